@@ -1,0 +1,75 @@
+"""Benchmark harness: ``python tests/benchmarks/bench.py --family NAME --size small|medium|large``.
+
+Generates (or reuses a cached) synthetic archive with ``bench_<family>.generate``, then runs
+``bench_<family>.run`` end to end (start, read, compute, write) in a fresh Python process and prints
+rows, wall seconds, rows per second and the peak resident memory of that process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+CACHE = HERE / ".cache"
+
+CHILD = """
+import json, sys, time
+t0 = time.perf_counter()
+sys.path[:0] = [{root!r}, {here!r}]
+import bench_{family} as b
+from pathlib import Path
+rows = b.run(Path({path!r}), Path({out!r}))
+print(json.dumps({{"rows": int(rows), "inner_s": time.perf_counter() - t0}}))
+"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--family", required=True)
+    parser.add_argument("--size", default="small")
+    parser.add_argument("--regenerate", action="store_true", help="ignore the cached input")
+    args = parser.parse_args(argv)
+
+    sys.path[:0] = [str(ROOT), str(HERE)]
+    bench = importlib.import_module(f"bench_{args.family}")
+    if args.size not in bench.SIZES:
+        parser.error(f"--size must be one of {sorted(bench.SIZES)}")
+    params = bench.SIZES[args.size]
+    path = CACHE / f"{args.family}-{args.size}.parquet"
+    if args.regenerate or not path.exists():
+        CACHE.mkdir(exist_ok=True)
+        t0 = time.perf_counter()
+        bench.generate(path, **params)
+        print(f"generated {path.name} in {time.perf_counter() - t0:.1f} s", flush=True)
+
+    with tempfile.TemporaryDirectory() as out:
+        code = CHILD.format(
+            root=str(ROOT), here=str(HERE), family=args.family, path=str(path), out=out
+        )
+        t0 = time.perf_counter()
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        wall = time.perf_counter() - t0
+    if done.returncode != 0:
+        print(done.stdout, done.stderr, sep="\n", file=sys.stderr)
+        return done.returncode
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    rows = result["rows"]
+    print(
+        f"{args.family}/{args.size}: {rows:,} rows  wall {wall:.2f} s (process start to exit)  "
+        f"{rows / wall:,.0f} rows/s  peak RSS {peak_mb:,.0f} MB  params {params}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

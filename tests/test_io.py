@@ -1,0 +1,51 @@
+import pandas as pd
+import pytest
+
+from tourneystats import read_table, write_table
+from tourneystats.io import atomic_write
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_round_trip(tmp_path, suffix):
+    df = pd.DataFrame({"event": ["A", "B"], "round": [1, 2], "points": [0.5, 1.0]})
+    path = write_table(df, tmp_path / f"sub/t{suffix}")
+    back = read_table(path)
+    pd.testing.assert_frame_equal(back, df, check_dtype=suffix == ".parquet")
+    assert [p.name for p in path.parent.iterdir()] == [path.name]  # no temporary left
+
+
+def test_parquet_keeps_categorical_and_nullable(tmp_path):
+    df = pd.DataFrame(
+        {"event": pd.Categorical(["A", "B"]), "opponent": pd.array([1, None], dtype="Int64")}
+    )
+    back = read_table(write_table(df, tmp_path / "t.parquet"))
+    pd.testing.assert_frame_equal(back, df)
+
+
+def test_refuses_to_overwrite_input(tmp_path):
+    src = tmp_path / "in.csv"
+    src.write_text("a\n1\n")
+    with pytest.raises(ValueError, match="input file"):
+        write_table(pd.DataFrame({"a": [2]}), tmp_path / "." / "in.csv", inputs=[src])
+    assert src.read_text() == "a\n1\n"
+
+
+def test_failed_write_leaves_old_file(tmp_path):
+    path = tmp_path / "t.parquet"
+    write_table(pd.DataFrame({"a": [1]}), path)
+
+    def broken(tmp):
+        tmp.write_text("half")
+        raise RuntimeError("disk full")
+
+    with pytest.raises(RuntimeError, match="disk full"):
+        atomic_write(path, broken)
+    assert read_table(path)["a"].tolist() == [1]
+    assert [p.name for p in tmp_path.iterdir()] == ["t.parquet"]
+
+
+def test_unknown_format(tmp_path):
+    with pytest.raises(ValueError, match="unknown table format"):
+        write_table(pd.DataFrame({"a": [1]}), tmp_path / "t.xlsx")
+    with pytest.raises(ValueError, match="unknown table format"):
+        read_table(tmp_path / "t.xlsx")

@@ -1,0 +1,88 @@
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from reference_ranking import competition_ranks
+
+from tourneystats import competition_rank
+
+
+def test_1224_and_order_by():
+    df = pd.DataFrame({"player": ["d", "c", "b", "a"], "pts": [1, 2, 2, 3]})
+    out = competition_rank(df, ["pts"], order_by="player")
+    assert out["player"].tolist() == ["a", "b", "c", "d"]
+    assert out["rank"].tolist() == [1, 2, 2, 4]
+
+
+def test_float_noise_ties():
+    df = pd.DataFrame({"p": ["a", "b"], "x": [100 * (0.1 + 0.2) / 0.3, 100.0]})
+    assert 100 * (0.1 + 0.2) / 0.3 != 100.0
+    assert competition_rank(df, ["x"])["rank"].tolist() == [1, 1]
+
+
+def test_groups_restart_and_second_criterion():
+    df = pd.DataFrame(
+        {
+            "event": ["B", "A", "A", "B", "A"],
+            "p": ["q", "x", "y", "r", "z"],
+            "pts": [1, 2, 2, 1, 2],
+            "tb": [0.5, 3.0, 1.0, 0.5, 3.0],
+        }
+    )
+    out = competition_rank(df, ["pts", "tb"], by="event", order_by="p")
+    assert out[["event", "p", "rank"]].values.tolist() == [
+        ["A", "x", 1],
+        ["A", "z", 1],
+        ["A", "y", 3],
+        ["B", "q", 1],
+        ["B", "r", 1],
+    ]
+
+
+def test_missing_last_and_ascending():
+    df = pd.DataFrame({"p": list("abcd"), "x": [np.nan, 2.0, 1.0, np.nan]})
+    out = competition_rank(df, ["x"], ascending=True, order_by="p")
+    assert out["p"].tolist() == ["c", "b", "a", "d"]
+    assert out["rank"].tolist() == [1, 2, 3, 3]
+
+
+def test_does_not_mutate_and_empty():
+    df = pd.DataFrame({"p": ["a", "b"], "x": [1, 2]})
+    before = df.copy()
+    competition_rank(df, ["x"])
+    pd.testing.assert_frame_equal(df, before)
+    empty = competition_rank(df.iloc[:0], ["x"])
+    assert len(empty) == 0 and "rank" in empty
+
+
+def test_bad_arguments():
+    df = pd.DataFrame({"p": ["a"], "x": [1]})
+    with pytest.raises(KeyError, match="nope"):
+        competition_rank(df, ["nope"])
+    with pytest.raises(ValueError, match="ascending"):
+        competition_rank(df, ["x"], ascending=[True, False])
+
+
+values = st.one_of(st.none(), st.sampled_from([0.0, 0.5, 1.0, 1 / 3, 2 / 3, 0.1 + 0.2, 0.3]))
+
+
+@given(
+    st.lists(
+        st.tuples(st.sampled_from("ABC"), values, values, st.integers(0, 3)),
+        min_size=0,
+        max_size=30,
+    ),
+    st.lists(st.booleans(), min_size=3, max_size=3),
+)
+def test_matches_reference(rows, ascending):
+    df = pd.DataFrame(rows, columns=["g", "x", "y", "z"]).astype({"x": float, "y": float})
+    df["id"] = np.arange(len(df))
+    out = competition_rank(df, ["x", "y", "z"], ascending=ascending, by="g", order_by="id")
+    records = df.to_dict("records")
+    expected = competition_ranks(records, ["x", "y", "z"], ascending, "g")
+    got = dict(zip(out["id"], out["rank"]))
+    assert [got[i] for i in df["id"]] == expected
+    # display order: groups ascending, ranks non-decreasing inside a group
+    assert out["g"].is_monotonic_increasing
+    assert all(out.groupby("g")["rank"].apply(lambda r: r.is_monotonic_increasing))

@@ -1,0 +1,40 @@
+"""tourneystats: tournament standings and tie-breaks for whole seasons at once.
+
+Results are long-format pandas DataFrames (one row per player, or pair, per round per game or
+board); every function computes all the events of a season or an archive in one vectorised call.
+"""
+
+from importlib.metadata import PackageNotFoundError, version
+
+try:
+    __version__ = version("tourneystats")
+except PackageNotFoundError:  # running from a source tree
+    __version__ = "0.1.0"
+
+from ._schema import Column, ValidationError, validate
+from .io import read_table, write_table
+from .ranking import competition_rank
+
+__all__ = [
+    "Column",
+    "ValidationError",
+    "__version__",
+    "competition_rank",
+    "read_table",
+    "validate",
+    "write_table",
+]
+
+# --- cards ---------------------------------------------------------------------------------------
+
+
+# --- chess ---------------------------------------------------------------------------------------
+
+
+# --- bridge --------------------------------------------------------------------------------------
+
+
+# --- league --------------------------------------------------------------------------------------
+
+
+# --- analyst (plots, accessor) and archive -------------------------------------------------------

@@ -1,0 +1,302 @@
+"""The long-format data model: column names, column specs and validation.
+
+Every family reads its input through :func:`validate`, so every bad input is refused the same way:
+a :class:`ValidationError` (a ``ValueError``) that says what is wrong and lists the first offending
+rows with their event, round and player. Nothing here mutates the caller's frame.
+
+All column names used anywhere in the package are defined once, below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+# --- common --------------------------------------------------------------------------------------
+EVENT = "event"  #: one tournament, session or evening; the unit every computation is grouped by
+SEASON = "season"  #: optional grouping of events (pooled league standings, archive partitions)
+ROUND = "round"  #: round number within the event, 1-based
+PLAYER = "player"  #: player id (name or start number), unique within its event
+OPPONENT = "opponent"  #: the opponent's player id in that round; missing for a bye
+GAME = "game"  #: game number within a match, 1-based
+RESULT = "result"  #: W/L/D from the player's side
+POINTS = "points"  #: points awarded to the player
+RANK = "rank"  #: standard competition rank (1, 2, 2, 4), shared by exact ties
+DATE = "date"  #: start date of an event
+
+# --- cards ---------------------------------------------------------------------------------------
+WINS = "wins"
+LOSSES = "losses"
+DRAWS = "draws"
+MATCH_POINTS = "match_points"
+GAME_POINTS = "game_points"
+ROUNDS = "rounds"
+GAMES = "games"
+MWP = "mwp"
+GWP = "gwp"
+OMWP = "omwp"
+OGWP = "ogwp"
+OOMWP = "oomwp"
+
+# --- chess ---------------------------------------------------------------------------------------
+COLOUR = "colour"
+KIND = "kind"
+RATING = "rating"
+NAME = "name"
+FIDE_ID = "fide_id"
+FEDERATION = "federation"
+PTS = "PTS"
+RULES = "rules"
+
+# --- bridge --------------------------------------------------------------------------------------
+SECTION = "section"
+BOARD = "board"
+NS_PAIR = "ns_pair"
+EW_PAIR = "ew_pair"
+NS_SCORE = "ns_score"
+CONTRACT = "contract"
+DECLARER = "declarer"
+TRICKS = "tricks"
+LEAD = "lead"
+ARTIFICIAL = "artificial"
+PAIR = "pair"
+DIRECTION = "direction"
+LINE = "line"
+SCORE = "score"
+MP = "mp"
+TOP = "top"
+PERCENTAGE = "percentage"
+BOARDS = "boards"
+IMPS = "imps"
+VP = "vp"
+DATUM = "datum"
+HOME_TEAM = "home_team"
+VISIT_TEAM = "visit_team"
+TABLE = "table"
+
+# --- league --------------------------------------------------------------------------------------
+LEAGUE = "league"
+TOURNAMENT = "tournament"
+MATCH = "match"
+TEAM = "team"
+TARGET = "target"
+PLACE = "place"
+RANKING = "ranking"
+MATCHES = "matches"
+PRIOR_ROUNDS = "prior_rounds"
+ABSENT_ROUNDS = "absent_rounds"
+
+# Columns that identify a row for a human, in the order error messages show them.
+CONTEXT = (
+    LEAGUE,
+    SEASON,
+    EVENT,
+    TOURNAMENT,
+    SECTION,
+    ROUND,
+    BOARD,
+    MATCH,
+    TEAM,
+    PLAYER,
+    OPPONENT,
+    PAIR,
+    NS_PAIR,
+    EW_PAIR,
+)
+
+#: how many offending rows an error message lists
+SHOWN_ROWS = 5
+
+
+class ValidationError(ValueError):
+    """Input that cannot be computed on.
+
+    Attributes
+    ----------
+    rows : pandas.DataFrame or None
+        The offending rows (all of them), when the problem is in rows rather than columns.
+    """
+
+    def __init__(self, message: str, rows: pd.DataFrame | None = None) -> None:
+        super().__init__(message)
+        self.rows = rows
+
+
+@dataclass(frozen=True)
+class Column:
+    """Specification of one input column.
+
+    Parameters
+    ----------
+    name : str
+        Column name (one of the constants of this module).
+    dtype : {"int", "float", "str", "key", "category", "datetime", "bool"}
+        What the column is coerced to. ``"key"`` is an identifier kept as given (integers or
+        strings), only checked for missing values.
+    required : bool
+        Whether the column must be present.
+    nullable : bool
+        Whether missing values are allowed (integers then become the nullable ``Int64``).
+    doc : str
+        What the column means.
+    """
+
+    name: str
+    dtype: str
+    required: bool = True
+    nullable: bool = False
+    doc: str = ""
+
+
+def describe_rows(rows: pd.DataFrame, limit: int = SHOWN_ROWS) -> str:
+    """Render the first `limit` rows as ``event=..., round=..., player=...`` lines."""
+    shown = [c for c in CONTEXT if c in rows.columns] or list(rows.columns[:4])
+    lines = []
+    for values in rows[shown].head(limit).itertuples(index=False, name=None):
+        lines.append("  " + ", ".join(f"{c}={v!r}" for c, v in zip(shown, values, strict=True)))
+    if len(rows) > limit:
+        lines.append(f"  ... and {len(rows) - limit} more")
+    return "\n".join(lines)
+
+
+def fail_rows(
+    frame: pd.DataFrame, mask: pd.Series | np.ndarray, message: str, *, what: str = "results"
+) -> None:
+    """Raise a :class:`ValidationError` if `mask` selects any row of `frame`.
+
+    Examples
+    --------
+    >>> df = pd.DataFrame({"event": ["A", "A"], "round": [1, 1], "player": ["x", "y"], "wins": [2, -1]})
+    >>> fail_rows(df, df["wins"] < 0, "negative game count")
+    Traceback (most recent call last):
+    ...
+    tourneystats._schema.ValidationError: results: negative game count (1 row):
+      event='A', round=1, player='y'
+    """
+    mask = np.asarray(mask, dtype=bool)
+    if not mask.any():
+        return
+    rows = frame.loc[mask]
+    count = f"{len(rows)} row" + ("s" if len(rows) != 1 else "")
+    raise ValidationError(f"{what}: {message} ({count}):\n{describe_rows(rows)}", rows=rows)
+
+
+def _coerce(values: pd.Series, spec: Column, frame: pd.DataFrame, what: str) -> pd.Series:
+    kind = spec.dtype
+    if kind == "key" or (kind == "str" and not pd.api.types.is_object_dtype(values.dtype)):
+        if kind == "str" and not (
+            pd.api.types.is_string_dtype(values.dtype)
+            or isinstance(values.dtype, pd.CategoricalDtype)
+        ):
+            return values.astype("string")
+        return values
+    if kind == "str":
+        return values.astype("string")
+    if kind == "category":
+        return (
+            values if isinstance(values.dtype, pd.CategoricalDtype) else values.astype("category")
+        )
+    if kind == "datetime":
+        out = pd.to_datetime(values, errors="coerce")
+        fail_rows(
+            frame, out.isna() & values.notna(), f"column {spec.name!r} is not a date", what=what
+        )
+        return out
+    if kind == "bool":
+        if pd.api.types.is_bool_dtype(values.dtype):
+            return values
+        fail_rows(
+            frame,
+            ~values.isin([True, False, 0, 1]) & values.notna(),
+            f"column {spec.name!r} is not boolean",
+            what=what,
+        )
+        return values.astype("boolean" if spec.nullable else bool)
+    if kind not in ("int", "float"):
+        raise ValueError(f"unknown column dtype {kind!r}")
+    if pd.api.types.is_bool_dtype(values.dtype):
+        fail_rows(frame, np.ones(len(values), bool), f"column {spec.name!r} is boolean", what=what)
+    out = pd.to_numeric(values, errors="coerce")
+    fail_rows(frame, out.isna() & values.notna(), f"column {spec.name!r} is not numeric", what=what)
+    if kind == "float":
+        return out.astype("float64")
+    as_float = out.astype("float64")
+    fail_rows(
+        frame,
+        as_float.notna() & (np.floor(as_float) != as_float),
+        f"column {spec.name!r} must hold whole numbers",
+        what=what,
+    )
+    if out.isna().any():
+        return out.astype("Int64")
+    return out.astype("int64")
+
+
+def validate(
+    frame: pd.DataFrame,
+    columns: Sequence[Column],
+    *,
+    key: Iterable[str] = (),
+    what: str = "results",
+) -> pd.DataFrame:
+    """Check and coerce an input frame; return a new frame.
+
+    Checks, in order: `frame` is a DataFrame; required columns are present; each column coerces to
+    its dtype; non-nullable columns have no missing values; no two rows share the `key` columns.
+    Columns not in `columns` are kept unchanged. The caller's frame is never modified.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The input.
+    columns : sequence of Column
+        What the input must (or may) hold.
+    key : iterable of str
+        Columns that identify a row; duplicates are refused.
+    what : str
+        Name of the input in error messages.
+
+    Returns
+    -------
+    pandas.DataFrame
+        A new frame with coerced columns and a fresh ``RangeIndex``.
+
+    Raises
+    ------
+    ValidationError
+        With a message naming the column or listing the offending rows.
+
+    Examples
+    --------
+    >>> spec = [Column("event", "key"), Column("player", "key"), Column("round", "int")]
+    >>> validate(pd.DataFrame({"event": ["A"], "player": ["x"], "round": ["3"]}), spec).dtypes["round"]
+    dtype('int64')
+    >>> validate(pd.DataFrame({"event": ["A"], "player": ["x"]}), spec)
+    Traceback (most recent call last):
+    ...
+    tourneystats._schema.ValidationError: results: missing column(s) 'round'; got 'event', 'player'
+    """
+    if not isinstance(frame, pd.DataFrame):
+        raise ValidationError(f"{what}: expected a pandas DataFrame, got {type(frame).__name__}")
+    missing = [c.name for c in columns if c.required and c.name not in frame.columns]
+    if missing:
+        got = ", ".join(repr(str(c)) for c in frame.columns)
+        raise ValidationError(
+            f"{what}: missing column(s) {', '.join(repr(m) for m in missing)}; got {got}"
+        )
+    out = frame.copy(deep=False).reset_index(drop=True)
+    for spec in columns:
+        if spec.name not in out.columns:
+            continue
+        out[spec.name] = _coerce(out[spec.name], spec, out, what)
+        if not spec.nullable:
+            fail_rows(
+                out, out[spec.name].isna(), f"missing value in column {spec.name!r}", what=what
+            )
+    key = list(key)
+    if key:
+        fail_rows(out, out.duplicated(key, keep=False), f"duplicate {'/'.join(key)}", what=what)
+    return out

@@ -1,0 +1,102 @@
+"""Reading and writing the canonical frames (CSV and Parquet); writes are atomic."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+
+import pandas as pd
+
+TABLE_SUFFIXES = (".csv", ".parquet", ".pq")
+
+
+def read_table(path: str | os.PathLike) -> pd.DataFrame:
+    """Read a CSV or Parquet file (chosen by its extension) into a DataFrame.
+
+    Parquet keeps every dtype; a CSV is read with pandas' inference, and each family's
+    validation then coerces it to the data model.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "t.parquet"
+    >>> _ = write_table(pd.DataFrame({"event": ["A"], "round": [1]}), p)
+    >>> read_table(p)
+      event  round
+    0     A      1
+    """
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix == ".csv":
+        return pd.read_csv(path)
+    if suffix in (".parquet", ".pq"):
+        return pd.read_parquet(path)
+    raise ValueError(f"{path}: unknown table format {suffix!r}; expected .csv or .parquet")
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and os.path.samefile(a, b))
+    except OSError:
+        return False
+
+
+def write_table(
+    frame: pd.DataFrame, path: str | os.PathLike, *, inputs: Iterable[str | os.PathLike] = ()
+) -> Path:
+    """Write `frame` to CSV or Parquet (by extension), atomically.
+
+    The table is written to a temporary file in the target folder, then renamed over `path`, so a
+    reader never sees half a file and an interrupted write leaves the old file intact.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        What to write (without its index).
+    path : path-like
+        Target file; ``.csv`` or ``.parquet``. Missing folders are created.
+    inputs : iterable of path-like
+        Files the frame was computed from; writing over one of them is refused.
+
+    Returns
+    -------
+    pathlib.Path
+        The written path.
+    """
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix not in TABLE_SUFFIXES:
+        raise ValueError(f"{path}: unknown table format {suffix!r}; expected .csv or .parquet")
+    for source in inputs:
+        if _same_file(path, Path(source)):
+            raise ValueError(f"refusing to write over the input file {source}")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return atomic_write(path, lambda tmp: _write(frame, tmp, suffix))
+
+
+def _write(frame: pd.DataFrame, tmp: Path, suffix: str) -> None:
+    if suffix == ".csv":
+        frame.to_csv(tmp, index=False)
+    else:
+        frame.to_parquet(tmp, index=False)
+
+
+def atomic_write(path: str | os.PathLike, write) -> Path:
+    """Call ``write(tmp_path)`` then rename the temporary file to `path`.
+
+    The temporary file lives in the same folder (so the rename is atomic) and is removed when
+    `write` fails.
+    """
+    path = Path(path)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return path
