@@ -982,7 +982,7 @@ def write_trf(
     player_key = pl["_e"].to_numpy(dtype=np.int64) * 10_000 + pl[PLAYER].to_numpy()
     row_pos = np.searchsorted(player_key, res_ecode.astype(np.int64) * 10_000 + res[PLAYER])
     block = (
-        _number(opp.fillna(0), 4)
+        _number(opp, 4).where(opp.notna().to_numpy(), "0000")
         + " "
         + colour.fillna("-")
         + " "
