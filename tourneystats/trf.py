@@ -365,6 +365,9 @@ def _parse_dates(values: pd.Series) -> pd.Series:
     return out
 
 
+_HEADER_TAGS = {"012": NAME, "022": CITY, "032": FEDERATION, "042": DATE, "052": END_DATE}
+
+
 def _header(
     lines: list[bytes],
     texts: dict[int, str],
@@ -373,72 +376,59 @@ def _header(
     files: list[Path],
     n_files: int,
 ) -> pd.DataFrame:
-    """The tournament records of every file: one row per file."""
-    frame = pd.DataFrame(
-        {
-            "text": [texts.get(k, line.decode("latin-1")) for k, line in enumerate(lines)],
-            "file": file_of,
-            "line": lineno,
-        }
-    )
-    text = frame["text"]
-    blank = text.str.strip() == ""
-    record = text.str.match(_RECORD)
-    bad = ~blank & ~record
-    if bad.any():
-        rows = frame[bad]
-        where = [f"  {files[f]}:{n}" for f, n in zip(rows["file"], rows["line"], strict=True)]
-        raise ValidationError(
-            f"TRF: not a TRF record (expected a 3-character record type, then a space) "
-            f"({len(rows)} line{'s' if len(rows) != 1 else ''}):\n" + "\n".join(where[:_SHOWN])
-        )
-    frame["tag"] = text.str.slice(0, 3)
-    frame = frame[frame["tag"].isin(["012", "022", "032", "042", "052", "142", "XXR", "162"])]
-    frame = frame.assign(value=frame["text"].str.slice(4).str.strip())
-    dup = frame.duplicated(["file", "tag"], keep="first") & (frame["tag"] != "162")
-    if dup.any():
-        f, n, t = frame.loc[dup, ["file", "line", "tag"]].iloc[0]
-        raise ValidationError(f"TRF: {files[f]}:{n}: a second {t} record")
-    out = pd.DataFrame(index=pd.RangeIndex(n_files))
-    for tag, col in (("012", NAME), ("022", CITY), ("032", FEDERATION)):
-        sel = frame[frame["tag"] == tag]
-        out[col] = pd.Series(sel["value"].to_numpy(), index=sel["file"].to_numpy()).reindex(
-            out.index
-        )
-        out[col] = out[col].where(out[col] != "").astype("string")
-    for tag, col in (("042", DATE), ("052", END_DATE)):
-        sel = frame[frame["tag"] == tag]
-        value = sel["value"].where(sel["value"] != "")
-        parsed = _parse_dates(value)
-        bad = parsed.isna() & value.notna()
-        if bad.any():
-            f, n, v = sel.loc[bad, ["file", "line", "value"]].iloc[0]
-            raise ValidationError(
-                f"TRF: {files[f]}:{n}: column 5: {tag} date {v!r} is not a date (YYYY/MM/DD)"
-            )
-        out[col] = pd.Series(parsed.to_numpy(), index=sel["file"].to_numpy()).reindex(out.index)
-    declared = pd.Series(np.zeros(n_files, dtype=np.int64))
-    for tag in ("142", "XXR"):
-        sel = frame[frame["tag"] == tag]
-        ok = sel["value"].str.fullmatch(r"\d+")
-        if not ok.all():
-            f, n, v = sel.loc[~ok, ["file", "line", "value"]].iloc[0]
-            raise ValidationError(
-                f"TRF: {files[f]}:{n}: column 5: number of rounds {v!r} is not a whole number"
-            )
-        value = pd.Series(sel["value"].astype(np.int64).to_numpy(), index=sel["file"].to_numpy())
-        both = value.index[(declared[value.index] > 0) & (declared[value.index] != value)]
-        if len(both):
-            raise ValidationError(
-                f"TRF: {files[both[0]]}: 142 and XXR give different numbers of rounds"
-            )
-        declared[value.index] = value.to_numpy()
-    out["declared"] = declared.to_numpy()
+    """The tournament records of every file: one row per file.
+
+    One pass over the non-001 lines (a few per file) with plain string operations; the values are
+    then converted column by column."""
+    values: dict[str, dict[int, tuple[str, int]]] = {col: {} for col in _HEADER_TAGS.values()}
+    declared = np.zeros(n_files, dtype=np.int64)
     points = np.tile(_DEFAULT_POINTS, (n_files, 1))
-    for f, n, t in frame.loc[frame["tag"] == "162", ["file", "line", "text"]].itertuples(
-        index=False
-    ):
-        _point_system(points[f], t, f"{files[f]}:{n}")
+    for k, raw in enumerate(lines):
+        text = texts[k] if k in texts else raw.decode("latin-1")
+        if not text.strip():
+            continue
+        f, n = int(file_of[k]), int(lineno[k])
+        if not _RECORD.match(text):
+            raise ValidationError(
+                f"TRF: {files[f]}:{n}: not a TRF record (a 3-character record type, then a space)"
+            )
+        tag = text[:3]
+        if tag in _HEADER_TAGS:
+            column = values[_HEADER_TAGS[tag]]
+            if f in column:
+                raise ValidationError(f"TRF: {files[f]}:{n}: a second {tag} record")
+            column[f] = (text[4:].strip(), n)
+        elif tag in ("142", "XXR"):
+            value = text[4:].strip()
+            if not (value.isdigit() and value.isascii()):
+                raise ValidationError(
+                    f"TRF: {files[f]}:{n}: column 5: number of rounds {value!r} is not a whole "
+                    "number"
+                )
+            if declared[f] and declared[f] != int(value):
+                raise ValidationError(
+                    f"TRF: {files[f]}:{n}: 142 and XXR give different numbers of rounds"
+                )
+            declared[f] = int(value)
+        elif tag == "162":
+            _point_system(points[f], text, f"{files[f]}:{n}")
+    out = pd.DataFrame(index=pd.RangeIndex(n_files))
+    for col in (NAME, CITY, FEDERATION):
+        text = pd.Series({f: v for f, (v, _) in values[col].items() if v}, dtype=object)
+        out[col] = text.reindex(out.index).astype("string")
+    for col in (DATE, END_DATE):
+        given = {f: vn for f, vn in values[col].items() if vn[0]}
+        raw = pd.Series({f: v for f, (v, _) in given.items()}, dtype=object)
+        parsed = _parse_dates(raw)
+        bad = parsed.index[parsed.isna()]
+        if len(bad):
+            f = bad[0]
+            raise ValidationError(
+                f"TRF: {files[f]}:{given[f][1]}: column 5: {given[f][0]!r} is not a date "
+                "(YYYY/MM/DD)"
+            )
+        out[col] = parsed.reindex(out.index).astype("datetime64[ns]")
+    out["declared"] = declared
     out["_points"] = list(points)
     return out
 
@@ -927,31 +917,39 @@ def write_trf(
         .sum()
         .reset_index()
     )
+    given_columns: set = set()
     if players is not None:
         given = validate(players, _PLAYER_SPEC, key=(EVENT, PLAYER), what="players")
+        given_columns = set(given.columns)
         given["_e"] = event_keys.get_indexer(given[EVENT].astype(object))
         given = given[given["_e"] >= 0].drop(columns=[EVENT])
-        pl = summed.merge(given, on=["_e", PLAYER], how="outer")
+        pl = summed.merge(given.assign(_given=True), on=["_e", PLAYER], how="outer")
     else:
-        pl = summed
+        pl = summed.assign(_given=False)
     pl = pl.sort_values(["_e", PLAYER], ignore_index=True)
     fail_rows(pl, ~pl[PLAYER].between(1, 9999).to_numpy(), "player must be 1-9999", what="players")
     pl[EVENT] = event_keys.to_numpy(dtype=object)[pl["_e"].to_numpy()]
     for col in (NAME, SEX, TITLE, RATING, FEDERATION, FIDE_ID, POINTS, RANK):
         if col not in pl:
             pl[col] = pd.NA
-    published = pl[POINTS].astype("Float64").fillna(pl["_sum"].astype("Float64").fillna(0.0))
-    pl[POINTS] = published.astype(np.float64)
+    # published points and rank: as given; computed where `players` does not give them
+    given_row = pl["_given"].fillna(False).to_numpy(dtype=bool)
+    computed = (~given_row) | (POINTS not in given_columns)
+    summed_points = pl["_sum"].astype("Float64").fillna(0.0)
+    pl[POINTS] = pl[POINTS].astype("Float64").where(~computed, summed_points)
     fail_rows(
         pl,
-        ((pl[POINTS] < 0) | (pl[POINTS] >= 100)).to_numpy(),
+        ((pl[POINTS] < 0) | (pl[POINTS] >= 100)).fillna(False).to_numpy(dtype=bool),
         "points do not fit in columns 81-84",
         what="players",
     )
-    if pl[RANK].isna().any():
-        ranked = competition_rank(pl[["_e", PLAYER, POINTS]], [POINTS], by="_e")
+    computed = (~given_row) | (RANK not in given_columns)
+    if computed.any():
+        ranked = competition_rank(
+            pl[["_e", PLAYER]].assign(_points=pl[POINTS].astype(np.float64)), ["_points"], by="_e"
+        )
         by_points = pl[["_e", PLAYER]].merge(ranked, on=["_e", PLAYER], how="left")[RANK]
-        pl[RANK] = pl[RANK].astype("Int64").fillna(by_points.astype("Int64"))
+        pl[RANK] = pl[RANK].astype("Int64").where(~computed, by_points.astype("Int64"))
     rating = pl[RATING].astype("Int64")
     fail_rows(
         pl, (rating > 9999).fillna(False).to_numpy(dtype=bool), "rating > 9999", what="players"
@@ -972,7 +970,7 @@ def write_trf(
         + " "
         + _number(pl[FIDE_ID], 11)
         + " " * 12
-        + pl[POINTS].map("{:4.1f}".format)
+        + pl[POINTS].astype(np.float64).map(lambda v: "    " if np.isnan(v) else f"{v:4.1f}")
         + " "
         + _number(pl[RANK], 4)
         + "  "
