@@ -22,6 +22,13 @@ code                    meaning                                         kind
 ``Z``, blank, ``-``     zero-point bye, absence (without an opponent)   ``zpb``
 ======================  ==============================================  ================
 
+TRF-2026 (FIDE, applied from 2025-09-01) keeps the ``001`` columns of TRF-16; what changes for a
+reader: ``142`` gives the number of rounds (TRF-16 files use the JaVaFo extension ``XXR``), ``162``
+the point system (W, D, L, A = absence/forfeit loss, P = pairing-allocated bye), ``###`` comment
+lines, four blanks for the opponent mean ``0000``, a blank colour means ``-``, letter codes are
+case-insensitive, and new record types (byes requested ahead ``240``, acceleration ``250``, teams
+``310`` ...), which are ignored here (see below).
+
 Rounds missing at the end of a player's line (the file has more round blocks, or ``XXR``/``142``
 declares more rounds) are absences (``zpb``).
 
@@ -92,10 +99,10 @@ _SHOWN = 5
 _SPACE = 32
 _BOM = b"\xef\xbb\xbf"
 _RECORD = re.compile(r"[0-9A-Z#]{3}( |$)")
+_POINTS = re.compile(r" *(\d+(\.\d*)?|\.\d+)")
 
 # Result classes: how a result code scores. Index = class, row of the point table.
 _WIN, _DRAW, _LOSS, _FWIN, _FLOSS, _HPB, _FPB, _PAB, _ZPB = range(9)
-_N_CLASSES = 9
 _BAD = 255
 _CLASS_OF = np.full(256, _BAD, dtype=np.uint8)
 for _codes, _cls in (
@@ -121,10 +128,12 @@ _SYMBOL_CLASSES = {
     "A": (_FLOSS, _ZPB),
     "P": (_PAB,),
 }
-# kind codes (index into KINDS)
-_PLAYED, _FORFEIT_WIN, _FORFEIT_LOSS, _K_PAB, _K_FPB, _K_HPB, _K_ZPB = range(7)
-_KIND_WITH_OPP = np.array([0, 0, 0, 1, 2, -1, -1, -1, -1], dtype=np.int8)
-_KIND_WITHOUT_OPP = np.array([-1, -1, -1, -1, 6, 5, 4, 3, 6], dtype=np.int8)
+# kind codes (index into KINDS) of each result class, with and without an opponent (-1: refused)
+_PLAYED, _K_FWIN, _K_FLOSS, _K_PAB, _K_FPB, _K_HPB, _K_ZPB = range(7)
+_KIND_WITH_OPP = np.full(9, -1, dtype=np.int8)
+_KIND_WITH_OPP[[_WIN, _DRAW, _LOSS, _FWIN, _FLOSS]] = [_PLAYED, _PLAYED, _PLAYED, _K_FWIN, _K_FLOSS]
+_KIND_WITHOUT_OPP = np.full(9, -1, dtype=np.int8)
+_KIND_WITHOUT_OPP[[_FLOSS, _HPB, _FPB, _PAB, _ZPB]] = [_K_ZPB, _K_HPB, _K_FPB, _K_PAB, _K_ZPB]
 _KIND_OF = np.stack([_KIND_WITHOUT_OPP, _KIND_WITH_OPP])  # [has opponent, class]
 _LOWER = np.arange(256, dtype=np.uint8)
 _LOWER[65:91] += 32
@@ -335,11 +344,6 @@ def _parse_decimal(field: np.ndarray):
     return value / scale, ~filled.any(-1), bad
 
 
-def _lower(b: np.ndarray) -> np.ndarray:
-    upper = (b >= 65) & (b <= 90)
-    return np.where(upper, b + 32, b).astype(np.uint8)
-
-
 def _text(field: np.ndarray) -> pd.Series:
     """Strings (stripped, blank -> missing) from a fixed-width byte field (latin-1)."""
     width = field.shape[1]
@@ -440,13 +444,12 @@ def _point_system(row: np.ndarray, line: str, where: str) -> None:
         symbol = line[pos].upper()
         if symbol == " ":
             continue
-        try:
-            value = float(line[pos + 1 : pos + 5])
-        except ValueError:
+        text = line[pos + 1 : pos + 5]
+        if not _POINTS.fullmatch(text):
             raise ValidationError(
-                f"TRF: {where}: column {pos + 2}: points {line[pos + 1 : pos + 5]!r} of "
-                f"{symbol!r} are not a number"
-            ) from None
+                f"TRF: {where}: column {pos + 2}: points {text!r} of {symbol!r} are not a number"
+            )
+        value = float(text)
         if symbol == "X":  # unknown result: never a 001 result code
             continue
         if symbol not in _SYMBOL_CLASSES:
