@@ -35,6 +35,18 @@ __all__ += ["TrfData", "read_trf", "write_trf"]
 
 
 # --- bridge --------------------------------------------------------------------------------------
+from ._contract import BridgeFile, contract_score, tricks_from_result, vulnerability
+from .pbn import read_pbn
+from .usebio import read_usebio
+
+__all__ += [
+    "BridgeFile",
+    "contract_score",
+    "read_pbn",
+    "read_usebio",
+    "tricks_from_result",
+    "vulnerability",
+]
 
 
 # --- league --------------------------------------------------------------------------------------

@@ -81,6 +81,31 @@ DATUM = "datum"
 HOME_TEAM = "home_team"
 VISIT_TEAM = "visit_team"
 TABLE = "table"
+# bridge scoring (tourneystats.bridge) and readers (tourneystats.pbn, tourneystats.usebio)
+HOME_SIDE = "home_side"  #: "NS" or "EW": where the home team sat at that table
+NS_MP = "ns_mp"
+EW_MP = "ew_mp"
+NS_PERCENTAGE = "ns_percentage"
+EW_PERCENTAGE = "ew_percentage"
+NS_IMPS = "ns_imps"
+EW_IMPS = "ew_imps"
+HOME_IMPS = "home_imps"
+VISIT_IMPS = "visit_imps"
+HOME_VP = "home_vp"
+VISIT_VP = "visit_vp"
+HOME_NET = "home_net"  #: the home team's net score on a board (both tables, home side's sign)
+IMPS_FOR = "imps_for"
+IMPS_AGAINST = "imps_against"
+RAW_MP = "raw_mp"  #: match points before Neuberg scaling
+CONTRIBUTION = "contribution"  #: a board's share of the pair's session percentage
+SESSIONS = "sessions"
+BEST = "best"
+MOVEMENT = "movement"
+VULNERABLE = "vulnerable"  #: "None", "NS", "EW" or "All", when the file states it
+TOTAL = "total"  #: a pair's published session total (MP or IMPs)
+NAMES = "names"  #: players' names of a pair or team
+SCORING = "scoring"  #: "MP" or "IMP": what a published total counts
+ROOM = "room"  #: PBN Room tag, "Open" or "Closed"
 
 # --- league --------------------------------------------------------------------------------------
 LEAGUE = "league"
