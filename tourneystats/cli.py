@@ -11,7 +11,7 @@ from pathlib import Path
 import pandas as pd
 
 from . import __version__
-from ._schema import EVENT, ValidationError
+from ._schema import EVENT, LEAGUE, LINE, SEASON, SECTION, ValidationError
 from .io import write_table
 
 #: family name -> module implementing ``standings_from_path(path, **options)``
@@ -39,9 +39,15 @@ def _options(args: argparse.Namespace) -> dict:
     return {k: getattr(args, k) for k in names if getattr(args, k, None) is not None}
 
 
+def _groups(table: pd.DataFrame) -> list[str]:
+    """The columns that split a standings table into separate tables (event, league, ...)."""
+    return [c for c in (LEAGUE, SEASON, EVENT, SECTION, LINE) if c in table.columns]
+
+
 def _show(table: pd.DataFrame, head: int) -> str:
-    if EVENT in table.columns:
-        table = table.groupby(EVENT, observed=True, sort=False).head(head)
+    groups = _groups(table)
+    if groups:
+        table = table.groupby(groups, observed=True, sort=False, dropna=False).head(head)
     else:
         table = table.head(head)
     with pd.option_context("display.width", 120, "display.max_columns", 14):
@@ -73,8 +79,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
             print(f"== {name}: not available")
             continue
         table = module.standings_from_path(folder)
-        events = table[EVENT].nunique() if EVENT in table.columns else 1
-        print(f"\n== {name}: {folder} -> {len(table)} standings rows in {events} event(s)")
+        groups = _groups(table)
+        tables = len(table.drop_duplicates(groups)) if groups else 1
+        print(f"\n== {name}: {folder} -> {len(table)} standings rows in {tables} table(s)")
         print(_show(table, args.head))
         written = write_table(table, out / f"{name}-standings.parquet")
         print(f"wrote {written}")
