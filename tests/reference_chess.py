@@ -318,7 +318,7 @@ def reference_standings(results, tiebreaks, rules, ratings=None):
                     values[p][code] = value(table, n, p, code, rule, ratings, ev)
             done.append(code)
 
-        def key(p, done=done):
+        def key(p, done=done, values=values):
             return tuple(
                 -math.inf if math.isnan(values[p][c]) else round(values[p][c], 9) for c in done
             )
