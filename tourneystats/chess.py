@@ -305,6 +305,7 @@ class _Grid:
     """All players of all events x rounds, as flat numpy arrays."""
 
     event_index: pd.Index  # event labels, by event code
+    event_categorical: bool  # whether the input's event column was categorical
     player_event: np.ndarray  # (G,) event code of each player
     player_id: np.ndarray  # (G,) original player id
     n_rounds: np.ndarray  # (G,) rounds of the player's event
@@ -563,6 +564,7 @@ def _build_grid(
     rule_ev = _rule_codes(rules, event_index, events, df)
     return _Grid(
         event_index=pd.Index(event_index),
+        event_categorical=isinstance(df[EVENT].dtype, pd.CategoricalDtype),
         player_event=player_event,
         player_id=player_id,
         n_rounds=n_rounds,
@@ -996,15 +998,17 @@ def _table(grid: _Grid, tiebreaks: list[TieBreak]) -> pd.DataFrame:
             columns[tb.code] = engine.direct_encounter(_group_ids(keys))
         else:
             columns[tb.code] = engine.value(tb)
-    frame = pd.DataFrame(
-        {
-            EVENT: grid.event_index[grid.player_event],
-            PLAYER: grid.player_id,
-            **columns,
-        }
-    )
+    if grid.event_categorical:
+        event = pd.Categorical.from_codes(grid.player_event, categories=grid.event_index)
+    else:
+        event = grid.event_index.take(grid.player_event)
+    frame = pd.DataFrame({"_event_order": grid.player_event, EVENT: event, PLAYER: grid.player_id})
     frame[PLAYER] = _restore_player_dtype(frame[PLAYER])
-    return _rank_by_event(frame, [PTS, *[t.code for t in tiebreaks]])
+    for code, values in columns.items():
+        frame[code] = values
+    criteria = [PTS, *[t.code for t in tiebreaks]]
+    ranked = competition_rank(frame, criteria, by="_event_order", order_by=PLAYER)
+    return ranked[[EVENT, PLAYER, RANK, *criteria]]
 
 
 def _group_ids(keys: list[np.ndarray]) -> np.ndarray:
@@ -1031,14 +1035,6 @@ def _restore_player_dtype(values: pd.Series) -> pd.Series:
     if converted.notna().all() and (converted == np.floor(converted)).all():
         return converted.astype(np.int64)
     return values
-
-
-def _rank_by_event(frame: pd.DataFrame, criteria: list[str]) -> pd.DataFrame:
-    frame = frame.copy()
-    frame["_event_order"] = pd.factorize(frame[EVENT], sort=False)[0]
-    ranked = competition_rank(frame, criteria, by="_event_order", order_by=PLAYER)
-    ranked = ranked.drop(columns="_event_order")
-    return ranked[[EVENT, PLAYER, RANK, *criteria]]
 
 
 def standings(
