@@ -336,12 +336,15 @@ def _integer_ids(player: pd.Series, opponent: pd.Series | None, frame: pd.DataFr
     top = int(p.max())
     if opponent is None:
         return p, np.full(len(p), -1), np.arange(top + 1)
-    o = opponent.to_numpy(dtype=np.float64, na_value=np.nan)
-    given = ~np.isnan(o)
-    fail_rows(frame, given & (o != np.round(o)), "opponent must be a player id")
-    o = np.where(given, o, -1.0)
+    given = opponent.notna().to_numpy()
+    if pd.api.types.is_integer_dtype(opponent.dtype):
+        o = opponent.to_numpy(dtype=np.int64, na_value=-1)
+    else:
+        f = opponent.to_numpy(dtype=np.float64, na_value=np.nan)
+        fail_rows(frame, given & (f != np.round(f)), "opponent must be a player id")
+        o = np.where(given, f, -1.0).astype(np.int64)
     # an id outside the players' range cannot be a player: any code that is not one will do
-    o = np.where(given & ((o < 0) | (o > top)), top + 1, o).astype(np.int64)
+    o = np.where(given & ((o < 0) | (o > top)), top + 1, o)
     return p, o, np.arange(top + 2)
 
 
@@ -503,7 +506,7 @@ def _build_grid(
     fail_rows(df, ~needs_opp & has_opp, "a bye or absence has an opponent")
     if COLOUR in df.columns:
         code = _codes_of(df[COLOUR], ("w", "b", "W", "B"))
-        colour = np.where(code >= 0, code % 2 + 1, 0).astype(np.int8)
+        colour = np.take(np.array([0, 1, 2, 1, 2], dtype=np.int8), code + 1)
         fail_rows(df, df[COLOUR].notna().to_numpy() & (code < 0), 'colour must be "w" or "b"')
     else:
         colour = np.zeros(len(df), dtype=np.int8)
@@ -544,9 +547,12 @@ def _build_grid(
     has = o >= 0
     of = np.where(has, o * R + (rnd - 1), 0)
     back = np.where(has, np.take(opp, of), -1)
-    back_kind = np.take(kind, of)
-    back_pts = np.take(points, of)
-    back_col = np.take(col, of)
+    # kind, points and colour of the opponent's row, packed into one small integer per cell
+    packed = kind.astype(np.int16) * 16 + (points * 2).astype(np.int16) * 4 + col
+    back_state = np.take(packed, of)
+    back_kind = back_state // 16
+    back_pts = (back_state // 4 % 4) / 2.0
+    back_col = back_state % 4
     fail_rows(df, has & (back != g), "the opponent's row of that round does not name the player")
     partner = np.take(np.array([K_PLAYED, K_FL, K_FW, K_NONE, K_NONE, K_NONE, K_NONE]), kind_codes)
     fail_rows(
