@@ -49,8 +49,11 @@ Every tie-break that uses opponents' scores sees each round of a player as a pai
 Tie-breaks (codes; modifiers ``/Cn`` cut the n lowest, ``/Mn`` cut n lowest and n highest)
 ---------------------------------------------------------------------------------------------
 PTS points; BH Buchholz; SB Sonneborn-Berger; FB Fore Buchholz (every paired last-round game as
-a draw); AOB average Buchholz of the opponents met over the board; KS Koya (points against
-opponents counted at 50 % of the maximum or more); PS progressive score; CUM the seed's
+a draw); AOB average Buchholz of the opponents met over the board; KS Koya (points scored
+against opponents with 50 % of the maximum score or more: under ``adjusted`` with adjusted
+scores, an unplayed round counting 1/2 when the own adjusted score reaches the limit; under the
+FIDE rule sets against real opponents, forfeits included, by their final score, byes counting
+nothing); PS progressive score; CUM the seed's
 cumulative score (PS minus the points won without playing); ARO average rating of opponents
 played; TPR tournament performance rating (ARO + dp of the B.02 table); PTP perfect tournament
 performance; APRO/APPO average TPR/PTP of opponents; WIN wins (incl. unplayed); WON games won
@@ -58,7 +61,7 @@ over the board; BPG games played with Black; BWG games won with Black; REP (alia
 elected to play (played, PAB, forfeit win, full-point bye); DE direct encounter (C.07 art. 6).
 Rating-based values (ARO, TPR, PTP, APRO, APPO) are rounded to whole numbers as C.07 defines
 them; every other value is left unrounded. Cut/median modifiers are accepted for BH, SB, FB and
-ARO (and cut for PS and KS).
+ARO (and cut for PS).
 """
 
 from __future__ import annotations
@@ -203,7 +206,7 @@ TIEBREAKS = (
     "PTS", "BH", "SB", "FB", "AOB", "KS", "PS", "CUM", "ARO", "TPR", "PTP", "APRO", "APPO",
     "WIN", "WON", "BPG", "BWG", "REP", "GE", "DE",
 )  # fmt: skip
-_CUTTABLE = {"BH": "CM", "SB": "CM", "FB": "CM", "ARO": "CM", "PS": "C", "KS": "C"}
+_CUTTABLE = {"BH": "CM", "SB": "CM", "FB": "CM", "ARO": "CM", "PS": "C"}
 _CODE = re.compile(r"^\s*([A-Za-z]+)\s*(?:[/-]\s*([CcMm])\s*(\d+))?\s*$")
 
 
@@ -786,6 +789,12 @@ class _Engine:
             elif name == "KS":
                 limit = 0.5 * g.n_rounds[:, None] - 1e-9
                 contrib = np.where(r.score >= limit, r.result, 0.0)
+                # FIDE rule sets: games against real opponents (forfeits included) whose final
+                # score reaches the limit; byes and absences count nothing (as the TEC program)
+                fide = (g.rule != _RULE_NAMES.index("adjusted"))[:, None]
+                safe = np.where(g.opp >= 0, g.opp, 0)
+                strong = (g.opp >= 0) & (np.take(r.pts, safe) >= limit)
+                contrib = np.where(fide, np.where(strong, g.points, 0.0), contrib)
             else:
                 contrib = r.score
             contrib = np.where(r.valid, contrib, 0.0)
