@@ -1109,7 +1109,7 @@ def standings(
     return _table(grid, tbs)
 
 
-def _expand_by_round(results: pd.DataFrame) -> tuple[pd.DataFrame, np.ndarray]:
+def _expand_by_round(results: pd.DataFrame) -> tuple[pd.DataFrame, pd.Index, int]:
     """Stack one copy of each event truncated after every round 1..n (pseudo-events)."""
     rnd = pd.to_numeric(results[ROUND], errors="coerce").to_numpy()
     ev_codes, ev_index = pd.factorize(results[EVENT], sort=False)
@@ -1122,8 +1122,9 @@ def _expand_by_round(results: pd.DataFrame) -> tuple[pd.DataFrame, np.ndarray]:
     first = np.repeat(np.cumsum(copies) - copies, copies)
     k = np.arange(len(take)) - first + np.nan_to_num(rnd, nan=1).astype(np.int64)[take]
     out = results.iloc[take].reset_index(drop=True)
-    out[EVENT] = pd.Series(list(zip(ev_codes[take], k, strict=True)))
-    return out, ev_index
+    width = int(n_ev.max(initial=0)) + 1
+    out[EVENT] = ev_codes[take].astype(np.int64) * width + k  # pseudo-event: (event, after round)
+    return out, ev_index, width
 
 
 def standings_by_round(
@@ -1164,30 +1165,21 @@ def standings_by_round(
     for c in (EVENT, ROUND):
         if c not in results.columns:
             raise ValidationError(f"results: missing column(s) {c!r}")
-    expanded, ev_index = _expand_by_round(results)
-    keys = expanded[EVENT]
-    ev_code = np.array([k[0] for k in keys.unique()])
-    pseudo = {k: ev_index[k[0]] for k in keys.unique()}
-    if isinstance(rules, str) and rules == "auto" or isinstance(rules, Mapping | pd.Series):
-        base = _rule_codes(rules, pd.Index(ev_index), events, results)
-        rules = {k: _RULE_NAMES[base[k[0]]] for k in pseudo}
-    ev2 = None
-    if events is not None and ROUNDS in events.columns:
-        ev2 = None  # planned rounds do not apply to truncated copies
+    expanded, ev_index, width = _expand_by_round(results)
+    pseudo = {k: ev_index[k // width] for k in expanded[EVENT].unique().tolist()}
+    # the rule set of each event, given to each of its truncated copies
+    base = _rule_codes(rules, pd.Index(ev_index), events, results)
+    rules = {k: _RULE_NAMES[base[k // width]] for k in pseudo}
     pl2 = None
     if players is not None:
-        pl = players.copy()
-        pl2 = (
-            pl.merge(pd.DataFrame({"_k": list(pseudo), EVENT: list(pseudo.values())}), on=EVENT)
-            .drop(columns=EVENT)
-            .rename(columns={"_k": EVENT})
-        )
-    del ev_code
-    grid = _build_grid(expanded, rules=rules, players=pl2, events=ev2)
+        copies = pd.DataFrame({"_k": list(pseudo), EVENT: list(pseudo.values())})
+        pl2 = players.merge(copies, on=EVENT).drop(columns=EVENT).rename(columns={"_k": EVENT})
+    # (planned rounds of `events` do not apply to the truncated copies)
+    grid = _build_grid(expanded, rules=rules, players=pl2, events=None)
     table = _table(grid, tbs)
-    k = table[EVENT]
-    table.insert(1, ROUND, np.array([x[1] for x in k], dtype=np.int64))
-    table[EVENT] = [ev_index[x[0]] for x in k]
+    k = table[EVENT].to_numpy(dtype=np.int64)
+    table.insert(1, ROUND, k % width)
+    table[EVENT] = pd.Index(ev_index).take(k // width)
     order = np.lexsort(
         (np.arange(len(table)), table[ROUND].to_numpy(), pd.factorize(table[EVENT])[0])
     )
