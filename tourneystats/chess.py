@@ -117,10 +117,16 @@ __all__ = [
 KINDS = ("played", "forfeit_win", "forfeit_loss", "pab", "fpb", "hpb", "zpb")
 K_PLAYED, K_FW, K_FL, K_PAB, K_FPB, K_HPB, K_ZPB = range(7)
 K_NONE = 7  # the round does not exist in this event (shorter events in a stacked archive)
-_WITH_OPPONENT = np.array([True, True, True, False, False, False, False, False])
-_AVAILABLE = np.array([True, True, False, True, True, False, False, False])  # not a VUR
-_VUR = np.array([False, False, True, False, False, True, True, False])
-_BYE_VUR = np.array([False, False, False, False, False, True, True, False])  # VUR w/o opponent
+# sets of kinds as bit masks (bit k = kind code k), tested with _is
+_WITH_OPPONENT = 1 << K_PLAYED | 1 << K_FW | 1 << K_FL
+_AVAILABLE = 1 << K_PLAYED | 1 << K_FW | 1 << K_PAB | 1 << K_FPB  # not a VUR
+_VUR = 1 << K_FL | 1 << K_HPB | 1 << K_ZPB
+_BYE_VUR = 1 << K_HPB | 1 << K_ZPB  # VUR without an opponent
+
+
+def _is(kind: np.ndarray, kinds: int) -> np.ndarray:
+    """Whether each kind code is in the bit mask `kinds`."""
+    return (np.left_shift(np.uint8(1), kind.astype(np.uint8)) & np.uint8(kinds)) != 0
 
 RESULT_COLUMNS = (
     Column(EVENT, "key", doc="event id"),
@@ -476,7 +482,7 @@ def _codes_of(values: pd.Series, labels: Sequence[str]) -> np.ndarray:
     index = pd.Index(list(labels))
     if isinstance(values.dtype, pd.CategoricalDtype):
         cats = index.get_indexer(values.cat.categories.astype(str))
-        codes = values.cat.codes.to_numpy()
+        codes = values.cat.codes.to_numpy().astype(np.intp)
         return np.where(codes >= 0, np.take(cats, np.maximum(codes, 0)), -1)
     return index.get_indexer(values.astype(str))
 
@@ -496,7 +502,6 @@ def _build_grid(
         raise ValidationError("results: no rows")
     kind_codes = _codes_of(df[KIND], KINDS)
     fail_rows(df, kind_codes < 0, f"unknown kind (expected one of {', '.join(KINDS)})")
-    kind_codes = kind_codes.astype(np.int8)
     rnd = df[ROUND].to_numpy(dtype=np.int64)
     fail_rows(df, rnd < 1, "round must be 1 or more")
     pts = df[POINTS].to_numpy(dtype=np.float64)
@@ -504,7 +509,7 @@ def _build_grid(
     expected = np.take(np.array([np.nan, 1.0, 0.0, np.nan, 1.0, 0.5, 0.0]), kind_codes)
     fail_rows(df, ~np.isnan(expected) & (pts != expected), "points do not match the kind")
     has_opp = df[OPPONENT].notna().to_numpy()
-    needs_opp = np.take(_WITH_OPPONENT, kind_codes)
+    needs_opp = _is(kind_codes, _WITH_OPPONENT)
     fail_rows(df, needs_opp & ~has_opp, "a played or forfeited game has no opponent")
     fail_rows(df, ~needs_opp & has_opp, "a bye or absence has an opponent")
     if COLOUR in df.columns:
@@ -630,8 +635,8 @@ def _scores(kind: np.ndarray, points: np.ndarray, opp: np.ndarray, grid: _Grid) 
     total = pts.sum(axis=1)
     adjusted = np.where(played, pts, 0.0).sum(axis=1) + 0.5 * unplayed.sum(axis=1)
     rnum = np.arange(1, R + 1)
-    last_available = np.where(np.take(_AVAILABLE, kind), rnum[None, :], 0).max(axis=1, initial=0)
-    trailing = np.take(_BYE_VUR, kind) & (rnum[None, :] > last_available[:, None])
+    last_available = np.where(_is(kind, _AVAILABLE), rnum[None, :], 0).max(axis=1, initial=0)
+    trailing = _is(kind, _BYE_VUR) & (rnum[None, :] > last_available[:, None])
     face = np.where(trailing, 0.5, pts).sum(axis=1)
     safe = np.where(opp >= 0, opp, 0)
     rule = grid.rule
@@ -668,7 +673,7 @@ def _scores(kind: np.ndarray, points: np.ndarray, opp: np.ndarray, grid: _Grid) 
         score = np.where(mine, own, score)
         standin[mine] = kind_code
     vur_first = np.array([RULE_SETS[n].vur_cut_first for n in _RULE_NAMES])[rule]
-    vur = np.take(_VUR, kind) & vur_first[:, None]
+    vur = _is(kind, _VUR) & vur_first[:, None]
     score = np.where(valid, score, np.nan)
     return _Rounds(score, result, standin, vur, valid, total, seen)
 
@@ -824,7 +829,7 @@ class _Engine:
                 "WON": win & self.played,
                 "BPG": black,
                 "BWG": black & (g.points == 1.0),
-                "REP": self.valid & np.take(_AVAILABLE, g.kind),
+                "REP": self.valid & _is(g.kind, _AVAILABLE),
             }[name]
             contrib = flag.astype(np.float64)
             return contrib.sum(axis=1), _Detail(None, g.points, contrib, self.valid, None)
