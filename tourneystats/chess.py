@@ -345,15 +345,18 @@ def _integer_ids(player: pd.Series, opponent: pd.Series | None, frame: pd.DataFr
     top = int(p.max())
     if opponent is None:
         return p, np.full(len(p), -1), np.arange(top + 1)
-    given = opponent.notna().to_numpy()
     if pd.api.types.is_integer_dtype(opponent.dtype):
         o = opponent.to_numpy(dtype=np.int64, na_value=-1)
+        given = o >= 0 if not opponent.hasnans else opponent.notna().to_numpy()
     else:
+        given = opponent.notna().to_numpy()
         f = opponent.to_numpy(dtype=np.float64, na_value=np.nan)
         fail_rows(frame, given & (f != np.round(f)), "opponent must be a player id")
         o = np.where(given, f, -1.0).astype(np.int64)
     # an id outside the players' range cannot be a player: any code that is not one will do
-    o = np.where(given & ((o < 0) | (o > top)), top + 1, o)
+    unknown = given & ((o < 0) | (o > top))
+    if unknown.any():
+        o = np.where(unknown, top + 1, o)
     return p, o, np.arange(top + 2)
 
 
@@ -478,13 +481,17 @@ def _event_dates(event_index: pd.Index, events, results) -> list:
 
 
 def _codes_of(values: pd.Series, labels: Sequence[str]) -> np.ndarray:
-    """Position of each value in `labels` (-1 if absent); categoricals via their categories."""
+    """Position (int8) of each value in `labels`, -1 if absent; categoricals via their categories."""
     index = pd.Index(list(labels))
-    if isinstance(values.dtype, pd.CategoricalDtype):
+    if isinstance(values.dtype, pd.CategoricalDtype) and len(values.cat.categories) <= 32:
         cats = index.get_indexer(values.cat.categories.astype(str))
-        codes = values.cat.codes.to_numpy().astype(np.intp)
-        return np.where(codes >= 0, np.take(cats, np.maximum(codes, 0)), -1)
-    return index.get_indexer(values.astype(str))
+        codes = values.cat.codes.to_numpy()
+        out = np.full(len(codes), -1, dtype=np.int8)
+        for i, c in enumerate(cats):  # a few passes over small integers beat a gather
+            if c >= 0:
+                out[codes == i] = c
+        return out
+    return index.get_indexer(values.astype(str)).astype(np.int8)
 
 
 def _build_grid(
@@ -505,16 +512,21 @@ def _build_grid(
     rnd = df[ROUND].to_numpy(dtype=np.int64)
     fail_rows(df, rnd < 1, "round must be 1 or more")
     pts = df[POINTS].to_numpy(dtype=np.float64)
-    fail_rows(df, ~((pts == 0.0) | (pts == 0.5) | (pts == 1.0)), "points must be 0, 0.5 or 1")
-    expected = np.take(np.array([np.nan, 1.0, 0.0, np.nan, 1.0, 0.5, 0.0]), kind_codes)
-    fail_rows(df, ~np.isnan(expected) & (pts != expected), "points do not match the kind")
+    half_points = (pts * 2).astype(np.int8)  # 0, 1, 2
+    fail_rows(df, (half_points != pts * 2) | (pts < 0) | (pts > 1), "points must be 0, 0.5 or 1")
+    fixed = (  # kinds whose points are fixed: 2 half points, 0, or 1
+        (_is(kind_codes, 1 << K_FW | 1 << K_FPB) & (half_points != 2))
+        | (_is(kind_codes, 1 << K_FL | 1 << K_ZPB) & (half_points != 0))
+        | ((kind_codes == K_HPB) & (half_points != 1))
+    )
+    fail_rows(df, fixed, "points do not match the kind")
     has_opp = df[OPPONENT].notna().to_numpy()
     needs_opp = _is(kind_codes, _WITH_OPPONENT)
     fail_rows(df, needs_opp & ~has_opp, "a played or forfeited game has no opponent")
     fail_rows(df, ~needs_opp & has_opp, "a bye or absence has an opponent")
     if COLOUR in df.columns:
         code = _codes_of(df[COLOUR], ("w", "b", "W", "B"))
-        colour = np.take(np.array([0, 1, 2, 1, 2], dtype=np.int8), code + 1)
+        colour = np.where(code >= 0, code % 2 + 1, 0).astype(np.int8)
         fail_rows(df, df[COLOUR].notna().to_numpy() & (code < 0), 'colour must be "w" or "b"')
     else:
         colour = np.zeros(len(df), dtype=np.int8)
@@ -551,26 +563,31 @@ def _build_grid(
     np.put(opp, flat, o)
     np.put(col, flat, colour)
 
-    # every game appears from both sides, with complementary points and opposite colours
+    # every game appears from both sides, with complementary points and opposite colours: the
+    # opponent's row is fetched through the grid, its kind/points/colour packed in one int8
     has = o >= 0
     of = np.where(has, o * R + (rnd - 1), 0)
-    back = np.where(has, np.take(opp, of), -1)
-    # kind, points and colour of the opponent's row, packed into one small integer per cell
-    packed = kind.astype(np.int16) * 16 + (points * 2).astype(np.int16) * 4 + col
-    back_state = np.take(packed, of)
-    back_kind = back_state // 16
-    back_pts = (back_state // 4 % 4) / 2.0
-    back_col = back_state % 4
-    fail_rows(df, has & (back != g), "the opponent's row of that round does not name the player")
-    partner = np.take(np.array([K_PLAYED, K_FL, K_FW, K_NONE, K_NONE, K_NONE, K_NONE]), kind_codes)
     fail_rows(
         df,
-        has & ((back_kind != partner) | (pts + back_pts != 1.0)),
+        has & (np.take(opp, of) != g),
+        "the opponent's row of that round does not name the player",
+    )
+    state = kind_codes * 16 + half_points * 4 + colour  # < 128
+    packed = np.zeros(n_players * R, dtype=np.int8)
+    np.put(packed, flat, state)
+    back = np.take(packed, of)
+    partner = np.where(
+        kind_codes == K_FW, K_FL, np.where(kind_codes == K_FL, K_FW, kind_codes)
+    ).astype(np.int8)
+    fail_rows(
+        df,
+        has & ((back // 16 != partner) | (back // 4 % 4 != 2 - half_points)),
         "the two sides of a game do not match (played 1-0/0.5-0.5, forfeit win vs forfeit loss)",
     )
+    back_col = back % 4
     fail_rows(
         df,
-        has & (kind_codes == K_PLAYED) & (colour > 0) & (back_col > 0) & (colour == back_col),
+        has & (kind_codes == K_PLAYED) & (colour > 0) & (back_col == colour),
         "both players of a game have the same colour",
     )
 
@@ -596,7 +613,10 @@ def _ratings(df, players, g, n_players, event_index, player_event, player_id) ->
     if RATING in df.columns:
         r = df[RATING].to_numpy(dtype=np.float64, na_value=np.nan)
         ok = ~np.isnan(r)
-        np.put(rating, g[ok], r[ok])
+        if ok.all():
+            np.put(rating, g, r)
+        else:
+            np.put(rating, g[ok], r[ok])
     if players is not None and RATING in players.columns:
         pl = validate(players, PLAYER_COLUMNS, what="players")
         key = pd.MultiIndex.from_arrays([pd.Index(event_index)[player_event], pd.Index(player_id)])
