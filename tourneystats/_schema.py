@@ -81,6 +81,20 @@ DATUM = "datum"
 HOME_TEAM = "home_team"
 VISIT_TEAM = "visit_team"
 TABLE = "table"
+# bridge readers (PBN, USEBIO): canonical results and the values a file published
+HOME_SIDE = "home_side"  #: "NS" or "EW": where the home team sat at that table
+VULNERABLE = "vulnerable"  #: "None", "NS", "EW" or "All", when the file states it
+NS_MP = "ns_mp"
+EW_MP = "ew_mp"
+NS_PERCENTAGE = "ns_percentage"
+EW_PERCENTAGE = "ew_percentage"
+NS_IMPS = "ns_imps"
+EW_IMPS = "ew_imps"
+HOME_IMPS = "home_imps"
+TOTAL = "total"
+NAMES = "names"
+SCORING = "scoring"
+ROOM = "room"
 
 # --- league --------------------------------------------------------------------------------------
 LEAGUE = "league"
