@@ -12,7 +12,8 @@ The partition values (``family``, ``season``, ...) are in the folder names, esca
 value can leave the archive (a season called ``../../x`` becomes the folder ``season=..%2F..%2Fx``)
 and decoded by any hive-aware reader (pyarrow, DuckDB, Spark). Inside a partition, the rows are
 split into files of about ``chunk_rows`` rows, and an event (a league, for the league family) is
-never split between files or partitions, so each file can be computed on its own. Each file
+never split between files, so each file can be computed on its own. An event is named by its
+partition and its name: the "Club Championship" of 2023 and that of 2024 are two events. Each file
 records the dtypes of its partition columns, so :func:`read_archive` gives back the frame that was
 written: categoricals, nullable integers, strings and dates intact.
 
@@ -47,7 +48,19 @@ import pyarrow as pa
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
-from ._schema import EVENT, LEAGUE, SEASON, TOURNAMENT, Column, ValidationError, fail_rows, validate
+from ._schema import (
+    DATE,
+    EVENT,
+    LEAGUE,
+    PLAYER,
+    RATING,
+    SEASON,
+    TOURNAMENT,
+    Column,
+    ValidationError,
+    fail_rows,
+    validate,
+)
 from .io import atomic_write, read_table
 
 __all__ = [
@@ -409,7 +422,8 @@ def write_archive(
         The family, the top-level partition.
     partition_cols : sequence of str
         Columns whose values name the partition folders (integers or strings, no missing
-        values). An event must lie within one partition.
+        values). Rows of the same event name in two partitions are two events (as the family
+        functions see them when grouping by season).
     chunk_rows : int
         Target number of rows per file, which bounds the memory :func:`recompute` needs.
     mode : {"replace", "append", "error"}
@@ -424,8 +438,8 @@ def write_archive(
     Raises
     ------
     ValidationError
-        Missing columns, missing or unusable partition values, an event spanning two partitions,
-        a value too long for a folder name, an event already present (``mode="append"``).
+        Missing columns, missing or unusable partition values, a value too long for a folder
+        name, an event already present (``mode="append"``).
 
     Examples
     --------
@@ -469,32 +483,28 @@ def write_archive(
     root = Path(root)
 
     # partitions: group codes in sorted order of the values
-    grouped = frame.groupby(list(partition_cols), observed=True, sort=True)
-    part = grouped.ngroup().to_numpy()
-    keys = list(grouped.groups.keys())
-    keys = [k if isinstance(k, tuple) else (k,) for k in keys]
+    part = frame.groupby(list(partition_cols), observed=True, sort=True).ngroup().to_numpy()
+    n_parts = int(part.max()) + 1 if len(part) else 0
+    first_row = np.full(n_parts, len(frame))
+    np.minimum.at(first_row, part, np.arange(len(frame)))
+    keys = list(frame[list(partition_cols)].iloc[first_row].itertuples(index=False, name=None))
     folders = [
         Path(_component("family", family), *(_component(c, v) for c, v in zip(partition_cols, k)))
         for k in keys
     ]
 
-    # units: numbered in order of first appearance; each must lie in one partition
+    # units: an event is named by its partition and its event column(s), so an event name that
+    # comes back every season is a new event each season; numbered in order of appearance
     if unit:
-        ucode = frame.groupby(unit, observed=True, sort=False, dropna=False).ngroup().to_numpy()
+        by = [*partition_cols, *unit]
+        ucode = frame.groupby(by, observed=True, sort=False, dropna=False).ngroup().to_numpy()
         n_units = int(ucode.max()) + 1 if len(ucode) else 0
         first = np.full(n_units, len(frame))
         np.minimum.at(first, ucode, np.arange(len(frame)))
         upart = part[first]
-        fail_rows(
-            frame,
-            upart[ucode] != part,
-            f"an event ({'/'.join(unit)}) spans two partitions ({'/'.join(partition_cols)}); "
-            "an event must lie within one partition",
-            what=f"{family} results",
-        )
     else:  # the whole partition is one unit
         ucode = part
-        n_units = len(keys)
+        n_units = n_parts
         upart = np.arange(n_units)
     usize = np.bincount(ucode, minlength=n_units)
     # offset of each unit within its partition, units in order of appearance -> chunk number
@@ -1305,7 +1315,7 @@ def _run_dask(todo, specs, options, strict, scheduler, on_done) -> None:
 
     cluster = client = None
     if scheduler is None:
-        cluster = LocalCluster(processes=True, threads_per_worker=1, dashboard_address=None)
+        cluster = LocalCluster(processes=True, threads_per_worker=1, dashboard_address=":0")
         client = Client(cluster)
     elif isinstance(scheduler, str):
         client = Client(scheduler)
@@ -1462,8 +1472,19 @@ def _load_source(path: Path, kind: str) -> tuple[str | None, pd.DataFrame]:
 
 
 def _chess_rows(data) -> pd.DataFrame:
-    """Chess results with what the standings need from the players and events tables."""
-    return data.results
+    """Chess results with what the standings need from the players and events tables.
+
+    The archive holds one frame per family, so each row carries its player's ``rating`` (for
+    ARO, TPR, ...) and its event's start ``date`` (for the ``auto`` rule set).
+    """
+    results = data.results
+    if RATING not in results.columns and RATING in data.players.columns:
+        ratings = data.players[[EVENT, PLAYER, RATING]].drop_duplicates([EVENT, PLAYER])
+        results = results.merge(ratings, on=[EVENT, PLAYER], how="left", validate="many_to_one")
+    if DATE not in results.columns and DATE in data.events.columns:
+        dates = data.events[[EVENT, DATE]].drop_duplicates(EVENT)
+        results = results.merge(dates, on=EVENT, how="left", validate="many_to_one")
+    return results
 
 
 def _concat(parts: list[pd.DataFrame]) -> pd.DataFrame:
