@@ -50,3 +50,14 @@ __all__ += [
 
 
 # --- analyst (plots, accessor) and archive -------------------------------------------------------
+
+# archive: Parquet datasets of results and bulk recompute (Dask is imported only when used)
+from .archive import (  # noqa: E402
+    archive_files,
+    import_folder,
+    read_archive,
+    recompute,
+    write_archive,
+)
+
+__all__ += ["archive_files", "import_folder", "read_archive", "recompute", "write_archive"]

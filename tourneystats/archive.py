@@ -659,8 +659,13 @@ def read_archive(
     >>> df = pd.DataFrame({"season": ["2023/24", "../x"], "event": pd.Categorical(["A", "B"]),
     ...                    "player": [1, 2]})
     >>> _ = write_archive(df, root, family="chess")
-    >>> read_archive(root).dtypes.to_dict()
-    {'season': dtype('O'), 'event': CategoricalDtype(categories=['A', 'B'], ordered=False, categories_dtype=object), 'player': dtype('int64')}
+    >>> back = read_archive(root)
+    >>> back
+        season event  player
+    0     ../x     B       2
+    1  2023/24     A       1
+    >>> back.dtypes.equals(df.dtypes)
+    True
     """
     root = Path(root)
     if not root.is_dir():
@@ -1082,16 +1087,24 @@ def recompute(
     Examples
     --------
     >>> import tempfile
-    >>> from tourneystats.synth import cards_season
+    >>> from tourneystats.synth import chess_swiss
     >>> root, out = tempfile.mkdtemp(), tempfile.mkdtemp()
-    >>> season = cards_season(2, 6, 3, seed=1).assign(season=2024)
-    >>> _ = write_archive(season, root, family="cards")
-    >>> report = recompute(root, out, progress=False)
+    >>> results, _ = chess_swiss(3, 6, 4, seed=1)
+    >>> _ = write_archive(results.assign(season=2024), root, family="chess")
+    >>> report = recompute(root, out, config={"chess": {"tiebreaks": ["BH"]}}, progress=False)
     >>> report.ok, report.computed
     (True, 1)
-    >>> read_archive(out, family="cards")[["season", "event", "player", "rank"]].head(2)
-       season   event  player  rank
-    0    2024  E00001  ...
+    >>> got = read_archive(out, family="chess")
+    >>> got.head(3)
+       season   event  player  rank  PTS   BH
+    0    2024  C00001       5     1  3.5  7.0
+    1    2024  C00001       1     2  3.0  6.5
+    2    2024  C00001       2     3  2.0  9.5
+    >>> from tourneystats import chess
+    >>> want = chess.standings(results, tiebreaks=["BH"])
+    >>> cols = ["player", "rank", "PTS", "BH"]
+    >>> bool((got[cols].to_numpy() == want[cols].to_numpy()).all())
+    True
     """
     archive, out = Path(archive), Path(out)
     _check_folders(archive, out)
