@@ -95,6 +95,17 @@ TOTAL = "total"
 NAMES = "names"
 SCORING = "scoring"
 ROOM = "room"
+VISIT_IMPS = "visit_imps"
+HOME_VP = "home_vp"
+VISIT_VP = "visit_vp"
+HOME_NET = "home_net"  #: the home team's net score on a board (both tables, home side's sign)
+IMPS_FOR = "imps_for"
+IMPS_AGAINST = "imps_against"
+RAW_MP = "raw_mp"  #: match points before Neuberg scaling
+CONTRIBUTION = "contribution"  #: a board's share of the pair's session percentage
+SESSIONS = "sessions"
+BEST = "best"
+MOVEMENT = "movement"
 
 # --- league --------------------------------------------------------------------------------------
 LEAGUE = "league"
