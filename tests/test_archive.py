@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from tourneystats import ValidationError, archive, chess, league, synth
+from tourneystats import ValidationError, archive, bridge, chess, league, synth
 from tourneystats.archive import (
     FamilySpec,
     RecomputeError,
@@ -92,10 +92,20 @@ def fake_cards_frame() -> pd.DataFrame:
 
 
 def bridge_frame() -> pd.DataFrame:
+    """The two USEBIO sessions, one in 2022 and one in 2023."""
     from tourneystats import usebio
 
-    results = usebio.read_usebio(DATA / "bridge" / "usebio-mp-pairs-howell.xml").results
-    return results.assign(season="2022")
+    howell = usebio.read_usebio(DATA / "bridge" / "usebio-mp-pairs-howell.xml").results
+    butler = usebio.read_usebio(DATA / "bridge" / "usebio-butler-mitchell.xml").results
+    return pd.concat(
+        [howell.assign(season="2022"), butler.assign(season="2023")], ignore_index=True
+    )
+
+
+def bridge_teams_frame() -> pd.DataFrame:
+    from tourneystats import pbn
+
+    return pbn.read_pbn(DATA / "bridge" / "pbn-teams-imps.pbn").results.assign(season=2021)
 
 
 def fake_module(name="fake_family") -> types.ModuleType:
@@ -185,12 +195,13 @@ def test_round_trip_keeps_dtypes_and_rows(tmp_path):
     pd.testing.assert_frame_equal(sort_rows(back, keys), sort_rows(frame, keys))
 
 
-@pytest.mark.parametrize("family", ["chess", "league", "bridge", "cards"])
+@pytest.mark.parametrize("family", ["chess", "league", "bridge", "bridge_teams", "cards"])
 def test_round_trip_every_family(tmp_path, family):
     frame = {
         "chess": chess_season,
         "league": league_seasons,
         "bridge": bridge_frame,
+        "bridge_teams": bridge_teams_frame,
         "cards": fake_cards_frame,
     }[family]()
     write_archive(frame, tmp_path, family=family, chunk_rows=50)
@@ -373,6 +384,25 @@ def test_recompute_equals_family_functions(tmp_path):
         got.reset_index(drop=True), want.reset_index(drop=True), check_dtype=False
     )
     assert got["ranking"].notna().any()
+
+
+def test_recompute_bridge_equals_family_functions(tmp_path):
+    root, out = tmp_path / "archive", tmp_path / "out"
+    pairs, teams = bridge_frame(), bridge_teams_frame()
+    write_archive(pairs, root, family="bridge")
+    write_archive(teams, root, family="bridge_teams")
+    config = {"bridge": {"scale": "half"}}
+    assert recompute(root, out, config=config, progress=False).ok
+    got = read_archive(out, family="bridge")
+    want = bridge.session_standings(pairs, scale="half")
+    assert set(got["season"]) == {"2022", "2023"}
+    keys = ["event", "section", "line", "pair"]
+    pd.testing.assert_frame_equal(
+        sort_rows(got.drop(columns="season"), keys), sort_rows(want, keys), check_dtype=False
+    )
+    got = read_archive(out, family="bridge_teams")
+    want = bridge.team_standings(teams)
+    pd.testing.assert_frame_equal(got.drop(columns="season"), want, check_dtype=False)
 
 
 def test_league_leaderboard_table_and_league_column(tmp_path):
@@ -650,6 +680,8 @@ def test_import_folder(tmp_path, capsys):
     (src / "2022").mkdir()
     shutil.copy(DATA / "bridge" / "usebio-mp-pairs-howell.xml", src / "2022" / "howell.xml")
     shutil.copy(DATA / "bridge" / "usebio-butler-mitchell.xml", src / "2022" / "butler.xml")
+    (src / "bridge" / "2021").mkdir(parents=True)
+    shutil.copy(DATA / "bridge" / "pbn-teams-imps.pbn", src / "bridge" / "2021" / "teams.pbn")
     (src / "league").mkdir()
     shutil.copy(ROOT / "data" / "league" / "worked-example.csv", src / "league" / "evenings.csv")
     (src / "2022" / "notes.md").write_text("not results")
@@ -663,7 +695,7 @@ def test_import_folder(tmp_path, capsys):
     assert "broken.trf" in err and "1 file(s) skipped" in err
     assert tree_digest(src) == before
     files = archive_files(root)
-    assert set(files["family"]) == {"chess", "bridge", "league"}
+    assert set(files["family"]) == {"chess", "bridge", "bridge_teams", "league"}
     chess_back = read_archive(root, family="chess")
     assert set(chess_back["season"]) == {"2019"}
     assert chess_back["event"].nunique() == 3
@@ -673,10 +705,6 @@ def test_import_folder(tmp_path, capsys):
 
     # the archive recomputes to what the family computes from the files themselves
     out = tmp_path / "out"
-    import importlib.util
-
-    if importlib.util.find_spec("tourneystats.bridge") is None:  # TODO: until bridge lands
-        shutil.rmtree(root / "family=bridge")
     recompute(root, out, config={"chess": {"tiebreaks": ["BH", "ARO"]}}, progress=False)
     got = read_archive(out, family="chess")
     for name in ("buchholz_1", "tournament_1"):
@@ -688,6 +716,17 @@ def test_import_folder(tmp_path, capsys):
     pd.testing.assert_frame_equal(
         read_archive(out, family="league").drop(columns="season"), want, check_dtype=False
     )
+    got = read_archive(out, family="bridge").drop(columns="season")
+    want = pd.concat(
+        [bridge.standings_from_path(src / "2022" / f) for f in ("butler.xml", "howell.xml")],
+        ignore_index=True,
+    )
+    keys = ["event", "section", "line", "pair"]
+    pd.testing.assert_frame_equal(sort_rows(got, keys), sort_rows(want, keys), check_dtype=False)
+    got = read_archive(out, family="bridge_teams").drop(columns="season")
+    want = bridge.team_standings_from_path(src / "bridge" / "2021" / "teams.pbn")
+    pd.testing.assert_frame_equal(got, want, check_dtype=False)
+    assert len(got) > 2
 
 
 def test_import_refuses_the_same_event_twice(tmp_path):

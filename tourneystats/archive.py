@@ -161,6 +161,7 @@ FAMILIES: dict[str, FamilySpec] = {
     "cards": FamilySpec("cards", "tourneystats.cards", "standings"),
     "chess": FamilySpec("chess", "tourneystats.chess", "standings"),
     "bridge": FamilySpec("bridge", "tourneystats.bridge", "session_standings"),
+    "bridge_teams": FamilySpec("bridge_teams", "tourneystats.bridge", "team_standings"),
     "league": FamilySpec(
         "league",
         "tourneystats.league",
@@ -418,8 +419,9 @@ def write_archive(
         one league). Not modified.
     root : path-like
         The archive folder (created if missing).
-    family : {"cards", "chess", "bridge", "league"}
-        The family, the top-level partition.
+    family : {"cards", "chess", "bridge", "bridge_teams", "league"}
+        The family, the top-level partition (``bridge`` holds pairs travellers, ``bridge_teams``
+        team-match results).
     partition_cols : sequence of str
         Columns whose values name the partition folders (integers or strings, no missing
         values). Rows of the same event name in two partitions are two events (as the family
@@ -1436,6 +1438,7 @@ _SIGNATURES = {
     "cards": [{"wins", "losses", "draws"}, {"game", "result"}],
     "chess": [{"colour", "kind"}],
     "bridge": [{"ns_pair", "ew_pair", "ns_score"}],
+    "bridge_teams": [{"home_team", "visit_team", "ns_score"}],
     "league": [{"team", "target"}],
 }
 
@@ -1473,14 +1476,11 @@ def _load_source(path: Path, kind: str) -> tuple[str | None, pd.DataFrame]:
 
         data = trf.read_trf(path)
         return "chess", _chess_rows(data)
-    if kind == "pbn":
-        from . import pbn
+    if kind in ("pbn", "usebio"):
+        from . import pbn, usebio
 
-        return "bridge", pbn.read_pbn(path).results
-    if kind == "usebio":
-        from . import usebio
-
-        return "bridge", usebio.read_usebio(path).results
+        results = (pbn.read_pbn if kind == "pbn" else usebio.read_usebio)(path).results
+        return _table_family(results) or "bridge", results
     raise ValueError(f"{path}: unknown source kind {kind!r}")
 
 
@@ -1530,7 +1530,7 @@ def import_folder(
     """Build (or extend) an archive from a folder of source files.
 
     Every file below `src` is read with its family's reader: CSV or Parquet tables (the family
-    told by the folder name ``cards``/``chess``/``bridge``/``league`` or by the columns), FIDE TRF
+    told by the columns or the folder name ``cards``/``chess``/``bridge``/``league``), FIDE TRF
     (``.trf``, or ``.txt`` starting with TRF lines), PBN (``.pbn``) and USEBIO (``.xml``). Other
     files are ignored.
 
@@ -1592,7 +1592,7 @@ def import_folder(
                 continue
             folder_family = next((p for p in rel.parts[:-1] if p in FAMILIES), None)
             family, frame = _load_source(path, kind)
-            if folder_family is not None and family not in (None, folder_family):
+            if family and folder_family and family.split("_")[0] != folder_family.split("_")[0]:
                 raise ValidationError(
                     f"{rel}: the file is {family} results but lies in the {folder_family} folder"
                 )
