@@ -304,6 +304,35 @@ def test_write_modes(tmp_path):
         write_archive(first.assign(season="2025"), tmp_path, family="chess")
 
 
+def test_append_continues_a_league(tmp_path):
+    frame = league_seasons()
+    first = frame["tournament"].str.endswith(("E01", "E02"))  # each season's first evenings
+    early, late = frame[first], frame[~first]
+    root = tmp_path / "archive"
+    write_archive(early, root, family="league")
+    write_archive(late, root, family="league", mode="append")  # the next evenings
+    assert len(archive_files(root)) == 2  # still one file per season: one league each
+    with pytest.raises(ValidationError, match="tournament already in the archive"):
+        write_archive(late, root, family="league", mode="append")
+    recompute(root, tmp_path / "out", progress=False)
+    pd.testing.assert_frame_equal(
+        read_archive(tmp_path / "out", family="league"),
+        league.history(frame).reset_index(drop=True),
+        check_dtype=False,
+    )
+    # with a league column, a new league is added as new files, a league's next evening
+    # rewrites the partition
+    lg = frame.assign(league="Tue")
+    write_archive(lg[first], tmp_path / "b", family="league")
+    write_archive(lg.assign(league="Fri"), tmp_path / "b", family="league", mode="append")
+    assert len(archive_files(tmp_path / "b")) == 4
+    write_archive(lg[~first], tmp_path / "b", family="league", mode="append")
+    back = read_archive(tmp_path / "b", family="league")
+    both = pd.concat([lg, lg.assign(league="Fri")], ignore_index=True)
+    keys = ["league", "tournament", "round", "match", "player"]
+    pd.testing.assert_frame_equal(sort_rows(back, keys), sort_rows(both, keys))
+
+
 def test_unknown_family_and_bad_names(tmp_path):
     with pytest.raises(ValueError, match="unknown family"):
         write_archive(chess_season(), tmp_path, family="../chess")

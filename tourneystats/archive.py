@@ -483,6 +483,9 @@ def write_archive(
         _check_partition_column(frame, col)
     unit = [c for c in spec.unit_columns(frame.columns) if c not in partition_cols]
     root = Path(root)
+    merged: set[tuple] = set()
+    if mode == "append":  # new rows of an event (league) already there: rewrite its partition
+        frame, merged = _merge_existing(frame, root, spec, partition_cols, unit)
 
     # partitions: group codes in sorted order of the values
     part = frame.groupby(list(partition_cols), observed=True, sort=True).ngroup().to_numpy()
@@ -548,9 +551,6 @@ def write_archive(
             raise ValidationError(f"partition {folder.as_posix()} already exists in {root}")
         if not _inside(target, root):  # cannot happen with escaped values; refuse if it does
             raise ValidationError(f"partition folder {folder.as_posix()} would leave {root}")
-    if mode == "append" and unit:
-        _refuse_present_units(frame, unit, part, targets, family)
-
     # write: per partition, all chunks into a temporary folder, then rename (or move files in)
     order = np.lexsort((np.arange(len(frame)), chunk, part))
     data = frame.drop(columns=list(partition_cols))
@@ -565,14 +565,15 @@ def write_archive(
         try:
             cuts = np.flatnonzero(np.r_[True, np.diff(chunk[rows]) != 0, True])
             names = []
-            start = _next_index(target) if mode == "append" else 0
+            appending = mode == "append" and keys[g] not in merged and target.exists()
+            start = _next_index(target) if appending else 0
             for i in range(len(cuts) - 1):
                 sub = data.iloc[rows[cuts[i] : cuts[i + 1]]]
                 table = _with_meta(pa.Table.from_pandas(sub, preserve_index=False), meta)
                 name = f"part-{start + i:05d}.parquet"
                 pq.write_table(table, tmp / name)
                 names.append(name)
-            if mode == "append" and target.exists():
+            if appending:
                 for name in names:
                     os.replace(tmp / name, target / name)
                 tmp.rmdir()
@@ -604,21 +605,51 @@ def _next_index(target: Path) -> int:
     return max(found, default=-1) + 1
 
 
-def _refuse_present_units(frame, unit, part, targets, family) -> None:
-    for g, target in enumerate(targets):
-        files = _walk_parts(target) if target.is_dir() else []
-        if not files:
-            continue
-        present = ds.dataset([str(f) for f in files], format="parquet").to_table(columns=unit)
-        present = present.to_pandas()
-        mine = frame.loc[part == g, unit]
-        dup = mine.merge(present.drop_duplicates(), on=unit, how="left", indicator=True)["_merge"]
-        fail_rows(
-            frame.loc[part == g],
-            (dup == "both").to_numpy(),
-            f"event already in the archive at {target.name} (use mode='replace')",
-            what=f"{family} results",
+def _merge_existing(
+    frame: pd.DataFrame, root: Path, spec: FamilySpec, partition_cols: tuple, unit: list[str]
+) -> tuple[pd.DataFrame, set[tuple]]:
+    """For ``mode="append"``: add the rows of partitions holding the same events (leagues).
+
+    Rows whose ``file_key`` (event; league tournament) is already in the archive are refused.
+    Partitions where the new rows continue an event already there (a league's next evenings, or
+    any rows of a league family without a league column) are read back and returned with the new
+    rows, to be rewritten whole; the others are appended as new files.
+    """
+    family_dir = root / _component("family", spec.name)
+    if not family_dir.is_dir():
+        return frame, set()
+    pcols = list(partition_cols)
+    key = [c for c in spec.file_key if c in frame.columns and c not in pcols]
+    existing, merged = [], set()
+    for values, rows in frame.groupby(pcols, observed=True, sort=True):
+        values = values if isinstance(values, tuple) else (values,)
+        target = root.joinpath(
+            _component("family", spec.name), *(_component(c, v) for c, v in zip(pcols, values))
         )
+        if not target.is_dir() or not _walk_parts(target):
+            continue
+        filters = [(c, "==", v) for c, v in zip(pcols, values)]
+        present = read_archive(root, family=spec.name, filters=filters)
+        if key:
+            old = present[key].drop_duplicates()
+            hit = rows[key].merge(old, on=key, how="left", indicator=True)["_merge"] == "both"
+            fail_rows(
+                rows,
+                hit.to_numpy(),
+                f"{'/'.join(key)} already in the archive at {target.relative_to(root).as_posix()}"
+                " (use mode='replace')",
+                what=f"{spec.name} results",
+            )
+        if unit:
+            old_units = present[unit].drop_duplicates()
+            cont = rows[unit].merge(old_units, on=unit, how="inner")
+            if cont.empty:
+                continue
+        existing.append(present.reindex(columns=frame.columns))
+        merged.add(values)
+    if not existing:
+        return frame, merged
+    return _concat([*existing, frame]), merged
 
 
 # --- reading -------------------------------------------------------------------------------------
@@ -1235,7 +1266,17 @@ def _write_output(out, item, table, errors, options, hashes) -> dict:
     marker.parent.mkdir(parents=True, exist_ok=True)
     rows_out = 0
     if table is not None:
-        meta = _file_meta(item.path)
+        try:
+            meta = _file_meta(item.path)
+        except ValueError:  # a Parquet file not written by write_archive: values as strings
+            cols = list(item.partition)
+            meta = {
+                "format": FORMAT_VERSION,
+                "family": item.family,
+                "partition_cols": cols,
+                "partition_dtypes": {c: {"dtype": "str"} for c in cols},
+                "unit": [],
+            }
         meta = dict(
             meta,
             kind="standings",
