@@ -865,6 +865,15 @@ def compute_partition(
         The standings of the events that could be computed (None if none could), and one record
         per skipped event: ``unit`` (its event/league value), ``type`` and ``error``. With
         `strict`, the search stops at the first failing event.
+
+    Examples
+    --------
+    >>> from tourneystats.synth import chess_swiss
+    >>> results, _ = chess_swiss(4, 6, 3, seed=1)
+    >>> results.loc[results["event"] == "C00003", "points"] = 1.0  # every game won by both
+    >>> table, errors = compute_partition(FAMILIES["chess"], results, {"tiebreaks": ["BH"]})
+    >>> sorted(table["event"].unique()), [e["unit"] for e in errors]
+    (['C00001', 'C00002', 'C00004'], [{'event': 'C00003'}])
     """
     kernel, options = _bind(spec, options or {})
     unit = spec.unit_columns(frame.columns)
