@@ -378,6 +378,11 @@ def test_explain_adds_up(example):
     assert terms["rounds"].tolist() == [4, 6, 3]
     with pytest.raises(ValueError, match="no player"):
         explain(example, player="Nobody")
+    # after the first evening: 4 played rounds (41 of 96), 6 start rounds at 24, no absence yet
+    early = explain(example, player="Erik", through="2024-01-10")
+    assert early["term"].tolist() == ["played", "start weight"]
+    assert early["points"].tolist() == [41.0, 72.0] and early["possible"].tolist() == [96.0, 144.0]
+    assert np.isclose(100 * early["points"].sum() / early["possible"].sum(), 47.083333)
 
 
 def test_no_mutation(example):
@@ -386,6 +391,14 @@ def test_no_mutation(example):
     history(example)
     explain(example, player="Bo")
     pd.testing.assert_frame_equal(example, saved)
+
+
+def test_public_names():
+    import tourneystats
+
+    assert tourneystats.leaderboard is leaderboard
+    assert tourneystats.league.history is history and tourneystats.league.explain is explain
+    assert {"leaderboard", "LeagueRules", "league"} <= set(tourneystats.__all__)
 
 
 def test_rules_and_arguments(example):
@@ -484,6 +497,16 @@ def test_standings_from_path_file_and_folder(tmp_path, example):
     assert len(both) == 14
     with pytest.raises(ValueError, match="no such"):
         standings_from_path(tmp_path / "missing.csv")
+    # the shipped sample folder: a league with two seasons, and the worked example
+    demo = standings_from_path(ROOT / "data" / "league")
+    assert demo.columns[:3].tolist() == ["league", "season", "place"]
+    example_part = demo[demo["league"] == "worked-example"]
+    assert example_part["season"].unique().tolist() == ["all"]
+    pd.testing.assert_frame_equal(
+        example_part.drop(columns=["league", "season"]).reset_index(drop=True),
+        leaderboard(example),
+    )
+    assert sorted(demo.loc[demo["league"] == "kvallsligan", "season"].unique()) == ["S01", "S02"]
 
 
 def test_cli_standings(tmp_path, example, capsys):

@@ -10,8 +10,9 @@ where P is the points the player took in played rounds, M the sum of those round
 the possible points of *virtual average rounds*, which pull a ranking towards 50:
 
 - **start weight**: ``prior_rounds`` K rounds at the league's *typical target* (the median target
-  of all played matches). Mode ``"top-up"`` (default) uses max(0, K - rounds played), so the start
-  weight vanishes after K played rounds; mode ``"constant"`` always uses K.
+  of all played matches, each match counted once). Mode ``"top-up"`` (default) uses
+  max(0, K - rounds played), so the start weight vanishes after K played rounds; mode
+  ``"constant"`` always uses K.
 - **absence**: every whole tournament the player missed, from the player's first tournament on
   (never before it), counts as that tournament's rounds (the number of distinct rounds played in
   it) at that tournament's target (the median target of its matches, which is simply its target
@@ -26,13 +27,16 @@ played rounds only. A player without a played round has no ranking (NaN, no plac
 after every ranked player.
 
 **Places** are standard competition ranks: exactly equal rankings share a place (1, 2, 2, 4).
-Rankings are computed as the ratio of two integers (all quantities are kept in quarter points), so
-equal fractions give bit-identical floats and ties are exact. Display order inside a tie: most
+Points and targets are whole numbers, and a ranking is computed as one division of two integers
+(all quantities kept in quarter points), so equal fractions give bit-identical floats and ties are
+exact; places then come from :func:`~tourneystats.ranking.competition_rank` (which compares after
+rounding to 1e-9, far below the gap between two different rankings of any real league). Display order inside a tie: most
 matches, most points, most wins, then the name in **Swedish alphabetical order**: case-insensitive;
 a-z, then å, ä, ö; other accented Latin letters sort as their base letter (é as e, ç as c) except
-the Swedish conventions æ as ä, ø and œ as ö, ü as y; digits, spaces and punctuation keep their
-code-point order before the letters; other scripts come after ö in code-point order; names still
-equal after that are ordered by their exact spelling. Numeric player ids sort numerically.
+the Swedish conventions æ as ä, ø and œ as ö, ü as y; characters before "a" in Unicode (space,
+digits, most punctuation) sort before the letters, all other characters after ö in code-point
+order; names still equal after that (``"Eva"``, ``"eva"``) are ordered by their exact spelling.
+Numeric player ids sort numerically.
 
 **Tournament order**: by ``date``, then by tournament id for tournaments on the same date. The
 history (:func:`history`) gives the leaderboard after every tournament, each computed only from the
@@ -93,6 +97,9 @@ __all__ = [
 ]
 
 PRIOR_MODES = ("top-up", "constant")
+
+#: season of a file without a season column, when other files of a folder have one
+ALL_SEASONS = "all"
 
 #: the input columns of a league results frame
 COLUMNS = (
@@ -192,7 +199,6 @@ class _League:
     # tournaments, in league then date order
     t_group: np.ndarray
     t_first: np.ndarray  # a row of each tournament
-    t_name: np.ndarray
     t_date: np.ndarray
     t_rounds: np.ndarray  # distinct rounds played
     t_target2: np.ndarray  # 2 x median target of its matches (0: final scores only)
@@ -431,7 +437,6 @@ def _code(frame: pd.DataFrame, groups: list[str]) -> _League:
         group_values=group_values,
         t_group=t_group,
         t_first=t_first,
-        t_name=frame[TOURNAMENT].to_numpy()[t_first],
         t_date=dates[t_first],
         t_rounds=t_rounds,
         t_target2=t_target2,
@@ -832,7 +837,8 @@ def standings_from_path(
 
     Files of a folder are read in name order and concatenated; each file's rows belong to the
     league of their ``league`` column, or, without one, to a league named after the file's stem.
-    A ``season`` column, when present, splits a league into seasons.
+    A ``season`` column, when present, splits a league into seasons (files of a folder without
+    one then get the season ``"all"``).
 
     Parameters
     ----------
@@ -874,7 +880,15 @@ def standings_from_path(
         if LEAGUE not in frame.columns:
             frame.insert(0, LEAGUE, file.stem)
         frames.append(frame)
-    results = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+    if len(frames) > 1:
+        # a file without a season column is one season of its league
+        if any(SEASON in f.columns for f in frames):
+            frames = [
+                f if SEASON in f.columns else f.assign(**{SEASON: ALL_SEASONS}) for f in frames
+            ]
+        results = pd.concat(frames, ignore_index=True)
+    else:
+        results = frames[0]
     return leaderboard(
         results,
         prior_rounds=10 if prior_rounds is None else prior_rounds,
