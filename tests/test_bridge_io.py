@@ -10,8 +10,12 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+import reference_contract as ref
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tourneystats import ValidationError, contract_score, read_pbn, read_usebio, vulnerability
+from tourneystats._contract import artificial_code
 
 DATA = Path(__file__).parent / "data" / "bridge"
 HOWELL = DATA / "usebio-mp-pairs-howell.xml"
@@ -359,3 +363,437 @@ def test_usebio_artificial_codes(tmp_path):
         bf = read_usebio(_write(tmp_path, _MINIMAL.format(doctype="", score=code)))
         assert bf.results["artificial"].tolist() == [code.upper()]
         assert bf.results["ns_score"].isna().all()
+
+
+# --- PBN notation, on small hand-written files ----------------------------------------------------
+
+EVENT_LEVEL = r"""% PBN 2.1
+% EXPORT
+{ A header comment
+  that spans
+
+  a blank line }
+[Event "##Club \"Monday\" Pairs"]
+[Site "##Somewhere"] [Date "##2024.03.04"]
+[Section "##B"]
+[Round "##1"]
+[Scoring "##MP"]
+
+[Board "1"]
+[Board "9"] ; a repeated tag is ignored
+[Vulnerable "None"] ; a comment [Board "7"]
+[Dealer
+  "N"]
+[ScoreTable "Rank\2R;PairId_NS\2R;PairId_EW\2R;Contract\5L;Declarer\1R;Result\2R;Lead\3L;Score_NS\5R;Score_EW\5R;MP_NS\4R;MP_EW\4R;Percentage_NS\3R;Percentage_EW\3R;Names_NS;Names_EW"]
+ 1  1  2 3NT   N 10 SA    430     -  6.0  0.0 100   0 "Ann Smith;Bob Jones" "Cid Wu;Dee Ox"
+ 2  3  4 4S    S 10 HK    420     -  4.0  2.0  67  33 "Eve Ray;Fay \"Fee\" Lee" "Gus \"G\" Hill;Hal Bo"
+ 3  5  6 -     -  - -       -     -  3.0  3.0 ^50 ^50 "Ivy Kay;Jon Day" "Kim Yu;Len Orr"
+ 4  7  8 3NTX  N  7 DQ      -   300  0.0  6.0   0 100 "Mo Li;Ned Po" "Oz Qi;Pat Su"
+
+[Event "#"]
+[Board "2"]
+[Vulnerable "NS"]
+[ScoreTable "-Contract;Declarer;Result;+Score_NS;Multiplicity"]
+4H N 10 620 2 4H N 9 -100 1
+- - - ^-100 1
+- - - ^60% 1
+
+[TotalScoreTable "Rank\2R;PairId\2R;Direction\2L;TotalMP\5R;TotalPercentage\6R;NrBoards\2R;Names"]
+ 1  1 NS  12.0  66.67  2 "Ann Smith;Bob Jones"
+ 2= 3 NS   9.0  50.00  2 "Eve Ray;Fay Lee"
+"""
+
+
+def _pbn(tmp_path, text, name="x.pbn"):
+    p = tmp_path / name
+    p.write_text(text)
+    return p
+
+
+def test_pbn_event_level_notation(tmp_path):
+    bf = read_pbn(_pbn(tmp_path, EVENT_LEVEL))
+    r = bf.results
+    assert set(r["event"]) == {'Club "Monday" Pairs'}  # "##" header, "#", escaped quotes
+    assert set(r["section"]) == {"B"} and r["round"].tolist() == [1] * 9
+    assert r["board"].tolist() == [1, 1, 1, 1, 2, 2, 2, 2, 2]  # Multiplicity 2 repeats a row
+    assert r["vulnerable"].tolist() == ["None"] * 4 + ["NS"] * 5
+    b1 = r[r["board"] == 1].set_index("ns_pair")
+    assert b1.loc[
+        "1", ["ew_pair", "contract", "declarer", "tricks", "lead", "ns_score"]
+    ].tolist() == [
+        "2",
+        "3NT",
+        "N",
+        10,
+        "SA",
+        430,
+    ]
+    assert b1.loc["7", ["contract", "tricks", "ns_score"]].tolist() == ["3NTX", 7, -300]  # Score_EW
+    assert b1.loc["5", "artificial"] == "A5050" and pd.isna(b1.loc["5", "ns_score"])
+    assert pd.isna(b1.loc["5", "contract"]) and pd.isna(b1.loc["5", "tricks"])
+    b2 = r[r["board"] == 2]
+    assert b2["ns_score"].tolist()[:4] == [620, 620, -100, -100]  # the last: assigned ^-100
+    assert b2["artificial"].iloc[:4].isna().all()
+    assert pd.isna(b2["contract"].iloc[3])  # an assigned score carries no contract
+    assert b2["artificial"].iloc[4] == "A6040"  # ^60% for North-South
+    assert b2["ns_pair"].isna().all()  # this traveller names no pairs
+    scored = r[r["contract"].notna()]
+    assert (
+        contract_score(
+            scored["contract"], scored["declarer"], scored["tricks"], scored["vulnerable"]
+        )
+        == scored["ns_score"]
+    ).all()
+    lines = bf.published.lines
+    assert lines.loc[lines["board"] == 1, "ns_mp"].tolist() == [6, 4, 3, 0]
+    assert lines.loc[lines["board"] == 1, "ew_percentage"].tolist() == [0, 33, 50, 100]
+    assert lines.loc[lines["board"] == 1, "rank"].tolist() == [1, 2, 3, 4]
+    names = bf.pairs.set_index("pair")["names"]
+    assert names["3"] == "Eve Ray;Fay Lee"  # the TotalScoreTable, read last, names it so
+    assert names["4"] == 'Gus "G" Hill;Hal Bo'  # escaped quotes in a string token
+    assert names["2"] == "Cid Wu;Dee Ox"
+    t = bf.published.totals
+    assert t[
+        ["pair", "line", "total", "percentage", "rank", "boards", "scoring"]
+    ].values.tolist() == [
+        ["1", "NS", 12.0, 66.67, 1, 2, "MP"],
+        ["3", "NS", 9.0, 50.0, 2, 2, "MP"],
+    ]
+    assert set(t["section"]) == {"B"}
+
+
+GAME_LEVEL_PAIRS = """[Event "Pairs game"]
+[Board "5"]
+[Vulnerable "NS"]
+[PairNS "3"]
+[PairEW "14"]
+[North "N1"] [South "S1"] [East "E1"] [West "W1"]
+[Declarer "E"]
+[Contract "4H"]
+[Result "EW 10"]
+[Score "EW 420"]
+[ScoreMP "NS 2 EW 8"]
+[Auction "N"]
+Pass 1H Pass 4H
+Pass Pass Pass
+[Play "S"]
+SA S2 S3 S4
+*
+
+[Event "#"]
+[Board "6"]
+[Vulnerable "EW"]
+[PairNS "5"]
+[PairEW "16"]
+[Declarer "N"]
+[Contract "3NT"]
+[Result "NS 8 EW 5"]
+[Score "-50"]
+"""
+
+
+def test_pbn_game_level_pairs(tmp_path):
+    bf = read_pbn(_pbn(tmp_path, GAME_LEVEL_PAIRS))
+    r = bf.results
+    assert r[
+        ["board", "ns_pair", "ew_pair", "contract", "declarer", "tricks", "ns_score"]
+    ].values.tolist() == [
+        [5, "3", "14", "4H", "E", 10, -420],
+        [6, "5", "16", "3NT", "N", 8, -50],
+    ]
+    assert r["lead"].iloc[0] == "SA" and set(r["event"]) == {"Pairs game"}
+    assert set(r["section"]) == {"A"}  # no Section tag
+    lines = bf.published.lines
+    assert lines[["ns_mp", "ew_mp"]].iloc[0].tolist() == [2, 8]
+    assert lines["ns_score"].tolist() == [-420, -50]
+    assert bf.pairs.set_index("pair").loc["3", "names"] == "N1 & S1"
+
+
+TEAMS_BY_ROOM = """[Event "Match"]
+[Board "1"]
+[Vulnerable "None"]
+[HomeTeam "Lions"]
+[VisitTeam "Tigers"]
+[Room "Open"]
+[Table "1"]
+[Declarer "N"]
+[Contract "4S"]
+[Result "10"]
+[Score "NS 420"]
+[ScoreIMP "NS 7 EW -7"]
+
+[Event "Match"]
+[Board "1"]
+[Vulnerable "None"]
+[HomeTeam "Lions"]
+[VisitTeam "Tigers"]
+[Room "Closed"]
+[Table "2"]
+[Declarer "N"]
+[Contract "2S"]
+[Result "9"]
+[Score "NS 140"]
+[ScoreIMP "NS -7 EW 7"]
+"""
+
+
+def test_pbn_teams_with_rooms(tmp_path):
+    bf = read_pbn(_pbn(tmp_path, TEAMS_BY_ROOM))
+    r = bf.results
+    assert r[
+        ["home_team", "visit_team", "table", "room", "home_side", "ns_score"]
+    ].values.tolist() == [
+        ["Lions", "Tigers", "1", "Open", "NS", 420],
+        ["Lions", "Tigers", "2", "Closed", "EW", 140],
+    ]
+    # Lions +420 in the open room, -140 in the closed room: 280 -> 7 IMPs for the home team
+    assert bf.published.lines["home_imps"].tolist() == [7, 7]
+
+
+def test_pbn_several_files_and_folder(tmp_path):
+    a = _pbn(tmp_path, GAME_LEVEL_PAIRS, "a.pbn")
+    b = _pbn(tmp_path, GAME_LEVEL_PAIRS, "b.pbn")
+    both = read_pbn([a, b])
+    assert both.results["event"].tolist() == ["Pairs game"] * 2 + ["Pairs game [b]"] * 2
+    assert set(both.published.lines["event"]) == {"Pairs game", "Pairs game [b]"}
+    assert read_pbn(tmp_path).results.equals(both.results)
+    named = read_pbn([a, b], event="Season")
+    assert set(named.results["event"]) == {"Season"} and len(named.results) == 4
+    with pytest.raises(ValidationError, match="no such file"):
+        read_pbn(tmp_path / "missing.pbn")
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(ValidationError, match="no .pbn file"):
+        read_pbn(tmp_path / "empty")
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ('[Event "Club]\n[Board "1"]\n', r"line 1: unterminated string"),
+        ('[Event "Club"\n\n[Board "1"]\n', r"line 1: unterminated tag pair"),
+        ('[Event "Club"]\n[Board "1"] {never closed\n', r"line 2: comment '\{' is never closed"),
+        ('[Event "Club"]\n[Board "one"]\n', r"line 2: board number 'one'"),
+        ('[Board "1"]\n[Contract "#"]\n', r"line 2: tag Contract may not inherit"),
+        (
+            '[Board "1"]\n[Declarer "N"]\n[Contract "8S"]\n[Result "9"]\n',
+            r"line 3: .*not a contract",
+        ),
+        ('[Board "1"]\n[Declarer "Q"]\n[Contract "3NT"]\n[Result "9"]\n', r"line 3: .*declarer"),
+        ('[Board "1"]\n[Vulnerable "Red"]\n', r"line 2: unknown vulnerability"),
+        ('3NT N 9\n[Board "1"]\n', r"line 1: data '3NT' before any tag"),
+        ('[Board "1"]\n[Event Club]\n', r"line 2: tag Event needs a quoted value"),
+        ('[Board "1"] ]\n', r"line 1: '\]' without a tag"),
+        (
+            '[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]\n'
+            "1 2 3NT N 9 400\n3 4 3NT N 9\n",
+            r"line 4: ScoreTable row has 5 value\(s\) for 6 column",
+        ),
+        (
+            '[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]\n'
+            "1 2 3NT N 9 400\n3 4 9NT N 9 400\n",
+            r"line 4: ScoreTable row: .*not a contract",
+        ),
+        (
+            '[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Names_NS"]\n1 2 "A;B"\n',
+            r"line 2: ScoreTable declares no Contract",
+        ),
+    ],
+)
+def test_malformed_pbn_names_file_and_line(tmp_path, text, message):
+    p = _pbn(tmp_path, text, "bad.pbn")
+    with pytest.raises(ValidationError, match=rf"bad\.pbn: {message}"):
+        read_pbn(p)
+
+
+def test_usebio_sections_and_several_files(tmp_path):
+    text = """<?xml version="1.0" encoding="ISO-8859-1"?>
+<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><EVENT_DESCRIPTION>Caf\xe9</EVENT_DESCRIPTION>
+<SESSION><SESSION_NUMBER>1</SESSION_NUMBER>
+<SECTION><SECTION_ID>B</SECTION_ID>
+<PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLAYER><PLAYER_NAME>Ren\xe9</PLAYER_NAME></PLAYER>
+</PAIR></PARTICIPANTS>
+<BOARD><BOARD_NUMBER>3</BOARD_NUMBER>
+<TRAVELLER_LINE><ROUND_NUMBER>2</ROUND_NUMBER><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER>
+<EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><CONTRACT>PASS</CONTRACT><SCORE>0</SCORE></TRAVELLER_LINE>
+</BOARD></SECTION></SESSION></EVENT></USEBIO>
+"""
+    p = tmp_path / "a.xml"
+    p.write_bytes(text.encode("latin-1"))
+    q = tmp_path / "b.xml"
+    q.write_bytes(text.encode("latin-1"))
+    bf = read_usebio([p, q])
+    r = bf.results
+    assert r["event"].tolist() == ["Café", "Café [b]"]
+    assert r["section"].tolist() == ["B", "B"] and r["round"].tolist() == [2, 2]
+    assert r["contract"].tolist() == ["Pass", "Pass"] and r["ns_score"].tolist() == [0, 0]
+    assert bf.pairs["names"].tolist() == ["René", "René"]
+    with pytest.raises(ValidationError, match=r"a\.xml: line 2: <EVENT>: team events"):
+        p.write_text(text.replace("MP_PAIRS", "SWISS_TEAMS").replace("\xe9", "e"))
+        read_usebio(p)
+
+
+# --- round trips: random travellers written out, read back ---------------------------------------
+
+_name = st.text(
+    alphabet=st.sampled_from(list("abcdefghij XYZ;\"\\-'&<>é")), min_size=1, max_size=12
+).filter(lambda s: s.strip() not in ("", "-", "?") and s == s.strip())
+
+
+@st.composite
+def _travellers(draw):
+    n = draw(st.integers(1, 12))
+    rows = []
+    for i in range(n):
+        kind = draw(st.sampled_from(["real", "real", "real", "pass", "art"]))
+        row = {"ns": str(draw(st.integers(1, 40))), "ew": str(100 + i), "names": draw(_name)}
+        if kind == "art":
+            ns = draw(st.sampled_from([40, 50, 60]))
+            row.update(art=artificial_code(ns, draw(st.sampled_from([40, 50, 60]))))
+        elif kind == "pass":
+            row.update(contract="Pass")
+        else:
+            level = draw(st.integers(1, 7))
+            contract = f"{level}{draw(st.sampled_from(['C', 'D', 'H', 'S', 'NT']))}"
+            contract += draw(st.sampled_from(["", "X", "XX"]))
+            row.update(
+                contract=contract,
+                declarer=draw(st.sampled_from("NESW")),
+                tricks=draw(st.integers(0, 13)),
+            )
+        rows.append(row)
+    board = draw(st.integers(1, 40))
+    return board, rows
+
+
+def _expected_score(row, vul):
+    if "art" in row:
+        return None
+    return ref.ns_score(row["contract"], row.get("declarer"), row.get("tricks"), vul)
+
+
+def _pbn_string(text):
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+@settings(max_examples=200, deadline=None)
+@given(_travellers(), st.booleans(), st.booleans())
+def test_pbn_score_table_round_trip(tmp_path_factory, traveller, one_line, comments):
+    board, rows = traveller
+    vul = ref.vulnerability(board)
+    header = "PairId_NS\\2R;PairId_EW\\3R;Contract\\5L;Declarer;Result\\2R;Score_NS\\6R;"
+    header += "Percentage_NS;Percentage_EW;Names_NS"
+    out = ["% PBN 2.1", '[Event "Round trip"]', f'[Board "{board}"]', f'[Vulnerable "{vul}"]']
+    out.append(f'[ScoreTable "{header}"]' + (" ; the traveller" if comments else ""))
+    elements = []
+    for row in rows:
+        if "art" in row:
+            cells = ["-", "-", "-", "-", "^" + row["art"][1:3], "^" + row["art"][3:5]]
+        elif row["contract"] == "Pass":
+            cells = ["Pass", "-", "-", "0", "-", "-"]
+        else:
+            score = _expected_score(row, vul)
+            cells = [row["contract"], row["declarer"], str(row["tricks"]), str(score), "-", "-"]
+        line = [row["ns"].rjust(2), row["ew"].rjust(3), *cells, _pbn_string(row["names"])]
+        elements.append(" ".join(line))
+        if comments:
+            elements.append("{ a comment between rows }")
+    out.extend([" ".join(elements)] if one_line else elements)
+    path = tmp_path_factory.mktemp("pbn") / "t.pbn"
+    path.write_text("\n".join(out) + "\n", encoding="utf-8")
+    r = read_pbn(path).results
+    assert len(r) == len(rows)
+    assert r["board"].tolist() == [board] * len(rows)
+    assert r["ns_pair"].tolist() == [row["ns"] for row in rows]
+    assert r["ew_pair"].tolist() == [row["ew"] for row in rows]
+    got = [None if pd.isna(v) else int(v) for v in r["ns_score"]]
+    assert got == [_expected_score(row, vul) for row in rows]
+    assert [None if pd.isna(v) else v for v in r["artificial"]] == [row.get("art") for row in rows]
+    assert [None if pd.isna(v) else v for v in r["contract"]] == [
+        row.get("contract") for row in rows
+    ]
+    tricks = [None if pd.isna(v) else int(v) for v in r["tricks"]]
+    assert tricks == [row.get("tricks") for row in rows]
+    names = read_pbn(path).pairs.drop_duplicates("pair", keep="first").set_index("pair")["names"]
+    first = {}
+    for row in rows:
+        first.setdefault(row["ns"], row["names"])
+    assert names.to_dict() == first
+
+
+@settings(max_examples=200, deadline=None)
+@given(_travellers())
+def test_usebio_round_trip(tmp_path_factory, traveller):
+    from xml.sax.saxutils import escape
+
+    board, rows = traveller
+    vul = ref.vulnerability(board)
+    lines = []
+    for i, row in enumerate(rows):
+        cells = [f"<NS_PAIR_NUMBER>{row['ns']}</NS_PAIR_NUMBER>"]
+        cells.append(f"<EW_PAIR_NUMBER>{row['ew']}</EW_PAIR_NUMBER>")
+        if "art" in row:
+            cells.append(f"<SCORE>{row['art']}</SCORE>")
+        elif row["contract"] == "Pass":
+            cells.append("<CONTRACT>PASS</CONTRACT><SCORE>0</SCORE>")
+        else:
+            cells.append(
+                f"<CONTRACT>{row['contract']}</CONTRACT><PLAYED_BY>{row['declarer']}</PLAYED_BY>"
+                f"<TRICKS>{row['tricks']}</TRICKS><SCORE>{_expected_score(row, vul)}</SCORE>"
+            )
+        cells.append(f"<NS_MATCH_POINTS>{i}.5</NS_MATCH_POINTS>")
+        lines.append("<TRAVELLER_LINE>" + "\n".join(cells) + "</TRAVELLER_LINE>")
+    pairs = "".join(
+        f"<PAIR><PAIR_NUMBER>{row['ns']}</PAIR_NUMBER><PLAYER><PLAYER_NAME>{escape(row['names'])}"
+        "</PLAYER_NAME></PLAYER></PAIR>"
+        for row in {r["ns"]: r for r in reversed(rows)}.values()
+    )
+    text = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<USEBIO Version="1.2">'
+        '<EVENT EVENT_TYPE="MP_PAIRS"><EVENT_DESCRIPTION>Round trip</EVENT_DESCRIPTION>'
+        f"<PARTICIPANTS>{pairs}</PARTICIPANTS>"
+        f"<BOARD><BOARD_NUMBER>{board}</BOARD_NUMBER>\n" + "\n".join(lines) + "</BOARD>"
+        "</EVENT></USEBIO>"
+    )
+    path = tmp_path_factory.mktemp("xml") / "t.xml"
+    path.write_text(text, encoding="utf-8")
+    bf = read_usebio(path)
+    r = bf.results
+    assert r["ns_pair"].tolist() == [row["ns"] for row in rows]
+    got = [None if pd.isna(v) else int(v) for v in r["ns_score"]]
+    assert got == [_expected_score(row, vul) for row in rows]
+    assert [None if pd.isna(v) else v for v in r["artificial"]] == [row.get("art") for row in rows]
+    assert bf.published.lines["ns_mp"].tolist() == [i + 0.5 for i in range(len(rows))]
+    first = {}
+    for row in rows:
+        first.setdefault(row["ns"], row["names"])
+    assert bf.pairs.set_index("pair")["names"].to_dict() == first
+
+
+# --- end to end: the readers' frames reproduce the published values with tourneystats.bridge ------
+
+
+def test_end_to_end_with_bridge_scoring(howell, butler, teams):
+    bridge = pytest.importorskip("tourneystats.bridge")
+    keys = ["event", "section", "board", "ns_pair", "ew_pair"]
+    # Howell: every pair's percentage and place; the line MPs except on board 12, the one board
+    # with 5 results, whose published MPs are on its own top of 8 (Neuberg-scaled in the totals)
+    standings = bridge.session_standings(howell.results)
+    totals = howell.published.totals.merge(standings, on=["event", "section", "pair"])
+    assert len(totals) == 12
+    np.testing.assert_allclose(totals["percentage_y"], totals["percentage_x"], atol=0.005)
+    assert (totals["rank_y"] == totals["rank_x"]).all()
+    mp = bridge.matchpoints(howell.results).merge(howell.published.lines, on=keys)
+    mp = mp[mp["board"] != 12]
+    np.testing.assert_allclose(mp["ns_mp_x"], mp["ns_mp_y"], atol=0.005)
+    np.testing.assert_allclose(mp["ew_mp_x"], mp["ew_mp_y"], atol=0.005)
+    # Butler: every datum and Butler point
+    scored = bridge.butler(butler.results).merge(butler.published.lines, on=keys)
+    assert len(scored) == 245
+    assert (scored["ns_imps_x"] == scored["ns_imps_y"]).all()
+    datums = scored.drop_duplicates("board").merge(butler.published.boards, on="board")
+    assert (datums["datum_x"] == datums["datum_y"]).all() and len(datums) == 35
+    # teams: every board's IMPs for the home team
+    board = bridge.board_imps(teams.results)
+    pub = teams.published.lines.drop_duplicates(["board", "home_team", "visit_team"])
+    merged = board.merge(pub, on=["event", "board", "home_team", "visit_team"])
+    assert len(merged) == 150 and (merged["home_imps_x"] == merged["home_imps_y"]).all()

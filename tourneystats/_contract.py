@@ -22,6 +22,7 @@ The score is returned signed from North-South's side: positive when North-South 
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from pathlib import Path
@@ -49,7 +50,7 @@ _CYCLE = np.array(
 )  # fmt: skip
 
 _CONTRACT_RE = re.compile(r"^([1-7])\s*(C|D|H|S|NT|N)\s*(X{0,2})$")
-_PASS_WORDS = frozenset({"PASS", "P", "AP", "PASSED", "PASSOUT", "PASSED OUT", "ALL PASS"})
+_PASS_KEYS = frozenset({"PASS", "P", "AP", "PASSED", "PASSOUT", "PASSEDOUT", "ALLPASS"})
 
 _VUL_ALIASES = {
     "NONE": "None",
@@ -259,15 +260,7 @@ def normalize_vulnerable(values: Any) -> np.ndarray:
     """
     arr = np.asarray(values, dtype=object).reshape(-1)
     codes, uniques = pd.factorize(pd.Series(arr, dtype=object), use_na_sentinel=True)
-    mapped = []
-    for u in uniques:
-        key = str(u).strip().upper()
-        if key not in _VUL_ALIASES:
-            raise ValidationError(
-                f"unknown vulnerability {u!r}; expected None, NS, EW or All (or Love, Both, -)"
-            )
-        mapped.append(_VUL_ALIASES[key])
-    table = np.array([*mapped, None], dtype=object)
+    table = np.array([*(vulnerable_text(u) for u in uniques), None], dtype=object)
     return table[codes]
 
 
@@ -292,12 +285,10 @@ def _is_missing(value: Any) -> bool:
         return False
 
 
-def _parse_one(value: Any) -> tuple[int, int, int, str | None] | None:
-    """(level, strain, risk, canonical) of one contract string; None when it is not one."""
-    if _is_missing(value):
-        return (-1, -1, 0, None)
-    text = str(value).strip().upper().replace("*", "X").replace(" ", "")
-    if text in {w.replace(" ", "") for w in _PASS_WORDS}:
+@functools.lru_cache(maxsize=4096)
+def _parse_text(text: str) -> tuple[int, int, int, str | None] | None:
+    text = text.strip().upper().replace("*", "X").replace(" ", "")
+    if text in _PASS_KEYS:
         return (0, -1, 0, "Pass")
     m = _CONTRACT_RE.match(text)
     if not m:
@@ -305,6 +296,50 @@ def _parse_one(value: Any) -> tuple[int, int, int, str | None] | None:
     strain = "NT" if m.group(2) in ("N", "NT") else m.group(2)
     level, risk = int(m.group(1)), len(m.group(3))
     return (level, STRAINS.index(strain), risk, f"{level}{strain}{m.group(3)}")
+
+
+def contract_text(value: Any) -> str | None:
+    """Canonical spelling of one contract (``"4sx"`` -> ``"4SX"``), None when missing.
+
+    Raises
+    ------
+    ValidationError
+        When `value` is not a contract.
+
+    Examples
+    --------
+    >>> contract_text("3n"), contract_text("PASS")
+    ('3NT', 'Pass')
+    """
+    parsed = _parse_one(value)
+    if parsed is None:
+        raise ValidationError(f"not a contract: {value!r} (expected e.g. 3NT, 4SX, 6HXX or Pass)")
+    return parsed[3]
+
+
+def vulnerable_text(value: Any) -> str | None:
+    """Canonical spelling of one vulnerability (``"Both"`` -> ``"All"``), None when missing.
+
+    Examples
+    --------
+    >>> vulnerable_text("Love"), vulnerable_text("N-S")
+    ('None', 'NS')
+    """
+    if _is_missing(value):
+        return None
+    key = str(value).strip().upper()
+    if key not in _VUL_ALIASES:
+        raise ValidationError(
+            f"unknown vulnerability {value!r}; expected None, NS, EW or All (or Love, Both, -)"
+        )
+    return _VUL_ALIASES[key]
+
+
+def _parse_one(value: Any) -> tuple[int, int, int, str | None] | None:
+    """(level, strain, risk, canonical) of one contract string; None when it is not one."""
+    if _is_missing(value):
+        return (-1, -1, 0, None)
+    return _parse_text(str(value))
 
 
 def parse_contracts(contract: Any) -> ParsedContract:

@@ -81,9 +81,8 @@ DATUM = "datum"
 HOME_TEAM = "home_team"
 VISIT_TEAM = "visit_team"
 TABLE = "table"
-# bridge readers (PBN, USEBIO): canonical results and the values a file published
+# bridge scoring (tourneystats.bridge) and readers (tourneystats.pbn, tourneystats.usebio)
 HOME_SIDE = "home_side"  #: "NS" or "EW": where the home team sat at that table
-VULNERABLE = "vulnerable"  #: "None", "NS", "EW" or "All", when the file states it
 NS_MP = "ns_mp"
 EW_MP = "ew_mp"
 NS_PERCENTAGE = "ns_percentage"
@@ -91,10 +90,6 @@ EW_PERCENTAGE = "ew_percentage"
 NS_IMPS = "ns_imps"
 EW_IMPS = "ew_imps"
 HOME_IMPS = "home_imps"
-TOTAL = "total"
-NAMES = "names"
-SCORING = "scoring"
-ROOM = "room"
 VISIT_IMPS = "visit_imps"
 HOME_VP = "home_vp"
 VISIT_VP = "visit_vp"
@@ -106,6 +101,11 @@ CONTRIBUTION = "contribution"  #: a board's share of the pair's session percenta
 SESSIONS = "sessions"
 BEST = "best"
 MOVEMENT = "movement"
+VULNERABLE = "vulnerable"  #: "None", "NS", "EW" or "All", when the file states it
+TOTAL = "total"  #: a pair's published session total (MP or IMPs)
+NAMES = "names"  #: players' names of a pair or team
+SCORING = "scoring"  #: "MP" or "IMP": what a published total counts
+ROOM = "room"  #: PBN Room tag, "Open" or "Closed"
 
 # --- league --------------------------------------------------------------------------------------
 LEAGUE = "league"

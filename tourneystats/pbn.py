@@ -39,10 +39,10 @@ from ._contract import (
     artificial_code,
     combine,
     contract_score,
+    contract_text,
     expand_paths,
-    normalize_contract,
-    normalize_vulnerable,
     tricks_from_result,
+    vulnerable_text,
 )
 from ._schema import (
     ARTIFICIAL,
@@ -85,6 +85,8 @@ from ._schema import (
 
 __all__ = ["read_pbn"]
 
+#: the table sections the reader interprets
+_TABLES = frozenset({"ScoreTable", "TotalScoreTable"})
 #: tags whose value may not be inherited with "#" (PBN 2.1, 4.8)
 _NO_INHERIT = frozenset(
     {"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"}
@@ -104,6 +106,8 @@ _TOKEN = re.compile(
     re.VERBOSE,
 )
 _NAME = re.compile(r"^[A-Za-z0-9_]+$")
+_SPECIAL = re.compile(r'[\[\]{};"]')
+_TAG_LINE = re.compile(r'^\s*\[([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _COLUMN = re.compile(r"^(?P<name>.*?)(?:\\(?P<width>\d+)(?P<align>[LRlr])?)?$")
 _INT = re.compile(r"^[+-]?\d+$")
 _NUMBER = re.compile(r"^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$")
@@ -130,29 +134,28 @@ _SUITS = "SHDC"
 @dataclass
 class _Table:
     columns: list[str]
-    elements: list[tuple[str | None, int]] = field(default_factory=list)  # (value, line)
+    lines: list[tuple[list[str], int]] = field(default_factory=list)  # (elements, line number)
     line: int = 0
 
-    def rows(self, path: Path, name: str) -> list[tuple[list[str | None], int]]:
+    def add(self, values: list[str], lineno: int) -> None:
+        if self.lines and self.lines[-1][1] == lineno:
+            self.lines[-1][0].extend(values)
+        else:
+            self.lines.append((list(values), lineno))
+
+    def rows(self, path: Path, name: str) -> list[tuple[list[str], int]]:
         """Rows of the table: one per text line when the lines hold whole rows, else chunks."""
         n = len(self.columns)
-        if not self.elements:
-            return []
-        by_line: dict[int, list[str | None]] = {}
-        for value, line in self.elements:
-            by_line.setdefault(line, []).append(value)
-        if all(len(v) == n for v in by_line.values()):
-            return [(v, line) for line, v in by_line.items()]
-        if len(self.elements) % n:
-            line, values = next((ln, v) for ln, v in by_line.items() if len(v) % n)
+        if all(len(v) == n for v, _ in self.lines):
+            return [(v, line) for v, line in self.lines]
+        flat = [(v, line) for values, line in self.lines for v in values]
+        if len(flat) % n:
+            values, line = next((v, ln) for v, ln in self.lines if len(v) % n)
             raise ValidationError(
                 f"{path}: line {line}: {name} row has {len(values)} value(s) for {n} column(s) "
                 f"({', '.join(self.columns)})"
             )
-        return [
-            ([v for v, _ in self.elements[i : i + n]], self.elements[i][1])
-            for i in range(0, len(self.elements), n)
-        ]
+        return [([v for v, _ in flat[i : i + n]], flat[i][1]) for i in range(0, len(flat), n)]
 
 
 @dataclass
@@ -166,6 +169,8 @@ class _Game:
 
 def _unescape(text: str) -> str:
     """Undo the string escapes ``\\"`` and ``\\\\``; a lone backslash (``Name\\2R``) stays."""
+    if "\\" not in text:
+        return text
     return re.sub(r'\\(["\\])', r"\1", text)
 
 
@@ -189,6 +194,33 @@ def _lex_games(text: str, path: Path) -> list[_Game]:
     pending_line = 0
     comment_line = 0  # > 0 while inside a {...} comment
 
+    def add_data(values: list[str], lineno: int) -> None:
+        """Section data: kept for tables, the first card for Play, skipped otherwise."""
+        if section is None:
+            if not game.tags:
+                raise ValidationError(
+                    f"{path}: line {lineno}: data {values[0]!r} before any tag of the game"
+                )
+            return
+        table = game.tables.get(section)
+        if table is not None:
+            table.add(values, lineno)
+        elif section == "Play" and game.lead is None:
+            game.lead = values[0]
+
+    def add_tag(name: str, value: str, lineno: int) -> None:
+        nonlocal section
+        section = name
+        if name == "Note":
+            return
+        if name in game.tags:
+            section = None  # a repeated tag is ignored, and so is its data
+            return
+        game.tags[name] = value
+        game.tag_lines[name] = lineno
+        if name in _TABLES:  # the tables read; others' data is skipped
+            game.tables[name] = _Table(_columns(value), line=lineno)
+
     def finish() -> None:
         nonlocal game, section
         if pending:
@@ -208,6 +240,17 @@ def _lex_games(text: str, path: Path) -> list[_Game]:
         elif not raw.strip():
             finish()
             continue
+        if not pending:
+            if game is not None and not _SPECIAL.search(raw):
+                # a plain data line (no tag, string, or comment): its elements are its words
+                add_data(raw.split(), lineno)
+                continue
+            m = _TAG_LINE.match(raw)
+            if m:  # the export format's line: one tag pair and nothing else
+                if game is None:
+                    game = _Game(line=lineno)
+                add_tag(m.group(1), _unescape(m.group(2)), lineno)
+                continue
         pos = 0
         while pos < len(raw):
             m = _TOKEN.match(raw, pos)
@@ -246,15 +289,7 @@ def _lex_games(text: str, path: Path) -> list[_Game]:
                         )
                     name, value = pending[1], pending[2]
                     pending.clear()
-                    section = name
-                    if name == "Note" or name not in game.tags:
-                        if name != "Note":
-                            game.tags[name] = value
-                            game.tag_lines[name] = pending_line
-                        if name.endswith("Table") and name not in game.tables:
-                            game.tables[name] = _Table(_columns(value), line=pending_line)
-                    else:
-                        section = None  # a repeated tag is ignored, and so is its data
+                    add_tag(name, value, pending_line)
                 continue
             if kind == "lb":
                 pending.append("[")
@@ -262,18 +297,7 @@ def _lex_games(text: str, path: Path) -> list[_Game]:
                 continue
             if kind == "rb":
                 raise ValidationError(f"{path}: line {lineno}: ']' without a tag")
-            value = _unescape(m.group("str")) if kind == "str" else m.group("word")
-            if section is None:
-                if not game.tags:
-                    raise ValidationError(
-                        f"{path}: line {lineno}: data {value!r} before any tag of the game"
-                    )
-                continue
-            table = game.tables.get(section)
-            if table is not None and game.tags.get(section) is not None:
-                table.elements.append((value, lineno))
-            elif section == "Play" and game.lead is None:
-                game.lead = value
+            add_data([_unescape(m.group("str")) if kind == "str" else m.group("word")], lineno)
     if comment_line:
         raise ValidationError(f"{path}: line {comment_line}: comment '{{' is never closed")
     finish()
@@ -472,7 +496,7 @@ def _score_table_rows(game: _Game, ctx: dict, path: Path, lines: list, published
                 elif score_ns is not None and score_ns.upper() in ("PASS", "0"):
                     ns_score = 0
             if contract is not None:
-                contract = normalize_contract([contract.lstrip("^")])[0]
+                contract = contract_text(contract.lstrip("^"))
             if art is not None:
                 contract = declarer = None
             tricks = None
@@ -604,7 +628,7 @@ def _game_result(game: _Game, ctx: dict, path: Path) -> dict | None:
         return None
     line = game.tag_lines.get("Contract", game.line)
     try:
-        contract = normalize_contract([contract.lstrip("^")])[0]
+        contract = contract_text(contract.lstrip("^"))
         declarer = tags.get("Declarer", "").strip().lstrip("^").upper() or None
         if declarer is not None and declarer not in ("N", "E", "S", "W"):
             raise ValueError(f"declarer {declarer!r} is not N, E, S or W")
@@ -856,7 +880,7 @@ def _read_one(path: Path, event: str | None) -> BridgeFile:
         vul = tags.get("Vulnerable")
         if vul is not None and vul.strip() not in ("", "?"):
             try:
-                ctx[VULNERABLE] = normalize_vulnerable([vul])[0]
+                ctx[VULNERABLE] = vulnerable_text(vul)
             except ValidationError as exc:
                 line = game.tag_lines["Vulnerable"]
                 raise ValidationError(f"{path}: line {line}: {exc}") from None

@@ -38,8 +38,8 @@ from ._contract import (
     Published,
     artificial_code,
     combine,
+    contract_text,
     expand_paths,
-    normalize_contract,
 )
 from ._schema import (
     ARTIFICIAL,
@@ -349,7 +349,7 @@ def _read_one(path: Path, event: str | None) -> BridgeFile:
                 declarer = _text(tl, "PLAYED_BY")
                 tricks = _text(tl, "TRICKS")
                 try:
-                    contract = normalize_contract([contract])[0] if contract else None
+                    contract = contract_text(contract) if contract else None
                 except ValidationError as exc:
                     raise ValidationError(f"{here} (board {board}): {exc}") from None
                 if declarer is not None:
