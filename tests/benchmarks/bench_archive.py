@@ -150,9 +150,12 @@ def peak_mb():
     return os.getpid(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 if __name__ == "__main__":
+    import dask
     from distributed import Client, LocalCluster
-    from tourneystats.archive import recompute
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+    from tourneystats.archive import LOCAL_CLUSTER_CONFIG, recompute
+    # the local cluster recompute itself starts without --scheduler, kept here to ask its workers
+    # for their peak memory
+    with dask.config.set(LOCAL_CLUSTER_CONFIG), LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                       dashboard_address=":0") as cluster, Client(cluster) as client:
         started = time.perf_counter() - t0
         report = recompute({archive!r}, {out!r}, engine="dask", scheduler=client,
