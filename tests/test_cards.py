@@ -859,3 +859,18 @@ def test_cards_season_is_consistent_and_seeded():
     assert df.groupby(["event", "player"], observed=True).size().lt(6).any()  # drops
     with_season = cards_season(2, 4, 2, seed=0, season="2024")
     assert (with_season["season"] == "2024").all()
+
+
+def test_empty_results_and_unsigned_ids():
+    empty = good().iloc[:0]
+    for table in (standings(empty), standings_by_round(empty), explain(empty)):
+        assert table.empty
+    assert list(standings(empty).columns[:3]) == ["event", "player", "rank"]
+    assert games_to_matches(matches_to_games(empty)).empty
+    codes = {"A": 1, "B": 2, "C": 3}
+    frame = good()[lambda f: f["opponent"].notna()]
+    frame = frame.assign(player=frame["player"].map(codes), opponent=frame["opponent"].map(codes))
+    for dtype in ("uint64", "uint8"):
+        table = standings(frame.astype({"player": dtype, "opponent": dtype}))
+        assert table["player"].tolist() == [1, 2, 3]  # B: gwp 3/9 beats C: 0 -> 0.33
+        assert table["rank"].tolist() == [1, 2, 3]

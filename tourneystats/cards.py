@@ -288,7 +288,7 @@ class _Coder:
             raw = values.to_numpy()
             lo, hi = int(raw.min()), int(raw.max())
             if _dense_ok(hi - lo + 1, raw.size):
-                if hi - lo > np.iinfo(raw.dtype).max:
+                if hi - lo > np.iinfo(raw.dtype).max or raw.dtype == np.uint64:
                     raw = raw.astype(np.int64)
                 self.lo, self.size = lo, hi - lo + 1
                 self.codes = raw - raw.dtype.type(lo)
@@ -311,6 +311,8 @@ class _Coder:
         of the ids); `other` itself is only read."""
         if self.lo is not None and other.dtype.kind in "iu":
             filled = other.fillna(self.lo - 1).to_numpy() if other.hasnans else other.to_numpy()
+            if filled.dtype == np.uint64:
+                filled = filled.astype(np.int64)
             key += filled
             key -= self.lo
             low, high = (int(filled.min()), int(filled.max())) if filled.size else (0, 0)
