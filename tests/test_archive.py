@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from tourneystats import ValidationError, archive, bridge, chess, league, synth
+from tourneystats import ValidationError, archive, bridge, cards, chess, league, synth
 from tourneystats.archive import (
     FamilySpec,
     RecomputeError,
@@ -88,6 +88,17 @@ def fake_cards_frame() -> pd.DataFrame:
             "weight": np.linspace(0, 1, len(sw)),
             "flag": sw["round"] % 2 == 0,
         }
+    )
+
+
+def cards_seasons() -> pd.DataFrame:
+    """Match-level card results of two seasons (string seasons, categorical events)."""
+    return pd.concat(
+        [
+            synth.cards_season(4, 8, 4, seed=11, season="2023"),
+            synth.cards_season(3, 9, 5, seed=12, season="2024", prefix="F"),
+        ],
+        ignore_index=True,
     )
 
 
@@ -195,15 +206,20 @@ def test_round_trip_keeps_dtypes_and_rows(tmp_path):
     pd.testing.assert_frame_equal(sort_rows(back, keys), sort_rows(frame, keys))
 
 
-@pytest.mark.parametrize("family", ["chess", "league", "bridge", "bridge_teams", "cards"])
-def test_round_trip_every_family(tmp_path, family):
-    frame = {
-        "chess": chess_season,
-        "league": league_seasons,
-        "bridge": bridge_frame,
-        "bridge_teams": bridge_teams_frame,
-        "cards": fake_cards_frame,
-    }[family]()
+FRAMES = {
+    "chess": chess_season,
+    "league": league_seasons,
+    "bridge": bridge_frame,
+    "bridge_teams": bridge_teams_frame,
+    "cards": cards_seasons,
+    "cards-every-dtype": fake_cards_frame,
+}
+
+
+@pytest.mark.parametrize("name", list(FRAMES))
+def test_round_trip_every_family(tmp_path, name):
+    family = name.split("-")[0]
+    frame = FRAMES[name]()
     write_archive(frame, tmp_path, family=family, chunk_rows=50)
     back = read_archive(tmp_path, family=family)
     pd.testing.assert_series_equal(back.dtypes, frame.dtypes)
@@ -413,6 +429,32 @@ def test_recompute_equals_family_functions(tmp_path):
         got.reset_index(drop=True), want.reset_index(drop=True), check_dtype=False
     )
     assert got["ranking"].notna().any()
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        "melee",
+        {"name": "two-one", "win": 2, "draw": 1, "floor": 0.25, "order": ["match_points", "gwp"]},
+    ],
+    ids=["melee", "custom"],
+)
+def test_recompute_cards_equals_family_functions(tmp_path, rules):
+    root, out = tmp_path / "archive", tmp_path / "out"
+    frame = cards_seasons()
+    write_archive(frame, root, family="cards", chunk_rows=60)
+    assert len(archive_files(root)) > 2
+    assert recompute(root, out, config={"cards": {"rules": rules}}, progress=False).ok
+    got = read_archive(out, family="cards")
+    want = cards.standings(frame, rules=rules if isinstance(rules, str) else cards.Rules(**rules))
+    assert set(got["season"]) == {"2023", "2024"}
+    keys = ["event", "player"]
+    pd.testing.assert_frame_equal(
+        sort_rows(got.drop(columns="season"), keys).astype({"event": str}),
+        sort_rows(want, keys).astype({"event": str}),
+    )
+    with pytest.raises(ValueError, match="cards: rules: .*floor"):
+        recompute(root, tmp_path / "o2", config={"cards": {"rules": {"floor": 2}}}, progress=False)
 
 
 def test_recompute_bridge_equals_family_functions(tmp_path):
@@ -713,6 +755,9 @@ def test_import_folder(tmp_path, capsys):
     shutil.copy(DATA / "bridge" / "pbn-teams-imps.pbn", src / "bridge" / "2021" / "teams.pbn")
     (src / "league").mkdir()
     shutil.copy(ROOT / "data" / "league" / "worked-example.csv", src / "league" / "evenings.csv")
+    (src / "cards" / "2023").mkdir(parents=True)
+    for name in ("melee-14643-matches.csv", "melee-14643-standings.csv"):
+        shutil.copy(DATA / "cards" / name, src / "cards" / "2023" / name)
     (src / "2022" / "notes.md").write_text("not results")
     (src / "2022" / "broken.trf").write_text("001 garbage line\n")
     before = tree_digest(src)
@@ -722,9 +767,10 @@ def test_import_folder(tmp_path, capsys):
     assert code == 1  # the broken file
     err = capsys.readouterr().err
     assert "broken.trf" in err and "1 file(s) skipped" in err
+    assert "1 table(s) ignored (not results): cards/2023/melee-14643-standings.csv" in err
     assert tree_digest(src) == before
     files = archive_files(root)
-    assert set(files["family"]) == {"chess", "bridge", "bridge_teams", "league"}
+    assert set(files["family"]) == {"cards", "chess", "bridge", "bridge_teams", "league"}
     chess_back = read_archive(root, family="chess")
     assert set(chess_back["season"]) == {"2019"}
     assert chess_back["event"].nunique() == 3
@@ -734,7 +780,16 @@ def test_import_folder(tmp_path, capsys):
 
     # the archive recomputes to what the family computes from the files themselves
     out = tmp_path / "out"
-    recompute(root, out, config={"chess": {"tiebreaks": ["BH", "ARO"]}}, progress=False)
+    config = {"chess": {"tiebreaks": ["BH", "ARO"]}, "cards": {"rules": "melee"}}
+    recompute(root, out, config=config, progress=False)
+    # melee.gg's published standings, reproduced through the archive
+    got = read_archive(out, family="cards")
+    published = pd.read_csv(DATA / "cards" / "melee-14643-standings.csv")
+    assert got["player"].tolist() == published["player"].tolist()
+    assert got["rank"].tolist() == published["rank"].tolist()
+    assert got["match_points"].tolist() == published["match_points"].tolist()
+    for theirs, ours in (("omw", "omwp"), ("gw", "gwp"), ("ogw", "ogwp")):
+        assert np.abs(got[ours] - published[theirs]).max() <= 1e-6
     got = read_archive(out, family="chess")
     for name in ("buchholz_1", "tournament_1"):
         path = src / "chess" / "2019" / (name + (".txt" if name.startswith("t") else ".trf"))
@@ -765,6 +820,6 @@ def test_import_refuses_the_same_event_twice(tmp_path):
     (src / "again").mkdir()
     shutil.copy(DATA / "chess" / "buchholz_1.trf", src / "again" / "buchholz_1.trf")
     report = import_folder(tmp_path / "src", tmp_path / "archive", progress=False)
-    assert len(report.errors) == 1 and "also in" in report.errors["error"].iloc[0]
+    assert len(report.errors) == 1 and "also in" in report.errors["message"].iloc[0]
     with pytest.raises(ValidationError, match="also in"):
         import_folder(tmp_path / "src", tmp_path / "archive2", strict=True, progress=False)

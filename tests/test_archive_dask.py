@@ -12,7 +12,13 @@ import pytest
 pytest.importorskip("dask.dataframe")
 distributed = pytest.importorskip("distributed")
 
-from test_archive import chess_season, league_seasons  # noqa: E402
+from test_archive import (  # noqa: E402
+    bridge_frame,
+    bridge_teams_frame,
+    cards_seasons,
+    chess_season,
+    league_seasons,
+)
 
 from tourneystats.archive import (  # noqa: E402
     RecomputeError,
@@ -51,14 +57,22 @@ def archive(tmp_path_factory):
     chess.loc[bad, "points"] = 1.0  # both sides won: a bad event
     write_archive(chess, root, family="chess", chunk_rows=80)
     write_archive(league_seasons(), root, family="league")
+    write_archive(cards_seasons(), root, family="cards", chunk_rows=60)
+    write_archive(bridge_frame(), root, family="bridge")
+    write_archive(bridge_teams_frame(), root, family="bridge_teams")
     return root
 
 
-CONFIG = {"chess": {"tiebreaks": ["BH/C1", "BH", "SB", "ARO"], "rules": "fide2009"}}
+CONFIG = {
+    "chess": {"tiebreaks": ["BH/C1", "BH", "SB", "ARO"], "rules": "fide2009"},
+    "cards": {"rules": "pokemon"},
+    "bridge": {"scale": "half"},
+}
+FAMILIES = ("cards", "chess", "bridge", "bridge_teams", "league")
 
 
 def outputs(out: Path) -> dict[str, pd.DataFrame]:
-    return {f: read_archive(out, family=f) for f in ("chess", "league")}
+    return {f: read_archive(out, family=f) for f in FAMILIES}
 
 
 def test_dask_engine_matches_pandas_engine(tmp_path, archive, cluster):

@@ -125,6 +125,9 @@ class FamilySpec:
         (the league history is computed per league with ``by="league"``).
     tables : mapping of str to str
         Alternative kernels in the same module, chosen with the ``table`` option.
+    converters : mapping of str to str
+        Options given in a config file as a table (a mapping) and turned into an object by the
+        named callable of the module before the call (the cards' custom ``Rules``).
     file_key : tuple of str
         Columns naming what one source file holds (events; tournaments of a league): when
         importing, two files may not hold the same one.
@@ -138,6 +141,7 @@ class FamilySpec:
     by_unit: str | None = None
     tables: Mapping[str, str] = field(default_factory=dict)
     file_key: tuple[str, ...] = (EVENT,)
+    converters: Mapping[str, str] = field(default_factory=dict)
 
     def unit_columns(self, columns: Iterable[str]) -> list[str]:
         """The unit columns present among `columns`."""
@@ -163,7 +167,7 @@ class FamilySpec:
 
 #: The families an archive can hold, and the kernel :func:`recompute` runs for each.
 FAMILIES: dict[str, FamilySpec] = {
-    "cards": FamilySpec("cards", "tourneystats.cards", "standings"),
+    "cards": FamilySpec("cards", "tourneystats.cards", "standings", converters={"rules": "Rules"}),
     "chess": FamilySpec("chess", "tourneystats.chess", "standings"),
     "bridge": FamilySpec("bridge", "tourneystats.bridge", "session_standings"),
     "bridge_teams": FamilySpec("bridge_teams", "tourneystats.bridge", "team_standings"),
@@ -840,6 +844,13 @@ def _bind(spec: FamilySpec, options: Mapping[str, Any]) -> tuple[Callable, dict]
         inspect.signature(kernel).bind(None, **options)
     except TypeError as exc:
         raise ValueError(f"config: {spec.name}: {exc}") from None
+    for name, maker in spec.converters.items():
+        if isinstance(options.get(name), Mapping):
+            make = getattr(sys.modules[kernel.__module__], maker)
+            try:
+                options[name] = make(**options[name])
+            except (TypeError, ValueError) as exc:
+                raise ValueError(f"config: {spec.name}: {name}: {exc}") from None
     return kernel, options
 
 
@@ -1453,7 +1464,9 @@ class ImportReport:
     Attributes
     ----------
     files : pandas.DataFrame
-        One row per source file: ``path``, ``family``, ``season``, ``rows``, ``error``.
+        One row per source file: ``path``, ``family``, ``season``, ``rows``, ``status``
+        (``imported``; ``ignored``: a table of no family, e.g. published standings; ``error``)
+        and ``message``.
     written : pandas.DataFrame
         One row per partition written (see :func:`write_archive`).
     """
@@ -1463,8 +1476,8 @@ class ImportReport:
 
     @property
     def errors(self) -> pd.DataFrame:
-        """The files that could not be imported, with their error."""
-        return self.files[self.files["error"].notna()]
+        """The files that could not be imported, with their error (``message``)."""
+        return self.files[self.files["status"] == "error"]
 
     @property
     def ok(self) -> bool:
@@ -1473,21 +1486,28 @@ class ImportReport:
 
     def summary(self, limit: int = 10) -> str:
         """A few lines for a terminal."""
-        good = self.files[self.files["error"].isna()]
+        good = self.files[self.files["status"] == "imported"]
         lines = [
             f"{len(good)} file(s) imported ({int(good['rows'].sum()):,} rows) into "
             f"{len(self.written)} partition(s)"
         ]
         for family, n in good.groupby("family", sort=True).size().items():
             lines.append(f"  {family}: {n} file(s)")
+        ignored = self.files[self.files["status"] == "ignored"]
+        if len(ignored):
+            lines.append(
+                f"{len(ignored)} table(s) ignored (not results): {', '.join(ignored['path'].head(limit))}"
+            )
         if not self.ok:
             lines.append(f"{len(self.errors)} file(s) skipped:")
             for row in self.errors.head(limit).itertuples(index=False):
-                lines.append(f"  {row.path}: {str(row.error).splitlines()[0]}")
+                lines.append(f"  {row.path}: {str(row.message).splitlines()[0]}")
             if len(self.errors) > limit:
                 lines.append(f"  ... and {len(self.errors) - limit} more")
         return "\n".join(lines)
 
+
+FILE_COLUMNS = ["path", "family", "season", "rows", "status", "message"]
 
 #: column sets that identify a family in a CSV or Parquet file
 _SIGNATURES = {
@@ -1586,9 +1606,13 @@ def import_folder(
     """Build (or extend) an archive from a folder of source files.
 
     Every file below `src` is read with its family's reader: CSV or Parquet tables (the family
-    told by the columns or the folder name ``cards``/``chess``/``bridge``/``league``), FIDE TRF
-    (``.trf``, or ``.txt`` starting with TRF lines), PBN (``.pbn``) and USEBIO (``.xml``). Other
-    files are ignored.
+    told by the columns: ``wins, losses, draws`` or ``game, result`` for cards, ``colour, kind``
+    for chess, ``ns_pair, ew_pair, ns_score`` for bridge pairs, ``home_team, visit_team,
+    ns_score`` for bridge teams, ``team, target`` for the league; a table of none of them, such as
+    published standings, is ignored and listed), FIDE TRF (``.trf``, or ``.txt`` starting with TRF
+    lines; each row gets its player's ``rating`` and its event's start ``date``), PBN (``.pbn``)
+    and USEBIO (``.xml``). Other files are ignored. A file in a folder named after a family
+    (``cards``, ``chess``, ``bridge``, ``league``) must hold that family's results.
 
     The season of a file is its ``season`` column if it has one, else the first folder below
     `src` that is not a family name (``src/2023/club.trf`` or ``src/chess/2023/club.trf`` ->
@@ -1641,22 +1665,27 @@ def import_folder(
         file=sys.stderr,
     ):
         rel = path.relative_to(src)
-        record = {"path": rel.as_posix(), "family": None, "season": None, "rows": 0, "error": None}
+        record = {
+            "path": rel.as_posix(),
+            "family": None,
+            "season": None,
+            "rows": 0,
+            "status": "imported",
+            "message": None,
+        }
         try:
             kind = _sniff(path)
             if kind is None:
                 continue
             folder_family = next((p for p in rel.parts[:-1] if p in FAMILIES), None)
             family, frame = _load_source(path, kind)
+            if kind == "table" and family is None:  # e.g. published standings next to results
+                record.update(status="ignored", message="not a results table of any family")
+                records.append(record)
+                continue
             if family and folder_family and family.split("_")[0] != folder_family.split("_")[0]:
                 raise ValidationError(
                     f"{rel}: the file is {family} results but lies in the {folder_family} folder"
-                )
-            family = family or folder_family
-            if family is None:
-                raise ValidationError(
-                    f"{rel}: cannot tell the family from the columns; put it in a folder named "
-                    f"after its family ({', '.join(FAMILIES)})"
                 )
             record["family"] = family
             frame = frame.copy()
@@ -1686,14 +1715,14 @@ def import_folder(
         except (ValueError, OSError, ImportError) as exc:
             if strict:
                 raise
-            record["error"] = f"{type(exc).__name__}: {exc}"
+            record.update(status="error", message=f"{type(exc).__name__}: {exc}")
         records.append(record)
 
     written = []
     for family, parts in frames.items():
         frame = _concat(parts)
         written.append(write_archive(frame, root, family=family, chunk_rows=chunk_rows, mode=mode))
-    files = pd.DataFrame(records, columns=["path", "family", "season", "rows", "error"])
+    files = pd.DataFrame(records, columns=FILE_COLUMNS)
     summary = (
         pd.concat(written, ignore_index=True)
         if written
