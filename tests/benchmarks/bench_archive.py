@@ -128,26 +128,39 @@ def generate(folder: Path, size: str) -> dict[str, int]:
     return rows
 
 
-PANDAS = """
-import json, resource, sys, time
+# Peak RSS of a process: VmHWM from /proc (ru_maxrss of a child process on Linux starts at its
+# parent's RSS when it was spawned, e.g. the generator's, so it would overstate).
+PEAK = """
+def peak_mb():
+    import os, resource
+    try:
+        with open("/proc/self/status") as status:
+            kb = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+    except (OSError, StopIteration):
+        kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return os.getpid(), kb / 1024
+"""
+
+PANDAS = (
+    PEAK
+    + """
+import json, sys, time
 t0 = time.perf_counter()
 sys.path.insert(0, {root!r})
 from tourneystats.archive import recompute
 report = recompute({archive!r}, {out!r}, progress=False, force=True)
 print(json.dumps({{"rows": report.rows_in, "out": report.rows_out, "errors": len(report.errors),
-    "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-    "inner_s": time.perf_counter() - t0}}))
+    "peak_mb": peak_mb()[1], "inner_s": time.perf_counter() - t0}}))
 """
+)
 
-DASK = """
-import json, os, resource, sys, time
+DASK = (
+    PEAK
+    + """
+import json, os, sys, time
 t0 = time.perf_counter()
 sys.path.insert(0, {root!r})
 os.environ["PYTHONPATH"] = {root!r}
-
-def peak_mb():
-    import os, resource
-    return os.getpid(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 if __name__ == "__main__":
     import dask
@@ -172,6 +185,7 @@ if __name__ == "__main__":
         "workers_mb": sorted(procs.values()),
         "cluster_start_s": started, "inner_s": time.perf_counter() - t0}}))
 """
+)
 
 
 def run(engine: str, archive: Path) -> dict:
