@@ -398,6 +398,21 @@ def test_hostile_values_through_recompute(tmp_path, fake):
     )
 
 
+def test_symlinks_do_not_lead_outside(tmp_path, fake):
+    root, out, elsewhere = tmp_path / "archive", tmp_path / "out", tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    write_archive(points_frame(), root, family="cards")
+    out.mkdir()
+    (out / "family=cards").symlink_to(elsewhere, target_is_directory=True)
+    with pytest.raises(ValueError, match="outside"):
+        recompute(root, out, progress=False)
+    (tmp_path / "archive2").mkdir()
+    (tmp_path / "archive2" / "family=cards").symlink_to(elsewhere, target_is_directory=True)
+    with pytest.raises(ValidationError, match="would leave"):
+        write_archive(points_frame(), tmp_path / "archive2", family="cards")
+    assert list(elsewhere.iterdir()) == []
+
+
 # --- recompute -----------------------------------------------------------------------------------
 
 
