@@ -26,6 +26,11 @@ __all__ = [
 ]
 
 # --- cards ---------------------------------------------------------------------------------------
+from . import cards
+from .cards import RULES as CARD_RULES
+from .cards import Rules as CardRules
+
+__all__ += ["CardRules", "CARD_RULES", "cards"]
 
 
 # --- chess ---------------------------------------------------------------------------------------
@@ -70,3 +75,14 @@ __all__ += ["LeagueRules", "leaderboard", "league"]
 
 
 # --- analyst (plots, accessor) and archive -------------------------------------------------------
+
+# archive: Parquet datasets of results and bulk recompute (Dask is imported only when used)
+from .archive import (  # noqa: E402
+    archive_files,
+    import_folder,
+    read_archive,
+    recompute,
+    write_archive,
+)
+
+__all__ += ["archive_files", "import_folder", "read_archive", "recompute", "write_archive"]
