@@ -77,7 +77,7 @@ __all__ += ["LeagueRules", "leaderboard", "league"]
 # --- analyst (plots, accessor) and archive -------------------------------------------------------
 
 # archive: Parquet datasets of results and bulk recompute (Dask is imported only when used)
-from .archive import (  # noqa: E402
+from .archive import (
     archive_files,
     import_folder,
     read_archive,
