@@ -459,7 +459,7 @@ def _prepare_matches(results: pd.DataFrame, *, what: str = "results") -> _Matche
     df = validate(results, _specs(results, MATCH_COLUMNS), what=what)
     n = len(df)
     rnd = df[ROUND].to_numpy()
-    if rnd.dtype == np.uint64:
+    if rnd.dtype.kind == "u":  # round codes are signed (-1 marks "no round" below)
         rnd = rnd.astype(np.int64)
     if n and rnd.min() < 1:
         fail_rows(df, rnd < 1, "round numbers start at 1", what=what)
@@ -782,9 +782,10 @@ def _mean(total: np.ndarray, count: np.ndarray) -> np.ndarray:
 
 def _dropped(m: _Matches) -> np.ndarray:
     """Per player code: did not play the last round of his event."""
-    last = np.full(m.n_players, -1, dtype=np.int64)
+    # same dtype as the round codes: ufunc.at is only fast without casting
+    last = np.full(m.n_players, -1, dtype=m.t.dtype)
     np.maximum.at(last, m.p, m.t)
-    event_last = np.full(m.n_events, -1, dtype=np.int64)
+    event_last = np.full(m.n_events, -1, dtype=m.t.dtype)
     np.maximum.at(event_last, m.e, m.t)
     return last < event_last[m.event_of]
 
@@ -1084,9 +1085,9 @@ def standings_by_round(results: pd.DataFrame, *, rules: str | Rules = "mtg") -> 
             cumulative(gp, played), rules.game_win * cumulative(games, played), rules.floor
         )
     # every played match counts, from its round to the event's last, at the opponent's value then
-    event_last = np.full(E, -1, dtype=np.int64)
+    event_last = np.full(E, -1, dtype=m.t.dtype)
     np.maximum.at(event_last, m.e, m.t)
-    span = event_last[m.e[played]] - m.t[played] + 1
+    span = event_last[m.e[played]].astype(np.int64) - m.t[played] + 1
     rows = np.repeat(played, span)
     step = np.arange(rows.size) - np.repeat(np.cumsum(span) - span, span)
     when = m.t[rows] + step
