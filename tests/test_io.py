@@ -49,3 +49,14 @@ def test_unknown_format(tmp_path):
         write_table(pd.DataFrame({"a": [1]}), tmp_path / "t.xlsx")
     with pytest.raises(ValueError, match="unknown table format"):
         read_table(tmp_path / "t.xlsx")
+
+
+def test_written_files_get_ordinary_permissions(tmp_path):
+    import os
+
+    umask = os.umask(0o022)
+    try:
+        path = write_table(pd.DataFrame({"a": [1]}), tmp_path / "t.csv")
+    finally:
+        os.umask(umask)
+    assert path.stat().st_mode & 0o777 == 0o644

@@ -664,6 +664,25 @@ def _merge_existing(
 # --- reading -------------------------------------------------------------------------------------
 
 
+def _unify_schemas(schemas: list[pa.Schema]) -> pa.Schema:
+    """One schema for files written at different times; a column stored as a dictionary in some
+    files and as plain values in others is read as plain values."""
+    try:
+        return pa.unify_schemas(schemas, promote_options="permissive")
+    except (pa.ArrowTypeError, pa.ArrowInvalid):
+        plain = [
+            pa.schema(
+                [
+                    f.with_type(f.type.value_type) if pa.types.is_dictionary(f.type) else f
+                    for f in s
+                ],
+                metadata=s.metadata,
+            )
+            for s in schemas
+        ]
+        return pa.unify_schemas(plain, promote_options="permissive")
+
+
 def read_archive(
     root: str | os.PathLike,
     *,
@@ -725,7 +744,7 @@ def read_archive(
     meta = _file_meta(files[0])
     pcols = meta["partition_cols"]
     schemas = [pq.read_schema(f) for f in files]
-    data_schema = pa.unify_schemas(schemas, promote_options="permissive")
+    data_schema = _unify_schemas(schemas)
     data_schema = data_schema.with_metadata(schemas[0].metadata)
     found: dict[str, set] = {c: set() for c in pcols}
     for f in files:

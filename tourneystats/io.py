@@ -94,6 +94,9 @@ def atomic_write(path: str | os.PathLike, write) -> Path:
     os.close(fd)
     tmp = Path(tmp_name)
     try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; give the file ordinary permissions
         write(tmp)
         os.replace(tmp, path)
     except BaseException:
