@@ -38,3 +38,6 @@ __all__ = [
 
 
 # --- analyst (plots, accessor) and archive -------------------------------------------------------
+# Registers the ``df.tourney`` accessor. Charts live in ``tourneystats.plot`` (imported on use, so
+# importing the package does not import matplotlib).
+from . import accessor as _accessor  # noqa: F401
