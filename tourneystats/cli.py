@@ -11,8 +11,8 @@ from pathlib import Path
 import pandas as pd
 
 from . import __version__
-from ._schema import EVENT, ValidationError
-from .io import write_table
+from ._schema import EVENT, NAME, PLAYER, ValidationError
+from .io import TABLE_SUFFIXES, _same_file, atomic_write, read_table, write_table
 
 #: family name -> module implementing ``standings_from_path(path, **options)``
 FAMILIES = {
@@ -78,7 +78,131 @@ def cmd_demo(args: argparse.Namespace) -> int:
         print(_show(table, args.head))
         written = write_table(table, out / f"{name}-standings.parquet")
         print(f"wrote {written}")
+        if not _has_history(name):
+            print(f"no drift chart for {name}: it has no history function")
+            continue
+        ax = drift_chart(name, folder)
+        chart = write_chart(ax, out / f"{name}-drift.png")
+        print(f"wrote {chart} ({ax.get_title(loc='left')}; {_chart_summary(ax)})")
     print(f"\nAll outputs are in {out.resolve()}")
+    return 0
+
+
+# --- drift charts (analyst) ----------------------------------------------------------------------
+
+#: formats a chart can be written in, by extension
+CHART_SUFFIXES = (".png", ".svg", ".pdf")
+CHART_DPI = 150
+
+
+def _results_from_path(name: str, module, path: str | Path) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The results of a family file or folder, and display names (``event, player, name``).
+
+    A family's own ``read_results(path)`` is used when it has one; otherwise TRF files (chess)
+    are read with :func:`tourneystats.trf.read_trf` and CSV/Parquet tables with
+    :func:`tourneystats.io.read_table` (all the tables of a folder, concatenated).
+    """
+    names = pd.DataFrame(columns=[EVENT, PLAYER, NAME])
+    reader = getattr(module, "read_results", None)
+    if reader is not None:
+        return reader(path), names
+    path = Path(path)
+    files = sorted(p for p in path.iterdir() if p.is_file()) if path.is_dir() else [path]
+    if name == "chess" and any(p.suffix.lower() in (".trf", ".txt") for p in files):
+        from .trf import read_trf
+
+        data = read_trf(path)
+        return data.results, data.players[[EVENT, PLAYER, NAME]]
+    tables = [p for p in files if p.suffix.lower() in TABLE_SUFFIXES]
+    if not tables:
+        raise ValueError(f"{path}: no results table (.csv, .parquet) to read for {name}")
+    frames = [read_table(p) for p in tables]
+    return (frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)), names
+
+
+def _has_history(name: str) -> bool:
+    from .accessor import family_function
+
+    try:
+        family_function(name, "history")
+    except ValueError:
+        return False
+    return True
+
+
+def drift_chart(
+    name: str,
+    path: str | Path,
+    *,
+    options: dict | None = None,
+    players=None,
+    event=None,
+    value: str | None = None,
+):
+    """Compute a family's history from a results file or folder and draw its drift chart.
+
+    For the per-round histories (cards, chess) of several events, `event` picks one; by default
+    the last event is drawn.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        The chart, on a figure of its own (pyplot is not used).
+    """
+    from .accessor import family_function
+    from .plot import drift
+
+    module = _family(name)
+    if module is None:
+        raise ValueError(f"the {name} family is not available")
+    results, names = _results_from_path(name, module, path)
+    history = family_function(name, "history")(results, **(options or {}))
+    step = "event" if name == "bridge" else None
+    if name in ("cards", "chess") and EVENT in history.columns and event is None:
+        event = history[EVENT].iloc[-1] if len(history) else None
+    if len(names) and NAME not in history.columns and PLAYER in history.columns:
+        history = history.merge(names, on=[EVENT, PLAYER], how="left")
+    return drift(history, step=step, players=players, event=event, value=value)
+
+
+def write_chart(ax, out: str | Path, *, inputs=()) -> Path:
+    """Write the figure of `ax` atomically as PNG (or SVG, PDF by extension) with Agg."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    out = Path(out)
+    suffix = out.suffix.lower()
+    if suffix not in CHART_SUFFIXES:
+        raise ValueError(f"{out}: unknown chart format {suffix!r}; expected .png, .svg or .pdf")
+    for source in inputs:
+        if _same_file(out, Path(source)):
+            raise ValueError(f"refusing to write over the input file {source}")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fig = ax.figure
+    FigureCanvasAgg(fig)  # render off-screen, whatever the session's backend
+    return atomic_write(out, lambda tmp: fig.savefig(tmp, format=suffix[1:], dpi=CHART_DPI))
+
+
+def _chart_summary(ax) -> str:
+    shown = [line.get_label() for line in ax.get_lines()]
+    return f"{len(shown)} highlighted: {', '.join(shown)}"
+
+
+def cmd_drift(args: argparse.Namespace) -> int:
+    if _family(args.family) is None:
+        print(f"tourneystats: the {args.family} family is not available", file=sys.stderr)
+        return 2
+    players = args.players if args.players is not None else args.top
+    ax = drift_chart(
+        args.family,
+        args.path,
+        options=_options(args),
+        players=players,
+        event=args.event,
+        value=args.value,
+    )
+    written = write_chart(ax, args.out, inputs=[args.path])
+    print(f"{ax.get_title(loc='left')}: {_chart_summary(ax)}")
+    print(f"wrote {written}")
     return 0
 
 
@@ -90,7 +214,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    demo = sub.add_parser("demo", help="compute standings for every sample season in data/")
+    demo = sub.add_parser(
+        "demo", help="standings and drift charts for every sample season in data/"
+    )
     demo.add_argument("--data", default="data", help="folder of sample seasons (default: data)")
     demo.add_argument("--out", default="tourneystats-demo", help="output folder")
     demo.add_argument("--head", type=int, default=5, help="rows shown per event")
@@ -112,6 +238,31 @@ def build_parser() -> argparse.ArgumentParser:
         "--prior-mode", choices=["top-up", "constant"], help="league: start weight mode"
     )
     st.set_defaults(func=cmd_standings)
+
+    dr = sub.add_parser("drift", help="ranking-drift chart (PNG) of a results file or folder")
+    dr.add_argument("path", help="results file (CSV, Parquet, TRF, PBN, USEBIO XML) or folder")
+    dr.add_argument("--family", required=True, choices=sorted(FAMILIES))
+    dr.add_argument("--out", default="drift.png", help="chart file: .png, .svg or .pdf")
+    who = dr.add_mutually_exclusive_group()
+    who.add_argument(
+        "--players",
+        type=lambda s: [t.strip() for t in s.split(",") if t.strip()],
+        help="comma-separated players (pairs) to highlight, e.g. Anna,Bo",
+    )
+    who.add_argument("--top", type=int, help="highlight the best N at the last step (default 10)")
+    dr.add_argument("--event", help="cards/chess: the event to draw (default: the last one)")
+    dr.add_argument("--value", help="column drawn (default: rank or place)")
+    dr.add_argument("--rules", help="rule set, as for standings")
+    dr.add_argument(
+        "--tiebreaks",
+        type=lambda s: [t.strip() for t in s.split(",") if t.strip()],
+        help="chess: comma-separated tie-break codes",
+    )
+    dr.add_argument("--prior-rounds", type=int, help="league: start weight K (virtual rounds)")
+    dr.add_argument(
+        "--prior-mode", choices=["top-up", "constant"], help="league: start weight mode"
+    )
+    dr.set_defaults(func=cmd_drift)
     return parser
 
 
