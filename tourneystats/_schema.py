@@ -50,6 +50,11 @@ FIDE_ID = "fide_id"
 FEDERATION = "federation"
 PTS = "PTS"
 RULES = "rules"
+SEX = "sex"
+TITLE = "title"
+CITY = "city"
+END_DATE = "end_date"
+FILE = "file"
 
 # --- bridge --------------------------------------------------------------------------------------
 SECTION = "section"

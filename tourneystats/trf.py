@@ -1,0 +1,1046 @@
+"""FIDE Tournament Report Files (TRF-16 and TRF-2026): read many into one season, write them back.
+
+A TRF is a fixed-column text file: tournament records (``012`` name, ``022`` city, ``032``
+federation, ``042``/``052`` start and end date, ``142`` or ``XXR`` number of rounds, ``162``
+point system) and one ``001`` record per player: start rank (columns 5-8), sex (10), title (11-13),
+name (15-47), rating (49-52), federation (54-56), FIDE id (58-68), birth date (70-79), published
+points (81-84) and rank (86-89), then one 10-column block per round from column 92: opponent's start
+rank (4 columns, ``0000`` or blank for none), colour (``w``/``b``/``-``) and result.
+
+Result codes (TRF-16 and TRF-2026, letters case-insensitive) and the ``kind`` they become:
+
+======================  ==============================================  ================
+code                    meaning                                         kind
+======================  ==============================================  ================
+``1`` ``=`` ``0``       win, draw, loss over the board                  ``played``
+``W`` ``D`` ``L``       win, draw, loss of a game that lasted less      ``played``
+                        than one move (played but not rated)
+``+`` / ``-``           forfeit win / loss (with an opponent)           ``forfeit_win`` /
+                                                                        ``forfeit_loss``
+``U``                   pairing-allocated bye                           ``pab``
+``F`` / ``H``           full-point / half-point bye                     ``fpb`` / ``hpb``
+``Z``, blank, ``-``     zero-point bye, absence (without an opponent)   ``zpb``
+======================  ==============================================  ================
+
+Rounds missing at the end of a player's line (the file has more round blocks, or ``XXR``/``142``
+declares more rounds) are absences (``zpb``).
+
+Records read: ``001``, ``012``, ``022``, ``032``, ``042``, ``052``, ``142``, ``XXR``, ``162``.
+Ignored by design (they do not change who played whom with which result): comments (``###``),
+blank lines, the other tournament records (``062``-``132``, ``152``, ``172``-``222``), team records
+(``013``, ``310``, ``320``, ``330``, ``300``, ``352``, ``362``, ``801``, ``802``), pairing data
+(``240`` bye requests, ``250`` acceleration, ``260`` prohibited pairings), ``299`` abnormal point
+assignments (a penalty then shows up as a published-points mismatch), National Rating Support
+records (a federation code instead of ``001``), and program extensions (``XXC``, ``XXS``, ``XXZ``,
+``XXA``, ``DAT``, ...). Any other non-blank line that is not a record (three characters from
+``0-9``, ``A-Z``, ``#`` followed by a space) is an error.
+
+Parsing is vectorised: the ``001`` lines of all files become one fixed-width byte matrix, and the
+fields and round blocks are sliced out of it with numpy, so 10,000 files read in seconds.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterable
+from itertools import chain
+from pathlib import Path
+from typing import NamedTuple
+
+import numpy as np
+import pandas as pd
+
+from ._schema import (
+    CITY,
+    COLOUR,
+    DATE,
+    END_DATE,
+    EVENT,
+    FEDERATION,
+    FIDE_ID,
+    FILE,
+    KIND,
+    NAME,
+    OPPONENT,
+    PLAYER,
+    POINTS,
+    RANK,
+    RATING,
+    ROUND,
+    ROUNDS,
+    SEX,
+    TITLE,
+    Column,
+    ValidationError,
+    fail_rows,
+    validate,
+)
+from .io import atomic_write
+from .ranking import competition_rank
+
+__all__ = ["COLOURS", "KINDS", "TRF_SUFFIXES", "TrfData", "read_trf", "write_trf"]
+
+#: the values of ``kind``, in this order (the categories of the categorical column)
+KINDS = ("played", "forfeit_win", "forfeit_loss", "pab", "fpb", "hpb", "zpb")
+#: the values of ``colour``
+COLOURS = ("w", "b")
+#: file name endings read from a folder
+TRF_SUFFIXES = (".trf", ".txt")
+
+#: how many offending lines an error message lists
+_SHOWN = 5
+_SPACE = 32
+_BOM = b"\xef\xbb\xbf"
+_RECORD = re.compile(r"[0-9A-Z#]{3}( |$)")
+
+# Result classes: how a result code scores. Index = class, row of the point table.
+_WIN, _DRAW, _LOSS, _FWIN, _FLOSS, _HPB, _FPB, _PAB, _ZPB = range(9)
+_N_CLASSES = 9
+_BAD = 255
+_CLASS_OF = np.full(256, _BAD, dtype=np.uint8)
+for _codes, _cls in (
+    ("1w", _WIN),
+    ("=d", _DRAW),
+    ("0l", _LOSS),
+    ("+", _FWIN),
+    ("-", _FLOSS),
+    ("h", _HPB),
+    ("f", _FPB),
+    ("u", _PAB),
+    ("z ", _ZPB),
+):
+    for _c in _codes:
+        _CLASS_OF[ord(_c)] = _cls
+#: default points of each class (TRF ``162`` defaults: W 1, D 0.5, L 0, A 0, P = W)
+_DEFAULT_POINTS = np.array([1.0, 0.5, 0.0, 1.0, 0.0, 0.5, 1.0, 1.0, 0.0])
+#: ``162`` symbols and the classes they set (``P`` is set after ``W``; ``X`` is not a 001 result)
+_SYMBOL_CLASSES = {
+    "W": (_WIN, _FWIN, _FPB),
+    "D": (_DRAW, _HPB),
+    "L": (_LOSS,),
+    "A": (_FLOSS, _ZPB),
+    "P": (_PAB,),
+}
+# kind codes (index into KINDS)
+_PLAYED, _FORFEIT_WIN, _FORFEIT_LOSS, _K_PAB, _K_FPB, _K_HPB, _K_ZPB = range(7)
+_KIND_WITH_OPP = np.array([0, 0, 0, 1, 2, -1, -1, -1, -1], dtype=np.int8)
+_KIND_WITHOUT_OPP = np.array([-1, -1, -1, -1, 6, 5, 4, 3, 6], dtype=np.int8)
+# complementary results: _COMPLEMENT[code a, code b] when a's opponent shows b
+_COMPLEMENT = np.zeros((256, 256), dtype=bool)
+for _a, _b in ("10", "01", "==", "wl", "lw", "dd", "+-", "-+", "--"):
+    _COMPLEMENT[ord(_a), ord(_b)] = True
+
+# separators (1-based columns) that must be blank in a 001 line
+_SEPARATORS = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
+
+
+class TrfData(NamedTuple):
+    """What :func:`read_trf` returns: three long-format frames.
+
+    Attributes
+    ----------
+    results : pandas.DataFrame
+        One row per player per round: ``event`` (categorical), ``round``, ``player`` (start rank),
+        ``opponent`` (``Int64``, missing without an opponent), ``colour`` (categorical ``w``/``b``,
+        missing for a bye), ``points`` (awarded) and ``kind`` (categorical, one of :data:`KINDS`).
+    players : pandas.DataFrame
+        One row per player: ``event, player, name, sex, title, rating`` (``Int64``; 0 or blank is
+        unrated, missing) ``, federation, fide_id`` (``Int64``) ``, points, rank`` (as published).
+    events : pandas.DataFrame
+        One row per file: ``event, name, city, federation, date, end_date, rounds, file``.
+    """
+
+    results: pd.DataFrame
+    players: pd.DataFrame
+    events: pd.DataFrame
+
+
+# --- reading -------------------------------------------------------------------------------------
+
+
+def _source_paths(source) -> list[Path]:
+    if isinstance(source, str | os.PathLike):
+        path = Path(source)
+        if path.is_dir():
+            paths = sorted(
+                p for p in path.iterdir() if p.is_file() and p.suffix.lower() in TRF_SUFFIXES
+            )
+            if not paths:
+                raise ValidationError(f"{path}: no TRF file (*.trf, *.txt) in this folder")
+            return paths
+        if not path.is_file():
+            raise FileNotFoundError(f"no such TRF file or folder: {path}")
+        return [path]
+    paths = [Path(p) for p in source]
+    if not paths:
+        raise ValidationError("read_trf: empty list of files")
+    for p in paths:
+        if not p.is_file():
+            raise FileNotFoundError(f"no such TRF file: {p}")
+    return paths
+
+
+def _event_names(paths: list[Path], event) -> list[str]:
+    if event is None:
+        names = [p.stem for p in paths]
+    elif isinstance(event, str):
+        if len(paths) != 1:
+            raise ValidationError(
+                f"read_trf: event={event!r} names one event but {len(paths)} files were given; "
+                "pass a callable (path -> name) or leave it out to use the file names"
+            )
+        names = [event]
+    elif callable(event):
+        names = [str(event(p)) for p in paths]
+    else:
+        raise TypeError(f"event must be None, a str or a callable, not {type(event).__name__}")
+    seen: dict[str, Path] = {}
+    for name, p in zip(names, paths, strict=True):
+        if name in seen:
+            raise ValidationError(
+                f"read_trf: two files give the same event {name!r}: {seen[name]} and {p}"
+            )
+        seen[name] = p
+    return names
+
+
+def _decode(raw: bytes) -> tuple[bytes, list[str] | None]:
+    """Bytes with one byte per character (for the column arithmetic), and the text lines when
+    some character does not fit in one byte (then names are taken from the text)."""
+    if raw.startswith(_BOM):
+        raw = raw[len(_BOM) :]
+    if raw.isascii():
+        return raw, None
+    for encoding in ("utf-8", "cp1252", "latin-1"):
+        try:
+            text = raw.decode(encoding)
+            break
+        except UnicodeDecodeError:
+            continue
+    data = text.encode("latin-1", errors="replace")
+    lossy = data.count(b"?") != text.count("?")
+    return data, (_split_lines(text) if lossy else None)
+
+
+def _split_lines(data):
+    if isinstance(data, bytes):
+        return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")
+    return data.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+class _Where:
+    """File and line number of every 001 line, for error messages."""
+
+    def __init__(self, files: list[Path], file_of: np.ndarray, lineno: np.ndarray):
+        self.files, self.file_of, self.lineno = files, file_of, lineno
+
+    def fail(
+        self,
+        lines: np.ndarray,
+        message: str,
+        *,
+        column=None,
+        rounds: np.ndarray | None = None,
+        players: np.ndarray | None = None,
+    ) -> None:
+        """Raise a ValidationError for the 001 lines `lines` (indices, or a boolean mask)."""
+        lines = np.asarray(lines)
+        if lines.dtype == bool:
+            lines = np.flatnonzero(lines)
+        if lines.size == 0:
+            return
+        column = np.broadcast_to(np.asarray(column if column is not None else -1), lines.shape)
+        shown = []
+        for k in range(min(_SHOWN, lines.size)):
+            i = lines[k]
+            where = f"{self.files[self.file_of[i]]}:{self.lineno[i]}"
+            if column[k] >= 0:
+                where += f": column {column[k]}"
+            extra = []
+            if players is not None:
+                extra.append(f"player {players[k]}")
+            if rounds is not None:
+                extra.append(f"round {rounds[k]}")
+            shown.append(f"  {where}" + (f" ({', '.join(extra)})" if extra else ""))
+        if lines.size > _SHOWN:
+            shown.append(f"  ... and {lines.size - _SHOWN} more")
+        count = f"{lines.size} place" + ("s" if lines.size != 1 else "")
+        raise ValidationError(f"TRF: {message} ({count}):\n" + "\n".join(shown))
+
+
+def _parse_uint(field: np.ndarray):
+    """Unsigned integers in fixed-width byte fields (last axis); returns (value, blank, bad)."""
+    digit = (field >= 48) & (field <= 57)
+    bad = ~(digit | (field == _SPACE))
+    runs = digit.copy()
+    runs[..., 1:] &= ~digit[..., :-1]
+    bad = bad.any(-1) | (runs.sum(-1) > 1)
+    value = np.zeros(field.shape[:-1], dtype=np.int64)
+    for k in range(field.shape[-1]):
+        value = np.where(digit[..., k], value * 10 + (field[..., k].astype(np.int64) - 48), value)
+    return value, ~digit.any(-1), bad
+
+
+def _parse_decimal(field: np.ndarray):
+    """Decimal numbers like ``11.5`` in fixed-width byte fields; returns (value, blank, bad)."""
+    digit = (field >= 48) & (field <= 57)
+    dot = field == 46
+    filled = digit | dot
+    bad = ~(filled | (field == _SPACE))
+    runs = filled.copy()
+    runs[..., 1:] &= ~filled[..., :-1]
+    bad = bad.any(-1) | (runs.sum(-1) > 1) | (dot.sum(-1) > 1) | (dot.any(-1) & ~digit.any(-1))
+    value = np.zeros(field.shape[:-1], dtype=np.int64)
+    scale = np.ones(field.shape[:-1], dtype=np.int64)
+    seen_dot = np.zeros(field.shape[:-1], dtype=bool)
+    for k in range(field.shape[-1]):
+        d = digit[..., k]
+        value = np.where(d, value * 10 + (field[..., k].astype(np.int64) - 48), value)
+        scale = np.where(d & seen_dot, scale * 10, scale)
+        seen_dot |= dot[..., k]
+    return value / scale, ~filled.any(-1), bad
+
+
+def _lower(b: np.ndarray) -> np.ndarray:
+    upper = (b >= 65) & (b <= 90)
+    return np.where(upper, b + 32, b).astype(np.uint8)
+
+
+def _text(field: np.ndarray) -> pd.Series:
+    """Strings (stripped, blank -> missing) from a fixed-width byte field."""
+    width = field.shape[1]
+    raw = np.ascontiguousarray(field).view(f"S{width}").ravel()
+    out = pd.Series(raw, dtype=object).str.decode("latin-1").str.strip()
+    return out.where(out != "").astype("string")
+
+
+def _parse_dates(values: pd.Series) -> pd.Series:
+    out = pd.Series(pd.NaT, index=values.index, dtype="datetime64[ns]")
+    for fmt in ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%d.%m.%Y", "%d/%m/%Y", "%y/%m/%d"):
+        todo = out.isna() & values.notna()
+        if not todo.any():
+            break
+        out[todo] = pd.to_datetime(values[todo], format=fmt, errors="coerce")
+    return out
+
+
+def _header(
+    lines: list[bytes],
+    texts: dict[int, str],
+    file_of: np.ndarray,
+    lineno: np.ndarray,
+    files: list[Path],
+    n_files: int,
+) -> pd.DataFrame:
+    """The tournament records of every file: one row per file."""
+    frame = pd.DataFrame(
+        {
+            "text": [texts.get(k, line.decode("latin-1")) for k, line in enumerate(lines)],
+            "file": file_of,
+            "line": lineno,
+        }
+    )
+    text = frame["text"]
+    blank = text.str.strip() == ""
+    record = text.str.match(_RECORD)
+    bad = ~blank & ~record
+    if bad.any():
+        rows = frame[bad]
+        where = [f"  {files[f]}:{n}" for f, n in zip(rows["file"], rows["line"], strict=True)]
+        raise ValidationError(
+            f"TRF: not a TRF record (expected a 3-character record type, then a space) "
+            f"({len(rows)} line{'s' if len(rows) != 1 else ''}):\n" + "\n".join(where[:_SHOWN])
+        )
+    frame["tag"] = text.str.slice(0, 3)
+    frame = frame[frame["tag"].isin(["012", "022", "032", "042", "052", "142", "XXR", "162"])]
+    frame = frame.assign(value=frame["text"].str.slice(4).str.strip())
+    dup = frame.duplicated(["file", "tag"], keep="first") & (frame["tag"] != "162")
+    if dup.any():
+        f, n, t = frame.loc[dup, ["file", "line", "tag"]].iloc[0]
+        raise ValidationError(f"TRF: {files[f]}:{n}: a second {t} record")
+    out = pd.DataFrame(index=pd.RangeIndex(n_files))
+    for tag, col in (("012", NAME), ("022", CITY), ("032", FEDERATION)):
+        sel = frame[frame["tag"] == tag]
+        out[col] = pd.Series(sel["value"].to_numpy(), index=sel["file"].to_numpy()).reindex(
+            out.index
+        )
+        out[col] = out[col].where(out[col] != "").astype("string")
+    for tag, col in (("042", DATE), ("052", END_DATE)):
+        sel = frame[frame["tag"] == tag]
+        value = sel["value"].where(sel["value"] != "")
+        parsed = _parse_dates(value)
+        bad = parsed.isna() & value.notna()
+        if bad.any():
+            f, n, v = sel.loc[bad, ["file", "line", "value"]].iloc[0]
+            raise ValidationError(
+                f"TRF: {files[f]}:{n}: column 5: {tag} date {v!r} is not a date (YYYY/MM/DD)"
+            )
+        out[col] = pd.Series(parsed.to_numpy(), index=sel["file"].to_numpy()).reindex(out.index)
+    declared = pd.Series(np.zeros(n_files, dtype=np.int64))
+    for tag in ("142", "XXR"):
+        sel = frame[frame["tag"] == tag]
+        ok = sel["value"].str.fullmatch(r"\d+")
+        if not ok.all():
+            f, n, v = sel.loc[~ok, ["file", "line", "value"]].iloc[0]
+            raise ValidationError(
+                f"TRF: {files[f]}:{n}: column 5: number of rounds {v!r} is not a whole number"
+            )
+        value = pd.Series(sel["value"].astype(np.int64).to_numpy(), index=sel["file"].to_numpy())
+        both = value.index[(declared[value.index] > 0) & (declared[value.index] != value)]
+        if len(both):
+            raise ValidationError(
+                f"TRF: {files[both[0]]}: 142 and XXR give different numbers of rounds"
+            )
+        declared[value.index] = value.to_numpy()
+    out["declared"] = declared.to_numpy()
+    points = np.tile(_DEFAULT_POINTS, (n_files, 1))
+    for f, n, t in frame.loc[frame["tag"] == "162", ["file", "line", "text"]].itertuples(
+        index=False
+    ):
+        _point_system(points[f], t, f"{files[f]}:{n}")
+    out["_points"] = list(points)
+    return out
+
+
+def _point_system(row: np.ndarray, line: str, where: str) -> None:
+    """Apply one ``162`` record (symbol at column 6, points at 7-10, every 9 columns)."""
+    given = {}
+    for pos in range(5, len(line.rstrip()), 9):
+        symbol = line[pos].upper()
+        if symbol == " ":
+            continue
+        try:
+            value = float(line[pos + 1 : pos + 5])
+        except ValueError:
+            raise ValidationError(
+                f"TRF: {where}: column {pos + 2}: points {line[pos + 1 : pos + 5]!r} of "
+                f"{symbol!r} are not a number"
+            ) from None
+        if symbol == "X":  # unknown result: never a 001 result code
+            continue
+        if symbol not in _SYMBOL_CLASSES:
+            raise ValidationError(f"TRF: {where}: column {pos + 1}: unknown 162 symbol {symbol!r}")
+        given[symbol] = value
+    for symbol in ("W", "D", "L", "A", "P"):
+        if symbol in given:
+            row[list(_SYMBOL_CLASSES[symbol])] = given[symbol]
+    if "W" in given and "P" not in given:
+        row[_PAB] = given["W"]
+
+
+def read_trf(
+    source: str | os.PathLike | Iterable[str | os.PathLike],
+    *,
+    event: str | Callable[[Path], str] | None = None,
+    check_points: bool = True,
+) -> TrfData:
+    """Read FIDE TRF files (TRF-16 or TRF-2026) into long-format frames.
+
+    Parameters
+    ----------
+    source : path-like or iterable of path-like
+        A TRF file, a folder (all its ``*.trf`` and ``*.txt`` files, sorted by name) or a list of
+        files. Many files become one season: one event per file.
+    event : str or callable, optional
+        Event name: by default the file name without its extension; a str names the only file; a
+        callable maps each file's path to its name. Names must be distinct.
+    check_points : bool
+        Refuse a player whose published points (columns 81-84) differ from the sum of his round
+        results (under the file's ``162`` point system).
+
+    Returns
+    -------
+    TrfData
+        ``results``, ``players`` and ``events`` frames, sorted by event (in file order), round and
+        start rank. Every player has a row for every round ``1..rounds`` of his event, where
+        ``rounds`` is the ``142``/``XXR`` record if present, else the most round blocks on a line.
+
+    Raises
+    ------
+    ValidationError
+        A malformed line (message names file, line and column), an unknown result or colour code,
+        an opponent missing from the file, a game that the opponent's line does not show the same
+        way (opposite colour, complementary result), duplicate start ranks, or (with
+        `check_points`) published points that differ from the results.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "open.trf"
+    >>> _ = path.write_text("\\n".join([
+    ...  "012 Club open",
+    ...  "001    1      Anna                              1900                             1.5    1     2 w 1  0000 - H",
+    ...  "001    2      Ben                               1800                             0.0    2     1 b 0",
+    ... ]))
+    >>> data = read_trf(path)
+    >>> data.results
+      event  round  player  opponent colour  points    kind
+    0  open      1       1         2      w     1.0  played
+    1  open      1       2         1      b     0.0  played
+    2  open      2       1      <NA>    NaN     0.5     hpb
+    3  open      2       2      <NA>    NaN     0.0     zpb
+    >>> data.events[["event", "name", "rounds"]]
+      event       name  rounds
+    0  open  Club open       2
+    """
+    files = _source_paths(source)
+    names = _event_names(files, event)
+    n_files = len(files)
+
+    per_file = []
+    texts: dict[int, str] = {}
+    offset = 0
+    for raw in (p.read_bytes() for p in files):
+        data, text_lines = _decode(raw)
+        lines = _split_lines(data)
+        if text_lines is not None:
+            texts.update((offset + k, t) for k, t in enumerate(text_lines))
+        per_file.append(lines)
+        offset += len(lines)
+    counts = np.fromiter((len(x) for x in per_file), dtype=np.int64, count=n_files)
+    lines = list(chain.from_iterable(per_file))
+    del per_file
+    file_of_line = np.repeat(np.arange(n_files), counts)
+    lineno = np.arange(len(lines)) - np.repeat(np.cumsum(counts) - counts, counts) + 1
+    is_player = np.fromiter((x.startswith(b"001") for x in lines), dtype=bool, count=len(lines))
+    idx = np.flatnonzero(is_player)
+    others = np.flatnonzero(~is_player)
+
+    header = _header(
+        [lines[k] for k in others],
+        {j: texts[k] for j, k in enumerate(others) if k in texts},
+        file_of_line[others],
+        lineno[others],
+        files,
+        n_files,
+    )
+
+    plines = [lines[k] for k in idx]
+    name_text = {j: texts[k] for j, k in enumerate(idx) if k in texts}
+    del lines
+    where = _Where(files, file_of_line[idx], lineno[idx])
+    missing = np.setdiff1d(np.arange(n_files), where.file_of)
+    if missing.size:
+        raise ValidationError(f"TRF: {files[missing[0]]}: no player (001) record")
+
+    n = len(plines)
+    length = np.fromiter((len(x) for x in plines), dtype=np.int64, count=n)
+    blocks_on_line = np.maximum(0, (length - 91 + 9) // 10)
+    n_blocks = int(max(blocks_on_line.max(), header["declared"].max(), 1))
+    width = 91 + 10 * n_blocks
+    matrix = np.frombuffer(b"".join(x.ljust(width) for x in plines), dtype=np.uint8)
+    matrix = matrix.reshape(n, width)
+    del plines
+
+    for col in _SEPARATORS:
+        where.fail(matrix[:, col - 1] != _SPACE, "expected a blank column", column=col)
+
+    start, blank, bad = _parse_uint(matrix[:, 4:8])
+    where.fail(bad | blank | (start == 0), "start rank (5-8) must be 1-9999", column=5)
+    rating, rating_blank, bad = _parse_uint(matrix[:, 48:52])
+    where.fail(bad, "rating (49-52) is not a whole number", column=49)
+    fide_id, fide_blank, bad = _parse_uint(matrix[:, 57:68])
+    where.fail(bad, "FIDE id (58-68) is not a whole number", column=58)
+    published, points_blank, bad = _parse_decimal(matrix[:, 80:84])
+    where.fail(bad, "points (81-84) are not a number like 11.5", column=81)
+    rank, rank_blank, bad = _parse_uint(matrix[:, 85:89])
+    where.fail(bad, "rank (86-89) is not a whole number", column=86)
+
+    # one row per 001 line, sorted by file and start rank
+    file_of = where.file_of
+    order = np.lexsort((start, file_of))
+    if not np.array_equal(order, np.arange(n)):
+        matrix, start, file_of = matrix[order], start[order], file_of[order]
+        rating, rating_blank, fide_id, fide_blank = (
+            rating[order],
+            rating_blank[order],
+            fide_id[order],
+            fide_blank[order],
+        )
+        published, points_blank, rank, rank_blank = (
+            published[order],
+            points_blank[order],
+            rank[order],
+            rank_blank[order],
+        )
+        blocks_on_line = blocks_on_line[order]
+        name_text = {int(np.flatnonzero(order == j)[0]): t for j, t in name_text.items()}
+        where = _Where(files, file_of, where.lineno[order])
+    dup = np.flatnonzero((start[1:] == start[:-1]) & (file_of[1:] == file_of[:-1])) + 1
+    where.fail(dup, "start rank used twice in the file", column=5, players=start[dup])
+
+    # rounds of each event
+    last_block = np.zeros(n, dtype=np.int64)
+    blocks = matrix[:, 91:].reshape(n, n_blocks, 10)
+    filled = (blocks != _SPACE).any(axis=2)
+    has_any = filled.any(axis=1)
+    last_block[has_any] = n_blocks - np.argmax(filled[has_any, ::-1], axis=1)
+    seen = np.zeros(n_files, dtype=np.int64)
+    np.maximum.at(seen, file_of, last_block)
+    declared = header["declared"].to_numpy()
+    rounds_of_event = np.where(declared > 0, declared, seen)
+    too_many = last_block > rounds_of_event[file_of]
+    where.fail(
+        too_many,
+        "more round blocks than the 142/XXR number of rounds",
+        column=92 + 10 * rounds_of_event[file_of[too_many]],
+    )
+
+    # round blocks: only rounds 1..rounds of the event
+    in_event = np.arange(n_blocks)[None, :] < rounds_of_event[file_of][:, None]
+    line_of, rnd = np.nonzero(in_event)  # line-major
+    cell = blocks[line_of, rnd]  # (rows, 10)
+    col0 = 92 + 10 * rnd  # first column of the block
+    for off in (4, 6, 8, 9):
+        bad = cell[:, off] != _SPACE
+        where.fail(
+            line_of[bad],
+            "expected a blank column in the round block",
+            column=col0[bad] + off,
+            rounds=rnd[bad] + 1,
+        )
+    opp, opp_blank, bad = _parse_uint(cell[:, 0:4])
+    where.fail(
+        line_of[bad],
+        "opponent (4 columns) is not a start rank",
+        column=col0[bad],
+        rounds=rnd[bad] + 1,
+    )
+    colour_code = _lower(cell[:, 5])
+    bad = ~np.isin(colour_code, np.frombuffer(b"wb- ", dtype=np.uint8))
+    where.fail(
+        line_of[bad],
+        "colour must be w, b, - or blank",
+        column=col0[bad] + 5,
+        rounds=rnd[bad] + 1,
+    )
+    code = _lower(cell[:, 7])
+    cls = _CLASS_OF[code]
+    bad = cls == _BAD
+    where.fail(
+        line_of[bad],
+        "unknown result code (expected one of 1 = 0 + - W D L H F U Z or blank)",
+        column=col0[bad] + 7,
+        rounds=rnd[bad] + 1,
+    )
+    has_opp = opp > 0
+    kind = np.where(has_opp, _KIND_WITH_OPP[cls], _KIND_WITHOUT_OPP[cls])
+    bad = (kind < 0) & has_opp
+    where.fail(
+        line_of[bad],
+        "a bye or absence result with an opponent",
+        column=col0[bad] + 7,
+        rounds=rnd[bad] + 1,
+    )
+    bad = (kind < 0) & ~has_opp
+    where.fail(
+        line_of[bad],
+        "a game result without an opponent (0000)",
+        column=col0[bad] + 7,
+        rounds=rnd[bad] + 1,
+    )
+    w_or_b = (colour_code == ord("w")) | (colour_code == ord("b"))
+    bad = (kind == _PLAYED) & ~w_or_b
+    where.fail(
+        line_of[bad], "a played game needs colour w or b", column=col0[bad] + 5, rounds=rnd[bad] + 1
+    )
+    bad = ~has_opp & w_or_b
+    where.fail(
+        line_of[bad],
+        "a colour without an opponent (use - for a bye)",
+        column=col0[bad] + 5,
+        rounds=rnd[bad] + 1,
+    )
+
+    # the opponent's line must show the same game the other way round
+    key = file_of.astype(np.int64) * 10_000 + start  # sorted (lines are sorted)
+    paired = np.flatnonzero(has_opp)
+    wanted = file_of[line_of[paired]].astype(np.int64) * 10_000 + opp[paired]
+    pos = np.minimum(np.searchsorted(key, wanted), n - 1)
+    found = key[pos] == wanted
+    bad = paired[~found]
+    where.fail(
+        line_of[bad],
+        "opponent is not a start rank of this file",
+        column=col0[bad],
+        rounds=rnd[bad] + 1,
+        players=start[line_of[bad]],
+    )
+    bad = paired[opp[paired] == start[line_of[paired]]]
+    where.fail(line_of[bad], "player paired with himself", column=col0[bad], rounds=rnd[bad] + 1)
+    # row of the opponent in the same round: rows are line-major, rounds_of_event per line
+    rows_per_line = rounds_of_event[file_of]
+    first_row = np.cumsum(rows_per_line) - rows_per_line
+    other = first_row[pos] + rnd[paired]
+    mirror = (
+        (opp[other] != start[line_of[paired]])
+        | ~_COMPLEMENT[code[paired], code[other]]
+        | (w_or_b[paired] & w_or_b[other] & (colour_code[paired] == colour_code[other]))
+        | ((kind[paired] == _PLAYED) & (colour_code[paired] == colour_code[other]))
+    )
+    bad = paired[mirror]
+    where.fail(
+        line_of[bad],
+        "the opponent's line does not show this game with the opposite colour and the "
+        "complementary result",
+        column=col0[bad],
+        rounds=rnd[bad] + 1,
+        players=start[line_of[bad]],
+    )
+
+    # points
+    point_table = np.stack(header["_points"].to_numpy())  # (files, classes)
+    points = point_table[file_of[line_of], cls]
+    if check_points:
+        total = np.bincount(line_of, weights=points, minlength=n)
+        bad = ~points_blank & (np.abs(total - published) > 1e-9)
+        where.fail(
+            bad,
+            "published points (81-84) differ from the sum of the round results "
+            f"(e.g. {published[bad][:1].tolist()} published, {total[bad][:1].tolist()} summed)",
+            column=81,
+            players=start[bad],
+        )
+
+    # results frame, sorted by event, round, start rank: row (line, round) goes to
+    # first row of its event + round * players of the event + line's position in the event
+    n_lines = np.bincount(file_of, minlength=n_files)
+    line_start = np.cumsum(n_lines) - n_lines
+    event_rows = n_lines * rounds_of_event
+    event_start = np.cumsum(event_rows) - event_rows
+    f_row = file_of[line_of]
+    dest = event_start[f_row] + rnd * n_lines[f_row] + (line_of - line_start[f_row])
+    total_rows = line_of.size
+
+    def scatter(values, dtype):
+        out = np.empty(total_rows, dtype=dtype)
+        out[dest] = values
+        return out
+
+    event_cat = pd.CategoricalDtype(pd.Index(names, dtype=object))
+    opponent = pd.array(scatter(opp, np.int64), dtype="Int64")
+    opponent[scatter(~has_opp, bool)] = pd.NA
+    colour_codes = np.where(colour_code == ord("w"), 0, np.where(colour_code == ord("b"), 1, -1))
+    results = pd.DataFrame(
+        {
+            EVENT: pd.Categorical.from_codes(scatter(f_row, np.int64), dtype=event_cat),
+            ROUND: scatter(rnd + 1, np.int64),
+            PLAYER: scatter(start[line_of], np.int64),
+            OPPONENT: opponent,
+            COLOUR: pd.Categorical.from_codes(
+                scatter(colour_codes, np.int8), categories=list(COLOURS)
+            ),
+            POINTS: scatter(points, np.float64),
+            KIND: pd.Categorical.from_codes(scatter(kind, np.int8), categories=list(KINDS)),
+        }
+    )
+
+    names_col = _text(matrix[:, 14:47])
+    for j, text in name_text.items():
+        value = text[14:47].strip()
+        names_col.iloc[j] = value if value else pd.NA
+    players = pd.DataFrame(
+        {
+            EVENT: pd.Categorical.from_codes(file_of, dtype=event_cat),
+            PLAYER: start,
+            NAME: names_col,
+            SEX: _text(matrix[:, 9:10]),
+            TITLE: _text(matrix[:, 10:13]),
+            RATING: pd.array(np.where(rating_blank | (rating == 0), 0, rating), dtype="Int64"),
+            FEDERATION: _text(matrix[:, 53:56]),
+            FIDE_ID: pd.array(fide_id, dtype="Int64"),
+            POINTS: np.where(points_blank, np.nan, published),
+            RANK: pd.array(rank, dtype="Int64"),
+        }
+    )
+    players.loc[rating_blank | (rating == 0), RATING] = pd.NA
+    players.loc[fide_blank, FIDE_ID] = pd.NA
+    players.loc[rank_blank, RANK] = pd.NA
+
+    events = pd.DataFrame(
+        {
+            EVENT: pd.Categorical.from_codes(np.arange(n_files), dtype=event_cat),
+            NAME: header[NAME].to_numpy(),
+            CITY: header[CITY].to_numpy(),
+            FEDERATION: header[FEDERATION].to_numpy(),
+            DATE: header[DATE].to_numpy(),
+            END_DATE: header[END_DATE].to_numpy(),
+            ROUNDS: rounds_of_event,
+            FILE: pd.array([str(p) for p in files], dtype="string"),
+        }
+    )
+    for col in (NAME, CITY, FEDERATION):
+        events[col] = events[col].astype("string")
+    return TrfData(results, players, events)
+
+
+# --- writing -------------------------------------------------------------------------------------
+
+_RESULT_SPEC = (
+    Column(EVENT, "key"),
+    Column(ROUND, "int"),
+    Column(PLAYER, "int"),
+    Column(OPPONENT, "int", nullable=True),
+    Column(COLOUR, "str", nullable=True),
+    Column(POINTS, "float"),
+    Column(KIND, "str"),
+)
+_PLAYER_SPEC = (
+    Column(EVENT, "key"),
+    Column(PLAYER, "int"),
+    Column(NAME, "str", required=False, nullable=True),
+    Column(SEX, "str", required=False, nullable=True),
+    Column(TITLE, "str", required=False, nullable=True),
+    Column(RATING, "int", required=False, nullable=True),
+    Column(FEDERATION, "str", required=False, nullable=True),
+    Column(FIDE_ID, "int", required=False, nullable=True),
+    Column(POINTS, "float", required=False, nullable=True),
+    Column(RANK, "int", required=False, nullable=True),
+)
+_EVENT_SPEC = (
+    Column(EVENT, "key"),
+    Column(NAME, "str", required=False, nullable=True),
+    Column(CITY, "str", required=False, nullable=True),
+    Column(FEDERATION, "str", required=False, nullable=True),
+    Column(DATE, "datetime", required=False, nullable=True),
+    Column(END_DATE, "datetime", required=False, nullable=True),
+    Column(ROUNDS, "int", required=False, nullable=True),
+)
+# (kind, points) -> result code, for the default point system
+_CODE_OF = {
+    ("played", 1.0): "1",
+    ("played", 0.5): "=",
+    ("played", 0.0): "0",
+    ("forfeit_win", 1.0): "+",
+    ("forfeit_loss", 0.0): "-",
+    ("pab", 1.0): "U",
+    ("fpb", 1.0): "F",
+    ("hpb", 0.5): "H",
+    ("zpb", 0.0): "Z",
+}
+
+
+def _field(values: pd.Series, width: int, what: str, frame: pd.DataFrame, *, right=False):
+    """Fixed-width text of `values` (missing -> blanks); refuses values that do not fit."""
+    text = values.astype("string").fillna("")
+    fail_rows(
+        frame,
+        (text.str.len() > width).to_numpy(dtype=bool),
+        f"{what} longer than {width} characters",
+        what="players",
+    )
+    fail_rows(
+        frame,
+        text.str.contains(r"[\r\n]", regex=True).to_numpy(dtype=bool),
+        f"{what} contains a line break",
+        what="players",
+    )
+    return text.str.rjust(width) if right else text.str.ljust(width)
+
+
+def _number(values: pd.Series, width: int) -> pd.Series:
+    text = values.astype("Int64").astype("string").fillna("")
+    return text.str.rjust(width)
+
+
+def write_trf(
+    results: pd.DataFrame,
+    players: pd.DataFrame | None,
+    events: pd.DataFrame | None,
+    path: str | os.PathLike,
+) -> Path:
+    """Write results as FIDE TRF-16 files (one per event), atomically.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        Long format as :func:`read_trf` returns it (``event, round, player, opponent, colour,
+        points, kind``), default point system (win 1, draw 1/2, byes as their names say).
+    players : pandas.DataFrame or None
+        Optional ``event, player`` and any of ``name, sex, title, rating, federation, fide_id,
+        points, rank``; published points default to the sum of the results and the rank to the
+        competition rank by points.
+    events : pandas.DataFrame or None
+        Optional ``event`` and any of ``name, city, federation, date, end_date, rounds`` (written
+        as ``012``, ``022``, ``032``, ``042``, ``052`` and ``XXR``; the name defaults to the event).
+    path : path-like
+        A file ending in ``.trf`` or ``.txt`` for a single event, otherwise a folder that receives
+        one ``<event>.trf`` per event (created if needed).
+
+    Returns
+    -------
+    pathlib.Path
+        `path`, ready for :func:`read_trf`.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> res = pd.DataFrame({"event": "cup", "round": [1, 1], "player": [1, 2],
+    ...     "opponent": [2, 1], "colour": ["w", "b"], "points": [0.5, 0.5],
+    ...     "kind": "played"})
+    >>> out = write_trf(res, None, None, pathlib.Path(tempfile.mkdtemp()) / "cup.trf")
+    >>> print(out.read_text().splitlines()[-1])
+    001    2                                                                       0.5    1     1 b =
+    >>> read_trf(out).results.equals(read_trf(write_trf(*read_trf(out), out)).results)
+    True
+    """
+    res = validate(results, _RESULT_SPEC, key=(EVENT, ROUND, PLAYER), what="results")
+    kind = res[KIND].astype("string")
+    fail_rows(res, ~kind.isin(KINDS).to_numpy(dtype=bool), f"kind must be one of {KINDS}")
+    colour = res[COLOUR].astype("string")
+    fail_rows(res, ~(colour.isin(COLOURS) | colour.isna()).to_numpy(dtype=bool), "bad colour")
+    fail_rows(res, (res[ROUND] < 1).to_numpy(), "round must be 1 or more")
+    fail_rows(res, ~res[PLAYER].between(1, 9999).to_numpy(), "player must be a start rank 1-9999")
+    opp = res[OPPONENT]
+    with_opp = kind.isin(("played", "forfeit_win", "forfeit_loss")).to_numpy(dtype=bool)
+    fail_rows(
+        res,
+        with_opp & opp.isna().to_numpy(),
+        "a game or forfeit without an opponent",
+    )
+    fail_rows(res, ~with_opp & opp.notna().to_numpy(), "a bye or absence with an opponent")
+    fail_rows(
+        res,
+        (kind == "played").to_numpy(dtype=bool) & colour.isna().to_numpy(),
+        "a played game without a colour",
+    )
+    fail_rows(res, ~with_opp & colour.notna().to_numpy(), "a bye or absence with a colour")
+    code = pd.Series([_CODE_OF.get(kp) for kp in zip(kind, res[POINTS], strict=True)], dtype=object)
+    fail_rows(
+        res,
+        code.isna().to_numpy(),
+        "points do not match the kind under the TRF default point system",
+    )
+
+    event_keys = pd.Index(pd.unique(res[EVENT].astype(object)))
+    res_ecode = event_keys.get_indexer(res[EVENT].astype(object))
+
+    ev = pd.DataFrame({EVENT: event_keys.to_numpy(dtype=object)})
+    if events is not None:
+        given = validate(events, _EVENT_SPEC, key=(EVENT,), what="events")
+        ev = ev.merge(given.assign(**{EVENT: given[EVENT].astype(object)}), on=EVENT, how="left")
+    for col in (NAME, CITY, FEDERATION, DATE, END_DATE, ROUNDS):
+        if col not in ev:
+            ev[col] = pd.NA
+    last_round = np.zeros(len(event_keys), dtype=np.int64)
+    np.maximum.at(last_round, res_ecode, res[ROUND].to_numpy())
+    declared = ev[ROUNDS].astype("Int64")
+    fail_rows(
+        ev,
+        (declared < last_round).fillna(False).to_numpy(dtype=bool),
+        "rounds is less than the last round of the results",
+        what="events",
+    )
+    rounds = declared.fillna(0).to_numpy(dtype=np.int64)
+    rounds = np.where(declared.isna().to_numpy(), last_round, rounds)
+
+    # players: every (event, player) of the results or of `players`, sorted by event, start rank
+    summed = (
+        pd.DataFrame({"_e": res_ecode, PLAYER: res[PLAYER].to_numpy(), "_sum": res[POINTS]})
+        .groupby(["_e", PLAYER], sort=False)["_sum"]
+        .sum()
+        .reset_index()
+    )
+    if players is not None:
+        given = validate(players, _PLAYER_SPEC, key=(EVENT, PLAYER), what="players")
+        given["_e"] = event_keys.get_indexer(given[EVENT].astype(object))
+        given = given[given["_e"] >= 0].drop(columns=[EVENT])
+        pl = summed.merge(given, on=["_e", PLAYER], how="outer")
+    else:
+        pl = summed
+    pl = pl.sort_values(["_e", PLAYER], ignore_index=True)
+    fail_rows(pl, ~pl[PLAYER].between(1, 9999).to_numpy(), "player must be 1-9999", what="players")
+    pl[EVENT] = event_keys.to_numpy(dtype=object)[pl["_e"].to_numpy()]
+    for col in (NAME, SEX, TITLE, RATING, FEDERATION, FIDE_ID, POINTS, RANK):
+        if col not in pl:
+            pl[col] = pd.NA
+    published = pl[POINTS].astype("Float64").fillna(pl["_sum"].astype("Float64").fillna(0.0))
+    pl[POINTS] = published.astype(np.float64)
+    fail_rows(
+        pl,
+        ((pl[POINTS] < 0) | (pl[POINTS] >= 100)).to_numpy(),
+        "points do not fit in columns 81-84",
+        what="players",
+    )
+    if pl[RANK].isna().any():
+        ranked = competition_rank(pl[["_e", PLAYER, POINTS]], [POINTS], by="_e")
+        by_points = pl[["_e", PLAYER]].merge(ranked, on=["_e", PLAYER], how="left")[RANK]
+        pl[RANK] = pl[RANK].astype("Int64").fillna(by_points.astype("Int64"))
+    rating = pl[RATING].astype("Int64")
+    fail_rows(
+        pl, (rating > 9999).fillna(False).to_numpy(dtype=bool), "rating > 9999", what="players"
+    )
+
+    fixed = (
+        "001 "
+        + _number(pl[PLAYER], 4)
+        + " "
+        + _field(pl[SEX], 1, "sex", pl)
+        + _field(pl[TITLE], 3, "title", pl)
+        + " "
+        + _field(pl[NAME], 33, "name", pl)
+        + " "
+        + _number(rating, 4)
+        + " "
+        + _field(pl[FEDERATION], 3, "federation", pl)
+        + " "
+        + _number(pl[FIDE_ID], 11)
+        + " " * 12
+        + pl[POINTS].map("{:4.1f}".format)
+        + " "
+        + _number(pl[RANK], 4)
+        + "  "
+    )
+
+    # round blocks: a player x round grid of 10-character blocks, absences where no row is given
+    player_key = pl["_e"].to_numpy(dtype=np.int64) * 10_000 + pl[PLAYER].to_numpy()
+    row_pos = np.searchsorted(player_key, res_ecode.astype(np.int64) * 10_000 + res[PLAYER])
+    block = (
+        _number(opp.fillna(0), 4)
+        + " "
+        + colour.fillna("-")
+        + " "
+        + code.to_numpy(dtype=object)
+        + "  "
+    )
+    width = int(rounds.max())
+    grid = np.full((len(pl), width), "0000 - Z  ", dtype=object)
+    grid[row_pos, res[ROUND].to_numpy() - 1] = block.to_numpy(dtype=object)
+    player_rounds = rounds[pl["_e"].to_numpy()]
+    lines = fixed.to_numpy(dtype=object)
+    for r in range(width):
+        lines = np.where(r < player_rounds, lines + grid[:, r], lines)
+    lines = pd.Series(lines, dtype=object).str.rstrip().to_numpy(dtype=object)
+
+    path = Path(path)
+    single = path.suffix.lower() in TRF_SUFFIXES
+    if single and len(ev) != 1:
+        raise ValidationError(
+            f"write_trf: {path} is one file but the results hold {len(ev)} events; "
+            "give a folder instead"
+        )
+    if not single:
+        path.mkdir(parents=True, exist_ok=True)
+    bounds = np.searchsorted(pl["_e"].to_numpy(), np.arange(len(ev) + 1))
+    for k, row in enumerate(ev.to_dict("records")):
+        head = [f"012 {row[EVENT] if pd.isna(row[NAME]) else row[NAME]}"]
+        for tag, col in (("022", CITY), ("032", FEDERATION)):
+            if not pd.isna(row[col]):
+                head.append(f"{tag} {row[col]}")
+        for tag, col in (("042", DATE), ("052", END_DATE)):
+            if not pd.isna(row[col]):
+                head.append(f"{tag} {pd.Timestamp(row[col]):%Y/%m/%d}")
+        head.append(f"XXR {rounds[k]}")
+        if any("\n" in h or "\r" in h for h in head):
+            raise ValidationError(f"write_trf: event {row[EVENT]!r}: a line break in its header")
+        body = "\n".join(head + list(lines[bounds[k] : bounds[k + 1]])) + "\n"
+        if single:
+            target = path
+        else:
+            stem = str(row[EVENT])
+            if not stem or "/" in stem or "\\" in stem or stem in (".", ".."):
+                raise ValidationError(f"write_trf: event {row[EVENT]!r} cannot be a file name")
+            target = path / f"{stem}.trf"
+        atomic_write(target, lambda tmp, body=body: tmp.write_text(body, encoding="utf-8"))
+    return path
