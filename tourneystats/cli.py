@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -92,32 +93,55 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 #: formats a chart can be written in, by extension
 CHART_SUFFIXES = (".png", ".svg", ".pdf")
-CHART_DPI = 150
+CHART_DPI = 120
+#: files a family may read from a results folder (a chart is never written over one)
+INPUT_SUFFIXES = (*TABLE_SUFFIXES, ".trf", ".trfx", ".txt", ".pbn", ".xml")
 
 
-def _results_from_path(name: str, module, path: str | Path) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """The results of a family file or folder, and display names (``event, player, name``).
+def _input_files(path: str | Path) -> list[Path]:
+    path = Path(path)
+    return sorted(p for p in path.iterdir() if p.is_file()) if path.is_dir() else [path]
 
-    A family's own ``read_results(path)`` is used when it has one; otherwise TRF files (chess)
-    are read with :func:`tourneystats.trf.read_trf` and CSV/Parquet tables with
+
+def history_from_path(name: str, path: str | Path, **options) -> pd.DataFrame:
+    """A family's history frame (standings after every round or event) from a file or folder.
+
+    chess reads TRF files and tables as ``standings_from_path`` does, with the players' ratings
+    and names (a ``name`` column is added for the chart labels); a family's own
+    ``read_results(path)`` is used when it has one; otherwise CSV/Parquet tables are read with
     :func:`tourneystats.io.read_table` (all the tables of a folder, concatenated).
+
+    Parameters
+    ----------
+    name : {"cards", "chess", "bridge", "league"}
+        The family.
+    path : path-like
+        Results file or folder.
+    **options
+        Passed to the family's history function (``rules=``, ``tiebreaks=``, ...).
     """
-    names = pd.DataFrame(columns=[EVENT, PLAYER, NAME])
+    from .accessor import family_function
+
+    module = _family(name)
+    if module is None:
+        raise ValueError(f"the {name} family is not available")
+    history_of = family_function(name, "history")
+    if name == "chess":
+        results, players, events = module._read_results(Path(path))
+        history = history_of(results, players=players, events=events, **options)
+        if players is not None and NAME in players.columns and NAME not in history.columns:
+            names = players[[EVENT, PLAYER, NAME]].drop_duplicates([EVENT, PLAYER])
+            history = history.merge(names, on=[EVENT, PLAYER], how="left", sort=False)
+        return history
     reader = getattr(module, "read_results", None)
     if reader is not None:
-        return reader(path), names
-    path = Path(path)
-    files = sorted(p for p in path.iterdir() if p.is_file()) if path.is_dir() else [path]
-    if name == "chess" and any(p.suffix.lower() in (".trf", ".txt") for p in files):
-        from .trf import read_trf
-
-        data = read_trf(path)
-        return data.results, data.players[[EVENT, PLAYER, NAME]]
-    tables = [p for p in files if p.suffix.lower() in TABLE_SUFFIXES]
+        return history_of(reader(path), **options)
+    tables = [p for p in _input_files(path) if p.suffix.lower() in TABLE_SUFFIXES]
     if not tables:
         raise ValueError(f"{path}: no results table (.csv, .parquet) to read for {name}")
     frames = [read_table(p) for p in tables]
-    return (frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)), names
+    results = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
+    return history_of(results, **options)
 
 
 def _has_history(name: str) -> bool:
@@ -149,26 +173,17 @@ def drift_chart(
     matplotlib.axes.Axes
         The chart, on a figure of its own (pyplot is not used).
     """
-    from .accessor import family_function
     from .plot import drift
 
-    module = _family(name)
-    if module is None:
-        raise ValueError(f"the {name} family is not available")
-    results, names = _results_from_path(name, module, path)
-    history = family_function(name, "history")(results, **(options or {}))
-    step = "event" if name == "bridge" else None
-    if name in ("cards", "chess") and EVENT in history.columns and event is None:
-        event = history[EVENT].iloc[-1] if len(history) else None
-    if len(names) and NAME not in history.columns and PLAYER in history.columns:
-        history = history.merge(names, on=[EVENT, PLAYER], how="left")
+    history = history_from_path(name, path, **(options or {}))
+    step = EVENT if name == "bridge" else None
+    if name in ("cards", "chess") and EVENT in history.columns and event is None and len(history):
+        event = history[EVENT].iloc[-1]
     return drift(history, step=step, players=players, event=event, value=value)
 
 
-def write_chart(ax, out: str | Path, *, inputs=()) -> Path:
-    """Write the figure of `ax` atomically as PNG (or SVG, PDF by extension) with Agg."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-
+def _chart_target(out: str | Path, inputs=()) -> Path:
+    """Check a chart's target: a known format, and not one of the input files."""
     out = Path(out)
     suffix = out.suffix.lower()
     if suffix not in CHART_SUFFIXES:
@@ -176,10 +191,31 @@ def write_chart(ax, out: str | Path, *, inputs=()) -> Path:
     for source in inputs:
         if _same_file(out, Path(source)):
             raise ValueError(f"refusing to write over the input file {source}")
+    return out
+
+
+def _inputs(path: str | Path) -> list[Path]:
+    """The path and, for a folder, the files in it that a family may read."""
+    return [Path(path), *(p for p in _input_files(path) if p.suffix.lower() in INPUT_SUFFIXES)]
+
+
+def write_chart(ax, out: str | Path, *, inputs=()) -> Path:
+    """Write the figure of `ax` atomically as PNG (or SVG, PDF by extension) with Agg."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    out = _chart_target(out, inputs)
+    suffix = out.suffix.lower()
     out.parent.mkdir(parents=True, exist_ok=True)
     fig = ax.figure
     FigureCanvasAgg(fig)  # render off-screen, whatever the session's backend
-    return atomic_write(out, lambda tmp: fig.savefig(tmp, format=suffix[1:], dpi=CHART_DPI))
+
+    def save(tmp: Path) -> None:
+        fig.savefig(tmp, format=suffix[1:], dpi=CHART_DPI)
+        umask = os.umask(0)
+        os.umask(umask)
+        tmp.chmod(0o666 & ~umask)  # a temporary file is private; the chart need not be
+
+    return atomic_write(out, save)
 
 
 def _chart_summary(ax) -> str:
@@ -191,6 +227,8 @@ def cmd_drift(args: argparse.Namespace) -> int:
     if _family(args.family) is None:
         print(f"tourneystats: the {args.family} family is not available", file=sys.stderr)
         return 2
+    inputs = _inputs(args.path)
+    _chart_target(args.out, inputs)  # refuse a bad target before computing anything
     players = args.players if args.players is not None else args.top
     ax = drift_chart(
         args.family,
@@ -200,7 +238,7 @@ def cmd_drift(args: argparse.Namespace) -> int:
         event=args.event,
         value=args.value,
     )
-    written = write_chart(ax, args.out, inputs=[args.path])
+    written = write_chart(ax, args.out, inputs=inputs)
     print(f"{ax.get_title(loc='left')}: {_chart_summary(ax)}")
     print(f"wrote {written}")
     return 0

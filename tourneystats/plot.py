@@ -375,7 +375,12 @@ def drift(
         rest = grid[~is_chosen]
         segments = np.stack([np.broadcast_to(x, rest.shape), rest], axis=-1)
         ax.add_collection(
-            LineCollection(list(segments), colors=_BACKGROUND, linewidths=0.9, zorder=1),
+            LineCollection(
+                list(segments),
+                colors=_BACKGROUND,
+                linewidths=0.9 if len(rest) <= 30 else 0.6,
+                zorder=1,
+            ),
             autolim=False,
         )
     palette = _palette(len(chosen))

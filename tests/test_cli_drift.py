@@ -1,0 +1,93 @@
+"""``tourneystats drift``: writes a valid chart, atomically, never over its input."""
+
+import shutil
+import struct
+from pathlib import Path
+
+import matplotlib.pyplot as plt
+import pytest
+
+from tourneystats.cli import main
+
+DATA = Path(__file__).parent / "data"
+TRF = DATA / "chess" / "tournament_1.txt"
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    assert data[-8:-4] == b"IEND"  # complete file
+    return struct.unpack(">II", data[16:24])
+
+
+def test_drift_chess_trf_writes_png(tmp_path, capsys):
+    src = tmp_path / "in" / "open.txt"
+    src.parent.mkdir()
+    shutil.copy(TRF, src)
+    before = src.read_bytes()
+    out = tmp_path / "charts" / "drift.png"  # missing folder is created
+    assert main(["drift", str(src), "--family", "chess", "--top", "5", "--out", str(out)]) == 0
+    width, height = png_size(out)
+    assert (width, height) == (9 * 120, round(5.5 * 120))
+    text = capsys.readouterr().out
+    assert "Rank after each round — open: 5 highlighted: Player #1, Player #2" in text
+    assert f"wrote {out}" in text
+    assert src.read_bytes() == before
+    assert sorted(p.name for p in out.parent.iterdir()) == ["drift.png"]  # no temporary left
+    assert plt.get_fignums() == []
+
+
+def test_drift_named_players_and_svg(tmp_path, capsys):
+    out = tmp_path / "d.svg"
+    args = ["drift", str(TRF), "--family", "chess", "--players", "7,12", "--out", str(out)]
+    assert main(args) == 0
+    assert out.read_text().lstrip().startswith("<?xml")
+    assert "2 highlighted: Player #7, Player #12" in capsys.readouterr().out
+
+
+def test_drift_refuses_to_write_over_its_input(tmp_path, capsys):
+    src = tmp_path / "season.png"  # an input that happens to have a chart's name
+    shutil.copy(TRF, src)
+    before = src.read_bytes()
+    assert main(["drift", str(src), "--family", "chess", "--out", str(src)]) == 1
+    assert "refusing to write over the input file" in capsys.readouterr().err
+    assert src.read_bytes() == before
+
+
+def test_drift_refuses_a_folder_input_file(tmp_path, capsys):
+    folder = tmp_path / "season"
+    folder.mkdir()
+    shutil.copy(TRF, folder / "open.txt")
+    assert main(["drift", str(folder), "--family", "chess", "--out", str(folder / "open.txt")])
+    assert "unknown chart format '.txt'" in capsys.readouterr().err
+    out = folder / "drift.png"  # a chart next to the inputs is fine, and can be rewritten
+    for _ in range(2):
+        assert main(["drift", str(folder), "--family", "chess", "--out", str(out)]) == 0
+    png_size(out)
+    assert sorted(p.name for p in folder.iterdir()) == ["drift.png", "open.txt"]
+
+
+def test_drift_bad_input_leaves_no_file(tmp_path, capsys):
+    bad = tmp_path / "bad.csv"
+    bad.write_text("event,round,player\nE,1,1\n")
+    out = tmp_path / "drift.png"
+    assert main(["drift", str(bad), "--family", "chess", "--out", str(out)]) == 1
+    assert "tourneystats:" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == [bad]
+
+
+def test_drift_unknown_player(tmp_path, capsys):
+    out = tmp_path / "d.png"
+    assert main(["drift", str(TRF), "--family", "chess", "--players", "999", "--out", str(out)])
+    assert "unknown player(s) '999'" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_drift_help_and_options(capsys):
+    with pytest.raises(SystemExit):
+        main(["drift", "--help"])
+    out = capsys.readouterr().out
+    for option in ("--family", "--players", "--top", "--event", "--out"):
+        assert option in out
+    with pytest.raises(SystemExit):
+        main(["drift", "x", "--family", "chess", "--players", "a", "--top", "2"])
