@@ -93,6 +93,8 @@ RANKING = "ranking"
 MATCHES = "matches"
 PRIOR_ROUNDS = "prior_rounds"
 ABSENT_ROUNDS = "absent_rounds"
+TERM = "term"  #: league: what a row of an explanation stands for
+POSSIBLE = "possible"  #: league: the possible points of a term (rounds x target)
 
 # Columns that identify a row for a human, in the order error messages show them.
 CONTEXT = (

@@ -10,7 +10,21 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ._schema import EVENT, OPPONENT, PLAYER, RATING, ROUND, SCORE
+from ._schema import (
+    DATE,
+    EVENT,
+    MATCH,
+    OPPONENT,
+    PLAYER,
+    POINTS,
+    RATING,
+    ROUND,
+    SCORE,
+    SEASON,
+    TARGET,
+    TEAM,
+    TOURNAMENT,
+)
 
 
 def event_names(n_events: int, prefix: str = "E") -> pd.Categorical:
@@ -125,3 +139,172 @@ def swiss(
 
 
 # --- league --------------------------------------------------------------------------------------
+
+#: first names for synthetic league players (Swedish, with å, ä and ö, upper and lower case alike)
+LEAGUE_NAMES = (
+    "Agnes", "Alva", "Anders", "Anna", "Arvid", "Astrid", "Axel", "Åke", "Åsa", "Ärla",
+    "Bengt", "Birgitta", "Bo", "Britt", "Cecilia", "Dan", "David", "Ebba", "Elin", "Elsa",
+    "Emil", "Erik", "Eva", "Filip", "Frida", "Gösta", "Gun", "Göran", "Hanna", "Hugo",
+    "Ida", "Ingrid", "Isak", "Johan", "Karin", "Kerstin", "Klara", "Lars", "Leif", "Linnea",
+    "Magnus", "Maja", "Mats", "Nils", "Olle", "Oskar", "Pelle", "Ragnar", "Sara", "Sigrid",
+    "Stina", "Sven", "Tove", "Ulla", "Ulf", "Vera", "Viktor", "Yngve", "Örjan", "Östen",
+)  # fmt: skip
+
+
+def league(
+    n_seasons: int = 1,
+    n_evenings: int = 20,
+    n_players: int = 24,
+    n_rounds: int = 6,
+    *,
+    seed: int = 0,
+    team_size: int = 2,
+    attendance: float = 0.75,
+    late_share: float = 0.25,
+    final_only_rate: float = 0.04,
+    targets: tuple[int, ...] = (24, 24, 24, 21, 32),
+    start: str = "2023-08-22",
+) -> pd.DataFrame:
+    """Seasons of league evenings: rotating 2-vs-2 matches per court, sit-outs, late joiners.
+
+    Every season has `n_players` players of hidden skill; a quarter of them (`late_share`) join
+    at a random evening of the first two thirds of the season, and each player comes to an evening
+    (after joining) with probability `attendance`. An evening (weekly, from `start`; a season a
+    year) has one point target drawn from `targets` and `n_rounds` rounds: each round the players
+    who sat out least so far sit out (the attendance modulo 2 x `team_size`), the others are
+    shuffled onto courts of two teams. A team's points are binomial in the target with its mean
+    skill advantage; the other team takes the rest. A share `final_only_rate` of evenings (never a
+    season's first) keep only each player's final score. Evenings with fewer than 2 x
+    `team_size` players are not played.
+
+    Parameters
+    ----------
+    n_seasons, n_evenings, n_players, n_rounds : int
+        Size of the archive.
+    seed : int
+        Seed of the random generator.
+    team_size : int
+        Players per team (2: doubles).
+    attendance, late_share, final_only_rate : float
+        As above.
+    targets : tuple of int
+        Targets to draw each evening's target from (repeat one to make it more likely).
+    start : str
+        Date of the first evening.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per player per match: ``season``, ``tournament`` (``S01E01``, ...), ``date``,
+        ``round``, ``match`` (court), ``team`` (``A``/``B``), ``player``, ``points`` (the team's)
+        and ``target``; a final-score-only evening as one row per player with ``round``, ``match``,
+        ``team`` and ``target`` missing. Players are named from :data:`LEAGUE_NAMES` (a random
+        subset per season) when there are enough names, else ``P001``, ``P002``, ...
+
+    Examples
+    --------
+    >>> df = league(1, 4, 9, 3, seed=2, final_only_rate=0.0)
+    >>> sizes = df.groupby(["tournament", "round", "match", "team"]).size()
+    >>> sorted(set(sizes.tolist()))
+    [2]
+    >>> bool((df.groupby(["tournament", "round", "match"])["points"].sum()
+    ...       == 2 * df.groupby(["tournament", "round", "match"])["target"].first()).all())
+    True
+    """
+    rng = np.random.default_rng(seed)
+    per_court = 2 * team_size
+    n_ev = n_seasons * n_evenings
+    season_of_ev = np.repeat(np.arange(n_seasons), n_evenings)
+    evening_no = np.tile(np.arange(n_evenings), n_seasons)
+    skill = rng.normal(0.0, 0.6, size=(n_seasons, n_players))
+    join = np.where(
+        rng.random((n_seasons, n_players)) < late_share,
+        rng.integers(1, max(2, (2 * n_evenings) // 3 + 1), size=(n_seasons, n_players)),
+        0,
+    )
+    here = (rng.random((n_ev, n_players)) < attendance) & (
+        evening_no[:, None] >= join[season_of_ev]
+    )
+    count = here.sum(axis=1)
+    here &= (count >= per_court)[:, None]
+    ev, pl = np.nonzero(here)  # sorted by evening, then player
+    player = season_of_ev[ev] * n_players + pl
+    target_of_ev = rng.choice(np.asarray(targets, dtype=np.int64), size=n_ev)
+    n_here = np.bincount(ev, minlength=n_ev)
+    sitters = (n_here % per_court)[ev]
+    flat_skill = skill.reshape(-1)
+
+    sat = np.zeros(ev.size, np.int64)
+    parts = []
+    for rnd in range(1, n_rounds + 1):
+        order = np.lexsort((rng.random(ev.size), sat, ev))
+        first = np.r_[True, ev[order][1:] != ev[order][:-1]] if ev.size else np.zeros(0, bool)
+        pos = np.arange(ev.size) - np.maximum.accumulate(np.where(first, np.arange(ev.size), 0))
+        sits = np.empty(ev.size, bool)
+        sits[order] = pos < sitters[order]
+        sat += sits
+        playing = np.flatnonzero(~sits)
+        playing = playing[np.lexsort((rng.random(playing.size), ev[playing]))]
+        e = ev[playing]
+        first = np.r_[True, e[1:] != e[:-1]] if e.size else np.zeros(0, bool)
+        pos = np.arange(e.size) - np.maximum.accumulate(np.where(first, np.arange(e.size), 0))
+        court = pos // per_court
+        side = (pos % per_court) // team_size  # 0: A, 1: B
+        # one slot per team: (players of team A then team B), court by court
+        n_courts = e.size // per_court
+        team_skill = flat_skill[player[playing]].reshape(n_courts, 2, team_size).mean(axis=2)
+        target = target_of_ev[e.reshape(n_courts, per_court)[:, 0]]
+        share = 1.0 / (1.0 + np.exp(-1.5 * (team_skill[:, 0] - team_skill[:, 1])))
+        points_a = rng.binomial(target, share)
+        team_points = np.stack([points_a, target - points_a], axis=1)
+        pts = team_points[np.arange(e.size) // per_court, side]
+        parts.append((playing, np.full(e.size, rnd), court + 1, side, pts, target_of_ev[e]))
+
+    row, rnd, court, side, pts, target = (np.concatenate(x) for x in zip(*parts, strict=True))
+    order = np.lexsort((player[row], side, court, rnd, ev[row]))
+    row, rnd, court, side, pts, target = (a[order] for a in (row, rnd, court, side, pts, target))
+    e = ev[row]
+    if n_players <= len(LEAGUE_NAMES):
+        pool = np.asarray(LEAGUE_NAMES, dtype=object)
+        names = np.concatenate([rng.permutation(pool)[:n_players] for _ in range(n_seasons)])
+    else:
+        width = len(str(n_players))
+        names = np.asarray([f"P{i:0{max(3, width)}d}" for i in range(1, n_players + 1)] * n_seasons)
+    season_names = np.asarray([f"S{s:02d}" for s in range(1, n_seasons + 1)], dtype=object)
+    evening_names = np.asarray(
+        [f"S{s:02d}E{k:02d}" for s in range(1, n_seasons + 1) for k in range(1, n_evenings + 1)],
+        dtype=object,
+    )
+    dates = (
+        pd.Timestamp(start) + pd.to_timedelta(season_of_ev * 364 + evening_no * 7, unit="D")
+    ).to_numpy()
+    frame = pd.DataFrame(
+        {
+            SEASON: season_names[season_of_ev[e]],
+            TOURNAMENT: evening_names[e],
+            DATE: dates[e],
+            ROUND: pd.array(rnd, dtype="Int64"),
+            MATCH: pd.array(court, dtype="Int64"),
+            TEAM: np.where(side == 0, "A", "B").astype(object),
+            PLAYER: names[player[row]],
+            POINTS: pts.astype(np.int64),
+            TARGET: pd.array(target, dtype="Int64"),
+        }
+    )
+    final_only = (rng.random(n_ev) < final_only_rate) & (evening_no > 0)
+    if final_only.any():
+        fso = final_only[e]
+        totals = (
+            frame.loc[fso]
+            .groupby([SEASON, TOURNAMENT, DATE, PLAYER], sort=True)[POINTS]
+            .sum()
+            .reset_index()
+        )
+        frame = pd.concat([frame.loc[~fso], totals], ignore_index=True)
+        frame = frame.sort_values([DATE, ROUND, MATCH, TEAM], kind="stable", na_position="last")
+        frame = frame.reset_index(drop=True)[
+            [SEASON, TOURNAMENT, DATE, ROUND, MATCH, TEAM, PLAYER, POINTS, TARGET]
+        ]
+    for column in (SEASON, TOURNAMENT, TEAM, PLAYER):
+        frame[column] = frame[column].astype("string")
+    return frame
