@@ -27,7 +27,20 @@ def chess_case():
     return data.results, calls
 
 
-CASES = {"chess": chess_case}
+def league_case():
+    from tourneystats import league, synth
+
+    results = synth.league(1, 8, 10, 4, seed=3)
+    options = {"prior_rounds": 5, "prior_mode": "constant"}
+    calls = [
+        ("standings", league.leaderboard, options),
+        ("history", league.history, options),
+        ("explain", league.explain, {"player": results["player"].iloc[0], **options}),
+    ]
+    return results, calls
+
+
+CASES = {"chess": chess_case, "league": league_case}
 
 
 def test_registered_on_import():

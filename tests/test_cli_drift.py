@@ -91,3 +91,25 @@ def test_drift_help_and_options(capsys):
         assert option in out
     with pytest.raises(SystemExit):
         main(["drift", "x", "--family", "chess", "--players", "a", "--top", "2"])
+
+
+def test_drift_league_folder_of_two_leagues(tmp_path, capsys):
+    from tourneystats import league, synth
+    from tourneystats.io import write_table
+
+    spring = synth.league(1, 6, 9, 4, seed=1)
+    write_table(spring, tmp_path / "autumn.csv")
+    write_table(synth.league(1, 5, 8, 4, seed=2), tmp_path / "spring.parquet")
+    out = tmp_path / "drift.png"
+    args = ["drift", str(tmp_path), "--family", "league", "--top", "3", "--out", str(out)]
+    assert main(args) == 0  # the last league (by file name) is drawn
+    text = capsys.readouterr().out
+    assert "Place after each tournament — spring, S01: 3 highlighted" in text
+    png_size(out)
+    assert main([*args, "--event", "autumn", "--prior-rounds", "0"]) == 0
+    text = capsys.readouterr().out
+    final = league.leaderboard(spring, prior_rounds=0)
+    best = ", ".join(final["player"].astype(str).head(3))
+    assert f"Place after each tournament — autumn, S01: 3 highlighted: {best}" in text
+    assert main([*args, "--event", "winter"]) == 1
+    assert "no league 'winter'" in capsys.readouterr().err

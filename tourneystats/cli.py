@@ -12,7 +12,7 @@ from pathlib import Path
 import pandas as pd
 
 from . import __version__
-from ._schema import EVENT, NAME, PLAYER, ValidationError
+from ._schema import EVENT, LEAGUE, NAME, PLAYER, SEASON, ValidationError
 from .io import TABLE_SUFFIXES, _same_file, atomic_write, read_table, write_table
 
 #: family name -> module implementing ``standings_from_path(path, **options)``
@@ -140,6 +140,11 @@ def history_from_path(name: str, path: str | Path, **options) -> pd.DataFrame:
     if not tables:
         raise ValueError(f"{path}: no results table (.csv, .parquet) to read for {name}")
     frames = [read_table(p) for p in tables]
+    if name == "league":  # as league.standings_from_path: a file without one is a league
+        frames = [
+            f if LEAGUE in f.columns else f.assign(**{LEAGUE: p.stem})
+            for f, p in zip(frames, tables, strict=True)
+        ]
     results = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
     return history_of(results, **options)
 
@@ -165,8 +170,9 @@ def drift_chart(
 ):
     """Compute a family's history from a results file or folder and draw its drift chart.
 
-    For the per-round histories (cards, chess) of several events, `event` picks one; by default
-    the last event is drawn.
+    One series is drawn: for the per-round histories (cards, chess) of several events, `event`
+    picks the event; for several leagues, the league; by default the last one. Of several
+    seasons, the last is drawn.
 
     Returns
     -------
@@ -177,9 +183,19 @@ def drift_chart(
 
     history = history_from_path(name, path, **(options or {}))
     step = EVENT if name == "bridge" else None
-    if name in ("cards", "chess") and EVENT in history.columns and event is None and len(history):
-        event = history[EVENT].iloc[-1]
-    return drift(history, step=step, players=players, event=event, value=value)
+    series = [LEAGUE, SEASON] if name == "league" else [EVENT] if name != "bridge" else [SEASON]
+    for column in series:  # one series per chart: the chosen one, else the last
+        if column in history.columns and history[column].nunique() > 1:
+            if event is None or column == SEASON:
+                pick = history[column].iloc[-1]
+            else:
+                pick = event
+            keep = history[column].astype(str) == str(pick)
+            if not keep.any():
+                known = ", ".join(map(str, pd.unique(history[column])))
+                raise ValueError(f"no {column} {pick!r} in {path}; it has {known}")
+            history = history.loc[keep.to_numpy()]
+    return drift(history, step=step, players=players, value=value)
 
 
 def _chart_target(out: str | Path, inputs=()) -> Path:
@@ -288,7 +304,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="comma-separated players (pairs) to highlight, e.g. Anna,Bo",
     )
     who.add_argument("--top", type=int, help="highlight the best N at the last step (default 10)")
-    dr.add_argument("--event", help="cards/chess: the event to draw (default: the last one)")
+    dr.add_argument(
+        "--event", help="cards/chess: the event to draw; league: the league (default: the last)"
+    )
     dr.add_argument("--value", help="column drawn (default: rank or place)")
     dr.add_argument("--rules", help="rule set, as for standings")
     dr.add_argument(

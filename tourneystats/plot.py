@@ -35,6 +35,7 @@ from ._schema import (
     DATE,
     DIRECTION,
     EVENT,
+    LEAGUE,
     MATCH_POINTS,
     NAME,
     NS_SCORE,
@@ -47,6 +48,7 @@ from ._schema import (
     RANK,
     RANKING,
     ROUND,
+    SEASON,
     SECTION,
     TEAM,
     TOP,
@@ -140,7 +142,7 @@ def _select(frame: pd.DataFrame, column: str, value: Hashable | None) -> pd.Data
     return frame.loc[(frame[column] == hit).to_numpy(dtype=bool, na_value=False)]
 
 
-def _single(frame: pd.DataFrame, column: str, role: str) -> None:
+def _single(frame: pd.DataFrame, column: str, role: str, hint: str | None = None) -> None:
     """Refuse a frame holding several values of a grouping `column` the caller did not choose."""
     if column not in frame.columns:
         return
@@ -149,7 +151,7 @@ def _single(frame: pd.DataFrame, column: str, role: str) -> None:
         shown = ", ".join(map(repr, values[:6].tolist())) + (", ..." if len(values) > 6 else "")
         raise ValueError(
             f"{role}: the frame holds {len(values)} values of {column!r} ({shown});"
-            f" choose one with {column}=..."
+            f" {hint or f'choose one with {column}=...'}"
         )
 
 
@@ -310,6 +312,9 @@ def drift(
     if step != EVENT:
         frame = _select(frame, EVENT, event)
         _single(frame, EVENT, "drift")
+    for column in (LEAGUE, SEASON):
+        if column != step:
+            _single(frame, column, "drift", hint=f"filter the history to one {column} first")
     frame = frame.loc[frame[entity].notna().to_numpy() & frame[step].notna().to_numpy()]
     if frame.empty:
         raise ValueError("drift: the history has no rows to draw")
@@ -341,20 +346,25 @@ def drift(
         display = np.asarray([str(e) for e in entities])
 
     inverted = value in PLACE_COLUMNS if invert is None else bool(invert)
-    # final order: value at the last step (missing last), then last value seen, then first seen
+    # final order: value at the last step (missing last), then the last value seen, then the
+    # frame's row order at that step (its display order inside a tie)
     seen = ~np.isnan(grid)
     last_idx = np.where(seen.any(axis=1), n_steps - 1 - np.argmax(seen[:, ::-1], axis=1), 0)
     last_val = grid[np.arange(n_ent), last_idx]
     final = grid[:, -1]
     sign = 1.0 if inverted else -1.0
+    row_of_cell = np.zeros(n_ent * n_steps, dtype=np.int64)
+    row_of_cell[cell] = np.arange(len(frame))
+    shown_order = row_of_cell[np.arange(n_ent) * n_steps + last_idx]  # the frame's own order
     order = np.lexsort(
         (
-            np.arange(n_ent),
+            shown_order,
             np.nan_to_num(sign * last_val, nan=np.inf),
             np.nan_to_num(sign * final, nan=np.inf),
             np.isnan(final),
         )
     )
+    order = order[seen.any(axis=1)[order]]  # an entity without any value is not drawn
     if players is None:
         chosen = order[: min(n_ent, DEFAULT_TOP)]
     elif isinstance(players, int | np.integer) and not isinstance(players, bool):
@@ -424,10 +434,9 @@ def drift(
     ax.set_ylabel(value)
     if title is None:
         title = f"{value[:1].upper()}{value[1:]} after each {step}"
-        if step != EVENT and event is not None:
-            title += f" — {event}"
-        elif step != EVENT and EVENT in frame.columns:
-            title += f" — {frame[EVENT].iloc[0]}"
+        where = [c for c in (LEAGUE, SEASON, EVENT) if c != step and c in frame.columns]
+        if where:
+            title += " — " + ", ".join(str(frame[c].iloc[0]) for c in where)
     ax.set_title(title, loc="left", fontsize="large")
     _tidy(ax)
     return ax
