@@ -2,7 +2,8 @@
 
 Each player line is ``number name rating result result ...`` in the exercise paper's notation:
 ``+W10`` won with White against #10, ``=B3`` drew with Black, ``-F12`` lost by forfeit to #12,
-``+F9`` won by forfeit, ``+BYE`` pairing-allocated bye, ``=BYE`` half-point bye, ``--`` absent.
+``+F9`` won by forfeit, ``+BYE`` pairing-allocated bye, ``=BYE`` half-point bye, ``+FPB`` full-point bye,
+``--`` absent.
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ TEC_RR = """
 6 Helene 2000 -B2 -W3 =B4 +B5 -W1
 """
 
-_TOKEN = re.compile(r"^([+=-])(W|B|F)?(\d+|BYE)?$")
+_TOKEN = re.compile(r"^([+=-])(FPB|W|B|F)?(\d+|BYE)?$")
 
 
 def crosstable(text: str, event: str = "T") -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -78,8 +79,8 @@ def crosstable(text: str, event: str = "T") -> tuple[pd.DataFrame, pd.DataFrame]
             else:
                 sign, how, what = _TOKEN.match(cell).groups()
                 points = {"+": 1.0, "=": 0.5, "-": 0.0}[sign]
-                if what == "BYE":
-                    kind = "pab" if sign == "+" else "hpb"
+                if what == "BYE" or how == "FPB":
+                    kind = "fpb" if how == "FPB" else "pab" if sign == "+" else "hpb"
                     row.update(opponent=None, colour=None, points=points, kind=kind)
                 elif how == "F":
                     kind = "forfeit_win" if sign == "+" else "forfeit_loss"

@@ -437,6 +437,16 @@ def _event_dates(event_index: pd.Index, events, results) -> list:
     return [dates.get(e, pd.NaT) for e in event_index]
 
 
+def _codes_of(values: pd.Series, labels: Sequence[str]) -> np.ndarray:
+    """Position of each value in `labels` (-1 if absent); categoricals via their categories."""
+    index = pd.Index(list(labels))
+    if isinstance(values.dtype, pd.CategoricalDtype):
+        cats = index.get_indexer(values.cat.categories.astype(str))
+        codes = values.cat.codes.to_numpy()
+        return np.where(codes >= 0, cats[np.maximum(codes, 0)], -1)
+    return index.get_indexer(values.astype(str))
+
+
 def _build_grid(
     results: pd.DataFrame,
     *,
@@ -450,7 +460,7 @@ def _build_grid(
         df[OPPONENT] = pd.array([pd.NA] * len(df), dtype="Int64")
     if len(df) == 0:
         raise ValidationError("results: no rows")
-    kind_codes = pd.Categorical(df[KIND].astype("string"), categories=list(KINDS)).codes
+    kind_codes = _codes_of(df[KIND], KINDS)
     fail_rows(df, kind_codes < 0, f"unknown kind (expected one of {', '.join(KINDS)})")
     kind_codes = kind_codes.astype(np.int8)
     rnd = df[ROUND].to_numpy(dtype=np.int64)

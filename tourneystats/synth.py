@@ -134,6 +134,150 @@ def swiss(
 
 # --- chess ---------------------------------------------------------------------------------------
 
+_FEDERATIONS = np.array(["ESP", "FRA", "GER", "ITA", "NOR", "SWE", "USA", "IND", "ARG", "ECU"])
+
+
+def chess_swiss(
+    n_events: int,
+    n_players: int,
+    n_rounds: int,
+    *,
+    seed: int = 0,
+    draw_rate: float = 0.3,
+    forfeit_rate: float = 0.02,
+    bye_rate: float = 0.03,
+    withdraw_rate: float = 0.01,
+    unrated_rate: float = 0.0,
+    prefix: str = "C",
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Chess Swiss events in the canonical model, with every kind of unplayed round.
+
+    Built on :func:`swiss`: its games are played over the board (random colours) and its byes are
+    pairing-allocated byes (``pab``). Then a share of the games become forfeits (a random side
+    wins), a share become requested byes (one side takes a half-point, full-point or zero-point
+    bye, the other gets a ``pab``), and players who withdrew get a ``zpb`` row for every later
+    round. Ratings are the :func:`swiss` ratings (a share may be unrated, NaN).
+
+    Parameters
+    ----------
+    n_events, n_players, n_rounds : int
+        Size of the archive.
+    seed : int
+        Seed of the random generator.
+    draw_rate, forfeit_rate, bye_rate, withdraw_rate, unrated_rate : float
+        Probabilities: of a draw, that a game is forfeited, that a game becomes a requested bye,
+        that a player withdraws after a round, that a player is unrated.
+    prefix : str
+        Prefix of the event names.
+
+    Returns
+    -------
+    results : pandas.DataFrame
+        ``event, round, player, opponent, colour, points, kind, rating``, one row per player per
+        round, sorted by event, round and player.
+    players : pandas.DataFrame
+        ``event, player, name, rating, fide_id, federation``.
+
+    Examples
+    --------
+    >>> results, players = chess_swiss(3, 7, 5, seed=2, forfeit_rate=0.2, bye_rate=0.2)
+    >>> len(results) == 3 * 7 * 5, len(players)
+    (True, 21)
+    >>> sorted(set(results["kind"]))
+    ['forfeit_loss', 'forfeit_win', 'hpb', 'pab', 'played', 'zpb']
+    """
+    rng = np.random.default_rng(seed + 7919)
+    df = swiss(
+        n_events, n_players, n_rounds, seed=seed, draw_rate=draw_rate, drop_rate=withdraw_rate,
+        prefix=prefix,
+    )  # fmt: skip
+    ev = df[EVENT].cat.codes.to_numpy().astype(np.int64)
+    rnd = df[ROUND].to_numpy()
+    player = df[PLAYER].to_numpy()
+    opp = df[OPPONENT].to_numpy(dtype=np.float64, na_value=np.nan)
+    has = ~np.isnan(opp)
+    opp_i = np.where(has, opp, 1).astype(np.int64)
+    points = df[SCORE].to_numpy().copy()
+    rating = df[RATING].to_numpy().astype(np.float64)
+
+    # the full grid: event x round x player, absent cells are withdrawals (zpb)
+    size = n_events * n_rounds * n_players
+    cell = (ev * n_rounds + rnd - 1) * n_players + player - 1
+    kind = np.full(size, 6, dtype=np.int8)  # zpb
+    kind[cell] = np.where(has, 0, 3)  # played / pab
+    pts = np.zeros(size)
+    pts[cell] = points
+    opp_g = np.zeros(size, dtype=np.int64)  # 0 = none
+    opp_g[cell] = np.where(has, opp_i, 0)
+    colour = np.zeros(size, dtype=np.int8)
+    mate = (ev * n_rounds + rnd - 1) * n_players + opp_i - 1  # the opponent's cell
+    first = has & (player < opp_i)
+    a, b = cell[first], mate[first]
+    white_first = rng.random(a.size) < 0.5
+    colour[a] = np.where(white_first, 1, 2)
+    colour[b] = np.where(white_first, 2, 1)
+    u = rng.random(a.size)
+    forfeit = u < forfeit_rate
+    bye = (u >= forfeit_rate) & (u < forfeit_rate + bye_rate)
+    a_wins = rng.random(a.size) < 0.5
+    fa, fb = a[forfeit], b[forfeit]
+    kind[fa] = np.where(a_wins[forfeit], 1, 2)
+    kind[fb] = np.where(a_wins[forfeit], 2, 1)
+    pts[fa] = a_wins[forfeit].astype(float)
+    pts[fb] = 1.0 - pts[fa]
+    colour[fa] = colour[fb] = 0
+    swap = rng.random(a.size) < 0.5
+    taker = np.where(swap, b, a)[bye]
+    other = np.where(swap, a, b)[bye]
+    which = rng.choice(np.array([5, 4, 6], dtype=np.int8), size=taker.size, p=[0.6, 0.1, 0.3])
+    kind[taker] = which
+    pts[taker] = np.select([which == 5, which == 4], [0.5, 1.0], 0.0)
+    kind[other] = 3
+    pts[other] = 1.0
+    for c in (taker, other):
+        colour[c] = 0
+        opp_g[c] = 0
+
+    # withdrawn players keep the grid's zpb rows (0 points, no opponent)
+    per_player = np.full(n_events * n_players, np.nan)
+    per_player[ev * n_players + player - 1] = rating
+    if unrated_rate > 0:
+        per_player[rng.random(per_player.size) < unrated_rate] = np.nan
+    e_idx, r_idx, p_idx = np.unravel_index(np.arange(size), (n_events, n_rounds, n_players))
+    names = event_names(n_events, prefix)
+    events = pd.Categorical.from_codes(e_idx, categories=names.categories)
+    opponent = pd.array(opp_g, dtype="Int64")
+    opponent[opp_g == 0] = pd.NA
+    colours = pd.Categorical.from_codes(colour.astype(np.int64) - 1, categories=["w", "b"])
+    kinds = pd.Categorical.from_codes(
+        kind.astype(np.int64),
+        categories=["played", "forfeit_win", "forfeit_loss", "pab", "fpb", "hpb", "zpb"],
+    )
+    results = pd.DataFrame(
+        {
+            EVENT: events,
+            ROUND: (r_idx + 1).astype(np.int64),
+            PLAYER: (p_idx + 1).astype(np.int64),
+            OPPONENT: opponent,
+            "colour": colours,
+            "points": pts,
+            "kind": kinds,
+            RATING: per_player[e_idx * n_players + p_idx],
+        }
+    )
+    ids = np.arange(n_events * n_players)
+    players = pd.DataFrame(
+        {
+            EVENT: pd.Categorical.from_codes(ids // n_players, categories=names.categories),
+            PLAYER: (ids % n_players + 1).astype(np.int64),
+            "name": [f"Player {i % n_players + 1}" for i in ids],
+            RATING: per_player,
+            "fide_id": (1_000_000 + ids).astype(np.int64),
+            "federation": _FEDERATIONS[rng.integers(0, len(_FEDERATIONS), ids.size)],
+        }
+    )
+    return results, players
+
 
 # --- bridge --------------------------------------------------------------------------------------
 
