@@ -116,6 +116,19 @@ class TourneyAccessor:
         -------
         pandas.DataFrame
             Exactly what the family function returns.
+
+        Examples
+        --------
+        >>> evening = pd.DataFrame({"tournament": "T1", "date": "2024-01-10", "round": 1,
+        ...                         "match": 1, "team": ["A", "A", "B", "B"],
+        ...                         "player": ["Anna", "Bo", "Cia", "Dan"],
+        ...                         "points": [15, 15, 9, 9], "target": 24})
+        >>> evening.tourney.standings(family="league", prior_rounds=0)[["place", "player", "ranking"]]
+           place player  ranking
+        0      1   Anna     62.5
+        1      1     Bo     62.5
+        2      3    Cia     37.5
+        3      3    Dan     37.5
         """
         return family_function(family, "standings")(self._frame, **options)
 
@@ -137,6 +150,22 @@ class TourneyAccessor:
         -------
         pandas.DataFrame
             Exactly what the family function returns.
+
+        Examples
+        --------
+        >>> evenings = pd.DataFrame({"tournament": ["T1"] * 4 + ["T2"] * 4,
+        ...                          "date": ["2024-01-10"] * 4 + ["2024-01-17"] * 4,
+        ...                          "round": 1, "match": 1, "team": ["A", "A", "B", "B"] * 2,
+        ...                          "player": ["Anna", "Bo", "Cia", "Dan"] * 2,
+        ...                          "points": [15, 15, 9, 9, 4, 4, 20, 20], "target": 24})
+        >>> hist = evenings.tourney.history(family="league", prior_rounds=0)
+        >>> hist.loc[hist["player"] == "Anna", ["tournament", "place"]]
+          tournament  place
+        0         T1      1
+        6         T2      3
+        >>> ax = hist.tourney.drift()
+        >>> [t.get_text() for t in ax.texts]
+        ['Cia (1)', 'Dan (1)', 'Anna (3)', 'Bo (3)']
         """
         return family_function(family, "history")(self._frame, **options)
 
@@ -154,6 +183,19 @@ class TourneyAccessor:
         -------
         pandas.DataFrame
             Exactly what the family function returns.
+
+        Examples
+        --------
+        >>> evenings = pd.DataFrame({"tournament": ["T1"] * 4 + ["T2"] * 4,
+        ...                          "date": ["2024-01-10"] * 4 + ["2024-01-17"] * 4,
+        ...                          "round": 1, "match": 1, "team": ["A", "A", "B", "B"] * 2,
+        ...                          "player": ["Anna", "Bo", "Cia", "Dan"] * 2,
+        ...                          "points": [15, 15, 9, 9, 4, 4, 20, 20], "target": 24})
+        >>> terms = evenings.tourney.explain(family="league", player="Anna", prior_rounds=0)
+        >>> terms[["term", "points", "possible"]]
+                   term  points  possible
+        0        played    19.0      48.0
+        1  start weight     0.0       0.0
         """
         return family_function(family, "explain")(self._frame, **options)
 
@@ -175,19 +217,41 @@ class TourneyAccessor:
         return plot.drift(self._frame, **options)
 
     def distribution(self, column: str, **options) -> Axes:
-        """Distribution of one column across the frame: :func:`tourneystats.plot.distribution`."""
+        """Distribution of one column across the frame: :func:`tourneystats.plot.distribution`.
+
+        Examples
+        --------
+        >>> st = pd.DataFrame({"event": ["A", "A", "B"], "omwp": [0.5, 0.6, 0.4]})
+        >>> st.tourney.distribution("omwp", by="event").get_ylabel()
+        'omwp'
+        """
         from . import plot
 
         return plot.distribution(self._frame, column, **options)
 
     def board_spread(self, *, event: Hashable, board: int, **options) -> Axes:
-        """A bridge board's scores against matchpoints: :func:`tourneystats.plot.board_spread`."""
+        """A bridge board's scores against matchpoints: :func:`tourneystats.plot.board_spread`.
+
+        Examples
+        --------
+        >>> mp = pd.DataFrame({"event": "club", "board": 1, "ns_score": [100, -50, 100],
+        ...                    "ns_percentage": [75.0, 0.0, 75.0]})
+        >>> mp.tourney.board_spread(event="club", board=1).collections[0].get_offsets().tolist()
+        [[-50.0, 0.0], [100.0, 75.0]]
+        """
         from . import plot
 
         return plot.board_spread(self._frame, event=event, board=board, **options)
 
     def pair_boards(self, *, pair: Hashable, **options) -> Axes:
-        """A bridge pair's per-board percentages: :func:`tourneystats.plot.pair_boards`."""
+        """A bridge pair's per-board percentages: :func:`tourneystats.plot.pair_boards`.
+
+        Examples
+        --------
+        >>> ps = pd.DataFrame({"pair": 1, "board": [1, 2], "percentage": [40.0, 70.0]})
+        >>> [float(bar.get_height()) for bar in ps.tourney.pair_boards(pair=1).patches]
+        [-10.0, 20.0]
+        """
         from . import plot
 
         return plot.pair_boards(self._frame, pair=pair, **options)

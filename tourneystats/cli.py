@@ -119,6 +119,25 @@ def history_from_path(name: str, path: str | Path, **options) -> pd.DataFrame:
         Results file or folder.
     **options
         Passed to the family's history function (``rules=``, ``tiebreaks=``, ...).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The family's history frame.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> pd.DataFrame({"tournament": "T1", "date": "2024-01-10", "round": 1, "match": 1,
+    ...               "team": ["A", "A", "B", "B"], "player": ["Anna", "Bo", "Cia", "Dan"],
+    ...               "points": [15, 15, 9, 9], "target": 24}).to_csv(folder / "club.csv", index=False)
+    >>> history_from_path("league", folder, prior_rounds=0)[["league", "tournament", "place", "player"]]
+      league tournament  place player
+    0   club         T1      1   Anna
+    1   club         T1      1     Bo
+    2   club         T1      3    Cia
+    3   club         T1      3    Dan
     """
     from .accessor import family_function
 
@@ -178,6 +197,19 @@ def drift_chart(
     -------
     matplotlib.axes.Axes
         The chart, on a figure of its own (pyplot is not used).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> pd.DataFrame({"tournament": "T1", "date": "2024-01-10", "round": 1, "match": 1,
+    ...               "team": ["A", "A", "B", "B"], "player": ["Anna", "Bo", "Cia", "Dan"],
+    ...               "points": [15, 15, 9, 9], "target": 24}).to_csv(folder / "club.csv", index=False)
+    >>> ax = drift_chart("league", folder, players=["Dan"])
+    >>> ax.get_title(loc="left"), [t.get_text() for t in ax.texts]
+    ('Place after each tournament — club', ['Dan (3)'])
+    >>> write_chart(ax, folder / "drift.png").read_bytes()[:4]
+    b'\x89PNG'
     """
     from .plot import drift
 
@@ -216,7 +248,38 @@ def _inputs(path: str | Path) -> list[Path]:
 
 
 def write_chart(ax, out: str | Path, *, inputs=()) -> Path:
-    """Write the figure of `ax` atomically as PNG (or SVG, PDF by extension) with Agg."""
+    """Write the figure of `ax` atomically as PNG (or SVG, PDF by extension) with Agg.
+
+    The chart is rendered off-screen (whatever the session's backend) into a temporary file of
+    the target folder, then renamed; `out` must not be one of `inputs`.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        Any Axes of the figure to write.
+    out : path-like
+        Target ``.png``, ``.svg`` or ``.pdf``; missing folders are created.
+    inputs : iterable of path-like
+        Files the chart was computed from; writing over one is refused.
+
+    Returns
+    -------
+    pathlib.Path
+        The written path.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from tourneystats.plot import drift
+    >>> ax = drift(pd.DataFrame({"round": [1, 2], "player": "Ann", "rank": [2, 1]}))
+    >>> out = pathlib.Path(tempfile.mkdtemp()) / "charts" / "ann.png"
+    >>> write_chart(ax, out).read_bytes()[:4]
+    b'\x89PNG'
+    >>> write_chart(ax, out, inputs=[out])
+    Traceback (most recent call last):
+    ...
+    ValueError: refusing to write over the input file ...ann.png
+    """
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     out = _chart_target(out, inputs)

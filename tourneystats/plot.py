@@ -799,7 +799,7 @@ def pair_boards(
         else None
     )
     colours = np.where(side == "EW", "#f58518", "#4c78a8") if side is not None else "#4c78a8"
-    ax.bar(x, np.nan_to_num(pct - 50.0), bottom=50.0, width=0.75, color=colours)
+    ax.bar(x, np.nan_to_num(pct - 50.0).tolist(), bottom=50.0, width=0.75, color=colours)
     handles = []
     if side is not None:
         handles += [
