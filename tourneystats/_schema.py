@@ -81,6 +81,26 @@ DATUM = "datum"
 HOME_TEAM = "home_team"
 VISIT_TEAM = "visit_team"
 TABLE = "table"
+# bridge scoring (tourneystats.bridge)
+HOME_SIDE = "home_side"  #: "NS" or "EW": where the home team sat at that table
+NS_MP = "ns_mp"
+EW_MP = "ew_mp"
+NS_PERCENTAGE = "ns_percentage"
+EW_PERCENTAGE = "ew_percentage"
+NS_IMPS = "ns_imps"
+EW_IMPS = "ew_imps"
+HOME_IMPS = "home_imps"
+VISIT_IMPS = "visit_imps"
+HOME_VP = "home_vp"
+VISIT_VP = "visit_vp"
+HOME_NET = "home_net"  #: the home team's net score on a board (both tables, home side's sign)
+IMPS_FOR = "imps_for"
+IMPS_AGAINST = "imps_against"
+RAW_MP = "raw_mp"  #: match points before Neuberg scaling
+CONTRIBUTION = "contribution"  #: a board's share of the pair's session percentage
+SESSIONS = "sessions"
+BEST = "best"
+MOVEMENT = "movement"
 
 # --- league --------------------------------------------------------------------------------------
 LEAGUE = "league"

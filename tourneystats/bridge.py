@@ -1,0 +1,1636 @@
+"""Duplicate bridge scoring: matchpoints, Neuberg, IMPs, victory points, Butler, team matches.
+
+Every function takes long-format frames holding any number of sessions at once and computes them
+with integer codes, one sort and ``np.bincount`` scatter-adds: there is no Python loop over
+sessions, boards or pairs.
+
+Data model
+----------
+**Pairs traveller frame**, one row per result of a board (a traveller line):
+
+- ``event`` (a session), ``section`` (optional; ``"A"`` when missing), ``round`` (optional),
+  ``board``, ``ns_pair``, ``ew_pair``;
+- ``ns_score``: the score signed from North-South's side (``-50`` when NS went one down), missing
+  for an artificial result;
+- ``artificial`` (optional): missing for a real result, else a code ``"A"`` + NS percent + EW
+  percent, two digits each: ``"A6040"`` is average-plus to NS and average-minus to EW,
+  ``"A5050"`` average to both, ``"A4060"``, ``"A4040"``, ``"A6060"``. The nominal 60/50/40 are
+  average-plus/average/average-minus and score the configured percentages
+  (``artificial_percent``, default 60/50/40 % of the top); any other two-digit number is taken
+  literally as a percentage;
+- optional ``contract``, ``declarer``, ``tricks``, ``lead`` and any other columns are carried
+  through.
+
+Pair ids identify a pair within its section: in a **Mitchell** the North-South and East-West
+pairs form two lines that are ranked separately, and NS pair 1 and EW pair 1 are different pairs;
+in a **Howell** every pair sits NS on some boards and EW on others and all pairs form one field.
+With ``movement=None`` the movement of each (event, section) is read from the data: it is a
+Howell when some pair id appears in both directions but never in both directions on the same
+board, otherwise a Mitchell (disjoint NS and EW ids, or the same numbers used for both lines).
+
+**Team results frame**, one row per table result: ``event``, ``round`` (optional), ``board``,
+``home_team``, ``visit_team``, ``table``, ``home_side`` (``"NS"`` or ``"EW"``, where the home team
+sat at that table) and ``ns_score``. A match is (event, round, home_team, visit_team); on each
+board the home team's net score is the sum over its two tables of the NS score where it sat NS
+and minus the NS score where it sat EW, and the home team scores ``imps(net)``.
+
+Rules
+-----
+- **Matchpoints** per (event, section, board): a result scores 2 per other result it beats and 1
+  per tie (top ``2 (n - 1)``); on the half scale 1 and 1/2 (top ``n - 1``). EW scores
+  ``top - NS``. Percentage = MP / top x 100.
+- **Neuberg**: artificial results are taken out of the comparison; when a board has ``n``
+  comparable results and the section's largest number of results on a board is ``N``, a real
+  result's MP ``M`` becomes ``(M + 1) N / n - 1`` (half scale ``(M + 1/2) N / n - 1/2``) and the
+  top is the section's top. Artificial results score their percentage of that top.
+- **Session result**: per pair, the sum of its MP over the boards it played, the sum of those
+  boards' tops, percentage = MP / top x 100, ranked by percentage within the line (Mitchell) or
+  the field (Howell), exact ties sharing a place.
+- **IMPs**: the WBF table, vectorised with ``np.searchsorted``.
+- **Victory points**: the WBF 2013 continuous scale, rounded to 0.01 with the concavity
+  correction, see :func:`victory_points`.
+- **Butler**: per board a datum = mean of the real scores after dropping the ``k`` highest and
+  ``k`` lowest (or the median), rounded to the nearest 10 (a mean ending in exactly 5 rounds away
+  from zero); NS scores ``imps(score - datum)``, EW the opposite. **Cross-IMPs**: each result
+  against every other real result of the board, summed and divided by ``n - 1``. Artificial
+  results score +3 / 0 / -3 IMPs for average-plus / average / average-minus (Law 12C).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ._schema import (
+    ARTIFICIAL,
+    BEST,
+    BOARD,
+    BOARDS,
+    CONTRIBUTION,
+    DATE,
+    DATUM,
+    DIRECTION,
+    EVENT,
+    EW_IMPS,
+    EW_MP,
+    EW_PAIR,
+    EW_PERCENTAGE,
+    HOME_IMPS,
+    HOME_NET,
+    HOME_SIDE,
+    HOME_TEAM,
+    HOME_VP,
+    IMPS,
+    IMPS_AGAINST,
+    IMPS_FOR,
+    LINE,
+    MATCHES,
+    MOVEMENT,
+    MP,
+    NS_IMPS,
+    NS_MP,
+    NS_PAIR,
+    NS_PERCENTAGE,
+    NS_SCORE,
+    OPPONENT,
+    PAIR,
+    PERCENTAGE,
+    RANK,
+    RAW_MP,
+    ROUND,
+    SCORE,
+    SEASON,
+    SECTION,
+    SESSIONS,
+    TABLE,
+    TEAM,
+    TOP,
+    VISIT_IMPS,
+    VISIT_TEAM,
+    VISIT_VP,
+    VP,
+    Column,
+    ValidationError,
+    fail_rows,
+    validate,
+)
+from .ranking import competition_rank
+
+__all__ = [
+    "IMP_BOUNDS",
+    "ButlerRules",
+    "MatchpointRules",
+    "board_imps",
+    "butler",
+    "cross_imps",
+    "explain",
+    "imp_standings",
+    "imps",
+    "matchpoints",
+    "movements",
+    "pair_scores",
+    "season_history",
+    "season_summary",
+    "session_standings",
+    "standings_from_path",
+    "team_matches",
+    "team_standings",
+    "team_standings_from_path",
+    "victory_points",
+]
+
+NS, EW = "NS", "EW"
+MITCHELL, HOWELL = "mitchell", "howell"
+#: the ``line`` of every pair of a Howell (one field); Mitchell lines are ``"NS"`` and ``"EW"``
+FIELD = "all"
+#: section given to results without a ``section`` column
+DEFAULT_SECTION = "A"
+
+#: lower bounds of the WBF IMP table: a difference of at least ``IMP_BOUNDS[k]`` points is worth
+#: at least ``k + 1`` IMPs (0-10 -> 0, 20-40 -> 1, 50-80 -> 2, ..., 3500-3990 -> 23, 4000+ -> 24)
+IMP_BOUNDS = np.array(
+    [20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750,
+     2000, 2250, 2500, 3000, 3500, 4000],
+    dtype=np.int64,
+)  # fmt: skip
+
+_ARTIFICIAL_RE = re.compile(r"^A(\d\d)(\d\d)$")
+
+# --- rules ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MatchpointRules:
+    """How matchpoints are scored.
+
+    Parameters
+    ----------
+    scale : {"full", "half"}
+        ``"full"``: 2 per result beaten and 1 per tie (top ``2 (n - 1)``); ``"half"``: 1 and 1/2
+        (top ``n - 1``).
+    artificial_percent : tuple of 3 floats
+        Percent of the top scored by average-plus, average and average-minus (the nominal 60, 50
+        and 40 of an artificial code).
+    artificial_codes : tuple of (code, ns_percent, ew_percent)
+        Explicit percentages for whole codes, overriding the parse.
+
+    Examples
+    --------
+    >>> MatchpointRules.make(scale="half", artificial_percent={"A6040": (65, 35)}).artificial_codes
+    (('A6040', 65.0, 35.0),)
+    """
+
+    scale: str = "full"
+    artificial_percent: tuple[float, float, float] = (60.0, 50.0, 40.0)
+    artificial_codes: tuple[tuple[str, float, float], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.scale not in ("full", "half"):
+            raise ValueError(f"scale must be 'full' or 'half', got {self.scale!r}")
+        values = [*self.artificial_percent] + [v for c in self.artificial_codes for v in c[1:]]
+        if len(self.artificial_percent) != 3 or not all(0 <= v <= 100 for v in values):
+            raise ValueError("artificial percentages must be three numbers in 0..100")
+
+    @classmethod
+    def make(
+        cls,
+        *,
+        scale: str = "full",
+        artificial_percent: Sequence[float] | Mapping[str, Sequence[float]] = (60, 50, 40),
+    ) -> MatchpointRules:
+        """Rules from the keyword options of the public functions.
+
+        `artificial_percent` is either ``(plus, average, minus)`` or a mapping of artificial codes
+        to ``(ns_percent, ew_percent)`` (codes it does not list use 60/50/40).
+        """
+        if isinstance(artificial_percent, Mapping):
+            codes = tuple(
+                (str(k).strip().upper(), float(v[0]), float(v[1]))
+                for k, v in artificial_percent.items()
+            )
+            return cls(scale=scale, artificial_codes=codes)
+        plus, avg, minus = (float(v) for v in artificial_percent)
+        return cls(scale=scale, artificial_percent=(plus, avg, minus))
+
+
+@dataclass(frozen=True)
+class ButlerRules:
+    """How a Butler datum is formed and artificial results are scored in IMPs.
+
+    Parameters
+    ----------
+    drop : int, float or "median"
+        An integer ``k >= 0``: drop the ``k`` highest and ``k`` lowest real scores of the board
+        before averaging (never so many that nothing is left: at most ``(n - 1) // 2``). A float
+        in ``[0, 0.5)``: drop ``floor(drop * n)`` at each end. ``"median"``: the median score.
+    round_to : int
+        The datum is rounded to a multiple of this (ties away from zero).
+    artificial_imps : tuple of 3 floats
+        IMPs scored by average-plus, average and average-minus.
+
+    Examples
+    --------
+    >>> ButlerRules(drop=0.1).drop
+    0.1
+    """
+
+    drop: int | float | str = 1
+    round_to: int = 10
+    artificial_imps: tuple[float, float, float] = (3.0, 0.0, -3.0)
+
+    def __post_init__(self) -> None:
+        d = self.drop
+        ok = (
+            d == "median"
+            or (isinstance(d, (int, np.integer)) and not isinstance(d, bool) and d >= 0)
+            or (isinstance(d, float) and 0 <= d < 0.5)
+        )
+        if not ok:
+            raise ValueError(
+                f"drop must be an integer >= 0, a fraction in [0, 0.5) or 'median'; got {d!r}"
+            )
+        if int(self.round_to) != self.round_to or self.round_to < 1:
+            raise ValueError(f"round_to must be a positive integer, got {self.round_to!r}")
+
+
+# --- IMPs and victory points ---------------------------------------------------------------------
+
+
+def imps(diff: Any) -> Any:
+    """IMPs for point differences, on the WBF table, with the sign of the difference.
+
+    Parameters
+    ----------
+    diff : number, array-like or pandas.Series
+        Differences in points.
+
+    Returns
+    -------
+    int, numpy.ndarray or pandas.Series
+        IMPs (int64; float64 when the input has missing values, which stay missing). A Series
+        keeps its index.
+
+    Examples
+    --------
+    >>> imps(10), imps(20), imps(-2490), imps(2500), imps(4000), imps(9999)
+    (0, 1, -20, 21, 24, 24)
+    >>> imps([0, 45, 50, -130]).tolist()
+    [0, 1, 2, -4]
+    """
+    if np.isscalar(diff):
+        return int(imps(np.array([diff]))[0])
+    if isinstance(diff, pd.Series):
+        return pd.Series(imps(diff.to_numpy(dtype=np.float64, na_value=np.nan)), index=diff.index)
+    values = np.asarray(diff, dtype=np.float64)
+    out = np.searchsorted(IMP_BOUNDS, np.abs(values), side="right") * np.sign(values)
+    missing = np.isnan(values)
+    if missing.any():
+        return np.where(missing, np.nan, out)
+    return out.astype(np.int64)
+
+
+@lru_cache(maxsize=256)
+def _vp_table(boards: int) -> np.ndarray:
+    """VP of the winner for margins 0, 1, ..., up to the blitz, rounded and concavity-corrected."""
+    tau = (math.sqrt(5.0) - 1.0) / 2.0
+    blitz = 15.0 * math.sqrt(boards)
+    margins = np.arange(int(math.ceil(blitz)) + 2, dtype=np.float64)
+    raw = np.minimum(20.0, 10.0 + 10.0 * (1.0 - tau ** (3.0 * margins / blitz)) / (1.0 - tau**3))
+    # work in hundredths (integers) so the correction is exact
+    vp = np.rint(raw * 100.0).astype(np.int64)
+    for i in range(1, vp.size - 1):  # a loop over IMP margins of one scale (cached), not rows
+        if vp[i + 1] - vp[i] > vp[i] - vp[i - 1]:
+            vp[i] += 1
+    return vp / 100.0
+
+
+def victory_points(imps: Any, boards: Any) -> Any:
+    """Victory points of a team on the WBF 2013 continuous scale (0-20, 0.01 steps).
+
+    With ``tau = (sqrt(5) - 1) / 2`` and the blitz ``X = 15 sqrt(boards)``, a win by ``I`` IMPs
+    scores ``min(20, 10 + 10 (1 - tau^(3 I / X)) / (1 - tau^3))`` rounded to 0.01; then, from
+    the smallest margin up, a value whose next step would be larger than its previous step is
+    raised by 0.01 (the WBF concavity correction: every extra IMP is worth no more than the one
+    before). The loser scores ``20 - VP``. A fractional margin is interpolated linearly between
+    the two whole margins around it (and rounded to 0.01).
+
+    Parameters
+    ----------
+    imps : number, array-like or pandas.Series
+        The team's IMP margin (its IMPs minus the opponents'), negative for a loss.
+    boards : int or array-like of int
+        Boards in the match.
+
+    Returns
+    -------
+    float, numpy.ndarray or pandas.Series
+
+    Examples
+    --------
+    >>> [victory_points(i, 16) for i in (0, 1, 2, 3, 4, 5, 10, 20)]
+    [10.0, 10.31, 10.61, 10.91, 11.2, 11.48, 12.8, 15.0]
+    >>> victory_points(-20, 16), victory_points(14, 16), victory_points(99, 16)
+    (5.0, 13.75, 20.0)
+    """
+    if np.isscalar(imps) and np.isscalar(boards):
+        return float(victory_points(np.array([imps]), np.array([boards]))[0])
+    if isinstance(imps, pd.Series):
+        margins = imps.to_numpy(dtype=np.float64, na_value=np.nan)
+        return pd.Series(victory_points(margins, boards), index=imps.index)
+    margins = np.asarray(imps, dtype=np.float64).reshape(-1)
+    nboards = np.broadcast_to(np.asarray(boards), margins.shape)
+    bvals = pd.to_numeric(pd.Series(nboards.reshape(-1)), errors="coerce").to_numpy(np.float64)
+    if np.isnan(bvals).any() or (bvals < 1).any() or (bvals != np.floor(bvals)).any():
+        raise ValueError("boards must be positive whole numbers")
+    out = np.full(margins.shape, np.nan)
+    size = np.abs(margins)
+    for b in np.unique(bvals).astype(np.int64):  # one table per distinct match length
+        table = _vp_table(int(b))
+        sel = (bvals == b) & ~np.isnan(size)
+        m = np.minimum(size[sel], table.size - 1)
+        lo = np.floor(m).astype(np.int64)
+        hi = np.minimum(lo + 1, table.size - 1)
+        frac = m - lo
+        out[sel] = np.round(table[lo] + frac * (table[hi] - table[lo]), 2)
+    return np.where(margins < 0, np.round(20.0 - out, 2), out)
+
+
+# --- artificial codes ----------------------------------------------------------------------------
+
+
+def _parse_codes(codes: Sequence[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Nominal (ns, ew) percentages of artificial codes, and a mask of unreadable codes."""
+    ns = np.full(len(codes), np.nan)
+    ew = np.full(len(codes), np.nan)
+    bad = np.zeros(len(codes), dtype=bool)
+    for i, code in enumerate(codes):  # distinct codes only (a handful)
+        m = _ARTIFICIAL_RE.match(str(code).strip().upper())
+        if m:
+            ns[i], ew[i] = float(m.group(1)), float(m.group(2))
+        else:
+            bad[i] = True
+    return ns, ew, bad
+
+
+def _nominal_to(values: np.ndarray, mapped: Sequence[float], literal: bool) -> np.ndarray:
+    """Replace nominal 60/50/40 by `mapped`; other values literally or NaN."""
+    out = values.copy() if literal else np.full(values.shape, np.nan)
+    for nominal, value in zip((60.0, 50.0, 40.0), mapped, strict=True):
+        out[values == nominal] = value
+    return out
+
+
+# --- validation and preparation ------------------------------------------------------------------
+
+_PAIRS_SPEC = (
+    Column(EVENT, "key", doc="session"),
+    Column(SECTION, "key", required=False, doc="section of the session"),
+    Column(ROUND, "int", required=False, nullable=True, doc="round of the movement"),
+    Column(BOARD, "int", doc="board number"),
+    Column(NS_PAIR, "key", doc="North-South pair id"),
+    Column(EW_PAIR, "key", doc="East-West pair id"),
+    Column(NS_SCORE, "int", nullable=True, doc="score from NS's side; missing if artificial"),
+    Column(ARTIFICIAL, "key", required=False, nullable=True, doc="artificial code, e.g. A6040"),
+)
+
+_TEAMS_SPEC = (
+    Column(EVENT, "key"),
+    Column(ROUND, "int", required=False, nullable=True),
+    Column(BOARD, "int"),
+    Column(HOME_TEAM, "key"),
+    Column(VISIT_TEAM, "key"),
+    Column(TABLE, "key", required=False),
+    Column(HOME_SIDE, "key"),
+    Column(NS_SCORE, "int", nullable=True),
+)
+
+
+def _dense(key: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """Codes 0..k-1 of the distinct values of `key` (ints in [0, size)), in increasing order of
+    value, and those distinct values. A presence table when `size` is small, else a sort."""
+    key = np.asarray(key, dtype=np.int64)
+    if size <= 4 * key.size + 4096:
+        present = np.zeros(size, dtype=bool)
+        present[key] = True
+        values = np.flatnonzero(present)
+        remap = np.cumsum(present, dtype=np.int64) - 1
+        return remap[key], values
+    values, codes = np.unique(key, return_inverse=True)
+    return codes.reshape(-1), values
+
+
+def _int_codes(values: pd.Series) -> tuple[np.ndarray, Any, int] | None:
+    """(value - min, min, range) for an integer column with a compact range, else None."""
+    if not pd.api.types.is_integer_dtype(values.dtype) or values.hasnans:
+        return None
+    arr = values.to_numpy(dtype=np.int64)
+    if arr.size == 0:
+        return None
+    lo, hi = int(arr.min()), int(arr.max())
+    if hi - lo > 4 * arr.size + 4096:
+        return None
+    return arr - lo, lo, hi - lo + 1
+
+
+@dataclass
+class _Prep:
+    """A validated traveller frame and its integer codes."""
+
+    frame: pd.DataFrame
+    n: int
+    evsec: np.ndarray  # per row: (event, section) code
+    n_evsec: int
+    evsec_event: Any  # per evsec: event label (array-like)
+    evsec_section: Any
+    g: np.ndarray  # per row: (event, section, board) code, groups ordered by evsec then board
+    n_groups: int
+    group_evsec: np.ndarray
+    real: np.ndarray  # bool per row
+    score: np.ndarray  # int64, 0 where artificial
+    art_ns: np.ndarray  # nominal artificial percentages, NaN for real results
+    art_ew: np.ndarray
+    art_code: np.ndarray  # per row index into art_uniques, -1 for real results
+    art_uniques: list
+    pk_ns: np.ndarray  # per row: (evsec, pair) code of the NS pair
+    pk_ew: np.ndarray
+    n_pk: int
+    pk_label: Any  # per pk: the pair id
+    pk_evsec: np.ndarray
+    howell: np.ndarray  # per evsec
+
+
+def _codes_of(series: pd.Series) -> tuple[np.ndarray, Any]:
+    codes, uniques = pd.factorize(series, use_na_sentinel=True)
+    return codes.astype(np.int64, copy=False), uniques
+
+
+def _prepare(results: pd.DataFrame, *, movement: str | None = None) -> _Prep:
+    if movement not in (None, MITCHELL, HOWELL):
+        raise ValueError(f"movement must be None, 'mitchell' or 'howell'; got {movement!r}")
+    frame = validate(results, _PAIRS_SPEC, what="results")
+    if SECTION not in frame.columns:
+        frame[SECTION] = DEFAULT_SECTION
+    n = len(frame)
+
+    ev, ev_uniques = _codes_of(frame[EVENT])
+    sec, sec_uniques = _codes_of(frame[SECTION])
+    n_sec = max(len(sec_uniques), 1)
+    evsec, evsec_values = _dense(ev * n_sec + sec, max(len(ev_uniques), 1) * n_sec)
+    n_evsec = len(evsec_values)
+    evsec_event = ev_uniques.take(evsec_values // n_sec)
+    evsec_section = sec_uniques.take(evsec_values % n_sec)
+
+    board = frame[BOARD].to_numpy(dtype=np.int64)
+    bmin = int(board.min()) if n else 0
+    n_board = int(board.max()) - bmin + 1 if n else 1
+    g, g_values = _dense(evsec * n_board + (board - bmin), n_evsec * n_board)
+    group_evsec = g_values // n_board
+
+    # scores and artificial codes
+    score_col = frame[NS_SCORE]
+    has_score = score_col.notna().to_numpy()
+    score = score_col.to_numpy(dtype=np.float64, na_value=0.0).astype(np.int64)
+    art_code = np.full(n, -1, dtype=np.int64)
+    art_uniques: list = []
+    if ARTIFICIAL in frame.columns:
+        art_code, uniq = _codes_of(frame[ARTIFICIAL])
+        blank = np.array([str(u).strip() == "" for u in uniq], dtype=bool)
+        if blank.any():
+            art_code = np.where((art_code >= 0) & blank[np.maximum(art_code, 0)], -1, art_code)
+        art_uniques = [str(u).strip().upper() for u in uniq]
+    has_art = art_code >= 0
+    fail_rows(frame, has_score & has_art, "a result has both a score and an artificial code")
+    fail_rows(frame, ~has_score & ~has_art, "a result has neither a score nor an artificial code")
+    ns_nom, ew_nom, bad = _parse_codes(art_uniques)
+    if bad.any():
+        fail_rows(
+            frame,
+            has_art & bad[np.maximum(art_code, 0)],
+            "unreadable artificial code (expected 'A' + NS percent + EW percent, e.g. A6040)",
+        )
+    safe = np.maximum(art_code, 0)
+    art_ns = np.where(has_art, ns_nom[safe] if len(art_uniques) else np.nan, np.nan)
+    art_ew = np.where(has_art, ew_nom[safe] if len(art_uniques) else np.nan, np.nan)
+
+    # pair ids: (evsec, pair) codes
+    ns_ids, ew_ids = frame[NS_PAIR], frame[EW_PAIR]
+    ints = (_int_codes(ns_ids), _int_codes(ew_ids))
+    if ints[0] is not None and ints[1] is not None:
+        lo = min(ints[0][1], ints[1][1])
+        pc_ns = ints[0][0] + (ints[0][1] - lo)
+        pc_ew = ints[1][0] + (ints[1][1] - lo)
+        n_pc = int(max(pc_ns.max(), pc_ew.max())) + 1
+
+        def label_of(codes: np.ndarray) -> Any:
+            return codes + lo
+
+    else:
+        both, uniques = pd.factorize(
+            pd.concat([ns_ids, ew_ids], ignore_index=True), use_na_sentinel=True
+        )
+        pc_ns, pc_ew = both[:n].astype(np.int64), both[n:].astype(np.int64)
+        n_pc = max(len(uniques), 1)
+
+        def label_of(codes: np.ndarray) -> Any:
+            return uniques.take(codes)
+
+    pk_both, pk_values = _dense(
+        np.concatenate([evsec * n_pc + pc_ns, evsec * n_pc + pc_ew]), n_evsec * n_pc
+    )
+    pk_ns, pk_ew = pk_both[:n], pk_both[n:]
+    n_pk = len(pk_values)
+    pk_evsec = pk_values // n_pc
+    pk_label = label_of(pk_values % n_pc)
+
+    howell = _movement(
+        frame, g, len(g_values), evsec, n_evsec, pk_ns, pk_ew, n_pk, pk_evsec, movement
+    )
+    return _Prep(
+        frame=frame,
+        n=n,
+        evsec=evsec,
+        n_evsec=n_evsec,
+        evsec_event=evsec_event,
+        evsec_section=evsec_section,
+        g=g,
+        n_groups=len(g_values),
+        group_evsec=group_evsec,
+        real=~has_art,
+        score=score,
+        art_ns=art_ns,
+        art_ew=art_ew,
+        art_code=art_code,
+        art_uniques=art_uniques,
+        pk_ns=pk_ns,
+        pk_ew=pk_ew,
+        n_pk=n_pk,
+        pk_label=pk_label,
+        pk_evsec=pk_evsec,
+        howell=howell,
+    )
+
+
+def _movement(
+    frame: pd.DataFrame,
+    g: np.ndarray,
+    n_groups: int,
+    evsec: np.ndarray,
+    n_evsec: int,
+    pk_ns: np.ndarray,
+    pk_ew: np.ndarray,
+    n_pk: int,
+    pk_evsec: np.ndarray,
+    movement: str | None,
+) -> np.ndarray:
+    """Check one result per pair and direction per board; return the Howell flag per evsec."""
+    # local pair index inside its (event, section): pk codes are sorted by evsec
+    first = np.searchsorted(pk_evsec, np.arange(n_evsec), side="left")
+    local_ns = pk_ns - first[evsec]
+    local_ew = pk_ew - first[evsec]
+    width = int(max(local_ns.max(initial=0), local_ew.max(initial=0))) + 1
+    size = n_groups * width
+    if size <= 64_000_000:
+        key_ns, key_ew = g * width + local_ns, g * width + local_ew
+        for key, column in ((key_ns, NS_PAIR), (key_ew, EW_PAIR)):
+            counts = np.bincount(key, minlength=size)
+            fail_rows(frame, counts[key] > 1, f"duplicate {column} on a board")
+    else:  # pragma: no cover - enormous sections only
+        for column in (NS_PAIR, EW_PAIR):
+            dup = frame.duplicated([EVENT, SECTION, BOARD, column], keep=False).to_numpy()
+            fail_rows(frame, dup, f"duplicate {column} on a board")
+        key_ns, key_ew = g * width + local_ns, g * width + local_ew
+    if movement == MITCHELL:
+        return np.zeros(n_evsec, dtype=bool)
+
+    sits_ns = np.bincount(pk_ns, minlength=n_pk) > 0
+    sits_ew = np.bincount(pk_ew, minlength=n_pk) > 0
+    overlap = np.bincount(pk_evsec, weights=sits_ns & sits_ew, minlength=n_evsec) > 0
+    rows = overlap[evsec] if movement is None else np.ones(len(evsec), dtype=bool)
+    collide = np.zeros(len(evsec), dtype=bool)
+    if rows.any():
+        if size <= 64_000_000:
+            seen = np.zeros(size, dtype=bool)
+            seen[key_ns[rows]] = True
+            collide[rows] = seen[key_ew[rows]]
+        else:  # pragma: no cover
+            collide[rows] = np.isin(key_ew[rows], key_ns[rows])
+    if movement == HOWELL:
+        fail_rows(
+            frame,
+            collide,
+            "movement='howell' but a pair sits both NS and EW on the same board",
+        )
+        return np.ones(n_evsec, dtype=bool)
+    collides = np.bincount(evsec, weights=collide, minlength=n_evsec) > 0
+    return overlap & ~collides
+
+
+# --- the matchpoint kernel -----------------------------------------------------------------------
+
+
+@dataclass
+class _Ranked:
+    """Real results sorted by (group, score), with run and group boundaries."""
+
+    rows: np.ndarray  # row index of each sorted real result
+    group: np.ndarray  # group of each sorted real result
+    score: np.ndarray  # score of each sorted real result
+    lt: np.ndarray  # per sorted result: results of its group with a lower score
+    le: np.ndarray  # ... with a lower or equal score (itself included)
+    n_real: np.ndarray  # per group: real results
+    start: np.ndarray  # per group: offset of its first sorted result
+
+
+def _rank_real(p: _Prep) -> _Ranked:
+    rows = np.flatnonzero(p.real)
+    grp = p.g[rows]
+    sc = p.score[rows]
+    n_real = np.bincount(grp, minlength=p.n_groups)
+    start = np.cumsum(n_real) - n_real
+    if rows.size == 0:
+        empty = np.zeros(0, dtype=np.int64)
+        return _Ranked(rows, grp, sc, empty, empty, n_real, start)
+    smin = int(sc.min())
+    span = int(sc.max()) - smin + 1
+    key = grp * span + (sc - smin)
+    order = np.argsort(key, kind="stable")  # fast on travellers grouped by board
+    key = key[order]
+    m = key.size
+    new_run = np.empty(m, dtype=bool)
+    new_run[0] = True
+    np.not_equal(key[1:], key[:-1], out=new_run[1:])
+    run_start = np.flatnonzero(new_run)
+    run_end = np.append(run_start[1:], m)
+    run_id = np.cumsum(new_run) - 1
+    grp_sorted = grp[order]
+    gstart = start[grp_sorted]
+    lt = run_start[run_id] - gstart
+    le = run_end[run_id] - gstart
+    return _Ranked(rows[order], grp_sorted, sc[order], lt, le, n_real, start)
+
+
+@dataclass
+class _Scored:
+    ns_mp: np.ndarray
+    ew_mp: np.ndarray
+    top: np.ndarray
+    raw_mp: np.ndarray  # NS MP before Neuberg (NaN for artificial)
+    raw_top: np.ndarray  # top among the board's comparable results
+    n_real: np.ndarray  # per row: comparable results on the board
+    n_max: np.ndarray  # per row: the section's largest number of results on a board
+
+
+def _score_matchpoints(p: _Prep, rules: MatchpointRules) -> _Scored:
+    ranked = _rank_real(p)
+    total = np.bincount(p.g, minlength=p.n_groups)  # results per board, artificial included
+    n_max_evsec = np.zeros(p.n_evsec, dtype=np.int64)
+    np.maximum.at(n_max_evsec, p.group_evsec, total)
+    n_max = n_max_evsec[p.evsec].astype(np.float64)
+    n_real = ranked.n_real[p.g].astype(np.float64)
+
+    raw = np.full(p.n, np.nan)
+    raw[ranked.rows] = ranked.lt + ranked.le - 1  # full scale: 2 per beaten, 1 per tie
+    top = 2.0 * (n_max - 1.0)
+    raw_top = 2.0 * (n_real - 1.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        scaled = np.where(n_real == n_max, raw, (raw + 1.0) * n_max / n_real - 1.0)
+    if rules.scale == "half":  # (M/2 + 1/2) N / n - 1/2 is half the full-scale Neuberg value
+        raw, scaled, top, raw_top = raw / 2.0, scaled / 2.0, top / 2.0, raw_top / 2.0
+
+    plus, avg, minus = rules.artificial_percent
+    ns_pct = _nominal_to(p.art_ns, (plus, avg, minus), literal=True)
+    ew_pct = _nominal_to(p.art_ew, (plus, avg, minus), literal=True)
+    for code, ns_v, ew_v in rules.artificial_codes:
+        if code in p.art_uniques:
+            sel = p.art_code == p.art_uniques.index(code)
+            ns_pct[sel], ew_pct[sel] = ns_v, ew_v
+    ns_mp = np.where(p.real, scaled, ns_pct / 100.0 * top)
+    ew_mp = np.where(p.real, top - scaled, ew_pct / 100.0 * top)
+    return _Scored(ns_mp, ew_mp, top, raw, raw_top, n_real, n_max)
+
+
+def _percent(mp: np.ndarray, top: np.ndarray) -> np.ndarray:
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(top > 0, 100.0 * mp / np.where(top > 0, top, 1.0), np.nan)
+
+
+def matchpoints(
+    results: pd.DataFrame,
+    *,
+    scale: str = "full",
+    artificial_percent: Sequence[float] | Mapping[str, Sequence[float]] = (60, 50, 40),
+) -> pd.DataFrame:
+    """Matchpoint every result of every board, with Neuberg and artificial scores.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        Pairs traveller frame (see the module docstring): ``event, [section], board, ns_pair,
+        ew_pair, ns_score, [artificial]``.
+    scale : {"full", "half"}
+        ``"full"``: 2 MP per result beaten, 1 per tie; ``"half"``: 1 and 1/2.
+    artificial_percent : (plus, average, minus) or mapping
+        Percent of the top scored by average-plus/average/average-minus, or a mapping of
+        artificial codes to ``(ns_percent, ew_percent)``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The validated input with ``ns_mp``, ``ew_mp``, ``top``, ``ns_percentage`` and
+        ``ew_percentage`` (floats, unrounded) added.
+
+    Examples
+    --------
+    The source text's board, 9 results on the half scale (top 8):
+
+    >>> df = pd.DataFrame({"event": "club", "board": 1, "ns_pair": range(1, 10),
+    ...                    "ew_pair": range(11, 20),
+    ...                    "ns_score": [110, 140, 170, 170, 620, 620, 620, 620, 650]})
+    >>> matchpoints(df, scale="half")["ns_percentage"].tolist()
+    [0.0, 12.5, 31.25, 31.25, 68.75, 68.75, 68.75, 68.75, 100.0]
+    >>> matchpoints(df)[["ns_mp", "ew_mp"]].head(3).to_numpy().tolist()
+    [[0.0, 16.0], [2.0, 14.0], [5.0, 11.0]]
+    """
+    rules = MatchpointRules.make(scale=scale, artificial_percent=artificial_percent)
+    p = _prepare(results, movement=MITCHELL)
+    s = _score_matchpoints(p, rules)
+    out = p.frame
+    out[NS_MP] = s.ns_mp
+    out[EW_MP] = s.ew_mp
+    out[TOP] = s.top
+    out[NS_PERCENTAGE] = _percent(s.ns_mp, s.top)
+    out[EW_PERCENTAGE] = _percent(s.ew_mp, s.top)
+    return out
+
+
+# --- per pair ------------------------------------------------------------------------------------
+
+#: order of the ``line`` values in every output
+LINE_DTYPE = pd.CategoricalDtype([NS, EW, FIELD], ordered=True)
+
+
+def _take(labels: Any, idx: np.ndarray) -> Any:
+    """Labels at integer positions, keeping the labels' dtype (categorical, string, int)."""
+    if hasattr(labels, "take"):
+        return labels.take(idx)
+    return np.asarray(labels)[idx]
+
+
+def _line_of(howell: np.ndarray, ew: np.ndarray) -> pd.Categorical:
+    codes = np.where(howell, 2, ew.astype(np.int8))
+    return pd.Categorical.from_codes(codes, dtype=LINE_DTYPE)
+
+
+@dataclass
+class _Sides:
+    """Both sides of every result stacked: NS sides first, then EW sides."""
+
+    row: np.ndarray
+    ew: np.ndarray
+    pk: np.ndarray
+    opp: np.ndarray
+    line_bit: np.ndarray  # 1 for the EW line of a Mitchell, else 0
+
+
+def _sides(p: _Prep) -> _Sides:
+    n = p.n
+    ew = np.zeros(2 * n, dtype=bool)
+    ew[n:] = True
+    pk = np.concatenate([p.pk_ns, p.pk_ew])
+    line_bit = ew & ~p.howell[p.pk_evsec[pk]]
+    return _Sides(np.tile(np.arange(n), 2), ew, pk, np.concatenate([p.pk_ew, p.pk_ns]), line_bit)
+
+
+def _entity_frame(p: _Prep, sides: _Sides) -> tuple[np.ndarray, dict[str, Any]]:
+    """Entity code of every side (a pair in its event, section and line) and entity labels."""
+    ent, values = _dense(sides.pk * 2 + sides.line_bit, 2 * max(p.n_pk, 1))
+    pk, bit = values // 2, (values % 2).astype(bool)
+    evsec = p.pk_evsec[pk]
+    labels = {
+        EVENT: _take(p.evsec_event, evsec),
+        SECTION: _take(p.evsec_section, evsec),
+        LINE: _line_of(p.howell[evsec], bit),
+        PAIR: _take(p.pk_label, pk),
+    }
+    return ent, labels
+
+
+def _per_pair_board(p: _Prep, s: _Scored, *, detail: bool, pair: Any = None) -> pd.DataFrame:
+    sides = _sides(p)
+    mp = np.concatenate([s.ns_mp, s.ew_mp])
+    top = np.concatenate([s.top, s.top])
+    keep = slice(None)
+    if pair is not None:
+        wanted = np.atleast_1d(np.asarray(pair, dtype=object))
+        labels = np.asarray(_take(p.pk_label, np.arange(p.n_pk)), dtype=object)
+        keep = np.isin(labels, wanted)[sides.pk]
+        if not keep.any():
+            raise ValidationError(f"results: no pair {pair!r}")
+    row, ew, pk, opp, bit = (a[keep] for a in (sides.row, sides.ew, sides.pk, sides.opp,
+                                               sides.line_bit))  # fmt: skip
+    mp, top = mp[keep], top[keep]
+    board = p.frame[BOARD].to_numpy()[row]
+    evsec = p.pk_evsec[pk]
+    order = np.lexsort((board, pk, bit, evsec))
+    row, ew, pk, opp, bit, mp, top, board, evsec = (
+        a[order] for a in (row, ew, pk, opp, bit, mp, top, board, evsec)
+    )
+    real = p.real[row]
+    sc = p.score[row]
+    out: dict[str, Any] = {
+        EVENT: _take(p.evsec_event, evsec),
+        SECTION: _take(p.evsec_section, evsec),
+        LINE: _line_of(p.howell[evsec], bit.astype(bool)),
+        PAIR: _take(p.pk_label, pk),
+        BOARD: board,
+    }
+    if ROUND in p.frame.columns:
+        out[ROUND] = p.frame[ROUND].array.take(row)
+    out[DIRECTION] = np.where(ew, EW, NS)
+    out[OPPONENT] = _take(p.pk_label, opp)
+    out[SCORE] = pd.arrays.IntegerArray(np.where(ew, -sc, sc), ~real)
+    if ARTIFICIAL in p.frame.columns:
+        codes = np.array([*p.art_uniques, None], dtype=object)
+        out[ARTIFICIAL] = pd.array(codes[p.art_code[row]], dtype="string")
+    out[MP] = mp
+    out[TOP] = top
+    out[PERCENTAGE] = _percent(mp, top)
+    if detail:
+        raw = s.raw_mp[row]
+        out[RAW_MP] = np.where(real, np.where(ew, s.raw_top[row] - raw, raw), np.nan)
+        ent, _ = _dense(pk * 2 + bit, 2 * max(p.n_pk, 1))
+        out[CONTRIBUTION] = _percent(mp, np.bincount(ent, weights=top)[ent])
+    return pd.DataFrame(out)
+
+
+def pair_scores(
+    results: pd.DataFrame,
+    *,
+    movement: str | None = None,
+    scale: str = "full",
+    artificial_percent: Sequence[float] | Mapping[str, Sequence[float]] = (60, 50, 40),
+) -> pd.DataFrame:
+    """One row per pair per board: the pair's own score, matchpoints and percentage.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        Pairs traveller frame (see the module docstring).
+    movement : {None, "mitchell", "howell"}
+        The movement of every session; None reads it from the data (see the module docstring).
+    scale, artificial_percent
+        As in :func:`matchpoints`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``event, section, line, pair, board, [round], direction, opponent, score`` (the pair's
+        own score: the NS score for NS, its negation for EW; missing when artificial),
+        ``[artificial], mp, top, percentage``; sorted by event, section, line, pair, board.
+
+    Examples
+    --------
+    >>> df = pd.DataFrame({"event": "E", "board": [1, 1, 2, 2], "ns_pair": [1, 2, 1, 2],
+    ...                    "ew_pair": [1, 2, 2, 1], "ns_score": [420, 450, -50, 100]})
+    >>> pair_scores(df)[["line", "pair", "board", "opponent", "score", "mp"]]
+      line  pair  board  opponent  score   mp
+    0   NS     1      1         1    420  0.0
+    1   NS     1      2         2    -50  0.0
+    2   NS     2      1         2    450  2.0
+    3   NS     2      2         1    100  2.0
+    4   EW     1      1         1   -420  2.0
+    5   EW     1      2         2   -100  0.0
+    6   EW     2      1         2   -450  0.0
+    7   EW     2      2         1     50  2.0
+    """
+    rules = MatchpointRules.make(scale=scale, artificial_percent=artificial_percent)
+    p = _prepare(results, movement=movement)
+    return _per_pair_board(p, _score_matchpoints(p, rules), detail=False)
+
+
+def explain(
+    results: pd.DataFrame,
+    *,
+    pair: Any = None,
+    movement: str | None = None,
+    scale: str = "full",
+    artificial_percent: Sequence[float] | Mapping[str, Sequence[float]] = (60, 50, 40),
+) -> pd.DataFrame:
+    """Where a pair's session result comes from, board by board.
+
+    The rows of :func:`pair_scores` (for one pair, a list of pairs, or all) with two more
+    columns: ``raw_mp``, the pair's matchpoints before Neuberg scaling (against the board's
+    comparable results only; missing for an artificial result), and ``contribution``, the
+    board's share of the session percentage (``100 * mp / total top of the pair's boards``).
+    Per (event, section, line, pair), ``mp`` sums to the pair's ``mp`` in
+    :func:`session_standings` and ``contribution`` to its ``percentage``.
+
+    Examples
+    --------
+    >>> df = pd.DataFrame({"event": "E", "board": [1, 1, 1, 2, 2], "ns_pair": [1, 2, 3, 1, 2],
+    ...                    "ew_pair": [4, 5, 6, 5, 6], "ns_score": [420, 450, 400, -50, 100]})
+    >>> explain(df, pair=1)[["line", "board", "raw_mp", "mp", "top", "contribution"]]
+      line  board  raw_mp   mp  top  contribution
+    0   NS      1     2.0  2.0  4.0         25.00
+    1   NS      2     0.0  0.5  4.0          6.25
+
+    Board 2 has 2 results where board 1 has 3: the raw 0 of 2 becomes (0 + 1) x 3 / 2 - 1.
+    """
+    rules = MatchpointRules.make(scale=scale, artificial_percent=artificial_percent)
+    p = _prepare(results, movement=movement)
+    return _per_pair_board(p, _score_matchpoints(p, rules), detail=True, pair=pair)
+
+
+def movements(results: pd.DataFrame, *, movement: str | None = None) -> pd.DataFrame:
+    """The movement of every (event, section): ``"mitchell"`` or ``"howell"``.
+
+    See the module docstring for how it is read from the data.
+
+    Examples
+    --------
+    >>> howell = pd.DataFrame({"event": "H", "board": [1, 1, 2, 2], "ns_pair": [1, 2, 3, 4],
+    ...                        "ew_pair": [3, 4, 2, 1], "ns_score": [50, 100, 110, 140]})
+    >>> movements(howell)
+      event section movement
+    0     H       A   howell
+    """
+    p = _prepare(results, movement=movement)
+    return pd.DataFrame(
+        {
+            EVENT: p.evsec_event,
+            SECTION: p.evsec_section,
+            MOVEMENT: np.where(p.howell, HOWELL, MITCHELL),
+        }
+    )
+
+
+def _standings(p: _Prep, ns_value: np.ndarray, ew_value: np.ndarray, top: np.ndarray | None,
+               value: str) -> pd.DataFrame:  # fmt: skip
+    """Totals per pair (event, section, line, pair): boards, value, [top, percentage], rank."""
+    sides = _sides(p)
+    ent, labels = _entity_frame(p, sides)
+    k = len(labels[PAIR])
+    frame = pd.DataFrame(labels)
+    frame[BOARDS] = np.bincount(ent, minlength=k)
+    frame[value] = np.bincount(ent, weights=np.concatenate([ns_value, ew_value]), minlength=k)
+    criterion = value
+    if top is not None:
+        frame[TOP] = np.bincount(ent, weights=np.concatenate([top, top]), minlength=k)
+        frame[PERCENTAGE] = _percent(frame[value].to_numpy(), frame[TOP].to_numpy())
+        criterion = PERCENTAGE
+    return competition_rank(frame, [criterion], by=[EVENT, SECTION, LINE], order_by=PAIR)
+
+
+def session_standings(
+    results: pd.DataFrame,
+    *,
+    movement: str | None = None,
+    scale: str = "full",
+    artificial_percent: Sequence[float] | Mapping[str, Sequence[float]] = (60, 50, 40),
+) -> pd.DataFrame:
+    """Session result of every pair of every session: matchpoints, percentage and place.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        Pairs traveller frame, any number of sessions (see the module docstring).
+    movement : {None, "mitchell", "howell"}
+        Mitchell ranks the NS and EW lines separately (``line`` = ``"NS"``/``"EW"``); Howell ranks
+        one field (``line`` = ``"all"``). None reads the movement of each session from the data.
+    scale, artificial_percent
+        As in :func:`matchpoints`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per pair: ``event, section, line, pair, boards`` (boards played), ``mp`` (sum of
+        its Neuberg-scaled MP), ``top`` (sum of the tops of those boards), ``percentage``
+        (``100 * mp / top``, unrounded) and ``rank`` (shared places, by percentage, within the
+        line or field), sorted by event, section, line and place.
+
+    Examples
+    --------
+    >>> df = pd.DataFrame({"event": "E", "board": [1, 1, 2, 2], "ns_pair": [1, 2, 1, 2],
+    ...                    "ew_pair": [1, 2, 2, 1], "ns_score": [420, 450, -50, 100]})
+    >>> session_standings(df)
+      event section line  pair  boards   mp  top  percentage  rank
+    0     E       A   NS     2       2  4.0  4.0       100.0     1
+    1     E       A   NS     1       2  0.0  4.0         0.0     2
+    2     E       A   EW     1       2  2.0  4.0        50.0     1
+    3     E       A   EW     2       2  2.0  4.0        50.0     1
+    """
+    rules = MatchpointRules.make(scale=scale, artificial_percent=artificial_percent)
+    p = _prepare(results, movement=movement)
+    s = _score_matchpoints(p, rules)
+    return _standings(p, s.ns_mp, s.ew_mp, s.top, MP)
+
+
+# --- Butler and cross-IMPs -----------------------------------------------------------------------
+
+
+def _artificial_imps(p: _Prep, rules_imps: Sequence[float]) -> tuple[np.ndarray, np.ndarray]:
+    ns = _nominal_to(p.art_ns, rules_imps, literal=False)
+    ew = _nominal_to(p.art_ew, rules_imps, literal=False)
+    art = ~p.real
+    fail_rows(
+        p.frame,
+        art & (np.isnan(ns) | np.isnan(ew)),
+        "artificial code without an IMP value (IMP scoring knows 60/50/40 only)",
+    )
+    return np.where(art, ns, 0.0), np.where(art, ew, 0.0)
+
+
+def _round_half_away(total: np.ndarray, count: np.ndarray, step: int) -> np.ndarray:
+    """``total / count`` rounded to a multiple of `step`, ties away from zero, exactly."""
+    den = count * step
+    q = (2 * np.abs(total) + den) // (2 * np.maximum(den, 1))
+    return np.sign(total) * q * step
+
+
+def _imp_frame(p: _Prep, ns_imps: np.ndarray, ew_imps: np.ndarray, integral: bool) -> pd.DataFrame:
+    out = p.frame
+    if integral:
+        out[NS_IMPS] = ns_imps.astype(np.int64)
+        out[EW_IMPS] = ew_imps.astype(np.int64)
+    else:
+        out[NS_IMPS] = ns_imps
+        out[EW_IMPS] = ew_imps
+    return out
+
+
+def butler(
+    results: pd.DataFrame,
+    *,
+    drop: int | float | str = 1,
+    round_to: int = 10,
+    artificial_imps: Sequence[float] = (3, 0, -3),
+) -> pd.DataFrame:
+    """Butler scoring: IMPs of every result against the board's datum.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        Pairs traveller frame (see the module docstring).
+    drop : int, float or "median"
+        ``k``: the datum is the mean of the board's real scores without the ``k`` highest and
+        ``k`` lowest (at most ``(n - 1) // 2`` at each end); a fraction ``f``: ``k = floor(f
+        n)``; ``"median"``: the median score.
+    round_to : int
+        The datum is rounded to the nearest multiple (a tie, a mean ending in exactly 5, rounds
+        away from zero).
+    artificial_imps : (plus, average, minus)
+        IMPs of average-plus / average / average-minus (Law 12C: +3, 0, -3).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The validated input with ``datum`` (``Int64``, missing on a board without a real
+        result), ``ns_imps = imps(ns_score - datum)`` and ``ew_imps = -ns_imps`` (artificial
+        results: their IMPs). Pair totals: :func:`imp_standings`.
+
+    Examples
+    --------
+    >>> df = pd.DataFrame({"event": "E", "board": 1, "ns_pair": [1, 2, 3, 4, 5],
+    ...                    "ew_pair": [6, 7, 8, 9, 10], "ns_score": [-420, -450, 50, -420, -200]})
+    >>> butler(df)[["ns_score", "datum", "ns_imps", "ew_imps"]]
+       ns_score  datum  ns_imps  ew_imps
+    0      -420   -350       -2        2
+    1      -450   -350       -3        3
+    2        50   -350        9       -9
+    3      -420   -350       -2        2
+    4      -200   -350        4       -4
+    """
+    rules = ButlerRules(drop=drop, round_to=round_to, artificial_imps=tuple(artificial_imps))
+    p = _prepare(results, movement=MITCHELL)
+    ranked = _rank_real(p)
+    n = ranked.n_real
+    start = ranked.start
+    if rules.drop == "median":
+        padded = np.append(ranked.score, 0)  # boards without a real result read the pad
+        lo = np.where(n > 0, start + (n - 1) // 2, len(ranked.score))
+        hi = np.where(n > 0, start + n // 2, len(ranked.score))
+        total = padded[lo] + padded[hi]
+        count = np.full(n.shape, 2, dtype=np.int64)
+    else:
+        if isinstance(rules.drop, float):
+            k = np.floor(rules.drop * n).astype(np.int64)
+        else:
+            k = np.full(n.shape, int(rules.drop), dtype=np.int64)
+        k = np.minimum(k, np.maximum(n - 1, 0) // 2)
+        csum = np.concatenate([[0], np.cumsum(ranked.score)])
+        total = csum[start + n - k] - csum[start + k]
+        count = n - 2 * k
+    datum = _round_half_away(total, count, int(rules.round_to))
+    has_datum = n > 0
+    row_datum = datum[p.g]
+    ns = np.where(p.real, imps(p.score - row_datum), 0)
+    art_ns, art_ew = _artificial_imps(p, rules.artificial_imps)
+    ns_imps = np.where(p.real, ns, art_ns)
+    ew_imps = np.where(p.real, -ns, art_ew)
+    integral = all(float(v).is_integer() for v in rules.artificial_imps)
+    out = _imp_frame(p, ns_imps, ew_imps, integral)
+    out[DATUM] = pd.arrays.IntegerArray(row_datum.astype(np.int64), ~has_datum[p.g])
+    return out[[c for c in out.columns if c not in (NS_IMPS, EW_IMPS)] + [NS_IMPS, EW_IMPS]]
+
+
+def cross_imps(
+    results: pd.DataFrame, *, artificial_imps: Sequence[float] = (3, 0, -3)
+) -> pd.DataFrame:
+    """Cross-IMPs: every result IMPed against every other real result of its board.
+
+    A real result scores ``sum(imps(score - other)) / (n - 1)`` over the ``n - 1`` other real
+    results of the board (0 when it is the only one); EW scores the opposite. Artificial results
+    are left out of the comparison and score `artificial_imps`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The validated input with ``ns_imps`` and ``ew_imps`` (floats). Pair totals:
+        :func:`imp_standings`.
+
+    Examples
+    --------
+    >>> df = pd.DataFrame({"event": "E", "board": 1, "ns_pair": [1, 2, 3],
+    ...                    "ew_pair": [4, 5, 6], "ns_score": [420, 450, -50]})
+    >>> cross_imps(df)["ns_imps"].tolist()
+    [4.5, 6.0, -10.5]
+    """
+    rules = ButlerRules(artificial_imps=tuple(artificial_imps))
+    p = _prepare(results, movement=MITCHELL)
+    ranked = _rank_real(p)
+    sums = np.zeros(len(ranked.score))
+    if len(ranked.score):
+        smin = int(ranked.score.min())
+        span = int(ranked.score.max()) - smin + int(IMP_BOUNDS[-1]) + 1
+        key = ranked.group * span + (ranked.score - smin)
+        start = ranked.start[ranked.group]
+        end = start + ranked.n_real[ranked.group]
+        for bound in IMP_BOUNDS:  # 24 thresholds of the IMP table, each over all rows at once
+            below = np.searchsorted(key, key - bound, side="right") - start
+            above = end - np.searchsorted(key, key + bound, side="left")
+            sums += np.maximum(below, 0) - np.maximum(above, 0)
+        others = ranked.n_real[ranked.group] - 1
+        sums = np.where(others > 0, sums / np.maximum(others, 1), 0.0)
+    ns = np.zeros(p.n)
+    ns[ranked.rows] = sums
+    art_ns, art_ew = _artificial_imps(p, rules.artificial_imps)
+    return _imp_frame(p, np.where(p.real, ns, art_ns), np.where(p.real, -ns, art_ew), False)
+
+
+def imp_standings(scored: pd.DataFrame, *, movement: str | None = None) -> pd.DataFrame:
+    """Pair totals of IMP-scored results (:func:`butler` or :func:`cross_imps` output).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per pair: ``event, section, line, pair, boards, imps`` (sum over its boards) and
+        ``rank`` (by total, within the line or field), sorted by event, section, line, place.
+
+    Examples
+    --------
+    >>> df = pd.DataFrame({"event": "E", "board": [1, 1, 1], "ns_pair": [1, 2, 3],
+    ...                    "ew_pair": [4, 5, 6], "ns_score": [420, 450, -50]})
+    >>> imp_standings(butler(df, drop=0))[["line", "pair", "imps", "rank"]]
+      line  pair  imps  rank
+    0   NS     2     5     1
+    1   NS     1     4     2
+    2   NS     3    -8     3
+    3   EW     6     8     1
+    4   EW     4    -4     2
+    5   EW     5    -5     3
+    """
+    missing = [c for c in (NS_IMPS, EW_IMPS) if c not in scored.columns]
+    if missing:
+        raise ValidationError(f"scored results: missing column(s) {missing}; run butler() first")
+    p = _prepare(scored, movement=movement)
+    ns = pd.to_numeric(p.frame[NS_IMPS]).to_numpy(dtype=np.float64)
+    ew = pd.to_numeric(p.frame[EW_IMPS]).to_numpy(dtype=np.float64)
+    out = _standings(p, ns, ew, None, IMPS)
+    if np.all(np.mod(out[IMPS].to_numpy(), 1) == 0):
+        out[IMPS] = out[IMPS].astype(np.int64)
+    return out
+
+
+# --- team matches --------------------------------------------------------------------------------
+
+
+@dataclass
+class _Teams:
+    frame: pd.DataFrame
+    keys: list[str]  # match key columns
+    match: np.ndarray  # per row
+    mb: np.ndarray  # per row: (match, board) code
+    mb_first: np.ndarray  # per (match, board): its first row
+    net: np.ndarray  # per (match, board): home net score (NaN when incomplete)
+    board_imps: np.ndarray  # per (match, board): home IMPs (NaN when incomplete)
+
+
+def _prepare_teams(teams: pd.DataFrame) -> _Teams:
+    frame = validate(teams, _TEAMS_SPEC, what="teams")
+    side_codes, side_uniques = _codes_of(frame[HOME_SIDE])
+    side_norm = np.array([str(u).strip().upper().replace("-", "") for u in side_uniques])
+    ok = np.isin(side_norm, [NS, EW])
+    fail_rows(frame, ~ok[side_codes], "home_side must be 'NS' or 'EW'", what="teams")
+    home_ns = (side_norm == NS)[side_codes]
+    keys = [EVENT, *([ROUND] if ROUND in frame.columns else []), HOME_TEAM, VISIT_TEAM]
+    fail_rows(
+        frame,
+        (frame[HOME_TEAM] == frame[VISIT_TEAM]).to_numpy(dtype=bool),
+        "a team plays against itself",
+        what="teams",
+    )
+    match = frame.groupby(keys, sort=True, observed=True, dropna=False).ngroup().to_numpy()
+    mb_key = frame.groupby([*keys, BOARD], sort=True, observed=True, dropna=False).ngroup()
+    mb = mb_key.to_numpy()
+    n_mb = int(mb.max()) + 1 if len(mb) else 0
+    count = np.bincount(mb, minlength=n_mb)
+    fail_rows(
+        frame, count[mb] > 2, "more than two table results for a board of a match", what="teams"
+    )
+    ns_home_count = np.bincount(mb, weights=home_ns, minlength=n_mb)
+    fail_rows(
+        frame,
+        (count[mb] == 2) & (ns_home_count[mb] != 1),
+        "the home team sits the same direction at both tables of a board",
+        what="teams",
+    )
+    score = frame[NS_SCORE].to_numpy(dtype=np.float64, na_value=np.nan)
+    signed = np.where(home_ns, score, -score)
+    scored = np.bincount(mb, weights=~np.isnan(score), minlength=n_mb)
+    net = np.bincount(mb, weights=np.nan_to_num(signed), minlength=n_mb)
+    net = np.where((count == 2) & (scored == 2), net, np.nan)
+    first = np.full(n_mb, -1, dtype=np.int64)
+    first[mb[::-1]] = np.arange(len(mb))[::-1]
+    return _Teams(frame, keys, match, mb, first, net, imps(net))
+
+
+def board_imps(teams: pd.DataFrame) -> pd.DataFrame:
+    """Per match and board: the home team's net score and IMPs.
+
+    Parameters
+    ----------
+    teams : pandas.DataFrame
+        Team results frame (see the module docstring): ``event, [round], board, home_team,
+        visit_team, [table], home_side, ns_score``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``event, [round], home_team, visit_team, board, home_net, home_imps, visit_imps``; a board
+        with only one table result (or a missing score) has missing net and IMPs.
+
+    Examples
+    --------
+    >>> t = pd.DataFrame({"event": "T", "board": [1, 1], "home_team": "A", "visit_team": "B",
+    ...                   "table": [1, 2], "home_side": ["NS", "EW"], "ns_score": [620, 170]})
+    >>> board_imps(t)
+      event home_team visit_team  board  home_net  home_imps  visit_imps
+    0     T         A          B      1       450         10         -10
+    """
+    t = _prepare_teams(teams)
+    out = t.frame.iloc[t.mb_first][[*t.keys, BOARD]].reset_index(drop=True)
+    missing = np.isnan(t.net)
+    out[HOME_NET] = pd.arrays.IntegerArray(np.nan_to_num(t.net).astype(np.int64), missing)
+    home = np.nan_to_num(t.board_imps).astype(np.int64)
+    out[HOME_IMPS] = pd.arrays.IntegerArray(home, missing)
+    out[VISIT_IMPS] = pd.arrays.IntegerArray(-home, missing.copy())
+    return out
+
+
+def team_matches(teams: pd.DataFrame, *, boards: int | None = None) -> pd.DataFrame:
+    """Match results: IMPs won by each team and victory points (WBF 2013 scale).
+
+    Parameters
+    ----------
+    teams : pandas.DataFrame
+        Team results frame (see the module docstring).
+    boards : int, optional
+        Boards per match for the VP scale; by default the number of boards of the match in the
+        data (incomplete boards included).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``event, [round], home_team, visit_team, boards, home_imps, visit_imps`` (IMPs won on the
+        complete boards), ``home_vp, visit_vp``. Per-board IMPs: :func:`board_imps`.
+
+    Examples
+    --------
+    >>> t = pd.DataFrame({"event": "T", "board": [1, 1, 2, 2], "home_team": "A",
+    ...                   "visit_team": "B", "table": [1, 2, 1, 2],
+    ...                   "home_side": ["NS", "EW", "NS", "EW"], "ns_score": [620, 170, -100, 50]})
+    >>> team_matches(t, boards=16)
+      event home_team visit_team  boards  home_imps  visit_imps  home_vp  visit_vp
+    0     T         A          B      16         10           4    11.76      8.24
+    """
+    t = _prepare_teams(teams)
+    board_match = t.match[t.mb_first]
+    n_match = int(t.match.max()) + 1 if len(t.match) else 0
+    bi = np.nan_to_num(t.board_imps)
+    home = np.bincount(board_match, weights=np.maximum(bi, 0), minlength=n_match)
+    visit = np.bincount(board_match, weights=np.maximum(-bi, 0), minlength=n_match)
+    first = np.full(n_match, -1, dtype=np.int64)
+    first[t.match[::-1]] = np.arange(len(t.match))[::-1]
+    out = t.frame.iloc[first][t.keys].reset_index(drop=True)
+    if boards is None:
+        nboards = np.bincount(board_match, minlength=n_match)
+    else:
+        nboards = np.full(n_match, int(boards))
+    out[BOARDS] = nboards.astype(np.int64)
+    out[HOME_IMPS] = home.astype(np.int64)
+    out[VISIT_IMPS] = visit.astype(np.int64)
+    vp = victory_points(home - visit, nboards)
+    out[HOME_VP] = vp
+    out[VISIT_VP] = np.round(20.0 - vp, 2)
+    return out
+
+
+def team_standings(teams: pd.DataFrame, *, boards: int | None = None) -> pd.DataFrame:
+    """Per event and team: matches, IMPs won and lost, victory points and place.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``event, team, matches, imps_for, imps_against, vp, rank`` (shared places by VP),
+        sorted by event and place.
+
+    Examples
+    --------
+    >>> t = pd.DataFrame({"event": "T", "board": [1, 1], "home_team": "A", "visit_team": "B",
+    ...                   "table": [1, 2], "home_side": ["NS", "EW"], "ns_score": [620, 170]})
+    >>> team_standings(t)
+      event team  matches  imps_for  imps_against     vp  rank
+    0     T    A        1        10             0  18.09     1
+    1     T    B        1         0            10   1.91     2
+    """
+    m = team_matches(teams, boards=boards)
+    home = pd.DataFrame(
+        {EVENT: m[EVENT], TEAM: m[HOME_TEAM], IMPS_FOR: m[HOME_IMPS],
+         IMPS_AGAINST: m[VISIT_IMPS], VP: m[HOME_VP]}
+    )  # fmt: skip
+    visit = pd.DataFrame(
+        {EVENT: m[EVENT], TEAM: m[VISIT_TEAM], IMPS_FOR: m[VISIT_IMPS],
+         IMPS_AGAINST: m[HOME_IMPS], VP: m[VISIT_VP]}
+    )  # fmt: skip
+    both = pd.concat([home, visit], ignore_index=True)
+    out = both.groupby([EVENT, TEAM], sort=False, observed=True).agg(
+        **{
+            MATCHES: (VP, "size"),
+            IMPS_FOR: (IMPS_FOR, "sum"),
+            IMPS_AGAINST: (IMPS_AGAINST, "sum"),
+            VP: (VP, "sum"),
+        }
+    )
+    out = out.reset_index()
+    out[VP] = out[VP].round(2)
+    return competition_rank(out, [VP], by=EVENT, order_by=TEAM)
+
+
+# --- seasons -------------------------------------------------------------------------------------
+
+
+def _event_order(results: pd.DataFrame, standings: pd.DataFrame) -> pd.DataFrame:
+    """One row per event: [season], event, [date], in date then event order."""
+    cols = [c for c in (SEASON, DATE) if c in results.columns]
+    events = results[[EVENT, *cols]].drop_duplicates(EVENT)
+    if DATE in cols:
+        events = events.assign(**{DATE: pd.to_datetime(events[DATE], errors="coerce")})
+    events = events[events[EVENT].isin(standings[EVENT].unique())]
+    sort = [c for c in (SEASON, DATE) if c in cols] + [EVENT]
+    return events.sort_values(sort, kind="stable").reset_index(drop=True)
+
+
+def season_summary(
+    results: pd.DataFrame,
+    *,
+    movement: str | None = None,
+    scale: str = "full",
+    artificial_percent: Sequence[float] | Mapping[str, Sequence[float]] = (60, 50, 40),
+    min_sessions: int = 1,
+) -> pd.DataFrame:
+    """Per pair over a season: sessions played, mean session percentage, best, place.
+
+    Pair ids must name the same pair in every session (names or membership numbers); a
+    ``season`` column, when present, gives one summary per season.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        Pairs traveller frame of every session.
+    min_sessions : int
+        Pairs with fewer sessions are listed without a place.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``[season], pair, sessions, boards, percentage`` (mean of the session percentages),
+        ``best`` (best session percentage), ``rank`` (``Int64``, by mean percentage; missing
+        below `min_sessions`).
+
+    Examples
+    --------
+    >>> df = pd.DataFrame({"event": ["E1"] * 2 + ["E2"] * 2, "board": 1,
+    ...                    "ns_pair": ["ann", "bob", "ann", "cid"],
+    ...                    "ew_pair": ["dan", "eve", "eve", "dan"],
+    ...                    "ns_score": [420, 450, 100, 50]})
+    >>> season_summary(df)
+      pair  sessions  boards  percentage   best  rank
+    0  bob         1       1       100.0  100.0     1
+    1  dan         2       2       100.0  100.0     1
+    2  ann         2       2        50.0  100.0     3
+    3  cid         1       1         0.0    0.0     4
+    4  eve         2       2         0.0    0.0     4
+    """
+    st = session_standings(
+        results, movement=movement, scale=scale, artificial_percent=artificial_percent
+    )
+    keys = [PAIR]
+    if SEASON in results.columns:
+        season = results[[EVENT, SEASON]].drop_duplicates(EVENT)
+        st = st.merge(season, on=EVENT, how="left", validate="many_to_one")
+        keys = [SEASON, PAIR]
+    out = (
+        st.groupby(keys, sort=False, observed=True, dropna=False)
+        .agg(
+            **{
+                SESSIONS: (EVENT, "size"),
+                BOARDS: (BOARDS, "sum"),
+                PERCENTAGE: (PERCENTAGE, "mean"),
+                BEST: (PERCENTAGE, "max"),
+            }
+        )
+        .reset_index()
+    )
+    return _rank_eligible(out, keys[:-1], min_sessions)
+
+
+def _rank_eligible(frame: pd.DataFrame, by: list[str], min_sessions: int) -> pd.DataFrame:
+    """Rank by percentage the rows with at least `min_sessions` sessions; the others unranked."""
+    eligible = frame[SESSIONS].to_numpy() >= min_sessions
+    ranked = competition_rank(
+        frame.assign(_key=np.where(eligible, frame[PERCENTAGE], np.nan)),
+        ["_key"],
+        by=by or None,
+        order_by=PAIR,
+    )
+    rank = ranked[RANK].to_numpy()
+    ranked[RANK] = pd.arrays.IntegerArray(rank, ~(ranked[SESSIONS].to_numpy() >= min_sessions))
+    return ranked.drop(columns="_key")
+
+
+def season_history(
+    results: pd.DataFrame,
+    *,
+    movement: str | None = None,
+    scale: str = "full",
+    artificial_percent: Sequence[float] | Mapping[str, Sequence[float]] = (60, 50, 40),
+    min_sessions: int = 1,
+) -> pd.DataFrame:
+    """The season standing after each session, for drift charts.
+
+    Sessions are taken in ``date`` order when the results have a ``date`` column, else in event
+    order; with a ``season`` column the standing restarts every season. After each session,
+    every pair that has played so far has its mean session percentage to date and its place
+    among the pairs with at least `min_sessions` sessions.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``[season], event, [date], pair, sessions, percentage, rank`` (``Int64``), one row per
+        session per pair that has played by then, sorted by session order then place.
+
+    Examples
+    --------
+    >>> df = pd.DataFrame({"event": ["E1"] * 2 + ["E2"] * 2, "board": 1,
+    ...                    "ns_pair": ["ann", "bob", "ann", "bob"],
+    ...                    "ew_pair": ["cid", "dan", "dan", "cid"],
+    ...                    "ns_score": [420, 450, 100, 50]})
+    >>> season_history(df)
+      event pair  sessions  percentage  rank
+    0    E1  bob         1       100.0     1
+    1    E1  cid         1       100.0     1
+    2    E1  ann         1         0.0     3
+    3    E1  dan         1         0.0     3
+    4    E2  cid         2       100.0     1
+    5    E2  ann         2        50.0     2
+    6    E2  bob         2        50.0     2
+    7    E2  dan         2         0.0     4
+    """
+    st = session_standings(
+        results, movement=movement, scale=scale, artificial_percent=artificial_percent
+    )
+    events = _event_order(results, st)
+    n_events = len(events)
+    ev_pos = pd.Index(events[EVENT]).get_indexer(st[EVENT])
+    pair_codes, pair_labels = pd.factorize(st[PAIR])
+    n_pairs = len(pair_labels)
+    if n_pairs * n_events > 50_000_000:
+        raise ValueError("season_history: too many pairs x sessions; use season_summary")
+    total = np.zeros((n_pairs, n_events))
+    count = np.zeros((n_pairs, n_events))
+    np.add.at(total, (pair_codes, ev_pos), st[PERCENTAGE].to_numpy(dtype=np.float64))
+    np.add.at(count, (pair_codes, ev_pos), 1.0)
+    total, count = np.cumsum(total, axis=1), np.cumsum(count, axis=1)
+    if SEASON in events.columns:  # restart at each season: subtract the previous season's sums
+        season = events[SEASON].to_numpy()
+        new = np.r_[True, season[1:] != season[:-1]]
+        start = np.maximum.accumulate(np.where(new, np.arange(n_events), 0))
+        base = np.where(start > 0, start - 1, 0)
+        has_base = start > 0
+        total = total - np.where(has_base, total[:, base], 0.0)
+        count = count - np.where(has_base, count[:, base], 0.0)
+    played = count > 0
+    p_idx, e_idx = np.nonzero(played)
+    out = events.iloc[e_idx][[c for c in (SEASON, EVENT, DATE) if c in events.columns]]
+    out = out.reset_index(drop=True)
+    out[PAIR] = pair_labels.take(p_idx)
+    out[SESSIONS] = count[p_idx, e_idx].astype(np.int64)
+    out[PERCENTAGE] = total[p_idx, e_idx] / count[p_idx, e_idx]
+    out["_order"] = e_idx
+    ranked = _rank_eligible(out, ["_order"], min_sessions)
+    return ranked.drop(columns="_order").reset_index(drop=True)
+
+
+# --- files ---------------------------------------------------------------------------------------
+
+#: file suffixes :func:`standings_from_path` reads
+SUFFIXES = (".csv", ".parquet", ".pq", ".pbn", ".xml")
+
+
+def _read_results(path: str | os.PathLike) -> tuple[list[pd.DataFrame], list[pd.DataFrame]]:
+    """Pairs and team results frames of a file or of every readable file of a folder."""
+    from .io import read_table
+
+    path = Path(path)
+    if path.is_dir():
+        files = sorted(f for f in path.iterdir() if f.suffix.lower() in SUFFIXES)
+        if not files:
+            raise ValidationError(f"{path}: no {'/'.join(SUFFIXES)} file in this folder")
+    elif path.exists():
+        files = [path]
+    else:
+        raise ValidationError(f"{path}: no such file")
+    pairs: list[pd.DataFrame] = []
+    teams: list[pd.DataFrame] = []
+    for f in files:
+        suffix = f.suffix.lower()
+        if suffix == ".pbn":
+            from .pbn import read_pbn
+
+            frame = read_pbn(f).results
+        elif suffix == ".xml":
+            from .usebio import read_usebio
+
+            frame = read_usebio(f).results
+        elif suffix in (".csv", ".parquet", ".pq"):
+            frame = read_table(f)
+        else:
+            raise ValidationError(f"{f}: unknown results format {suffix!r}")
+        (teams if HOME_TEAM in frame.columns else pairs).append(frame)
+    return pairs, teams
+
+
+def standings_from_path(
+    path: str | os.PathLike, *, movement: str | None = None, scale: str = "full"
+) -> pd.DataFrame:
+    """Session standings of the pairs results in a file or folder.
+
+    Parameters
+    ----------
+    path : path-like
+        A traveller file (``.csv``/``.parquet`` with the pairs columns, ``.pbn`` read by
+        :func:`tourneystats.pbn.read_pbn`, USEBIO ``.xml`` read by
+        :func:`tourneystats.usebio.read_usebio`) or a folder of such files (every file, sorted
+        by name, all stacked: event names must not repeat across files).
+    movement, scale
+        As in :func:`session_standings`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        :func:`session_standings` of every pairs session found. When the path holds only team
+        results it returns :func:`team_standings` of them instead; in a folder mixing both, the
+        team files are left out here and :func:`team_standings_from_path` reads them.
+    """
+    pairs, teams = _read_results(path)
+    if pairs:
+        results = pd.concat(pairs, ignore_index=True) if len(pairs) > 1 else pairs[0]
+        return session_standings(results, movement=movement, scale=scale)
+    return team_standings(pd.concat(teams, ignore_index=True) if len(teams) > 1 else teams[0])
+
+
+def team_standings_from_path(path: str | os.PathLike) -> pd.DataFrame:
+    """:func:`team_standings` of every team results file in a file or folder."""
+    _, teams = _read_results(path)
+    if not teams:
+        raise ValidationError(f"{path}: no team results (home_team/visit_team) found")
+    return team_standings(pd.concat(teams, ignore_index=True) if len(teams) > 1 else teams[0])
