@@ -32,6 +32,18 @@ __all__ = [
 
 
 # --- bridge --------------------------------------------------------------------------------------
+from ._contract import BridgeFile, contract_score, tricks_from_result, vulnerability
+from .pbn import read_pbn
+from .usebio import read_usebio
+
+__all__ += [
+    "BridgeFile",
+    "contract_score",
+    "read_pbn",
+    "read_usebio",
+    "tricks_from_result",
+    "vulnerability",
+]
 
 
 # --- league --------------------------------------------------------------------------------------

@@ -81,7 +81,7 @@ DATUM = "datum"
 HOME_TEAM = "home_team"
 VISIT_TEAM = "visit_team"
 TABLE = "table"
-# bridge scoring (tourneystats.bridge)
+# bridge scoring (tourneystats.bridge) and readers (tourneystats.pbn, tourneystats.usebio)
 HOME_SIDE = "home_side"  #: "NS" or "EW": where the home team sat at that table
 NS_MP = "ns_mp"
 EW_MP = "ew_mp"
@@ -101,6 +101,11 @@ CONTRIBUTION = "contribution"  #: a board's share of the pair's session percenta
 SESSIONS = "sessions"
 BEST = "best"
 MOVEMENT = "movement"
+VULNERABLE = "vulnerable"  #: "None", "NS", "EW" or "All", when the file states it
+TOTAL = "total"  #: a pair's published session total (MP or IMPs)
+NAMES = "names"  #: players' names of a pair or team
+SCORING = "scoring"  #: "MP" or "IMP": what a published total counts
+ROOM = "room"  #: PBN Room tag, "Open" or "Closed"
 
 # --- league --------------------------------------------------------------------------------------
 LEAGUE = "league"
