@@ -388,6 +388,14 @@ def test_no_mutation(example):
     pd.testing.assert_frame_equal(example, saved)
 
 
+def test_public_names():
+    import tourneystats
+
+    assert tourneystats.leaderboard is leaderboard
+    assert tourneystats.league.history is history and tourneystats.league.explain is explain
+    assert {"leaderboard", "LeagueRules", "league"} <= set(tourneystats.__all__)
+
+
 def test_rules_and_arguments(example):
     with pytest.raises(ValueError, match="prior_mode"):
         leaderboard(example, prior_mode="fixed")
@@ -484,6 +492,16 @@ def test_standings_from_path_file_and_folder(tmp_path, example):
     assert len(both) == 14
     with pytest.raises(ValueError, match="no such"):
         standings_from_path(tmp_path / "missing.csv")
+    # the shipped sample folder: a league with two seasons, and the worked example
+    demo = standings_from_path(ROOT / "data" / "league")
+    assert demo.columns[:3].tolist() == ["league", "season", "place"]
+    example_part = demo[demo["league"] == "worked-example"]
+    assert example_part["season"].unique().tolist() == ["all"]
+    pd.testing.assert_frame_equal(
+        example_part.drop(columns=["league", "season"]).reset_index(drop=True),
+        leaderboard(example),
+    )
+    assert sorted(demo.loc[demo["league"] == "kvallsligan", "season"].unique()) == ["S01", "S02"]
 
 
 def test_cli_standings(tmp_path, example, capsys):

@@ -47,6 +47,11 @@ __all__ += [
 
 
 # --- league --------------------------------------------------------------------------------------
+# history() and explain() stay in tourneystats.league (generic names)
+from . import league
+from .league import LeagueRules, leaderboard
+
+__all__ += ["LeagueRules", "leaderboard", "league"]
 
 
 # --- analyst (plots, accessor) and archive -------------------------------------------------------

@@ -94,6 +94,9 @@ __all__ = [
 
 PRIOR_MODES = ("top-up", "constant")
 
+#: season of a file without a season column, when other files of a folder have one
+ALL_SEASONS = "all"
+
 #: the input columns of a league results frame
 COLUMNS = (
     Column(TOURNAMENT, "key", doc="tournament (evening) id, unique within its league"),
@@ -832,7 +835,8 @@ def standings_from_path(
 
     Files of a folder are read in name order and concatenated; each file's rows belong to the
     league of their ``league`` column, or, without one, to a league named after the file's stem.
-    A ``season`` column, when present, splits a league into seasons.
+    A ``season`` column, when present, splits a league into seasons (files of a folder without
+    one then get the season ``"all"``).
 
     Parameters
     ----------
@@ -874,7 +878,15 @@ def standings_from_path(
         if LEAGUE not in frame.columns:
             frame.insert(0, LEAGUE, file.stem)
         frames.append(frame)
-    results = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+    if len(frames) > 1:
+        # a file without a season column is one season of its league
+        if any(SEASON in f.columns for f in frames):
+            frames = [
+                f if SEASON in f.columns else f.assign(**{SEASON: ALL_SEASONS}) for f in frames
+            ]
+        results = pd.concat(frames, ignore_index=True)
+    else:
+        results = frames[0]
     return leaderboard(
         results,
         prior_rounds=10 if prior_rounds is None else prior_rounds,
