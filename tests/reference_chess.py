@@ -7,6 +7,7 @@ is tested against it.
 
 from __future__ import annotations
 
+import bisect
 import math
 
 import pandas as pd
@@ -29,11 +30,7 @@ def dp_of(p100: int) -> int:
 def expected(diff: int) -> int:
     """Expected score in hundredths for a rating difference `diff` (own - opponent)."""
     d = max(-800, min(800, diff))
-    pd_ = 100
-    for i, top in enumerate(BANDS):
-        if abs(d) <= top:
-            pd_ = 50 + i
-            break
+    pd_ = 50 + bisect.bisect_left(BANDS, abs(d))  # the first band whose top is >= |d|
     return pd_ if d >= 0 else 100 - pd_
 
 
@@ -102,6 +99,9 @@ def round_entries(table, n, player, rule):
         before += p
     return entries
 
+
+#: per-event memo of AOB/APRO/APPO inputs, emptied by reference_standings
+CACHE: dict = {}
 
 #: scores as seen by opponents, of the table last passed to opponent_view (refreshed per use)
 SEEN: dict = {}
@@ -220,8 +220,10 @@ def value(table, n, player, code, rule, ratings, ev):
     if name == "FB":
         return bh_like(fore_games(table, n), n, player, rule, "BH", low, high)
     if name == "AOB":
-        bh = {q: bh_like(table, n, q, rule, "BH", 0, 0) for q in table}
-        return opp_mean(table, player, bh, False)
+        key = (id(table), name)
+        if key not in CACHE:  # every player's Buchholz, once per event
+            CACHE[key] = {q: bh_like(table, n, q, rule, "BH", 0, 0) for q in table}
+        return opp_mean(table, player, CACHE[key], False)
     if name in ("PS", "CUM"):
         running, sums = 0.0, []
         for _, _, p, _ in games:
@@ -247,10 +249,12 @@ def value(table, n, player, code, rule, ratings, ev):
         return tpr(table, player, ratings, ev)
     if name == "PTP":
         return ptp(table, player, ratings, ev)
-    if name == "APRO":
-        return opp_mean(table, player, {q: tpr(table, q, ratings, ev) for q in table}, True)
-    if name == "APPO":
-        return opp_mean(table, player, {q: ptp(table, q, ratings, ev) for q in table}, True)
+    if name in ("APRO", "APPO"):
+        of = tpr if name == "APRO" else ptp
+        key = (id(table), name)
+        if key not in CACHE:  # every player's TPR/PTP, once per event
+            CACHE[key] = {q: of(table, q, ratings, ev) for q in table}
+        return opp_mean(table, player, CACHE[key], True)
     raise ValueError(code)
 
 
@@ -298,6 +302,7 @@ def de_order(table, group):
 def reference_standings(results, tiebreaks, rules, ratings=None):
     """{(event, player): {code: value, "rank": rank}}; `rules` a name or {event: name}."""
     ratings = ratings or {}
+    CACHE.clear()
     out = {}
     for ev, (n, table) in event_tables(results).items():
         rule = rules if isinstance(rules, str) else rules[ev]
