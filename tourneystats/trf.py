@@ -44,7 +44,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterable
-from itertools import chain
 from pathlib import Path
 from typing import NamedTuple
 
@@ -126,6 +125,15 @@ _SYMBOL_CLASSES = {
 _PLAYED, _FORFEIT_WIN, _FORFEIT_LOSS, _K_PAB, _K_FPB, _K_HPB, _K_ZPB = range(7)
 _KIND_WITH_OPP = np.array([0, 0, 0, 1, 2, -1, -1, -1, -1], dtype=np.int8)
 _KIND_WITHOUT_OPP = np.array([-1, -1, -1, -1, 6, 5, 4, 3, 6], dtype=np.int8)
+_KIND_OF = np.stack([_KIND_WITHOUT_OPP, _KIND_WITH_OPP])  # [has opponent, class]
+_LOWER = np.arange(256, dtype=np.uint8)
+_LOWER[65:91] += 32
+_COLOUR_OK = np.zeros(256, dtype=bool)
+_COLOUR_OK[list(b"wb- ")] = True
+_COLOUR_CODE = np.full(256, -1, dtype=np.int8)  # categorical codes of COLOURS
+_COLOUR_CODE[ord("w")], _COLOUR_CODE[ord("b")] = 0, 1
+_DIGIT_VALUE = np.zeros(256, dtype=np.int32)  # blank counts as 0
+_DIGIT_VALUE[48:58] = np.arange(10)
 # complementary results: _COMPLEMENT[code a, code b] when a's opponent shows b
 _COMPLEMENT = np.zeros((256, 256), dtype=bool)
 for _a, _b in ("10", "01", "==", "wl", "lw", "dd", "+-", "-+", "--"):
@@ -270,16 +278,41 @@ class _Where:
 
 
 def _parse_uint(field: np.ndarray):
-    """Unsigned integers in fixed-width byte fields (last axis); returns (value, blank, bad)."""
+    """Unsigned integers in fixed-width byte fields (last axis); returns (value, blank, bad).
+
+    Blanks may surround the digits, not split them."""
     digit = (field >= 48) & (field <= 57)
     bad = ~(digit | (field == _SPACE))
     runs = digit.copy()
     runs[..., 1:] &= ~digit[..., :-1]
-    bad = bad.any(-1) | (runs.sum(-1) > 1)
-    value = np.zeros(field.shape[:-1], dtype=np.int64)
+    bad = bad.any(-1) | (runs.sum(-1, dtype=np.int8) > 1)
+    dtype = np.int64 if field.shape[-1] > 9 else np.int32
+    value = np.zeros(field.shape[:-1], dtype=dtype)
     for k in range(field.shape[-1]):
-        value = np.where(digit[..., k], value * 10 + (field[..., k].astype(np.int64) - 48), value)
-    return value, ~digit.any(-1), bad
+        d = digit[..., k]
+        # value = value * 10 + digit where there is a digit, unchanged elsewhere
+        value *= np.where(d, 10, 1).astype(dtype)
+        value += np.where(d, field[..., k] - 48, 0).astype(dtype)
+    return value.astype(np.int64), ~digit.any(-1), bad
+
+
+def _parse_opponent(field: np.ndarray):
+    """Opponent numbers (4 columns, last axis); returns (value, bad). Blank or 0000 is 0.
+
+    Fast path for right-aligned numbers; anything else goes through :func:`_parse_uint`."""
+    value = _DIGIT_VALUE[field[..., 0]] * 1000
+    value += _DIGIT_VALUE[field[..., 1]] * 100
+    value += _DIGIT_VALUE[field[..., 2]] * 10
+    value += _DIGIT_VALUE[field[..., 3]]
+    digit = (field >= 48) & (field <= 57)
+    # not a right-aligned number: a non-digit after a digit, or a character not digit nor blank
+    odd = (digit[..., :-1] & ~digit[..., 1:]).any(-1) | ~(digit | (field == _SPACE)).all(-1)
+    bad = np.zeros(value.shape, dtype=bool)
+    if odd.any():
+        exact, _, bad_odd = _parse_uint(field[odd])
+        value[odd] = exact
+        bad[odd] = bad_odd
+    return value, bad
 
 
 def _parse_decimal(field: np.ndarray):
@@ -308,11 +341,18 @@ def _lower(b: np.ndarray) -> np.ndarray:
 
 
 def _text(field: np.ndarray) -> pd.Series:
-    """Strings (stripped, blank -> missing) from a fixed-width byte field."""
+    """Strings (stripped, blank -> missing) from a fixed-width byte field (latin-1)."""
     width = field.shape[1]
-    raw = np.ascontiguousarray(field).view(f"S{width}").ravel()
-    out = pd.Series(raw, dtype=object).str.decode("latin-1").str.strip()
-    return out.where(out != "").astype("string")
+    filled = field != _SPACE
+    # NUL out the trailing blanks (numpy unicode strings drop trailing NULs), widen to UCS-4
+    keep = np.logical_or.accumulate(filled[:, ::-1], axis=1)[:, ::-1]
+    text = np.where(keep, field, 0).astype(np.uint32).view(f"U{width}").ravel()
+    leading = ~filled[:, 0] & keep[:, 0]
+    if leading.any():
+        text = text.astype(object)
+        text[leading] = np.char.lstrip(text[leading].astype(str))
+    out = pd.Series(pd.array(text, dtype="string"))
+    return out.mask(~keep[:, 0])
 
 
 def _parse_dates(values: pd.Series) -> pd.Series:
@@ -488,56 +528,69 @@ def read_trf(
     names = _event_names(files, event)
     n_files = len(files)
 
-    per_file = []
-    texts: dict[int, str] = {}
-    offset = 0
-    for raw in (p.read_bytes() for p in files):
-        data, text_lines = _decode(raw)
-        lines = _split_lines(data)
+    # all lines of all files; latin-1 bytes (one byte per character) for the column arithmetic
+    datas, texts = [], {}
+    for k, path in enumerate(files):
+        data, text_lines = _decode(path.read_bytes())
+        if b"\r" in data:
+            data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
         if text_lines is not None:
-            texts.update((offset + k, t) for k, t in enumerate(text_lines))
-        per_file.append(lines)
-        offset += len(lines)
-    counts = np.fromiter((len(x) for x in per_file), dtype=np.int64, count=n_files)
-    lines = list(chain.from_iterable(per_file))
-    del per_file
+            texts[k] = text_lines
+        datas.append(data)
+    counts = np.fromiter((d.count(b"\n") + 1 for d in datas), dtype=np.int64, count=n_files)
+    lines = b"\n".join(datas).split(b"\n")
+    del datas
     file_of_line = np.repeat(np.arange(n_files), counts)
     lineno = np.arange(len(lines)) - np.repeat(np.cumsum(counts) - counts, counts) + 1
     is_player = np.fromiter((x.startswith(b"001") for x in lines), dtype=bool, count=len(lines))
     idx = np.flatnonzero(is_player)
     others = np.flatnonzero(~is_player)
 
+    def text_of(k: int) -> str | None:  # the decoded text of line k, if it had to be decoded
+        lines_of_file = texts.get(file_of_line[k])
+        return None if lines_of_file is None else lines_of_file[lineno[k] - 1]
+
     header = _header(
         [lines[k] for k in others],
-        {j: texts[k] for j, k in enumerate(others) if k in texts},
+        {j: text_of(k) for j, k in enumerate(others) if file_of_line[k] in texts} if texts else {},
         file_of_line[others],
         lineno[others],
         files,
         n_files,
     )
-
     plines = [lines[k] for k in idx]
-    name_text = {j: texts[k] for j, k in enumerate(idx) if k in texts}
     del lines
+    name_text = (
+        {j: text_of(k) for j, k in enumerate(idx) if file_of_line[k] in texts} if texts else {}
+    )
     where = _Where(files, file_of_line[idx], lineno[idx])
     missing = np.setdiff1d(np.arange(n_files), where.file_of)
     if missing.size:
         raise ValidationError(f"TRF: {files[missing[0]]}: no player (001) record")
 
+    # the 001 lines as one fixed-width byte matrix
     n = len(plines)
     length = np.fromiter((len(x) for x in plines), dtype=np.int64, count=n)
-    blocks_on_line = np.maximum(0, (length - 91 + 9) // 10)
-    n_blocks = int(max(blocks_on_line.max(), header["declared"].max(), 1))
+    n_blocks = int(max((length.max() - 91 + 9) // 10, header["declared"].max(), 1))
     width = 91 + 10 * n_blocks
-    matrix = np.frombuffer(b"".join(x.ljust(width) for x in plines), dtype=np.uint8)
+    matrix = np.frombuffer(b"".join([x.ljust(width) for x in plines]), dtype=np.uint8)
     matrix = matrix.reshape(n, width)
     del plines
 
-    for col in _SEPARATORS:
-        where.fail(matrix[:, col - 1] != _SPACE, "expected a blank column", column=col)
-
     start, blank, bad = _parse_uint(matrix[:, 4:8])
     where.fail(bad | blank | (start == 0), "start rank (5-8) must be 1-9999", column=5)
+    file_of = where.file_of
+    order = np.lexsort((start, file_of))
+    if not np.array_equal(order, np.arange(n)):  # sort the lines by file and start rank
+        matrix, start, file_of = matrix[order], start[order], file_of[order]
+        inverse = np.argsort(order)
+        name_text = {int(inverse[j]): t for j, t in name_text.items()}
+        where = _Where(files, file_of, where.lineno[order])
+    dup = np.flatnonzero((start[1:] == start[:-1]) & (file_of[1:] == file_of[:-1])) + 1
+    where.fail(dup, "start rank used twice in the file", column=5, players=start[dup])
+
+    for col in _SEPARATORS:
+        where.fail(matrix[:, col - 1] != _SPACE, "expected a blank column", column=col)
     rating, rating_blank, bad = _parse_uint(matrix[:, 48:52])
     where.fail(bad, "rating (49-52) is not a whole number", column=49)
     fide_id, fide_blank, bad = _parse_uint(matrix[:, 57:68])
@@ -547,35 +600,10 @@ def read_trf(
     rank, rank_blank, bad = _parse_uint(matrix[:, 85:89])
     where.fail(bad, "rank (86-89) is not a whole number", column=86)
 
-    # one row per 001 line, sorted by file and start rank
-    file_of = where.file_of
-    order = np.lexsort((start, file_of))
-    if not np.array_equal(order, np.arange(n)):
-        matrix, start, file_of = matrix[order], start[order], file_of[order]
-        rating, rating_blank, fide_id, fide_blank = (
-            rating[order],
-            rating_blank[order],
-            fide_id[order],
-            fide_blank[order],
-        )
-        published, points_blank, rank, rank_blank = (
-            published[order],
-            points_blank[order],
-            rank[order],
-            rank_blank[order],
-        )
-        blocks_on_line = blocks_on_line[order]
-        name_text = {int(np.flatnonzero(order == j)[0]): t for j, t in name_text.items()}
-        where = _Where(files, file_of, where.lineno[order])
-    dup = np.flatnonzero((start[1:] == start[:-1]) & (file_of[1:] == file_of[:-1])) + 1
-    where.fail(dup, "start rank used twice in the file", column=5, players=start[dup])
-
-    # rounds of each event
-    last_block = np.zeros(n, dtype=np.int64)
+    # the round blocks as a (line, round) grid; rounds of each event
     blocks = matrix[:, 91:].reshape(n, n_blocks, 10)
     filled = (blocks != _SPACE).any(axis=2)
-    has_any = filled.any(axis=1)
-    last_block[has_any] = n_blocks - np.argmax(filled[has_any, ::-1], axis=1)
+    last_block = np.where(filled.any(axis=1), n_blocks - np.argmax(filled[:, ::-1], axis=1), 0)
     seen = np.zeros(n_files, dtype=np.int64)
     np.maximum.at(seen, file_of, last_block)
     declared = header["declared"].to_numpy()
@@ -587,159 +615,119 @@ def read_trf(
         column=92 + 10 * rounds_of_event[file_of[too_many]],
     )
 
-    # round blocks: only rounds 1..rounds of the event
-    in_event = np.arange(n_blocks)[None, :] < rounds_of_event[file_of][:, None]
-    line_of, rnd = np.nonzero(in_event)  # line-major
-    cell = blocks[line_of, rnd]  # (rows, 10)
-    col0 = 92 + 10 * rnd  # first column of the block
+    def fail_cells(mask: np.ndarray, message: str, offset: int) -> None:
+        if mask.any():
+            line, rnd = np.nonzero(mask)
+            where.fail(
+                line, message, column=92 + 10 * rnd + offset, rounds=rnd + 1, players=start[line]
+            )
+
     for off in (4, 6, 8, 9):
-        bad = cell[:, off] != _SPACE
-        where.fail(
-            line_of[bad],
-            "expected a blank column in the round block",
-            column=col0[bad] + off,
-            rounds=rnd[bad] + 1,
-        )
-    opp, opp_blank, bad = _parse_uint(cell[:, 0:4])
-    where.fail(
-        line_of[bad],
-        "opponent (4 columns) is not a start rank",
-        column=col0[bad],
-        rounds=rnd[bad] + 1,
-    )
-    colour_code = _lower(cell[:, 5])
-    bad = ~np.isin(colour_code, np.frombuffer(b"wb- ", dtype=np.uint8))
-    where.fail(
-        line_of[bad],
-        "colour must be w, b, - or blank",
-        column=col0[bad] + 5,
-        rounds=rnd[bad] + 1,
-    )
-    code = _lower(cell[:, 7])
+        fail_cells(blocks[:, :, off] != _SPACE, "expected a blank column in the round block", off)
+    opp, bad = _parse_opponent(blocks[:, :, 0:4])
+    fail_cells(bad, "opponent (4 columns) is not a start rank", 0)
+    colour_code = _LOWER[blocks[:, :, 5]]
+    fail_cells(~_COLOUR_OK[colour_code], "colour must be w, b, - or blank", 5)
+    code = _LOWER[blocks[:, :, 7]]
     cls = _CLASS_OF[code]
-    bad = cls == _BAD
-    where.fail(
-        line_of[bad],
-        "unknown result code (expected one of 1 = 0 + - W D L H F U Z or blank)",
-        column=col0[bad] + 7,
-        rounds=rnd[bad] + 1,
+    fail_cells(
+        cls == _BAD, "unknown result code (expected one of 1 = 0 + - W D L H F U Z or blank)", 7
     )
     has_opp = opp > 0
-    kind = np.where(has_opp, _KIND_WITH_OPP[cls], _KIND_WITHOUT_OPP[cls])
-    bad = (kind < 0) & has_opp
-    where.fail(
-        line_of[bad],
-        "a bye or absence result with an opponent",
-        column=col0[bad] + 7,
-        rounds=rnd[bad] + 1,
-    )
-    bad = (kind < 0) & ~has_opp
-    where.fail(
-        line_of[bad],
-        "a game result without an opponent (0000)",
-        column=col0[bad] + 7,
-        rounds=rnd[bad] + 1,
-    )
+    kind = _KIND_OF[has_opp.view(np.uint8), cls]
+    fail_cells((kind < 0) & has_opp, "a bye or absence result with an opponent", 7)
+    fail_cells((kind < 0) & ~has_opp, "a game result without an opponent (0000)", 7)
     w_or_b = (colour_code == ord("w")) | (colour_code == ord("b"))
-    bad = (kind == _PLAYED) & ~w_or_b
-    where.fail(
-        line_of[bad], "a played game needs colour w or b", column=col0[bad] + 5, rounds=rnd[bad] + 1
-    )
-    bad = ~has_opp & w_or_b
-    where.fail(
-        line_of[bad],
-        "a colour without an opponent (use - for a bye)",
-        column=col0[bad] + 5,
-        rounds=rnd[bad] + 1,
-    )
+    fail_cells((kind == _PLAYED) & ~w_or_b, "a played game needs colour w or b", 5)
+    fail_cells(~has_opp & w_or_b, "a colour without an opponent (use - for a bye)", 5)
 
     # the opponent's line must show the same game the other way round
-    key = file_of.astype(np.int64) * 10_000 + start  # sorted (lines are sorted)
-    paired = np.flatnonzero(has_opp)
-    wanted = file_of[line_of[paired]].astype(np.int64) * 10_000 + opp[paired]
-    pos = np.minimum(np.searchsorted(key, wanted), n - 1)
-    found = key[pos] == wanted
-    bad = paired[~found]
-    where.fail(
-        line_of[bad],
-        "opponent is not a start rank of this file",
-        column=col0[bad],
-        rounds=rnd[bad] + 1,
-        players=start[line_of[bad]],
-    )
-    bad = paired[opp[paired] == start[line_of[paired]]]
-    where.fail(line_of[bad], "player paired with himself", column=col0[bad], rounds=rnd[bad] + 1)
-    # row of the opponent in the same round: rows are line-major, rounds_of_event per line
-    rows_per_line = rounds_of_event[file_of]
-    first_row = np.cumsum(rows_per_line) - rows_per_line
-    other = first_row[pos] + rnd[paired]
+    n_lines = np.bincount(file_of, minlength=n_files)
+    line_start = np.cumsum(n_lines) - n_lines
+    paired = np.flatnonzero(has_opp)  # flat cells (line * n_blocks + round)
+    p_line, p_round = np.divmod(paired, n_blocks)
+    p_opp = opp.ravel()[paired]
+    p_file = file_of[p_line]
+    # start ranks are usually 1..n: the opponent's line is then found by arithmetic
+    o_line = np.clip(line_start[p_file] + p_opp - 1, 0, n - 1)
+    found = (start[o_line] == p_opp) & (file_of[o_line] == p_file)
+    if not found.all():
+        key = file_of.astype(np.int64) * 10_000 + start  # sorted, like the lines
+        wanted = p_file[~found].astype(np.int64) * 10_000 + p_opp[~found]
+        o_line[~found] = np.minimum(np.searchsorted(key, wanted), n - 1)
+        found = (start[o_line] == p_opp) & (file_of[o_line] == p_file)
+
+    def fail_paired(mask: np.ndarray, message: str, offset: int = 0) -> None:
+        if mask.any():
+            line, rnd = p_line[mask], p_round[mask]
+            where.fail(
+                line, message, column=92 + 10 * rnd + offset, rounds=rnd + 1, players=start[line]
+            )
+
+    fail_paired(~found, "opponent is not a start rank of this file")
+    fail_paired(p_opp == start[p_line], "player paired with himself")
+    other = o_line * n_blocks + p_round
+    p_colour, o_colour = colour_code.ravel()[paired], colour_code.ravel()[other]
     mirror = (
-        (opp[other] != start[line_of[paired]])
-        | ~_COMPLEMENT[code[paired], code[other]]
-        | (w_or_b[paired] & w_or_b[other] & (colour_code[paired] == colour_code[other]))
-        | ((kind[paired] == _PLAYED) & (colour_code[paired] == colour_code[other]))
+        (opp.ravel()[other] != start[p_line])
+        | ~_COMPLEMENT[code.ravel()[paired], code.ravel()[other]]
+        | ((p_colour == o_colour) & w_or_b.ravel()[paired])
+        | ((kind.ravel()[paired] == _PLAYED) & (p_colour == o_colour))
     )
-    bad = paired[mirror]
-    where.fail(
-        line_of[bad],
+    fail_paired(
+        mirror,
         "the opponent's line does not show this game with the opposite colour and the "
         "complementary result",
-        column=col0[bad],
-        rounds=rnd[bad] + 1,
-        players=start[line_of[bad]],
     )
+    del paired, p_opp, p_file, o_line, other, p_colour, o_colour, mirror
 
-    # points
+    # points, under each file's point system
     point_table = np.stack(header["_points"].to_numpy())  # (files, classes)
-    points = point_table[file_of[line_of], cls]
+    points = point_table[file_of[:, None], cls]
     if check_points:
-        total = np.bincount(line_of, weights=points, minlength=n)
+        in_event = np.arange(n_blocks)[None, :] < rounds_of_event[file_of][:, None]
+        total = np.where(in_event, points, 0.0).sum(axis=1)
         bad = ~points_blank & (np.abs(total - published) > 1e-9)
         where.fail(
             bad,
             "published points (81-84) differ from the sum of the round results "
-            f"(e.g. {published[bad][:1].tolist()} published, {total[bad][:1].tolist()} summed)",
+            f"(first: {published[bad][:1].tolist()} published, {total[bad][:1].tolist()} summed)",
             column=81,
             players=start[bad],
         )
 
-    # results frame, sorted by event, round, start rank: row (line, round) goes to
-    # first row of its event + round * players of the event + line's position in the event
-    n_lines = np.bincount(file_of, minlength=n_files)
-    line_start = np.cumsum(n_lines) - n_lines
+    # results, sorted by event, round, start rank: output row k of event e is round
+    # local // n_lines[e] of line line_start[e] + local % n_lines[e], local = k - first row of e
     event_rows = n_lines * rounds_of_event
-    event_start = np.cumsum(event_rows) - event_rows
-    f_row = file_of[line_of]
-    dest = event_start[f_row] + rnd * n_lines[f_row] + (line_of - line_start[f_row])
-    total_rows = line_of.size
-
-    def scatter(values, dtype):
-        out = np.empty(total_rows, dtype=dtype)
-        out[dest] = values
-        return out
+    row_event = np.repeat(np.arange(n_files), event_rows)
+    local = np.arange(row_event.size) - np.repeat(np.cumsum(event_rows) - event_rows, event_rows)
+    row_round, row_line = np.divmod(local, n_lines[row_event])
+    del local
+    row_line += line_start[row_event]
+    cell = row_line * n_blocks + row_round
 
     event_cat = pd.CategoricalDtype(pd.Index(names, dtype=object))
-    opponent = pd.array(scatter(opp, np.int64), dtype="Int64")
-    opponent[scatter(~has_opp, bool)] = pd.NA
-    colour_codes = np.where(colour_code == ord("w"), 0, np.where(colour_code == ord("b"), 1, -1))
+    row_opp = opp.ravel()[cell]
+    colour_codes = _COLOUR_CODE[colour_code.ravel()[cell]]
     results = pd.DataFrame(
         {
-            EVENT: pd.Categorical.from_codes(scatter(f_row, np.int64), dtype=event_cat),
-            ROUND: scatter(rnd + 1, np.int64),
-            PLAYER: scatter(start[line_of], np.int64),
-            OPPONENT: opponent,
-            COLOUR: pd.Categorical.from_codes(
-                scatter(colour_codes, np.int8), categories=list(COLOURS)
-            ),
-            POINTS: scatter(points, np.float64),
-            KIND: pd.Categorical.from_codes(scatter(kind, np.int8), categories=list(KINDS)),
-        }
+            EVENT: pd.Categorical.from_codes(row_event, dtype=event_cat),
+            ROUND: row_round + 1,
+            PLAYER: start[row_line],
+            OPPONENT: pd.arrays.IntegerArray(row_opp.astype(np.int64), row_opp == 0),
+            COLOUR: pd.Categorical.from_codes(colour_codes, categories=list(COLOURS)),
+            POINTS: points.ravel()[cell],
+            KIND: pd.Categorical.from_codes(kind.ravel()[cell], categories=list(KINDS)),
+        },
+        copy=False,
     )
+    del row_event, row_round, row_line, cell, row_opp, colour_codes
 
     names_col = _text(matrix[:, 14:47])
     for j, text in name_text.items():
         value = text[14:47].strip()
         names_col.iloc[j] = value if value else pd.NA
+    unrated = rating_blank | (rating == 0)
     players = pd.DataFrame(
         {
             EVENT: pd.Categorical.from_codes(file_of, dtype=event_cat),
@@ -747,17 +735,14 @@ def read_trf(
             NAME: names_col,
             SEX: _text(matrix[:, 9:10]),
             TITLE: _text(matrix[:, 10:13]),
-            RATING: pd.array(np.where(rating_blank | (rating == 0), 0, rating), dtype="Int64"),
+            RATING: pd.arrays.IntegerArray(rating, unrated),
             FEDERATION: _text(matrix[:, 53:56]),
-            FIDE_ID: pd.array(fide_id, dtype="Int64"),
+            FIDE_ID: pd.arrays.IntegerArray(fide_id, fide_blank),
             POINTS: np.where(points_blank, np.nan, published),
-            RANK: pd.array(rank, dtype="Int64"),
-        }
+            RANK: pd.arrays.IntegerArray(rank, rank_blank),
+        },
+        copy=False,
     )
-    players.loc[rating_blank | (rating == 0), RATING] = pd.NA
-    players.loc[fide_blank, FIDE_ID] = pd.NA
-    players.loc[rank_blank, RANK] = pd.NA
-
     events = pd.DataFrame(
         {
             EVENT: pd.Categorical.from_codes(np.arange(n_files), dtype=event_cat),
@@ -997,7 +982,7 @@ def write_trf(
     player_key = pl["_e"].to_numpy(dtype=np.int64) * 10_000 + pl[PLAYER].to_numpy()
     row_pos = np.searchsorted(player_key, res_ecode.astype(np.int64) * 10_000 + res[PLAYER])
     block = (
-        _number(opp.fillna(0), 4)
+        _number(opp, 4).where(opp.notna().to_numpy(), "0000")
         + " "
         + colour.fillna("-")
         + " "
