@@ -40,7 +40,26 @@ def league_case():
     return results, calls
 
 
-CASES = {"chess": chess_case, "league": league_case}
+def bridge_case():
+    from tourneystats import bridge
+    from tourneystats.usebio import read_usebio
+
+    results = pd.concat(
+        [
+            read_usebio(DATA / "bridge" / "usebio-mp-pairs-howell.xml").results,
+            read_usebio(DATA / "bridge" / "usebio-butler-mitchell.xml").results,
+        ],
+        ignore_index=True,
+    )
+    calls = [
+        ("standings", bridge.session_standings, {"scale": "half"}),
+        ("history", bridge.season_history, {}),
+        ("explain", bridge.explain, {"pair": "6"}),
+    ]
+    return results, calls
+
+
+CASES = {"bridge": bridge_case, "chess": chess_case, "league": league_case}
 
 
 def test_registered_on_import():

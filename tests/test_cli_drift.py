@@ -5,6 +5,7 @@ import struct
 from pathlib import Path
 
 import matplotlib.pyplot as plt
+import pandas as pd
 import pytest
 
 from tourneystats.cli import main
@@ -113,3 +114,22 @@ def test_drift_league_folder_of_two_leagues(tmp_path, capsys):
     assert f"Place after each tournament — autumn, S01: 3 highlighted: {best}" in text
     assert main([*args, "--event", "winter"]) == 1
     assert "no league 'winter'" in capsys.readouterr().err
+
+
+def test_drift_bridge_season_folder(tmp_path, capsys):
+    from tourneystats import bridge
+    from tourneystats.usebio import read_usebio
+
+    for name in ("usebio-mp-pairs-howell.xml", "usebio-butler-mitchell.xml"):
+        shutil.copy(DATA / "bridge" / name, tmp_path / name)
+    out = tmp_path / "bridge.png"
+    assert main(["drift", str(tmp_path), "--family", "bridge", "--out", str(out)]) == 0
+    png_size(out)
+    text = capsys.readouterr().out
+    results = pd.concat(
+        [read_usebio(p).results for p in sorted(tmp_path.glob("*.xml"))], ignore_index=True
+    )
+    history = bridge.season_history(results)
+    last = history[history["event"] == history["event"].iloc[-1]].head(10)
+    best = ", ".join(f"pair {p}" if p.isdigit() else p for p in last["pair"])
+    assert f"Rank after each event: 10 highlighted: {best}" in text

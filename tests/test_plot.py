@@ -1,6 +1,7 @@
 """Charts: rendered headless (Agg) and checked through their artists."""
 
 import io
+from pathlib import Path
 
 import matplotlib
 import matplotlib.pyplot as plt
@@ -14,6 +15,8 @@ from matplotlib.collections import LineCollection
 from matplotlib.text import Text
 
 from tourneystats.plot import _spread, board_spread, distribution, drift, pair_boards
+
+DATA = Path(__file__).parent / "data"
 
 matplotlib.use("Agg")
 
@@ -372,3 +375,39 @@ def test_pair_boards_bars_from_fifty():
     fig, axes = plt.subplots(2)
     assert pair_boards(ps, pair=4, ax=axes[1]) is axes[1]
     assert png_bytes(axes[1]).startswith(b"\x89PNG")
+
+
+def test_board_spread_matchpoints_raw_results_of_a_real_session():
+    from tourneystats.usebio import read_usebio
+
+    results = read_usebio(DATA / "bridge" / "usebio-mp-pairs-howell.xml").results
+    saved = results.copy()
+    event = results["event"].iloc[0]
+    ax = board_spread(results, event=event, board=26)
+    # board 26: five real results and an artificial 50/50; the section's other boards have six
+    # results, so each real result is Neuberg-scaled: M' = (M + 1) * 6 / 5 - 1 of a top of 10
+    # (+170 beats none: 0.2 = 2 %; +200: 2.6; +230: 5.0; +300: 7.4; +650 beats four: 9.8)
+    np.testing.assert_allclose(
+        ax.collections[0].get_offsets(),
+        [[170, 2.0], [200, 26.0], [230, 50.0], [300, 74.0], [650, 98.0]],
+    )
+    assert ax.get_title(loc="left") == f"Board 26 — {event}: 6 results (1 artificial, not drawn)"
+    pd.testing.assert_frame_equal(results, saved)
+
+
+def test_pair_boards_mitchell_line():
+    ps = pd.DataFrame(
+        {
+            "event": "club",
+            "line": ["NS", "NS", "EW", "EW"],
+            "pair": [1, 1, 1, 1],
+            "board": [1, 2, 1, 2],
+            "direction": ["NS", "NS", "EW", "EW"],
+            "percentage": [60.0, 70.0, 40.0, 30.0],
+        }
+    )
+    with pytest.raises(ValueError, match="choose one with line="):
+        pair_boards(ps, pair=1)
+    ax = pair_boards(ps, pair=1, line="EW")
+    assert [float(b.get_height()) for b in ax.patches] == [-10.0, -20.0]
+    assert ax.get_title(loc="left") == "Pair 1 EW — club: 35.0 % over 2 boards"

@@ -57,4 +57,4 @@ __all__ += ["LeagueRules", "leaderboard", "league"]
 # --- analyst (plots, accessor) and archive -------------------------------------------------------
 # Registers the ``df.tourney`` accessor. Charts live in ``tourneystats.plot`` (imported on use, so
 # importing the package does not import matplotlib).
-from . import accessor as _accessor  # noqa: F401
+from . import accessor as _accessor  # noqa: E402, F401

@@ -152,6 +152,11 @@ def history_from_path(name: str, path: str | Path, **options) -> pd.DataFrame:
             names = players[[EVENT, PLAYER, NAME]].drop_duplicates([EVENT, PLAYER])
             history = history.merge(names, on=[EVENT, PLAYER], how="left", sort=False)
         return history
+    if name == "bridge":  # PBN, USEBIO and tables; team results have no pairs history
+        pairs, _ = module._read_results(path)
+        if not pairs:
+            raise ValueError(f"{path}: no pairs results to draw")
+        return history_of(pd.concat(pairs, ignore_index=True), **options)
     reader = getattr(module, "read_results", None)
     if reader is not None:
         return history_of(reader(path), **options)

@@ -36,6 +36,7 @@ from ._schema import (
     DIRECTION,
     EVENT,
     LEAGUE,
+    LINE,
     MATCH_POINTS,
     NAME,
     NS_SCORE,
@@ -170,6 +171,10 @@ def _step_order(frame: pd.DataFrame, step: str) -> pd.Index:
     ):
         return uniques.sort_values()
     return uniques
+
+
+def _bare_number(value) -> bool:
+    return str(value).replace(".", "", 1).isdigit()
 
 
 def _tick_text(value) -> str:
@@ -340,10 +345,8 @@ def drift(
     if label is not None:
         names = frame.groupby(e_code, sort=True)[label].first().reindex(range(n_ent))
         display = np.asarray([str(n) if pd.notna(n) else str(e) for n, e in zip(names, entities)])
-    elif pd.api.types.is_numeric_dtype(frame[entity].dtype):  # start numbers: "pair 7"
-        display = np.asarray([f"{entity} {e}" for e in entities])
-    else:
-        display = np.asarray([str(e) for e in entities])
+    else:  # bare numbers (start numbers, pair numbers) read better as "pair 7"
+        display = np.asarray([f"{entity} {e}" if _bare_number(e) else str(e) for e in entities])
 
     inverted = value in PLACE_COLUMNS if invert is None else bool(invert)
     # final order: value at the last step (missing last), then the last value seen, then the
@@ -743,6 +746,7 @@ def pair_boards(
     pair: Hashable,
     event: Hashable | None = None,
     section: Hashable | None = None,
+    line: Hashable | None = None,
     title: str | None = None,
     ax: Axes | None = None,
 ) -> Axes:
@@ -756,8 +760,9 @@ def pair_boards(
         ``event``, ``section``.
     pair : hashable
         The pair (matched as given or as text).
-    event, section : hashable, optional
-        Required when the frame holds several events (sections) for that pair.
+    event, section, line : hashable, optional
+        Required when the frame holds several events (sections, lines) for that pair; in a
+        Mitchell the pair numbers repeat on both lines, so ``line="NS"`` or ``"EW"`` says which.
     title : str, optional
         Default: ``"Pair <pair> — <event>: <mean> % over <n> boards"``.
     ax : matplotlib.axes.Axes, optional
@@ -781,8 +786,9 @@ def pair_boards(
     frame = _select(pair_scores, PAIR, pair)
     frame = _select(frame, EVENT, event) if event is not None else frame
     frame = _select(frame, SECTION, section) if section is not None else frame
-    _single(frame, EVENT, "pair_boards")
-    _single(frame, SECTION, "pair_boards")
+    frame = _select(frame, LINE, line) if line is not None else frame
+    for column in (EVENT, SECTION, LINE):
+        _single(frame, column, "pair_boards")
     if frame[BOARD].duplicated().any():
         raise ValueError(
             f"pair_boards: pair {pair!r} has several rows for one board; filter the frame first"
@@ -800,6 +806,10 @@ def pair_boards(
     )
     colours = np.where(side == "EW", "#f58518", "#4c78a8") if side is not None else "#4c78a8"
     ax.bar(x, np.nan_to_num(pct - 50.0).tolist(), bottom=50.0, width=0.75, color=colours)
+    flat = np.abs(pct - 50.0) < 0.75  # a bar too short to see: mark the board's 50 %
+    if flat.any():
+        ax.scatter(x[flat], np.full(flat.sum(), 50.0), marker="_", s=140, linewidths=3,
+                   color=np.broadcast_to(colours, x.shape)[flat], zorder=3)  # fmt: skip
     handles = []
     if side is not None:
         handles += [
@@ -832,7 +842,9 @@ def pair_boards(
     ax.set_ylabel(f"{PERCENTAGE} (%)")
     if title is None:
         where = frame[EVENT].iloc[0] if EVENT in frame.columns and len(frame) else None
-        title = f"Pair {pair}" + (f" — {where}" if where is not None else "")
+        side = str(frame[LINE].iloc[0]) if LINE in frame.columns and len(frame) else ""
+        title = f"Pair {pair}" + (f" {side}" if side in ("NS", "EW") else "")
+        title += f" — {where}" if where is not None else ""
         title += f": {mean:.1f} % over {len(frame)} boards"
     ax.set_title(title, loc="left", fontsize="large")
     _tidy(ax)
