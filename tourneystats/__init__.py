@@ -29,6 +29,19 @@ __all__ = [
 
 
 # --- chess ---------------------------------------------------------------------------------------
+from . import chess
+from .chess import explain as chess_explain
+from .chess import standings as chess_standings
+from .chess import standings_by_round as chess_standings_by_round
+from .chess import standings_from_path as chess_standings_from_path
+
+__all__ += [
+    "chess",
+    "chess_explain",
+    "chess_standings",
+    "chess_standings_by_round",
+    "chess_standings_from_path",
+]
 
 
 # --- bridge --------------------------------------------------------------------------------------

@@ -314,11 +314,34 @@ class _Grid:
     colour: np.ndarray  # (G, R) int8: 0 none, 1 white, 2 black
     rating: np.ndarray  # (G,) float, NaN for unrated
     rule: np.ndarray  # (G,) int8 index into _RULE_NAMES
-    row: np.ndarray  # (G, R) index of the input row, -1 if none
 
     @property
     def shape(self) -> tuple[int, int]:
         return self.kind.shape
+
+
+def _integer_ids(player: pd.Series, opponent: pd.Series | None, frame: pd.DataFrame):
+    """Codes for small non-negative integer ids (TRF start ranks) without hashing, else None."""
+    if not (
+        pd.api.types.is_integer_dtype(player.dtype)
+        and not isinstance(player.dtype, pd.api.extensions.ExtensionDtype)
+    ):
+        return None
+    if opponent is not None and not pd.api.types.is_numeric_dtype(opponent.dtype):
+        return None
+    p = player.to_numpy(dtype=np.int64)
+    if len(p) == 0 or p.min() < 0 or p.max() > 10_000_000:
+        return None
+    top = int(p.max())
+    if opponent is None:
+        return p, np.full(len(p), -1), np.arange(top + 1)
+    o = opponent.to_numpy(dtype=np.float64, na_value=np.nan)
+    given = ~np.isnan(o)
+    fail_rows(frame, given & (o != np.round(o)), "opponent must be a player id")
+    o = np.where(given, o, -1.0)
+    # an id outside the players' range cannot be a player: any code that is not one will do
+    o = np.where(given & ((o < 0) | (o > top)), top + 1, o).astype(np.int64)
+    return p, o, np.arange(top + 2)
 
 
 def _factorize_keys(frame: pd.DataFrame, event_codes: np.ndarray, n_events: int):
@@ -326,7 +349,10 @@ def _factorize_keys(frame: pd.DataFrame, event_codes: np.ndarray, n_events: int)
     player = frame[PLAYER]
     opponent = frame[OPPONENT] if OPPONENT in frame.columns else None
     n = len(frame)
-    if opponent is not None:
+    fast = _integer_ids(player, opponent, frame)
+    if fast is not None:
+        pcodes, ocodes, uniques = fast
+    elif opponent is not None:
         if pd.api.types.is_integer_dtype(player.dtype) and (
             pd.api.types.is_numeric_dtype(opponent.dtype) or opponent.isna().all()
         ):
@@ -350,11 +376,12 @@ def _factorize_keys(frame: pd.DataFrame, event_codes: np.ndarray, n_events: int)
     okey = np.where(ocodes >= 0, event_codes.astype(np.int64) * n_ids + ocodes, -1)
     if n_events * n_ids <= 50_000_000:
         present = np.zeros(n_events * n_ids, dtype=bool)
-        present[key] = True
+        np.put(present, key, True)
         index_of = np.cumsum(present) - 1
-        g = index_of[key]
-        present_o = present[np.where(okey >= 0, okey, 0)] & (okey >= 0)
-        o = np.where(present_o, index_of[np.where(okey >= 0, okey, 0)], -1)
+        g = np.take(index_of, key)
+        okey0 = np.where(okey >= 0, okey, 0)
+        present_o = np.take(present, okey0) & (okey >= 0)
+        o = np.where(present_o, np.take(index_of, okey0), -1)
         keys = np.flatnonzero(present)
     else:
         keys, g = np.unique(key, return_inverse=True)
@@ -443,7 +470,7 @@ def _codes_of(values: pd.Series, labels: Sequence[str]) -> np.ndarray:
     if isinstance(values.dtype, pd.CategoricalDtype):
         cats = index.get_indexer(values.cat.categories.astype(str))
         codes = values.cat.codes.to_numpy()
-        return np.where(codes >= 0, cats[np.maximum(codes, 0)], -1)
+        return np.where(codes >= 0, np.take(cats, np.maximum(codes, 0)), -1)
     return index.get_indexer(values.astype(str))
 
 
@@ -466,21 +493,17 @@ def _build_grid(
     rnd = df[ROUND].to_numpy(dtype=np.int64)
     fail_rows(df, rnd < 1, "round must be 1 or more")
     pts = df[POINTS].to_numpy(dtype=np.float64)
-    fail_rows(df, ~np.isin(pts, (0.0, 0.5, 1.0)), "points must be 0, 0.5 or 1")
-    expected = np.array([np.nan, 1.0, 0.0, np.nan, 1.0, 0.5, 0.0])[kind_codes]
+    fail_rows(df, ~((pts == 0.0) | (pts == 0.5) | (pts == 1.0)), "points must be 0, 0.5 or 1")
+    expected = np.take(np.array([np.nan, 1.0, 0.0, np.nan, 1.0, 0.5, 0.0]), kind_codes)
     fail_rows(df, ~np.isnan(expected) & (pts != expected), "points do not match the kind")
     has_opp = df[OPPONENT].notna().to_numpy()
-    needs_opp = _WITH_OPPONENT[kind_codes]
+    needs_opp = np.take(_WITH_OPPONENT, kind_codes)
     fail_rows(df, needs_opp & ~has_opp, "a played or forfeited game has no opponent")
     fail_rows(df, ~needs_opp & has_opp, "a bye or absence has an opponent")
     if COLOUR in df.columns:
-        col_s = df[COLOUR].astype("string").str.lower()
-        colour = np.select(
-            [col_s.eq("w").fillna(False).to_numpy(), col_s.eq("b").fillna(False).to_numpy()],
-            [1, 2],
-            0,
-        ).astype(np.int8)
-        fail_rows(df, col_s.notna().to_numpy() & (colour == 0), 'colour must be "w" or "b"')
+        code = _codes_of(df[COLOUR], ("w", "b", "W", "B"))
+        colour = np.where(code >= 0, code % 2 + 1, 0).astype(np.int8)
+        fail_rows(df, df[COLOUR].notna().to_numpy() & (code < 0), 'colour must be "w" or "b"')
     else:
         colour = np.zeros(len(df), dtype=np.int8)
 
@@ -492,8 +515,9 @@ def _build_grid(
     fail_rows(df, opp_given & (o == g), "a player is paired against himself")
 
     n_events = len(event_index)
-    ev_rounds = np.zeros(n_events, dtype=np.int64)
-    np.maximum.at(ev_rounds, event_codes, rnd)
+    ev_rounds = (
+        pd.Series(rnd).groupby(event_codes).max().reindex(range(n_events), fill_value=0)
+    ).to_numpy(dtype=np.int64)
     if events is not None and ROUNDS in events.columns:
         ev = validate(events, EVENT_COLUMNS, what="events")
         given = ev.drop_duplicates(EVENT).set_index(EVENT)[ROUNDS]
@@ -501,35 +525,29 @@ def _build_grid(
         ev_rounds = np.maximum(ev_rounds, np.nan_to_num(extra, nan=0).astype(np.int64))
     n_players = len(player_event)
     R = int(ev_rounds.max())
-    n_rounds = ev_rounds[player_event]
+    n_rounds = np.take(ev_rounds, player_event)
 
     flat = g * R + (rnd - 1)
     counts = np.bincount(flat, minlength=n_players * R)
-    fail_rows(df, counts[flat] > 1, "a player appears twice in a round")
+    fail_rows(df, np.take(counts, flat) > 1, "a player appears twice in a round")
     kind = np.where(np.arange(R)[None, :] < n_rounds[:, None], K_ZPB, K_NONE).astype(np.int8)
     points = np.zeros((n_players, R))
     opp = np.full((n_players, R), -1, dtype=np.int64)
     col = np.zeros((n_players, R), dtype=np.int8)
-    row = np.full((n_players, R), -1, dtype=np.int64)
-    kind.reshape(-1)[flat] = kind_codes
-    points.reshape(-1)[flat] = pts
-    opp.reshape(-1)[flat] = o
-    col.reshape(-1)[flat] = colour
-    row.reshape(-1)[flat] = np.arange(len(df))
+    np.put(kind, flat, kind_codes)
+    np.put(points, flat, pts)
+    np.put(opp, flat, o)
+    np.put(col, flat, colour)
 
     # every game appears from both sides, with complementary points and opposite colours
     has = o >= 0
-    back = np.full(len(df), -1, dtype=np.int64)
-    back_kind = np.full(len(df), K_NONE, dtype=np.int8)
-    back_pts = np.zeros(len(df))
-    back_col = np.zeros(len(df), dtype=np.int8)
     of = np.where(has, o * R + (rnd - 1), 0)
-    back[has] = opp.reshape(-1)[of[has]]
-    back_kind[has] = kind.reshape(-1)[of[has]]
-    back_pts[has] = points.reshape(-1)[of[has]]
-    back_col[has] = col.reshape(-1)[of[has]]
+    back = np.where(has, np.take(opp, of), -1)
+    back_kind = np.take(kind, of)
+    back_pts = np.take(points, of)
+    back_col = np.take(col, of)
     fail_rows(df, has & (back != g), "the opponent's row of that round does not name the player")
-    partner = np.array([K_PLAYED, K_FL, K_FW, K_NONE, K_NONE, K_NONE, K_NONE])[kind_codes]
+    partner = np.take(np.array([K_PLAYED, K_FL, K_FW, K_NONE, K_NONE, K_NONE, K_NONE]), kind_codes)
     fail_rows(
         df,
         has & ((back_kind != partner) | (pts + back_pts != 1.0)),
@@ -553,8 +571,7 @@ def _build_grid(
         opp=opp,
         colour=col,
         rating=rating,
-        rule=rule_ev[player_event],
-        row=row,
+        rule=np.take(rule_ev, player_event),
     )
 
 
@@ -563,7 +580,7 @@ def _ratings(df, players, g, n_players, event_index, player_event, player_id) ->
     if RATING in df.columns:
         r = df[RATING].to_numpy(dtype=np.float64, na_value=np.nan)
         ok = ~np.isnan(r)
-        rating[g[ok]] = r[ok]
+        np.put(rating, g[ok], r[ok])
     if players is not None and RATING in players.columns:
         pl = validate(players, PLAYER_COLUMNS, what="players")
         key = pd.MultiIndex.from_arrays([pd.Index(event_index)[player_event], pd.Index(player_id)])
@@ -602,8 +619,8 @@ def _scores(kind: np.ndarray, points: np.ndarray, opp: np.ndarray, grid: _Grid) 
     total = pts.sum(axis=1)
     adjusted = np.where(played, pts, 0.0).sum(axis=1) + 0.5 * unplayed.sum(axis=1)
     rnum = np.arange(1, R + 1)
-    last_available = np.where(_AVAILABLE[kind], rnum[None, :], 0).max(axis=1, initial=0)
-    trailing = _BYE_VUR[kind] & (rnum[None, :] > last_available[:, None])
+    last_available = np.where(np.take(_AVAILABLE, kind), rnum[None, :], 0).max(axis=1, initial=0)
+    trailing = np.take(_BYE_VUR, kind) & (rnum[None, :] > last_available[:, None])
     face = np.where(trailing, 0.5, pts).sum(axis=1)
     safe = np.where(opp >= 0, opp, 0)
     rule = grid.rule
@@ -615,7 +632,7 @@ def _scores(kind: np.ndarray, points: np.ndarray, opp: np.ndarray, grid: _Grid) 
         adjusted,
         face,
     )
-    score = np.where(played, seen[safe], np.nan)
+    score = np.where(played, np.take(seen, safe), np.nan)
     result = pts.copy()
     standin = np.zeros((G, R), dtype=np.int8)
     n = grid.n_rounds.astype(np.float64)
@@ -630,7 +647,7 @@ def _scores(kind: np.ndarray, points: np.ndarray, opp: np.ndarray, grid: _Grid) 
             own = np.broadcast_to(total[:, None], (G, R))
             kind_code = 2
         elif rs.own_unplayed == "dummy_capped":
-            cap = np.where(opp >= 0, seen[safe], 0.5 * n[:, None])
+            cap = np.where(opp >= 0, np.take(seen, safe), 0.5 * n[:, None])
             own = np.minimum(total[:, None], cap)
             kind_code = 2
         else:  # virtual opponent (2009)
@@ -640,7 +657,7 @@ def _scores(kind: np.ndarray, points: np.ndarray, opp: np.ndarray, grid: _Grid) 
         score = np.where(mine, own, score)
         standin[mine] = kind_code
     vur_first = np.array([RULE_SETS[n].vur_cut_first for n in _RULE_NAMES])[rule]
-    vur = _VUR[kind] & vur_first[:, None]
+    vur = np.take(_VUR, kind) & vur_first[:, None]
     score = np.where(valid, score, np.nan)
     return _Rounds(score, result, standin, vur, valid, total, seen)
 
@@ -663,6 +680,8 @@ def _cut(
     vur: np.ndarray | None,
     low: int,
     high: int,
+    *,
+    by_score: bool = False,
 ) -> np.ndarray:
     """Mask of the entries kept after cutting `low` lowest and `high` highest per row.
 
@@ -670,25 +689,42 @@ def _cut(
     the least significant VUR is cut instead when its contribution is not lower (C.07 16.5).
     """
     alive = alive.copy()
+    if low == 0 and high == 0:
+        return alive
     rows = np.arange(alive.shape[0])
-    big = np.inf
+    # one sort key ordering by score, then contribution: exact when the contribution is the
+    # score, or when both are multiples of 1/4 with |contribution| < 1024 (half-point scores)
+    if by_score:  # the contribution is the score itself
+        key = score
+    else:
+        span = np.nanmax(np.abs(np.where(alive, contrib, 0.0)), initial=0.0)
+        quarters = np.all(np.where(alive, (contrib * 4) % 1 == 0, True))
+        key = score * 4096.0 + contrib if (span < 1024 and quarters) else None
     for _ in range(low):
         any_alive = alive.any(axis=1)
-        s = np.where(alive, score, big)
-        c = np.where(alive, contrib, big)
-        least = np.lexsort((c, s), axis=-1)[:, 0]
+        if key is not None:
+            least = np.argmin(np.where(alive, key, np.inf), axis=1)
+        else:
+            s = np.where(alive, score, np.inf)
+            least = np.lexsort((np.where(alive, contrib, np.inf), s), axis=-1)[:, 0]
         choice = least
         if vur is not None:
             v_alive = alive & vur
-            first_v = np.lexsort((c, s, ~v_alive), axis=-1)[:, 0]
+            if key is not None:
+                first_v = np.argmin(np.where(v_alive, key, np.inf), axis=1)
+            else:
+                s = np.where(v_alive, score, np.inf)
+                first_v = np.lexsort((np.where(v_alive, contrib, np.inf), s), axis=-1)[:, 0]
             use_v = v_alive.any(axis=1) & (contrib[rows, first_v] >= contrib[rows, least])
             choice = np.where(use_v, first_v, least)
         alive[rows[any_alive], choice[any_alive]] = False
     for _ in range(high):
         any_alive = alive.any(axis=1)
-        s = np.where(alive, -score, big)
-        c = np.where(alive, -contrib, big)
-        top = np.lexsort((c, s), axis=-1)[:, 0]
+        if key is not None:
+            top = np.argmax(np.where(alive, key, -np.inf), axis=1)
+        else:
+            s = np.where(alive, -score, np.inf)
+            top = np.lexsort((np.where(alive, -contrib, np.inf), s), axis=-1)[:, 0]
         alive[rows[any_alive], top[any_alive]] = False
     return alive
 
@@ -745,7 +781,9 @@ class _Engine:
             else:
                 contrib = r.score
             contrib = np.where(r.valid, contrib, 0.0)
-            kept = _cut(r.score, contrib, r.valid, r.vur, tb.low, tb.high)
+            kept = _cut(
+                r.score, contrib, r.valid, r.vur, tb.low, tb.high, by_score=name in ("BH", "FB")
+            )
             value = np.where(kept, contrib, 0.0).sum(axis=1)
             return value, _Detail(r.score, r.result, contrib, kept, r.standin)
         if name == "AOB":
@@ -754,7 +792,7 @@ class _Engine:
         if name in ("PS", "CUM"):
             pts = np.where(self.valid, g.points, 0.0)
             running = np.cumsum(pts, axis=1)
-            kept = _cut(running, running, self.valid, None, tb.low, 0)
+            kept = _cut(running, running, self.valid, None, tb.low, 0, by_score=True)
             contrib = running.copy()
             if name == "CUM":
                 contrib = contrib - np.where(self.valid & ~self.played, pts, 0.0)
@@ -769,7 +807,7 @@ class _Engine:
                 "WON": win & self.played,
                 "BPG": black,
                 "BWG": black & (g.points == 1.0),
-                "REP": self.valid & _AVAILABLE[g.kind],
+                "REP": self.valid & np.take(_AVAILABLE, g.kind),
             }[name]
             contrib = flag.astype(np.float64)
             return contrib.sum(axis=1), _Detail(None, g.points, contrib, self.valid, None)
@@ -788,12 +826,12 @@ class _Engine:
     def _opp_ratings(self) -> tuple[np.ndarray, np.ndarray]:
         g = self.grid
         safe = np.where(g.opp >= 0, g.opp, 0)
-        ratings = np.where(self.played, g.rating[safe], np.nan)
+        ratings = np.where(self.played, np.take(g.rating, safe), np.nan)
         return ratings, ~np.isnan(ratings)
 
     def _aro(self, tb: TieBreak):
         ratings, rated = self._opp_ratings()
-        kept = _cut(ratings, ratings, rated, None, tb.low, tb.high)
+        kept = _cut(ratings, ratings, rated, None, tb.low, tb.high, by_score=True)
         count = kept.sum(axis=1)
         total = np.where(kept, ratings, 0.0).sum(axis=1)
         with np.errstate(invalid="ignore", divide="ignore"):
@@ -838,7 +876,7 @@ class _Engine:
     def _opponent_mean(self, values: np.ndarray, digits: int | None) -> np.ndarray:
         g = self.grid
         safe = np.where(g.opp >= 0, g.opp, 0)
-        v = np.where(self.played, values[safe], np.nan)
+        v = np.where(self.played, np.take(values, safe), np.nan)
         have = ~np.isnan(v)
         count = have.sum(axis=1)
         with np.errstate(invalid="ignore", divide="ignore"):
@@ -859,11 +897,13 @@ class _Engine:
         """
         g = self.grid
         G = g.shape[0]
-        src, rnd = np.nonzero(self.played)
-        dst = g.opp[src, rnd]
-        pts = g.points[src, rnd]
         _, group = np.unique(group, return_inverse=True)
         size0 = np.bincount(group, minlength=G)[group]
+        # only the games between two players of the same tie group matter
+        src, rnd = np.nonzero(self.played & (size0 > 1)[:, None])
+        dst = g.opp[src, rnd]
+        keep = group[src] == group[dst]
+        src, dst, pts = src[keep], dst[keep], g.points[src[keep], rnd[keep]]
         base = np.zeros(G, dtype=np.int64)  # players of the tie group placed above the subgroup
         cur = group.astype(np.int64)
         done = size0 <= 1
@@ -968,16 +1008,21 @@ def _table(grid: _Grid, tiebreaks: list[TieBreak]) -> pd.DataFrame:
 
 
 def _group_ids(keys: list[np.ndarray]) -> np.ndarray:
-    """Integer label of each row's combination of `keys` (rows equal on all keys share it)."""
-    order = np.lexsort(keys[::-1])
-    new = np.zeros(order.size, dtype=bool)
-    if order.size:
-        new[0] = True
-    for key in keys:
-        k = key[order]
-        new[1:] |= k[1:] != k[:-1]
-    labels = np.empty(order.size, dtype=np.int64)
-    labels[order] = np.cumsum(new) - 1
+    """Integer label of each row's combination of `keys` (rows equal on all keys share it).
+
+    Groups are refined key by key, and only groups of two or more rows are refined further.
+    """
+    labels = pd.factorize(keys[0])[0].astype(np.int64)
+    for key in keys[1:]:
+        size = np.bincount(labels)
+        tied = np.take(size, labels) > 1
+        if not tied.any():
+            break
+        codes, uniques = pd.factorize(key[tied])
+        sub = pd.factorize(labels[tied] * len(uniques) + codes)[0]
+        labels = labels.copy()
+        labels[tied] = labels.max() + 1 + sub
+        labels = pd.factorize(labels)[0].astype(np.int64)
     return labels
 
 
