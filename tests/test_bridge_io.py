@@ -10,8 +10,12 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+import reference_contract as ref
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tourneystats import ValidationError, contract_score, read_pbn, read_usebio, vulnerability
+from tourneystats._contract import artificial_code
 
 DATA = Path(__file__).parent / "data" / "bridge"
 HOWELL = DATA / "usebio-mp-pairs-howell.xml"
@@ -626,3 +630,170 @@ def test_usebio_sections_and_several_files(tmp_path):
     with pytest.raises(ValidationError, match=r"a\.xml: line 2: <EVENT>: team events"):
         p.write_text(text.replace("MP_PAIRS", "SWISS_TEAMS").replace("\xe9", "e"))
         read_usebio(p)
+
+
+# --- round trips: random travellers written out, read back ---------------------------------------
+
+_name = st.text(
+    alphabet=st.sampled_from(list("abcdefghij XYZ;\"\\-'&<>é")), min_size=1, max_size=12
+).filter(lambda s: s.strip() not in ("", "-", "?") and s == s.strip())
+
+
+@st.composite
+def _travellers(draw):
+    n = draw(st.integers(1, 12))
+    rows = []
+    for i in range(n):
+        kind = draw(st.sampled_from(["real", "real", "real", "pass", "art"]))
+        row = {"ns": str(draw(st.integers(1, 40))), "ew": str(100 + i), "names": draw(_name)}
+        if kind == "art":
+            ns = draw(st.sampled_from([40, 50, 60]))
+            row.update(art=artificial_code(ns, draw(st.sampled_from([40, 50, 60]))))
+        elif kind == "pass":
+            row.update(contract="Pass")
+        else:
+            level = draw(st.integers(1, 7))
+            contract = f"{level}{draw(st.sampled_from(['C', 'D', 'H', 'S', 'NT']))}"
+            contract += draw(st.sampled_from(["", "X", "XX"]))
+            row.update(
+                contract=contract,
+                declarer=draw(st.sampled_from("NESW")),
+                tricks=draw(st.integers(0, 13)),
+            )
+        rows.append(row)
+    board = draw(st.integers(1, 40))
+    return board, rows
+
+
+def _expected_score(row, vul):
+    if "art" in row:
+        return None
+    return ref.ns_score(row["contract"], row.get("declarer"), row.get("tricks"), vul)
+
+
+def _pbn_string(text):
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+@settings(max_examples=200, deadline=None)
+@given(_travellers(), st.booleans(), st.booleans())
+def test_pbn_score_table_round_trip(tmp_path_factory, traveller, one_line, comments):
+    board, rows = traveller
+    vul = ref.vulnerability(board)
+    header = "PairId_NS\\2R;PairId_EW\\3R;Contract\\5L;Declarer;Result\\2R;Score_NS\\6R;"
+    header += "Percentage_NS;Percentage_EW;Names_NS"
+    out = ["% PBN 2.1", '[Event "Round trip"]', f'[Board "{board}"]', f'[Vulnerable "{vul}"]']
+    out.append(f'[ScoreTable "{header}"]' + (" ; the traveller" if comments else ""))
+    elements = []
+    for row in rows:
+        if "art" in row:
+            cells = ["-", "-", "-", "-", "^" + row["art"][1:3], "^" + row["art"][3:5]]
+        elif row["contract"] == "Pass":
+            cells = ["Pass", "-", "-", "0", "-", "-"]
+        else:
+            score = _expected_score(row, vul)
+            cells = [row["contract"], row["declarer"], str(row["tricks"]), str(score), "-", "-"]
+        line = [row["ns"].rjust(2), row["ew"].rjust(3), *cells, _pbn_string(row["names"])]
+        elements.append(" ".join(line))
+        if comments:
+            elements.append("{ a comment between rows }")
+    out.extend([" ".join(elements)] if one_line else elements)
+    path = tmp_path_factory.mktemp("pbn") / "t.pbn"
+    path.write_text("\n".join(out) + "\n", encoding="utf-8")
+    r = read_pbn(path).results
+    assert len(r) == len(rows)
+    assert r["board"].tolist() == [board] * len(rows)
+    assert r["ns_pair"].tolist() == [row["ns"] for row in rows]
+    assert r["ew_pair"].tolist() == [row["ew"] for row in rows]
+    got = [None if pd.isna(v) else int(v) for v in r["ns_score"]]
+    assert got == [_expected_score(row, vul) for row in rows]
+    assert [None if pd.isna(v) else v for v in r["artificial"]] == [row.get("art") for row in rows]
+    assert [None if pd.isna(v) else v for v in r["contract"]] == [
+        row.get("contract") for row in rows
+    ]
+    tricks = [None if pd.isna(v) else int(v) for v in r["tricks"]]
+    assert tricks == [row.get("tricks") for row in rows]
+    names = read_pbn(path).pairs.drop_duplicates("pair", keep="first").set_index("pair")["names"]
+    first = {}
+    for row in rows:
+        first.setdefault(row["ns"], row["names"])
+    assert names.to_dict() == first
+
+
+@settings(max_examples=200, deadline=None)
+@given(_travellers())
+def test_usebio_round_trip(tmp_path_factory, traveller):
+    from xml.sax.saxutils import escape
+
+    board, rows = traveller
+    vul = ref.vulnerability(board)
+    lines = []
+    for i, row in enumerate(rows):
+        cells = [f"<NS_PAIR_NUMBER>{row['ns']}</NS_PAIR_NUMBER>"]
+        cells.append(f"<EW_PAIR_NUMBER>{row['ew']}</EW_PAIR_NUMBER>")
+        if "art" in row:
+            cells.append(f"<SCORE>{row['art']}</SCORE>")
+        elif row["contract"] == "Pass":
+            cells.append("<CONTRACT>PASS</CONTRACT><SCORE>0</SCORE>")
+        else:
+            cells.append(
+                f"<CONTRACT>{row['contract']}</CONTRACT><PLAYED_BY>{row['declarer']}</PLAYED_BY>"
+                f"<TRICKS>{row['tricks']}</TRICKS><SCORE>{_expected_score(row, vul)}</SCORE>"
+            )
+        cells.append(f"<NS_MATCH_POINTS>{i}.5</NS_MATCH_POINTS>")
+        lines.append("<TRAVELLER_LINE>" + "\n".join(cells) + "</TRAVELLER_LINE>")
+    pairs = "".join(
+        f"<PAIR><PAIR_NUMBER>{row['ns']}</PAIR_NUMBER><PLAYER><PLAYER_NAME>{escape(row['names'])}"
+        "</PLAYER_NAME></PLAYER></PAIR>"
+        for row in {r["ns"]: r for r in reversed(rows)}.values()
+    )
+    text = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<USEBIO Version="1.2">'
+        '<EVENT EVENT_TYPE="MP_PAIRS"><EVENT_DESCRIPTION>Round trip</EVENT_DESCRIPTION>'
+        f"<PARTICIPANTS>{pairs}</PARTICIPANTS>"
+        f"<BOARD><BOARD_NUMBER>{board}</BOARD_NUMBER>\n" + "\n".join(lines) + "</BOARD>"
+        "</EVENT></USEBIO>"
+    )
+    path = tmp_path_factory.mktemp("xml") / "t.xml"
+    path.write_text(text, encoding="utf-8")
+    bf = read_usebio(path)
+    r = bf.results
+    assert r["ns_pair"].tolist() == [row["ns"] for row in rows]
+    got = [None if pd.isna(v) else int(v) for v in r["ns_score"]]
+    assert got == [_expected_score(row, vul) for row in rows]
+    assert [None if pd.isna(v) else v for v in r["artificial"]] == [row.get("art") for row in rows]
+    assert bf.published.lines["ns_mp"].tolist() == [i + 0.5 for i in range(len(rows))]
+    first = {}
+    for row in rows:
+        first.setdefault(row["ns"], row["names"])
+    assert bf.pairs.set_index("pair")["names"].to_dict() == first
+
+
+# --- end to end: the readers' frames reproduce the published values with tourneystats.bridge ------
+
+
+def test_end_to_end_with_bridge_scoring(howell, butler, teams):
+    bridge = pytest.importorskip("tourneystats.bridge")
+    keys = ["event", "section", "board", "ns_pair", "ew_pair"]
+    # Howell: every pair's percentage and place; the line MPs except on board 12, the one board
+    # with 5 results, whose published MPs are on its own top of 8 (Neuberg-scaled in the totals)
+    standings = bridge.session_standings(howell.results)
+    totals = howell.published.totals.merge(standings, on=["event", "section", "pair"])
+    assert len(totals) == 12
+    np.testing.assert_allclose(totals["percentage_y"], totals["percentage_x"], atol=0.005)
+    assert (totals["rank_y"] == totals["rank_x"]).all()
+    mp = bridge.matchpoints(howell.results).merge(howell.published.lines, on=keys)
+    mp = mp[mp["board"] != 12]
+    np.testing.assert_allclose(mp["ns_mp_x"], mp["ns_mp_y"], atol=0.005)
+    np.testing.assert_allclose(mp["ew_mp_x"], mp["ew_mp_y"], atol=0.005)
+    # Butler: every datum and Butler point
+    scored = bridge.butler(butler.results).merge(butler.published.lines, on=keys)
+    assert len(scored) == 245
+    assert (scored["ns_imps_x"] == scored["ns_imps_y"]).all()
+    datums = scored.drop_duplicates("board").merge(butler.published.boards, on="board")
+    assert (datums["datum_x"] == datums["datum_y"]).all() and len(datums) == 35
+    # teams: every board's IMPs for the home team
+    board = bridge.board_imps(teams.results)
+    pub = teams.published.lines.drop_duplicates(["board", "home_team", "visit_team"])
+    merged = board.merge(pub, on=["event", "board", "home_team", "visit_team"])
+    assert len(merged) == 150 and (merged["home_imps_x"] == merged["home_imps_y"]).all()

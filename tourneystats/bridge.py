@@ -307,9 +307,13 @@ def _vp_table(boards: int) -> np.ndarray:
     raw = np.minimum(20.0, 10.0 + 10.0 * (1.0 - tau ** (3.0 * margins / blitz)) / (1.0 - tau**3))
     # work in hundredths (integers) so the correction is exact
     vp = np.rint(raw * 100.0).astype(np.int64)
-    for i in range(1, vp.size - 1):  # a loop over IMP margins of one scale (cached), not rows
+    i = 1
+    while i < vp.size - 1:  # over the IMP margins of one scale (cached), not over rows
         if vp[i + 1] - vp[i] > vp[i] - vp[i - 1]:
-            vp[i] += 1
+            vp[i] += 1  # raising V(i) can make the step into it too big: look back one
+            i = max(i - 1, 1)
+        else:
+            i += 1
     return vp / 100.0
 
 
@@ -319,8 +323,8 @@ def victory_points(imps: Any, boards: Any) -> Any:
     With ``tau = (sqrt(5) - 1) / 2`` and the blitz ``X = 15 sqrt(boards)``, a win by ``I`` IMPs
     scores ``min(20, 10 + 10 (1 - tau^(3 I / X)) / (1 - tau^3))`` rounded to 0.01; then, from
     the smallest margin up, a value whose next step would be larger than its previous step is
-    raised by 0.01 (the WBF concavity correction: every extra IMP is worth no more than the one
-    before). The loser scores ``20 - VP``. A fractional margin is interpolated linearly between
+    raised by 0.01, looking back after each raise until no step exceeds the one before (the WBF
+    concavity correction: every extra IMP is worth no more than the one before). The loser scores ``20 - VP``. A fractional margin is interpolated linearly between
     the two whole margins around it (and rounded to 0.01).
 
     Parameters
@@ -685,6 +689,8 @@ class _Scored:
     top: np.ndarray
     raw_mp: np.ndarray  # NS MP before Neuberg (NaN for artificial)
     raw_top: np.ndarray  # top among the board's comparable results
+    ns_pct: np.ndarray  # artificial results: their percentages (NaN for real results)
+    ew_pct: np.ndarray
     n_real: np.ndarray  # per row: comparable results on the board
     n_max: np.ndarray  # per row: the section's largest number of results on a board
 
@@ -715,7 +721,7 @@ def _score_matchpoints(p: _Prep, rules: MatchpointRules) -> _Scored:
             ns_pct[sel], ew_pct[sel] = ns_v, ew_v
     ns_mp = np.where(p.real, scaled, ns_pct / 100.0 * top)
     ew_mp = np.where(p.real, top - scaled, ew_pct / 100.0 * top)
-    return _Scored(ns_mp, ew_mp, top, raw, raw_top, n_real, n_max)
+    return _Scored(ns_mp, ew_mp, top, raw, raw_top, ns_pct, ew_pct, n_real, n_max)
 
 
 def _percent(mp: np.ndarray, top: np.ndarray) -> np.ndarray:
@@ -767,8 +773,9 @@ def matchpoints(
     out[NS_MP] = s.ns_mp
     out[EW_MP] = s.ew_mp
     out[TOP] = s.top
-    out[NS_PERCENTAGE] = _percent(s.ns_mp, s.top)
-    out[EW_PERCENTAGE] = _percent(s.ew_mp, s.top)
+    has_top = s.top > 0
+    out[NS_PERCENTAGE] = np.where(p.real | ~has_top, _percent(s.ns_mp, s.top), s.ns_pct)
+    out[EW_PERCENTAGE] = np.where(p.real | ~has_top, _percent(s.ew_mp, s.top), s.ew_pct)
     return out
 
 

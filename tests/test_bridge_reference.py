@@ -1,0 +1,193 @@
+"""Differential tests: the vectorised bridge scoring against the plain-Python reference."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from reference_bridge import (
+    ref_board_imps,
+    ref_butler,
+    ref_cross_imps,
+    ref_imps,
+    ref_matchpoints,
+    ref_movement,
+    ref_standings,
+)
+
+from tourneystats import bridge
+
+# few distinct scores, so ties are frequent; some far apart to reach the big IMP rows
+SCORES = [-1430, -800, -620, -200, -100, -50, 0, 50, 90, 100, 110, 120, 140, 170, 420, 450,
+          620, 650, 990, 1440, 2210]  # fmt: skip
+CODES = ["A6040", "A5050", "A4060", "A4040", "A6060"]
+
+
+@st.composite
+def sessions(draw, *, howell: bool | None = None, artificial: bool = True, min_results: int = 1):
+    """Random sessions: 1-2 events x 1-2 sections; each board has 1..8 results with unique NS
+    and EW pairs; Mitchell-like (tables 1..T vs a random permutation) or Howell-like (distinct
+    pairs of one field) seating; some results artificial."""
+    rows = []
+    for e in range(draw(st.integers(1, 2))):
+        for s in ("A", "B")[: draw(st.integers(1, 2))]:
+            as_howell = draw(st.booleans()) if howell is None else howell
+            tables = draw(st.integers(max(min_results, 1), 8))
+            n_pairs = 2 * tables + draw(st.integers(0, 3))
+            for b in range(1, draw(st.integers(1, 5)) + 1):
+                k = draw(st.integers(min_results, tables))
+                if as_howell:
+                    seats = draw(st.permutations(range(1, n_pairs + 1)))[: 2 * k]
+                    ns, ew = seats[:k], seats[k:]
+                else:
+                    ns = draw(st.permutations(range(1, tables + 1)))[:k]
+                    ew = draw(st.permutations(range(1, tables + 1)))[:k]
+                for t in range(k):
+                    art = artificial and draw(st.integers(0, 9)) == 0
+                    rows.append(
+                        {
+                            "event": f"E{e}",
+                            "section": s,
+                            "board": b,
+                            "ns_pair": int(ns[t]),
+                            "ew_pair": int(ew[t]),
+                            "ns_score": None if art else draw(st.sampled_from(SCORES)),
+                            "artificial": draw(st.sampled_from(CODES)) if art else None,
+                        }
+                    )
+    return rows
+
+
+def frame(rows):
+    df = pd.DataFrame(rows)
+    df["ns_score"] = pd.array(df["ns_score"].tolist(), dtype="Int64")
+    return df
+
+
+@given(sessions(), st.sampled_from(["full", "half"]))
+def test_matchpoints_match_reference(rows, scale):
+    got = bridge.matchpoints(frame(rows), scale=scale)
+    want = ref_matchpoints(rows, scale)
+    np.testing.assert_allclose(got["ns_mp"], [float(w[0]) for w in want], atol=1e-9)
+    np.testing.assert_allclose(got["ew_mp"], [float(w[1]) for w in want], atol=1e-9)
+    np.testing.assert_allclose(got["top"], [float(w[2]) for w in want], atol=1e-9)
+
+
+@given(sessions(artificial=False, min_results=2), st.sampled_from(["full", "half"]))
+def test_neuberg_unequal_boards_match_reference(rows, scale):
+    """Boards with different numbers of results, no artificial score: pure Neuberg."""
+    got = bridge.matchpoints(frame(rows), scale=scale)
+    want = ref_matchpoints(rows, scale)
+    np.testing.assert_allclose(got["ns_mp"], [float(w[0]) for w in want], atol=1e-9)
+    # every board's MP sum to (results x top / 2), Neuberg or not
+    for _, board in got.groupby(["event", "section", "board"]):
+        n = len(board)
+        assert board["ns_mp"].sum() == pytest.approx(n * board["top"].iloc[0] / 2)
+
+
+@given(sessions(), st.tuples(st.integers(55, 70), st.integers(45, 55), st.integers(30, 45)))
+def test_artificial_percentages_match_reference(rows, percent):
+    got = bridge.matchpoints(frame(rows), artificial_percent=percent)
+    want = ref_matchpoints(rows, "full", percent)
+    np.testing.assert_allclose(got["ns_mp"], [float(w[0]) for w in want], atol=1e-9)
+    np.testing.assert_allclose(got["ew_mp"], [float(w[1]) for w in want], atol=1e-9)
+
+
+@given(sessions(), st.sampled_from(["full", "half"]))
+def test_session_standings_match_reference(rows, scale):
+    got = bridge.session_standings(frame(rows), scale=scale)
+    want = ref_standings(rows, scale)
+    assert len(got) == len(want)
+    for r in got.itertuples(index=False):
+        boards, mp, top, pct, rank = want[(r.event, r.section, r.line, r.pair)]
+        assert r.boards == boards
+        assert r.mp == pytest.approx(float(mp), abs=1e-9)
+        assert r.top == pytest.approx(float(top))
+        assert r.percentage == pytest.approx(pct, abs=1e-9, nan_ok=True)
+        assert r.rank == rank
+    moves = bridge.movements(frame(rows))
+    assert dict(zip(zip(moves.event, moves.section), moves.movement)) == ref_movement(rows)
+
+
+@given(sessions(), st.sampled_from([0, 1, 2, 0.1, 0.25, "median"]))
+def test_butler_matches_reference(rows, drop):
+    got = bridge.butler(frame(rows), drop=drop)
+    want = ref_butler(rows, drop)
+    datum = [w[0] for w in want]
+    assert [None if pd.isna(d) else int(d) for d in got["datum"]] == datum
+    assert got["ns_imps"].tolist() == [w[1] for w in want]
+    assert got["ew_imps"].tolist() == [w[2] for w in want]
+    totals = bridge.imp_standings(got)
+    for r in totals.itertuples(index=False):
+        mine = got["ns_pair"].eq(r.pair) if r.line != "EW" else got["ew_pair"].eq(r.pair)
+        col = "ns_imps" if r.line != "EW" else "ew_imps"
+        if r.line == "all":
+            assert r.imps == (
+                got.loc[got["ns_pair"].eq(r.pair) & got["section"].eq(r.section)
+                        & got["event"].eq(r.event), "ns_imps"].sum()
+                + got.loc[got["ew_pair"].eq(r.pair) & got["section"].eq(r.section)
+                          & got["event"].eq(r.event), "ew_imps"].sum()
+            )  # fmt: skip
+        else:
+            sel = mine & got["section"].eq(r.section) & got["event"].eq(r.event)
+            assert r.imps == got.loc[sel, col].sum()
+
+
+@given(sessions())
+def test_cross_imps_match_reference(rows):
+    got = bridge.cross_imps(frame(rows))
+    want = ref_cross_imps(rows)
+    np.testing.assert_allclose(got["ns_imps"], [float(w[0]) for w in want], atol=1e-9)
+    np.testing.assert_allclose(got["ew_imps"], [float(w[1]) for w in want], atol=1e-9)
+
+
+@given(st.lists(st.integers(-9000, 9000), min_size=1, max_size=60))
+def test_imps_match_reference(diffs):
+    assert bridge.imps(np.array(diffs)).tolist() == [ref_imps(d) for d in diffs]
+
+
+@st.composite
+def team_events(draw):
+    rows = []
+    for m in range(draw(st.integers(1, 4))):
+        home, visit = f"T{2 * m}", f"T{2 * m + 1}"
+        for b in range(1, draw(st.integers(1, 6)) + 1):
+            tables = draw(st.sampled_from([1, 2, 2, 2]))
+            for t in range(tables):
+                rows.append(
+                    {
+                        "event": "K",
+                        "board": b,
+                        "home_team": home,
+                        "visit_team": visit,
+                        "table": t + 1,
+                        "home_side": "NS" if t == 0 else "EW",
+                        "ns_score": draw(st.sampled_from(SCORES)),
+                    }
+                )
+    return rows
+
+
+@given(team_events())
+def test_board_imps_match_reference(rows):
+    got = bridge.board_imps(pd.DataFrame(rows))
+    want = ref_board_imps(rows)
+    assert len(got) == len(want)
+    for r in got.itertuples(index=False):
+        w = want[(r.event, r.home_team, r.visit_team, r.board)]
+        assert (None if pd.isna(r.home_imps) else int(r.home_imps)) == w
+    matches = bridge.team_matches(pd.DataFrame(rows))
+    for r in matches.itertuples(index=False):
+        values = [
+            v for (e, h, v_, _b), v in want.items() if (e, h, v_) == (r.event, r.home_team,
+                                                                       r.visit_team) and v
+        ]  # fmt: skip
+        assert r.home_imps == sum(v for v in values if v > 0)
+        assert r.visit_imps == -sum(v for v in values if v < 0)
+        assert r.home_vp + r.visit_vp == pytest.approx(20.0)
+        assert (r.home_vp > 10) == (r.home_imps > r.visit_imps)
+        assert not math.isnan(r.home_vp)
