@@ -676,6 +676,7 @@ def _game_result(game: _Game, ctx: dict, path: Path) -> dict | None:
         NS_SCORE: ns_score,
         "_pub": pub,
         "_line": line,
+        "_start": game.line,
         "_home": tags.get("HomeTeam"),
         "_visit": tags.get("VisitTeam"),
         "_table": (tags.get("Table") or "").strip() or None,
@@ -750,18 +751,22 @@ def _pairs_frames(
             )
         )
     results = results.drop(columns=["_line", "_names_ns", "_names_ew"])
-    published = _tidy(pd.DataFrame(pubs), (BOARD, NS_SCORE))
-    published = published.dropna(axis=1, how="all") if len(published) else published
+    keys = [EVENT, SECTION, ROUND, BOARD, NS_PAIR, EW_PAIR]
+    columns = list(dict.fromkeys([*keys, *(k for p in pubs for k in p)]))
+    published = _tidy(pd.DataFrame(pubs, columns=columns), (BOARD, NS_SCORE))
+    if len(published):
+        published = published.dropna(axis=1, how="all")
     return results, published, names
 
 
 def _teams_frame(rows: list[dict], path: Path) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     frame = pd.DataFrame(rows)
+    frame["_table"] = frame["_table"].fillna(frame["_room"])  # no Table: the room names it
     missing = frame["_home"].isna() | frame["_visit"].isna() | frame["_table"].isna()
     if missing.any():
-        line = frame.loc[missing, "_line"].iloc[0]
+        line = frame.loc[missing, "_start"].iloc[0]
         raise ValidationError(
-            f"{path}: line {line}: a team game needs HomeTeam, VisitTeam and Table tags"
+            f"{path}: line {line}: a team game needs HomeTeam, VisitTeam and a Table (or Room) tag"
         )
     team_a = frame[["_home", "_visit"]].min(axis=1)
     team_b = frame[["_home", "_visit"]].max(axis=1)
