@@ -378,6 +378,11 @@ def test_explain_adds_up(example):
     assert terms["rounds"].tolist() == [4, 6, 3]
     with pytest.raises(ValueError, match="no player"):
         explain(example, player="Nobody")
+    # after the first evening: 4 played rounds (41 of 96), 6 start rounds at 24, no absence yet
+    early = explain(example, player="Erik", through="2024-01-10")
+    assert early["term"].tolist() == ["played", "start weight"]
+    assert early["points"].tolist() == [41.0, 72.0] and early["possible"].tolist() == [96.0, 144.0]
+    assert np.isclose(100 * early["points"].sum() / early["possible"].sum(), 47.083333)
 
 
 def test_no_mutation(example):

@@ -10,8 +10,9 @@ where P is the points the player took in played rounds, M the sum of those round
 the possible points of *virtual average rounds*, which pull a ranking towards 50:
 
 - **start weight**: ``prior_rounds`` K rounds at the league's *typical target* (the median target
-  of all played matches). Mode ``"top-up"`` (default) uses max(0, K - rounds played), so the start
-  weight vanishes after K played rounds; mode ``"constant"`` always uses K.
+  of all played matches, each match counted once). Mode ``"top-up"`` (default) uses
+  max(0, K - rounds played), so the start weight vanishes after K played rounds; mode
+  ``"constant"`` always uses K.
 - **absence**: every whole tournament the player missed, from the player's first tournament on
   (never before it), counts as that tournament's rounds (the number of distinct rounds played in
   it) at that tournament's target (the median target of its matches, which is simply its target
@@ -26,13 +27,16 @@ played rounds only. A player without a played round has no ranking (NaN, no plac
 after every ranked player.
 
 **Places** are standard competition ranks: exactly equal rankings share a place (1, 2, 2, 4).
-Rankings are computed as the ratio of two integers (all quantities are kept in quarter points), so
-equal fractions give bit-identical floats and ties are exact. Display order inside a tie: most
+Points and targets are whole numbers, and a ranking is computed as one division of two integers
+(all quantities kept in quarter points), so equal fractions give bit-identical floats and ties are
+exact; places then come from :func:`~tourneystats.ranking.competition_rank` (which compares after
+rounding to 1e-9, far below the gap between two different rankings of any real league). Display order inside a tie: most
 matches, most points, most wins, then the name in **Swedish alphabetical order**: case-insensitive;
 a-z, then å, ä, ö; other accented Latin letters sort as their base letter (é as e, ç as c) except
-the Swedish conventions æ as ä, ø and œ as ö, ü as y; digits, spaces and punctuation keep their
-code-point order before the letters; other scripts come after ö in code-point order; names still
-equal after that are ordered by their exact spelling. Numeric player ids sort numerically.
+the Swedish conventions æ as ä, ø and œ as ö, ü as y; characters before "a" in Unicode (space,
+digits, most punctuation) sort before the letters, all other characters after ö in code-point
+order; names still equal after that (``"Eva"``, ``"eva"``) are ordered by their exact spelling.
+Numeric player ids sort numerically.
 
 **Tournament order**: by ``date``, then by tournament id for tournaments on the same date. The
 history (:func:`history`) gives the leaderboard after every tournament, each computed only from the
@@ -195,7 +199,6 @@ class _League:
     # tournaments, in league then date order
     t_group: np.ndarray
     t_first: np.ndarray  # a row of each tournament
-    t_name: np.ndarray
     t_date: np.ndarray
     t_rounds: np.ndarray  # distinct rounds played
     t_target2: np.ndarray  # 2 x median target of its matches (0: final scores only)
@@ -434,7 +437,6 @@ def _code(frame: pd.DataFrame, groups: list[str]) -> _League:
         group_values=group_values,
         t_group=t_group,
         t_first=t_first,
-        t_name=frame[TOURNAMENT].to_numpy()[t_first],
         t_date=dates[t_first],
         t_rounds=t_rounds,
         t_target2=t_target2,
