@@ -98,20 +98,21 @@ def test_drift_league_folder_of_two_leagues(tmp_path, capsys):
     from tourneystats import league, synth
     from tourneystats.io import write_table
 
-    spring = synth.league(1, 6, 9, 4, seed=1)
-    write_table(spring, tmp_path / "autumn.csv")
-    write_table(synth.league(1, 5, 8, 4, seed=2), tmp_path / "spring.parquet")
+    autumn = synth.league(1, 6, 9, 4, seed=1)  # the larger league
+    spring = synth.league(1, 5, 8, 4, seed=2)
+    write_table(autumn, tmp_path / "autumn.csv")
+    write_table(spring, tmp_path / "spring.parquet")
     out = tmp_path / "drift.png"
     args = ["drift", str(tmp_path), "--family", "league", "--top", "3", "--out", str(out)]
-    assert main(args) == 0  # the last league (by file name) is drawn
+    assert main([*args, "--prior-rounds", "0"]) == 0  # by default the largest league is drawn
     text = capsys.readouterr().out
-    assert "Place after each tournament — spring, S01: 3 highlighted" in text
-    png_size(out)
-    assert main([*args, "--event", "autumn", "--prior-rounds", "0"]) == 0
-    text = capsys.readouterr().out
-    final = league.leaderboard(spring, prior_rounds=0)
-    best = ", ".join(final["player"].astype(str).head(3))
+    best = ", ".join(league.leaderboard(autumn, prior_rounds=0)["player"].astype(str).head(3))
     assert f"Place after each tournament — autumn, S01: 3 highlighted: {best}" in text
+    png_size(out)
+    assert main([*args, "--event", "spring"]) == 0
+    text = capsys.readouterr().out
+    best = ", ".join(league.leaderboard(spring)["player"].astype(str).head(3))
+    assert f"Place after each tournament — spring, S01: 3 highlighted: {best}" in text
     assert main([*args, "--event", "winter"]) == 1
     assert "no league 'winter'" in capsys.readouterr().err
 
@@ -133,3 +134,23 @@ def test_drift_bridge_season_folder(tmp_path, capsys):
     last = history[history["event"] == history["event"].iloc[-1]].head(10)
     best = ", ".join(f"pair {p}" if p.isdigit() else p for p in last["pair"])
     assert f"Rank after each event: 10 highlighted: {best}" in text
+
+
+def test_demo_writes_a_drift_chart_per_family(tmp_path, capsys):
+    from tourneystats import synth
+    from tourneystats.io import write_table
+
+    data, out = tmp_path / "data", tmp_path / "out"
+    for family in ("chess", "bridge", "league"):
+        (data / family).mkdir(parents=True)
+    shutil.copy(TRF, data / "chess" / "open.txt")
+    shutil.copy(DATA / "bridge" / "usebio-mp-pairs-howell.xml", data / "bridge" / "s1.xml")
+    write_table(synth.league(1, 4, 8, 4, seed=5), data / "league" / "club.csv")
+    assert main(["demo", "--data", str(data), "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "== cards: not available" in text  # no sample folder: skipped
+    for family in ("chess", "bridge", "league"):
+        png_size(out / f"{family}-drift.png")
+        assert f"wrote {out / f'{family}-drift.png'} (" in text
+    assert "Rank after each round — open; 10 highlighted: Player #1," in text
+    assert plt.get_fignums() == []

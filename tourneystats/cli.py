@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from . import __version__
@@ -164,11 +165,14 @@ def history_from_path(name: str, path: str | Path, **options) -> pd.DataFrame:
     if not tables:
         raise ValueError(f"{path}: no results table (.csv, .parquet) to read for {name}")
     frames = [read_table(p) for p in tables]
-    if name == "league":  # as league.standings_from_path: a file without one is a league
+    if name == "league":  # as league.standings_from_path: a file is a league, and a season
         frames = [
             f if LEAGUE in f.columns else f.assign(**{LEAGUE: p.stem})
             for f, p in zip(frames, tables, strict=True)
         ]
+        if len(frames) > 1 and any(SEASON in f.columns for f in frames):
+            whole = getattr(module, "ALL_SEASONS", "all")
+            frames = [f if SEASON in f.columns else f.assign(**{SEASON: whole}) for f in frames]
     results = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
     return history_of(results, **options)
 
@@ -195,8 +199,8 @@ def drift_chart(
     """Compute a family's history from a results file or folder and draw its drift chart.
 
     One series is drawn: for the per-round histories (cards, chess) of several events, `event`
-    picks the event; for several leagues, the league; by default the last one. Of several
-    seasons, the last is drawn.
+    picks the event; for several leagues, the league; by default the one with the most rows
+    (the biggest event, the longest league). Of several seasons, the last is drawn.
 
     Returns
     -------
@@ -221,10 +225,13 @@ def drift_chart(
     history = history_from_path(name, path, **(options or {}))
     step = EVENT if name == "bridge" else None
     series = [LEAGUE, SEASON] if name == "league" else [EVENT] if name != "bridge" else [SEASON]
-    for column in series:  # one series per chart: the chosen one, else the last
+    for column in series:  # one series per chart: the chosen one, else the largest
         if column in history.columns and history[column].nunique() > 1:
-            if event is None or column == SEASON:
+            if column == SEASON:  # the latest season
                 pick = history[column].iloc[-1]
+            elif event is None:  # the event (league) with the most rows; the later on a tie
+                sizes = history.groupby(column, sort=False, observed=True).size()
+                pick = sizes.index[len(sizes) - 1 - int(np.argmax(sizes.to_numpy()[::-1]))]
             else:
                 pick = event
             keep = history[column].astype(str) == str(pick)
@@ -373,7 +380,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     who.add_argument("--top", type=int, help="highlight the best N at the last step (default 10)")
     dr.add_argument(
-        "--event", help="cards/chess: the event to draw; league: the league (default: the last)"
+        "--event", help="cards/chess: the event to draw; league: the league (default: the largest)"
     )
     dr.add_argument("--value", help="column drawn (default: rank or place)")
     dr.add_argument("--rules", help="rule set, as for standings")
