@@ -1,6 +1,7 @@
 """Charts: rendered headless (Agg) and checked through their artists."""
 
 import io
+import struct
 from pathlib import Path
 
 import matplotlib
@@ -203,6 +204,16 @@ def test_drift_draws_on_the_given_axes_and_leaks_no_figure():
         distribution(league_history(), "ranking")
         board_spread(spread_frame(), event="club", board=5)
     assert plt.get_fignums() == before
+
+
+def test_own_figure_shows_itself_in_jupyter():
+    ax = drift(league_history())
+    for shown in (ax, ax.figure):  # IPython's rich display calls _repr_png_
+        png = shown._repr_png_()
+        assert png[:8] == b"\x89PNG\r\n\x1a\n"
+        assert struct.unpack(">II", png[16:24]) == (990, 605)  # 9 x 5.5 in at 110 dpi
+    fig, mine = plt.subplots()
+    assert drift(league_history(), ax=mine) is mine and type(mine).__name__ == "Axes"
 
 
 def test_charts_leave_rcparams_and_input_unchanged():

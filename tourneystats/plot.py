@@ -3,9 +3,9 @@
 Every function takes long-format frames, keyword-only options and ``ax=None``, draws on `ax` (or
 on a new figure of its own when `ax` is None) and returns the Axes. Nothing here uses pyplot's
 global state: a new figure is a plain :class:`matplotlib.figure.Figure` that pyplot does not track,
-so calling a chart function in a loop never accumulates open figures, and nothing is shown. In
-Jupyter, display it with ``ax.figure``; save it with ``ax.figure.savefig("chart.png")``. To place
-a chart in your own layout, pass ``ax=``.
+so calling a chart function in a loop never accumulates open figures, and nothing pops up. In
+Jupyter, a chart call as the last line of a cell shows the chart (so does ``ax.figure``); save it
+with ``ax.figure.savefig("chart.png")``. To place a chart in your own layout, pass ``ax=``.
 
 Examples
 --------
@@ -19,6 +19,7 @@ Examples
 
 from __future__ import annotations
 
+import io
 from collections.abc import Hashable, Sequence
 
 import matplotlib
@@ -82,12 +83,34 @@ _LABEL_SIZE = 8.5
 # --- helpers -------------------------------------------------------------------------------------
 
 
+class ChartFigure(Figure):
+    """The figure a chart creates when no `ax` is given: not tracked by pyplot.
+
+    Jupyter shows it as a PNG (``ax.figure`` as the last line of a cell), whatever the session's
+    backend; elsewhere it is a plain :class:`~matplotlib.figure.Figure`.
+    """
+
+    def _repr_png_(self) -> bytes:
+        buffer = io.BytesIO()
+        self.savefig(buffer, format="png")
+        return buffer.getvalue()
+
+
+class ChartAxes(Axes):
+    """The Axes of a :class:`ChartFigure`: a chart function's result as the last line of a
+    Jupyter cell shows the chart (as ``df.plot()`` does), not just ``<Axes: ...>``."""
+
+    def _repr_png_(self) -> bytes | None:
+        figure = self.figure
+        return figure._repr_png_() if isinstance(figure, ChartFigure) else None
+
+
 def _axes(ax: Axes | None, figsize: tuple[float, float] = FIGSIZE) -> Axes:
     """`ax`, or the Axes of a new pyplot-free figure."""
     if ax is not None:
         return ax
-    fig = Figure(figsize=figsize, dpi=DPI, layout="constrained")
-    return fig.add_subplot()
+    fig = ChartFigure(figsize=figsize, dpi=DPI, layout="constrained")
+    return fig.add_subplot(axes_class=ChartAxes)
 
 
 def _tidy(ax: Axes) -> None:
