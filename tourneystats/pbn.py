@@ -42,6 +42,7 @@ from ._contract import (
     contract_text,
     expand_paths,
     tricks_from_result,
+    vulnerability,
     vulnerable_text,
 )
 from ._schema import (
@@ -704,8 +705,6 @@ def _finish_scores(frame: pd.DataFrame) -> pd.DataFrame:
     if need.any():
         sub = frame.loc[need]
         if sub[VULNERABLE].isna().any():
-            from ._contract import vulnerability
-
             vul = sub[VULNERABLE].where(sub[VULNERABLE].notna(), vulnerability(sub[BOARD]))
         else:
             vul = sub[VULNERABLE]
@@ -986,6 +985,16 @@ def read_pbn(
     ------
     ValidationError
         A malformed file, naming the file and line.
+
+    Notes
+    -----
+    Team games: when the two tables of a match name opposite ``HomeTeam``s (as in files written
+    per table, where ``HomeTeam`` is the team sitting North-South at that table and ``ScoreIMP``
+    is that North-South pair's IMPs), the match's home team is the ``HomeTeam`` of its
+    lowest-numbered table and ``home_side`` says where it sat at each table. When both tables
+    name the same ``HomeTeam`` and carry ``Room`` tags, the home team sits North-South in the
+    ``Open`` room and East-West in the ``Closed`` room. ``published.lines.home_imps`` is the
+    published ``ScoreIMP`` turned to the match's home team (the same at both tables).
 
     Examples
     --------
