@@ -167,15 +167,17 @@ class LeagueRules:
 def _dense(*codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Dense codes of the combinations of non-negative integer code arrays, in sorted order.
 
-    Returns (code per row, index of the first row of each code).
+    Returns (code per row, the position of one row of each code).
     """
     if not codes or codes[0].size == 0:
         return np.zeros(0 if not codes else codes[0].size, np.int64), np.zeros(0, np.int64)
     key = np.zeros(codes[0].size, np.int64)
     for c in codes:
         key = key * (int(c.max()) + 1) + c
-    uniq, first, inverse = np.unique(key, return_index=True, return_inverse=True)
-    return inverse.astype(np.int64), first
+    dense, uniques = pd.factorize(key, sort=True)
+    one = np.empty(len(uniques), np.int64)
+    one[dense] = np.arange(key.size)
+    return dense.astype(np.int64), one
 
 
 def _codes(values: pd.Series) -> np.ndarray:
