@@ -215,6 +215,9 @@ def value(table, n, player, code, rule, ratings, ev):
     games = table[player]
     if name == "PTS":
         return sum(p for _, _, p, _ in games)
+    if name == "KS" and rule != "adjusted":  # real opponents (forfeits too), final score
+        totals = {q: sum(p for _, _, p, _ in g) for q, g in table.items()}
+        return sum(p for _, opp, p, _ in games if opp is not None and totals[opp] >= 0.5 * n)
     if name in ("BH", "SB", "KS"):
         return bh_like(table, n, player, rule, name, low, high)
     if name == "FB":

@@ -334,7 +334,7 @@ def test_explain_names_the_stand_ins(tec_swiss):
 def test_tiebreak_codes():
     assert parse_tiebreak("ge").code == "REP"
     assert parse_tiebreak("ARO/C1").low == 1
-    for bad in ("BH/X1", "WIN/C1", "NOPE", "BH/C0"):
+    for bad in ("BH/X1", "WIN/C1", "KS/C1", "NOPE", "BH/C0"):
         with pytest.raises(ValueError):
             parse_tiebreak(bad)
     results, _ = crosstable(TEC_RR)

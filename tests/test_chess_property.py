@@ -15,7 +15,7 @@ from tourneystats.synth import chess_swiss
 
 RULES = ["adjusted", "fide2024", "fide2026", "fide2009"]
 CODES = [
-    "BH", "BH/C1", "BH/C2", "BH/M1", "SB", "SB/C1", "SB/M1", "FB", "FB/C1", "AOB", "KS", "KS/C1",
+    "BH", "BH/C1", "BH/C2", "BH/M1", "SB", "SB/C1", "SB/M1", "FB", "FB/C1", "AOB", "KS",
     "PS", "PS/C1", "CUM", "ARO", "ARO/C1", "ARO/M1", "TPR", "PTP", "APRO", "APPO", "WIN", "WON",
     "BPG", "BWG", "REP",
 ]  # fmt: skip

@@ -49,8 +49,11 @@ Every tie-break that uses opponents' scores sees each round of a player as a pai
 Tie-breaks (codes; modifiers ``/Cn`` cut the n lowest, ``/Mn`` cut n lowest and n highest)
 ---------------------------------------------------------------------------------------------
 PTS points; BH Buchholz; SB Sonneborn-Berger; FB Fore Buchholz (every paired last-round game as
-a draw); AOB average Buchholz of the opponents met over the board; KS Koya (points against
-opponents counted at 50 % of the maximum or more); PS progressive score; CUM the seed's
+a draw); AOB average Buchholz of the opponents met over the board; KS Koya (points scored
+against opponents with 50 % of the maximum score or more: under ``adjusted`` with adjusted
+scores, an unplayed round counting 1/2 when the own adjusted score reaches the limit; under the
+FIDE rule sets against real opponents, forfeits included, by their final score, byes counting
+nothing); PS progressive score; CUM the seed's
 cumulative score (PS minus the points won without playing); ARO average rating of opponents
 played; TPR tournament performance rating (ARO + dp of the B.02 table); PTP perfect tournament
 performance; APRO/APPO average TPR/PTP of opponents; WIN wins (incl. unplayed); WON games won
@@ -58,7 +61,7 @@ over the board; BPG games played with Black; BWG games won with Black; REP (alia
 elected to play (played, PAB, forfeit win, full-point bye); DE direct encounter (C.07 art. 6).
 Rating-based values (ARO, TPR, PTP, APRO, APPO) are rounded to whole numbers as C.07 defines
 them; every other value is left unrounded. Cut/median modifiers are accepted for BH, SB, FB and
-ARO (and cut for PS and KS).
+ARO (and cut for PS).
 """
 
 from __future__ import annotations
@@ -114,10 +117,16 @@ __all__ = [
 KINDS = ("played", "forfeit_win", "forfeit_loss", "pab", "fpb", "hpb", "zpb")
 K_PLAYED, K_FW, K_FL, K_PAB, K_FPB, K_HPB, K_ZPB = range(7)
 K_NONE = 7  # the round does not exist in this event (shorter events in a stacked archive)
-_WITH_OPPONENT = np.array([True, True, True, False, False, False, False, False])
-_AVAILABLE = np.array([True, True, False, True, True, False, False, False])  # not a VUR
-_VUR = np.array([False, False, True, False, False, True, True, False])
-_BYE_VUR = np.array([False, False, False, False, False, True, True, False])  # VUR w/o opponent
+# sets of kinds as bit masks (bit k = kind code k), tested with _is
+_WITH_OPPONENT = 1 << K_PLAYED | 1 << K_FW | 1 << K_FL
+_AVAILABLE = 1 << K_PLAYED | 1 << K_FW | 1 << K_PAB | 1 << K_FPB  # not a VUR
+_VUR = 1 << K_FL | 1 << K_HPB | 1 << K_ZPB
+_BYE_VUR = 1 << K_HPB | 1 << K_ZPB  # VUR without an opponent
+
+
+def _is(kind: np.ndarray, kinds: int) -> np.ndarray:
+    """Whether each kind code is in the bit mask `kinds`."""
+    return (np.left_shift(np.uint8(1), kind.astype(np.uint8)) & np.uint8(kinds)) != 0
 
 RESULT_COLUMNS = (
     Column(EVENT, "key", doc="event id"),
@@ -203,7 +212,7 @@ TIEBREAKS = (
     "PTS", "BH", "SB", "FB", "AOB", "KS", "PS", "CUM", "ARO", "TPR", "PTP", "APRO", "APPO",
     "WIN", "WON", "BPG", "BWG", "REP", "GE", "DE",
 )  # fmt: skip
-_CUTTABLE = {"BH": "CM", "SB": "CM", "FB": "CM", "ARO": "CM", "PS": "C", "KS": "C"}
+_CUTTABLE = {"BH": "CM", "SB": "CM", "FB": "CM", "ARO": "CM", "PS": "C"}
 _CODE = re.compile(r"^\s*([A-Za-z]+)\s*(?:[/-]\s*([CcMm])\s*(\d+))?\s*$")
 
 
@@ -305,6 +314,7 @@ class _Grid:
     """All players of all events x rounds, as flat numpy arrays."""
 
     event_index: pd.Index  # event labels, by event code
+    event_categorical: bool  # whether the input's event column was categorical
     player_event: np.ndarray  # (G,) event code of each player
     player_id: np.ndarray  # (G,) original player id
     n_rounds: np.ndarray  # (G,) rounds of the player's event
@@ -335,12 +345,18 @@ def _integer_ids(player: pd.Series, opponent: pd.Series | None, frame: pd.DataFr
     top = int(p.max())
     if opponent is None:
         return p, np.full(len(p), -1), np.arange(top + 1)
-    o = opponent.to_numpy(dtype=np.float64, na_value=np.nan)
-    given = ~np.isnan(o)
-    fail_rows(frame, given & (o != np.round(o)), "opponent must be a player id")
-    o = np.where(given, o, -1.0)
+    if pd.api.types.is_integer_dtype(opponent.dtype):
+        o = opponent.to_numpy(dtype=np.int64, na_value=-1)
+        given = o >= 0 if not opponent.hasnans else opponent.notna().to_numpy()
+    else:
+        given = opponent.notna().to_numpy()
+        f = opponent.to_numpy(dtype=np.float64, na_value=np.nan)
+        fail_rows(frame, given & (f != np.round(f)), "opponent must be a player id")
+        o = np.where(given, f, -1.0).astype(np.int64)
     # an id outside the players' range cannot be a player: any code that is not one will do
-    o = np.where(given & ((o < 0) | (o > top)), top + 1, o).astype(np.int64)
+    unknown = given & ((o < 0) | (o > top))
+    if unknown.any():
+        o = np.where(unknown, top + 1, o)
     return p, o, np.arange(top + 2)
 
 
@@ -465,13 +481,17 @@ def _event_dates(event_index: pd.Index, events, results) -> list:
 
 
 def _codes_of(values: pd.Series, labels: Sequence[str]) -> np.ndarray:
-    """Position of each value in `labels` (-1 if absent); categoricals via their categories."""
+    """Position (int8) of each value in `labels`, -1 if absent; categoricals via their categories."""
     index = pd.Index(list(labels))
-    if isinstance(values.dtype, pd.CategoricalDtype):
+    if isinstance(values.dtype, pd.CategoricalDtype) and len(values.cat.categories) <= 32:
         cats = index.get_indexer(values.cat.categories.astype(str))
         codes = values.cat.codes.to_numpy()
-        return np.where(codes >= 0, np.take(cats, np.maximum(codes, 0)), -1)
-    return index.get_indexer(values.astype(str))
+        out = np.full(len(codes), -1, dtype=np.int8)
+        for i, c in enumerate(cats):  # a few passes over small integers beat a gather
+            if c >= 0:
+                out[codes == i] = c
+        return out
+    return index.get_indexer(values.astype(str)).astype(np.int8)
 
 
 def _build_grid(
@@ -489,15 +509,19 @@ def _build_grid(
         raise ValidationError("results: no rows")
     kind_codes = _codes_of(df[KIND], KINDS)
     fail_rows(df, kind_codes < 0, f"unknown kind (expected one of {', '.join(KINDS)})")
-    kind_codes = kind_codes.astype(np.int8)
     rnd = df[ROUND].to_numpy(dtype=np.int64)
     fail_rows(df, rnd < 1, "round must be 1 or more")
     pts = df[POINTS].to_numpy(dtype=np.float64)
-    fail_rows(df, ~((pts == 0.0) | (pts == 0.5) | (pts == 1.0)), "points must be 0, 0.5 or 1")
-    expected = np.take(np.array([np.nan, 1.0, 0.0, np.nan, 1.0, 0.5, 0.0]), kind_codes)
-    fail_rows(df, ~np.isnan(expected) & (pts != expected), "points do not match the kind")
+    half_points = (pts * 2).astype(np.int8)  # 0, 1, 2
+    fail_rows(df, (half_points != pts * 2) | (pts < 0) | (pts > 1), "points must be 0, 0.5 or 1")
+    fixed = (  # kinds whose points are fixed: 2 half points, 0, or 1
+        (_is(kind_codes, 1 << K_FW | 1 << K_FPB) & (half_points != 2))
+        | (_is(kind_codes, 1 << K_FL | 1 << K_ZPB) & (half_points != 0))
+        | ((kind_codes == K_HPB) & (half_points != 1))
+    )
+    fail_rows(df, fixed, "points do not match the kind")
     has_opp = df[OPPONENT].notna().to_numpy()
-    needs_opp = np.take(_WITH_OPPONENT, kind_codes)
+    needs_opp = _is(kind_codes, _WITH_OPPONENT)
     fail_rows(df, needs_opp & ~has_opp, "a played or forfeited game has no opponent")
     fail_rows(df, ~needs_opp & has_opp, "a bye or absence has an opponent")
     if COLOUR in df.columns:
@@ -539,23 +563,31 @@ def _build_grid(
     np.put(opp, flat, o)
     np.put(col, flat, colour)
 
-    # every game appears from both sides, with complementary points and opposite colours
+    # every game appears from both sides, with complementary points and opposite colours: the
+    # opponent's row is fetched through the grid, its kind/points/colour packed in one int8
     has = o >= 0
     of = np.where(has, o * R + (rnd - 1), 0)
-    back = np.where(has, np.take(opp, of), -1)
-    back_kind = np.take(kind, of)
-    back_pts = np.take(points, of)
-    back_col = np.take(col, of)
-    fail_rows(df, has & (back != g), "the opponent's row of that round does not name the player")
-    partner = np.take(np.array([K_PLAYED, K_FL, K_FW, K_NONE, K_NONE, K_NONE, K_NONE]), kind_codes)
     fail_rows(
         df,
-        has & ((back_kind != partner) | (pts + back_pts != 1.0)),
+        has & (np.take(opp, of) != g),
+        "the opponent's row of that round does not name the player",
+    )
+    state = kind_codes * 16 + half_points * 4 + colour  # < 128
+    packed = np.zeros(n_players * R, dtype=np.int8)
+    np.put(packed, flat, state)
+    back = np.take(packed, of)
+    partner = np.where(
+        kind_codes == K_FW, K_FL, np.where(kind_codes == K_FL, K_FW, kind_codes)
+    ).astype(np.int8)
+    fail_rows(
+        df,
+        has & ((back // 16 != partner) | (back // 4 % 4 != 2 - half_points)),
         "the two sides of a game do not match (played 1-0/0.5-0.5, forfeit win vs forfeit loss)",
     )
+    back_col = back % 4
     fail_rows(
         df,
-        has & (kind_codes == K_PLAYED) & (colour > 0) & (back_col > 0) & (colour == back_col),
+        has & (kind_codes == K_PLAYED) & (colour > 0) & (back_col == colour),
         "both players of a game have the same colour",
     )
 
@@ -563,6 +595,7 @@ def _build_grid(
     rule_ev = _rule_codes(rules, event_index, events, df)
     return _Grid(
         event_index=pd.Index(event_index),
+        event_categorical=isinstance(df[EVENT].dtype, pd.CategoricalDtype),
         player_event=player_event,
         player_id=player_id,
         n_rounds=n_rounds,
@@ -580,7 +613,10 @@ def _ratings(df, players, g, n_players, event_index, player_event, player_id) ->
     if RATING in df.columns:
         r = df[RATING].to_numpy(dtype=np.float64, na_value=np.nan)
         ok = ~np.isnan(r)
-        np.put(rating, g[ok], r[ok])
+        if ok.all():
+            np.put(rating, g, r)
+        else:
+            np.put(rating, g[ok], r[ok])
     if players is not None and RATING in players.columns:
         pl = validate(players, PLAYER_COLUMNS, what="players")
         key = pd.MultiIndex.from_arrays([pd.Index(event_index)[player_event], pd.Index(player_id)])
@@ -619,8 +655,8 @@ def _scores(kind: np.ndarray, points: np.ndarray, opp: np.ndarray, grid: _Grid) 
     total = pts.sum(axis=1)
     adjusted = np.where(played, pts, 0.0).sum(axis=1) + 0.5 * unplayed.sum(axis=1)
     rnum = np.arange(1, R + 1)
-    last_available = np.where(np.take(_AVAILABLE, kind), rnum[None, :], 0).max(axis=1, initial=0)
-    trailing = np.take(_BYE_VUR, kind) & (rnum[None, :] > last_available[:, None])
+    last_available = np.where(_is(kind, _AVAILABLE), rnum[None, :], 0).max(axis=1, initial=0)
+    trailing = _is(kind, _BYE_VUR) & (rnum[None, :] > last_available[:, None])
     face = np.where(trailing, 0.5, pts).sum(axis=1)
     safe = np.where(opp >= 0, opp, 0)
     rule = grid.rule
@@ -657,7 +693,7 @@ def _scores(kind: np.ndarray, points: np.ndarray, opp: np.ndarray, grid: _Grid) 
         score = np.where(mine, own, score)
         standin[mine] = kind_code
     vur_first = np.array([RULE_SETS[n].vur_cut_first for n in _RULE_NAMES])[rule]
-    vur = np.take(_VUR, kind) & vur_first[:, None]
+    vur = _is(kind, _VUR) & vur_first[:, None]
     score = np.where(valid, score, np.nan)
     return _Rounds(score, result, standin, vur, valid, total, seen)
 
@@ -778,6 +814,12 @@ class _Engine:
             elif name == "KS":
                 limit = 0.5 * g.n_rounds[:, None] - 1e-9
                 contrib = np.where(r.score >= limit, r.result, 0.0)
+                # FIDE rule sets: games against real opponents (forfeits included) whose final
+                # score reaches the limit; byes and absences count nothing (as the TEC program)
+                fide = (g.rule != _RULE_NAMES.index("adjusted"))[:, None]
+                safe = np.where(g.opp >= 0, g.opp, 0)
+                strong = (g.opp >= 0) & (np.take(r.pts, safe) >= limit)
+                contrib = np.where(fide, np.where(strong, g.points, 0.0), contrib)
             else:
                 contrib = r.score
             contrib = np.where(r.valid, contrib, 0.0)
@@ -807,7 +849,7 @@ class _Engine:
                 "WON": win & self.played,
                 "BPG": black,
                 "BWG": black & (g.points == 1.0),
-                "REP": self.valid & np.take(_AVAILABLE, g.kind),
+                "REP": self.valid & _is(g.kind, _AVAILABLE),
             }[name]
             contrib = flag.astype(np.float64)
             return contrib.sum(axis=1), _Detail(None, g.points, contrib, self.valid, None)
@@ -996,15 +1038,17 @@ def _table(grid: _Grid, tiebreaks: list[TieBreak]) -> pd.DataFrame:
             columns[tb.code] = engine.direct_encounter(_group_ids(keys))
         else:
             columns[tb.code] = engine.value(tb)
-    frame = pd.DataFrame(
-        {
-            EVENT: grid.event_index[grid.player_event],
-            PLAYER: grid.player_id,
-            **columns,
-        }
-    )
+    if grid.event_categorical:
+        event = pd.Categorical.from_codes(grid.player_event, categories=grid.event_index)
+    else:
+        event = grid.event_index.take(grid.player_event)
+    frame = pd.DataFrame({"_event_order": grid.player_event, EVENT: event, PLAYER: grid.player_id})
     frame[PLAYER] = _restore_player_dtype(frame[PLAYER])
-    return _rank_by_event(frame, [PTS, *[t.code for t in tiebreaks]])
+    for code, values in columns.items():
+        frame[code] = values
+    criteria = [PTS, *[t.code for t in tiebreaks]]
+    ranked = competition_rank(frame, criteria, by="_event_order", order_by=PLAYER)
+    return ranked[[EVENT, PLAYER, RANK, *criteria]]
 
 
 def _group_ids(keys: list[np.ndarray]) -> np.ndarray:
@@ -1031,14 +1075,6 @@ def _restore_player_dtype(values: pd.Series) -> pd.Series:
     if converted.notna().all() and (converted == np.floor(converted)).all():
         return converted.astype(np.int64)
     return values
-
-
-def _rank_by_event(frame: pd.DataFrame, criteria: list[str]) -> pd.DataFrame:
-    frame = frame.copy()
-    frame["_event_order"] = pd.factorize(frame[EVENT], sort=False)[0]
-    ranked = competition_rank(frame, criteria, by="_event_order", order_by=PLAYER)
-    ranked = ranked.drop(columns="_event_order")
-    return ranked[[EVENT, PLAYER, RANK, *criteria]]
 
 
 def standings(
@@ -1098,7 +1134,7 @@ def standings(
     return _table(grid, tbs)
 
 
-def _expand_by_round(results: pd.DataFrame) -> tuple[pd.DataFrame, np.ndarray]:
+def _expand_by_round(results: pd.DataFrame) -> tuple[pd.DataFrame, pd.Index, int]:
     """Stack one copy of each event truncated after every round 1..n (pseudo-events)."""
     rnd = pd.to_numeric(results[ROUND], errors="coerce").to_numpy()
     ev_codes, ev_index = pd.factorize(results[EVENT], sort=False)
@@ -1111,8 +1147,9 @@ def _expand_by_round(results: pd.DataFrame) -> tuple[pd.DataFrame, np.ndarray]:
     first = np.repeat(np.cumsum(copies) - copies, copies)
     k = np.arange(len(take)) - first + np.nan_to_num(rnd, nan=1).astype(np.int64)[take]
     out = results.iloc[take].reset_index(drop=True)
-    out[EVENT] = pd.Series(list(zip(ev_codes[take], k, strict=True)))
-    return out, ev_index
+    width = int(n_ev.max(initial=0)) + 1
+    out[EVENT] = ev_codes[take].astype(np.int64) * width + k  # pseudo-event: (event, after round)
+    return out, ev_index, width
 
 
 def standings_by_round(
@@ -1153,30 +1190,21 @@ def standings_by_round(
     for c in (EVENT, ROUND):
         if c not in results.columns:
             raise ValidationError(f"results: missing column(s) {c!r}")
-    expanded, ev_index = _expand_by_round(results)
-    keys = expanded[EVENT]
-    ev_code = np.array([k[0] for k in keys.unique()])
-    pseudo = {k: ev_index[k[0]] for k in keys.unique()}
-    if isinstance(rules, str) and rules == "auto" or isinstance(rules, Mapping | pd.Series):
-        base = _rule_codes(rules, pd.Index(ev_index), events, results)
-        rules = {k: _RULE_NAMES[base[k[0]]] for k in pseudo}
-    ev2 = None
-    if events is not None and ROUNDS in events.columns:
-        ev2 = None  # planned rounds do not apply to truncated copies
+    expanded, ev_index, width = _expand_by_round(results)
+    pseudo = {k: ev_index[k // width] for k in expanded[EVENT].unique().tolist()}
+    # the rule set of each event, given to each of its truncated copies
+    base = _rule_codes(rules, pd.Index(ev_index), events, results)
+    rules = {k: _RULE_NAMES[base[k // width]] for k in pseudo}
     pl2 = None
     if players is not None:
-        pl = players.copy()
-        pl2 = (
-            pl.merge(pd.DataFrame({"_k": list(pseudo), EVENT: list(pseudo.values())}), on=EVENT)
-            .drop(columns=EVENT)
-            .rename(columns={"_k": EVENT})
-        )
-    del ev_code
-    grid = _build_grid(expanded, rules=rules, players=pl2, events=ev2)
+        copies = pd.DataFrame({"_k": list(pseudo), EVENT: list(pseudo.values())})
+        pl2 = players.merge(copies, on=EVENT).drop(columns=EVENT).rename(columns={"_k": EVENT})
+    # (planned rounds of `events` do not apply to the truncated copies)
+    grid = _build_grid(expanded, rules=rules, players=pl2, events=None)
     table = _table(grid, tbs)
-    k = table[EVENT]
-    table.insert(1, ROUND, np.array([x[1] for x in k], dtype=np.int64))
-    table[EVENT] = [ev_index[x[0]] for x in k]
+    k = table[EVENT].to_numpy(dtype=np.int64)
+    table.insert(1, ROUND, k % width)
+    table[EVENT] = pd.Index(ev_index).take(k // width)
     order = np.lexsort(
         (np.arange(len(table)), table[ROUND].to_numpy(), pd.factorize(table[EVENT])[0])
     )
