@@ -43,6 +43,10 @@ __all__ += [
     "chess_standings_from_path",
 ]
 
+from .trf import TrfData, read_trf, write_trf
+
+__all__ += ["TrfData", "read_trf", "write_trf"]
+
 
 # --- bridge --------------------------------------------------------------------------------------
 from ._contract import BridgeFile, contract_score, tricks_from_result, vulnerability

@@ -22,6 +22,13 @@ code                    meaning                                         kind
 ``Z``, blank, ``-``     zero-point bye, absence (without an opponent)   ``zpb``
 ======================  ==============================================  ================
 
+TRF-2026 (FIDE, applied from 2025-09-01) keeps the ``001`` columns of TRF-16; what changes for a
+reader: ``142`` gives the number of rounds (TRF-16 files use the JaVaFo extension ``XXR``), ``162``
+the point system (W, D, L, A = absence/forfeit loss, P = pairing-allocated bye), ``###`` comment
+lines, four blanks for the opponent mean ``0000``, a blank colour means ``-``, letter codes are
+case-insensitive, and new record types (byes requested ahead ``240``, acceleration ``250``, teams
+``310`` ...), which are ignored here (see below).
+
 Rounds missing at the end of a player's line (the file has more round blocks, or ``XXR``/``142``
 declares more rounds) are absences (``zpb``).
 
@@ -92,10 +99,10 @@ _SHOWN = 5
 _SPACE = 32
 _BOM = b"\xef\xbb\xbf"
 _RECORD = re.compile(r"[0-9A-Z#]{3}( |$)")
+_POINTS = re.compile(r" *(\d+(\.\d*)?|\.\d+)")
 
 # Result classes: how a result code scores. Index = class, row of the point table.
 _WIN, _DRAW, _LOSS, _FWIN, _FLOSS, _HPB, _FPB, _PAB, _ZPB = range(9)
-_N_CLASSES = 9
 _BAD = 255
 _CLASS_OF = np.full(256, _BAD, dtype=np.uint8)
 for _codes, _cls in (
@@ -121,10 +128,12 @@ _SYMBOL_CLASSES = {
     "A": (_FLOSS, _ZPB),
     "P": (_PAB,),
 }
-# kind codes (index into KINDS)
-_PLAYED, _FORFEIT_WIN, _FORFEIT_LOSS, _K_PAB, _K_FPB, _K_HPB, _K_ZPB = range(7)
-_KIND_WITH_OPP = np.array([0, 0, 0, 1, 2, -1, -1, -1, -1], dtype=np.int8)
-_KIND_WITHOUT_OPP = np.array([-1, -1, -1, -1, 6, 5, 4, 3, 6], dtype=np.int8)
+# kind codes (index into KINDS) of each result class, with and without an opponent (-1: refused)
+_PLAYED, _K_FWIN, _K_FLOSS, _K_PAB, _K_FPB, _K_HPB, _K_ZPB = range(7)
+_KIND_WITH_OPP = np.full(9, -1, dtype=np.int8)
+_KIND_WITH_OPP[[_WIN, _DRAW, _LOSS, _FWIN, _FLOSS]] = [_PLAYED, _PLAYED, _PLAYED, _K_FWIN, _K_FLOSS]
+_KIND_WITHOUT_OPP = np.full(9, -1, dtype=np.int8)
+_KIND_WITHOUT_OPP[[_FLOSS, _HPB, _FPB, _PAB, _ZPB]] = [_K_ZPB, _K_HPB, _K_FPB, _K_PAB, _K_ZPB]
 _KIND_OF = np.stack([_KIND_WITHOUT_OPP, _KIND_WITH_OPP])  # [has opponent, class]
 _LOWER = np.arange(256, dtype=np.uint8)
 _LOWER[65:91] += 32
@@ -335,11 +344,6 @@ def _parse_decimal(field: np.ndarray):
     return value / scale, ~filled.any(-1), bad
 
 
-def _lower(b: np.ndarray) -> np.ndarray:
-    upper = (b >= 65) & (b <= 90)
-    return np.where(upper, b + 32, b).astype(np.uint8)
-
-
 def _text(field: np.ndarray) -> pd.Series:
     """Strings (stripped, blank -> missing) from a fixed-width byte field (latin-1)."""
     width = field.shape[1]
@@ -365,6 +369,9 @@ def _parse_dates(values: pd.Series) -> pd.Series:
     return out
 
 
+_HEADER_TAGS = {"012": NAME, "022": CITY, "032": FEDERATION, "042": DATE, "052": END_DATE}
+
+
 def _header(
     lines: list[bytes],
     texts: dict[int, str],
@@ -373,72 +380,59 @@ def _header(
     files: list[Path],
     n_files: int,
 ) -> pd.DataFrame:
-    """The tournament records of every file: one row per file."""
-    frame = pd.DataFrame(
-        {
-            "text": [texts.get(k, line.decode("latin-1")) for k, line in enumerate(lines)],
-            "file": file_of,
-            "line": lineno,
-        }
-    )
-    text = frame["text"]
-    blank = text.str.strip() == ""
-    record = text.str.match(_RECORD)
-    bad = ~blank & ~record
-    if bad.any():
-        rows = frame[bad]
-        where = [f"  {files[f]}:{n}" for f, n in zip(rows["file"], rows["line"], strict=True)]
-        raise ValidationError(
-            f"TRF: not a TRF record (expected a 3-character record type, then a space) "
-            f"({len(rows)} line{'s' if len(rows) != 1 else ''}):\n" + "\n".join(where[:_SHOWN])
-        )
-    frame["tag"] = text.str.slice(0, 3)
-    frame = frame[frame["tag"].isin(["012", "022", "032", "042", "052", "142", "XXR", "162"])]
-    frame = frame.assign(value=frame["text"].str.slice(4).str.strip())
-    dup = frame.duplicated(["file", "tag"], keep="first") & (frame["tag"] != "162")
-    if dup.any():
-        f, n, t = frame.loc[dup, ["file", "line", "tag"]].iloc[0]
-        raise ValidationError(f"TRF: {files[f]}:{n}: a second {t} record")
-    out = pd.DataFrame(index=pd.RangeIndex(n_files))
-    for tag, col in (("012", NAME), ("022", CITY), ("032", FEDERATION)):
-        sel = frame[frame["tag"] == tag]
-        out[col] = pd.Series(sel["value"].to_numpy(), index=sel["file"].to_numpy()).reindex(
-            out.index
-        )
-        out[col] = out[col].where(out[col] != "").astype("string")
-    for tag, col in (("042", DATE), ("052", END_DATE)):
-        sel = frame[frame["tag"] == tag]
-        value = sel["value"].where(sel["value"] != "")
-        parsed = _parse_dates(value)
-        bad = parsed.isna() & value.notna()
-        if bad.any():
-            f, n, v = sel.loc[bad, ["file", "line", "value"]].iloc[0]
-            raise ValidationError(
-                f"TRF: {files[f]}:{n}: column 5: {tag} date {v!r} is not a date (YYYY/MM/DD)"
-            )
-        out[col] = pd.Series(parsed.to_numpy(), index=sel["file"].to_numpy()).reindex(out.index)
-    declared = pd.Series(np.zeros(n_files, dtype=np.int64))
-    for tag in ("142", "XXR"):
-        sel = frame[frame["tag"] == tag]
-        ok = sel["value"].str.fullmatch(r"\d+")
-        if not ok.all():
-            f, n, v = sel.loc[~ok, ["file", "line", "value"]].iloc[0]
-            raise ValidationError(
-                f"TRF: {files[f]}:{n}: column 5: number of rounds {v!r} is not a whole number"
-            )
-        value = pd.Series(sel["value"].astype(np.int64).to_numpy(), index=sel["file"].to_numpy())
-        both = value.index[(declared[value.index] > 0) & (declared[value.index] != value)]
-        if len(both):
-            raise ValidationError(
-                f"TRF: {files[both[0]]}: 142 and XXR give different numbers of rounds"
-            )
-        declared[value.index] = value.to_numpy()
-    out["declared"] = declared.to_numpy()
+    """The tournament records of every file: one row per file.
+
+    One pass over the non-001 lines (a few per file) with plain string operations; the values are
+    then converted column by column."""
+    values: dict[str, dict[int, tuple[str, int]]] = {col: {} for col in _HEADER_TAGS.values()}
+    declared = np.zeros(n_files, dtype=np.int64)
     points = np.tile(_DEFAULT_POINTS, (n_files, 1))
-    for f, n, t in frame.loc[frame["tag"] == "162", ["file", "line", "text"]].itertuples(
-        index=False
-    ):
-        _point_system(points[f], t, f"{files[f]}:{n}")
+    for k, raw in enumerate(lines):
+        text = texts[k] if k in texts else raw.decode("latin-1")
+        if not text.strip():
+            continue
+        f, n = int(file_of[k]), int(lineno[k])
+        if not _RECORD.match(text):
+            raise ValidationError(
+                f"TRF: {files[f]}:{n}: not a TRF record (a 3-character record type, then a space)"
+            )
+        tag = text[:3]
+        if tag in _HEADER_TAGS:
+            column = values[_HEADER_TAGS[tag]]
+            if f in column:
+                raise ValidationError(f"TRF: {files[f]}:{n}: a second {tag} record")
+            column[f] = (text[4:].strip(), n)
+        elif tag in ("142", "XXR"):
+            value = text[4:].strip()
+            if not (value.isdigit() and value.isascii()):
+                raise ValidationError(
+                    f"TRF: {files[f]}:{n}: column 5: number of rounds {value!r} is not a whole "
+                    "number"
+                )
+            if declared[f] and declared[f] != int(value):
+                raise ValidationError(
+                    f"TRF: {files[f]}:{n}: 142 and XXR give different numbers of rounds"
+                )
+            declared[f] = int(value)
+        elif tag == "162":
+            _point_system(points[f], text, f"{files[f]}:{n}")
+    out = pd.DataFrame(index=pd.RangeIndex(n_files))
+    for col in (NAME, CITY, FEDERATION):
+        text = pd.Series({f: v for f, (v, _) in values[col].items() if v}, dtype=object)
+        out[col] = text.reindex(out.index).astype("string")
+    for col in (DATE, END_DATE):
+        given = {f: vn for f, vn in values[col].items() if vn[0]}
+        raw = pd.Series({f: v for f, (v, _) in given.items()}, dtype=object)
+        parsed = _parse_dates(raw)
+        bad = parsed.index[parsed.isna()]
+        if len(bad):
+            f = bad[0]
+            raise ValidationError(
+                f"TRF: {files[f]}:{given[f][1]}: column 5: {given[f][0]!r} is not a date "
+                "(YYYY/MM/DD)"
+            )
+        out[col] = parsed.reindex(out.index).astype("datetime64[ns]")
+    out["declared"] = declared
     out["_points"] = list(points)
     return out
 
@@ -450,13 +444,12 @@ def _point_system(row: np.ndarray, line: str, where: str) -> None:
         symbol = line[pos].upper()
         if symbol == " ":
             continue
-        try:
-            value = float(line[pos + 1 : pos + 5])
-        except ValueError:
+        text = line[pos + 1 : pos + 5]
+        if not _POINTS.fullmatch(text):
             raise ValidationError(
-                f"TRF: {where}: column {pos + 2}: points {line[pos + 1 : pos + 5]!r} of "
-                f"{symbol!r} are not a number"
-            ) from None
+                f"TRF: {where}: column {pos + 2}: points {text!r} of {symbol!r} are not a number"
+            )
+        value = float(text)
         if symbol == "X":  # unknown result: never a 001 result code
             continue
         if symbol not in _SYMBOL_CLASSES:
@@ -927,31 +920,39 @@ def write_trf(
         .sum()
         .reset_index()
     )
+    given_columns: set = set()
     if players is not None:
         given = validate(players, _PLAYER_SPEC, key=(EVENT, PLAYER), what="players")
+        given_columns = set(given.columns)
         given["_e"] = event_keys.get_indexer(given[EVENT].astype(object))
         given = given[given["_e"] >= 0].drop(columns=[EVENT])
-        pl = summed.merge(given, on=["_e", PLAYER], how="outer")
+        pl = summed.merge(given.assign(_given=True), on=["_e", PLAYER], how="outer")
     else:
-        pl = summed
+        pl = summed.assign(_given=False)
     pl = pl.sort_values(["_e", PLAYER], ignore_index=True)
     fail_rows(pl, ~pl[PLAYER].between(1, 9999).to_numpy(), "player must be 1-9999", what="players")
     pl[EVENT] = event_keys.to_numpy(dtype=object)[pl["_e"].to_numpy()]
     for col in (NAME, SEX, TITLE, RATING, FEDERATION, FIDE_ID, POINTS, RANK):
         if col not in pl:
             pl[col] = pd.NA
-    published = pl[POINTS].astype("Float64").fillna(pl["_sum"].astype("Float64").fillna(0.0))
-    pl[POINTS] = published.astype(np.float64)
+    # published points and rank: as given; computed where `players` does not give them
+    given_row = pl["_given"].fillna(False).to_numpy(dtype=bool)
+    computed = (~given_row) | (POINTS not in given_columns)
+    summed_points = pl["_sum"].astype("Float64").fillna(0.0)
+    pl[POINTS] = pl[POINTS].astype("Float64").where(~computed, summed_points)
     fail_rows(
         pl,
-        ((pl[POINTS] < 0) | (pl[POINTS] >= 100)).to_numpy(),
+        ((pl[POINTS] < 0) | (pl[POINTS] >= 100)).fillna(False).to_numpy(dtype=bool),
         "points do not fit in columns 81-84",
         what="players",
     )
-    if pl[RANK].isna().any():
-        ranked = competition_rank(pl[["_e", PLAYER, POINTS]], [POINTS], by="_e")
+    computed = (~given_row) | (RANK not in given_columns)
+    if computed.any():
+        ranked = competition_rank(
+            pl[["_e", PLAYER]].assign(_points=pl[POINTS].astype(np.float64)), ["_points"], by="_e"
+        )
         by_points = pl[["_e", PLAYER]].merge(ranked, on=["_e", PLAYER], how="left")[RANK]
-        pl[RANK] = pl[RANK].astype("Int64").fillna(by_points.astype("Int64"))
+        pl[RANK] = pl[RANK].astype("Int64").where(~computed, by_points.astype("Int64"))
     rating = pl[RATING].astype("Int64")
     fail_rows(
         pl, (rating > 9999).fillna(False).to_numpy(dtype=bool), "rating > 9999", what="players"
@@ -972,7 +973,7 @@ def write_trf(
         + " "
         + _number(pl[FIDE_ID], 11)
         + " " * 12
-        + pl[POINTS].map("{:4.1f}".format)
+        + pl[POINTS].astype(np.float64).map(lambda v: "    " if np.isnan(v) else f"{v:4.1f}")
         + " "
         + _number(pl[RANK], 4)
         + "  "
