@@ -767,6 +767,9 @@ def test_input_dtypes():
     compact = season.astype({"round": "int8", "player": "int16", "opponent": "Int16",
                              "wins": "int8", "losses": "int8", "draws": "uint8"})  # fmt: skip
     pd.testing.assert_frame_equal(standings(compact), standings(season), check_dtype=False)
+    nullable = season.astype({"round": "Int64", "player": "Int64", "wins": "Int64"})
+    pd.testing.assert_frame_equal(standings(nullable), standings(season), check_dtype=False)
+    assert len(explain(nullable)) == len(season)
     pd.testing.assert_frame_equal(
         standings_by_round(compact, rules="pokemon"),
         standings_by_round(season, rules="pokemon"),

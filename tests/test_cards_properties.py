@@ -140,6 +140,7 @@ def test_standings_by_round_equals_truncated_standings(t, rules):
     assert_same(drift, expected)
 
 
+@settings(max_examples=100)  # a consistency check between two vectorised functions
 @given(tournaments(), st.sampled_from(ALL_RULES))
 def test_explain_means_are_the_opponents_averages(t, rules):
     match_frame, game_frame = t

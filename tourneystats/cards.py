@@ -301,7 +301,9 @@ class _Coder:
     def values(self, codes: np.ndarray):
         """The ids of `codes` (a categorical stays categorical)."""
         if self.lo is not None:
-            return (codes + self.lo).astype(self.like.dtype)
+            if isinstance(self.like.dtype, np.dtype):
+                return (codes + self.lo).astype(self.like.dtype)
+            return pd.array(codes + self.lo, dtype=self.like.dtype)
         if isinstance(self.like.dtype, pd.CategoricalDtype):
             return pd.Categorical.from_codes(codes, dtype=self.like.dtype)
         return self.uniques.take(codes)
@@ -457,6 +459,8 @@ def _prepare_matches(results: pd.DataFrame, *, what: str = "results") -> _Matche
     df = validate(results, _specs(results, MATCH_COLUMNS), what=what)
     n = len(df)
     rnd = df[ROUND].to_numpy()
+    if rnd.dtype == np.uint64:
+        rnd = rnd.astype(np.int64)
     if n and rnd.min() < 1:
         fail_rows(df, rnd < 1, "round numbers start at 1", what=what)
     bye = df[OPPONENT].isna().to_numpy()
@@ -499,7 +503,8 @@ def _prepare_matches(results: pd.DataFrame, *, what: str = "results") -> _Matche
     low = int(rnd.min()) if n else 1
     span = int(rnd.max()) - low + 1 if n else 1
     if span <= 4096:
-        t, round_values = rnd - np.int64(low), np.arange(low, low + span, dtype=np.int64)
+        t = rnd - rnd.dtype.type(low)  # in the input's width
+        round_values = np.arange(low, low + span, dtype=np.int64)
     else:
         rounds = _Compact(rnd.astype(np.int64) - low, span)
         t, round_values = rounds.codes, rounds.distinct + low
@@ -689,7 +694,7 @@ def matches_to_games(matches: pd.DataFrame) -> pd.DataFrame:
     """Expand match-level results to one row per player per round per game.
 
     Game numbers are assigned so that both sides agree: the games won by the player who comes
-    first (in the order of the player ids' first appearance) are numbered first, then the other
+    first (in sorted order of the player ids) are numbered first, then the other
     player's wins, then the drawn games. A bye, and a match in which no game was played (0-0-0),
     become a single row with a missing ``game`` and ``result``.
 
@@ -749,7 +754,7 @@ def matches_to_games(matches: pd.DataFrame) -> pd.DataFrame:
 
 
 def _row_points(m: _Matches, rules: Rules) -> tuple[np.ndarray, ...]:
-    """Per row: games won/lost/drawn as counted, match points, game points, games."""
+    """Per row, with byes scored by the rules: match points, game points and games (floats)."""
     bw, bl, bd = rules.bye
     w = np.where(m.bye, bw, m.w.astype(np.int64))
     l = np.where(m.bye, bl, m.l.astype(np.int64))  # noqa: E741
