@@ -26,6 +26,11 @@ __all__ = [
 ]
 
 # --- cards ---------------------------------------------------------------------------------------
+from . import cards
+from .cards import RULES as CARD_RULES
+from .cards import Rules as CardRules
+
+__all__ += ["CardRules", "CARD_RULES", "cards"]
 
 
 # --- chess ---------------------------------------------------------------------------------------

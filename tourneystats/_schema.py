@@ -40,6 +40,13 @@ GWP = "gwp"
 OMWP = "omwp"
 OGWP = "ogwp"
 OOMWP = "oomwp"
+BYE = "bye"  #: the row is a bye (no opponent)
+COUNTED = "counted"  #: the row counts in the player's opponents' averages
+DROPPED = "dropped"  #: the player did not play the event's last round
+EVENTS = "events"  #: number of events pooled into a season row
+OPPONENT_MWP = "opponent_mwp"
+OPPONENT_GWP = "opponent_gwp"
+OPPONENT_OMWP = "opponent_omwp"
 
 # --- chess ---------------------------------------------------------------------------------------
 COLOUR = "colour"

@@ -132,6 +132,119 @@ def swiss(
 # --- cards ---------------------------------------------------------------------------------------
 
 
+def cards_season(
+    n_events: int,
+    n_players: int,
+    n_rounds: int,
+    *,
+    seed: int = 0,
+    drop_rate: float = 0.03,
+    draw_rate: float = 0.05,
+    intentional_draw_share: float = 0.5,
+    three_game_rate: float = 0.4,
+    unfinished_rate: float = 0.03,
+    prefix: str = "E",
+    season: str | None = None,
+) -> pd.DataFrame:
+    """Card-game Swiss events at the match level, with realistic best-of-three game scores.
+
+    Pairings, byes and drops come from :func:`swiss`; each match outcome is turned into a game
+    score: a match win is 2-0 or 2-1 (with probability `three_game_rate`), and with probability
+    `unfinished_rate` time is called during the last game, which then counts as drawn (2-0-1,
+    1-0-1); a drawn match is an intentional draw reported 0-0-3 (share `intentional_draw_share`)
+    or a played draw, 1-1-0 or 1-1-1. A bye is reported 2-0-0.
+
+    Parameters
+    ----------
+    n_events, n_players, n_rounds : int
+        Size of the archive.
+    seed : int
+        Seed of the random generator.
+    drop_rate : float
+        Per-round probability that a player leaves the event.
+    draw_rate : float
+        Probability that a match is drawn.
+    intentional_draw_share : float
+        Share of the drawn matches that are intentional draws (0-0-3).
+    three_game_rate : float
+        Probability that a won match went to three games (2-1).
+    unfinished_rate : float
+        Probability that a won match had an unfinished last game (a drawn game).
+    prefix : str
+        Prefix of the event names.
+    season : str, optional
+        When given, a ``season`` column holding this label is added.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per player per round played: ``event`` (categorical), ``round``, ``player``
+        (1..n_players), ``opponent`` (``Int64``, missing for a bye), ``wins``, ``losses``,
+        ``draws`` (games, from the player's side), and ``season`` when asked for.
+
+    Examples
+    --------
+    >>> df = cards_season(2, 5, 3, seed=1)
+    >>> list(df.columns)
+    ['event', 'round', 'player', 'opponent', 'wins', 'losses', 'draws']
+    >>> df[df["opponent"].isna()][["wins", "losses", "draws"]].drop_duplicates().values.tolist()
+    [[2, 0, 0]]
+    """
+    from ._schema import DRAWS, LOSSES, SEASON, WINS
+
+    base = swiss(
+        n_events,
+        n_players,
+        n_rounds,
+        seed=seed,
+        draw_rate=draw_rate,
+        drop_rate=drop_rate,
+        prefix=prefix,
+    )
+    rng = np.random.default_rng([seed, 7])
+    n = len(base)
+    bye = base[OPPONENT].isna().to_numpy()
+    score = base[SCORE].to_numpy()
+    # Draw one game score per match, on the row of the lower-numbered player, then mirror it.
+    event_code = base[EVENT].cat.codes.to_numpy().astype(np.int64)
+    player = base[PLAYER].to_numpy()
+    opponent = base[OPPONENT].to_numpy(dtype=np.int64, na_value=0)
+    rnd = base[ROUND].to_numpy()
+    u = rng.random((3, n))
+    winner_w = np.where(u[1] < unfinished_rate, np.where(u[2] < 0.5, 2, 1), 2)
+    winner_l = np.where((u[1] >= unfinished_rate) & (u[0] < three_game_rate), 1, 0)
+    winner_d = (u[1] < unfinished_rate).astype(np.int64)
+    is_id = u[0] < intentional_draw_share
+    draw_w = np.where(is_id, 0, 1)
+    draw_d = np.where(is_id, 3, np.where(u[2] < 0.5, 1, 0))
+    # the match's draw lives on the row of its lower-numbered player; look it up for the other
+    key = (event_code * (n_rounds + 1) + rnd) * (n_players + 1)
+    own = np.minimum(player, np.where(bye, player, opponent))
+    lookup = np.full(int(key.max(initial=0)) + n_players + 2, -1, dtype=np.int64)
+    lookup[key + player] = np.arange(n)
+    src = lookup[key + own]
+    wins = np.where(score == 1, winner_w[src], np.where(score == 0, winner_l[src], draw_w[src]))
+    losses = np.where(score == 1, winner_l[src], np.where(score == 0, winner_w[src], draw_w[src]))
+    draws = np.where(score == 0.5, draw_d[src], winner_d[src])
+    wins = np.where(bye, 2, wins)
+    losses = np.where(bye, 0, losses)
+    draws = np.where(bye, 0, draws)
+    out = pd.DataFrame(
+        {
+            EVENT: base[EVENT],
+            ROUND: base[ROUND],
+            PLAYER: base[PLAYER],
+            OPPONENT: base[OPPONENT],
+            WINS: wins.astype(np.int64),
+            LOSSES: losses.astype(np.int64),
+            DRAWS: draws.astype(np.int64),
+        }
+    )
+    if season is not None:
+        out.insert(0, SEASON, season)
+    return out
+
+
 # --- chess ---------------------------------------------------------------------------------------
 
 _FEDERATIONS = np.array(["ESP", "FRA", "GER", "ITA", "NOR", "SWE", "USA", "IND", "ARG", "ECU"])

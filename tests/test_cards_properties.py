@@ -1,0 +1,177 @@
+"""Property tests: the vectorised card-game code against the plain-Python reference on random
+tournaments with byes, drops, draws, intentional draws and rematches, in both input forms."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import reference_cards as reference
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tourneystats.cards import (
+    RULES,
+    Rules,
+    explain,
+    games_to_matches,
+    matches_to_games,
+    standings,
+    standings_by_round,
+)
+
+CUSTOM = Rules(
+    name="custom",
+    win=2,
+    draw=1,
+    loss=0,
+    game_win=2,
+    game_draw=1,
+    game_loss=0,
+    floor=0.2,
+    bye=(1, 0, 0),
+    intentional_draw_game_points=0.5,
+    drop_cap=0.9,
+    byes_seen_by_opponents=False,
+    order=("match_points", "gwp", "oomwp", "omwp", "ogwp", "game_points"),
+)
+ALL_RULES = [*RULES.values(), CUSTOM]
+
+#: game sequences from the first player's side (W/L/D), the empty one is a match without games
+SEQUENCES = ["WW", "WLW", "LWW", "LL", "WLL", "LWL", "WL", "LW", "WLD", "LWD", "WD", "LD", "DDD",
+             "D", "W", "L", "", "WDW", "DLL"]  # fmt: skip
+FLIP = {"W": "L", "L": "W", "D": "D"}
+MATCH = ["event", "round", "player", "opponent", "wins", "losses", "draws"]
+GAME = ["event", "round", "player", "opponent", "game", "result"]
+
+
+@st.composite
+def tournaments(draw, max_events: int = 3, max_players: int = 8, max_rounds: int = 5):
+    """(match-level frame, game-level frame) of random Swiss-like events."""
+    text_ids = draw(st.booleans())
+    matches, games = [], []
+    for ev in range(draw(st.integers(1, max_events))):
+        event = f"E{ev}"
+        n_players = draw(st.integers(2, max_players))
+        ids = [f"p{i}" if text_ids else i for i in range(1, n_players + 1)]
+        active = list(ids)
+        for rnd in range(1, draw(st.integers(1, max_rounds)) + 1):
+            if not active:
+                break
+            order = draw(st.permutations(active))
+            n_byes = len(order) % 2 + 2 * draw(st.integers(0, 1) if len(order) > 3 else st.just(0))
+            paired, byes = order[: len(order) - n_byes], order[len(order) - n_byes :]
+            for a, b in zip(paired[0::2], paired[1::2]):
+                seq = draw(st.sampled_from(SEQUENCES))
+                w, l, d = seq.count("W"), seq.count("L"), seq.count("D")  # noqa: E741
+                matches.append((event, rnd, a, b, w, l, d))
+                matches.append((event, rnd, b, a, l, w, d))
+                if not seq:
+                    games.append((event, rnd, a, b, None, None))
+                    games.append((event, rnd, b, a, None, None))
+                for k, r in enumerate(seq, start=1):
+                    games.append((event, rnd, a, b, k, r))
+                    games.append((event, rnd, b, a, k, FLIP[r]))
+            for p in byes:
+                counts = draw(st.sampled_from([(2, 0, 0), (0, 0, 0), (1, 0, 0)]))
+                matches.append((event, rnd, p, None, *counts))
+                games.append((event, rnd, p, None, None, None))
+            dropping = draw(st.lists(st.sampled_from(active), max_size=2, unique=True))
+            active = [p for p in active if p not in dropping]
+    shuffle = draw(st.randoms())
+    shuffle.shuffle(matches)
+    shuffle.shuffle(games)
+    match_frame = pd.DataFrame(matches, columns=MATCH)
+    game_frame = pd.DataFrame(games, columns=GAME).astype({"game": "Int64"})
+    return match_frame, game_frame
+
+
+def assert_same(got: pd.DataFrame, expected: pd.DataFrame) -> None:
+    assert list(got.columns) == list(expected.columns)
+    assert len(got) == len(expected)
+    for column in got.columns:
+        a, b = got[column].to_numpy(), expected[column].to_numpy()
+        if column in ("mwp", "gwp", "omwp", "ogwp", "oomwp"):
+            a, b = a.astype(float), b.astype(float)
+            assert np.array_equal(np.isnan(a), np.isnan(b)), column
+            ok = ~np.isnan(a)
+            assert np.allclose(a[ok], b[ok], rtol=0, atol=1e-12), column
+        elif column in ("match_points", "game_points"):
+            assert np.array_equal(a.astype(float), b.astype(float)), column
+        else:
+            assert [str(x) for x in a] == [str(x) for x in b], column
+
+
+@given(tournaments(), st.sampled_from(ALL_RULES))
+def test_standings_match_reference(t, game_rules):
+    match_frame, game_frame = t
+    for rules in ALL_RULES:
+        assert_same(standings(match_frame, rules=rules), reference.standings(match_frame, rules))
+    # the game-level form (aggregated independently by the reference), under one rule set each
+    expected = reference.standings(game_frame, game_rules)
+    assert_same(standings(game_frame, rules=game_rules), expected)
+
+
+@given(tournaments(max_events=4), st.data())
+def test_season_pooling_matches_reference(t, data):
+    match_frame, game_frame = t
+    events = sorted(match_frame["event"].unique())
+    season_of = {e: data.draw(st.sampled_from(["S1", "S2"])) for e in events}
+    rules = data.draw(st.sampled_from(ALL_RULES))
+    frame = match_frame.assign(season=match_frame["event"].map(season_of))
+    expected = reference.standings(frame, rules, by="season")
+    assert_same(standings(frame, rules=rules, by="season"), expected)
+    games = game_frame.assign(season=game_frame["event"].map(season_of))
+    assert_same(standings(games, rules=rules, by="season"), expected)
+
+
+@given(tournaments(), st.sampled_from(ALL_RULES))
+def test_standings_by_round_equals_truncated_standings(t, rules):
+    match_frame, _ = t
+    drift = standings_by_round(match_frame, rules=rules)
+    # every event cut after each of its rounds, as a separate event "E0@03", all in one call
+    pieces = []
+    for rnd in sorted(match_frame["round"].unique()):
+        events = match_frame.loc[match_frame["round"] == rnd, "event"].unique()
+        cut = match_frame[match_frame["event"].isin(events) & (match_frame["round"] <= rnd)]
+        pieces.append(cut.assign(event=cut["event"] + f"@{rnd:03d}"))
+    expected = standings(pd.concat(pieces, ignore_index=True), rules=rules)
+    split = expected["event"].str.split("@", expand=True)
+    expected = expected.assign(event=split[0], round=split[1].astype(int))[drift.columns]
+    assert_same(drift, expected)
+
+
+@settings(max_examples=100)  # a consistency check between two vectorised functions
+@given(tournaments(), st.sampled_from(ALL_RULES))
+def test_explain_means_are_the_opponents_averages(t, rules):
+    match_frame, game_frame = t
+    table = standings(match_frame, rules=rules).set_index(["event", "player"])
+    why = explain(game_frame, rules=rules)
+    assert len(why) == len(match_frame)
+    assert (why["counted"] == ~why["bye"]).all()
+    assert why["opponent_mwp"].isna().eq(why["bye"]).all()
+    pairs = {"omwp": "opponent_mwp", "ogwp": "opponent_gwp"}
+    if "oomwp" in rules.order:
+        pairs["oomwp"] = "opponent_omwp"
+    means = why[why["counted"]].groupby(["event", "player"])[list(pairs.values())].mean()
+    for ours, shown in pairs.items():
+        joined = table[ours].to_frame().join(means[shown])
+        only_byes = joined[shown].isna()
+        assert joined.loc[only_byes, ours].isna().all()
+        ok = ~only_byes
+        assert np.allclose(joined.loc[ok, ours], joined.loc[ok, shown], rtol=0, atol=1e-12)
+
+
+@settings(max_examples=100)  # not a differential test: 100 random tournaments are plenty
+@given(tournaments())
+def test_conversions_are_lossless(t):
+    match_frame, game_frame = t
+    played = match_frame["opponent"].notna().to_numpy()
+    back = games_to_matches(matches_to_games(match_frame))
+    pd.testing.assert_frame_equal(back[played], match_frame[played], check_dtype=False)
+    assert (back.loc[~played, ["wins", "losses", "draws"]] == [2, 0, 0]).all().all()
+    collapsed = games_to_matches(game_frame)
+    key = ["event", "round", "player"]
+    left = collapsed.sort_values(key).reset_index(drop=True)
+    right = match_frame[played].sort_values(key).reset_index(drop=True)
+    played_left = left[left["opponent"].notna()].reset_index(drop=True)
+    pd.testing.assert_frame_equal(played_left, right, check_dtype=False)
