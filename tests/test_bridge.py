@@ -103,9 +103,13 @@ def test_artificial_percent_configurable():
     assert (row["ns_percentage"], row["ew_percentage"]) == (70, 30)
     row = bridge.matchpoints(df, scale="half").iloc[1]
     assert (row["ns_mp"], row["ew_mp"], row["top"]) == (1.2, 0.8, 2)
-    # a literal percentage
-    row = bridge.matchpoints(board([100, None, 200], artificial=[None, "A5545", None])).iloc[1]
+    # a literal percentage, exactly (also per pair)
+    df = board([100, None, 200], artificial=[None, "A5545", None])
+    row = bridge.matchpoints(df).iloc[1]
     assert (row["ns_percentage"], row["ew_percentage"]) == (55, 45)
+    ps = bridge.pair_scores(df).set_index(["line", "pair"])
+    assert (ps.loc[("NS", 2), "percentage"], ps.loc[("EW", 102), "percentage"]) == (55, 45)
+    assert ps.loc[("NS", 2), "mp"] == pytest.approx(2.2)
 
 
 def test_sections_and_events_are_separate():

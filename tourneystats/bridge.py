@@ -912,7 +912,7 @@ def _sides(p: _Prep) -> _Sides:
 
 def _entities(p: _Prep) -> tuple[np.ndarray, np.ndarray, dict[str, Any]]:
     """Entity code (a pair in its event, section and line) of the NS and the EW side of every
-    row, and the entities' labels."""
+    row, and the value of each code (``2 pk + 1`` for the EW line of a Mitchell, else ``2 pk``)."""
     ew_key = p.pk_ew * 2
     ew_key += ~p.howell[p.evsec]  # the EW line of a Mitchell
     (ent_ns, ent_ew), values = _dense(p.pk_ns * 2, ew_key, size=2 * max(p.n_pk, 1))
@@ -970,7 +970,10 @@ def _per_pair_board(p: _Prep, s: _Scored, *, detail: bool, pair: Any = None) -> 
         out[ARTIFICIAL] = pd.array(codes[p.art_code()[row]], dtype="string")
     out[MP] = mp
     out[TOP] = top
-    out[PERCENTAGE] = _percent(mp, top)
+    pct = _percent(mp, top)
+    art = ~real & (top > 0)  # artificial results: exactly their percentage
+    pct[art] = np.where(ew, p.art_full(s.ew_pct)[row], p.art_full(s.ns_pct)[row])[art]
+    out[PERCENTAGE] = pct
     if detail:
         raw = s.raw_mp[row]
         out[RAW_MP] = np.where(real, np.where(ew, s.raw_top[row] - raw, raw), np.nan)
