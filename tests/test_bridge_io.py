@@ -410,8 +410,11 @@ def _pbn(tmp_path, text, name="x.pbn"):
     return p
 
 
-def test_pbn_event_level_notation(tmp_path):
-    bf = read_pbn(_pbn(tmp_path, EVENT_LEVEL))
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_pbn_event_level_notation(tmp_path, newline):
+    p = tmp_path / "x.pbn"
+    p.write_bytes(EVENT_LEVEL.replace("\n", newline).encode("utf-8"))
+    bf = read_pbn(p)
     r = bf.results
     assert set(r["event"]) == {'Club "Monday" Pairs'}  # "##" header, "#", escaped quotes
     assert set(r["section"]) == {"B"} and r["round"].tolist() == [1] * 9
@@ -548,6 +551,22 @@ def test_pbn_teams_with_rooms(tmp_path):
     ]
     # Lions +420 in the open room, -140 in the closed room: 280 -> 7 IMPs for the home team
     assert bf.published.lines["home_imps"].tolist() == [7, 7]
+
+
+def test_pbn_team_games_named_by_room_only(tmp_path):
+    text = TEAMS_BY_ROOM.replace('[Table "1"]\n', "").replace('[Table "2"]\n', "")
+    r = read_pbn(_pbn(tmp_path, text)).results
+    assert r[["table", "home_side"]].values.tolist() == [["Open", "NS"], ["Closed", "EW"]]
+    with pytest.raises(ValidationError, match=r"line 1: a team game needs"):
+        read_pbn(_pbn(tmp_path, text.replace('[Room "Open"]\n', ""), "bad.pbn"))
+
+
+def test_pbn_hand_records_only(tmp_path):
+    text = '[Event "Hands"]\n[Board "1"]\n[Deal "N:AKQJ.T98.765.432 - - -"]\n\n[Board "2"]\n'
+    bf = read_pbn(_pbn(tmp_path, text))
+    assert len(bf.results) == 0 and len(bf.published.lines) == 0 and len(bf.pairs) == 0
+    assert {"event", "board", "ns_pair", "ns_score", "artificial"} <= set(bf.results.columns)
+    assert {"event", "board", "ns_pair", "ew_pair"} <= set(bf.published.lines.columns)
 
 
 def test_pbn_several_files_and_folder(tmp_path):

@@ -42,6 +42,7 @@ from ._contract import (
     contract_text,
     expand_paths,
     tricks_from_result,
+    vulnerability,
     vulnerable_text,
 )
 from ._schema import (
@@ -676,6 +677,7 @@ def _game_result(game: _Game, ctx: dict, path: Path) -> dict | None:
         NS_SCORE: ns_score,
         "_pub": pub,
         "_line": line,
+        "_start": game.line,
         "_home": tags.get("HomeTeam"),
         "_visit": tags.get("VisitTeam"),
         "_table": (tags.get("Table") or "").strip() or None,
@@ -703,8 +705,6 @@ def _finish_scores(frame: pd.DataFrame) -> pd.DataFrame:
     if need.any():
         sub = frame.loc[need]
         if sub[VULNERABLE].isna().any():
-            from ._contract import vulnerability
-
             vul = sub[VULNERABLE].where(sub[VULNERABLE].notna(), vulnerability(sub[BOARD]))
         else:
             vul = sub[VULNERABLE]
@@ -750,18 +750,22 @@ def _pairs_frames(
             )
         )
     results = results.drop(columns=["_line", "_names_ns", "_names_ew"])
-    published = _tidy(pd.DataFrame(pubs), (BOARD, NS_SCORE))
-    published = published.dropna(axis=1, how="all") if len(published) else published
+    keys = [EVENT, SECTION, ROUND, BOARD, NS_PAIR, EW_PAIR]
+    columns = list(dict.fromkeys([*keys, *(k for p in pubs for k in p)]))
+    published = _tidy(pd.DataFrame(pubs, columns=columns), (BOARD, NS_SCORE))
+    if len(published):
+        published = published.dropna(axis=1, how="all")
     return results, published, names
 
 
 def _teams_frame(rows: list[dict], path: Path) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     frame = pd.DataFrame(rows)
+    frame["_table"] = frame["_table"].fillna(frame["_room"])  # no Table: the room names it
     missing = frame["_home"].isna() | frame["_visit"].isna() | frame["_table"].isna()
     if missing.any():
-        line = frame.loc[missing, "_line"].iloc[0]
+        line = frame.loc[missing, "_start"].iloc[0]
         raise ValidationError(
-            f"{path}: line {line}: a team game needs HomeTeam, VisitTeam and Table tags"
+            f"{path}: line {line}: a team game needs HomeTeam, VisitTeam and a Table (or Room) tag"
         )
     team_a = frame[["_home", "_visit"]].min(axis=1)
     team_b = frame[["_home", "_visit"]].max(axis=1)
@@ -981,6 +985,16 @@ def read_pbn(
     ------
     ValidationError
         A malformed file, naming the file and line.
+
+    Notes
+    -----
+    Team games: when the two tables of a match name opposite ``HomeTeam``s (as in files written
+    per table, where ``HomeTeam`` is the team sitting North-South at that table and ``ScoreIMP``
+    is that North-South pair's IMPs), the match's home team is the ``HomeTeam`` of its
+    lowest-numbered table and ``home_side`` says where it sat at each table. When both tables
+    name the same ``HomeTeam`` and carry ``Room`` tags, the home team sits North-South in the
+    ``Open`` room and East-West in the ``Closed`` room. ``published.lines.home_imps`` is the
+    published ``ScoreIMP`` turned to the match's home team (the same at both tables).
 
     Examples
     --------
