@@ -518,3 +518,9 @@ def test_standings_from_path(tmp_path):
     assert bridge.team_standings_from_path(tmp_path)["team"].tolist() == ["C", "A", "B", "D"]
     with pytest.raises(ValidationError, match="no such file"):
         bridge.standings_from_path(tmp_path / "nope.csv")
+    half = bridge.standings_from_path(tmp_path / "a.csv", rules="half")
+    assert (half["mp"] * 2 == one["mp"]).all()
+    with pytest.raises(ValueError, match="unknown option"):
+        bridge.standings_from_path(tmp_path / "a.csv", tiebreaks=["BH"])
+    with pytest.raises(ValueError, match="rules"):
+        bridge.standings_from_path(tmp_path / "a.csv", rules="mtg")

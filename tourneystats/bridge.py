@@ -1732,7 +1732,11 @@ def _read_results(path: str | os.PathLike) -> tuple[list[pd.DataFrame], list[pd.
 
 
 def standings_from_path(
-    path: str | os.PathLike, *, movement: str | None = None, scale: str = "full"
+    path: str | os.PathLike,
+    *,
+    movement: str | None = None,
+    scale: str = "full",
+    **options: Any,
 ) -> pd.DataFrame:
     """Session standings of the pairs results in a file or folder.
 
@@ -1745,6 +1749,9 @@ def standings_from_path(
         by name, all stacked: event names must not repeat across files).
     movement, scale
         As in :func:`session_standings`.
+    **options
+        Options of other families (the command line's ``--rules``, ...) are refused with a
+        ``ValueError``, except ``rules="full"`` or ``"half"``, read as `scale`.
 
     Returns
     -------
@@ -1753,6 +1760,15 @@ def standings_from_path(
         results it returns :func:`team_standings` of them instead; in a folder mixing both, the
         team files are left out here and :func:`team_standings_from_path` reads them.
     """
+    rules = options.pop("rules", None)
+    if rules is not None:
+        if rules not in ("full", "half"):
+            raise ValueError(
+                f"bridge: --rules must be 'full' or 'half' (the MP scale); got {rules!r}"
+            )
+        scale = rules
+    if options:
+        raise ValueError(f"bridge: unknown option(s) {', '.join(sorted(options))}")
     pairs, teams = _read_results(path)
     if pairs:
         results = pd.concat(pairs, ignore_index=True) if len(pairs) > 1 else pairs[0]
