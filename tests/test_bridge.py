@@ -524,3 +524,15 @@ def test_standings_from_path(tmp_path):
         bridge.standings_from_path(tmp_path / "a.csv", tiebreaks=["BH"])
     with pytest.raises(ValueError, match="rules"):
         bridge.standings_from_path(tmp_path / "a.csv", rules="mtg")
+
+
+def test_plain_numpy_input_not_modified():
+    """int64 scores, boards and pair numbers (numpy-backed: the codes must not write into them)."""
+    df = pd.concat([mitchell_two_tables(), howell_four_pairs()], ignore_index=True)
+    assert df["ns_score"].dtype == np.int64 and df["ns_pair"].dtype == np.int64
+    before = df.copy(deep=True)
+    bridge.session_standings(df)
+    bridge.butler(df)
+    bridge.cross_imps(df)
+    bridge.explain(df)
+    pd.testing.assert_frame_equal(df, before)
