@@ -54,7 +54,29 @@ __all__ += ["TrfData", "read_trf", "write_trf"]
 
 
 # --- bridge --------------------------------------------------------------------------------------
+from . import bridge
 from ._contract import BridgeFile, contract_score, tricks_from_result, vulnerability
+from .bridge import (
+    ButlerRules,
+    MatchpointRules,
+    board_imps,
+    butler,
+    cross_imps,
+    imp_standings,
+    imps,
+    matchpoints,
+    pair_scores,
+    session_standings,
+    team_matches,
+    team_standings,
+    victory_points,
+)
+
+# generic names stay prefixed here (tourneystats.bridge.explain, ...)
+from .bridge import explain as bridge_explain
+from .bridge import season_history as bridge_season_history
+from .bridge import season_summary as bridge_season_summary
+from .bridge import standings_from_path as bridge_standings_from_path
 from .pbn import read_pbn
 from .usebio import read_usebio
 
@@ -65,6 +87,24 @@ __all__ += [
     "read_usebio",
     "tricks_from_result",
     "vulnerability",
+    "bridge",
+    "ButlerRules",
+    "MatchpointRules",
+    "board_imps",
+    "bridge_explain",
+    "bridge_season_history",
+    "bridge_season_summary",
+    "bridge_standings_from_path",
+    "butler",
+    "cross_imps",
+    "imp_standings",
+    "imps",
+    "matchpoints",
+    "pair_scores",
+    "session_standings",
+    "team_matches",
+    "team_standings",
+    "victory_points",
 ]
 
 

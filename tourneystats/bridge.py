@@ -470,8 +470,15 @@ def _codes_of(series: pd.Series) -> tuple[np.ndarray, Any]:
     return codes.astype(np.int64, copy=False), uniques
 
 
-@dataclass
-class _Prep:
+class _Record:
+    """An attribute bag for the internal intermediate results (cheaper to define than a
+    dataclass: the package is imported on every command-line run)."""
+
+    def __init__(self, **fields: Any) -> None:
+        self.__dict__.update(fields)
+
+
+class _Prep(_Record):
     """A validated traveller frame and its integer codes."""
 
     frame: pd.DataFrame
@@ -701,15 +708,15 @@ def _movement(
             "movement='howell' but a pair sits both NS and EW on the same board",
         )
         return np.ones(n_evsec, dtype=bool)
-    collides = np.bincount(evsec, weights=collide, minlength=n_evsec) > 0
+    collides = np.zeros(n_evsec, dtype=bool)
+    collides[evsec[collide]] = True
     return overlap & ~collides
 
 
 # --- the matchpoint kernel -----------------------------------------------------------------------
 
 
-@dataclass
-class _Ranked:
+class _Ranked(_Record):
     """Every result sorted by board, the board's real results first by score, then its
     artificial ones; with the group boundaries."""
 
@@ -751,11 +758,10 @@ def _rank(p: _Prep, *, with_mp: bool = True) -> _Ranked:
         # a run of equal scores beats the results before it (2 each) and ties within itself
         per_run = 2 * (run_start - run_group_start) + run_len - 1
         mp = np.repeat(per_run, run_len)
-    return _Ranked(order, key, smin, span, start, n_real, mp)
+    return _Ranked(order=order, key=key, smin=smin, span=span, start=start, n_real=n_real, mp=mp)
 
 
-@dataclass
-class _Scored:
+class _Scored(_Record):
     ns_mp: np.ndarray
     ew_mp: np.ndarray
     top: np.ndarray
@@ -811,7 +817,9 @@ def _score_matchpoints(p: _Prep, rules: MatchpointRules, *, detail: bool = False
         raw *= unit
         raw[p.art_rows] = np.nan
         raw_top = 2.0 * unit * (ranked.n_real[p.g] - 1.0)
-    return _Scored(ns_mp, ew_mp, top, raw, raw_top, ns_pct, ew_pct)
+    return _Scored(
+        ns_mp=ns_mp, ew_mp=ew_mp, top=top, raw_mp=raw, raw_top=raw_top, ns_pct=ns_pct, ew_pct=ew_pct
+    )
 
 
 def _percent(mp: np.ndarray, top: np.ndarray) -> np.ndarray:
@@ -890,8 +898,7 @@ def _line_of(howell: np.ndarray, ew: np.ndarray) -> pd.Categorical:
     return pd.Categorical.from_codes(codes, dtype=LINE_DTYPE)
 
 
-@dataclass
-class _Sides:
+class _Sides(_Record):
     """Both sides of every result stacked: NS sides first, then EW sides."""
 
     row: np.ndarray
@@ -907,12 +914,13 @@ def _sides(p: _Prep) -> _Sides:
     ew[n:] = True
     pk = np.concatenate([p.pk_ns, p.pk_ew])
     line_bit = ew & ~p.howell[p.pk_evsec[pk]]
-    return _Sides(np.tile(np.arange(n), 2), ew, pk, np.concatenate([p.pk_ew, p.pk_ns]), line_bit)
+    opp = np.concatenate([p.pk_ew, p.pk_ns])
+    return _Sides(row=np.tile(np.arange(n), 2), ew=ew, pk=pk, opp=opp, line_bit=line_bit)
 
 
 def _entities(p: _Prep) -> tuple[np.ndarray, np.ndarray, dict[str, Any]]:
     """Entity code (a pair in its event, section and line) of the NS and the EW side of every
-    row, and the entities' labels."""
+    row, and the value of each code (``2 pk + 1`` for the EW line of a Mitchell, else ``2 pk``)."""
     ew_key = p.pk_ew * 2
     ew_key += ~p.howell[p.evsec]  # the EW line of a Mitchell
     (ent_ns, ent_ew), values = _dense(p.pk_ns * 2, ew_key, size=2 * max(p.n_pk, 1))
@@ -970,7 +978,10 @@ def _per_pair_board(p: _Prep, s: _Scored, *, detail: bool, pair: Any = None) -> 
         out[ARTIFICIAL] = pd.array(codes[p.art_code()[row]], dtype="string")
     out[MP] = mp
     out[TOP] = top
-    out[PERCENTAGE] = _percent(mp, top)
+    pct = _percent(mp, top)
+    art = ~real & (top > 0)  # artificial results: exactly their percentage
+    pct[art] = np.where(ew, p.art_full(s.ew_pct)[row], p.art_full(s.ns_pct)[row])[art]
+    out[PERCENTAGE] = pct
     if detail:
         raw = s.raw_mp[row]
         out[RAW_MP] = np.where(real, np.where(ew, s.raw_top[row] - raw, raw), np.nan)
@@ -1343,8 +1354,7 @@ def imp_standings(scored: pd.DataFrame, *, movement: str | None = None) -> pd.Da
 # --- team matches --------------------------------------------------------------------------------
 
 
-@dataclass
-class _Teams:
+class _Teams(_Record):
     frame: pd.DataFrame
     keys: list[str]  # match key columns
     match: np.ndarray  # per row
@@ -1390,7 +1400,9 @@ def _prepare_teams(teams: pd.DataFrame) -> _Teams:
     net = np.where((count == 2) & (scored == 2), net, np.nan)
     first = np.full(n_mb, -1, dtype=np.int64)
     first[mb[::-1]] = np.arange(len(mb))[::-1]
-    return _Teams(frame, keys, match, mb, first, net, imps(net))
+    return _Teams(
+        frame=frame, keys=keys, match=match, mb=mb, mb_first=first, net=net, board_imps=imps(net)
+    )
 
 
 def board_imps(teams: pd.DataFrame) -> pd.DataFrame:
@@ -1720,7 +1732,11 @@ def _read_results(path: str | os.PathLike) -> tuple[list[pd.DataFrame], list[pd.
 
 
 def standings_from_path(
-    path: str | os.PathLike, *, movement: str | None = None, scale: str = "full"
+    path: str | os.PathLike,
+    *,
+    movement: str | None = None,
+    scale: str = "full",
+    **options: Any,
 ) -> pd.DataFrame:
     """Session standings of the pairs results in a file or folder.
 
@@ -1733,6 +1749,9 @@ def standings_from_path(
         by name, all stacked: event names must not repeat across files).
     movement, scale
         As in :func:`session_standings`.
+    **options
+        Options of other families (the command line's ``--rules``, ...) are refused with a
+        ``ValueError``, except ``rules="full"`` or ``"half"``, read as `scale`.
 
     Returns
     -------
@@ -1741,6 +1760,15 @@ def standings_from_path(
         results it returns :func:`team_standings` of them instead; in a folder mixing both, the
         team files are left out here and :func:`team_standings_from_path` reads them.
     """
+    rules = options.pop("rules", None)
+    if rules is not None:
+        if rules not in ("full", "half"):
+            raise ValueError(
+                f"bridge: --rules must be 'full' or 'half' (the MP scale); got {rules!r}"
+            )
+        scale = rules
+    if options:
+        raise ValueError(f"bridge: unknown option(s) {', '.join(sorted(options))}")
     pairs, teams = _read_results(path)
     if pairs:
         results = pd.concat(pairs, ignore_index=True) if len(pairs) > 1 else pairs[0]
