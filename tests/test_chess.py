@@ -406,3 +406,16 @@ def test_standings_from_path_csv(tmp_path, tec_swiss):
     assert t.set_index("player").loc[4, "BH/C1"] == 11.5
     with pytest.raises(FileNotFoundError):
         standings_from_path(tmp_path / "nope.csv")
+
+
+def test_rules_from_a_column(tec_swiss):
+    results, _ = tec_swiss
+    both = pd.concat([results, results.assign(event="U")], ignore_index=True)
+    both["rules"] = np.where(both["event"] == "T", "fide2024", "fide2009")
+    by_column = standings(both, tiebreaks=["BH", "SB"], rules=None)
+    by_mapping = standings(both, tiebreaks=["BH", "SB"], rules={"T": "fide2024", "U": "fide2009"})
+    pd.testing.assert_frame_equal(by_column, by_mapping)
+    series = pd.Series({"T": "fide2024", "U": "fide2009"})
+    history = standings_by_round(both, tiebreaks=["BH"], rules=series)
+    last = history[history["round"] == 5].drop(columns="round").reset_index(drop=True)
+    pd.testing.assert_frame_equal(last, standings(both, tiebreaks=["BH"], rules=series))

@@ -39,6 +39,7 @@ from .chess import explain as chess_explain
 from .chess import standings as chess_standings
 from .chess import standings_by_round as chess_standings_by_round
 from .chess import standings_from_path as chess_standings_from_path
+from .trf import TrfData, read_trf, write_trf
 
 __all__ += [
     "chess",
@@ -47,9 +48,6 @@ __all__ += [
     "chess_standings_by_round",
     "chess_standings_from_path",
 ]
-
-from .trf import TrfData, read_trf, write_trf
-
 __all__ += ["TrfData", "read_trf", "write_trf"]
 
 

@@ -128,6 +128,7 @@ def _is(kind: np.ndarray, kinds: int) -> np.ndarray:
     """Whether each kind code is in the bit mask `kinds`."""
     return (np.left_shift(np.uint8(1), kind.astype(np.uint8)) & np.uint8(kinds)) != 0
 
+
 RESULT_COLUMNS = (
     Column(EVENT, "key", doc="event id"),
     Column(ROUND, "int", doc="round number, 1-based"),
