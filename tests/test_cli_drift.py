@@ -144,6 +144,7 @@ def test_demo_writes_a_drift_chart_per_family(tmp_path, capsys):
     for family in ("chess", "bridge", "league"):
         (data / family).mkdir(parents=True)
     shutil.copy(TRF, data / "chess" / "open.txt")
+    # no cards folder: the family is skipped
     shutil.copy(DATA / "bridge" / "usebio-mp-pairs-howell.xml", data / "bridge" / "s1.xml")
     write_table(synth.league(1, 4, 8, 4, seed=5), data / "league" / "club.csv")
     assert main(["demo", "--data", str(data), "--out", str(out)]) == 0
@@ -154,3 +155,19 @@ def test_demo_writes_a_drift_chart_per_family(tmp_path, capsys):
         assert f"wrote {out / f'{family}-drift.png'} (" in text
     assert "Rank after each round — open; 10 highlighted: Player #1," in text
     assert plt.get_fignums() == []
+
+
+def test_drift_cards_folder_skips_published_standings(tmp_path, capsys):
+    from tourneystats import cards
+
+    for name in ("melee-14643-matches.csv", "melee-14643-standings.csv"):
+        shutil.copy(DATA / "cards" / name, tmp_path / name)
+    out = tmp_path / "cards.png"
+    args = ["drift", str(tmp_path), "--family", "cards", "--rules", "melee", "--top", "4"]
+    assert main([*args, "--out", str(out)]) == 0
+    png_size(out)
+    results = pd.read_csv(DATA / "cards" / "melee-14643-matches.csv")
+    final = cards.standings(results, rules="melee")
+    best = ", ".join(map(str, final["player"].head(4)))
+    event = final["event"].iloc[0]
+    assert f"Rank after each round — {event}: 4 highlighted: {best}" in capsys.readouterr().out

@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from . import __version__
-from ._schema import EVENT, LEAGUE, NAME, PLAYER, SEASON, ValidationError
+from ._schema import DATE, EVENT, LEAGUE, NAME, PLAYER, SEASON, ValidationError
 from .io import TABLE_SUFFIXES, _same_file, atomic_write, read_table, write_table
 
 #: family name -> module implementing ``standings_from_path(path, **options)``
@@ -107,8 +107,11 @@ def _input_files(path: str | Path) -> list[Path]:
 def history_from_path(name: str, path: str | Path, **options) -> pd.DataFrame:
     """A family's history frame (standings after every round or event) from a file or folder.
 
-    chess reads TRF files and tables as ``standings_from_path`` does, with the players' ratings
-    and names (a ``name`` column is added for the chart labels); a family's own
+    Files are read as the family's ``standings_from_path`` reads them: chess TRF files and
+    tables, with the players' ratings and names (a ``name`` column is added for the chart
+    labels); cards results tables (``*standings*`` files skipped); bridge PBN, USEBIO and tables
+    (pairs results only; when some sessions have a ``date``, the undated ones, which cannot be
+    placed in the season, are left out); league tables, a league per file. A family's own public
     ``read_results(path)`` is used when it has one; otherwise CSV/Parquet tables are read with
     :func:`tourneystats.io.read_table` (all the tables of a folder, concatenated).
 
@@ -153,11 +156,21 @@ def history_from_path(name: str, path: str | Path, **options) -> pd.DataFrame:
             names = players[[EVENT, PLAYER, NAME]].drop_duplicates([EVENT, PLAYER])
             history = history.merge(names, on=[EVENT, PLAYER], how="left", sort=False)
         return history
+    if name == "cards":  # as cards.standings_from_path: results tables only, ids aligned
+        path = Path(path)
+        if path.is_dir():
+            files = module._result_files(path, None)
+            results = module._concat([module._read_results(f, None) for f in files])
+            return history_of(results, **options)
+        return history_of(module._read_results(path, None), **options)
     if name == "bridge":  # PBN, USEBIO and tables; team results have no pairs history
         pairs, _ = module._read_results(path)
         if not pairs:
             raise ValueError(f"{path}: no pairs results to draw")
-        return history_of(pd.concat(pairs, ignore_index=True), **options)
+        results = pd.concat(pairs, ignore_index=True)
+        if DATE in results.columns and results[DATE].notna().any():
+            results = results.loc[results[DATE].notna().to_numpy()]  # the dated season only
+        return history_of(results, **options)
     reader = getattr(module, "read_results", None)
     if reader is not None:
         return history_of(reader(path), **options)
