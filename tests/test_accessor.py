@@ -1,5 +1,8 @@
 """The ``df.tourney`` accessor gives exactly what the plain functions give."""
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -73,6 +76,20 @@ def cards_case():
 
 
 CASES = {"bridge": bridge_case, "cards": cards_case, "chess": chess_case, "league": league_case}
+
+
+def test_import_registers_without_importing_matplotlib():
+    code = (
+        "import sys, pandas as pd, tourneystats; "
+        "assert hasattr(pd.DataFrame, 'tourney'); "
+        "print(any(m.startswith('matplotlib') for m in sys.modules))"
+    )
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )  # fmt: skip
+    assert out.stdout.strip() == "False"
 
 
 def test_registered_on_import():

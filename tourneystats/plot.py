@@ -88,6 +88,12 @@ class ChartFigure(Figure):
 
     Jupyter shows it as a PNG (``ax.figure`` as the last line of a cell), whatever the session's
     backend; elsewhere it is a plain :class:`~matplotlib.figure.Figure`.
+
+    Examples
+    --------
+    >>> ax = drift(pd.DataFrame({"round": [1, 2], "player": "Ann", "rank": [2, 1]}))
+    >>> isinstance(ax.figure, ChartFigure), ax.figure._repr_png_()[:4]
+    (True, b'\x89PNG')
     """
 
     def _repr_png_(self) -> bytes:
@@ -98,7 +104,14 @@ class ChartFigure(Figure):
 
 class ChartAxes(Axes):
     """The Axes of a :class:`ChartFigure`: a chart function's result as the last line of a
-    Jupyter cell shows the chart (as ``df.plot()`` does), not just ``<Axes: ...>``."""
+    Jupyter cell shows the chart (as ``df.plot()`` does), not just ``<Axes: ...>``.
+
+    Examples
+    --------
+    >>> ax = drift(pd.DataFrame({"round": [1, 2], "player": "Ann", "rank": [2, 1]}))
+    >>> type(ax).__name__, ax._repr_png_()[:4]
+    ('ChartAxes', b'\x89PNG')
+    """
 
     def _repr_png_(self) -> bytes | None:
         figure = self.figure
