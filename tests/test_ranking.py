@@ -86,3 +86,19 @@ def test_matches_reference(rows, ascending):
     # display order: groups ascending, ranks non-decreasing inside a group
     assert out["g"].is_monotonic_increasing
     assert all(out.groupby("g")["rank"].apply(lambda r: r.is_monotonic_increasing))
+
+
+def test_many_high_cardinality_criteria_match_reference():
+    # 8 criteria with ~150 distinct values each overflow one packed int64 sort key
+    rng = np.random.default_rng(7)
+    n = 300
+    df = pd.DataFrame({f"c{i}": rng.integers(0, 150, n) / 7 for i in range(8)})
+    df.loc[::3, [f"c{i}" for i in range(7)]] = 1.0  # force long ties on the first criteria
+    df["g"] = rng.integers(0, 2, n)
+    df["id"] = np.arange(n)
+    crit = [f"c{i}" for i in range(8)]
+    asc = [bool(i % 2) for i in range(8)]
+    out = competition_rank(df, crit, ascending=asc, by="g", order_by="id")
+    expected = competition_ranks(df.to_dict("records"), crit, asc, "g")
+    got = dict(zip(out["id"], out["rank"]))
+    assert [got[i] for i in df["id"]] == expected

@@ -78,3 +78,15 @@ def test_fail_rows_truncates():
     with pytest.raises(ValidationError, match=r"\(9 rows\)[\s\S]*and 4 more"):
         fail_rows(df, np.ones(9, bool), "bad", what="results")
     fail_rows(df, np.zeros(9, bool), "never raised")
+
+
+def test_nullable_and_categorical_values_print_plainly():
+    df = pd.DataFrame(
+        {
+            "event": pd.Categorical(["E1"]),
+            "round": pd.array([1], dtype="Int64"),
+            "player": np.array([7], dtype=np.int64),
+        }
+    )
+    with pytest.raises(ValidationError, match=r"event='E1', round=1, player=7$"):
+        fail_rows(df, np.ones(1, bool), "bad")

@@ -117,4 +117,15 @@ __all__ += ["LeagueRules", "leaderboard", "league"]
 # --- analyst (plots, accessor) and archive -------------------------------------------------------
 # Registers the ``df.tourney`` accessor. Charts live in ``tourneystats.plot`` (imported on use, so
 # importing the package does not import matplotlib).
-from . import accessor as _accessor  # noqa: E402, F401
+from . import accessor as _accessor  # noqa: F401
+
+# archive: Parquet datasets of results and bulk recompute (Dask is imported only when used)
+from .archive import (
+    archive_files,
+    import_folder,
+    read_archive,
+    recompute,
+    write_archive,
+)
+
+__all__ += ["archive_files", "import_folder", "read_archive", "recompute", "write_archive"]

@@ -195,7 +195,9 @@ def describe_rows(rows: pd.DataFrame, limit: int = SHOWN_ROWS) -> str:
     shown = [c for c in CONTEXT if c in rows.columns] or list(rows.columns[:4])
     lines = []
     for values in rows[shown].head(limit).itertuples(index=False, name=None):
-        lines.append("  " + ", ".join(f"{c}={v!r}" for c, v in zip(shown, values, strict=True)))
+        # numpy scalars (from nullable or categorical columns) print as plain Python values
+        plain = (v.item() if isinstance(v, np.generic) else v for v in values)
+        lines.append("  " + ", ".join(f"{c}={v!r}" for c, v in zip(shown, plain, strict=True)))
     if len(rows) > limit:
         lines.append(f"  ... and {len(rows) - limit} more")
     return "\n".join(lines)

@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from . import __version__
-from ._schema import DATE, EVENT, LEAGUE, NAME, PLAYER, SEASON, ValidationError
+from ._schema import DATE, EVENT, LEAGUE, LINE, NAME, PLAYER, SEASON, SECTION, ValidationError
 from .io import TABLE_SUFFIXES, _same_file, atomic_write, read_table, write_table
 
 #: family name -> module implementing ``standings_from_path(path, **options)``
@@ -41,9 +41,15 @@ def _options(args: argparse.Namespace) -> dict:
     return {k: getattr(args, k) for k in names if getattr(args, k, None) is not None}
 
 
+def _groups(table: pd.DataFrame) -> list[str]:
+    """The columns that split a standings table into separate tables (event, league, ...)."""
+    return [c for c in (LEAGUE, SEASON, EVENT, SECTION, LINE) if c in table.columns]
+
+
 def _show(table: pd.DataFrame, head: int) -> str:
-    if EVENT in table.columns:
-        table = table.groupby(EVENT, observed=True, sort=False).head(head)
+    groups = _groups(table)
+    if groups:
+        table = table.groupby(groups, observed=True, sort=False, dropna=False).head(head)
     else:
         table = table.head(head)
     with pd.option_context("display.width", 120, "display.max_columns", 14):
@@ -75,8 +81,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
             print(f"== {name}: not available")
             continue
         table = module.standings_from_path(folder)
-        events = table[EVENT].nunique() if EVENT in table.columns else 1
-        print(f"\n== {name}: {folder} -> {len(table)} standings rows in {events} event(s)")
+        groups = _groups(table)
+        tables = len(table.drop_duplicates(groups)) if groups else 1
+        print(f"\n== {name}: {folder} -> {len(table)} standings rows in {tables} table(s)")
         print(_show(table, args.head))
         written = write_table(table, out / f"{name}-standings.parquet")
         print(f"wrote {written}")
@@ -348,6 +355,70 @@ def cmd_drift(args: argparse.Namespace) -> int:
     return 0
 
 
+def _config_sets(items: Sequence[str]) -> dict:
+    """``FAMILY.KEY=VALUE`` options (VALUE read as JSON when it parses, else a string)."""
+    import json
+
+    config: dict = {}
+    for item in items:
+        name, sep, raw = item.partition("=")
+        family, dot, key = name.partition(".")
+        if not sep or not dot or not family or not key:
+            raise ValueError(f"--set {item!r}: expected FAMILY.KEY=VALUE")
+        try:
+            value = json.loads(raw)
+        except ValueError:
+            value = raw
+        config.setdefault(family, {})[key] = value
+    return config
+
+
+def cmd_recompute(args: argparse.Namespace) -> int:
+    from . import archive
+
+    config = archive.load_config(args.config)
+    for family, options in _config_sets(args.set or []).items():
+        config.setdefault(family, {}).update(options)
+    try:
+        report = archive.recompute(
+            args.archive,
+            args.out,
+            config=config,
+            engine=args.engine,
+            scheduler=args.scheduler,
+            force=args.force,
+            strict=args.strict,
+            progress=False if args.quiet else None,
+        )
+    except archive.RecomputeError as exc:
+        print(exc.report.summary(), file=sys.stderr)
+        return 1
+    except ImportError as exc:
+        if str(exc) != archive.DASK_HINT:
+            raise
+        print(f"tourneystats: {exc}", file=sys.stderr)
+        return 2
+    print(report.summary(), file=sys.stdout if report.ok else sys.stderr)
+    if report.ok:
+        print(f"standings written to {Path(args.out).resolve()}")
+    return 0 if report.ok else 1
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from . import archive
+
+    report = archive.import_folder(
+        args.src,
+        args.archive,
+        season=args.season,
+        mode=args.mode,
+        strict=args.strict,
+        progress=False if args.quiet else None,
+    )
+    print(report.summary(), file=sys.stdout if report.ok else sys.stderr)
+    return 0 if report.ok else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tourneystats",
@@ -407,6 +478,39 @@ def build_parser() -> argparse.ArgumentParser:
         "--prior-mode", choices=["top-up", "constant"], help="league: start weight mode"
     )
     dr.set_defaults(func=cmd_drift)
+
+    rc = sub.add_parser(
+        "recompute", help="standings of every event of an archive, as a partitioned dataset"
+    )
+    rc.add_argument("archive", help="archive folder (see `tourneystats import`)")
+    rc.add_argument("--out", required=True, help="output folder (outside the archive)")
+    rc.add_argument("--config", help="per-family options: a .toml or .json file")
+    rc.add_argument(
+        "--set",
+        action="append",
+        metavar="FAMILY.KEY=VALUE",
+        help='one family option, e.g. chess.rules=fide2024 or \'chess.tiebreaks=["BH","SB"]\'',
+    )
+    rc.add_argument("--engine", choices=["pandas", "dask"], default="pandas")
+    rc.add_argument("--scheduler", help="dask: scheduler address (default: a local cluster)")
+    rc.add_argument("--force", action="store_true", help="recompute complete partitions too")
+    rc.add_argument("--strict", action="store_true", help="stop at the first bad event")
+    rc.add_argument("--quiet", action="store_true", help="no progress bar")
+    rc.set_defaults(func=cmd_recompute)
+
+    im = sub.add_parser("import", help="build an archive from a folder of CSV/TRF/PBN/USEBIO files")
+    im.add_argument("src", help="folder of source files")
+    im.add_argument("archive", help="archive folder (created or extended)")
+    im.add_argument("--season", help="season of files no folder or column places")
+    im.add_argument(
+        "--mode",
+        choices=["replace", "append", "error"],
+        default="replace",
+        help="existing partitions of the same family and season: replace (default), add to, refuse",
+    )
+    im.add_argument("--strict", action="store_true", help="stop at the first bad file")
+    im.add_argument("--quiet", action="store_true", help="no progress bar")
+    im.set_defaults(func=cmd_import)
     return parser
 
 

@@ -13,22 +13,47 @@ from ._schema import RANK
 DECIMALS = 9
 
 
-def _sort_key(values: pd.Series, *, ascending: bool) -> tuple[np.ndarray, np.ndarray]:
-    """Return (missing flag, comparable float key) for one criterion; missing sorts last."""
+def _dense(values: np.ndarray) -> tuple[np.ndarray, int]:
+    """Dense codes that sort like `values` (missing last) and how many there are."""
+    codes, uniques = pd.factorize(values, sort=True, use_na_sentinel=True)
+    card = len(uniques)
+    if (codes < 0).any():
+        return np.where(codes < 0, card, codes), card + 1
+    return codes, max(card, 1)
+
+
+def _criterion(values: pd.Series, *, ascending: bool) -> tuple[np.ndarray, int]:
+    """Dense codes of one criterion, best first; compared after rounding; missing last."""
     numeric = pd.to_numeric(values, errors="raise").to_numpy(dtype="float64", na_value=np.nan)
-    missing = np.isnan(numeric)
-    key = np.round(np.where(missing, 0.0, numeric), DECIMALS)
-    if not ascending:
-        key = -key
-    return missing.astype(np.int8), key + 0.0  # + 0.0 folds -0.0 into 0.0
+    key = np.round(numeric, DECIMALS) + 0.0  # + 0.0 folds -0.0 into 0.0
+    return _dense(key if ascending else -key)
 
 
-def _codes(values: pd.Series) -> np.ndarray:
-    """Integer codes that sort like the values (categoricals by their category order)."""
+def _labels(values: pd.Series) -> tuple[np.ndarray, int]:
+    """Dense codes of a group or display column (ordered categoricals by category order)."""
     if isinstance(values.dtype, pd.CategoricalDtype) and values.cat.ordered:
-        return values.cat.codes.to_numpy()
-    codes, _ = pd.factorize(values, sort=True, use_na_sentinel=True)
-    return np.where(codes < 0, np.iinfo(np.int64).max, codes)
+        codes = values.cat.codes.to_numpy()
+        card = len(values.cat.categories)
+        return np.where(codes < 0, card, codes), card + 1
+    return _dense(
+        values.to_numpy() if not isinstance(values.dtype, pd.CategoricalDtype) else values
+    )
+
+
+def _pack(columns: list[tuple[np.ndarray, int]]) -> list[np.ndarray]:
+    """Pack dense codes (most significant first) into as few int64 sort keys as fit."""
+    keys: list[np.ndarray] = []
+    acc, room = None, 1
+    for codes, card in columns:
+        if acc is not None and room * card < 2**62:
+            acc, room = acc * card + codes, room * card
+        else:
+            if acc is not None:
+                keys.append(acc)
+            acc, room = codes.astype(np.int64), card
+    if acc is not None:
+        keys.append(acc)
+    return keys
 
 
 def competition_rank(
@@ -96,19 +121,19 @@ def competition_rank(
         raise KeyError(f"competition_rank: no column(s) {missing}")
 
     n = len(frame)
-    group_keys = [_codes(frame[g]) for g in groups]
-    crit_keys: list[np.ndarray] = []
-    for column, asc in zip(criteria, ascending, strict=True):
-        crit_keys.extend(_sort_key(frame[column], ascending=asc))
-    display_keys = [_codes(frame[d]) for d in display]
-    # np.lexsort sorts by the last key first; the input position keeps the sort stable.
-    keys = [np.arange(n), *display_keys[::-1], *crit_keys[::-1], *group_keys[::-1]]
-    order = np.lexsort(keys) if n else np.arange(0)
+    group_keys = _pack([_labels(frame[g]) for g in groups])
+    crit_keys = _pack(
+        [_criterion(frame[c], ascending=a) for c, a in zip(criteria, ascending, strict=True)]
+    )
+    display_keys = _pack([_labels(frame[d]) for d in display])
+    # np.lexsort sorts by the last key first and is stable: full ties keep their input order.
+    keys = [*display_keys[::-1], *crit_keys[::-1], *group_keys[::-1]]
+    order = np.lexsort(keys) if keys and n else np.arange(n)
 
     new_group = np.zeros(n, dtype=bool)
     new_place = np.zeros(n, dtype=bool)
     if n:
-        new_group[0] = new_place[0] = True
+        new_group[0] = True
         for key in group_keys:
             k = key[order]
             new_group[1:] |= k[1:] != k[:-1]
