@@ -369,13 +369,13 @@ class _KeyIndex:
     """Row position by a non-negative integer key below `size` (a dense table when small, sorted
     keys otherwise); `has_duplicates` tells whether two rows share a key."""
 
-    def __init__(self, keys: np.ndarray, size: int) -> None:
+    def __init__(self, keys: np.ndarray, size: int, rows: np.ndarray | None = None) -> None:
         n = keys.size
         self.keys = keys
         self.sorted = None
         if _dense_ok(size, n):
             self.table = np.full(size, -1, dtype=np.int64)
-            self.table[keys] = np.arange(n)
+            self.table[keys] = np.arange(n) if rows is None else rows
             self.has_duplicates = np.count_nonzero(self.table >= 0) < n
         else:
             self.order = np.argsort(keys, kind="stable")
@@ -387,10 +387,10 @@ class _KeyIndex:
         _, inverse, counts = np.unique(self.keys, return_inverse=True, return_counts=True)
         return counts[inverse.reshape(-1)] > 1
 
-    def find(self, queries: np.ndarray) -> np.ndarray:
+    def find(self, queries: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
         """Row of each query key (``0 <= query < size``), -1 when absent."""
         if self.sorted is None:
-            return self.table[queries]
+            return np.take(self.table, queries, out=out, mode="wrap")  # (wrap: no buffering)
         if not self.sorted.size:
             return np.full(queries.size, -1, dtype=np.int64)
         pos = np.minimum(np.searchsorted(self.sorted, queries), self.sorted.size - 1)
@@ -459,7 +459,7 @@ def _prepare_matches(results: pd.DataFrame, *, what: str = "results") -> _Matche
     df = validate(results, _specs(results, MATCH_COLUMNS), what=what)
     n = len(df)
     rnd = df[ROUND].to_numpy()
-    if rnd.dtype == np.uint64:
+    if rnd.dtype.kind == "u":  # round codes are signed (-1 marks "no round" below)
         rnd = rnd.astype(np.int64)
     if n and rnd.min() < 1:
         fail_rows(df, rnd < 1, "round numbers start at 1", what=what)
@@ -512,15 +512,16 @@ def _prepare_matches(results: pd.DataFrame, *, what: str = "results") -> _Matche
     np.multiply(p, n_times, out=key)
     key += n_times
     key += t
-    index = _KeyIndex(key, (player_keys.size + 1) * n_times)
+    mirror = np.arange(n)  # the row numbers first, then (same memory) each row's mirror row
+    index = _KeyIndex(key, (player_keys.size + 1) * n_times, rows=mirror)
     if index.has_duplicates:
         fail_rows(df, index.duplicated(), "player listed twice in one round", what=what)
     index.keys = None
     np.multiply(q, n_times, out=key)
     key += n_times
     key += t
-    mirror = index.find(key)
-    del key, index
+    mirror = index.find(key, out=mirror if index.sorted is None else None)
+    del index
     played = ~bye
     if np.count_nonzero(mirror < 0) > n_byes:
         fail_rows(
@@ -530,7 +531,8 @@ def _prepare_matches(results: pd.DataFrame, *, what: str = "results") -> _Matche
             what=what,
         )
     # (a bye's mirror is -1: it reads the last row, and is masked out by `played`)
-    bad = q[mirror] != p
+    bad = np.take(q, mirror, out=key, mode="wrap") != p
+    del key
     bad &= played
     if bad.any():
         fail_rows(
@@ -782,9 +784,10 @@ def _mean(total: np.ndarray, count: np.ndarray) -> np.ndarray:
 
 def _dropped(m: _Matches) -> np.ndarray:
     """Per player code: did not play the last round of his event."""
-    last = np.full(m.n_players, -1, dtype=np.int64)
+    # same dtype as the round codes: ufunc.at is only fast without casting
+    last = np.full(m.n_players, -1, dtype=m.t.dtype)
     np.maximum.at(last, m.p, m.t)
-    event_last = np.full(m.n_events, -1, dtype=np.int64)
+    event_last = np.full(m.n_events, -1, dtype=m.t.dtype)
     np.maximum.at(event_last, m.e, m.t)
     return last < event_last[m.event_of]
 
@@ -1084,9 +1087,9 @@ def standings_by_round(results: pd.DataFrame, *, rules: str | Rules = "mtg") -> 
             cumulative(gp, played), rules.game_win * cumulative(games, played), rules.floor
         )
     # every played match counts, from its round to the event's last, at the opponent's value then
-    event_last = np.full(E, -1, dtype=np.int64)
+    event_last = np.full(E, -1, dtype=m.t.dtype)
     np.maximum.at(event_last, m.e, m.t)
-    span = event_last[m.e[played]] - m.t[played] + 1
+    span = event_last[m.e[played]].astype(np.int64) - m.t[played] + 1
     rows = np.repeat(played, span)
     step = np.arange(rows.size) - np.repeat(np.cumsum(span) - span, span)
     when = m.t[rows] + step
