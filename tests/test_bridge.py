@@ -393,6 +393,22 @@ def test_validation_errors(change, message):
     assert "event='E'" in str(err.value) or "missing" in message
 
 
+@pytest.mark.parametrize("offset", [0, 100])  # pair codes below 64 (bit masks) and above
+def test_duplicate_pairs_named(offset):
+    df = mitchell_two_tables().drop(columns=[]).assign(ew_pair=lambda d: d["ew_pair"] + offset)
+    bad = df.copy()
+    bad.loc[1, "ns_pair"] = 1  # NS 1 twice on board 1
+    with pytest.raises(ValidationError, match="duplicate ns_pair") as err:
+        bridge.session_standings(bad.drop(columns="event").assign(event="M"))
+    assert "board=1, ns_pair=1" in str(err.value) and "(2 rows)" in str(err.value)
+    bad = df.copy()
+    bad.loc[3, "ew_pair"] = 1 + offset  # EW 1 twice on board 2
+    with pytest.raises(ValidationError, match="duplicate ew_pair"):
+        bridge.movements(bad)
+    with pytest.raises(ValidationError, match="both NS and EW"):
+        bridge.movements(df.assign(ew_pair=df["ew_pair"] - offset), movement="howell")
+
+
 def test_team_validation_errors():
     bad = team_frame()
     bad.loc[1, "home_side"] = "NS"

@@ -542,8 +542,9 @@ def _prepare(results: pd.DataFrame, *, movement: str | None = None) -> _Prep:
     else:
         sec, sec_uniques = np.zeros(n, dtype=np.int64), np.array([DEFAULT_SECTION], dtype=object)
     n_sec = max(len(sec_uniques), 1)
-    ev *= n_sec
-    ev += sec
+    if n_sec > 1:
+        ev *= n_sec
+        ev += sec
     (evsec,), evsec_values = _dense(ev, size=max(len(ev_uniques), 1) * n_sec)
     del ev, sec
     n_evsec = len(evsec_values)
@@ -610,15 +611,18 @@ def _prepare(results: pd.DataFrame, *, movement: str | None = None) -> _Prep:
         n_pc = max(len(pc_labels), 1)
     del ints
     base = evsec * n_pc
-    pc_ns += base
-    pc_ew += base
+    (pk_ns, pk_ew), pk_values = _dense(pc_ns + base, pc_ew + base, size=n_evsec * n_pc)
     del base
-    (pk_ns, pk_ew), pk_values = _dense(pc_ns, pc_ew, size=n_evsec * n_pc)
-    del pc_ns, pc_ew
     n_pk = len(pk_values)
     pk_evsec = pk_values // n_pc
 
-    howell = _movement(frame, g, len(g_values), evsec, n_evsec, pk_ns, pk_ew, pk_evsec, movement)
+    if n_pc <= 64:  # few pair ids: one bit per pair, per board
+        howell = _movement_bits(frame, g, group_evsec, n_evsec, pc_ns, pc_ew, movement)
+    else:
+        howell = _movement(
+            frame, g, len(g_values), evsec, n_evsec, pk_ns, pk_ew, pk_evsec, movement
+        )
+    del pc_ns, pc_ew
     return _Prep(
         frame=frame,
         n=n,
@@ -649,6 +653,49 @@ def _prepare(results: pd.DataFrame, *, movement: str | None = None) -> _Prep:
     )
 
 
+def _movement_bits(
+    frame: pd.DataFrame,
+    g: np.ndarray,
+    group_evsec: np.ndarray,
+    n_evsec: int,
+    pc_ns: np.ndarray,
+    pc_ew: np.ndarray,
+    movement: str | None,
+) -> np.ndarray:
+    """:func:`_movement` for pair codes below 64: the pairs of a board as a 64-bit mask."""
+    n_groups = len(group_evsec)
+    count = np.bincount(g, minlength=n_groups)
+    masks = []
+    for pc, column in ((pc_ns, NS_PAIR), (pc_ew, EW_PAIR)):
+        mask = np.zeros(n_groups, dtype=np.uint64)
+        np.bitwise_or.at(mask, g, np.left_shift(np.uint64(1), pc.astype(np.uint64)))
+        dup = np.bitwise_count(mask) < count
+        if dup.any():  # find the rows (the slow way, only to report them)
+            keys = [c for c in (EVENT, SECTION, BOARD, column) if c in frame.columns]
+            rows = frame.duplicated(keys, keep=False).to_numpy() & dup[g]
+            fail_rows(frame, rows, f"duplicate {column} on a board")
+        masks.append(mask)
+    if movement == MITCHELL:
+        return np.zeros(n_evsec, dtype=bool)
+    ns_mask, ew_mask = masks
+    sits_ns = np.zeros(n_evsec, dtype=np.uint64)
+    sits_ew = np.zeros(n_evsec, dtype=np.uint64)
+    np.bitwise_or.at(sits_ns, group_evsec, ns_mask)
+    np.bitwise_or.at(sits_ew, group_evsec, ew_mask)
+    overlap = (sits_ns & sits_ew) != 0
+    both_ways = (ns_mask & ew_mask) != 0  # per board: a pair on both sides
+    if movement == HOWELL:
+        fail_rows(
+            frame,
+            both_ways[g],
+            "movement='howell' but a pair sits both NS and EW on the same board",
+        )
+        return np.ones(n_evsec, dtype=bool)
+    collides = np.zeros(n_evsec, dtype=bool)
+    collides[group_evsec[both_ways]] = True
+    return overlap & ~collides
+
+
 def _movement(
     frame: pd.DataFrame,
     g: np.ndarray,
@@ -669,7 +716,8 @@ def _movement(
     if size > 64_000_000:  # pragma: no cover - enormous sections only
         key_ns = key_ew = None
         for column in (NS_PAIR, EW_PAIR):
-            dup = frame.duplicated([EVENT, SECTION, BOARD, column], keep=False).to_numpy()
+            keys = [c for c in (EVENT, SECTION, BOARD, column) if c in frame.columns]
+            dup = frame.duplicated(keys, keep=False).to_numpy()
             fail_rows(frame, dup, f"duplicate {column} on a board")
     else:
         gw = g * width
