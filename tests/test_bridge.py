@@ -103,9 +103,13 @@ def test_artificial_percent_configurable():
     assert (row["ns_percentage"], row["ew_percentage"]) == (70, 30)
     row = bridge.matchpoints(df, scale="half").iloc[1]
     assert (row["ns_mp"], row["ew_mp"], row["top"]) == (1.2, 0.8, 2)
-    # a literal percentage
-    row = bridge.matchpoints(board([100, None, 200], artificial=[None, "A5545", None])).iloc[1]
+    # a literal percentage, exactly (also per pair)
+    df = board([100, None, 200], artificial=[None, "A5545", None])
+    row = bridge.matchpoints(df).iloc[1]
     assert (row["ns_percentage"], row["ew_percentage"]) == (55, 45)
+    ps = bridge.pair_scores(df).set_index(["line", "pair"])
+    assert (ps.loc[("NS", 2), "percentage"], ps.loc[("EW", 102), "percentage"]) == (55, 45)
+    assert ps.loc[("NS", 2), "mp"] == pytest.approx(2.2)
 
 
 def test_sections_and_events_are_separate():
@@ -389,6 +393,22 @@ def test_validation_errors(change, message):
     assert "event='E'" in str(err.value) or "missing" in message
 
 
+@pytest.mark.parametrize("offset", [0, 100])  # pair codes below 64 (bit masks) and above
+def test_duplicate_pairs_named(offset):
+    df = mitchell_two_tables().drop(columns=[]).assign(ew_pair=lambda d: d["ew_pair"] + offset)
+    bad = df.copy()
+    bad.loc[1, "ns_pair"] = 1  # NS 1 twice on board 1
+    with pytest.raises(ValidationError, match="duplicate ns_pair") as err:
+        bridge.session_standings(bad.drop(columns="event").assign(event="M"))
+    assert "board=1, ns_pair=1" in str(err.value) and "(2 rows)" in str(err.value)
+    bad = df.copy()
+    bad.loc[3, "ew_pair"] = 1 + offset  # EW 1 twice on board 2
+    with pytest.raises(ValidationError, match="duplicate ew_pair"):
+        bridge.movements(bad)
+    with pytest.raises(ValidationError, match="both NS and EW"):
+        bridge.movements(df.assign(ew_pair=df["ew_pair"] - offset), movement="howell")
+
+
 def test_team_validation_errors():
     bad = team_frame()
     bad.loc[1, "home_side"] = "NS"
@@ -514,3 +534,21 @@ def test_standings_from_path(tmp_path):
     assert bridge.team_standings_from_path(tmp_path)["team"].tolist() == ["C", "A", "B", "D"]
     with pytest.raises(ValidationError, match="no such file"):
         bridge.standings_from_path(tmp_path / "nope.csv")
+    half = bridge.standings_from_path(tmp_path / "a.csv", rules="half")
+    assert (half["mp"] * 2 == one["mp"]).all()
+    with pytest.raises(ValueError, match="unknown option"):
+        bridge.standings_from_path(tmp_path / "a.csv", tiebreaks=["BH"])
+    with pytest.raises(ValueError, match="rules"):
+        bridge.standings_from_path(tmp_path / "a.csv", rules="mtg")
+
+
+def test_plain_numpy_input_not_modified():
+    """int64 scores, boards and pair numbers (numpy-backed: the codes must not write into them)."""
+    df = pd.concat([mitchell_two_tables(), howell_four_pairs()], ignore_index=True)
+    assert df["ns_score"].dtype == np.int64 and df["ns_pair"].dtype == np.int64
+    before = df.copy(deep=True)
+    bridge.session_standings(df)
+    bridge.butler(df)
+    bridge.cross_imps(df)
+    bridge.explain(df)
+    pd.testing.assert_frame_equal(df, before)

@@ -97,9 +97,17 @@ def test_artificial_percentages_match_reference(rows, percent):
     np.testing.assert_allclose(got["ew_mp"], [float(w[1]) for w in want], atol=1e-9)
 
 
-@given(sessions(), st.sampled_from(["full", "half"]))
-def test_session_standings_match_reference(rows, scale):
-    got = bridge.session_standings(frame(rows), scale=scale)
+@given(
+    sessions(), st.sampled_from(["full", "half"]), st.sampled_from(["auto", "presence", "unique"])
+)
+def test_session_standings_match_reference(rows, scale, mode):
+    """Also with the integer codes forced through each coding path of ``bridge._dense``."""
+    try:
+        bridge._DENSE_MODE = mode
+        got = bridge.session_standings(frame(rows), scale=scale)
+        moves = bridge.movements(frame(rows))
+    finally:
+        bridge._DENSE_MODE = "auto"
     want = ref_standings(rows, scale)
     assert len(got) == len(want)
     for r in got.itertuples(index=False):
@@ -109,13 +117,20 @@ def test_session_standings_match_reference(rows, scale):
         assert r.top == pytest.approx(float(top))
         assert r.percentage == pytest.approx(pct, abs=1e-9, nan_ok=True)
         assert r.rank == rank
-    moves = bridge.movements(frame(rows))
     assert dict(zip(zip(moves.event, moves.section), moves.movement)) == ref_movement(rows)
 
 
-@given(sessions(), st.sampled_from([0, 1, 2, 0.1, 0.25, "median"]))
-def test_butler_matches_reference(rows, drop):
-    got = bridge.butler(frame(rows), drop=drop)
+@given(
+    sessions(),
+    st.sampled_from([0, 1, 2, 0.1, 0.25, "median"]),
+    st.sampled_from(["auto", "presence", "unique"]),
+)
+def test_butler_matches_reference(rows, drop, mode):
+    try:
+        bridge._DENSE_MODE = mode
+        got = bridge.butler(frame(rows), drop=drop)
+    finally:
+        bridge._DENSE_MODE = "auto"
     want = ref_butler(rows, drop)
     datum = [w[0] for w in want]
     assert [None if pd.isna(d) else int(d) for d in got["datum"]] == datum

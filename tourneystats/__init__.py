@@ -52,7 +52,29 @@ __all__ += ["TrfData", "read_trf", "write_trf"]
 
 
 # --- bridge --------------------------------------------------------------------------------------
+from . import bridge
 from ._contract import BridgeFile, contract_score, tricks_from_result, vulnerability
+from .bridge import (
+    ButlerRules,
+    MatchpointRules,
+    board_imps,
+    butler,
+    cross_imps,
+    imp_standings,
+    imps,
+    matchpoints,
+    pair_scores,
+    session_standings,
+    team_matches,
+    team_standings,
+    victory_points,
+)
+
+# generic names stay prefixed here (tourneystats.bridge.explain, ...)
+from .bridge import explain as bridge_explain
+from .bridge import season_history as bridge_season_history
+from .bridge import season_summary as bridge_season_summary
+from .bridge import standings_from_path as bridge_standings_from_path
 from .pbn import read_pbn
 from .usebio import read_usebio
 
@@ -63,6 +85,24 @@ __all__ += [
     "read_usebio",
     "tricks_from_result",
     "vulnerability",
+    "bridge",
+    "ButlerRules",
+    "MatchpointRules",
+    "board_imps",
+    "bridge_explain",
+    "bridge_season_history",
+    "bridge_season_summary",
+    "bridge_standings_from_path",
+    "butler",
+    "cross_imps",
+    "imp_standings",
+    "imps",
+    "matchpoints",
+    "pair_scores",
+    "session_standings",
+    "team_matches",
+    "team_standings",
+    "victory_points",
 ]
 
 
@@ -75,6 +115,9 @@ __all__ += ["LeagueRules", "leaderboard", "league"]
 
 
 # --- analyst (plots, accessor) and archive -------------------------------------------------------
+# Registers the ``df.tourney`` accessor. Charts live in ``tourneystats.plot`` (imported on use, so
+# importing the package does not import matplotlib).
+from . import accessor as _accessor  # noqa: F401
 
 # archive: Parquet datasets of results and bulk recompute (Dask is imported only when used)
 from .archive import (

@@ -418,169 +418,282 @@ _TEAMS_SPEC = (
 )
 
 
-def _dense(key: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
-    """Codes 0..k-1 of the distinct values of `key` (ints in [0, size)), in increasing order of
-    value, and those distinct values. A presence table when `size` is small, else a sort."""
-    key = np.asarray(key, dtype=np.int64)
-    if size <= 4 * key.size + 4096:
+#: how :func:`_dense` codes keys: "auto" (by the size of the key space), or forced to "presence"
+#: or "unique" (the tests run every path)
+_DENSE_MODE = "auto"
+
+
+def _dense(*keys: np.ndarray, size: int) -> tuple[list[np.ndarray], np.ndarray]:
+    """Codes of the values of the `keys` arrays (ints in [0, size)), and the value of each code.
+
+    A small key space (at most a quarter of the rows) keeps the keys as codes (some codes may
+    then be unused); a medium one is compacted through a presence table (no hash, no sort) to
+    codes 0..k-1 numbered in increasing order of value; a big one through ``np.unique``."""
+    rows = sum(k.size for k in keys)
+    mode = _DENSE_MODE
+    if mode == "auto" and size <= rows // 4 + 4096:
+        return list(keys), np.arange(size)
+    if mode == "presence" or (mode == "auto" and size <= 4 * rows + 4096):
         present = np.zeros(size, dtype=bool)
-        present[key] = True
+        for key in keys:
+            present[key] = True
         values = np.flatnonzero(present)
-        remap = np.cumsum(present, dtype=np.int64) - 1
-        return remap[key], values
-    values, codes = np.unique(key, return_inverse=True)
-    return codes.reshape(-1), values
+        remap = np.cumsum(present, dtype=np.int64)
+        remap -= 1
+        return [remap[key] for key in keys], values
+    values, codes = np.unique(np.concatenate(keys), return_inverse=True)
+    codes = codes.reshape(-1)
+    bounds = np.cumsum([0, *(k.size for k in keys)])
+    return [codes[a:b] for a, b in zip(bounds[:-1], bounds[1:], strict=True)], values
 
 
-def _int_codes(values: pd.Series) -> tuple[np.ndarray, Any, int] | None:
-    """(value - min, min, range) for an integer column with a compact range, else None."""
-    if not pd.api.types.is_integer_dtype(values.dtype) or values.hasnans:
+def _int_codes(values: pd.Series) -> tuple[np.ndarray, int, int] | None:
+    """(value - min, min, max) of an integer column without missing values, else None."""
+    if not pd.api.types.is_integer_dtype(values.dtype) or values.hasnans or values.empty:
         return None
     arr = values.to_numpy(dtype=np.int64)
-    if arr.size == 0:
-        return None
     lo, hi = int(arr.min()), int(arr.max())
-    if hi - lo > 4 * arr.size + 4096:
-        return None
-    return arr - lo, lo, hi - lo + 1
+    return arr - lo, lo, hi
 
 
-@dataclass
-class _Prep:
+def _codes_of(series: pd.Series) -> tuple[np.ndarray, Any]:
+    """Integer codes (-1 for missing) and the labels they index, keeping the labels' dtype."""
+    if isinstance(series.dtype, pd.CategoricalDtype):
+        cats = series.dtype.categories
+        labels = pd.Categorical.from_codes(np.arange(len(cats)), dtype=series.dtype)
+        return series.cat.codes.to_numpy().astype(np.int64), labels
+    if len(series) and not series.hasnans:
+        first = series.iloc[0]
+        if bool(series.eq(first).all()):  # a constant column (one section): no hashing
+            return np.zeros(len(series), dtype=np.int64), series.iloc[:1].array
+    codes, uniques = pd.factorize(series, use_na_sentinel=True)
+    return codes.astype(np.int64, copy=False), uniques
+
+
+class _Record:
+    """An attribute bag for the internal intermediate results (cheaper to define than a
+    dataclass: the package is imported on every command-line run)."""
+
+    def __init__(self, **fields: Any) -> None:
+        self.__dict__.update(fields)
+
+
+class _Prep(_Record):
     """A validated traveller frame and its integer codes."""
 
     frame: pd.DataFrame
     n: int
     evsec: np.ndarray  # per row: (event, section) code
     n_evsec: int
-    evsec_event: Any  # per evsec: event label (array-like)
-    evsec_section: Any
+    ev_labels: Any  # event labels, indexed by evsec_values // n_sec
+    sec_labels: Any
+    evsec_values: np.ndarray
+    n_sec: int
     g: np.ndarray  # per row: (event, section, board) code, groups ordered by evsec then board
     n_groups: int
     group_evsec: np.ndarray
     real: np.ndarray  # bool per row
     score: np.ndarray  # int64, 0 where artificial
-    art_ns: np.ndarray  # nominal artificial percentages, NaN for real results
+    art_rows: np.ndarray  # rows holding an artificial result
+    art_ns: np.ndarray  # their nominal NS and EW percentages
     art_ew: np.ndarray
-    art_code: np.ndarray  # per row index into art_uniques, -1 for real results
+    art_which: np.ndarray  # their index into art_uniques
     art_uniques: list
     pk_ns: np.ndarray  # per row: (evsec, pair) code of the NS pair
     pk_ew: np.ndarray
     n_pk: int
-    pk_label: Any  # per pk: the pair id
+    pc_labels: Any  # pair ids, indexed by pk_values % n_pc
+    pk_values: np.ndarray
+    n_pc: int
     pk_evsec: np.ndarray
     howell: np.ndarray  # per evsec
 
+    def event_label(self, evsec: np.ndarray) -> Any:
+        return _take(self.ev_labels, self.evsec_values[evsec] // self.n_sec)
 
-def _codes_of(series: pd.Series) -> tuple[np.ndarray, Any]:
-    codes, uniques = pd.factorize(series, use_na_sentinel=True)
-    return codes.astype(np.int64, copy=False), uniques
+    def section_label(self, evsec: np.ndarray) -> Any:
+        return _take(self.sec_labels, self.evsec_values[evsec] % self.n_sec)
+
+    def pair_label(self, pk: np.ndarray) -> Any:
+        return _take(self.pc_labels, self.pk_values[pk] % self.n_pc)
+
+    def art_code(self) -> np.ndarray:
+        """Per row: index into art_uniques, -1 for a real result."""
+        out = np.full(self.n, -1, dtype=np.int64)
+        out[self.art_rows] = self.art_which
+        return out
+
+    def art_full(self, values: np.ndarray) -> np.ndarray:
+        """Per row: `values` (one per artificial row) where artificial, NaN elsewhere."""
+        out = np.full(self.n, np.nan)
+        out[self.art_rows] = values
+        return out
 
 
 def _prepare(results: pd.DataFrame, *, movement: str | None = None) -> _Prep:
     if movement not in (None, MITCHELL, HOWELL):
         raise ValueError(f"movement must be None, 'mitchell' or 'howell'; got {movement!r}")
     frame = validate(results, _PAIRS_SPEC, what="results")
-    if SECTION not in frame.columns:
-        frame[SECTION] = DEFAULT_SECTION
     n = len(frame)
 
     ev, ev_uniques = _codes_of(frame[EVENT])
-    sec, sec_uniques = _codes_of(frame[SECTION])
+    if SECTION in frame.columns:
+        sec, sec_uniques = _codes_of(frame[SECTION])
+    else:
+        sec, sec_uniques = np.zeros(n, dtype=np.int64), np.array([DEFAULT_SECTION], dtype=object)
     n_sec = max(len(sec_uniques), 1)
-    evsec, evsec_values = _dense(ev * n_sec + sec, max(len(ev_uniques), 1) * n_sec)
+    if n_sec > 1:
+        ev *= n_sec
+        ev += sec
+    (evsec,), evsec_values = _dense(ev, size=max(len(ev_uniques), 1) * n_sec)
+    del ev, sec
     n_evsec = len(evsec_values)
-    evsec_event = ev_uniques.take(evsec_values // n_sec)
-    evsec_section = sec_uniques.take(evsec_values % n_sec)
 
     board = frame[BOARD].to_numpy(dtype=np.int64)
     bmin = int(board.min()) if n else 0
     n_board = int(board.max()) - bmin + 1 if n else 1
-    g, g_values = _dense(evsec * n_board + (board - bmin), n_evsec * n_board)
+    gkey = evsec * n_board
+    gkey += board
+    gkey -= bmin
+    (g,), g_values = _dense(gkey, size=n_evsec * n_board)
+    del gkey
     group_evsec = g_values // n_board
 
     # scores and artificial codes
     score_col = frame[NS_SCORE]
     has_score = score_col.notna().to_numpy()
-    score = score_col.to_numpy(dtype=np.float64, na_value=0.0).astype(np.int64)
-    art_code = np.full(n, -1, dtype=np.int64)
+    score = score_col.to_numpy(dtype=np.int64, na_value=0)
+    art_rows = np.zeros(0, dtype=np.int64)
+    art_which = np.zeros(0, dtype=np.int64)
     art_uniques: list = []
     if ARTIFICIAL in frame.columns:
-        art_code, uniq = _codes_of(frame[ARTIFICIAL])
-        blank = np.array([str(u).strip() == "" for u in uniq], dtype=bool)
-        if blank.any():
-            art_code = np.where((art_code >= 0) & blank[np.maximum(art_code, 0)], -1, art_code)
+        present = np.flatnonzero(frame[ARTIFICIAL].notna().to_numpy())  # few rows: factorize them
+        codes, uniq = pd.factorize(frame[ARTIFICIAL].iloc[present])
         art_uniques = [str(u).strip().upper() for u in uniq]
-    has_art = art_code >= 0
-    fail_rows(frame, has_score & has_art, "a result has both a score and an artificial code")
-    fail_rows(frame, ~has_score & ~has_art, "a result has neither a score nor an artificial code")
+        blank = np.array([u == "" for u in art_uniques], dtype=bool)
+        keep = ~blank[codes] if len(codes) else np.zeros(0, dtype=bool)
+        art_rows = present[keep]
+        art_which = codes[keep].astype(np.int64)
+    has_art = np.zeros(n, dtype=bool)
+    has_art[art_rows] = True
+    if not has_score.all() or len(art_rows):
+        fail_rows(frame, has_score & has_art, "a result has both a score and an artificial code")
+        fail_rows(
+            frame, ~has_score & ~has_art, "a result has neither a score nor an artificial code"
+        )
     ns_nom, ew_nom, bad = _parse_codes(art_uniques)
-    if bad.any():
+    if bad[art_which].any():
         fail_rows(
             frame,
-            has_art & bad[np.maximum(art_code, 0)],
+            np.isin(np.arange(n), art_rows[bad[art_which]]),
             "unreadable artificial code (expected 'A' + NS percent + EW percent, e.g. A6040)",
         )
-    safe = np.maximum(art_code, 0)
-    art_ns = np.where(has_art, ns_nom[safe] if len(art_uniques) else np.nan, np.nan)
-    art_ew = np.where(has_art, ew_nom[safe] if len(art_uniques) else np.nan, np.nan)
 
     # pair ids: (evsec, pair) codes
     ns_ids, ew_ids = frame[NS_PAIR], frame[EW_PAIR]
     ints = (_int_codes(ns_ids), _int_codes(ew_ids))
-    if ints[0] is not None and ints[1] is not None:
+    if (
+        ints[0] is not None
+        and ints[1] is not None
+        and (max(ints[0][2], ints[1][2]) - min(ints[0][1], ints[1][1]) <= 4 * n + 4096)
+    ):
         lo = min(ints[0][1], ints[1][1])
-        pc_ns = ints[0][0] + (ints[0][1] - lo)
-        pc_ew = ints[1][0] + (ints[1][1] - lo)
-        n_pc = int(max(pc_ns.max(), pc_ew.max())) + 1
-
-        def label_of(codes: np.ndarray) -> Any:
-            return codes + lo
-
+        pc_ns, pc_ew = ints[0][0], ints[1][0]
+        pc_ns += ints[0][1] - lo
+        pc_ew += ints[1][1] - lo
+        n_pc = max(ints[0][2], ints[1][2]) - lo + 1
+        pc_labels: Any = np.arange(lo, lo + n_pc)
     else:
-        both, uniques = pd.factorize(
+        both, pc_labels = pd.factorize(
             pd.concat([ns_ids, ew_ids], ignore_index=True), use_na_sentinel=True
         )
         pc_ns, pc_ew = both[:n].astype(np.int64), both[n:].astype(np.int64)
-        n_pc = max(len(uniques), 1)
-
-        def label_of(codes: np.ndarray) -> Any:
-            return uniques.take(codes)
-
-    pk_both, pk_values = _dense(
-        np.concatenate([evsec * n_pc + pc_ns, evsec * n_pc + pc_ew]), n_evsec * n_pc
-    )
-    pk_ns, pk_ew = pk_both[:n], pk_both[n:]
+        n_pc = max(len(pc_labels), 1)
+    del ints
+    base = evsec * n_pc
+    (pk_ns, pk_ew), pk_values = _dense(pc_ns + base, pc_ew + base, size=n_evsec * n_pc)
+    del base
     n_pk = len(pk_values)
     pk_evsec = pk_values // n_pc
-    pk_label = label_of(pk_values % n_pc)
 
-    howell = _movement(
-        frame, g, len(g_values), evsec, n_evsec, pk_ns, pk_ew, n_pk, pk_evsec, movement
-    )
+    if n_pc <= 64:  # few pair ids: one bit per pair, per board
+        howell = _movement_bits(frame, g, group_evsec, n_evsec, pc_ns, pc_ew, movement)
+    else:
+        howell = _movement(
+            frame, g, len(g_values), evsec, n_evsec, pk_ns, pk_ew, pk_evsec, movement
+        )
+    del pc_ns, pc_ew
     return _Prep(
         frame=frame,
         n=n,
         evsec=evsec,
         n_evsec=n_evsec,
-        evsec_event=evsec_event,
-        evsec_section=evsec_section,
+        ev_labels=ev_uniques,
+        sec_labels=sec_uniques,
+        evsec_values=evsec_values,
+        n_sec=n_sec,
         g=g,
         n_groups=len(g_values),
         group_evsec=group_evsec,
         real=~has_art,
         score=score,
-        art_ns=art_ns,
-        art_ew=art_ew,
-        art_code=art_code,
+        art_rows=art_rows,
+        art_ns=ns_nom[art_which] if len(art_rows) else np.zeros(0),
+        art_ew=ew_nom[art_which] if len(art_rows) else np.zeros(0),
+        art_which=art_which,
         art_uniques=art_uniques,
         pk_ns=pk_ns,
         pk_ew=pk_ew,
         n_pk=n_pk,
-        pk_label=pk_label,
+        pc_labels=pc_labels,
+        pk_values=pk_values,
+        n_pc=n_pc,
         pk_evsec=pk_evsec,
         howell=howell,
     )
+
+
+def _movement_bits(
+    frame: pd.DataFrame,
+    g: np.ndarray,
+    group_evsec: np.ndarray,
+    n_evsec: int,
+    pc_ns: np.ndarray,
+    pc_ew: np.ndarray,
+    movement: str | None,
+) -> np.ndarray:
+    """:func:`_movement` for pair codes below 64: the pairs of a board as a 64-bit mask."""
+    n_groups = len(group_evsec)
+    count = np.bincount(g, minlength=n_groups)
+    masks = []
+    for pc, column in ((pc_ns, NS_PAIR), (pc_ew, EW_PAIR)):
+        mask = np.zeros(n_groups, dtype=np.uint64)
+        np.bitwise_or.at(mask, g, np.left_shift(np.uint64(1), pc.astype(np.uint64)))
+        dup = np.bitwise_count(mask) < count
+        if dup.any():  # find the rows (the slow way, only to report them)
+            keys = [c for c in (EVENT, SECTION, BOARD, column) if c in frame.columns]
+            rows = frame.duplicated(keys, keep=False).to_numpy() & dup[g]
+            fail_rows(frame, rows, f"duplicate {column} on a board")
+        masks.append(mask)
+    if movement == MITCHELL:
+        return np.zeros(n_evsec, dtype=bool)
+    ns_mask, ew_mask = masks
+    sits_ns = np.zeros(n_evsec, dtype=np.uint64)
+    sits_ew = np.zeros(n_evsec, dtype=np.uint64)
+    np.bitwise_or.at(sits_ns, group_evsec, ns_mask)
+    np.bitwise_or.at(sits_ew, group_evsec, ew_mask)
+    overlap = (sits_ns & sits_ew) != 0
+    both_ways = (ns_mask & ew_mask) != 0  # per board: a pair on both sides
+    if movement == HOWELL:
+        fail_rows(
+            frame,
+            both_ways[g],
+            "movement='howell' but a pair sits both NS and EW on the same board",
+        )
+        return np.ones(n_evsec, dtype=bool)
+    collides = np.zeros(n_evsec, dtype=bool)
+    collides[group_evsec[both_ways]] = True
+    return overlap & ~collides
 
 
 def _movement(
@@ -591,42 +704,51 @@ def _movement(
     n_evsec: int,
     pk_ns: np.ndarray,
     pk_ew: np.ndarray,
-    n_pk: int,
     pk_evsec: np.ndarray,
     movement: str | None,
 ) -> np.ndarray:
     """Check one result per pair and direction per board; return the Howell flag per evsec."""
+    n_pk = len(pk_evsec)
     # local pair index inside its (event, section): pk codes are sorted by evsec
     first = np.searchsorted(pk_evsec, np.arange(n_evsec), side="left")
-    local_ns = pk_ns - first[evsec]
-    local_ew = pk_ew - first[evsec]
-    width = int(max(local_ns.max(initial=0), local_ew.max(initial=0))) + 1
+    width = int(np.max(np.arange(n_pk) - first[pk_evsec], initial=0)) + 1
     size = n_groups * width
-    if size <= 64_000_000:
-        key_ns, key_ew = g * width + local_ns, g * width + local_ew
-        for key, column in ((key_ns, NS_PAIR), (key_ew, EW_PAIR)):
-            counts = np.bincount(key, minlength=size)
-            fail_rows(frame, counts[key] > 1, f"duplicate {column} on a board")
-    else:  # pragma: no cover - enormous sections only
+    if size > 64_000_000:  # pragma: no cover - enormous sections only
+        key_ns = key_ew = None
         for column in (NS_PAIR, EW_PAIR):
-            dup = frame.duplicated([EVENT, SECTION, BOARD, column], keep=False).to_numpy()
+            keys = [c for c in (EVENT, SECTION, BOARD, column) if c in frame.columns]
+            dup = frame.duplicated(keys, keep=False).to_numpy()
             fail_rows(frame, dup, f"duplicate {column} on a board")
-        key_ns, key_ew = g * width + local_ns, g * width + local_ew
+    else:
+        gw = g * width
+        gw -= first[evsec]
+        key_ns, key_ew = gw + pk_ns, gw + pk_ew
+        del gw
+        counts_ns = np.bincount(key_ns, minlength=size)
+        for key, counts, column in (
+            (key_ns, counts_ns, NS_PAIR),
+            (key_ew, np.bincount(key_ew, minlength=size), EW_PAIR),
+        ):
+            if counts.max(initial=0) > 1:
+                fail_rows(frame, counts[key] > 1, f"duplicate {column} on a board")
     if movement == MITCHELL:
         return np.zeros(n_evsec, dtype=bool)
 
     sits_ns = np.bincount(pk_ns, minlength=n_pk) > 0
     sits_ew = np.bincount(pk_ew, minlength=n_pk) > 0
     overlap = np.bincount(pk_evsec, weights=sits_ns & sits_ew, minlength=n_evsec) > 0
-    rows = overlap[evsec] if movement is None else np.ones(len(evsec), dtype=bool)
+    if movement == HOWELL:
+        overlap[:] = True
     collide = np.zeros(len(evsec), dtype=bool)
-    if rows.any():
-        if size <= 64_000_000:
-            seen = np.zeros(size, dtype=bool)
-            seen[key_ns[rows]] = True
-            collide[rows] = seen[key_ew[rows]]
-        else:  # pragma: no cover
-            collide[rows] = np.isin(key_ew[rows], key_ns[rows])
+    if overlap.any():
+        if key_ns is None:  # pragma: no cover
+            key_ns = g.astype(np.int64) * n_pk + pk_ns
+            key_ew = g.astype(np.int64) * n_pk + pk_ew
+            collide = np.isin(key_ew, key_ns)
+        else:
+            collide = counts_ns[key_ew] > 0
+        if not overlap.all():
+            collide &= overlap[evsec]
     if movement == HOWELL:
         fail_rows(
             frame,
@@ -634,94 +756,118 @@ def _movement(
             "movement='howell' but a pair sits both NS and EW on the same board",
         )
         return np.ones(n_evsec, dtype=bool)
-    collides = np.bincount(evsec, weights=collide, minlength=n_evsec) > 0
+    collides = np.zeros(n_evsec, dtype=bool)
+    collides[evsec[collide]] = True
     return overlap & ~collides
 
 
 # --- the matchpoint kernel -----------------------------------------------------------------------
 
 
-@dataclass
-class _Ranked:
-    """Real results sorted by (group, score), with run and group boundaries."""
+class _Ranked(_Record):
+    """Every result sorted by board, the board's real results first by score, then its
+    artificial ones; with the group boundaries."""
 
-    rows: np.ndarray  # row index of each sorted real result
-    group: np.ndarray  # group of each sorted real result
-    score: np.ndarray  # score of each sorted real result
-    lt: np.ndarray  # per sorted result: results of its group with a lower score
-    le: np.ndarray  # ... with a lower or equal score (itself included)
-    n_real: np.ndarray  # per group: real results
-    start: np.ndarray  # per group: offset of its first sorted result
+    order: np.ndarray  # row at each position
+    key: np.ndarray  # sort key at each position: (2 group + artificial) x span + score - smin
+    smin: int
+    span: int
+    start: np.ndarray  # per group: its first position
+    n_real: np.ndarray  # per group: its real results (at start .. start + n_real)
+    mp: np.ndarray | None  # per position: full-scale MP among the board's real results
+
+    def score(self) -> np.ndarray:
+        """Score at each position (meaningful at real positions)."""
+        return self.key % self.span + self.smin
 
 
-def _rank_real(p: _Prep) -> _Ranked:
-    rows = np.flatnonzero(p.real)
-    grp = p.g[rows]
-    sc = p.score[rows]
-    n_real = np.bincount(grp, minlength=p.n_groups)
-    start = np.cumsum(n_real) - n_real
-    if rows.size == 0:
-        empty = np.zeros(0, dtype=np.int64)
-        return _Ranked(rows, grp, sc, empty, empty, n_real, start)
-    smin = int(sc.min())
-    span = int(sc.max()) - smin + 1
-    key = grp * span + (sc - smin)
-    order = np.argsort(key, kind="stable")  # fast on travellers grouped by board
+def _rank(p: _Prep, *, with_mp: bool = True) -> _Ranked:
+    n = p.n
+    n_real = np.bincount(p.g[p.real] if len(p.art_rows) else p.g, minlength=p.n_groups)
+    total = np.bincount(p.g, minlength=p.n_groups)
+    start = np.cumsum(total) - total
+    smin = int(p.score.min()) if n else 0
+    span = (int(p.score.max()) - smin + 1) if n else 1
+    key = p.g * 2
+    key[p.art_rows] += 1  # the board's artificial results sort after its real ones
+    key *= span
+    key += p.score
+    key -= smin
+    order = np.argsort(key, kind="stable")  # fast on travellers stored board by board
     key = key[order]
-    m = key.size
-    new_run = np.empty(m, dtype=bool)
-    new_run[0] = True
-    np.not_equal(key[1:], key[:-1], out=new_run[1:])
-    run_start = np.flatnonzero(new_run)
-    run_end = np.append(run_start[1:], m)
-    run_id = np.cumsum(new_run) - 1
-    grp_sorted = grp[order]
-    gstart = start[grp_sorted]
-    lt = run_start[run_id] - gstart
-    le = run_end[run_id] - gstart
-    return _Ranked(rows[order], grp_sorted, sc[order], lt, le, n_real, start)
+    mp = None
+    if with_mp and n:
+        new = np.empty(n, dtype=bool)
+        new[0] = True
+        np.not_equal(key[1:], key[:-1], out=new[1:])
+        run_start = np.flatnonzero(new)
+        run_len = np.diff(run_start, append=n)
+        run_group_start = start[key[run_start] // (2 * span)]
+        # a run of equal scores beats the results before it (2 each) and ties within itself
+        per_run = 2 * (run_start - run_group_start) + run_len - 1
+        mp = np.repeat(per_run, run_len)
+    return _Ranked(order=order, key=key, smin=smin, span=span, start=start, n_real=n_real, mp=mp)
 
 
-@dataclass
-class _Scored:
+class _Scored(_Record):
     ns_mp: np.ndarray
     ew_mp: np.ndarray
     top: np.ndarray
-    raw_mp: np.ndarray  # NS MP before Neuberg (NaN for artificial)
-    raw_top: np.ndarray  # top among the board's comparable results
-    ns_pct: np.ndarray  # artificial results: their percentages (NaN for real results)
+    raw_mp: np.ndarray | None  # NS MP before Neuberg (NaN for artificial); detail only
+    raw_top: np.ndarray | None  # top among the board's comparable results; detail only
+    ns_pct: np.ndarray  # per artificial row: its percentages
     ew_pct: np.ndarray
-    n_real: np.ndarray  # per row: comparable results on the board
-    n_max: np.ndarray  # per row: the section's largest number of results on a board
 
 
-def _score_matchpoints(p: _Prep, rules: MatchpointRules) -> _Scored:
-    ranked = _rank_real(p)
+def _score_matchpoints(p: _Prep, rules: MatchpointRules, *, detail: bool = False) -> _Scored:
+    ranked = _rank(p)
     total = np.bincount(p.g, minlength=p.n_groups)  # results per board, artificial included
     n_max_evsec = np.zeros(p.n_evsec, dtype=np.int64)
     np.maximum.at(n_max_evsec, p.group_evsec, total)
-    n_max = n_max_evsec[p.evsec].astype(np.float64)
-    n_real = ranked.n_real[p.g].astype(np.float64)
+    n_max_group = n_max_evsec[p.group_evsec]
+    half = rules.scale == "half"
+    unit = 0.5 if half else 1.0
 
-    raw = np.full(p.n, np.nan)
-    raw[ranked.rows] = ranked.lt + ranked.le - 1  # full scale: 2 per beaten, 1 per tie
-    top = 2.0 * (n_max - 1.0)
-    raw_top = 2.0 * (n_real - 1.0)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        scaled = np.where(n_real == n_max, raw, (raw + 1.0) * n_max / n_real - 1.0)
-    if rules.scale == "half":  # (M/2 + 1/2) N / n - 1/2 is half the full-scale Neuberg value
-        raw, scaled, top, raw_top = raw / 2.0, scaled / 2.0, top / 2.0, raw_top / 2.0
+    ns_mp = np.empty(p.n)
+    if p.n:
+        ns_mp[ranked.order] = ranked.mp
+    raw = ns_mp.copy() if detail else None
+    # Neuberg on the boards with fewer comparable results than the section's largest
+    short = np.flatnonzero((ranked.n_real != n_max_group) & (total > 0))
+    if short.size:
+        is_short = np.zeros(p.n_groups, dtype=bool)
+        is_short[short] = True
+        rows = np.flatnonzero(is_short[p.g])
+        big = n_max_group[p.g[rows]].astype(np.float64)
+        small = ranked.n_real[p.g[rows]].astype(np.float64)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            ns_mp[rows] = (ns_mp[rows] + 1.0) * big / small - 1.0
+    top_evsec = 2.0 * (n_max_evsec - 1.0)
+    top = top_evsec[p.evsec]
+    if half:
+        ns_mp *= unit
+        top *= unit
+    ew_mp = top - ns_mp
 
     plus, avg, minus = rules.artificial_percent
     ns_pct = _nominal_to(p.art_ns, (plus, avg, minus), literal=True)
     ew_pct = _nominal_to(p.art_ew, (plus, avg, minus), literal=True)
     for code, ns_v, ew_v in rules.artificial_codes:
         if code in p.art_uniques:
-            sel = p.art_code == p.art_uniques.index(code)
+            sel = p.art_which == p.art_uniques.index(code)
             ns_pct[sel], ew_pct[sel] = ns_v, ew_v
-    ns_mp = np.where(p.real, scaled, ns_pct / 100.0 * top)
-    ew_mp = np.where(p.real, top - scaled, ew_pct / 100.0 * top)
-    return _Scored(ns_mp, ew_mp, top, raw, raw_top, ns_pct, ew_pct, n_real, n_max)
+    art_top = top[p.art_rows]
+    ns_mp[p.art_rows] = ns_pct / 100.0 * art_top
+    ew_mp[p.art_rows] = ew_pct / 100.0 * art_top
+
+    raw_top = None
+    if detail:
+        raw *= unit
+        raw[p.art_rows] = np.nan
+        raw_top = 2.0 * unit * (ranked.n_real[p.g] - 1.0)
+    return _Scored(
+        ns_mp=ns_mp, ew_mp=ew_mp, top=top, raw_mp=raw, raw_top=raw_top, ns_pct=ns_pct, ew_pct=ew_pct
+    )
 
 
 def _percent(mp: np.ndarray, top: np.ndarray) -> np.ndarray:
@@ -773,9 +919,12 @@ def matchpoints(
     out[NS_MP] = s.ns_mp
     out[EW_MP] = s.ew_mp
     out[TOP] = s.top
-    has_top = s.top > 0
-    out[NS_PERCENTAGE] = np.where(p.real | ~has_top, _percent(s.ns_mp, s.top), s.ns_pct)
-    out[EW_PERCENTAGE] = np.where(p.real | ~has_top, _percent(s.ew_mp, s.top), s.ew_pct)
+    ns_pct, ew_pct = _percent(s.ns_mp, s.top), _percent(s.ew_mp, s.top)
+    has_top = s.top[p.art_rows] > 0  # artificial results: exactly their percentage
+    ns_pct[p.art_rows] = np.where(has_top, s.ns_pct, np.nan)
+    ew_pct[p.art_rows] = np.where(has_top, s.ew_pct, np.nan)
+    out[NS_PERCENTAGE] = ns_pct
+    out[EW_PERCENTAGE] = ew_pct
     return out
 
 
@@ -797,8 +946,7 @@ def _line_of(howell: np.ndarray, ew: np.ndarray) -> pd.Categorical:
     return pd.Categorical.from_codes(codes, dtype=LINE_DTYPE)
 
 
-@dataclass
-class _Sides:
+class _Sides(_Record):
     """Both sides of every result stacked: NS sides first, then EW sides."""
 
     row: np.ndarray
@@ -814,21 +962,29 @@ def _sides(p: _Prep) -> _Sides:
     ew[n:] = True
     pk = np.concatenate([p.pk_ns, p.pk_ew])
     line_bit = ew & ~p.howell[p.pk_evsec[pk]]
-    return _Sides(np.tile(np.arange(n), 2), ew, pk, np.concatenate([p.pk_ew, p.pk_ns]), line_bit)
+    opp = np.concatenate([p.pk_ew, p.pk_ns])
+    return _Sides(row=np.tile(np.arange(n), 2), ew=ew, pk=pk, opp=opp, line_bit=line_bit)
 
 
-def _entity_frame(p: _Prep, sides: _Sides) -> tuple[np.ndarray, dict[str, Any]]:
-    """Entity code of every side (a pair in its event, section and line) and entity labels."""
-    ent, values = _dense(sides.pk * 2 + sides.line_bit, 2 * max(p.n_pk, 1))
+def _entities(p: _Prep) -> tuple[np.ndarray, np.ndarray, dict[str, Any]]:
+    """Entity code (a pair in its event, section and line) of the NS and the EW side of every
+    row, and the value of each code (``2 pk + 1`` for the EW line of a Mitchell, else ``2 pk``)."""
+    ew_key = p.pk_ew * 2
+    ew_key += ~p.howell[p.evsec]  # the EW line of a Mitchell
+    (ent_ns, ent_ew), values = _dense(p.pk_ns * 2, ew_key, size=2 * max(p.n_pk, 1))
+    return ent_ns, ent_ew, values
+
+
+def _entity_labels(p: _Prep, values: np.ndarray) -> dict[str, Any]:
     pk, bit = values // 2, (values % 2).astype(bool)
     evsec = p.pk_evsec[pk]
     labels = {
-        EVENT: _take(p.evsec_event, evsec),
-        SECTION: _take(p.evsec_section, evsec),
+        EVENT: p.event_label(evsec),
+        SECTION: p.section_label(evsec),
         LINE: _line_of(p.howell[evsec], bit),
-        PAIR: _take(p.pk_label, pk),
+        PAIR: p.pair_label(pk),
     }
-    return ent, labels
+    return labels
 
 
 def _per_pair_board(p: _Prep, s: _Scored, *, detail: bool, pair: Any = None) -> pd.DataFrame:
@@ -838,7 +994,7 @@ def _per_pair_board(p: _Prep, s: _Scored, *, detail: bool, pair: Any = None) -> 
     keep = slice(None)
     if pair is not None:
         wanted = np.atleast_1d(np.asarray(pair, dtype=object))
-        labels = np.asarray(_take(p.pk_label, np.arange(p.n_pk)), dtype=object)
+        labels = np.asarray(p.pair_label(np.arange(p.n_pk)), dtype=object)
         keep = np.isin(labels, wanted)[sides.pk]
         if not keep.any():
             raise ValidationError(f"results: no pair {pair!r}")
@@ -854,27 +1010,30 @@ def _per_pair_board(p: _Prep, s: _Scored, *, detail: bool, pair: Any = None) -> 
     real = p.real[row]
     sc = p.score[row]
     out: dict[str, Any] = {
-        EVENT: _take(p.evsec_event, evsec),
-        SECTION: _take(p.evsec_section, evsec),
+        EVENT: p.event_label(evsec),
+        SECTION: p.section_label(evsec),
         LINE: _line_of(p.howell[evsec], bit.astype(bool)),
-        PAIR: _take(p.pk_label, pk),
+        PAIR: p.pair_label(pk),
         BOARD: board,
     }
     if ROUND in p.frame.columns:
         out[ROUND] = p.frame[ROUND].array.take(row)
     out[DIRECTION] = np.where(ew, EW, NS)
-    out[OPPONENT] = _take(p.pk_label, opp)
+    out[OPPONENT] = p.pair_label(opp)
     out[SCORE] = pd.arrays.IntegerArray(np.where(ew, -sc, sc), ~real)
     if ARTIFICIAL in p.frame.columns:
         codes = np.array([*p.art_uniques, None], dtype=object)
-        out[ARTIFICIAL] = pd.array(codes[p.art_code[row]], dtype="string")
+        out[ARTIFICIAL] = pd.array(codes[p.art_code()[row]], dtype="string")
     out[MP] = mp
     out[TOP] = top
-    out[PERCENTAGE] = _percent(mp, top)
+    pct = _percent(mp, top)
+    art = ~real & (top > 0)  # artificial results: exactly their percentage
+    pct[art] = np.where(ew, p.art_full(s.ew_pct)[row], p.art_full(s.ns_pct)[row])[art]
+    out[PERCENTAGE] = pct
     if detail:
         raw = s.raw_mp[row]
         out[RAW_MP] = np.where(real, np.where(ew, s.raw_top[row] - raw, raw), np.nan)
-        ent, _ = _dense(pk * 2 + bit, 2 * max(p.n_pk, 1))
+        (ent,), _ = _dense(pk * 2 + bit, size=2 * max(p.n_pk, 1))
         out[CONTRIBUTION] = _percent(mp, np.bincount(ent, weights=top)[ent])
     return pd.DataFrame(out)
 
@@ -954,7 +1113,7 @@ def explain(
     """
     rules = MatchpointRules.make(scale=scale, artificial_percent=artificial_percent)
     p = _prepare(results, movement=movement)
-    return _per_pair_board(p, _score_matchpoints(p, rules), detail=True, pair=pair)
+    return _per_pair_board(p, _score_matchpoints(p, rules, detail=True), detail=True, pair=pair)
 
 
 def movements(results: pd.DataFrame, *, movement: str | None = None) -> pd.DataFrame:
@@ -971,11 +1130,12 @@ def movements(results: pd.DataFrame, *, movement: str | None = None) -> pd.DataF
     0     H       A   howell
     """
     p = _prepare(results, movement=movement)
+    used = np.flatnonzero(np.bincount(p.evsec, minlength=p.n_evsec))
     return pd.DataFrame(
         {
-            EVENT: p.evsec_event,
-            SECTION: p.evsec_section,
-            MOVEMENT: np.where(p.howell, HOWELL, MITCHELL),
+            EVENT: p.event_label(used),
+            SECTION: p.section_label(used),
+            MOVEMENT: np.where(p.howell[used], HOWELL, MITCHELL),
         }
     )
 
@@ -983,15 +1143,22 @@ def movements(results: pd.DataFrame, *, movement: str | None = None) -> pd.DataF
 def _standings(p: _Prep, ns_value: np.ndarray, ew_value: np.ndarray, top: np.ndarray | None,
                value: str) -> pd.DataFrame:  # fmt: skip
     """Totals per pair (event, section, line, pair): boards, value, [top, percentage], rank."""
-    sides = _sides(p)
-    ent, labels = _entity_frame(p, sides)
-    k = len(labels[PAIR])
-    frame = pd.DataFrame(labels)
-    frame[BOARDS] = np.bincount(ent, minlength=k)
-    frame[value] = np.bincount(ent, weights=np.concatenate([ns_value, ew_value]), minlength=k)
+    ent_ns, ent_ew, values = _entities(p)
+    k = len(values)
+
+    def total(ns: np.ndarray | None, ew: np.ndarray | None) -> np.ndarray:
+        out = np.bincount(ent_ns, weights=ns, minlength=k)
+        out += np.bincount(ent_ew, weights=ew, minlength=k)
+        return out[used]
+
+    boards = np.bincount(ent_ns, minlength=k) + np.bincount(ent_ew, minlength=k)
+    used = np.flatnonzero(boards)  # entity codes may be unused when kept uncompacted
+    frame = pd.DataFrame(_entity_labels(p, values[used]))
+    frame[BOARDS] = boards[used].astype(np.int64)
+    frame[value] = total(ns_value, ew_value)
     criterion = value
     if top is not None:
-        frame[TOP] = np.bincount(ent, weights=np.concatenate([top, top]), minlength=k)
+        frame[TOP] = total(top, top)
         frame[PERCENTAGE] = _percent(frame[value].to_numpy(), frame[TOP].to_numpy())
         criterion = PERCENTAGE
     return competition_rank(frame, [criterion], by=[EVENT, SECTION, LINE], order_by=PAIR)
@@ -1045,15 +1212,17 @@ def session_standings(
 
 
 def _artificial_imps(p: _Prep, rules_imps: Sequence[float]) -> tuple[np.ndarray, np.ndarray]:
+    """IMPs of the artificial results (one per artificial row)."""
     ns = _nominal_to(p.art_ns, rules_imps, literal=False)
     ew = _nominal_to(p.art_ew, rules_imps, literal=False)
-    art = ~p.real
-    fail_rows(
-        p.frame,
-        art & (np.isnan(ns) | np.isnan(ew)),
-        "artificial code without an IMP value (IMP scoring knows 60/50/40 only)",
-    )
-    return np.where(art, ns, 0.0), np.where(art, ew, 0.0)
+    bad = np.isnan(ns) | np.isnan(ew)
+    if bad.any():
+        fail_rows(
+            p.frame,
+            np.isin(np.arange(p.n), p.art_rows[bad]),
+            "artificial code without an IMP value (IMP scoring knows 60/50/40 only)",
+        )
+    return ns, ew
 
 
 def _round_half_away(total: np.ndarray, count: np.ndarray, step: int) -> np.ndarray:
@@ -1118,13 +1287,14 @@ def butler(
     """
     rules = ButlerRules(drop=drop, round_to=round_to, artificial_imps=tuple(artificial_imps))
     p = _prepare(results, movement=MITCHELL)
-    ranked = _rank_real(p)
+    ranked = _rank(p, with_mp=False)
     n = ranked.n_real
     start = ranked.start
+    sorted_score = ranked.score()
     if rules.drop == "median":
-        padded = np.append(ranked.score, 0)  # boards without a real result read the pad
-        lo = np.where(n > 0, start + (n - 1) // 2, len(ranked.score))
-        hi = np.where(n > 0, start + n // 2, len(ranked.score))
+        padded = np.append(sorted_score, 0)  # boards without a real result read the pad
+        lo = np.where(n > 0, start + (n - 1) // 2, p.n)
+        hi = np.where(n > 0, start + n // 2, p.n)
         total = padded[lo] + padded[hi]
         count = np.full(n.shape, 2, dtype=np.int64)
     else:
@@ -1133,16 +1303,17 @@ def butler(
         else:
             k = np.full(n.shape, int(rules.drop), dtype=np.int64)
         k = np.minimum(k, np.maximum(n - 1, 0) // 2)
-        csum = np.concatenate([[0], np.cumsum(ranked.score)])
+        csum = np.concatenate([[0], np.cumsum(sorted_score)])
         total = csum[start + n - k] - csum[start + k]
         count = n - 2 * k
     datum = _round_half_away(total, count, int(rules.round_to))
     has_datum = n > 0
     row_datum = datum[p.g]
-    ns = np.where(p.real, imps(p.score - row_datum), 0)
-    art_ns, art_ew = _artificial_imps(p, rules.artificial_imps)
-    ns_imps = np.where(p.real, ns, art_ns)
-    ew_imps = np.where(p.real, -ns, art_ew)
+    diff = p.score - row_datum
+    diff[p.art_rows] = 0
+    ns_imps = imps(diff).astype(np.float64)
+    ew_imps = -ns_imps
+    ns_imps[p.art_rows], ew_imps[p.art_rows] = _artificial_imps(p, rules.artificial_imps)
     integral = all(float(v).is_integer() for v in rules.artificial_imps)
     out = _imp_frame(p, ns_imps, ew_imps, integral)
     out[DATUM] = pd.arrays.IntegerArray(row_datum.astype(np.int64), ~has_datum[p.g])
@@ -1173,24 +1344,25 @@ def cross_imps(
     """
     rules = ButlerRules(artificial_imps=tuple(artificial_imps))
     p = _prepare(results, movement=MITCHELL)
-    ranked = _rank_real(p)
-    sums = np.zeros(len(ranked.score))
-    if len(ranked.score):
-        smin = int(ranked.score.min())
-        span = int(ranked.score.max()) - smin + int(IMP_BOUNDS[-1]) + 1
-        key = ranked.group * span + (ranked.score - smin)
-        start = ranked.start[ranked.group]
-        end = start + ranked.n_real[ranked.group]
-        for bound in IMP_BOUNDS:  # 24 thresholds of the IMP table, each over all rows at once
-            below = np.searchsorted(key, key - bound, side="right") - start
-            above = end - np.searchsorted(key, key + bound, side="left")
-            sums += np.maximum(below, 0) - np.maximum(above, 0)
-        others = ranked.n_real[ranked.group] - 1
-        sums = np.where(others > 0, sums / np.maximum(others, 1), 0.0)
-    ns = np.zeros(p.n)
-    ns[ranked.rows] = sums
-    art_ns, art_ew = _artificial_imps(p, rules.artificial_imps)
-    return _imp_frame(p, np.where(p.real, ns, art_ns), np.where(p.real, -ns, art_ew), False)
+    ranked = _rank(p, with_mp=False)
+    key = ranked.key
+    # keys of a board's real results lie in [2 g span, (2 g + 1) span): a search for key +- bound
+    # that leaves that range lands before the board's first or after its last real result
+    group = key // (2 * ranked.span)
+    start = ranked.start[group]
+    end = start + ranked.n_real[group]
+    sums = np.zeros(p.n)
+    for bound in IMP_BOUNDS:  # 24 thresholds of the IMP table, each over all rows at once
+        below = np.searchsorted(key, key - bound, side="right") - start
+        above = end - np.searchsorted(key, key + bound, side="left")
+        sums += np.maximum(below, 0) - np.maximum(above, 0)
+    others = ranked.n_real[group] - 1
+    sums = np.where(others > 0, sums / np.maximum(others, 1), 0.0)
+    ns = np.empty(p.n)
+    ns[ranked.order] = sums
+    ew = -ns
+    ns[p.art_rows], ew[p.art_rows] = _artificial_imps(p, rules.artificial_imps)
+    return _imp_frame(p, ns, ew, False)
 
 
 def imp_standings(scored: pd.DataFrame, *, movement: str | None = None) -> pd.DataFrame:
@@ -1230,8 +1402,7 @@ def imp_standings(scored: pd.DataFrame, *, movement: str | None = None) -> pd.Da
 # --- team matches --------------------------------------------------------------------------------
 
 
-@dataclass
-class _Teams:
+class _Teams(_Record):
     frame: pd.DataFrame
     keys: list[str]  # match key columns
     match: np.ndarray  # per row
@@ -1277,7 +1448,9 @@ def _prepare_teams(teams: pd.DataFrame) -> _Teams:
     net = np.where((count == 2) & (scored == 2), net, np.nan)
     first = np.full(n_mb, -1, dtype=np.int64)
     first[mb[::-1]] = np.arange(len(mb))[::-1]
-    return _Teams(frame, keys, match, mb, first, net, imps(net))
+    return _Teams(
+        frame=frame, keys=keys, match=match, mb=mb, mb_first=first, net=net, board_imps=imps(net)
+    )
 
 
 def board_imps(teams: pd.DataFrame) -> pd.DataFrame:
@@ -1607,7 +1780,11 @@ def _read_results(path: str | os.PathLike) -> tuple[list[pd.DataFrame], list[pd.
 
 
 def standings_from_path(
-    path: str | os.PathLike, *, movement: str | None = None, scale: str = "full"
+    path: str | os.PathLike,
+    *,
+    movement: str | None = None,
+    scale: str = "full",
+    **options: Any,
 ) -> pd.DataFrame:
     """Session standings of the pairs results in a file or folder.
 
@@ -1620,6 +1797,9 @@ def standings_from_path(
         by name, all stacked: event names must not repeat across files).
     movement, scale
         As in :func:`session_standings`.
+    **options
+        Options of other families (the command line's ``--rules``, ...) are refused with a
+        ``ValueError``, except ``rules="full"`` or ``"half"``, read as `scale`.
 
     Returns
     -------
@@ -1628,6 +1808,15 @@ def standings_from_path(
         results it returns :func:`team_standings` of them instead; in a folder mixing both, the
         team files are left out here and :func:`team_standings_from_path` reads them.
     """
+    rules = options.pop("rules", None)
+    if rules is not None:
+        if rules not in ("full", "half"):
+            raise ValueError(
+                f"bridge: --rules must be 'full' or 'half' (the MP scale); got {rules!r}"
+            )
+        scale = rules
+    if options:
+        raise ValueError(f"bridge: unknown option(s) {', '.join(sorted(options))}")
     pairs, teams = _read_results(path)
     if pairs:
         results = pd.concat(pairs, ignore_index=True) if len(pairs) > 1 else pairs[0]

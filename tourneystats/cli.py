@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from . import __version__
-from ._schema import EVENT, LEAGUE, LINE, SEASON, SECTION, ValidationError
-from .io import write_table
+from ._schema import DATE, EVENT, LEAGUE, LINE, NAME, PLAYER, SEASON, SECTION, ValidationError
+from .io import TABLE_SUFFIXES, _same_file, atomic_write, read_table, write_table
 
 #: family name -> module implementing ``standings_from_path(path, **options)``
 FAMILIES = {
@@ -85,7 +87,271 @@ def cmd_demo(args: argparse.Namespace) -> int:
         print(_show(table, args.head))
         written = write_table(table, out / f"{name}-standings.parquet")
         print(f"wrote {written}")
+        if not _has_history(name):
+            print(f"no drift chart for {name}: it has no history function")
+            continue
+        ax = drift_chart(name, folder)
+        chart = write_chart(ax, out / f"{name}-drift.png")
+        print(f"wrote {chart} ({ax.get_title(loc='left')}; {_chart_summary(ax)})")
     print(f"\nAll outputs are in {out.resolve()}")
+    return 0
+
+
+# --- drift charts (analyst) ----------------------------------------------------------------------
+
+#: formats a chart can be written in, by extension
+CHART_SUFFIXES = (".png", ".svg", ".pdf")
+CHART_DPI = 120
+#: files a family may read from a results folder (a chart is never written over one)
+INPUT_SUFFIXES = (*TABLE_SUFFIXES, ".trf", ".trfx", ".txt", ".pbn", ".xml")
+
+
+def _input_files(path: str | Path) -> list[Path]:
+    path = Path(path)
+    return sorted(p for p in path.iterdir() if p.is_file()) if path.is_dir() else [path]
+
+
+def history_from_path(name: str, path: str | Path, **options) -> pd.DataFrame:
+    """A family's history frame (standings after every round or event) from a file or folder.
+
+    Files are read as the family's ``standings_from_path`` reads them: chess TRF files and
+    tables, with the players' ratings and names (a ``name`` column is added for the chart
+    labels); cards results tables (``*standings*`` files skipped); bridge PBN, USEBIO and tables
+    (pairs results only; when some sessions have a ``date``, the undated ones, which cannot be
+    placed in the season, are left out); league tables, a league per file. A family's own public
+    ``read_results(path)`` is used when it has one; otherwise CSV/Parquet tables are read with
+    :func:`tourneystats.io.read_table` (all the tables of a folder, concatenated).
+
+    Parameters
+    ----------
+    name : {"cards", "chess", "bridge", "league"}
+        The family.
+    path : path-like
+        Results file or folder.
+    **options
+        Passed to the family's history function (``rules=``, ``tiebreaks=``, ...).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The family's history frame.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> pd.DataFrame({"tournament": "T1", "date": "2024-01-10", "round": 1, "match": 1,
+    ...               "team": ["A", "A", "B", "B"], "player": ["Anna", "Bo", "Cia", "Dan"],
+    ...               "points": [15, 15, 9, 9], "target": 24}).to_csv(folder / "club.csv", index=False)
+    >>> history_from_path("league", folder, prior_rounds=0)[["league", "tournament", "place", "player"]]
+      league tournament  place player
+    0   club         T1      1   Anna
+    1   club         T1      1     Bo
+    2   club         T1      3    Cia
+    3   club         T1      3    Dan
+    """
+    from .accessor import family_function
+
+    module = _family(name)
+    if module is None:
+        raise ValueError(f"the {name} family is not available")
+    history_of = family_function(name, "history")
+    if name == "chess":
+        results, players, events = module._read_results(Path(path))
+        history = history_of(results, players=players, events=events, **options)
+        if players is not None and NAME in players.columns and NAME not in history.columns:
+            names = players[[EVENT, PLAYER, NAME]].drop_duplicates([EVENT, PLAYER])
+            history = history.merge(names, on=[EVENT, PLAYER], how="left", sort=False)
+        return history
+    if name == "cards":  # as cards.standings_from_path: results tables only, ids aligned
+        path = Path(path)
+        if path.is_dir():
+            files = module._result_files(path, None)
+            results = module._concat([module._read_results(f, None) for f in files])
+            return history_of(results, **options)
+        return history_of(module._read_results(path, None), **options)
+    if name == "bridge":  # PBN, USEBIO and tables; team results have no pairs history
+        pairs, _ = module._read_results(path)
+        if not pairs:
+            raise ValueError(f"{path}: no pairs results to draw")
+        results = pd.concat(pairs, ignore_index=True)
+        if DATE in results.columns and results[DATE].notna().any():
+            results = results.loc[results[DATE].notna().to_numpy()]  # the dated season only
+        return history_of(results, **options)
+    reader = getattr(module, "read_results", None)
+    if reader is not None:
+        return history_of(reader(path), **options)
+    tables = [p for p in _input_files(path) if p.suffix.lower() in TABLE_SUFFIXES]
+    if not tables:
+        raise ValueError(f"{path}: no results table (.csv, .parquet) to read for {name}")
+    frames = [read_table(p) for p in tables]
+    if name == "league":  # as league.standings_from_path: a file is a league, and a season
+        frames = [
+            f if LEAGUE in f.columns else f.assign(**{LEAGUE: p.stem})
+            for f, p in zip(frames, tables, strict=True)
+        ]
+        if len(frames) > 1 and any(SEASON in f.columns for f in frames):
+            whole = getattr(module, "ALL_SEASONS", "all")
+            frames = [f if SEASON in f.columns else f.assign(**{SEASON: whole}) for f in frames]
+    results = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
+    return history_of(results, **options)
+
+
+def _has_history(name: str) -> bool:
+    from .accessor import family_function
+
+    try:
+        family_function(name, "history")
+    except ValueError:
+        return False
+    return True
+
+
+def drift_chart(
+    name: str,
+    path: str | Path,
+    *,
+    options: dict | None = None,
+    players=None,
+    event=None,
+    value: str | None = None,
+):
+    """Compute a family's history from a results file or folder and draw its drift chart.
+
+    One series is drawn: for the per-round histories (cards, chess) of several events, `event`
+    picks the event; for several leagues, the league; by default the one with the most rows
+    (the biggest event, the longest league). Of several seasons, the last is drawn.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        The chart, on a figure of its own (pyplot is not used).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> pd.DataFrame({"tournament": "T1", "date": "2024-01-10", "round": 1, "match": 1,
+    ...               "team": ["A", "A", "B", "B"], "player": ["Anna", "Bo", "Cia", "Dan"],
+    ...               "points": [15, 15, 9, 9], "target": 24}).to_csv(folder / "club.csv", index=False)
+    >>> ax = drift_chart("league", folder, players=["Dan"])
+    >>> ax.get_title(loc="left"), [t.get_text() for t in ax.texts]
+    ('Place after each tournament — club', ['Dan (3)'])
+    >>> write_chart(ax, folder / "drift.png").read_bytes()[:4]
+    b'\x89PNG'
+    """
+    from .plot import drift
+
+    history = history_from_path(name, path, **(options or {}))
+    step = EVENT if name == "bridge" else None
+    series = [LEAGUE, SEASON] if name == "league" else [EVENT] if name != "bridge" else [SEASON]
+    for column in series:  # one series per chart: the chosen one, else the largest
+        if column in history.columns and history[column].nunique() > 1:
+            if column == SEASON:  # the latest season
+                pick = history[column].iloc[-1]
+            elif event is None:  # the event (league) with the most rows; the later on a tie
+                sizes = history.groupby(column, sort=False, observed=True).size()
+                pick = sizes.index[len(sizes) - 1 - int(np.argmax(sizes.to_numpy()[::-1]))]
+            else:
+                pick = event
+            keep = history[column].astype(str) == str(pick)
+            if not keep.any():
+                known = ", ".join(map(str, pd.unique(history[column])))
+                raise ValueError(f"no {column} {pick!r} in {path}; it has {known}")
+            history = history.loc[keep.to_numpy()]
+    return drift(history, step=step, players=players, value=value)
+
+
+def _chart_target(out: str | Path, inputs=()) -> Path:
+    """Check a chart's target: a known format, and not one of the input files."""
+    out = Path(out)
+    suffix = out.suffix.lower()
+    if suffix not in CHART_SUFFIXES:
+        raise ValueError(f"{out}: unknown chart format {suffix!r}; expected .png, .svg or .pdf")
+    for source in inputs:
+        if _same_file(out, Path(source)):
+            raise ValueError(f"refusing to write over the input file {source}")
+    return out
+
+
+def _inputs(path: str | Path) -> list[Path]:
+    """The path and, for a folder, the files in it that a family may read."""
+    return [Path(path), *(p for p in _input_files(path) if p.suffix.lower() in INPUT_SUFFIXES)]
+
+
+def write_chart(ax, out: str | Path, *, inputs=()) -> Path:
+    """Write the figure of `ax` atomically as PNG (or SVG, PDF by extension) with Agg.
+
+    The chart is rendered off-screen (whatever the session's backend) into a temporary file of
+    the target folder, then renamed; `out` must not be one of `inputs`.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        Any Axes of the figure to write.
+    out : path-like
+        Target ``.png``, ``.svg`` or ``.pdf``; missing folders are created.
+    inputs : iterable of path-like
+        Files the chart was computed from; writing over one is refused.
+
+    Returns
+    -------
+    pathlib.Path
+        The written path.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from tourneystats.plot import drift
+    >>> ax = drift(pd.DataFrame({"round": [1, 2], "player": "Ann", "rank": [2, 1]}))
+    >>> out = pathlib.Path(tempfile.mkdtemp()) / "charts" / "ann.png"
+    >>> write_chart(ax, out).read_bytes()[:4]
+    b'\x89PNG'
+    >>> write_chart(ax, out, inputs=[out])
+    Traceback (most recent call last):
+    ...
+    ValueError: refusing to write over the input file ...ann.png
+    """
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    out = _chart_target(out, inputs)
+    suffix = out.suffix.lower()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fig = ax.figure
+    FigureCanvasAgg(fig)  # render off-screen, whatever the session's backend
+
+    def save(tmp: Path) -> None:
+        fig.savefig(tmp, format=suffix[1:], dpi=CHART_DPI)
+        umask = os.umask(0)
+        os.umask(umask)
+        tmp.chmod(0o666 & ~umask)  # a temporary file is private; the chart need not be
+
+    return atomic_write(out, save)
+
+
+def _chart_summary(ax) -> str:
+    shown = [line.get_label() for line in ax.get_lines()]
+    return f"{len(shown)} highlighted: {', '.join(shown)}"
+
+
+def cmd_drift(args: argparse.Namespace) -> int:
+    if _family(args.family) is None:
+        print(f"tourneystats: the {args.family} family is not available", file=sys.stderr)
+        return 2
+    inputs = _inputs(args.path)
+    _chart_target(args.out, inputs)  # refuse a bad target before computing anything
+    players = args.players if args.players is not None else args.top
+    ax = drift_chart(
+        args.family,
+        args.path,
+        options=_options(args),
+        players=players,
+        event=args.event,
+        value=args.value,
+    )
+    written = write_chart(ax, args.out, inputs=inputs)
+    print(f"{ax.get_title(loc='left')}: {_chart_summary(ax)}")
+    print(f"wrote {written}")
     return 0
 
 
@@ -161,7 +427,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    demo = sub.add_parser("demo", help="compute standings for every sample season in data/")
+    demo = sub.add_parser(
+        "demo", help="standings and drift charts for every sample season in data/"
+    )
     demo.add_argument("--data", default="data", help="folder of sample seasons (default: data)")
     demo.add_argument("--out", default="tourneystats-demo", help="output folder")
     demo.add_argument("--head", type=int, default=5, help="rows shown per event")
@@ -183,6 +451,33 @@ def build_parser() -> argparse.ArgumentParser:
         "--prior-mode", choices=["top-up", "constant"], help="league: start weight mode"
     )
     st.set_defaults(func=cmd_standings)
+
+    dr = sub.add_parser("drift", help="ranking-drift chart (PNG) of a results file or folder")
+    dr.add_argument("path", help="results file (CSV, Parquet, TRF, PBN, USEBIO XML) or folder")
+    dr.add_argument("--family", required=True, choices=sorted(FAMILIES))
+    dr.add_argument("--out", default="drift.png", help="chart file: .png, .svg or .pdf")
+    who = dr.add_mutually_exclusive_group()
+    who.add_argument(
+        "--players",
+        type=lambda s: [t.strip() for t in s.split(",") if t.strip()],
+        help="comma-separated players (pairs) to highlight, e.g. Anna,Bo",
+    )
+    who.add_argument("--top", type=int, help="highlight the best N at the last step (default 10)")
+    dr.add_argument(
+        "--event", help="cards/chess: the event to draw; league: the league (default: the largest)"
+    )
+    dr.add_argument("--value", help="column drawn (default: rank or place)")
+    dr.add_argument("--rules", help="rule set, as for standings")
+    dr.add_argument(
+        "--tiebreaks",
+        type=lambda s: [t.strip() for t in s.split(",") if t.strip()],
+        help="chess: comma-separated tie-break codes",
+    )
+    dr.add_argument("--prior-rounds", type=int, help="league: start weight K (virtual rounds)")
+    dr.add_argument(
+        "--prior-mode", choices=["top-up", "constant"], help="league: start weight mode"
+    )
+    dr.set_defaults(func=cmd_drift)
 
     rc = sub.add_parser(
         "recompute", help="standings of every event of an archive, as a partitioned dataset"

@@ -1,0 +1,173 @@
+"""``tourneystats drift``: writes a valid chart, atomically, never over its input."""
+
+import shutil
+import struct
+from pathlib import Path
+
+import matplotlib.pyplot as plt
+import pandas as pd
+import pytest
+
+from tourneystats.cli import main
+
+DATA = Path(__file__).parent / "data"
+TRF = DATA / "chess" / "tournament_1.txt"
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    assert data[-8:-4] == b"IEND"  # complete file
+    return struct.unpack(">II", data[16:24])
+
+
+def test_drift_chess_trf_writes_png(tmp_path, capsys):
+    src = tmp_path / "in" / "open.txt"
+    src.parent.mkdir()
+    shutil.copy(TRF, src)
+    before = src.read_bytes()
+    out = tmp_path / "charts" / "drift.png"  # missing folder is created
+    assert main(["drift", str(src), "--family", "chess", "--top", "5", "--out", str(out)]) == 0
+    width, height = png_size(out)
+    assert (width, height) == (9 * 120, round(5.5 * 120))
+    text = capsys.readouterr().out
+    assert "Rank after each round — open: 5 highlighted: Player #1, Player #2" in text
+    assert f"wrote {out}" in text
+    assert src.read_bytes() == before
+    assert sorted(p.name for p in out.parent.iterdir()) == ["drift.png"]  # no temporary left
+    assert plt.get_fignums() == []
+
+
+def test_drift_named_players_and_svg(tmp_path, capsys):
+    out = tmp_path / "d.svg"
+    args = ["drift", str(TRF), "--family", "chess", "--players", "7,12", "--out", str(out)]
+    assert main(args) == 0
+    assert out.read_text().lstrip().startswith("<?xml")
+    assert "2 highlighted: Player #7, Player #12" in capsys.readouterr().out
+
+
+def test_drift_refuses_to_write_over_its_input(tmp_path, capsys):
+    src = tmp_path / "season.png"  # an input that happens to have a chart's name
+    shutil.copy(TRF, src)
+    before = src.read_bytes()
+    assert main(["drift", str(src), "--family", "chess", "--out", str(src)]) == 1
+    assert "refusing to write over the input file" in capsys.readouterr().err
+    assert src.read_bytes() == before
+
+
+def test_drift_refuses_a_folder_input_file(tmp_path, capsys):
+    folder = tmp_path / "season"
+    folder.mkdir()
+    shutil.copy(TRF, folder / "open.txt")
+    assert main(["drift", str(folder), "--family", "chess", "--out", str(folder / "open.txt")])
+    assert "unknown chart format '.txt'" in capsys.readouterr().err
+    out = folder / "drift.png"  # a chart next to the inputs is fine, and can be rewritten
+    for _ in range(2):
+        assert main(["drift", str(folder), "--family", "chess", "--out", str(out)]) == 0
+    png_size(out)
+    assert sorted(p.name for p in folder.iterdir()) == ["drift.png", "open.txt"]
+
+
+def test_drift_bad_input_leaves_no_file(tmp_path, capsys):
+    bad = tmp_path / "bad.csv"
+    bad.write_text("event,round,player\nE,1,1\n")
+    out = tmp_path / "drift.png"
+    assert main(["drift", str(bad), "--family", "chess", "--out", str(out)]) == 1
+    assert "tourneystats:" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == [bad]
+
+
+def test_drift_unknown_player(tmp_path, capsys):
+    out = tmp_path / "d.png"
+    assert main(["drift", str(TRF), "--family", "chess", "--players", "999", "--out", str(out)])
+    assert "unknown player(s) '999'" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_drift_help_and_options(capsys):
+    with pytest.raises(SystemExit):
+        main(["drift", "--help"])
+    out = capsys.readouterr().out
+    for option in ("--family", "--players", "--top", "--event", "--out"):
+        assert option in out
+    with pytest.raises(SystemExit):
+        main(["drift", "x", "--family", "chess", "--players", "a", "--top", "2"])
+
+
+def test_drift_league_folder_of_two_leagues(tmp_path, capsys):
+    from tourneystats import league, synth
+    from tourneystats.io import write_table
+
+    autumn = synth.league(1, 6, 9, 4, seed=1)  # the larger league
+    spring = synth.league(1, 5, 8, 4, seed=2)
+    write_table(autumn, tmp_path / "autumn.csv")
+    write_table(spring, tmp_path / "spring.parquet")
+    out = tmp_path / "drift.png"
+    args = ["drift", str(tmp_path), "--family", "league", "--top", "3", "--out", str(out)]
+    assert main([*args, "--prior-rounds", "0"]) == 0  # by default the largest league is drawn
+    text = capsys.readouterr().out
+    best = ", ".join(league.leaderboard(autumn, prior_rounds=0)["player"].astype(str).head(3))
+    assert f"Place after each tournament — autumn, S01: 3 highlighted: {best}" in text
+    png_size(out)
+    assert main([*args, "--event", "spring"]) == 0
+    text = capsys.readouterr().out
+    best = ", ".join(league.leaderboard(spring)["player"].astype(str).head(3))
+    assert f"Place after each tournament — spring, S01: 3 highlighted: {best}" in text
+    assert main([*args, "--event", "winter"]) == 1
+    assert "no league 'winter'" in capsys.readouterr().err
+
+
+def test_drift_bridge_season_folder(tmp_path, capsys):
+    from tourneystats import bridge
+    from tourneystats.usebio import read_usebio
+
+    for name in ("usebio-mp-pairs-howell.xml", "usebio-butler-mitchell.xml"):
+        shutil.copy(DATA / "bridge" / name, tmp_path / name)
+    out = tmp_path / "bridge.png"
+    assert main(["drift", str(tmp_path), "--family", "bridge", "--out", str(out)]) == 0
+    png_size(out)
+    text = capsys.readouterr().out
+    results = pd.concat(
+        [read_usebio(p).results for p in sorted(tmp_path.glob("*.xml"))], ignore_index=True
+    )
+    history = bridge.season_history(results)
+    last = history[history["event"] == history["event"].iloc[-1]].head(10)
+    best = ", ".join(f"pair {p}" if p.isdigit() else p for p in last["pair"])
+    assert f"Rank after each event: 10 highlighted: {best}" in text
+
+
+def test_demo_writes_a_drift_chart_per_family(tmp_path, capsys):
+    from tourneystats import synth
+    from tourneystats.io import write_table
+
+    data, out = tmp_path / "data", tmp_path / "out"
+    for family in ("chess", "bridge", "league"):
+        (data / family).mkdir(parents=True)
+    shutil.copy(TRF, data / "chess" / "open.txt")
+    # no cards folder: the family is skipped
+    shutil.copy(DATA / "bridge" / "usebio-mp-pairs-howell.xml", data / "bridge" / "s1.xml")
+    write_table(synth.league(1, 4, 8, 4, seed=5), data / "league" / "club.csv")
+    assert main(["demo", "--data", str(data), "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "== cards: not available" in text  # no sample folder: skipped
+    for family in ("chess", "bridge", "league"):
+        png_size(out / f"{family}-drift.png")
+        assert f"wrote {out / f'{family}-drift.png'} (" in text
+    assert "Rank after each round — open; 10 highlighted: Player #1," in text
+    assert plt.get_fignums() == []
+
+
+def test_drift_cards_folder_skips_published_standings(tmp_path, capsys):
+    from tourneystats import cards
+
+    for name in ("melee-14643-matches.csv", "melee-14643-standings.csv"):
+        shutil.copy(DATA / "cards" / name, tmp_path / name)
+    out = tmp_path / "cards.png"
+    args = ["drift", str(tmp_path), "--family", "cards", "--rules", "melee", "--top", "4"]
+    assert main([*args, "--out", str(out)]) == 0
+    png_size(out)
+    results = pd.read_csv(DATA / "cards" / "melee-14643-matches.csv")
+    final = cards.standings(results, rules="melee")
+    best = ", ".join(map(str, final["player"].head(4)))
+    event = final["event"].iloc[0]
+    assert f"Rank after each round — {event}: 4 highlighted: {best}" in capsys.readouterr().out
