@@ -783,8 +783,8 @@ class _Ranked(_Record):
 
 def _rank(p: _Prep, *, with_mp: bool = True) -> _Ranked:
     n = p.n
-    n_real = np.bincount(p.g[p.real] if len(p.art_rows) else p.g, minlength=p.n_groups)
     total = np.bincount(p.g, minlength=p.n_groups)
+    n_real = total - np.bincount(p.g[p.art_rows], minlength=p.n_groups)
     start = np.cumsum(total) - total
     smin = int(p.score.min()) if n else 0
     span = (int(p.score.max()) - smin + 1) if n else 1
