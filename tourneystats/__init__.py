@@ -2,18 +2,56 @@
 
 Results are long-format pandas DataFrames (one row per player, or pair, per round per game or
 board); every function computes all the events of a season or an archive in one vectorised call.
+
+The rule families are modules: :mod:`tourneystats.cards`, :mod:`tourneystats.chess` (with the TRF
+reader :mod:`tourneystats.trf`), :mod:`tourneystats.bridge` (with :mod:`tourneystats.pbn` and
+:mod:`tourneystats.usebio`) and :mod:`tourneystats.league`; charts are in :mod:`tourneystats.plot`,
+Parquet archives in :mod:`tourneystats.archive`, synthetic seasons in :mod:`tourneystats.synth`.
+They are imported on first use, so ``import tourneystats`` stays cheap. Importing the package
+registers the ``DataFrame.tourney`` accessor.
 """
 
-from importlib.metadata import PackageNotFoundError, version
+import importlib
 
-try:
-    __version__ = version("tourneystats")
-except PackageNotFoundError:  # running from a source tree
-    __version__ = "0.1.0"
-
+from . import accessor as _accessor  # noqa: F401  (registers DataFrame.tourney)
 from ._schema import Column, ValidationError, validate
 from .io import read_table, write_table
 from .ranking import competition_rank
+
+__version__ = "0.1.0"
+
+_SUBMODULES = (
+    "archive",
+    "bridge",
+    "cards",
+    "chess",
+    "league",
+    "pbn",
+    "plot",
+    "synth",
+    "trf",
+    "usebio",
+)
+
+#: convenience names re-exported from the modules that define them (imported on first use)
+_LAZY_NAMES = {
+    "TrfData": "trf",
+    "read_trf": "trf",
+    "write_trf": "trf",
+    "BridgeFile": "_contract",
+    "contract_score": "_contract",
+    "tricks_from_result": "_contract",
+    "vulnerability": "_contract",
+    "read_pbn": "pbn",
+    "read_usebio": "usebio",
+    "LeagueRules": "league",
+    "leaderboard": "league",
+    "archive_files": "archive",
+    "import_folder": "archive",
+    "read_archive": "archive",
+    "recompute": "archive",
+    "write_archive": "archive",
+}
 
 __all__ = [
     "Column",
@@ -23,109 +61,20 @@ __all__ = [
     "read_table",
     "validate",
     "write_table",
-]
-
-# --- cards ---------------------------------------------------------------------------------------
-from . import cards
-from .cards import RULES as CARD_RULES
-from .cards import Rules as CardRules
-
-__all__ += ["CardRules", "CARD_RULES", "cards"]
-
-
-# --- chess ---------------------------------------------------------------------------------------
-from . import chess
-from .chess import explain as chess_explain
-from .chess import standings as chess_standings
-from .chess import standings_by_round as chess_standings_by_round
-from .chess import standings_from_path as chess_standings_from_path
-from .trf import TrfData, read_trf, write_trf
-
-__all__ += [
-    "chess",
-    "chess_explain",
-    "chess_standings",
-    "chess_standings_by_round",
-    "chess_standings_from_path",
-]
-__all__ += ["TrfData", "read_trf", "write_trf"]
-
-
-# --- bridge --------------------------------------------------------------------------------------
-from . import bridge
-from ._contract import BridgeFile, contract_score, tricks_from_result, vulnerability
-from .bridge import (
-    ButlerRules,
-    MatchpointRules,
-    board_imps,
-    butler,
-    cross_imps,
-    imp_standings,
-    imps,
-    matchpoints,
-    pair_scores,
-    session_standings,
-    team_matches,
-    team_standings,
-    victory_points,
-)
-
-# generic names stay prefixed here (tourneystats.bridge.explain, ...)
-from .bridge import explain as bridge_explain
-from .bridge import season_history as bridge_season_history
-from .bridge import season_summary as bridge_season_summary
-from .bridge import standings_from_path as bridge_standings_from_path
-from .pbn import read_pbn
-from .usebio import read_usebio
-
-__all__ += [
-    "BridgeFile",
-    "contract_score",
-    "read_pbn",
-    "read_usebio",
-    "tricks_from_result",
-    "vulnerability",
-    "bridge",
-    "ButlerRules",
-    "MatchpointRules",
-    "board_imps",
-    "bridge_explain",
-    "bridge_season_history",
-    "bridge_season_summary",
-    "bridge_standings_from_path",
-    "butler",
-    "cross_imps",
-    "imp_standings",
-    "imps",
-    "matchpoints",
-    "pair_scores",
-    "session_standings",
-    "team_matches",
-    "team_standings",
-    "victory_points",
+    *_SUBMODULES,
+    *_LAZY_NAMES,
 ]
 
 
-# --- league --------------------------------------------------------------------------------------
-# history() and explain() stay in tourneystats.league (generic names)
-from . import league
-from .league import LeagueRules, leaderboard
+def __getattr__(name: str):
+    if name in _SUBMODULES:
+        return importlib.import_module(f".{name}", __name__)
+    if name in _LAZY_NAMES:
+        value = getattr(importlib.import_module(f".{_LAZY_NAMES[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-__all__ += ["LeagueRules", "leaderboard", "league"]
 
-
-# --- analyst (plots, accessor) and archive -------------------------------------------------------
-# Registers the ``df.tourney`` accessor. Charts live in ``tourneystats.plot`` (imported on use, so
-# importing the package does not import matplotlib).
-from . import accessor as _accessor  # noqa: F401
-
-# archive: Parquet datasets of results and bulk recompute (Dask is imported only when used)
-from .archive import (
-    archive_files,
-    import_folder,
-    read_archive,
-    recompute,
-    write_archive,
-)
-
-__all__ += ["archive_files", "import_folder", "read_archive", "recompute", "write_archive"]
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
