@@ -263,8 +263,8 @@ def test_read_filters_columns_and_seasons(tmp_path):
     assert some["season"].dtype == np.int64
     none = read_archive(tmp_path, season=1999)
     assert none.empty and list(none.columns) == list(frame.columns)
+    write_archive(league_seasons(), tmp_path, family="league")
     with pytest.raises(ValueError, match="pass family="):
-        write_archive(league_seasons(), tmp_path, family="league")
         read_archive(tmp_path)
 
 
@@ -826,6 +826,28 @@ def test_import_folder(tmp_path, capsys):
     want = bridge.team_standings_from_path(src / "bridge" / "2021" / "teams.pbn")
     pd.testing.assert_frame_equal(got, want, check_dtype=False)
     assert len(got) > 2
+
+
+def test_import_reads_league_tables_as_the_league_family(tmp_path):
+    # two league files without a league column in one season: two leagues, as league.read_results
+    # (and the CLI) read them, not one league (their tournament ids would clash)
+    src = tmp_path / "src" / "league" / "2024"
+    src.mkdir(parents=True)
+    for name in ("tuesday.csv", "friday.csv"):
+        shutil.copy(ROOT / "data" / "league" / "worked-example.csv", src / name)
+    report = import_folder(tmp_path / "src", tmp_path / "archive", progress=False)
+    assert report.ok, report.summary()
+    back = read_archive(tmp_path / "archive", family="league")
+    assert sorted(back["league"].unique()) == ["friday", "tuesday"]
+    assert back["league"].value_counts().to_dict() == {"friday": 36, "tuesday": 36}
+    assert recompute(tmp_path / "archive", tmp_path / "out", progress=False).ok
+    got = read_archive(tmp_path / "out", family="league")
+    assert set(got["season"]) == {"2024"}
+    want = league.history_from_path(src)
+    keys = ["league", "tournament", "player"]
+    pd.testing.assert_frame_equal(
+        sort_rows(got.drop(columns="season"), keys), sort_rows(want, keys), check_dtype=False
+    )
 
 
 def test_import_refuses_the_same_event_twice(tmp_path):
