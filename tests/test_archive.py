@@ -571,6 +571,19 @@ def test_strict_stops_at_first_bad_event(tmp_path, fake, capsys):
     assert "stopped at the first bad event" in capsys.readouterr().err
 
 
+def test_strict_names_the_event_that_stopped_it(tmp_path, fake):
+    frame = points_frame(n_events=9)
+    frame.loc[frame["event"].isin(["E04", "E08"]), "points"] = -1  # seasons s2 and s3
+    write_archive(frame, tmp_path / "a", family="cards")
+    first = recompute(tmp_path / "a", tmp_path / "o", progress=False)
+    assert sorted(u["event"] for u in first.errors["unit"]) == ["E04", "E08"]
+    # a strict rerun stops at s2; s3's error of the previous run is still in the report
+    with pytest.raises(RecomputeError, match="E04") as info:
+        recompute(tmp_path / "a", tmp_path / "o", strict=True, force=True, progress=False)
+    assert "E08" not in str(info.value)
+    assert sorted(u["event"] for u in info.value.report.errors["unit"]) == ["E04", "E08"]
+
+
 def test_resume_after_interruption(tmp_path, fake, monkeypatch):
     root, out = tmp_path / "archive", tmp_path / "out"
     frame = points_frame(n_events=12)

@@ -1045,6 +1045,14 @@ class _Item:
     partition: dict
 
 
+def _progress_bar(progress: bool | None, iterable=None, **kwargs):
+    """A tqdm bar on stderr (a widget in Jupyter); `progress` None: only on a terminal."""
+    from tqdm.auto import tqdm
+
+    disable = None if progress is None else not progress
+    return tqdm(iterable, disable=disable, file=sys.stderr, unit_scale=True, **kwargs)
+
+
 def _options_hash(options: Mapping[str, Any]) -> str:
     text = json.dumps(options, sort_keys=True, default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
@@ -1225,18 +1233,10 @@ def recompute(
     todo = [i for i in items if force or not complete(i)]
     reused = len(items) - len(todo)
     stopped = False
+    first_bad: dict = {}  # the event that stopped a strict run
     rows_in = computed = 0
 
-    from tqdm.auto import tqdm
-
-    bar = tqdm(
-        total=sum(i.rows for i in todo),
-        unit="row",
-        unit_scale=True,
-        desc="recompute",
-        disable=None if progress is None else not progress,
-        file=sys.stderr,
-    )
+    bar = _progress_bar(progress, total=sum(i.rows for i in todo), unit="row", desc="recompute")
 
     def on_done(item: _Item, table: pd.DataFrame | None, errors: list[dict]) -> bool:
         """Record one computed file; return True to stop (strict)."""
@@ -1246,6 +1246,7 @@ def recompute(
         if strict and errors:
             # the file was not finished: report the event, write nothing, so a rerun redoes it
             states[item.rel] = {"input": item.rel, "rows_out": 0, "errors": errors[:1]}
+            first_bad.update(errors[0], family=item.family)
             stopped = True
         else:
             states[item.rel] = _write_output(out, item, table, errors, options, hashes)
@@ -1270,9 +1271,10 @@ def recompute(
             out, archive, items, states, engine, computed, reused, removed, rows_in, stopped
         )
     if stopped:
-        first = report.errors.iloc[-1] if not report.errors.empty else None
-        what = "" if first is None else f": {first['family']} {first['unit']}: {first['error']}"
-        raise RecomputeError(f"stopped at the first bad event{what}", report)
+        bad = first_bad
+        raise RecomputeError(
+            f"stopped at the first bad event: {bad['family']} {bad['unit']}: {bad['error']}", report
+        )
     return report
 
 
@@ -1666,17 +1668,9 @@ def import_folder(
         dirs[:] = sorted(d for d in dirs if not d.startswith((".", "_")))
         paths.extend(Path(top) / f for f in sorted(files) if not f.startswith((".", "_")))
 
-    from tqdm.auto import tqdm
-
     records, frames = [], {}
     seen: dict[tuple[str, tuple], str] = {}
-    for path in tqdm(
-        paths,
-        unit="file",
-        desc="import",
-        disable=None if progress is None else not progress,
-        file=sys.stderr,
-    ):
+    for path in _progress_bar(progress, paths, unit="file", desc="import"):
         rel = path.relative_to(src)
         record = {
             "path": rel.as_posix(),
