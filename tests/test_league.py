@@ -481,6 +481,10 @@ def test_validation_errors_name_tournament_round_player(example):
     bad = example.copy()
     bad.loc[bad.index[-1], "match"] = 1
     refused(bad, "without a round")
+    bad = example.copy()
+    bad.loc[bad.index[-1], "target"] = 24  # a final score has no target
+    msg = refused(bad, "target without a round")
+    assert "tournament='2024-01-24'" in msg and "player='Bo'" in msg
 
     refused(example.drop(columns="date"), "missing column")
     refused(example.drop(columns="target"), "need column")

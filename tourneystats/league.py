@@ -301,12 +301,13 @@ def _validate(results: pd.DataFrame, groups: list[str]) -> pd.DataFrame:
             )
         for column in (MATCH, TEAM, TARGET):
             _check(frame, played & frame[column].isna().to_numpy(), f"missing {column} in a round")
-    for column in (MATCH, TEAM):
+    for column in (MATCH, TEAM, TARGET):
         if column in frame.columns:
             _check(
                 frame,
                 ~played & frame[column].notna().to_numpy(),
-                f"a {column} without a round (final-score rows have no round, match or team)",
+                f"a {column} without a round (final-score rows have no round, match, team or "
+                "target)",
             )
     _check(frame, frame[POINTS].to_numpy() < 0, "negative points")
     return frame
