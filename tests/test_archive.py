@@ -263,8 +263,8 @@ def test_read_filters_columns_and_seasons(tmp_path):
     assert some["season"].dtype == np.int64
     none = read_archive(tmp_path, season=1999)
     assert none.empty and list(none.columns) == list(frame.columns)
+    write_archive(league_seasons(), tmp_path, family="league")
     with pytest.raises(ValueError, match="pass family="):
-        write_archive(league_seasons(), tmp_path, family="league")
         read_archive(tmp_path)
 
 
@@ -571,6 +571,19 @@ def test_strict_stops_at_first_bad_event(tmp_path, fake, capsys):
     assert "stopped at the first bad event" in capsys.readouterr().err
 
 
+def test_strict_names_the_event_that_stopped_it(tmp_path, fake):
+    frame = points_frame(n_events=9)
+    frame.loc[frame["event"].isin(["E04", "E08"]), "points"] = -1  # seasons s2 and s3
+    write_archive(frame, tmp_path / "a", family="cards")
+    first = recompute(tmp_path / "a", tmp_path / "o", progress=False)
+    assert sorted(u["event"] for u in first.errors["unit"]) == ["E04", "E08"]
+    # a strict rerun stops at s2; s3's error of the previous run is still in the report
+    with pytest.raises(RecomputeError, match="E04") as info:
+        recompute(tmp_path / "a", tmp_path / "o", strict=True, force=True, progress=False)
+    assert "E08" not in str(info.value)
+    assert sorted(u["event"] for u in info.value.report.errors["unit"]) == ["E04", "E08"]
+
+
 def test_resume_after_interruption(tmp_path, fake, monkeypatch):
     root, out = tmp_path / "archive", tmp_path / "out"
     frame = points_frame(n_events=12)
@@ -826,6 +839,28 @@ def test_import_folder(tmp_path, capsys):
     want = bridge.team_standings_from_path(src / "bridge" / "2021" / "teams.pbn")
     pd.testing.assert_frame_equal(got, want, check_dtype=False)
     assert len(got) > 2
+
+
+def test_import_reads_league_tables_as_the_league_family(tmp_path):
+    # two league files without a league column in one season: two leagues, as league.read_results
+    # (and the CLI) read them, not one league (their tournament ids would clash)
+    src = tmp_path / "src" / "league" / "2024"
+    src.mkdir(parents=True)
+    for name in ("tuesday.csv", "friday.csv"):
+        shutil.copy(ROOT / "data" / "league" / "worked-example.csv", src / name)
+    report = import_folder(tmp_path / "src", tmp_path / "archive", progress=False)
+    assert report.ok, report.summary()
+    back = read_archive(tmp_path / "archive", family="league")
+    assert sorted(back["league"].unique()) == ["friday", "tuesday"]
+    assert back["league"].value_counts().to_dict() == {"friday": 36, "tuesday": 36}
+    assert recompute(tmp_path / "archive", tmp_path / "out", progress=False).ok
+    got = read_archive(tmp_path / "out", family="league")
+    assert set(got["season"]) == {"2024"}
+    want = league.history_from_path(src)
+    keys = ["league", "tournament", "player"]
+    pd.testing.assert_frame_equal(
+        sort_rows(got.drop(columns="season"), keys), sort_rows(want, keys), check_dtype=False
+    )
 
 
 def test_import_refuses_the_same_event_twice(tmp_path):

@@ -75,9 +75,26 @@ def outputs(out: Path) -> dict[str, pd.DataFrame]:
     return {f: read_archive(out, family=f) for f in FAMILIES}
 
 
-def test_dask_engine_matches_pandas_engine(tmp_path, archive, cluster):
-    pandas_out, dask_out = tmp_path / "pandas", tmp_path / "dask"
-    expected = recompute(archive, pandas_out, config=CONFIG, progress=False)
+@pytest.fixture(scope="module")
+def pandas_out(archive, tmp_path_factory):
+    """The pandas engine's output, the reference for every Dask run."""
+    out = tmp_path_factory.mktemp("pandas")
+    report = recompute(archive, out, config=CONFIG, progress=False)
+    assert report.computed == len(archive_files(archive)) and len(report.errors) == 1
+    return out
+
+
+def same_output(out: Path, pandas_out: Path) -> None:
+    """`out` holds the pandas engine's output: every family, and file by file in the same order."""
+    for family, frame in outputs(pandas_out).items():
+        pd.testing.assert_frame_equal(read_archive(out, family=family), frame)
+    for rel in archive_files(pandas_out)["path"]:
+        pd.testing.assert_frame_equal(pd.read_parquet(out / rel), pd.read_parquet(pandas_out / rel))
+    assert sorted(archive_files(out)["path"]) == sorted(archive_files(pandas_out)["path"])
+
+
+def test_dask_engine_matches_pandas_engine(tmp_path, archive, cluster, pandas_out):
+    dask_out = tmp_path / "dask"
     got = recompute(
         archive,
         dask_out,
@@ -86,41 +103,61 @@ def test_dask_engine_matches_pandas_engine(tmp_path, archive, cluster):
         scheduler=cluster.scheduler_address,
         progress=False,
     )
-    assert got.computed == expected.computed == len(archive_files(archive))
-    assert len(got.errors) == len(expected.errors) == 1
-    pd.testing.assert_frame_equal(got.errors, expected.errors)
-    for family, frame in outputs(pandas_out).items():
-        pd.testing.assert_frame_equal(read_archive(dask_out, family=family), frame)
-    # file by file, the same rows in the same order
-    for rel in archive_files(pandas_out)["path"]:
-        pd.testing.assert_frame_equal(
-            pd.read_parquet(dask_out / rel), pd.read_parquet(pandas_out / rel)
-        )
+    assert got.computed == len(archive_files(archive)) and got.reused == 0
+    expected = json.loads((pandas_out / "_report.json").read_text())
     report = json.loads((dask_out / "_report.json").read_text())
     assert report["engine"] == "dask" and report["errors"][0]["unit"] == {"event": "C00006"}
+    assert report["errors"] == expected["errors"] and len(got.errors) == 1
+    same_output(dask_out, pandas_out)
 
 
-def test_dask_engine_resumes_and_stops_when_strict(tmp_path, archive, cluster):
+def test_dask_engine_resumes_and_stops_when_strict(tmp_path, archive, cluster, pandas_out):
     out = tmp_path / "out"
     address = cluster.scheduler_address
-    with pytest.raises(RecomputeError, match="C00006"):
-        recompute(archive, out, engine="dask", scheduler=address, strict=True, progress=False)
-    again = recompute(archive, out, engine="dask", scheduler=address, progress=False)
-    assert again.reused + again.computed == again.partitions
-    assert len(again.errors) == 1
-    assert recompute(archive, out, engine="dask", scheduler=address, progress=False).computed == 0
+    kw = {"config": CONFIG, "engine": "dask", "scheduler": address, "progress": False}
+    with pytest.raises(RecomputeError, match="C00006") as info:
+        recompute(archive, out, strict=True, **kw)
+    assert info.value.report.stopped
+    # the files finished before the stop have their completion marker, the bad one has none
+    state = out / "_state"
+    done = {p.relative_to(state).as_posix().removesuffix(".json") for p in state.rglob("*.json")}
+    bad = json.loads((pandas_out / "_report.json").read_text())["errors"][0]["path"]
+    assert bad not in done
+    again = recompute(archive, out, **kw)
+    assert (again.reused, again.computed) == (len(done), again.partitions - len(done))
+    assert len(again.errors) == 1 and not again.ok
+    same_output(out, pandas_out)
+    assert recompute(archive, out, **kw).computed == 0
     # the cluster is the caller's: still usable
     with distributed.Client(address) as client:
         assert client.submit(sum, [1, 2]).result() == 3
 
 
-def test_cli_dask_on_a_local_cluster_it_starts(tmp_path, archive, cluster, capsys):
+def test_cli_dask_on_a_local_cluster_it_starts(tmp_path, archive, cluster, pandas_out, capsys):
     # without --scheduler the command starts (and stops) its own local cluster
     out = tmp_path / "out"
-    code = main(["recompute", str(archive), "--out", str(out), "--engine", "dask", "--quiet"])
+    config = tmp_path / "rules.json"
+    config.write_text(json.dumps(CONFIG))
+    code = main(
+        ["recompute", str(archive), "--out", str(out), "--engine", "dask", "--config",
+         str(config), "--quiet"]
+    )  # fmt: skip
     assert code == 1  # the bad event
     assert "event=C00006" in capsys.readouterr().err
-    pandas_out = tmp_path / "pandas"
-    recompute(archive, pandas_out, progress=False)
-    for family, frame in outputs(pandas_out).items():
-        pd.testing.assert_frame_equal(read_archive(out, family=family), frame)
+    same_output(out, pandas_out)
+
+
+def test_dask_engine_takes_option_objects(tmp_path, cluster):
+    # options given as objects (a cards Rules) reach the workers as they are, not as strings
+    from tourneystats import cards
+
+    root = tmp_path / "archive"
+    write_archive(cards_seasons(), root, family="cards", chunk_rows=60)
+    rules = cards.Rules(name="two-one", win=2, draw=1, floor=0.25, order=["match_points", "gwp"])
+    config = {"cards": {"rules": rules}}
+    assert recompute(root, tmp_path / "p", config=config, progress=False).ok
+    kw = {"engine": "dask", "scheduler": cluster.scheduler_address, "progress": False}
+    assert recompute(root, tmp_path / "d", config=config, **kw).ok
+    pd.testing.assert_frame_equal(
+        read_archive(tmp_path / "d", family="cards"), read_archive(tmp_path / "p", family="cards")
+    )

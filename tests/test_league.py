@@ -12,7 +12,15 @@ import pandas as pd
 import pytest
 
 from tourneystats import ValidationError
-from tourneystats.league import LeagueRules, explain, history, leaderboard, standings_from_path
+from tourneystats.league import (
+    LeagueRules,
+    explain,
+    history,
+    history_from_path,
+    leaderboard,
+    read_results,
+    standings_from_path,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -473,6 +481,10 @@ def test_validation_errors_name_tournament_round_player(example):
     bad = example.copy()
     bad.loc[bad.index[-1], "match"] = 1
     refused(bad, "without a round")
+    bad = example.copy()
+    bad.loc[bad.index[-1], "target"] = 24  # a final score has no target
+    msg = refused(bad, "target without a round")
+    assert "tournament='2024-01-24'" in msg and "player='Bo'" in msg
 
     refused(example.drop(columns="date"), "missing column")
     refused(example.drop(columns="target"), "need column")
@@ -507,6 +519,52 @@ def test_standings_from_path_file_and_folder(tmp_path, example):
         leaderboard(example),
     )
     assert sorted(demo.loc[demo["league"] == "kvallsligan", "season"].unique()) == ["S01", "S02"]
+
+
+def test_read_results_a_league_per_file_and_seasons(tmp_path, example):
+    example.to_csv(tmp_path / "club.csv", index=False)
+    one = read_results(tmp_path / "club.csv")
+    assert one.columns[0] == "league" and (one["league"] == "club").all()
+    assert len(one) == len(example) and "season" not in one.columns
+    # a folder: files in name order, a season column in one file gives the others season "all"
+    example.assign(season="S1").to_parquet(tmp_path / "another.parquet", index=False)
+    (tmp_path / "notes.txt").write_text("ignored")
+    (tmp_path / "sub.csv").mkdir()  # a folder named like a table is not read
+    both = read_results(tmp_path)
+    assert both["league"].unique().tolist() == ["another", "club"]
+    assert both.groupby("league")["season"].unique().map(list).to_dict() == {
+        "another": ["S1"],
+        "club": ["all"],
+    }
+    assert len(both) == 2 * len(example)
+    pd.testing.assert_frame_equal(
+        standings_from_path(tmp_path, prior_rounds=3),
+        leaderboard(both, prior_rounds=3),
+    )
+    with pytest.raises(ValueError, match="no such file"):
+        read_results(tmp_path / "missing.csv")
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(ValueError, match="no .csv or .parquet"):
+        read_results(tmp_path / "empty")
+
+
+def test_history_from_path(tmp_path, example):
+    example.to_csv(tmp_path / "club.csv", index=False)
+    example.assign(league="Tuesday").to_csv(tmp_path / "other.csv", index=False)
+    got = history_from_path(tmp_path, prior_mode="constant", prior_rounds=None)
+    assert got["league"].unique().tolist() == ["Tuesday", "club"]
+    want = history(example, prior_mode="constant")
+    for name in ("Tuesday", "club"):
+        mine = got[got["league"] == name].drop(columns="league").reset_index(drop=True)
+        pd.testing.assert_frame_equal(mine, want)
+    # the last cut-off of the worked example is the K = 10 constant leaderboard
+    last = got[(got["league"] == "club") & (got["tournament"] == "2024-01-24")]
+    assert last["player"].tolist()[:2] == ["Bo", "Anna"]
+    assert np.allclose(last["ranking"].head(2), [54.166667, 50.735294], atol=5e-7, rtol=0)
+    # the CLI's drift history of the league is the same frame
+    from tourneystats.cli import history_from_path as cli_history
+
+    pd.testing.assert_frame_equal(cli_history("league", tmp_path, prior_mode="constant"), got)
 
 
 def test_cli_standings(tmp_path, example, capsys):

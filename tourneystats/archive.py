@@ -496,40 +496,30 @@ def write_archive(
     if mode == "append":  # new rows of an event (league) already there: rewrite its partition
         frame, merged = _merge_existing(frame, root, spec, partition_cols, unit)
 
-    # partitions: group codes in sorted order of the values
+    # partitions: group codes in sorted order of the values (any row of one gives its values)
     part = frame.groupby(list(partition_cols), observed=True, sort=True).ngroup().to_numpy()
     n_parts = int(part.max()) + 1 if len(part) else 0
-    first_row = np.full(n_parts, len(frame))
-    np.minimum.at(first_row, part, np.arange(len(frame)))
-    keys = list(frame[list(partition_cols)].iloc[first_row].itertuples(index=False, name=None))
+    some_row = np.zeros(n_parts, dtype=np.int64)
+    some_row[part] = np.arange(len(frame))
+    keys = list(frame[list(partition_cols)].iloc[some_row].itertuples(index=False, name=None))
     folders = [
         Path(_component("family", family), *(_component(c, v) for c, v in zip(partition_cols, k)))
         for k in keys
     ]
 
     # units: an event is named by its partition and its event column(s), so an event name that
-    # comes back every season is a new event each season; numbered in order of appearance
+    # comes back every season is a new event each season; numbered in order of appearance. A
+    # unit goes to chunk (rows of the units before it in its partition) // chunk_rows.
     if unit:
         by = [*partition_cols, *unit]
         ucode = frame.groupby(by, observed=True, sort=False, dropna=False).ngroup().to_numpy()
-        n_units = int(ucode.max()) + 1 if len(ucode) else 0
-        first = np.full(n_units, len(frame))
-        np.minimum.at(first, ucode, np.arange(len(frame)))
-        upart = part[first]
+        upart = np.zeros(int(ucode.max()) + 1 if len(ucode) else 0, dtype=np.int64)
+        upart[ucode] = part
     else:  # the whole partition is one unit
-        ucode = part
-        n_units = n_parts
-        upart = np.arange(n_units)
-    usize = np.bincount(ucode, minlength=n_units)
-    # offset of each unit within its partition, units in order of appearance -> chunk number
-    uorder = np.lexsort((np.arange(n_units), upart))
-    sizes = usize[uorder]
-    csum = np.cumsum(sizes) - sizes
-    pstart = np.r_[True, upart[uorder][1:] != upart[uorder][:-1]] if n_units else np.array([], bool)
-    base = np.maximum.accumulate(np.where(pstart, csum, 0)) if n_units else csum
-    uchunk = np.empty(n_units, dtype=np.int64)
-    uchunk[uorder] = (csum - base) // int(chunk_rows)
-    chunk = uchunk[ucode]
+        ucode, upart = part, np.arange(n_parts)
+    usize = np.bincount(ucode, minlength=upart.size)
+    before = pd.Series(usize).groupby(upart, sort=False).cumsum().to_numpy() - usize
+    chunk = (before // int(chunk_rows))[ucode]
 
     layout = {
         "format": FORMAT_VERSION,
@@ -561,7 +551,7 @@ def write_archive(
         if not _inside(target, root):  # cannot happen with escaped values; refuse if it does
             raise ValidationError(f"partition folder {folder.as_posix()} would leave {root}")
     # write: per partition, all chunks into a temporary folder, then rename (or move files in)
-    order = np.lexsort((np.arange(len(frame)), chunk, part))
+    order = np.lexsort((chunk, part))  # stable: rows keep their order within a chunk
     data = frame.drop(columns=list(partition_cols))
     bounds = np.flatnonzero(np.r_[True, np.diff(part[order]) != 0, True]) if len(order) else [0]
     summary = []
@@ -957,9 +947,9 @@ def _read_part(path: str) -> pd.DataFrame:
     return pq.read_table(path).to_pandas()
 
 
-def _dask_kernel(frame: pd.DataFrame, spec: FamilySpec, options_json: str, strict: bool):
+def _dask_kernel(frame: pd.DataFrame, spec: FamilySpec, options: dict, strict: bool):
     """``map_partitions`` body: the pure kernel, its skipped events carried in ``attrs``."""
-    table, errors = compute_partition(spec, frame, json.loads(options_json), strict=strict)
+    table, errors = compute_partition(spec, frame, options, strict=strict)
     out = table if table is not None else pd.DataFrame()
     out.attrs = {"tourneystats": {"errors": errors, "computed": table is not None}}
     return out
@@ -1053,6 +1043,14 @@ class _Item:
     size: int
     mtime_ns: int
     partition: dict
+
+
+def _progress_bar(progress: bool | None, iterable=None, **kwargs):
+    """A tqdm bar on stderr (a widget in Jupyter); `progress` None: only on a terminal."""
+    from tqdm.auto import tqdm
+
+    disable = None if progress is None else not progress
+    return tqdm(iterable, disable=disable, file=sys.stderr, unit_scale=True, **kwargs)
 
 
 def _options_hash(options: Mapping[str, Any]) -> str:
@@ -1235,38 +1233,28 @@ def recompute(
     todo = [i for i in items if force or not complete(i)]
     reused = len(items) - len(todo)
     stopped = False
+    first_bad: dict = {}  # the event that stopped a strict run
     rows_in = computed = 0
 
-    def finish(item: _Item, table: pd.DataFrame | None, errors: list[dict]) -> bool:
+    bar = _progress_bar(progress, total=sum(i.rows for i in todo), unit="row", desc="recompute")
+
+    def on_done(item: _Item, table: pd.DataFrame | None, errors: list[dict]) -> bool:
+        """Record one computed file; return True to stop (strict)."""
         nonlocal stopped, rows_in, computed
         rows_in += item.rows
         computed += 1
         if strict and errors:
             # the file was not finished: report the event, write nothing, so a rerun redoes it
             states[item.rel] = {"input": item.rel, "rows_out": 0, "errors": errors[:1]}
+            first_bad.update(errors[0], family=item.family)
             stopped = True
         else:
             states[item.rel] = _write_output(out, item, table, errors, options, hashes)
+        bar.update(item.rows)
         return stopped
 
-    from tqdm.auto import tqdm
-
-    bar = tqdm(
-        total=sum(i.rows for i in todo),
-        unit="row",
-        unit_scale=True,
-        desc="recompute",
-        disable=None if progress is None else not progress,
-        file=sys.stderr,
-    )
     try:
         with bar:
-
-            def on_done(item, table, errors):
-                stop = finish(item, table, errors)
-                bar.update(item.rows)
-                return stop
-
             if engine == "pandas":
                 for item in todo:
                     frame = _read_part(item.path)
@@ -1283,9 +1271,10 @@ def recompute(
             out, archive, items, states, engine, computed, reused, removed, rows_in, stopped
         )
     if stopped:
-        first = report.errors.iloc[-1] if not report.errors.empty else None
-        what = "" if first is None else f": {first['family']} {first['unit']}: {first['error']}"
-        raise RecomputeError(f"stopped at the first bad event{what}", report)
+        bad = first_bad
+        raise RecomputeError(
+            f"stopped at the first bad event: {bad['family']} {bad['unit']}: {bad['error']}", report
+        )
     return report
 
 
@@ -1444,7 +1433,7 @@ def _dask_loop(dd, client, as_completed, todo, specs, options, strict, on_done) 
         results = frames.map_partitions(
             _dask_kernel,
             specs[family],
-            json.dumps(options[family], default=str),
+            options[family],
             strict,
             meta=pd.DataFrame(),
             enforce_metadata=False,
@@ -1565,7 +1554,12 @@ def _load_source(path: Path, kind: str) -> tuple[str | None, pd.DataFrame]:
     """Read one source file with its family's reader: (family or None, results)."""
     if kind == "table":
         frame = read_table(path)
-        return _table_family(frame), frame
+        family = _table_family(frame)
+        if family == "league":  # read as the league family reads it: a league per file
+            from . import league
+
+            frame = league.read_results(path)
+        return family, frame
     if kind == "trf":
         from . import trf
 
@@ -1631,7 +1625,9 @@ def import_folder(
     published standings, is ignored and listed), FIDE TRF (``.trf``, or ``.txt`` starting with TRF
     lines; each row gets its player's ``rating`` and its event's start ``date``), PBN (``.pbn``)
     and USEBIO (``.xml``). Other files are ignored. A file in a folder named after a family
-    (``cards``, ``chess``, ``bridge``, ``league``) must hold that family's results.
+    (``cards``, ``chess``, ``bridge``, ``league``) must hold that family's results. A league table
+    is read with :func:`tourneystats.league.read_results`: without a ``league`` column, its rows
+    are the league named after the file's stem (two files are two leagues, as for the CLI).
 
     The season of a file is its ``season`` column if it has one, else the first folder below
     `src` that is not a family name (``src/2023/club.trf`` or ``src/chess/2023/club.trf`` ->
@@ -1672,17 +1668,9 @@ def import_folder(
         dirs[:] = sorted(d for d in dirs if not d.startswith((".", "_")))
         paths.extend(Path(top) / f for f in sorted(files) if not f.startswith((".", "_")))
 
-    from tqdm.auto import tqdm
-
     records, frames = [], {}
     seen: dict[tuple[str, tuple], str] = {}
-    for path in tqdm(
-        paths,
-        unit="file",
-        desc="import",
-        disable=None if progress is None else not progress,
-        file=sys.stderr,
-    ):
+    for path in _progress_bar(progress, paths, unit="file", desc="import"):
         rel = path.relative_to(src)
         record = {
             "path": rel.as_posix(),
