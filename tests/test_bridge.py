@@ -542,6 +542,59 @@ def test_standings_from_path(tmp_path):
         bridge.standings_from_path(tmp_path / "a.csv", rules="mtg")
 
 
+def test_read_results(tmp_path):
+    df = season()
+    df[df["event"] == "M"].to_csv(tmp_path / "a.csv", index=False)
+    df[df["event"] == "M2"].to_parquet(tmp_path / "b.parquet", index=False)
+    team_frame().to_csv(tmp_path / "teams.csv", index=False)
+    (tmp_path / "notes.txt").write_text("not results")  # other suffixes are not read
+    pairs, teams = bridge.read_results(tmp_path)
+    assert sorted(pairs["event"].unique()) == ["M", "M2"] and len(pairs) == len(df)
+    assert len(teams) == len(team_frame())
+    one = bridge.read_results(tmp_path / "a.csv")
+    assert one.teams is None and one.pairs["event"].unique().tolist() == ["M"]
+    assert bridge.read_results(tmp_path / "teams.csv").pairs is None
+    with pytest.raises(ValidationError, match="no such file"):
+        bridge.read_results(tmp_path / "nope.csv")
+    with pytest.raises(ValidationError, match="unknown results format"):
+        bridge.read_results(tmp_path / "notes.txt")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(ValidationError, match="no .*file in this folder"):
+        bridge.read_results(empty)
+
+
+def test_history_from_path(tmp_path):
+    df = season()
+    df[df["event"] == "M"].to_csv(tmp_path / "a.csv", index=False)
+    df[df["event"] == "M2"].to_csv(tmp_path / "b.csv", index=False)
+    team_frame().to_csv(tmp_path / "teams.csv", index=False)  # no pairs history: left out
+    got = bridge.history_from_path(tmp_path)
+    pd.testing.assert_frame_equal(got, bridge.season_history(df), check_dtype=False)
+    # evening 1 then 2 (test_season_summary_and_history): bob 87.5 then (87.5 + 37.5) / 2
+    bob = got[got["pair"] == "bob"]
+    assert bob["percentage"].tolist() == [87.5, 62.5] and bob["rank"].tolist() == [1, 1]
+    # an undated session cannot be placed in a dated season: left out
+    extra = mitchell_two_tables().assign(event="X")
+    extra["ns_pair"] = extra["ns_pair"].map({1: "zoe", 2: "yan"})
+    extra["ew_pair"] = extra["ew_pair"].map({1: "xia", 2: "wil"})
+    extra.to_csv(tmp_path / "c.csv", index=False)
+    with_undated = bridge.history_from_path(tmp_path)
+    assert "X" not in set(with_undated["event"]) and len(with_undated) == len(got)
+    # all undated: every session, in event order
+    undated = tmp_path / "undated"
+    undated.mkdir()
+    extra.to_csv(undated / "c.csv", index=False)
+    assert bridge.history_from_path(undated)["event"].unique().tolist() == ["X"]
+    # the command line's --rules is the MP scale (percentages do not change)
+    half = bridge.history_from_path(tmp_path / "a.csv", rules="half", min_sessions=1)
+    pd.testing.assert_frame_equal(half, bridge.history_from_path(tmp_path / "a.csv"))
+    with pytest.raises(ValueError, match="unknown option"):
+        bridge.history_from_path(tmp_path, tiebreaks=["BH"])
+    with pytest.raises(ValueError, match="no pairs results"):
+        bridge.history_from_path(tmp_path / "teams.csv")
+
+
 def test_plain_numpy_input_not_modified():
     """int64 scores, boards and pair numbers (numpy-backed: the codes must not write into them)."""
     df = pd.concat([mitchell_two_tables(), howell_four_pairs()], ignore_index=True)
