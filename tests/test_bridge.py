@@ -273,6 +273,19 @@ def test_victory_points_concavity_correction():
             assert np.abs(vp - exact).max() <= 0.015, boards
 
 
+def test_victory_points_blitz_and_other_lengths():
+    """16 boards: the blitz X = 15 sqrt(16) = 60 exactly, so 60 and more IMPs score 20.00 and
+    the loser 0.00. Near it the formula gives 19.7687, 19.8477, 19.9247, 20 for 57..60 IMPs,
+    rounded 19.77, 19.85, 19.92, 20.00: steps 0.08, 0.07, 0.08, so 59 IMPs is raised to 19.93.
+    12 boards: X = 51.96; 1 IMP: tau^(3 / 51.96) = 0.97260, 10 + 10 x 0.02740 / 0.76393 =
+    10.3587 -> 10.36, the loser 9.64."""
+    assert bridge.victory_points(np.array([57, 58, 59, 60, 61, 99]), 16).tolist() == [
+        19.77, 19.85, 19.93, 20.0, 20.0, 20.0,
+    ]  # fmt: skip
+    assert bridge.victory_points(np.array([-59, -60]), 16).tolist() == [0.07, 0.0]
+    assert (bridge.victory_points(1, 12), bridge.victory_points(-1, 12)) == (10.36, 9.64)
+
+
 def test_victory_points_fraction_and_series():
     # a quarter of the way from 10.00 to 10.31: 10.0775 -> 10.08; the loser 9.92
     v = bridge.victory_points(pd.Series([0.25, -0.25], index=["a", "b"]), 16)
@@ -581,6 +594,9 @@ def test_history_from_path(tmp_path):
     extra.to_csv(tmp_path / "c.csv", index=False)
     with_undated = bridge.history_from_path(tmp_path)
     assert "X" not in set(with_undated["event"]) and len(with_undated) == len(got)
+    from tourneystats.cli import history_from_path as cli_history  # what the drift chart reads
+
+    pd.testing.assert_frame_equal(cli_history("bridge", tmp_path), with_undated)
     # all undated: every session, in event order
     undated = tmp_path / "undated"
     undated.mkdir()

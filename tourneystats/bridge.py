@@ -331,8 +331,9 @@ def victory_points(imps: Any, boards: Any) -> Any:
     scores ``min(20, 10 + 10 (1 - tau^(3 I / X)) / (1 - tau^3))`` rounded to 0.01; then, from
     the smallest margin up, a value whose next step would be larger than its previous step is
     raised by 0.01, looking back after each raise until no step exceeds the one before (the WBF
-    concavity correction: every extra IMP is worth no more than the one before). The loser scores ``20 - VP``. A fractional margin is interpolated linearly between
-    the two whole margins around it (and rounded to 0.01).
+    concavity correction: every extra IMP is worth no more than the one before). The loser
+    scores ``20 - VP``. A fractional margin is interpolated linearly between the two whole
+    margins around it (and rounded to 0.01).
 
     Parameters
     ----------
@@ -691,16 +692,7 @@ def _movement_bits(
     np.bitwise_or.at(sits_ew, group_evsec, ew_mask)
     overlap = (sits_ns & sits_ew) != 0
     both_ways = (ns_mask & ew_mask) != 0  # per board: a pair on both sides
-    if movement == HOWELL:
-        fail_rows(
-            frame,
-            both_ways[g],
-            "movement='howell' but a pair sits both NS and EW on the same board",
-        )
-        return np.ones(n_evsec, dtype=bool)
-    collides = np.zeros(n_evsec, dtype=bool)
-    collides[group_evsec[both_ways]] = True
-    return overlap & ~collides
+    return _howell_flags(frame, movement, overlap, group_evsec[both_ways], lambda: both_ways[g])
 
 
 def _movement(
@@ -756,15 +748,29 @@ def _movement(
             collide = counts_ns[key_ew] > 0
         if not overlap.all():
             collide &= overlap[evsec]
+    return _howell_flags(frame, movement, overlap, evsec[collide], lambda: collide)
+
+
+def _howell_flags(
+    frame: pd.DataFrame,
+    movement: str | None,
+    overlap: np.ndarray,
+    collide_evsec: np.ndarray,
+    collide_rows: Any,
+) -> np.ndarray:
+    """Howell flag per evsec: some pair sits both NS and EW in it (`overlap`) but never on the
+    same board (`collide_evsec`: the evsec of each such collision). With movement="howell",
+    every evsec, and a collision is an error (`collide_rows()`: the rows to report)."""
     if movement == HOWELL:
-        fail_rows(
-            frame,
-            collide,
-            "movement='howell' but a pair sits both NS and EW on the same board",
-        )
-        return np.ones(n_evsec, dtype=bool)
-    collides = np.zeros(n_evsec, dtype=bool)
-    collides[evsec[collide]] = True
+        if collide_evsec.size:
+            fail_rows(
+                frame,
+                collide_rows(),
+                "movement='howell' but a pair sits both NS and EW on the same board",
+            )
+        return np.ones(len(overlap), dtype=bool)
+    collides = np.zeros(len(overlap), dtype=bool)
+    collides[collide_evsec] = True
     return overlap & ~collides
 
 
@@ -1839,6 +1845,13 @@ def read_results(path: str | os.PathLike) -> Results:
             (frame,) = rename_clashing_events([frame], f, seen)
             pairs.append(frame)
     return Results(_stack(pairs), _stack(teams))
+
+
+def _read_results(path: str | os.PathLike) -> tuple[list[pd.DataFrame], list[pd.DataFrame]]:
+    """:func:`read_results` as lists; only for ``cli.history_from_path`` until it calls
+    :func:`history_from_path` (then delete)."""
+    pairs, teams = read_results(path)
+    return [f for f in (pairs,) if f is not None], [f for f in (teams,) if f is not None]
 
 
 def _scale_option(scale: str, options: dict[str, Any]) -> str:
