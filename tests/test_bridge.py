@@ -273,6 +273,19 @@ def test_victory_points_concavity_correction():
             assert np.abs(vp - exact).max() <= 0.015, boards
 
 
+def test_victory_points_blitz_and_other_lengths():
+    """16 boards: the blitz X = 15 sqrt(16) = 60 exactly, so 60 and more IMPs score 20.00 and
+    the loser 0.00. Near it the formula gives 19.7687, 19.8477, 19.9247, 20 for 57..60 IMPs,
+    rounded 19.77, 19.85, 19.92, 20.00: steps 0.08, 0.07, 0.08, so 59 IMPs is raised to 19.93.
+    12 boards: X = 51.96; 1 IMP: tau^(3 / 51.96) = 0.97260, 10 + 10 x 0.02740 / 0.76393 =
+    10.3587 -> 10.36, the loser 9.64."""
+    assert bridge.victory_points(np.array([57, 58, 59, 60, 61, 99]), 16).tolist() == [
+        19.77, 19.85, 19.93, 20.0, 20.0, 20.0,
+    ]  # fmt: skip
+    assert bridge.victory_points(np.array([-59, -60]), 16).tolist() == [0.07, 0.0]
+    assert (bridge.victory_points(1, 12), bridge.victory_points(-1, 12)) == (10.36, 9.64)
+
+
 def test_victory_points_fraction_and_series():
     # a quarter of the way from 10.00 to 10.31: 10.0775 -> 10.08; the loser 9.92
     v = bridge.victory_points(pd.Series([0.25, -0.25], index=["a", "b"]), 16)
@@ -540,6 +553,62 @@ def test_standings_from_path(tmp_path):
         bridge.standings_from_path(tmp_path / "a.csv", tiebreaks=["BH"])
     with pytest.raises(ValueError, match="rules"):
         bridge.standings_from_path(tmp_path / "a.csv", rules="mtg")
+
+
+def test_read_results(tmp_path):
+    df = season()
+    df[df["event"] == "M"].to_csv(tmp_path / "a.csv", index=False)
+    df[df["event"] == "M2"].to_parquet(tmp_path / "b.parquet", index=False)
+    team_frame().to_csv(tmp_path / "teams.csv", index=False)
+    (tmp_path / "notes.txt").write_text("not results")  # other suffixes are not read
+    pairs, teams = bridge.read_results(tmp_path)
+    assert sorted(pairs["event"].unique()) == ["M", "M2"] and len(pairs) == len(df)
+    assert len(teams) == len(team_frame())
+    one = bridge.read_results(tmp_path / "a.csv")
+    assert one.teams is None and one.pairs["event"].unique().tolist() == ["M"]
+    assert bridge.read_results(tmp_path / "teams.csv").pairs is None
+    with pytest.raises(ValidationError, match="no such file"):
+        bridge.read_results(tmp_path / "nope.csv")
+    with pytest.raises(ValidationError, match="unknown results format"):
+        bridge.read_results(tmp_path / "notes.txt")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(ValidationError, match="no .*file in this folder"):
+        bridge.read_results(empty)
+
+
+def test_history_from_path(tmp_path):
+    df = season()
+    df[df["event"] == "M"].to_csv(tmp_path / "a.csv", index=False)
+    df[df["event"] == "M2"].to_csv(tmp_path / "b.csv", index=False)
+    team_frame().to_csv(tmp_path / "teams.csv", index=False)  # no pairs history: left out
+    got = bridge.history_from_path(tmp_path)
+    pd.testing.assert_frame_equal(got, bridge.season_history(df), check_dtype=False)
+    # evening 1 then 2 (test_season_summary_and_history): bob 87.5 then (87.5 + 37.5) / 2
+    bob = got[got["pair"] == "bob"]
+    assert bob["percentage"].tolist() == [87.5, 62.5] and bob["rank"].tolist() == [1, 1]
+    # an undated session cannot be placed in a dated season: left out
+    extra = mitchell_two_tables().assign(event="X")
+    extra["ns_pair"] = extra["ns_pair"].map({1: "zoe", 2: "yan"})
+    extra["ew_pair"] = extra["ew_pair"].map({1: "xia", 2: "wil"})
+    extra.to_csv(tmp_path / "c.csv", index=False)
+    with_undated = bridge.history_from_path(tmp_path)
+    assert "X" not in set(with_undated["event"]) and len(with_undated) == len(got)
+    from tourneystats.cli import history_from_path as cli_history  # what the drift chart reads
+
+    pd.testing.assert_frame_equal(cli_history("bridge", tmp_path), with_undated)
+    # all undated: every session, in event order
+    undated = tmp_path / "undated"
+    undated.mkdir()
+    extra.to_csv(undated / "c.csv", index=False)
+    assert bridge.history_from_path(undated)["event"].unique().tolist() == ["X"]
+    # the command line's --rules is the MP scale (percentages do not change)
+    half = bridge.history_from_path(tmp_path / "a.csv", rules="half", min_sessions=1)
+    pd.testing.assert_frame_equal(half, bridge.history_from_path(tmp_path / "a.csv"))
+    with pytest.raises(ValueError, match="unknown option"):
+        bridge.history_from_path(tmp_path, tiebreaks=["BH"])
+    with pytest.raises(ValueError, match="no pairs results"):
+        bridge.history_from_path(tmp_path / "teams.csv")
 
 
 def test_plain_numpy_input_not_modified():

@@ -163,3 +163,59 @@ def test_standings_from_files_and_folder():
     )
     assert len(folder) == 12 + 14
     pd.testing.assert_frame_equal(bridge.team_standings_from_path(DATA), teams)
+
+
+@pytest.mark.parametrize(
+    "name, kind",
+    [
+        ("usebio-mp-pairs-howell.xml", "pairs"),
+        ("pbn-teams-imps.pbn", "teams"),
+        ("howell.csv", "pairs"),
+        ("", "pairs"),  # the folder: both USEBIO sessions and the CSV copy of the first
+    ],
+)
+def test_command_line_standings_every_input_kind(tmp_path, capsys, name, kind):
+    """``tourneystats standings FILE.pbn|FILE.xml|FILE.csv|DIR --family bridge --out FILE``."""
+    from tourneystats.cli import main
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for f in ("usebio-mp-pairs-howell.xml", "usebio-butler-mitchell.xml", "pbn-teams-imps.pbn"):
+        (folder / f).write_bytes((DATA / f).read_bytes())
+    copy = read_usebio(DATA / "usebio-mp-pairs-howell.xml").results.assign(event="copy")
+    copy.to_csv(folder / "howell.csv", index=False)
+    out = tmp_path / "standings.csv"
+    assert main(["standings", str(folder / name), "--family", "bridge", "--out", str(out)]) == 0
+    assert f"wrote {len(pd.read_csv(out))} rows" in capsys.readouterr().out
+    got = pd.read_csv(out)
+    expected = bridge.standings_from_path(folder / name)
+    assert len(got) == len(expected) and got.columns.tolist() == expected.columns.tolist()
+    if kind == "teams":
+        assert len(got) == 30 and got["rank"].min() == 1
+    else:
+        np.testing.assert_allclose(got["percentage"], expected["percentage"])
+        # the CSV copy scores as the file published: 12 pairs, pair 6 first with 60.22 %
+        copy_rows = got[got["event"] == "copy"] if name != "usebio-mp-pairs-howell.xml" else got
+        if len(copy_rows):
+            assert len(copy_rows) == 12 and str(copy_rows["pair"].iloc[0]) == "6"
+            assert round(copy_rows["percentage"].iloc[0], 2) == 60.22
+    if name == "":
+        assert sorted(got["event"].unique()) == sorted(
+            ["EL Wed 10.00am Open (27-Jul-22)", "Wednesday Morning - Butler", "copy"]
+        )
+
+
+def test_folder_of_evenings_with_the_same_event_name(tmp_path):
+    """A club's weekly files repeat the event name: each file stays its own session."""
+    for week in ("week1", "week2"):
+        (tmp_path / f"{week}.xml").write_bytes((DATA / "usebio-mp-pairs-howell.xml").read_bytes())
+    pairs, teams = bridge.read_results(tmp_path)
+    name = "EL Wed 10.00am Open (27-Jul-22)"
+    assert teams is None and sorted(pairs["event"].unique()) == [name, f"{name} [week2]"]
+    st = bridge.standings_from_path(tmp_path)
+    assert len(st) == 24
+    a, b = (st[st["event"] == e].reset_index(drop=True) for e in (name, f"{name} [week2]"))
+    pd.testing.assert_frame_equal(a.drop(columns="event"), b.drop(columns="event"))
+    assert round(a["percentage"].iloc[0], 2) == 60.22  # pair 6, as published
+    summary = bridge.season_summary(pairs)
+    assert summary["sessions"].eq(2).all() and len(summary) == 12

@@ -147,32 +147,50 @@ def _empty_like(frames: list[pd.DataFrame]) -> pd.DataFrame:
     return pd.DataFrame()
 
 
+def rename_clashing_events(frames: list[pd.DataFrame], path: Path, seen: set) -> list[pd.DataFrame]:
+    """The `frames` of one file, with `` [file stem]`` appended to every event label that an
+    earlier file already used (`seen`, updated with this file's labels).
+
+    Examples
+    --------
+    >>> seen = {"Wednesday"}
+    >>> out = rename_clashing_events([pd.DataFrame({"event": ["Wednesday"]})],
+    ...                              Path("club-03-06.xml"), seen)
+    >>> out[0]["event"].tolist(), sorted(seen)
+    (['Wednesday [club-03-06]'], ['Wednesday', 'Wednesday [club-03-06]'])
+    """
+    from ._schema import EVENT
+
+    labels: set = set()
+    for f in frames:
+        if EVENT in f.columns:
+            labels.update(f[EVENT].dropna().unique().tolist())
+    clash = labels & seen
+    if clash:
+        mapping = {lab: f"{lab} [{Path(path).stem}]" for lab in clash}
+        frames = [
+            f.assign(**{EVENT: f[EVENT].replace(mapping)}) if EVENT in f.columns else f
+            for f in frames
+        ]
+        labels = {mapping.get(lab, lab) for lab in labels}
+    seen |= labels
+    return frames
+
+
 def combine(files: list[tuple[Path, BridgeFile]], *, rename_clashes: bool) -> BridgeFile:
     """Stack the BridgeFiles read from several files.
 
     With `rename_clashes`, an event label that an earlier file already used gets the file's stem
     appended (``"Wednesday [club-2024-03-06]"``), so two files never merge into one event.
     """
-    from ._schema import EVENT
-
     if len(files) == 1:
         return files[0][1]
     seen: set = set()
     parts: list[BridgeFile] = []
     for path, bf in files:
         frames = [bf.results, *bf.published, bf.pairs]
-        labels = set()
-        for f in frames:
-            if EVENT in f.columns:
-                labels.update(f[EVENT].dropna().unique().tolist())
-        if rename_clashes and labels & seen:
-            mapping = {lab: f"{lab} [{path.stem}]" for lab in labels & seen}
-            frames = [
-                f.assign(**{EVENT: f[EVENT].replace(mapping)}) if EVENT in f.columns else f
-                for f in frames
-            ]
-            labels = {mapping.get(lab, lab) for lab in labels}
-        seen |= labels
+        if rename_clashes:
+            frames = rename_clashing_events(frames, path, seen)
         parts.append(BridgeFile(frames[0], Published(frames[1], frames[2], frames[3]), frames[4]))
 
     def stack(frames: list[pd.DataFrame]) -> pd.DataFrame:

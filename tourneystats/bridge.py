@@ -64,12 +64,12 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
 
+from ._contract import DEFAULT_SECTION, expand_paths, rename_clashing_events
 from ._schema import (
     ARTIFICIAL,
     BEST,
@@ -129,15 +129,18 @@ __all__ = [
     "IMP_BOUNDS",
     "ButlerRules",
     "MatchpointRules",
+    "Results",
     "board_imps",
     "butler",
     "cross_imps",
     "explain",
+    "history_from_path",
     "imp_standings",
     "imps",
     "matchpoints",
     "movements",
     "pair_scores",
+    "read_results",
     "season_history",
     "season_summary",
     "session_standings",
@@ -152,8 +155,6 @@ NS, EW = "NS", "EW"
 MITCHELL, HOWELL = "mitchell", "howell"
 #: the ``line`` of every pair of a Howell (one field); Mitchell lines are ``"NS"`` and ``"EW"``
 FIELD = "all"
-#: section given to results without a ``section`` column
-DEFAULT_SECTION = "A"
 
 #: lower bounds of the WBF IMP table: a difference of at least ``IMP_BOUNDS[k]`` points is worth
 #: at least ``k + 1`` IMPs (0-10 -> 0, 20-40 -> 1, 50-80 -> 2, ..., 3500-3990 -> 23, 4000+ -> 24)
@@ -233,7 +234,13 @@ class ButlerRules:
         before averaging (never so many that nothing is left: at most ``(n - 1) // 2``). A float
         in ``[0, 0.5)``: drop ``floor(drop * n)`` at each end. ``"median"``: the median score.
     round_to : int
-        The datum is rounded to a multiple of this (ties away from zero).
+        The datum is rounded to the nearest multiple of this. A mean exactly halfway (ending in
+        5 with the default 10) rounds away from zero: 25 -> 30, -25 -> -30. Published
+        descriptions of Butler scoring say only "rounded to the nearest 10" and the real
+        Compscore file in the tests has no board with such a tie, so this is a choice: the
+        common schoolbook rule, symmetric between the lines (unlike rounding ties up, the datum
+        seen from EW is exactly minus NS's, so NS and EW IMPs stay opposite), computed exactly
+        in integers.
     artificial_imps : tuple of 3 floats
         IMPs scored by average-plus, average and average-minus.
 
@@ -324,8 +331,9 @@ def victory_points(imps: Any, boards: Any) -> Any:
     scores ``min(20, 10 + 10 (1 - tau^(3 I / X)) / (1 - tau^3))`` rounded to 0.01; then, from
     the smallest margin up, a value whose next step would be larger than its previous step is
     raised by 0.01, looking back after each raise until no step exceeds the one before (the WBF
-    concavity correction: every extra IMP is worth no more than the one before). The loser scores ``20 - VP``. A fractional margin is interpolated linearly between
-    the two whole margins around it (and rounded to 0.01).
+    concavity correction: every extra IMP is worth no more than the one before). The loser
+    scores ``20 - VP``. A fractional margin is interpolated linearly between the two whole
+    margins around it (and rounded to 0.01).
 
     Parameters
     ----------
@@ -684,16 +692,7 @@ def _movement_bits(
     np.bitwise_or.at(sits_ew, group_evsec, ew_mask)
     overlap = (sits_ns & sits_ew) != 0
     both_ways = (ns_mask & ew_mask) != 0  # per board: a pair on both sides
-    if movement == HOWELL:
-        fail_rows(
-            frame,
-            both_ways[g],
-            "movement='howell' but a pair sits both NS and EW on the same board",
-        )
-        return np.ones(n_evsec, dtype=bool)
-    collides = np.zeros(n_evsec, dtype=bool)
-    collides[group_evsec[both_ways]] = True
-    return overlap & ~collides
+    return _howell_flags(frame, movement, overlap, group_evsec[both_ways], lambda: both_ways[g])
 
 
 def _movement(
@@ -749,15 +748,29 @@ def _movement(
             collide = counts_ns[key_ew] > 0
         if not overlap.all():
             collide &= overlap[evsec]
+    return _howell_flags(frame, movement, overlap, evsec[collide], lambda: collide)
+
+
+def _howell_flags(
+    frame: pd.DataFrame,
+    movement: str | None,
+    overlap: np.ndarray,
+    collide_evsec: np.ndarray,
+    collide_rows: Any,
+) -> np.ndarray:
+    """Howell flag per evsec: some pair sits both NS and EW in it (`overlap`) but never on the
+    same board (`collide_evsec`: the evsec of each such collision). With movement="howell",
+    every evsec, and a collision is an error (`collide_rows()`: the rows to report)."""
     if movement == HOWELL:
-        fail_rows(
-            frame,
-            collide,
-            "movement='howell' but a pair sits both NS and EW on the same board",
-        )
-        return np.ones(n_evsec, dtype=bool)
-    collides = np.zeros(n_evsec, dtype=bool)
-    collides[evsec[collide]] = True
+        if collide_evsec.size:
+            fail_rows(
+                frame,
+                collide_rows(),
+                "movement='howell' but a pair sits both NS and EW on the same board",
+            )
+        return np.ones(len(overlap), dtype=bool)
+    collides = np.zeros(len(overlap), dtype=bool)
+    collides[collide_evsec] = True
     return overlap & ~collides
 
 
@@ -1412,6 +1425,13 @@ class _Teams(_Record):
     board_imps: np.ndarray  # per (match, board): home IMPs (NaN when incomplete)
 
 
+def _first_rows(codes: np.ndarray, n: int) -> np.ndarray:
+    """Per code in ``0..n-1``: the first row holding it (codes are assumed all present)."""
+    first = np.full(n, -1, dtype=np.int64)
+    first[codes[::-1]] = np.arange(len(codes))[::-1]
+    return first
+
+
 def _prepare_teams(teams: pd.DataFrame) -> _Teams:
     frame = validate(teams, _TEAMS_SPEC, what="teams")
     side_codes, side_uniques = _codes_of(frame[HOME_SIDE])
@@ -1446,10 +1466,14 @@ def _prepare_teams(teams: pd.DataFrame) -> _Teams:
     scored = np.bincount(mb, weights=~np.isnan(score), minlength=n_mb)
     net = np.bincount(mb, weights=np.nan_to_num(signed), minlength=n_mb)
     net = np.where((count == 2) & (scored == 2), net, np.nan)
-    first = np.full(n_mb, -1, dtype=np.int64)
-    first[mb[::-1]] = np.arange(len(mb))[::-1]
     return _Teams(
-        frame=frame, keys=keys, match=match, mb=mb, mb_first=first, net=net, board_imps=imps(net)
+        frame=frame,
+        keys=keys,
+        match=match,
+        mb=mb,
+        mb_first=_first_rows(mb, n_mb),
+        net=net,
+        board_imps=imps(net),
     )
 
 
@@ -1518,9 +1542,7 @@ def team_matches(teams: pd.DataFrame, *, boards: int | None = None) -> pd.DataFr
     bi = np.nan_to_num(t.board_imps)
     home = np.bincount(board_match, weights=np.maximum(bi, 0), minlength=n_match)
     visit = np.bincount(board_match, weights=np.maximum(-bi, 0), minlength=n_match)
-    first = np.full(n_match, -1, dtype=np.int64)
-    first[t.match[::-1]] = np.arange(len(t.match))[::-1]
-    out = t.frame.iloc[first][t.keys].reset_index(drop=True)
+    out = t.frame.iloc[_first_rows(t.match, n_match)][t.keys].reset_index(drop=True)
     if boards is None:
         nboards = np.bincount(board_match, minlength=n_match)
     else:
@@ -1742,26 +1764,68 @@ def season_history(
 
 # --- files ---------------------------------------------------------------------------------------
 
-#: file suffixes :func:`standings_from_path` reads
+#: file suffixes :func:`read_results` reads
 SUFFIXES = (".csv", ".parquet", ".pq", ".pbn", ".xml")
 
 
-def _read_results(path: str | os.PathLike) -> tuple[list[pd.DataFrame], list[pd.DataFrame]]:
-    """Pairs and team results frames of a file or of every readable file of a folder."""
+class Results(NamedTuple):
+    """What :func:`read_results` found: the pairs traveller frame and the team results frame of
+    every file read (``None`` when there is none of that kind)."""
+
+    pairs: pd.DataFrame | None
+    teams: pd.DataFrame | None
+
+
+def _stack(frames: list[pd.DataFrame]) -> pd.DataFrame | None:
+    if not frames:
+        return None
+    return frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
+
+
+def read_results(path: str | os.PathLike) -> Results:
+    """Read the results of a file or of every readable file of a folder.
+
+    Parameters
+    ----------
+    path : path-like
+        A traveller file (``.csv``/``.parquet``/``.pq`` table, ``.pbn`` read by
+        :func:`tourneystats.pbn.read_pbn`, USEBIO ``.xml`` read by
+        :func:`tourneystats.usebio.read_usebio`) or a folder: its files with one of those
+        suffixes, sorted by name. A table with ``home_team``/``visit_team`` columns (and a team
+        PBN file) holds team results, any other file pairs results.
+
+    Returns
+    -------
+    Results
+        ``(pairs, teams)``: the pairs traveller frames stacked (the input of
+        :func:`session_standings`, :func:`season_summary`, :func:`season_history`, ...) and the
+        team results frames stacked (the input of :func:`team_standings`); ``None`` for a kind
+        that no file holds. A pairs file whose event name an earlier file already used (the
+        same club night every week) gets `` [file stem]`` appended to it, as
+        :func:`~tourneystats.pbn.read_pbn` does for a folder; team files keep their names (a
+        team event may span files).
+
+    Raises
+    ------
+    ValidationError
+        No such path, a folder without a readable file, or a file of another format.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> pd.DataFrame({"event": "E", "board": 1, "ns_pair": [1, 2], "ew_pair": [3, 4],
+    ...               "ns_score": [420, 450]}).to_csv(folder / "e.csv", index=False)
+    >>> pairs, teams = read_results(folder)
+    >>> len(pairs), teams is None
+    (2, True)
+    """
     from .io import read_table
 
-    path = Path(path)
-    if path.is_dir():
-        files = sorted(f for f in path.iterdir() if f.suffix.lower() in SUFFIXES)
-        if not files:
-            raise ValidationError(f"{path}: no {'/'.join(SUFFIXES)} file in this folder")
-    elif path.exists():
-        files = [path]
-    else:
-        raise ValidationError(f"{path}: no such file")
     pairs: list[pd.DataFrame] = []
     teams: list[pd.DataFrame] = []
-    for f in files:
+    seen: set = set()
+    for f in expand_paths(path, SUFFIXES):
         suffix = f.suffix.lower()
         if suffix == ".pbn":
             from .pbn import read_pbn
@@ -1775,8 +1839,33 @@ def _read_results(path: str | os.PathLike) -> tuple[list[pd.DataFrame], list[pd.
             frame = read_table(f)
         else:
             raise ValidationError(f"{f}: unknown results format {suffix!r}")
-        (teams if HOME_TEAM in frame.columns else pairs).append(frame)
-    return pairs, teams
+        if HOME_TEAM in frame.columns:
+            teams.append(frame)
+        else:  # a session per file: a repeated event name is another evening
+            (frame,) = rename_clashing_events([frame], f, seen)
+            pairs.append(frame)
+    return Results(_stack(pairs), _stack(teams))
+
+
+def _read_results(path: str | os.PathLike) -> tuple[list[pd.DataFrame], list[pd.DataFrame]]:
+    """:func:`read_results` as lists; only for ``cli.history_from_path`` until it calls
+    :func:`history_from_path` (then delete)."""
+    pairs, teams = read_results(path)
+    return [f for f in (pairs,) if f is not None], [f for f in (teams,) if f is not None]
+
+
+def _scale_option(scale: str, options: dict[str, Any]) -> str:
+    """The MP scale from the command line's options: ``rules="full"|"half"`` or `scale`."""
+    rules = options.pop("rules", None)
+    if rules is not None:
+        if rules not in ("full", "half"):
+            raise ValueError(
+                f"bridge: --rules must be 'full' or 'half' (the MP scale); got {rules!r}"
+            )
+        scale = rules
+    if options:
+        raise ValueError(f"bridge: unknown option(s) {', '.join(sorted(options))}")
+    return scale
 
 
 def standings_from_path(
@@ -1791,14 +1880,11 @@ def standings_from_path(
     Parameters
     ----------
     path : path-like
-        A traveller file (``.csv``/``.parquet`` with the pairs columns, ``.pbn`` read by
-        :func:`tourneystats.pbn.read_pbn`, USEBIO ``.xml`` read by
-        :func:`tourneystats.usebio.read_usebio`) or a folder of such files (every file, sorted
-        by name, all stacked: event names must not repeat across files).
+        A results file or a folder of them, read by :func:`read_results`.
     movement, scale
         As in :func:`session_standings`.
     **options
-        Options of other families (the command line's ``--rules``, ...) are refused with a
+        Options of other families (the command line's ``--tiebreaks``, ...) are refused with a
         ``ValueError``, except ``rules="full"`` or ``"half"``, read as `scale`.
 
     Returns
@@ -1807,26 +1893,113 @@ def standings_from_path(
         :func:`session_standings` of every pairs session found. When the path holds only team
         results it returns :func:`team_standings` of them instead; in a folder mixing both, the
         team files are left out here and :func:`team_standings_from_path` reads them.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "e.csv"
+    >>> pd.DataFrame({"event": "E", "board": 1, "ns_pair": [1, 2], "ew_pair": [3, 4],
+    ...               "ns_score": [420, 450]}).to_csv(f, index=False)
+    >>> standings_from_path(f, rules="half")[["line", "pair", "mp", "percentage", "rank"]]
+      line  pair   mp  percentage  rank
+    0   NS     2  1.0       100.0     1
+    1   NS     1  0.0         0.0     2
+    2   EW     3  1.0       100.0     1
+    3   EW     4  0.0         0.0     2
     """
-    rules = options.pop("rules", None)
-    if rules is not None:
-        if rules not in ("full", "half"):
-            raise ValueError(
-                f"bridge: --rules must be 'full' or 'half' (the MP scale); got {rules!r}"
-            )
-        scale = rules
-    if options:
-        raise ValueError(f"bridge: unknown option(s) {', '.join(sorted(options))}")
-    pairs, teams = _read_results(path)
-    if pairs:
-        results = pd.concat(pairs, ignore_index=True) if len(pairs) > 1 else pairs[0]
-        return session_standings(results, movement=movement, scale=scale)
-    return team_standings(pd.concat(teams, ignore_index=True) if len(teams) > 1 else teams[0])
+    scale = _scale_option(scale, options)
+    pairs, teams = read_results(path)
+    if pairs is not None:
+        return session_standings(pairs, movement=movement, scale=scale)
+    return team_standings(teams)
+
+
+def history_from_path(
+    path: str | os.PathLike,
+    *,
+    movement: str | None = None,
+    scale: str = "full",
+    artificial_percent: Sequence[float] | Mapping[str, Sequence[float]] = (60, 50, 40),
+    min_sessions: int = 1,
+    **options: Any,
+) -> pd.DataFrame:
+    """:func:`season_history` of the pairs results in a file or folder, for drift charts.
+
+    The files are read by :func:`read_results` (team results are left out: they have no pairs
+    history). When some sessions have a ``date``, the undated ones, which cannot be placed in
+    the season, are left out.
+
+    Parameters
+    ----------
+    path : path-like
+        A results file or a folder of them.
+    movement, scale, artificial_percent, min_sessions
+        As in :func:`season_history`.
+    **options
+        ``rules="full"`` or ``"half"`` is read as `scale`; other options are refused.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The :func:`season_history` frame.
+
+    Raises
+    ------
+    ValueError
+        The path holds no pairs results.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> for day, scores in (("2024-01-03", [420, 450]), ("2024-01-10", [100, 50])):
+    ...     pd.DataFrame({"event": f"club {day}", "date": day, "board": 1,
+    ...                   "ns_pair": ["ann", "bob"], "ew_pair": ["cid", "dan"],
+    ...                   "ns_score": scores}).to_csv(folder / f"{day}.csv", index=False)
+    >>> history_from_path(folder)[["event", "pair", "sessions", "percentage", "rank"]]
+                event pair  sessions  percentage  rank
+    0  club 2024-01-03  bob         1       100.0     1
+    1  club 2024-01-03  cid         1       100.0     1
+    2  club 2024-01-03  ann         1         0.0     3
+    3  club 2024-01-03  dan         1         0.0     3
+    4  club 2024-01-10  ann         2        50.0     1
+    5  club 2024-01-10  bob         2        50.0     1
+    6  club 2024-01-10  cid         2        50.0     1
+    7  club 2024-01-10  dan         2        50.0     1
+    """
+    scale = _scale_option(scale, options)
+    results = read_results(path).pairs
+    if results is None:
+        raise ValueError(f"{path}: no pairs results to draw")
+    if DATE in results.columns:
+        dated = results[DATE].notna().to_numpy()
+        if dated.any() and not dated.all():
+            results = results.loc[dated]  # the dated season only
+    return season_history(
+        results,
+        movement=movement,
+        scale=scale,
+        artificial_percent=artificial_percent,
+        min_sessions=min_sessions,
+    )
 
 
 def team_standings_from_path(path: str | os.PathLike) -> pd.DataFrame:
-    """:func:`team_standings` of every team results file in a file or folder."""
-    _, teams = _read_results(path)
-    if not teams:
+    """:func:`team_standings` of every team results file in a file or folder.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "match.csv"
+    >>> pd.DataFrame({"event": "T", "board": [1, 1], "home_team": "A", "visit_team": "B",
+    ...               "table": [1, 2], "home_side": ["NS", "EW"],
+    ...               "ns_score": [620, 170]}).to_csv(f, index=False)
+    >>> team_standings_from_path(f)[["team", "vp", "rank"]]
+      team     vp  rank
+    0    A  18.09     1
+    1    B   1.91     2
+    """
+    teams = read_results(path).teams
+    if teams is None:
         raise ValidationError(f"{path}: no team results (home_team/visit_team) found")
-    return team_standings(pd.concat(teams, ignore_index=True) if len(teams) > 1 else teams[0])
+    return team_standings(teams)
