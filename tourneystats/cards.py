@@ -86,7 +86,9 @@ __all__ = [
     "explain",
     "games_to_matches",
     "get_rules",
+    "history_from_path",
     "matches_to_games",
+    "read_results",
     "standings",
     "standings_by_round",
     "standings_from_path",
@@ -952,10 +954,23 @@ def _table(
     return pd.DataFrame(columns, copy=False)  # fresh arrays: nothing to copy
 
 
+#: columns `by` may not name: the results' own columns and the standings' (``event`` may: each
+#: event is then its own pool)
+_NOT_POOLS = frozenset(
+    {c.name for c in MATCH_COLUMNS + GAME_COLUMNS} - {EVENT}
+    | {RANK, MATCH_POINTS, GAME_POINTS, ROUNDS, GAMES, MWP, GWP, OMWP, OGWP, OOMWP, DROPPED, EVENTS}
+)
+
+
 def _season_groups(m: _Matches, by: str) -> tuple[np.ndarray, _Coder, np.ndarray, np.ndarray]:
     """Pool players by (`by` value, player id): (group of each player code, the `by` coder,
     `by` code of each group, player-id code of each group)."""
     df = m.frame
+    if by in _NOT_POOLS:
+        raise ValidationError(
+            f"results: cannot pool the standings by {by!r} (a results or standings column); "
+            "name a column that groups events, e.g. 'season'"
+        )
     if by not in df.columns:
         raise ValidationError(f"results: no column {by!r} to pool the standings by")
     if df[by].hasnans:
@@ -1306,6 +1321,50 @@ def _concat(frames: list[pd.DataFrame]) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
+def read_results(path: str | os.PathLike, *, by: str | None = None) -> pd.DataFrame:
+    """Read the results that :func:`standings` takes from a file or a folder of files.
+
+    Parameters
+    ----------
+    path : path-like
+        A CSV or Parquet file of match-level or game-level results, or a folder: every ``.csv``,
+        ``.parquet`` and ``.pq`` file in it (not in sub-folders) is read and the tables are
+        concatenated, except files whose name starts with ``.`` or ``_`` or contains
+        ``standings`` (e.g. published standings kept next to the results). Other tables without
+        the results columns are skipped with a warning. Ids of different types across files are
+        compared as text.
+    by : str, optional
+        A pooling column (see :func:`standings`) to read along with the results columns; of a
+        Parquet file only these columns are read.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The results, match or game level as stored (not yet validated).
+
+    Raises
+    ------
+    ValidationError
+        A folder without any results table.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> pd.DataFrame({"event": "E", "round": 1, "player": ["a", "b"], "opponent": ["b", "a"],
+    ...               "wins": [2, 0], "losses": [0, 2], "draws": 0}).to_csv(folder / "e.csv",
+    ...                                                                      index=False)
+    >>> read_results(folder)
+      event  round player opponent  wins  losses  draws
+    0     E      1      a        b     2       0      0
+    1     E      1      b        a     0       2      0
+    """
+    path = Path(path)
+    if path.is_dir():
+        return _concat([_read_results(f, by) for f in _result_files(path, by)])
+    return _read_results(path, by)
+
+
 def standings_from_path(
     path: str | os.PathLike, *, rules: str | Rules | None = None, by: str | None = None
 ) -> pd.DataFrame:
@@ -1314,11 +1373,8 @@ def standings_from_path(
     Parameters
     ----------
     path : path-like
-        A CSV or Parquet file of match-level or game-level results, or a folder: every ``.csv``,
-        ``.parquet`` and ``.pq`` file in it (not in sub-folders) is read and all are computed in one
-        call, except files whose name starts with ``.`` or ``_`` or contains ``standings`` (e.g.
-        published standings kept next to the results). Other tables without the results columns
-        are skipped with a warning. Ids of different types across files are compared as text.
+        A results file or folder, read by :func:`read_results`; all its events are computed in
+        one call.
     rules : str or Rules, optional
         A preset name or a :class:`Rules` object; default ``"mtg"``.
     by : str, optional
@@ -1341,9 +1397,37 @@ def standings_from_path(
     0      a     1             3
     1      b     2             0
     """
-    path = Path(path)
-    if path.is_dir():
-        results = _concat([_read_results(f, by) for f in _result_files(path, by)])
-    else:
-        results = _read_results(path, by)
+    results = read_results(path, by=by)
     return standings(results, rules="mtg" if rules is None else rules, by=by)
+
+
+def history_from_path(path: str | os.PathLike, *, rules: str | Rules = "mtg") -> pd.DataFrame:
+    """Standings after every round of every event in a results file or folder (for drift charts).
+
+    Parameters
+    ----------
+    path : path-like
+        A results file or folder, read by :func:`read_results`.
+    rules : str or Rules, default "mtg"
+        A preset name or a :class:`Rules` object.
+
+    Returns
+    -------
+    pandas.DataFrame
+        As :func:`standings_by_round`.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> pd.DataFrame({"event": "E", "round": [1, 1, 2, 2], "player": ["a", "b", "a", "b"],
+    ...               "opponent": ["b", "a", "b", "a"], "wins": [2, 0, 0, 2],
+    ...               "losses": [0, 2, 2, 0], "draws": 0}).to_csv(folder / "e.csv", index=False)
+    >>> history_from_path(folder)[["round", "player", "rank", "match_points"]]
+       round player  rank  match_points
+    0      1      a     1             3
+    1      1      b     2             0
+    2      2      a     1             3
+    3      2      b     1             3
+    """
+    return standings_by_round(read_results(path), rules=rules)
