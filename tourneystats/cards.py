@@ -1101,16 +1101,15 @@ def standings_by_round(results: pd.DataFrame, *, rules: str | Rules = "mtg") -> 
     P, T, E = m.n_players, m.n_times, m.n_events
     mp, gp, games = _row_points(m, rules)
     # player x round matrices (flat cell p * T + t); totals after round r are cumulative sums
-    cell = m.p * T + m.t
     played = ~m.bye
 
     def cumulative(weights: np.ndarray | None, rows: np.ndarray | None = None) -> np.ndarray:
-        c = cell if rows is None else cell[rows]
+        c = m.p * T + m.t if rows is None else m.p[rows] * T + m.t[rows]
         wt = weights if weights is None or rows is None else weights[rows]
         return np.cumsum(np.bincount(c, wt, P * T).reshape(P, T), axis=1)
 
     present = np.zeros(P * T, dtype=bool)
-    present[cell] = True
+    present[m.p * T + m.t] = True
     present = present.reshape(P, T)
     dropped = ~present  # in the event cut after round r, who did not play round r dropped
     rounds = np.cumsum(present, axis=1, dtype=np.float64)
@@ -1126,6 +1125,7 @@ def standings_by_round(results: pd.DataFrame, *, rules: str | Rules = "mtg") -> 
         seen_gwp = _pct(
             cumulative(gp, played), rules.game_win * cumulative(games, played), rules.floor
         )
+    del mp, gp, games
 
     # A match played in round t counts for the player after every round r from t to the event's
     # last, at the opponent's value after round r: one entry per (match, r). The entries of a
