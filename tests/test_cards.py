@@ -844,11 +844,14 @@ def test_read_results_and_history_from_path(tmp_path):
     pd.testing.assert_frame_equal(read_results(tmp_path / "melee-14643-matches.csv"), melee)
     assert list(read_results(tmp_path / "other.parquet").columns) == MATCH
     assert list(read_results(tmp_path / "other.parquet", by="season").columns) == MATCH + ["season"]
-    # a folder: the results tables concatenated (published standings skipped), ids as text
-    # because they differ in type across the files (text in the CSV, integers in the Parquet)
+    # a folder: the results tables concatenated (published standings skipped; suffixes in any
+    # case), ids as text because they differ in type across the files (text in the CSV,
+    # integers in the Parquet)
+    upper = cards_season(1, 4, 2, seed=5, prefix="U")
+    upper.to_csv(tmp_path / "UPPER.CSV", index=False)
     both = read_results(tmp_path)
-    assert len(both) == len(melee) + len(other)
-    assert set(both["event"]) == {"melee-14643", "Z00001", "Z00002"}
+    assert len(both) == len(melee) + len(other) + len(upper)
+    assert set(both["event"]) == {"melee-14643", "U00001", "Z00001", "Z00002"}
     assert both["player"].map(type).eq(str).all()
     pd.testing.assert_frame_equal(
         standings(both, rules="melee"), standings_from_path(tmp_path, rules="melee")

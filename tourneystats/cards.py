@@ -784,14 +784,18 @@ def _mean(total: np.ndarray, count: np.ndarray) -> np.ndarray:
         return np.where(count > 0, total / count, np.nan)
 
 
+def _last_round(m: _Matches, codes: np.ndarray, size: int) -> np.ndarray:
+    """Per code (player or event code of every row): the last round code it has a row in."""
+    # same dtype as the round codes: ufunc.at is only fast without casting
+    last = np.full(size, -1, dtype=m.t.dtype)
+    np.maximum.at(last, codes, m.t)
+    return last
+
+
 def _dropped(m: _Matches) -> np.ndarray:
     """Per player code: did not play the last round of his event."""
-    # same dtype as the round codes: ufunc.at is only fast without casting
-    last = np.full(m.n_players, -1, dtype=m.t.dtype)
-    np.maximum.at(last, m.p, m.t)
-    event_last = np.full(m.n_events, -1, dtype=m.t.dtype)
-    np.maximum.at(event_last, m.e, m.t)
-    return last < event_last[m.event_of]
+    event_last = _last_round(m, m.e, m.n_events)
+    return _last_round(m, m.p, m.n_players) < event_last[m.event_of]
 
 
 @dataclass
@@ -1133,9 +1137,7 @@ def standings_by_round(results: pd.DataFrame, *, rules: str | Rules = "mtg") -> 
     # an arange shifted per match.
     rows = np.flatnonzero(played)
     t = m.t[rows].astype(np.intp)
-    event_last = np.full(E, -1, dtype=m.t.dtype)
-    np.maximum.at(event_last, m.e, m.t)
-    span = event_last[m.e[rows]].astype(np.intp) - t + 1
+    span = _last_round(m, m.e, E)[m.e[rows]].astype(np.intp) - t + 1
     start = np.cumsum(span) - span
     target = np.repeat(m.p[rows] * T + t - start, span)
     target += np.arange(target.size, dtype=np.intp)
@@ -1288,7 +1290,11 @@ def _result_files(folder: Path, by: str | None) -> list[Path]:
     files = []
     for path in sorted(folder.iterdir()):
         name = path.name.lower()
-        if not path.is_file() or name.startswith((".", "_")) or path.suffix not in TABLE_SUFFIXES:
+        if (
+            not path.is_file()
+            or name.startswith((".", "_"))
+            or path.suffix.lower() not in TABLE_SUFFIXES
+        ):
             continue
         if "standings" in name:
             continue
