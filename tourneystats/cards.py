@@ -176,7 +176,13 @@ class Rules:
 
     @property
     def integral_points(self) -> bool:
-        """Whether every point value is a whole number (points are then returned as integers)."""
+        """Whether every point value is a whole number (points are then returned as integers).
+
+        Examples
+        --------
+        >>> RULES["mtg"].integral_points, Rules(draw=0.5).integral_points
+        (True, False)
+        """
         values = (self.win, self.draw, self.loss, self.game_win, self.game_draw, self.game_loss)
         values += (self.intentional_draw_game_points or 0,)
         return all(float(v).is_integer() for v in values)
