@@ -3,7 +3,10 @@ presets and custom rules, conversions, validation, files and the CLI."""
 
 from __future__ import annotations
 
+import json
 import shutil
+import subprocess
+import sys
 import warnings
 from pathlib import Path
 
@@ -11,6 +14,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+import tourneystats
 from tourneystats import ValidationError
 from tourneystats.cards import (
     RULES,
@@ -18,11 +22,14 @@ from tourneystats.cards import (
     explain,
     games_to_matches,
     get_rules,
+    history_from_path,
     matches_to_games,
+    read_results,
     standings,
     standings_by_round,
     standings_from_path,
 )
+from tourneystats.cli import history_from_path as cli_history_from_path
 from tourneystats.cli import main
 from tourneystats.synth import cards_season
 
@@ -525,6 +532,15 @@ def test_season_pooled_by_hand():
         standings(bad, by="season")
     with pytest.raises(ValidationError, match="no column 'league'"):
         standings(frame, by="league")
+    # `by` must group events: a results or standings column is refused (a column named like an
+    # output column would otherwise be overwritten in the table)
+    for column in ("round", "player", "opponent", "wins", "rank", "mwp"):
+        with pytest.raises(ValidationError, match=f"cannot pool the standings by '{column}'"):
+            standings(frame.assign(rank=1, mwp=0.5), by=column)
+    # each event its own pool: the event standings, with the events column
+    alone = standings(frame, by="event")
+    pd.testing.assert_frame_equal(alone.drop(columns="events"), standings(frame))
+    assert (alone["events"] == 1).all()
 
 
 def test_standings_by_round_small():
@@ -816,6 +832,66 @@ def test_standings_from_path(tmp_path):
     empty.mkdir()
     with pytest.raises(ValidationError, match="no results files"):
         standings_from_path(empty)
+
+
+def test_read_results_and_history_from_path(tmp_path):
+    shutil.copy(DATA / "melee-14643-matches.csv", tmp_path / "melee-14643-matches.csv")
+    shutil.copy(DATA / "melee-14643-standings.csv", tmp_path / "melee-14643-standings.csv")
+    other = cards_season(2, 6, 3, seed=1, prefix="Z", season="2024")
+    other.to_parquet(tmp_path / "other.parquet", index=False)
+    melee = pd.read_csv(DATA / "melee-14643-matches.csv")
+    # a file as stored; of a Parquet file only the results columns (and `by`)
+    pd.testing.assert_frame_equal(read_results(tmp_path / "melee-14643-matches.csv"), melee)
+    assert list(read_results(tmp_path / "other.parquet").columns) == MATCH
+    assert list(read_results(tmp_path / "other.parquet", by="season").columns) == MATCH + ["season"]
+    # a folder: the results tables concatenated (published standings skipped; suffixes in any
+    # case), ids as text because they differ in type across the files (text in the CSV,
+    # integers in the Parquet)
+    upper = cards_season(1, 4, 2, seed=5, prefix="U")
+    upper.to_csv(tmp_path / "UPPER.CSV", index=False)
+    both = read_results(tmp_path)
+    assert len(both) == len(melee) + len(other) + len(upper)
+    assert set(both["event"]) == {"melee-14643", "U00001", "Z00001", "Z00002"}
+    assert both["player"].map(type).eq(str).all()
+    pd.testing.assert_frame_equal(
+        standings(both, rules="melee"), standings_from_path(tmp_path, rules="melee")
+    )
+    # history: the standings after every round, as standings_by_round computes them
+    history = history_from_path(tmp_path, rules="melee")
+    pd.testing.assert_frame_equal(history, standings_by_round(both, rules="melee"))
+    pd.testing.assert_frame_equal(history, cli_history_from_path("cards", tmp_path, rules="melee"))
+    last = history[(history["event"] == "melee-14643") & (history["round"] == 4)]
+    published = pd.read_csv(DATA / "melee-14643-standings.csv")
+    assert last["player"].tolist() == published["player"].tolist()
+    assert last["rank"].tolist() == published["rank"].tolist()
+    one = history_from_path(tmp_path / "melee-14643-matches.csv")
+    pd.testing.assert_frame_equal(one, standings_by_round(melee))
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(ValidationError, match="no results files"):
+        read_results(empty)
+
+
+def test_importing_cards_imports_no_other_family():
+    # the package's own __init__ is replaced by an empty package, so this checks what
+    # tourneystats.cards itself pulls in
+    code = (
+        "import json, sys, types\n"
+        "pkg = types.ModuleType('tourneystats')\n"
+        f"pkg.__path__ = [{str(Path(tourneystats.__file__).parent)!r}]\n"
+        "sys.modules['tourneystats'] = pkg\n"
+        "import tourneystats.cards\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.startswith(('tourneystats.', "
+        "'matplotlib')))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = set(json.loads(done.stdout))
+    assert loaded == {
+        "tourneystats._schema",
+        "tourneystats.cards",
+        "tourneystats.io",
+        "tourneystats.ranking",
+    }
 
 
 def test_cli_standings(tmp_path, capsys):

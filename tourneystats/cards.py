@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import os
 import warnings
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -86,7 +86,9 @@ __all__ = [
     "explain",
     "games_to_matches",
     "get_rules",
+    "history_from_path",
     "matches_to_games",
+    "read_results",
     "standings",
     "standings_by_round",
     "standings_from_path",
@@ -174,7 +176,13 @@ class Rules:
 
     @property
     def integral_points(self) -> bool:
-        """Whether every point value is a whole number (points are then returned as integers)."""
+        """Whether every point value is a whole number (points are then returned as integers).
+
+        Examples
+        --------
+        >>> RULES["mtg"].integral_points, Rules(draw=0.5).integral_points
+        (True, False)
+        """
         values = (self.win, self.draw, self.loss, self.game_win, self.game_draw, self.game_loss)
         values += (self.intentional_draw_game_points or 0,)
         return all(float(v).is_integer() for v in values)
@@ -782,14 +790,18 @@ def _mean(total: np.ndarray, count: np.ndarray) -> np.ndarray:
         return np.where(count > 0, total / count, np.nan)
 
 
+def _last_round(m: _Matches, codes: np.ndarray, size: int) -> np.ndarray:
+    """Per code (player or event code of every row): the last round code it has a row in."""
+    # same dtype as the round codes: ufunc.at is only fast without casting
+    last = np.full(size, -1, dtype=m.t.dtype)
+    np.maximum.at(last, codes, m.t)
+    return last
+
+
 def _dropped(m: _Matches) -> np.ndarray:
     """Per player code: did not play the last round of his event."""
-    # same dtype as the round codes: ufunc.at is only fast without casting
-    last = np.full(m.n_players, -1, dtype=m.t.dtype)
-    np.maximum.at(last, m.p, m.t)
-    event_last = np.full(m.n_events, -1, dtype=m.t.dtype)
-    np.maximum.at(event_last, m.e, m.t)
-    return last < event_last[m.event_of]
+    event_last = _last_round(m, m.e, m.n_events)
+    return _last_round(m, m.p, m.n_players) < event_last[m.event_of]
 
 
 @dataclass
@@ -899,40 +911,76 @@ def _score(
     )
 
 
+#: helper columns of the frame handed to the ranking (criteria names never clash with them)
+_GROUP, _ENTRY = "_group", "_entry"
+
+
 def _table(
-    keys: dict[str, object],
     s: _Scores,
     rules: Rules,
-    rank_by: list[str],
+    group: np.ndarray,
+    keys: Callable[[np.ndarray], dict[str, object]],
+    *,
+    entries: np.ndarray | None = None,
     extra: dict[str, np.ndarray] | None = None,
 ) -> pd.DataFrame:
-    """Assemble and rank a standings frame from per-entity arrays."""
+    """Rank and assemble a standings frame.
+
+    The arrays of `s` (and `extra`) are read flat; `entries` picks the positions shown (all by
+    default), `group` is the ranking group of each shown entry (a code that sorts like the group
+    keys) and ``keys(positions)`` returns the key columns, group keys then ``player``. Shown
+    entries come in (group, player id) order, so ties keep the order of the player ids. Only
+    the criteria go through the ranking; every column is then taken once, in the final order.
+    """
+
+    def column(values: np.ndarray) -> np.ndarray:
+        flat = values.reshape(-1)
+        return flat if entries is None else flat[entries]
+
+    criteria = {name: column(getattr(s, name)) for name in rules.order}
+    criteria[_GROUP] = group
+    criteria[_ENTRY] = np.arange(group.size)
+    ranked = competition_rank(pd.DataFrame(criteria, copy=False), list(rules.order), by=_GROUP)
+    order = ranked[_ENTRY].to_numpy()
+    at = order if entries is None else entries[order]
+
+    def take(values: np.ndarray) -> np.ndarray:
+        return values.reshape(-1)[at]
 
     points = np.int64 if rules.integral_points else np.float64
-    columns = dict(keys)
-    columns[MATCH_POINTS] = s.match_points.astype(points)
-    columns[GAME_POINTS] = s.game_points.astype(points)
-    columns[ROUNDS] = s.rounds.astype(np.int64)
-    columns[GAMES] = s.games.astype(np.int64)
-    columns[MWP] = s.mwp
-    columns[GWP] = s.gwp
-    columns[OMWP] = s.omwp
-    columns[OGWP] = s.ogwp
+    columns = keys(at)
+    columns[RANK] = ranked[RANK].to_numpy()
+    columns[MATCH_POINTS] = take(s.match_points).astype(points)
+    columns[GAME_POINTS] = take(s.game_points).astype(points)
+    columns[ROUNDS] = take(s.rounds).astype(np.int64)
+    columns[GAMES] = take(s.games).astype(np.int64)
+    for name in (MWP, GWP, OMWP, OGWP):
+        columns[name] = take(getattr(s, name))
     if s.oomwp is not None:
-        columns[OOMWP] = s.oomwp
-    columns[DROPPED] = s.dropped
-    columns.update(extra or {})
-    frame = pd.DataFrame(columns)
-    # rows come in (group, player id) order, so ties keep the order of the player ids
-    ranked = competition_rank(frame, list(rules.order), by=rank_by)
-    order = [*rank_by, PLAYER, RANK] + [c for c in columns if c not in (*rank_by, PLAYER)]
-    return ranked[order]
+        columns[OOMWP] = take(s.oomwp)
+    columns[DROPPED] = take(s.dropped)
+    for name, values in (extra or {}).items():
+        columns[name] = take(values)
+    return pd.DataFrame(columns, copy=False)  # fresh arrays: nothing to copy
+
+
+#: columns `by` may not name: the results' own columns and the standings' (``event`` may: each
+#: event is then its own pool)
+_NOT_POOLS = frozenset(
+    {c.name for c in MATCH_COLUMNS + GAME_COLUMNS} - {EVENT}
+    | {RANK, MATCH_POINTS, GAME_POINTS, ROUNDS, GAMES, MWP, GWP, OMWP, OGWP, OOMWP, DROPPED, EVENTS}
+)
 
 
 def _season_groups(m: _Matches, by: str) -> tuple[np.ndarray, _Coder, np.ndarray, np.ndarray]:
     """Pool players by (`by` value, player id): (group of each player code, the `by` coder,
     `by` code of each group, player-id code of each group)."""
     df = m.frame
+    if by in _NOT_POOLS:
+        raise ValidationError(
+            f"results: cannot pool the standings by {by!r} (a results or standings column); "
+            "name a column that groups events, e.g. 'season'"
+        )
     if by not in df.columns:
         raise ValidationError(f"results: no column {by!r} to pool the standings by")
     if df[by].hasnans:
@@ -1005,21 +1053,24 @@ def standings(
     dropped = _dropped(m)
     if by is None:
         s = _score(m, rules, m.p, m.q, m.n_players, dropped)
-        keys = {
-            EVENT: m.event_values(m.event_of),
-            PLAYER: m.player_values(np.arange(m.n_players)),
-        }
-        return _table(keys, s, rules, [EVENT])
+        return _table(
+            s,
+            rules,
+            m.event_of,
+            lambda at: {EVENT: m.event_values(m.event_of[at]), PLAYER: m.player_values(at)},
+        )
     group, seasons, season_of, name_of = _season_groups(m, by)
     size = season_of.size
     dropped_group = np.bincount(group, dropped, size) > 0
     opp = np.where(m.bye, -1, group[np.maximum(m.q, 0)])
     s = _score(m, rules, group[m.p], opp, size, dropped_group)
-    keys = {
-        by: seasons.values(season_of),
-        PLAYER: m.players.values(name_of),
-    }
-    return _table(keys, s, rules, [by], extra={EVENTS: np.bincount(group, minlength=size)})
+    return _table(
+        s,
+        rules,
+        season_of,
+        lambda at: {by: seasons.values(season_of[at]), PLAYER: m.players.values(name_of[at])},
+        extra={EVENTS: np.bincount(group, minlength=size)},
+    )
 
 
 def standings_by_round(results: pd.DataFrame, *, rules: str | Rules = "mtg") -> pd.DataFrame:
@@ -1059,78 +1110,85 @@ def standings_by_round(results: pd.DataFrame, *, rules: str | Rules = "mtg") -> 
     m = _prepare(results)
     P, T, E = m.n_players, m.n_times, m.n_events
     mp, gp, games = _row_points(m, rules)
-    cell = m.p * T + m.t
+    # player x round matrices (flat cell p * T + t); totals after round r are cumulative sums
+    played = ~m.bye
 
-    def cumulative(weights=None, rows=None) -> np.ndarray:
-        c = cell if rows is None else cell[rows]
-        wt = None if weights is None else (weights if rows is None else weights[rows])
+    def cumulative(weights: np.ndarray | None, rows: np.ndarray | None = None) -> np.ndarray:
+        c = m.p * T + m.t if rows is None else m.p[rows] * T + m.t[rows]
+        wt = weights if weights is None or rows is None else weights[rows]
         return np.cumsum(np.bincount(c, wt, P * T).reshape(P, T), axis=1)
 
     present = np.zeros(P * T, dtype=bool)
-    present[cell] = True
+    present[m.p * T + m.t] = True
     present = present.reshape(P, T)
-    rounds = np.cumsum(present, axis=1).astype(np.float64)
+    dropped = ~present  # in the event cut after round r, who did not play round r dropped
+    rounds = np.cumsum(present, axis=1, dtype=np.float64)
     match_points, game_points, n_games = cumulative(mp), cumulative(gp), cumulative(games)
-    dropped = ~present
-    mwp = _pct(match_points, rules.win * rounds, rules.floor)
-    if rules.drop_cap is not None:
-        mwp = np.where(dropped, np.minimum(mwp, rules.drop_cap), mwp)
+    mwp = _capped(_pct(match_points, rules.win * rounds, rules.floor), dropped, rules)
     gwp = _pct(game_points, rules.game_win * n_games, rules.floor)
-    played = np.flatnonzero(~m.bye)
+    count = cumulative(None, played)  # non-bye rounds so far: the opponents' averages divide by it
     if rules.byes_seen_by_opponents:
         seen_mwp, seen_gwp = mwp, gwp
     else:
-        seen_mwp = _pct(cumulative(mp, played), rules.win * cumulative(None, played), rules.floor)
-        if rules.drop_cap is not None:
-            seen_mwp = np.where(dropped, np.minimum(seen_mwp, rules.drop_cap), seen_mwp)
+        seen_mwp = _pct(cumulative(mp, played), rules.win * count, rules.floor)
+        seen_mwp = _capped(seen_mwp, dropped, rules)
         seen_gwp = _pct(
             cumulative(gp, played), rules.game_win * cumulative(games, played), rules.floor
         )
-    # every played match counts, from its round to the event's last, at the opponent's value then
-    event_last = np.full(E, -1, dtype=m.t.dtype)
-    np.maximum.at(event_last, m.e, m.t)
-    span = event_last[m.e[played]].astype(np.int64) - m.t[played] + 1
-    rows = np.repeat(played, span)
-    step = np.arange(rows.size) - np.repeat(np.cumsum(span) - span, span)
-    when = m.t[rows] + step
-    target = m.p[rows] * T + when
-    source = m.q[rows] * T + when
-    count = cumulative(None, played)
+    del mp, gp, games
 
-    def opponents_mean(values: np.ndarray) -> np.ndarray:
+    # A match played in round t counts for the player after every round r from t to the event's
+    # last, at the opponent's value after round r: one entry per (match, r). The entries of a
+    # match are consecutive cells of the player's row (and of the opponent's), so the cells are
+    # an arange shifted per match.
+    rows = np.flatnonzero(played)
+    t = m.t[rows].astype(np.intp)
+    span = _last_round(m, m.e, E)[m.e[rows]].astype(np.intp) - t + 1
+    start = np.cumsum(span) - span
+    target = np.repeat(m.p[rows] * T + t - start, span)
+    target += np.arange(target.size, dtype=np.intp)
+    source = np.repeat((m.q[rows] - m.p[rows]) * T, span)
+    source += target
+    del rows, t, span, start
+
+    def opponents_mean(values: np.ndarray, cells: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+        target, source = cells
         total = np.bincount(target, values.reshape(-1)[source], P * T).reshape(P, T)
         return _mean(total, count)
 
-    omwp, ogwp = opponents_mean(seen_mwp), opponents_mean(seen_gwp)
-    oomwp = opponents_mean(omwp) if OOMWP in rules.order else None
+    cells = (target, source)
+    del target, source
+    omwp, ogwp = opponents_mean(seen_mwp, cells), opponents_mean(seen_gwp, cells)
+    oomwp = opponents_mean(omwp, cells) if OOMWP in rules.order else None
+    del cells
 
+    # shown: (player, r) for every round r of the player's event from his first round on
     event_rounds = np.zeros(E * T, dtype=bool)
-    event_rounds[m.e.astype(np.int64) * T + m.t] = True
-    shown = event_rounds.reshape(E, T)[m.event_of] & (rounds > 0)
-    who, when = np.nonzero(shown)
-    flat = who * T + when
-
-    def pick(a):
-        return None if a is None else a.reshape(-1)[flat]
-
+    event_rounds[m.e.astype(np.intp) * T + m.t] = True
+    entries = np.flatnonzero(event_rounds.reshape(E, T)[m.event_of] & (rounds > 0))
     s = _Scores(
-        match_points=pick(match_points),
-        game_points=pick(game_points),
-        rounds=pick(rounds),
-        games=pick(n_games),
-        mwp=pick(mwp),
-        gwp=pick(gwp),
-        omwp=pick(omwp),
-        ogwp=pick(ogwp),
-        oomwp=pick(oomwp),
-        dropped=pick(dropped),
+        match_points=match_points,
+        game_points=game_points,
+        rounds=rounds,
+        games=n_games,
+        mwp=mwp,
+        gwp=gwp,
+        omwp=omwp,
+        ogwp=ogwp,
+        oomwp=oomwp,
+        dropped=dropped,
     )
-    keys = {
-        EVENT: m.event_values(m.event_of[who]),
-        ROUND: m.round_values[when].astype(np.int64),
-        PLAYER: m.player_values(who),
-    }
-    return _table(keys, s, rules, [EVENT, ROUND])
+
+    def keys(at: np.ndarray) -> dict[str, object]:
+        who, when = np.divmod(at, T)
+        return {
+            EVENT: m.event_values(m.event_of[who]),
+            ROUND: m.round_values[when],
+            PLAYER: m.player_values(who),
+        }
+
+    group = m.event_of[entries // T] * T + entries % T  # sorts like (event, round)
+    return _table(s, rules, group, keys, entries=entries)
 
 
 def explain(
@@ -1238,7 +1296,11 @@ def _result_files(folder: Path, by: str | None) -> list[Path]:
     files = []
     for path in sorted(folder.iterdir()):
         name = path.name.lower()
-        if not path.is_file() or name.startswith((".", "_")) or path.suffix not in TABLE_SUFFIXES:
+        if (
+            not path.is_file()
+            or name.startswith((".", "_"))
+            or path.suffix.lower() not in TABLE_SUFFIXES
+        ):
             continue
         if "standings" in name:
             continue
@@ -1271,6 +1333,50 @@ def _concat(frames: list[pd.DataFrame]) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
+def read_results(path: str | os.PathLike, *, by: str | None = None) -> pd.DataFrame:
+    """Read the results that :func:`standings` takes from a file or a folder of files.
+
+    Parameters
+    ----------
+    path : path-like
+        A CSV or Parquet file of match-level or game-level results, or a folder: every ``.csv``,
+        ``.parquet`` and ``.pq`` file in it (not in sub-folders) is read and the tables are
+        concatenated, except files whose name starts with ``.`` or ``_`` or contains
+        ``standings`` (e.g. published standings kept next to the results). Other tables without
+        the results columns are skipped with a warning. Ids of different types across files are
+        compared as text.
+    by : str, optional
+        A pooling column (see :func:`standings`) to read along with the results columns; of a
+        Parquet file only these columns are read.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The results, match or game level as stored (not yet validated).
+
+    Raises
+    ------
+    ValidationError
+        A folder without any results table.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> pd.DataFrame({"event": "E", "round": 1, "player": ["a", "b"], "opponent": ["b", "a"],
+    ...               "wins": [2, 0], "losses": [0, 2], "draws": 0}).to_csv(folder / "e.csv",
+    ...                                                                      index=False)
+    >>> read_results(folder)
+      event  round player opponent  wins  losses  draws
+    0     E      1      a        b     2       0      0
+    1     E      1      b        a     0       2      0
+    """
+    path = Path(path)
+    if path.is_dir():
+        return _concat([_read_results(f, by) for f in _result_files(path, by)])
+    return _read_results(path, by)
+
+
 def standings_from_path(
     path: str | os.PathLike, *, rules: str | Rules | None = None, by: str | None = None
 ) -> pd.DataFrame:
@@ -1279,11 +1385,8 @@ def standings_from_path(
     Parameters
     ----------
     path : path-like
-        A CSV or Parquet file of match-level or game-level results, or a folder: every ``.csv``,
-        ``.parquet`` and ``.pq`` file in it (not in sub-folders) is read and all are computed in one
-        call, except files whose name starts with ``.`` or ``_`` or contains ``standings`` (e.g.
-        published standings kept next to the results). Other tables without the results columns
-        are skipped with a warning. Ids of different types across files are compared as text.
+        A results file or folder, read by :func:`read_results`; all its events are computed in
+        one call.
     rules : str or Rules, optional
         A preset name or a :class:`Rules` object; default ``"mtg"``.
     by : str, optional
@@ -1306,9 +1409,37 @@ def standings_from_path(
     0      a     1             3
     1      b     2             0
     """
-    path = Path(path)
-    if path.is_dir():
-        results = _concat([_read_results(f, by) for f in _result_files(path, by)])
-    else:
-        results = _read_results(path, by)
+    results = read_results(path, by=by)
     return standings(results, rules="mtg" if rules is None else rules, by=by)
+
+
+def history_from_path(path: str | os.PathLike, *, rules: str | Rules = "mtg") -> pd.DataFrame:
+    """Standings after every round of every event in a results file or folder (for drift charts).
+
+    Parameters
+    ----------
+    path : path-like
+        A results file or folder, read by :func:`read_results`.
+    rules : str or Rules, default "mtg"
+        A preset name or a :class:`Rules` object.
+
+    Returns
+    -------
+    pandas.DataFrame
+        As :func:`standings_by_round`.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> pd.DataFrame({"event": "E", "round": [1, 1, 2, 2], "player": ["a", "b", "a", "b"],
+    ...               "opponent": ["b", "a", "b", "a"], "wins": [2, 0, 0, 2],
+    ...               "losses": [0, 2, 2, 0], "draws": 0}).to_csv(folder / "e.csv", index=False)
+    >>> history_from_path(folder)[["round", "player", "rank", "match_points"]]
+       round player  rank  match_points
+    0      1      a     1             3
+    1      1      b     2             0
+    2      2      a     1             3
+    3      2      b     1             3
+    """
+    return standings_by_round(read_results(path), rules=rules)

@@ -190,7 +190,7 @@ def cards_season(
     >>> df[df["opponent"].isna()][["wins", "losses", "draws"]].drop_duplicates().values.tolist()
     [[2, 0, 0]]
     """
-    from ._schema import DRAWS, LOSSES, SEASON, WINS
+    from ._schema import DRAWS, LOSSES, WINS
 
     base = swiss(
         n_events,

@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-from tourneystats.cards import _read_results, standings, standings_from_path
+from tourneystats.cards import read_results, standings, standings_from_path
 from tourneystats.io import write_table
 from tourneystats.synth import cards_season
 
@@ -62,7 +62,7 @@ def _compare(size: str, n_events: int) -> None:
     if not path.exists():
         path.parent.mkdir(exist_ok=True)
         generate(path, **SIZES[size])
-    frame = _read_results(path, None)  # as standings_from_path reads it
+    frame = read_results(path)  # as standings_from_path reads it
     best = float("inf")
     for _ in range(3):
         t0 = time.perf_counter()
