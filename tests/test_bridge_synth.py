@@ -81,7 +81,7 @@ def test_team_generator():
     t = synth.bridge_teams(2, 5, boards_per_match=4, seed=4)
     # 5 teams: 5 rounds with one team sitting out, 2 matches a round, 4 boards, 2 tables
     assert len(t) == 2 * 5 * 2 * 4 * 2
-    assert t.groupby(["event", "round", "home_team", "board"]).size().eq(2).all()
+    assert t.groupby(["event", "round", "home_team", "board"], observed=True).size().eq(2).all()
     assert set(t["home_side"]) == {"NS", "EW"}
     st = bridge.team_standings(t)
     assert st.groupby("event")["matches"].sum().eq(20).all()

@@ -1283,12 +1283,12 @@ def _needed(columns: list[str], by: str | None) -> list[str] | None:
 
 def _read_results(path: Path, by: str | None) -> pd.DataFrame:
     if path.suffix.lower() in (".parquet", ".pq"):
-        # only the columns needed; arrow buffers are released while converting
-        return pd.read_parquet(
-            path,
-            columns=_needed(_columns_of(path), by),
-            to_pandas_kwargs={"split_blocks": True, "self_destruct": True},
-        )
+        import pyarrow.parquet as pq
+
+        # only the columns needed; arrow buffers are released while converting (works on
+        # pandas 2.2, where read_parquet has no to_pandas_kwargs)
+        table = pq.read_table(path, columns=_needed(_columns_of(path), by))
+        return table.to_pandas(split_blocks=True, self_destruct=True)
     return read_table(path)
 
 
