@@ -500,14 +500,10 @@ def _event_dates(event_index: pd.Index, events, results) -> pd.DatetimeIndex:
 def _codes_of(values: pd.Series, labels: Sequence[str]) -> np.ndarray:
     """Position (int8) of each value in `labels`, -1 if absent; categoricals via their categories."""
     index = pd.Index(list(labels))
-    if isinstance(values.dtype, pd.CategoricalDtype) and len(values.cat.categories) <= 32:
-        cats = index.get_indexer(values.cat.categories.astype(str))
-        codes = values.cat.codes.to_numpy()
-        out = np.full(len(codes), -1, dtype=np.int8)
-        for i, c in enumerate(cats):  # a few passes over small integers beat a gather
-            if c >= 0:
-                out[codes == i] = c
-        return out
+    if isinstance(values.dtype, pd.CategoricalDtype) and len(values.cat.categories) < 127:
+        # a lookup table indexed by the category codes; code -1 (missing) hits the trailing -1
+        lut = np.append(index.get_indexer(values.cat.categories.astype(str)), -1).astype(np.int8)
+        return lut[values.cat.codes.to_numpy()]
     return index.get_indexer(values.astype(str)).astype(np.int8)
 
 
@@ -1088,20 +1084,20 @@ def _table(grid: _Grid, tiebreaks: list[TieBreak]) -> pd.DataFrame:
 def _group_ids(keys: list[np.ndarray]) -> np.ndarray:
     """Integer label of each row's combination of `keys` (rows equal on all keys share it).
 
-    Groups are refined key by key, and only groups of two or more rows are refined further.
+    Groups are refined key by key, and only the rows of groups of two or more are refined
+    further (new labels are appended; the labels are made compact once at the end).
     """
     labels = pd.factorize(keys[0])[0].astype(np.int64)
+    n_labels = int(labels.max(initial=-1)) + 1
     for key in keys[1:]:
-        size = np.bincount(labels)
-        tied = np.take(size, labels) > 1
-        if not tied.any():
+        tied = np.flatnonzero(np.bincount(labels, minlength=n_labels)[labels] > 1)
+        if tied.size == 0:
             break
         codes, uniques = pd.factorize(key[tied])
-        sub = pd.factorize(labels[tied] * len(uniques) + codes)[0]
-        labels = labels.copy()
-        labels[tied] = labels.max() + 1 + sub
-        labels = pd.factorize(labels)[0].astype(np.int64)
-    return labels
+        sub, sub_uniques = pd.factorize(labels[tied] * len(uniques) + codes)
+        labels[tied] = n_labels + sub
+        n_labels += len(sub_uniques)
+    return pd.factorize(labels)[0].astype(np.int64)
 
 
 def _restore_player_dtype(values: pd.Series) -> pd.Series:
