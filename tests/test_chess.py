@@ -372,6 +372,32 @@ def test_bad_input_names_the_rows(change, message):
         assert "event='E'" in str(info.value) and "round=1" in str(info.value)
 
 
+def test_rounds_beyond_the_planned_rounds_are_refused():
+    events = pd.DataFrame({"event": ["E"], "rounds": [3]})
+    ok = standings(_two_games(), tiebreaks=["BH"], events=events).set_index("player")["BH"]
+    # rounds 2-3 are absences; adjusted scores: #1 1 + 2 x 0.5 = 2.0, #2 1.0, #3 and #4 1.5;
+    # BH = opponent + own adjusted score twice: #1 1 + 2 + 2, #2 2 + 1 + 1, #3/#4 1.5 x 3
+    assert ok.to_dict() == {1: 5.0, 3: 4.5, 4: 4.5, 2: 4.0}
+    late = _two_games().assign(round=4)
+    with pytest.raises(ValidationError, match="planned rounds") as info:
+        standings(late, tiebreaks=["BH"], events=events)
+    assert "round=4" in str(info.value) and "player=1" in str(info.value)
+
+
+def test_duplicate_events_and_players_are_refused():
+    twice = pd.DataFrame({"event": ["E", "E"], "date": ["2024-01-01", "2019-01-01"]})
+    with pytest.raises(ValidationError, match="events"):
+        standings(_two_games(), rules="auto", events=twice)
+    with pytest.raises(ValidationError, match="events"):
+        standings_by_round(_two_games(), rules="auto", events=twice)
+    players = pd.DataFrame({"event": "E", "player": [1, 1, 2], "rating": [1500, 1600, 1700]})
+    with pytest.raises(ValidationError, match="players"):
+        standings(_two_games(), tiebreaks=["ARO"], players=players)
+    bad_date = pd.DataFrame({"event": ["E"], "date": ["someday"]})
+    with pytest.raises(ValidationError, match="not a date"):
+        standings(_two_games(), rules="auto", events=bad_date)
+
+
 def test_input_not_mutated_and_missing_rounds_are_absences(tec_swiss):
     results, players = tec_swiss
     before, pbefore = results.copy(), players.copy()

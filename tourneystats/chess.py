@@ -423,7 +423,7 @@ def _rule_codes(
     n = len(event_index)
     if rules is None:  # a per-event column, else the default
         if events is not None and RULES in events.columns:
-            rules = events.drop_duplicates(EVENT).set_index(EVENT)[RULES]
+            rules = events.set_index(EVENT)[RULES]
         elif RULES in results.columns:
             rules = results.groupby(EVENT, observed=True, sort=False)[RULES].first()
         else:
@@ -487,7 +487,7 @@ def _check_rule_names(names: list) -> None:
 def _event_dates(event_index: pd.Index, events, results) -> pd.DatetimeIndex:
     """Start date of each event (NaT where none is known)."""
     if events is not None and DATE in events.columns:
-        dates = events.drop_duplicates(EVENT).set_index(EVENT)[DATE]
+        dates = events.set_index(EVENT)[DATE]
     elif DATE in results.columns:
         dates = results.groupby(EVENT, observed=True, sort=False)[DATE].first()
     else:
@@ -517,6 +517,7 @@ def _build_grid(
 ) -> _Grid:
     """Validate the long frame and scatter it into the stacked players x rounds grid."""
     df = validate(results, RESULT_COLUMNS, what="results")
+    events, players = _validate_tables(events, players)
     if OPPONENT not in df.columns:
         df[OPPONENT] = pd.array([pd.NA] * len(df), dtype="Int64")
     if len(df) == 0:
@@ -557,9 +558,13 @@ def _build_grid(
         pd.Series(rnd).groupby(event_codes).max().reindex(range(n_events), fill_value=0)
     ).to_numpy(dtype=np.int64)
     if events is not None and ROUNDS in events.columns:
-        ev = validate(events, EVENT_COLUMNS, what="events")
-        given = ev.drop_duplicates(EVENT).set_index(EVENT)[ROUNDS]
+        given = events.set_index(EVENT)[ROUNDS]
         extra = given.reindex(event_index).to_numpy(dtype=np.float64, na_value=np.nan)
+        fail_rows(
+            df,
+            rnd > np.take(np.nan_to_num(extra, nan=np.inf), event_codes),
+            "round is beyond the event's planned rounds (events.rounds)",
+        )
         ev_rounds = np.maximum(ev_rounds, np.nan_to_num(extra, nan=0).astype(np.int64))
     n_players = len(player_event)
     R = int(ev_rounds.max())
@@ -626,6 +631,15 @@ def _build_grid(
     )
 
 
+def _validate_tables(events, players):
+    """The validated `events` and `players` frames (None stays None); one row per event / player."""
+    if events is not None:
+        events = validate(events, EVENT_COLUMNS, key=(EVENT,), what="events")
+    if players is not None:
+        players = validate(players, PLAYER_COLUMNS, key=(EVENT, PLAYER), what="players")
+    return events, players
+
+
 def _round_robin_events(round_robin, event_index: pd.Index) -> np.ndarray:
     """Whether each event is a round robin (`round_robin`: a bool or some event labels)."""
     if round_robin is None or isinstance(round_robin, bool | np.bool_):
@@ -648,9 +662,8 @@ def _ratings(df, players, g, n_players, event_index, player_event, player_id) ->
         else:
             np.put(rating, g[ok], r[ok])
     if players is not None and RATING in players.columns:
-        pl = validate(players, PLAYER_COLUMNS, what="players")
         key = pd.MultiIndex.from_arrays([pd.Index(event_index)[player_event], pd.Index(player_id)])
-        table = pl.drop_duplicates([EVENT, PLAYER]).set_index([EVENT, PLAYER])[RATING]
+        table = players.set_index([EVENT, PLAYER])[RATING]
         table.index = pd.MultiIndex.from_arrays(
             [table.index.get_level_values(0).astype(object), table.index.get_level_values(1)]
         )
@@ -1232,6 +1245,7 @@ def standings_by_round(
     for c in (EVENT, ROUND):
         if c not in results.columns:
             raise ValidationError(f"results: missing column(s) {c!r}")
+    events, players = _validate_tables(events, players)
     expanded, ev_index, width = _expand_by_round(results)
     pseudo = {k: ev_index[k // width] for k in expanded[EVENT].unique().tolist()}
     # the rule set of each event, given to each of its truncated copies
