@@ -46,6 +46,14 @@ Every tie-break that uses opponents' scores sees each round of a player as a pai
     round R is a game against a virtual opponent of score SPR + (1 - SfPR) + 0.5 (n - R), with the
     points awarded as result. Cuts take the lowest contributions.
 
+The rule set is chosen per call, or per event with a mapping or a ``rules`` column; ``"auto"``
+picks it by the event's start date (TRF ``042``; :func:`rules_for_date`), and refuses events
+without one unless a fallback is named, as in ``"auto:fide2009"``.
+
+Round robins (``round_robin=``): C.07 counts a forfeit in a round robin as a played game, so
+for the events named there ``forfeit_win``/``forfeit_loss`` rounds are games over the board for
+every tie-break (opponent's score, ARO, DE, WON, ...); byes and absences stay unplayed.
+
 Tie-breaks (codes; modifiers ``/Cn`` cut the n lowest, ``/Mn`` cut n lowest and n highest)
 ---------------------------------------------------------------------------------------------
 PTS points; BH Buchholz; SB Sonneborn-Berger; FB Fore Buchholz (every paired last-round game as
@@ -856,13 +864,23 @@ class _Engine:
                 contrib = r.result * r.score
             elif name == "KS":
                 limit = 0.5 * g.n_rounds[:, None] - 1e-9
-                contrib = np.where(r.score >= limit, r.result, 0.0)
-                # FIDE rule sets: games against real opponents (forfeits included) whose final
-                # score reaches the limit; byes and absences count nothing (as the TEC program)
-                fide = (g.rule != _RULE_NAMES.index("adjusted"))[:, None]
-                safe = np.where(g.opp >= 0, g.opp, 0)
-                strong = (g.opp >= 0) & (np.take(r.pts, safe) >= limit)
-                contrib = np.where(fide, np.where(strong, g.points, 0.0), contrib)
+                # adjusted: opponents' (and own, for unplayed rounds) adjusted scores; FIDE rule
+                # sets: games against real opponents (forfeits included) whose final score
+                # reaches the limit, byes and absences counting nothing (as the TEC program)
+                fide = g.rule != _RULE_NAMES.index("adjusted")
+                if not fide.all():
+                    adjusted = np.where(r.score >= limit, r.result, 0.0)
+                if fide.any():
+                    safe = np.where(g.opp >= 0, g.opp, 0)
+                    strong = (g.opp >= 0) & (np.take(r.pts, safe) >= limit)
+                    by_fide = np.where(strong, g.points, 0.0)
+                contrib = (
+                    by_fide
+                    if fide.all()
+                    else adjusted
+                    if not fide.any()
+                    else np.where(fide[:, None], by_fide, adjusted)
+                )
             else:
                 contrib = r.score
             contrib = np.where(r.valid, contrib, 0.0)
