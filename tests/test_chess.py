@@ -1,81 +1,75 @@
-"""Chess tie-breaks: the FIDE TEC exercises, the seed's examples, hand-built adjusted cases."""
+"""Chess tie-breaks: the seed's examples, hand-built adjusted cases, options and validation.
+
+Every printed value of the FIDE TEC "Exercises in Tie-Breaking" is checked by test_chess_tec.py
+from ``tests/data/chess/tec/``; the tests here reuse its 5-round Swiss crosstable.
+"""
 
 from __future__ import annotations
+
+import re
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
-from chess_tables import TEC_RR, TEC_SWISS, TEC_SWISS_9, crosstable
 
 from tourneystats import ValidationError
 from tourneystats.chess import (
     explain,
+    history_from_path,
     parse_tiebreak,
+    read_results,
     rules_for_date,
     standings,
     standings_by_round,
     standings_from_path,
 )
+from tourneystats.trf import read_trf
 
-# --- the FIDE TEC "Exercises in Tie-Breaking" (C.07-2023): every value of the Swiss tables ----
-# Values typed from the paper (summary tables of sections 3-5, exercises 27-32); players by #.
-TEC_PLAYERS = [2, 3, 4, 1, 16, 6, 8, 11, 5, 15, 12, 14, 7, 13, 9, 10]
-TEC_EXPECTED = {
-    "BH": [13.0, 15.5, 15.0, 12.5, 12.5, 12.0, 13.5, 13.5, 8.5, 12.0, 11.5, 11.0, 14.5, 14.0, 9.0,
-           13.0],
-    "BH/C1": [12.0, 13.0, 11.5, 11.0, 11.0, 11.0, 12.0, 12.0, 7.5, 11.0, 9.5, 9.0, 12.5, 12.0, 7.5,
-              11.5],
-    "AOB": [13.60, 13.40, 13.38, 12.60, 13.30, 13.25, 13.00, 12.75, 13.40, 12.20, 15.00, 13.17,
-            11.90, 12.10, 12.75, 10.90],
-    "FB": [13.5, 15.0, 15.5, 13.5, 13.5, 12.0, 12.5, 12.5, 10.0, 12.0, 11.5, 10.5, 13.5, 13.5, 9.5,
-           12.5],
-    "SB": [9.50, 10.50, 9.75, 8.00, 7.25, 6.50, 5.25, 5.75, 4.25, 3.50, 4.00, 4.50, 3.25, 4.25, 2.25,
-           1.50],
-    "SB/C1": [8.50, 9.25, 8.00, 7.25, 5.75, 5.50, 3.75, 4.25, 3.25, 2.50, 4.00, 3.00, 1.25, 4.25,
-              2.25, 0.00],
-    "ARO": [1880, 1940, 1888, 1820, 1820, 1813, 1730, 1863, 1690, 1860, 2050, 1800, 1760, 1930,
-            1975, 1880],
-    "ARO/C1": [1988, 2000, 1983, 1900, 1900, 1900, 1800, 2000, 1738, 1963, np.nan, 1900, 1838,
-               2025, 2200, 1975],
-    "TPR": [2120, 2089, 2081, 1969, 1969, 1813, 1730, 1776, 1690, 1788, 1250, 1925, 1611, 1781,
-            1175, 1640],
-    "APRO": [1856, 1904, 1772, 1789, 1805, 1846, 1915, 1840, 1719, 1776, 2081, 1775, 1869, 1879,
-             1805, 1717],
-    "PTP": [2216, 2112, 2168, 2029, 2013, 1810, 1715, 1763, 1689, 1768, 1250, 1942, 1531, 1744, 950,
-            1575],
-    "APPO": [1852, 1934, 1784, 1769, 1799, 1836, 1924, 1836, 1676, 1767, 2168, 1756, 1890, 1909,
-             1802, 1687],
-    "WIN": [3, 2, 2, 2, 3, 3, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1],
-    "WON": [3, 2, 2, 2, 3, 2, 2, 1, 2, 2, 0, 2, 1, 1, 0, 1],
-    "BPG": [3, 2, 2, 2, 2, 2, 2, 2, 2, 3, 0, 2, 3, 3, 1, 3],
-    "BWG": [1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0, 1, 0, 1, 0, 1],
-    "REP": [5, 5, 4, 5, 5, 5, 5, 5, 5, 5, 3, 3, 5, 5, 3, 5],
-    "PS": [13.0, 11.0, 11.5, 11.0, 10.5, 6.0, 8.5, 5.5, 5.0, 7.0, 7.0, 6.0, 6.0, 7.0, 2.5, 4.0],
-}  # fmt: skip
-# AOB is published to two decimals (13.375 -> 13.38, 79/6 -> 13.17)
-TOLERANCE = {"AOB": 0.005 + 1e-9}
+TEC = Path(__file__).parent / "data" / "chess" / "tec"
+
+_TOKEN = re.compile(r"^([+=-])(FPB|W|B|F)?(\d+|BYE)?$")
+
+
+def crosstable(text: str, event: str = "T") -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Results and players of a small hand-built crosstable in the TEC paper's notation.
+
+    A line is ``number name rating cell cell ...``; a cell is ``+W10`` (won with White against
+    #10), ``=B3`` (drew with Black), ``-F12`` / ``+F9`` (forfeit loss / win), ``+BYE`` (PAB),
+    ``=BYE`` (half-point bye), ``+FPB`` (full-point bye) or ``--`` (absent).
+    """
+    rows, players = [], []
+    for line in text.strip().splitlines():
+        number, name, rating, *cells = line.split()
+        players.append({"event": event, "player": int(number), "name": name, "rating": int(rating)})
+        for rnd, cell in enumerate(cells, start=1):
+            row = {"event": event, "round": rnd, "player": int(number)}
+            if cell == "--":
+                row.update(opponent=None, colour=None, points=0.0, kind="zpb")
+                rows.append(row)
+                continue
+            sign, how, what = _TOKEN.match(cell).groups()
+            points = {"+": 1.0, "=": 0.5, "-": 0.0}[sign]
+            if what == "BYE" or how == "FPB":
+                kind = "fpb" if how == "FPB" else "pab" if sign == "+" else "hpb"
+                row.update(opponent=None, colour=None, points=points, kind=kind)
+            elif how == "F":
+                kind = "forfeit_win" if sign == "+" else "forfeit_loss"
+                row.update(opponent=int(what), colour=None, points=points, kind=kind)
+            else:
+                row.update(opponent=int(what), colour=how.lower(), points=points, kind="played")
+            rows.append(row)
+    results = pd.DataFrame(rows)
+    results["opponent"] = results["opponent"].astype("Int64")
+    return results, pd.DataFrame(players)
 
 
 @pytest.fixture(scope="module")
 def tec_swiss():
-    return crosstable(TEC_SWISS)
-
-
-@pytest.mark.parametrize("rules", ["fide2024", "fide2026"])
-def test_tec_swiss_every_value(tec_swiss, rules):
-    results, players = tec_swiss
-    codes = list(TEC_EXPECTED)
-    table = standings(results, tiebreaks=codes, rules=rules, players=players)
-    table = table.set_index("player").loc[TEC_PLAYERS]
-    for code, expected in TEC_EXPECTED.items():
-        if rules == "fide2026" and code in ("BH", "BH/C1", "AOB", "FB", "SB", "SB/C1"):
-            continue  # the 2026 cap changes these; checked separately below
-        np.testing.assert_allclose(
-            table[code].to_numpy(dtype=float),
-            np.asarray(expected, dtype=float),
-            atol=TOLERANCE.get(code, 1e-9),
-            err_msg=code,
-        )
+    """The TEC paper's 5-round Swiss (16 players) as event "T": results and players."""
+    data = read_trf(TEC / "summary_swiss.trf", event="T")
+    results = data.results.assign(event=data.results["event"].astype(str))
+    return results, data.players[["event", "player", "name", "rating"]].astype({"event": str})
 
 
 def test_tec_swiss_2026_cap(tec_swiss):
@@ -97,38 +91,6 @@ def test_tec_progressive_score_details(tec_swiss):
     assert ex["contribution"].tolist() == [1.0, 2.0, 2.5, 3.5, 4.0]
     cut = standings(results, tiebreaks=["PS/C1"], rules="fide2024").set_index("player")
     assert cut.loc[2, "PS/C1"] == 12.0  # the first round's 1.0 is cut
-
-
-def test_tec_round_robin():
-    results, _ = crosstable(TEC_RR)
-    t = standings(results, tiebreaks=["SB", "SB/C1", "KS"], rules="fide2024").set_index("player")
-    # exercises 14, 15, 16 (players renumbered: 5 = Franck, 6 = Helene)
-    assert t["SB"].loc[[1, 2, 3, 4, 5, 6]].tolist() == [9.25, 6.25, 6.25, 4.25, 3.25, 2.25]
-    assert t["SB/C1"].loc[[1, 2, 3, 4, 5, 6]].tolist() == [9.25, 4.75, 4.75, 4.25, 3.25, 1.50]
-    assert t["KS"].loc[[1, 2, 3, 4, 5, 6]].tolist() == [2.0, 0.5, 0.5, 1.0, 0.5, 0.0]
-
-
-def test_tec_direct_encounter_round_robin():
-    """Exercise 26: Alyx first, Bruno and Charline tied; Helene, Franck, David."""
-    results, _ = crosstable(TEC_RR)
-    t = standings(results, tiebreaks=["DE"], rules="fide2024")
-    assert t["player"].tolist() == [1, 2, 3, 6, 5, 4]
-    assert t["rank"].tolist() == [1, 2, 2, 4, 5, 6]
-
-
-def test_tec_direct_encounter_swiss():
-    """Exercise 25: in the 6-point group Franck is first, Alyx and David tied, Bruno last;
-    the 4.5 and 4.0 groups (incomplete, a leader could be caught) and 3.0 (a draw) stay tied."""
-    results, _ = crosstable(TEC_SWISS_9)
-    t = standings(results, tiebreaks=["DE"], rules="fide2024").set_index("player")
-    assert t.loc[[6, 1, 4, 2], "rank"].tolist() == [2, 3, 3, 5]
-    assert t.loc[[7, 8, 16], "rank"].nunique() == 1
-    assert t.loc[[5, 10, 14, 15], "rank"].nunique() == 1
-    assert t.loc[[9, 12], "rank"].nunique() == 1
-    # exercise 23 (5 rounds): no tie of the 3.5 group can be broken
-    results5, _ = crosstable(TEC_SWISS)
-    t5 = standings(results5, tiebreaks=["DE"], rules="fide2024").set_index("player")
-    assert t5.loc[[1, 3, 4, 16], "rank"].nunique() == 1
 
 
 def test_de_leader_of_incomplete_group():
@@ -287,10 +249,37 @@ def test_rules_per_event_and_auto(tec_swiss):
     events = pd.DataFrame({"event": ["T", "U"], "date": ["2024-05-01", "2019-05-01"]})
     auto = standings(both, tiebreaks=["BH"], rules="auto", events=events)
     pd.testing.assert_frame_equal(auto, t)
-    with pytest.raises(ValidationError, match="start date"):
-        standings(both, tiebreaks=["BH"], rules="auto")
     assert rules_for_date("2023-08-31") == "fide2009"
     assert rules_for_date("2023-09-01") == "fide2024"
+    assert rules_for_date("2026-02-28") == "fide2024"
+
+
+def test_auto_without_a_start_date(tec_swiss):
+    """rules="auto" refuses undated events by name; "auto:NAME" gives them NAME."""
+    results, _ = tec_swiss
+    both = pd.concat([results, results.assign(event="U")], ignore_index=True)
+    expected = standings(both, tiebreaks=["BH"], rules={"T": "fide2024", "U": "fide2009"})
+    dated = pd.DataFrame({"event": ["T", "U"], "date": ["2024-05-01", None]})
+    with pytest.raises(ValidationError, match=r"1 event\(s\) have no start date.*\['U'\]"):
+        standings(both, tiebreaks=["BH"], rules="auto", events=dated)
+    with pytest.raises(ValidationError, match=r"2 event\(s\).*auto:fide2009"):
+        standings(both, tiebreaks=["BH"], rules="auto")  # no dates at all
+    got = standings(both, tiebreaks=["BH"], rules="auto:fide2009", events=dated)
+    pd.testing.assert_frame_equal(got, expected)
+    # a dated event is ranked by its date even with a fallback; per-event values too
+    dated2 = dated.assign(date=["2024-05-01", "2019-01-01"])
+    got2 = standings(both, tiebreaks=["BH"], rules="auto:fide2026", events=dated2)
+    pd.testing.assert_frame_equal(got2, expected)
+    got3 = standings(
+        both, tiebreaks=["BH"], rules={"T": "auto", "U": "auto:fide2009"}, events=dated
+    )
+    pd.testing.assert_frame_equal(got3, expected)
+    history = standings_by_round(both, tiebreaks=["BH"], rules="auto:fide2009", events=dated)
+    last = history[history["round"] == 5].drop(columns="round").reset_index(drop=True)
+    pd.testing.assert_frame_equal(last, expected)
+    for bad in ("auto:fide1999", "auto:", "AUTO"):
+        with pytest.raises(ValueError, match="unknown rule set"):
+            standings(both, tiebreaks=["BH"], rules=bad, events=dated)
 
 
 def test_by_round_matches_truncated_standings(tec_swiss):
@@ -337,7 +326,7 @@ def test_tiebreak_codes():
     for bad in ("BH/X1", "WIN/C1", "KS/C1", "NOPE", "BH/C0"):
         with pytest.raises(ValueError):
             parse_tiebreak(bad)
-    results, _ = crosstable(TEC_RR)
+    results, _ = crosstable(ADJUSTED_CASE)
     with pytest.raises(ValueError, match="unknown tie-break"):
         standings(results, tiebreaks=["BH", "XX"])
     with pytest.raises(ValueError, match="unknown rule set"):
@@ -383,6 +372,32 @@ def test_bad_input_names_the_rows(change, message):
         assert "event='E'" in str(info.value) and "round=1" in str(info.value)
 
 
+def test_rounds_beyond_the_planned_rounds_are_refused():
+    events = pd.DataFrame({"event": ["E"], "rounds": [3]})
+    ok = standings(_two_games(), tiebreaks=["BH"], events=events).set_index("player")["BH"]
+    # rounds 2-3 are absences; adjusted scores: #1 1 + 2 x 0.5 = 2.0, #2 1.0, #3 and #4 1.5;
+    # BH = opponent + own adjusted score twice: #1 1 + 2 + 2, #2 2 + 1 + 1, #3/#4 1.5 x 3
+    assert ok.to_dict() == {1: 5.0, 3: 4.5, 4: 4.5, 2: 4.0}
+    late = _two_games().assign(round=4)
+    with pytest.raises(ValidationError, match="planned rounds") as info:
+        standings(late, tiebreaks=["BH"], events=events)
+    assert "round=4" in str(info.value) and "player=1" in str(info.value)
+
+
+def test_duplicate_events_and_players_are_refused():
+    twice = pd.DataFrame({"event": ["E", "E"], "date": ["2024-01-01", "2019-01-01"]})
+    with pytest.raises(ValidationError, match="events"):
+        standings(_two_games(), rules="auto", events=twice)
+    with pytest.raises(ValidationError, match="events"):
+        standings_by_round(_two_games(), rules="auto", events=twice)
+    players = pd.DataFrame({"event": "E", "player": [1, 1, 2], "rating": [1500, 1600, 1700]})
+    with pytest.raises(ValidationError, match="players"):
+        standings(_two_games(), tiebreaks=["ARO"], players=players)
+    bad_date = pd.DataFrame({"event": ["E"], "date": ["someday"]})
+    with pytest.raises(ValidationError, match="not a date"):
+        standings(_two_games(), rules="auto", events=bad_date)
+
+
 def test_input_not_mutated_and_missing_rounds_are_absences(tec_swiss):
     results, players = tec_swiss
     before, pbefore = results.copy(), players.copy()
@@ -406,6 +421,35 @@ def test_standings_from_path_csv(tmp_path, tec_swiss):
     assert t.set_index("player").loc[4, "BH/C1"] == 11.5
     with pytest.raises(FileNotFoundError):
         standings_from_path(tmp_path / "nope.csv")
+
+
+def test_read_results_and_history_from_path(tmp_path, tec_swiss):
+    for name in ("ex01.trf", "ex25.trf"):
+        (tmp_path / name).write_bytes((TEC / name).read_bytes())
+    results, _ = tec_swiss
+    results.assign(event="csv").to_csv(tmp_path / "more.csv")  # with its index column
+    (tmp_path / ".hidden.trf").write_text("not a TRF")
+    got, players, events = read_results(tmp_path)
+    assert sorted(got["event"].astype(str).unique()) == ["csv", "ex01", "ex25"]
+    assert len(got) == 16 * 5 + 16 * 9 + 16 * 5 and "Unnamed: 0" not in got.columns
+    assert list(events["event"]) == ["ex01", "ex25"] and len(players) == 32
+    table = standings_from_path(tmp_path, rules="auto:fide2024", tiebreaks=["BH"])
+    alone = standings(got, tiebreaks=["BH"], rules="auto:fide2024", events=events)
+    pd.testing.assert_frame_equal(table, alone)
+    history = history_from_path(tmp_path, rules="auto:fide2024", tiebreaks=["BH"])
+    assert len(history) == 16 * (5 + 9 + 5)
+    named = history[history["event"] == "ex25"]
+    assert named["name"].notna().all() and history[history["event"] == "csv"]["name"].isna().all()
+    row = named[(named["round"] == 9) & (named["player"] == 1)].iloc[0]
+    assert (row["name"], row["PTS"]) == ("Alyx", 6.0)
+    one = history_from_path(TEC / "ex01.trf", rules="fide2024", tiebreaks=["BH"])
+    assert one["name"].notna().all() and len(one) == 16 * 5
+    with pytest.raises(FileNotFoundError):
+        read_results(tmp_path / "nope")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(ValueError, match="no TRF, CSV or Parquet"):
+        history_from_path(empty)
 
 
 def test_rules_from_a_column(tec_swiss):

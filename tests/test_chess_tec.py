@@ -1,8 +1,9 @@
 """Every individual value of the FIDE TEC "Exercises in Tie-Breaking" (C.07-2023, fide2024).
 
-The crosstables and printed values were transcribed by the TRF branch into
-``tests/data/chess/tec/`` (see its README): one TRF and one CSV of expected values per exercise,
-plus the three summary tables of the Swiss tournament.
+The crosstables and printed values were transcribed into ``tests/data/chess/tec/`` (see its
+README): one TRF and one CSV of expected values per exercise, plus the three summary tables of
+the Swiss tournament. Round-robin crosstables (TRF ``092 Round robin``) are computed with
+``round_robin=True``: C.07 counts their forfeits as played games.
 """
 
 from __future__ import annotations
@@ -13,45 +14,88 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from tourneystats.chess import parse_tiebreak, standings
+from tourneystats import ValidationError
+from tourneystats.chess import parse_tiebreak, standings, standings_by_round
 from tourneystats.trf import read_trf
 
 TEC = Path(__file__).parent / "data" / "chess" / "tec"
 CASES = sorted(p.stem for p in TEC.glob("*.trf"))
+# what the 2026 dummy cap (art. 16.4) changes: the tie-breaks using opponents' scores
+CAPPED = {"BH", "BH/C1", "AOB", "FB", "SB", "SB/C1"}
 
 
 def _load(name: str):
-    data = read_trf(TEC / f"{name}.trf")
-    results = data.results
-    if "Round robin" in (TEC / f"{name}.trf").read_text():
-        # in a round robin a forfeit counts as a played game (C.07 15.2 and 15.6)
-        forfeit = results["kind"].isin(["forfeit_win", "forfeit_loss"])
-        results = results.assign(kind=results["kind"].where(~forfeit, "played"))
+    path = TEC / f"{name}.trf"
+    data = read_trf(path)
+    round_robin = "\n092 Round robin" in path.read_text()
     expected = pd.read_csv(TEC / f"{name}_expected.csv")
-    return results, data.players, data.events, expected
+    return data, round_robin, expected
 
 
-def _computed(results, players, events, codes):
-    table = standings(results, tiebreaks=codes, rules="auto", players=players, events=events)
-    if "DE" in codes:  # DE is published as the place inside the score group (1 = first)
-        first = table.groupby("PTS")["rank"].transform("min")
-        table["DE"] = table["rank"] - first + 1
-    return table.set_index("player")
+def _compare(name: str, rules: str) -> pd.DataFrame:
+    data, round_robin, expected = _load(name)
+    codes = [parse_tiebreak(c).code for c in expected["tiebreak"]]
+    expected = expected.assign(code=codes)
+    if rules == "fide2026":
+        expected = expected[~expected["code"].isin(CAPPED)]
+    got = []
+    for code, rows in expected.groupby("code", sort=False):
+        # each tie-break alone (as the paper does: "the chosen system as the first tie-breaker")
+        table = standings(
+            data.results,
+            tiebreaks=[code],
+            rules=rules,
+            players=data.players,
+            events=data.events,
+            round_robin=round_robin,
+        )
+        if code == "DE":  # DE is published as the place inside the score group (1 = first)
+            table["DE"] = table["rank"] - table.groupby("PTS")["rank"].transform("min") + 1
+        table = table.set_index("player")
+        got.append(rows.assign(computed=table.loc[rows["player"], code].to_numpy()))
+    return pd.concat(got) if got else expected.assign(computed=[])
+
+
+def _mismatches(got: pd.DataFrame) -> pd.DataFrame:
+    tolerance = 0.5 * 10.0 ** -got["decimals"] + 1e-9
+    undefined = got["value"].isna() & got["computed"].isna()  # ARO/C1 of #12: no game left
+    return got[~(np.abs(got["computed"] - got["value"]) <= tolerance) & ~undefined]
 
 
 @pytest.mark.parametrize("name", CASES)
 def test_tec_exercise(name):
-    results, players, events, expected = _load(name)
-    assert (events["date"] < pd.Timestamp("2026-03-01")).all()  # auto -> fide2024
-    codes = [parse_tiebreak(c).code for c in expected["tiebreak"]]
-    expected = expected.assign(code=codes)
-    got = []
-    for code, rows in expected.groupby("code", sort=False):
-        # each tie-break alone (as the paper does: "the chosen system as the first tie-breaker")
-        table = _computed(results, players, events, [code])
-        got.append(rows.assign(computed=table.loc[rows["player"], code].to_numpy()))
-    got = pd.concat(got)
-    tolerance = 0.5 * 10.0 ** -got["decimals"] + 1e-9
-    undefined = got["value"].isna() & got["computed"].isna()  # ARO/C1 of #12: no game left
-    bad = got[~(np.abs(got["computed"] - got["value"]) <= tolerance) & ~undefined]
+    data, _, _ = _load(name)
+    assert (data.events["date"] < pd.Timestamp("2026-03-01")).all()  # auto -> fide2024
+    got = _compare(name, "auto")
+    assert len(got) > 0
+    bad = _mismatches(got)
     assert bad.empty, bad.to_string()
+
+
+@pytest.mark.parametrize("name", ["summary_swiss", "ex14", "ex16", "ex18", "ex25", "ex26"])
+def test_tec_values_the_2026_cap_does_not_change(name):
+    """Under fide2026 every value not using opponents' scores is as printed for 2024."""
+    got = _compare(name, "fide2026")
+    assert len(got) > 0 or name == "ex14"
+    bad = _mismatches(got)
+    assert bad.empty, bad.to_string()
+
+
+def test_round_robin_forfeit_is_a_played_game():
+    """Round 4 of the round robin: #6 Helene beat #5 Franck by forfeit."""
+    data, round_robin, _ = _load("ex14")
+    assert round_robin
+    event = data.events["event"].iloc[0]
+    kw = {"tiebreaks": ["ARO"], "rules": "fide2024", "players": data.players}
+    as_rr = standings(data.results, round_robin=[event], **kw).set_index("player")["ARO"]
+    as_swiss = standings(data.results, **kw).set_index("player")["ARO"]
+    # ratings: #1 2200, #2 2150, #3 2100, #4 2050, #5 1950, #6 2000
+    # Helene met #2, #3, #4, #5, #1: 10450 / 5 = 2090; without the forfeit 8500 / 4 = 2125
+    assert as_rr[6] == 2090 and as_swiss[6] == 2125
+    # Franck met #1, #4, #2, #6, #3: 10500 / 5 = 2100; without the forfeit 8500 / 4 = 2125
+    assert as_rr[5] == 2100 and as_swiss[5] == 2125
+    history = standings_by_round(data.results, round_robin=True, **kw)
+    last = history[history["round"] == 5].drop(columns="round").reset_index(drop=True)
+    pd.testing.assert_frame_equal(last, standings(data.results, round_robin=True, **kw))
+    with pytest.raises(ValidationError, match="round_robin: no such event"):
+        standings(data.results, round_robin=["nope"], **kw)

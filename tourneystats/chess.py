@@ -46,6 +46,14 @@ Every tie-break that uses opponents' scores sees each round of a player as a pai
     round R is a game against a virtual opponent of score SPR + (1 - SfPR) + 0.5 (n - R), with the
     points awarded as result. Cuts take the lowest contributions.
 
+The rule set is chosen per call, or per event with a mapping or a ``rules`` column; ``"auto"``
+picks it by the event's start date (TRF ``042``; :func:`rules_for_date`), and refuses events
+without one unless a fallback is named, as in ``"auto:fide2009"``.
+
+Round robins (``round_robin=``): C.07 counts a forfeit in a round robin as a played game, so
+for the events named there ``forfeit_win``/``forfeit_loss`` rounds are games over the board for
+every tie-break (opponent's score, ARO, DE, WON, ...); byes and absences stay unplayed.
+
 Tie-breaks (codes; modifiers ``/Cn`` cut the n lowest, ``/Mn`` cut n lowest and n highest)
 ---------------------------------------------------------------------------------------------
 PTS points; BH Buchholz; SB Sonneborn-Berger; FB Fore Buchholz (every paired last-round game as
@@ -68,7 +76,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -80,6 +88,7 @@ from ._schema import (
     DATE,
     EVENT,
     KIND,
+    NAME,
     OPPONENT,
     PLAYER,
     POINTS,
@@ -108,6 +117,8 @@ __all__ = [
     "standings",
     "standings_by_round",
     "standings_from_path",
+    "history_from_path",
+    "read_results",
     "validate_results",
 ]
 
@@ -420,78 +431,87 @@ def _rule_codes(
     n = len(event_index)
     if rules is None:  # a per-event column, else the default
         if events is not None and RULES in events.columns:
-            rules = events.drop_duplicates(EVENT).set_index(EVENT)[RULES]
+            rules = events.set_index(EVENT)[RULES]
         elif RULES in results.columns:
             rules = results.groupby(EVENT, observed=True, sort=False)[RULES].first()
         else:
             rules = "adjusted"
     if isinstance(rules, pd.Series):
         rules = rules.to_dict()
-    if isinstance(rules, str) and rules != "auto":
-        if rules not in RULE_SETS:
-            raise ValueError(f"unknown rule set {rules!r}; expected one of {_RULE_NAMES} or 'auto'")
-        return np.full(n, _RULE_NAMES.index(rules), dtype=np.int8)
-    if isinstance(rules, Mapping):
-        names = [rules.get(e) for e in event_index]
-        missing = [e for e, r in zip(event_index, names, strict=True) if r is None]
+    if isinstance(rules, str):
+        _check_rule_names([rules])
+        if not rules.startswith("auto"):
+            return np.full(n, _RULE_NAMES.index(rules), dtype=np.int8)
+        names = np.full(n, rules, dtype=object)
+    elif isinstance(rules, Mapping):
+        names = np.array([rules.get(e) for e in event_index], dtype=object)
+        missing = event_index[pd.isna(names)].tolist()
         if missing:
-            raise ValidationError(f"rules: no rule set given for event(s) {missing[:5]}")
-        bad = sorted({r for r in names if r not in RULE_SETS and r != "auto"})
-        if bad:
-            raise ValueError(f"unknown rule set(s) {bad}; expected one of {_RULE_NAMES}")
-        if "auto" not in names:
-            return np.array([_RULE_NAMES.index(r) for r in names], dtype=np.int8)
-        dates = _event_dates(event_index, events, results)
-        return np.array(
-            [
-                _RULE_NAMES.index(r if r != "auto" else _auto(e, d))
-                for e, r, d in zip(event_index, names, dates, strict=True)
-            ],
-            dtype=np.int8,
-        )
-    if rules != "auto":
+            raise ValidationError(
+                f"rules: no rule set given for {len(missing)} event(s), e.g. {missing[:5]}"
+            )
+        _check_rule_names(pd.unique(names).tolist())
+    else:
         raise ValueError(f"rules must be a rule-set name, 'auto' or a mapping, got {rules!r}")
-    dates = _event_dates(event_index, events, results)
-    return np.array(
-        [_RULE_NAMES.index(_auto(e, d)) for e, d in zip(event_index, dates, strict=True)],
-        dtype=np.int8,
-    )
-
-
-def _auto(event, date) -> str:
-    if pd.isna(date):
-        raise ValidationError(
-            f"rules='auto': event {event!r} has no start date; give events with a 'date' column "
-            "or choose the rule set explicitly"
+    codes = pd.Index(_RULE_NAMES).get_indexer(names).astype(np.int8)
+    auto = codes < 0
+    if auto.any():
+        dates = _event_dates(event_index, events, results)
+        limits = pd.DatetimeIndex([limit for limit, _ in _AUTO_LIMITS]).as_unit("ns").asi8
+        by_date = np.searchsorted(limits, dates.as_unit("ns").asi8, side="right")
+        undated = np.asarray(dates.isna())
+        fallback = pd.Index(_RULE_NAMES).get_indexer(
+            [str(r).partition(":")[2] or None for r in names]
         )
-    return rules_for_date(date)
+        stuck = auto & undated & (fallback < 0)
+        if stuck.any():
+            shown = event_index[stuck].tolist()
+            raise ValidationError(
+                f"rules='auto': {len(shown)} event(s) have no start date (TRF 042 / events.date): "
+                f"{shown[:5]}; give the dates, a rule set for each event, or a fallback for "
+                "undated events such as rules='auto:fide2009'"
+            )
+        # by date: 0 before the first limit (fide2009), 1 fide2024, 2 fide2026
+        in_force = pd.Index(_RULE_NAMES).get_indexer([*(n for _, n in _AUTO_LIMITS), "fide2026"])
+        chosen = np.where(undated, fallback, in_force[by_date])
+        codes = np.where(auto, chosen, codes).astype(np.int8)
+    return codes
 
 
-def _event_dates(event_index: pd.Index, events, results) -> list:
+def _check_rule_names(names: list) -> None:
+    """Refuse names that are neither a rule set, ``"auto"`` nor ``"auto:<rule set>"``."""
+    bad = sorted(
+        str(r)
+        for r in names
+        if r not in RULE_SETS
+        and not (r == "auto" or (str(r).startswith("auto:") and str(r)[5:] in RULE_SETS))
+    )
+    if bad:
+        raise ValueError(
+            f"unknown rule set(s) {bad}; expected one of {_RULE_NAMES}, 'auto' or 'auto:<rule set>'"
+        )
+
+
+def _event_dates(event_index: pd.Index, events, results) -> pd.DatetimeIndex:
+    """Start date of each event (NaT where none is known)."""
     if events is not None and DATE in events.columns:
-        dates = events.drop_duplicates(EVENT).set_index(EVENT)[DATE]
+        dates = events.set_index(EVENT)[DATE]
     elif DATE in results.columns:
         dates = results.groupby(EVENT, observed=True, sort=False)[DATE].first()
     else:
-        raise ValidationError(
-            "rules='auto' needs each event's start date: an events frame with a 'date' column "
-            "or a 'date' column in the results"
-        )
-    dates = pd.to_datetime(dates, errors="coerce")
-    return [dates.get(e, pd.NaT) for e in event_index]
+        return pd.DatetimeIndex([pd.NaT] * len(event_index))
+    dates = pd.Series(pd.to_datetime(dates, errors="coerce").to_numpy(), index=dates.index)
+    dates.index = dates.index.astype(object)
+    return pd.DatetimeIndex(dates.reindex(pd.Index(event_index, dtype=object)).to_numpy())
 
 
 def _codes_of(values: pd.Series, labels: Sequence[str]) -> np.ndarray:
     """Position (int8) of each value in `labels`, -1 if absent; categoricals via their categories."""
     index = pd.Index(list(labels))
-    if isinstance(values.dtype, pd.CategoricalDtype) and len(values.cat.categories) <= 32:
-        cats = index.get_indexer(values.cat.categories.astype(str))
-        codes = values.cat.codes.to_numpy()
-        out = np.full(len(codes), -1, dtype=np.int8)
-        for i, c in enumerate(cats):  # a few passes over small integers beat a gather
-            if c >= 0:
-                out[codes == i] = c
-        return out
+    if isinstance(values.dtype, pd.CategoricalDtype) and len(values.cat.categories) < 127:
+        # a lookup table indexed by the category codes; code -1 (missing) hits the trailing -1
+        lut = np.append(index.get_indexer(values.cat.categories.astype(str)), -1).astype(np.int8)
+        return lut[values.cat.codes.to_numpy()]
     return index.get_indexer(values.astype(str)).astype(np.int8)
 
 
@@ -501,9 +521,11 @@ def _build_grid(
     rules,
     players: pd.DataFrame | None,
     events: pd.DataFrame | None,
+    round_robin=False,
 ) -> _Grid:
     """Validate the long frame and scatter it into the stacked players x rounds grid."""
     df = validate(results, RESULT_COLUMNS, what="results")
+    events, players = _validate_tables(events, players)
     if OPPONENT not in df.columns:
         df[OPPONENT] = pd.array([pd.NA] * len(df), dtype="Int64")
     if len(df) == 0:
@@ -544,9 +566,13 @@ def _build_grid(
         pd.Series(rnd).groupby(event_codes).max().reindex(range(n_events), fill_value=0)
     ).to_numpy(dtype=np.int64)
     if events is not None and ROUNDS in events.columns:
-        ev = validate(events, EVENT_COLUMNS, what="events")
-        given = ev.drop_duplicates(EVENT).set_index(EVENT)[ROUNDS]
+        given = events.set_index(EVENT)[ROUNDS]
         extra = given.reindex(event_index).to_numpy(dtype=np.float64, na_value=np.nan)
+        fail_rows(
+            df,
+            rnd > np.take(np.nan_to_num(extra, nan=np.inf), event_codes),
+            "round is beyond the event's planned rounds (events.rounds)",
+        )
         ev_rounds = np.maximum(ev_rounds, np.nan_to_num(extra, nan=0).astype(np.int64))
     n_players = len(player_event)
     R = int(ev_rounds.max())
@@ -592,6 +618,10 @@ def _build_grid(
         "both players of a game have the same colour",
     )
 
+    rr = _round_robin_events(round_robin, pd.Index(event_index))
+    if rr.any():  # forfeits of round-robin events count as played games (C.07 art. 15)
+        forfeit = _is(kind, 1 << K_FW | 1 << K_FL) & np.take(rr, player_event)[:, None]
+        kind[forfeit] = K_PLAYED
     rating = _ratings(df, players, g, n_players, event_index, player_event, player_id)
     rule_ev = _rule_codes(rules, event_index, events, df)
     return _Grid(
@@ -609,6 +639,27 @@ def _build_grid(
     )
 
 
+def _validate_tables(events, players):
+    """The validated `events` and `players` frames (None stays None); one row per event / player."""
+    if events is not None:
+        events = validate(events, EVENT_COLUMNS, key=(EVENT,), what="events")
+    if players is not None:
+        players = validate(players, PLAYER_COLUMNS, key=(EVENT, PLAYER), what="players")
+    return events, players
+
+
+def _round_robin_events(round_robin, event_index: pd.Index) -> np.ndarray:
+    """Whether each event is a round robin (`round_robin`: a bool or some event labels)."""
+    if round_robin is None or isinstance(round_robin, bool | np.bool_):
+        return np.full(len(event_index), bool(round_robin))
+    labels = [round_robin] if isinstance(round_robin, str) else list(round_robin)
+    wanted = pd.Index(labels, dtype=object)
+    unknown = wanted[~wanted.isin(event_index.astype(object))].tolist()
+    if unknown:
+        raise ValidationError(f"round_robin: no such event(s) in the results: {unknown[:5]}")
+    return np.asarray(event_index.astype(object).isin(wanted))
+
+
 def _ratings(df, players, g, n_players, event_index, player_event, player_id) -> np.ndarray:
     rating = np.full(n_players, np.nan)
     if RATING in df.columns:
@@ -619,9 +670,8 @@ def _ratings(df, players, g, n_players, event_index, player_event, player_id) ->
         else:
             np.put(rating, g[ok], r[ok])
     if players is not None and RATING in players.columns:
-        pl = validate(players, PLAYER_COLUMNS, what="players")
         key = pd.MultiIndex.from_arrays([pd.Index(event_index)[player_event], pd.Index(player_id)])
-        table = pl.drop_duplicates([EVENT, PLAYER]).set_index([EVENT, PLAYER])[RATING]
+        table = players.set_index([EVENT, PLAYER])[RATING]
         table.index = pd.MultiIndex.from_arrays(
             [table.index.get_level_values(0).astype(object), table.index.get_level_values(1)]
         )
@@ -814,13 +864,23 @@ class _Engine:
                 contrib = r.result * r.score
             elif name == "KS":
                 limit = 0.5 * g.n_rounds[:, None] - 1e-9
-                contrib = np.where(r.score >= limit, r.result, 0.0)
-                # FIDE rule sets: games against real opponents (forfeits included) whose final
-                # score reaches the limit; byes and absences count nothing (as the TEC program)
-                fide = (g.rule != _RULE_NAMES.index("adjusted"))[:, None]
-                safe = np.where(g.opp >= 0, g.opp, 0)
-                strong = (g.opp >= 0) & (np.take(r.pts, safe) >= limit)
-                contrib = np.where(fide, np.where(strong, g.points, 0.0), contrib)
+                # adjusted: opponents' (and own, for unplayed rounds) adjusted scores; FIDE rule
+                # sets: games against real opponents (forfeits included) whose final score
+                # reaches the limit, byes and absences counting nothing (as the TEC program)
+                fide = g.rule != _RULE_NAMES.index("adjusted")
+                if not fide.all():
+                    adjusted = np.where(r.score >= limit, r.result, 0.0)
+                if fide.any():
+                    safe = np.where(g.opp >= 0, g.opp, 0)
+                    strong = (g.opp >= 0) & (np.take(r.pts, safe) >= limit)
+                    by_fide = np.where(strong, g.points, 0.0)
+                contrib = (
+                    by_fide
+                    if fide.all()
+                    else adjusted
+                    if not fide.any()
+                    else np.where(fide[:, None], by_fide, adjusted)
+                )
             else:
                 contrib = r.score
             contrib = np.where(r.valid, contrib, 0.0)
@@ -1055,20 +1115,20 @@ def _table(grid: _Grid, tiebreaks: list[TieBreak]) -> pd.DataFrame:
 def _group_ids(keys: list[np.ndarray]) -> np.ndarray:
     """Integer label of each row's combination of `keys` (rows equal on all keys share it).
 
-    Groups are refined key by key, and only groups of two or more rows are refined further.
+    Groups are refined key by key, and only the rows of groups of two or more are refined
+    further (new labels are appended; the labels are made compact once at the end).
     """
     labels = pd.factorize(keys[0])[0].astype(np.int64)
+    n_labels = int(labels.max(initial=-1)) + 1
     for key in keys[1:]:
-        size = np.bincount(labels)
-        tied = np.take(size, labels) > 1
-        if not tied.any():
+        tied = np.flatnonzero(np.bincount(labels, minlength=n_labels)[labels] > 1)
+        if tied.size == 0:
             break
         codes, uniques = pd.factorize(key[tied])
-        sub = pd.factorize(labels[tied] * len(uniques) + codes)[0]
-        labels = labels.copy()
-        labels[tied] = labels.max() + 1 + sub
-        labels = pd.factorize(labels)[0].astype(np.int64)
-    return labels
+        sub, sub_uniques = pd.factorize(labels[tied] * len(uniques) + codes)
+        labels[tied] = n_labels + sub
+        n_labels += len(sub_uniques)
+    return pd.factorize(labels)[0].astype(np.int64)
 
 
 def _restore_player_dtype(values: pd.Series) -> pd.Series:
@@ -1085,6 +1145,7 @@ def standings(
     rules: str | Mapping | pd.Series | None = "adjusted",
     players: pd.DataFrame | None = None,
     events: pd.DataFrame | None = None,
+    round_robin: bool | Iterable = False,
 ) -> pd.DataFrame:
     """Final standings of every event: points then the tie-breaks, in order.
 
@@ -1096,15 +1157,22 @@ def standings(
         player's rating).
     tiebreaks : sequence of str
         Tie-break codes in order, e.g. ``("BH/C1", "BH", "SB")``; see :data:`TIEBREAKS`.
-    rules : {"adjusted", "fide2024", "fide2026", "fide2009", "auto"}, mapping or None
-        How unplayed games count (see the module documentation); a mapping (or Series) gives a
-        rule set per event; None takes a ``rules`` column of `events` or `results` (per event); ``"auto"`` picks by the event's start date (``events.date`` or a
+    rules : {"adjusted", "fide2024", "fide2026", "fide2009", "auto", "auto:NAME"}, mapping or None
+        How unplayed games count (see the module documentation). A mapping (or Series) gives a
+        rule set per event; None takes a ``rules`` column of `events` or `results` (per event).
+        ``"auto"`` picks by the event's start date (``events.date``, i.e. TRF ``042``, or a
         ``date`` column of `results`): before 2023-09-01 fide2009, before 2026-03-01 fide2024,
-        then fide2026.
+        then fide2026; an event without a date is an error naming it, unless a fallback is
+        given as ``"auto:NAME"`` (e.g. ``"auto:fide2009"``: undated events use fide2009).
     players : pandas.DataFrame, optional
         ``event, player, rating`` (more columns are ignored); ratings for ARO, TPR, PTP, ...
     events : pandas.DataFrame, optional
         ``event`` with ``date`` (for ``"auto"``) and/or ``rounds`` (the planned number of rounds).
+    round_robin : bool or iterable of event labels
+        Events that are round robins (True: all). Their forfeits count as played games for
+        every tie-break (C.07 art. 15: in round robins an unplayed game is treated as played),
+        so the unplayed-game rule set only concerns their byes and absences. Default False:
+        forfeits are unplayed games, as in Swiss events.
 
     Returns
     -------
@@ -1131,7 +1199,9 @@ def standings(
     2  Open       2     3  1.0  2.0  0.25
     """
     tbs = _parse_list(tiebreaks)
-    grid = _build_grid(results, rules=rules, players=players, events=events)
+    grid = _build_grid(
+        results, rules=rules, players=players, events=events, round_robin=round_robin
+    )
     return _table(grid, tbs)
 
 
@@ -1160,11 +1230,13 @@ def standings_by_round(
     rules: str | Mapping | pd.Series | None = "adjusted",
     players: pd.DataFrame | None = None,
     events: pd.DataFrame | None = None,
+    round_robin: bool | Iterable = False,
 ) -> pd.DataFrame:
     """Standings after every round of every event, in one call.
 
     Each event truncated after round k is ranked as if it had k rounds (withdrawals, byes and
-    the 50 % limit of Koya are judged within those k rounds).
+    the 50 % limit of Koya are judged within those k rounds). The options are those of
+    :func:`standings`; the planned ``rounds`` of `events` do not apply to the truncated copies.
 
     Returns
     -------
@@ -1191,6 +1263,7 @@ def standings_by_round(
     for c in (EVENT, ROUND):
         if c not in results.columns:
             raise ValidationError(f"results: missing column(s) {c!r}")
+    events, players = _validate_tables(events, players)
     expanded, ev_index, width = _expand_by_round(results)
     pseudo = {k: ev_index[k // width] for k in expanded[EVENT].unique().tolist()}
     # the rule set of each event, given to each of its truncated copies
@@ -1201,7 +1274,10 @@ def standings_by_round(
         copies = pd.DataFrame({"_k": list(pseudo), EVENT: list(pseudo.values())})
         pl2 = players.merge(copies, on=EVENT).drop(columns=EVENT).rename(columns={"_k": EVENT})
     # (planned rounds of `events` do not apply to the truncated copies)
-    grid = _build_grid(expanded, rules=rules, players=pl2, events=None)
+    rr = _round_robin_events(round_robin, pd.Index(ev_index))
+    copies = np.fromiter(pseudo, dtype=np.int64, count=len(pseudo))
+    rr_copies = copies[rr[copies // width]].tolist()
+    grid = _build_grid(expanded, rules=rules, players=pl2, events=None, round_robin=rr_copies)
     table = _table(grid, tbs)
     k = table[EVENT].to_numpy(dtype=np.int64)
     table.insert(1, ROUND, k % width)
@@ -1224,10 +1300,13 @@ def explain(
     rules: str | Mapping | pd.Series | None = "adjusted",
     players: pd.DataFrame | None = None,
     events: pd.DataFrame | None = None,
+    round_robin: bool | Iterable = False,
 ) -> pd.DataFrame:
     """Round-by-round breakdown of one tie-break: what each round contributes and why.
 
     Supported: BH, SB, FB, KS, PS, CUM, ARO, WIN, WON, BPG, BWG, REP, PTS, with modifiers.
+    `player` and `event` select the rows shown (default: all); the other options are those of
+    :func:`standings`.
 
     Returns
     -------
@@ -1255,7 +1334,9 @@ def explain(
     tb = parse_tiebreak(tiebreak)
     if tb.name in ("DE", "AOB", "TPR", "PTP", "APRO", "APPO"):
         raise ValueError(f"explain does not break down {tb.code}; use standings()")
-    grid = _build_grid(results, rules=rules, players=players, events=events)
+    grid = _build_grid(
+        results, rules=rules, players=players, events=events, round_robin=round_robin
+    )
     engine = _Engine(grid)
     value, detail = engine.compute(tb)
     G, R = grid.shape
@@ -1324,10 +1405,49 @@ def validate_results(results: pd.DataFrame) -> pd.DataFrame:
     return validate(results, RESULT_COLUMNS, what="results")
 
 
-def _read_results(path: Path):
-    """Results, players and events of a TRF/CSV/Parquet file or a folder of them."""
+def read_results(
+    path: str | os.PathLike,
+) -> tuple[pd.DataFrame, pd.DataFrame | None, pd.DataFrame | None]:
+    """Read a TRF file, a CSV/Parquet results table, or a folder of them, for :func:`standings`.
+
+    A folder contributes its ``*.trf``, ``*.txt``, ``*.trfx`` files (read together with
+    :func:`tourneystats.trf.read_trf`, one event per file named by the file stem) and its CSV
+    and Parquet tables (which must hold the results columns); hidden files are skipped.
+
+    Parameters
+    ----------
+    path : path-like
+        A file or a folder.
+
+    Returns
+    -------
+    tuple of (results, players, events)
+        The results frame (all files concatenated), and the players (names, ratings, ...) and
+        events (name, date, rounds, ...) frames of the TRF files, or None when no TRF file was
+        read. Pass them as ``standings(results, players=players, events=events)``.
+
+    Raises
+    ------
+    FileNotFoundError
+        When `path` does not exist.
+    ValueError
+        When it holds no results file.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "r.csv"
+    >>> pd.DataFrame({"event": "E", "round": 1, "player": [1, 2], "opponent": [2, 1],
+    ...               "colour": ["w", "b"], "points": [1, 0], "kind": "played"}).to_csv(p)
+    >>> results, players, events = read_results(p)
+    >>> list(results.columns), players, events
+    (['event', 'round', 'player', 'opponent', 'colour', 'points', 'kind'], None, None)
+    """
     from .io import TABLE_SUFFIXES, read_table
 
+    path = Path(path)
+    if not path.exists():
+        raise FileNotFoundError(f"{path}: no such file or folder")
     files = sorted(p for p in path.iterdir() if p.is_file()) if path.is_dir() else [path]
     tables = [p for p in files if p.suffix.lower() in TABLE_SUFFIXES]
     trfs = [
@@ -1335,36 +1455,75 @@ def _read_results(path: Path):
     ]
     if path.is_dir():
         trfs = [p for p in trfs if p.suffix.lower() in (".trf", ".txt", ".trfx")]
-    frames, players, events = [], [], []
+    frames, players, events = [], None, None
     if trfs:
         from .trf import read_trf  # lazily: the TRF reader is optional here
 
         data = read_trf(trfs if len(trfs) > 1 else trfs[0])
         frames.append(data.results)
-        players.append(data.players)
-        events.append(data.events)
+        players, events = data.players, data.events
     for p in tables:
-        frames.append(read_table(p))
+        table = read_table(p)
+        if "Unnamed: 0" in table.columns:  # a CSV written with its index
+            table = table.drop(columns="Unnamed: 0")
+        frames.append(table)
     if not frames:
         raise ValueError(f"{path}: no TRF, CSV or Parquet results found")
     results = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
-    return (
-        results,
-        pd.concat(players, ignore_index=True) if players else None,
-        pd.concat(events, ignore_index=True) if events else None,
-    )
+    return results, players, events
+
+
+def history_from_path(path: str | os.PathLike, **options) -> pd.DataFrame:
+    """Standings after every round of every event of a file or folder, with the players' names.
+
+    Reads `path` as :func:`read_results` does and calls :func:`standings_by_round` with the
+    players and events of the TRF files; a ``name`` column (from the TRF ``001`` lines) is
+    added when the files give names.
+
+    Parameters
+    ----------
+    path : path-like
+        A TRF file, a CSV/Parquet results table, or a folder of them.
+    **options
+        Passed to :func:`standings_by_round` (``tiebreaks=``, ``rules=``, ``round_robin=``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``event, round, player, rank, PTS``, the tie-break columns, and ``name`` when known.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from tourneystats.trf import write_trf
+    >>> games = pd.DataFrame({"event": "cup", "round": 1, "player": [1, 2], "opponent": [2, 1],
+    ...                       "colour": ["w", "b"], "points": [1.0, 0.0], "kind": "played"})
+    >>> names = pd.DataFrame({"event": "cup", "player": [1, 2], "name": ["Ann", "Bob"]})
+    >>> p = write_trf(games, names, None, pathlib.Path(tempfile.mkdtemp()) / "cup.trf")
+    >>> history_from_path(p, tiebreaks=["SB"])[["round", "player", "rank", "PTS", "name"]]
+       round  player  rank  PTS name
+    0      1       1     1  1.0  Ann
+    1      1       2     2  0.0  Bob
+    """
+    results, players, events = read_results(path)
+    history = standings_by_round(results, players=players, events=events, **options)
+    if players is not None and NAME in players.columns and NAME not in history.columns:
+        names = players[[EVENT, PLAYER, NAME]].drop_duplicates([EVENT, PLAYER])
+        history = history.merge(names, on=[EVENT, PLAYER], how="left", sort=False)
+    return history
 
 
 def standings_from_path(
     path: str | os.PathLike,
     *,
-    rules: str | None = None,
+    rules: str | Mapping | None = None,
     tiebreaks: Sequence[str] | str | None = None,
+    round_robin: bool | Iterable = False,
 ) -> pd.DataFrame:
     """Standings of every event in a TRF file, a CSV/Parquet results table, or a folder.
 
-    TRF files are read with :func:`tourneystats.trf.read_trf`; tables must hold the canonical
-    results columns. `rules` defaults to ``"adjusted"``, `tiebreaks` to ``BH/C1, BH, SB``.
+    The files are read with :func:`read_results`. `rules` defaults to ``"adjusted"``,
+    `tiebreaks` to ``BH/C1, BH, SB``; the options are those of :func:`standings`.
 
     Examples
     --------
@@ -1377,16 +1536,12 @@ def standings_from_path(
     0     E       1     1  0.5  0.25
     1     E       2     1  0.5  0.25
     """
-    path = Path(path)
-    if not path.exists():
-        raise FileNotFoundError(f"{path}: no such file or folder")
-    results, players, events = _read_results(path)
-    if "Unnamed: 0" in results.columns:
-        results = results.drop(columns="Unnamed: 0")
+    results, players, events = read_results(path)
     return standings(
         results,
         tiebreaks=tiebreaks if tiebreaks is not None else ("BH/C1", "BH", "SB"),
         rules=rules if rules is not None else "adjusted",
         players=players,
         events=events,
+        round_robin=round_robin,
     )

@@ -785,18 +785,19 @@ _EVENT_SPEC = (
     Column(END_DATE, "datetime", required=False, nullable=True),
     Column(ROUNDS, "int", required=False, nullable=True),
 )
-# (kind, points) -> result code, for the default point system
-_CODE_OF = {
-    ("played", 1.0): "1",
-    ("played", 0.5): "=",
-    ("played", 0.0): "0",
-    ("forfeit_win", 1.0): "+",
-    ("forfeit_loss", 0.0): "-",
-    ("pab", 1.0): "U",
-    ("fpb", 1.0): "F",
-    ("hpb", 0.5): "H",
-    ("zpb", 0.0): "Z",
-}
+# result code by [kind, half points awarded] for the default point system (None: impossible)
+_CODE_OF = np.array(
+    [
+        ["0", "=", "1"],  # played
+        [None, None, "+"],  # forfeit_win
+        ["-", None, None],  # forfeit_loss
+        [None, None, "U"],  # pab
+        [None, None, "F"],  # fpb
+        [None, "H", None],  # hpb
+        ["Z", None, None],  # zpb
+    ],
+    dtype=object,
+)
 
 
 def _field(values: pd.Series, width: int, what: str, frame: pd.DataFrame, *, right=False):
@@ -884,7 +885,16 @@ def write_trf(
         "a played game without a colour",
     )
     fail_rows(res, ~with_opp & colour.notna().to_numpy(), "a bye or absence with a colour")
-    code = pd.Series([_CODE_OF.get(kp) for kp in zip(kind, res[POINTS], strict=True)], dtype=object)
+    half = res[POINTS].to_numpy(dtype=np.float64) * 2
+    whole = np.isin(half, (0.0, 1.0, 2.0))
+    code = pd.Series(
+        np.where(
+            whole,
+            _CODE_OF[pd.Index(KINDS).get_indexer(kind), np.where(whole, half, 0).astype(np.intp)],
+            None,
+        ),
+        dtype=object,
+    )
     fail_rows(
         res,
         code.isna().to_numpy(),
