@@ -1847,13 +1847,6 @@ def read_results(path: str | os.PathLike) -> Results:
     return Results(_stack(pairs), _stack(teams))
 
 
-def _read_results(path: str | os.PathLike) -> tuple[list[pd.DataFrame], list[pd.DataFrame]]:
-    """:func:`read_results` as lists; only for ``cli.history_from_path`` until it calls
-    :func:`history_from_path` (then delete)."""
-    pairs, teams = read_results(path)
-    return [f for f in (pairs,) if f is not None], [f for f in (teams,) if f is not None]
-
-
 def _scale_option(scale: str, options: dict[str, Any]) -> str:
     """The MP scale from the command line's options: ``rules="full"|"half"`` or `scale`."""
     rules = options.pop("rules", None)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -13,8 +12,8 @@ import numpy as np
 import pandas as pd
 
 from . import __version__
-from ._schema import DATE, EVENT, LEAGUE, LINE, NAME, PLAYER, SEASON, SECTION, ValidationError
-from .io import TABLE_SUFFIXES, _same_file, atomic_write, read_table, write_table
+from ._schema import EVENT, LEAGUE, LINE, SEASON, SECTION, ValidationError
+from .io import TABLE_SUFFIXES, _same_file, atomic_write, write_table
 
 #: family name -> module implementing ``standings_from_path(path, **options)``
 FAMILIES = {
@@ -87,9 +86,6 @@ def cmd_demo(args: argparse.Namespace) -> int:
         print(_show(table, args.head))
         written = write_table(table, out / f"{name}-standings.parquet")
         print(f"wrote {written}")
-        if not _has_history(name):
-            print(f"no drift chart for {name}: it has no history function")
-            continue
         ax = drift_chart(name, folder)
         chart = write_chart(ax, out / f"{name}-drift.png")
         print(f"wrote {chart} ({ax.get_title(loc='left')}; {_chart_summary(ax)})")
@@ -114,27 +110,8 @@ def _input_files(path: str | Path) -> list[Path]:
 def history_from_path(name: str, path: str | Path, **options) -> pd.DataFrame:
     """A family's history frame (standings after every round or event) from a file or folder.
 
-    Files are read as the family's ``standings_from_path`` reads them: chess TRF files and
-    tables, with the players' ratings and names (a ``name`` column is added for the chart
-    labels); cards results tables (``*standings*`` files skipped); bridge PBN, USEBIO and tables
-    (pairs results only; when some sessions have a ``date``, the undated ones, which cannot be
-    placed in the season, are left out); league tables, a league per file. A family's own public
-    ``read_results(path)`` is used when it has one; otherwise CSV/Parquet tables are read with
-    :func:`tourneystats.io.read_table` (all the tables of a folder, concatenated).
-
-    Parameters
-    ----------
-    name : {"cards", "chess", "bridge", "league"}
-        The family.
-    path : path-like
-        Results file or folder.
-    **options
-        Passed to the family's history function (``rules=``, ``tiebreaks=``, ...).
-
-    Returns
-    -------
-    pandas.DataFrame
-        The family's history frame.
+    Forwards to ``tourneystats.<name>.history_from_path(path, **options)``, which reads the
+    file or folder as the family's ``standings_from_path`` does.
 
     Examples
     --------
@@ -150,61 +127,10 @@ def history_from_path(name: str, path: str | Path, **options) -> pd.DataFrame:
     2   club         T1      3    Cia
     3   club         T1      3    Dan
     """
-    from .accessor import family_function
-
     module = _family(name)
     if module is None:
         raise ValueError(f"the {name} family is not available")
-    history_of = family_function(name, "history")
-    if name == "chess":
-        results, players, events = module._read_results(Path(path))
-        history = history_of(results, players=players, events=events, **options)
-        if players is not None and NAME in players.columns and NAME not in history.columns:
-            names = players[[EVENT, PLAYER, NAME]].drop_duplicates([EVENT, PLAYER])
-            history = history.merge(names, on=[EVENT, PLAYER], how="left", sort=False)
-        return history
-    if name == "cards":  # as cards.standings_from_path: results tables only, ids aligned
-        path = Path(path)
-        if path.is_dir():
-            files = module._result_files(path, None)
-            results = module._concat([module._read_results(f, None) for f in files])
-            return history_of(results, **options)
-        return history_of(module._read_results(path, None), **options)
-    if name == "bridge":  # PBN, USEBIO and tables; team results have no pairs history
-        pairs, _ = module._read_results(path)
-        if not pairs:
-            raise ValueError(f"{path}: no pairs results to draw")
-        results = pd.concat(pairs, ignore_index=True)
-        if DATE in results.columns and results[DATE].notna().any():
-            results = results.loc[results[DATE].notna().to_numpy()]  # the dated season only
-        return history_of(results, **options)
-    reader = getattr(module, "read_results", None)
-    if reader is not None:
-        return history_of(reader(path), **options)
-    tables = [p for p in _input_files(path) if p.suffix.lower() in TABLE_SUFFIXES]
-    if not tables:
-        raise ValueError(f"{path}: no results table (.csv, .parquet) to read for {name}")
-    frames = [read_table(p) for p in tables]
-    if name == "league":  # as league.standings_from_path: a file is a league, and a season
-        frames = [
-            f if LEAGUE in f.columns else f.assign(**{LEAGUE: p.stem})
-            for f, p in zip(frames, tables, strict=True)
-        ]
-        if len(frames) > 1 and any(SEASON in f.columns for f in frames):
-            whole = getattr(module, "ALL_SEASONS", "all")
-            frames = [f if SEASON in f.columns else f.assign(**{SEASON: whole}) for f in frames]
-    results = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
-    return history_of(results, **options)
-
-
-def _has_history(name: str) -> bool:
-    from .accessor import family_function
-
-    try:
-        family_function(name, "history")
-    except ValueError:
-        return False
-    return True
+    return module.history_from_path(path, **options)
 
 
 def drift_chart(
@@ -322,9 +248,6 @@ def write_chart(ax, out: str | Path, *, inputs=()) -> Path:
 
     def save(tmp: Path) -> None:
         fig.savefig(tmp, format=suffix[1:], dpi=CHART_DPI)
-        umask = os.umask(0)
-        os.umask(umask)
-        tmp.chmod(0o666 & ~umask)  # a temporary file is private; the chart need not be
 
     return atomic_write(out, save)
 
