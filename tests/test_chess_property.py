@@ -160,3 +160,24 @@ def test_by_round_is_standings_of_each_prefix(seed, rules):
             got = history[(history["event"] == event) & (history["round"] == k)]
             got = got.drop(columns="round").reset_index(drop=True)
             pd.testing.assert_frame_equal(got, alone, check_dtype=False)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10_000), rules=st.sampled_from(RULES), chunk=st.integers(1, 120))
+def test_chunked_computation_equals_one_pass(seed, rules, chunk):
+    # standings() works through big inputs a few thousand events at a time; force tiny chunks
+    from tourneystats import chess
+
+    results, players = chess_swiss(7, 6, 4, seed=seed, forfeit_rate=0.1, bye_rate=0.1,
+                                   withdraw_rate=0.05, unrated_rate=0.1)  # fmt: skip
+    results = results.sample(frac=1.0, random_state=seed)  # events interleaved
+    codes = ["BH/C1", "SB", "ARO", "KS", "DE"]
+    whole = standings(results, tiebreaks=codes, rules=rules, players=players)
+    saved = chess.CHUNK_ROWS
+    chess.CHUNK_ROWS = chunk
+    try:
+        assert chess._event_chunks(results) is not None
+        chunked = standings(results, tiebreaks=codes, rules=rules, players=players)
+    finally:
+        chess.CHUNK_ROWS = saved
+    pd.testing.assert_frame_equal(chunked, whole)

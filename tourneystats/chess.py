@@ -1199,10 +1199,41 @@ def standings(
     2  Open       2     3  1.0  2.0  0.25
     """
     tbs = _parse_list(tiebreaks)
-    grid = _build_grid(
-        results, rules=rules, players=players, events=events, round_robin=round_robin
-    )
-    return _table(grid, tbs)
+    options = dict(rules=rules, players=players, events=events, round_robin=round_robin)
+    chunks = _event_chunks(results) if isinstance(round_robin, bool) else None
+    if chunks is None:
+        return _table(_build_grid(results, **options), tbs)
+    # Events are independent: a big archive is computed a few thousand events at a time, which
+    # keeps the temporary arrays small enough for the allocator to reuse (about half the time).
+    out = pd.concat([_table(_build_grid(c, **options), tbs) for c in chunks], ignore_index=True)
+    if isinstance(results[EVENT].dtype, pd.CategoricalDtype):  # as one pass: in order of appearance
+        order = pd.Index(pd.unique(results[EVENT]).astype(object), dtype=object)
+        out[EVENT] = pd.Categorical(out[EVENT], dtype=pd.CategoricalDtype(order))
+    return out
+
+
+#: above this many rows, :func:`standings` works through the events in chunks of about this size
+CHUNK_ROWS = 500_000
+
+
+def _event_chunks(results: pd.DataFrame, rows: int | None = None) -> list[pd.DataFrame] | None:
+    """Split `results` into runs of whole events (in order of first appearance, as one pass
+    orders them) of about `rows` rows; None when it is small enough to compute at once."""
+    rows = CHUNK_ROWS if rows is None else rows
+    if not isinstance(results, pd.DataFrame) or EVENT not in results or len(results) <= rows:
+        return None
+    codes, _ = pd.factorize(results[EVENT], sort=False)
+    if (codes < 0).any():
+        return None  # missing events: let validation report them
+    order = np.argsort(codes, kind="stable")
+    sizes = np.bincount(codes)
+    ends = np.cumsum(sizes)
+    # cut after the event where the running size passes each multiple of `rows`
+    cut_events = np.unique(np.searchsorted(ends, np.arange(rows, ends[-1], rows)))
+    bounds = np.r_[0, ends[cut_events[cut_events < len(ends) - 1]], len(codes)]
+    if len(bounds) <= 2:
+        return None
+    return [results.iloc[order[a:b]] for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
 
 
 def _expand_by_round(results: pd.DataFrame) -> tuple[pd.DataFrame, pd.Index, int]:

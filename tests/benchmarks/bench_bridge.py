@@ -15,10 +15,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pandas as pd
-
 from tourneystats import bridge
-from tourneystats.io import write_table
+from tourneystats.io import read_table, write_table
 
 _SESSION = {"n_tables": 13, "rounds": 9, "boards_per_round": 3, "missing_rate": 0.002}
 
@@ -43,7 +41,7 @@ def generate(path: Path, **params) -> None:
 
 def run(path: Path, out_dir: Path) -> int:
     """Read, score, total, rank and write; return the number of traveller lines."""
-    results = pd.read_parquet(path, columns=COLUMNS)
+    results = read_table(path, columns=COLUMNS)
     if path.stem.endswith("-butler"):
         table = bridge.imp_standings(bridge.butler(results))
     else:

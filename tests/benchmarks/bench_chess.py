@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pandas as pd
-
 from tourneystats.chess import standings
-from tourneystats.io import write_table
+from tourneystats.io import read_table, write_table
 from tourneystats.synth import chess_swiss
 
 SIZES = {
@@ -28,7 +26,7 @@ def generate(path: Path, *, n_events: int, n_players: int, n_rounds: int) -> Non
 
 
 def run(path: Path, out_dir: Path) -> int:
-    results = pd.read_parquet(path)
+    results = read_table(path)
     table = standings(results, tiebreaks=TIEBREAKS, rules="fide2024")
     write_table(table, Path(out_dir) / "chess-standings.parquet")
     return len(results)
