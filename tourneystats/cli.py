@@ -13,7 +13,7 @@ import pandas as pd
 
 from . import __version__
 from ._schema import EVENT, LEAGUE, LINE, SEASON, SECTION, ValidationError
-from .io import TABLE_SUFFIXES, _same_file, atomic_write, write_table
+from .io import TABLE_SUFFIXES, atomic_write, check_target, write_table
 
 #: family name -> module implementing ``standings_from_path(path, **options)``
 FAMILIES = {
@@ -190,14 +190,7 @@ def drift_chart(
 
 def _chart_target(out: str | Path, inputs=()) -> Path:
     """Check a chart's target: a known format, and not one of the input files."""
-    out = Path(out)
-    suffix = out.suffix.lower()
-    if suffix not in CHART_SUFFIXES:
-        raise ValueError(f"{out}: unknown chart format {suffix!r}; expected .png, .svg or .pdf")
-    for source in inputs:
-        if _same_file(out, Path(source)):
-            raise ValueError(f"refusing to write over the input file {source}")
-    return out
+    return check_target(out, CHART_SUFFIXES, inputs=inputs, what="chart")
 
 
 def _inputs(path: str | Path) -> list[Path]:

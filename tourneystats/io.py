@@ -77,15 +77,28 @@ def write_table(
     pathlib.Path
         The written path.
     """
+    path = check_target(path, TABLE_SUFFIXES, inputs=inputs)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return atomic_write(path, lambda tmp: _write(frame, tmp, path.suffix.lower()))
+
+
+def check_target(
+    path: str | os.PathLike,
+    suffixes: Sequence[str],
+    *,
+    inputs: Iterable[str | os.PathLike] = (),
+    what: str = "table",
+) -> Path:
+    """Refuse an output path with an unknown format, or that is one of the `inputs`."""
     path = Path(path)
     suffix = path.suffix.lower()
-    if suffix not in TABLE_SUFFIXES:
-        raise ValueError(f"{path}: unknown table format {suffix!r}; expected .csv or .parquet")
+    if suffix not in suffixes:
+        known = ", ".join(suffixes)
+        raise ValueError(f"{path}: unknown {what} format {suffix!r}; expected one of {known}")
     for source in inputs:
         if _same_file(path, Path(source)):
             raise ValueError(f"refusing to write over the input file {source}")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    return atomic_write(path, lambda tmp: _write(frame, tmp, suffix))
+    return path
 
 
 def _write(frame: pd.DataFrame, tmp: Path, suffix: str) -> None:
