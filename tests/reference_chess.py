@@ -226,7 +226,8 @@ def value(table, n, player, code, rule, ratings, ev):
         key = (id(table), name)
         if key not in CACHE:  # every player's Buchholz, once per event
             CACHE[key] = {q: bh_like(table, n, q, rule, "BH", 0, 0) for q in table}
-        return opp_mean(table, player, CACHE[key], False)
+        mean = opp_mean(table, player, CACHE[key], False)
+        return 0.0 if mean != mean else mean  # no game over the board: 0 (NaN != NaN)
     if name in ("PS", "CUM"):
         running, sums = 0.0, []
         for _, _, p, _ in games:

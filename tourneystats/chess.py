@@ -57,7 +57,7 @@ every tie-break (opponent's score, ARO, DE, WON, ...); byes and absences stay un
 Tie-breaks (codes; modifiers ``/Cn`` cut the n lowest, ``/Mn`` cut n lowest and n highest)
 ---------------------------------------------------------------------------------------------
 PTS points; BH Buchholz; SB Sonneborn-Berger; FB Fore Buchholz (every paired last-round game as
-a draw); AOB average Buchholz of the opponents met over the board; KS Koya (points scored
+a draw); AOB average Buchholz of the opponents met over the board (0 with none); KS Koya (points scored
 against opponents with 50 % of the maximum score or more: under ``adjusted`` with adjusted
 scores, an unplayed round counting 1/2 when the own adjusted score reaches the limit; under the
 FIDE rule sets against real opponents, forfeits included, by their final score, byes counting
@@ -891,7 +891,8 @@ class _Engine:
             return value, _Detail(r.score, r.result, contrib, kept, r.standin)
         if name == "AOB":
             bh = self.value(TieBreak("BH", "BH"))
-            return self._opponent_mean(bh, digits=None), None
+            # no game over the board: 0, as the FIDE-endorsed programs publish it
+            return np.nan_to_num(self._opponent_mean(bh, digits=None), nan=0.0), None
         if name in ("PS", "CUM"):
             pts = np.where(self.valid, g.points, 0.0)
             running = np.cumsum(pts, axis=1)
