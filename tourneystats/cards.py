@@ -1319,7 +1319,8 @@ def _as_text(values: pd.Series) -> pd.Series:
         whole = values.dropna()
         if (whole == np.floor(whole)).all():
             values = values.astype("Int64")
-    return values.astype("str")
+    # "string" keeps missing values missing on pandas 2.2 too (astype("str") makes them "nan")
+    return values.astype("string")
 
 
 def _concat(frames: list[pd.DataFrame]) -> pd.DataFrame:
