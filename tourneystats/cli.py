@@ -335,6 +335,24 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
+def _comma_list(text: str) -> list[str]:
+    return [t.strip() for t in text.split(",") if t.strip()]
+
+
+def _add_family_options(parser: argparse.ArgumentParser) -> None:
+    """The rule options every family command takes (passed on by :func:`_options`)."""
+    parser.add_argument(
+        "--rules", help="rule set (cards: mtg, melee, pokemon; chess: adjusted, ...; bridge: full)"
+    )
+    parser.add_argument(
+        "--tiebreaks", type=_comma_list, help="chess: comma-separated codes, e.g. BH/C1,BH,SB"
+    )
+    parser.add_argument("--prior-rounds", type=int, help="league: start weight K (virtual rounds)")
+    parser.add_argument(
+        "--prior-mode", choices=["top-up", "constant"], help="league: start weight mode"
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tourneystats",
@@ -356,16 +374,7 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument("--family", required=True, choices=sorted(FAMILIES))
     st.add_argument("--out", help="write the standings here (.csv or .parquet)")
     st.add_argument("--head", type=int, default=10, help="rows shown per event")
-    st.add_argument("--rules", help="rule set (cards: mtg, melee, pokemon; chess: adjusted, ...)")
-    st.add_argument(
-        "--tiebreaks",
-        type=lambda s: [t.strip() for t in s.split(",") if t.strip()],
-        help="chess: comma-separated tie-break codes, e.g. BH/C1,BH,SB",
-    )
-    st.add_argument("--prior-rounds", type=int, help="league: start weight K (virtual rounds)")
-    st.add_argument(
-        "--prior-mode", choices=["top-up", "constant"], help="league: start weight mode"
-    )
+    _add_family_options(st)
     st.set_defaults(func=cmd_standings)
 
     dr = sub.add_parser("drift", help="ranking-drift chart (PNG) of a results file or folder")
@@ -375,7 +384,7 @@ def build_parser() -> argparse.ArgumentParser:
     who = dr.add_mutually_exclusive_group()
     who.add_argument(
         "--players",
-        type=lambda s: [t.strip() for t in s.split(",") if t.strip()],
+        type=_comma_list,
         help="comma-separated players (pairs) to highlight, e.g. Anna,Bo",
     )
     who.add_argument("--top", type=int, help="highlight the best N at the last step (default 10)")
@@ -383,16 +392,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--event", help="cards/chess: the event to draw; league: the league (default: the largest)"
     )
     dr.add_argument("--value", help="column drawn (default: rank or place)")
-    dr.add_argument("--rules", help="rule set, as for standings")
-    dr.add_argument(
-        "--tiebreaks",
-        type=lambda s: [t.strip() for t in s.split(",") if t.strip()],
-        help="chess: comma-separated tie-break codes",
-    )
-    dr.add_argument("--prior-rounds", type=int, help="league: start weight K (virtual rounds)")
-    dr.add_argument(
-        "--prior-mode", choices=["top-up", "constant"], help="league: start weight mode"
-    )
+    _add_family_options(dr)
     dr.set_defaults(func=cmd_drift)
 
     rc = sub.add_parser(
