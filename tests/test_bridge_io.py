@@ -14,7 +14,14 @@ import reference_contract as ref
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tourneystats import ValidationError, contract_score, read_pbn, read_usebio, vulnerability
+from tourneystats import (
+    ValidationError,
+    bridge,
+    contract_score,
+    read_pbn,
+    read_usebio,
+    vulnerability,
+)
 from tourneystats._contract import artificial_code
 
 DATA = Path(__file__).parent / "data" / "bridge"
@@ -816,3 +823,32 @@ def test_end_to_end_with_bridge_scoring(howell, butler, teams):
     pub = teams.published.lines.drop_duplicates(["board", "home_team", "visit_team"])
     merged = board.merge(pub, on=["event", "board", "home_team", "visit_team"])
     assert len(merged) == 150 and (merged["home_imps_x"] == merged["home_imps_y"]).all()
+
+
+def test_standings_read_only_the_columns_they_use(tmp_path, monkeypatch):
+    """A wide Parquet traveller file: standings read the scoring columns, not the rest."""
+    import tourneystats.io as tio
+
+    frame = pd.DataFrame(
+        {
+            "event": "E",
+            "board": 1,
+            "ns_pair": [1, 2],
+            "ew_pair": [3, 4],
+            "ns_score": [420, 450],
+            "contract": ["4S", "4S"],
+            "lead": ["HK", "C2"],
+        }
+    )
+    path = tmp_path / "wide.parquet"
+    frame.to_parquet(path, index=False)
+    asked = []
+    real = tio.read_table
+    monkeypatch.setattr(
+        tio, "read_table", lambda p, columns=None: asked.append(columns) or real(p, columns=columns)
+    )
+    got = bridge.standings_from_path(path)
+    assert asked == [["event", "board", "ns_pair", "ew_pair", "ns_score"]]
+    pd.testing.assert_frame_equal(got, bridge.session_standings(frame))
+    # read_results itself still returns every column
+    assert bridge.read_results(path).pairs.columns.tolist() == frame.columns.tolist()

@@ -1,7 +1,8 @@
+import pandas as pd
 import pytest
 
 from tourneystats import __version__
-from tourneystats.cli import main
+from tourneystats.cli import main, run
 
 
 def test_version(capsys):
@@ -20,4 +21,37 @@ def test_help_lists_commands(capsys):
 
 def test_demo_needs_data_folder(tmp_path, capsys):
     assert main(["demo", "--data", str(tmp_path / "none"), "--out", str(tmp_path / "o")]) == 2
+    assert "no data folder" in capsys.readouterr().err
+
+
+def _session(event: str) -> pd.DataFrame:
+    return pd.DataFrame(
+        {"event": event, "board": 1, "ns_pair": [1, 2], "ew_pair": [3, 4], "ns_score": [420, 450]}
+    )
+
+
+def test_standings_shows_the_first_tables_and_says_how_many_are_left(tmp_path, capsys):
+    """A big archive prints a bounded preview; the output file holds every table."""
+    source = tmp_path / "season.csv"
+    pd.concat([_session(f"E{i:02d}") for i in range(30)]).to_csv(source, index=False)
+    out = tmp_path / "standings.parquet"
+    args = ["standings", str(source), "--family", "bridge", "--out", str(out), "--head", "1"]
+
+    assert main([*args, "--tables", "4"]) == 0
+    shown = capsys.readouterr().out
+    # 30 sessions x 2 lines = 60 tables: E00 NS/EW and E01 NS/EW shown, one row each
+    assert "E01" in shown and "E02" not in shown
+    assert "56 more table(s) not shown" in shown
+    assert "wrote 120 rows" in shown
+    assert pd.read_parquet(out)["event"].nunique() == 30
+
+    assert main([*args, "--tables", "0"]) == 0
+    shown = capsys.readouterr().out
+    assert "E29" in shown and "not shown" not in shown
+
+
+def test_console_script_exits_with_the_status(tmp_path, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        run(["demo", "--data", str(tmp_path / "none"), "--out", str(tmp_path / "o")])
+    assert exit_info.value.code == 2
     assert "no data folder" in capsys.readouterr().err

@@ -2,7 +2,7 @@ import pandas as pd
 import pytest
 
 from tourneystats import read_table, write_table
-from tourneystats.io import atomic_write
+from tourneystats.io import atomic_write, table_columns
 
 
 @pytest.mark.parametrize("suffix", [".csv", ".parquet"])
@@ -60,3 +60,13 @@ def test_written_files_get_ordinary_permissions(tmp_path):
     finally:
         os.umask(umask)
     assert path.stat().st_mode & 0o777 == 0o644
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_table_columns_reads_the_header_only(tmp_path, suffix):
+    df = pd.DataFrame({"event": ["A"], "round": [1], "note": ["x"]})
+    path = write_table(df, tmp_path / f"t{suffix}")
+    assert table_columns(path) == ["event", "round", "note"]
+    assert read_table(path, columns=["event", "round"]).columns.tolist() == ["event", "round"]
+    with pytest.raises(ValueError, match="unknown table format"):
+        table_columns(tmp_path / "t.xlsx")

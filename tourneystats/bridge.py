@@ -1768,6 +1768,10 @@ def season_history(
 SUFFIXES = (".csv", ".parquet", ".pq", ".pbn", ".xml")
 
 
+#: the columns pairs or team standings use (a table file's other columns are not read for them)
+_STANDINGS_COLUMNS = frozenset(c.name for c in (*_PAIRS_SPEC, *_TEAMS_SPEC))
+
+
 class Results(NamedTuple):
     """What :func:`read_results` found: the pairs traveller frame and the team results frame of
     every file read (``None`` when there is none of that kind)."""
@@ -1782,7 +1786,7 @@ def _stack(frames: list[pd.DataFrame]) -> pd.DataFrame | None:
     return frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
 
 
-def read_results(path: str | os.PathLike) -> Results:
+def read_results(path: str | os.PathLike, *, columns: Sequence[str] | None = None) -> Results:
     """Read the results of a file or of every readable file of a folder.
 
     Parameters
@@ -1793,6 +1797,9 @@ def read_results(path: str | os.PathLike) -> Results:
         :func:`tourneystats.usebio.read_usebio`) or a folder: its files with one of those
         suffixes, sorted by name. A table with ``home_team``/``visit_team`` columns (and a team
         PBN file) holds team results, any other file pairs results.
+    columns : sequence of str, optional
+        Read only these of a table file's columns (those it has; the others are not read at
+        all). PBN and USEBIO files are read whole.
 
     Returns
     -------
@@ -1820,7 +1827,7 @@ def read_results(path: str | os.PathLike) -> Results:
     >>> len(pairs), teams is None
     (2, True)
     """
-    from .io import read_table
+    from .io import read_table, table_columns
 
     pairs: list[pd.DataFrame] = []
     teams: list[pd.DataFrame] = []
@@ -1836,7 +1843,8 @@ def read_results(path: str | os.PathLike) -> Results:
 
             frame = read_usebio(f).results
         elif suffix in (".csv", ".parquet", ".pq"):
-            frame = read_table(f)
+            wanted = None if columns is None else [c for c in table_columns(f) if c in columns]
+            frame = read_table(f, columns=wanted)
         else:
             raise ValidationError(f"{f}: unknown results format {suffix!r}")
         if HOME_TEAM in frame.columns:
@@ -1901,7 +1909,7 @@ def standings_from_path(
     3   EW     4  0.0         0.0     2
     """
     scale = _scale_option(scale, options)
-    pairs, teams = read_results(path)
+    pairs, teams = read_results(path, columns=_STANDINGS_COLUMNS)
     if pairs is not None:
         return session_standings(pairs, movement=movement, scale=scale)
     return team_standings(teams)

@@ -75,7 +75,7 @@ from ._schema import (
     fail_rows,
     validate,
 )
-from .io import TABLE_SUFFIXES, read_table
+from .io import TABLE_SUFFIXES, read_table, table_columns
 from .ranking import competition_rank
 
 __all__ = [
@@ -1262,14 +1262,6 @@ _MATCH_NAMES = [c.name for c in MATCH_COLUMNS]
 _GAME_NAMES = [c.name for c in GAME_COLUMNS]
 
 
-def _columns_of(path: Path) -> list[str]:
-    if path.suffix.lower() == ".csv":
-        return list(pd.read_csv(path, nrows=0).columns)
-    import pyarrow.parquet as pq
-
-    return list(pq.read_schema(path).names)
-
-
 def _needed(columns: list[str], by: str | None) -> list[str] | None:
     """The columns to read for a results table, or None when it is not one."""
     present = set(columns)
@@ -1282,14 +1274,7 @@ def _needed(columns: list[str], by: str | None) -> list[str] | None:
 
 
 def _read_results(path: Path, by: str | None) -> pd.DataFrame:
-    if path.suffix.lower() in (".parquet", ".pq"):
-        import pyarrow.parquet as pq
-
-        # only the columns needed; arrow buffers are released while converting (works on
-        # pandas 2.2, where read_parquet has no to_pandas_kwargs)
-        table = pq.read_table(path, columns=_needed(_columns_of(path), by))
-        return table.to_pandas(split_blocks=True, self_destruct=True)
-    return read_table(path)
+    return read_table(path, columns=_needed(table_columns(path), by))
 
 
 def _result_files(folder: Path, by: str | None) -> list[Path]:
@@ -1304,7 +1289,7 @@ def _result_files(folder: Path, by: str | None) -> list[Path]:
             continue
         if "standings" in name:
             continue
-        if _needed(_columns_of(path), by) is None:
+        if _needed(table_columns(path), by) is None:
             warnings.warn(f"{path}: not a results table, skipped", stacklevel=3)
             continue
         files.append(path)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 import numpy as np
 import pandas as pd
@@ -45,14 +47,25 @@ def _groups(table: pd.DataFrame) -> list[str]:
     return [c for c in (LEAGUE, SEASON, EVENT, SECTION, LINE) if c in table.columns]
 
 
-def _show(table: pd.DataFrame, head: int) -> str:
+def _show(table: pd.DataFrame, head: int, tables: int = 0) -> str:
+    """The first `head` rows of each table (event, section, ...) of `table`, for the terminal;
+    with `tables` > 0, of its first `tables` tables only, and a line saying how many are left."""
     groups = _groups(table)
+    more = ""
     if groups:
-        table = table.groupby(groups, observed=True, sort=False, dropna=False).head(head)
+        grouped = table.groupby(groups, observed=True, sort=False, dropna=False)
+        if tables > 0:
+            number = grouped.ngroup()
+            left = int(number.max()) + 1 - tables
+            if left > 0:
+                table = table[(number < tables).to_numpy()]
+                grouped = table.groupby(groups, observed=True, sort=False, dropna=False)
+                more = f"\n... and {left:,} more table(s) not shown (--tables 0 shows all)"
+        table = grouped.head(head)
     else:
         table = table.head(head)
     with pd.option_context("display.width", 120, "display.max_columns", 14):
-        return table.to_string(index=False)
+        return table.to_string(index=False) + more
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
@@ -61,7 +74,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
         print(f"tourneystats: the {args.family} family is not available", file=sys.stderr)
         return 2
     table = module.standings_from_path(args.path, **_options(args))
-    print(_show(table, args.head))
+    print(_show(table, args.head, args.tables))
     if args.out:
         written = write_table(table, args.out, inputs=[args.path])
         print(f"\nwrote {len(table)} rows to {written}")
@@ -374,6 +387,7 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument("--family", required=True, choices=sorted(FAMILIES))
     st.add_argument("--out", help="write the standings here (.csv or .parquet)")
     st.add_argument("--head", type=int, default=10, help="rows shown per event")
+    st.add_argument("--tables", type=int, default=20, help="events (sections, lines) shown; 0: all")
     _add_family_options(st)
     st.set_defaults(func=cmd_standings)
 
@@ -431,7 +445,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status."""
+    """Run the command line; return the exit status (:func:`run` is the console script)."""
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
@@ -440,5 +454,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
+def run(argv: Sequence[str] | None = None) -> NoReturn:
+    """The ``tourneystats`` console script: :func:`main`, then exit with its status.
+
+    The process ends with the command, so the objects its imports made (pandas' are many) are
+    frozen out of the garbage collector first: the collections during the run and the one at
+    exit then skip them (about 0.06 s of every run)."""
+    gc.freeze()
+    sys.exit(main(argv))
+
+
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    run()

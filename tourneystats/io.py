@@ -48,6 +48,31 @@ def read_table(path: str | os.PathLike, *, columns: Sequence[str] | None = None)
     raise ValueError(f"{path}: unknown table format {suffix!r}; expected .csv or .parquet")
 
 
+def table_columns(path: str | os.PathLike) -> list[str]:
+    """The column names of a CSV or Parquet file, read from its header or schema only.
+
+    With :func:`read_table`'s `columns`, a reader takes only the columns it uses that a file has
+    (a Parquet file is read column by column, so the others cost nothing).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "t.csv"
+    >>> _ = write_table(pd.DataFrame({"event": ["A"], "round": [1]}), p)
+    >>> table_columns(p)
+    ['event', 'round']
+    """
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix == ".csv":
+        return list(pd.read_csv(path, nrows=0).columns)
+    if suffix in (".parquet", ".pq"):
+        import pyarrow.parquet as pq
+
+        return list(pq.read_schema(path).names)
+    raise ValueError(f"{path}: unknown table format {suffix!r}; expected .csv or .parquet")
+
+
 def _same_file(a: Path, b: Path) -> bool:
     try:
         return a.resolve() == b.resolve() or (a.exists() and b.exists() and os.path.samefile(a, b))

@@ -8,6 +8,7 @@ rows, wall seconds, rows per second and the peak resident memory of that process
 from __future__ import annotations
 
 import argparse
+import compileall
 import importlib
 import json
 import subprocess
@@ -53,6 +54,9 @@ def main(argv: list[str] | None = None) -> int:
         bench.generate(path, **params)
         print(f"generated {path.name} in {time.perf_counter() - t0:.1f} s", flush=True)
 
+    # the package's bytecode, as `pip install` compiles it (an editable install, or a machine with
+    # PYTHONDONTWRITEBYTECODE set, would otherwise compile the modules again in every run)
+    compileall.compile_dir(ROOT / "tourneystats", quiet=1)
     with tempfile.TemporaryDirectory() as out:
         code = CHILD.format(
             root=str(ROOT), here=str(HERE), family=args.family, path=str(path), out=out

@@ -1,10 +1,13 @@
 """Bridge benchmark: club-evening Mitchell sessions, matchpointed or Butler-scored end to end.
 
-``python tests/benchmarks/bench.py --family bridge --size large`` times reading the traveller
-lines (Parquet), matchpointing every board with Neuberg and artificial scores, totalling and
-ranking every pair, and writing the standings. ``--size large-butler`` times the same data
-(generated identically into its own cache file) Butler-scored instead: datums, IMPs against the
-datum, pair totals and places. Any size whose name ends in ``-butler`` runs Butler.
+``python tests/benchmarks/bench.py --family bridge --size large`` times the command
+``tourneystats standings FILE.parquet --family bridge --out standings.parquet`` (run through the
+console script's entry point in the child process): reading the traveller lines, matchpointing
+every board with Neuberg and artificial scores, totalling and ranking every pair, printing the
+first tables and writing the standings. ``--size large-butler`` times the same data (generated
+identically into its own cache file) Butler-scored instead, through the library (the command
+line has no Butler standings): datums, IMPs against the datum, pair totals and places. Any size
+whose name ends in ``-butler`` runs Butler.
 
 The large size is the issue's: 3,000 sessions of 13 tables x 9 rounds x 3 boards = 1,053,000
 traveller lines, with 0.5 % artificial scores and 0.2 % missing results (so some boards are
@@ -41,10 +44,18 @@ def generate(path: Path, **params) -> None:
 
 def run(path: Path, out_dir: Path) -> int:
     """Read, score, total, rank and write; return the number of traveller lines."""
-    results = read_table(path, columns=COLUMNS)
+    out = Path(out_dir) / "standings.parquet"
     if path.stem.endswith("-butler"):
-        table = bridge.imp_standings(bridge.butler(results))
-    else:
-        table = bridge.session_standings(results)
-    write_table(table, Path(out_dir) / "standings.parquet")
-    return len(results)
+        results = read_table(path, columns=COLUMNS)
+        write_table(bridge.imp_standings(bridge.butler(results)), out)
+        return len(results)
+    import pyarrow.parquet as pq
+
+    from tourneystats.cli import run as console_script
+
+    try:
+        console_script(["standings", str(path), "--family", "bridge", "--out", str(out)])
+    except SystemExit as done:
+        if done.code:
+            raise
+    return pq.read_metadata(path).num_rows
