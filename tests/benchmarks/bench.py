@@ -11,6 +11,7 @@ import argparse
 import compileall
 import importlib
 import json
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -40,6 +41,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--family", required=True)
     parser.add_argument("--size", default="small")
     parser.add_argument("--regenerate", action="store_true", help="ignore the cached input")
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="runs (fresh processes); the median wall is shown"
+    )
     args = parser.parse_args(argv)
 
     sys.path[:0] = [str(ROOT), str(HERE)]
@@ -47,7 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.size not in bench.SIZES:
         parser.error(f"--size must be one of {sorted(bench.SIZES)}")
     params = bench.SIZES[args.size]
-    path = CACHE / f"{args.family}-{args.size}.parquet"
+    # a baseline module may time another tool on a family's cached input (CACHE_FAMILY)
+    path = CACHE / f"{getattr(bench, 'CACHE_FAMILY', args.family)}-{args.size}.parquet"
     if args.regenerate or not path.exists():
         CACHE.mkdir(exist_ok=True)
         t0 = time.perf_counter()
@@ -57,22 +62,27 @@ def main(argv: list[str] | None = None) -> int:
     # the package's bytecode, as `pip install` compiles it (an editable install, or a machine with
     # PYTHONDONTWRITEBYTECODE set, would otherwise compile the modules again in every run)
     compileall.compile_dir(ROOT / "tourneystats", quiet=1)
-    with tempfile.TemporaryDirectory() as out:
-        code = CHILD.format(
-            root=str(ROOT), here=str(HERE), family=args.family, path=str(path), out=out
-        )
-        t0 = time.perf_counter()
-        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-        wall = time.perf_counter() - t0
-    if done.returncode != 0:
-        print(done.stdout, done.stderr, sep="\n", file=sys.stderr)
-        return done.returncode
-    result = json.loads(done.stdout.strip().splitlines()[-1])
-    peak_mb = result["peak_kb"] / 1024
-    rows = result["rows"]
+    walls, peaks = [], []
+    for _ in range(args.repeat):
+        with tempfile.TemporaryDirectory() as out:
+            code = CHILD.format(
+                root=str(ROOT), here=str(HERE), family=args.family, path=str(path), out=out
+            )
+            t0 = time.perf_counter()
+            done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+            walls.append(time.perf_counter() - t0)
+        if done.returncode != 0:
+            print(done.stdout, done.stderr, sep="\n", file=sys.stderr)
+            return done.returncode
+        result = json.loads(done.stdout.strip().splitlines()[-1])
+        peaks.append(result["peak_kb"] / 1024)
+    rows, wall = result["rows"], statistics.median(walls)
+    spread = ""
+    if args.repeat > 1:
+        spread = f" (median of {args.repeat}; min {min(walls):.2f}, max {max(walls):.2f})"
     print(
-        f"{args.family}/{args.size}: {rows:,} rows  wall {wall:.2f} s (process start to exit)  "
-        f"{rows / wall:,.0f} rows/s  peak RSS {peak_mb:,.0f} MB  params {params}"
+        f"{args.family}/{args.size}: {rows:,} rows  wall {wall:.2f} s{spread} (process start to "
+        f"exit)  {rows / wall:,.0f} rows/s  peak RSS {max(peaks):,.0f} MB  params {params}"
     )
     return 0
 

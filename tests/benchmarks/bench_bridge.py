@@ -18,9 +18,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tourneystats import bridge
-from tourneystats.io import read_table, write_table
-
 _SESSION = {"n_tables": 13, "rounds": 9, "boards_per_round": 3, "missing_rate": 0.002}
 
 SIZES: dict[str, dict] = {
@@ -44,8 +41,13 @@ def generate(path: Path, **params) -> None:
 
 def run(path: Path, out_dir: Path) -> int:
     """Read, score, total, rank and write; return the number of traveller lines."""
+    # tourneystats is imported here, not at the top: bench_bridge_duckdb reads SIZES from this
+    # module and must time DuckDB without pandas imported
     out = Path(out_dir) / "standings.parquet"
     if path.stem.endswith("-butler"):
+        from tourneystats import bridge
+        from tourneystats.io import read_table, write_table
+
         results = read_table(path, columns=COLUMNS)
         write_table(bridge.imp_standings(bridge.butler(results)), out)
         return len(results)
