@@ -258,7 +258,12 @@ def _coerce(values: pd.Series, spec: Column, frame: pd.DataFrame, what: str) -> 
         return values.astype("boolean" if spec.nullable else bool)
     if kind not in ("int", "float"):
         raise ValueError(f"unknown column dtype {kind!r}")
-    if kind == "int" and values.dtype == np.int64 or kind == "float" and values.dtype == np.float64:
+    if (
+        kind == "int"
+        and (values.dtype == np.int64 or values.dtype == pd.Int64Dtype())
+        or kind == "float"
+        and values.dtype == np.float64
+    ):
         return values  # already right: no copy, no scan
     if kind == "int" and pd.api.types.is_integer_dtype(values.dtype):
         return values.astype("Int64" if values.hasnans else "int64")
