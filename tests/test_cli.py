@@ -55,3 +55,25 @@ def test_console_script_exits_with_the_status(tmp_path, capsys):
         run(["demo", "--data", str(tmp_path / "none"), "--out", str(tmp_path / "o")])
     assert exit_info.value.code == 2
     assert "no data folder" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("family", ["cards", "chess", "bridge", "league"])
+def test_standings_written_into_the_results_folder_are_not_read_back(tmp_path, capsys, family):
+    """Writing the standings next to the results, then running again, gives the same table."""
+    import shutil
+    from pathlib import Path
+
+    folder = tmp_path / family
+    shutil.copytree(Path(__file__).parents[1] / "data" / family, folder)
+    for extension in ("csv", "parquet"):
+        out = folder / f"standings.{extension}"
+        assert main(["standings", str(folder), "--family", family, "--out", str(out)]) == 0
+    first = pd.read_parquet(folder / "standings.parquet")
+    capsys.readouterr()
+    again = tmp_path / "again.parquet"
+    assert main(["standings", str(folder), "--family", family, "--out", str(again)]) == 0
+    pd.testing.assert_frame_equal(pd.read_parquet(again), first)
+    err = capsys.readouterr().err
+    if family != "cards":  # cards leaves out files named *standings* without a word
+        assert err.count("not a results table") == 2
+        assert err.startswith("tourneystats: warning: ") and "standings.csv" in err

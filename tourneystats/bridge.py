@@ -1770,6 +1770,10 @@ SUFFIXES = (".csv", ".parquet", ".pq", ".pbn", ".xml")
 
 #: the columns pairs or team standings use (a table file's other columns are not read for them)
 _STANDINGS_COLUMNS = frozenset(c.name for c in (*_PAIRS_SPEC, *_TEAMS_SPEC))
+#: the columns a pairs and a team results table must have (other tables of a folder are skipped)
+_REQUIRED = tuple(
+    frozenset(c.name for c in spec if c.required) for spec in (_PAIRS_SPEC, _TEAMS_SPEC)
+)
 
 
 class Results(NamedTuple):
@@ -1796,7 +1800,9 @@ def read_results(path: str | os.PathLike, *, columns: Sequence[str] | None = Non
         :func:`tourneystats.pbn.read_pbn`, USEBIO ``.xml`` read by
         :func:`tourneystats.usebio.read_usebio`) or a folder: its files with one of those
         suffixes, sorted by name. A table with ``home_team``/``visit_team`` columns (and a team
-        PBN file) holds team results, any other file pairs results.
+        PBN file) holds team results, any other file pairs results. A folder's tables without
+        the required columns of either (a standings table written there) are skipped with a
+        warning.
     columns : sequence of str, optional
         Read only these of a table file's columns (those it has; the others are not read at
         all). PBN and USEBIO files are read whole.
@@ -1827,12 +1833,17 @@ def read_results(path: str | os.PathLike, *, columns: Sequence[str] | None = Non
     >>> len(pairs), teams is None
     (2, True)
     """
-    from .io import read_table, table_columns
+    from .io import read_table, results_tables, table_columns
 
     pairs: list[pd.DataFrame] = []
     teams: list[pd.DataFrame] = []
     seen: set = set()
-    for f in expand_paths(path, SUFFIXES):
+    files = expand_paths(path, SUFFIXES)
+    if isinstance(path, (str, os.PathLike)) and os.path.isdir(path):
+        files = results_tables(files, *_REQUIRED)
+        if not files:
+            raise ValidationError(f"{path}: no results file in this folder")
+    for f in files:
         suffix = f.suffix.lower()
         if suffix == ".pbn":
             from .pbn import read_pbn

@@ -1444,7 +1444,8 @@ def read_results(
 
     A folder contributes its ``*.trf``, ``*.txt``, ``*.trfx`` files (read together with
     :func:`tourneystats.trf.read_trf`, one event per file named by the file stem) and its CSV
-    and Parquet tables (which must hold the results columns); hidden files are skipped.
+    and Parquet tables holding the results columns; hidden files are skipped, and so are (with a
+    warning) other tables, such as a standings table written into the folder.
 
     Parameters
     ----------
@@ -1475,13 +1476,15 @@ def read_results(
     >>> list(results.columns), players, events
     (['event', 'round', 'player', 'opponent', 'colour', 'points', 'kind'], None, None)
     """
-    from .io import TABLE_SUFFIXES, read_table
+    from .io import TABLE_SUFFIXES, read_table, results_tables
 
     path = Path(path)
     if not path.exists():
         raise FileNotFoundError(f"{path}: no such file or folder")
     files = sorted(p for p in path.iterdir() if p.is_file()) if path.is_dir() else [path]
     tables = [p for p in files if p.suffix.lower() in TABLE_SUFFIXES]
+    if path.is_dir():  # a standings table written into the folder is not read back
+        tables = results_tables(tables, [c.name for c in RESULT_COLUMNS if c.required])
     trfs = [
         p for p in files if p.suffix.lower() not in TABLE_SUFFIXES and not p.name.startswith(".")
     ]

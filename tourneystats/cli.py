@@ -6,6 +6,7 @@ import argparse
 import gc
 import importlib
 import sys
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
@@ -447,11 +448,17 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (:func:`run` is the console script)."""
     args = build_parser().parse_args(argv)
-    try:
-        return args.func(args)
-    except (ValidationError, ValueError, OSError) as exc:
-        print(f"tourneystats: {exc}", file=sys.stderr)
-        return 1
+    with warnings.catch_warnings():  # warnings (a skipped file, ...) read as the command's own
+        warnings.showwarning = _warn
+        try:
+            return args.func(args)
+        except (ValidationError, ValueError, OSError) as exc:
+            print(f"tourneystats: {exc}", file=sys.stderr)
+            return 1
+
+
+def _warn(message, category, filename, lineno, file=None, line=None) -> None:
+    print(f"tourneystats: warning: {message}", file=sys.stderr)
 
 
 def run(argv: Sequence[str] | None = None) -> NoReturn:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Iterable, Sequence
+import warnings
+from collections.abc import Collection, Iterable, Sequence
 from pathlib import Path
 
 import pandas as pd
@@ -71,6 +72,40 @@ def table_columns(path: str | os.PathLike) -> list[str]:
 
         return list(pq.read_schema(path).names)
     raise ValueError(f"{path}: unknown table format {suffix!r}; expected .csv or .parquet")
+
+
+def results_tables(files: Iterable[Path], *required: Collection[str]) -> list[Path]:
+    """`files` without the tables that hold no results: a folder's reader calls this.
+
+    A CSV or Parquet file is kept when it has every column of one of the `required` sets; any
+    other table (a standings table written into the results folder, notes, ...) is left out with
+    a warning naming it. Files of other formats are kept.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib, warnings
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = write_table(pd.DataFrame({"event": ["A"], "points": [1]}), folder / "r.csv")
+    >>> _ = write_table(pd.DataFrame({"event": ["A"], "rank": [1]}), folder / "standings.csv")
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     kept = results_tables(sorted(folder.iterdir()), {"event", "points"})
+    >>> [p.name for p in kept], str(caught[0].message).endswith("skipped")
+    (['r.csv'], True)
+    """
+    kept = []
+    for path in files:
+        if path.suffix.lower() in TABLE_SUFFIXES:
+            columns = set(table_columns(path))
+            if not any(set(names) <= columns for names in required):
+                want = " or ".join(", ".join(sorted(names)) for names in required)
+                warnings.warn(
+                    f"{path}: not a results table (results have the columns {want}), skipped",
+                    stacklevel=2,
+                )
+                continue
+        kept.append(path)
+    return kept
 
 
 def _same_file(a: Path, b: Path) -> bool:

@@ -84,7 +84,7 @@ from ._schema import (
     fail_rows,
     validate,
 )
-from .io import TABLE_SUFFIXES, read_table
+from .io import TABLE_SUFFIXES, read_table, results_tables
 from .ranking import competition_rank
 
 __all__ = [
@@ -838,8 +838,9 @@ def read_results(path: str | os.PathLike) -> pd.DataFrame:
     Files of a folder are read in name order and concatenated; each file's rows belong to the
     league of their ``league`` column, or, without one, to a league named after the file's stem.
     A ``season`` column, when present, splits a league into seasons (files of a folder without
-    one then get the season ``"all"``). Nothing is validated here: :func:`leaderboard` and
-    :func:`history` do it.
+    one then get the season ``"all"``). A folder's tables without the required columns (a
+    standings table written there) are skipped with a warning. Nothing is validated here:
+    :func:`leaderboard` and :func:`history` do it.
 
     Parameters
     ----------
@@ -872,6 +873,8 @@ def read_results(path: str | os.PathLike) -> pd.DataFrame:
         files = sorted(
             p for p in path.iterdir() if p.is_file() and p.suffix.lower() in TABLE_SUFFIXES
         )
+        # a standings table written into the folder is not read back
+        files = results_tables(files, [c.name for c in COLUMNS if c.required])
         if not files:
             raise ValueError(f"{path}: no .csv or .parquet files")
     elif path.exists():
