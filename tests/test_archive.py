@@ -320,6 +320,20 @@ def test_write_modes(tmp_path):
         write_archive(first.assign(season="2025"), tmp_path, family="chess")
 
 
+def test_seasons_differing_only_by_letter_case_are_refused(tmp_path):
+    """ "Spring" and "spring" would be one folder on Windows and macOS."""
+    frame = chess_season().assign(season="spring")
+    with pytest.raises(ValidationError, match="differ only by letter case"):
+        write_archive(frame.assign(season=np.where(frame["round"] == 1, "Spring", "spring")),
+                      tmp_path / "a", family="chess")  # fmt: skip
+    write_archive(frame, tmp_path / "b", family="chess")
+    for mode in ("replace", "append", "error"):
+        with pytest.raises(ValidationError, match="season=spring and family=chess/season=Spring"):
+            write_archive(frame.assign(season="Spring"), tmp_path / "b", family="chess", mode=mode)
+    assert set(read_archive(tmp_path / "b")["season"]) == {"spring"}  # untouched
+    assert not (tmp_path / "a").exists() or not any((tmp_path / "a").rglob("*.parquet"))
+
+
 def test_append_continues_a_league(tmp_path):
     frame = league_seasons()
     first = frame["tournament"].str.endswith(("E01", "E02"))  # each season's first evenings
@@ -873,3 +887,29 @@ def test_import_refuses_the_same_event_twice(tmp_path):
     assert len(report.errors) == 1 and "also in" in report.errors["message"].iloc[0]
     with pytest.raises(ValidationError, match="also in"):
         import_folder(tmp_path / "src", tmp_path / "archive2", strict=True, progress=False)
+
+
+def test_import_reads_a_final_score_only_league_table(tmp_path):
+    # a league file with final scores only (no round, team or target columns) is league results
+    src = tmp_path / "src" / "2025"
+    src.mkdir(parents=True)
+    finals = pd.DataFrame(
+        {
+            "tournament": ["T1"] * 4 + ["T2"] * 3,
+            "date": ["2025-01-08"] * 4 + ["2025-01-15"] * 3,
+            "player": ["Anna", "Bo", "Cia", "Dan", "Anna", "Cia", "Dan"],
+            "points": [30, 12, 25, 17, 21, 28, 14],
+        }
+    )
+    finals.to_csv(src / "thursday.csv", index=False)
+    report = import_folder(tmp_path / "src", tmp_path / "archive", progress=False)
+    assert report.ok, report.summary()
+    assert report.files["family"].tolist() == ["league"]
+    assert recompute(tmp_path / "archive", tmp_path / "out", progress=False).ok
+    got = read_archive(tmp_path / "out", family="league")
+    want = league.history_from_path(src / "thursday.csv")
+    keys = ["league", "tournament", "player"]
+    pd.testing.assert_frame_equal(
+        sort_rows(got.drop(columns="season"), keys), sort_rows(want, keys), check_dtype=False
+    )
+    assert len(got) == 4 + 4  # every player after each of the two tournaments

@@ -544,6 +544,7 @@ def write_archive(
                     f"partition column {c!r} is {new} here but {old} in the archive's {family} results"
                 )
 
+    _check_letter_case(folders, root, family_dir)
     targets = [root / f for f in folders]
     for folder, target in zip(folders, targets):
         if target.exists() and mode == "error":
@@ -586,6 +587,24 @@ def write_archive(
     for c in partition_cols:  # the partition columns keep the frame's dtype
         out[c] = out[c].astype(frame[c].dtype)
     return out
+
+
+def _check_letter_case(folders: list[Path], root: Path, family_dir: Path) -> None:
+    """Refuse partition folders that differ only by letter case from each other or from the
+    archive's: Windows and macOS see them as one folder (a season "Spring" would replace or
+    merge into "spring"), so an archive holding both would not travel."""
+    known: dict[str, Path] = {}
+    if family_dir.is_dir():
+        for part in _walk_parts(family_dir):
+            folder = part.parent.relative_to(root)
+            known.setdefault(folder.as_posix().casefold(), folder)
+    for folder in folders:
+        other = known.setdefault(folder.as_posix().casefold(), folder)
+        if other != folder:
+            raise ValidationError(
+                f"partitions {other.as_posix()} and {folder.as_posix()} differ only by letter "
+                "case: Windows and macOS would see one folder; rename one of the values"
+            )
 
 
 def _swap_in(tmp: Path, target: Path) -> None:
@@ -1523,7 +1542,7 @@ _SIGNATURES = {
     "chess": [{"colour", "kind"}],
     "bridge": [{"ns_pair", "ew_pair", "ns_score"}],
     "bridge_teams": [{"home_team", "visit_team", "ns_score"}],
-    "league": [{"team", "target"}],
+    "league": [{"team", "target"}, {"tournament", "date", "player", "points"}],
 }
 
 
@@ -1621,7 +1640,8 @@ def import_folder(
     Every file below `src` is read with its family's reader: CSV or Parquet tables (the family
     told by the columns: ``wins, losses, draws`` or ``game, result`` for cards, ``colour, kind``
     for chess, ``ns_pair, ew_pair, ns_score`` for bridge pairs, ``home_team, visit_team,
-    ns_score`` for bridge teams, ``team, target`` for the league; a table of none of them, such as
+    ns_score`` for bridge teams, ``team, target`` or (final scores only) ``tournament, date,
+    player, points`` for the league; a table of none of them, such as
     published standings, is ignored and listed), FIDE TRF (``.trf``, or ``.txt`` starting with TRF
     lines; each row gets its player's ``rating`` and its event's start ``date``), PBN (``.pbn``)
     and USEBIO (``.xml``). Other files are ignored. A file in a folder named after a family

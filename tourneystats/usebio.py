@@ -474,10 +474,15 @@ def read_usebio(
     ... <TRAVELLER_LINE><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER>
     ... <SCORE>A6040</SCORE></TRAVELLER_LINE>
     ... </BOARD></EVENT></USEBIO>''')
-    >>> read_usebio(p).results[["board", "ns_pair", "ns_score", "contract", "artificial"]]
-       board ns_pair  ns_score contract artificial
-    0      1       1       400      3NT        NaN
-    1      1       3      <NA>      NaN      A6040
+    >>> results = read_usebio(p).results
+    >>> results[["board", "ns_pair", "ns_score"]]
+       board ns_pair  ns_score
+    0      1       1       400
+    1      1       3      <NA>
+    >>> results[["contract", "artificial"]].fillna("-")
+      contract artificial
+    0      3NT          -
+    1        -      A6040
     """
     paths = expand_paths(path, (".xml",))
     return combine([(p, _read_one(p, event)) for p in paths], rename_clashes=event is None)
