@@ -913,3 +913,66 @@ def test_import_reads_a_final_score_only_league_table(tmp_path):
         sort_rows(got.drop(columns="season"), keys), sort_rows(want, keys), check_dtype=False
     )
     assert len(got) == 4 + 4  # every player after each of the two tournaments
+
+
+def _import_sources(src: Path) -> None:
+    for season in ("2019", "2020"):
+        (src / "chess" / season).mkdir(parents=True)
+    for name in ("buchholz_1.trf", "buchholz_2.trf"):
+        shutil.copy(DATA / "chess" / name, src / "chess" / "2019" / name)
+    shutil.copy(DATA / "chess" / "tournament_1.txt", src / "chess" / "2020" / "tournament_1.txt")
+    (src / "2022").mkdir()
+    shutil.copy(DATA / "bridge" / "usebio-mp-pairs-howell.xml", src / "2022" / "howell.xml")
+    shutil.copy(DATA / "bridge" / "usebio-butler-mitchell.xml", src / "2022" / "butler.xml")
+    (src / "league" / "2024").mkdir(parents=True)
+    shutil.copy(ROOT / "data" / "league" / "worked-example.csv", src / "league" / "2024" / "a.csv")
+
+
+@pytest.mark.parametrize("trf_batch", [1, 1000])
+def test_import_in_small_batches_builds_the_same_archive(tmp_path, monkeypatch, trf_batch):
+    """Sources go through the staging archive in batches of chunk_rows rows, the TRF files of a
+    folder read together: any batch size gives the same archive content and report, and no
+    staging folder is left behind."""
+    src = tmp_path / "src"
+    _import_sources(src)
+    whole = import_folder(src, tmp_path / "whole", chunk_rows=10**9, progress=False)
+    monkeypatch.setattr(archive, "_TRF_BATCH", trf_batch)
+    small = import_folder(src, tmp_path / "small", chunk_rows=1, progress=False)
+    assert whole.ok and small.ok
+    pd.testing.assert_frame_equal(small.files, whole.files)
+    for family in ("chess", "bridge", "league"):
+        pd.testing.assert_frame_equal(
+            read_archive(tmp_path / "small", family=family),
+            read_archive(tmp_path / "whole", family=family),
+        )
+    for root in (tmp_path / "whole", tmp_path / "small"):
+        assert not [p for p in root.iterdir() if p.name.startswith(".")]
+    assert small.written["rows"].sum() == whole.written["rows"].sum()
+
+
+def test_import_touches_the_archive_only_after_reading_every_file(tmp_path):
+    src = tmp_path / "src"
+    _import_sources(src)
+    (src / "chess" / "2020" / "broken.trf").write_text("001 garbage line\n")
+    shutil.copy(DATA / "chess" / "buchholz_2.trf", src / "chess" / "2020" / "other.trf")
+    report = import_folder(src, tmp_path / "lenient", progress=False)  # the TRF batch fails:
+    errors = report.files[report.files["status"] == "error"]  # its files are read one by one
+    assert errors["path"].tolist() == ["chess/2020/broken.trf"]
+    assert "chess/2020/other.trf" in report.files["path"].tolist()
+    assert set(read_archive(tmp_path / "lenient", family="chess")["event"]) == {
+        "buchholz_1", "buchholz_2", "other", "tournament_1"
+    }  # fmt: skip
+    root = tmp_path / "archive"
+    with pytest.raises(ValidationError):
+        import_folder(src, root, strict=True, chunk_rows=1, progress=False)
+    assert not any(root.rglob("*.parquet"))  # staged batches were dropped, nothing written
+
+    (src / "chess" / "2020" / "broken.trf").unlink()
+    assert import_folder(src, root, progress=False).ok
+    before = tree_digest(root)
+    # mode="error": one season already there refuses the whole import before any write
+    (src / "chess" / "2021").mkdir()
+    shutil.copy(DATA / "chess" / "buchholz_1.trf", src / "chess" / "2021" / "again.trf")
+    with pytest.raises(ValidationError, match="already exists"):
+        import_folder(src, root, mode="error", progress=False)
+    assert tree_digest(root) == before

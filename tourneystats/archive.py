@@ -528,29 +528,8 @@ def write_archive(
         "unit": unit,
         "columns": [str(c) for c in frame.columns],
     }
-    family_dir = root / _component("family", family)
-    existing = _existing_layout(family_dir)
-    if existing is not None and existing["partition_cols"] != list(partition_cols):
-        raise ValidationError(
-            f"the archive's {family} results are partitioned by {tuple(existing['partition_cols'])},"
-            f" not {partition_cols}"
-        )
     dtypes = {c: _dtype_spec(frame[c]) for c in partition_cols}
-    if existing is not None:
-        for c in partition_cols:
-            old, new = existing["partition_dtypes"][c]["dtype"], dtypes[c]["dtype"]
-            if old != new:
-                raise ValidationError(
-                    f"partition column {c!r} is {new} here but {old} in the archive's {family} results"
-                )
-
-    _check_letter_case(folders, root, family_dir)
-    targets = [root / f for f in folders]
-    for folder, target in zip(folders, targets):
-        if target.exists() and mode == "error":
-            raise ValidationError(f"partition {folder.as_posix()} already exists in {root}")
-        if not _inside(target, root):  # cannot happen with escaped values; refuse if it does
-            raise ValidationError(f"partition folder {folder.as_posix()} would leave {root}")
+    targets = _check_targets(root, family, partition_cols, dtypes, folders, mode)
     # write: per partition, all chunks into a temporary folder, then rename (or move files in)
     order = np.lexsort((chunk, part))  # stable: rows keep their order within a chunk
     data = frame.drop(columns=list(partition_cols))
@@ -587,6 +566,40 @@ def write_archive(
     for c in partition_cols:  # the partition columns keep the frame's dtype
         out[c] = out[c].astype(frame[c].dtype)
     return out
+
+
+def _check_targets(
+    root: Path,
+    family: str,
+    partition_cols: Sequence[str],
+    dtypes: Mapping[str, dict],
+    folders: list[Path],
+    mode: str,
+) -> list[Path]:
+    """The target folders of partitions about to be written into `root`, after checking that
+    they fit the archive's layout (partition columns and their dtypes) and `mode`."""
+    family_dir = root / _component("family", family)
+    existing = _existing_layout(family_dir)
+    if existing is not None and existing["partition_cols"] != list(partition_cols):
+        raise ValidationError(
+            f"the archive's {family} results are partitioned by {tuple(existing['partition_cols'])},"
+            f" not {tuple(partition_cols)}"
+        )
+    if existing is not None:
+        for c in partition_cols:
+            old, new = existing["partition_dtypes"][c]["dtype"], dtypes[c]["dtype"]
+            if old != new:
+                raise ValidationError(
+                    f"partition column {c!r} is {new} here but {old} in the archive's {family} results"
+                )
+    _check_letter_case(folders, root, family_dir)
+    targets = [root / f for f in folders]
+    for folder, target in zip(folders, targets):
+        if target.exists() and mode == "error":
+            raise ValidationError(f"partition {folder.as_posix()} already exists in {root}")
+        if not _inside(target, root):  # cannot happen with escaped values; refuse if it does
+            raise ValidationError(f"partition folder {folder.as_posix()} would leave {root}")
+    return targets
 
 
 def _check_letter_case(folders: list[Path], root: Path, family_dir: Path) -> None:
@@ -647,7 +660,8 @@ def _merge_existing(
         if not target.is_dir() or not _walk_parts(target):
             continue
         filters = [(c, "==", v) for c, v in zip(pcols, values)]
-        present = read_archive(root, family=spec.name, filters=filters)
+        # the key and unit columns first: the whole partition only when it is to be rewritten
+        present = read_archive(root, family=spec.name, filters=filters, columns=[*key, *unit])
         if key:
             old = present[key].drop_duplicates()
             hit = rows[key].merge(old, on=key, how="left", indicator=True)["_merge"] == "both"
@@ -663,6 +677,7 @@ def _merge_existing(
             cont = rows[unit].merge(old_units, on=unit, how="inner")
             if cont.empty:
                 continue
+        present = read_archive(root, family=spec.name, filters=filters)
         existing.append(present.reindex(columns=frame.columns))
         merged.add(values)
     if not existing:
@@ -1656,6 +1671,12 @@ def import_folder(
     A file that cannot be read, or whose events are already in another file of the same season,
     is skipped and listed in the report (with `strict`, the first one raises).
 
+    The files are read into a hidden staging archive inside `root`, in batches of about
+    `chunk_rows` rows (the ``.trf`` files of a folder are read together, up to 1,000 at a time),
+    and its seasons are moved into `root` once every file has been read: memory holds one batch
+    (one season with ``mode="append"``, which checks it against the archive's events), and an
+    import that raises leaves `root` as it was.
+
     Parameters
     ----------
     src : path-like
@@ -1688,67 +1709,15 @@ def import_folder(
         dirs[:] = sorted(d for d in dirs if not d.startswith((".", "_")))
         paths.extend(Path(top) / f for f in sorted(files) if not f.startswith((".", "_")))
 
-    records, frames = [], {}
-    seen: dict[tuple[str, tuple], str] = {}
-    for path in _progress_bar(progress, paths, unit="file", desc="import"):
-        rel = path.relative_to(src)
-        record = {
-            "path": rel.as_posix(),
-            "family": None,
-            "season": None,
-            "rows": 0,
-            "status": "imported",
-            "message": None,
-        }
-        try:
-            kind = _sniff(path)
-            if kind is None:
-                continue
-            folder_family = next((p for p in rel.parts[:-1] if p in FAMILIES), None)
-            family, frame = _load_source(path, kind)
-            if kind == "table" and family is None:  # e.g. published standings next to results
-                record.update(status="ignored", message="not a results table of any family")
-                records.append(record)
-                continue
-            if family and folder_family and family.split("_")[0] != folder_family.split("_")[0]:
-                raise ValidationError(
-                    f"{rel}: the file is {family} results but lies in the {folder_family} folder"
-                )
-            record["family"] = family
-            frame = frame.copy()
-            if SEASON in frame.columns:
-                frame[SEASON] = frame[SEASON].astype(str)
-            else:
-                where = _season_of(rel, set(FAMILIES)) or season
-                if where is None:
-                    raise ValidationError(
-                        f"{rel}: cannot tell the season: add a season column, put the file in "
-                        "a season folder, or pass season="
-                    )
-                frame.insert(0, SEASON, str(where))
-            record["season"] = ", ".join(sorted(frame[SEASON].unique()))
-            key = [c for c in FAMILIES[family].file_key if c in frame.columns]
-            keys = list(frame[[SEASON, *key]].drop_duplicates().itertuples(index=False, name=None))
-            clash = [k for k in keys if (family, k) in seen] if key else []
-            if clash:
-                shown = ", ".join(f"{c}={v!r}" for c, v in zip(key, clash[0][1:]))
-                raise ValidationError(
-                    f"{rel}: {shown} of season {clash[0][0]!r} is also in {seen[(family, clash[0])]}"
-                )
-            for k in keys:
-                seen[(family, k)] = rel.as_posix()
-            record["rows"] = len(frame)
-            frames.setdefault(family, []).append(frame)
-        except (ValueError, OSError, ImportError) as exc:
-            if strict:
-                raise
-            record.update(status="error", message=f"{type(exc).__name__}: {exc}")
-        records.append(record)
-
-    written = []
-    for family, parts in frames.items():
-        frame = _concat(parts)
-        written.append(write_archive(frame, root, family=family, chunk_rows=chunk_rows, mode=mode))
+    # Sources are read into a hidden staging archive in batches of about `chunk_rows` rows, then
+    # moved into `root` one season at a time: memory holds a batch or a season, never the whole
+    # import, and the archive is not touched before every file has been read.
+    staging = root / f".import-{uuid.uuid4().hex}"
+    try:
+        records = _stage_sources(src, paths, staging, season, strict, chunk_rows, progress)
+        written = _move_staged(staging, root, mode, chunk_rows)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
     files = pd.DataFrame(records, columns=FILE_COLUMNS)
     summary = (
         pd.concat(written, ignore_index=True)
@@ -1756,3 +1725,196 @@ def import_folder(
         else pd.DataFrame(columns=["family", SEASON, "files", "rows"])
     )
     return ImportReport(files=files, written=summary)
+
+
+#: TRF files of one folder read together by one :func:`tourneystats.trf.read_trf` call
+_TRF_BATCH = 1000
+
+
+def _trf_groups(paths: list[Path]) -> list[list[Path]]:
+    """`paths` in order, in groups: runs of ``.trf`` files of one folder (at most _TRF_BATCH),
+    read together, and every other file alone."""
+    groups: list[list[Path]] = []
+    for path in paths:
+        last = groups[-1] if groups else None
+        if (
+            path.suffix.lower() == ".trf"
+            and last
+            and last[-1].suffix.lower() == ".trf"
+            and last[-1].parent == path.parent
+            and len(last) < _TRF_BATCH
+        ):
+            last.append(path)
+        else:
+            groups.append([path])
+    return groups
+
+
+class _Stager:
+    """Admits the sources one file (or one batch of TRF files) at a time into the staging
+    archive, in batches of about `chunk_rows` rows per family."""
+
+    def __init__(self, src: Path, staging: Path, season: str | None, chunk_rows: int) -> None:
+        self.src, self.staging, self.season, self.chunk_rows = src, staging, season, chunk_rows
+        self.seen: dict[tuple[str, tuple], str] = {}  # (family, (season, *file key)) -> file
+        self.batches: dict[str, list[pd.DataFrame]] = {}
+        self.batch_rows: dict[str, int] = {}
+
+    def place(self, family: str, frame: pd.DataFrame, rel: Path) -> tuple[pd.DataFrame, list]:
+        """The frame with its season column, and its file keys; refuses a file in another
+        family's folder, without a season, or holding an event another file holds."""
+        folder_family = next((p for p in rel.parts[:-1] if p in FAMILIES), None)
+        if folder_family and family.split("_")[0] != folder_family.split("_")[0]:
+            raise ValidationError(
+                f"{rel}: the file is {family} results but lies in the {folder_family} folder"
+            )
+        frame = frame.copy()
+        if SEASON in frame.columns:
+            frame[SEASON] = frame[SEASON].astype(str)
+        else:
+            where = _season_of(rel, set(FAMILIES)) or self.season
+            if where is None:
+                raise ValidationError(
+                    f"{rel}: cannot tell the season: add a season column, put the file in "
+                    "a season folder, or pass season="
+                )
+            frame.insert(0, SEASON, str(where))
+        key = [c for c in FAMILIES[family].file_key if c in frame.columns]
+        if not key:
+            return frame, []
+        keys = list(frame[[SEASON, *key]].drop_duplicates().itertuples(index=False, name=None))
+        clash = [k for k in keys if (family, k) in self.seen]
+        if clash:
+            shown = ", ".join(f"{c}={v!r}" for c, v in zip(key, clash[0][1:]))
+            raise ValidationError(
+                f"{rel}: {shown} of season {clash[0][0]!r} is also in "
+                f"{self.seen[(family, clash[0])]}"
+            )
+        return frame, keys
+
+    def add(self, family: str, frame: pd.DataFrame, keys: list, owner) -> None:
+        """Stage `frame`; `owner(key)` names the file of each of its keys."""
+        for k in keys:
+            self.seen[(family, k)] = owner(k)
+        self.batches.setdefault(family, []).append(frame)
+        self.batch_rows[family] = self.batch_rows.get(family, 0) + len(frame)
+        if self.batch_rows[family] >= self.chunk_rows:
+            self.flush(family)
+
+    def flush(self, family: str) -> None:
+        parts = self.batches.pop(family, [])
+        self.batch_rows.pop(family, None)
+        if parts:  # events never repeat across files (checked by place): appending is safe
+            write_archive(_concat(parts), self.staging, family=family,
+                          chunk_rows=self.chunk_rows, mode="append")  # fmt: skip
+
+    def flush_all(self) -> None:
+        for family in list(self.batches):
+            self.flush(family)
+
+    def one_file(self, path: Path, record: dict) -> bool:
+        """Stage one file, filling in its report `record`; False when it is no results file."""
+        kind = _sniff(path)
+        if kind is None:
+            return False
+        rel = Path(record["path"])
+        family, frame = _load_source(path, kind)
+        if kind == "table" and family is None:  # e.g. published standings next to results
+            record.update(status="ignored", message="not a results table of any family")
+            return True
+        record["family"] = family
+        frame, keys = self.place(family, frame, rel)
+        record.update(season=", ".join(sorted(frame[SEASON].unique())), rows=len(frame))
+        self.add(family, frame, keys, lambda k: rel.as_posix())
+        return True
+
+    def trf_batch(self, paths: list[Path]) -> list[dict] | None:
+        """Stage TRF files of one folder read together; None (nothing staged) when any of them
+        fails, for the caller to take them one by one and report the bad one."""
+        from . import trf
+
+        rels = [p.relative_to(self.src) for p in paths]
+        try:
+            frame = _chess_rows(trf.read_trf(paths))  # events named by the file stems
+            frame, keys = self.place("chess", frame, rels[0])
+        except (ValueError, OSError):
+            return None
+        by_event = dict(zip((p.stem for p in paths), rels))
+        self.add("chess", frame, keys, lambda k: by_event[k[1]].as_posix())
+        rows = frame[EVENT].astype(str).value_counts()
+        season = str(frame[SEASON].iloc[0]) if len(frame) else None
+        return [
+            _record(rel) | {"family": "chess", "season": season, "rows": int(rows.get(p.stem, 0))}
+            for p, rel in zip(paths, rels)
+        ]
+
+
+def _record(rel: Path) -> dict:
+    return {"path": rel.as_posix(), "family": None, "season": None, "rows": 0,
+            "status": "imported", "message": None}  # fmt: skip
+
+
+def _stage_sources(
+    src: Path,
+    paths: list[Path],
+    staging: Path,
+    season: str | None,
+    strict: bool,
+    chunk_rows: int,
+    progress: bool | None,
+) -> list[dict]:
+    """Read every source file into the `staging` archive; return one record per file."""
+    stager = _Stager(src, staging, season, chunk_rows)
+    records: list[dict] = []
+    bar = _progress_bar(progress, total=len(paths), unit="file", desc="import")
+    for group in _trf_groups(paths):
+        done = stager.trf_batch(group) if len(group) > 1 else None
+        for path in group if done is None else []:
+            record = _record(path.relative_to(src))
+            try:
+                if not stager.one_file(path, record):
+                    continue
+            except (ValueError, OSError, ImportError) as exc:
+                if strict:
+                    raise
+                record.update(status="error", message=f"{type(exc).__name__}: {exc}")
+            records.append(record)
+        records.extend(done or [])
+        bar.update(len(group))
+    bar.close()
+    stager.flush_all()
+    return records
+
+
+def _move_staged(staging: Path, root: Path, mode: str, chunk_rows: int) -> list[pd.DataFrame]:
+    """Move the staged archive into `root` with `mode`: its partition folders are renamed into
+    place ("replace", "error"); "append" adds them season by season with :func:`write_archive`,
+    which checks every event against the archive's."""
+    if not staging.is_dir():
+        return []
+    staged = archive_files(staging)
+    staged[SEASON] = staged["partition"].map(lambda p: p[SEASON])
+    staged["folder"] = staged["path"].map(lambda p: p.rsplit("/", 1)[0])
+    written = []
+    if mode == "append":
+        for (family, value), _ in staged.groupby(["family", SEASON], sort=False):
+            frame = read_archive(staging, family=family, season=value)
+            written.append(write_archive(frame, root, family=family, chunk_rows=chunk_rows,
+                                         mode=mode))  # fmt: skip
+        return written
+    moves = []
+    for family, files in staged.groupby("family", sort=False):  # check all before any move
+        layout = _existing_layout(staging / _component("family", family))
+        folders = [Path(f) for f in dict.fromkeys(files["folder"])]
+        targets = _check_targets(root, family, layout["partition_cols"],
+                                 layout["partition_dtypes"], folders, mode)  # fmt: skip
+        moves.extend(zip((staging / f for f in folders), targets))
+        summary = files.groupby(SEASON, sort=False).agg(
+            files=("path", "size"), rows=("rows", "sum")
+        )
+        summary = summary.reset_index().assign(family=family)[["family", SEASON, "files", "rows"]]
+        written.append(summary.astype({"files": np.int64, "rows": np.int64}))
+    for folder, target in moves:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        _swap_in(folder, target)
+    return written
