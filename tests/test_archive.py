@@ -976,3 +976,18 @@ def test_import_touches_the_archive_only_after_reading_every_file(tmp_path):
     with pytest.raises(ValidationError, match="already exists"):
         import_folder(src, root, mode="error", progress=False)
     assert tree_digest(root) == before
+
+
+def test_imported_round_robin_recomputes_as_one(tmp_path):
+    """A TRF whose 092 record says "Round robin" keeps saying so in the archive: its forfeit
+    (#6 beat #5 by forfeit in round 4) counts as a played game, as chess.standings counts it."""
+    src = tmp_path / "src" / "2023"
+    src.mkdir(parents=True)
+    shutil.copy(DATA / "chess" / "tec" / "ex14.trf", src / "ex14.trf")
+    assert import_folder(tmp_path / "src", tmp_path / "archive", progress=False).ok
+    assert set(read_archive(tmp_path / "archive", family="chess")["type"]) == {"Round robin"}
+    config = {"chess": {"tiebreaks": ["ARO"], "rules": "fide2024"}}
+    assert recompute(tmp_path / "archive", tmp_path / "out", config=config, progress=False).ok
+    aro = read_archive(tmp_path / "out", family="chess").set_index("player")["ARO"]
+    want = chess.standings_from_path(src / "ex14.trf", tiebreaks=["ARO"], rules="fide2024")
+    assert aro[6] == want.set_index("player")["ARO"][6] == 2090  # 2125 if it were a Swiss

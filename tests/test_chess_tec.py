@@ -2,8 +2,9 @@
 
 The crosstables and printed values were transcribed into ``tests/data/chess/tec/`` (see its
 README): one TRF and one CSV of expected values per exercise, plus the three summary tables of
-the Swiss tournament. Round-robin crosstables (TRF ``092 Round robin``) are computed with
-``round_robin=True``: C.07 counts their forfeits as played games.
+the Swiss tournament. Round-robin crosstables (TRF ``092 Round robin``) are told by that record
+(``round_robin=None``, the default, reads it from ``events.type``): C.07 counts their forfeits as
+played games.
 """
 
 from __future__ import annotations
@@ -46,8 +47,7 @@ def _compare(name: str, rules: str) -> pd.DataFrame:
             tiebreaks=[code],
             rules=rules,
             players=data.players,
-            events=data.events,
-            round_robin=round_robin,
+            events=data.events,  # its "type" (092) tells the round robins
         )
         if code == "DE":  # DE is published as the place inside the score group (1 = first)
             table["DE"] = table["rank"] - table.groupby("PTS")["rank"].transform("min") + 1
@@ -89,12 +89,18 @@ def test_round_robin_forfeit_is_a_played_game():
     kw = {"tiebreaks": ["ARO"], "rules": "fide2024", "players": data.players}
     as_rr = standings(data.results, round_robin=[event], **kw).set_index("player")["ARO"]
     as_swiss = standings(data.results, **kw).set_index("player")["ARO"]
+    # by default, the round robins are the events whose TRF 092 record says so
+    assert data.events["type"].tolist() == ["Round robin"]
+    auto = standings(data.results, events=data.events, **kw).set_index("player")["ARO"]
+    pd.testing.assert_series_equal(auto, as_rr)
+    as_told = standings(data.results, events=data.events, round_robin=False, **kw)
+    pd.testing.assert_series_equal(as_told.set_index("player")["ARO"], as_swiss)
     # ratings: #1 2200, #2 2150, #3 2100, #4 2050, #5 1950, #6 2000
     # Helene met #2, #3, #4, #5, #1: 10450 / 5 = 2090; without the forfeit 8500 / 4 = 2125
     assert as_rr[6] == 2090 and as_swiss[6] == 2125
     # Franck met #1, #4, #2, #6, #3: 10500 / 5 = 2100; without the forfeit 8500 / 4 = 2125
     assert as_rr[5] == 2100 and as_swiss[5] == 2125
-    history = standings_by_round(data.results, round_robin=True, **kw)
+    history = standings_by_round(data.results, events=data.events, **kw)
     last = history[history["round"] == 5].drop(columns="round").reset_index(drop=True)
     pd.testing.assert_frame_equal(last, standings(data.results, round_robin=True, **kw))
     with pytest.raises(ValidationError, match="round_robin: no such event"):

@@ -708,6 +708,9 @@ def test_write_trf_players_and_events(tmp_path):
     text = path.read_text(encoding="utf-8").splitlines()
     assert text[:3] == ["012 Test Tournament", "022 Place", "032 ESP"]
     assert "XXR 9" in text
+    # the type of tournament (092) is read into events.type and written back
+    assert res.events.loc[0, "type"] == "Swiss System" and "092 Swiss System" in text
+    assert again.events.loc[0, "type"] == "Swiss System"
 
 
 @pytest.mark.parametrize(

@@ -60,6 +60,7 @@ RULES = "rules"
 SEX = "sex"
 TITLE = "title"
 CITY = "city"
+TYPE = "type"  #: type of tournament (TRF 092), free text: "Swiss System", "Round Robin"
 END_DATE = "end_date"
 FILE = "file"
 

@@ -56,6 +56,7 @@ from ._schema import (
     RATING,
     SEASON,
     TOURNAMENT,
+    TYPE,
     Column,
     ValidationError,
     fail_rows,
@@ -1611,15 +1612,17 @@ def _chess_rows(data) -> pd.DataFrame:
     """Chess results with what the standings need from the players and events tables.
 
     The archive holds one frame per family, so each row carries its player's ``rating`` (for
-    ARO, TPR, ...) and its event's start ``date`` (for the ``auto`` rule set).
+    ARO, TPR, ...), its event's start ``date`` (for the ``auto`` rule set) and ``type`` (TRF
+    ``092``: round robins are told by it).
     """
     results = data.results
     if RATING not in results.columns and RATING in data.players.columns:
         ratings = data.players[[EVENT, PLAYER, RATING]].drop_duplicates([EVENT, PLAYER])
         results = results.merge(ratings, on=[EVENT, PLAYER], how="left", validate="many_to_one")
-    if DATE not in results.columns and DATE in data.events.columns:
-        dates = data.events[[EVENT, DATE]].drop_duplicates(EVENT)
-        results = results.merge(dates, on=EVENT, how="left", validate="many_to_one")
+    for column in (DATE, TYPE):  # the start date for rules="auto", the type for round robins
+        if column not in results.columns and column in data.events.columns:
+            values = data.events[[EVENT, column]].drop_duplicates(EVENT)
+            results = results.merge(values, on=EVENT, how="left", validate="many_to_one")
     return results
 
 

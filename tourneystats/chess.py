@@ -52,7 +52,9 @@ without one unless a fallback is named, as in ``"auto:fide2009"``.
 
 Round robins (``round_robin=``): C.07 counts a forfeit in a round robin as a played game, so
 for the events named there ``forfeit_win``/``forfeit_loss`` rounds are games over the board for
-every tie-break (opponent's score, ARO, DE, WON, ...); byes and absences stay unplayed.
+every tie-break (opponent's score, ARO, DE, WON, ...); byes and absences stay unplayed. By
+default the round robins are the events whose type of tournament (TRF ``092``, the ``type``
+column) says so.
 
 Tie-breaks (codes; modifiers ``/Cn`` cut the n lowest, ``/Mn`` cut n lowest and n highest)
 ---------------------------------------------------------------------------------------------
@@ -98,6 +100,7 @@ from ._schema import (
     ROUND,
     ROUNDS,
     RULES,
+    TYPE,
     Column,
     ValidationError,
     fail_rows,
@@ -159,7 +162,12 @@ EVENT_COLUMNS = (
     Column(EVENT, "key"),
     Column(DATE, "datetime", required=False, nullable=True),
     Column(ROUNDS, "int", required=False, nullable=True),
+    Column(TYPE, "str", required=False, nullable=True),
 )
+
+#: a type of tournament (TRF ``092``) naming a round robin: "Round Robin", "Individual: round-robin",
+#: "Double Round Robin", "Berger", "all-play-all"
+ROUND_ROBIN_TYPE = re.compile(r"round[- ]?robin|berger|all[- ]play[- ]all", re.IGNORECASE)
 
 
 # --- rule sets -----------------------------------------------------------------------------------
@@ -646,6 +654,23 @@ def _validate_tables(events, players):
     if players is not None:
         players = validate(players, PLAYER_COLUMNS, key=(EVENT, PLAYER), what="players")
     return events, players
+
+
+def _resolve_round_robin(round_robin, events, results) -> bool | list:
+    """`round_robin` as given; None: the events of `results` whose ``type`` (TRF ``092``, a
+    column of `events`, else of `results`) names a round robin (:data:`ROUND_ROBIN_TYPE`)."""
+    if round_robin is not None:
+        return round_robin
+    if not isinstance(results, pd.DataFrame) or EVENT not in results.columns:
+        return False  # validation reports it
+    source = events if events is not None and TYPE in events.columns else results
+    if TYPE not in source.columns or EVENT not in source.columns:
+        return False
+    source = source[[EVENT, TYPE]].dropna().drop_duplicates(EVENT)
+    named = source[TYPE].astype("string").str.contains(ROUND_ROBIN_TYPE, na=False).to_numpy()
+    labels = pd.Index(source[EVENT].to_numpy(dtype=object)[named], dtype=object)
+    present = labels[labels.isin(pd.unique(results[EVENT].to_numpy(dtype=object)))]
+    return present.tolist() or False
 
 
 def _round_robin_events(round_robin, event_index: pd.Index) -> np.ndarray:
@@ -1146,7 +1171,7 @@ def standings(
     rules: str | Mapping | pd.Series | None = "adjusted",
     players: pd.DataFrame | None = None,
     events: pd.DataFrame | None = None,
-    round_robin: bool | Iterable = False,
+    round_robin: bool | Iterable | None = None,
 ) -> pd.DataFrame:
     """Final standings of every event: points then the tie-breaks, in order.
 
@@ -1169,11 +1194,14 @@ def standings(
         ``event, player, rating`` (more columns are ignored); ratings for ARO, TPR, PTP, ...
     events : pandas.DataFrame, optional
         ``event`` with ``date`` (for ``"auto"``) and/or ``rounds`` (the planned number of rounds).
-    round_robin : bool or iterable of event labels
+    round_robin : bool, iterable of event labels or None
         Events that are round robins (True: all). Their forfeits count as played games for
         every tie-break (C.07 art. 15: in round robins an unplayed game is treated as played),
-        so the unplayed-game rule set only concerns their byes and absences. Default False:
-        forfeits are unplayed games, as in Swiss events.
+        so the unplayed-game rule set only concerns their byes and absences; the forfeits of
+        the other events are unplayed games, as in Swiss events. None (the default): the events
+        whose ``type`` (the TRF ``092`` record, e.g. "Round Robin" or "Berger"; see
+        :data:`ROUND_ROBIN_TYPE`), a column of `events` or else of `results`, names a round
+        robin; none without such a column.
 
     Returns
     -------
@@ -1200,13 +1228,23 @@ def standings(
     2  Open       2     3  1.0  2.0  0.25
     """
     tbs = _parse_list(tiebreaks)
+    round_robin = _resolve_round_robin(round_robin, events, results)
     options = dict(rules=rules, players=players, events=events, round_robin=round_robin)
-    chunks = _event_chunks(results) if isinstance(round_robin, bool) else None
+    chunks = _event_chunks(results)
     if chunks is None:
         return _table(_build_grid(results, **options), tbs)
     # Events are independent: a big archive is computed a few thousand events at a time, which
     # keeps the temporary arrays small enough for the allocator to reuse (about half the time).
-    out = pd.concat([_table(_build_grid(c, **options), tbs) for c in chunks], ignore_index=True)
+    if not isinstance(round_robin, bool | np.bool_):  # labels: checked once, given per chunk
+        _round_robin_events(round_robin, pd.Index(pd.unique(results[EVENT]), dtype=object))
+        named = pd.Index([round_robin] if isinstance(round_robin, str) else list(round_robin))
+    tables = []
+    for c in chunks:
+        if not isinstance(round_robin, bool | np.bool_):
+            mine = named[named.isin(pd.unique(c[EVENT].to_numpy(dtype=object)))].tolist()
+            options["round_robin"] = mine or False
+        tables.append(_table(_build_grid(c, **options), tbs))
+    out = pd.concat(tables, ignore_index=True)
     if isinstance(results[EVENT].dtype, pd.CategoricalDtype):  # as one pass: in order of appearance
         order = pd.Index(pd.unique(results[EVENT]).astype(object), dtype=object)
         out[EVENT] = pd.Categorical(out[EVENT], dtype=pd.CategoricalDtype(order))
@@ -1262,7 +1300,7 @@ def standings_by_round(
     rules: str | Mapping | pd.Series | None = "adjusted",
     players: pd.DataFrame | None = None,
     events: pd.DataFrame | None = None,
-    round_robin: bool | Iterable = False,
+    round_robin: bool | Iterable | None = None,
 ) -> pd.DataFrame:
     """Standings after every round of every event, in one call.
 
@@ -1296,6 +1334,7 @@ def standings_by_round(
         if c not in results.columns:
             raise ValidationError(f"results: missing column(s) {c!r}")
     events, players = _validate_tables(events, players)
+    round_robin = _resolve_round_robin(round_robin, events, results)
     expanded, ev_index, width = _expand_by_round(results)
     pseudo = {k: ev_index[k // width] for k in expanded[EVENT].unique().tolist()}
     # the rule set of each event, given to each of its truncated copies
@@ -1332,7 +1371,7 @@ def explain(
     rules: str | Mapping | pd.Series | None = "adjusted",
     players: pd.DataFrame | None = None,
     events: pd.DataFrame | None = None,
-    round_robin: bool | Iterable = False,
+    round_robin: bool | Iterable | None = None,
 ) -> pd.DataFrame:
     """Round-by-round breakdown of one tie-break: what each round contributes and why.
 
@@ -1366,6 +1405,7 @@ def explain(
     tb = parse_tiebreak(tiebreak)
     if tb.name in ("DE", "AOB", "TPR", "PTP", "APRO", "APPO"):
         raise ValueError(f"explain does not break down {tb.code}; use standings()")
+    round_robin = _resolve_round_robin(round_robin, events, results)
     grid = _build_grid(
         results, rules=rules, players=players, events=events, round_robin=round_robin
     )
@@ -1553,7 +1593,7 @@ def standings_from_path(
     *,
     rules: str | Mapping | None = None,
     tiebreaks: Sequence[str] | str | None = None,
-    round_robin: bool | Iterable = False,
+    round_robin: bool | Iterable | None = None,
 ) -> pd.DataFrame:
     """Standings of every event in a TRF file, a CSV/Parquet results table, or a folder.
 

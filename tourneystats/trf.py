@@ -1,8 +1,8 @@
 """FIDE Tournament Report Files (TRF-16 and TRF-2026): read many into one season, write them back.
 
 A TRF is a fixed-column text file: tournament records (``012`` name, ``022`` city, ``032``
-federation, ``042``/``052`` start and end date, ``142`` or ``XXR`` number of rounds, ``162``
-point system) and one ``001`` record per player: start rank (columns 5-8), sex (10), title (11-13),
+federation, ``042``/``052`` start and end date, ``092`` type of tournament, ``142`` or ``XXR``
+number of rounds, ``162`` point system) and one ``001`` record per player: start rank (columns 5-8), sex (10), title (11-13),
 name (15-47), rating (49-52), federation (54-56), FIDE id (58-68), birth date (70-79), published
 points (81-84) and rank (86-89), then one 10-column block per round from column 92: opponent's start
 rank (4 columns, ``0000`` or blank for none), colour (``w``/``b``/``-``) and result.
@@ -32,9 +32,11 @@ case-insensitive, and new record types (byes requested ahead ``240``, accelerati
 Rounds missing at the end of a player's line (the file has more round blocks, or ``XXR``/``142``
 declares more rounds) are absences (``zpb``).
 
-Records read: ``001``, ``012``, ``022``, ``032``, ``042``, ``052``, ``142``, ``XXR``, ``162``.
+Records read: ``001``, ``012``, ``022``, ``032``, ``042``, ``052``, ``092``, ``142``, ``XXR``,
+``162``. The ``092`` text (``type``) tells :func:`tourneystats.chess.standings` which events are
+round robins.
 Ignored by design (they do not change who played whom with which result): comments (``###``),
-blank lines, the other tournament records (``062``-``132``, ``152``, ``172``-``222``), team records
+blank lines, the other tournament records (``062``-``082``, ``102``-``132``, ``152``, ``172``-``222``), team records
 (``013``, ``310``, ``320``, ``330``, ``300``, ``352``, ``362``, ``801``, ``802``), pairing data
 (``240`` bye requests, ``250`` acceleration, ``260`` prohibited pairings), ``299`` abnormal point
 assignments (a penalty then shows up as a published-points mismatch), National Rating Support
@@ -77,6 +79,7 @@ from ._schema import (
     ROUNDS,
     SEX,
     TITLE,
+    TYPE,
     Column,
     ValidationError,
     fail_rows,
@@ -369,7 +372,14 @@ def _parse_dates(values: pd.Series) -> pd.Series:
     return out
 
 
-_HEADER_TAGS = {"012": NAME, "022": CITY, "032": FEDERATION, "042": DATE, "052": END_DATE}
+_HEADER_TAGS = {
+    "012": NAME,
+    "022": CITY,
+    "032": FEDERATION,
+    "042": DATE,
+    "052": END_DATE,
+    "092": TYPE,
+}
 
 
 def _header(
@@ -417,7 +427,7 @@ def _header(
         elif tag == "162":
             _point_system(points[f], text, f"{files[f]}:{n}")
     out = pd.DataFrame(index=pd.RangeIndex(n_files))
-    for col in (NAME, CITY, FEDERATION):
+    for col in (NAME, CITY, FEDERATION, TYPE):
         text = pd.Series({f: v for f, (v, _) in values[col].items() if v}, dtype=object)
         out[col] = text.reindex(out.index).astype("string")
     for col in (DATE, END_DATE):
@@ -744,11 +754,12 @@ def read_trf(
             FEDERATION: header[FEDERATION].to_numpy(),
             DATE: header[DATE].to_numpy(),
             END_DATE: header[END_DATE].to_numpy(),
+            TYPE: header[TYPE].to_numpy(),
             ROUNDS: rounds_of_event,
             FILE: pd.array([str(p) for p in files], dtype="string"),
         }
     )
-    for col in (NAME, CITY, FEDERATION):
+    for col in (NAME, CITY, FEDERATION, TYPE):
         events[col] = events[col].astype("string")
     return TrfData(results, players, events)
 
@@ -783,6 +794,7 @@ _EVENT_SPEC = (
     Column(FEDERATION, "str", required=False, nullable=True),
     Column(DATE, "datetime", required=False, nullable=True),
     Column(END_DATE, "datetime", required=False, nullable=True),
+    Column(TYPE, "str", required=False, nullable=True),
     Column(ROUNDS, "int", required=False, nullable=True),
 )
 # result code by [kind, half points awarded] for the default point system (None: impossible)
@@ -841,8 +853,9 @@ def write_trf(
         points, rank``; published points default to the sum of the results and the rank to the
         competition rank by points.
     events : pandas.DataFrame or None
-        Optional ``event`` and any of ``name, city, federation, date, end_date, rounds`` (written
-        as ``012``, ``022``, ``032``, ``042``, ``052`` and ``XXR``; the name defaults to the event).
+        Optional ``event`` and any of ``name, city, federation, date, end_date, type, rounds``
+        (written as ``012``, ``022``, ``032``, ``042``, ``052``, ``092`` and ``XXR``; the name
+        defaults to the event).
     path : path-like
         A file ending in ``.trf`` or ``.txt`` for a single event, otherwise a folder that receives
         one ``<event>.trf`` per event (created if needed).
@@ -908,7 +921,7 @@ def write_trf(
     if events is not None:
         given = validate(events, _EVENT_SPEC, key=(EVENT,), what="events")
         ev = ev.merge(given.assign(**{EVENT: given[EVENT].astype(object)}), on=EVENT, how="left")
-    for col in (NAME, CITY, FEDERATION, DATE, END_DATE, ROUNDS):
+    for col in (NAME, CITY, FEDERATION, DATE, END_DATE, TYPE, ROUNDS):
         if col not in ev:
             ev[col] = pd.NA
     last_round = np.zeros(len(event_keys), dtype=np.int64)
@@ -1027,6 +1040,8 @@ def write_trf(
         for tag, col in (("042", DATE), ("052", END_DATE)):
             if not pd.isna(row[col]):
                 head.append(f"{tag} {pd.Timestamp(row[col]):%Y/%m/%d}")
+        if not pd.isna(row[TYPE]):
+            head.append(f"092 {row[TYPE]}")
         head.append(f"XXR {rounds[k]}")
         if any("\n" in h or "\r" in h for h in head):
             raise ValidationError(f"write_trf: event {row[EVENT]!r}: a line break in its header")
