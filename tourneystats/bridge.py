@@ -61,6 +61,7 @@ from __future__ import annotations
 import math
 import os
 import re
+import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -1939,7 +1940,7 @@ def history_from_path(
 
     The files are read by :func:`read_results` (team results are left out: they have no pairs
     history). When some sessions have a ``date``, the undated ones, which cannot be placed in
-    the season, are left out.
+    the season, are left out with a warning naming them.
 
     Parameters
     ----------
@@ -1986,6 +1987,13 @@ def history_from_path(
     if DATE in results.columns:
         dated = results[DATE].notna().to_numpy()
         if dated.any() and not dated.all():
+            left_out = pd.unique(results.loc[~dated, EVENT].astype(str))
+            shown = ", ".join(left_out[:3]) + (", ..." if len(left_out) > 3 else "")
+            warnings.warn(
+                f"{path}: {len(left_out)} session(s) without a date left out of the history "
+                f"(they cannot be placed in the season): {shown}",
+                stacklevel=2,
+            )
             results = results.loc[dated]  # the dated season only
     return season_history(
         results,
