@@ -825,8 +825,9 @@ def test_end_to_end_with_bridge_scoring(howell, butler, teams):
     assert len(merged) == 150 and (merged["home_imps_x"] == merged["home_imps_y"]).all()
 
 
-def test_standings_read_only_the_columns_they_use(tmp_path, monkeypatch):
-    """A wide Parquet traveller file: standings read the scoring columns, not the rest."""
+@pytest.mark.parametrize("suffix", [".parquet", ".csv"])
+def test_standings_read_only_the_columns_they_use(tmp_path, monkeypatch, suffix):
+    """A wide traveller file: standings read the scoring columns, not the rest."""
     import tourneystats.io as tio
 
     frame = pd.DataFrame(
@@ -840,15 +841,19 @@ def test_standings_read_only_the_columns_they_use(tmp_path, monkeypatch):
             "lead": ["HK", "C2"],
         }
     )
-    path = tmp_path / "wide.parquet"
-    frame.to_parquet(path, index=False)
-    asked = []
+    path = tmp_path / f"wide{suffix}"
+    tio.write_table(frame, path)
+    read = []
     real = tio.read_table
-    monkeypatch.setattr(
-        tio, "read_table", lambda p, columns=None: asked.append(columns) or real(p, columns=columns)
-    )
+
+    def recording(p, columns=None):
+        out = real(p, columns=columns)
+        read.append(out.columns.tolist())
+        return out
+
+    monkeypatch.setattr(tio, "read_table", recording)
     got = bridge.standings_from_path(path)
-    assert asked == [["event", "board", "ns_pair", "ew_pair", "ns_score"]]
+    assert read == [["event", "board", "ns_pair", "ew_pair", "ns_score"]]
     pd.testing.assert_frame_equal(got, bridge.session_standings(frame))
     # read_results itself still returns every column
     assert bridge.read_results(path).pairs.columns.tolist() == frame.columns.tolist()

@@ -70,3 +70,11 @@ def test_table_columns_reads_the_header_only(tmp_path, suffix):
     assert read_table(path, columns=["event", "round"]).columns.tolist() == ["event", "round"]
     with pytest.raises(ValueError, match="unknown table format"):
         table_columns(tmp_path / "t.xlsx")
+
+
+def test_table_columns_of_a_csv_header_as_pandas_reads_it(tmp_path):
+    path = tmp_path / "t.csv"
+    path.write_text('\ufeffevent,"a, b", c\n1,2,3\n', encoding="utf-8")
+    assert table_columns(path) == pd.read_csv(path).columns.tolist() == ["event", "a, b", " c"]
+    (tmp_path / "empty.csv").write_text("")
+    assert table_columns(tmp_path / "empty.csv") == []

@@ -1834,7 +1834,7 @@ def read_results(path: str | os.PathLike, *, columns: Sequence[str] | None = Non
     >>> len(pairs), teams is None
     (2, True)
     """
-    from .io import read_table, results_tables, table_columns
+    from .io import read_table, results_tables
 
     pairs: list[pd.DataFrame] = []
     teams: list[pd.DataFrame] = []
@@ -1855,8 +1855,7 @@ def read_results(path: str | os.PathLike, *, columns: Sequence[str] | None = Non
 
             frame = read_usebio(f).results
         elif suffix in (".csv", ".parquet", ".pq"):
-            wanted = None if columns is None else [c for c in table_columns(f) if c in columns]
-            frame = read_table(f, columns=wanted)
+            frame = read_table(f, columns=None if columns is None else set(columns).__contains__)
         else:
             raise ValidationError(f"{f}: unknown results format {suffix!r}")
         if HOME_TEAM in frame.columns:
