@@ -1771,8 +1771,9 @@ class _Stager:
             raise ValidationError(
                 f"{rel}: the file is {family} results but lies in the {folder_family} folder"
             )
-        frame = frame.copy()
-        if SEASON in frame.columns:
+        frame = frame.copy(deep=False)  # a frame the readers just made: no data copied
+        one_season = SEASON not in frame.columns
+        if not one_season:
             frame[SEASON] = frame[SEASON].astype(str)
         else:
             where = _season_of(rel, set(FAMILIES)) or self.season
@@ -1785,7 +1786,11 @@ class _Stager:
         key = [c for c in FAMILIES[family].file_key if c in frame.columns]
         if not key:
             return frame, []
-        keys = list(frame[[SEASON, *key]].drop_duplicates().itertuples(index=False, name=None))
+        if one_season and len(key) == 1:  # the usual file: one season, events by name
+            where = str(frame[SEASON].iloc[0]) if len(frame) else ""
+            keys = [(where, e) for e in pd.unique(frame[key[0]])]
+        else:
+            keys = list(frame[[SEASON, *key]].drop_duplicates().itertuples(index=False, name=None))
         clash = [k for k in keys if (family, k) in self.seen]
         if clash:
             shown = ", ".join(f"{c}={v!r}" for c, v in zip(key, clash[0][1:]))
