@@ -65,8 +65,10 @@ def test_howell_counts(howell):
     assert set(r["section"]) == {"A"}
     assert r.groupby("board").size().isin([5, 6]).all()
     assert not r.duplicated(["board", "ns_pair", "ew_pair"]).any()
+    assert set(r["date"]) == {pd.Timestamp("2022-07-27")}  # <DATE>27/07/2022</DATE>
     assert list(r.columns) == [
         "event",
+        "date",
         "section",
         "board",
         "ns_pair",
@@ -857,3 +859,33 @@ def test_standings_read_only_the_columns_they_use(tmp_path, monkeypatch, suffix)
     pd.testing.assert_frame_equal(got, bridge.session_standings(frame))
     # read_results itself still returns every column
     assert bridge.read_results(path).pairs.columns.tolist() == frame.columns.tolist()
+
+
+@pytest.mark.parametrize(
+    ("date", "expected"),
+    [("11/03/2026", "2026-03-11"), ("2026-03-11", "2026-03-11"), (None, None)],
+)
+def test_usebio_event_date(tmp_path, date, expected):
+    tag = "" if date is None else f"<DATE>{date}</DATE>"
+    path = tmp_path / "club.xml"
+    path.write_text(
+        '<?xml version="1.0"?><USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS">'
+        f"<EVENT_DESCRIPTION>Club</EVENT_DESCRIPTION>{tag}<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>"
+        "<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>"
+        "<SCORE>400</SCORE></TRAVELLER_LINE></BOARD></EVENT></USEBIO>"
+    )
+    results = read_usebio(path).results
+    if expected is None:
+        assert "date" not in results.columns
+    else:
+        assert results["date"].tolist() == [pd.Timestamp(expected)]
+
+
+def test_usebio_bad_event_date_names_file_and_line(tmp_path):
+    path = tmp_path / "club.xml"
+    path.write_text(
+        '<?xml version="1.0"?>\n<USEBIO Version="1.2">\n<EVENT EVENT_TYPE="MP_PAIRS">\n'
+        "<DATE>31/13/2026</DATE>\n</EVENT></USEBIO>"
+    )
+    with pytest.raises(ValidationError, match=r"club.xml: line 4: <DATE>: DATE '31/13/2026'"):
+        read_usebio(path)

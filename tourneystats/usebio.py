@@ -3,8 +3,9 @@
 USEBIO ("Universal Scoring Exchange for Bridge Information Objects") is the XML results format of
 the EBU, used by scoring programs such as Compscore. A pairs event file holds:
 
-- ``EVENT`` (``EVENT_TYPE`` such as ``MP_PAIRS`` or ``BUTLER_PAIRS``, ``EVENT_DESCRIPTION``),
-  optionally split into ``SESSION`` and ``SECTION`` elements;
+- ``EVENT`` (``EVENT_TYPE`` such as ``MP_PAIRS`` or ``BUTLER_PAIRS``, ``EVENT_DESCRIPTION``,
+  ``DATE`` as ``DD/MM/YYYY``, read into a ``date`` column), optionally split into ``SESSION``
+  and ``SECTION`` elements;
 - ``PARTICIPANTS``/``PAIR``: ``PAIR_NUMBER``, ``DIRECTION`` (``NS``/``EW`` in a Mitchell, empty in
   a Howell), ``TOTAL_SCORE``, ``PERCENTAGE``, ``PLACE`` and the ``PLAYER`` names;
 - ``BOARD`` with ``BOARD_NUMBER``, an optional ``BOARD_AVERAGE`` (the Butler datum) and one
@@ -45,6 +46,7 @@ from ._schema import (
     ARTIFICIAL,
     BOARD,
     CONTRACT,
+    DATE,
     DATUM,
     DECLARER,
     EVENT,
@@ -189,6 +191,18 @@ def _text(element: ET.Element | None, tag: str) -> str | None:
     return value or None
 
 
+def _date(value: str | None, where: str) -> pd.Timestamp | None:
+    """An EVENT's DATE: DD/MM/YYYY as USEBIO 1.2 writes it (or ISO YYYY-MM-DD)."""
+    if value is None:
+        return None
+    for form in ("%d/%m/%Y", "%Y-%m-%d"):
+        try:
+            return pd.Timestamp(pd.to_datetime(value, format=form))
+        except (ValueError, TypeError):
+            continue
+    raise ValidationError(f"{where}: DATE {value!r} is not a date (DD/MM/YYYY)")
+
+
 def _number(value: str | None) -> float:
     if value is None:
         return np.nan
@@ -298,6 +312,8 @@ def _read_one(path: Path, event: str | None) -> BridgeFile:
             label = _text(event_el, "EVENT_DESCRIPTION") or _text(event_el, "EVENT_IDENTIFIER")
             label = label or path.stem
         scoring = _scoring(event_el)
+        date_el = event_el.find("DATE")
+        date = _date(_text(event_el, "DATE"), where(date_el if date_el is not None else event_el))
         found: list = []
         _walk(event_el, {}, found)
         sessions = len({c.get("session") for _, c in found if c.get("session")})
@@ -371,6 +387,7 @@ def _read_one(path: Path, event: str | None) -> BridgeFile:
                         contract = None
                 row = {
                     EVENT: label,
+                    DATE: date,
                     SECTION: section,
                     ROUND: _number(_text(tl, "ROUND_NUMBER")),
                     BOARD: board,
@@ -397,14 +414,18 @@ def _read_one(path: Path, event: str | None) -> BridgeFile:
 
     res = pd.DataFrame(
         results,
-        columns=[EVENT, SECTION, ROUND, BOARD, NS_PAIR, EW_PAIR, NS_SCORE, CONTRACT, DECLARER]
-        + [TRICKS, LEAD, ARTIFICIAL],
+        columns=[EVENT, DATE, SECTION, ROUND, BOARD, NS_PAIR, EW_PAIR, NS_SCORE, CONTRACT]
+        + [DECLARER, TRICKS, LEAD, ARTIFICIAL],
     )
-    pub = pd.DataFrame(published, columns=[EVENT, SECTION, ROUND, BOARD, NS_PAIR, EW_PAIR])
+    pub = pd.DataFrame(published, columns=[EVENT, DATE, SECTION, ROUND, BOARD, NS_PAIR, EW_PAIR])
     if published:
         pub = pd.DataFrame(published)
     frames = []
     for frame in (res, pub):
+        if frame[DATE].isna().all():  # no EVENT has a DATE
+            frame = frame.drop(columns=DATE)
+        else:
+            frame[DATE] = pd.to_datetime(frame[DATE])
         if frame[ROUND].isna().all():
             frame = frame.drop(columns=ROUND)
         else:
