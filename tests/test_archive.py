@@ -991,3 +991,21 @@ def test_imported_round_robin_recomputes_as_one(tmp_path):
     aro = read_archive(tmp_path / "out", family="chess").set_index("player")["ARO"]
     want = chess.standings_from_path(src / "ex14.trf", tiebreaks=["ARO"], rules="fide2024")
     assert aro[6] == want.set_index("player")["ARO"][6] == 2090  # 2125 if it were a Swiss
+
+
+def test_import_stages_files_as_one_write_cuts_them(tmp_path, monkeypatch):
+    """TRF batches (5 files of 40 rows here) carry their last, incomplete file's events over to
+    the next batch: the season gets the files a single write gives (160, 160, 160 rows for
+    chunk_rows=150), not a small remainder file per batch (160, 40, 160, 40, 80)."""
+    from tourneystats.trf import write_trf
+
+    src = tmp_path / "src" / "2019"
+    frame = chess_season(n_events=12).drop(columns="season")  # events of 40 rows
+    write_trf(frame, None, None, src)
+    monkeypatch.setattr(archive, "_TRF_BATCH", 5)
+    imported = import_folder(tmp_path / "src", tmp_path / "a", chunk_rows=150, progress=False)
+    assert imported.ok
+    whole = read_archive(tmp_path / "a", family="chess")
+    write_archive(whole, tmp_path / "b", family="chess", chunk_rows=150)
+    sizes = archive_files(tmp_path / "a")["rows"].tolist()
+    assert sizes == archive_files(tmp_path / "b")["rows"].tolist() == [160, 160, 160]

@@ -637,6 +637,25 @@ def _next_index(target: Path) -> int:
     return max(found, default=-1) + 1
 
 
+def _isin(rows: pd.DataFrame, present: pd.DataFrame, columns: list[str]) -> np.ndarray:
+    """Whether each row's values of `columns` are among those of `present` (by value, whatever
+    the dtypes: categorical, str or object)."""
+
+    def plain(frame: pd.DataFrame) -> pd.DataFrame:
+        return frame[columns].drop_duplicates().astype(object)
+
+    if len(columns) == 1:
+        (col,) = columns
+        values = plain(present)[col]
+        if isinstance(rows[col].dtype, pd.CategoricalDtype):  # by category, then by code
+            known = pd.Index(rows[col].cat.categories.astype(object)).isin(values)
+            codes = rows[col].cat.codes.to_numpy()
+            return np.where(codes >= 0, known[np.maximum(codes, 0)], False)
+        return rows[col].astype(object).isin(values).to_numpy()
+    wanted = pd.MultiIndex.from_frame(plain(present))
+    return pd.MultiIndex.from_frame(rows[columns].astype(object)).isin(wanted)
+
+
 def _merge_existing(
     frame: pd.DataFrame, root: Path, spec: FamilySpec, partition_cols: tuple, unit: list[str]
 ) -> tuple[pd.DataFrame, set[tuple]]:
@@ -664,20 +683,16 @@ def _merge_existing(
         # the key and unit columns first: the whole partition only when it is to be rewritten
         present = read_archive(root, family=spec.name, filters=filters, columns=[*key, *unit])
         if key:
-            old = present[key].drop_duplicates()
-            hit = rows[key].merge(old, on=key, how="left", indicator=True)["_merge"] == "both"
+            hit = _isin(rows, present, key)
             fail_rows(
                 rows,
-                hit.to_numpy(),
+                hit,
                 f"{'/'.join(key)} already in the archive at {target.relative_to(root).as_posix()}"
                 " (use mode='replace')",
                 what=f"{spec.name} results",
             )
-        if unit:
-            old_units = present[unit].drop_duplicates()
-            cont = rows[unit].merge(old_units, on=unit, how="inner")
-            if cont.empty:
-                continue
+        if unit and not _isin(rows, present, unit).any():
+            continue
         present = read_archive(root, family=spec.name, filters=filters)
         existing.append(present.reindex(columns=frame.columns))
         merged.add(values)
@@ -1627,15 +1642,21 @@ def _chess_rows(data) -> pd.DataFrame:
 
 
 def _concat(parts: list[pd.DataFrame]) -> pd.DataFrame:
-    """Concatenate frames; a column categorical in every part stays categorical."""
+    """Concatenate frames; a column categorical in every part stays categorical (the union of
+    the categories, in order of appearance; only the codes are remapped)."""
     if len(parts) == 1:
         return parts[0]
-    out = pd.concat(parts, ignore_index=True)
+    parts = list(parts)
     for col in parts[0].columns:
-        if all(isinstance(p[col].dtype, pd.CategoricalDtype) for p in parts if col in p.columns):
-            cats = pd.api.types.union_categoricals([p[col] for p in parts if col in p.columns])
-            out[col] = pd.Categorical(out[col], categories=cats.categories)
-    return out
+        holders = [i for i, p in enumerate(parts) if col in p.columns]
+        if all(isinstance(parts[i][col].dtype, pd.CategoricalDtype) for i in holders):
+            every = [parts[i][col].cat.categories for i in holders]
+            union = every[0].append(every[1:]).drop_duplicates()  # object when dtypes differ
+            for i in holders:
+                if not parts[i][col].cat.categories.equals(union):
+                    recoded = parts[i][col].cat.set_categories(union)
+                    parts[i] = parts[i].assign(**{col: recoded})
+    return pd.concat(parts, ignore_index=True)
 
 
 def _season_of(rel: Path, family_dirs: set[str]) -> str | None:
@@ -1807,14 +1828,30 @@ class _Stager:
         self.batches.setdefault(family, []).append(frame)
         self.batch_rows[family] = self.batch_rows.get(family, 0) + len(frame)
         if self.batch_rows[family] >= self.chunk_rows:
-            self.flush(family)
+            self.flush(family, final=False)
 
-    def flush(self, family: str) -> None:
+    def flush(self, family: str, *, final: bool = True) -> None:
+        """Write the family's batch to the staging archive. Not `final`: a batch of one season
+        keeps its last, incomplete file's events for the next batch, so that the staged files
+        are cut as one write of the whole season would cut them (about `chunk_rows` rows)."""
         parts = self.batches.pop(family, [])
         self.batch_rows.pop(family, None)
-        if parts:  # events never repeat across files (checked by place): appending is safe
-            write_archive(_concat(parts), self.staging, family=family,
-                          chunk_rows=self.chunk_rows, mode="append")  # fmt: skip
+        if not parts:
+            return
+        frame = _concat(parts)
+        unit = FAMILIES[family].unit_columns(frame.columns)
+        if not final and unit and frame[SEASON].nunique() == 1:
+            codes = frame.groupby(unit, observed=True, sort=False, dropna=False).ngroup()
+            sizes = np.bincount(codes.to_numpy())
+            chunk = (np.cumsum(sizes) - sizes) // self.chunk_rows  # as write_archive cuts
+            tail = (chunk == chunk[-1])[codes.to_numpy()]
+            if not tail.all():
+                self.batches[family] = [frame[tail]]
+                self.batch_rows[family] = int(tail.sum())
+                frame = frame[~tail]
+        # events never repeat across files (checked by place): appending is safe
+        write_archive(frame, self.staging, family=family, chunk_rows=self.chunk_rows,
+                      mode="append")  # fmt: skip
 
     def flush_all(self) -> None:
         for family in list(self.batches):
