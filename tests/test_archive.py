@@ -1009,3 +1009,14 @@ def test_import_stages_files_as_one_write_cuts_them(tmp_path, monkeypatch):
     write_archive(whole, tmp_path / "b", family="chess", chunk_rows=150)
     sizes = archive_files(tmp_path / "a")["rows"].tolist()
     assert sizes == archive_files(tmp_path / "b")["rows"].tolist() == [160, 160, 160]
+
+
+def test_concat_keeps_categoricals_whose_categories_differ_in_dtype():
+    """Parts read by different readers: categories as str in one, as object in another."""
+    a = pd.DataFrame({"event": pd.Categorical(["x", "y"]), "n": [1, 2]})
+    b = pd.DataFrame({"event": pd.Categorical(pd.Index(["z", "x"], dtype=object)), "n": [3, 4]})
+    out = archive._concat([a, b])
+    assert isinstance(out["event"].dtype, pd.CategoricalDtype)
+    assert out["event"].astype(str).tolist() == ["x", "y", "z", "x"]
+    assert list(out["event"].cat.categories) == ["x", "y", "z"]  # in order of appearance
+    assert out["n"].tolist() == [1, 2, 3, 4]
