@@ -181,3 +181,23 @@ def test_chunked_computation_equals_one_pass(seed, rules, chunk):
     finally:
         chess.CHUNK_ROWS = saved
     pd.testing.assert_frame_equal(chunked, whole)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000), chunk=st.integers(1, 120))
+def test_chunked_round_robins_equal_one_pass(seed, chunk):
+    # round robins named by label: each chunk is given those among its events
+    from tourneystats import chess
+
+    results, players = chess_swiss(7, 6, 4, seed=seed, forfeit_rate=0.2, bye_rate=0.1)
+    results = results.sample(frac=1.0, random_state=seed)  # events interleaved
+    named = sorted(results["event"].unique())[::3]
+    codes = ["BH", "SB", "ARO", "DE"]
+    whole = standings(results, tiebreaks=codes, players=players, round_robin=named)
+    saved = chess.CHUNK_ROWS
+    chess.CHUNK_ROWS = chunk
+    try:
+        chunked = standings(results, tiebreaks=codes, players=players, round_robin=named)
+    finally:
+        chess.CHUNK_ROWS = saved
+    pd.testing.assert_frame_equal(chunked, whole)

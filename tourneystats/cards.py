@@ -35,7 +35,6 @@ events, players or rounds.
 from __future__ import annotations
 
 import os
-import warnings
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -75,7 +74,7 @@ from ._schema import (
     fail_rows,
     validate,
 )
-from .io import TABLE_SUFFIXES, read_table, table_columns
+from .io import TABLE_SUFFIXES, read_table, results_tables, table_columns
 from .ranking import competition_rank
 
 __all__ = [
@@ -1277,22 +1276,16 @@ def _read_results(path: Path, by: str | None) -> pd.DataFrame:
     return read_table(path, columns=_needed(table_columns(path), by))
 
 
-def _result_files(folder: Path, by: str | None) -> list[Path]:
-    files = []
-    for path in sorted(folder.iterdir()):
-        name = path.name.lower()
-        if (
-            not path.is_file()
-            or name.startswith((".", "_"))
-            or path.suffix.lower() not in TABLE_SUFFIXES
-        ):
-            continue
-        if "standings" in name:
-            continue
-        if _needed(table_columns(path), by) is None:
-            warnings.warn(f"{path}: not a results table, skipped", stacklevel=3)
-            continue
-        files.append(path)
+def _result_files(folder: Path) -> list[Path]:
+    tables = [
+        path
+        for path in sorted(folder.iterdir())
+        if path.is_file()
+        and not path.name.startswith((".", "_"))
+        and path.suffix.lower() in TABLE_SUFFIXES
+        and "standings" not in path.name.lower()  # published standings: left out silently
+    ]
+    files = results_tables(tables, _MATCH_NAMES, _GAME_NAMES)
     if not files:
         raise ValidationError(f"{folder}: no results files (CSV or Parquet with results columns)")
     return files
@@ -1359,7 +1352,7 @@ def read_results(path: str | os.PathLike, *, by: str | None = None) -> pd.DataFr
     """
     path = Path(path)
     if path.is_dir():
-        return _concat([_read_results(f, by) for f in _result_files(path, by)])
+        return _concat([_read_results(f, by) for f in _result_files(path)])
     return _read_results(path, by)
 
 

@@ -1235,12 +1235,13 @@ def standings(
         return _table(_build_grid(results, **options), tbs)
     # Events are independent: a big archive is computed a few thousand events at a time, which
     # keeps the temporary arrays small enough for the allocator to reuse (about half the time).
-    if not isinstance(round_robin, bool | np.bool_):  # labels: checked once, given per chunk
-        _round_robin_events(round_robin, pd.Index(pd.unique(results[EVENT]), dtype=object))
-        named = pd.Index([round_robin] if isinstance(round_robin, str) else list(round_robin))
+    named = None  # round robins named by label: checked once, each chunk given its own
+    if not isinstance(round_robin, bool | np.bool_):
+        every = pd.Index(pd.unique(results[EVENT]), dtype=object)
+        named = every[_round_robin_events(round_robin, every)]
     tables = []
     for c in chunks:
-        if not isinstance(round_robin, bool | np.bool_):
+        if named is not None:
             mine = named[named.isin(pd.unique(c[EVENT].to_numpy(dtype=object)))].tolist()
             options["round_robin"] = mine or False
         tables.append(_table(_build_grid(c, **options), tbs))

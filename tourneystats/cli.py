@@ -55,14 +55,12 @@ def _show(table: pd.DataFrame, head: int, tables: int = 0) -> str:
     more = ""
     if groups:
         grouped = table.groupby(groups, observed=True, sort=False, dropna=False)
-        if tables > 0:
-            number = grouped.ngroup()
-            left = int(number.max()) + 1 - tables
-            if left > 0:
-                table = table[(number < tables).to_numpy()]
-                grouped = table.groupby(groups, observed=True, sort=False, dropna=False)
-                more = f"\n... and {left:,} more table(s) not shown (--tables 0 shows all)"
+        number = grouped.ngroup()  # tables in order of appearance
+        left = int(number.max()) + 1 - tables if tables > 0 and len(table) else 0
         table = grouped.head(head)
+        if left > 0:
+            table = table[(number.loc[table.index] < tables).to_numpy()]
+            more = f"\n... and {left:,} more table(s) not shown (--tables 0 shows all)"
     else:
         table = table.head(head)
     with pd.option_context("display.width", 120, "display.max_columns", 14):
