@@ -121,7 +121,7 @@ def bridge_teams_frame() -> pd.DataFrame:
 
 def fake_module(name="fake_family") -> types.ModuleType:
     """A stand-in family: per event and player, the sum of ``points`` (negative refused)."""
-    from tourneystats._schema import fail_rows
+    from tourneystats.core.schema import fail_rows
 
     mod = types.ModuleType(name)
 

@@ -573,7 +573,7 @@ def test_read_results(tmp_path):
         bridge.read_results(tmp_path / "notes.txt")
     empty = tmp_path / "empty"
     empty.mkdir()
-    with pytest.raises(ValidationError, match="no .*file in this folder"):
+    with pytest.raises(ValidationError, match="no bridge results in this folder"):
         bridge.read_results(empty)
 
 

@@ -590,7 +590,7 @@ def test_pbn_several_files_and_folder(tmp_path):
     with pytest.raises(ValidationError, match="no such file"):
         read_pbn(tmp_path / "missing.pbn")
     (tmp_path / "empty").mkdir()
-    with pytest.raises(ValidationError, match="no .pbn file"):
+    with pytest.raises(ValidationError, match="no PBN files in this folder"):
         read_pbn(tmp_path / "empty")
 
 
@@ -830,7 +830,7 @@ def test_end_to_end_with_bridge_scoring(howell, butler, teams):
 @pytest.mark.parametrize("suffix", [".parquet", ".csv"])
 def test_standings_read_only_the_columns_they_use(tmp_path, monkeypatch, suffix):
     """A wide traveller file: standings read the scoring columns, not the rest."""
-    import tourneystats.io as tio
+    import tourneystats.core.io as tio
 
     frame = pd.DataFrame(
         {

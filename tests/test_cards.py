@@ -830,7 +830,7 @@ def test_standings_from_path(tmp_path):
     assert z["player"].map(type).eq(str).all()  # ids of different types compared as text
     empty = tmp_path / "empty"
     empty.mkdir()
-    with pytest.raises(ValidationError, match="no results files"):
+    with pytest.raises(ValidationError, match="no cards results in this folder"):
         standings_from_path(empty)
 
 
@@ -868,7 +868,7 @@ def test_read_results_and_history_from_path(tmp_path):
     pd.testing.assert_frame_equal(one, standings_by_round(melee))
     empty = tmp_path / "empty"
     empty.mkdir()
-    with pytest.raises(ValidationError, match="no results files"):
+    with pytest.raises(ValidationError, match="no cards results in this folder"):
         read_results(empty)
 
 
@@ -887,10 +887,12 @@ def test_importing_cards_imports_no_other_family():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     loaded = set(json.loads(done.stdout))
     assert loaded == {
-        "tourneystats._schema",
         "tourneystats.cards",
-        "tourneystats.io",
-        "tourneystats.ranking",
+        "tourneystats.core",
+        "tourneystats.core.folders",
+        "tourneystats.core.io",
+        "tourneystats.core.ranking",
+        "tourneystats.core.schema",
     }
 
 

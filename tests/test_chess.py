@@ -448,7 +448,7 @@ def test_read_results_and_history_from_path(tmp_path, tec_swiss):
         read_results(tmp_path / "nope")
     empty = tmp_path / "empty"
     empty.mkdir()
-    with pytest.raises(ValueError, match="no TRF, CSV or Parquet"):
+    with pytest.raises(ValueError, match="no chess results in this folder"):
         history_from_path(empty)
 
 

@@ -544,7 +544,7 @@ def test_read_results_a_league_per_file_and_seasons(tmp_path, example):
     with pytest.raises(ValueError, match="no such file"):
         read_results(tmp_path / "missing.csv")
     (tmp_path / "empty").mkdir()
-    with pytest.raises(ValueError, match="no .csv or .parquet"):
+    with pytest.raises(ValueError, match="no league results in this folder"):
         read_results(tmp_path / "empty")
 
 

@@ -3,7 +3,7 @@ import pandas as pd
 import pytest
 
 from tourneystats import Column, ValidationError, validate
-from tourneystats._schema import fail_rows
+from tourneystats.core.schema import fail_rows
 
 SPEC = [
     Column("event", "key"),

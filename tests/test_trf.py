@@ -377,11 +377,11 @@ def test_sources_and_event_names(tmp_path):
     assert read_trf(one, event="Cup 2024").results["event"].unique().tolist() == ["Cup 2024"]
     empty = tmp_path / "empty"
     empty.mkdir()
-    with pytest.raises(ValidationError, match="no TRF file"):
+    with pytest.raises(ValidationError, match="no TRF files in this folder"):
         read_trf(empty)
     with pytest.raises(FileNotFoundError):
         read_trf(tmp_path / "missing.trf")
-    with pytest.raises(ValidationError, match="empty list"):
+    with pytest.raises(ValidationError, match="the list of paths is empty"):
         read_trf([])
 
 

@@ -14,9 +14,9 @@ registers the ``DataFrame.tourney`` accessor.
 import importlib
 
 from . import accessor as _accessor  # noqa: F401  (registers DataFrame.tourney)
-from ._schema import Column, ValidationError, validate
-from .io import read_table, write_table
-from .ranking import competition_rank
+from .core.io import read_table, write_table
+from .core.ranking import competition_rank
+from .core.schema import Column, ValidationError, validate
 
 __version__ = "0.1.0"
 

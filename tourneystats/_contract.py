@@ -23,7 +23,6 @@ The score is returned signed from North-South's side: positive when North-South 
 from __future__ import annotations
 
 import functools
-import os
 import re
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -31,7 +30,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import pandas as pd
 
-from ._schema import ValidationError
+from .core.schema import ValidationError
 
 #: strain codes used internally (index into the trick-value tables)
 STRAINS = ("C", "D", "H", "S", "NT")
@@ -118,28 +117,6 @@ class BridgeFile(NamedTuple):
 DEFAULT_SECTION = "A"
 
 
-def expand_paths(path: Any, suffixes: tuple[str, ...]) -> list[Path]:
-    """One path, a list of paths, or a folder (its files with one of `suffixes`, sorted)."""
-    if isinstance(path, (str, os.PathLike)):
-        items = [Path(path)]
-    else:
-        items = [Path(p) for p in path]
-    out: list[Path] = []
-    for item in items:
-        if item.is_dir():
-            found = sorted(p for p in item.iterdir() if p.suffix.lower() in suffixes)
-            if not found:
-                raise ValidationError(f"{item}: no {'/'.join(suffixes)} file in this folder")
-            out.extend(found)
-        elif item.exists():
-            out.append(item)
-        else:
-            raise ValidationError(f"{item}: no such file")
-    if not out:
-        raise ValidationError("no file to read")
-    return out
-
-
 def _empty_like(frames: list[pd.DataFrame]) -> pd.DataFrame:
     for f in frames:
         if len(f.columns):
@@ -159,7 +136,7 @@ def rename_clashing_events(frames: list[pd.DataFrame], path: Path, seen: set) ->
     >>> out[0]["event"].tolist(), sorted(seen)
     (['Wednesday [club-03-06]'], ['Wednesday', 'Wednesday [club-03-06]'])
     """
-    from ._schema import EVENT
+    from .core.schema import EVENT
 
     labels: set = set()
     for f in frames:

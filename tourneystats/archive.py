@@ -48,7 +48,9 @@ import pyarrow as pa
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
-from ._schema import (
+from .core.folders import walk
+from .core.io import atomic_write, read_table
+from .core.schema import (
     DATE,
     EVENT,
     LEAGUE,
@@ -62,7 +64,6 @@ from ._schema import (
     fail_rows,
     validate,
 )
-from .io import atomic_write, read_table
 
 __all__ = [
     "FAMILIES",
@@ -1594,7 +1595,9 @@ def _sniff(path: Path) -> str | None:
         head = fh.read(4096)
     if suffix == ".xml":
         return "usebio" if b"<USEBIO" in head.upper() else None
-    if suffix in (".trf", ".txt"):
+    from .trf import TRF_SUFFIXES
+
+    if suffix in TRF_SUFFIXES:
         text = head.decode("latin-1")
         return "trf" if re.search(r"^(001|012) ", text, re.MULTILINE) else None
     return None
@@ -1728,10 +1731,7 @@ def import_folder(
         raise FileNotFoundError(f"no source folder {src}")
     if os.path.realpath(root).startswith(os.path.realpath(src) + os.sep):
         raise ValueError(f"the archive {root} must not be inside the source folder {src}")
-    paths = []
-    for top, dirs, files in os.walk(src):
-        dirs[:] = sorted(d for d in dirs if not d.startswith((".", "_")))
-        paths.extend(Path(top) / f for f in sorted(files) if not f.startswith((".", "_")))
+    paths = walk(src)
 
     # Sources are read into a hidden staging archive in batches of about `chunk_rows` rows, then
     # moved into `root` one season at a time: memory holds a batch or a season, never the whole

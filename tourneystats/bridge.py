@@ -70,8 +70,9 @@ from typing import Any, NamedTuple
 import numpy as np
 import pandas as pd
 
-from ._contract import DEFAULT_SECTION, expand_paths, rename_clashing_events
-from ._schema import (
+from ._contract import DEFAULT_SECTION, rename_clashing_events
+from .core.ranking import competition_rank
+from .core.schema import (
     ARTIFICIAL,
     BEST,
     BOARD,
@@ -124,7 +125,6 @@ from ._schema import (
     fail_rows,
     validate,
 )
-from .ranking import competition_rank
 
 __all__ = [
     "IMP_BOUNDS",
@@ -1834,16 +1834,13 @@ def read_results(path: str | os.PathLike, *, columns: Sequence[str] | None = Non
     >>> len(pairs), teams is None
     (2, True)
     """
-    from .io import read_table, results_tables
+    from .core.folders import result_files
+    from .core.io import read_table
 
     pairs: list[pd.DataFrame] = []
     teams: list[pd.DataFrame] = []
     seen: set = set()
-    files = expand_paths(path, SUFFIXES)
-    if isinstance(path, (str, os.PathLike)) and os.path.isdir(path):
-        files = results_tables(files, *_REQUIRED)
-        if not files:
-            raise ValidationError(f"{path}: no results file in this folder")
+    files = result_files(path, SUFFIXES, *_REQUIRED, what="bridge results")
     for f in files:
         suffix = f.suffix.lower()
         if suffix == ".pbn":

@@ -42,7 +42,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ._schema import (
+from .core.folders import result_files
+from .core.io import TABLE_SUFFIXES, read_table, table_columns
+from .core.ranking import competition_rank
+from .core.schema import (
     BYE,
     COUNTED,
     DRAWS,
@@ -74,8 +77,6 @@ from ._schema import (
     fail_rows,
     validate,
 )
-from .io import TABLE_SUFFIXES, read_table, results_tables, table_columns
-from .ranking import competition_rank
 
 __all__ = [
     "GAME_COLUMNS",
@@ -1277,18 +1278,7 @@ def _read_results(path: Path, by: str | None) -> pd.DataFrame:
 
 
 def _result_files(folder: Path) -> list[Path]:
-    tables = [
-        path
-        for path in sorted(folder.iterdir())
-        if path.is_file()
-        and not path.name.startswith((".", "_"))
-        and path.suffix.lower() in TABLE_SUFFIXES
-        and "standings" not in path.name.lower()  # published standings: left out silently
-    ]
-    files = results_tables(tables, _MATCH_NAMES, _GAME_NAMES)
-    if not files:
-        raise ValidationError(f"{folder}: no results files (CSV or Parquet with results columns)")
-    return files
+    return result_files(folder, TABLE_SUFFIXES, _MATCH_NAMES, _GAME_NAMES, what="cards results")
 
 
 def _as_text(values: pd.Series) -> pd.Series:

@@ -80,12 +80,12 @@ import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from ._schema import (
+from .core.ranking import competition_rank
+from .core.schema import (
     COLOUR,
     DATE,
     EVENT,
@@ -106,7 +106,6 @@ from ._schema import (
     fail_rows,
     validate,
 )
-from .ranking import competition_rank
 
 __all__ = [
     "KINDS",
@@ -1472,7 +1471,7 @@ def validate_results(results: pd.DataFrame) -> pd.DataFrame:
     >>> validate_results(bad)
     Traceback (most recent call last):
     ...
-    tourneystats._schema.ValidationError: results: the two sides of a game do not match ...
+    tourneystats.core.schema.ValidationError: results: the two sides of a game do not match ...
     """
     _build_grid(results, rules="adjusted", players=None, events=None)
     return validate(results, RESULT_COLUMNS, what="results")
@@ -1517,20 +1516,14 @@ def read_results(
     >>> list(results.columns), players, events
     (['event', 'round', 'player', 'opponent', 'colour', 'points', 'kind'], None, None)
     """
-    from .io import TABLE_SUFFIXES, read_table, results_tables
+    from .core.folders import result_files
+    from .core.io import TABLE_SUFFIXES, read_table
+    from .trf import TRF_SUFFIXES
 
-    path = Path(path)
-    if not path.exists():
-        raise FileNotFoundError(f"{path}: no such file or folder")
-    files = sorted(p for p in path.iterdir() if p.is_file()) if path.is_dir() else [path]
+    required = [c.name for c in RESULT_COLUMNS if c.required]
+    files = result_files(path, (*TRF_SUFFIXES, *TABLE_SUFFIXES), required, what="chess results")
     tables = [p for p in files if p.suffix.lower() in TABLE_SUFFIXES]
-    if path.is_dir():  # a standings table written into the folder is not read back
-        tables = results_tables(tables, [c.name for c in RESULT_COLUMNS if c.required])
-    trfs = [
-        p for p in files if p.suffix.lower() not in TABLE_SUFFIXES and not p.name.startswith(".")
-    ]
-    if path.is_dir():
-        trfs = [p for p in trfs if p.suffix.lower() in (".trf", ".txt", ".trfx")]
+    trfs = [p for p in files if p.suffix.lower() not in TABLE_SUFFIXES]
     frames, players, events = [], None, None
     if trfs:
         from .trf import read_trf  # lazily: the TRF reader is optional here
@@ -1543,8 +1536,6 @@ def read_results(
         if "Unnamed: 0" in table.columns:  # a CSV written with its index
             table = table.drop(columns="Unnamed: 0")
         frames.append(table)
-    if not frames:
-        raise ValueError(f"{path}: no TRF, CSV or Parquet results found")
     results = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
     return results, players, events
 

@@ -15,8 +15,8 @@ import numpy as np
 import pandas as pd
 
 from . import __version__
-from ._schema import EVENT, LEAGUE, LINE, SEASON, SECTION, ValidationError
-from .io import TABLE_SUFFIXES, atomic_write, check_target, write_table
+from .core.io import TABLE_SUFFIXES, atomic_write, check_target, write_table
+from .core.schema import EVENT, LEAGUE, LINE, SEASON, SECTION, ValidationError
 
 #: family name -> module implementing ``standings_from_path(path, **options)``
 FAMILIES = {

@@ -52,12 +52,14 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from ._schema import (
+from .core.folders import result_files
+from .core.io import TABLE_SUFFIXES, read_table
+from .core.ranking import competition_rank
+from .core.schema import (
     ABSENT_ROUNDS,
     DATE,
     DRAWS,
@@ -84,8 +86,6 @@ from ._schema import (
     fail_rows,
     validate,
 )
-from .io import TABLE_SUFFIXES, read_table, results_tables
-from .ranking import competition_rank
 
 __all__ = [
     "COLUMNS",
@@ -868,19 +868,8 @@ def read_results(path: str | os.PathLike) -> pd.DataFrame:
     0  autumn         T1  2024-01-10     Bo      30
     1  autumn         T1  2024-01-10    Åsa      40
     """
-    path = Path(path)
-    if path.is_dir():
-        files = sorted(
-            p for p in path.iterdir() if p.is_file() and p.suffix.lower() in TABLE_SUFFIXES
-        )
-        # a standings table written into the folder is not read back
-        files = results_tables(files, [c.name for c in COLUMNS if c.required])
-        if not files:
-            raise ValueError(f"{path}: no .csv or .parquet files")
-    elif path.exists():
-        files = [path]
-    else:
-        raise ValueError(f"{path}: no such file or folder")
+    required = [c.name for c in COLUMNS if c.required]
+    files = result_files(path, TABLE_SUFFIXES, required, what="league results")
     frames = []
     for file in files:
         frame = read_table(file)

@@ -40,12 +40,12 @@ from ._contract import (
     combine,
     contract_score,
     contract_text,
-    expand_paths,
     tricks_from_result,
     vulnerability,
     vulnerable_text,
 )
-from ._schema import (
+from .core.folders import result_files
+from .core.schema import (
     ARTIFICIAL,
     BOARD,
     BOARDS,
@@ -1013,5 +1013,5 @@ def read_pbn(
     0      1       1       400      3NT       9
     1      1       3      -420       4S      10
     """
-    paths = expand_paths(path, (".pbn",))
+    paths = result_files(path, (".pbn",), what="PBN files")
     return combine([(p, _read_one(p, event)) for p in paths], rename_clashes=event is None)

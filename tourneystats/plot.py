@@ -31,7 +31,7 @@ from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
-from ._schema import (
+from .core.schema import (
     BOARD,
     DATE,
     DIRECTION,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ._schema import (
+from .core.schema import (
     DATE,
     EVENT,
     MATCH,
@@ -190,7 +190,7 @@ def cards_season(
     >>> df[df["opponent"].isna()][["wins", "losses", "draws"]].drop_duplicates().values.tolist()
     [[2, 0, 0]]
     """
-    from ._schema import DRAWS, LOSSES, WINS
+    from .core.schema import DRAWS, LOSSES, WINS
 
     base = swiss(
         n_events,

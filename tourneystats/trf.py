@@ -59,7 +59,10 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from ._schema import (
+from .core.folders import result_files
+from .core.io import atomic_write
+from .core.ranking import competition_rank
+from .core.schema import (
     CITY,
     COLOUR,
     DATE,
@@ -85,8 +88,6 @@ from ._schema import (
     fail_rows,
     validate,
 )
-from .io import atomic_write
-from .ranking import competition_rank
 
 __all__ = ["COLOURS", "KINDS", "TRF_SUFFIXES", "TrfData", "read_trf", "write_trf"]
 
@@ -95,7 +96,7 @@ KINDS = ("played", "forfeit_win", "forfeit_loss", "pab", "fpb", "hpb", "zpb")
 #: the values of ``colour``
 COLOURS = ("w", "b")
 #: file name endings read from a folder
-TRF_SUFFIXES = (".trf", ".txt")
+TRF_SUFFIXES = (".trf", ".trfx", ".txt")
 
 #: how many offending lines an error message lists
 _SHOWN = 5
@@ -180,25 +181,7 @@ class TrfData(NamedTuple):
 
 
 def _source_paths(source) -> list[Path]:
-    if isinstance(source, str | os.PathLike):
-        path = Path(source)
-        if path.is_dir():
-            paths = sorted(
-                p for p in path.iterdir() if p.is_file() and p.suffix.lower() in TRF_SUFFIXES
-            )
-            if not paths:
-                raise ValidationError(f"{path}: no TRF file (*.trf, *.txt) in this folder")
-            return paths
-        if not path.is_file():
-            raise FileNotFoundError(f"no such TRF file or folder: {path}")
-        return [path]
-    paths = [Path(p) for p in source]
-    if not paths:
-        raise ValidationError("read_trf: empty list of files")
-    for p in paths:
-        if not p.is_file():
-            raise FileNotFoundError(f"no such TRF file: {p}")
-    return paths
+    return result_files(source, TRF_SUFFIXES, what="TRF files")
 
 
 def _event_names(paths: list[Path], event) -> list[str]:

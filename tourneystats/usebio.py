@@ -40,9 +40,9 @@ from ._contract import (
     artificial_code,
     combine,
     contract_text,
-    expand_paths,
 )
-from ._schema import (
+from .core.folders import result_files
+from .core.schema import (
     ARTIFICIAL,
     BOARD,
     CONTRACT,
@@ -505,5 +505,5 @@ def read_usebio(
     0      3NT          -
     1        -      A6040
     """
-    paths = expand_paths(path, (".xml",))
+    paths = result_files(path, (".xml",), what="USEBIO files")
     return combine([(p, _read_one(p, event)) for p in paths], rename_clashes=event is None)

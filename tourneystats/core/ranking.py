@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from ._schema import RANK
+from .schema import RANK
 
 #: criteria are compared after rounding to this many decimals, so float noise never splits a tie
 DECIMALS = 9

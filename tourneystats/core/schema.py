@@ -215,7 +215,7 @@ def fail_rows(
     >>> fail_rows(df, df["wins"] < 0, "negative game count")
     Traceback (most recent call last):
     ...
-    tourneystats._schema.ValidationError: results: negative game count (1 row):
+    tourneystats.core.schema.ValidationError: results: negative game count (1 row):
       event='A', round=1, player='y'
     """
     mask = np.asarray(mask, dtype=bool)
@@ -328,7 +328,7 @@ def validate(
     >>> validate(pd.DataFrame({"event": ["A"], "player": ["x"]}), spec)
     Traceback (most recent call last):
     ...
-    tourneystats._schema.ValidationError: results: missing column(s) 'round'; got 'event', 'player'
+    tourneystats.core.schema.ValidationError: results: missing column(s) 'round'; got 'event', 'player'
     """
     if not isinstance(frame, pd.DataFrame):
         raise ValidationError(f"{what}: expected a pandas DataFrame, got {type(frame).__name__}")

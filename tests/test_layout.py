@@ -1,0 +1,52 @@
+"""The package's shape: every module imports on its own, no module or function grows too long."""
+
+import ast
+import pkgutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import tourneystats
+
+PACKAGE = Path(tourneystats.__file__).parent
+MODULES = sorted(
+    m.name for m in pkgutil.walk_packages([str(PACKAGE)], "tourneystats.") if "__main__" not in m.name
+)
+
+
+def test_every_module_imports_alone_in_a_fresh_interpreter():
+    # one interpreter per module: an import cycle or an import-order dependency fails here
+    code = "import importlib, sys; importlib.import_module(sys.argv[1])"
+    failed = {}
+    for name in MODULES:
+        done = subprocess.run([sys.executable, "-c", code, name], capture_output=True, text=True)
+        if done.returncode:
+            failed[name] = done.stderr.strip().splitlines()[-1]
+    assert not failed, failed
+
+
+def _code_lines(node: ast.AST, lines: list[str]) -> int:
+    """Lines of code of a function, its docstring, blank lines and comments left out."""
+    body = node.body
+    if isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]
+    if not body:
+        return 0
+    text = lines[body[0].lineno - 1 : node.end_lineno]
+    return sum(1 for line in text if line.strip() and not line.strip().startswith("#"))
+
+
+@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: p.relative_to(PACKAGE).as_posix())
+def test_modules_and_functions_stay_readable(path):
+    source = path.read_text()
+    lines = source.splitlines()
+    assert len(lines) <= 1000, f"{path.relative_to(PACKAGE)}: {len(lines)} lines"
+    long = {
+        node.name: _code_lines(node, lines)
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and _code_lines(node, lines) > 100
+    }
+    assert not long, f"{path.relative_to(PACKAGE)}: functions over 100 lines of code: {long}"

@@ -1,0 +1,182 @@
+"""Listing result folders: one rule for every family and for archive imports.
+
+- A *source* is a file, a folder, or a list of files and folders.
+- A folder contributes its files (not its sub-folders) with one of the suffixes its family reads,
+  in name order; :func:`walk` (archive imports) descends into sub-folders in name order too.
+- Names starting with ``.`` or ``_`` are hidden and never read (editor and system files, a
+  recompute's ``_report.json``, an import's staging folder).
+- A CSV or Parquet table of a folder without the family's results columns is not read: a table
+  whose name contains ``standings`` (published standings kept beside their results, or standings
+  written there) quietly, any other with a warning naming it.
+- A path that does not exist, and a folder without any results file, are errors naming the path.
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from collections.abc import Collection, Iterable, Sequence
+from pathlib import Path
+
+from .io import TABLE_SUFFIXES, table_columns
+from .schema import ValidationError
+
+#: first characters of the names of hidden files and folders, which are never read
+HIDDEN = (".", "_")
+
+Source = str | os.PathLike | Iterable[str | os.PathLike]
+
+
+class MissingPathError(ValidationError, FileNotFoundError):
+    """A path that does not exist (both a :class:`ValidationError` and a ``FileNotFoundError``)."""
+
+
+def is_hidden(name: str) -> bool:
+    """Whether a file or folder `name` is hidden (starts with ``.`` or ``_``).
+
+    Examples
+    --------
+    >>> is_hidden(".DS_Store"), is_hidden("_report.json"), is_hidden("open.trf")
+    (True, True, False)
+    """
+    return name.startswith(HIDDEN)
+
+
+def _paths(source: Source) -> list[Path]:
+    if isinstance(source, (str, os.PathLike)):
+        return [Path(source)]
+    return [Path(p) for p in source]
+
+
+def is_folder(source: Source) -> bool:
+    """Whether `source` is one folder (rather than a file or a list of paths)."""
+    return isinstance(source, (str, os.PathLike)) and os.path.isdir(source)
+
+
+def list_files(source: Source, suffixes: Sequence[str]) -> list[Path]:
+    """The files of `source`: a file as named, a folder's visible files with one of `suffixes`.
+
+    Raises
+    ------
+    MissingPathError
+        A path that does not exist.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> for name in ("b.csv", "a.trf", ".a.csv", "_x.csv", "notes.md"):
+    ...     _ = (folder / name).write_text("")
+    >>> [p.name for p in list_files(folder, (".csv", ".trf"))]
+    ['a.trf', 'b.csv']
+    """
+    files: list[Path] = []
+    for path in _paths(source):
+        if path.is_dir():
+            files.extend(
+                p
+                for p in sorted(path.iterdir())
+                if p.is_file() and not is_hidden(p.name) and p.suffix.lower() in suffixes
+            )
+        elif path.exists():
+            files.append(path)
+        else:
+            raise MissingPathError(f"{path}: no such file or folder")
+    return files
+
+
+def walk(folder: str | os.PathLike) -> list[Path]:
+    """Every visible file below `folder`, sub-folders included, in name order (for imports).
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> (folder / "2024").mkdir(); (folder / ".git").mkdir()
+    >>> for name in ("2024/b.trf", ".git/x", "a.csv"):
+    ...     _ = (folder / name).write_text("")
+    >>> [p.relative_to(folder).as_posix() for p in walk(folder)]
+    ['2024/b.trf', 'a.csv']
+    """
+    found: list[Path] = []
+    for top, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not is_hidden(d))
+        found.extend(Path(top) / f for f in sorted(files) if not is_hidden(f))
+    return sorted(found, key=lambda p: p.relative_to(folder).parts)
+
+
+def results_tables(files: Iterable[Path], *required: Collection[str]) -> list[Path]:
+    """`files` without the CSV/Parquet tables that hold no results (files of other formats stay).
+
+    A table is kept when it has every column of one of the `required` sets; the others are left
+    out, with a warning unless their name contains ``standings``.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile, warnings
+    >>> import pandas as pd
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> pd.DataFrame({"event": ["A"], "points": [1]}).to_csv(folder / "r.csv", index=False)
+    >>> pd.DataFrame({"event": ["A"], "rank": [1]}).to_csv(folder / "standings.csv", index=False)
+    >>> pd.DataFrame({"name": ["A"]}).to_csv(folder / "notes.csv", index=False)
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     kept = results_tables(sorted(folder.iterdir()), {"event", "points"})
+    >>> [p.name for p in kept], [str(w.message) for w in caught]
+    (['r.csv'], ['...notes.csv: not a results table (results have the columns event, points), skipped'])
+    """
+    kept = []
+    for path in files:
+        if path.suffix.lower() in TABLE_SUFFIXES:
+            columns = set(table_columns(path))
+            if not any(set(names) <= columns for names in required):
+                if "standings" not in path.name.lower():
+                    want = " or ".join(", ".join(sorted(names)) for names in required)
+                    warnings.warn(
+                        f"{path}: not a results table (results have the columns {want}), skipped",
+                        stacklevel=3,
+                    )
+                continue
+        kept.append(path)
+    return kept
+
+
+def result_files(
+    source: Source, suffixes: Sequence[str], *required: Collection[str], what: str
+) -> list[Path]:
+    """The results files of `source`, as every reader lists them.
+
+    A folder gives its visible files with one of `suffixes`, without the tables lacking every
+    set of `required` columns (:func:`results_tables`); a file named directly is always read.
+    `what` names the files sought in error messages ("chess results", "PBN files").
+
+    Raises
+    ------
+    MissingPathError
+        A path that does not exist.
+    ValidationError
+        A folder without any results file, or an empty list of paths.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> result_files(folder, (".csv",), {"event"}, what="cards results")
+    Traceback (most recent call last):
+    ...
+    tourneystats.core.schema.ValidationError: ...: no cards results in this folder (.csv files; tables need the columns event)
+    """
+    files: list[Path] = []
+    for path in _paths(source):
+        found = list_files(path, suffixes)
+        if path.is_dir():
+            found = results_tables(found, *required)
+            if not found:
+                need = " or ".join(", ".join(sorted(names)) for names in required)
+                need = f"; tables need the columns {need}" if need else ""
+                kinds = "/".join(suffixes)
+                raise ValidationError(f"{path}: no {what} in this folder ({kinds} files{need})")
+        files.extend(found)
+    if not files:
+        raise ValidationError(f"no {what} to read: the list of paths is empty")
+    return files

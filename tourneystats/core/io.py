@@ -1,0 +1,165 @@
+"""Reading and writing the canonical frames (CSV and Parquet); writes are atomic."""
+
+from __future__ import annotations
+
+import csv
+import os
+import tempfile
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+
+import pandas as pd
+
+TABLE_SUFFIXES = (".csv", ".parquet", ".pq")
+
+
+def read_table(
+    path: str | os.PathLike, *, columns: Sequence[str] | Callable[[str], bool] | None = None
+) -> pd.DataFrame:
+    """Read a CSV or Parquet file (chosen by its extension) into a DataFrame.
+
+    Parquet keeps every dtype (categoricals, nullable integers, dates); it is read with pyarrow
+    and converted column by column, releasing Arrow memory as it goes (about twice as fast as
+    :func:`pandas.read_parquet` on millions of rows, with the same result). A CSV is read with
+    pandas' inference, and each family's validation then coerces it to the data model.
+
+    Parameters
+    ----------
+    path : path-like
+        A ``.csv`` or ``.parquet`` file.
+    columns : sequence of str or callable, optional
+        Read only these columns (each must exist), or those of the file's columns for which the
+        callable returns True (a reader's own columns, whichever the file has; the others are
+        not read).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "t.parquet"
+    >>> _ = write_table(pd.DataFrame({"event": ["A"], "round": [1], "note": ["x"]}), p)
+    >>> read_table(p)
+      event  round note
+    0     A      1    x
+    >>> read_table(p, columns={"event", "round", "rank"}.__contains__)
+      event  round
+    0     A      1
+    """
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix == ".csv":
+        return pd.read_csv(path, usecols=columns)
+    if suffix in (".parquet", ".pq"):
+        import pyarrow.parquet as pq
+
+        if callable(columns):
+            columns = [c for c in pq.read_schema(path).names if columns(c)]
+        table = pq.read_table(path, columns=None if columns is None else list(columns))
+        return table.to_pandas(split_blocks=True, self_destruct=True)
+    raise ValueError(f"{path}: unknown table format {suffix!r}; expected .csv or .parquet")
+
+
+def table_columns(path: str | os.PathLike) -> list[str]:
+    """The column names of a CSV or Parquet file, read from its header or schema only.
+
+    A CSV header is parsed as one CSV record (quotes, a byte-order mark), as pandas reads it.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "t.csv"
+    >>> _ = write_table(pd.DataFrame({"event": ["A"], "round": [1]}), p)
+    >>> table_columns(p)
+    ['event', 'round']
+    """
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix == ".csv":  # the first record only (a parser for one line costs 100x less)
+        with open(path, newline="", encoding="utf-8-sig", errors="replace") as fh:
+            return next(csv.reader(fh), [])
+    if suffix in (".parquet", ".pq"):
+        import pyarrow.parquet as pq
+
+        return list(pq.read_schema(path).names)
+    raise ValueError(f"{path}: unknown table format {suffix!r}; expected .csv or .parquet")
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and os.path.samefile(a, b))
+    except OSError:
+        return False
+
+
+def write_table(
+    frame: pd.DataFrame, path: str | os.PathLike, *, inputs: Iterable[str | os.PathLike] = ()
+) -> Path:
+    """Write `frame` to CSV or Parquet (by extension), atomically.
+
+    The table is written to a temporary file in the target folder, then renamed over `path`, so a
+    reader never sees half a file and an interrupted write leaves the old file intact.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        What to write (without its index).
+    path : path-like
+        Target file; ``.csv`` or ``.parquet``. Missing folders are created.
+    inputs : iterable of path-like
+        Files the frame was computed from; writing over one of them is refused.
+
+    Returns
+    -------
+    pathlib.Path
+        The written path.
+    """
+    path = check_target(path, TABLE_SUFFIXES, inputs=inputs)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return atomic_write(path, lambda tmp: _write(frame, tmp, path.suffix.lower()))
+
+
+def check_target(
+    path: str | os.PathLike,
+    suffixes: Sequence[str],
+    *,
+    inputs: Iterable[str | os.PathLike] = (),
+    what: str = "table",
+) -> Path:
+    """Refuse an output path with an unknown format, or that is one of the `inputs`."""
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix not in suffixes:
+        known = ", ".join(suffixes)
+        raise ValueError(f"{path}: unknown {what} format {suffix!r}; expected one of {known}")
+    for source in inputs:
+        if _same_file(path, Path(source)):
+            raise ValueError(f"refusing to write over the input file {source}")
+    return path
+
+
+def _write(frame: pd.DataFrame, tmp: Path, suffix: str) -> None:
+    if suffix == ".csv":
+        frame.to_csv(tmp, index=False)
+    else:
+        frame.to_parquet(tmp, index=False)
+
+
+def atomic_write(path: str | os.PathLike, write) -> Path:
+    """Call ``write(tmp_path)`` then rename the temporary file to `path`.
+
+    The temporary file lives in the same folder (so the rename is atomic) and is removed when
+    `write` fails.
+    """
+    path = Path(path)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; give the file ordinary permissions
+        write(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return path
