@@ -12,7 +12,9 @@ import tourneystats
 
 PACKAGE = Path(tourneystats.__file__).parent
 MODULES = sorted(
-    m.name for m in pkgutil.walk_packages([str(PACKAGE)], "tourneystats.") if "__main__" not in m.name
+    m.name
+    for m in pkgutil.walk_packages([str(PACKAGE)], "tourneystats.")
+    if "__main__" not in m.name
 )
 
 
@@ -38,7 +40,9 @@ def _code_lines(node: ast.AST, lines: list[str]) -> int:
     return sum(1 for line in text if line.strip() and not line.strip().startswith("#"))
 
 
-@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: p.relative_to(PACKAGE).as_posix())
+@pytest.mark.parametrize(
+    "path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: p.relative_to(PACKAGE).as_posix()
+)
 def test_modules_and_functions_stay_readable(path):
     source = path.read_text()
     lines = source.splitlines()
