@@ -48,9 +48,9 @@ import pyarrow as pa
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
-from .core.folders import walk
-from .core.io import atomic_write, read_table
-from .core.schema import (
+from ..core.folders import walk
+from ..core.io import atomic_write, read_table
+from ..core.schema import (
     DATE,
     EVENT,
     LEAGUE,
@@ -1595,7 +1595,7 @@ def _sniff(path: Path) -> str | None:
         head = fh.read(4096)
     if suffix == ".xml":
         return "usebio" if b"<USEBIO" in head.upper() else None
-    from .trf import TRF_SUFFIXES
+    from ..trf import TRF_SUFFIXES
 
     if suffix in TRF_SUFFIXES:
         text = head.decode("latin-1")
@@ -1609,17 +1609,17 @@ def _load_source(path: Path, kind: str) -> tuple[str | None, pd.DataFrame]:
         frame = read_table(path)
         family = _table_family(frame)
         if family == "league":  # read as the league family reads it: a league per file
-            from . import league
+            from .. import league
 
             frame = league.read_results(path)
         return family, frame
     if kind == "trf":
-        from . import trf
+        from .. import trf
 
         data = trf.read_trf(path)
         return "chess", _chess_rows(data)
     if kind in ("pbn", "usebio"):
-        from . import pbn, usebio
+        from .. import pbn, usebio
 
         results = (pbn.read_pbn if kind == "pbn" else usebio.read_usebio)(path).results
         return _table_family(results) or "bridge", results
@@ -1876,7 +1876,7 @@ class _Stager:
     def trf_batch(self, paths: list[Path]) -> list[dict] | None:
         """Stage TRF files of one folder read together; None (nothing staged) when any of them
         fails, for the caller to take them one by one and report the bad one."""
-        from . import trf
+        from .. import trf
 
         rels = [p.relative_to(self.src) for p in paths]
         try:
