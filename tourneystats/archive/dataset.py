@@ -320,6 +320,49 @@ def write_archive(
     0    2024     B      1      y
     """
     spec = _spec(family)
+    partition_cols = _check_write_options(partition_cols, mode, chunk_rows)
+    frame = _validate_results(frame, spec, family, partition_cols)
+    unit = [c for c in spec.unit_columns(frame.columns) if c not in partition_cols]
+    root = Path(root)
+    merged: set[tuple] = set()
+    if mode == "append":  # new rows of an event (league) already there: rewrite its partition
+        frame, merged = _merge_existing(frame, root, spec, partition_cols, unit)
+    part, keys = _partitions(frame, partition_cols)
+    folders = [
+        Path(_component("family", family), *(_component(c, v) for c, v in zip(partition_cols, k)))
+        for k in keys
+    ]
+    chunk = _chunks(frame, part, len(keys), partition_cols, unit, chunk_rows)
+    dtypes = {c: _dtype_spec(frame[c]) for c in partition_cols}
+    meta = {
+        "format": FORMAT_VERSION,
+        "family": family,
+        "partition_cols": list(partition_cols),
+        "unit": unit,
+        "columns": [str(c) for c in frame.columns],
+        "partition_dtypes": dtypes,
+    }
+    targets = _check_targets(root, family, partition_cols, dtypes, folders, mode)
+    # write: per partition, all chunks into a temporary folder, then rename (or move files in)
+    order = np.lexsort((chunk, part))  # stable: rows keep their order within a chunk
+    data = frame.drop(columns=list(partition_cols))
+    bounds = np.flatnonzero(np.r_[True, np.diff(part[order]) != 0, True]) if len(order) else [0]
+    summary = []
+    for g, (key, target) in enumerate(zip(keys, targets)):
+        rows = order[bounds[g] : bounds[g + 1]]
+        appending = mode == "append" and key not in merged and target.exists()
+        files = _write_partition(data, rows, chunk[rows], target, meta, appending)
+        summary.append((family, *key, files, len(rows)))
+    out = pd.DataFrame(summary, columns=["family", *partition_cols, "files", "rows"])
+    for c in partition_cols:  # the partition columns keep the frame's dtype
+        out[c] = out[c].astype(frame[c].dtype)
+    return out
+
+
+def _check_write_options(
+    partition_cols: Sequence[str], mode: str, chunk_rows: int
+) -> tuple[str, ...]:
+    """The partition columns as a tuple, once they, `mode` and `chunk_rows` are checked."""
     partition_cols = tuple(partition_cols)
     if not partition_cols:
         raise ValueError("partition_cols must name at least one column")
@@ -334,6 +377,13 @@ def write_archive(
         raise ValueError(f"mode must be 'replace', 'append' or 'error', not {mode!r}")
     if int(chunk_rows) < 1:
         raise ValueError("chunk_rows must be at least 1")
+    return partition_cols
+
+
+def _validate_results(
+    frame: pd.DataFrame, spec: FamilySpec, family: str, partition_cols: tuple[str, ...]
+) -> pd.DataFrame:
+    """The validated frame: string column names, partition and event columns, usable values."""
     if isinstance(frame, pd.DataFrame) and not isinstance(frame.columns, pd.RangeIndex):
         bad = [c for c in frame.columns if not isinstance(c, str)]
         if bad:
@@ -343,26 +393,33 @@ def write_archive(
     frame = validate(frame, columns, what=f"{family} results")
     for col in partition_cols:
         _check_partition_column(frame, col)
-    unit = [c for c in spec.unit_columns(frame.columns) if c not in partition_cols]
-    root = Path(root)
-    merged: set[tuple] = set()
-    if mode == "append":  # new rows of an event (league) already there: rewrite its partition
-        frame, merged = _merge_existing(frame, root, spec, partition_cols, unit)
+    return frame
 
-    # partitions: group codes in sorted order of the values (any row of one gives its values)
+
+def _partitions(frame: pd.DataFrame, partition_cols: tuple[str, ...]) -> tuple[np.ndarray, list]:
+    """Each row's partition code, in sorted order of the values, and each partition's values."""
     part = frame.groupby(list(partition_cols), observed=True, sort=True).ngroup().to_numpy()
     n_parts = int(part.max()) + 1 if len(part) else 0
-    some_row = np.zeros(n_parts, dtype=np.int64)
+    some_row = np.zeros(n_parts, dtype=np.int64)  # any row of a partition gives its values
     some_row[part] = np.arange(len(frame))
     keys = list(frame[list(partition_cols)].iloc[some_row].itertuples(index=False, name=None))
-    folders = [
-        Path(_component("family", family), *(_component(c, v) for c, v in zip(partition_cols, k)))
-        for k in keys
-    ]
+    return part, keys
 
-    # units: an event is named by its partition and its event column(s), so an event name that
-    # comes back every season is a new event each season; numbered in order of appearance. A
-    # unit goes to chunk (rows of the units before it in its partition) // chunk_rows.
+
+def _chunks(
+    frame: pd.DataFrame,
+    part: np.ndarray,
+    n_parts: int,
+    partition_cols: tuple[str, ...],
+    unit: list[str],
+    chunk_rows: int,
+) -> np.ndarray:
+    """Each row's file number within its partition; an event (unit) is never split.
+
+    An event is named by its partition and its event column(s), so an event name that comes back
+    every season is a new event each season; events are numbered in order of appearance. An event
+    goes to file (rows of the events before it in its partition) // chunk_rows.
+    """
     if unit:
         by = [*partition_cols, *unit]
         ucode = frame.groupby(by, observed=True, sort=False, dropna=False).ngroup().to_numpy()
@@ -372,53 +429,42 @@ def write_archive(
         ucode, upart = part, np.arange(n_parts)
     usize = np.bincount(ucode, minlength=upart.size)
     before = pd.Series(usize).groupby(upart, sort=False).cumsum().to_numpy() - usize
-    chunk = (before // int(chunk_rows))[ucode]
+    return (before // int(chunk_rows))[ucode]
 
-    layout = {
-        "format": FORMAT_VERSION,
-        "family": family,
-        "partition_cols": list(partition_cols),
-        "unit": unit,
-        "columns": [str(c) for c in frame.columns],
-    }
-    dtypes = {c: _dtype_spec(frame[c]) for c in partition_cols}
-    targets = _check_targets(root, family, partition_cols, dtypes, folders, mode)
-    # write: per partition, all chunks into a temporary folder, then rename (or move files in)
-    order = np.lexsort((chunk, part))  # stable: rows keep their order within a chunk
-    data = frame.drop(columns=list(partition_cols))
-    bounds = np.flatnonzero(np.r_[True, np.diff(part[order]) != 0, True]) if len(order) else [0]
-    summary = []
-    for g in range(len(keys)):
-        rows = order[bounds[g] : bounds[g + 1]]
-        target = targets[g]
-        meta = dict(layout, partition_dtypes=dtypes)
-        tmp = target.parent / f".{target.name}.tmp-{uuid.uuid4().hex}"
-        tmp.mkdir(parents=True)
-        try:
-            cuts = np.flatnonzero(np.r_[True, np.diff(chunk[rows]) != 0, True])
-            names = []
-            appending = mode == "append" and keys[g] not in merged and target.exists()
-            start = _next_index(target) if appending else 0
-            for i in range(len(cuts) - 1):
-                sub = data.iloc[rows[cuts[i] : cuts[i + 1]]]
-                table = _with_meta(pa.Table.from_pandas(sub, preserve_index=False), meta)
-                name = f"part-{start + i:05d}.parquet"
-                pq.write_table(table, tmp / name)
-                names.append(name)
-            if appending:
-                for name in names:
-                    os.replace(tmp / name, target / name)
-                tmp.rmdir()
-            else:
-                _swap_in(tmp, target)
-        except BaseException:
-            shutil.rmtree(tmp, ignore_errors=True)
-            raise
-        summary.append((family, *keys[g], len(names), len(rows)))
-    out = pd.DataFrame(summary, columns=["family", *partition_cols, "files", "rows"])
-    for c in partition_cols:  # the partition columns keep the frame's dtype
-        out[c] = out[c].astype(frame[c].dtype)
-    return out
+
+def _write_partition(
+    data: pd.DataFrame,
+    rows: np.ndarray,
+    chunk: np.ndarray,
+    target: Path,
+    meta: dict,
+    appending: bool,
+) -> int:
+    """Write rows `rows` of `data` as one partition, a file per value of `chunk`, into a temporary
+    folder renamed to `target` (`appending`: its files moved into `target`); return the number of
+    files."""
+    tmp = target.parent / f".{target.name}.tmp-{uuid.uuid4().hex}"
+    tmp.mkdir(parents=True)
+    try:
+        cuts = np.flatnonzero(np.r_[True, np.diff(chunk) != 0, True])
+        names = []
+        start = _next_index(target) if appending else 0
+        for i in range(len(cuts) - 1):
+            sub = data.iloc[rows[cuts[i] : cuts[i + 1]]]
+            table = _with_meta(pa.Table.from_pandas(sub, preserve_index=False), meta)
+            name = f"part-{start + i:05d}.parquet"
+            pq.write_table(table, tmp / name)
+            names.append(name)
+        if appending:
+            for name in names:
+                os.replace(tmp / name, target / name)
+            tmp.rmdir()
+        else:
+            _swap_in(tmp, target)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return len(names)
 
 
 def _check_targets(

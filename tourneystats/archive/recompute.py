@@ -49,7 +49,7 @@ DASK_HINT = "the dask engine needs the dask extra: pip install 'tourneystats[das
 LOCAL_CLUSTER_CONFIG = {"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None}
 
 
-# --- the pure per-partition computation ----------------------------------------------------------
+# --- one archive file: its standings, bad events skipped -----------------------------------------
 
 
 def _unit_label(frame: pd.DataFrame, unit: list[str]) -> dict:
@@ -142,7 +142,7 @@ def _dask_kernel(frame: pd.DataFrame, spec: FamilySpec, options: dict, strict: b
     return out
 
 
-# --- recompute -----------------------------------------------------------------------------------
+# --- what a run did ------------------------------------------------------------------------------
 
 
 class RecomputeError(ValueError):
@@ -221,6 +221,12 @@ class RecomputeReport:
         return "\n".join(lines)
 
 
+ERROR_COLUMNS = ["family", "partition", "path", "unit", "type", "error"]
+
+
+# --- recompute -----------------------------------------------------------------------------------
+
+
 @dataclass(frozen=True)
 class _Item:
     family: str
@@ -230,52 +236,6 @@ class _Item:
     size: int
     mtime_ns: int
     partition: dict
-
-
-def _options_hash(options: Mapping[str, Any]) -> str:
-    text = json.dumps(options, sort_keys=True, default=str)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-
-
-def _check_folders(archive: Path, out: Path) -> None:
-    if not archive.is_dir():
-        raise FileNotFoundError(f"no archive folder {archive}")
-    a, o = os.path.realpath(archive), os.path.realpath(out)
-    if a == o or o.startswith(a + os.sep) or a.startswith(o + os.sep):
-        raise ValueError(
-            f"the output folder {out} must be outside the archive {archive} (and not contain it)"
-        )
-
-
-def _state_path(out: Path, rel: str) -> Path:
-    return out / STATE_DIR / (rel + ".json")
-
-
-def _read_states(out: Path) -> dict[str, dict]:
-    states = {}
-    base = out / STATE_DIR
-    if not base.is_dir():
-        return states
-    for top, dirs, files in os.walk(base):
-        dirs[:] = [d for d in dirs if not d.startswith(".")]
-        for f in files:
-            if f.endswith(".json") and not f.startswith("."):
-                path = Path(top) / f
-                try:
-                    state = json.loads(path.read_text(encoding="utf-8"))
-                except (OSError, ValueError):
-                    continue  # unreadable marker: the partition is recomputed
-                states[state.get("input", "")] = state
-    return states
-
-
-def _clean_temporaries(out: Path) -> None:
-    """Remove temporary files an interrupted run left (``.NAME.XXXX.tmp``)."""
-    for top, dirs, files in os.walk(out):
-        dirs[:] = [d for d in dirs if not d.startswith(".")]
-        for f in files:
-            if f.startswith(".") and f.endswith(".tmp"):
-                (Path(top) / f).unlink(missing_ok=True)
 
 
 def recompute(
@@ -366,51 +326,10 @@ def recompute(
     if engine not in ("pandas", "dask"):
         raise ValueError(f"engine must be 'pandas' or 'dask', not {engine!r}")
     config = load_config(config)
-    listing = archive_files(archive)
-    items = []
-    for row in listing.itertuples(index=False):
-        path = archive / row.path
-        stat = path.stat()
-        items.append(
-            _Item(
-                row.family,
-                row.path,
-                str(path.resolve()),
-                int(row.rows),
-                stat.st_size,
-                stat.st_mtime_ns,
-                row.partition,
-            )
-        )
-    specs = {f: _spec(f) for f in dict.fromkeys(i.family for i in items)}
-    options = {}
-    for f, spec in specs.items():
-        _bind(spec, config.get(f, {}))  # fail fast on unknown families/modules/options
-        options[f] = config.get(f, {})
-    hashes = {f: _options_hash(o) for f, o in options.items()}
-
-    out.mkdir(parents=True, exist_ok=True)
-    _clean_temporaries(out)
-    states = _read_states(out)
-    current = {i.rel for i in items}
-    removed = 0
-    for rel, state in states.items():
-        if rel not in current:  # its input is gone: remove our output and marker
-            _remove_output(out, state)
-            removed += 1
-    states = {rel: s for rel, s in states.items() if rel in current}
-
-    def complete(item: _Item) -> bool:
-        s = states.get(item.rel)
-        return (
-            s is not None
-            and s.get("input_size") == item.size
-            and s.get("input_mtime_ns") == item.mtime_ns
-            and s.get("options_hash") == hashes[item.family]
-            and (s.get("output") is None or (out / s["output"]).is_file())
-        )
-
-    todo = [i for i in items if force or not complete(i)]
+    items = _list_items(archive)
+    specs, options, hashes = _family_options(items, config)
+    states, removed = _prior_states(out, items)
+    todo = [i for i in items if force or not _complete(states.get(i.rel), i, hashes, out)]
     reused = len(items) - len(todo)
     stopped = False
     first_bad: dict = {}  # the event that stopped a strict run
@@ -436,14 +355,7 @@ def recompute(
     try:
         with bar:
             if engine == "pandas":
-                for item in todo:
-                    frame = _read_part(item.path)
-                    table, errors = compute_partition(
-                        specs[item.family], frame, options[item.family], strict=strict
-                    )
-                    del frame
-                    if on_done(item, table, errors):
-                        break
+                _run_pandas(todo, specs, options, strict, on_done)
             else:
                 _run_dask(todo, specs, options, strict, scheduler, on_done)
     finally:
@@ -458,6 +370,99 @@ def recompute(
     return report
 
 
+def _check_folders(archive: Path, out: Path) -> None:
+    if not archive.is_dir():
+        raise FileNotFoundError(f"no archive folder {archive}")
+    a, o = os.path.realpath(archive), os.path.realpath(out)
+    if a == o or o.startswith(a + os.sep) or a.startswith(o + os.sep):
+        raise ValueError(
+            f"the output folder {out} must be outside the archive {archive} (and not contain it)"
+        )
+
+
+def _list_items(archive: Path) -> list[_Item]:
+    """The archive's files, with what tells whether their output is still complete."""
+    items = []
+    for row in archive_files(archive).itertuples(index=False):
+        path = archive / row.path
+        stat = path.stat()
+        items.append(
+            _Item(
+                row.family,
+                row.path,
+                str(path.resolve()),
+                int(row.rows),
+                stat.st_size,
+                stat.st_mtime_ns,
+                row.partition,
+            )
+        )
+    return items
+
+
+def _family_options(items: list[_Item], config: Mapping[str, dict]) -> tuple[dict, dict, dict]:
+    """The spec, options and options hash of every family in `items`, the options checked
+    against the kernel before any work (unknown families, modules or options fail fast)."""
+    specs = {f: _spec(f) for f in dict.fromkeys(i.family for i in items)}
+    options = {}
+    for f, spec in specs.items():
+        _bind(spec, config.get(f, {}))
+        options[f] = config.get(f, {})
+    hashes = {f: _options_hash(o) for f, o in options.items()}
+    return specs, options, hashes
+
+
+def _options_hash(options: Mapping[str, Any]) -> str:
+    text = json.dumps(options, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def _prior_states(out: Path, items: list[_Item]) -> tuple[dict[str, dict], int]:
+    """The completion markers of an earlier run for the archive's current files, and the number
+    of outputs removed because their input is gone; an interrupted run's debris is removed."""
+    out.mkdir(parents=True, exist_ok=True)
+    _clean_temporaries(out)
+    states = _read_states(out)
+    current = {i.rel for i in items}
+    removed = 0
+    for rel, state in states.items():
+        if rel not in current:  # its input is gone: remove our output and marker
+            _remove_output(out, state)
+            removed += 1
+    return {rel: s for rel, s in states.items() if rel in current}, removed
+
+
+def _clean_temporaries(out: Path) -> None:
+    """Remove temporary files an interrupted run left (``.NAME.XXXX.tmp``)."""
+    for top, dirs, files in os.walk(out):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        for f in files:
+            if f.startswith(".") and f.endswith(".tmp"):
+                (Path(top) / f).unlink(missing_ok=True)
+
+
+def _read_states(out: Path) -> dict[str, dict]:
+    states = {}
+    base = out / STATE_DIR
+    if not base.is_dir():
+        return states
+    for top, dirs, files in os.walk(base):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        for f in files:
+            if f.endswith(".json") and not f.startswith("."):
+                path = Path(top) / f
+                try:
+                    state = json.loads(path.read_text(encoding="utf-8"))
+                except (OSError, ValueError):
+                    continue  # unreadable marker: the partition is recomputed
+                states[state.get("input", "")] = state
+    return states
+
+
+def _state_path(out: Path, rel: str) -> Path:
+    return out / STATE_DIR / (rel + ".json")
+
+
 def _remove_output(out: Path, state: dict) -> None:
     if state.get("output"):
         target = out / state["output"]
@@ -468,107 +473,30 @@ def _remove_output(out: Path, state: dict) -> None:
         marker.unlink(missing_ok=True)
 
 
-def _write_output(out, item, table, errors, options, hashes) -> dict:
-    """Write one partition's standings and then its marker, both atomically."""
-    target = out / item.rel
-    marker = _state_path(out, item.rel)
-    for path in (target, marker):
-        if not _inside(path, out):
-            raise ValueError(f"refusing to write {path} outside {out}")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    marker.parent.mkdir(parents=True, exist_ok=True)
-    rows_out = 0
-    if table is not None:
-        try:
-            meta = _file_meta(item.path)
-        except ValueError:  # a Parquet file not written by write_archive: values as strings
-            cols = list(item.partition)
-            meta = {
-                "format": FORMAT_VERSION,
-                "family": item.family,
-                "partition_cols": cols,
-                "partition_dtypes": {c: {"dtype": "str"} for c in cols},
-                "unit": [],
-            }
-        meta = dict(
-            meta,
-            kind="standings",
-            options=json.loads(json.dumps(options[item.family], default=str)),
-            columns=meta["partition_cols"] + [str(c) for c in table.columns],
-        )
-        arrow = _with_meta(pa.Table.from_pandas(table, preserve_index=False), meta)
-        _write_parquet(arrow, target)
-        rows_out = len(table)
-    else:
-        target.unlink(missing_ok=True)
-    state = {
-        "input": item.rel,
-        "family": item.family,
-        "partition": item.partition,
-        "input_size": item.size,
-        "input_mtime_ns": item.mtime_ns,
-        "options_hash": hashes[item.family],
-        "rows_in": item.rows,
-        "rows_out": rows_out,
-        "output": item.rel if table is not None else None,
-        "errors": errors,
-    }
-    text = json.dumps(state, ensure_ascii=False, indent=1, default=str)
-    atomic_write(marker, lambda tmp: tmp.write_text(text, encoding="utf-8"))
-    return state
-
-
-ERROR_COLUMNS = ["family", "partition", "path", "unit", "type", "error"]
-
-
-def _write_report(out, archive, items, states, engine, computed, reused, removed, rows_in, stopped):
-    errors = []
-    rows_out = 0
-    for item in items:
-        state = states.get(item.rel)
-        if state is None:
-            continue
-        rows_out += state.get("rows_out", 0)
-        for e in state.get("errors", []):
-            errors.append(
-                {
-                    "family": item.family,
-                    "partition": item.partition,
-                    "path": item.rel,
-                    "unit": e.get("unit", {}),
-                    "type": e.get("type", ""),
-                    "error": e.get("error", ""),
-                }
-            )
-    missing = sum(1 for i in items if i.rel not in states)
-    path = out / REPORT_NAME
-    body = {
-        "archive": str(archive),
-        "engine": engine,
-        "partitions": len(items),
-        "computed": computed,
-        "reused": reused,
-        "removed": removed,
-        "incomplete": missing,
-        "rows_in": rows_in,
-        "rows_out": rows_out,
-        "stopped": stopped,
-        "ok": not errors and not stopped and not missing,
-        "errors": errors,
-    }
-    text = json.dumps(body, ensure_ascii=False, indent=1, default=str)
-    atomic_write(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
-    return RecomputeReport(
-        partitions=len(items),
-        computed=computed,
-        reused=reused,
-        removed=removed,
-        rows_in=rows_in,
-        rows_out=rows_out,
-        errors=pd.DataFrame(errors, columns=ERROR_COLUMNS),
-        report_path=path,
-        stopped=stopped,
+def _complete(state: dict | None, item: _Item, hashes: Mapping[str, str], out: Path) -> bool:
+    """Whether `state` marks the output of `item` complete for its current input and options."""
+    return (
+        state is not None
+        and state.get("input_size") == item.size
+        and state.get("input_mtime_ns") == item.mtime_ns
+        and state.get("options_hash") == hashes[item.family]
+        and (state.get("output") is None or (out / state["output"]).is_file())
     )
+
+
+# --- the engines ---------------------------------------------------------------------------------
+
+
+def _run_pandas(todo, specs, options, strict, on_done) -> None:
+    """The pandas engine: one archive file at a time in this process."""
+    for item in todo:
+        frame = _read_part(item.path)
+        table, errors = compute_partition(
+            specs[item.family], frame, options[item.family], strict=strict
+        )
+        del frame
+        if on_done(item, table, errors):
+            break
 
 
 def _run_dask(todo, specs, options, strict, scheduler, on_done) -> None:
@@ -640,3 +568,106 @@ def _dask_loop(dd, client, as_completed, todo, specs, options, strict, on_done) 
             break
     if stop:
         client.cancel([f for _, f in pending.values()])
+
+
+# --- outputs, markers and the report -------------------------------------------------------------
+
+
+def _write_output(out, item, table, errors, options, hashes) -> dict:
+    """Write one partition's standings and then its marker, both atomically."""
+    target = out / item.rel
+    marker = _state_path(out, item.rel)
+    for path in (target, marker):
+        if not _inside(path, out):
+            raise ValueError(f"refusing to write {path} outside {out}")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    marker.parent.mkdir(parents=True, exist_ok=True)
+    rows_out = 0
+    if table is not None:
+        try:
+            meta = _file_meta(item.path)
+        except ValueError:  # a Parquet file not written by write_archive: values as strings
+            cols = list(item.partition)
+            meta = {
+                "format": FORMAT_VERSION,
+                "family": item.family,
+                "partition_cols": cols,
+                "partition_dtypes": {c: {"dtype": "str"} for c in cols},
+                "unit": [],
+            }
+        meta = dict(
+            meta,
+            kind="standings",
+            options=json.loads(json.dumps(options[item.family], default=str)),
+            columns=meta["partition_cols"] + [str(c) for c in table.columns],
+        )
+        arrow = _with_meta(pa.Table.from_pandas(table, preserve_index=False), meta)
+        _write_parquet(arrow, target)
+        rows_out = len(table)
+    else:
+        target.unlink(missing_ok=True)
+    state = {
+        "input": item.rel,
+        "family": item.family,
+        "partition": item.partition,
+        "input_size": item.size,
+        "input_mtime_ns": item.mtime_ns,
+        "options_hash": hashes[item.family],
+        "rows_in": item.rows,
+        "rows_out": rows_out,
+        "output": item.rel if table is not None else None,
+        "errors": errors,
+    }
+    text = json.dumps(state, ensure_ascii=False, indent=1, default=str)
+    atomic_write(marker, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+    return state
+
+
+def _write_report(out, archive, items, states, engine, computed, reused, removed, rows_in, stopped):
+    errors = []
+    rows_out = 0
+    for item in items:
+        state = states.get(item.rel)
+        if state is None:
+            continue
+        rows_out += state.get("rows_out", 0)
+        for e in state.get("errors", []):
+            errors.append(
+                {
+                    "family": item.family,
+                    "partition": item.partition,
+                    "path": item.rel,
+                    "unit": e.get("unit", {}),
+                    "type": e.get("type", ""),
+                    "error": e.get("error", ""),
+                }
+            )
+    missing = sum(1 for i in items if i.rel not in states)
+    path = out / REPORT_NAME
+    body = {
+        "archive": str(archive),
+        "engine": engine,
+        "partitions": len(items),
+        "computed": computed,
+        "reused": reused,
+        "removed": removed,
+        "incomplete": missing,
+        "rows_in": rows_in,
+        "rows_out": rows_out,
+        "stopped": stopped,
+        "ok": not errors and not stopped and not missing,
+        "errors": errors,
+    }
+    text = json.dumps(body, ensure_ascii=False, indent=1, default=str)
+    atomic_write(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+    return RecomputeReport(
+        partitions=len(items),
+        computed=computed,
+        reused=reused,
+        removed=removed,
+        rows_in=rows_in,
+        rows_out=rows_out,
+        errors=pd.DataFrame(errors, columns=ERROR_COLUMNS),
+        report_path=path,
+        stopped=stopped,
+    )
