@@ -90,6 +90,10 @@ class ImportReport:
 
 FILE_COLUMNS = ["path", "family", "season", "rows", "status", "message"]
 
+
+# --- source files: which family, read with its reader --------------------------------------------
+
+
 #: column sets that identify a family in a CSV or Parquet file
 _SIGNATURES = {
     "cards": [{"wins", "losses", "draws"}, {"game", "result"}],
@@ -169,6 +173,9 @@ def _chess_rows(data) -> pd.DataFrame:
 def _season_of(rel: Path, family_dirs: set[str]) -> str | None:
     parts = [p for p in rel.parts[:-1] if p not in family_dirs]
     return parts[0] if parts else None
+
+
+# --- the import ----------------------------------------------------------------------------------
 
 
 def import_folder(
@@ -253,6 +260,9 @@ def import_folder(
         else pd.DataFrame(columns=["family", SEASON, "files", "rows"])
     )
     return ImportReport(files=files, written=summary)
+
+
+# --- staging -------------------------------------------------------------------------------------
 
 
 #: TRF files of one folder read together by one :func:`tourneystats.trf.read_trf` call
