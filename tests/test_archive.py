@@ -936,7 +936,7 @@ def test_import_in_small_batches_builds_the_same_archive(tmp_path, monkeypatch, 
     src = tmp_path / "src"
     _import_sources(src)
     whole = import_folder(src, tmp_path / "whole", chunk_rows=10**9, progress=False)
-    monkeypatch.setattr(archive, "_TRF_BATCH", trf_batch)
+    monkeypatch.setattr(archive.importer, "_TRF_BATCH", trf_batch)
     small = import_folder(src, tmp_path / "small", chunk_rows=1, progress=False)
     assert whole.ok and small.ok
     pd.testing.assert_frame_equal(small.files, whole.files)
@@ -1002,7 +1002,7 @@ def test_import_stages_files_as_one_write_cuts_them(tmp_path, monkeypatch):
     src = tmp_path / "src" / "2019"
     frame = chess_season(n_events=12).drop(columns="season")  # events of 40 rows
     write_trf(frame, None, None, src)
-    monkeypatch.setattr(archive, "_TRF_BATCH", 5)
+    monkeypatch.setattr(archive.importer, "_TRF_BATCH", 5)
     imported = import_folder(tmp_path / "src", tmp_path / "a", chunk_rows=150, progress=False)
     assert imported.ok
     whole = read_archive(tmp_path / "a", family="chess")
@@ -1015,7 +1015,7 @@ def test_concat_keeps_categoricals_whose_categories_differ_in_dtype():
     """Parts read by different readers: categories as str in one, as object in another."""
     a = pd.DataFrame({"event": pd.Categorical(["x", "y"]), "n": [1, 2]})
     b = pd.DataFrame({"event": pd.Categorical(pd.Index(["z", "x"], dtype=object)), "n": [3, 4]})
-    out = archive._concat([a, b])
+    out = archive.dataset._concat([a, b])
     assert isinstance(out["event"].dtype, pd.CategoricalDtype)
     assert out["event"].astype(str).tolist() == ["x", "y", "z", "x"]
     assert list(out["event"].cat.categories) == ["x", "y", "z"]  # in order of appearance

@@ -1,0 +1,87 @@
+"""The per-family options of :func:`~tourneystats.archive.recompute`: a JSON or TOML file (or a
+mapping) with one table per family, checked against the family's kernel before any work.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import json
+import os
+import tomllib
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from .families import FamilySpec, _spec
+
+__all__ = ["load_config"]
+
+
+def load_config(source: str | os.PathLike | Mapping | None) -> dict[str, dict[str, Any]]:
+    """Read the per-family options of :func:`recompute` from a JSON or TOML file (or a mapping).
+
+    The file has one table per family whose keys are keyword options of that family's kernel
+    (``cards.standings``, ``chess.standings``, ``bridge.session_standings``, ``league.history``;
+    for the league, ``table = "leaderboard"`` writes the final leaderboard instead of the history).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "rules.toml"
+    >>> _ = p.write_text('[chess]\\ntiebreaks = ["BH/C1", "SB"]\\n[league]\\nprior_rounds = 5\\n')
+    >>> load_config(p)
+    {'chess': {'tiebreaks': ['BH/C1', 'SB']}, 'league': {'prior_rounds': 5}}
+    """
+    if source is None:
+        return {}
+    if isinstance(source, Mapping):
+        raw = dict(source)
+    else:
+        path = Path(source)
+        text = path.read_text(encoding="utf-8")
+        if path.suffix.lower() == ".json":
+            raw = json.loads(text)
+        elif path.suffix.lower() == ".toml":
+            raw = tomllib.loads(text)
+        else:
+            raise ValueError(f"{path}: config must be a .json or .toml file")
+    if not isinstance(raw, Mapping):
+        raise ValueError("config: expected a table of families")
+    config = {}
+    for family, options in raw.items():
+        _spec(family)
+        if not isinstance(options, Mapping):
+            raise ValueError(f"config: [{family}] must be a table of options")
+        config[family] = dict(options)
+    return config
+
+
+def _bind(spec: FamilySpec, options: Mapping[str, Any]) -> tuple[Callable, dict]:
+    """Check `options` against the family's kernel; return the kernel and its keywords."""
+    options = dict(options)
+    table = options.pop("table", None)
+    if table is not None and table not in spec.tables:
+        choices = ", ".join(spec.tables) or "none"
+        raise ValueError(f"config: {spec.name}: unknown table {table!r} (choices: {choices})")
+    if spec.by_unit is not None and spec.by_unit in options:
+        raise ValueError(f"config: {spec.name}: {spec.by_unit!r} is set by recompute")
+    if "by" in options:
+        raise ValueError(
+            f"config: {spec.name}: 'by' (pooled standings) is not supported by recompute, which "
+            "computes every event on its own"
+        )
+    kernel = spec.kernel(table)
+    try:
+        inspect.signature(kernel).bind(None, **options)
+    except TypeError as exc:
+        raise ValueError(f"config: {spec.name}: {exc}") from None
+    for name, maker in spec.converters.items():
+        if isinstance(options.get(name), Mapping):
+            # the family's public module: its kernel may be defined in a leaf module of it
+            make = getattr(importlib.import_module(spec.module), maker)
+            try:
+                options[name] = make(**options[name])
+            except (TypeError, ValueError) as exc:
+                raise ValueError(f"config: {spec.name}: {name}: {exc}") from None
+    return kernel, options

@@ -1,0 +1,479 @@
+"""Importing a folder of source files (CSV, Parquet, TRF, PBN, USEBIO) into an archive.
+
+Each file is sniffed (its suffix, its first bytes, a table's columns), read with its family's
+reader and placed in a season; the files are staged in a hidden archive inside the target in
+batches of about ``chunk_rows`` rows (the TRF files of a folder read together), and the staged
+seasons are moved into the archive only once every file has been read.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ..core.folders import walk
+from ..core.io import read_table
+from ..core.schema import DATE, EVENT, PLAYER, RATING, SEASON, TYPE, ValidationError
+from .dataset import (
+    CHUNK_ROWS,
+    _check_targets,
+    _component,
+    _concat,
+    _existing_layout,
+    _swap_in,
+    archive_files,
+    read_archive,
+    write_archive,
+)
+from .families import FAMILIES
+from .progress import _progress_bar
+
+__all__ = ["ImportReport", "import_folder"]
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    """What :func:`import_folder` did.
+
+    Attributes
+    ----------
+    files : pandas.DataFrame
+        One row per source file: ``path``, ``family``, ``season``, ``rows``, ``status``
+        (``imported``; ``ignored``: a table of no family, e.g. published standings; ``error``)
+        and ``message``.
+    written : pandas.DataFrame
+        One row per partition written (see :func:`write_archive`).
+    """
+
+    files: pd.DataFrame
+    written: pd.DataFrame
+
+    @property
+    def errors(self) -> pd.DataFrame:
+        """The files that could not be imported, with their error (``message``)."""
+        return self.files[self.files["status"] == "error"]
+
+    @property
+    def ok(self) -> bool:
+        """True when every file was imported."""
+        return self.errors.empty
+
+    def summary(self, limit: int = 10) -> str:
+        """A few lines for a terminal."""
+        good = self.files[self.files["status"] == "imported"]
+        lines = [
+            f"{len(good)} file(s) imported ({int(good['rows'].sum()):,} rows) into "
+            f"{len(self.written)} partition(s)"
+        ]
+        for family, n in good.groupby("family", sort=True).size().items():
+            lines.append(f"  {family}: {n} file(s)")
+        ignored = self.files[self.files["status"] == "ignored"]
+        if len(ignored):
+            lines.append(
+                f"{len(ignored)} table(s) ignored (not results): {', '.join(ignored['path'].head(limit))}"
+            )
+        if not self.ok:
+            lines.append(f"{len(self.errors)} file(s) skipped:")
+            for row in self.errors.head(limit).itertuples(index=False):
+                lines.append(f"  {row.path}: {str(row.message).splitlines()[0]}")
+            if len(self.errors) > limit:
+                lines.append(f"  ... and {len(self.errors) - limit} more")
+        return "\n".join(lines)
+
+
+FILE_COLUMNS = ["path", "family", "season", "rows", "status", "message"]
+
+
+# --- source files: which family, read with its reader --------------------------------------------
+
+
+#: column sets that identify a family in a CSV or Parquet file
+_SIGNATURES = {
+    "cards": [{"wins", "losses", "draws"}, {"game", "result"}],
+    "chess": [{"colour", "kind"}],
+    "bridge": [{"ns_pair", "ew_pair", "ns_score"}],
+    "bridge_teams": [{"home_team", "visit_team", "ns_score"}],
+    "league": [{"team", "target"}, {"tournament", "date", "player", "points"}],
+}
+
+
+def _table_family(frame: pd.DataFrame) -> str | None:
+    cols = set(frame.columns)
+    found = [f for f, sigs in _SIGNATURES.items() if any(s <= cols for s in sigs)]
+    return found[0] if len(found) == 1 else None
+
+
+def _sniff(path: Path) -> str | None:
+    """The kind of a source file: 'table', 'trf', 'pbn', 'usebio' or None (not a results file)."""
+    suffix = path.suffix.lower()
+    if suffix in (".csv", ".parquet", ".pq"):
+        return "table"
+    if suffix == ".pbn":
+        return "pbn"
+    with open(path, "rb") as fh:
+        head = fh.read(4096)
+    if suffix == ".xml":
+        return "usebio" if b"<USEBIO" in head.upper() else None
+    from ..trf import TRF_SUFFIXES
+
+    if suffix in TRF_SUFFIXES:
+        text = head.decode("latin-1")
+        return "trf" if re.search(r"^(001|012) ", text, re.MULTILINE) else None
+    return None
+
+
+def _load_source(path: Path, kind: str) -> tuple[str | None, pd.DataFrame]:
+    """Read one source file with its family's reader: (family or None, results)."""
+    if kind == "table":
+        frame = read_table(path)
+        family = _table_family(frame)
+        if family == "league":  # read as the league family reads it: a league per file
+            from .. import league
+
+            frame = league.read_results(path)
+        return family, frame
+    if kind == "trf":
+        from .. import trf
+
+        data = trf.read_trf(path)
+        return "chess", _chess_rows(data)
+    if kind in ("pbn", "usebio"):
+        from .. import pbn, usebio
+
+        results = (pbn.read_pbn if kind == "pbn" else usebio.read_usebio)(path).results
+        return _table_family(results) or "bridge", results
+    raise ValueError(f"{path}: unknown source kind {kind!r}")
+
+
+def _chess_rows(data) -> pd.DataFrame:
+    """Chess results with what the standings need from the players and events tables.
+
+    The archive holds one frame per family, so each row carries its player's ``rating`` (for
+    ARO, TPR, ...), its event's start ``date`` (for the ``auto`` rule set) and ``type`` (TRF
+    ``092``: round robins are told by it).
+    """
+    results = data.results
+    if RATING not in results.columns and RATING in data.players.columns:
+        ratings = data.players[[EVENT, PLAYER, RATING]].drop_duplicates([EVENT, PLAYER])
+        results = results.merge(ratings, on=[EVENT, PLAYER], how="left", validate="many_to_one")
+    for column in (DATE, TYPE):  # the start date for rules="auto", the type for round robins
+        if column not in results.columns and column in data.events.columns:
+            values = data.events[[EVENT, column]].drop_duplicates(EVENT)
+            results = results.merge(values, on=EVENT, how="left", validate="many_to_one")
+    return results
+
+
+def _season_of(rel: Path, family_dirs: set[str]) -> str | None:
+    parts = [p for p in rel.parts[:-1] if p not in family_dirs]
+    return parts[0] if parts else None
+
+
+# --- the import ----------------------------------------------------------------------------------
+
+
+def import_folder(
+    src: str | os.PathLike,
+    root: str | os.PathLike,
+    *,
+    season: str | None = None,
+    mode: str = "replace",
+    strict: bool = False,
+    chunk_rows: int = CHUNK_ROWS,
+    progress: bool | None = True,
+) -> ImportReport:
+    """Build (or extend) an archive from a folder of source files.
+
+    Every file below `src` is read with its family's reader: CSV or Parquet tables (the family
+    told by the columns: ``wins, losses, draws`` or ``game, result`` for cards, ``colour, kind``
+    for chess, ``ns_pair, ew_pair, ns_score`` for bridge pairs, ``home_team, visit_team,
+    ns_score`` for bridge teams, ``team, target`` or (final scores only) ``tournament, date,
+    player, points`` for the league; a table of none of them, such as
+    published standings, is ignored and listed), FIDE TRF (``.trf``, or ``.txt`` starting with TRF
+    lines; each row gets its player's ``rating`` and its event's start ``date``), PBN (``.pbn``)
+    and USEBIO (``.xml``). Other files are ignored. A file in a folder named after a family
+    (``cards``, ``chess``, ``bridge``, ``league``) must hold that family's results. A league table
+    is read with :func:`tourneystats.league.read_results`: without a ``league`` column, its rows
+    are the league named after the file's stem (two files are two leagues, as for the CLI).
+
+    The season of a file is its ``season`` column if it has one, else the first folder below
+    `src` that is not a family name (``src/2023/club.trf`` or ``src/chess/2023/club.trf`` ->
+    ``"2023"``), else `season`. Seasons are stored as strings.
+
+    A file that cannot be read, or whose events are already in another file of the same season,
+    is skipped and listed in the report (with `strict`, the first one raises).
+
+    The files are read into a hidden staging archive inside `root`, in batches of about
+    `chunk_rows` rows (the ``.trf`` files of a folder are read together, up to 1,000 at a time),
+    and its seasons are moved into `root` once every file has been read: memory holds one batch
+    (one season with ``mode="append"``, which checks it against the archive's events), and an
+    import that raises leaves `root` as it was.
+
+    Parameters
+    ----------
+    src : path-like
+        The folder of source files.
+    root : path-like
+        The archive folder.
+    season : str, optional
+        Season of the files that neither a column nor a folder places.
+    mode : {"replace", "append", "error"}
+        Passed to :func:`write_archive`: by default the seasons imported replace the archive's
+        partitions of the same family and season.
+    strict : bool
+        Raise at the first file that cannot be imported.
+    chunk_rows : int
+        Passed to :func:`write_archive`.
+    progress : bool or None
+        Progress bar over the files (None: only on a terminal).
+
+    Returns
+    -------
+    ImportReport
+    """
+    src, root = Path(src), Path(root)
+    if not src.is_dir():
+        raise FileNotFoundError(f"no source folder {src}")
+    if os.path.realpath(root).startswith(os.path.realpath(src) + os.sep):
+        raise ValueError(f"the archive {root} must not be inside the source folder {src}")
+    paths = walk(src)
+
+    # Sources are read into a hidden staging archive in batches of about `chunk_rows` rows, then
+    # moved into `root` one season at a time: memory holds a batch or a season, never the whole
+    # import, and the archive is not touched before every file has been read.
+    staging = root / f".import-{uuid.uuid4().hex}"
+    try:
+        records = _stage_sources(src, paths, staging, season, strict, chunk_rows, progress)
+        written = _move_staged(staging, root, mode, chunk_rows)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    files = pd.DataFrame(records, columns=FILE_COLUMNS)
+    summary = (
+        pd.concat(written, ignore_index=True)
+        if written
+        else pd.DataFrame(columns=["family", SEASON, "files", "rows"])
+    )
+    return ImportReport(files=files, written=summary)
+
+
+# --- staging -------------------------------------------------------------------------------------
+
+
+#: TRF files of one folder read together by one :func:`tourneystats.trf.read_trf` call
+_TRF_BATCH = 1000
+
+
+def _trf_groups(paths: list[Path]) -> list[list[Path]]:
+    """`paths` in order, in groups: runs of ``.trf`` files of one folder (at most _TRF_BATCH),
+    read together, and every other file alone."""
+    groups: list[list[Path]] = []
+    for path in paths:
+        last = groups[-1] if groups else None
+        if (
+            path.suffix.lower() == ".trf"
+            and last
+            and last[-1].suffix.lower() == ".trf"
+            and last[-1].parent == path.parent
+            and len(last) < _TRF_BATCH
+        ):
+            last.append(path)
+        else:
+            groups.append([path])
+    return groups
+
+
+class _Stager:
+    """Admits the sources one file (or one batch of TRF files) at a time into the staging
+    archive, in batches of about `chunk_rows` rows per family."""
+
+    def __init__(self, src: Path, staging: Path, season: str | None, chunk_rows: int) -> None:
+        self.src, self.staging, self.season, self.chunk_rows = src, staging, season, chunk_rows
+        self.seen: dict[tuple[str, tuple], str] = {}  # (family, (season, *file key)) -> file
+        self.batches: dict[str, list[pd.DataFrame]] = {}
+        self.batch_rows: dict[str, int] = {}
+
+    def place(self, family: str, frame: pd.DataFrame, rel: Path) -> tuple[pd.DataFrame, list]:
+        """The frame with its season column, and its file keys; refuses a file in another
+        family's folder, without a season, or holding an event another file holds."""
+        folder_family = next((p for p in rel.parts[:-1] if p in FAMILIES), None)
+        if folder_family and family.split("_")[0] != folder_family.split("_")[0]:
+            raise ValidationError(
+                f"{rel}: the file is {family} results but lies in the {folder_family} folder"
+            )
+        frame = frame.copy(deep=False)  # a frame the readers just made: no data copied
+        one_season = SEASON not in frame.columns
+        if not one_season:
+            frame[SEASON] = frame[SEASON].astype(str)
+        else:
+            where = _season_of(rel, set(FAMILIES)) or self.season
+            if where is None:
+                raise ValidationError(
+                    f"{rel}: cannot tell the season: add a season column, put the file in "
+                    "a season folder, or pass season="
+                )
+            frame.insert(0, SEASON, str(where))
+        key = [c for c in FAMILIES[family].file_key if c in frame.columns]
+        if not key:
+            return frame, []
+        if one_season and len(key) == 1:  # the usual file: one season, events by name
+            where = str(frame[SEASON].iloc[0]) if len(frame) else ""
+            keys = [(where, e) for e in pd.unique(frame[key[0]])]
+        else:
+            keys = list(frame[[SEASON, *key]].drop_duplicates().itertuples(index=False, name=None))
+        clash = [k for k in keys if (family, k) in self.seen]
+        if clash:
+            shown = ", ".join(f"{c}={v!r}" for c, v in zip(key, clash[0][1:]))
+            raise ValidationError(
+                f"{rel}: {shown} of season {clash[0][0]!r} is also in "
+                f"{self.seen[(family, clash[0])]}"
+            )
+        return frame, keys
+
+    def add(self, family: str, frame: pd.DataFrame, keys: list, owner) -> None:
+        """Stage `frame`; `owner(key)` names the file of each of its keys."""
+        for k in keys:
+            self.seen[(family, k)] = owner(k)
+        self.batches.setdefault(family, []).append(frame)
+        self.batch_rows[family] = self.batch_rows.get(family, 0) + len(frame)
+        if self.batch_rows[family] >= self.chunk_rows:
+            self.flush(family, final=False)
+
+    def flush(self, family: str, *, final: bool = True) -> None:
+        """Write the family's batch to the staging archive. Not `final`: a batch of one season
+        keeps its last, incomplete file's events for the next batch, so that the staged files
+        are cut as one write of the whole season would cut them (about `chunk_rows` rows)."""
+        parts = self.batches.pop(family, [])
+        self.batch_rows.pop(family, None)
+        if not parts:
+            return
+        frame = _concat(parts)
+        unit = FAMILIES[family].unit_columns(frame.columns)
+        if not final and unit and frame[SEASON].nunique() == 1:
+            codes = frame.groupby(unit, observed=True, sort=False, dropna=False).ngroup()
+            sizes = np.bincount(codes.to_numpy())
+            chunk = (np.cumsum(sizes) - sizes) // self.chunk_rows  # as write_archive cuts
+            tail = (chunk == chunk[-1])[codes.to_numpy()]
+            if not tail.all():
+                self.batches[family] = [frame[tail]]
+                self.batch_rows[family] = int(tail.sum())
+                frame = frame[~tail]
+        # events never repeat across files (checked by place): appending is safe
+        write_archive(frame, self.staging, family=family, chunk_rows=self.chunk_rows,
+                      mode="append")  # fmt: skip
+
+    def flush_all(self) -> None:
+        for family in list(self.batches):
+            self.flush(family)
+
+    def one_file(self, path: Path, record: dict) -> bool:
+        """Stage one file, filling in its report `record`; False when it is no results file."""
+        kind = _sniff(path)
+        if kind is None:
+            return False
+        rel = Path(record["path"])
+        family, frame = _load_source(path, kind)
+        if kind == "table" and family is None:  # e.g. published standings next to results
+            record.update(status="ignored", message="not a results table of any family")
+            return True
+        record["family"] = family
+        frame, keys = self.place(family, frame, rel)
+        record.update(season=", ".join(sorted(frame[SEASON].unique())), rows=len(frame))
+        self.add(family, frame, keys, lambda k: rel.as_posix())
+        return True
+
+    def trf_batch(self, paths: list[Path]) -> list[dict] | None:
+        """Stage TRF files of one folder read together; None (nothing staged) when any of them
+        fails, for the caller to take them one by one and report the bad one."""
+        from .. import trf
+
+        rels = [p.relative_to(self.src) for p in paths]
+        try:
+            frame = _chess_rows(trf.read_trf(paths))  # events named by the file stems
+            frame, keys = self.place("chess", frame, rels[0])
+        except (ValueError, OSError):
+            return None
+        by_event = dict(zip((p.stem for p in paths), rels))
+        self.add("chess", frame, keys, lambda k: by_event[k[1]].as_posix())
+        rows = frame[EVENT].astype(str).value_counts()
+        season = str(frame[SEASON].iloc[0]) if len(frame) else None
+        return [
+            _record(rel) | {"family": "chess", "season": season, "rows": int(rows.get(p.stem, 0))}
+            for p, rel in zip(paths, rels)
+        ]
+
+
+def _record(rel: Path) -> dict:
+    return {"path": rel.as_posix(), "family": None, "season": None, "rows": 0,
+            "status": "imported", "message": None}  # fmt: skip
+
+
+def _stage_sources(
+    src: Path,
+    paths: list[Path],
+    staging: Path,
+    season: str | None,
+    strict: bool,
+    chunk_rows: int,
+    progress: bool | None,
+) -> list[dict]:
+    """Read every source file into the `staging` archive; return one record per file."""
+    stager = _Stager(src, staging, season, chunk_rows)
+    records: list[dict] = []
+    bar = _progress_bar(progress, total=len(paths), unit="file", desc="import")
+    for group in _trf_groups(paths):
+        done = stager.trf_batch(group) if len(group) > 1 else None
+        for path in group if done is None else []:
+            record = _record(path.relative_to(src))
+            try:
+                if not stager.one_file(path, record):
+                    continue
+            except (ValueError, OSError, ImportError) as exc:
+                if strict:
+                    raise
+                record.update(status="error", message=f"{type(exc).__name__}: {exc}")
+            records.append(record)
+        records.extend(done or [])
+        bar.update(len(group))
+    bar.close()
+    stager.flush_all()
+    return records
+
+
+def _move_staged(staging: Path, root: Path, mode: str, chunk_rows: int) -> list[pd.DataFrame]:
+    """Move the staged archive into `root` with `mode`: its partition folders are renamed into
+    place ("replace", "error"); "append" adds them season by season with :func:`write_archive`,
+    which checks every event against the archive's."""
+    if not staging.is_dir():
+        return []
+    staged = archive_files(staging)
+    staged[SEASON] = staged["partition"].map(lambda p: p[SEASON])
+    staged["folder"] = staged["path"].map(lambda p: p.rsplit("/", 1)[0])
+    written = []
+    if mode == "append":
+        for (family, value), _ in staged.groupby(["family", SEASON], sort=False):
+            frame = read_archive(staging, family=family, season=value)
+            written.append(write_archive(frame, root, family=family, chunk_rows=chunk_rows,
+                                         mode=mode))  # fmt: skip
+        return written
+    moves = []
+    for family, files in staged.groupby("family", sort=False):  # check all before any move
+        layout = _existing_layout(staging / _component("family", family))
+        folders = [Path(f) for f in dict.fromkeys(files["folder"])]
+        targets = _check_targets(root, family, layout["partition_cols"],
+                                 layout["partition_dtypes"], folders, mode)  # fmt: skip
+        moves.extend(zip((staging / f for f in folders), targets))
+        summary = files.groupby(SEASON, sort=False).agg(
+            files=("path", "size"), rows=("rows", "sum")
+        )
+        summary = summary.reset_index().assign(family=family)[["family", SEASON, "files", "rows"]]
+        written.append(summary.astype({"files": np.int64, "rows": np.int64}))
+    for folder, target in moves:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        _swap_in(folder, target)
+    return written
