@@ -343,12 +343,53 @@ def drift(
     >>> [t.get_text() for t in ax.texts]
     ['Bo (1)', 'Ann (2)']
     """
+    step, entity, value, label = _drift_columns(history, step, entity, value, label)
+    frame, numbers = _drift_rows(history, step, entity, value, event)
+    steps, cell, grid, e_code, entities = _drift_grid(frame, step, entity, numbers)
+    display = _display_names(frame, e_code, entities, entity, label)
+    inverted = value in PLACE_COLUMNS if invert is None else bool(invert)
+    order, last_idx = _final_order(grid, cell, inverted)
+    chosen = _chosen(order, players, frame[entity], entities, entity)
+
+    ax = _axes(ax)
+    x = np.arange(len(steps), dtype=float)
+    if background:
+        _background_lines(ax, x, grid, chosen)
+    ends = _highlighted_lines(ax, x, grid, chosen, display, last_idx)
+    _value_axis(ax, grid, inverted)
+    ax.set_xlim(-0.3, len(steps) - 1 + 0.3)
+    _end_labels(ax, ends)
+    _step_axis(ax, steps)
+    ax.set_xlabel(step)
+    ax.set_ylabel(value)
+    if title is None:
+        title = _drift_title(frame, step, value)
+    ax.set_title(title, loc="left", fontsize="large")
+    _tidy(ax)
+    return ax
+
+
+def _drift_columns(
+    history: pd.DataFrame,
+    step: str | None,
+    entity: str | None,
+    value: str | None,
+    label: str | None,
+) -> tuple[str, str, str, str | None]:
+    """The step, entity, value and label columns: as given, else the first default present."""
     _require(history, [], "history")
     step = _pick(history, step, STEP_COLUMNS, "step")
     entity = _pick(history, entity, ENTITY_COLUMNS, "entity")
     value = _pick(history, value, VALUE_COLUMNS, "value")
     if label is None and NAME in history.columns and entity != NAME:
         label = NAME
+    return step, entity, value, label
+
+
+def _drift_rows(
+    history: pd.DataFrame, step: str, entity: str, value: str, event: Hashable | None
+) -> tuple[pd.DataFrame, pd.Series]:
+    """The rows of one series (event, league, season) with a step and an entity; their values."""
     frame = history
     if step != EVENT:
         frame = _select(frame, EVENT, event)
@@ -362,7 +403,17 @@ def drift(
     numbers = pd.to_numeric(frame[value], errors="coerce")
     if numbers.isna().all() and frame[value].notna().any():
         raise ValueError(f"drift: column {value!r} is not numeric")
+    return frame, numbers
 
+
+def _drift_grid(
+    frame: pd.DataFrame, step: str, entity: str, numbers: pd.Series
+) -> tuple[pd.Index, np.ndarray, np.ndarray, np.ndarray, pd.Index]:
+    """The entities x steps matrix of values; an entity twice at one step is refused.
+
+    Returns the steps in chart order, the cell (entity x steps + step) of each row, the matrix,
+    the entity code of each row and the entities.
+    """
     steps = _step_order(frame, step)
     s_code = steps.get_indexer(frame[step])
     e_code, entities = pd.factorize(frame[entity])
@@ -378,22 +429,36 @@ def drift(
         )
     grid = np.full((n_ent, n_steps), np.nan)
     grid[e_code, s_code] = numbers.to_numpy(dtype="float64", na_value=np.nan)
-    if label is not None:
-        names = frame.groupby(e_code, sort=True)[label].first().reindex(range(n_ent))
-        display = np.asarray([str(n) if pd.notna(n) else str(e) for n, e in zip(names, entities)])
-    else:  # bare numbers (start numbers, pair numbers) read better as "pair 7"
-        display = np.asarray([f"{entity} {e}" if _bare_number(e) else str(e) for e in entities])
+    return steps, cell, grid, e_code, entities
 
-    inverted = value in PLACE_COLUMNS if invert is None else bool(invert)
-    # final order: value at the last step (missing last), then the last value seen, then the
-    # frame's row order at that step (its display order inside a tie)
+
+def _display_names(
+    frame: pd.DataFrame, e_code: np.ndarray, entities: pd.Index, entity: str, label: str | None
+) -> np.ndarray:
+    """The name each entity is shown with: its first `label`, else its id."""
+    if label is not None:
+        names = frame.groupby(e_code, sort=True)[label].first().reindex(range(len(entities)))
+        return np.asarray([str(n) if pd.notna(n) else str(e) for n, e in zip(names, entities)])
+    # bare numbers (start numbers, pair numbers) read better as "pair 7"
+    return np.asarray([f"{entity} {e}" if _bare_number(e) else str(e) for e in entities])
+
+
+def _final_order(
+    grid: np.ndarray, cell: np.ndarray, inverted: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """The entities with a value, best first at the last step; the last step each has a value.
+
+    Final order: value at the last step (missing last), then the last value seen, then the
+    frame's row order at that step (its display order inside a tie).
+    """
+    n_ent, n_steps = grid.shape
     seen = ~np.isnan(grid)
     last_idx = np.where(seen.any(axis=1), n_steps - 1 - np.argmax(seen[:, ::-1], axis=1), 0)
     last_val = grid[np.arange(n_ent), last_idx]
     final = grid[:, -1]
     sign = 1.0 if inverted else -1.0
     row_of_cell = np.zeros(n_ent * n_steps, dtype=np.int64)
-    row_of_cell[cell] = np.arange(len(frame))
+    row_of_cell[cell] = np.arange(cell.size)
     shown_order = row_of_cell[np.arange(n_ent) * n_steps + last_idx]  # the frame's own order
     order = np.lexsort(
         (
@@ -404,36 +469,59 @@ def drift(
         )
     )
     order = order[seen.any(axis=1)[order]]  # an entity without any value is not drawn
+    return order, last_idx
+
+
+def _chosen(
+    order: np.ndarray,
+    players: int | Sequence[Hashable] | None,
+    ids: pd.Series,
+    entities: pd.Index,
+    entity: str,
+) -> np.ndarray:
+    """The highlighted entities in final order: the best ten, the best `players` or those named."""
     if players is None:
-        chosen = order[: min(n_ent, DEFAULT_TOP)]
-    elif isinstance(players, int | np.integer) and not isinstance(players, bool):
+        return order[: min(len(entities), DEFAULT_TOP)]
+    if isinstance(players, int | np.integer) and not isinstance(players, bool):
         if players < 1:
             raise ValueError("drift: players=n needs n >= 1")
-        chosen = order[: int(players)]
-    else:
-        if isinstance(players, str):
-            players = [players]
-        wanted = set(_lookup(frame[entity], list(players), entity))
-        chosen = order[np.isin(order, [i for i, e in enumerate(entities) if e in wanted])]
-    is_chosen = np.zeros(n_ent, dtype=bool)
-    is_chosen[chosen] = True
+        return order[: int(players)]
+    if isinstance(players, str):
+        players = [players]
+    wanted = set(_lookup(ids, list(players), entity))
+    return order[np.isin(order, [i for i, e in enumerate(entities) if e in wanted])]
 
-    ax = _axes(ax)
-    x = np.arange(n_steps, dtype=float)
-    if background and (~is_chosen).any():
-        rest = grid[~is_chosen]
-        segments = np.stack([np.broadcast_to(x, rest.shape), rest], axis=-1)
-        ax.add_collection(
-            LineCollection(
-                list(segments),
-                colors=_BACKGROUND,
-                linewidths=0.9 if len(rest) <= 30 else 0.6,
-                zorder=1,
-            ),
-            autolim=False,
-        )
+
+def _background_lines(ax: Axes, x: np.ndarray, grid: np.ndarray, chosen: np.ndarray) -> None:
+    """The entities not highlighted, as thin grey lines behind the others (one collection)."""
+    is_chosen = np.zeros(len(grid), dtype=bool)
+    is_chosen[chosen] = True
+    if not (~is_chosen).any():
+        return
+    rest = grid[~is_chosen]
+    segments = np.stack([np.broadcast_to(x, rest.shape), rest], axis=-1)
+    ax.add_collection(
+        LineCollection(
+            list(segments),
+            colors=_BACKGROUND,
+            linewidths=0.9 if len(rest) <= 30 else 0.6,
+            zorder=1,
+        ),
+        autolim=False,
+    )
+
+
+def _highlighted_lines(
+    ax: Axes,
+    x: np.ndarray,
+    grid: np.ndarray,
+    chosen: np.ndarray,
+    display: np.ndarray,
+    last_idx: np.ndarray,
+) -> list[tuple[int, float, str, tuple]]:
+    """One coloured line per highlighted entity; their end labels (step, y, text, colour)."""
     palette = _palette(len(chosen))
-    marker = 4 if n_steps <= 30 else 0
+    marker = 4 if len(x) <= 30 else 0
     ends = []
     for colour, i in zip(palette, chosen):
         y = grid[i]
@@ -450,7 +538,11 @@ def drift(
         )
         j = int(last_idx[i])
         ends.append((j, y[j], f"{display[i]} ({_value_text(y[j])})", colour))
+    return ends
 
+
+def _value_axis(ax: Axes, grid: np.ndarray, inverted: bool) -> None:
+    """The y range: places from 1 at the top, with round ticks; other values padded by 6%."""
     finite = grid[np.isfinite(grid)]
     lo, hi = (float(finite.min()), float(finite.max())) if finite.size else (0.0, 1.0)
     if inverted:
@@ -459,9 +551,11 @@ def drift(
     else:
         pad = (hi - lo) * 0.06 or 1.0
         ax.set_ylim(lo - pad, hi + pad)
-    ax.set_xlim(-0.3, n_steps - 1 + 0.3)
-    _end_labels(ax, ends)
 
+
+def _step_axis(ax: Axes, steps: pd.Index) -> None:
+    """At most about 16 step ticks, slanted when long labels would crowd."""
+    n_steps = len(steps)
     every = max(1, int(np.ceil(n_steps / 16)))
     ticks = np.arange(0, n_steps, every)
     texts = [_tick_text(s) for s in steps[ticks]]
@@ -469,16 +563,15 @@ def drift(
     if max((len(t) for t in texts), default=0) > 4 and len(ticks) > 5:
         for tick in ax.get_xticklabels():
             tick.set(rotation=35, ha="right", rotation_mode="anchor")
-    ax.set_xlabel(step)
-    ax.set_ylabel(value)
-    if title is None:
-        title = f"{value[:1].upper()}{value[1:]} after each {step}"
-        where = [c for c in (LEAGUE, SEASON, EVENT) if c != step and c in frame.columns]
-        if where:
-            title += " — " + ", ".join(str(frame[c].iloc[0]) for c in where)
-    ax.set_title(title, loc="left", fontsize="large")
-    _tidy(ax)
-    return ax
+
+
+def _drift_title(frame: pd.DataFrame, step: str, value: str) -> str:
+    """``"<Value> after each <step>"``, with the league, season or event drawn."""
+    title = f"{value[:1].upper()}{value[1:]} after each {step}"
+    where = [c for c in (LEAGUE, SEASON, EVENT) if c != step and c in frame.columns]
+    if where:
+        title += " — " + ", ".join(str(frame[c].iloc[0]) for c in where)
+    return title
 
 
 def _place_ticks(worst: float) -> list[float]:
