@@ -70,9 +70,8 @@ from typing import Any, NamedTuple
 import numpy as np
 import pandas as pd
 
-from ._contract import DEFAULT_SECTION, rename_clashing_events
-from .core.ranking import competition_rank
-from .core.schema import (
+from ..core.ranking import competition_rank
+from ..core.schema import (
     ARTIFICIAL,
     BEST,
     BOARD,
@@ -125,6 +124,7 @@ from .core.schema import (
     fail_rows,
     validate,
 )
+from .contract import DEFAULT_SECTION, rename_clashing_events
 
 __all__ = [
     "IMP_BOUNDS",
@@ -1834,8 +1834,8 @@ def read_results(path: str | os.PathLike, *, columns: Sequence[str] | None = Non
     >>> len(pairs), teams is None
     (2, True)
     """
-    from .core.folders import result_files
-    from .core.io import read_table
+    from ..core.folders import result_files
+    from ..core.io import read_table
 
     pairs: list[pd.DataFrame] = []
     teams: list[pd.DataFrame] = []

@@ -33,16 +33,8 @@ from xml.parsers import expat
 import numpy as np
 import pandas as pd
 
-from ._contract import (
-    DEFAULT_SECTION,
-    BridgeFile,
-    Published,
-    artificial_code,
-    combine,
-    contract_text,
-)
-from .core.folders import result_files
-from .core.schema import (
+from ..core.folders import result_files
+from ..core.schema import (
     ARTIFICIAL,
     BOARD,
     CONTRACT,
@@ -71,6 +63,14 @@ from .core.schema import (
     TOTAL,
     TRICKS,
     ValidationError,
+)
+from .contract import (
+    DEFAULT_SECTION,
+    BridgeFile,
+    Published,
+    artificial_code,
+    combine,
+    contract_text,
 )
 
 __all__ = ["read_usebio"]

@@ -32,20 +32,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ._contract import (
-    DEFAULT_SECTION,
-    BridgeFile,
-    Published,
-    artificial_code,
-    combine,
-    contract_score,
-    contract_text,
-    tricks_from_result,
-    vulnerability,
-    vulnerable_text,
-)
-from .core.folders import result_files
-from .core.schema import (
+from ..core.folders import result_files
+from ..core.schema import (
     ARTIFICIAL,
     BOARD,
     BOARDS,
@@ -82,6 +70,18 @@ from .core.schema import (
     VISIT_TEAM,
     VULNERABLE,
     ValidationError,
+)
+from .contract import (
+    DEFAULT_SECTION,
+    BridgeFile,
+    Published,
+    artificial_code,
+    combine,
+    contract_score,
+    contract_text,
+    tricks_from_result,
+    vulnerability,
+    vulnerable_text,
 )
 
 __all__ = ["read_pbn"]
