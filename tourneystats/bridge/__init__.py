@@ -58,12 +58,15 @@ Rules
 Modules
 -------
 :mod:`~tourneystats.bridge.prepare` (validation, integer codes, movements),
+:mod:`~tourneystats.bridge.totals` (per-pair totals and places),
 :mod:`~tourneystats.bridge.matchpoints` (matchpoints, Neuberg, session standings),
 :mod:`~tourneystats.bridge.imps` (IMP table, victory points, Butler, cross-IMPs),
-:mod:`~tourneystats.bridge.teams` (team matches and standings), :mod:`~tourneystats.bridge.season`
-(season summary and history), :mod:`~tourneystats.bridge.contract` (contract scoring,
-vulnerability), the readers :mod:`~tourneystats.bridge.pbn` and :mod:`~tourneystats.bridge.usebio`,
-and :mod:`~tourneystats.bridge.files` (results files and folders).
+:mod:`~tourneystats.bridge.teams` (team matches and standings),
+:mod:`~tourneystats.bridge.season` (season summary and history),
+:mod:`~tourneystats.bridge.contract` (contract scoring, vulnerability), the readers
+:mod:`~tourneystats.bridge.pbn` (with the notation's lexer :mod:`~tourneystats.bridge.pbn_lex`)
+and :mod:`~tourneystats.bridge.usebio`, and :mod:`~tourneystats.bridge.files` (results files
+and folders).
 """
 
 from .files import SUFFIXES as SUFFIXES

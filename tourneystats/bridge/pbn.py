@@ -25,7 +25,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -83,33 +82,10 @@ from .contract import (
     vulnerability,
     vulnerable_text,
 )
+from .pbn_lex import _Game, _inherit, _lex_games
 
 __all__ = ["read_pbn"]
 
-#: the table sections the reader interprets
-_TABLES = frozenset({"ScoreTable", "TotalScoreTable"})
-#: tags whose value may not be inherited with "#" (PBN 2.1, 4.8)
-_NO_INHERIT = frozenset(
-    {"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"}
-)
-
-_TOKEN = re.compile(
-    r"""
-    (?P<ws>\s+)
-  | (?P<lb>\[)
-  | (?P<rb>\])
-  | "(?P<str>(?:[^"\\]|\\.)*)"
-  | (?P<semi>;)
-  | (?P<brace>\{)
-  | (?P<quote>")
-  | (?P<word>[^\s\[\]{};"]+)
-    """,
-    re.VERBOSE,
-)
-_NAME = re.compile(r"^[A-Za-z0-9_]+$")
-_SPECIAL = re.compile(r'[\[\]{};"]')
-_TAG_LINE = re.compile(r'^\s*\[([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]\s*$')
-_COLUMN = re.compile(r"^(?P<name>.*?)(?:\\(?P<width>\d+)(?P<align>[LRlr])?)?$")
 _INT = re.compile(r"^[+-]?\d+$")
 _NUMBER = re.compile(r"^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$")
 _ART_CODE = re.compile(r"^A(\d{2})(\d{2})$", re.IGNORECASE)
@@ -127,210 +103,6 @@ _AVERAGE_WORDS = {
 }
 _RANKS = "AKQJT98765432"
 _SUITS = "SHDC"
-
-
-# --- lexing and game structure -------------------------------------------------------------------
-
-
-@dataclass
-class _Table:
-    columns: list[str]
-    lines: list[tuple[list[str], int]] = field(default_factory=list)  # (elements, line number)
-    line: int = 0
-
-    def add(self, values: list[str], lineno: int) -> None:
-        if self.lines and self.lines[-1][1] == lineno:
-            self.lines[-1][0].extend(values)
-        else:
-            self.lines.append((list(values), lineno))
-
-    def rows(self, path: Path, name: str) -> list[tuple[list[str], int]]:
-        """Rows of the table: one per text line when the lines hold whole rows, else chunks."""
-        n = len(self.columns)
-        if all(len(v) == n for v, _ in self.lines):
-            return [(v, line) for v, line in self.lines]
-        flat = [(v, line) for values, line in self.lines for v in values]
-        if len(flat) % n:
-            values, line = next((v, ln) for v, ln in self.lines if len(v) % n)
-            raise ValidationError(
-                f"{path}: line {line}: {name} row has {len(values)} value(s) for {n} column(s) "
-                f"({', '.join(self.columns)})"
-            )
-        return [([v for v, _ in flat[i : i + n]], flat[i][1]) for i in range(0, len(flat), n)]
-
-
-@dataclass
-class _Game:
-    line: int
-    tags: dict[str, str] = field(default_factory=dict)
-    tag_lines: dict[str, int] = field(default_factory=dict)
-    tables: dict[str, _Table] = field(default_factory=dict)
-    lead: str | None = None  # first card of the Play section
-
-
-def _unescape(text: str) -> str:
-    """Undo the string escapes ``\\"`` and ``\\\\``; a lone backslash (``Name\\2R``) stays."""
-    if "\\" not in text:
-        return text
-    return re.sub(r'\\(["\\])', r"\1", text)
-
-
-def _columns(value: str) -> list[str]:
-    names = []
-    for part in value.split(";"):
-        part = part.strip()
-        if part[:1] in "+-":
-            part = part[1:]
-        m = _COLUMN.match(part)
-        names.append(m.group("name").strip() if m else part)
-    return names
-
-
-def _lex_games(text: str, path: Path) -> list[_Game]:
-    """Split the text into games of tags and section data (PBN 2.1 chapters 2, 3 and 5)."""
-    games: list[_Game] = []
-    game: _Game | None = None
-    section: str | None = None  # the tag whose section data follows
-    pending: list[Any] = []  # partial tag: ["[", name?, value?]
-    pending_line = 0
-    comment_line = 0  # > 0 while inside a {...} comment
-
-    def add_data(values: list[str], lineno: int) -> None:
-        """Section data: kept for tables, the first card for Play, skipped otherwise."""
-        if section is None:
-            if not game.tags:
-                raise ValidationError(
-                    f"{path}: line {lineno}: data {values[0]!r} before any tag of the game"
-                )
-            return
-        table = game.tables.get(section)
-        if table is not None:
-            table.add(values, lineno)
-        elif section == "Play" and game.lead is None:
-            game.lead = values[0]
-
-    def add_tag(name: str, value: str, lineno: int) -> None:
-        nonlocal section
-        section = name
-        if name == "Note":
-            return
-        if name in game.tags:
-            section = None  # a repeated tag is ignored, and so is its data
-            return
-        game.tags[name] = value
-        game.tag_lines[name] = lineno
-        if name in _TABLES:  # the tables read; others' data is skipped
-            game.tables[name] = _Table(_columns(value), line=lineno)
-
-    def finish() -> None:
-        nonlocal game, section
-        if pending:
-            raise ValidationError(f"{path}: line {pending_line}: unterminated tag pair")
-        if game is not None and (game.tags or game.tables):
-            games.append(game)
-        game, section = None, None
-
-    for lineno, raw in enumerate(text.splitlines(), start=1):
-        if comment_line:
-            end = raw.find("}")
-            if end < 0:
-                continue
-            raw, comment_line = raw[end + 1 :], 0
-        elif raw.startswith("%"):
-            continue
-        elif not raw.strip():
-            finish()
-            continue
-        if not pending:
-            if game is not None and not _SPECIAL.search(raw):
-                # a plain data line (no tag, string, or comment): its elements are its words
-                add_data(raw.split(), lineno)
-                continue
-            m = _TAG_LINE.match(raw)
-            if m:  # the export format's line: one tag pair and nothing else
-                if game is None:
-                    game = _Game(line=lineno)
-                add_tag(m.group(1), _unescape(m.group(2)), lineno)
-                continue
-        pos = 0
-        while pos < len(raw):
-            m = _TOKEN.match(raw, pos)
-            pos = m.end()
-            kind = m.lastgroup
-            if kind == "ws":
-                continue
-            if kind == "semi":
-                break
-            if kind == "brace":
-                end = raw.find("}", pos)
-                if end < 0:
-                    comment_line = lineno
-                    break
-                pos = end + 1
-                continue
-            if kind == "quote":
-                raise ValidationError(f"{path}: line {lineno}: unterminated string")
-            if game is None:
-                game = _Game(line=lineno)
-            if pending:
-                if len(pending) == 1:
-                    if kind != "word" or not _NAME.match(m.group("word")):
-                        raise ValidationError(f"{path}: line {lineno}: a tag name must follow '['")
-                    pending.append(m.group("word"))
-                elif len(pending) == 2:
-                    if kind != "str":
-                        raise ValidationError(
-                            f"{path}: line {lineno}: tag {pending[1]} needs a quoted value"
-                        )
-                    pending.append(_unescape(m.group("str")))
-                else:
-                    if kind != "rb":
-                        raise ValidationError(
-                            f"{path}: line {lineno}: tag {pending[1]} is not closed by ']'"
-                        )
-                    name, value = pending[1], pending[2]
-                    pending.clear()
-                    add_tag(name, value, pending_line)
-                continue
-            if kind == "lb":
-                pending.append("[")
-                pending_line = lineno
-                continue
-            if kind == "rb":
-                raise ValidationError(f"{path}: line {lineno}: ']' without a tag")
-            add_data([_unescape(m.group("str")) if kind == "str" else m.group("word")], lineno)
-    if comment_line:
-        raise ValidationError(f"{path}: line {comment_line}: comment '{{' is never closed")
-    finish()
-    return games
-
-
-def _inherit(games: list[_Game], path: Path) -> None:
-    """Resolve "#" and "##" tag values in place (PBN 2.1, 4.8)."""
-    last: dict[str, str] = {}
-    sticky: dict[str, str] = {}
-    for game in games:
-        for name, value in list(game.tags.items()):
-            if value.startswith("#") and name in _NO_INHERIT:
-                raise ValidationError(
-                    f"{path}: line {game.tag_lines[name]}: tag {name} may not inherit with '#'"
-                )
-            if value.startswith("##"):
-                value = value[2:]
-                sticky[name] = value
-            elif value == "#":
-                value = last.get(name, "")
-            elif name in sticky:
-                sticky[name] = value
-            game.tags[name] = value
-            last[name] = value
-            if name in game.tables and game.tables[name].columns == _columns("#"):
-                # "#" as a table's column declaration: the previous game's columns
-                game.tables[name].columns = _columns(value)
-        for name, value in sticky.items():
-            if name not in game.tags:
-                game.tags[name] = value
-                last[name] = value
 
 
 # --- value helpers -------------------------------------------------------------------------------
@@ -465,6 +237,7 @@ def _artificial(get, line: int, path: Path) -> tuple[str | None, int | None]:
 
 
 def _score_table_rows(game: _Game, ctx: dict, path: Path, lines: list, published: list) -> None:
+    """Append the results of a board's ScoreTable to `lines` and their published values."""
     table = game.tables["ScoreTable"]
     cols = [c.lower() for c in table.columns]
     if not {"contract", "score_ns", "score_ew", "percentage_ns", "percentage_ew"} & set(cols):
@@ -476,41 +249,9 @@ def _score_table_rows(game: _Game, ctx: dict, path: Path, lines: list, published
         row = {
             c: (None if v is None or v.strip() in ("-", "?") else v) for c, v in zip(cols, values)
         }
-
-        def get(col: str, row=row) -> str | None:
-            return row.get(col)
-
+        get = row.get
         try:
-            art, assigned = _artificial(get, line, path)
-            contract = get("contract")
-            declarer = get("declarer")
-            declarer = declarer.lstrip("^").upper() if declarer else None
-            score_ns, score_ew = get("score_ns"), get("score_ew")
-            ns_score: int | None = None
-            if art is None:
-                if assigned is not None:
-                    ns_score = assigned
-                elif score_ns is not None and _INT.match(score_ns.lstrip("^")):
-                    ns_score = int(score_ns.lstrip("^"))
-                elif score_ew is not None and _INT.match(score_ew.lstrip("^")):
-                    ns_score = -int(score_ew.lstrip("^"))
-                elif score_ns is not None and score_ns.upper() in ("PASS", "0"):
-                    ns_score = 0
-            if contract is not None:
-                contract = contract_text(contract.lstrip("^"))
-            if art is not None:
-                contract = declarer = None
-            tricks = None
-            result = get("result")
-            if contract not in (None, "Pass") and not _blank(result):
-                result = result.lstrip("^")
-                if result[:1] in "+-=" and result not in ("-",):
-                    tricks = int(tricks_from_result(contract, result))
-                else:
-                    tricks = _tricks_from_tag(result, declarer)
-            if contract == "Pass":
-                declarer, tricks = None, None
-                ns_score = 0 if ns_score is None else ns_score
+            art, ns_score, contract, declarer, tricks = _score_row(get, line, path)
         except (ValueError, ValidationError) as exc:
             if isinstance(exc, ValidationError) and str(exc).startswith(str(path)):
                 raise
@@ -540,24 +281,69 @@ def _score_table_rows(game: _Game, ctx: dict, path: Path, lines: list, published
             "_names_ns": get("names_ns"),
             "_names_ew": get("names_ew"),
         }
-        pub = {**base}
-        for col, name in (
-            ("mp_ns", NS_MP),
-            ("mp_ew", EW_MP),
-            ("percentage_ns", NS_PERCENTAGE),
-            ("percentage_ew", EW_PERCENTAGE),
-            ("imp_ns", NS_IMPS),
-            ("imp_ew", EW_IMPS),
-        ):
-            if col in row:
-                pub[name] = _num(get(col))
-        if "score_ns" in row or "score_ew" in row:
-            pub[NS_SCORE] = ns_score
-        if "rank" in row:
-            pub[RANK] = _int_prefix(get("rank"))
+        pub = _published_row(base, row, ns_score)
         for _ in range(repeat):
             lines.append(res)
             published.append(pub)
+
+
+def _score_row(get, line: int, path: Path) -> tuple:
+    """(artificial code, NS score, contract, declarer, tricks) of a ScoreTable row."""
+    art, assigned = _artificial(get, line, path)
+    contract = get("contract")
+    declarer = get("declarer")
+    declarer = declarer.lstrip("^").upper() if declarer else None
+    ns_score = None if art is not None else _row_score(get, assigned)
+    if contract is not None:
+        contract = contract_text(contract.lstrip("^"))
+    if art is not None:
+        contract = declarer = None
+    tricks = None
+    result = get("result")
+    if contract not in (None, "Pass") and not _blank(result):
+        result = result.lstrip("^")
+        if result[:1] in "+-=" and result not in ("-",):
+            tricks = int(tricks_from_result(contract, result))
+        else:
+            tricks = _tricks_from_tag(result, declarer)
+    if contract == "Pass":
+        declarer, tricks = None, None
+        ns_score = 0 if ns_score is None else ns_score
+    return art, ns_score, contract, declarer, tricks
+
+
+def _row_score(get, assigned: int | None) -> int | None:
+    """The NS score of a ScoreTable row that is not artificial: assigned, Score_NS or Score_EW."""
+    score_ns, score_ew = get("score_ns"), get("score_ew")
+    if assigned is not None:
+        return assigned
+    if score_ns is not None and _INT.match(score_ns.lstrip("^")):
+        return int(score_ns.lstrip("^"))
+    if score_ew is not None and _INT.match(score_ew.lstrip("^")):
+        return -int(score_ew.lstrip("^"))
+    if score_ns is not None and score_ns.upper() in ("PASS", "0"):
+        return 0
+    return None
+
+
+def _published_row(base: dict, row: dict, ns_score: int | None) -> dict:
+    """The values a ScoreTable row published: MP, percentages, IMPs, score, rank."""
+    pub = {**base}
+    for col, name in (
+        ("mp_ns", NS_MP),
+        ("mp_ew", EW_MP),
+        ("percentage_ns", NS_PERCENTAGE),
+        ("percentage_ew", EW_PERCENTAGE),
+        ("imp_ns", NS_IMPS),
+        ("imp_ew", EW_IMPS),
+    ):
+        if col in row:
+            pub[name] = _num(row.get(col))
+    if "score_ns" in row or "score_ew" in row:
+        pub[NS_SCORE] = ns_score
+    if "rank" in row:
+        pub[RANK] = _int_prefix(row.get("rank"))
+    return pub
 
 
 def _total_table_rows(game: _Game, ctx: dict, path: Path, totals: list) -> None:
@@ -831,7 +617,12 @@ def _teams_frame(rows: list[dict], path: Path) -> tuple[pd.DataFrame, pd.DataFra
         published[HOME_IMPS] = (
             np.where(published[HOME_SIDE] == "NS", published[NS_IMPS], -published[NS_IMPS]) + 0.0
         )
-    # rosters: the team sitting North-South at a table is the HomeTeam there, unless by room
+    return results, published.reset_index(drop=True), _rosters(frame, side, home, visit)
+
+
+def _rosters(frame: pd.DataFrame, side: np.ndarray, home: Any, visit: Any) -> pd.DataFrame:
+    """The teams with their players' names, from the seats of their games."""
+    # the team sitting North-South at a table is the HomeTeam there, unless by room
     ns_team = np.where(side == "NS", home, visit)
     ew_team = np.where(side == "NS", visit, home)
     roster: dict[tuple, list[str]] = {}
@@ -842,20 +633,15 @@ def _teams_frame(rows: list[dict], path: Path) -> tuple[pd.DataFrame, pd.DataFra
                 name = seats[seat]
                 if name and name not in ("?", "-") and name not in players:
                     players.append(name)
-    pairs = pd.DataFrame(
+    return pd.DataFrame(
         [{EVENT: e, TEAM: t, NAMES: _joined(p)} for (e, t), p in roster.items()],
         columns=[EVENT, TEAM, NAMES],
     )
-    return results, published.reset_index(drop=True), pairs
 
 
 def _read_one(path: Path, event: str | None) -> BridgeFile:
-    raw = path.read_bytes()
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")  # PBN's character set is ISO 8859-1
-    games = _lex_games(text, path)
+    """Read one PBN file: its games, their results by kind, then the frames."""
+    games = _lex_games(_decode(path.read_bytes()), path)
     _inherit(games, path)
 
     pair_rows: list[dict] = []
@@ -863,31 +649,7 @@ def _read_one(path: Path, event: str | None) -> BridgeFile:
     game_rows: list[dict] = []
     total_rows: list[dict] = []
     for game in games:
-        tags = game.tags
-        label = event if event is not None else (tags.get("Event") or "").strip() or path.stem
-        ctx: dict[str, Any] = {
-            EVENT: label,
-            SECTION: (tags.get("Section") or "").strip() or DEFAULT_SECTION,
-            ROUND: _round_value(tags.get("Round")),
-            BOARD: None,
-            VULNERABLE: None,
-            "scoring": tags.get("Scoring"),
-        }
-        board = (tags.get("Board") or "").strip()
-        if board:
-            if not board.isdigit() or int(board) < 1:
-                raise ValidationError(
-                    f"{path}: line {game.tag_lines['Board']}: board number {board!r} is not a "
-                    "positive integer"
-                )
-            ctx[BOARD] = int(board)
-        vul = tags.get("Vulnerable")
-        if vul is not None and vul.strip() not in ("", "?"):
-            try:
-                ctx[VULNERABLE] = vulnerable_text(vul)
-            except ValidationError as exc:
-                line = game.tag_lines["Vulnerable"]
-                raise ValidationError(f"{path}: line {line}: {exc}") from None
+        ctx = _context(game, event, path)
         if "TotalScoreTable" in game.tables:
             _total_table_rows(game, ctx, path, total_rows)
         if ctx[BOARD] is None:
@@ -904,51 +666,99 @@ def _read_one(path: Path, event: str | None) -> BridgeFile:
         raise ValidationError(
             f"{path}: mixes team games (HomeTeam/VisitTeam) with pairs results; split the file"
         )
-    names: list[dict] = []
     if teams:
         results, lines, pairs = _teams_frame(teams, path)
     else:
-        for r in game_rows:  # game-level pairs results
-            seats = r["_seats"]
-            pair_rows.append(
-                {
-                    **{k: v for k, v in r.items() if not k.startswith("_")},
-                    NS_PAIR: r["_pair_ns"] or _joined([seats["N"], seats["S"]]),
-                    EW_PAIR: r["_pair_ew"] or _joined([seats["E"], seats["W"]]),
-                    ARTIFICIAL: None,
-                    "_line": r["_line"],
-                    "_names_ns": _joined([seats["N"], seats["S"]]),
-                    "_names_ew": _joined([seats["E"], seats["W"]]),
-                }
-            )
-            pair_pubs.append(
-                {
-                    EVENT: r[EVENT],
-                    SECTION: r[SECTION],
-                    ROUND: r[ROUND],
-                    BOARD: r[BOARD],
-                    NS_PAIR: pair_rows[-1][NS_PAIR],
-                    EW_PAIR: pair_rows[-1][EW_PAIR],
-                    **r["_pub"],
-                }
-            )
+        _add_game_pairs(game_rows, pair_rows, pair_pubs)
         results, lines, names = _pairs_frames(pair_rows, pair_pubs, path)
         pairs = pd.DataFrame(names, columns=[EVENT, SECTION, PAIR, NAMES])
-    totals = pd.DataFrame(total_rows)
-    if len(totals):
-        if not teams:
-            extra = totals.dropna(subset=[NAMES])[[EVENT, SECTION, PAIR, NAMES]]
-            pairs = (
-                pd.concat([pairs, extra], ignore_index=True)
-                .drop_duplicates([EVENT, SECTION, PAIR], keep="last")
-                .reset_index(drop=True)
-            )
-        totals = totals.drop(columns=[c for c in ("_line", NAMES) if c in totals.columns])
-        totals = totals.dropna(axis=1, how="all")
-    else:
-        totals = pd.DataFrame(columns=[EVENT, SECTION, PAIR, TOTAL])
+    totals, pairs = _totals(total_rows, pairs, bool(teams))
     boards = pd.DataFrame(columns=[EVENT, SECTION, BOARD, DATUM])
     return BridgeFile(results, Published(lines, boards, totals), pairs)
+
+
+def _decode(raw: bytes) -> str:
+    """The text of a file: UTF-8 (with or without a BOM), else ISO 8859-1."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")  # PBN's character set is ISO 8859-1
+
+
+def _context(game: _Game, event: str | None, path: Path) -> dict[str, Any]:
+    """What a game's results share: event, section, round, board, vulnerability, scoring."""
+    tags = game.tags
+    label = event if event is not None else (tags.get("Event") or "").strip() or path.stem
+    ctx: dict[str, Any] = {
+        EVENT: label,
+        SECTION: (tags.get("Section") or "").strip() or DEFAULT_SECTION,
+        ROUND: _round_value(tags.get("Round")),
+        BOARD: None,
+        VULNERABLE: None,
+        "scoring": tags.get("Scoring"),
+    }
+    board = (tags.get("Board") or "").strip()
+    if board:
+        if not board.isdigit() or int(board) < 1:
+            raise ValidationError(
+                f"{path}: line {game.tag_lines['Board']}: board number {board!r} is not a "
+                "positive integer"
+            )
+        ctx[BOARD] = int(board)
+    vul = tags.get("Vulnerable")
+    if vul is not None and vul.strip() not in ("", "?"):
+        try:
+            ctx[VULNERABLE] = vulnerable_text(vul)
+        except ValidationError as exc:
+            line = game.tag_lines["Vulnerable"]
+            raise ValidationError(f"{path}: line {line}: {exc}") from None
+    return ctx
+
+
+def _add_game_pairs(game_rows: list[dict], pair_rows: list[dict], pair_pubs: list[dict]) -> None:
+    """Append game-level pairs results to the traveller rows (pairs named by their players)."""
+    for r in game_rows:
+        seats = r["_seats"]
+        pair_rows.append(
+            {
+                **{k: v for k, v in r.items() if not k.startswith("_")},
+                NS_PAIR: r["_pair_ns"] or _joined([seats["N"], seats["S"]]),
+                EW_PAIR: r["_pair_ew"] or _joined([seats["E"], seats["W"]]),
+                ARTIFICIAL: None,
+                "_line": r["_line"],
+                "_names_ns": _joined([seats["N"], seats["S"]]),
+                "_names_ew": _joined([seats["E"], seats["W"]]),
+            }
+        )
+        pair_pubs.append(
+            {
+                EVENT: r[EVENT],
+                SECTION: r[SECTION],
+                ROUND: r[ROUND],
+                BOARD: r[BOARD],
+                NS_PAIR: pair_rows[-1][NS_PAIR],
+                EW_PAIR: pair_rows[-1][EW_PAIR],
+                **r["_pub"],
+            }
+        )
+
+
+def _totals(
+    total_rows: list[dict], pairs: pd.DataFrame, teams: bool
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The TotalScoreTable frame, and the pairs with the names it gives (pairs files only)."""
+    totals = pd.DataFrame(total_rows)
+    if not len(totals):
+        return pd.DataFrame(columns=[EVENT, SECTION, PAIR, TOTAL]), pairs
+    if not teams:
+        extra = totals.dropna(subset=[NAMES])[[EVENT, SECTION, PAIR, NAMES]]
+        pairs = (
+            pd.concat([pairs, extra], ignore_index=True)
+            .drop_duplicates([EVENT, SECTION, PAIR], keep="last")
+            .reset_index(drop=True)
+        )
+    totals = totals.drop(columns=[c for c in ("_line", NAMES) if c in totals.columns])
+    return totals.dropna(axis=1, how="all"), pairs
 
 
 def read_pbn(

@@ -25,7 +25,7 @@ from __future__ import annotations
 import os
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 from xml.parsers import expat
@@ -285,7 +285,19 @@ def _parse_score(text: str | None, where: str) -> tuple[int | None, str | None]:
     raise ValidationError(f"{where}: SCORE {text!r} is neither a score nor an artificial A<NS><EW>")
 
 
+class _Rows:
+    """The rows read from a file, by frame."""
+
+    def __init__(self) -> None:
+        self.results: list[dict] = []
+        self.published: list[dict] = []
+        self.datums: list[dict] = []
+        self.totals: list[dict] = []
+        self.pairs: list[dict] = []
+
+
 def _read_one(path: Path, event: str | None) -> BridgeFile:
+    """Read one USEBIO file: the participants and boards of its events, then the frames."""
     root, lines = parse_xml(path.read_bytes(), path)
 
     def where(element: ET.Element) -> str:
@@ -296,157 +308,182 @@ def _read_one(path: Path, event: str | None) -> BridgeFile:
     events = root.findall("EVENT")
     if not events:
         raise ValidationError(f"{where(root)} has no <EVENT>")
-    results: list[dict] = []
-    published: list[dict] = []
-    datums: list[dict] = []
-    totals: list[dict] = []
-    pairs: list[dict] = []
+    rows = _Rows()
     for event_el in events:
-        kind = (event_el.get("EVENT_TYPE") or "").upper()
-        if "TEAM" in kind:
-            raise ValidationError(
-                f"{where(event_el)}: team events ({kind}) are not read; only pairs events"
-            )
-        label = event
-        if label is None:
-            label = _text(event_el, "EVENT_DESCRIPTION") or _text(event_el, "EVENT_IDENTIFIER")
-            label = label or path.stem
-        scoring = _scoring(event_el)
-        date_el = event_el.find("DATE")
-        date = _date(_text(event_el, "DATE"), where(date_el if date_el is not None else event_el))
-        found: list = []
-        _walk(event_el, {}, found)
-        sessions = len({c.get("session") for _, c in found if c.get("session")})
-        for element, context in found:
-            section = _section(context, sessions)
-            if element.tag == "PARTICIPANTS":
-                for pair in element.findall("PAIR"):
-                    number = _text(pair, "PAIR_NUMBER")
-                    if number is None:
-                        raise ValidationError(f"{where(pair)} without PAIR_NUMBER")
-                    direction = (_text(pair, "DIRECTION") or "").upper().replace("-", "")
-                    line = direction if direction in ("NS", "EW") else None
-                    names = [
-                        p.text.strip()
-                        for p in pair.iter("PLAYER_NAME")
-                        if p.text and p.text.strip()
-                    ]
-                    base = {EVENT: label, SECTION: section, PAIR: number, LINE: line}
-                    pairs.append({**base, NAMES: " & ".join(names) or None})
-                    totals.append(
-                        {
-                            **base,
-                            TOTAL: _number(_text(pair, "TOTAL_SCORE")),
-                            PERCENTAGE: _number(_text(pair, "PERCENTAGE")),
-                            RANK: _place(_text(pair, "PLACE")),
-                            SCORING: scoring,
-                        }
-                    )
-                continue
-            lines_here = element.findall("TRAVELLER_LINE")
-            number = _text(element, "BOARD_NUMBER")
-            if not lines_here:
-                continue  # a hand record (HANDSET) or an unplayed board
-            if number is None or not number.isdigit() or int(number) < 1:
-                raise ValidationError(f"{where(element)}: BOARD_NUMBER {number!r} is not valid")
-            board = int(number)
-            average = _text(element, "BOARD_AVERAGE")
-            if average is not None:
-                datums.append(
-                    {EVENT: label, SECTION: section, BOARD: board, DATUM: _number(average)}
-                )
-            for tl in lines_here:
-                here = where(tl)
-                ns, ew = _text(tl, "NS_PAIR_NUMBER"), _text(tl, "EW_PAIR_NUMBER")
-                if ns is None or ew is None:
-                    raise ValidationError(f"{here} (board {board}): missing NS/EW_PAIR_NUMBER")
-                score, art = _parse_score(_text(tl, "SCORE"), f"{here} (board {board})")
-                contract = _text(tl, "CONTRACT")
-                declarer = _text(tl, "PLAYED_BY")
-                tricks = _text(tl, "TRICKS")
-                try:
-                    contract = contract_text(contract) if contract else None
-                except ValidationError as exc:
-                    raise ValidationError(f"{here} (board {board}): {exc}") from None
-                if declarer is not None:
-                    seat = _SEATS.get(declarer.upper())
-                    if seat is None:
-                        raise ValidationError(
-                            f"{here} (board {board}): PLAYED_BY {declarer!r} is not N, E, S or W"
-                        )
-                    declarer = seat
-                if tricks is not None:
-                    if not tricks.isdigit() or int(tricks) > 13:
-                        raise ValidationError(
-                            f"{here} (board {board}): TRICKS {tricks!r} is not 0..13"
-                        )
-                    tricks = int(tricks)
-                if art is not None or contract == "Pass":
-                    declarer = tricks = None
-                    if art is not None:
-                        contract = None
-                row = {
-                    EVENT: label,
-                    DATE: date,
-                    SECTION: section,
-                    ROUND: _number(_text(tl, "ROUND_NUMBER")),
-                    BOARD: board,
-                    NS_PAIR: ns,
-                    EW_PAIR: ew,
-                }
-                results.append(
-                    {
-                        **row,
-                        NS_SCORE: score,
-                        CONTRACT: contract,
-                        DECLARER: declarer,
-                        TRICKS: tricks,
-                        LEAD: _card(_text(tl, "LEAD")),
-                        ARTIFICIAL: art,
-                    }
-                )
-                pub = dict(row)
-                for tag, col in _LINE_VALUES.items():
-                    value = _text(tl, tag)
-                    if value is not None:
-                        pub[col] = _number(value)
-                published.append(pub)
+        _read_event(event_el, event, path, where, rows)
+    return _frames(rows)
 
+
+def _read_event(
+    event_el: ET.Element, event: str | None, path: Path, where: Callable, rows: _Rows
+) -> None:
+    """Read an EVENT: its label, scoring and date, then its participants and boards."""
+    kind = (event_el.get("EVENT_TYPE") or "").upper()
+    if "TEAM" in kind:
+        raise ValidationError(
+            f"{where(event_el)}: team events ({kind}) are not read; only pairs events"
+        )
+    label = event
+    if label is None:
+        label = _text(event_el, "EVENT_DESCRIPTION") or _text(event_el, "EVENT_IDENTIFIER")
+        label = label or path.stem
+    scoring = _scoring(event_el)
+    date_el = event_el.find("DATE")
+    date = _date(_text(event_el, "DATE"), where(date_el if date_el is not None else event_el))
+    found: list = []
+    _walk(event_el, {}, found)
+    sessions = len({c.get("session") for _, c in found if c.get("session")})
+    for element, context in found:
+        section = _section(context, sessions)
+        if element.tag == "PARTICIPANTS":
+            _read_participants(element, label, section, scoring, where, rows)
+        else:
+            _read_board(element, {EVENT: label, DATE: date, SECTION: section}, where, rows)
+
+
+def _read_participants(
+    element: ET.Element, label: str, section: str, scoring: str | None, where: Callable, rows: _Rows
+) -> None:
+    """Read the PAIRs of a PARTICIPANTS element: names, and the published session results."""
+    for pair in element.findall("PAIR"):
+        number = _text(pair, "PAIR_NUMBER")
+        if number is None:
+            raise ValidationError(f"{where(pair)} without PAIR_NUMBER")
+        direction = (_text(pair, "DIRECTION") or "").upper().replace("-", "")
+        line = direction if direction in ("NS", "EW") else None
+        names = [p.text.strip() for p in pair.iter("PLAYER_NAME") if p.text and p.text.strip()]
+        base = {EVENT: label, SECTION: section, PAIR: number, LINE: line}
+        rows.pairs.append({**base, NAMES: " & ".join(names) or None})
+        rows.totals.append(
+            {
+                **base,
+                TOTAL: _number(_text(pair, "TOTAL_SCORE")),
+                PERCENTAGE: _number(_text(pair, "PERCENTAGE")),
+                RANK: _place(_text(pair, "PLACE")),
+                SCORING: scoring,
+            }
+        )
+
+
+def _read_board(element: ET.Element, ctx: dict, where: Callable, rows: _Rows) -> None:
+    """Read a BOARD: its number, its datum, and its traveller lines (`ctx`: event, date, section)."""
+    lines_here = element.findall("TRAVELLER_LINE")
+    number = _text(element, "BOARD_NUMBER")
+    if not lines_here:
+        return  # a hand record (HANDSET) or an unplayed board
+    if number is None or not number.isdigit() or int(number) < 1:
+        raise ValidationError(f"{where(element)}: BOARD_NUMBER {number!r} is not valid")
+    board = int(number)
+    average = _text(element, "BOARD_AVERAGE")
+    if average is not None:
+        rows.datums.append(
+            {EVENT: ctx[EVENT], SECTION: ctx[SECTION], BOARD: board, DATUM: _number(average)}
+        )
+    for tl in lines_here:
+        _read_traveller_line(tl, board, ctx, f"{where(tl)} (board {board})", rows)
+
+
+def _read_traveller_line(tl: ET.Element, board: int, ctx: dict, here: str, rows: _Rows) -> None:
+    """Read a TRAVELLER_LINE: the pairs, the score or artificial code, the play, published values."""
+    ns, ew = _text(tl, "NS_PAIR_NUMBER"), _text(tl, "EW_PAIR_NUMBER")
+    if ns is None or ew is None:
+        raise ValidationError(f"{here}: missing NS/EW_PAIR_NUMBER")
+    score, art = _parse_score(_text(tl, "SCORE"), here)
+    contract, declarer, tricks = _play(tl, art, here)
+    row = {
+        EVENT: ctx[EVENT],
+        DATE: ctx[DATE],
+        SECTION: ctx[SECTION],
+        ROUND: _number(_text(tl, "ROUND_NUMBER")),
+        BOARD: board,
+        NS_PAIR: ns,
+        EW_PAIR: ew,
+    }
+    rows.results.append(
+        {
+            **row,
+            NS_SCORE: score,
+            CONTRACT: contract,
+            DECLARER: declarer,
+            TRICKS: tricks,
+            LEAD: _card(_text(tl, "LEAD")),
+            ARTIFICIAL: art,
+        }
+    )
+    pub = dict(row)
+    for tag, col in _LINE_VALUES.items():
+        value = _text(tl, tag)
+        if value is not None:
+            pub[col] = _number(value)
+    rows.published.append(pub)
+
+
+def _play(tl: ET.Element, art: str | None, here: str) -> tuple[str | None, str | None, Any]:
+    """(contract, declarer, tricks) of a traveller line; none of them for an artificial score."""
+    contract = _text(tl, "CONTRACT")
+    declarer = _text(tl, "PLAYED_BY")
+    tricks: Any = _text(tl, "TRICKS")
+    try:
+        contract = contract_text(contract) if contract else None
+    except ValidationError as exc:
+        raise ValidationError(f"{here}: {exc}") from None
+    if declarer is not None:
+        seat = _SEATS.get(declarer.upper())
+        if seat is None:
+            raise ValidationError(f"{here}: PLAYED_BY {declarer!r} is not N, E, S or W")
+        declarer = seat
+    if tricks is not None:
+        if not tricks.isdigit() or int(tricks) > 13:
+            raise ValidationError(f"{here}: TRICKS {tricks!r} is not 0..13")
+        tricks = int(tricks)
+    if art is not None or contract == "Pass":
+        declarer = tricks = None
+        if art is not None:
+            contract = None
+    return contract, declarer, tricks
+
+
+def _frames(rows: _Rows) -> BridgeFile:
+    """The canonical frames of the rows read: results, published lines, datums, totals, pairs."""
     res = pd.DataFrame(
-        results,
+        rows.results,
         columns=[EVENT, DATE, SECTION, ROUND, BOARD, NS_PAIR, EW_PAIR, NS_SCORE, CONTRACT]
         + [DECLARER, TRICKS, LEAD, ARTIFICIAL],
     )
-    pub = pd.DataFrame(published, columns=[EVENT, DATE, SECTION, ROUND, BOARD, NS_PAIR, EW_PAIR])
-    if published:
-        pub = pd.DataFrame(published)
-    frames = []
-    for frame in (res, pub):
-        if frame[DATE].isna().all():  # no EVENT has a DATE
-            frame = frame.drop(columns=DATE)
-        else:
-            frame[DATE] = pd.to_datetime(frame[DATE])
-        if frame[ROUND].isna().all():
-            frame = frame.drop(columns=ROUND)
-        else:
-            frame[ROUND] = frame[ROUND].astype("Int64")
-        frame[BOARD] = frame[BOARD].astype(np.int64)
-        frames.append(frame)
-    res, pub = frames
+    pub = pd.DataFrame(
+        rows.published, columns=[EVENT, DATE, SECTION, ROUND, BOARD, NS_PAIR, EW_PAIR]
+    )
+    if rows.published:
+        pub = pd.DataFrame(rows.published)
+    res, pub = (_line_columns(frame) for frame in (res, pub))
     for col in (NS_SCORE, TRICKS):
         res[col] = pd.array(res[col].to_numpy(dtype=object), dtype="Int64")
     if res[LEAD].isna().all():
         res = res.drop(columns=LEAD)
-    boards = pd.DataFrame(datums, columns=[EVENT, SECTION, BOARD, DATUM])
+    boards = pd.DataFrame(rows.datums, columns=[EVENT, SECTION, BOARD, DATUM])
     boards[BOARD] = boards[BOARD].astype(np.int64)
     tot = pd.DataFrame(
-        totals, columns=[EVENT, SECTION, PAIR, LINE, TOTAL, PERCENTAGE, RANK, SCORING]
+        rows.totals, columns=[EVENT, SECTION, PAIR, LINE, TOTAL, PERCENTAGE, RANK, SCORING]
     )
     tot = tot.drop(columns=[c for c in (PERCENTAGE, LINE) if tot[c].isna().all()])
-    pr = pd.DataFrame(pairs, columns=[EVENT, SECTION, PAIR, LINE, NAMES])
+    pr = pd.DataFrame(rows.pairs, columns=[EVENT, SECTION, PAIR, LINE, NAMES])
     if pr[LINE].isna().all():
         pr = pr.drop(columns=LINE)
     return BridgeFile(res, Published(pub, boards, tot), pr)
+
+
+def _line_columns(frame: pd.DataFrame) -> pd.DataFrame:
+    """The date, round and board columns of a per-line frame (date and round dropped if unused)."""
+    if frame[DATE].isna().all():  # no EVENT has a DATE
+        frame = frame.drop(columns=DATE)
+    else:
+        frame[DATE] = pd.to_datetime(frame[DATE])
+    if frame[ROUND].isna().all():
+        frame = frame.drop(columns=ROUND)
+    else:
+        frame[ROUND] = frame[ROUND].astype("Int64")
+    frame[BOARD] = frame[BOARD].astype(np.int64)
+    return frame
 
 
 def read_usebio(
