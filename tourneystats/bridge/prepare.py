@@ -75,6 +75,7 @@ _PAIRS_SPEC = (
     Column(ARTIFICIAL, "key", required=False, nullable=True, doc="artificial code, e.g. A6040"),
 )
 
+# --- integer codes -------------------------------------------------------------------------------
 
 #: how :func:`_dense` codes keys: "auto" (by the size of the key space), or forced to "presence"
 #: or "unique" (the tests run every path)
@@ -323,6 +324,9 @@ def _read_movement(
     return _movement(
         p.frame, p.g, p.n_groups, p.evsec, p.n_evsec, p.pk_ns, p.pk_ew, p.pk_evsec, movement
     )
+
+
+# --- movements -----------------------------------------------------------------------------------
 
 
 def _movement_bits(

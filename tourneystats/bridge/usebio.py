@@ -366,7 +366,7 @@ def _read_participants(
 
 
 def _read_board(element: ET.Element, ctx: dict, where: Callable, rows: _Rows) -> None:
-    """Read a BOARD: its number, its datum, and its traveller lines (`ctx`: event, date, section)."""
+    """Read a BOARD: its number, its datum and its traveller lines (`ctx`: event, date, section)."""
     lines_here = element.findall("TRAVELLER_LINE")
     number = _text(element, "BOARD_NUMBER")
     if not lines_here:
@@ -384,7 +384,7 @@ def _read_board(element: ET.Element, ctx: dict, where: Callable, rows: _Rows) ->
 
 
 def _read_traveller_line(tl: ET.Element, board: int, ctx: dict, here: str, rows: _Rows) -> None:
-    """Read a TRAVELLER_LINE: the pairs, the score or artificial code, the play, published values."""
+    """Read a TRAVELLER_LINE: pairs, score or artificial code, the play, the published values."""
     ns, ew = _text(tl, "NS_PAIR_NUMBER"), _text(tl, "EW_PAIR_NUMBER")
     if ns is None or ew is None:
         raise ValidationError(f"{here}: missing NS/EW_PAIR_NUMBER")
