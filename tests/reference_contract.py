@@ -1,7 +1,7 @@
 """A slow, obviously-correct duplicate bridge scorer, written from the scoring table of the Laws.
 
 Everything is done one result at a time, trick by trick, so it shares no arithmetic with the
-vectorised ``tourneystats._contract`` (closed formulas over arrays).
+vectorised ``tourneystats.bridge.contract`` (closed formulas over arrays).
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ from tourneystats import (
     read_usebio,
     vulnerability,
 )
-from tourneystats._contract import artificial_code
+from tourneystats.bridge.contract import artificial_code
 
 DATA = Path(__file__).parent / "data" / "bridge"
 HOWELL = DATA / "usebio-mp-pairs-howell.xml"

@@ -20,6 +20,7 @@ from reference_bridge import (
 )
 
 from tourneystats import bridge
+from tourneystats.bridge import prepare
 
 # few distinct scores, so ties are frequent; some far apart to reach the big IMP rows
 SCORES = [-1430, -800, -620, -200, -100, -50, 0, 50, 90, 100, 110, 120, 140, 170, 420, 450,
@@ -101,13 +102,13 @@ def test_artificial_percentages_match_reference(rows, percent):
     sessions(), st.sampled_from(["full", "half"]), st.sampled_from(["auto", "presence", "unique"])
 )
 def test_session_standings_match_reference(rows, scale, mode):
-    """Also with the integer codes forced through each coding path of ``bridge._dense``."""
+    """Also with the integer codes forced through each coding path of ``bridge.prepare._dense``."""
     try:
-        bridge._DENSE_MODE = mode
+        prepare._DENSE_MODE = mode
         got = bridge.session_standings(frame(rows), scale=scale)
         moves = bridge.movements(frame(rows))
     finally:
-        bridge._DENSE_MODE = "auto"
+        prepare._DENSE_MODE = "auto"
     want = ref_standings(rows, scale)
     assert len(got) == len(want)
     for r in got.itertuples(index=False):
@@ -127,10 +128,10 @@ def test_session_standings_match_reference(rows, scale, mode):
 )
 def test_butler_matches_reference(rows, drop, mode):
     try:
-        bridge._DENSE_MODE = mode
+        prepare._DENSE_MODE = mode
         got = bridge.butler(frame(rows), drop=drop)
     finally:
-        bridge._DENSE_MODE = "auto"
+        prepare._DENSE_MODE = "auto"
     want = ref_butler(rows, drop)
     datum = [w[0] for w in want]
     assert [None if pd.isna(d) else int(d) for d in got["datum"]] == datum

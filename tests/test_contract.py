@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tourneystats import ValidationError, contract_score, tricks_from_result, vulnerability
-from tourneystats._contract import artificial_code, normalize_contract, normalize_vulnerable
+from tourneystats.bridge.contract import artificial_code, normalize_contract, normalize_vulnerable
 
 STRAINS = ["C", "D", "H", "S", "NT"]
 RISKS = ["", "X", "XX"]

@@ -394,7 +394,7 @@ def chess_swiss(
 
 # --- bridge --------------------------------------------------------------------------------------
 
-#: strains of the generated contracts (index order of ``_contract.STRAINS``): C, D, H, S, NT
+#: strains of the generated contracts (index order of ``bridge.contract.STRAINS``): C, D, H, S, NT
 _STRAIN_WEIGHTS = np.array([0.11, 0.11, 0.24, 0.26, 0.28])
 #: tricks the declaring side can take on a board (7..13)
 _PAR_TRICKS = np.arange(7, 14)
@@ -422,7 +422,7 @@ def _play(
     `board_of` indexes `deal` (one deal per board); `board_number` gives the vulnerability;
     `edge` is the NS pair's skill minus the EW pair's (better pairs bid and play better).
     """
-    from ._contract import SEATS, STRAINS, declarer_score, vulnerability
+    from .bridge.contract import SEATS, STRAINS, declarer_score, vulnerability
 
     n = board_of.size
     side = deal["side"][board_of].copy()
@@ -546,7 +546,7 @@ def bridge_pairs(
     at each table the contract is usually the par one, sometimes an under- or overbid, another
     strain, a competitive part score by the other side, a penalty double or a pass-out; tricks
     vary around par, moved by the skill difference of the two pairs. Scores come from
-    :func:`tourneystats._contract.declarer_score` with the board's standard vulnerability.
+    :func:`tourneystats.bridge.contract.declarer_score` with the board's standard vulnerability.
 
     Parameters
     ----------

@@ -30,7 +30,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import pandas as pd
 
-from .core.schema import ValidationError
+from ..core.schema import ValidationError
 
 #: strain codes used internally (index into the trick-value tables)
 STRAINS = ("C", "D", "H", "S", "NT")
@@ -136,7 +136,7 @@ def rename_clashing_events(frames: list[pd.DataFrame], path: Path, seen: set) ->
     >>> out[0]["event"].tolist(), sorted(seen)
     (['Wednesday [club-03-06]'], ['Wednesday', 'Wednesday [club-03-06]'])
     """
-    from .core.schema import EVENT
+    from ..core.schema import EVENT
 
     labels: set = set()
     for f in frames:

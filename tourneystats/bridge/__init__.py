@@ -1,0 +1,116 @@
+"""Duplicate bridge scoring: matchpoints, Neuberg, IMPs, victory points, Butler, team matches.
+
+Every function takes long-format frames holding any number of sessions at once and computes them
+with integer codes, one sort and ``np.bincount`` scatter-adds: there is no Python loop over
+sessions, boards or pairs.
+
+Data model
+----------
+**Pairs traveller frame**, one row per result of a board (a traveller line):
+
+- ``event`` (a session), ``section`` (optional; ``"A"`` when missing), ``round`` (optional),
+  ``board``, ``ns_pair``, ``ew_pair``;
+- ``ns_score``: the score signed from North-South's side (``-50`` when NS went one down), missing
+  for an artificial result;
+- ``artificial`` (optional): missing for a real result, else a code ``"A"`` + NS percent + EW
+  percent, two digits each: ``"A6040"`` is average-plus to NS and average-minus to EW,
+  ``"A5050"`` average to both, ``"A4060"``, ``"A4040"``, ``"A6060"``. The nominal 60/50/40 are
+  average-plus/average/average-minus and score the configured percentages
+  (``artificial_percent``, default 60/50/40 % of the top); any other two-digit number is taken
+  literally as a percentage;
+- optional ``contract``, ``declarer``, ``tricks``, ``lead`` and any other columns are carried
+  through.
+
+Pair ids identify a pair within its section: in a **Mitchell** the North-South and East-West
+pairs form two lines that are ranked separately, and NS pair 1 and EW pair 1 are different pairs;
+in a **Howell** every pair sits NS on some boards and EW on others and all pairs form one field.
+With ``movement=None`` the movement of each (event, section) is read from the data: it is a
+Howell when some pair id appears in both directions but never in both directions on the same
+board, otherwise a Mitchell (disjoint NS and EW ids, or the same numbers used for both lines).
+
+**Team results frame**, one row per table result: ``event``, ``round`` (optional), ``board``,
+``home_team``, ``visit_team``, ``table``, ``home_side`` (``"NS"`` or ``"EW"``, where the home team
+sat at that table) and ``ns_score``. A match is (event, round, home_team, visit_team); on each
+board the home team's net score is the sum over its two tables of the NS score where it sat NS
+and minus the NS score where it sat EW, and the home team scores ``imps(net)``.
+
+Rules
+-----
+- **Matchpoints** per (event, section, board): a result scores 2 per other result it beats and 1
+  per tie (top ``2 (n - 1)``); on the half scale 1 and 1/2 (top ``n - 1``). EW scores
+  ``top - NS``. Percentage = MP / top x 100.
+- **Neuberg**: artificial results are taken out of the comparison; when a board has ``n``
+  comparable results and the section's largest number of results on a board is ``N``, a real
+  result's MP ``M`` becomes ``(M + 1) N / n - 1`` (half scale ``(M + 1/2) N / n - 1/2``) and the
+  top is the section's top. Artificial results score their percentage of that top.
+- **Session result**: per pair, the sum of its MP over the boards it played, the sum of those
+  boards' tops, percentage = MP / top x 100, ranked by percentage within the line (Mitchell) or
+  the field (Howell), exact ties sharing a place.
+- **IMPs**: the WBF table, vectorised with ``np.searchsorted``.
+- **Victory points**: the WBF 2013 continuous scale, rounded to 0.01 with the concavity
+  correction, see :func:`victory_points`.
+- **Butler**: per board a datum = mean of the real scores after dropping the ``k`` highest and
+  ``k`` lowest (or the median), rounded to the nearest 10 (a mean ending in exactly 5 rounds away
+  from zero); NS scores ``imps(score - datum)``, EW the opposite. **Cross-IMPs**: each result
+  against every other real result of the board, summed and divided by ``n - 1``. Artificial
+  results score +3 / 0 / -3 IMPs for average-plus / average / average-minus (Law 12C).
+
+Modules
+-------
+:mod:`~tourneystats.bridge.prepare` (validation, integer codes, movements),
+:mod:`~tourneystats.bridge.totals` (per-pair totals and places),
+:mod:`~tourneystats.bridge.matchpoints` (matchpoints, Neuberg, session standings),
+:mod:`~tourneystats.bridge.imps` (IMP table, victory points, Butler, cross-IMPs),
+:mod:`~tourneystats.bridge.teams` (team matches and standings),
+:mod:`~tourneystats.bridge.season` (season summary and history),
+:mod:`~tourneystats.bridge.contract` (contract scoring, vulnerability), the readers
+:mod:`~tourneystats.bridge.pbn` (with the notation's lexer :mod:`~tourneystats.bridge.pbn_lex`)
+and :mod:`~tourneystats.bridge.usebio`, and :mod:`~tourneystats.bridge.files` (results files
+and folders).
+"""
+
+from .files import SUFFIXES as SUFFIXES
+from .files import (
+    Results,
+    history_from_path,
+    read_results,
+    standings_from_path,
+    team_standings_from_path,
+)
+from .imps import IMP_BOUNDS, ButlerRules, butler, cross_imps, imp_standings, imps, victory_points
+from .matchpoints import MatchpointRules, explain, matchpoints, pair_scores, session_standings
+from .prepare import EW as EW
+from .prepare import HOWELL as HOWELL
+from .prepare import MITCHELL as MITCHELL
+from .prepare import NS as NS
+from .prepare import movements
+from .season import season_history, season_summary
+from .teams import board_imps, team_matches, team_standings
+from .totals import FIELD as FIELD
+from .totals import LINE_DTYPE as LINE_DTYPE
+
+__all__ = [
+    "IMP_BOUNDS",
+    "ButlerRules",
+    "MatchpointRules",
+    "Results",
+    "board_imps",
+    "butler",
+    "cross_imps",
+    "explain",
+    "history_from_path",
+    "imp_standings",
+    "imps",
+    "matchpoints",
+    "movements",
+    "pair_scores",
+    "read_results",
+    "season_history",
+    "season_summary",
+    "session_standings",
+    "standings_from_path",
+    "team_matches",
+    "team_standings",
+    "team_standings_from_path",
+    "victory_points",
+]

@@ -1,0 +1,277 @@
+"""Bridge results files: tables, PBN and USEBIO files or folders of them, read and ranked.
+
+:func:`read_results` reads a file or a folder into a pairs traveller frame and a team results
+frame; :func:`standings_from_path`, :func:`history_from_path` and
+:func:`team_standings_from_path` rank them (the command line's ``standings`` and ``drift``).
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
+
+import pandas as pd
+
+from ..core.schema import DATE, EVENT, HOME_TEAM, ValidationError
+from .contract import rename_clashing_events
+from .matchpoints import session_standings
+from .prepare import _PAIRS_SPEC
+from .season import season_history
+from .teams import _TEAMS_SPEC, team_standings
+
+#: file suffixes :func:`read_results` reads
+SUFFIXES = (".csv", ".parquet", ".pq", ".pbn", ".xml")
+
+
+#: the columns pairs or team standings use (a table file's other columns are not read for them)
+_STANDINGS_COLUMNS = frozenset(c.name for c in (*_PAIRS_SPEC, *_TEAMS_SPEC))
+#: the columns a pairs and a team results table must have (other tables of a folder are skipped)
+_REQUIRED = tuple(
+    frozenset(c.name for c in spec if c.required) for spec in (_PAIRS_SPEC, _TEAMS_SPEC)
+)
+
+
+class Results(NamedTuple):
+    """What :func:`read_results` found: the pairs traveller frame and the team results frame of
+    every file read (``None`` when there is none of that kind)."""
+
+    pairs: pd.DataFrame | None
+    teams: pd.DataFrame | None
+
+
+def _stack(frames: list[pd.DataFrame]) -> pd.DataFrame | None:
+    if not frames:
+        return None
+    return frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
+
+
+def read_results(path: str | os.PathLike, *, columns: Sequence[str] | None = None) -> Results:
+    """Read the results of a file or of every readable file of a folder.
+
+    Parameters
+    ----------
+    path : path-like
+        A traveller file (``.csv``/``.parquet``/``.pq`` table, ``.pbn`` read by
+        :func:`tourneystats.pbn.read_pbn`, USEBIO ``.xml`` read by
+        :func:`tourneystats.usebio.read_usebio`) or a folder: its files with one of those
+        suffixes, sorted by name. A table with ``home_team``/``visit_team`` columns (and a team
+        PBN file) holds team results, any other file pairs results. A folder's tables without
+        the required columns of either (a standings table written there) are skipped with a
+        warning.
+    columns : sequence of str, optional
+        Read only these of a table file's columns (those it has; the others are not read at
+        all). PBN and USEBIO files are read whole.
+
+    Returns
+    -------
+    Results
+        ``(pairs, teams)``: the pairs traveller frames stacked (the input of
+        :func:`session_standings`, :func:`season_summary`, :func:`season_history`, ...) and the
+        team results frames stacked (the input of :func:`team_standings`); ``None`` for a kind
+        that no file holds. A pairs file whose event name an earlier file already used (the
+        same club night every week) gets `` [file stem]`` appended to it, as
+        :func:`~tourneystats.pbn.read_pbn` does for a folder; team files keep their names (a
+        team event may span files).
+
+    Raises
+    ------
+    ValidationError
+        No such path, a folder without a readable file, or a file of another format.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> pd.DataFrame({"event": "E", "board": 1, "ns_pair": [1, 2], "ew_pair": [3, 4],
+    ...               "ns_score": [420, 450]}).to_csv(folder / "e.csv", index=False)
+    >>> pairs, teams = read_results(folder)
+    >>> len(pairs), teams is None
+    (2, True)
+    """
+    from ..core.folders import result_files
+    from ..core.io import read_table
+
+    pairs: list[pd.DataFrame] = []
+    teams: list[pd.DataFrame] = []
+    seen: set = set()
+    files = result_files(path, SUFFIXES, *_REQUIRED, what="bridge results")
+    for f in files:
+        suffix = f.suffix.lower()
+        if suffix == ".pbn":
+            from .pbn import read_pbn
+
+            frame = read_pbn(f).results
+        elif suffix == ".xml":
+            from .usebio import read_usebio
+
+            frame = read_usebio(f).results
+        elif suffix in (".csv", ".parquet", ".pq"):
+            frame = read_table(f, columns=None if columns is None else set(columns).__contains__)
+        else:
+            raise ValidationError(f"{f}: unknown results format {suffix!r}")
+        if HOME_TEAM in frame.columns:
+            teams.append(frame)
+        else:  # a session per file: a repeated event name is another evening
+            (frame,) = rename_clashing_events([frame], f, seen)
+            pairs.append(frame)
+    return Results(_stack(pairs), _stack(teams))
+
+
+def _scale_option(scale: str, options: dict[str, Any]) -> str:
+    """The MP scale from the command line's options: ``rules="full"|"half"`` or `scale`."""
+    rules = options.pop("rules", None)
+    if rules is not None:
+        if rules not in ("full", "half"):
+            raise ValueError(
+                f"bridge: --rules must be 'full' or 'half' (the MP scale); got {rules!r}"
+            )
+        scale = rules
+    if options:
+        raise ValueError(f"bridge: unknown option(s) {', '.join(sorted(options))}")
+    return scale
+
+
+def standings_from_path(
+    path: str | os.PathLike,
+    *,
+    movement: str | None = None,
+    scale: str = "full",
+    **options: Any,
+) -> pd.DataFrame:
+    """Session standings of the pairs results in a file or folder.
+
+    Parameters
+    ----------
+    path : path-like
+        A results file or a folder of them, read by :func:`read_results`.
+    movement, scale
+        As in :func:`session_standings`.
+    **options
+        Options of other families (the command line's ``--tiebreaks``, ...) are refused with a
+        ``ValueError``, except ``rules="full"`` or ``"half"``, read as `scale`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        :func:`session_standings` of every pairs session found. When the path holds only team
+        results it returns :func:`team_standings` of them instead; in a folder mixing both, the
+        team files are left out here and :func:`team_standings_from_path` reads them.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "e.csv"
+    >>> pd.DataFrame({"event": "E", "board": 1, "ns_pair": [1, 2], "ew_pair": [3, 4],
+    ...               "ns_score": [420, 450]}).to_csv(f, index=False)
+    >>> standings_from_path(f, rules="half")[["line", "pair", "mp", "percentage", "rank"]]
+      line  pair   mp  percentage  rank
+    0   NS     2  1.0       100.0     1
+    1   NS     1  0.0         0.0     2
+    2   EW     3  1.0       100.0     1
+    3   EW     4  0.0         0.0     2
+    """
+    scale = _scale_option(scale, options)
+    pairs, teams = read_results(path, columns=_STANDINGS_COLUMNS)
+    if pairs is not None:
+        return session_standings(pairs, movement=movement, scale=scale)
+    return team_standings(teams)
+
+
+def history_from_path(
+    path: str | os.PathLike,
+    *,
+    movement: str | None = None,
+    scale: str = "full",
+    artificial_percent: Sequence[float] | Mapping[str, Sequence[float]] = (60, 50, 40),
+    min_sessions: int = 1,
+    **options: Any,
+) -> pd.DataFrame:
+    """:func:`season_history` of the pairs results in a file or folder, for drift charts.
+
+    The files are read by :func:`read_results` (team results are left out: they have no pairs
+    history). When some sessions have a ``date``, the undated ones, which cannot be placed in
+    the season, are left out with a warning naming them.
+
+    Parameters
+    ----------
+    path : path-like
+        A results file or a folder of them.
+    movement, scale, artificial_percent, min_sessions
+        As in :func:`season_history`.
+    **options
+        ``rules="full"`` or ``"half"`` is read as `scale`; other options are refused.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The :func:`season_history` frame.
+
+    Raises
+    ------
+    ValueError
+        The path holds no pairs results.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> for day, scores in (("2024-01-03", [420, 450]), ("2024-01-10", [100, 50])):
+    ...     pd.DataFrame({"event": f"club {day}", "date": day, "board": 1,
+    ...                   "ns_pair": ["ann", "bob"], "ew_pair": ["cid", "dan"],
+    ...                   "ns_score": scores}).to_csv(folder / f"{day}.csv", index=False)
+    >>> history_from_path(folder)[["event", "pair", "sessions", "percentage", "rank"]]
+                event pair  sessions  percentage  rank
+    0  club 2024-01-03  bob         1       100.0     1
+    1  club 2024-01-03  cid         1       100.0     1
+    2  club 2024-01-03  ann         1         0.0     3
+    3  club 2024-01-03  dan         1         0.0     3
+    4  club 2024-01-10  ann         2        50.0     1
+    5  club 2024-01-10  bob         2        50.0     1
+    6  club 2024-01-10  cid         2        50.0     1
+    7  club 2024-01-10  dan         2        50.0     1
+    """
+    scale = _scale_option(scale, options)
+    results = read_results(path).pairs
+    if results is None:
+        raise ValueError(f"{path}: no pairs results to draw")
+    if DATE in results.columns:
+        dated = results[DATE].notna().to_numpy()
+        if dated.any() and not dated.all():
+            left_out = pd.unique(results.loc[~dated, EVENT].astype(str))
+            shown = ", ".join(left_out[:3]) + (", ..." if len(left_out) > 3 else "")
+            warnings.warn(
+                f"{path}: {len(left_out)} session(s) without a date left out of the history "
+                f"(they cannot be placed in the season): {shown}",
+                stacklevel=2,
+            )
+            results = results.loc[dated]  # the dated season only
+    return season_history(
+        results,
+        movement=movement,
+        scale=scale,
+        artificial_percent=artificial_percent,
+        min_sessions=min_sessions,
+    )
+
+
+def team_standings_from_path(path: str | os.PathLike) -> pd.DataFrame:
+    """:func:`team_standings` of every team results file in a file or folder.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "match.csv"
+    >>> pd.DataFrame({"event": "T", "board": [1, 1], "home_team": "A", "visit_team": "B",
+    ...               "table": [1, 2], "home_side": ["NS", "EW"],
+    ...               "ns_score": [620, 170]}).to_csv(f, index=False)
+    >>> team_standings_from_path(f)[["team", "vp", "rank"]]
+      team     vp  rank
+    0    A  18.09     1
+    1    B   1.91     2
+    """
+    teams = read_results(path).teams
+    if teams is None:
+        raise ValidationError(f"{path}: no team results (home_team/visit_team) found")
+    return team_standings(teams)

@@ -1,0 +1,514 @@
+"""Validation and integer codes of a pairs traveller frame, and the movement of each session.
+
+Every pairs scoring starts here. :func:`_prepare` validates the frame and codes it as dense
+integers: its sessions (event, section), boards, scores and artificial codes, and its pairs; it
+checks one result per pair and direction on a board and reads the movement (Mitchell or Howell)
+of each session. :func:`_rank` sorts every board's results by score once, for matchpoints, Butler
+and cross-IMPs. Nothing loops over sessions, boards or pairs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..core.schema import (
+    ARTIFICIAL,
+    BOARD,
+    EVENT,
+    EW_PAIR,
+    MOVEMENT,
+    NS_PAIR,
+    NS_SCORE,
+    ROUND,
+    SECTION,
+    Column,
+    fail_rows,
+    validate,
+)
+from .contract import DEFAULT_SECTION
+
+NS, EW = "NS", "EW"
+MITCHELL, HOWELL = "mitchell", "howell"
+
+_ARTIFICIAL_RE = re.compile(r"^A(\d\d)(\d\d)$")
+
+# --- artificial codes ----------------------------------------------------------------------------
+
+
+def _parse_codes(codes: Sequence[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Nominal (ns, ew) percentages of artificial codes, and a mask of unreadable codes."""
+    ns = np.full(len(codes), np.nan)
+    ew = np.full(len(codes), np.nan)
+    bad = np.zeros(len(codes), dtype=bool)
+    for i, code in enumerate(codes):  # distinct codes only (a handful)
+        m = _ARTIFICIAL_RE.match(str(code).strip().upper())
+        if m:
+            ns[i], ew[i] = float(m.group(1)), float(m.group(2))
+        else:
+            bad[i] = True
+    return ns, ew, bad
+
+
+def _nominal_to(values: np.ndarray, mapped: Sequence[float], literal: bool) -> np.ndarray:
+    """Replace nominal 60/50/40 by `mapped`; other values literally or NaN."""
+    out = values.copy() if literal else np.full(values.shape, np.nan)
+    for nominal, value in zip((60.0, 50.0, 40.0), mapped, strict=True):
+        out[values == nominal] = value
+    return out
+
+
+# --- validation and preparation ------------------------------------------------------------------
+
+_PAIRS_SPEC = (
+    Column(EVENT, "key", doc="session"),
+    Column(SECTION, "key", required=False, doc="section of the session"),
+    Column(ROUND, "int", required=False, nullable=True, doc="round of the movement"),
+    Column(BOARD, "int", doc="board number"),
+    Column(NS_PAIR, "key", doc="North-South pair id"),
+    Column(EW_PAIR, "key", doc="East-West pair id"),
+    Column(NS_SCORE, "int", nullable=True, doc="score from NS's side; missing if artificial"),
+    Column(ARTIFICIAL, "key", required=False, nullable=True, doc="artificial code, e.g. A6040"),
+)
+
+# --- integer codes -------------------------------------------------------------------------------
+
+#: how :func:`_dense` codes keys: "auto" (by the size of the key space), or forced to "presence"
+#: or "unique" (the tests run every path)
+_DENSE_MODE = "auto"
+
+
+def _dense(*keys: np.ndarray, size: int) -> tuple[list[np.ndarray], np.ndarray]:
+    """Codes of the values of the `keys` arrays (ints in [0, size)), and the value of each code.
+
+    A small key space (at most a quarter of the rows) keeps the keys as codes (some codes may
+    then be unused); a medium one is compacted through a presence table (no hash, no sort) to
+    codes 0..k-1 numbered in increasing order of value; a big one through ``np.unique``."""
+    rows = sum(k.size for k in keys)
+    mode = _DENSE_MODE
+    if mode == "auto" and size <= rows // 4 + 4096:
+        return list(keys), np.arange(size)
+    if mode == "presence" or (mode == "auto" and size <= 4 * rows + 4096):
+        present = np.zeros(size, dtype=bool)
+        for key in keys:
+            present[key] = True
+        values = np.flatnonzero(present)
+        remap = np.cumsum(present, dtype=np.int64)
+        remap -= 1
+        return [remap[key] for key in keys], values
+    values, codes = np.unique(np.concatenate(keys), return_inverse=True)
+    codes = codes.reshape(-1)
+    bounds = np.cumsum([0, *(k.size for k in keys)])
+    return [codes[a:b] for a, b in zip(bounds[:-1], bounds[1:], strict=True)], values
+
+
+def _int_codes(values: pd.Series) -> tuple[np.ndarray, int, int] | None:
+    """(value - min, min, max) of an integer column without missing values, else None."""
+    if not pd.api.types.is_integer_dtype(values.dtype) or values.hasnans or values.empty:
+        return None
+    arr = values.to_numpy(dtype=np.int64)
+    lo, hi = int(arr.min()), int(arr.max())
+    return arr - lo, lo, hi
+
+
+def _codes_of(series: pd.Series) -> tuple[np.ndarray, Any]:
+    """Integer codes (-1 for missing) and the labels they index, keeping the labels' dtype."""
+    if isinstance(series.dtype, pd.CategoricalDtype):
+        cats = series.dtype.categories
+        labels = pd.Categorical.from_codes(np.arange(len(cats)), dtype=series.dtype)
+        return series.cat.codes.to_numpy().astype(np.int64), labels
+    if len(series) and not series.hasnans:
+        first = series.iloc[0]
+        if bool(series.eq(first).all()):  # a constant column (one section): no hashing
+            return np.zeros(len(series), dtype=np.int64), series.iloc[:1].array
+    codes, uniques = pd.factorize(series, use_na_sentinel=True)
+    return codes.astype(np.int64, copy=False), uniques
+
+
+class _Record:
+    """An attribute bag for the internal intermediate results (cheaper to define than a
+    dataclass: the package is imported on every command-line run)."""
+
+    def __init__(self, **fields: Any) -> None:
+        self.__dict__.update(fields)
+
+
+class _Prep(_Record):
+    """A validated traveller frame and its integer codes."""
+
+    frame: pd.DataFrame
+    n: int
+    evsec: np.ndarray  # per row: (event, section) code
+    n_evsec: int
+    ev_labels: Any  # event labels, indexed by evsec_values // n_sec
+    sec_labels: Any
+    evsec_values: np.ndarray
+    n_sec: int
+    g: np.ndarray  # per row: (event, section, board) code, groups ordered by evsec then board
+    n_groups: int
+    group_evsec: np.ndarray
+    real: np.ndarray  # bool per row
+    score: np.ndarray  # int64, 0 where artificial
+    art_rows: np.ndarray  # rows holding an artificial result
+    art_ns: np.ndarray  # their nominal NS and EW percentages
+    art_ew: np.ndarray
+    art_which: np.ndarray  # their index into art_uniques
+    art_uniques: list
+    pk_ns: np.ndarray  # per row: (evsec, pair) code of the NS pair
+    pk_ew: np.ndarray
+    n_pk: int
+    pc_labels: Any  # pair ids, indexed by pk_values % n_pc
+    pk_values: np.ndarray
+    n_pc: int
+    pk_evsec: np.ndarray
+    howell: np.ndarray  # per evsec
+
+    def event_label(self, evsec: np.ndarray) -> Any:
+        return _take(self.ev_labels, self.evsec_values[evsec] // self.n_sec)
+
+    def section_label(self, evsec: np.ndarray) -> Any:
+        return _take(self.sec_labels, self.evsec_values[evsec] % self.n_sec)
+
+    def pair_label(self, pk: np.ndarray) -> Any:
+        return _take(self.pc_labels, self.pk_values[pk] % self.n_pc)
+
+    def art_code(self) -> np.ndarray:
+        """Per row: index into art_uniques, -1 for a real result."""
+        out = np.full(self.n, -1, dtype=np.int64)
+        out[self.art_rows] = self.art_which
+        return out
+
+    def art_full(self, values: np.ndarray) -> np.ndarray:
+        """Per row: `values` (one per artificial row) where artificial, NaN elsewhere."""
+        out = np.full(self.n, np.nan)
+        out[self.art_rows] = values
+        return out
+
+
+def _take(labels: Any, idx: np.ndarray) -> Any:
+    """Labels at integer positions, keeping the labels' dtype (categorical, string, int)."""
+    if hasattr(labels, "take"):
+        return labels.take(idx)
+    return np.asarray(labels)[idx]
+
+
+def _prepare(results: pd.DataFrame, *, movement: str | None = None) -> _Prep:
+    """Validate a pairs traveller frame and code it: sessions, boards, scores, pairs, movement."""
+    if movement not in (None, MITCHELL, HOWELL):
+        raise ValueError(f"movement must be None, 'mitchell' or 'howell'; got {movement!r}")
+    frame = validate(results, _PAIRS_SPEC, what="results")
+    p = _Prep(frame=frame, n=len(frame))
+    _code_sessions(p)
+    _code_boards(p)
+    _code_scores(p)
+    pc_ns, pc_ew = _code_pairs(p)
+    p.howell = _read_movement(p, pc_ns, pc_ew, movement)
+    return p
+
+
+def _code_sessions(p: _Prep) -> None:
+    """Set the (event, section) code of every row and the labels of the codes."""
+    frame, n = p.frame, p.n
+    ev, ev_uniques = _codes_of(frame[EVENT])
+    if SECTION in frame.columns:
+        sec, sec_uniques = _codes_of(frame[SECTION])
+    else:
+        sec, sec_uniques = np.zeros(n, dtype=np.int64), np.array([DEFAULT_SECTION], dtype=object)
+    n_sec = max(len(sec_uniques), 1)
+    if n_sec > 1:
+        ev *= n_sec
+        ev += sec
+    (p.evsec,), p.evsec_values = _dense(ev, size=max(len(ev_uniques), 1) * n_sec)
+    p.n_evsec = len(p.evsec_values)
+    p.ev_labels, p.sec_labels, p.n_sec = ev_uniques, sec_uniques, n_sec
+
+
+def _code_boards(p: _Prep) -> None:
+    """Set the (event, section, board) group of every row, groups ordered by session then board."""
+    board = p.frame[BOARD].to_numpy(dtype=np.int64)
+    bmin = int(board.min()) if p.n else 0
+    n_board = int(board.max()) - bmin + 1 if p.n else 1
+    gkey = p.evsec * n_board
+    gkey += board
+    gkey -= bmin
+    (p.g,), g_values = _dense(gkey, size=p.n_evsec * n_board)
+    p.n_groups = len(g_values)
+    p.group_evsec = g_values // n_board
+
+
+def _code_scores(p: _Prep) -> None:
+    """Set the scores and artificial codes; every result has exactly one of them."""
+    frame, n = p.frame, p.n
+    score_col = frame[NS_SCORE]
+    has_score = score_col.notna().to_numpy()
+    p.score = score_col.to_numpy(dtype=np.int64, na_value=0)
+    art_rows, art_which, art_uniques = _artificial_rows(frame)
+    has_art = np.zeros(n, dtype=bool)
+    has_art[art_rows] = True
+    if not has_score.all() or len(art_rows):
+        fail_rows(frame, has_score & has_art, "a result has both a score and an artificial code")
+        fail_rows(
+            frame, ~has_score & ~has_art, "a result has neither a score nor an artificial code"
+        )
+    ns_nom, ew_nom, bad = _parse_codes(art_uniques)
+    if bad[art_which].any():
+        fail_rows(
+            frame,
+            np.isin(np.arange(n), art_rows[bad[art_which]]),
+            "unreadable artificial code (expected 'A' + NS percent + EW percent, e.g. A6040)",
+        )
+    p.real = ~has_art
+    p.art_rows, p.art_which, p.art_uniques = art_rows, art_which, art_uniques
+    p.art_ns = ns_nom[art_which] if len(art_rows) else np.zeros(0)
+    p.art_ew = ew_nom[art_which] if len(art_rows) else np.zeros(0)
+
+
+def _artificial_rows(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, list]:
+    """Rows with an artificial code (blank codes left out), their code index, and the codes."""
+    art_rows = np.zeros(0, dtype=np.int64)
+    art_which = np.zeros(0, dtype=np.int64)
+    art_uniques: list = []
+    if ARTIFICIAL in frame.columns:
+        present = np.flatnonzero(frame[ARTIFICIAL].notna().to_numpy())  # few rows: factorize them
+        codes, uniq = pd.factorize(frame[ARTIFICIAL].iloc[present])
+        art_uniques = [str(u).strip().upper() for u in uniq]
+        blank = np.array([u == "" for u in art_uniques], dtype=bool)
+        keep = ~blank[codes] if len(codes) else np.zeros(0, dtype=bool)
+        art_rows = present[keep]
+        art_which = codes[keep].astype(np.int64)
+    return art_rows, art_which, art_uniques
+
+
+def _code_pairs(p: _Prep) -> tuple[np.ndarray, np.ndarray]:
+    """Set the (session, pair) codes of the NS and EW pair of every row; return the pair codes."""
+    pc_ns, pc_ew, p.pc_labels, p.n_pc = _pair_ids(p.frame, p.n)
+    base = p.evsec * p.n_pc
+    (p.pk_ns, p.pk_ew), p.pk_values = _dense(pc_ns + base, pc_ew + base, size=p.n_evsec * p.n_pc)
+    p.n_pk = len(p.pk_values)
+    p.pk_evsec = p.pk_values // p.n_pc
+    return pc_ns, pc_ew
+
+
+def _pair_ids(frame: pd.DataFrame, n: int) -> tuple[np.ndarray, np.ndarray, Any, int]:
+    """Codes of the NS and EW pair ids (one numbering for both), their labels and their count."""
+    ns_ids, ew_ids = frame[NS_PAIR], frame[EW_PAIR]
+    ints = (_int_codes(ns_ids), _int_codes(ew_ids))
+    if (
+        ints[0] is not None
+        and ints[1] is not None
+        and (max(ints[0][2], ints[1][2]) - min(ints[0][1], ints[1][1]) <= 4 * n + 4096)
+    ):
+        lo = min(ints[0][1], ints[1][1])
+        pc_ns, pc_ew = ints[0][0], ints[1][0]
+        pc_ns += ints[0][1] - lo
+        pc_ew += ints[1][1] - lo
+        n_pc = max(ints[0][2], ints[1][2]) - lo + 1
+        return pc_ns, pc_ew, np.arange(lo, lo + n_pc), n_pc
+    both, pc_labels = pd.factorize(
+        pd.concat([ns_ids, ew_ids], ignore_index=True), use_na_sentinel=True
+    )
+    pc_ns, pc_ew = both[:n].astype(np.int64), both[n:].astype(np.int64)
+    return pc_ns, pc_ew, pc_labels, max(len(pc_labels), 1)
+
+
+def _read_movement(
+    p: _Prep, pc_ns: np.ndarray, pc_ew: np.ndarray, movement: str | None
+) -> np.ndarray:
+    """The Howell flag of every session, after checking one result per pair and side per board."""
+    if p.n_pc <= 64:  # few pair ids: one bit per pair, per board
+        return _movement_bits(p.frame, p.g, p.group_evsec, p.n_evsec, pc_ns, pc_ew, movement)
+    return _movement(
+        p.frame, p.g, p.n_groups, p.evsec, p.n_evsec, p.pk_ns, p.pk_ew, p.pk_evsec, movement
+    )
+
+
+# --- movements -----------------------------------------------------------------------------------
+
+
+def _movement_bits(
+    frame: pd.DataFrame,
+    g: np.ndarray,
+    group_evsec: np.ndarray,
+    n_evsec: int,
+    pc_ns: np.ndarray,
+    pc_ew: np.ndarray,
+    movement: str | None,
+) -> np.ndarray:
+    """:func:`_movement` for pair codes below 64: the pairs of a board as a 64-bit mask."""
+    n_groups = len(group_evsec)
+    count = np.bincount(g, minlength=n_groups)
+    masks = []
+    for pc, column in ((pc_ns, NS_PAIR), (pc_ew, EW_PAIR)):
+        mask = np.zeros(n_groups, dtype=np.uint64)
+        np.bitwise_or.at(mask, g, np.left_shift(np.uint64(1), pc.astype(np.uint64)))
+        dup = np.bitwise_count(mask) < count
+        if dup.any():  # find the rows (the slow way, only to report them)
+            keys = [c for c in (EVENT, SECTION, BOARD, column) if c in frame.columns]
+            rows = frame.duplicated(keys, keep=False).to_numpy() & dup[g]
+            fail_rows(frame, rows, f"duplicate {column} on a board")
+        masks.append(mask)
+    if movement == MITCHELL:
+        return np.zeros(n_evsec, dtype=bool)
+    ns_mask, ew_mask = masks
+    sits_ns = np.zeros(n_evsec, dtype=np.uint64)
+    sits_ew = np.zeros(n_evsec, dtype=np.uint64)
+    np.bitwise_or.at(sits_ns, group_evsec, ns_mask)
+    np.bitwise_or.at(sits_ew, group_evsec, ew_mask)
+    overlap = (sits_ns & sits_ew) != 0
+    both_ways = (ns_mask & ew_mask) != 0  # per board: a pair on both sides
+    return _howell_flags(frame, movement, overlap, group_evsec[both_ways], lambda: both_ways[g])
+
+
+def _movement(
+    frame: pd.DataFrame,
+    g: np.ndarray,
+    n_groups: int,
+    evsec: np.ndarray,
+    n_evsec: int,
+    pk_ns: np.ndarray,
+    pk_ew: np.ndarray,
+    pk_evsec: np.ndarray,
+    movement: str | None,
+) -> np.ndarray:
+    """Check one result per pair and direction per board; return the Howell flag per evsec."""
+    n_pk = len(pk_evsec)
+    # local pair index inside its (event, section): pk codes are sorted by evsec
+    first = np.searchsorted(pk_evsec, np.arange(n_evsec), side="left")
+    width = int(np.max(np.arange(n_pk) - first[pk_evsec], initial=0)) + 1
+    size = n_groups * width
+    if size > 64_000_000:  # pragma: no cover - enormous sections only
+        key_ns = key_ew = None
+        for column in (NS_PAIR, EW_PAIR):
+            keys = [c for c in (EVENT, SECTION, BOARD, column) if c in frame.columns]
+            dup = frame.duplicated(keys, keep=False).to_numpy()
+            fail_rows(frame, dup, f"duplicate {column} on a board")
+    else:
+        gw = g * width
+        gw -= first[evsec]
+        key_ns, key_ew = gw + pk_ns, gw + pk_ew
+        del gw
+        counts_ns = np.bincount(key_ns, minlength=size)
+        for key, counts, column in (
+            (key_ns, counts_ns, NS_PAIR),
+            (key_ew, np.bincount(key_ew, minlength=size), EW_PAIR),
+        ):
+            if counts.max(initial=0) > 1:
+                fail_rows(frame, counts[key] > 1, f"duplicate {column} on a board")
+    if movement == MITCHELL:
+        return np.zeros(n_evsec, dtype=bool)
+
+    sits_ns = np.bincount(pk_ns, minlength=n_pk) > 0
+    sits_ew = np.bincount(pk_ew, minlength=n_pk) > 0
+    overlap = np.bincount(pk_evsec, weights=sits_ns & sits_ew, minlength=n_evsec) > 0
+    if movement == HOWELL:
+        overlap[:] = True
+    collide = np.zeros(len(evsec), dtype=bool)
+    if overlap.any():
+        if key_ns is None:  # pragma: no cover
+            key_ns = g.astype(np.int64) * n_pk + pk_ns
+            key_ew = g.astype(np.int64) * n_pk + pk_ew
+            collide = np.isin(key_ew, key_ns)
+        else:
+            collide = counts_ns[key_ew] > 0
+        if not overlap.all():
+            collide &= overlap[evsec]
+    return _howell_flags(frame, movement, overlap, evsec[collide], lambda: collide)
+
+
+def _howell_flags(
+    frame: pd.DataFrame,
+    movement: str | None,
+    overlap: np.ndarray,
+    collide_evsec: np.ndarray,
+    collide_rows: Any,
+) -> np.ndarray:
+    """Howell flag per evsec: some pair sits both NS and EW in it (`overlap`) but never on the
+    same board (`collide_evsec`: the evsec of each such collision). With movement="howell",
+    every evsec, and a collision is an error (`collide_rows()`: the rows to report)."""
+    if movement == HOWELL:
+        if collide_evsec.size:
+            fail_rows(
+                frame,
+                collide_rows(),
+                "movement='howell' but a pair sits both NS and EW on the same board",
+            )
+        return np.ones(len(overlap), dtype=bool)
+    collides = np.zeros(len(overlap), dtype=bool)
+    collides[collide_evsec] = True
+    return overlap & ~collides
+
+
+def movements(results: pd.DataFrame, *, movement: str | None = None) -> pd.DataFrame:
+    """The movement of every (event, section): ``"mitchell"`` or ``"howell"``.
+
+    See the module docstring for how it is read from the data.
+
+    Examples
+    --------
+    >>> howell = pd.DataFrame({"event": "H", "board": [1, 1, 2, 2], "ns_pair": [1, 2, 3, 4],
+    ...                        "ew_pair": [3, 4, 2, 1], "ns_score": [50, 100, 110, 140]})
+    >>> movements(howell)
+      event section movement
+    0     H       A   howell
+    """
+    p = _prepare(results, movement=movement)
+    used = np.flatnonzero(np.bincount(p.evsec, minlength=p.n_evsec))
+    return pd.DataFrame(
+        {
+            EVENT: p.event_label(used),
+            SECTION: p.section_label(used),
+            MOVEMENT: np.where(p.howell[used], HOWELL, MITCHELL),
+        }
+    )
+
+
+# --- every board's results in score order --------------------------------------------------------
+
+
+class _Ranked(_Record):
+    """Every result sorted by board, the board's real results first by score, then its
+    artificial ones; with the group boundaries."""
+
+    order: np.ndarray  # row at each position
+    key: np.ndarray  # sort key at each position: (2 group + artificial) x span + score - smin
+    smin: int
+    span: int
+    start: np.ndarray  # per group: its first position
+    n_real: np.ndarray  # per group: its real results (at start .. start + n_real)
+    mp: np.ndarray | None  # per position: full-scale MP among the board's real results
+
+    def score(self) -> np.ndarray:
+        """Score at each position (meaningful at real positions)."""
+        return self.key % self.span + self.smin
+
+
+def _rank(p: _Prep, *, with_mp: bool = True) -> _Ranked:
+    n = p.n
+    total = np.bincount(p.g, minlength=p.n_groups)
+    n_real = total - np.bincount(p.g[p.art_rows], minlength=p.n_groups)
+    start = np.cumsum(total) - total
+    smin = int(p.score.min()) if n else 0
+    span = (int(p.score.max()) - smin + 1) if n else 1
+    key = p.g * 2
+    key[p.art_rows] += 1  # the board's artificial results sort after its real ones
+    key *= span
+    key += p.score
+    key -= smin
+    order = np.argsort(key, kind="stable")  # fast on travellers stored board by board
+    key = key[order]
+    mp = None
+    if with_mp and n:
+        new = np.empty(n, dtype=bool)
+        new[0] = True
+        np.not_equal(key[1:], key[:-1], out=new[1:])
+        run_start = np.flatnonzero(new)
+        run_len = np.diff(run_start, append=n)
+        run_group_start = start[key[run_start] // (2 * span)]
+        # a run of equal scores beats the results before it (2 each) and ties within itself
+        per_run = 2 * (run_start - run_group_start) + run_len - 1
+        mp = np.repeat(per_run, run_len)
+    return _Ranked(order=order, key=key, smin=smin, span=span, start=start, n_real=n_real, mp=mp)

@@ -1,0 +1,238 @@
+"""Team matches: the home team's net score and IMPs per board, victory points, team standings.
+
+A match is (event, round, home_team, visit_team); on each board the home team's net score is the
+sum over its two tables of the NS score where it sat NS and minus the NS score where it sat EW,
+and it scores ``imps(net)``. The match's IMPs give victory points on the WBF 2013 scale.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..core.ranking import competition_rank
+from ..core.schema import (
+    BOARD,
+    BOARDS,
+    EVENT,
+    HOME_IMPS,
+    HOME_NET,
+    HOME_SIDE,
+    HOME_TEAM,
+    HOME_VP,
+    IMPS_AGAINST,
+    IMPS_FOR,
+    MATCHES,
+    NS_SCORE,
+    ROUND,
+    TABLE,
+    TEAM,
+    VISIT_IMPS,
+    VISIT_TEAM,
+    VISIT_VP,
+    VP,
+    Column,
+    fail_rows,
+    validate,
+)
+from .imps import imps, victory_points
+from .prepare import EW, NS, _codes_of, _Record
+
+_TEAMS_SPEC = (
+    Column(EVENT, "key"),
+    Column(ROUND, "int", required=False, nullable=True),
+    Column(BOARD, "int"),
+    Column(HOME_TEAM, "key"),
+    Column(VISIT_TEAM, "key"),
+    Column(TABLE, "key", required=False),
+    Column(HOME_SIDE, "key"),
+    Column(NS_SCORE, "int", nullable=True),
+)
+
+
+# --- team matches --------------------------------------------------------------------------------
+
+
+class _Teams(_Record):
+    """A validated team results frame, its match and board codes, and the board results."""
+
+    frame: pd.DataFrame
+    keys: list[str]  # match key columns
+    match: np.ndarray  # per row
+    mb: np.ndarray  # per row: (match, board) code
+    mb_first: np.ndarray  # per (match, board): its first row
+    net: np.ndarray  # per (match, board): home net score (NaN when incomplete)
+    board_imps: np.ndarray  # per (match, board): home IMPs (NaN when incomplete)
+
+
+def _first_rows(codes: np.ndarray, n: int) -> np.ndarray:
+    """Per code in ``0..n-1``: the first row holding it (codes are assumed all present)."""
+    first = np.full(n, -1, dtype=np.int64)
+    first[codes[::-1]] = np.arange(len(codes))[::-1]
+    return first
+
+
+def _prepare_teams(teams: pd.DataFrame) -> _Teams:
+    """Validate a team results frame; the home team's net score and IMPs per match and board."""
+    frame = validate(teams, _TEAMS_SPEC, what="teams")
+    side_codes, side_uniques = _codes_of(frame[HOME_SIDE])
+    side_norm = np.array([str(u).strip().upper().replace("-", "") for u in side_uniques])
+    ok = np.isin(side_norm, [NS, EW])
+    fail_rows(frame, ~ok[side_codes], "home_side must be 'NS' or 'EW'", what="teams")
+    home_ns = (side_norm == NS)[side_codes]
+    keys = [EVENT, *([ROUND] if ROUND in frame.columns else []), HOME_TEAM, VISIT_TEAM]
+    fail_rows(
+        frame,
+        (frame[HOME_TEAM] == frame[VISIT_TEAM]).to_numpy(dtype=bool),
+        "a team plays against itself",
+        what="teams",
+    )
+    match = frame.groupby(keys, sort=True, observed=True, dropna=False).ngroup().to_numpy()
+    mb_key = frame.groupby([*keys, BOARD], sort=True, observed=True, dropna=False).ngroup()
+    mb = mb_key.to_numpy()
+    n_mb = int(mb.max()) + 1 if len(mb) else 0
+    count = np.bincount(mb, minlength=n_mb)
+    fail_rows(
+        frame, count[mb] > 2, "more than two table results for a board of a match", what="teams"
+    )
+    ns_home_count = np.bincount(mb, weights=home_ns, minlength=n_mb)
+    fail_rows(
+        frame,
+        (count[mb] == 2) & (ns_home_count[mb] != 1),
+        "the home team sits the same direction at both tables of a board",
+        what="teams",
+    )
+    score = frame[NS_SCORE].to_numpy(dtype=np.float64, na_value=np.nan)
+    signed = np.where(home_ns, score, -score)
+    scored = np.bincount(mb, weights=~np.isnan(score), minlength=n_mb)
+    net = np.bincount(mb, weights=np.nan_to_num(signed), minlength=n_mb)
+    net = np.where((count == 2) & (scored == 2), net, np.nan)
+    return _Teams(
+        frame=frame,
+        keys=keys,
+        match=match,
+        mb=mb,
+        mb_first=_first_rows(mb, n_mb),
+        net=net,
+        board_imps=imps(net),
+    )
+
+
+def board_imps(teams: pd.DataFrame) -> pd.DataFrame:
+    """Per match and board: the home team's net score and IMPs.
+
+    Parameters
+    ----------
+    teams : pandas.DataFrame
+        Team results frame (see :mod:`tourneystats.bridge`): ``event, [round], board, home_team,
+        visit_team, [table], home_side, ns_score``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``event, [round], home_team, visit_team, board, home_net, home_imps, visit_imps``; a board
+        with only one table result (or a missing score) has missing net and IMPs.
+
+    Examples
+    --------
+    >>> t = pd.DataFrame({"event": "T", "board": [1, 1], "home_team": "A", "visit_team": "B",
+    ...                   "table": [1, 2], "home_side": ["NS", "EW"], "ns_score": [620, 170]})
+    >>> board_imps(t)
+      event home_team visit_team  board  home_net  home_imps  visit_imps
+    0     T         A          B      1       450         10         -10
+    """
+    t = _prepare_teams(teams)
+    out = t.frame.iloc[t.mb_first][[*t.keys, BOARD]].reset_index(drop=True)
+    missing = np.isnan(t.net)
+    out[HOME_NET] = pd.arrays.IntegerArray(np.nan_to_num(t.net).astype(np.int64), missing)
+    home = np.nan_to_num(t.board_imps).astype(np.int64)
+    out[HOME_IMPS] = pd.arrays.IntegerArray(home, missing)
+    out[VISIT_IMPS] = pd.arrays.IntegerArray(-home, missing.copy())
+    return out
+
+
+def team_matches(teams: pd.DataFrame, *, boards: int | None = None) -> pd.DataFrame:
+    """Match results: IMPs won by each team and victory points (WBF 2013 scale).
+
+    Parameters
+    ----------
+    teams : pandas.DataFrame
+        Team results frame (see :mod:`tourneystats.bridge`).
+    boards : int, optional
+        Boards per match for the VP scale; by default the number of boards of the match in the
+        data (incomplete boards included).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``event, [round], home_team, visit_team, boards, home_imps, visit_imps`` (IMPs won on the
+        complete boards), ``home_vp, visit_vp``. Per-board IMPs: :func:`board_imps`.
+
+    Examples
+    --------
+    >>> t = pd.DataFrame({"event": "T", "board": [1, 1, 2, 2], "home_team": "A",
+    ...                   "visit_team": "B", "table": [1, 2, 1, 2],
+    ...                   "home_side": ["NS", "EW", "NS", "EW"], "ns_score": [620, 170, -100, 50]})
+    >>> team_matches(t, boards=16)
+      event home_team visit_team  boards  home_imps  visit_imps  home_vp  visit_vp
+    0     T         A          B      16         10           4    11.76      8.24
+    """
+    t = _prepare_teams(teams)
+    board_match = t.match[t.mb_first]
+    n_match = int(t.match.max()) + 1 if len(t.match) else 0
+    bi = np.nan_to_num(t.board_imps)
+    home = np.bincount(board_match, weights=np.maximum(bi, 0), minlength=n_match)
+    visit = np.bincount(board_match, weights=np.maximum(-bi, 0), minlength=n_match)
+    out = t.frame.iloc[_first_rows(t.match, n_match)][t.keys].reset_index(drop=True)
+    if boards is None:
+        nboards = np.bincount(board_match, minlength=n_match)
+    else:
+        nboards = np.full(n_match, int(boards))
+    out[BOARDS] = nboards.astype(np.int64)
+    out[HOME_IMPS] = home.astype(np.int64)
+    out[VISIT_IMPS] = visit.astype(np.int64)
+    vp = victory_points(home - visit, nboards)
+    out[HOME_VP] = vp
+    out[VISIT_VP] = np.round(20.0 - vp, 2)
+    return out
+
+
+def team_standings(teams: pd.DataFrame, *, boards: int | None = None) -> pd.DataFrame:
+    """Per event and team: matches, IMPs won and lost, victory points and place.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``event, team, matches, imps_for, imps_against, vp, rank`` (shared places by VP),
+        sorted by event and place.
+
+    Examples
+    --------
+    >>> t = pd.DataFrame({"event": "T", "board": [1, 1], "home_team": "A", "visit_team": "B",
+    ...                   "table": [1, 2], "home_side": ["NS", "EW"], "ns_score": [620, 170]})
+    >>> team_standings(t)
+      event team  matches  imps_for  imps_against     vp  rank
+    0     T    A        1        10             0  18.09     1
+    1     T    B        1         0            10   1.91     2
+    """
+    m = team_matches(teams, boards=boards)
+    home = pd.DataFrame(
+        {EVENT: m[EVENT], TEAM: m[HOME_TEAM], IMPS_FOR: m[HOME_IMPS],
+         IMPS_AGAINST: m[VISIT_IMPS], VP: m[HOME_VP]}
+    )  # fmt: skip
+    visit = pd.DataFrame(
+        {EVENT: m[EVENT], TEAM: m[VISIT_TEAM], IMPS_FOR: m[VISIT_IMPS],
+         IMPS_AGAINST: m[HOME_IMPS], VP: m[VISIT_VP]}
+    )  # fmt: skip
+    both = pd.concat([home, visit], ignore_index=True)
+    out = both.groupby([EVENT, TEAM], sort=False, observed=True).agg(
+        **{
+            MATCHES: (VP, "size"),
+            IMPS_FOR: (IMPS_FOR, "sum"),
+            IMPS_AGAINST: (IMPS_AGAINST, "sum"),
+            VP: (VP, "sum"),
+        }
+    )
+    out = out.reset_index()
+    out[VP] = out[VP].round(2)
+    return competition_rank(out, [VP], by=EVENT, order_by=TEAM)

@@ -1,0 +1,80 @@
+"""Per-pair totals of per-result values: the pairs' lines, their sums over a session and places.
+
+A pair is counted in its event, section and line (the NS or EW line of a Mitchell, the one field
+of a Howell); its total is two ``np.bincount`` over the NS and EW sides of the results.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..core.ranking import competition_rank
+from ..core.schema import BOARDS, EVENT, LINE, PAIR, PERCENTAGE, SECTION, TOP
+from .prepare import EW, NS, _dense, _Prep
+
+#: the ``line`` of every pair of a Howell (one field); Mitchell lines are ``"NS"`` and ``"EW"``
+FIELD = "all"
+
+#: order of the ``line`` values in every output
+LINE_DTYPE = pd.CategoricalDtype([NS, EW, FIELD], ordered=True)
+
+
+def _percent(mp: np.ndarray, top: np.ndarray) -> np.ndarray:
+    """``100 mp / top``, NaN where the top is 0."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(top > 0, 100.0 * mp / np.where(top > 0, top, 1.0), np.nan)
+
+
+def _line_of(howell: np.ndarray, ew: np.ndarray) -> pd.Categorical:
+    """The ``line`` of each side: ``"all"`` in a Howell, else ``"NS"`` or ``"EW"``."""
+    codes = np.where(howell, 2, ew.astype(np.int8))
+    return pd.Categorical.from_codes(codes, dtype=LINE_DTYPE)
+
+
+def _entities(p: _Prep) -> tuple[np.ndarray, np.ndarray, dict[str, Any]]:
+    """Entity code (a pair in its event, section and line) of the NS and the EW side of every
+    row, and the value of each code (``2 pk + 1`` for the EW line of a Mitchell, else ``2 pk``)."""
+    ew_key = p.pk_ew * 2
+    ew_key += ~p.howell[p.evsec]  # the EW line of a Mitchell
+    (ent_ns, ent_ew), values = _dense(p.pk_ns * 2, ew_key, size=2 * max(p.n_pk, 1))
+    return ent_ns, ent_ew, values
+
+
+def _entity_labels(p: _Prep, values: np.ndarray) -> dict[str, Any]:
+    """The event, section, line and pair of entity codes' values."""
+    pk, bit = values // 2, (values % 2).astype(bool)
+    evsec = p.pk_evsec[pk]
+    labels = {
+        EVENT: p.event_label(evsec),
+        SECTION: p.section_label(evsec),
+        LINE: _line_of(p.howell[evsec], bit),
+        PAIR: p.pair_label(pk),
+    }
+    return labels
+
+
+def _standings(p: _Prep, ns_value: np.ndarray, ew_value: np.ndarray, top: np.ndarray | None,
+               value: str) -> pd.DataFrame:  # fmt: skip
+    """Totals per pair (event, section, line, pair): boards, value, [top, percentage], rank."""
+    ent_ns, ent_ew, values = _entities(p)
+    k = len(values)
+
+    def total(ns: np.ndarray | None, ew: np.ndarray | None) -> np.ndarray:
+        out = np.bincount(ent_ns, weights=ns, minlength=k)
+        out += np.bincount(ent_ew, weights=ew, minlength=k)
+        return out[used]
+
+    boards = np.bincount(ent_ns, minlength=k) + np.bincount(ent_ew, minlength=k)
+    used = np.flatnonzero(boards)  # entity codes may be unused when kept uncompacted
+    frame = pd.DataFrame(_entity_labels(p, values[used]))
+    frame[BOARDS] = boards[used].astype(np.int64)
+    frame[value] = total(ns_value, ew_value)
+    criterion = value
+    if top is not None:
+        frame[TOP] = total(top, top)
+        frame[PERCENTAGE] = _percent(frame[value].to_numpy(), frame[TOP].to_numpy())
+        criterion = PERCENTAGE
+    return competition_rank(frame, [criterion], by=[EVENT, SECTION, LINE], order_by=PAIR)

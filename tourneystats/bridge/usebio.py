@@ -1,0 +1,546 @@
+"""Read USEBIO 1.2 XML result files (pairs events) into the canonical bridge frames.
+
+USEBIO ("Universal Scoring Exchange for Bridge Information Objects") is the XML results format of
+the EBU, used by scoring programs such as Compscore. A pairs event file holds:
+
+- ``EVENT`` (``EVENT_TYPE`` such as ``MP_PAIRS`` or ``BUTLER_PAIRS``, ``EVENT_DESCRIPTION``,
+  ``DATE`` as ``DD/MM/YYYY``, read into a ``date`` column), optionally split into ``SESSION``
+  and ``SECTION`` elements;
+- ``PARTICIPANTS``/``PAIR``: ``PAIR_NUMBER``, ``DIRECTION`` (``NS``/``EW`` in a Mitchell, empty in
+  a Howell), ``TOTAL_SCORE``, ``PERCENTAGE``, ``PLACE`` and the ``PLAYER`` names;
+- ``BOARD`` with ``BOARD_NUMBER``, an optional ``BOARD_AVERAGE`` (the Butler datum) and one
+  ``TRAVELLER_LINE`` per result: ``NS_PAIR_NUMBER``, ``EW_PAIR_NUMBER``, ``CONTRACT``,
+  ``PLAYED_BY``, ``LEAD``, ``TRICKS``, ``SCORE`` (North-South's score, or an artificial score
+  ``A<NS%><EW%>`` such as ``A5050``), and the published ``NS_/EW_MATCH_POINTS`` or
+  ``NS_/EW_BUTLER_POINTS``.
+
+The XML is parsed without any DTD or entity processing: a document type declaration with an
+internal subset, or any ``<!ENTITY``, is refused before parsing; a plain external declaration
+(``<!DOCTYPE USEBIO SYSTEM "...usebio_v1_2.dtd">``, which real files carry) is blanked out and
+never fetched; an undefined entity reference is a parse error. Nothing touches the network.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+from xml.parsers import expat
+
+import numpy as np
+import pandas as pd
+
+from ..core.folders import result_files
+from ..core.schema import (
+    ARTIFICIAL,
+    BOARD,
+    CONTRACT,
+    DATE,
+    DATUM,
+    DECLARER,
+    EVENT,
+    EW_IMPS,
+    EW_MP,
+    EW_PAIR,
+    EW_PERCENTAGE,
+    LEAD,
+    LINE,
+    NAMES,
+    NS_IMPS,
+    NS_MP,
+    NS_PAIR,
+    NS_PERCENTAGE,
+    NS_SCORE,
+    PAIR,
+    PERCENTAGE,
+    RANK,
+    ROUND,
+    SCORING,
+    SECTION,
+    TOTAL,
+    TRICKS,
+    ValidationError,
+)
+from .contract import (
+    DEFAULT_SECTION,
+    BridgeFile,
+    Published,
+    artificial_code,
+    combine,
+    contract_text,
+)
+
+__all__ = ["read_usebio"]
+
+#: published per-line values: USEBIO element -> column
+_LINE_VALUES = {
+    "NS_MATCH_POINTS": NS_MP,
+    "EW_MATCH_POINTS": EW_MP,
+    "NS_BUTLER_POINTS": NS_IMPS,
+    "EW_BUTLER_POINTS": EW_IMPS,
+    "NS_CROSS_IMPS": NS_IMPS,
+    "EW_CROSS_IMPS": EW_IMPS,
+    "NS_IMPS": NS_IMPS,
+    "EW_IMPS": EW_IMPS,
+    "NS_PERCENTAGE": NS_PERCENTAGE,
+    "EW_PERCENTAGE": EW_PERCENTAGE,
+}
+_SCORE_RE = re.compile(r"^[+-]?\d+$")
+_ART_RE = re.compile(r"^A(\d{2})(\d{2})$", re.IGNORECASE)
+_ART_SPLIT_RE = re.compile(r"^A(\d{1,3})[/-](\d{1,3})$", re.IGNORECASE)
+_DOCTYPE_RE = re.compile(r"<!DOCTYPE\b[^\[>]*(\[)?[^>]*>", re.IGNORECASE)
+_XML_DECL_RE = re.compile(r"^\s*<\?xml[^>]*\?>")
+_ENCODING_RE = re.compile(rb"""^\s*<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
+_SEATS = {"N": "N", "E": "E", "S": "S", "W": "W", "NORTH": "N", "EAST": "E", "SOUTH": "S"}
+_SEATS["WEST"] = "W"
+_RANKS = "AKQJT98765432"
+_SUITS = "SHDC"
+
+
+# --- safe XML ------------------------------------------------------------------------------------
+
+
+def _blank_keep_lines(text: str, start: int, end: int) -> str:
+    piece = text[start:end]
+    return text[:start] + re.sub(r"[^\n]", " ", piece) + text[end:]
+
+
+def _decode(raw: bytes, path: Path) -> str:
+    m = _ENCODING_RE.match(raw)
+    encoding = m.group(1).decode("ascii") if m else "utf-8"
+    try:
+        return raw.decode(encoding).lstrip("\ufeff")
+    except LookupError:
+        raise ValidationError(f"{path}: unknown XML encoding {encoding!r}") from None
+    except UnicodeDecodeError as exc:
+        if m:
+            line = raw[: exc.start].count(b"\n") + 1
+            raise ValidationError(f"{path}: line {line}: bytes that are not {encoding}") from None
+        return raw.decode("cp1252", errors="replace").lstrip("\ufeff")
+
+
+def parse_xml(raw: bytes, path: Path) -> tuple[ET.Element, dict[int, int]]:
+    """Parse XML safely into an ElementTree element, with the line of every element.
+
+    Refuses DTD internal subsets and entity declarations; blanks a plain external DOCTYPE (never
+    fetched); undefined entities are errors. Returns the root and ``{id(element): line}``.
+    """
+    text = _decode(raw, path)
+    if re.search(r"<!ENTITY", text, re.IGNORECASE):
+        line = text[: re.search(r"<!ENTITY", text, re.IGNORECASE).start()].count("\n") + 1
+        raise ValidationError(f"{path}: line {line}: entity declarations are refused")
+    for m in list(_DOCTYPE_RE.finditer(text))[::-1]:
+        line = text[: m.start()].count("\n") + 1
+        if m.group(1) or "[" in m.group(0):
+            raise ValidationError(
+                f"{path}: line {line}: a document type declaration with an internal subset is "
+                "refused"
+            )
+        text = _blank_keep_lines(text, m.start(), m.end())
+    if re.search(r"<!DOCTYPE", text, re.IGNORECASE):
+        line = text[: re.search(r"<!DOCTYPE", text, re.IGNORECASE).start()].count("\n") + 1
+        raise ValidationError(f"{path}: line {line}: malformed document type declaration")
+    decl = _XML_DECL_RE.match(text)
+    if decl:  # the text is already decoded: drop the declaration's encoding
+        text = _blank_keep_lines(text, decl.start(), decl.end())
+
+    builder = ET.TreeBuilder()
+    parser = expat.ParserCreate(encoding="utf-8")
+    lines: dict[int, int] = {}
+
+    def start(tag: str, attrs: dict) -> None:
+        lines[id(builder.start(tag, attrs))] = parser.CurrentLineNumber
+
+    def refuse(*_args: Any) -> Any:
+        raise ValidationError(
+            f"{path}: line {parser.CurrentLineNumber}: DTDs and entities are refused"
+        )
+
+    parser.buffer_text = True
+    parser.StartElementHandler = start
+    parser.EndElementHandler = builder.end
+    parser.CharacterDataHandler = builder.data
+    parser.StartDoctypeDeclHandler = refuse
+    parser.EntityDeclHandler = refuse
+    parser.UnparsedEntityDeclHandler = refuse
+    parser.ExternalEntityRefHandler = refuse
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    try:
+        parser.Parse(text.encode("utf-8"), True)
+    except expat.ExpatError as exc:
+        raise ValidationError(
+            f"{path}: malformed XML at line {exc.lineno}, column {exc.offset + 1}: "
+            f"{expat.ErrorString(exc.code)}"
+        ) from None
+    return builder.close(), lines
+
+
+# --- reading -------------------------------------------------------------------------------------
+
+
+def _text(element: ET.Element | None, tag: str) -> str | None:
+    if element is None:
+        return None
+    child = element.find(tag)
+    if child is None or child.text is None:
+        return None
+    value = child.text.strip()
+    return value or None
+
+
+def _date(value: str | None, where: str) -> pd.Timestamp | None:
+    """An EVENT's DATE: DD/MM/YYYY as USEBIO 1.2 writes it (or ISO YYYY-MM-DD)."""
+    if value is None:
+        return None
+    for form in ("%d/%m/%Y", "%Y-%m-%d"):
+        try:
+            return pd.Timestamp(pd.to_datetime(value, format=form))
+        except (ValueError, TypeError):
+            continue
+    raise ValidationError(f"{where}: DATE {value!r} is not a date (DD/MM/YYYY)")
+
+
+def _number(value: str | None) -> float:
+    if value is None:
+        return np.nan
+    try:
+        return float(value)
+    except ValueError:
+        return np.nan
+
+
+def _place(value: str | None) -> float:
+    m = re.match(r"^\s*(\d+)", value or "")
+    return float(m.group(1)) if m else np.nan
+
+
+def _card(value: str | None) -> str | None:
+    if value is None:
+        return None
+    text = value.strip().upper().replace("10", "T")
+    if len(text) == 2 and text[0] in _SUITS and text[1] in _RANKS:
+        return text
+    if len(text) == 2 and text[0] in _RANKS and text[1] in _SUITS:
+        return text[1] + text[0]
+    return value.strip() or None
+
+
+def _scoring(event_el: ET.Element) -> str | None:
+    method = (_text(event_el, "SCORING_METHOD") or "").upper()
+    kind = (event_el.get("EVENT_TYPE") or "").upper()
+    if "IMP" in method or "BUTLER" in kind or "IMP" in kind:
+        return "IMP"
+    if "MATCH" in method or method == "MP" or kind.startswith("MP"):
+        return "MP"
+    return method or None
+
+
+def _label(element: ET.Element, id_tags: tuple[str, ...]) -> str | None:
+    for tag in id_tags:
+        value = _text(element, tag)
+        if value is not None:
+            return value
+    for attr in id_tags:
+        if element.get(attr):
+            return element.get(attr)
+    return None
+
+
+def _walk(element: ET.Element, context: dict, out: list) -> None:
+    """Collect (element, context) for PARTICIPANTS and BOARD elements under an EVENT."""
+    for child in element:
+        tag = child.tag
+        if tag == "SESSION":
+            session = _label(child, ("SESSION_NUMBER", "SESSION_ID", "SESSION_NAME"))
+            _walk(child, {**context, "session": session}, out)
+        elif tag == "SECTION":
+            section = _label(child, ("SECTION_ID", "SECTION_NUMBER", "SECTION_NAME", "SECTION"))
+            _walk(child, {**context, "section": section}, out)
+        elif tag in ("PARTICIPANTS", "BOARD"):
+            out.append((child, context))
+
+
+def _section(context: dict, sessions: int) -> str:
+    section = context.get("section") or DEFAULT_SECTION
+    if sessions > 1 and context.get("session"):
+        return f"{context['session']}/{section}"
+    return section
+
+
+def _parse_score(text: str | None, where: str) -> tuple[int | None, str | None]:
+    if text is None:
+        raise ValidationError(f"{where}: no SCORE")
+    value = text.replace(" ", "")
+    if _SCORE_RE.match(value):
+        return int(value), None
+    m = _ART_RE.match(value) or _ART_SPLIT_RE.match(value)
+    if m:
+        try:
+            return None, artificial_code(int(m.group(1)), int(m.group(2)))
+        except ValueError as exc:
+            raise ValidationError(f"{where}: {exc}") from None
+    raise ValidationError(f"{where}: SCORE {text!r} is neither a score nor an artificial A<NS><EW>")
+
+
+class _Rows:
+    """The rows read from a file, by frame."""
+
+    def __init__(self) -> None:
+        self.results: list[dict] = []
+        self.published: list[dict] = []
+        self.datums: list[dict] = []
+        self.totals: list[dict] = []
+        self.pairs: list[dict] = []
+
+
+def _read_one(path: Path, event: str | None) -> BridgeFile:
+    """Read one USEBIO file: the participants and boards of its events, then the frames."""
+    root, lines = parse_xml(path.read_bytes(), path)
+
+    def where(element: ET.Element) -> str:
+        return f"{path}: line {lines.get(id(element), '?')}: <{element.tag}>"
+
+    if root.tag != "USEBIO":
+        raise ValidationError(f"{where(root)} is not a USEBIO document (root must be <USEBIO>)")
+    events = root.findall("EVENT")
+    if not events:
+        raise ValidationError(f"{where(root)} has no <EVENT>")
+    rows = _Rows()
+    for event_el in events:
+        _read_event(event_el, event, path, where, rows)
+    return _frames(rows)
+
+
+def _read_event(
+    event_el: ET.Element, event: str | None, path: Path, where: Callable, rows: _Rows
+) -> None:
+    """Read an EVENT: its label, scoring and date, then its participants and boards."""
+    kind = (event_el.get("EVENT_TYPE") or "").upper()
+    if "TEAM" in kind:
+        raise ValidationError(
+            f"{where(event_el)}: team events ({kind}) are not read; only pairs events"
+        )
+    label = event
+    if label is None:
+        label = _text(event_el, "EVENT_DESCRIPTION") or _text(event_el, "EVENT_IDENTIFIER")
+        label = label or path.stem
+    scoring = _scoring(event_el)
+    date_el = event_el.find("DATE")
+    date = _date(_text(event_el, "DATE"), where(date_el if date_el is not None else event_el))
+    found: list = []
+    _walk(event_el, {}, found)
+    sessions = len({c.get("session") for _, c in found if c.get("session")})
+    for element, context in found:
+        section = _section(context, sessions)
+        if element.tag == "PARTICIPANTS":
+            _read_participants(element, label, section, scoring, where, rows)
+        else:
+            _read_board(element, {EVENT: label, DATE: date, SECTION: section}, where, rows)
+
+
+def _read_participants(
+    element: ET.Element, label: str, section: str, scoring: str | None, where: Callable, rows: _Rows
+) -> None:
+    """Read the PAIRs of a PARTICIPANTS element: names, and the published session results."""
+    for pair in element.findall("PAIR"):
+        number = _text(pair, "PAIR_NUMBER")
+        if number is None:
+            raise ValidationError(f"{where(pair)} without PAIR_NUMBER")
+        direction = (_text(pair, "DIRECTION") or "").upper().replace("-", "")
+        line = direction if direction in ("NS", "EW") else None
+        names = [p.text.strip() for p in pair.iter("PLAYER_NAME") if p.text and p.text.strip()]
+        base = {EVENT: label, SECTION: section, PAIR: number, LINE: line}
+        rows.pairs.append({**base, NAMES: " & ".join(names) or None})
+        rows.totals.append(
+            {
+                **base,
+                TOTAL: _number(_text(pair, "TOTAL_SCORE")),
+                PERCENTAGE: _number(_text(pair, "PERCENTAGE")),
+                RANK: _place(_text(pair, "PLACE")),
+                SCORING: scoring,
+            }
+        )
+
+
+def _read_board(element: ET.Element, ctx: dict, where: Callable, rows: _Rows) -> None:
+    """Read a BOARD: its number, its datum and its traveller lines (`ctx`: event, date, section)."""
+    lines_here = element.findall("TRAVELLER_LINE")
+    number = _text(element, "BOARD_NUMBER")
+    if not lines_here:
+        return  # a hand record (HANDSET) or an unplayed board
+    if number is None or not number.isdigit() or int(number) < 1:
+        raise ValidationError(f"{where(element)}: BOARD_NUMBER {number!r} is not valid")
+    board = int(number)
+    average = _text(element, "BOARD_AVERAGE")
+    if average is not None:
+        rows.datums.append(
+            {EVENT: ctx[EVENT], SECTION: ctx[SECTION], BOARD: board, DATUM: _number(average)}
+        )
+    for tl in lines_here:
+        _read_traveller_line(tl, board, ctx, f"{where(tl)} (board {board})", rows)
+
+
+def _read_traveller_line(tl: ET.Element, board: int, ctx: dict, here: str, rows: _Rows) -> None:
+    """Read a TRAVELLER_LINE: pairs, score or artificial code, the play, the published values."""
+    ns, ew = _text(tl, "NS_PAIR_NUMBER"), _text(tl, "EW_PAIR_NUMBER")
+    if ns is None or ew is None:
+        raise ValidationError(f"{here}: missing NS/EW_PAIR_NUMBER")
+    score, art = _parse_score(_text(tl, "SCORE"), here)
+    contract, declarer, tricks = _play(tl, art, here)
+    row = {
+        EVENT: ctx[EVENT],
+        DATE: ctx[DATE],
+        SECTION: ctx[SECTION],
+        ROUND: _number(_text(tl, "ROUND_NUMBER")),
+        BOARD: board,
+        NS_PAIR: ns,
+        EW_PAIR: ew,
+    }
+    rows.results.append(
+        {
+            **row,
+            NS_SCORE: score,
+            CONTRACT: contract,
+            DECLARER: declarer,
+            TRICKS: tricks,
+            LEAD: _card(_text(tl, "LEAD")),
+            ARTIFICIAL: art,
+        }
+    )
+    pub = dict(row)
+    for tag, col in _LINE_VALUES.items():
+        value = _text(tl, tag)
+        if value is not None:
+            pub[col] = _number(value)
+    rows.published.append(pub)
+
+
+def _play(tl: ET.Element, art: str | None, here: str) -> tuple[str | None, str | None, Any]:
+    """(contract, declarer, tricks) of a traveller line; none of them for an artificial score."""
+    contract = _text(tl, "CONTRACT")
+    declarer = _text(tl, "PLAYED_BY")
+    tricks: Any = _text(tl, "TRICKS")
+    try:
+        contract = contract_text(contract) if contract else None
+    except ValidationError as exc:
+        raise ValidationError(f"{here}: {exc}") from None
+    if declarer is not None:
+        seat = _SEATS.get(declarer.upper())
+        if seat is None:
+            raise ValidationError(f"{here}: PLAYED_BY {declarer!r} is not N, E, S or W")
+        declarer = seat
+    if tricks is not None:
+        if not tricks.isdigit() or int(tricks) > 13:
+            raise ValidationError(f"{here}: TRICKS {tricks!r} is not 0..13")
+        tricks = int(tricks)
+    if art is not None or contract == "Pass":
+        declarer = tricks = None
+        if art is not None:
+            contract = None
+    return contract, declarer, tricks
+
+
+def _frames(rows: _Rows) -> BridgeFile:
+    """The canonical frames of the rows read: results, published lines, datums, totals, pairs."""
+    res = pd.DataFrame(
+        rows.results,
+        columns=[EVENT, DATE, SECTION, ROUND, BOARD, NS_PAIR, EW_PAIR, NS_SCORE, CONTRACT]
+        + [DECLARER, TRICKS, LEAD, ARTIFICIAL],
+    )
+    pub = pd.DataFrame(
+        rows.published, columns=[EVENT, DATE, SECTION, ROUND, BOARD, NS_PAIR, EW_PAIR]
+    )
+    if rows.published:
+        pub = pd.DataFrame(rows.published)
+    res, pub = (_line_columns(frame) for frame in (res, pub))
+    for col in (NS_SCORE, TRICKS):
+        res[col] = pd.array(res[col].to_numpy(dtype=object), dtype="Int64")
+    if res[LEAD].isna().all():
+        res = res.drop(columns=LEAD)
+    boards = pd.DataFrame(rows.datums, columns=[EVENT, SECTION, BOARD, DATUM])
+    boards[BOARD] = boards[BOARD].astype(np.int64)
+    tot = pd.DataFrame(
+        rows.totals, columns=[EVENT, SECTION, PAIR, LINE, TOTAL, PERCENTAGE, RANK, SCORING]
+    )
+    tot = tot.drop(columns=[c for c in (PERCENTAGE, LINE) if tot[c].isna().all()])
+    pr = pd.DataFrame(rows.pairs, columns=[EVENT, SECTION, PAIR, LINE, NAMES])
+    if pr[LINE].isna().all():
+        pr = pr.drop(columns=LINE)
+    return BridgeFile(res, Published(pub, boards, tot), pr)
+
+
+def _line_columns(frame: pd.DataFrame) -> pd.DataFrame:
+    """The date, round and board columns of a per-line frame (date and round dropped if unused)."""
+    if frame[DATE].isna().all():  # no EVENT has a DATE
+        frame = frame.drop(columns=DATE)
+    else:
+        frame[DATE] = pd.to_datetime(frame[DATE])
+    if frame[ROUND].isna().all():
+        frame = frame.drop(columns=ROUND)
+    else:
+        frame[ROUND] = frame[ROUND].astype("Int64")
+    frame[BOARD] = frame[BOARD].astype(np.int64)
+    return frame
+
+
+def read_usebio(
+    path: str | os.PathLike | Iterable[str | os.PathLike], *, event: str | None = None
+) -> BridgeFile:
+    """Read USEBIO 1.2 XML pairs results into the canonical bridge frames.
+
+    Parameters
+    ----------
+    path : path-like, list of path-likes, or folder
+        One ``.xml`` file, several, or a folder (all its ``.xml`` files, sorted by name).
+    event : str, optional
+        Event label for every result; by default the file's ``EVENT_DESCRIPTION`` (else its
+        ``EVENT_IDENTIFIER``, else the file name). Reading several files, a label an earlier file
+        already used gets the file name appended in brackets.
+
+    Returns
+    -------
+    BridgeFile
+        ``results``: the pairs traveller frame ``event, section, [round], board, ns_pair, ew_pair,
+        ns_score, contract, declarer, tricks, [lead], artificial`` (pair ids as the file writes
+        them, e.g. ``"7"`` in a Howell, ``"1NS"``/``"1EW"`` in a Mitchell; ``ns_score`` missing
+        and ``artificial`` = ``"A5050"``-style code for an artificial score; ``section`` is the
+        file's SECTION id, ``"A"`` when it has none).
+        ``published``: ``lines`` (per traveller line: ``ns_mp``/``ew_mp`` for match points,
+        ``ns_imps``/``ew_imps`` for Butler or cross-IMP points), ``boards`` (``datum`` from
+        ``BOARD_AVERAGE``), ``totals`` (per pair: ``line``, ``total``, ``percentage``, ``rank``
+        from ``PLACE``, ``scoring`` "MP"/"IMP"). ``pairs``: ``pair``, ``[line]``, ``names``.
+
+    Raises
+    ------
+    ValidationError
+        Malformed or hostile XML, or a bad value, naming the file and line (and element).
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "club.xml"
+    >>> _ = p.write_text('''<?xml version="1.0"?>
+    ... <USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS">
+    ... <EVENT_DESCRIPTION>Club</EVENT_DESCRIPTION>
+    ... <BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+    ... <TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>
+    ... <CONTRACT>3NT</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>9</TRICKS><SCORE>400</SCORE>
+    ... </TRAVELLER_LINE>
+    ... <TRAVELLER_LINE><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER>
+    ... <SCORE>A6040</SCORE></TRAVELLER_LINE>
+    ... </BOARD></EVENT></USEBIO>''')
+    >>> results = read_usebio(p).results
+    >>> results[["board", "ns_pair", "ns_score"]]
+       board ns_pair  ns_score
+    0      1       1       400
+    1      1       3      <NA>
+    >>> results[["contract", "artificial"]].fillna("-")
+      contract artificial
+    0      3NT          -
+    1        -      A6040
+    """
+    paths = result_files(path, (".xml",), what="USEBIO files")
+    return combine([(p, _read_one(p, event)) for p in paths], rename_clashes=event is None)
