@@ -59,10 +59,10 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from .core.folders import result_files
-from .core.io import atomic_write
-from .core.ranking import competition_rank
-from .core.schema import (
+from ..core.folders import result_files
+from ..core.io import atomic_write
+from ..core.ranking import competition_rank
+from ..core.schema import (
     CITY,
     COLOUR,
     DATE,

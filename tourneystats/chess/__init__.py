@@ -84,8 +84,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .core.ranking import competition_rank
-from .core.schema import (
+from ..core.ranking import competition_rank
+from ..core.schema import (
     COLOUR,
     DATE,
     EVENT,
@@ -1516,8 +1516,8 @@ def read_results(
     >>> list(results.columns), players, events
     (['event', 'round', 'player', 'opponent', 'colour', 'points', 'kind'], None, None)
     """
-    from .core.folders import result_files
-    from .core.io import TABLE_SUFFIXES, read_table
+    from ..core.folders import result_files
+    from ..core.io import TABLE_SUFFIXES, read_table
     from .trf import TRF_SUFFIXES
 
     required = [c.name for c in RESULT_COLUMNS if c.required]
