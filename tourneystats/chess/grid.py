@@ -69,6 +69,7 @@ class _Grid:
 
     @property
     def shape(self) -> tuple[int, int]:
+        """(players, rounds)."""
         return self.kind.shape
 
 

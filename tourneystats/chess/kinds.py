@@ -26,6 +26,8 @@ from ..core.schema import (
 
 #: the values of ``kind``, in code order
 KINDS = ("played", "forfeit_win", "forfeit_loss", "pab", "fpb", "hpb", "zpb")
+#: the values of ``colour``
+COLOURS = ("w", "b")
 K_PLAYED, K_FW, K_FL, K_PAB, K_FPB, K_HPB, K_ZPB = range(7)
 K_NONE = 7  # the round does not exist in this event (shorter events in a stacked archive)
 # sets of kinds as bit masks (bit k = kind code k), tested with _is
