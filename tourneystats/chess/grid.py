@@ -144,7 +144,8 @@ def _validate_tables(events, players):
 
 
 def _row_facts(df: pd.DataFrame) -> _Rows:
-    """Kind, round, points and colour of every row, each row checked on its own."""
+    """Kind, round, points and colour of every row, each row checked on its own (a missing
+    ``opponent`` column is added to the validated frame `df`)."""
     if OPPONENT not in df.columns:
         df[OPPONENT] = pd.array([pd.NA] * len(df), dtype="Int64")
     if len(df) == 0:

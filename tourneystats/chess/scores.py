@@ -58,7 +58,7 @@ def _scores(kind: np.ndarray, points: np.ndarray, opp: np.ndarray, grid: _Grid) 
             own = np.broadcast_to(adjusted[:, None], (G, R))
             result = np.where(mine, 0.5, result)
         else:
-            own = _dummy_score(how, total, pts, opp >= 0, opp_seen, grid.n_rounds)
+            own = _dummy_score(how, total, pts, opp, opp_seen, grid.n_rounds)
         score = np.where(mine, own, score)
         standin[mine] = _STANDIN_CODE[how]
     vur_first = np.array([RULE_SETS[n].vur_cut_first for n in _RULE_NAMES])[grid.rule]
@@ -84,7 +84,7 @@ def _dummy_score(
     how: str,
     total: np.ndarray,
     pts: np.ndarray,
-    has_opp: np.ndarray,
+    opp: np.ndarray,
     opp_seen: np.ndarray,
     n_rounds: np.ndarray,
 ) -> np.ndarray:
@@ -94,7 +94,7 @@ def _dummy_score(
         return np.broadcast_to(total[:, None], pts.shape)
     n = n_rounds.astype(np.float64)
     if how == "dummy_capped":  # a forfeit: the forfeiting opponent's score; else half the maximum
-        cap = np.where(has_opp, opp_seen, 0.5 * n[:, None])
+        cap = np.where(opp >= 0, opp_seen, 0.5 * n[:, None])
         return np.minimum(total[:, None], cap)
     # virtual opponent (2009): SPR + (1 - SfPR) + 0.5 (n - R)
     rnum = np.arange(1, pts.shape[1] + 1)
