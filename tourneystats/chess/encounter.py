@@ -1,0 +1,134 @@
+"""Direct encounter (DE, FIDE C.07 art. 6): the games between the players of a tie group.
+
+:func:`_group_ids` labels the players tied on every earlier criterion; :func:`direct_encounter`
+ranks each such group by the games played between its members, all groups of all events at once.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from .grid import _Grid
+
+
+def _group_ids(keys: list[np.ndarray]) -> np.ndarray:
+    """Integer label of each row's combination of `keys` (rows equal on all keys share it).
+
+    Groups are refined key by key, and only the rows of groups of two or more are refined
+    further (new labels are appended; the labels are made compact once at the end).
+    """
+    labels = pd.factorize(keys[0])[0].astype(np.int64)
+    n_labels = int(labels.max(initial=-1)) + 1
+    for key in keys[1:]:
+        tied = np.flatnonzero(np.bincount(labels, minlength=n_labels)[labels] > 1)
+        if tied.size == 0:
+            break
+        codes, uniques = pd.factorize(key[tied])
+        sub, sub_uniques = pd.factorize(labels[tied] * len(uniques) + codes)
+        labels[tied] = n_labels + sub
+        n_labels += len(sub_uniques)
+    return pd.factorize(labels)[0].astype(np.int64)
+
+
+def direct_encounter(grid: _Grid, played: np.ndarray, group: np.ndarray) -> np.ndarray:
+    """DE value: how many players of his tie group the direct encounter ranks below him.
+
+    `group` (G,) labels the players tied on every earlier criterion. Within each group:
+    if all members met each other, they are ordered by the points scored in those games and
+    the rule is re-applied inside each still-tied subgroup; otherwise the unique leader is
+    separated when nobody else could reach his score even by winning all his missing games
+    among the group (C.07 art. 6), and the rule restarts with the others.
+    """
+    G = grid.shape[0]
+    _, group = np.unique(group, return_inverse=True)
+    size0 = np.bincount(group, minlength=G)[group]
+    src, dst, pts = _games_within_groups(grid, played, group, size0)
+    base = np.zeros(G, dtype=np.int64)  # players of the tie group placed above the subgroup
+    cur = group.astype(np.int64)
+    done = size0 <= 1
+    while True:
+        n_groups = int(cur.max()) + 1
+        size = np.bincount(cur, minlength=n_groups)
+        active = ~done & (size[cur] > 1)
+        if not active.any():
+            break
+        s, missing = _points_within(src, dst, pts, cur, active, size, G)
+        complete_group = np.bincount(cur, weights=(active & (missing > 0)), minlength=n_groups) == 0
+        complete = active & complete_group[cur]
+        new = cur.copy()
+        next_label = n_groups
+        changed = np.zeros(G, dtype=bool)
+        if complete.any():
+            next_label = _split_by_points(complete, cur, s, n_groups, base, new, changed)
+        partial = active & ~complete
+        if partial.any():
+            _separate_leader(partial, cur, s, missing, n_groups, next_label, base, new, changed)
+        done |= active & ~changed
+        _, cur = np.unique(new, return_inverse=True)
+    final_size = np.bincount(cur, minlength=G)[cur]
+    return (size0 - base - final_size).astype(np.float64)
+
+
+def _games_within_groups(grid: _Grid, played: np.ndarray, group: np.ndarray, size0: np.ndarray):
+    """The games played over the board between two players of the same tie group: (player,
+    opponent, points) arrays; only these games matter."""
+    src, rnd = np.nonzero(played & (size0 > 1)[:, None])
+    dst = grid.opp[src, rnd]
+    keep = group[src] == group[dst]
+    return src[keep], dst[keep], grid.points[src[keep], rnd[keep]]
+
+
+def _points_within(src, dst, pts, cur, active, size, G: int):
+    """Each player's points against his current subgroup, and how many of its members he has
+    not met."""
+    inside = (cur[src] == cur[dst]) & active[src]
+    s = np.bincount(src[inside], weights=pts[inside], minlength=G)
+    # distinct opponents met inside the group
+    pair = np.unique(src[inside].astype(np.int64) * G + dst[inside])
+    met = np.bincount(pair // G, minlength=G)
+    return s, size[cur] - 1 - met
+
+
+def _split_by_points(complete, cur, s, n_groups: int, base, new, changed) -> int:
+    """Split the subgroups whose members all met each other by their points in those games.
+
+    Updates `base` (players placed above), `new` (labels) and `changed` in place; returns the
+    next free label."""
+    idx = np.flatnonzero(complete)
+    order = np.lexsort((-s[idx], cur[idx]))
+    idx = idx[order]
+    grp, sc = cur[idx], s[idx]
+    start = np.r_[True, grp[1:] != grp[:-1]]
+    newsc = start | np.r_[True, sc[1:] != sc[:-1]]
+    pos = np.arange(idx.size)
+    gstart = np.maximum.accumulate(np.where(start, pos, 0))
+    first_of_score = np.maximum.accumulate(np.where(newsc, pos, 0))
+    above = first_of_score - gstart
+    base[idx] += above
+    labels = np.cumsum(newsc) - 1 + n_groups
+    new[idx] = labels
+    n_scores = np.bincount(grp, weights=newsc, minlength=n_groups)
+    split = n_scores[grp] > 1
+    changed[idx] = split
+    return labels.max() + 1
+
+
+def _separate_leader(partial, cur, s, missing, n_groups: int, next_label, base, new, changed):
+    """In the subgroups where not everybody met, separate a unique leader nobody can catch even
+    by winning all his missing games; the others stay together, one place lower.
+
+    Updates `base`, `new` and `changed` in place."""
+    best = np.full(n_groups, -np.inf)
+    np.maximum.at(best, cur[partial], s[partial])
+    is_top = partial & (s == best[cur])
+    n_top = np.bincount(cur[is_top], minlength=n_groups)
+    reach = np.where(is_top, -np.inf, s + missing)
+    chase = np.full(n_groups, -np.inf)
+    np.maximum.at(chase, cur[partial], np.where(partial, reach, -np.inf)[partial])
+    lead = is_top & (n_top[cur] == 1) & (s > chase[cur] + 1e-9)
+    has_lead = np.bincount(cur[lead], minlength=n_groups) > 0
+    rest = partial & has_lead[cur] & ~lead
+    new[lead] = next_label + cur[lead]
+    base[rest] += 1
+    changed[lead | rest] = True

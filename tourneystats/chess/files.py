@@ -1,0 +1,147 @@
+"""Chess results from files: TRF files, CSV/Parquet results tables, or folders of them."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping, Sequence
+
+import pandas as pd
+
+from ..core.folders import result_files
+from ..core.io import TABLE_SUFFIXES, read_table
+from ..core.schema import EVENT, NAME, PLAYER
+from .kinds import RESULT_COLUMNS
+from .standings import standings, standings_by_round
+
+
+def read_results(
+    path: str | os.PathLike,
+) -> tuple[pd.DataFrame, pd.DataFrame | None, pd.DataFrame | None]:
+    """Read a TRF file, a CSV/Parquet results table, or a folder of them, for :func:`standings`.
+
+    A folder contributes its ``*.trf``, ``*.txt``, ``*.trfx`` files (read together with
+    :func:`tourneystats.trf.read_trf`, one event per file named by the file stem) and its CSV
+    and Parquet tables holding the results columns; hidden files are skipped, and so are (with a
+    warning) other tables, such as a standings table written into the folder.
+
+    Parameters
+    ----------
+    path : path-like
+        A file or a folder.
+
+    Returns
+    -------
+    tuple of (results, players, events)
+        The results frame (all files concatenated), and the players (names, ratings, ...) and
+        events (name, date, rounds, ...) frames of the TRF files, or None when no TRF file was
+        read. Pass them as ``standings(results, players=players, events=events)``.
+
+    Raises
+    ------
+    FileNotFoundError
+        When `path` does not exist.
+    ValueError
+        When it holds no results file.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "r.csv"
+    >>> pd.DataFrame({"event": "E", "round": 1, "player": [1, 2], "opponent": [2, 1],
+    ...               "colour": ["w", "b"], "points": [1, 0], "kind": "played"}).to_csv(p)
+    >>> results, players, events = read_results(p)
+    >>> list(results.columns), players, events
+    (['event', 'round', 'player', 'opponent', 'colour', 'points', 'kind'], None, None)
+    """
+    from .trf import TRF_SUFFIXES, read_trf  # on first use: `import tourneystats.chess` is lighter
+
+    required = [c.name for c in RESULT_COLUMNS if c.required]
+    files = result_files(path, (*TRF_SUFFIXES, *TABLE_SUFFIXES), required, what="chess results")
+    tables = [p for p in files if p.suffix.lower() in TABLE_SUFFIXES]
+    trfs = [p for p in files if p.suffix.lower() not in TABLE_SUFFIXES]
+    frames, players, events = [], None, None
+    if trfs:
+        data = read_trf(trfs if len(trfs) > 1 else trfs[0])
+        frames.append(data.results)
+        players, events = data.players, data.events
+    for p in tables:
+        table = read_table(p)
+        if "Unnamed: 0" in table.columns:  # a CSV written with its index
+            table = table.drop(columns="Unnamed: 0")
+        frames.append(table)
+    results = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+    return results, players, events
+
+
+def history_from_path(path: str | os.PathLike, **options) -> pd.DataFrame:
+    """Standings after every round of every event of a file or folder, with the players' names.
+
+    Reads `path` as :func:`read_results` does and calls :func:`standings_by_round` with the
+    players and events of the TRF files; a ``name`` column (from the TRF ``001`` lines) is
+    added when the files give names.
+
+    Parameters
+    ----------
+    path : path-like
+        A TRF file, a CSV/Parquet results table, or a folder of them.
+    **options
+        Passed to :func:`standings_by_round` (``tiebreaks=``, ``rules=``, ``round_robin=``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``event, round, player, rank, PTS``, the tie-break columns, and ``name`` when known.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from tourneystats.trf import write_trf
+    >>> games = pd.DataFrame({"event": "cup", "round": 1, "player": [1, 2], "opponent": [2, 1],
+    ...                       "colour": ["w", "b"], "points": [1.0, 0.0], "kind": "played"})
+    >>> names = pd.DataFrame({"event": "cup", "player": [1, 2], "name": ["Ann", "Bob"]})
+    >>> p = write_trf(games, names, None, pathlib.Path(tempfile.mkdtemp()) / "cup.trf")
+    >>> history_from_path(p, tiebreaks=["SB"])[["round", "player", "rank", "PTS", "name"]]
+       round  player  rank  PTS name
+    0      1       1     1  1.0  Ann
+    1      1       2     2  0.0  Bob
+    """
+    results, players, events = read_results(path)
+    history = standings_by_round(results, players=players, events=events, **options)
+    if players is not None and NAME in players.columns and NAME not in history.columns:
+        names = players[[EVENT, PLAYER, NAME]].drop_duplicates([EVENT, PLAYER])
+        history = history.merge(names, on=[EVENT, PLAYER], how="left", sort=False)
+    return history
+
+
+def standings_from_path(
+    path: str | os.PathLike,
+    *,
+    rules: str | Mapping | None = None,
+    tiebreaks: Sequence[str] | str | None = None,
+    round_robin: bool | Iterable | None = None,
+) -> pd.DataFrame:
+    """Standings of every event in a TRF file, a CSV/Parquet results table, or a folder.
+
+    The files are read with :func:`read_results`. `rules` defaults to ``"adjusted"``,
+    `tiebreaks` to ``BH/C1, BH, SB``; the options are those of :func:`standings`.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "r.csv"
+    >>> pd.DataFrame({"event": "E", "round": 1, "player": [1, 2], "opponent": [2, 1],
+    ...               "colour": ["w", "b"], "points": [0.5, 0.5], "kind": "played"}).to_csv(p)
+    >>> standings_from_path(p, tiebreaks=["SB"])
+      event  player  rank  PTS    SB
+    0     E       1     1  0.5  0.25
+    1     E       2     1  0.5  0.25
+    """
+    results, players, events = read_results(path)
+    return standings(
+        results,
+        tiebreaks=tiebreaks if tiebreaks is not None else ("BH/C1", "BH", "SB"),
+        rules=rules if rules is not None else "adjusted",
+        players=players,
+        events=events,
+        round_robin=round_robin,
+    )

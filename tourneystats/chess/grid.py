@@ -1,0 +1,392 @@
+"""The stacked grid: the long results frame, validated, scattered into one players x rounds matrix.
+
+Each event becomes a block of a players x rounds matrix; all events are stacked into one
+flattened (all players of all events) x (rounds) array, so that every tie-break is a handful of
+numpy operations over the whole archive. :func:`_build_grid` goes through the rules of the data
+model in order: the rows checked one by one, the players of each event indexed, the rounds of
+each event, the rows scattered into the grid, both sides of every game compared, round-robin
+forfeits made games, then the ratings and the rule set of each player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+import pandas as pd
+
+from ..core.schema import (
+    COLOUR,
+    EVENT,
+    KIND,
+    OPPONENT,
+    PLAYER,
+    POINTS,
+    RATING,
+    ROUND,
+    ROUNDS,
+    ValidationError,
+    fail_rows,
+    validate,
+)
+from .kinds import (
+    _WITH_OPPONENT,
+    EVENT_COLUMNS,
+    K_FL,
+    K_FPB,
+    K_FW,
+    K_HPB,
+    K_NONE,
+    K_PLAYED,
+    K_ZPB,
+    KINDS,
+    PLAYER_COLUMNS,
+    RESULT_COLUMNS,
+    _is,
+)
+from .rules import _round_robin_events, _rule_codes
+
+# --- the grid ------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Grid:
+    """All players of all events x rounds, as flat numpy arrays."""
+
+    event_index: pd.Index  # event labels, by event code
+    event_categorical: bool  # whether the input's event column was categorical
+    player_event: np.ndarray  # (G,) event code of each player
+    player_id: np.ndarray  # (G,) original player id
+    n_rounds: np.ndarray  # (G,) rounds of the player's event
+    kind: np.ndarray  # (G, R) int8 kind codes, K_NONE beyond the event's rounds
+    points: np.ndarray  # (G, R) float
+    opp: np.ndarray  # (G, R) int64 opponent's player index, -1 for none
+    colour: np.ndarray  # (G, R) int8: 0 none, 1 white, 2 black
+    rating: np.ndarray  # (G,) float, NaN for unrated
+    rule: np.ndarray  # (G,) int8 index into _RULE_NAMES
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """(players, rounds)."""
+        return self.kind.shape
+
+
+class _Rows(NamedTuple):
+    """Per-row facts of the results frame, as numpy arrays (one entry per row)."""
+
+    kind: np.ndarray  # int8 kind code
+    rnd: np.ndarray  # int64 round number
+    pts: np.ndarray  # float64 points
+    half: np.ndarray  # int8 half points: 0, 1 or 2
+    colour: np.ndarray  # int8: 0 none, 1 white, 2 black
+
+
+class _Keys(NamedTuple):
+    """Every row's event and player as codes; every player's event and id."""
+
+    event_codes: np.ndarray  # (rows,) event code
+    event_index: pd.Index  # event labels, by event code
+    g: np.ndarray  # (rows,) the row's player index
+    o: np.ndarray  # (rows,) the opponent's player index, -1 for none
+    player_event: np.ndarray  # (G,) event code of each player
+    player_id: np.ndarray  # (G,) original player id
+
+
+def _build_grid(
+    results: pd.DataFrame,
+    *,
+    rules,
+    players: pd.DataFrame | None,
+    events: pd.DataFrame | None,
+    round_robin=False,
+) -> _Grid:
+    """Validate the long frame and scatter it into the stacked players x rounds grid."""
+    df = validate(results, RESULT_COLUMNS, what="results")
+    events, players = _validate_tables(events, players)
+    rows = _row_facts(df)
+    keys = _player_keys(df)
+    ev_rounds = _event_rounds(df, rows.rnd, keys, events)
+    R = int(ev_rounds.max())
+    n_rounds = np.take(ev_rounds, keys.player_event)
+    flat = keys.g * R + (rows.rnd - 1)  # each row's cell in the flattened grid
+    kind, points, opp, col = _scatter(df, rows, keys, flat, n_rounds, R)
+    _check_both_sides(df, rows, keys, flat, opp)
+    _round_robin_forfeits_played(kind, round_robin, keys)
+    rating = _ratings(df, players, keys)
+    rule_ev = _rule_codes(rules, keys.event_index, events, df)
+    return _Grid(
+        event_index=pd.Index(keys.event_index),
+        event_categorical=isinstance(df[EVENT].dtype, pd.CategoricalDtype),
+        player_event=keys.player_event,
+        player_id=keys.player_id,
+        n_rounds=n_rounds,
+        kind=kind,
+        points=points,
+        opp=opp,
+        colour=col,
+        rating=rating,
+        rule=np.take(rule_ev, keys.player_event),
+    )
+
+
+def _validate_tables(events, players):
+    """The validated `events` and `players` frames (None stays None); one row per event / player."""
+    if events is not None:
+        events = validate(events, EVENT_COLUMNS, key=(EVENT,), what="events")
+    if players is not None:
+        players = validate(players, PLAYER_COLUMNS, key=(EVENT, PLAYER), what="players")
+    return events, players
+
+
+# --- the rows ------------------------------------------------------------------------------------
+
+
+def _row_facts(df: pd.DataFrame) -> _Rows:
+    """Kind, round, points and colour of every row, each row checked on its own (a missing
+    ``opponent`` column is added to the validated frame `df`)."""
+    if OPPONENT not in df.columns:
+        df[OPPONENT] = pd.array([pd.NA] * len(df), dtype="Int64")
+    if len(df) == 0:
+        raise ValidationError("results: no rows")
+    kind_codes = _codes_of(df[KIND], KINDS)
+    fail_rows(df, kind_codes < 0, f"unknown kind (expected one of {', '.join(KINDS)})")
+    rnd = df[ROUND].to_numpy(dtype=np.int64)
+    fail_rows(df, rnd < 1, "round must be 1 or more")
+    pts = df[POINTS].to_numpy(dtype=np.float64)
+    half_points = (pts * 2).astype(np.int8)  # 0, 1, 2
+    fail_rows(df, (half_points != pts * 2) | (pts < 0) | (pts > 1), "points must be 0, 0.5 or 1")
+    fixed = (  # kinds whose points are fixed: 2 half points, 0, or 1
+        (_is(kind_codes, 1 << K_FW | 1 << K_FPB) & (half_points != 2))
+        | (_is(kind_codes, 1 << K_FL | 1 << K_ZPB) & (half_points != 0))
+        | ((kind_codes == K_HPB) & (half_points != 1))
+    )
+    fail_rows(df, fixed, "points do not match the kind")
+    has_opp = df[OPPONENT].notna().to_numpy()
+    needs_opp = _is(kind_codes, _WITH_OPPONENT)
+    fail_rows(df, needs_opp & ~has_opp, "a played or forfeited game has no opponent")
+    fail_rows(df, ~needs_opp & has_opp, "a bye or absence has an opponent")
+    return _Rows(kind_codes, rnd, pts, half_points, _colour_codes(df))
+
+
+def _colour_codes(df: pd.DataFrame) -> np.ndarray:
+    """Colour code of every row (0 none, 1 white, 2 black); refuses other colours."""
+    if COLOUR not in df.columns:
+        return np.zeros(len(df), dtype=np.int8)
+    code = _codes_of(df[COLOUR], ("w", "b", "W", "B"))
+    colour = np.where(code >= 0, code % 2 + 1, 0).astype(np.int8)
+    fail_rows(df, df[COLOUR].notna().to_numpy() & (code < 0), 'colour must be "w" or "b"')
+    return colour
+
+
+def _codes_of(values: pd.Series, labels: Sequence[str]) -> np.ndarray:
+    """Position (int8) of each value in `labels`, -1 if absent; categoricals via their categories."""
+    index = pd.Index(list(labels))
+    if isinstance(values.dtype, pd.CategoricalDtype) and len(values.cat.categories) < 127:
+        # a lookup table indexed by the category codes; code -1 (missing) hits the trailing -1
+        lut = np.append(index.get_indexer(values.cat.categories.astype(str)), -1).astype(np.int8)
+        return lut[values.cat.codes.to_numpy()]
+    return index.get_indexer(values.astype(str)).astype(np.int8)
+
+
+# --- the players ---------------------------------------------------------------------------------
+
+
+def _player_keys(df: pd.DataFrame) -> _Keys:
+    """Index the events and the players of each event; every opponent must be one of them."""
+    event_codes, event_index = pd.factorize(df[EVENT], sort=False)
+    if isinstance(df[EVENT].dtype, pd.CategoricalDtype):
+        event_index = pd.Index(event_index.astype(object))
+    g, o, player_event, player_id, opp_given = _factorize_keys(df, event_codes, len(event_index))
+    fail_rows(df, opp_given & (o < 0), "the opponent is not a player of the event")
+    fail_rows(df, opp_given & (o == g), "a player is paired against himself")
+    return _Keys(event_codes, event_index, g, o, player_event, player_id)
+
+
+def _factorize_keys(frame: pd.DataFrame, event_codes: np.ndarray, n_events: int):
+    """Global player index of every row's player and opponent (-1 if missing / unknown)."""
+    pcodes, ocodes, uniques = _id_codes(frame)
+    n_ids = max(len(uniques), 1)
+    key = event_codes.astype(np.int64) * n_ids + pcodes
+    okey = np.where(ocodes >= 0, event_codes.astype(np.int64) * n_ids + ocodes, -1)
+    if n_events * n_ids <= 50_000_000:
+        present = np.zeros(n_events * n_ids, dtype=bool)
+        np.put(present, key, True)
+        index_of = np.cumsum(present) - 1
+        g = np.take(index_of, key)
+        okey0 = np.where(okey >= 0, okey, 0)
+        present_o = np.take(present, okey0) & (okey >= 0)
+        o = np.where(present_o, np.take(index_of, okey0), -1)
+        keys = np.flatnonzero(present)
+    else:
+        keys, g = np.unique(key, return_inverse=True)
+        pos = np.searchsorted(keys, np.where(okey >= 0, okey, 0))
+        pos = np.minimum(pos, len(keys) - 1)
+        o = np.where((okey >= 0) & (keys[pos] == okey), pos, -1)
+    player_event = (keys // n_ids).astype(np.int64)
+    player_id = np.asarray(uniques, dtype=object)[keys % n_ids] if len(uniques) else keys
+    return g, o, player_event, player_id, (ocodes >= 0)
+
+
+def _id_codes(frame: pd.DataFrame):
+    """Codes of every row's player and opponent ids (-1: none) in one numbering, and the ids."""
+    player = frame[PLAYER]
+    opponent = frame[OPPONENT] if OPPONENT in frame.columns else None
+    n = len(frame)
+    fast = _integer_ids(player, opponent, frame)
+    if fast is not None:
+        return fast
+    if opponent is None:
+        pcodes, uniques = pd.factorize(player)
+        return pcodes, np.full(n, -1), uniques
+    if pd.api.types.is_integer_dtype(player.dtype) and (
+        pd.api.types.is_numeric_dtype(opponent.dtype) or opponent.isna().all()
+    ):
+        numeric = pd.to_numeric(opponent, errors="coerce").astype("Float64")
+        fail_rows(
+            frame,
+            (numeric.notna() & (numeric != numeric.round())).fillna(False).to_numpy(),
+            "opponent must be a player id",
+        )
+        opponent = numeric.astype("Int64")
+        both = pd.concat([player.astype("Int64"), opponent], ignore_index=True)
+    else:
+        both = pd.concat([player.astype(object), opponent.astype(object)], ignore_index=True)
+    codes, uniques = pd.factorize(both, use_na_sentinel=True)
+    return codes[:n], codes[n:], uniques
+
+
+def _integer_ids(player: pd.Series, opponent: pd.Series | None, frame: pd.DataFrame):
+    """Codes for small non-negative integer ids (TRF start ranks) without hashing, else None."""
+    if not (
+        pd.api.types.is_integer_dtype(player.dtype)
+        and not isinstance(player.dtype, pd.api.extensions.ExtensionDtype)
+    ):
+        return None
+    if opponent is not None and not pd.api.types.is_numeric_dtype(opponent.dtype):
+        return None
+    p = player.to_numpy(dtype=np.int64)
+    if len(p) == 0 or p.min() < 0 or p.max() > 10_000_000:
+        return None
+    top = int(p.max())
+    if opponent is None:
+        return p, np.full(len(p), -1), np.arange(top + 1)
+    if pd.api.types.is_integer_dtype(opponent.dtype):
+        o = opponent.to_numpy(dtype=np.int64, na_value=-1)
+        given = o >= 0 if not opponent.hasnans else opponent.notna().to_numpy()
+    else:
+        given = opponent.notna().to_numpy()
+        f = opponent.to_numpy(dtype=np.float64, na_value=np.nan)
+        fail_rows(frame, given & (f != np.round(f)), "opponent must be a player id")
+        o = np.where(given, f, -1.0).astype(np.int64)
+    # an id outside the players' range cannot be a player: any code that is not one will do
+    unknown = given & ((o < 0) | (o > top))
+    if unknown.any():
+        o = np.where(unknown, top + 1, o)
+    return p, o, np.arange(top + 2)
+
+
+# --- the rounds and the grid ---------------------------------------------------------------------
+
+
+def _event_rounds(df: pd.DataFrame, rnd: np.ndarray, keys: _Keys, events) -> np.ndarray:
+    """Rounds of each event: its last round, or the planned ``rounds`` of `events` if more."""
+    n_events = len(keys.event_index)
+    ev_rounds = (
+        pd.Series(rnd).groupby(keys.event_codes).max().reindex(range(n_events), fill_value=0)
+    ).to_numpy(dtype=np.int64)
+    if events is not None and ROUNDS in events.columns:
+        given = events.set_index(EVENT)[ROUNDS]
+        extra = given.reindex(keys.event_index).to_numpy(dtype=np.float64, na_value=np.nan)
+        fail_rows(
+            df,
+            rnd > np.take(np.nan_to_num(extra, nan=np.inf), keys.event_codes),
+            "round is beyond the event's planned rounds (events.rounds)",
+        )
+        ev_rounds = np.maximum(ev_rounds, np.nan_to_num(extra, nan=0).astype(np.int64))
+    return ev_rounds
+
+
+def _scatter(df: pd.DataFrame, rows: _Rows, keys: _Keys, flat, n_rounds: np.ndarray, R: int):
+    """The (G, R) grids of kind, points, opponent and colour; absences where no row is given."""
+    n_players = len(keys.player_event)
+    counts = np.bincount(flat, minlength=n_players * R)
+    fail_rows(df, np.take(counts, flat) > 1, "a player appears twice in a round")
+    kind = np.where(np.arange(R)[None, :] < n_rounds[:, None], K_ZPB, K_NONE).astype(np.int8)
+    points = np.zeros((n_players, R))
+    opp = np.full((n_players, R), -1, dtype=np.int64)
+    col = np.zeros((n_players, R), dtype=np.int8)
+    np.put(kind, flat, rows.kind)
+    np.put(points, flat, rows.pts)
+    np.put(opp, flat, keys.o)
+    np.put(col, flat, rows.colour)
+    return kind, points, opp, col
+
+
+def _check_both_sides(df: pd.DataFrame, rows: _Rows, keys: _Keys, flat, opp: np.ndarray) -> None:
+    """Every game appears from both sides, with complementary points and opposite colours."""
+    # the opponent's row is fetched through the grid, its kind/points/colour packed in one int8
+    R = opp.shape[1]
+    has = keys.o >= 0
+    of = np.where(has, keys.o * R + (rows.rnd - 1), 0)
+    fail_rows(
+        df,
+        has & (np.take(opp, of) != keys.g),
+        "the opponent's row of that round does not name the player",
+    )
+    kind_codes, half_points, colour = rows.kind, rows.half, rows.colour
+    state = kind_codes * 16 + half_points * 4 + colour  # < 128
+    packed = np.zeros(opp.size, dtype=np.int8)
+    np.put(packed, flat, state)
+    back = np.take(packed, of)
+    partner = np.where(
+        kind_codes == K_FW, K_FL, np.where(kind_codes == K_FL, K_FW, kind_codes)
+    ).astype(np.int8)
+    fail_rows(
+        df,
+        has & ((back // 16 != partner) | (back // 4 % 4 != 2 - half_points)),
+        "the two sides of a game do not match (played 1-0/0.5-0.5, forfeit win vs forfeit loss)",
+    )
+    back_col = back % 4
+    fail_rows(
+        df,
+        has & (kind_codes == K_PLAYED) & (colour > 0) & (back_col == colour),
+        "both players of a game have the same colour",
+    )
+
+
+def _round_robin_forfeits_played(kind: np.ndarray, round_robin, keys: _Keys) -> None:
+    """Make the forfeits of round-robin events played games, in place (C.07 art. 15)."""
+    rr = _round_robin_events(round_robin, pd.Index(keys.event_index))
+    if rr.any():
+        forfeit = _is(kind, 1 << K_FW | 1 << K_FL) & np.take(rr, keys.player_event)[:, None]
+        kind[forfeit] = K_PLAYED
+
+
+# --- ratings -------------------------------------------------------------------------------------
+
+
+def _ratings(df: pd.DataFrame, players: pd.DataFrame | None, keys: _Keys) -> np.ndarray:
+    """Rating of each player (NaN: unrated): from `players` where it gives one, else from the
+    ``rating`` column of the results."""
+    g, event_index = keys.g, keys.event_index
+    player_event, player_id = keys.player_event, keys.player_id
+    rating = np.full(len(player_event), np.nan)
+    if RATING in df.columns:
+        r = df[RATING].to_numpy(dtype=np.float64, na_value=np.nan)
+        ok = ~np.isnan(r)
+        if ok.all():
+            np.put(rating, g, r)
+        else:
+            np.put(rating, g[ok], r[ok])
+    if players is not None and RATING in players.columns:
+        key = pd.MultiIndex.from_arrays([pd.Index(event_index)[player_event], pd.Index(player_id)])
+        table = players.set_index([EVENT, PLAYER])[RATING]
+        table.index = pd.MultiIndex.from_arrays(
+            [table.index.get_level_values(0).astype(object), table.index.get_level_values(1)]
+        )
+        found = table.reindex(key).to_numpy(dtype=np.float64, na_value=np.nan)
+        rating = np.where(np.isnan(found), rating, found)
+    rating[rating <= 0] = np.nan  # 0 means unrated in TRF
+    return rating

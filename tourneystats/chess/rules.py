@@ -1,0 +1,209 @@
+"""Rule sets for unplayed games, chosen per call, per event, or by the event's start date; round
+robins, whose forfeits count as played games.
+
+See :mod:`tourneystats.chess` for what each rule set counts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from ..core.schema import DATE, EVENT, RULES, TYPE, ValidationError
+
+# --- rule sets -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """How unplayed games enter the tie-breaks that use opponents' scores.
+
+    Parameters
+    ----------
+    name : str
+        Rule set name.
+    opponent_view : {"adjusted", "trailing_byes_draw"}
+        An opponent's score as counted: ``"adjusted"`` = over-the-board points + 1/2 per unplayed
+        round; ``"trailing_byes_draw"`` = face value except byes/absences after his last
+        available round, which count as draws (C.07-2023 art. 16.3).
+    own_unplayed : {"self", "dummy", "dummy_capped", "virtual"}
+        The stand-in opponent of an own unplayed round: the player himself with his adjusted
+        score and result 1/2 (``"self"``), a dummy with the player's final score (``"dummy"``),
+        the same capped as C.07-2026 art. 16.4 says (``"dummy_capped"``), or the 2009 virtual
+        opponent (``"virtual"``).
+    vur_cut_first : bool
+        Whether cut modifiers cut voluntarily unplayed rounds first (C.07-2023 art. 16.5).
+    """
+
+    name: str
+    opponent_view: str
+    own_unplayed: str
+    vur_cut_first: bool
+
+
+RULE_SETS: dict[str, RuleSet] = {
+    "adjusted": RuleSet("adjusted", "adjusted", "self", False),
+    "fide2024": RuleSet("fide2024", "trailing_byes_draw", "dummy", True),
+    "fide2026": RuleSet("fide2026", "trailing_byes_draw", "dummy_capped", True),
+    "fide2009": RuleSet("fide2009", "adjusted", "virtual", False),
+}
+_RULE_NAMES = tuple(RULE_SETS)
+_AUTO_LIMITS = (("2023-09-01", "fide2009"), ("2026-03-01", "fide2024"))
+
+
+def rules_for_date(date) -> str:
+    """The FIDE rule set in force at an event's start `date` (what ``rules="auto"`` uses).
+
+    Examples
+    --------
+    >>> rules_for_date("2019-05-01"), rules_for_date("2024-01-10"), rules_for_date("2026-03-01")
+    ('fide2009', 'fide2024', 'fide2026')
+    """
+    when = pd.Timestamp(date)
+    for limit, name in _AUTO_LIMITS:
+        if when < pd.Timestamp(limit):
+            return name
+    return "fide2026"
+
+
+# --- the rule set of each event ------------------------------------------------------------------
+
+
+def _rule_codes(
+    rules,
+    event_index: pd.Index,
+    events: pd.DataFrame | None,
+    results: pd.DataFrame,
+) -> np.ndarray:
+    """Rule-set code per event."""
+    n = len(event_index)
+    rules = _given_rules(rules, events, results)
+    if isinstance(rules, str):
+        _check_rule_names([rules])
+        if not rules.startswith("auto"):
+            return np.full(n, _RULE_NAMES.index(rules), dtype=np.int8)
+        names = np.full(n, rules, dtype=object)
+    elif isinstance(rules, Mapping):
+        names = _rule_names_by_event(rules, event_index)
+    else:
+        raise ValueError(f"rules must be a rule-set name, 'auto' or a mapping, got {rules!r}")
+    codes = pd.Index(_RULE_NAMES).get_indexer(names).astype(np.int8)
+    auto = codes < 0
+    if auto.any():
+        chosen = _rules_by_date(names, auto, event_index, events, results)
+        codes = np.where(auto, chosen, codes).astype(np.int8)
+    return codes
+
+
+def _given_rules(rules, events: pd.DataFrame | None, results: pd.DataFrame):
+    """`rules` as a name or a mapping: None takes a per-event column, else the default."""
+    if rules is None:
+        if events is not None and RULES in events.columns:
+            rules = events.set_index(EVENT)[RULES]
+        elif RULES in results.columns:
+            rules = results.groupby(EVENT, observed=True, sort=False)[RULES].first()
+        else:
+            rules = "adjusted"
+    if isinstance(rules, pd.Series):
+        rules = rules.to_dict()
+    return rules
+
+
+def _rule_names_by_event(rules: Mapping, event_index: pd.Index) -> np.ndarray:
+    """The rule-set name the mapping `rules` gives each event; every event must have one."""
+    names = np.array([rules.get(e) for e in event_index], dtype=object)
+    missing = event_index[pd.isna(names)].tolist()
+    if missing:
+        raise ValidationError(
+            f"rules: no rule set given for {len(missing)} event(s), e.g. {missing[:5]}"
+        )
+    _check_rule_names(pd.unique(names).tolist())
+    return names
+
+
+def _rules_by_date(names: np.ndarray, auto: np.ndarray, event_index: pd.Index, events, results):
+    """Rule-set code in force at each event's start date (the fallback of ``auto:NAME`` when
+    undated); an ``auto`` event without a date and without a fallback is an error."""
+    dates = _event_dates(event_index, events, results)
+    limits = pd.DatetimeIndex([limit for limit, _ in _AUTO_LIMITS]).as_unit("ns").asi8
+    by_date = np.searchsorted(limits, dates.as_unit("ns").asi8, side="right")
+    undated = np.asarray(dates.isna())
+    fallback = pd.Index(_RULE_NAMES).get_indexer([str(r).partition(":")[2] or None for r in names])
+    stuck = auto & undated & (fallback < 0)
+    if stuck.any():
+        shown = event_index[stuck].tolist()
+        raise ValidationError(
+            f"rules='auto': {len(shown)} event(s) have no start date (TRF 042 / events.date): "
+            f"{shown[:5]}; give the dates, a rule set for each event, or a fallback for "
+            "undated events such as rules='auto:fide2009'"
+        )
+    # by date: 0 before the first limit (fide2009), 1 fide2024, 2 fide2026
+    in_force = pd.Index(_RULE_NAMES).get_indexer([*(n for _, n in _AUTO_LIMITS), "fide2026"])
+    return np.where(undated, fallback, in_force[by_date])
+
+
+def _check_rule_names(names: list) -> None:
+    """Refuse names that are neither a rule set, ``"auto"`` nor ``"auto:<rule set>"``."""
+    bad = sorted(
+        str(r)
+        for r in names
+        if r not in RULE_SETS
+        and not (r == "auto" or (str(r).startswith("auto:") and str(r)[5:] in RULE_SETS))
+    )
+    if bad:
+        raise ValueError(
+            f"unknown rule set(s) {bad}; expected one of {_RULE_NAMES}, 'auto' or 'auto:<rule set>'"
+        )
+
+
+def _event_dates(event_index: pd.Index, events, results) -> pd.DatetimeIndex:
+    """Start date of each event (NaT where none is known)."""
+    if events is not None and DATE in events.columns:
+        dates = events.set_index(EVENT)[DATE]
+    elif DATE in results.columns:
+        dates = results.groupby(EVENT, observed=True, sort=False)[DATE].first()
+    else:
+        return pd.DatetimeIndex([pd.NaT] * len(event_index))
+    dates = pd.Series(pd.to_datetime(dates, errors="coerce").to_numpy(), index=dates.index)
+    dates.index = dates.index.astype(object)
+    return pd.DatetimeIndex(dates.reindex(pd.Index(event_index, dtype=object)).to_numpy())
+
+
+# --- round robins --------------------------------------------------------------------------------
+
+#: a type of tournament (TRF ``092``) naming a round robin: "Round Robin", "Individual: round-robin",
+#: "Double Round Robin", "Berger", "all-play-all"
+ROUND_ROBIN_TYPE = re.compile(r"round[- ]?robin|berger|all[- ]play[- ]all", re.IGNORECASE)
+
+
+def _resolve_round_robin(round_robin, events, results) -> bool | list:
+    """`round_robin` as given; None: the events of `results` whose ``type`` (TRF ``092``, a
+    column of `events`, else of `results`) names a round robin (:data:`ROUND_ROBIN_TYPE`)."""
+    if round_robin is not None:
+        return round_robin
+    if not isinstance(results, pd.DataFrame) or EVENT not in results.columns:
+        return False  # validation reports it
+    source = events if events is not None and TYPE in events.columns else results
+    if TYPE not in source.columns or EVENT not in source.columns:
+        return False
+    source = source[[EVENT, TYPE]].dropna().drop_duplicates(EVENT)
+    named = source[TYPE].astype("string").str.contains(ROUND_ROBIN_TYPE, na=False).to_numpy()
+    labels = pd.Index(source[EVENT].to_numpy(dtype=object)[named], dtype=object)
+    present = labels[labels.isin(pd.unique(results[EVENT].to_numpy(dtype=object)))]
+    return present.tolist() or False
+
+
+def _round_robin_events(round_robin, event_index: pd.Index) -> np.ndarray:
+    """Whether each event is a round robin (`round_robin`: a bool or some event labels)."""
+    if round_robin is None or isinstance(round_robin, bool | np.bool_):
+        return np.full(len(event_index), bool(round_robin))
+    labels = [round_robin] if isinstance(round_robin, str) else list(round_robin)
+    wanted = pd.Index(labels, dtype=object)
+    unknown = wanted[~wanted.isin(event_index.astype(object))].tolist()
+    if unknown:
+        raise ValidationError(f"round_robin: no such event(s) in the results: {unknown[:5]}")
+    return np.asarray(event_index.astype(object).isin(wanted))

@@ -1,0 +1,176 @@
+"""Opponents' scores as counted under each rule set, and the cut modifiers.
+
+Every tie-break that uses opponents' scores sees each round of a player as a pair (*opponent's
+score as counted*, *result*); an unplayed round is played against a stand-in whose score the rule
+set defines (see :mod:`tourneystats.chess`). Cut modifiers (``/Cn``, ``/Mn``) then drop the least
+(and most) significant of those per player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .grid import _Grid
+from .kinds import _AVAILABLE, _BYE_VUR, _VUR, K_NONE, K_PLAYED, _is
+from .rules import _RULE_NAMES, RULE_SETS
+
+# --- opponents' scores as counted ----------------------------------------------------------------
+
+
+@dataclass
+class _Rounds:
+    """Per (player, round): opponent's score as counted, result, stand-in type, VUR flag."""
+
+    score: np.ndarray  # (G, R) opponent's (or stand-in's) score as counted
+    result: np.ndarray  # (G, R) result counted against it
+    standin: np.ndarray  # (G, R) int8: 0 real opponent, 1 self, 2 dummy, 3 virtual
+    vur: np.ndarray  # (G, R) bool, cut first where the rule set says so
+    valid: np.ndarray  # (G, R) bool: the round exists
+    pts: np.ndarray  # (G,) points
+    seen: np.ndarray  # (G,) score as seen by the opponents
+
+
+#: the stand-in of an own unplayed round by ``RuleSet.own_unplayed``, as ``_Rounds.standin`` codes
+_STANDIN_CODE = {"self": 1, "dummy": 2, "dummy_capped": 2, "virtual": 3}
+
+
+def _scores(kind: np.ndarray, points: np.ndarray, opp: np.ndarray, grid: _Grid) -> _Rounds:
+    """Each (player, round) as a pair (opponent's score as counted, result) under the rule set
+    of the player's event; unplayed rounds against the rule set's stand-in."""
+    G, R = kind.shape
+    valid = kind != K_NONE
+    played = kind == K_PLAYED
+    unplayed = valid & ~played
+    pts = np.where(valid, points, 0.0)
+    total = pts.sum(axis=1)
+    adjusted = np.where(played, pts, 0.0).sum(axis=1) + 0.5 * unplayed.sum(axis=1)
+    seen = _seen_by_opponents(kind, pts, adjusted, grid.rule)
+    opp_seen = np.take(seen, np.where(opp >= 0, opp, 0))  # the opponent's, where there is one
+    score = np.where(played, opp_seen, np.nan)
+    result = pts.copy()
+    standin = np.zeros((G, R), dtype=np.int8)
+    for code in set(np.unique(grid.rule).tolist()):
+        how = RULE_SETS[_RULE_NAMES[code]].own_unplayed
+        mine = (grid.rule == code)[:, None] & unplayed
+        if how == "self":
+            own = np.broadcast_to(adjusted[:, None], (G, R))
+            result = np.where(mine, 0.5, result)
+        else:
+            own = _dummy_score(how, total, pts, opp, opp_seen, grid.n_rounds)
+        score = np.where(mine, own, score)
+        standin[mine] = _STANDIN_CODE[how]
+    vur_first = np.array([RULE_SETS[n].vur_cut_first for n in _RULE_NAMES])[grid.rule]
+    vur = _is(kind, _VUR) & vur_first[:, None]
+    score = np.where(valid, score, np.nan)
+    return _Rounds(score, result, standin, vur, valid, total, seen)
+
+
+def _seen_by_opponents(
+    kind: np.ndarray, pts: np.ndarray, adjusted: np.ndarray, rule: np.ndarray
+) -> np.ndarray:
+    """Each player's score as his opponents count it: adjusted, or at face value with his
+    byes and absences after his last available round counted as draws."""
+    rnum = np.arange(1, kind.shape[1] + 1)
+    last_available = np.where(_is(kind, _AVAILABLE), rnum[None, :], 0).max(axis=1, initial=0)
+    trailing = _is(kind, _BYE_VUR) & (rnum[None, :] > last_available[:, None])
+    face = np.where(trailing, 0.5, pts).sum(axis=1)
+    by_adjusted = [i for i, n in enumerate(_RULE_NAMES) if RULE_SETS[n].opponent_view == "adjusted"]
+    return np.where(np.isin(rule, by_adjusted), adjusted, face)
+
+
+def _dummy_score(
+    how: str,
+    total: np.ndarray,
+    pts: np.ndarray,
+    opp: np.ndarray,
+    opp_seen: np.ndarray,
+    n_rounds: np.ndarray,
+) -> np.ndarray:
+    """Score of the stand-in of each round: the player's final score (``"dummy"``), the same
+    capped as C.07-2026 art. 16.4 says (``"dummy_capped"``), or the 2009 virtual opponent's."""
+    if how == "dummy":
+        return np.broadcast_to(total[:, None], pts.shape)
+    n = n_rounds.astype(np.float64)
+    if how == "dummy_capped":  # a forfeit: the forfeiting opponent's score; else half the maximum
+        cap = np.where(opp >= 0, opp_seen, 0.5 * n[:, None])
+        return np.minimum(total[:, None], cap)
+    # virtual opponent (2009): SPR + (1 - SfPR) + 0.5 (n - R)
+    rnum = np.arange(1, pts.shape[1] + 1)
+    before = np.cumsum(pts, axis=1) - pts
+    return before + (1.0 - pts) + 0.5 * (n[:, None] - rnum[None, :])
+
+
+def _fore(grid: _Grid) -> tuple[np.ndarray, np.ndarray]:
+    """Kinds and points with every paired game of each event's last round made a played draw."""
+    last = (np.arange(grid.shape[1])[None, :] == (grid.n_rounds - 1)[:, None]) & (grid.opp >= 0)
+    kind = np.where(last, K_PLAYED, grid.kind).astype(np.int8)
+    points = np.where(last, 0.5, grid.points)
+    return kind, points
+
+
+# --- cuts ----------------------------------------------------------------------------------------
+
+
+def _cut(
+    score: np.ndarray,
+    contrib: np.ndarray,
+    alive: np.ndarray,
+    vur: np.ndarray | None,
+    low: int,
+    high: int,
+    *,
+    by_score: bool = False,
+) -> np.ndarray:
+    """Mask of the entries kept after cutting `low` lowest and `high` highest per row.
+
+    The least significant entry is the one of lowest `score`, then lowest `contrib`. With `vur`,
+    the least significant VUR is cut instead when its contribution is not lower (C.07 16.5).
+    """
+    alive = alive.copy()
+    if low == 0 and high == 0:
+        return alive
+    rows = np.arange(alive.shape[0])
+    key = score if by_score else _sort_key(score, contrib, alive)
+    for _ in range(low):
+        any_alive = alive.any(axis=1)
+        choice = least = _least(alive, key, score, contrib)
+        if vur is not None:
+            v_alive = alive & vur
+            first_v = _least(v_alive, key, score, contrib)
+            use_v = v_alive.any(axis=1) & (contrib[rows, first_v] >= contrib[rows, least])
+            choice = np.where(use_v, first_v, least)
+        alive[rows[any_alive], choice[any_alive]] = False
+    for _ in range(high):
+        any_alive = alive.any(axis=1)
+        top = _most(alive, key, score, contrib)
+        alive[rows[any_alive], top[any_alive]] = False
+    return alive
+
+
+def _sort_key(score: np.ndarray, contrib: np.ndarray, alive: np.ndarray) -> np.ndarray | None:
+    """One sort key ordering by score, then contribution, where one is exact; else None.
+
+    It is exact when both are multiples of 1/4 with |contribution| < 1024 (half-point scores)."""
+    span = np.nanmax(np.abs(np.where(alive, contrib, 0.0)), initial=0.0)
+    quarters = np.all(np.where(alive, (contrib * 4) % 1 == 0, True))
+    return score * 4096.0 + contrib if (span < 1024 and quarters) else None
+
+
+def _least(mask: np.ndarray, key, score: np.ndarray, contrib: np.ndarray) -> np.ndarray:
+    """Per row, the column of the least significant entry of `mask` (lowest score, then
+    contribution), ordered by `key` when there is one."""
+    if key is not None:
+        return np.argmin(np.where(mask, key, np.inf), axis=1)
+    s = np.where(mask, score, np.inf)
+    return np.lexsort((np.where(mask, contrib, np.inf), s), axis=-1)[:, 0]
+
+
+def _most(mask: np.ndarray, key, score: np.ndarray, contrib: np.ndarray) -> np.ndarray:
+    """Per row, the column of the most significant entry of `mask` (highest score, then
+    contribution), ordered by `key` when there is one."""
+    if key is not None:
+        return np.argmax(np.where(mask, key, -np.inf), axis=1)
+    s = np.where(mask, -score, np.inf)
+    return np.lexsort((np.where(mask, -contrib, np.inf), s), axis=-1)[:, 0]
