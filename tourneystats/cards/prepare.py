@@ -119,105 +119,28 @@ def _prepare_matches(results: pd.DataFrame, *, what: str = "results") -> _Matche
     """Validate a match-level frame and turn it into integer arrays.
 
     Written to touch little fresh memory (it is most of the cost at archive scale): integer inputs
-    are used in their own dtype, and one int64 scratch array is reused for every key.
+    are used in their own dtype, and one int64 scratch array is reused for every key. The steps
+    check, in this order: round numbers, game counts, opponents who are players of the event, one
+    row per player and round, a row of the opponent in that round, sides that agree.
     """
     df = validate(results, _specs(results, MATCH_COLUMNS), what=what)
-    n = len(df)
-    rnd = df[ROUND].to_numpy()
-    if rnd.dtype.kind == "u":  # round codes are signed (-1 marks "no round" below)
-        rnd = rnd.astype(np.int64)
-    if n and rnd.min() < 1:
-        fail_rows(df, rnd < 1, "round numbers start at 1", what=what)
+    rnd = _round_numbers(df, what)
     bye = df[OPPONENT].isna().to_numpy()
-    n_byes = int(np.count_nonzero(bye))
-    counts = []
-    for column in _COUNTS:
-        values = df[column]
-        if values.hasnans:
-            fail_rows(df, ~bye & values.isna().to_numpy(), f"missing {column!r} count", what=what)
-            values = values.fillna(0)
-        raw = values.to_numpy(dtype=getattr(values.dtype, "numpy_dtype", values.dtype))
-        if n and raw.min() < 0:
-            fail_rows(df, raw < 0, f"negative {column!r} count", what=what)
-        counts.append(raw)
-    w, l, d = counts  # noqa: E741
-
-    # player code p = the (event, player id) pair, compacted; keys are e * (K + 1) + id + 1 so
-    # that a missing or unknown opponent (id -1) lands on a slot no player has
-    events = _Coder(df[EVENT])
-    players = _Coder(df[PLAYER])
-    e = events.codes
-    width = players.size + 1
-    key = np.multiply(e, width, dtype=np.int64)
-    key += players.codes
-    key += 1
-    coded = _Compact(key, max(events.size, 1) * width)
-    p, player_keys = coded.codes, coded.distinct
-    event_of, name_of = player_keys // width, player_keys % width - 1
-    np.multiply(e, width, out=key, dtype=np.int64)
-    players.add_codes(key, df[OPPONENT])
-    key += 1
-    q = coded.find(key)
-    if np.count_nonzero(q < 0) > n_byes:
-        fail_rows(df, ~bye & (q < 0), "the opponent is not a player of this event", what=what)
-    if np.any(q == p):
-        fail_rows(df, q == p, "a player is paired against himself", what=what)
-
-    # rows by (player, round): key (p + 1) * T + t; an opponent's row is found at (q + 1) * T + t,
-    # and a bye (q = -1) lands in the first T slots, which no row has
-    low = int(rnd.min()) if n else 1
-    span = int(rnd.max()) - low + 1 if n else 1
-    if span <= 4096:
-        t = rnd - rnd.dtype.type(low)  # in the input's width
-        round_values = np.arange(low, low + span, dtype=np.int64)
-    else:
-        rounds = _Compact(rnd.astype(np.int64) - low, span)
-        t, round_values = rounds.codes, rounds.distinct + low
-    n_times = max(round_values.size, 1)
-    np.multiply(p, n_times, out=key)
-    key += n_times
-    key += t
-    mirror = np.arange(n)  # the row numbers first, then (same memory) each row's mirror row
-    index = _KeyIndex(key, (player_keys.size + 1) * n_times, rows=mirror)
-    if index.has_duplicates:
-        fail_rows(df, index.duplicated(), "player listed twice in one round", what=what)
-    index.keys = None
-    np.multiply(q, n_times, out=key)
-    key += n_times
-    key += t
-    mirror = index.find(key, out=mirror if index.sorted is None else None)
-    del index
     played = ~bye
-    if np.count_nonzero(mirror < 0) > n_byes:
-        fail_rows(
-            df,
-            played & (mirror < 0),
-            "the opponent has no result in this round (not a player of this event and round)",
-            what=what,
-        )
-    # (a bye's mirror is -1: it reads the last row, and is masked out by `played`)
-    bad = np.take(q, mirror, out=key, mode="wrap") != p
+    n_byes = int(np.count_nonzero(bye))
+    w, l, d = _game_counts(df, bye, what)  # noqa: E741
+    events, players = _Coder(df[EVENT]), _Coder(df[PLAYER])
+    key = np.empty(len(df), dtype=np.int64)  # the scratch array of every key below
+    p, q, event_of, name_of = _player_codes(df, events, players, key, played, n_byes, what)
+    t, round_values = _round_codes(rnd)
+    n_times = max(round_values.size, 1)
+    mirror = _mirror_rows(df, p, q, t, event_of.size, n_times, key, played, n_byes, what)
+    _check_opponents(df, p, q, mirror, played, key, what)
     del key
-    bad &= played
-    if bad.any():
-        fail_rows(
-            df, bad, "the sides disagree: the opponent's row names another opponent", what=what
-        )
-    bad = w != l[mirror]
-    bad |= l != w[mirror]
-    bad |= d != d[mirror]
-    bad &= played
-    if bad.any():
-        fail_rows(
-            df,
-            bad,
-            "the sides disagree on the score (wins, losses, draws must mirror the opponent's "
-            "losses, wins, draws)",
-            what=what,
-        )
+    _check_scores(df, w, l, d, mirror, played, what)
     return _Matches(
         frame=df,
-        e=e,
+        e=events.codes,
         t=t,
         p=p,
         q=q,
@@ -231,6 +154,159 @@ def _prepare_matches(results: pd.DataFrame, *, what: str = "results") -> _Matche
         players=players,
         round_values=round_values,
     )
+
+
+def _round_numbers(df: pd.DataFrame, what: str) -> np.ndarray:
+    """The round numbers as a signed integer array, checked to start at 1."""
+    rnd = df[ROUND].to_numpy()
+    if rnd.dtype.kind == "u":  # round codes are signed (-1 marks "no round" in the scoring)
+        rnd = rnd.astype(np.int64)
+    if len(df) and rnd.min() < 1:
+        fail_rows(df, rnd < 1, "round numbers start at 1", what=what)
+    return rnd
+
+
+def _game_counts(df: pd.DataFrame, bye: np.ndarray, what: str) -> list[np.ndarray]:
+    """Wins, losses and draws in the input's integer dtype (missing on a bye: 0), checked >= 0."""
+    counts = []
+    for column in _COUNTS:
+        values = df[column]
+        if values.hasnans:
+            fail_rows(df, ~bye & values.isna().to_numpy(), f"missing {column!r} count", what=what)
+            values = values.fillna(0)
+        raw = values.to_numpy(dtype=getattr(values.dtype, "numpy_dtype", values.dtype))
+        if len(df) and raw.min() < 0:
+            fail_rows(df, raw < 0, f"negative {column!r} count", what=what)
+        counts.append(raw)
+    return counts
+
+
+def _player_codes(
+    df: pd.DataFrame,
+    events: _Coder,
+    players: _Coder,
+    key: np.ndarray,
+    played: np.ndarray,
+    n_byes: int,
+    what: str,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Player code of each row, its opponent's (-1: bye), and per player code its event and id."""
+    # player code p = the (event, player id) pair, compacted; keys are e * (K + 1) + id + 1 so
+    # that a missing or unknown opponent (id -1) lands on a slot no player has
+    e = events.codes
+    width = players.size + 1
+    np.multiply(e, width, out=key, dtype=np.int64)
+    key += players.codes
+    key += 1
+    coded = _Compact(key, max(events.size, 1) * width)
+    p, player_keys = coded.codes, coded.distinct
+    event_of, name_of = player_keys // width, player_keys % width - 1
+    np.multiply(e, width, out=key, dtype=np.int64)
+    players.add_codes(key, df[OPPONENT])
+    key += 1
+    q = coded.find(key)
+    if np.count_nonzero(q < 0) > n_byes:
+        fail_rows(df, played & (q < 0), "the opponent is not a player of this event", what=what)
+    if np.any(q == p):
+        fail_rows(df, q == p, "a player is paired against himself", what=what)
+    return p, q, event_of, name_of
+
+
+def _round_codes(rnd: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Round code of each row (round number minus the smallest, or its rank when sparse), and the
+    round number of each code."""
+    low = int(rnd.min()) if rnd.size else 1
+    span = int(rnd.max()) - low + 1 if rnd.size else 1
+    if span <= 4096:
+        t = rnd - rnd.dtype.type(low)  # in the input's width
+        round_values = np.arange(low, low + span, dtype=np.int64)
+    else:
+        rounds = _Compact(rnd.astype(np.int64) - low, span)
+        t, round_values = rounds.codes, rounds.distinct + low
+    return t, round_values
+
+
+def _mirror_rows(
+    df: pd.DataFrame,
+    p: np.ndarray,
+    q: np.ndarray,
+    t: np.ndarray,
+    n_players: int,
+    n_times: int,
+    key: np.ndarray,
+    played: np.ndarray,
+    n_byes: int,
+    what: str,
+) -> np.ndarray:
+    """Row of the opponent's side of each match (-1 for a bye), checking one row per player and
+    round and a row of the opponent in that round."""
+    # rows by (player, round): key (p + 1) * T + t; an opponent's row is found at (q + 1) * T + t,
+    # and a bye (q = -1) lands in the first T slots, which no row has
+    np.multiply(p, n_times, out=key)
+    key += n_times
+    key += t
+    mirror = np.arange(len(df))  # the row numbers first, then (same memory) each row's mirror row
+    index = _KeyIndex(key, (n_players + 1) * n_times, rows=mirror)
+    if index.has_duplicates:
+        fail_rows(df, index.duplicated(), "player listed twice in one round", what=what)
+    index.keys = None
+    np.multiply(q, n_times, out=key)
+    key += n_times
+    key += t
+    mirror = index.find(key, out=mirror if index.sorted is None else None)
+    del index
+    if np.count_nonzero(mirror < 0) > n_byes:
+        fail_rows(
+            df,
+            played & (mirror < 0),
+            "the opponent has no result in this round (not a player of this event and round)",
+            what=what,
+        )
+    return mirror
+
+
+def _check_opponents(
+    df: pd.DataFrame,
+    p: np.ndarray,
+    q: np.ndarray,
+    mirror: np.ndarray,
+    played: np.ndarray,
+    key: np.ndarray,
+    what: str,
+) -> None:
+    """The opponent's side of each match names the player as its opponent (`key`: scratch)."""
+    # (a bye's mirror is -1: it reads the last row, and is masked out by `played`)
+    bad = np.take(q, mirror, out=key, mode="wrap") != p
+    bad &= played
+    if bad.any():
+        fail_rows(
+            df, bad, "the sides disagree: the opponent's row names another opponent", what=what
+        )
+
+
+def _check_scores(
+    df: pd.DataFrame,
+    w: np.ndarray,
+    l: np.ndarray,  # noqa: E741
+    d: np.ndarray,
+    mirror: np.ndarray,
+    played: np.ndarray,
+    what: str,
+) -> None:
+    """The two sides of each match report the same games: wins, losses, draws mirror the
+    opponent's losses, wins, draws."""
+    bad = w != l[mirror]
+    bad |= l != w[mirror]
+    bad |= d != d[mirror]
+    bad &= played
+    if bad.any():
+        fail_rows(
+            df,
+            bad,
+            "the sides disagree on the score (wins, losses, draws must mirror the opponent's "
+            "losses, wins, draws)",
+            what=what,
+        )
 
 
 def _games_frame(games: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame, np.ndarray]:
