@@ -888,6 +888,15 @@ def test_importing_cards_imports_no_other_family():
     loaded = set(json.loads(done.stdout))
     assert loaded == {
         "tourneystats.cards",
+        "tourneystats.cards.codes",
+        "tourneystats.cards.convert",
+        "tourneystats.cards.explain",
+        "tourneystats.cards.files",
+        "tourneystats.cards.history",
+        "tourneystats.cards.prepare",
+        "tourneystats.cards.rules",
+        "tourneystats.cards.scoring",
+        "tourneystats.cards.standings",
         "tourneystats.core",
         "tourneystats.core.folders",
         "tourneystats.core.io",

@@ -1,0 +1,67 @@
+"""Card-game standings: Magic: The Gathering tie-breakers (Appendix C) and other presets.
+
+Results come in one of two long forms, and many events (a season, an archive) go in one frame:
+
+- **match level**, one row per player per round: ``event, round, player, opponent, wins, losses,
+  draws`` (games, from the player's side); a missing opponent is a bye;
+- **game level**, one row per player per round per game: ``event, round, player, opponent, game,
+  result`` with ``result`` W, L or D from the player's side; a bye is one row with no opponent (its
+  ``game`` and ``result`` are ignored), and a match in which no game was played is one row with a
+  missing ``game`` and ``result``.
+
+The rules (defaults: Appendix C of the Magic: The Gathering Tournament Rules):
+
+- **Match points**: win 3, draw 1, loss 0. The player with more game wins wins the match; equal game
+  wins is a drawn match (1-1-1, 0-0-3 and 1-1-0 are draws).
+- **Game points**: 3 per game won, 1 per game drawn, 0 per game lost. Unfinished games are drawn
+  games (recorded as D); games not started have no row.
+- A **bye** is a 2-0 match win: 3 match points, 6 game points, 1 round and 2 games. The counts
+  reported on a bye row are ignored.
+- **Match-win %** (``mwp``) = match points / (3 x rounds played, byes included), at least 0.33;
+  **game-win %** (``gwp``) = game points / (3 x games played), at least 0.33 (a player who played
+  no game at all gets the floor). A player who drops keeps the rounds actually played.
+- **Opponents' match-win %** (``omwp``) = mean, over the player's non-bye rounds, of that round's
+  opponent's (floored) match-win %; a rematch counts once per round. **Opponents' game-win %**
+  (``ogwp``) likewise. A player with only byes has none (NaN) and ranks after players with values.
+- **Order**: match points, omwp, gwp, ogwp, all descending; rows equal on all of them share the
+  place (:func:`tourneystats.core.ranking.competition_rank`). Nothing is rounded along the way.
+
+Other rule sets are :class:`Rules` objects; :data:`RULES` holds the presets ``"mtg"``,
+``"melee"`` and ``"pokemon"``. Every computation is vectorised over all events at once: integer
+codes, ``np.bincount`` scatter-adds for a player's and his opponents' sums, no Python loop over
+events, players or rounds.
+
+The code reads in the order of the rules: :mod:`~tourneystats.cards.rules` (rule sets and
+presets), :mod:`~tourneystats.cards.prepare` (input forms, validation, integer codes),
+:mod:`~tourneystats.cards.convert` (match level <-> game level),
+:mod:`~tourneystats.cards.scoring` (per-row points, per-player totals and percentages, opponents'
+averages), :mod:`~tourneystats.cards.standings` (ranking, pooled seasons),
+:mod:`~tourneystats.cards.history` (standings after every round),
+:mod:`~tourneystats.cards.explain` (each opponent's values as counted) and
+:mod:`~tourneystats.cards.files` (results files and folders).
+"""
+
+from .convert import games_to_matches, matches_to_games
+from .explain import explain
+from .files import history_from_path, read_results, standings_from_path
+from .history import standings_by_round
+from .prepare import GAME_COLUMNS, MATCH_COLUMNS
+from .rules import ORDER_COLUMNS as ORDER_COLUMNS
+from .rules import RULES, Rules, get_rules
+from .standings import standings
+
+__all__ = [
+    "GAME_COLUMNS",
+    "MATCH_COLUMNS",
+    "RULES",
+    "Rules",
+    "explain",
+    "games_to_matches",
+    "get_rules",
+    "history_from_path",
+    "matches_to_games",
+    "read_results",
+    "standings",
+    "standings_by_round",
+    "standings_from_path",
+]

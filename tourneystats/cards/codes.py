@@ -1,0 +1,143 @@
+"""Integer codes for ids and integer keys, and the row lookups built on them."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+#: a dense lookup table is used while it has at most this many entries per input row (or 1M)
+_DENSE_FACTOR = 8
+
+
+def _dense_ok(size: int, n: int) -> bool:
+    return size <= max(_DENSE_FACTOR * n, 1 << 20)
+
+
+class _Coder:
+    """Integer codes ``0 <= code < size`` for a column of ids, the way back, and lookups.
+
+    Categoricals use their category codes, integers in a compact range their offset from the
+    smallest value (no hashing, in the column's own integer dtype), anything else
+    :func:`pandas.factorize` with sorted uniques. Either way the codes sort like the ids (in
+    category order for a categorical), which gives the standings their order inside a tie.
+    """
+
+    def __init__(self, values: pd.Series) -> None:
+        self.like = values
+        self.lo = None
+        if isinstance(values.dtype, pd.CategoricalDtype):
+            self.uniques = pd.Index(values.cat.categories)
+            self.codes = values.cat.codes.to_numpy()
+            self.size = len(self.uniques)
+            return
+        if values.dtype.kind in "iu" and len(values):
+            raw = values.to_numpy()
+            lo, hi = int(raw.min()), int(raw.max())
+            if _dense_ok(hi - lo + 1, raw.size):
+                if hi - lo > np.iinfo(raw.dtype).max or raw.dtype == np.uint64:
+                    raw = raw.astype(np.int64)
+                self.lo, self.size = lo, hi - lo + 1
+                self.codes = raw - raw.dtype.type(lo)
+                return
+        codes, uniques = pd.factorize(values, sort=True)
+        self.uniques = pd.Index(uniques)
+        self.codes = codes
+        self.size = len(self.uniques)
+
+    def values(self, codes: np.ndarray):
+        """The ids of `codes` (a categorical stays categorical)."""
+        if self.lo is not None:
+            if isinstance(self.like.dtype, np.dtype):
+                return (codes + self.lo).astype(self.like.dtype)
+            return pd.array(codes + self.lo, dtype=self.like.dtype)
+        if isinstance(self.like.dtype, pd.CategoricalDtype):
+            return pd.Categorical.from_codes(codes, dtype=self.like.dtype)
+        return self.uniques.take(codes)
+
+    def add_codes(self, key: np.ndarray, other: pd.Series) -> None:
+        """Add the code of each value of `other` to `key` in place (-1 when missing or not one
+        of the ids); `other` itself is only read."""
+        if self.lo is not None and other.dtype.kind in "iu":
+            filled = other.fillna(self.lo - 1).to_numpy() if other.hasnans else other.to_numpy()
+            if filled.dtype == np.uint64:
+                filled = filled.astype(np.int64)
+            key += filled
+            key -= self.lo
+            low, high = (int(filled.min()), int(filled.max())) if filled.size else (0, 0)
+            if low < self.lo - 1 or high >= self.lo + self.size:
+                bad = (filled < self.lo - 1) | (filled >= self.lo + self.size)
+                key[bad] -= filled[bad] - (self.lo - 1)
+            return
+        if self.lo is not None and other.dtype.kind == "f":
+            raw = other.to_numpy(dtype=np.float64, na_value=np.nan) - self.lo
+            ok = (raw >= 0) & (raw < self.size) & (raw == np.floor(raw))
+            key += np.where(ok, raw, -1).astype(np.int64)
+            return
+        if self.lo is not None:
+            index = pd.RangeIndex(self.lo, self.lo + self.size)
+            key += index.get_indexer(pd.to_numeric(other, errors="coerce"))
+            return
+        if isinstance(other.dtype, pd.CategoricalDtype) and other.cat.categories.equals(
+            self.uniques
+        ):
+            key += other.cat.codes.to_numpy()
+            return
+        key += self.uniques.get_indexer(other)
+
+
+class _Compact:
+    """Codes 0..k-1 (in key order) of non-negative int keys below `size`, and a lookup for others."""
+
+    def __init__(self, keys: np.ndarray, size: int) -> None:
+        self.dense = None
+        if _dense_ok(size, keys.size):
+            seen = np.zeros(size, dtype=bool)
+            seen[keys] = True
+            self.dense = np.cumsum(seen, dtype=np.int64) - 1
+            self.dense[~seen] = -1
+            self.codes = self.dense[keys]
+            self.distinct = np.flatnonzero(seen)
+        else:
+            self.distinct, codes = np.unique(keys, return_inverse=True)
+            self.codes = codes.reshape(-1).astype(np.int64)
+
+    def find(self, queries: np.ndarray) -> np.ndarray:
+        """Code of each query key (``0 <= query < size``), -1 when absent."""
+        if self.dense is not None:
+            return self.dense[queries]
+        if not self.distinct.size:
+            return np.full(queries.size, -1, dtype=np.int64)
+        pos = np.minimum(np.searchsorted(self.distinct, queries), self.distinct.size - 1)
+        return np.where(self.distinct[pos] == queries, pos, -1)
+
+
+class _KeyIndex:
+    """Row position by a non-negative integer key below `size` (a dense table when small, sorted
+    keys otherwise); `has_duplicates` tells whether two rows share a key."""
+
+    def __init__(self, keys: np.ndarray, size: int, rows: np.ndarray | None = None) -> None:
+        n = keys.size
+        self.keys = keys
+        self.sorted = None
+        if _dense_ok(size, n):
+            self.table = np.full(size, -1, dtype=np.int64)
+            self.table[keys] = np.arange(n) if rows is None else rows
+            self.has_duplicates = np.count_nonzero(self.table >= 0) < n
+        else:
+            self.order = np.argsort(keys, kind="stable")
+            self.sorted = keys[self.order]
+            self.has_duplicates = bool(np.any(self.sorted[1:] == self.sorted[:-1]))
+
+    def duplicated(self) -> np.ndarray:
+        """Rows whose key another row has too."""
+        _, inverse, counts = np.unique(self.keys, return_inverse=True, return_counts=True)
+        return counts[inverse.reshape(-1)] > 1
+
+    def find(self, queries: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+        """Row of each query key (``0 <= query < size``), -1 when absent."""
+        if self.sorted is None:
+            return np.take(self.table, queries, out=out, mode="wrap")  # (wrap: no buffering)
+        if not self.sorted.size:
+            return np.full(queries.size, -1, dtype=np.int64)
+        pos = np.minimum(np.searchsorted(self.sorted, queries), self.sorted.size - 1)
+        return np.where(self.sorted[pos] == queries, self.order[pos], -1)
