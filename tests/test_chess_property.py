@@ -167,7 +167,7 @@ def test_by_round_is_standings_of_each_prefix(seed, rules):
 @given(seed=st.integers(0, 10_000), rules=st.sampled_from(RULES), chunk=st.integers(1, 120))
 def test_chunked_computation_equals_one_pass(seed, rules, chunk):
     # standings() works through big inputs a few thousand events at a time; force tiny chunks
-    chess = importlib.import_module("tourneystats.chess.standings")  # where CHUNK_ROWS lives
+    chess = importlib.import_module("tourneystats.chess.tables")  # where CHUNK_ROWS lives
 
     results, players = chess_swiss(7, 6, 4, seed=seed, forfeit_rate=0.1, bye_rate=0.1,
                                    withdraw_rate=0.05, unrated_rate=0.1)  # fmt: skip
@@ -188,7 +188,7 @@ def test_chunked_computation_equals_one_pass(seed, rules, chunk):
 @given(seed=st.integers(0, 10_000), chunk=st.integers(1, 120))
 def test_chunked_round_robins_equal_one_pass(seed, chunk):
     # round robins named by label: each chunk is given those among its events
-    chess = importlib.import_module("tourneystats.chess.standings")  # where CHUNK_ROWS lives
+    chess = importlib.import_module("tourneystats.chess.tables")  # where CHUNK_ROWS lives
 
     results, players = chess_swiss(7, 6, 4, seed=seed, forfeit_rate=0.2, bye_rate=0.1)
     results = results.sample(frac=1.0, random_state=seed)  # events interleaved

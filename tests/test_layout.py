@@ -54,3 +54,17 @@ def test_modules_and_functions_stay_readable(path):
         and _code_lines(node, lines) > 100
     }
     assert not long, f"{path.relative_to(PACKAGE)}: functions over 100 lines of code: {long}"
+
+
+def test_no_module_is_hidden_by_a_name_of_its_package():
+    # a function named like its module (cards.standings in cards/standings.py) would make
+    # ``import tourneystats.cards.standings`` and ``mock.patch("...standings.x")`` miss the module
+    import importlib
+
+    hidden = []
+    for name in MODULES:
+        parent, _, leaf = name.rpartition(".")
+        module = importlib.import_module(name)
+        if getattr(importlib.import_module(parent), leaf) is not module:
+            hidden.append(name)
+    assert not hidden

@@ -26,11 +26,18 @@ Dask is an optional extra (``pip install 'tourneystats[dask]'``); it is imported
 
 The code lives in :mod:`~tourneystats.archive.dataset` (the Parquet dataset: write, list, read),
 :mod:`~tourneystats.archive.importer` (a folder of source files into an archive),
-:mod:`~tourneystats.archive.recompute` (standings of every event, pandas and Dask engines),
+:mod:`~tourneystats.archive.compute` (standings of every event, pandas and Dask engines),
 :mod:`~tourneystats.archive.config` (per-family options) and
 :mod:`~tourneystats.archive.families` (what each family stores and which kernel computes it).
 """
 
+from .compute import DASK_HINT as DASK_HINT
+from .compute import ERROR_COLUMNS as ERROR_COLUMNS
+from .compute import LOCAL_CLUSTER_CONFIG as LOCAL_CLUSTER_CONFIG
+from .compute import REPORT_NAME as REPORT_NAME
+from .compute import STATE_DIR as STATE_DIR
+from .compute import RecomputeError, RecomputeReport, recompute
+from .compute import compute_partition as compute_partition
 from .config import load_config
 from .dataset import CHUNK_ROWS as CHUNK_ROWS
 from .dataset import FORMAT_VERSION as FORMAT_VERSION
@@ -40,13 +47,6 @@ from .dataset import escape_value as escape_value
 from .families import FAMILIES, FamilySpec
 from .importer import FILE_COLUMNS as FILE_COLUMNS
 from .importer import ImportReport, import_folder
-from .recompute import DASK_HINT as DASK_HINT
-from .recompute import ERROR_COLUMNS as ERROR_COLUMNS
-from .recompute import LOCAL_CLUSTER_CONFIG as LOCAL_CLUSTER_CONFIG
-from .recompute import REPORT_NAME as REPORT_NAME
-from .recompute import STATE_DIR as STATE_DIR
-from .recompute import RecomputeError, RecomputeReport, recompute
-from .recompute import compute_partition as compute_partition
 
 __all__ = [
     "FAMILIES",

@@ -59,8 +59,8 @@ Modules
 -------
 :mod:`~tourneystats.bridge.prepare` (validation, integer codes, movements),
 :mod:`~tourneystats.bridge.totals` (per-pair totals and places),
-:mod:`~tourneystats.bridge.matchpoints` (matchpoints, Neuberg, session standings),
-:mod:`~tourneystats.bridge.imps` (IMP table, victory points, Butler, cross-IMPs),
+:mod:`~tourneystats.bridge.mp` (matchpoints, Neuberg, session standings),
+:mod:`~tourneystats.bridge.imp` (IMP table, victory points, Butler, cross-IMPs),
 :mod:`~tourneystats.bridge.teams` (team matches and standings),
 :mod:`~tourneystats.bridge.season` (season summary and history),
 :mod:`~tourneystats.bridge.contract` (contract scoring, vulnerability), the readers
@@ -77,8 +77,8 @@ from .files import (
     standings_from_path,
     team_standings_from_path,
 )
-from .imps import IMP_BOUNDS, ButlerRules, butler, cross_imps, imp_standings, imps, victory_points
-from .matchpoints import MatchpointRules, explain, matchpoints, pair_scores, session_standings
+from .imp import IMP_BOUNDS, ButlerRules, butler, cross_imps, imp_standings, imps, victory_points
+from .mp import MatchpointRules, explain, matchpoints, pair_scores, session_standings
 from .prepare import EW as EW
 from .prepare import HOWELL as HOWELL
 from .prepare import MITCHELL as MITCHELL

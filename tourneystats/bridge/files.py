@@ -16,7 +16,7 @@ import pandas as pd
 
 from ..core.schema import DATE, EVENT, HOME_TEAM, ValidationError
 from .contract import rename_clashing_events
-from .matchpoints import session_standings
+from .mp import session_standings
 from .prepare import _PAIRS_SPEC
 from .season import season_history
 from .teams import _TEAMS_SPEC, team_standings

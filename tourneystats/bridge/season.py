@@ -12,7 +12,7 @@ import pandas as pd
 
 from ..core.ranking import competition_rank
 from ..core.schema import BEST, BOARDS, DATE, EVENT, PAIR, PERCENTAGE, RANK, SEASON, SESSIONS
-from .matchpoints import session_standings
+from .mp import session_standings
 
 
 def _event_order(results: pd.DataFrame, standings: pd.DataFrame) -> pd.DataFrame:

@@ -35,7 +35,7 @@ from ..core.schema import (
     fail_rows,
     validate,
 )
-from .imps import imps, victory_points
+from .imp import imps, victory_points
 from .prepare import EW, NS, _codes_of, _Record
 
 _TEAMS_SPEC = (

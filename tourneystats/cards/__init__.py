@@ -35,20 +35,20 @@ The code reads in the order of the rules: :mod:`~tourneystats.cards.rules` (rule
 presets), :mod:`~tourneystats.cards.prepare` (input forms, validation, integer codes),
 :mod:`~tourneystats.cards.convert` (match level <-> game level),
 :mod:`~tourneystats.cards.scoring` (per-row points, per-player totals and percentages, opponents'
-averages), :mod:`~tourneystats.cards.standings` (ranking, pooled seasons),
+averages), :mod:`~tourneystats.cards.tables` (ranking, pooled seasons),
 :mod:`~tourneystats.cards.history` (standings after every round),
-:mod:`~tourneystats.cards.explain` (each opponent's values as counted) and
+:mod:`~tourneystats.cards.terms` (each opponent's values as counted) and
 :mod:`~tourneystats.cards.files` (results files and folders).
 """
 
 from .convert import games_to_matches, matches_to_games
-from .explain import explain
 from .files import history_from_path, read_results, standings_from_path
 from .history import standings_by_round
 from .prepare import GAME_COLUMNS, MATCH_COLUMNS
 from .rules import ORDER_COLUMNS as ORDER_COLUMNS
 from .rules import RULES, Rules, get_rules
-from .standings import standings
+from .tables import standings
+from .terms import explain
 
 __all__ = [
     "GAME_COLUMNS",

@@ -14,7 +14,7 @@ from ..core.schema import EVENT, OPPONENT, PLAYER
 from .history import standings_by_round
 from .prepare import GAME_COLUMNS, MATCH_COLUMNS
 from .rules import Rules
-from .standings import standings
+from .tables import standings
 
 _MATCH_NAMES = [c.name for c in MATCH_COLUMNS]
 _GAME_NAMES = [c.name for c in GAME_COLUMNS]

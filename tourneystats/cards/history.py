@@ -9,7 +9,7 @@ from ..core.schema import EVENT, OOMWP, PLAYER, ROUND
 from .prepare import _prepare
 from .rules import Rules, get_rules
 from .scoring import _capped, _last_round, _mean, _pct, _row_points, _Scores
-from .standings import _table
+from .tables import _table
 
 
 def standings_by_round(results: pd.DataFrame, *, rules: str | Rules = "mtg") -> pd.DataFrame:

@@ -78,7 +78,7 @@ from .files import history_from_path, read_results, standings_from_path
 from .kinds import EVENT_COLUMNS, KINDS, PLAYER_COLUMNS, RESULT_COLUMNS
 from .ratings import DP_TABLE, PD_TABLE
 from .rules import ROUND_ROBIN_TYPE, RULE_SETS, RuleSet, rules_for_date
-from .standings import explain, standings, standings_by_round, validate_results
+from .tables import explain, standings, standings_by_round, validate_results
 from .tiebreaks import TIEBREAKS, TieBreak, parse_tiebreak
 
 __all__ = [

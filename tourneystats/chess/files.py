@@ -11,7 +11,7 @@ from ..core.folders import result_files
 from ..core.io import TABLE_SUFFIXES, read_table
 from ..core.schema import EVENT, NAME, PLAYER
 from .kinds import RESULT_COLUMNS
-from .standings import standings, standings_by_round
+from .tables import standings, standings_by_round
 
 
 def read_results(
