@@ -1,0 +1,116 @@
+"""Run the hostile cases through ``tourneystats standings`` under a memory and time limit.
+
+Usage: ``python tests/hostile_run.py WORKDIR OUT.jsonl [FIRST]``: writes one JSON line per case
+(its outcome), starting at case number FIRST; the parent restarts it after a case that killed it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import json
+import resource
+import signal
+import sys
+import traceback
+from pathlib import Path
+
+#: address-space limit of this process: an allocation beyond it fails with MemoryError
+MEMORY_LIMIT = 3 * 2**30
+#: seconds a case may run
+TIME_LIMIT = 30
+
+
+class TimeLimit(Exception):
+    pass
+
+
+def _alarm(signum, frame):
+    raise TimeLimit
+
+
+def _digest(folder: Path) -> dict[str, str]:
+    return {
+        p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())
+    }
+
+
+def run_case(case, work: Path, index: int) -> dict:
+    import pandas as pd
+
+    from tourneystats.cli import main
+
+    source = work / f"case{index:04d}"
+    source.mkdir(parents=True, exist_ok=True)
+    for name, data in case.files.items():
+        (source / name).write_bytes(data)
+    target = source if case.folder else source / next(iter(case.files))
+    out_dir = work / f"out{index:04d}"
+    out_dir.mkdir(exist_ok=True)
+    out = out_dir / "standings.parquet"
+    before = _digest(source)
+    stdout, stderr = io.StringIO(), io.StringIO()
+    outcome: dict = {"name": case.name, "index": index}
+    signal.alarm(TIME_LIMIT)
+    try:
+        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+            argv = ["standings", str(target), "--family", case.family, "--out", str(out)]
+            outcome["status"] = main([*argv, *case.args])
+    except TimeLimit:
+        outcome["status"] = "time limit"
+    except MemoryError:
+        outcome["status"] = "memory limit"
+    except SystemExit as exc:
+        outcome["status"] = exc.code
+    except BaseException:  # noqa: BLE001 - a traceback is what this records
+        outcome["status"] = "traceback"
+        outcome["traceback"] = traceback.format_exc()[-3000:]
+    finally:
+        signal.alarm(0)
+    outcome["stderr"] = stderr.getvalue()[-3000:]
+    outcome["target"] = str(target)
+    outcome["input_changed"] = _digest(source) != before
+    outcome["outputs"] = sorted(p.name for p in out_dir.iterdir())
+    if outcome["status"] == 0 and out.exists():
+        table = pd.read_parquet(out)
+        outcome["rows"] = len(table)
+        outcome["table"] = hashlib.sha256(
+            pd.util.hash_pandas_object(_canonical(table), index=False).to_numpy().tobytes()
+        ).hexdigest()
+    return outcome
+
+
+def _canonical(table):
+    """The standings in a fixed row order with numbers rounded (for comparing two runs)."""
+    import pandas as pd
+
+    table = table.copy()
+    for column in table.columns:
+        if pd.api.types.is_float_dtype(table[column]):
+            table[column] = table[column].round(9)
+        else:
+            table[column] = table[column].astype(str)
+    return table.sort_values(list(table.columns), ignore_index=True)
+
+
+def main(argv: list[str]) -> int:
+    work, results = Path(argv[0]), Path(argv[1])
+    first = int(argv[2]) if len(argv) > 2 else 0
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+    signal.signal(signal.SIGALRM, _alarm)
+    sys.path.insert(0, str(Path(__file__).parent))
+    from hostile_cases import all_cases
+
+    cases = all_cases()
+    with open(results, "a") as fh:
+        for index in range(first, len(cases)):
+            fh.write(json.dumps({"started": index}) + "\n")
+            fh.flush()
+            fh.write(json.dumps(run_case(cases[index], work, index)) + "\n")
+            fh.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,116 @@
+"""Hostile inputs: every mutation of a real sample file is computed right or refused clearly.
+
+The cases (``tests/hostile_cases.py``) run through ``tourneystats standings`` in a child process
+limited to 3 GiB of address space and 30 s a case (``tests/hostile_run.py``). Each must end as
+its case expects: never a traceback, an unbounded allocation, a modified input, a partial output,
+a silently accepted inconsistency or an error that does not say where the problem is.
+``python tests/test_hostile.py`` prints the count of every outcome.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from hostile_cases import Case, all_cases  # noqa: E402
+
+CASES = all_cases()
+GOOD = {"ok", "refused"}
+
+
+def run_all(work: Path) -> dict[str, dict]:
+    """Outcome of every case by name; a case that kills the child is recorded and skipped."""
+    results = work / "results.jsonl"
+    runner = Path(__file__).with_name("hostile_run.py")
+    first = 0
+    outcomes: dict[str, dict] = {}
+    while first < len(CASES):
+        subprocess.run(
+            [sys.executable, str(runner), str(work), str(results), str(first)],
+            capture_output=True,
+            timeout=1800,
+        )
+        started = None
+        for line in results.read_text().splitlines():
+            record = json.loads(line)
+            if "started" in record:
+                started = record["started"]
+            else:
+                outcomes[record["name"]] = record
+                started = None
+        if started is None:
+            break
+        outcomes[CASES[started].name] = {"name": CASES[started].name, "status": "killed"}
+        first = started + 1
+    return outcomes
+
+
+def located(case: Case, outcome: dict) -> bool:
+    """Whether an error names the input, and the line or the rows when the case asks for it."""
+    message = outcome.get("stderr", "")
+    name = Path(outcome["target"]).name
+    if name not in message:
+        return False
+    line = re.search(rf"\bline \d+|{re.escape(name)}:\d+", message) is not None
+    if case.locate == "line":
+        return line
+    if case.locate == "rows":
+        return line or "event=" in message
+    return True
+
+
+def classify(case: Case, outcome: dict, outcomes: dict[str, dict]) -> str:
+    status = outcome["status"]
+    if status in ("time limit", "memory limit", "killed"):
+        return "unbounded"
+    if status == "traceback" or "Traceback" in outcome.get("stderr", ""):
+        return "traceback"
+    if outcome.get("input_changed"):
+        return "input modified"
+    if status == 0:
+        if case.expect == "error":
+            return "silently accepted"
+        if case.expect == "same" and outcome.get("table") != outcomes[case.base].get("table"):
+            return "silently different"
+        return "ok"
+    if outcome.get("outputs"):
+        return "partial output"
+    if case.expect in ("same", "ok"):
+        return "wrongly refused"
+    return "refused" if located(case, outcome) else "vague error"
+
+
+@pytest.fixture(scope="module")
+def outcomes(tmp_path_factory) -> dict[str, dict]:
+    return run_all(tmp_path_factory.mktemp("hostile"))
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_hostile_input(case, outcomes):
+    outcome = outcomes[case.name]
+    verdict = classify(case, outcome, outcomes)
+    detail = outcome.get("traceback") or outcome.get("stderr", "")
+    assert verdict in GOOD, f"{case.name}: {verdict} (expected {case.expect})\n{detail}"
+
+
+def summary(outcomes: dict[str, dict]) -> Counter:
+    return Counter(classify(c, outcomes[c.name], outcomes) for c in CASES)
+
+
+if __name__ == "__main__":  # the counts per outcome, and the cases that fail
+    import tempfile
+
+    found = run_all(Path(tempfile.mkdtemp()))
+    for case in CASES:
+        verdict = classify(case, found[case.name], found)
+        if verdict not in GOOD:
+            first = (found[case.name].get("stderr") or "").strip().splitlines()[:1]
+            print(f"{verdict:20} {case.name}  {first[0][:150] if first else ''}")
+    print(dict(summary(found)), f"{len(CASES)} cases")
