@@ -99,13 +99,17 @@ def _csv_generic(prefix: str, family: str, name: str, data: bytes) -> Iterator[C
     yield Case(f"{prefix}/binary garbage", family, {name: _garbage(1)}, "error")
     yield Case(f"{prefix}/utf-16 text", family, {name: data.decode().encode("utf-16")}, "either")
     yield Case(f"{prefix}/rows reversed", family, {name: header + _join(rows[::-1])}, "same", base)
-    yield Case(f"{prefix}/CRLF line ends", family, {name: data.replace(b"\n", b"\r\n")}, "same", base)
-    yield Case(f"{prefix}/byte-order mark", family, {name: b"\xef\xbb\xbf" + data}, "same", base)
     yield Case(
-        f"{prefix}/no final line end", family, {name: data.rstrip(b"\r\n")}, "same", base
+        f"{prefix}/CRLF line ends", family, {name: data.replace(b"\n", b"\r\n")}, "same", base
     )
+    yield Case(f"{prefix}/byte-order mark", family, {name: b"\xef\xbb\xbf" + data}, "same", base)
+    yield Case(f"{prefix}/no final line end", family, {name: data.rstrip(b"\r\n")}, "same", base)
     yield Case(
-        f"{prefix}/a row twice", family, {name: header + _join(rows + rows[:1])}, "error", locate="rows"
+        f"{prefix}/a row twice",
+        family,
+        {name: header + _join(rows + rows[:1])},
+        "error",
+        locate="rows",
     )
     yield Case(
         f"{prefix}/truncated mid-row", family, {name: _truncate_mid_line(data, 0.6)}, "either"
@@ -151,9 +155,7 @@ def _parquet_generic(prefix: str, family: str, name: str, data: bytes) -> Iterat
     yield Case(
         f"{prefix}/parquet with no rows", family, {name: _to_parquet(data, slice(0, 0))}, "error"
     )
-    yield Case(
-        f"{prefix}/parquet truncated", family, {name: parquet[: len(parquet) // 2]}, "error"
-    )
+    yield Case(f"{prefix}/parquet truncated", family, {name: parquet[: len(parquet) // 2]}, "error")
     yield Case(f"{prefix}/parquet garbage", family, {name: _garbage(2)}, "error")
 
 
@@ -176,7 +178,11 @@ def chess_cases() -> Iterator[Case]:
     yield Case("trf/binary garbage", "chess", {name: _garbage(3)}, "error")
     yield Case("trf/no player line", "chess", {name: _join(lines[: players[0]])}, "error")
     yield Case(
-        "trf/truncated mid-line", "chess", {name: _truncate_mid_line(trf, 0.5)}, "error", locate="line"
+        "trf/truncated mid-line",
+        "chess",
+        {name: _truncate_mid_line(trf, 0.5)},
+        "error",
+        locate="line",
     )
     dropped = lines[: players[3]] + lines[players[3] + 1 :]
     yield Case("trf/a player line dropped", "chess", {name: _join(dropped)}, "error", locate="line")
@@ -193,10 +199,28 @@ def chess_cases() -> Iterator[Case]:
         "same",
         base,
     )
-    yield Case("trf/XXR 3000000", "chess", {name: _sub(trf, r"^XXR 7", "XXR 3000000")}, "error", locate="line")
-    yield Case("trf/XXR 99999999", "chess", {name: _sub(trf, r"^XXR 7", "XXR 99999999")}, "error", locate="line")
+    yield Case(
+        "trf/XXR 3000000",
+        "chess",
+        {name: _sub(trf, r"^XXR 7", "XXR 3000000")},
+        "error",
+        locate="line",
+    )
+    yield Case(
+        "trf/XXR 99999999",
+        "chess",
+        {name: _sub(trf, r"^XXR 7", "XXR 99999999")},
+        "error",
+        locate="line",
+    )
     yield Case("trf/XXR 0", "chess", {name: _sub(trf, r"^XXR 7", "XXR 0")}, "error", locate="line")
-    yield Case("trf/XXR not a number", "chess", {name: _sub(trf, r"^XXR 7", "XXR seven")}, "error", locate="line")
+    yield Case(
+        "trf/XXR not a number",
+        "chess",
+        {name: _sub(trf, r"^XXR 7", "XXR seven")},
+        "error",
+        locate="line",
+    )
     # player 1 meets 27 in round 1: name an opponent who does not exist
     yield Case(
         "trf/unknown opponent",
@@ -290,8 +314,8 @@ def _chess_table_cases() -> Iterator[Case]:
     played = frame.index[frame["kind"] == "played"]
     first = int(played[0])
     pair = frame.index[
-        (frame["round"] == frame.at[first, "round"])
-        & (frame["player"].isin([frame.at[first, "player"], frame.at[first, "opponent"]]))
+        (frame["round"] == frame.loc[first, "round"])
+        & (frame["player"].isin([frame.loc[first, "player"], frame.loc[first, "opponent"]]))
     ]
     for label, value in (("10", "10"), ("10**8", "100000000"), ("10**15", "1000000000000000")):
         yield Case(
@@ -304,7 +328,13 @@ def _chess_table_cases() -> Iterator[Case]:
         both = data
         for row in pair:
             both = _csv_edit(both, int(row), "round", value)
-        yield Case(f"chess csv/a game moved to round {label}", "chess", {name: both}, "error", locate="rows")
+        yield Case(
+            f"chess csv/a game moved to round {label}",
+            "chess",
+            {name: both},
+            "error",
+            locate="rows",
+        )
     for column, value in (
         ("round", "0"),
         ("round", "-1"),
@@ -327,7 +357,7 @@ def _chess_table_cases() -> Iterator[Case]:
     yield Case(
         "chess csv/plays himself",
         "chess",
-        {name: _csv_edit(data, first, "opponent", frame.at[first, "player"])},
+        {name: _csv_edit(data, first, "opponent", frame.loc[first, "player"])},
         "error",
         locate="rows",
     )
@@ -343,7 +373,11 @@ def cards_cases() -> Iterator[Case]:
     yield from _parquet_generic("cards", "cards", name, data)
     header, rows = _csv_rows(data)
     yield Case(
-        "cards/a row dropped", "cards", {name: header + _join(rows[:3] + rows[4:])}, "error", locate="rows"
+        "cards/a row dropped",
+        "cards",
+        {name: header + _join(rows[:3] + rows[4:])},
+        "error",
+        locate="rows",
     )
     for column, value in (
         ("wins", "-1"),
@@ -365,7 +399,7 @@ def cards_cases() -> Iterator[Case]:
     yield Case(
         "cards/plays himself",
         "cards",
-        {name: _csv_edit(data, 0, "opponent", frame.at[0, "player"])},
+        {name: _csv_edit(data, 0, "opponent", frame.loc[0, "player"])},
         "error",
         locate="rows",
     )
@@ -378,7 +412,9 @@ def cards_cases() -> Iterator[Case]:
     )
     # the last round renumbered: a round-number gap
     last = frame["round"].astype(int).max()
-    gap = data.decode().replace(f"\n{frame.at[0, 'event']},{last},", f"\n{frame.at[0, 'event']},{last + 5},")
+    gap = data.decode().replace(
+        f"\n{frame.loc[0, 'event']},{last},", f"\n{frame.loc[0, 'event']},{last + 5},"
+    )
     yield Case("cards/a round-number gap", "cards", {name: gap.encode()}, "error", locate="rows")
 
 
@@ -423,10 +459,10 @@ def bridge_cases() -> Iterator[Case]:
     frame = _read_csv(data)
     real = frame.index[(frame["artificial"] == "") & (frame["contract"].str.contains("NT"))]
     row = int(real[0])
-    other = frame.index[(frame["board"] == frame.at[row, "board"]) & (frame.index != row)]
+    other = frame.index[(frame["board"] == frame.loc[row, "board"]) & (frame.index != row)]
     for label, column, value in (
-        ("pair plays itself", "ew_pair", frame.at[row, "ns_pair"]),
-        ("pair sits NS and EW on a board", "ew_pair", frame.at[int(other[0]), "ns_pair"]),
+        ("pair plays itself", "ew_pair", frame.loc[row, "ns_pair"]),
+        ("pair sits NS and EW on a board", "ew_pair", frame.loc[int(other[0]), "ns_pair"]),
         ("tricks 14", "tricks", "14"),
         ("tricks -1", "tricks", "-1"),
         ("declarer X", "declarer", "X"),
@@ -439,12 +475,28 @@ def bridge_cases() -> Iterator[Case]:
         ("contract 3NTXXX", "contract", "3NTXXX"),
     ):
         yield Case(
-            f"bridge csv/{label}", "bridge", {name: _csv_edit(data, row, column, value)}, "error", locate="rows"
+            f"bridge csv/{label}",
+            "bridge",
+            {name: _csv_edit(data, row, column, value)},
+            "error",
+            locate="rows",
         )
     yield Case(
         "bridge csv/passed-out board",
         "bridge",
-        {name: _csv_edit(_csv_edit(_csv_edit(_csv_edit(data, row, "contract", "Pass"), row, "declarer", ""), row, "tricks", ""), row, "ns_score", "0")},
+        {
+            name: _csv_edit(
+                _csv_edit(
+                    _csv_edit(_csv_edit(data, row, "contract", "Pass"), row, "declarer", ""),
+                    row,
+                    "tricks",
+                    "",
+                ),
+                row,
+                "ns_score",
+                "0",
+            )
+        },
         "ok",
     )
     yield from _pbn_pairs_cases(data)
@@ -463,10 +515,16 @@ def _pbn_pairs_cases(data: bytes) -> Iterator[Case]:
     base = "pbn pairs/original"
     yield Case(base, "bridge", {name: pbn}, "ok")
     yield Case("pbn pairs/empty file", "bridge", {name: b""}, "error")
-    yield Case("pbn pairs/header comments only", "bridge", {name: b"% PBN 2.1\n% EXPORT\n"}, "error")
+    yield Case(
+        "pbn pairs/header comments only", "bridge", {name: b"% PBN 2.1\n% EXPORT\n"}, "error"
+    )
     yield Case("pbn pairs/binary garbage", "bridge", {name: _garbage(4)}, "error")
     yield Case(
-        "pbn pairs/truncated mid-line", "bridge", {name: _truncate_mid_line(pbn, 0.5)}, "error", locate="line"
+        "pbn pairs/truncated mid-line",
+        "bridge",
+        {name: _truncate_mid_line(pbn, 0.5)},
+        "error",
+        locate="line",
     )
     yield Case(
         "pbn pairs/a game without [Board]",
@@ -517,7 +575,9 @@ def _pbn_pairs_cases(data: bytes) -> Iterator[Case]:
         "either",
         locate="line",
     )
-    yield Case("pbn pairs/CRLF line ends", "bridge", {name: pbn.replace(b"\n", b"\r\n")}, "same", base)
+    yield Case(
+        "pbn pairs/CRLF line ends", "bridge", {name: pbn.replace(b"\n", b"\r\n")}, "same", base
+    )
 
 
 def _pbn_teams_cases() -> Iterator[Case]:
@@ -540,14 +600,18 @@ def _pbn_teams_cases() -> Iterator[Case]:
         locate="line",
     )
     yield Case(
-        "pbn teams/[Score \"NS abc\"]",
+        'pbn teams/[Score "NS abc"]',
         "bridge",
         {name: _sub(pbn, r'^\[Score "NS -?\d+"\]', '[Score "NS abc"]')},
         "error",
         locate="line",
     )
     yield Case(
-        "pbn teams/truncated mid-line", "bridge", {name: _truncate_mid_line(pbn, 0.7)}, "error", locate="line"
+        "pbn teams/truncated mid-line",
+        "bridge",
+        {name: _truncate_mid_line(pbn, 0.7)},
+        "error",
+        locate="line",
     )
     games = re.split(rb"\n(?=\[Event )", pbn)
     yield Case(
@@ -555,7 +619,7 @@ def _pbn_teams_cases() -> Iterator[Case]:
         "bridge",
         {name: b"\n".join(games + games[3:4])},
         "error",
-        locate="line",
+        locate="rows",
     )
 
 
@@ -572,7 +636,7 @@ def _usebio_cases() -> Iterator[Case]:
         b'<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol">'
         b'<!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">'
         b'<!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]>\n'
-        b"<USEBIO Version=\"1.2\"><EVENT>&lol3;</EVENT></USEBIO>\n"
+        b'<USEBIO Version="1.2"><EVENT>&lol3;</EVENT></USEBIO>\n'
     )
     yield Case("usebio/entity expansion", "bridge", {name: laughs}, "error")
     for label, pattern, repl in (
@@ -583,7 +647,13 @@ def _usebio_cases() -> Iterator[Case]:
         ("unknown artificial code", r"<SCORE>A5050</SCORE>", "<SCORE>A9999</SCORE>"),
     ):
         if re.search(pattern.encode(), xml):
-            yield Case(f"usebio/{label}", "bridge", {name: _sub(xml, pattern, repl)}, "error", locate="rows")
+            yield Case(
+                f"usebio/{label}",
+                "bridge",
+                {name: _sub(xml, pattern, repl)},
+                "error",
+                locate="rows",
+            )
 
 
 # --- league --------------------------------------------------------------------------------------

@@ -31,9 +31,7 @@ def _alarm(signum, frame):
 
 
 def _digest(folder: Path) -> dict[str, str]:
-    return {
-        p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())
-    }
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())}
 
 
 def run_case(case, work: Path, index: int) -> dict:
@@ -63,7 +61,7 @@ def run_case(case, work: Path, index: int) -> dict:
         outcome["status"] = "memory limit"
     except SystemExit as exc:
         outcome["status"] = exc.code
-    except BaseException:  # noqa: BLE001 - a traceback is what this records
+    except BaseException:
         outcome["status"] = "traceback"
         outcome["traceback"] = traceback.format_exc()[-3000:]
     finally:

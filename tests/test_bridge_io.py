@@ -853,7 +853,7 @@ def test_standings_read_only_the_columns_they_use(tmp_path, monkeypatch, suffix)
         read.append(out.columns.tolist())
         return out
 
-    monkeypatch.setattr(tio, "read_table", recording)
+    monkeypatch.setattr(bridge.files, "read_table", recording)
     got = bridge.standings_from_path(path)
     assert read == [["event", "board", "ns_pair", "ew_pair", "ns_score"]]
     pd.testing.assert_frame_equal(got, bridge.session_standings(frame))

@@ -1,7 +1,7 @@
 import pandas as pd
 import pytest
 
-from tourneystats import read_table, write_table
+from tourneystats import ValidationError, read_table, write_table
 from tourneystats.io import atomic_write, table_columns
 
 
@@ -77,4 +77,5 @@ def test_table_columns_of_a_csv_header_as_pandas_reads_it(tmp_path):
     path.write_text('\ufeffevent,"a, b", c\n1,2,3\n', encoding="utf-8")
     assert table_columns(path) == pd.read_csv(path).columns.tolist() == ["event", "a, b", " c"]
     (tmp_path / "empty.csv").write_text("")
-    assert table_columns(tmp_path / "empty.csv") == []
+    with pytest.raises(ValidationError, match="empty.csv: empty file"):
+        table_columns(tmp_path / "empty.csv")

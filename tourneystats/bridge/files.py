@@ -14,6 +14,8 @@ from typing import Any, NamedTuple
 
 import pandas as pd
 
+from ..core.folders import names_its_source, result_files
+from ..core.io import read_table
 from ..core.schema import DATE, EVENT, HOME_TEAM, ValidationError
 from .contract import rename_clashing_events
 from .mp import session_standings
@@ -47,6 +49,7 @@ def _stack(frames: list[pd.DataFrame]) -> pd.DataFrame | None:
     return frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
 
 
+@names_its_source
 def read_results(path: str | os.PathLike, *, columns: Sequence[str] | None = None) -> Results:
     """Read the results of a file or of every readable file of a folder.
 
@@ -90,8 +93,6 @@ def read_results(path: str | os.PathLike, *, columns: Sequence[str] | None = Non
     >>> len(pairs), teams is None
     (2, True)
     """
-    from ..core.folders import result_files
-    from ..core.io import read_table
 
     pairs: list[pd.DataFrame] = []
     teams: list[pd.DataFrame] = []
@@ -133,6 +134,7 @@ def _scale_option(scale: str, options: dict[str, Any]) -> str:
     return scale
 
 
+@names_its_source
 def standings_from_path(
     path: str | os.PathLike,
     *,
@@ -179,6 +181,7 @@ def standings_from_path(
     return team_standings(teams)
 
 
+@names_its_source
 def history_from_path(
     path: str | os.PathLike,
     *,
@@ -256,6 +259,7 @@ def history_from_path(
     )
 
 
+@names_its_source
 def team_standings_from_path(path: str | os.PathLike) -> pd.DataFrame:
     """:func:`team_standings` of every team results file in a file or folder.
 

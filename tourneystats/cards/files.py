@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..core.folders import result_files
+from ..core.folders import names_its_source, result_files
 from ..core.io import TABLE_SUFFIXES, read_table, table_columns
 from ..core.schema import EVENT, OPPONENT, PLAYER
 from .history import standings_by_round
@@ -60,6 +60,7 @@ def _concat(frames: list[pd.DataFrame]) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
+@names_its_source
 def read_results(path: str | os.PathLike, *, by: str | None = None) -> pd.DataFrame:
     """Read the results that :func:`standings` takes from a file or a folder of files.
 
@@ -104,6 +105,7 @@ def read_results(path: str | os.PathLike, *, by: str | None = None) -> pd.DataFr
     return _read_results(path, by)
 
 
+@names_its_source
 def standings_from_path(
     path: str | os.PathLike, *, rules: str | Rules | None = None, by: str | None = None
 ) -> pd.DataFrame:
@@ -140,6 +142,7 @@ def standings_from_path(
     return standings(results, rules="mtg" if rules is None else rules, by=by)
 
 
+@names_its_source
 def history_from_path(path: str | os.PathLike, *, rules: str | Rules = "mtg") -> pd.DataFrame:
     """Standings after every round of every event in a results file or folder (for drift charts).
 

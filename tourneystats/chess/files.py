@@ -7,13 +7,14 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import pandas as pd
 
-from ..core.folders import result_files
+from ..core.folders import names_its_source, result_files
 from ..core.io import TABLE_SUFFIXES, read_table
 from ..core.schema import EVENT, NAME, PLAYER
 from .kinds import RESULT_COLUMNS
 from .tables import standings, standings_by_round
 
 
+@names_its_source
 def read_results(
     path: str | os.PathLike,
 ) -> tuple[pd.DataFrame, pd.DataFrame | None, pd.DataFrame | None]:
@@ -73,6 +74,7 @@ def read_results(
     return results, players, events
 
 
+@names_its_source
 def history_from_path(path: str | os.PathLike, **options) -> pd.DataFrame:
     """Standings after every round of every event of a file or folder, with the players' names.
 
@@ -113,6 +115,7 @@ def history_from_path(path: str | os.PathLike, **options) -> pd.DataFrame:
     return history
 
 
+@names_its_source
 def standings_from_path(
     path: str | os.PathLike,
     *,

@@ -13,10 +13,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import os
 import warnings
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import ParamSpec, TypeVar
 
 from .io import TABLE_SUFFIXES, table_columns
 from .schema import ValidationError
@@ -25,6 +28,8 @@ from .schema import ValidationError
 HIDDEN = (".", "_")
 
 Source = str | os.PathLike | Iterable[str | os.PathLike]
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 
 class MissingPathError(ValidationError, FileNotFoundError):
@@ -180,3 +185,39 @@ def result_files(
     if not files:
         raise ValidationError(f"no {what} to read: the list of paths is empty")
     return files
+
+
+@contextlib.contextmanager
+def naming(source: Source) -> Iterator[None]:
+    """Prefix a :class:`ValidationError` raised inside with `source` (unless it names it).
+
+    Every ``*_from_path`` function computes inside it, so an error in the rows of a file (which
+    names their event, round and player) also says which file or folder they came from.
+
+    Examples
+    --------
+    >>> with naming("club/2024.csv"):
+    ...     raise ValidationError("results: no rows")
+    Traceback (most recent call last):
+    ...
+    tourneystats.core.schema.ValidationError: club/2024.csv: results: no rows
+    """
+    try:
+        yield
+    except ValidationError as exc:
+        paths = _paths(source)
+        label = str(paths[0]) if len(paths) == 1 else f"{len(paths)} paths"
+        if any(str(p) in str(exc) for p in paths):
+            raise
+        raise ValidationError(f"{label}: {exc}", rows=exc.rows) from exc
+
+
+def names_its_source(func: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Decorate a ``*_from_path(path, ...)`` function: its errors name `path` (:func:`naming`)."""
+
+    @functools.wraps(func)
+    def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        with naming(args[0] if args else kwargs["path"]):  # type: ignore[arg-type]
+            return func(*args, **kwargs)
+
+    return wrapper

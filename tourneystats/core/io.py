@@ -5,10 +5,13 @@ from __future__ import annotations
 import csv
 import os
 import tempfile
+import warnings
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 import pandas as pd
+
+from .schema import ValidationError
 
 TABLE_SUFFIXES = (".csv", ".parquet", ".pq")
 
@@ -47,15 +50,76 @@ def read_table(
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == ".csv":
-        return pd.read_csv(path, usecols=columns)
+        return _read_csv(path, columns)
     if suffix in (".parquet", ".pq"):
-        import pyarrow.parquet as pq
+        return _read_parquet(path, columns)
+    raise ValueError(f"{path}: unknown table format {suffix!r}; expected .csv or .parquet")
 
+
+#: encodings told by a file's byte-order mark
+_BOMS = ((b"\xef\xbb\xbf", "utf-8-sig"), (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16"))
+#: the encoding a CSV that is not UTF-8 is read in (what spreadsheets write in Western Europe)
+FALLBACK_ENCODING = "cp1252"
+
+
+def csv_encoding(path: Path) -> str:
+    """The encoding a CSV file declares by a byte-order mark, else ``"utf-8"``.
+
+    Raises
+    ------
+    ValidationError
+        An empty file, or one holding NUL bytes (not text).
+    """
+    with open(path, "rb") as fh:
+        head = fh.read(1 << 16)
+    if not head.strip():
+        raise ValidationError(f"{path}: empty file")
+    for mark, encoding in _BOMS:
+        if head.startswith(mark):
+            return encoding
+    if b"\x00" in head:
+        raise ValidationError(f"{path}: not a text file (it holds NUL bytes)")
+    return "utf-8"
+
+
+def _read_csv(path: Path, columns) -> pd.DataFrame:
+    """A CSV in UTF-8 (or the encoding of its byte-order mark); Windows-1252, with a warning,
+    when it is not UTF-8."""
+    encoding = csv_encoding(path)
+    try:
+        try:
+            return pd.read_csv(path, usecols=columns, encoding=encoding)
+        except UnicodeDecodeError as exc:
+            if encoding != "utf-8":
+                raise
+            try:
+                path.read_bytes().decode(FALLBACK_ENCODING)
+            except UnicodeDecodeError:
+                raise ValidationError(
+                    f"{path}: not a text file (byte at offset {exc.start} is neither UTF-8 nor "
+                    "Windows-1252)"
+                ) from None
+            warnings.warn(f"{path}: not UTF-8; read as Windows-1252", stacklevel=3)
+            return pd.read_csv(path, usecols=columns, encoding=FALLBACK_ENCODING)
+    except pd.errors.EmptyDataError:
+        raise ValidationError(f"{path}: empty file") from None
+    except (pd.errors.ParserError, UnicodeError) as exc:
+        raise ValidationError(f"{path}: not a readable CSV file: {exc}") from None
+
+
+def _read_parquet(path: Path, columns) -> pd.DataFrame:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    try:
         if callable(columns):
             columns = [c for c in pq.read_schema(path).names if columns(c)]
         table = pq.read_table(path, columns=None if columns is None else list(columns))
-        return table.to_pandas(split_blocks=True, self_destruct=True)
-    raise ValueError(f"{path}: unknown table format {suffix!r}; expected .csv or .parquet")
+    except (pa.ArrowException, OSError) as exc:
+        if isinstance(exc, FileNotFoundError):
+            raise
+        raise ValidationError(f"{path}: not a readable Parquet file ({exc})") from None
+    return table.to_pandas(split_blocks=True, self_destruct=True)
 
 
 def table_columns(path: str | os.PathLike) -> list[str]:
@@ -74,12 +138,19 @@ def table_columns(path: str | os.PathLike) -> list[str]:
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == ".csv":  # the first record only (a parser for one line costs 100x less)
-        with open(path, newline="", encoding="utf-8-sig", errors="replace") as fh:
+        encoding = csv_encoding(path)
+        with open(path, newline="", encoding=encoding, errors="replace") as fh:
             return next(csv.reader(fh), [])
     if suffix in (".parquet", ".pq"):
+        import pyarrow as pa
         import pyarrow.parquet as pq
 
-        return list(pq.read_schema(path).names)
+        try:
+            return list(pq.read_schema(path).names)
+        except (pa.ArrowException, OSError) as exc:
+            if isinstance(exc, FileNotFoundError):
+                raise
+            raise ValidationError(f"{path}: not a readable Parquet file ({exc})") from None
     raise ValueError(f"{path}: unknown table format {suffix!r}; expected .csv or .parquet")
 
 

@@ -295,8 +295,8 @@ def validate(
 ) -> pd.DataFrame:
     """Check and coerce an input frame; return a new frame.
 
-    Checks, in order: `frame` is a DataFrame; required columns are present; each column coerces to
-    its dtype; non-nullable columns have no missing values; no two rows share the `key` columns.
+    Checks, in order: `frame` is a DataFrame; required columns are present; it has rows (nothing
+    to compute on is refused, not answered by an empty table); each column coerces to its dtype; non-nullable columns have no missing values; no two rows share the `key` columns.
     Columns not in `columns` are kept unchanged. The caller's frame is never modified.
 
     Parameters
@@ -338,6 +338,8 @@ def validate(
         raise ValidationError(
             f"{what}: missing column(s) {', '.join(repr(m) for m in missing)}; got {got}"
         )
+    if not len(frame):
+        raise ValidationError(f"{what}: no rows")
     out = frame.copy(deep=False).reset_index(drop=True)
     for spec in columns:
         if spec.name not in out.columns:

@@ -6,7 +6,7 @@ import os
 
 import pandas as pd
 
-from ..core.folders import result_files
+from ..core.folders import names_its_source, result_files
 from ..core.io import TABLE_SUFFIXES, read_table
 from ..core.schema import LEAGUE, SEASON
 from .prepare import COLUMNS
@@ -17,6 +17,7 @@ from .standings import history, leaderboard
 ALL_SEASONS = "all"
 
 
+@names_its_source
 def read_results(path: str | os.PathLike) -> pd.DataFrame:
     """The league results of a CSV/Parquet file or a folder of them, as :func:`leaderboard` takes them.
 
@@ -68,6 +69,7 @@ def read_results(path: str | os.PathLike) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
+@names_its_source
 def standings_from_path(
     path: str | os.PathLike,
     *,
@@ -110,6 +112,7 @@ def standings_from_path(
     )
 
 
+@names_its_source
 def history_from_path(path: str | os.PathLike, **options) -> pd.DataFrame:
     """The history of every league in a CSV/Parquet file or a folder of them (for drift charts).
 
