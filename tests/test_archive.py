@@ -1020,3 +1020,64 @@ def test_concat_keeps_categoricals_whose_categories_differ_in_dtype():
     assert out["event"].astype(str).tolist() == ["x", "y", "z", "x"]
     assert list(out["event"].cat.categories) == ["x", "y", "z"]  # in order of appearance
     assert out["n"].tolist() == [1, 2, 3, 4]
+
+
+# --- refusing what cannot be right ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("where", ["same", "inside", "around"])
+def test_import_refuses_an_archive_in_its_own_source_folder(tmp_path, capsys, where):
+    src = tmp_path / "src"
+    (src / "2024").mkdir(parents=True)
+    shutil.copy(DATA / "chess" / "buchholz_1.trf", src / "2024" / "open.trf")
+    root = {"same": src, "inside": src / "archive", "around": tmp_path}[where]
+    before = tree_digest(tmp_path)
+    assert main(["import", str(src), str(root), "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert "must not be" in err and str(src) in err
+    assert tree_digest(tmp_path) == before
+
+
+def test_import_of_nothing_importable_is_an_error(tmp_path, capsys):
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "notes.md").write_text("no results here")
+    pd.DataFrame({"name": ["x"]}).to_csv(src / "lookup.csv", index=False)
+    assert main(["import", str(src), str(tmp_path / "archive"), "--season", "1", "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert f"{src}: nothing to import: 2 file(s), none of them results" in err
+    assert not (tmp_path / "archive").exists() or not list((tmp_path / "archive").iterdir())
+
+
+def test_import_writes_whole_number_seasons_without_a_decimal_point(tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    league_rows = pd.read_csv(ROOT / "data" / "league" / "worked-example.csv")
+    # a CSV season column with a gap is read as floats (2024.0); the gap itself is refused
+    league_rows.assign(season=2024.0).to_csv(src / "evenings.csv", index=False)
+    report = import_folder(src, tmp_path / "archive", progress=False)
+    assert report.ok
+    assert set(read_archive(tmp_path / "archive", family="league")["season"]) == {"2024"}
+    gap = league_rows.assign(season=[2024.0] * (len(league_rows) - 1) + [None])
+    gap.to_csv(src / "evenings.csv", index=False)
+    report = import_folder(src, tmp_path / "archive2", progress=False)
+    assert not report.ok
+    assert "missing value in column 'season'" in report.errors["message"].iloc[0]
+
+
+def test_recompute_lists_an_unreadable_archive_file_and_computes_the_rest(tmp_path, capsys):
+    from tourneystats import synth
+
+    results, _ = synth.chess_swiss(6, 8, 4, seed=3)
+    root, out = tmp_path / "archive", tmp_path / "out"
+    write_archive(results.assign(season=2024), root, family="chess", chunk_rows=64)
+    files = archive_files(root)
+    broken = root / files["path"].iloc[1]
+    broken.write_bytes(broken.read_bytes()[:100])  # a cut copy: no footer
+    assert main(["recompute", str(root), "--out", str(out), "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert "not a readable Parquet file" in err and files["path"].iloc[1] in err
+    report = json.loads((out / "_report.json").read_text())
+    assert not report["ok"] and len(report["errors"]) == 1
+    assert report["errors"][0]["path"] == files["path"].iloc[1]
+    assert len(archive_files(out)) == len(files) - 1  # the rest computed

@@ -88,3 +88,161 @@ def test_standings_written_into_the_results_folder_are_not_read_back(tmp_path, c
     assert main(["standings", str(folder), "--family", family, "--out", str(again)]) == 0
     pd.testing.assert_frame_equal(pd.read_parquet(again), first)
     assert "not a results table" not in capsys.readouterr().err
+
+
+# --- refusing what cannot be right, clearly ------------------------------------------------------
+
+DATA = __import__("pathlib").Path(__file__).parents[1] / "data"
+
+
+@pytest.mark.parametrize(
+    "family, option, owners",
+    [
+        (
+            "cards",
+            ["--tiebreaks", "BH"],
+            "--tiebreaks is an option of the chess family, not of cards",
+        ),
+        ("chess", ["--prior-rounds", "3"], "--prior-rounds is an option of the league family"),
+        ("league", ["--rules", "mtg"], "--rules is an option of the cards and chess and bridge"),
+    ],
+)
+@pytest.mark.parametrize("command", ["standings", "drift"])
+def test_an_option_of_another_family_is_a_usage_error(
+    tmp_path, capsys, family, option, owners, command
+):
+    out = ["--out", str(tmp_path / ("x.png" if command == "drift" else "x.csv"))]
+    with pytest.raises(SystemExit) as exit_info:
+        main([command, str(DATA / family), "--family", family, *option, *out])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert owners in err and "Traceback" not in err
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["standings", "--head", "0"],
+        ["standings", "--head", "-1"],
+        ["standings", "--head", "x"],
+        ["standings", "--tables", "-1"],
+        ["drift", "--top", "0"],
+        ["standings", "--prior-rounds", "-1"],
+    ],
+)
+def test_counts_are_checked(capsys, args):
+    command, *rest = args
+    with pytest.raises(SystemExit) as exit_info:
+        main([command, str(DATA / "league"), "--family", "league", *rest])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert rest[0] in err and ("must be" in err or "not a whole number" in err)
+
+
+@pytest.mark.parametrize("command", ["standings", "drift"])
+def test_a_missing_path_says_no_such_file_or_folder(tmp_path, capsys, command):
+    missing = tmp_path / "nope.csv"
+    assert main([command, str(missing), "--family", "cards"]) == 1
+    err = capsys.readouterr().err
+    assert err == f"tourneystats: {missing}: no such file or folder\n"
+
+
+def test_help_shows_the_defaults_and_every_familys_rules(capsys):
+    with pytest.raises(SystemExit):
+        main(["standings", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    for value in (
+        "mtg",
+        "melee",
+        "pokemon",
+        "adjusted",
+        "fide2024",
+        "fide2026",
+        "fide2009",
+        "auto",
+    ):
+        assert value in out
+    assert "(default: 10)" in out and "(default: 20)" in out and "default BH/C1,BH,SB" in out
+    assert "default: None" not in out
+
+
+def test_ctrl_c_prints_one_line_and_exits_130(monkeypatch, capsys):
+    from tourneystats import league
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(league, "standings_from_path", interrupted)
+    assert main(["standings", str(DATA / "league"), "--family", "league"]) == 130
+    captured = capsys.readouterr()
+    assert captured.err == "tourneystats: interrupted\n"
+
+
+def test_ctrl_c_during_recompute_then_resume(tmp_path, monkeypatch, capsys):
+    from tourneystats import archive, synth
+    from tourneystats.archive import compute
+
+    results, _ = synth.chess_swiss(12, 8, 4, seed=3)
+    root, out = tmp_path / "archive", tmp_path / "out"
+    archive.write_archive(results.assign(season=2024), root, family="chess", chunk_rows=64)
+    parts = len(archive.archive_files(root))
+    assert parts > 2
+    real = compute.compute_partition
+    calls = []
+
+    def interrupted_at_the_third(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(compute, "compute_partition", interrupted_at_the_third)
+    args = ["recompute", str(root), "--out", str(out), "--quiet"]
+    assert main(args) == 130
+    assert capsys.readouterr().err == "tourneystats: interrupted\n"
+    monkeypatch.setattr(compute, "compute_partition", real)
+    assert main(args) == 0
+    assert f"{parts - 2} computed, 2 already complete" in capsys.readouterr().out
+    got = archive.read_archive(out, family="chess")
+    assert len(got) == results[["event", "player"]].drop_duplicates().shape[0]
+
+
+def test_the_output_is_written_before_the_preview(tmp_path):
+    """`... | head -1` closes standard output early: the file is complete, nothing is printed
+    about it, the status is 0."""
+    import subprocess
+    import sys
+
+    from tourneystats.synth import cards_season
+
+    source, out = tmp_path / "season.csv", tmp_path / "standings.parquet"
+    cards_season(300, 16, 4, seed=5).to_csv(source, index=False)  # a preview of ~400 KB
+    code = "from tourneystats.cli import run; run()"
+    command = [sys.executable, "-c", code, "standings", str(source), "--family", "cards"]
+    pipeline = subprocess.Popen(
+        [*command, "--out", str(out), "--head", "100", "--tables", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    pipeline.stdout.readline()
+    pipeline.stdout.close()  # as `head -1` does, while the preview is still being printed
+    status = pipeline.wait(timeout=120)
+    err = pipeline.stderr.read().decode()
+    assert status == 0 and err == ""
+    assert len(pd.read_parquet(out)) == 300 * 16
+
+
+def test_an_internal_error_is_one_line(monkeypatch, capsys):
+    from tourneystats import cards
+
+    def broken(*args, **kwargs):
+        raise KeyError("oops")
+
+    monkeypatch.setattr(cards, "standings_from_path", broken)
+    assert main(["standings", str(DATA / "cards"), "--family", "cards"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("tourneystats: internal error: KeyError: 'oops'") and err.count("\n") == 1
+    monkeypatch.setenv("TOURNEYSTATS_DEBUG", "1")
+    with pytest.raises(KeyError):
+        main(["standings", str(DATA / "cards"), "--family", "cards"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import os
 import sys
 import warnings
 from collections.abc import Sequence
@@ -15,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from . import __version__
+from .core.folders import MissingPathError, list_files
 from .core.io import TABLE_SUFFIXES, atomic_write, check_target, write_table
 from .core.schema import EVENT, LEAGUE, LINE, SEASON, SECTION, ValidationError
 
@@ -37,10 +39,30 @@ def _family(name: str):
     return module if hasattr(module, "standings_from_path") else None
 
 
+#: the rule options of ``standings`` and ``drift``, and the families that take each
+FAMILY_OPTIONS: dict[str, tuple[str, ...]] = {
+    "rules": ("cards", "chess", "bridge"),
+    "tiebreaks": ("chess",),
+    "prior_rounds": ("league",),
+    "prior_mode": ("league",),
+}
+
+
 def _options(args: argparse.Namespace) -> dict:
     """The family options the user gave (those left unset are not passed)."""
-    names = ("rules", "tiebreaks", "prior_rounds", "prior_mode")
-    return {k: getattr(args, k) for k in names if getattr(args, k, None) is not None}
+    return {k: getattr(args, k) for k in FAMILY_OPTIONS if getattr(args, k, None) is not None}
+
+
+def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """A usage error (exit 2) for an option the chosen family does not take."""
+    for name in _options(args):
+        families = FAMILY_OPTIONS[name]
+        if args.family not in families:
+            flag = "--" + name.replace("_", "-")
+            parser.error(
+                f"{flag} is an option of the {' and '.join(families)} "
+                f"famil{'ies' if len(families) > 1 else 'y'}, not of {args.family}"
+            )
 
 
 def _groups(table: pd.DataFrame) -> list[str]:
@@ -72,12 +94,24 @@ def cmd_standings(args: argparse.Namespace) -> int:
     if module is None:
         print(f"tourneystats: the {args.family} family is not available", file=sys.stderr)
         return 2
+    _existing(args.path)
+    if args.out:  # refuse a bad target before computing anything
+        check_target(args.out, TABLE_SUFFIXES, inputs=_inputs(args.path))
     table = module.standings_from_path(args.path, **_options(args))
-    print(_show(table, args.head, args.tables))
-    if args.out:
-        written = write_table(table, args.out, inputs=[args.path])
+    written = write_table(table, args.out, inputs=_inputs(args.path)) if args.out else None
+    print(
+        _show(table, args.head, args.tables)
+    )  # after the output file: a closed pipe loses nothing
+    if written:
         print(f"\nwrote {len(table)} rows to {written}")
     return 0
+
+
+def _existing(path: str | Path) -> Path:
+    """`path`, which must exist (the error every command gives first)."""
+    if not Path(path).exists():
+        raise MissingPathError(f"{path}: no such file or folder")
+    return Path(path)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -112,11 +146,6 @@ CHART_SUFFIXES = (".png", ".svg", ".pdf")
 CHART_DPI = 120
 #: files a family may read from a results folder (a chart is never written over one)
 INPUT_SUFFIXES = (*TABLE_SUFFIXES, ".trf", ".trfx", ".txt", ".pbn", ".xml")
-
-
-def _input_files(path: str | Path) -> list[Path]:
-    path = Path(path)
-    return sorted(p for p in path.iterdir() if p.is_file()) if path.is_dir() else [path]
 
 
 def history_from_path(name: str, path: str | Path, **options) -> pd.DataFrame:
@@ -206,8 +235,10 @@ def _chart_target(out: str | Path, inputs=()) -> Path:
 
 
 def _inputs(path: str | Path) -> list[Path]:
-    """The path and, for a folder, the files in it that a family may read."""
-    return [Path(path), *(p for p in _input_files(path) if p.suffix.lower() in INPUT_SUFFIXES)]
+    """The path and, for a folder, the files in it that a family may read (never written over)."""
+    if not Path(path).is_dir():
+        return [Path(path)]
+    return [Path(path), *list_files(path, INPUT_SUFFIXES)]
 
 
 def write_chart(ax, out: str | Path, *, inputs=()) -> Path:
@@ -266,7 +297,7 @@ def cmd_drift(args: argparse.Namespace) -> int:
     if _family(args.family) is None:
         print(f"tourneystats: the {args.family} family is not available", file=sys.stderr)
         return 2
-    inputs = _inputs(args.path)
+    inputs = _inputs(_existing(args.path))
     _chart_target(args.out, inputs)  # refuse a bad target before computing anything
     players = args.players if args.players is not None else args.top
     ax = drift_chart(
@@ -351,18 +382,73 @@ def _comma_list(text: str) -> list[str]:
     return [t.strip() for t in text.split(",") if t.strip()]
 
 
-def _add_family_options(parser: argparse.ArgumentParser) -> None:
-    """The rule options every family command takes (passed on by :func:`_options`)."""
+def _count(least: int):
+    """An argparse type: a whole number of at least `least`."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"must be {least} or more, not {value}")
+        return value
+
+    return parse
+
+
+def _rules_help() -> str:
+    """The ``--rules`` values of every family, read from the families themselves."""
+    from .cards import RULES
+    from .chess import RULE_SETS
+
+    chess = ", ".join([*RULE_SETS, "auto", "auto:RULES (the rule set of undated events)"])
+    return (
+        f"cards: {', '.join(RULES)} (default mtg); chess: {chess} (default adjusted); "
+        "bridge: the matchpoint scale, full (2 per result beaten) or half (default full)"
+    )
+
+
+class _Formatter(argparse.ArgumentDefaultsHelpFormatter):
+    """Shows an option's default when it has one (not "default: None")."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        if action.default is None:
+            return action.help or ""
+        return super()._get_help_string(action)
+
+
+class _Help(argparse._HelpAction):
+    """``--help`` of a family command: every family's ``--rules`` values, imported only then."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        for action in parser._actions:
+            if action.dest == "rules":
+                action.help = _rules_help()
+        super().__call__(parser, namespace, values, option_string)
+
+
+def _family_parser(sub, name: str, help: str) -> argparse.ArgumentParser:
+    """A command taking a results path, a family and the family options."""
+    parser = sub.add_parser(name, help=help, add_help=False, formatter_class=_Formatter)
+    parser.add_argument("-h", "--help", action=_Help, help="show this help message and exit")
+    parser.add_argument("path", help="results file (CSV, Parquet, TRF, PBN, USEBIO XML) or folder")
+    parser.add_argument("--family", required=True, choices=sorted(FAMILIES))
+    parser.add_argument("--rules", help="rule set of the family (see --help)")
     parser.add_argument(
-        "--rules", help="rule set (cards: mtg, melee, pokemon; chess: adjusted, ...; bridge: full)"
+        "--tiebreaks",
+        type=_comma_list,
+        help="chess: comma-separated codes in order (default BH/C1,BH,SB)",
     )
     parser.add_argument(
-        "--tiebreaks", type=_comma_list, help="chess: comma-separated codes, e.g. BH/C1,BH,SB"
+        "--prior-rounds", type=_count(0), help="league: start weight K (virtual rounds; default 10)"
     )
-    parser.add_argument("--prior-rounds", type=int, help="league: start weight K (virtual rounds)")
     parser.add_argument(
-        "--prior-mode", choices=["top-up", "constant"], help="league: start weight mode"
+        "--prior-mode",
+        choices=["top-up", "constant"],
+        help="league: start weight mode (default top-up)",
     )
+    return parser
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -378,21 +464,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
     demo.add_argument("--data", default="data", help="folder of sample seasons (default: data)")
     demo.add_argument("--out", default="tourneystats-demo", help="output folder")
-    demo.add_argument("--head", type=int, default=5, help="rows shown per event")
+    demo.add_argument("--head", type=_count(1), default=5, help="rows shown per event")
     demo.set_defaults(func=cmd_demo)
 
-    st = sub.add_parser("standings", help="standings of every event in a results file or folder")
-    st.add_argument("path", help="results file (CSV, Parquet, TRF, PBN, USEBIO XML) or folder")
-    st.add_argument("--family", required=True, choices=sorted(FAMILIES))
+    st = _family_parser(
+        sub, "standings", help="standings of every event in a results file or folder"
+    )
     st.add_argument("--out", help="write the standings here (.csv or .parquet)")
-    st.add_argument("--head", type=int, default=10, help="rows shown per event")
-    st.add_argument("--tables", type=int, default=20, help="events (sections, lines) shown; 0: all")
-    _add_family_options(st)
+    st.add_argument("--head", type=_count(1), default=10, help="rows shown per table")
+    st.add_argument(
+        "--tables",
+        type=_count(0),
+        default=20,
+        help="tables (events, sections, lines) shown; 0: all",
+    )
     st.set_defaults(func=cmd_standings)
 
-    dr = sub.add_parser("drift", help="ranking-drift chart (PNG) of a results file or folder")
-    dr.add_argument("path", help="results file (CSV, Parquet, TRF, PBN, USEBIO XML) or folder")
-    dr.add_argument("--family", required=True, choices=sorted(FAMILIES))
+    dr = _family_parser(sub, "drift", help="ranking-drift chart (PNG) of a results file or folder")
     dr.add_argument("--out", default="drift.png", help="chart file: .png, .svg or .pdf")
     who = dr.add_mutually_exclusive_group()
     who.add_argument(
@@ -400,12 +488,13 @@ def build_parser() -> argparse.ArgumentParser:
         type=_comma_list,
         help="comma-separated players (pairs) to highlight, e.g. Anna,Bo",
     )
-    who.add_argument("--top", type=int, help="highlight the best N at the last step (default 10)")
+    who.add_argument(
+        "--top", type=_count(1), help="highlight the best N at the last step (default 10)"
+    )
     dr.add_argument(
         "--event", help="cards/chess: the event to draw; league: the league (default: the largest)"
     )
     dr.add_argument("--value", help="column drawn (default: rank or place)")
-    _add_family_options(dr)
     dr.set_defaults(func=cmd_drift)
 
     rc = sub.add_parser(
@@ -444,15 +533,48 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status (:func:`run` is the console script)."""
-    args = build_parser().parse_args(argv)
+    """Run the command line; return the exit status (:func:`run` is the console script).
+
+    0: done; 1: the input was refused or a file could not be read or written (one line on
+    standard error says which and why); 2: a usage error; 130: interrupted (Ctrl-C).
+    """
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if hasattr(args, "family"):
+        _check_options(parser, args)
     with warnings.catch_warnings():  # warnings (a skipped file, ...) read as the command's own
         warnings.showwarning = _warn
         try:
             return args.func(args)
+        except KeyboardInterrupt:
+            print("tourneystats: interrupted", file=sys.stderr)
+            return 130
+        except BrokenPipeError:  # the reader of standard output went away (`... | head`)
+            _silence_stdout()
+            return 0
         except (ValidationError, ValueError, OSError) as exc:
             print(f"tourneystats: {exc}", file=sys.stderr)
             return 1
+        except Exception as exc:  # a bug: one line, and the traceback on request
+            if os.environ.get("TOURNEYSTATS_DEBUG"):
+                raise
+            print(
+                f"tourneystats: internal error: {type(exc).__name__}: {exc} "
+                "(set TOURNEYSTATS_DEBUG=1 to see where; please report it)",
+                file=sys.stderr,
+            )
+            return 1
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so that the flush at exit does not fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # not a real file (a test's capture): nothing to flush
+        pass
+    finally:
+        os.close(devnull)
 
 
 def _warn(message, category, filename, lineno, file=None, line=None) -> None:

@@ -22,6 +22,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ..core.io import atomic_write
+from ..core.schema import ValidationError
 from .config import _bind, load_config
 from .dataset import (
     FORMAT_VERSION,
@@ -30,7 +31,8 @@ from .dataset import (
     _jsonable,
     _with_meta,
     _write_parquet,
-    archive_files,
+    part_files,
+    part_rows,
 )
 from .families import FamilySpec, _spec
 from .progress import _progress_bar
@@ -131,7 +133,10 @@ def compute_partition(
 
 
 def _read_part(path: str) -> pd.DataFrame:
-    return pq.read_table(path).to_pandas()
+    try:
+        return pq.read_table(path).to_pandas()
+    except (pa.ArrowException, OSError) as exc:
+        raise ValidationError(f"{path}: not a readable Parquet file ({exc})") from None
 
 
 def _dask_kernel(frame: pd.DataFrame, spec: FamilySpec, options: dict, strict: bool):
@@ -236,6 +241,7 @@ class _Item:
     size: int
     mtime_ns: int
     partition: dict
+    error: str | None = None  #: why the file cannot be read (it is then listed, not computed)
 
 
 def recompute(
@@ -329,8 +335,19 @@ def recompute(
     items = _list_items(archive)
     specs, options, hashes = _family_options(items, config)
     states, removed = _prior_states(out, items)
-    todo = [i for i in items if force or not _complete(states.get(i.rel), i, hashes, out)]
-    reused = len(items) - len(todo)
+    todo = [
+        i
+        for i in items
+        if i.error is None and (force or not _complete(states.get(i.rel), i, hashes, out))
+    ]
+    for item in items:  # listed in the report, never marked complete: a rerun tries them again
+        if item.error is not None:
+            states[item.rel] = {
+                "input": item.rel,
+                "rows_out": 0,
+                "errors": _unreadable(item, item.error),
+            }
+    reused = sum(1 for i in items if i.error is None) - len(todo)
     stopped = False
     first_bad: dict = {}  # the event that stopped a strict run
     rows_in = computed = 0
@@ -381,23 +398,34 @@ def _check_folders(archive: Path, out: Path) -> None:
 
 
 def _list_items(archive: Path) -> list[_Item]:
-    """The archive's files, with what tells whether their output is still complete."""
+    """The archive's files, with what tells whether their output is still complete (and why a
+    file cannot be read)."""
     items = []
-    for row in archive_files(archive).itertuples(index=False):
-        path = archive / row.path
+    for family, partition, rel in part_files(archive):
+        path = archive / rel
         stat = path.stat()
+        try:
+            rows, error = part_rows(path), None
+        except ValidationError as exc:
+            rows, error = 0, str(exc)
         items.append(
             _Item(
-                row.family,
-                row.path,
+                family,
+                rel,
                 str(path.resolve()),
-                int(row.rows),
+                rows,
                 stat.st_size,
                 stat.st_mtime_ns,
-                row.partition,
+                partition,
+                error,
             )
         )
     return items
+
+
+def _unreadable(item: _Item, error: str) -> list[dict]:
+    """The error entry of an archive file that cannot be read."""
+    return [{"unit": {}, "type": "ValidationError", "error": error}]
 
 
 def _family_options(items: list[_Item], config: Mapping[str, dict]) -> tuple[dict, dict, dict]:
@@ -490,7 +518,12 @@ def _complete(state: dict | None, item: _Item, hashes: Mapping[str, str], out: P
 def _run_pandas(todo, specs, options, strict, on_done) -> None:
     """The pandas engine: one archive file at a time in this process."""
     for item in todo:
-        frame = _read_part(item.path)
+        try:
+            frame = _read_part(item.path)
+        except ValidationError as exc:
+            if on_done(item, None, _unreadable(item, str(exc))):
+                break
+            continue
         table, errors = compute_partition(
             specs[item.family], frame, options[item.family], strict=strict
         )
@@ -553,8 +586,15 @@ def _dask_loop(dd, client, as_completed, todo, specs, options, strict, on_done) 
     completed = as_completed(futures)
     del futures, parts
     for future in completed:
-        frame = future.result()
         item, _ = pending.pop(future.key)
+        try:
+            frame = future.result()
+        except ValidationError as exc:  # an archive file that cannot be read
+            future.release()
+            if on_done(item, None, _unreadable(item, str(exc))):
+                stop = True
+                break
+            continue
         future.release()
         info = frame.attrs.get("tourneystats")
         if info is None:

@@ -25,6 +25,7 @@ import pyarrow as pa
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
+from ..core.folders import MissingPathError
 from ..core.io import atomic_write
 from ..core.schema import SEASON, Column, ValidationError, fail_rows, validate
 from .families import FamilySpec, _spec
@@ -181,6 +182,34 @@ def _families_in(root: Path) -> list[str]:
     return names
 
 
+def part_files(
+    root: str | os.PathLike, *, family: str | None = None
+) -> list[tuple[str, dict, str]]:
+    """``(family, partition values, relative POSIX path)`` of every data file of an archive."""
+    root = Path(root)
+    if not root.is_dir():
+        raise MissingPathError(f"{root}: no such archive folder")
+    found = []
+    for fam in _families_in(root) if family is None else [family]:
+        base = root / _component("family", fam)
+        if base.is_dir():
+            for path in _walk_parts(base):
+                rel = path.relative_to(root)
+                values = dict(_parse_component(p) for p in rel.parts[1:-1])
+                found.append((fam, values, rel.as_posix()))
+    return found
+
+
+def part_rows(path: Path) -> int:
+    """The number of rows of an archive file, from its footer; a located error if unreadable."""
+    try:
+        return pq.ParquetFile(path).metadata.num_rows
+    except (pa.ArrowException, OSError) as exc:
+        if isinstance(exc, FileNotFoundError):
+            raise
+        raise ValidationError(f"{path}: not a readable Parquet file ({exc})") from None
+
+
 def archive_files(root: str | os.PathLike, *, family: str | None = None) -> pd.DataFrame:
     """List the files of an archive (or of a :func:`recompute` output) with their partitions.
 
@@ -208,26 +237,10 @@ def archive_files(root: str | os.PathLike, *, family: str | None = None) -> pd.D
     0  cards  family=cards/season=2023/part-00000.parquet     1
     1  cards  family=cards/season=2024/part-00000.parquet     1
     """
-    root = Path(root)
-    if not root.is_dir():
-        raise FileNotFoundError(f"no archive folder {root}")
-    rows = []
-    families = _families_in(root) if family is None else [family]
-    for fam in families:
-        base = root / _component("family", fam)
-        if not base.is_dir():
-            continue
-        for path in _walk_parts(base):
-            rel = path.relative_to(root)
-            values = dict(_parse_component(p) for p in rel.parts[1:-1])
-            rows.append(
-                {
-                    "family": fam,
-                    "partition": values,
-                    "path": rel.as_posix(),
-                    "rows": pq.ParquetFile(path).metadata.num_rows,
-                }
-            )
+    rows = [
+        {"family": fam, "partition": values, "path": rel, "rows": part_rows(Path(root) / rel)}
+        for fam, values, rel in part_files(root, family=family)
+    ]
     return pd.DataFrame(rows, columns=["family", "partition", "path", "rows"])
 
 

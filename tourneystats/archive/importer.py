@@ -18,9 +18,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..core.folders import walk
+from ..core.folders import MissingPathError, walk
 from ..core.io import read_table
-from ..core.schema import DATE, EVENT, PLAYER, RATING, SEASON, TYPE, ValidationError
+from ..core.schema import DATE, EVENT, PLAYER, RATING, SEASON, TYPE, ValidationError, fail_rows
 from .dataset import (
     CHUNK_ROWS,
     _check_targets,
@@ -239,9 +239,15 @@ def import_folder(
     """
     src, root = Path(src), Path(root)
     if not src.is_dir():
-        raise FileNotFoundError(f"no source folder {src}")
-    if os.path.realpath(root).startswith(os.path.realpath(src) + os.sep):
-        raise ValueError(f"the archive {root} must not be inside the source folder {src}")
+        raise MissingPathError(f"{src}: no such folder")
+    real_src, real_root = os.path.realpath(src), os.path.realpath(root)
+    if real_root == real_src or real_root.startswith(real_src + os.sep):
+        raise ValidationError(
+            f"the archive {root} must not be the source folder {src} or inside it "
+            "(its own files would be imported again)"
+        )
+    if real_src.startswith(real_root + os.sep):
+        raise ValidationError(f"the source folder {src} must not be inside the archive {root}")
     paths = walk(src)
 
     # Sources are read into a hidden staging archive in batches of about `chunk_rows` rows, then
@@ -250,6 +256,11 @@ def import_folder(
     staging = root / f".import-{uuid.uuid4().hex}"
     try:
         records = _stage_sources(src, paths, staging, season, strict, chunk_rows, progress)
+        if not any(r["status"] in ("imported", "error") for r in records):
+            raise ValidationError(
+                f"{src}: nothing to import: {len(paths)} file(s), none of them results "
+                "(CSV/Parquet tables of a family, TRF, PBN or USEBIO files)"
+            )
         written = _move_staged(staging, root, mode, chunk_rows)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
@@ -288,6 +299,18 @@ def _trf_groups(paths: list[Path]) -> list[list[Path]]:
     return groups
 
 
+def _season_text(frame: pd.DataFrame, rel: Path) -> pd.Series:
+    """A season column as text: every row has one; whole numbers read as floats (a CSV column
+    with a gap) are written without ``.0``."""
+    values = frame[SEASON]
+    fail_rows(frame, values.isna(), f"{rel}: missing value in column 'season'", what="results")
+    if pd.api.types.is_float_dtype(values.dtype):
+        whole = np.floor(values) == values
+        fail_rows(frame, ~whole, f"{rel}: a season that is not a whole number", what="results")
+        values = values.astype("int64")
+    return values.astype(str)
+
+
 class _Stager:
     """Admits the sources one file (or one batch of TRF files) at a time into the staging
     archive, in batches of about `chunk_rows` rows per family."""
@@ -309,7 +332,7 @@ class _Stager:
         frame = frame.copy(deep=False)  # a frame the readers just made: no data copied
         one_season = SEASON not in frame.columns
         if not one_season:
-            frame[SEASON] = frame[SEASON].astype(str)
+            frame[SEASON] = _season_text(frame, rel)
         else:
             where = _season_of(rel, set(FAMILIES)) or self.season
             if where is None:
