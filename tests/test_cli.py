@@ -19,9 +19,24 @@ def test_help_lists_commands(capsys):
     assert "demo" in out and "standings" in out
 
 
-def test_demo_needs_data_folder(tmp_path, capsys):
-    assert main(["demo", "--data", str(tmp_path / "none"), "--out", str(tmp_path / "o")]) == 2
-    assert "no data folder" in capsys.readouterr().err
+def test_demo_data_folder_must_exist(tmp_path, capsys):
+    assert main(["demo", "--data", str(tmp_path / "none"), "--out", str(tmp_path / "o")]) == 1
+    assert "none: no such file or folder" in capsys.readouterr().err
+
+
+def test_demo_from_any_folder_uses_the_shipped_samples(tmp_path, monkeypatch, capsys):
+    from tourneystats.cli import sample_data
+
+    monkeypatch.chdir(tmp_path)  # an empty folder: no ./data
+    assert main(["demo", "--head", "1"]) == 0
+    out = capsys.readouterr().out
+    assert f"sample seasons: {sample_data()}" in out
+    written = sorted(p.name for p in (tmp_path / "tourneystats-demo").iterdir())
+    families = ("bridge", "cards", "chess", "league")
+    assert written == sorted(
+        [f"{f}-standings.parquet" for f in families] + [f"{f}-drift.png" for f in families]
+    )
+    assert sorted(p.name for p in sample_data().iterdir() if p.is_dir()) == list(families)
 
 
 def _session(event: str) -> pd.DataFrame:
@@ -59,8 +74,8 @@ def test_console_script_exits_with_the_status(tmp_path, capsys):
         assert gc.get_freeze_count() > 0  # the import-time objects are out of the collector's way
     finally:
         gc.unfreeze()  # this test process goes on
-    assert exit_info.value.code == 2
-    assert "no data folder" in capsys.readouterr().err
+    assert exit_info.value.code == 1
+    assert "none: no such file or folder" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("family", ["cards", "chess", "bridge", "league"])

@@ -18,7 +18,7 @@ from .core.io import read_table, write_table
 from .core.ranking import competition_rank
 from .core.schema import Column, ValidationError, validate
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 _SUBMODULES = (
     "archive",

@@ -114,11 +114,27 @@ def _existing(path: str | Path) -> Path:
     return Path(path)
 
 
+def sample_data() -> Path:
+    """The folder of sample seasons shipped with the package (one sub-folder per family): the
+    installed package's ``samples``, or a source checkout's ``data``."""
+    here = Path(__file__).resolve().parent
+    shipped = here / "samples"
+    return shipped if shipped.is_dir() else here.parent / "data"
+
+
+def _demo_data(given: str | None) -> Path:
+    """`--data` if given; else ``./data`` when it holds a family's folder; else the samples."""
+    if given is not None:
+        return _existing(given)
+    local = Path("data")
+    if any((local / name).is_dir() for name in FAMILIES):
+        return local
+    return sample_data()
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
-    data, out = Path(args.data), Path(args.out)
-    if not data.is_dir():
-        print(f"tourneystats: no data folder {data} (run from the project root)", file=sys.stderr)
-        return 2
+    data, out = _demo_data(args.data), Path(args.out)
+    print(f"sample seasons: {data}")
     for name in FAMILIES:
         folder = data / name
         module = _family(name)
@@ -459,10 +475,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    demo = sub.add_parser(
-        "demo", help="standings and drift charts for every sample season in data/"
+    demo = sub.add_parser("demo", help="standings and drift charts for every sample season")
+    demo.add_argument(
+        "--data",
+        help="folder of seasons, one sub-folder per family (default: ./data if it has one, "
+        "else the samples shipped with the package)",
     )
-    demo.add_argument("--data", default="data", help="folder of sample seasons (default: data)")
     demo.add_argument("--out", default="tourneystats-demo", help="output folder")
     demo.add_argument("--head", type=_count(1), default=5, help="rows shown per event")
     demo.set_defaults(func=cmd_demo)

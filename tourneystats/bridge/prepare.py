@@ -345,7 +345,7 @@ def _movement_bits(
     for pc, column in ((pc_ns, NS_PAIR), (pc_ew, EW_PAIR)):
         mask = np.zeros(n_groups, dtype=np.uint64)
         np.bitwise_or.at(mask, g, np.left_shift(np.uint64(1), pc.astype(np.uint64)))
-        dup = np.bitwise_count(mask) < count
+        dup = _popcount(mask) < count
         if dup.any():  # find the rows (the slow way, only to report them)
             keys = [c for c in (EVENT, SECTION, BOARD, column) if c in frame.columns]
             rows = frame.duplicated(keys, keep=False).to_numpy() & dup[g]
@@ -512,3 +512,11 @@ def _rank(p: _Prep, *, with_mp: bool = True) -> _Ranked:
         per_run = 2 * (run_start - run_group_start) + run_len - 1
         mp = np.repeat(per_run, run_len)
     return _Ranked(order=order, key=key, smin=smin, span=span, start=start, n_real=n_real, mp=mp)
+
+
+def _popcount(values: np.ndarray) -> np.ndarray:
+    """The number of bits set in each uint64 (``np.bitwise_count`` from NumPy 2.0 on)."""
+    if hasattr(np, "bitwise_count"):
+        return np.bitwise_count(values)
+    bits = np.unpackbits(np.ascontiguousarray(values).view(np.uint8))
+    return bits.reshape(len(values), 64).sum(axis=1)
