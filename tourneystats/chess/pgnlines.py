@@ -1,0 +1,458 @@
+"""The lines of PGN files: read in chunks cut between games, tag lines parsed with numpy, the
+movetext skipped.
+
+A chunk (about 8 MB, cut before a tag line that follows a blank line) is split into lines with
+numpy; a line starting with ``[`` is a tag line unless it lies inside a ``{...}`` comment. The
+chunk's braces decide that: when the braces of its movetext lines alternate ``{ } { }`` and no tag
+line lies between an opening and its closing brace (and there is no ``;`` comment nor ``%``
+escape line), the lines starting with ``[`` are exactly the tag lines. Otherwise the chunk's
+movetext is blanked first by one regular expression that reads comments as PGN does (a ``{``
+comment runs to the first ``}``, across lines; a ``;`` comment to the end of its line; a ``%``
+line is ignored), keeping the line breaks so that every line keeps its number.
+
+A game is a run of tag lines; the next game starts at the next tag line after anything else (a
+blank line or movetext). The tag lines ``[Name "value"]`` are parsed all at once: the name is
+compared with the tags read (:data:`TAGS`) as two 8-byte words, and each tag's values are
+factorized without making a Python object per value (the bytes gathered into a fixed-width
+matrix, hashed by 8-byte words, every hash group checked byte for byte) into codes of one
+vocabulary shared by all files (:class:`Vocab`). Irregular lines (extra blanks, a name longer
+than 16 characters) are parsed one by one; a line that is not a tag line is an error naming its
+file and line.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import NamedTuple
+
+import numpy as np
+import pandas as pd
+
+from ..core.schema import ValidationError
+
+#: file name endings read from a folder
+PGN_SUFFIXES = (".pgn",)
+#: the tags read; every other tag is skipped
+TAGS = (
+    "Event",
+    "Site",
+    "Date",
+    "EventDate",
+    "EventType",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "WhiteElo",
+    "BlackElo",
+    "WhiteFideId",
+    "BlackFideId",
+    "WhiteTitle",
+    "BlackTitle",
+    "WhiteFed",
+    "BlackFed",
+    "Termination",
+)
+#: bytes read per chunk
+CHUNK_BYTES = 8 << 20
+#: values longer than this are factorized one by one
+_MAX_WIDTH = 256
+_PAD = bytes(_MAX_WIDTH + 32)
+_BOM = b"\xef\xbb\xbf"
+_MOVE, _BLANK, _TAG, _ESCAPE = range(4)
+_LBRACKET, _QUOTE, _RBRACKET, _SPACE = ord("["), ord('"'), ord("]"), ord(" ")
+_BRACE_OPEN, _BRACE_CLOSE = ord("{"), ord("}")
+# the movetext between two tag sections, comments read as PGN reads them; `open` is set when a
+# comment runs to the end of the text
+_MOVETEXT = re.compile(
+    rb"\n(?![ \t]*[\[%])(?:[^{;\n]++|\{[^}]*+(?:\}|(?P<open>\Z))|;[^\n]*+|\n(?![ \t]*[\[%]))*+"
+)
+_TAG_LINE = re.compile(rb'[ \t]*\[[ \t]*([A-Za-z0-9_]+)[ \t]*"(.*)"[ \t]*\][ \t]*\Z')
+# a game without moves: its tag section followed by comments only, then the result
+_NOTE_WORD = re.compile(rb"(?i)forfeit|default")
+_NOTE_HINTS = (b"orfeit", b"ORFEIT", b"efault", b"EFAULT")  # found fast, case-sensitive
+_NO_MOVES = re.compile(rb"\s*((?:\{[^}]*\}\s*)+)(?:1-0|0-1|0-0|1/2-1/2|\*)\s*")
+# odd multipliers of the 8-byte words of a value, for its hash
+_MULTIPLIERS = (
+    np.random.default_rng(20240517).integers(1, 2**63, _MAX_WIDTH // 8 + 1, dtype=np.uint64) * 2 + 1
+).astype(np.uint64)
+
+
+#: _LOW_BYTES[k]: the k low bytes of a little-endian 8-byte word
+_LOW_BYTES = np.array([(1 << (8 * k)) - 1 for k in range(9)], dtype=np.uint64)
+
+
+def _name_key(name: bytes) -> tuple[int, int]:
+    padded = name.ljust(16, b"\0")
+    return int.from_bytes(padded[:8], "little"), int.from_bytes(padded[8:16], "little")
+
+
+_TAG_KEYS = np.array([_name_key(t.encode()) for t in TAGS], dtype=np.uint64)
+_TAG_ORDER = np.argsort(_TAG_KEYS[:, 0] * _MULTIPLIERS[0] + _TAG_KEYS[:, 1] * _MULTIPLIERS[1])
+_TAG_HASHES = (_TAG_KEYS[:, 0] * _MULTIPLIERS[0] + _TAG_KEYS[:, 1] * _MULTIPLIERS[1])[_TAG_ORDER]
+_TAG_ID = {t.encode(): k for k, t in enumerate(TAGS)}
+
+
+class Vocab:
+    """The distinct tag values of the files read.
+
+    Each chunk adds the distinct values of each of its tags (as zero-padded 8-byte words) and
+    numbers its games' values from the base :meth:`add` returns (*provisional* codes);
+    :meth:`resolve` then numbers the distinct values of all chunks at once.
+    """
+
+    def __init__(self) -> None:
+        self._lengths: list[np.ndarray] = []
+        self._words: list[np.ndarray] = []
+        self.size = 0
+
+    def add(self, lengths: np.ndarray, words: np.ndarray) -> int:
+        """Add distinct values (bytes lengths, and words: one row of 8-byte words per value);
+        return the provisional code of the first one."""
+        base = self.size
+        self._lengths.append(lengths.astype(np.int64))
+        self._words.append(words)
+        self.size += len(lengths)
+        return base
+
+    def resolve(self) -> tuple[np.ndarray, list[str]]:
+        """The code of every provisional code, and the value (as text) of every code."""
+        lengths = np.concatenate(self._lengths) if self._lengths else np.zeros(0, np.int64)
+        n_words = np.maximum(1, -(-lengths // 8))
+        sizes = [len(x) for x in self._lengths]
+        piece = np.repeat(np.arange(len(sizes)), sizes)
+        row = np.arange(len(lengths)) - np.repeat(np.cumsum([0, *sizes])[:-1], sizes)
+        code = np.empty(len(lengths), dtype=np.int64)
+        texts: list[str] = []
+        for k in np.unique(n_words).tolist():  # values of k words are compared with each other
+            sel = np.flatnonzero(n_words == k)
+            ps, rs = piece[sel], row[sel]
+            parts = np.split(np.arange(len(sel)), np.flatnonzero(np.diff(ps)) + 1)
+            words = np.concatenate([self._words[ps[i[0]]][rs[i], :k] for i in parts])
+            local, first = _groups(words)
+            code[sel] = len(texts) + local
+            values = words[first].tobytes()
+            texts.extend(
+                _text(values[8 * k * j : 8 * k * j + n])
+                for j, n in enumerate(lengths[sel[first]].tolist())
+            )
+        self._lengths, self._words = [], []
+        return code, texts
+
+
+def _text(value: bytes) -> str:
+    """A tag value as text: UTF-8, else Windows-1252, else Latin-1; unescaped and stripped."""
+    text = _decode(value)
+    if "\\" in text:
+        text = text.replace('\\"', '"').replace("\\\\", "\\")
+    return text.strip()
+
+
+def _groups(words: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Group equal rows of `words` (zero-padded 8-byte words): the group of each row, numbered
+    in order of appearance, and a row of each group. Hashed, then checked word for word."""
+    n_words = words.shape[1]
+    key = words[:, 0] if n_words == 1 else (words * _MULTIPLIERS[:n_words]).sum(axis=1)
+    local, uniques = pd.factorize(key)
+    first = np.empty(len(uniques), dtype=np.int64)
+    first[local[::-1]] = np.arange(len(local))[::-1]
+    if n_words > 1 and not (words == words[first[local]]).all():  # a hash collision
+        rows = np.ascontiguousarray(words).view(f"V{8 * n_words}").ravel()
+        _, first, local = np.unique(rows, return_index=True, return_inverse=True)
+    return local.astype(np.int64), first
+
+
+def _decode(value: bytes) -> str:
+    for encoding in ("utf-8", "cp1252"):
+        try:
+            return value.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return value.decode("latin-1")
+
+
+class FileGames(NamedTuple):
+    """The games of one file: the line of each game's first tag, the vocabulary codes of its
+    tags (-1: tag absent), and whether it has no moves but a comment saying forfeit/default."""
+
+    line: np.ndarray
+    tags: dict[str, np.ndarray]
+    note: np.ndarray
+
+
+# --- chunks --------------------------------------------------------------------------------------
+
+
+def read_file(path: Path, vocab: Vocab, chunk_bytes: int = CHUNK_BYTES) -> FileGames:
+    """The games of the PGN file `path`, read chunk by chunk."""
+    parts: list[FileGames] = []
+    line, buf, first = 1, b"", True
+    with open(path, "rb") as fh:
+        while True:
+            block = fh.read(chunk_bytes)
+            eof = not block
+            if block.endswith(b"\r"):  # keep a CR LF together
+                block += fh.read(1)
+            if first and block.startswith(_BOM):
+                block = block[len(_BOM) :]
+            first = False
+            if b"\r" in block:
+                block = block.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+            if b"\0" in block:
+                at = line + buf.count(b"\n") + block[: block.index(b"\0")].count(b"\n")
+                raise ValidationError(f"{path}:{at}: a NUL byte: not a PGN text file")
+            buf += block
+            cut = len(buf) if eof else buf.rfind(b"\n\n[") + 2
+            if cut < 2 and not eof:
+                continue  # no game boundary yet: read on
+            piece = buf[:cut] if buf[:cut].endswith(b"\n") else buf[:cut] + b"\n"
+            games = _scan(piece, line, path, vocab, final=eof)
+            if games is not None:  # else a comment is open at the cut: read on
+                parts.append(games)
+                line += piece.count(b"\n")
+                buf = buf[cut:]
+            if eof:
+                break
+    return FileGames(
+        np.concatenate([p.line for p in parts]),
+        {t: np.concatenate([p.tags[t] for p in parts]) for t in TAGS},
+        np.concatenate([p.note for p in parts]),
+    )
+
+
+def _line_kinds(text: bytes, buf: np.ndarray, n: int):
+    """Start, end (the line feed) and kind of every line; the start of an indented tag line is
+    its bracket."""
+    ends = np.flatnonzero(buf[:n] == 10)
+    starts = np.empty(len(ends), dtype=np.int64)
+    starts[:1] = 0
+    starts[1:] = ends[:-1] + 1
+    first = buf[starts]
+    kind = np.full(len(ends), _MOVE, dtype=np.int8)
+    kind[first == 10] = _BLANK
+    kind[first == _LBRACKET] = _TAG
+    kind[first == ord("%")] = _ESCAPE
+    for i in np.flatnonzero((first == _SPACE) | (first == ord("\t"))).tolist():
+        line = text[starts[i] : ends[i]]
+        rest = line.lstrip(b" \t")
+        if not rest:
+            kind[i] = _BLANK
+        elif rest[:1] == b"[":
+            kind[i] = _TAG
+            starts[i] += len(line) - len(rest)
+    return starts, ends, kind
+
+
+def _tags_outside_comments(
+    text: bytes, buf: np.ndarray, n: int, starts, kind, game_lines: np.ndarray
+) -> bool:
+    """Whether the lines starting with ``[`` are all tag lines, told by the braces alone: they
+    alternate ``{ } { }`` and none is open at a line starting with ``[``; no ``;`` comment in
+    the movetext, no ``%`` escape line. (A tag value with a brace may send a chunk to the
+    slower exact reading, never to a wrong one.)"""
+    if (kind == _ESCAPE).any():
+        return False
+    if b";" in text:
+        semicolons = np.flatnonzero(buf[:n] == ord(";"))
+        if (kind[np.searchsorted(starts, semicolons, side="right") - 1] == _MOVE).any():
+            return False
+    if b"{" not in text and b"}" not in text:
+        return True
+    chunk = buf[:n]
+    pos = np.flatnonzero((chunk == _BRACE_OPEN) | (chunk == _BRACE_CLOSE))
+    opens = chunk[pos] == _BRACE_OPEN
+    if len(pos) % 2 or not opens[::2].all() or opens[1::2].any():
+        return False
+    # a tag line inside a comment has an odd number of braces before it; so has the first line
+    # of its run of tag lines, which starts a game (a comment opens on a movetext line)
+    return not (np.searchsorted(pos, starts[game_lines]) % 2).any()
+
+
+def _blank_movetext(text: bytes) -> tuple[bytes, bool]:
+    """`text` with its movetext (comments read as PGN reads them) blanked, line breaks kept;
+    and whether a comment is still open at its end."""
+    open_end = False
+
+    def blank(match: re.Match) -> bytes:
+        nonlocal open_end
+        if match.group("open") is not None:
+            open_end = True
+        return b"\n" * match.group().count(b"\n")
+
+    return _MOVETEXT.sub(blank, text), open_end
+
+
+def _scan(text: bytes, first_line: int, path: Path, vocab: Vocab, final: bool) -> FileGames | None:
+    """The games of a chunk (`text` ends with a line feed); None when it ends inside a comment
+    and more text follows."""
+    original = text
+    padded = text + _PAD
+    buf = np.frombuffer(padded, dtype=np.uint8)
+    starts, ends, kind = _line_kinds(text, buf, len(text))
+    lines = (starts, ends, kind)  # of the text as it is, for the forfeit notes
+    tag_lines, new_game = _games(kind)
+    if not _tags_outside_comments(text, buf, len(text), starts, kind, tag_lines[new_game]):
+        text, open_end = _blank_movetext(text)
+        if open_end and not final:
+            return None
+        padded = text + _PAD
+        buf = np.frombuffer(padded, dtype=np.uint8)
+        starts, ends, kind = _line_kinds(text, buf, len(text))
+        tag_lines, new_game = _games(kind)
+    game_of = np.cumsum(new_game) - 1
+    n_games = int(new_game.sum())
+    words = _words(padded)
+    name_id, value_start, value_end = _parse_tag_lines(
+        text, buf, words, starts[tag_lines], ends[tag_lines], first_line + tag_lines, path
+    )
+    order = np.argsort(name_id.astype(np.int8), kind="stable")
+    bounds = np.searchsorted(name_id[order], np.arange(len(TAGS) + 1))
+    tags = {}
+    for k, tag in enumerate(TAGS):
+        rows = order[bounds[k] : bounds[k + 1]]
+        _check_once(game_of[rows], first_line + tag_lines[rows], tag, path)
+        codes = np.full(n_games, -1, dtype=np.int32)
+        codes[game_of[rows]] = _factorize(
+            text, words, value_start[rows], value_end[rows] - value_start[rows], vocab
+        )
+        tags[tag] = codes
+    note = _forfeit_notes(original, lines, tag_lines, new_game)
+    return FileGames(first_line + tag_lines[new_game], tags, note)
+
+
+def _games(kind: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The tag lines, and whether each starts a game (the line before it, escape lines left
+    out, is not a tag line)."""
+    tag_lines = np.flatnonzero(kind == _TAG)
+    if (kind == _ESCAPE).any():  # escape lines between tags are transparent
+        kept = np.flatnonzero(kind != _ESCAPE)
+        previous = np.full(len(kind), _BLANK, dtype=np.int8)
+        previous[kept[1:]] = kind[kept[:-1]]
+    else:
+        previous = np.concatenate([[_BLANK], kind[:-1]]).astype(np.int8)
+    return tag_lines, previous[tag_lines] != _TAG
+
+
+def _check_once(games: np.ndarray, lines: np.ndarray, tag: str, path: Path) -> None:
+    """A tag may be given once per game."""
+    twice = np.flatnonzero(games[1:] == games[:-1])  # the tag lines are in game order
+    if len(twice):
+        second = lines[twice[0] + 1]
+        raise ValidationError(
+            f"{path}:{second}: a second {tag} tag in one game (is a blank line missing "
+            "between two games?)"
+        )
+
+
+# --- tag lines -----------------------------------------------------------------------------------
+
+
+def _words(padded: bytes) -> np.ndarray:
+    """The 8-byte little-endian word starting at every byte of `padded` (an unaligned view)."""
+    return np.ndarray((len(padded) - 7,), dtype="<u8", buffer=padded, strides=(1,))
+
+
+def _first_byte(word: np.ndarray, byte: int) -> np.ndarray:
+    """Index (0-7) of the first byte equal to `byte` in each word, 8 where there is none."""
+    x = word ^ np.uint64(0x0101010101010101 * byte)
+    found = (x - np.uint64(0x0101010101010101)) & ~x & np.uint64(0x8080808080808080)
+    lowest = (found & (~found + np.uint64(1))).astype(np.float64)  # a power of 2 (exact)
+    return np.where(found == 0, 8, (np.frexp(lowest)[1] - 1) // 8)
+
+
+def _parse_tag_lines(text: bytes, buf: np.ndarray, words, s, e, lineno, path: Path):
+    """The tag (index in :data:`TAGS`, -1 for the others) and the value span of every tag line
+    ``[Name "value"]`` (``s``: the bracket, ``e``: the line feed)."""
+    w0, w1 = words[s + 1], words[s + 9]
+    name_len = _first_byte(w0, _SPACE)
+    long = name_len == 8
+    name_len[long] += _first_byte(w1[long], _SPACE)
+    value_start = s + name_len + 3
+    value_end = e - 2
+    regular = (
+        (name_len > 0)
+        & (name_len < 16)
+        & (buf[value_start - 1] == _QUOTE)
+        & (buf[np.maximum(e - 1, 0)] == _RBRACKET)
+        & (buf[np.maximum(e - 2, 0)] == _QUOTE)
+        & (value_end >= value_start)
+    )
+    name_id = _tag_ids(w0, w1, name_len, regular)
+    for i in np.flatnonzero(~regular).tolist():
+        match = _TAG_LINE.match(text, int(s[i]), int(e[i]))
+        if match is None:
+            _bad_tag_line(text[s[i] : e[i]], int(lineno[i]), path)
+        name_id[i] = _TAG_ID.get(match.group(1), -1)
+        value_start[i], value_end[i] = match.span(2)
+    return name_id, value_start, value_end
+
+
+def _tag_ids(w0, w1, name_len: np.ndarray, regular: np.ndarray) -> np.ndarray:
+    """The index in :data:`TAGS` of the names of `name_len` bytes starting with the words `w0`,
+    `w1` (-1: another tag)."""
+    w0 = w0 & _LOW_BYTES[np.minimum(name_len, 8)]
+    w1 = w1 & _LOW_BYTES[np.clip(name_len - 8, 0, 8)]
+    key = w0 * _MULTIPLIERS[0] + w1 * _MULTIPLIERS[1]
+    tag = _TAG_ORDER[np.minimum(np.searchsorted(_TAG_HASHES, key), len(TAGS) - 1)]
+    found = regular & (_TAG_KEYS[tag, 0] == w0) & (_TAG_KEYS[tag, 1] == w1)
+    return np.where(found, tag, -1)
+
+
+def _bad_tag_line(line: bytes, lineno: int, path: Path):
+    """Raise for a line starting with ``[`` that is not ``[Name "value"]``."""
+    shown = line[:60].decode("utf-8", errors="replace")
+    stripped = line.rstrip()
+    if not stripped.endswith(b"]"):
+        why = "a tag line without its closing bracket (a truncated file?)"
+    elif stripped.count(b'"') < 2:
+        why = 'a tag line without a value in double quotes, [Name "value"]'
+    else:
+        why = 'not a tag line [Name "value"]'
+    raise ValidationError(f"{path}:{lineno}: {why}: {shown!r}")
+
+
+def _factorize(text: bytes, words, start, length, vocab: Vocab) -> np.ndarray:
+    """The provisional codes (:class:`Vocab`) of the values ``text[start : start + length]``,
+    without making a Python object per value."""
+    codes = np.empty(len(start), dtype=np.int64)
+    long = length > _MAX_WIDTH
+    short = np.flatnonzero(~long) if long.any() else slice(None)
+    start_s, length_s = start[short], length[short]
+    if len(start_s):
+        n_words = max(1, -(-int(length_s.max()) // 8))
+        matrix = np.empty((len(start_s), n_words), dtype=np.uint64)
+        for j in range(n_words):  # the bytes after each value zeroed
+            matrix[:, j] = words[start_s + 8 * j] & _LOW_BYTES[np.clip(length_s - 8 * j, 0, 8)]
+        local, first = _groups(matrix)
+        codes[short] = vocab.add(length_s[first], matrix[first]) + local
+    if long.any():  # one by one
+        values = [text[a : a + n] for a, n in zip(start[long].tolist(), length[long].tolist())]
+        width = 8 * -(-max(map(len, values)) // 8)
+        matrix = np.frombuffer(b"".join(v.ljust(width, b"\0") for v in values), "<u8")
+        codes[long] = vocab.add(length[long], matrix.reshape(len(values), -1)) + np.arange(
+            len(values)
+        )
+    return codes
+
+
+def _forfeit_notes(text: bytes, lines, tag_lines: np.ndarray, new_game: np.ndarray) -> np.ndarray:
+    """Games without moves whose comment says forfeit or default (``{...defaulted} 0-1``): the
+    text after their tags is comments and a result only."""
+    starts, ends, kind = lines
+    note = np.zeros(int(new_game.sum()), dtype=bool)
+    last_tag = tag_lines[np.append(new_game[1:], True)]  # each game's last tag line
+    next_game = np.append(tag_lines[new_game][1:], len(kind))  # the next game's first line
+    moves = np.flatnonzero(kind == _MOVE)
+    if len(moves) == 0:
+        return note
+    first_move = moves[np.minimum(np.searchsorted(moves, last_tag), len(moves) - 1)]
+    candidate = (first_move > last_tag) & (first_move < next_game)
+    candidate[candidate] &= np.frombuffer(text, np.uint8)[starts[first_move[candidate]]] == 123
+    if candidate.any() and not any(hint in text for hint in _NOTE_HINTS):
+        return note
+    for g in np.flatnonzero(candidate).tolist():
+        end = starts[next_game[g]] if next_game[g] < len(kind) else len(text)
+        match = _NO_MOVES.fullmatch(text, int(ends[last_tag[g]]), int(end))
+        note[g] = match is not None and _NOTE_WORD.search(match.group(1)) is not None
+    return note
