@@ -124,6 +124,7 @@ _UNKNOWN = {"", "?", "-", "??"}
 _ROUND = re.compile(r"(\d+)(?:\.\d+)*")
 _BYE = -(2**62)  # the key of a BYE opponent
 _INVALID = -2
+SIDES = ("White", "Black")
 
 
 @dataclass
@@ -151,9 +152,33 @@ class _Games:
     def values(self, tag: str, parse: Callable[[str], object], absent, dtype=object) -> np.ndarray:
         """`parse` of each game's `tag` value (called once per distinct value), `absent` where
         the game has no such tag."""
-        unique, inverse = np.unique(self.tags[tag], return_inverse=True)
-        parsed = [absent if c < 0 else parse(self.texts[c]) for c in unique.tolist()]
-        return np.array(parsed, dtype=dtype)[inverse.reshape(-1)]
+        codes = self.tags[tag]
+        present = np.zeros(len(self.texts) + 1, dtype=bool)
+        present[codes] = True  # -1 (absent) marks the last entry
+        unique = np.flatnonzero(present[:-1])
+        table = np.empty(len(self.texts) + 1, dtype=dtype)
+        table[-1] = absent
+        table[unique] = [parse(self.texts[c]) for c in unique.tolist()]
+        return table[codes]
+
+    def numbers(self, tag: str) -> np.ndarray:
+        """The `tag` value of each game as a whole number: 0 where absent or unknown (``0``,
+        ``?``, ``-``, blank), -2 where it is not a number."""
+        codes = self.tags[tag]
+        present = np.zeros(len(self.texts) + 1, dtype=bool)
+        present[codes] = True
+        unique = np.flatnonzero(present[:-1])
+        texts = [self.texts[c] for c in unique.tolist()]
+        table = np.zeros(len(self.texts) + 1, dtype=np.int64)
+        try:  # all at once
+            text = np.array(texts, dtype=str)
+            digits = np.char.isdecimal(text) & (np.char.str_len(text) <= 18)
+            value = np.where(digits, text, "0").astype(np.int64)
+            unknown = np.isin(text, list(_UNKNOWN))
+            table[unique] = np.where(digits, value, np.where(unknown, 0, _INVALID))
+        except ValueError:  # digits numpy does not read (not ASCII)
+            table[unique] = [_number(t) for t in texts]
+        return table[codes]
 
     def where(self, g: int, tag: str | None = None) -> str:
         """``path:LINE`` of game `g` (of its `tag` line, when given)."""
@@ -371,9 +396,8 @@ def _events(games: _Games, event) -> _Events:
         ev = np.where(name, games.tags["Event"], -1)
         has_date = games.values("EventDate", lambda t: any(c.isdigit() for c in t), False, bool)
         date = np.where(has_date, games.tags["EventDate"], -1)
-        key = pd.MultiIndex.from_arrays([ev, date, np.where(name, -1, games.file)])
-        code, keys = pd.factorize(key)
-        first = _first_of(code, len(keys))
+        code = _combined([ev, date, np.where(name, -1, games.file)])
+        first = _first_of(code, int(code.max()) + 1)
         labels = [
             games.texts[e] if e >= 0 else games.files[f].stem
             for e, _, f in zip(ev[first], date[first], games.file[first])
@@ -389,6 +413,15 @@ def _events(games: _Games, event) -> _Events:
         raise TypeError(f"event must be None, a str or a callable, not {type(event).__name__}")
     code = np.asarray(code, dtype=np.int64)
     return _Events(code, list(labels), _first_of(code, len(labels)))
+
+
+def _combined(columns: list[np.ndarray]) -> np.ndarray:
+    """One code per distinct row of the integer `columns`, numbered in order of appearance."""
+    code = pd.factorize(columns[0])[0]
+    for column in columns[1:]:
+        inner, values = pd.factorize(column)
+        code = pd.factorize(code.astype(np.int64) * len(values) + inner)[0]
+    return code.astype(np.int64)
 
 
 def _first_of(code: np.ndarray, n: int) -> np.ndarray:
@@ -436,16 +469,17 @@ def _check_rounds(games: _Games, rounds: np.ndarray, events: _Events) -> None:
 # --- players -------------------------------------------------------------------------------------
 
 
-def _fide(text: str) -> int:
-    """A FIDE id: 0 for none (``0``, ``?``, ``-``, blank), -2 for a value that is not a number."""
+def _number(text: str) -> int:
+    """A FIDE id or a rating: 0 for none (``0``, ``?``, ``-``, blank), -2 for a value that is
+    not a number."""
     if text in _UNKNOWN:
         return 0
-    return int(text) if text.isdecimal() else _INVALID
+    return int(text) if text.isdecimal() and text.isascii() and len(text) <= 18 else _INVALID
 
 
-def _checked(games: _Games, tag: str, parse: Callable[[str], int], what: str) -> np.ndarray:
-    """The numbers of `tag` (0 where absent); a value that is not one is refused."""
-    values = games.values(tag, parse, 0, np.int64)
+def _checked(games: _Games, tag: str, what: str) -> np.ndarray:
+    """The numbers of `tag` (0 where absent or unknown); a value that is not one is refused."""
+    values = games.numbers(tag)
     bad = np.flatnonzero(values == _INVALID)
     if len(bad):
         g = int(bad[0])
@@ -458,7 +492,7 @@ def _players(games: _Games, event_code: np.ndarray):
     :data:`_BYE` for a player named BYE; and the FIDE ids."""
     keys, fides = [], []
     for side in ("White", "Black"):
-        fide = _checked(games, f"{side}FideId", _fide, "a FIDE id (a number)")
+        fide = _checked(games, f"{side}FideId", "a FIDE id (a number)")
         named = games.values(side, lambda t: t not in _UNKNOWN, False, bool)
         bye = games.values(side, lambda t: t.casefold() == "bye", False, bool) & (fide == 0)
         missing = np.flatnonzero(~named & (fide == 0))
@@ -501,30 +535,20 @@ def _names_to_ids(games: _Games, event_code, keys: list, fides: list):
 def _check_pairings(games: _Games, event_code, rounds, white, black, fides) -> None:
     """No game twice in a round, no player with two games in a round."""
     n = len(white)
-    game = np.concatenate([np.arange(n), np.arange(n)])
     key = np.concatenate([white, black])
-    ev = np.concatenate([event_code, event_code])
-    rnd = np.concatenate([rounds, rounds])
     real = np.flatnonzero(key != _BYE)
-    order = real[np.lexsort((game[real], key[real], rnd[real], ev[real]))]
-    k, e, r = key[order], ev[order], rnd[order]
-    twice = np.flatnonzero((k[1:] == k[:-1]) & (e[1:] == e[:-1]) & (r[1:] == r[:-1]))
-    if len(twice) == 0:
+    ev, rnd = np.concatenate([event_code, event_code])[real], np.concatenate([rounds, rounds])[real]
+    seat = _combined([ev, rnd, key[real]])
+    if len(seat) == 0 or int(seat.max()) + 1 == len(seat):  # all distinct
         return
-    g1, g2 = int(game[order[twice[0]]]), int(game[order[twice[0] + 1]])
-    if g1 == g2:  # both sides of one game: the same player twice, told above
-        return
-    side = "White" if white[g2] == k[twice[0]] else "Black"
+    order = np.argsort(seat, kind="stable")
+    twice = np.flatnonzero(seat[order][1:] == seat[order][:-1])[0]
+    g1, g2 = sorted(int(real[order[twice + j]] % n) for j in (0, 1))
+    player = key[real[order[twice]]]
+    side = "White" if white[g2] == player else "Black"
     if {white[g1], black[g1]} == {white[g2], black[g2]}:
-        games.fail(g2, f"the same game twice in round {rnd[g2]}", other=g1)
-    games.fail(g2, f"{games.text(side, g2)!r} has two games in round {rnd[g2]}", other=g1)
-
-
-def _elo(text: str) -> int:
-    """A rating: 0 for unrated (``0``, ``?``, ``-``, blank), -2 for a value that is not one."""
-    if text in _UNKNOWN:
-        return 0
-    return int(text) if text.isdecimal() else _INVALID
+        games.fail(g2, f"the same game twice in round {rounds[g2]}", other=g1)
+    games.fail(g2, f"{games.text(side, g2)!r} has two games in round {rounds[g2]}", other=g1)
 
 
 def _blank(text: str) -> bool:
@@ -547,12 +571,15 @@ class _Table:
     per_event: np.ndarray  # players of each event
 
 
-def _first_given(group: np.ndarray, value: np.ndarray, given: np.ndarray, n: int, empty):
-    """The first `value` where `given` of each of the `n` groups (rows in order), else `empty`."""
-    out = np.full(n, empty, dtype=value.dtype)
+def _first_given(group, rank, value: np.ndarray, given, n: int, empty) -> np.ndarray:
+    """For each of the `n` groups, the `value` of its row of lowest `rank` among the rows where
+    `given` (ranks are distinct within a group), else `empty`."""
     rows = np.flatnonzero(given)
-    groups, first = np.unique(group[rows], return_index=True)
-    out[groups] = value[rows[first]]
+    best = np.full(n, np.iinfo(np.int64).max, dtype=np.int64)
+    np.minimum.at(best, group[rows], rank[rows])
+    hit = rows[rank[rows] == best[group[rows]]]
+    out = np.full(n, empty, dtype=value.dtype)
+    out[group[hit]] = value[hit]
     return out
 
 
@@ -565,12 +592,12 @@ def _both(games: _Games, tag: str, parse: Callable[[str], object], absent, dtype
     )
 
 
-def _text_given(games: _Games, tag: str, rows: np.ndarray, group, n: int) -> list[str | None]:
+def _text_given(games: _Games, tag: str, rows, group, rank, n: int) -> list[str | None]:
     """The first known text of `tag` (White and Black) of each of the `n` groups."""
     other = tag.replace("White", "Black", 1)
     codes = np.concatenate([games.tags[tag], games.tags[other]])[rows]
     known = _both(games, tag, _blank, False, bool)[rows]
-    first = _first_given(group, codes, known, n, -1)
+    first = _first_given(group, rank, codes, known, n, -1)
     return [games.texts[c] if c >= 0 else None for c in first.tolist()]
 
 
@@ -581,21 +608,18 @@ def _player_table(games: _Games, event_code, rounds, white, black, fides) -> _Ta
     key = np.concatenate([white, black])
     row = np.flatnonzero(key != _BYE)
     ev = np.concatenate([event_code, event_code])[row]
-    key_code, key_values = pd.factorize(key[row])
-    pid, _ = pd.factorize(ev * len(key_values) + key_code)
-    n_players = int(pid.max()) + 1 if len(pid) else 0
-    order = np.lexsort((row % n, np.concatenate([rounds, rounds])[row], pid))
-    group, rows = pid[order], row[order]
-    names = _text_given(games, "White", rows, group, n_players)
-    titles = _text_given(games, "WhiteTitle", rows, group, n_players)
-    feds = _text_given(games, "WhiteFed", rows, group, n_players)
-    for tag in ("WhiteElo", "BlackElo"):
-        _checked(games, tag, _elo, "a rating (a number)")
-    elo = _both(games, "WhiteElo", _elo, 0, np.int64)[rows]
-    rating = _first_given(group, elo, elo > 0, n_players, 0)
-    fide = np.concatenate(fides)[rows]
-    fide = _first_given(group, fide, fide > 0, n_players, 0)
-    p_event = _first_given(group, ev[order], np.ones(len(order), bool), n_players, 0)
+    group = _combined([ev, key[row]])  # the player of each side
+    n_players = int(group.max()) + 1 if len(group) else 0
+    rank = np.concatenate([rounds, rounds])[row] * n + row % n  # first by round, then file order
+    names = _text_given(games, "White", row, group, rank, n_players)
+    titles = _text_given(games, "WhiteTitle", row, group, rank, n_players)
+    feds = _text_given(games, "WhiteFed", row, group, rank, n_players)
+    elo = np.concatenate([_checked(games, f"{s}Elo", "a rating (a number)") for s in SIDES])[row]
+    rating = _first_given(group, rank, elo, elo > 0, n_players, 0)
+    fide = np.concatenate(fides)[row]
+    fide = _first_given(group, rank, fide, fide > 0, n_players, 0)
+    p_event = np.zeros(n_players, dtype=np.int64)
+    p_event[group] = ev
     # start ranks: rating (highest first, unrated last), name, FIDE id
     name_key = np.array([(x or "").casefold() for x in names], dtype=str)
     by_rank = np.lexsort((fide, name_key, -rating, p_event))
@@ -604,7 +628,7 @@ def _player_table(games: _Games, event_code, rounds, white, black, fides) -> _Ta
     tpn[by_rank] = np.arange(n_players) - np.repeat(np.cumsum(per_event) - per_event, per_event)
     tpn += 1
     tpn_of = np.full(2 * n, -1, dtype=np.int64)
-    tpn_of[row] = tpn[pid]
+    tpn_of[row] = tpn[group]
     pick = by_rank.tolist()
     return _Table(
         p_event[by_rank],
@@ -720,7 +744,8 @@ def _event_type(text: str) -> str:
 def _per_event_text(games: _Games, events: _Events, tag: str, keep) -> list[str | None]:
     """The first text of `tag` in each event's games that `keep` accepts."""
     ok = games.values(tag, keep, False, bool)
-    first = _first_given(events.code, games.tags[tag], ok, len(events.labels), -1)
+    game = np.arange(len(ok))
+    first = _first_given(events.code, game, games.tags[tag], ok, len(events.labels), -1)
     return [games.texts[c] if c >= 0 else None for c in first.tolist()]
 
 

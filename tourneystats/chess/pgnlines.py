@@ -132,21 +132,24 @@ class Vocab:
             words = np.concatenate([self._words[ps[i[0]]][rs[i], :k] for i in parts])
             local, first = _groups(words)
             code[sel] = len(texts) + local
-            values = words[first].tobytes()
-            texts.extend(
-                _text(values[8 * k * j : 8 * k * j + n])
-                for j, n in enumerate(lengths[sel[first]].tolist())
-            )
+            texts.extend(_texts(words[first], lengths[sel[first]]))
         self._lengths, self._words = [], []
         return code, texts
 
 
-def _text(value: bytes) -> str:
-    """A tag value as text: UTF-8, else Windows-1252, else Latin-1; unescaped and stripped."""
-    text = _decode(value)
-    if "\\" in text:
-        text = text.replace('\\"', '"').replace("\\\\", "\\")
-    return text.strip()
+def _texts(words: np.ndarray, lengths: np.ndarray) -> list[str]:
+    """The values (rows of zero-padded words, `lengths` bytes long) as text: UTF-8, else
+    Windows-1252, else Latin-1 (value by value); unescaped (``\\"``, ``\\\\``) and stripped."""
+    width = 8 * words.shape[1]
+    flat = words.tobytes()
+    values = [flat[width * j : width * j + n] for j, n in enumerate(lengths.tolist())]
+    try:  # all at once (no value holds a line feed)
+        texts = b"\n".join(values).decode("utf-8").split("\n")
+    except UnicodeDecodeError:
+        texts = [_decode(v) for v in values]
+    if any("\\" in t for t in texts):
+        texts = [t.replace('\\"', '"').replace("\\\\", "\\") if "\\" in t else t for t in texts]
+    return [t.strip() for t in texts]
 
 
 def _groups(words: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -209,8 +212,8 @@ def read_file(path: Path, vocab: Vocab, chunk_bytes: int = CHUNK_BYTES) -> FileG
             piece = buf[:cut] if buf[:cut].endswith(b"\n") else buf[:cut] + b"\n"
             games = _scan(piece, line, path, vocab, final=eof)
             if games is not None:  # else a comment is open at the cut: read on
-                parts.append(games)
-                line += piece.count(b"\n")
+                parts.append(games[0])
+                line += games[1]
                 buf = buf[cut:]
             if eof:
                 break
@@ -283,9 +286,11 @@ def _blank_movetext(text: bytes) -> tuple[bytes, bool]:
     return _MOVETEXT.sub(blank, text), open_end
 
 
-def _scan(text: bytes, first_line: int, path: Path, vocab: Vocab, final: bool) -> FileGames | None:
-    """The games of a chunk (`text` ends with a line feed); None when it ends inside a comment
-    and more text follows."""
+def _scan(
+    text: bytes, first_line: int, path: Path, vocab: Vocab, final: bool
+) -> tuple[FileGames, int] | None:
+    """The games of a chunk (`text` ends with a line feed) and its number of lines; None when it
+    ends inside a comment and more text follows."""
     original = text
     padded = text + _PAD
     buf = np.frombuffer(padded, dtype=np.uint8)
@@ -306,11 +311,9 @@ def _scan(text: bytes, first_line: int, path: Path, vocab: Vocab, final: bool) -
     name_id, value_start, value_end = _parse_tag_lines(
         text, buf, words, starts[tag_lines], ends[tag_lines], first_line + tag_lines, path
     )
-    order = np.argsort(name_id.astype(np.int8), kind="stable")
-    bounds = np.searchsorted(name_id[order], np.arange(len(TAGS) + 1))
     tags = {}
     for k, tag in enumerate(TAGS):
-        rows = order[bounds[k] : bounds[k + 1]]
+        rows = np.flatnonzero(name_id == k)
         _check_once(game_of[rows], first_line + tag_lines[rows], tag, path)
         codes = np.full(n_games, -1, dtype=np.int32)
         codes[game_of[rows]] = _factorize(
@@ -318,7 +321,7 @@ def _scan(text: bytes, first_line: int, path: Path, vocab: Vocab, final: bool) -
         )
         tags[tag] = codes
     note = _forfeit_notes(original, lines, tag_lines, new_game)
-    return FileGames(first_line + tag_lines[new_game], tags, note)
+    return FileGames(first_line + tag_lines[new_game], tags, note), len(kind)
 
 
 def _games(kind: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -419,8 +422,13 @@ def _factorize(text: bytes, words, start, length, vocab: Vocab) -> np.ndarray:
     long = length > _MAX_WIDTH
     short = np.flatnonzero(~long) if long.any() else slice(None)
     start_s, length_s = start[short], length[short]
-    if len(start_s):
-        n_words = max(1, -(-int(length_s.max()) // 8))
+    if len(start_s) and int(length_s.max()) <= 8:  # one word: the word is the value
+        local, uniques = pd.factorize(words[start_s] & _LOW_BYTES[length_s])
+        uniques = np.asarray(uniques, dtype=np.uint64)
+        lengths = (uniques.view(np.uint8).reshape(-1, 8) != 0).sum(axis=1)  # no NUL bytes
+        codes[short] = vocab.add(lengths, uniques.reshape(-1, 1)) + local
+    elif len(start_s):
+        n_words = -(-int(length_s.max()) // 8)
         matrix = np.empty((len(start_s), n_words), dtype=np.uint64)
         for j in range(n_words):  # the bytes after each value zeroed
             matrix[:, j] = words[start_s + 8 * j] & _LOW_BYTES[np.clip(length_s - 8 * j, 0, 8)]
