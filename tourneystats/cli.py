@@ -111,7 +111,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 CHART_SUFFIXES = (".png", ".svg", ".pdf")
 CHART_DPI = 120
 #: files a family may read from a results folder (a chart is never written over one)
-INPUT_SUFFIXES = (*TABLE_SUFFIXES, ".trf", ".trfx", ".txt", ".pbn", ".xml")
+INPUT_SUFFIXES = (*TABLE_SUFFIXES, ".trf", ".trfx", ".txt", ".pgn", ".pbn", ".xml")
 
 
 def _input_files(path: str | Path) -> list[Path]:
@@ -382,7 +382,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.set_defaults(func=cmd_demo)
 
     st = sub.add_parser("standings", help="standings of every event in a results file or folder")
-    st.add_argument("path", help="results file (CSV, Parquet, TRF, PBN, USEBIO XML) or folder")
+    st.add_argument("path", help="results file (CSV, Parquet, TRF, PGN, PBN, USEBIO XML) or folder")
     st.add_argument("--family", required=True, choices=sorted(FAMILIES))
     st.add_argument("--out", help="write the standings here (.csv or .parquet)")
     st.add_argument("--head", type=int, default=10, help="rows shown per event")
@@ -391,7 +391,7 @@ def build_parser() -> argparse.ArgumentParser:
     st.set_defaults(func=cmd_standings)
 
     dr = sub.add_parser("drift", help="ranking-drift chart (PNG) of a results file or folder")
-    dr.add_argument("path", help="results file (CSV, Parquet, TRF, PBN, USEBIO XML) or folder")
+    dr.add_argument("path", help="results file (CSV, Parquet, TRF, PGN, PBN, USEBIO XML) or folder")
     dr.add_argument("--family", required=True, choices=sorted(FAMILIES))
     dr.add_argument("--out", default="drift.png", help="chart file: .png, .svg or .pdf")
     who = dr.add_mutually_exclusive_group()
