@@ -454,7 +454,7 @@ def _check_rounds(games: _Games, rounds: np.ndarray, events: _Events) -> None:
     g = int(bad[0])
     e = events.code[g]
     text = games.text("Round", g)
-    if (rounds[events.code == e] <= 0).all():
+    if rounds[g] == -1 and (rounds[events.code == e] == -1).all():
         games.fail(
             int(events.first_game[e]),
             f"the event {events.labels[e]!r} gives no round numbers (Round {text!r}): standings "
@@ -546,9 +546,14 @@ def _check_pairings(games: _Games, event_code, rounds, white, black, fides) -> N
     g1, g2 = sorted(int(real[order[twice + j]] % n) for j in (0, 1))
     player = key[real[order[twice]]]
     side = "White" if white[g2] == player else "Black"
+    hint = ""
+    dates = games.text("Date", g1), games.text("Date", g2)
+    if None not in dates and dates[0][:4] != dates[1][:4]:
+        hint = "; two events of one name? an EventDate tag or event= tells them apart"
     if {white[g1], black[g1]} == {white[g2], black[g2]}:
-        games.fail(g2, f"the same game twice in round {rounds[g2]}", other=g1)
-    games.fail(g2, f"{games.text(side, g2)!r} has two games in round {rounds[g2]}", other=g1)
+        games.fail(g2, f"the same game twice in round {rounds[g2]}{hint}", other=g1)
+    message = f"{games.text(side, g2)!r} has two games in round {rounds[g2]}{hint}"
+    games.fail(g2, message, other=g1)
 
 
 def _blank(text: str) -> bool:

@@ -187,8 +187,9 @@ class FileGames(NamedTuple):
 # --- chunks --------------------------------------------------------------------------------------
 
 
-def read_file(path: Path, vocab: Vocab, chunk_bytes: int = CHUNK_BYTES) -> FileGames:
-    """The games of the PGN file `path`, read chunk by chunk."""
+def read_file(path: Path, vocab: Vocab, chunk_bytes: int | None = None) -> FileGames:
+    """The games of the PGN file `path`, read chunk by chunk (:data:`CHUNK_BYTES`)."""
+    chunk_bytes = chunk_bytes or CHUNK_BYTES
     parts: list[FileGames] = []
     line, buf, first = 1, b"", True
     with open(path, "rb") as fh:
@@ -449,6 +450,8 @@ def _forfeit_notes(text: bytes, lines, tag_lines: np.ndarray, new_game: np.ndarr
     text after their tags is comments and a result only."""
     starts, ends, kind = lines
     note = np.zeros(int(new_game.sum()), dtype=bool)
+    if len(note) == 0:
+        return note
     last_tag = tag_lines[np.append(new_game[1:], True)]  # each game's last tag line
     next_game = np.append(tag_lines[new_game][1:], len(kind))  # the next game's first line
     moves = np.flatnonzero(kind == _MOVE)
