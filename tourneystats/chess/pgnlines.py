@@ -72,7 +72,7 @@ _TAG_LINE = re.compile(rb'[ \t]*\[[ \t]*([A-Za-z0-9_]+)[ \t]*"(.*)"[ \t]*\][ \t]
 # a game without moves: its tag section followed by comments only, then the result
 _NOTE_WORD = re.compile(rb"(?i)forfeit|default")
 _NOTE_HINTS = (b"orfeit", b"ORFEIT", b"efault", b"EFAULT")  # found fast, case-sensitive
-_NO_MOVES = re.compile(rb"\s*((?:\{[^}]*\}\s*)+)(?:1-0|0-1|0-0|1/2-1/2|\*)\s*")
+_NO_MOVES = re.compile(rb"(?:\s++|\{[^}]*+\}|;[^\n]*+|%[^\n]*+)*+(?:1-0|0-1|0-0|1/2-1/2|\*)\s*+")
 # odd multipliers of the 8-byte words of a value, for its hash
 _MULTIPLIERS = (
     np.random.default_rng(20240517).integers(1, 2**63, _MAX_WIDTH // 8 + 1, dtype=np.uint64) * 2 + 1
@@ -465,5 +465,5 @@ def _forfeit_notes(text: bytes, lines, tag_lines: np.ndarray, new_game: np.ndarr
     for g in np.flatnonzero(candidate).tolist():
         end = starts[next_game[g]] if next_game[g] < len(kind) else len(text)
         match = _NO_MOVES.fullmatch(text, int(ends[last_tag[g]]), int(end))
-        note[g] = match is not None and _NOTE_WORD.search(match.group(1)) is not None
+        note[g] = match is not None and _NOTE_WORD.search(match.group()) is not None
     return note
