@@ -403,7 +403,7 @@ ONE = game(1, "A", "B", "1-0") + game(1, "C", "D", "0-1")  # lines 1-5, 7-11
         (ONE.replace('[Black "D"]', '[Black "D"]\n[Black "E"]'), 11, "a second Black tag"),
         (ONE + game(1, "B", "A", "0-1"), 13, "the same game twice in round 1"),
         (ONE + game(1, "E", "C", "0-1"), 13, "'C' has two games in round 1"),
-        (ONE + game(2, "E", "E", "0-1"), 15, "'E' plays against himself"),
+        (ONE + game(2, "E", "E", "0-1"), 15, "'E' plays both White and Black"),
         (ONE.replace('"C"]', '"?"]'), 9, "without the White player's name"),
         (game(1, "A", "B", "1-0", WhiteElo="2k"), 6, "WhiteElo '2k' is not a rating"),
         (game(1, "A", "B", "1-0", BlackFideId="12a4"), 6, "BlackFideId '12a4' is not a FIDE id"),

@@ -31,8 +31,9 @@ Tags and what they become
     ``"team round robin"``, so :func:`tourneystats.chess.standings` treats those events as round
     robins.
 ``Round``
-    ``"3"`` or ``"3.12"`` (round 3, board 12) is round 3. ``"?"``, ``"-"`` or anything else is
-    refused with its file and line: standings need the round of every game.
+    ``"3"`` or ``"3.12"`` (round 3, board 12) is round 3. ``"?"``, ``"-"``, a round above 999 or
+    anything else is refused with its file and line: standings need the round of every game
+    (and every player of an event gets a row per round).
 ``White``, ``Black``, ``WhiteFideId``, ``BlackFideId``
     A player is his FIDE id when the game gives one (``0`` is none), else his name; a name that
     comes with exactly one FIDE id elsewhere in the event is that player. Names, FIDE ids, titles
@@ -121,7 +122,9 @@ _RESULTS["*"] = _LIVE
 _POINTS = np.array([[1.0, 0.0], [0.0, 1.0], [0.5, 0.5], [0.0, 0.0]])
 _FORFEIT_TERMINATIONS = {"forfeit", "forfeited", "unplayed"}
 _UNKNOWN = {"", "?", "-", "??"}
-_ROUND = re.compile(r"(\d+)(?:\.\d+)*")
+_ROUND = re.compile(r"(\d{1,9})(?:\..*)?")
+#: the highest round number read (every player of an event has a row per round)
+MAX_ROUND = 999
 _BYE = -(2**62)  # the key of a BYE opponent
 _INVALID = -2
 SIDES = ("White", "Black")
@@ -352,11 +355,12 @@ def _results(games: _Games) -> np.ndarray:
 
 
 def _round_number(text: str) -> int:
-    """``"3"`` and ``"3.12"`` are round 3; -1 for an unknown round, -2 for anything else."""
+    """``"3"`` and ``"3.12"`` are round 3; -1 for an unknown round, -2 for anything else (and
+    for a round beyond :data:`MAX_ROUND`)."""
     if text in _UNKNOWN:
         return -1
     match = _ROUND.fullmatch(text)
-    return int(match.group(1)) if match and int(match.group(1)) > 0 else _INVALID
+    return int(match.group(1)) if match and 0 < int(match.group(1)) <= MAX_ROUND else _INVALID
 
 
 def _drop_in_progress(games: _Games, result: np.ndarray, rounds: np.ndarray):
@@ -462,7 +466,9 @@ def _check_rounds(games: _Games, rounds: np.ndarray, events: _Events) -> None:
             tag="Round",
         )
     games.fail(
-        g, f"Round {text!r} is not a round number (expected 3, or 3.1 for board 1)", tag="Round"
+        g,
+        f"Round {text!r} is not a round number 1-{MAX_ROUND} (expected 3, or 3.1 for board 1)",
+        tag="Round",
     )
 
 
@@ -508,7 +514,7 @@ def _players(games: _Games, event_code: np.ndarray):
     selfish = np.flatnonzero((white == black) & (white != _BYE))
     if len(selfish):
         g = int(selfish[0])
-        games.fail(g, f"{games.text('White', g)!r} plays against himself", tag="White")
+        games.fail(g, f"{games.text('White', g)!r} plays both White and Black", tag="White")
     return white, black, fides
 
 

@@ -191,10 +191,10 @@ def read_file(path: Path, vocab: Vocab, chunk_bytes: int | None = None) -> FileG
     """The games of the PGN file `path`, read chunk by chunk (:data:`CHUNK_BYTES`)."""
     chunk_bytes = chunk_bytes or CHUNK_BYTES
     parts: list[FileGames] = []
-    line, buf, first = 1, b"", True
+    line, buf, first, size = 1, b"", True, chunk_bytes
     with open(path, "rb") as fh:
         while True:
-            block = fh.read(chunk_bytes)
+            block = fh.read(size)
             eof = not block
             if block.endswith(b"\r"):  # keep a CR LF together
                 block += fh.read(1)
@@ -206,16 +206,19 @@ def read_file(path: Path, vocab: Vocab, chunk_bytes: int | None = None) -> FileG
             if b"\0" in block:
                 at = line + buf.count(b"\n") + block[: block.index(b"\0")].count(b"\n")
                 raise ValidationError(f"{path}:{at}: a NUL byte: not a PGN text file")
+            new = max(0, len(buf) - 2)
             buf += block
-            cut = len(buf) if eof else buf.rfind(b"\n\n[") + 2
-            if cut < 2 and not eof:
-                continue  # no game boundary yet: read on
-            piece = buf[:cut] if buf[:cut].endswith(b"\n") else buf[:cut] + b"\n"
-            games = _scan(piece, line, path, vocab, final=eof)
-            if games is not None:  # else a comment is open at the cut: read on
+            cut = len(buf) if eof else buf.rfind(b"\n\n[", new) + 2
+            games = None
+            if cut >= 2 or eof:
+                piece = buf[:cut] if buf[:cut].endswith(b"\n") else buf[:cut] + b"\n"
+                games = _scan(piece, line, path, vocab, final=eof)
+            if games is not None:
                 parts.append(games[0])
                 line += games[1]
-                buf = buf[cut:]
+                buf, size = buf[cut:], chunk_bytes
+            else:  # no game boundary yet, or a comment open at it: read on, twice as much
+                size = max(chunk_bytes, len(buf))
             if eof:
                 break
     return FileGames(
