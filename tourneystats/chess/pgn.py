@@ -141,6 +141,12 @@ class _Games:
     texts: list[str]
     note: np.ndarray
 
+    def given(self, tag: str) -> np.ndarray:
+        """Whether each game has a known `tag` value (not absent, blank, ``?`` or ``-``)."""
+        if not hasattr(self, "_given"):
+            self._given = np.array([t not in _UNKNOWN for t in self.texts] + [False])
+        return self._given[self.tags[tag]]
+
     def take(self, keep: np.ndarray) -> _Games:
         """The games where `keep` is True."""
         tags = {t: c[keep] for t, c in self.tags.items()}
@@ -288,9 +294,10 @@ def read_pgn(
     games, result, rounds = _drop_in_progress(games, result, rounds)
     events = _events(games, event)
     _check_rounds(games, rounds, events)
-    white, black, people = _players(games, events.code)
-    _check_pairings(games, events.code, rounds, white, black, people)
-    table = _player_table(games, events.code, rounds, white, black, people)
+    white, black, fides = _players(games, events.code)
+    seats = _seats(events.code, white, black)
+    _check_pairings(games, rounds, white, black, seats)
+    table = _player_table(games, events.code, rounds, white, fides, seats)
     event_cat = pd.CategoricalDtype(pd.Index(events.labels, dtype=object))
     rounds_of_event = np.zeros(len(events.labels), dtype=np.int64)
     np.maximum.at(rounds_of_event, events.code, rounds)
@@ -396,7 +403,7 @@ def _events(games: _Games, event) -> _Events:
     """The event of every game: by ``Event`` and ``EventDate``, or as `event` names them."""
     n = len(games.line)
     if event is None:
-        name = games.values("Event", lambda t: t not in _UNKNOWN, False, bool)
+        name = games.given("Event")
         ev = np.where(name, games.tags["Event"], -1)
         has_date = games.values("EventDate", lambda t: any(c.isdigit() for c in t), False, bool)
         date = np.where(has_date, games.tags["EventDate"], -1)
@@ -499,7 +506,7 @@ def _players(games: _Games, event_code: np.ndarray):
     keys, fides = [], []
     for side in ("White", "Black"):
         fide = _checked(games, f"{side}FideId", "a FIDE id (a number)")
-        named = games.values(side, lambda t: t not in _UNKNOWN, False, bool)
+        named = games.given(side)
         bye = games.values(side, lambda t: t.casefold() == "bye", False, bool) & (fide == 0)
         missing = np.flatnonzero(~named & (fide == 0))
         if len(missing):
@@ -538,19 +545,40 @@ def _names_to_ids(games: _Games, event_code, keys: list, fides: list):
     return key[: len(event_code)], key[len(event_code) :]
 
 
-def _check_pairings(games: _Games, event_code, rounds, white, black, fides) -> None:
+@dataclass
+class _Seats:
+    """The sides of the games that are players (not a BYE): row ``r`` is the White of game
+    ``r`` (``r < n``) or the Black of game ``r - n``; `group` numbers the (event, player)."""
+
+    row: np.ndarray
+    group: np.ndarray
+    n_players: int
+
+
+def _seats(event_code: np.ndarray, white: np.ndarray, black: np.ndarray) -> _Seats:
+    key = np.concatenate([white, black])
+    row = np.flatnonzero(key != _BYE)
+    ev, key = np.concatenate([event_code, event_code])[row], key[row]
+    if len(row) == 0:
+        return _Seats(row, row, 0)
+    low, span = int(key.min()), int(key.max()) - int(key.min()) + 1
+    if span * (int(ev.max()) + 1) < 2**62:  # one integer per (event, player)
+        group = pd.factorize(ev * span + (key - low))[0].astype(np.int64)
+    else:
+        group = _combined([ev, key])
+    return _Seats(row, group, int(group.max()) + 1)
+
+
+def _check_pairings(games: _Games, rounds, white, black, seats: _Seats) -> None:
     """No game twice in a round, no player with two games in a round."""
     n = len(white)
-    key = np.concatenate([white, black])
-    real = np.flatnonzero(key != _BYE)
-    ev, rnd = np.concatenate([event_code, event_code])[real], np.concatenate([rounds, rounds])[real]
-    seat = _combined([ev, rnd, key[real]])
-    if len(seat) == 0 or int(seat.max()) + 1 == len(seat):  # all distinct
+    seat = seats.group * (MAX_ROUND + 1) + np.concatenate([rounds, rounds])[seats.row]
+    twice = np.flatnonzero(pd.Series(seat).duplicated().to_numpy())
+    if len(twice) == 0:
         return
-    order = np.argsort(seat, kind="stable")
-    twice = np.flatnonzero(seat[order][1:] == seat[order][:-1])[0]
-    g1, g2 = sorted(int(real[order[twice + j]] % n) for j in (0, 1))
-    player = key[real[order[twice]]]
+    first = int(np.flatnonzero(seat == seat[twice[0]])[0])
+    g1, g2 = sorted((int(seats.row[first] % n), int(seats.row[twice[0]] % n)))
+    player = np.concatenate([white, black])[seats.row[first]]
     side = "White" if white[g2] == player else "Black"
     hint = ""
     dates = games.text("Date", g1), games.text("Date", g2)
@@ -607,20 +635,17 @@ def _text_given(games: _Games, tag: str, rows, group, rank, n: int) -> list[str 
     """The first known text of `tag` (White and Black) of each of the `n` groups."""
     other = tag.replace("White", "Black", 1)
     codes = np.concatenate([games.tags[tag], games.tags[other]])[rows]
-    known = _both(games, tag, _blank, False, bool)[rows]
+    known = np.concatenate([games.given(tag), games.given(other)])[rows]
     first = _first_given(group, rank, codes, known, n, -1)
     return [games.texts[c] if c >= 0 else None for c in first.tolist()]
 
 
-def _player_table(games: _Games, event_code, rounds, white, black, fides) -> _Table:
+def _player_table(games: _Games, event_code, rounds, white, fides, seats: _Seats) -> _Table:
     """Each player's name, title, federation, FIDE id and first rating in his event (first by
     round, then file order), and his start rank."""
     n = len(white)
-    key = np.concatenate([white, black])
-    row = np.flatnonzero(key != _BYE)
+    row, group, n_players = seats.row, seats.group, seats.n_players
     ev = np.concatenate([event_code, event_code])[row]
-    group = _combined([ev, key[row]])  # the player of each side
-    n_players = int(group.max()) + 1 if len(group) else 0
     rank = np.concatenate([rounds, rounds])[row] * n + row % n  # first by round, then file order
     names = _text_given(games, "White", row, group, rank, n_players)
     titles = _text_given(games, "WhiteTitle", row, group, rank, n_players)

@@ -22,7 +22,11 @@ file and line.
 
 from __future__ import annotations
 
+import os
 import re
+from collections import deque
+from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import NamedTuple
 
@@ -56,6 +60,8 @@ TAGS = (
 )
 #: bytes read per chunk
 CHUNK_BYTES = 8 << 20
+#: threads scanning chunks
+WORKERS = max(1, min(4, os.cpu_count() or 1))
 #: values longer than this are factorized one by one
 _MAX_WIDTH = 256
 _PAD = bytes(_MAX_WIDTH + 32)
@@ -187,45 +193,108 @@ class FileGames(NamedTuple):
 # --- chunks --------------------------------------------------------------------------------------
 
 
+class _Chunk(NamedTuple):
+    """The games of one chunk: the line (from 0) of each game's first tag, the codes of each
+    tag's values (-1: absent) into its distinct values (byte lengths and 8-byte words, one or two
+    pieces), the forfeit notes, and the chunk's number of lines."""
+
+    line: np.ndarray
+    codes: dict[str, np.ndarray]
+    values: dict[str, list[tuple[np.ndarray, np.ndarray]]]
+    note: np.ndarray
+    n_lines: int
+
+
+class _LineError(Exception):
+    """An error on line `line` (from 0) of a chunk."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+
+
 def read_file(path: Path, vocab: Vocab, chunk_bytes: int | None = None) -> FileGames:
-    """The games of the PGN file `path`, read chunk by chunk (:data:`CHUNK_BYTES`)."""
-    chunk_bytes = chunk_bytes or CHUNK_BYTES
+    """The games of the PGN file `path`, read in chunks of about :data:`CHUNK_BYTES`, scanned by
+    :data:`WORKERS` threads (numpy and pandas release the GIL); the chunks are taken in order."""
     parts: list[FileGames] = []
-    line, buf, first, size = 1, b"", True, chunk_bytes
-    with open(path, "rb") as fh:
+    line = 1
+    with open(path, "rb") as fh, ThreadPoolExecutor(WORKERS) as pool:
+        chunks = _scanned(_blocks(fh, chunk_bytes or CHUNK_BYTES), pool)
         while True:
-            block = fh.read(size)
-            eof = not block
-            if block.endswith(b"\r"):  # keep a CR LF together
-                block += fh.read(1)
-            if first and block.startswith(_BOM):
-                block = block[len(_BOM) :]
-            first = False
-            if b"\r" in block:
-                block = block.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-            if b"\0" in block:
-                at = line + buf.count(b"\n") + block[: block.index(b"\0")].count(b"\n")
-                raise ValidationError(f"{path}:{at}: a NUL byte: not a PGN text file")
-            new = max(0, len(buf) - 2)
-            buf += block
-            cut = len(buf) if eof else buf.rfind(b"\n\n[", new) + 2
-            games = None
-            if cut >= 2 or eof:
-                piece = buf[:cut] if buf[:cut].endswith(b"\n") else buf[:cut] + b"\n"
-                games = _scan(piece, line, path, vocab, final=eof)
-            if games is not None:
-                parts.append(games[0])
-                line += games[1]
-                buf, size = buf[cut:], chunk_bytes
-            else:  # no game boundary yet, or a comment open at it: read on, twice as much
-                size = max(chunk_bytes, len(buf))
-            if eof:
+            try:
+                chunk = next(chunks, None)
+            except _LineError as exc:
+                raise ValidationError(f"{path}:{line + exc.line}: {exc}") from None
+            if chunk is None:
                 break
+            tags = {}
+            for tag, codes in chunk.codes.items():
+                pieces = chunk.values[tag]
+                base = [vocab.add(lengths, words) for lengths, words in pieces]
+                tags[tag] = np.where(codes >= 0, codes + (base[0] if base else 0), -1)
+            parts.append(FileGames(line + chunk.line, tags, chunk.note))
+            line += chunk.n_lines
+    if not parts:
+        return FileGames(
+            np.zeros(0, np.int64), {t: np.zeros(0, np.int32) for t in TAGS}, np.zeros(0, bool)
+        )
     return FileGames(
         np.concatenate([p.line for p in parts]),
         {t: np.concatenate([p.tags[t] for p in parts]) for t in TAGS},
         np.concatenate([p.note for p in parts]),
     )
+
+
+def _blocks(fh, size: int) -> Iterator[bytes]:
+    """The file in blocks of `size` bytes, without its byte-order mark, line ends made LF; an
+    empty block at the end."""
+    first = True
+    while True:
+        block = fh.read(size)
+        if block.endswith(b"\r"):  # keep a CR LF together
+            block += fh.read(1)
+        if first and block.startswith(_BOM):
+            block = block[len(_BOM) :]
+        first = False
+        if b"\r" in block:
+            block = block.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        yield block
+        if not block:
+            return
+
+
+def _scanned(blocks: Iterator[bytes], pool: ThreadPoolExecutor) -> Iterator[_Chunk]:
+    """The chunks of the text, cut before a tag line that follows a blank line, scanned in
+    `pool` and given back in order. A chunk that ends inside a comment is joined to the text
+    after it and cut again (the chunks scanned meanwhile are dropped)."""
+    pending: deque[tuple[bytes, Future]] = deque()
+    buf, searched, eof = b"", 0, False
+    while True:
+        while len(pending) <= WORKERS and not (eof and not buf):
+            if not eof:
+                block = next(blocks)
+                eof = not block
+                buf += block
+            cut = len(buf) if eof else buf.rfind(b"\n\n[", searched) + 2
+            searched = max(0, len(buf) - 2)
+            if cut < 2:
+                continue  # no game boundary yet: read on
+            piece, buf = buf[:cut], buf[cut:]
+            searched = max(0, len(buf) - 2)
+            piece = piece if piece.endswith(b"\n") else piece + b"\n"
+            pending.append((piece, pool.submit(_scan, piece, eof and not buf)))
+        if not pending:
+            return
+        piece, future = pending.popleft()
+        chunk = future.result()
+        if chunk is None:  # a comment open at the cut: join the rest and cut further on
+            for _, later in pending:
+                later.cancel()
+            buf = piece + b"".join(p for p, _ in pending) + buf
+            searched = len(piece) - 1
+            pending.clear()
+            continue
+        yield chunk
 
 
 def _line_kinds(text: bytes, buf: np.ndarray, n: int):
@@ -290,11 +359,11 @@ def _blank_movetext(text: bytes) -> tuple[bytes, bool]:
     return _MOVETEXT.sub(blank, text), open_end
 
 
-def _scan(
-    text: bytes, first_line: int, path: Path, vocab: Vocab, final: bool
-) -> tuple[FileGames, int] | None:
-    """The games of a chunk (`text` ends with a line feed) and its number of lines; None when it
-    ends inside a comment and more text follows."""
+def _scan(text: bytes, final: bool) -> _Chunk | None:
+    """The games of a chunk (`text` ends with a line feed); None when it ends inside a comment
+    and more text follows (`final` is False)."""
+    if b"\0" in text:
+        raise _LineError(text.count(b"\n", 0, text.index(b"\0")), "a NUL byte: not a PGN text file")
     original = text
     padded = text + _PAD
     buf = np.frombuffer(padded, dtype=np.uint8)
@@ -313,19 +382,19 @@ def _scan(
     n_games = int(new_game.sum())
     words = _words(padded)
     name_id, value_start, value_end = _parse_tag_lines(
-        text, buf, words, starts[tag_lines], ends[tag_lines], first_line + tag_lines, path
+        text, buf, words, starts[tag_lines], ends[tag_lines], tag_lines
     )
-    tags = {}
+    codes, values = {}, {}
     for k, tag in enumerate(TAGS):
         rows = np.flatnonzero(name_id == k)
-        _check_once(game_of[rows], first_line + tag_lines[rows], tag, path)
-        codes = np.full(n_games, -1, dtype=np.int32)
-        codes[game_of[rows]] = _factorize(
-            text, words, value_start[rows], value_end[rows] - value_start[rows], vocab
+        _check_once(game_of[rows], tag_lines[rows], tag)
+        local, values[tag] = _factorize(
+            text, words, value_start[rows], value_end[rows] - value_start[rows]
         )
-        tags[tag] = codes
+        codes[tag] = np.full(n_games, -1, dtype=np.int32)
+        codes[tag][game_of[rows]] = local
     note = _forfeit_notes(original, lines, tag_lines, new_game)
-    return FileGames(first_line + tag_lines[new_game], tags, note), len(kind)
+    return _Chunk(tag_lines[new_game], codes, values, note, len(kind))
 
 
 def _games(kind: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -341,14 +410,14 @@ def _games(kind: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return tag_lines, previous[tag_lines] != _TAG
 
 
-def _check_once(games: np.ndarray, lines: np.ndarray, tag: str, path: Path) -> None:
+def _check_once(games: np.ndarray, lines: np.ndarray, tag: str) -> None:
     """A tag may be given once per game."""
     twice = np.flatnonzero(games[1:] == games[:-1])  # the tag lines are in game order
     if len(twice):
         second = lines[twice[0] + 1]
-        raise ValidationError(
-            f"{path}:{second}: a second {tag} tag in one game (is a blank line missing "
-            "between two games?)"
+        raise _LineError(
+            int(second),
+            f"a second {tag} tag in one game (is a blank line missing between two games?)",
         )
 
 
@@ -368,7 +437,7 @@ def _first_byte(word: np.ndarray, byte: int) -> np.ndarray:
     return np.where(found == 0, 8, (np.frexp(lowest)[1] - 1) // 8)
 
 
-def _parse_tag_lines(text: bytes, buf: np.ndarray, words, s, e, lineno, path: Path):
+def _parse_tag_lines(text: bytes, buf: np.ndarray, words, s, e, lineno):
     """The tag (index in :data:`TAGS`, -1 for the others) and the value span of every tag line
     ``[Name "value"]`` (``s``: the bracket, ``e``: the line feed)."""
     w0, w1 = words[s + 1], words[s + 9]
@@ -389,7 +458,7 @@ def _parse_tag_lines(text: bytes, buf: np.ndarray, words, s, e, lineno, path: Pa
     for i in np.flatnonzero(~regular).tolist():
         match = _TAG_LINE.match(text, int(s[i]), int(e[i]))
         if match is None:
-            _bad_tag_line(text[s[i] : e[i]], int(lineno[i]), path)
+            _bad_tag_line(text[s[i] : e[i]], int(lineno[i]))
         name_id[i] = _TAG_ID.get(match.group(1), -1)
         value_start[i], value_end[i] = match.span(2)
     return name_id, value_start, value_end
@@ -406,7 +475,7 @@ def _tag_ids(w0, w1, name_len: np.ndarray, regular: np.ndarray) -> np.ndarray:
     return np.where(found, tag, -1)
 
 
-def _bad_tag_line(line: bytes, lineno: int, path: Path):
+def _bad_tag_line(line: bytes, lineno: int):
     """Raise for a line starting with ``[`` that is not ``[Name "value"]``."""
     shown = line[:60].decode("utf-8", errors="replace")
     stripped = line.rstrip()
@@ -416,36 +485,40 @@ def _bad_tag_line(line: bytes, lineno: int, path: Path):
         why = 'a tag line without a value in double quotes, [Name "value"]'
     else:
         why = 'not a tag line [Name "value"]'
-    raise ValidationError(f"{path}:{lineno}: {why}: {shown!r}")
+    raise _LineError(lineno, f"{why}: {shown!r}")
 
 
-def _factorize(text: bytes, words, start, length, vocab: Vocab) -> np.ndarray:
-    """The provisional codes (:class:`Vocab`) of the values ``text[start : start + length]``,
-    without making a Python object per value."""
+def _factorize(text: bytes, words, start, length) -> tuple[np.ndarray, list]:
+    """Codes of the values ``text[start : start + length]`` into their distinct values, and
+    those (pieces of byte lengths and zero-padded 8-byte words), without making a Python object
+    per value. Values longer than :data:`_MAX_WIDTH` bytes are each their own distinct value."""
     codes = np.empty(len(start), dtype=np.int64)
+    pieces = []
     long = length > _MAX_WIDTH
     short = np.flatnonzero(~long) if long.any() else slice(None)
     start_s, length_s = start[short], length[short]
+    n_short = 0
     if len(start_s) and int(length_s.max()) <= 8:  # one word: the word is the value
         local, uniques = pd.factorize(words[start_s] & _LOW_BYTES[length_s])
         uniques = np.asarray(uniques, dtype=np.uint64)
         lengths = (uniques.view(np.uint8).reshape(-1, 8) != 0).sum(axis=1)  # no NUL bytes
-        codes[short] = vocab.add(lengths, uniques.reshape(-1, 1)) + local
+        codes[short], n_short = local, len(uniques)
+        pieces.append((lengths, uniques.reshape(-1, 1)))
     elif len(start_s):
         n_words = -(-int(length_s.max()) // 8)
         matrix = np.empty((len(start_s), n_words), dtype=np.uint64)
         for j in range(n_words):  # the bytes after each value zeroed
             matrix[:, j] = words[start_s + 8 * j] & _LOW_BYTES[np.clip(length_s - 8 * j, 0, 8)]
         local, first = _groups(matrix)
-        codes[short] = vocab.add(length_s[first], matrix[first]) + local
-    if long.any():  # one by one
+        codes[short], n_short = local, len(first)
+        pieces.append((length_s[first], matrix[first]))
+    if long.any():
         values = [text[a : a + n] for a, n in zip(start[long].tolist(), length[long].tolist())]
         width = 8 * -(-max(map(len, values)) // 8)
         matrix = np.frombuffer(b"".join(v.ljust(width, b"\0") for v in values), "<u8")
-        codes[long] = vocab.add(length[long], matrix.reshape(len(values), -1)) + np.arange(
-            len(values)
-        )
-    return codes
+        codes[long] = n_short + np.arange(len(values))
+        pieces.append((length[long], matrix.reshape(len(values), -1)))
+    return codes, pieces
 
 
 def _forfeit_notes(text: bytes, lines, tag_lines: np.ndarray, new_game: np.ndarray) -> np.ndarray:
