@@ -83,6 +83,7 @@ from pathlib import Path
 from typing import NoReturn
 
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 
 from ..core.folders import result_files
@@ -158,7 +159,13 @@ class _Games:
         code = int(self.tags[tag][g])
         return None if code < 0 else self.texts[code]
 
-    def values(self, tag: str, parse: Callable[[str], object], absent, dtype=object) -> np.ndarray:
+    def values(
+        self,
+        tag: str,
+        parse: Callable[[str], object],
+        absent: object,
+        dtype: npt.DTypeLike = object,
+    ) -> np.ndarray:
         """`parse` of each game's `tag` value (called once per distinct value), `absent` where
         the game has no such tag."""
         codes = self.tags[tag]
@@ -370,7 +377,9 @@ def _round_number(text: str) -> int:
     return int(match.group(1)) if match and 0 < int(match.group(1)) <= MAX_ROUND else _INVALID
 
 
-def _drop_in_progress(games: _Games, result: np.ndarray, rounds: np.ndarray):
+def _drop_in_progress(
+    games: _Games, result: np.ndarray, rounds: np.ndarray
+) -> tuple[_Games, np.ndarray, np.ndarray]:
     """Leave out the games in progress (``*``), with one warning per file."""
     live = result == _LIVE
     if not live.any():
@@ -399,7 +408,7 @@ class _Events:
     first_game: np.ndarray  # a game of each event (its first)
 
 
-def _events(games: _Games, event) -> _Events:
+def _events(games: _Games, event: str | Callable[[Path], str] | None) -> _Events:
     """The event of every game: by ``Event`` and ``EventDate``, or as `event` names them."""
     n = len(games.line)
     if event is None:
@@ -500,7 +509,9 @@ def _checked(games: _Games, tag: str, what: str) -> np.ndarray:
     return values
 
 
-def _players(games: _Games, event_code: np.ndarray):
+def _players(
+    games: _Games, event_code: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
     """The player key of each side of each game: the FIDE id, else the name (``-1 - code``),
     :data:`_BYE` for a player named BYE; and the FIDE ids."""
     keys, fides = [], []
@@ -525,7 +536,9 @@ def _players(games: _Games, event_code: np.ndarray):
     return white, black, fides
 
 
-def _names_to_ids(games: _Games, event_code, keys: list, fides: list):
+def _names_to_ids(
+    games: _Games, event_code: np.ndarray, keys: list[np.ndarray], fides: list[np.ndarray]
+) -> tuple[np.ndarray, np.ndarray]:
     """Players known by name who come with exactly one FIDE id elsewhere in their event are
     that FIDE id."""
     fide = np.concatenate(fides)
@@ -569,7 +582,9 @@ def _seats(event_code: np.ndarray, white: np.ndarray, black: np.ndarray) -> _Sea
     return _Seats(row, group, int(group.max()) + 1)
 
 
-def _check_pairings(games: _Games, rounds, white, black, seats: _Seats) -> None:
+def _check_pairings(
+    games: _Games, rounds: np.ndarray, white: np.ndarray, black: np.ndarray, seats: _Seats
+) -> None:
     """No game twice in a round, no player with two games in a round."""
     n = len(white)
     seat = seats.group * (MAX_ROUND + 1) + np.concatenate([rounds, rounds])[seats.row]
@@ -610,7 +625,9 @@ class _Table:
     per_event: np.ndarray  # players of each event
 
 
-def _first_given(group, rank, value: np.ndarray, given, n: int, empty) -> np.ndarray:
+def _first_given(
+    group: np.ndarray, rank: np.ndarray, value: np.ndarray, given: np.ndarray, n: int, empty: object
+) -> np.ndarray:
     """For each of the `n` groups, the `value` of its row of lowest `rank` among the rows where
     `given` (ranks are distinct within a group), else `empty`."""
     rows = np.flatnonzero(given)
@@ -622,7 +639,9 @@ def _first_given(group, rank, value: np.ndarray, given, n: int, empty) -> np.nda
     return out
 
 
-def _both(games: _Games, tag: str, parse: Callable[[str], object], absent, dtype) -> np.ndarray:
+def _both(
+    games: _Games, tag: str, parse: Callable[[str], object], absent: object, dtype: npt.DTypeLike
+) -> np.ndarray:
     """`parse` of the `tag` value of White, then of Black, of every game (``WhiteElo``, then
     ``BlackElo``)."""
     other = tag.replace("White", "Black", 1)
@@ -631,7 +650,9 @@ def _both(games: _Games, tag: str, parse: Callable[[str], object], absent, dtype
     )
 
 
-def _text_given(games: _Games, tag: str, rows, group, rank, n: int) -> list[str | None]:
+def _text_given(
+    games: _Games, tag: str, rows: np.ndarray, group: np.ndarray, rank: np.ndarray, n: int
+) -> list[str | None]:
     """The first known text of `tag` (White and Black) of each of the `n` groups."""
     other = tag.replace("White", "Black", 1)
     codes = np.concatenate([games.tags[tag], games.tags[other]])[rows]
@@ -640,7 +661,14 @@ def _text_given(games: _Games, tag: str, rows, group, rank, n: int) -> list[str 
     return [games.texts[c] if c >= 0 else None for c in first.tolist()]
 
 
-def _player_table(games: _Games, event_code, rounds, white, fides, seats: _Seats) -> _Table:
+def _player_table(
+    games: _Games,
+    event_code: np.ndarray,
+    rounds: np.ndarray,
+    white: np.ndarray,
+    fides: list[np.ndarray],
+    seats: _Seats,
+) -> _Table:
     """Each player's name, title, federation, FIDE id and first rating in his event (first by
     round, then file order), and his start rank."""
     n = len(white)
@@ -690,7 +718,9 @@ def _forfeits(games: _Games, result: np.ndarray) -> np.ndarray:
     return (said | games.note) & ((result == _WHITE) | (result == _BLACK))
 
 
-def _side_rows(result, forfeit, me: np.ndarray, other: np.ndarray, side: int):
+def _side_rows(
+    result: np.ndarray, forfeit: np.ndarray, me: np.ndarray, other: np.ndarray, side: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Kind, points, opponent (-1: none) and colour (-1: none) of one side of every game."""
     points = _POINTS[np.minimum(result, _BOTH_LOSE), side]
     kind = np.where(forfeit, np.where(points == 1, K_FW, K_FL), K_PLAYED)
@@ -702,7 +732,13 @@ def _side_rows(result, forfeit, me: np.ndarray, other: np.ndarray, side: int):
 
 
 def _results_frame(
-    event_code, rounds, result, forfeit, table: _Table, rounds_of_event, event_cat
+    event_code: np.ndarray,
+    rounds: np.ndarray,
+    result: np.ndarray,
+    forfeit: np.ndarray,
+    table: _Table,
+    rounds_of_event: np.ndarray,
+    event_cat: pd.CategoricalDtype,
 ) -> pd.DataFrame:
     """One row per player and round of his event (absences included), sorted by event, round
     and start rank."""
@@ -743,7 +779,7 @@ def _strings(values: list[str | None]) -> pd.arrays.StringArray:
     return pd.array(values, dtype="string")
 
 
-def _players_frame(table: _Table, event_cat) -> pd.DataFrame:
+def _players_frame(table: _Table, event_cat: pd.CategoricalDtype) -> pd.DataFrame:
     """One row per player of each event."""
     n = len(table.tpn)
     missing = pd.array([pd.NA] * n, dtype="string")
@@ -777,7 +813,9 @@ def _event_type(text: str) -> str:
     return {"tourn": "round robin", "team-tourn": "team round robin"}.get(text.casefold(), text)
 
 
-def _per_event_text(games: _Games, events: _Events, tag: str, keep) -> list[str | None]:
+def _per_event_text(
+    games: _Games, events: _Events, tag: str, keep: Callable[[str], bool]
+) -> list[str | None]:
     """The first text of `tag` in each event's games that `keep` accepts."""
     ok = games.values(tag, keep, False, bool)
     game = np.arange(len(ok))
@@ -785,7 +823,9 @@ def _per_event_text(games: _Games, events: _Events, tag: str, keep) -> list[str 
     return [games.texts[c] if c >= 0 else None for c in first.tolist()]
 
 
-def _events_frame(games: _Games, events: _Events, rounds_of_event, event_cat) -> pd.DataFrame:
+def _events_frame(
+    games: _Games, events: _Events, rounds_of_event: np.ndarray, event_cat: pd.CategoricalDtype
+) -> pd.DataFrame:
     """One row per event: name, city, dates, type, rounds, first file."""
     n = len(events.labels)
     day = pd.Series(games.values("Date", _date, np.datetime64("NaT"), "datetime64[ns]"))

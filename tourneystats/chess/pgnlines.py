@@ -28,7 +28,7 @@ from collections import deque
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import NamedTuple
+from typing import BinaryIO, NamedTuple, NoReturn
 
 import numpy as np
 import pandas as pd
@@ -215,7 +215,21 @@ class _LineError(Exception):
 
 def read_file(path: Path, vocab: Vocab, chunk_bytes: int | None = None) -> FileGames:
     """The games of the PGN file `path`, read in chunks of about :data:`CHUNK_BYTES`, scanned by
-    :data:`WORKERS` threads (numpy and pandas release the GIL); the chunks are taken in order."""
+    :data:`WORKERS` threads (numpy and pandas release the GIL); the chunks are taken in order.
+
+    Their tag values are provisional codes of `vocab` (see :meth:`Vocab.resolve`).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "g.pgn"
+    >>> _ = path.write_text('[White "Ann"]\\n[Black "Bob"]\\n\\n1. e4 { [Black "Cid"] } 1-0\\n')
+    >>> vocab = Vocab()
+    >>> games = read_file(path, vocab)
+    >>> code, texts = vocab.resolve()
+    >>> games.line, [texts[code[games.tags[tag][0]]] for tag in ("White", "Black")]
+    (array([1]), ['Ann', 'Bob'])
+    """
     parts: list[FileGames] = []
     line = 1
     with open(path, "rb") as fh, ThreadPoolExecutor(WORKERS) as pool:
@@ -245,7 +259,7 @@ def read_file(path: Path, vocab: Vocab, chunk_bytes: int | None = None) -> FileG
     )
 
 
-def _blocks(fh, size: int) -> Iterator[bytes]:
+def _blocks(fh: BinaryIO, size: int) -> Iterator[bytes]:
     """The file in blocks of `size` bytes, without its byte-order mark, line ends made LF; an
     empty block at the end."""
     first = True
@@ -297,7 +311,7 @@ def _scanned(blocks: Iterator[bytes], pool: ThreadPoolExecutor) -> Iterator[_Chu
         yield chunk
 
 
-def _line_kinds(text: bytes, buf: np.ndarray, n: int):
+def _line_kinds(text: bytes, buf: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Start, end (the line feed) and kind of every line; the start of an indented tag line is
     its bracket."""
     ends = np.flatnonzero(buf[:n] == 10)
@@ -321,7 +335,12 @@ def _line_kinds(text: bytes, buf: np.ndarray, n: int):
 
 
 def _tags_outside_comments(
-    text: bytes, buf: np.ndarray, n: int, starts, kind, game_lines: np.ndarray
+    text: bytes,
+    buf: np.ndarray,
+    n: int,
+    starts: np.ndarray,
+    kind: np.ndarray,
+    game_lines: np.ndarray,
 ) -> bool:
     """Whether the lines starting with ``[`` are all tag lines, told by the braces alone: they
     alternate ``{ } { }`` and none is open at a line starting with ``[``; no ``;`` comment in
@@ -437,7 +456,14 @@ def _first_byte(word: np.ndarray, byte: int) -> np.ndarray:
     return np.where(found == 0, 8, (np.frexp(lowest)[1] - 1) // 8)
 
 
-def _parse_tag_lines(text: bytes, buf: np.ndarray, words, s, e, lineno):
+def _parse_tag_lines(
+    text: bytes,
+    buf: np.ndarray,
+    words: np.ndarray,
+    s: np.ndarray,
+    e: np.ndarray,
+    lineno: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The tag (index in :data:`TAGS`, -1 for the others) and the value span of every tag line
     ``[Name "value"]`` (``s``: the bracket, ``e``: the line feed)."""
     w0, w1 = words[s + 1], words[s + 9]
@@ -464,7 +490,9 @@ def _parse_tag_lines(text: bytes, buf: np.ndarray, words, s, e, lineno):
     return name_id, value_start, value_end
 
 
-def _tag_ids(w0, w1, name_len: np.ndarray, regular: np.ndarray) -> np.ndarray:
+def _tag_ids(
+    w0: np.ndarray, w1: np.ndarray, name_len: np.ndarray, regular: np.ndarray
+) -> np.ndarray:
     """The index in :data:`TAGS` of the names of `name_len` bytes starting with the words `w0`,
     `w1` (-1: another tag)."""
     w0 = w0 & _LOW_BYTES[np.minimum(name_len, 8)]
@@ -475,7 +503,7 @@ def _tag_ids(w0, w1, name_len: np.ndarray, regular: np.ndarray) -> np.ndarray:
     return np.where(found, tag, -1)
 
 
-def _bad_tag_line(line: bytes, lineno: int):
+def _bad_tag_line(line: bytes, lineno: int) -> NoReturn:
     """Raise for a line starting with ``[`` that is not ``[Name "value"]``."""
     shown = line[:60].decode("utf-8", errors="replace")
     stripped = line.rstrip()
@@ -488,7 +516,9 @@ def _bad_tag_line(line: bytes, lineno: int):
     raise _LineError(lineno, f"{why}: {shown!r}")
 
 
-def _factorize(text: bytes, words, start, length) -> tuple[np.ndarray, list]:
+def _factorize(
+    text: bytes, words: np.ndarray, start: np.ndarray, length: np.ndarray
+) -> tuple[np.ndarray, list[tuple[np.ndarray, np.ndarray]]]:
     """Codes of the values ``text[start : start + length]`` into their distinct values, and
     those (pieces of byte lengths and zero-padded 8-byte words), without making a Python object
     per value. Values longer than :data:`_MAX_WIDTH` bytes are each their own distinct value."""
@@ -521,7 +551,12 @@ def _factorize(text: bytes, words, start, length) -> tuple[np.ndarray, list]:
     return codes, pieces
 
 
-def _forfeit_notes(text: bytes, lines, tag_lines: np.ndarray, new_game: np.ndarray) -> np.ndarray:
+def _forfeit_notes(
+    text: bytes,
+    lines: tuple[np.ndarray, np.ndarray, np.ndarray],
+    tag_lines: np.ndarray,
+    new_game: np.ndarray,
+) -> np.ndarray:
     """Games without moves whose comment says forfeit or default (``{...defaulted} 0-1``): the
     text after their tags is comments and a result only."""
     starts, ends, kind = lines
