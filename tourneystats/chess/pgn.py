@@ -329,10 +329,11 @@ def _read(files: list[Path]) -> _Games:
             raise ValidationError(f'{path}: no games in this file (no tag lines [Name "value"])')
         parts.append(part)
     code, texts = vocab.resolve()
+    code = code.astype(np.int32)
     tags = {}
-    for tag in parts[0].tags:
-        provisional = np.concatenate([p.tags[tag] for p in parts])
-        tags[tag] = np.where(provisional >= 0, code[np.maximum(provisional, 0)], -1)
+    for tag in list(parts[0].tags):
+        provisional = np.concatenate([p.tags.pop(tag) for p in parts])
+        tags[tag] = np.where(provisional >= 0, code[np.maximum(provisional, 0)], np.int32(-1))
     return _Games(
         files,
         np.repeat(np.arange(len(files)), [len(p.line) for p in parts]),
