@@ -38,7 +38,8 @@ Tags and what they become
     A player is his FIDE id when the game gives one (``0`` is none), else his name; a name that
     comes with exactly one FIDE id elsewhere in the event is that player. Names, FIDE ids, titles
     (``WhiteTitle``) and federations (``WhiteFed``) go to the players frame: the first given in
-    the event (by round, then file order).
+    the event (by round, then file order). ``WhiteTeam`` (a team or club, not a federation) and
+    every other tag are not read.
 ``WhiteElo``, ``BlackElo``
     The player's rating: the first one of the event (by round, then file order), as C.07 (2026)
     art. 10 asks ("the rating used ... is the first one"). ``0``, ``-``, ``?`` or none: unrated.
