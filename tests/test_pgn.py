@@ -447,3 +447,16 @@ def test_no_warning_without_games_in_progress():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         read_pgn(DATA / "FWWRC.pgn")
+
+
+def test_small_files_read_together_keep_their_own_lines(tmp_path):
+    write(tmp_path, "\ufeff" + game(1, "A", "B", "1-0") + game(2, "A", "B", "0-1"), name="a.pgn")
+    (tmp_path / "b.pgn").write_bytes((game(3, "A", "B", "1-0") + game(4, "A", "B", "x")).encode())
+    with pytest.raises(ValidationError, match=r"b\.pgn:11: unknown result 'x'"):
+        read_pgn(tmp_path)
+    (tmp_path / "b.pgn").write_bytes(game(3, "A", "B", '1-0"]\n[Black "C').encode())
+    with pytest.raises(ValidationError, match=r"b\.pgn:6: a second Black tag"):
+        read_pgn(tmp_path)
+    (tmp_path / "b.pgn").write_bytes(game(3, "A", "B", "1-0").replace("\n", "\r\n").encode())
+    data = read_pgn(tmp_path)
+    assert data.events["rounds"].tolist() == [3] and len(data.results) == 6

@@ -112,7 +112,7 @@ from ..core.schema import (
     ValidationError,
 )
 from .kinds import COLOURS, K_FL, K_FW, K_HPB, K_PAB, K_PLAYED, K_ZPB, KINDS
-from .pgnlines import PGN_SUFFIXES, Vocab, read_file
+from .pgnlines import PGN_SUFFIXES, Vocab, read_files
 from .trf import TrfData
 
 __all__ = ["PGN_SUFFIXES", "read_pgn"]
@@ -323,12 +323,10 @@ def read_pgn(
 def _read(files: list[Path]) -> _Games:
     """The games of all files, their tag values numbered in one vocabulary."""
     vocab = Vocab()
-    parts = []
-    for path in files:
-        part = read_file(path, vocab)
+    parts = read_files(files, vocab)
+    for path, part in zip(files, parts):
         if len(part.line) == 0:
             raise ValidationError(f'{path}: no games in this file (no tag lines [Name "value"])')
-        parts.append(part)
     code, texts = vocab.resolve()
     code = code.astype(np.int32)
     tags = {}

@@ -241,13 +241,67 @@ def read_file(path: Path, vocab: Vocab, chunk_bytes: int | None = None) -> FileG
                 raise ValidationError(f"{path}:{line + exc.line}: {exc}") from None
             if chunk is None:
                 break
-            tags = {}
-            for tag, codes in chunk.codes.items():
-                pieces = chunk.values[tag]
-                base = [vocab.add(lengths, words) for lengths, words in pieces]
-                tags[tag] = np.where(codes >= 0, codes + (base[0] if base else 0), -1)
-            parts.append(FileGames(line + chunk.line, tags, chunk.note))
+            parts.append(FileGames(line + chunk.line, _coded(chunk, vocab), chunk.note))
             line += chunk.n_lines
+    return _joined(parts)
+
+
+def read_files(paths: list[Path], vocab: Vocab) -> list[FileGames]:
+    """The games of each file (:func:`read_file`); files of less than a quarter of
+    :data:`CHUNK_BYTES` are scanned together, up to a chunk at a time, unless one ends inside a
+    comment."""
+    out: list[FileGames] = []
+    batch: list[tuple[Path, bytes]] = []
+    for path in paths:
+        if path.stat().st_size < CHUNK_BYTES // 4:
+            text = _normalized(path.read_bytes(), first=True)
+            if text.rfind(b"{") <= text.rfind(b"}"):  # no comment open at its end
+                batch.append((path, text if text.endswith(b"\n") else text + b"\n"))
+                if sum(len(t) for _, t in batch) >= CHUNK_BYTES:
+                    out.extend(_read_together(batch, vocab))
+                    batch = []
+                continue
+        out.extend(_read_together(batch, vocab))
+        batch = []
+        out.append(read_file(path, vocab))
+    out.extend(_read_together(batch, vocab))
+    return out
+
+
+def _read_together(batch: list[tuple[Path, bytes]], vocab: Vocab) -> list[FileGames]:
+    """The games of small files (their text), scanned as one chunk: the texts joined by a blank
+    line, each game given back to its file."""
+    if not batch:
+        return []
+    texts = [text for _, text in batch]
+    first = np.cumsum([0] + [t.count(b"\n") + 1 for t in texts])[:-1]  # each file's first line
+    try:
+        chunk = _scan(b"\n".join(texts), True)
+    except _LineError as exc:
+        k = int(np.searchsorted(first, exc.line, side="right")) - 1
+        raise ValidationError(f"{batch[k][0]}:{exc.line - first[k] + 1}: {exc}") from None
+    file_of = np.searchsorted(first, chunk.line, side="right") - 1
+    tags = _coded(chunk, vocab)
+    return [
+        FileGames(
+            chunk.line[file_of == k] - first[k] + 1,
+            {t: codes[file_of == k] for t, codes in tags.items()},
+            chunk.note[file_of == k],
+        )
+        for k in range(len(batch))
+    ]
+
+
+def _coded(chunk: _Chunk, vocab: Vocab) -> dict[str, np.ndarray]:
+    """The provisional codes of the chunk's tag values: its distinct values added to `vocab`."""
+    tags = {}
+    for tag, codes in chunk.codes.items():
+        base = [vocab.add(lengths, words) for lengths, words in chunk.values[tag]]
+        tags[tag] = np.where(codes >= 0, codes + (base[0] if base else 0), np.int32(-1))
+    return tags
+
+
+def _joined(parts: list[FileGames]) -> FileGames:
     if not parts:
         return FileGames(
             np.zeros(0, np.int64), {t: np.zeros(0, np.int32) for t in TAGS}, np.zeros(0, bool)
@@ -267,14 +321,19 @@ def _blocks(fh: BinaryIO, size: int) -> Iterator[bytes]:
         block = fh.read(size)
         if block.endswith(b"\r"):  # keep a CR LF together
             block += fh.read(1)
-        if first and block.startswith(_BOM):
-            block = block[len(_BOM) :]
+        yield _normalized(block, first)
         first = False
-        if b"\r" in block:
-            block = block.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-        yield block
         if not block:
             return
+
+
+def _normalized(block: bytes, first: bool) -> bytes:
+    """`block` with LF line ends, and without the byte-order mark if it is the `first`."""
+    if first and block.startswith(_BOM):
+        block = block[len(_BOM) :]
+    if b"\r" in block:
+        block = block.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    return block
 
 
 def _scanned(blocks: Iterator[bytes], pool: ThreadPoolExecutor) -> Iterator[_Chunk]:
