@@ -8,8 +8,9 @@ but read as PGN reads it: a ``{...}`` comment runs to the first ``}`` (across li
 lines starting with ``[``), a ``;`` comment to the end of its line, a line starting with ``%`` is
 ignored. A game is a run of tag lines, so a game without movetext (tags-only exports) is a game;
 the next game starts at the next tag line after a blank line or movetext. Files are read in
-chunks of about 8 MB (bounded memory; see :mod:`tourneystats.chess.pgnlines`), as UTF-8, else
-Windows-1252 (per value); a byte-order mark and CR LF line ends are accepted.
+chunks of about 8 MB scanned by threads (bounded memory; small files of a folder share a chunk;
+see :mod:`tourneystats.chess.pgnlines`), as UTF-8, else Windows-1252 (per value); a byte-order
+mark and CR LF line ends are accepted.
 
 Tags and what they become
 -------------------------
@@ -61,8 +62,10 @@ Byes and absences: PGN has no byes. A player with no game in a round of his even
 FIDE id) is the other player's bye, a pairing-allocated bye (``pab``) for a win, a half-point bye
 (``hpb``) for a draw, an absence (``zpb``) for a loss.
 
-Start ranks: PGN has none. The players of each event are numbered as the pairing number rule of
-C.07 orders them: rating (highest first, unrated last), then name (alphabetical), then FIDE id.
+Start ranks (``player``, the TPN of C.07): PGN has none. The players of each event are numbered
+by rating (highest first, unrated last), then name (alphabetical, case ignored), then FIDE id.
+(FIDE's C.04.2 puts the title between rating and name for pairing numbers; titles are not used
+here.)
 
 Refused, naming the file and line (``path:LINE: message``): a line starting with ``[`` that is
 not a tag line (a missing closing bracket: a truncated file), a NUL byte, a tag twice in one
