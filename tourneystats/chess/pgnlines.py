@@ -3,12 +3,14 @@ movetext skipped.
 
 A chunk (about 8 MB, cut before a tag line that follows a blank line) is split into lines with
 numpy; a line starting with ``[`` is a tag line unless it lies inside a ``{...}`` comment. The
-chunk's braces decide that: when the braces of its movetext lines alternate ``{ } { }`` and no tag
-line lies between an opening and its closing brace (and there is no ``;`` comment nor ``%``
-escape line), the lines starting with ``[`` are exactly the tag lines. Otherwise the chunk's
+chunk's braces decide that: when they alternate ``{ } { }`` and no game starts between an
+opening and its closing brace (and there is no ``;`` comment in the movetext nor ``%`` escape
+line), the lines starting with ``[`` are exactly the tag lines. Otherwise the chunk's
 movetext is blanked first by one regular expression that reads comments as PGN does (a ``{``
 comment runs to the first ``}``, across lines; a ``;`` comment to the end of its line; a ``%``
-line is ignored), keeping the line breaks so that every line keeps its number.
+line is ignored), keeping the line breaks so that every line keeps its number. A chunk found to
+end inside a comment is joined to the next. The chunks of a file are scanned by
+:data:`WORKERS` threads and taken in order; small files of a folder are scanned together.
 
 A game is a run of tag lines; the next game starts at the next tag line after anything else (a
 blank line or movetext). The tag lines ``[Name "value"]`` are parsed all at once: the name is
