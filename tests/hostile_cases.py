@@ -700,3 +700,73 @@ def all_cases() -> list[Case]:
     names = [c.name for c in cases]
     assert len(names) == len(set(names)), "case names must be unique"
     return cases
+
+
+# --- chess: PGN ----------------------------------------------------------------------------------
+
+
+def pgn_cases() -> Iterator[Case]:
+    """Mutations of a real tags-only PGN (FIDE Women's World Rapid 2024, 605 games)."""
+    pgn = (TESTS / "chess" / "pgn" / "FWWRC.pgn").read_bytes()
+    name = "fwwrc.pgn"
+    base = "pgn/original"
+    games = pgn.rstrip(b"\n").split(b"\n\n")
+    yield Case(base, "chess", {name: pgn}, "ok")
+    yield Case("pgn/empty file", "chess", {name: b""}, "error")
+    yield Case("pgn/blank lines only", "chess", {name: b"\n  \n\n"}, "error")
+    yield Case("pgn/binary garbage", "chess", {name: _garbage(17)}, "error")
+    yield Case("pgn/movetext only", "chess", {name: b"1. e4 e5 2. Nf3 1-0\n\n"}, "error")
+    utf16 = pgn.decode("utf-8").encode("utf-16")
+    yield Case("pgn/utf-16 text", "chess", {name: utf16}, "error", locate="line")
+    truncated = _truncate_mid_line(pgn, 0.5)
+    yield Case("pgn/truncated mid-line", "chess", {name: truncated}, "error", locate="line")
+    cut = pgn.index(b"\n", pgn.index(b'[Round "6.1"]')) + 1  # a game cut after its Round
+    yield Case("pgn/truncated between tags", "chess", {name: pgn[:cut]}, "error", locate="line")
+    edits = {
+        "no closing bracket": (r'^(\[White "Lei, Tingjie")\]', r"\1"),
+        "no quotes": (r'^\[White "Lei, Tingjie"\]', "[White Lei]"),
+        "no White tag": (r'^\[White "Lei, Tingjie"\]\n', ""),
+        "no Black tag": (r'^\[Black "Ju, Wenjun"\]\n', ""),
+        "no Result tag": (r'^\[Result "0-1"\]\n', ""),
+        "no Round tag": (r'^\[Round "1\.2"\]\n', ""),
+        "unknown result": (r'^\[Result "0-1"\]', '[Result "1-1"]'),
+        "Round ?": (r'^\[Round "1\.2"\]', '[Round "?"]'),
+        "Round 99999999": (r'^\[Round "1\.2"\]', '[Round "99999999.2"]'),
+        "Elo not a number": (r'^\[WhiteElo "2289"\]', '[WhiteElo "2289?"]'),
+        "a tag twice": (r'^(\[Result "0-1"\]\n)', r"\1\1"),
+        "a player paired twice": (r'^\[WhiteFideId "8605114"\]', '[WhiteFideId "13601431"]'),
+        "a game against oneself": (r'^\[BlackFideId "8603006"\]', '[BlackFideId "13601431"]'),
+        "a NUL byte": (r'^\[ECO "E54"\]', '[ECO "E\x0054"]'),
+    }
+    for label, (pattern, repl) in edits.items():
+        mutated = _sub(pgn, pattern, repl)
+        yield Case(f"pgn/{label}", "chess", {name: mutated}, "error", locate="line")
+    every = _sub(pgn, r'^\[Round "[^"]*"\]', '[Round "-"]', count=0)
+    yield Case("pgn/every Round -", "chess", {name: every}, "error", locate="line")
+    twice = pgn.rstrip(b"\n") + b"\n\n" + games[0] + b"\n"
+    yield Case("pgn/a game twice", "chess", {name: twice}, "error", locate="line")
+    yield Case("pgn/CRLF line ends", "chess", {name: pgn.replace(b"\n", b"\r\n")}, "same", base)
+    yield Case("pgn/byte-order mark", "chess", {name: b"\xef\xbb\xbf" + pgn}, "same", base)
+    yield Case("pgn/no final line end", "chess", {name: pgn.rstrip(b"\n")}, "same", base)
+    reversed_ = b"\n\n".join(games[::-1]) + b"\n"
+    yield Case("pgn/games reversed", "chess", {name: reversed_}, "same", base)
+    moves = b'\n1. e4 { a [comment]\n[%clk 0:01]\n\n[Event "x"] } e5 ; {\n% escape\n*'
+    annotated = b"\n\n".join(g + b"\n" + moves for g in games) + b"\n"
+    yield Case("pgn/movetext with comments", "chess", {name: annotated}, "same", base)
+    half = len(games) // 2
+    split = {
+        "a.pgn": b"\n\n".join(games[:half]) + b"\n",
+        "b.pgn": b"\n\n".join(games[half:]) + b"\n",
+    }
+    yield Case("pgn/split over two files", "chess", split, "same", base)
+    cp1252 = pgn.decode("utf-8").encode("cp1252", errors="replace")
+    yield Case("pgn/windows-1252", "chess", {name: cp1252}, "ok")
+    live = _sub(pgn, r'^\[Result "0-1"\]', '[Result "*"]')
+    yield Case("pgn/a game in progress", "chess", {name: live}, "ok")
+    double = _sub(pgn, r'^\[Result "0-1"\]', '[Result "0-0"]')
+    yield Case("pgn/a double forfeit", "chess", {name: double}, "ok")
+    unplayed = _sub(pgn, r'^(\[Result "0-1"\]\n)', '\\1[Termination "Unplayed"]\n')
+    yield Case("pgn/an unplayed game", "chess", {name: unplayed}, "ok")
+
+
+CASES.append(pgn_cases)

@@ -161,7 +161,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 CHART_SUFFIXES = (".png", ".svg", ".pdf")
 CHART_DPI = 120
 #: files a family may read from a results folder (a chart is never written over one)
-INPUT_SUFFIXES = (*TABLE_SUFFIXES, ".trf", ".trfx", ".txt", ".pbn", ".xml")
+INPUT_SUFFIXES = (*TABLE_SUFFIXES, ".trf", ".trfx", ".txt", ".pgn", ".pbn", ".xml")
 
 
 def history_from_path(name: str, path: str | Path, **options) -> pd.DataFrame:
@@ -448,7 +448,9 @@ def _family_parser(sub, name: str, help: str) -> argparse.ArgumentParser:
     """A command taking a results path, a family and the family options."""
     parser = sub.add_parser(name, help=help, add_help=False, formatter_class=_Formatter)
     parser.add_argument("-h", "--help", action=_Help, help="show this help message and exit")
-    parser.add_argument("path", help="results file (CSV, Parquet, TRF, PBN, USEBIO XML) or folder")
+    parser.add_argument(
+        "path", help="results file (CSV, Parquet, TRF, PGN, PBN, USEBIO XML) or folder"
+    )
     parser.add_argument("--family", required=True, choices=sorted(FAMILIES))
     parser.add_argument("--rules", help="rule set of the family (see --help)")
     parser.add_argument(

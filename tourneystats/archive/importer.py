@@ -1,4 +1,4 @@
-"""Importing a folder of source files (CSV, Parquet, TRF, PBN, USEBIO) into an archive.
+"""Importing a folder of source files (CSV, Parquet, TRF, PGN, PBN, USEBIO) into an archive.
 
 Each file is sniffed (its suffix, its first bytes, a table's columns), read with its family's
 reader and placed in a season; the files are staged in a hidden archive inside the target in
@@ -111,12 +111,13 @@ def _table_family(frame: pd.DataFrame) -> str | None:
 
 
 def _sniff(path: Path) -> str | None:
-    """The kind of a source file: 'table', 'trf', 'pbn', 'usebio' or None (not a results file)."""
+    """The kind of a source file: 'table', 'trf', 'pgn', 'pbn', 'usebio' or None (not a results
+    file)."""
     suffix = path.suffix.lower()
     if suffix in (".csv", ".parquet", ".pq"):
         return "table"
-    if suffix == ".pbn":
-        return "pbn"
+    if suffix in (".pbn", ".pgn"):
+        return suffix[1:]
     with open(path, "rb") as fh:
         head = fh.read(4096)
     if suffix == ".xml":
@@ -144,6 +145,10 @@ def _load_source(path: Path, kind: str) -> tuple[str | None, pd.DataFrame]:
 
         data = trf.read_trf(path)
         return "chess", _chess_rows(data)
+    if kind == "pgn":
+        from ..chess import read_pgn
+
+        return "chess", _chess_rows(read_pgn(path))
     if kind in ("pbn", "usebio"):
         from .. import pbn, usebio
 
@@ -196,8 +201,10 @@ def import_folder(
     ns_score`` for bridge teams, ``team, target`` or (final scores only) ``tournament, date,
     player, points`` for the league; a table of none of them, such as
     published standings, is ignored and listed), FIDE TRF (``.trf``, or ``.txt`` starting with TRF
-    lines; each row gets its player's ``rating`` and its event's start ``date``), PBN (``.pbn``)
-    and USEBIO (``.xml``). Other files are ignored. A file in a folder named after a family
+    lines; each row gets its player's ``rating`` and its event's start ``date``), PGN (``.pgn``,
+    read with :func:`tourneystats.chess.read_pgn`, events told by their tags, so an event may not
+    be split over several files), PBN (``.pbn``) and USEBIO (``.xml``). Other files are ignored.
+    A file in a folder named after a family
     (``cards``, ``chess``, ``bridge``, ``league``) must hold that family's results. A league table
     is read with :func:`tourneystats.league.read_results`: without a ``league`` column, its rows
     are the league named after the file's stem (two files are two leagues, as for the CLI).

@@ -76,6 +76,7 @@ ARO (and cut for PS).
 
 from .files import history_from_path, read_results, standings_from_path
 from .kinds import EVENT_COLUMNS, KINDS, PLAYER_COLUMNS, RESULT_COLUMNS
+from .pgn import read_pgn
 from .ratings import DP_TABLE, PD_TABLE
 from .rules import ROUND_ROBIN_TYPE, RULE_SETS, RuleSet, rules_for_date
 from .tables import explain, standings, standings_by_round, validate_results
@@ -94,6 +95,7 @@ __all__ = [
     "standings_by_round",
     "standings_from_path",
     "history_from_path",
+    "read_pgn",
     "read_results",
     "validate_results",
     # tables of the data model and the rules

@@ -1,4 +1,4 @@
-"""Chess results from files: TRF files, CSV/Parquet results tables, or folders of them."""
+"""Chess results from files: TRF or PGN files, CSV/Parquet results tables, or folders of them."""
 
 from __future__ import annotations
 
@@ -18,12 +18,15 @@ from .tables import standings, standings_by_round
 def read_results(
     path: str | os.PathLike,
 ) -> tuple[pd.DataFrame, pd.DataFrame | None, pd.DataFrame | None]:
-    """Read a TRF file, a CSV/Parquet results table, or a folder of them, for :func:`standings`.
+    """Read a TRF file, a PGN file, a CSV/Parquet results table, or a folder of them, for
+    :func:`standings`.
 
     A folder contributes its ``*.trf``, ``*.txt``, ``*.trfx`` files (read together with
-    :func:`tourneystats.trf.read_trf`, one event per file named by the file stem) and its CSV
-    and Parquet tables holding the results columns; hidden files are skipped, and so are (with a
-    warning) other tables, such as a standings table written into the folder.
+    :func:`tourneystats.trf.read_trf`, one event per file named by the file stem), its ``*.pgn``
+    files (read together with :func:`tourneystats.chess.read_pgn`, events told by their
+    ``Event`` tags) and its CSV and Parquet tables holding the results columns; hidden files are
+    skipped, and so are (with a warning) other tables, such as a standings table written into
+    the folder.
 
     Parameters
     ----------
@@ -34,8 +37,8 @@ def read_results(
     -------
     tuple of (results, players, events)
         The results frame (all files concatenated), and the players (names, ratings, ...) and
-        events (name, date, rounds, ...) frames of the TRF files, or None when no TRF file was
-        read. Pass them as ``standings(results, players=players, events=events)``.
+        events (name, date, rounds, ...) frames of the TRF and PGN files, or None when no TRF
+        nor PGN file was read. Pass them as ``standings(results, players=players, events=events)``.
 
     Raises
     ------
@@ -54,17 +57,22 @@ def read_results(
     >>> list(results.columns), players, events
     (['event', 'round', 'player', 'opponent', 'colour', 'points', 'kind'], None, None)
     """
+    from .pgn import PGN_SUFFIXES, read_pgn
     from .trf import TRF_SUFFIXES, read_trf  # on first use: `import tourneystats.chess` is lighter
 
     required = [c.name for c in RESULT_COLUMNS if c.required]
-    files = result_files(path, (*TRF_SUFFIXES, *TABLE_SUFFIXES), required, what="chess results")
+    suffixes = (*TRF_SUFFIXES, *PGN_SUFFIXES, *TABLE_SUFFIXES)
+    files = result_files(path, suffixes, required, what="chess results")
     tables = [p for p in files if p.suffix.lower() in TABLE_SUFFIXES]
-    trfs = [p for p in files if p.suffix.lower() not in TABLE_SUFFIXES]
-    frames, players, events = [], None, None
-    if trfs:
-        data = read_trf(trfs if len(trfs) > 1 else trfs[0])
-        frames.append(data.results)
-        players, events = data.players, data.events
+    pgns = [p for p in files if p.suffix.lower() in PGN_SUFFIXES]
+    trfs = [p for p in files if p.suffix.lower() not in (*TABLE_SUFFIXES, *PGN_SUFFIXES)]
+    frames, read = [], []
+    for paths, reader in ((trfs, read_trf), (pgns, read_pgn)):
+        if paths:
+            read.append(reader(paths if len(paths) > 1 else paths[0]))
+            frames.append(read[-1].results)
+    players = _joined([d.players for d in read])  # of the TRF files, then of the PGN files
+    events = _joined([d.events for d in read])
     for p in tables:
         table = read_table(p)
         if "Unnamed: 0" in table.columns:  # a CSV written with its index
@@ -74,18 +82,24 @@ def read_results(
     return results, players, events
 
 
+def _joined(frames: list[pd.DataFrame]) -> pd.DataFrame | None:
+    if len(frames) < 2:
+        return frames[0] if frames else None
+    return pd.concat(frames, ignore_index=True)
+
+
 @names_its_source
 def history_from_path(path: str | os.PathLike, **options) -> pd.DataFrame:
     """Standings after every round of every event of a file or folder, with the players' names.
 
     Reads `path` as :func:`read_results` does and calls :func:`standings_by_round` with the
-    players and events of the TRF files; a ``name`` column (from the TRF ``001`` lines) is
-    added when the files give names.
+    players and events of the TRF and PGN files; a ``name`` column (from the TRF ``001`` lines,
+    the PGN ``White``/``Black`` tags) is added when the files give names.
 
     Parameters
     ----------
     path : path-like
-        A TRF file, a CSV/Parquet results table, or a folder of them.
+        A TRF file, a PGN file, a CSV/Parquet results table, or a folder of them.
     **options
         Passed to :func:`standings_by_round` (``tiebreaks=``, ``rules=``, ``round_robin=``).
 
@@ -123,7 +137,8 @@ def standings_from_path(
     tiebreaks: Sequence[str] | str | None = None,
     round_robin: bool | Iterable | None = None,
 ) -> pd.DataFrame:
-    """Standings of every event in a TRF file, a CSV/Parquet results table, or a folder.
+    """Standings of every event in a TRF file, a PGN file, a CSV/Parquet results table, or a
+    folder.
 
     The files are read with :func:`read_results`. `rules` defaults to ``"adjusted"``,
     `tiebreaks` to ``BH/C1, BH, SB``; the options are those of :func:`standings`.
