@@ -416,6 +416,128 @@ def cards_cases() -> Iterator[Case]:
         f"\n{frame.loc[0, 'event']},{last},", f"\n{frame.loc[0, 'event']},{last + 5},"
     )
     yield Case("cards/a round-number gap", "cards", {name: gap.encode()}, "error", locate="rows")
+    yield from _cards_match_cases(data, name)
+    yield from _cards_game_cases(data)
+
+
+def _cards_match_cases(data: bytes, name: str) -> Iterator[Case]:
+    """Match level: round numbers, byes, a player in two matches."""
+    header, rows = _csv_rows(data)
+    frame = _read_csv(data)
+    bye = int(frame.index[frame["opponent"] == ""][0])
+    first_round = frame["round"] == "1"
+    later = frame.assign(round=(frame["round"].astype(int) + 4).astype(str))
+    yield Case(
+        "cards/rounds numbered from 5 (the later rounds of an event)",
+        "cards",
+        {name: _frame_csv(later)},
+        "same",
+        "cards/original",
+    )
+    yield Case(
+        "cards/a middle round missing",
+        "cards",
+        {name: _frame_csv(frame[frame["round"] != "2"])},
+        "error",
+        locate="rows",
+    )
+    yield Case(
+        "cards/round 1 typed 10",
+        "cards",
+        {name: _frame_csv(frame.assign(round=frame["round"].where(~first_round, "10")))},
+        "error",
+        locate="rows",
+    )
+    yield Case(
+        "cards/a bye with missing counts",
+        "cards",
+        {name: _csv_edit(_csv_edit(data, bye, "wins", ""), bye, "losses", "")},
+        "same",
+        "cards/original",
+    )
+    yield Case(
+        "cards/a bye with a negative count",
+        "cards",
+        {name: _csv_edit(data, bye, "losses", "-1")},
+        "error",
+        locate="rows",
+    )
+    # player 0 also listed against another player of round 1 (a second match in that round)
+    other = frame.loc[first_round & ~frame["player"].isin(frame.loc[0, ["player", "opponent"]])]
+    extra = rows[0].decode().replace(frame.loc[0, "opponent"], other["player"].iloc[0])
+    yield Case(
+        "cards/a player in two matches of one round",
+        "cards",
+        {name: header + _join(rows + [extra.encode()])},
+        "error",
+        locate="rows",
+    )
+
+
+def _frame_csv(frame) -> bytes:
+    return frame.to_csv(index=False).encode()
+
+
+def _cards_game_cases(data: bytes) -> Iterator[Case]:
+    """Game level (``game, result`` W/L/D), made from the match-level sample."""
+    import pandas as pd
+
+    from tourneystats.cards import matches_to_games
+
+    games = matches_to_games(pd.read_csv(io.BytesIO(data))).astype({"result": object})
+    name = "games.csv"
+    yield Case("cards/game level", "cards", {name: _frame_csv(games)}, "same", "cards/original")
+    played = games.index[games["game"].notna()]
+    a = played[0]  # the first game of the first match, from its first player's side
+    mirror = games.index[
+        (games["round"] == games.loc[a, "round"])
+        & (games["player"] == games.loc[a, "opponent"])
+        & (games["game"] == games.loc[a, "game"])
+    ][0]
+    match = games.index[
+        (games["round"] == games.loc[a, "round"]) & (games["player"] == games.loc[a, "player"])
+    ]
+    bye = games.index[games["opponent"].isna()][0]
+    third = games.loc[
+        (games["round"] == games.loc[a, "round"])
+        & ~games["player"].isin([games.loc[a, "player"], games.loc[a, "opponent"]]),
+        "player",
+    ].iloc[0]
+    swapped = games.copy()
+    swapped.loc[match, "result"] = swapped.loc[match[::-1], "result"].to_numpy()
+    mutations = {
+        "a game listed twice": (pd.concat([games, games.loc[[a]]]), "error"),
+        "a result that is not W/L/D": (
+            games.assign(result=games["result"].mask(games.index == a, "X")),
+            "error",
+        ),
+        "both sides win a game": (
+            games.assign(
+                result=games["result"].mask(games.index == mirror, games.loc[a, "result"])
+            ),
+            "error",
+        ),
+        "one side's games in another order": (swapped, "error"),
+        "a game of one side missing": (games.drop(index=a), "error"),
+        "a match from one side only": (games.drop(index=match), "error"),
+        "a player in two matches of one round": (
+            pd.concat([games, games.loc[match].assign(opponent=third)]),
+            "error",
+        ),
+        "game numbers from 0": (games.assign(game=games["game"] - 1), "error"),
+        "a game numbered 9": (games.assign(game=games["game"].mask(games.index == a, 9)), "error"),
+        "a bye numbered 0": (games.assign(game=games["game"].mask(games.index == bye, 0)), "error"),
+        "results in lower case": (games.assign(result=games["result"].str.lower()), "same"),
+    }
+    for label, (frame, expect) in mutations.items():
+        yield Case(
+            f"cards/game level: {label}",
+            "cards",
+            {name: _frame_csv(frame)},
+            expect,
+            "cards/original" if expect == "same" else None,
+            locate="rows",
+        )
 
 
 # --- bridge --------------------------------------------------------------------------------------
