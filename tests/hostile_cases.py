@@ -383,6 +383,7 @@ def cards_cases() -> Iterator[Case]:
         ("wins", "-1"),
         ("wins", "x"),
         ("wins", "1.5"),
+        ("wins", "1000000000000"),
         ("round", "0"),
         ("round", "-2"),
         ("round", "1000000000000"),

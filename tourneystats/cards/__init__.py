@@ -17,7 +17,7 @@ The rules (defaults: Appendix C of the Magic: The Gathering Tournament Rules):
   games (recorded as D); games not started have no row.
 - A **bye** is a 2-0 match win: 3 match points, 6 game points, 1 round and 2 games. The counts
   reported on a bye row are not used: they may be missing, and a count written there must still
-  be a count (a whole number, 0 or more), as on every row.
+  be a count (a whole number from 0 to 1000), as on every row.
 - **Match-win %** (``mwp``) = match points / (3 x rounds played, byes included), at least 0.33;
   **game-win %** (``gwp``) = game points / (3 x games played), at least 0.33 (a player who played
   no game at all gets the floor). A player who drops keeps the rounds actually played.
@@ -30,7 +30,8 @@ The rules (defaults: Appendix C of the Magic: The Gathering Tournament Rules):
 **What is refused**, with a :class:`~tourneystats.core.schema.ValidationError` that names the
 event, round and player of the offending rows (nothing is guessed or dropped):
 
-- missing columns, missing ids, counts that are not whole numbers of 0 or more (on a bye too);
+- missing columns, missing ids, counts that are not whole numbers from 0 to 1000 (on a bye too;
+  no match has more games);
 - round numbers below 1, and a gap in the rounds of an event (rounds 1, 2, 3, 9): an event's
   rounds follow on from its first round, which need not be round 1 (a file may hold the later
   rounds of an event); the message names the event and the missing rounds;

@@ -47,6 +47,9 @@ GAME_COLUMNS = (
 )
 
 _COUNTS = (WINS, LOSSES, DRAWS)
+#: the largest game count a match-level row may hold (matches are best of 3 or 5, with a few drawn
+#: games at most; larger counts are typos or corrupt files, and would overflow the arithmetic)
+MAX_GAMES = 1000
 _RESULTS = ("W", "L", "D")
 
 
@@ -170,7 +173,8 @@ def _round_numbers(df: pd.DataFrame, what: str) -> np.ndarray:
 
 
 def _game_counts(df: pd.DataFrame, bye: np.ndarray, what: str) -> list[np.ndarray]:
-    """Wins, losses and draws in the input's integer dtype (missing on a bye: 0), checked >= 0."""
+    """Wins, losses and draws in the input's integer dtype (missing on a bye: 0), checked to be
+    0 to :data:`MAX_GAMES` (on a bye too)."""
     counts = []
     for column in _COUNTS:
         values = df[column]
@@ -183,6 +187,13 @@ def _game_counts(df: pd.DataFrame, bye: np.ndarray, what: str) -> list[np.ndarra
                 df,
                 raw < 0,
                 f"negative {column!r} count (on a bye too: counts are 0 or more)",
+                what=what,
+            )
+        if len(df) and raw.max() > MAX_GAMES:
+            fail_rows(
+                df,
+                raw > MAX_GAMES,
+                f"{column!r} count above {MAX_GAMES} (no match has that many games)",
                 what=what,
             )
         counts.append(raw)
