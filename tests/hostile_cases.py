@@ -797,6 +797,7 @@ def league_cases() -> Iterator[Case]:
         ("points", "x"),
         ("target", "0"),
         ("target", "-24"),
+        ("target", "1000000"),
         ("date", "not a date"),
         ("date", "10.01.2024"),
         ("date", "45301"),
@@ -909,6 +910,9 @@ def _league_match_cases(data: bytes, name: str) -> Iterator[Case]:
         ),
         "two targets in a match": frame.assign(target=frame["target"].mask(team_b, "25")),
         "a final score twice": _league_concat(frame, frame.loc[[final[0]]]),
+        "a final score of 10**18": frame.assign(
+            points=frame["points"].mask(frame.index == final[0], str(10**18))
+        ),
         "a final-score row given a round": frame.assign(
             round=frame["round"].mask(frame.index == final[0], "1")
         ),

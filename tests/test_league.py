@@ -523,6 +523,19 @@ def test_points_above_the_target(example):
     assert "tournament='2024-01-10', round=1, match=1, team='A', player='Bo'" in msg
 
 
+def test_targets_and_final_scores_are_bounded(example):
+    # a match played to 2000 points (both teams' points scaled): far past any real target
+    big = example.assign(points=example["points"] * 100, target=example["target"] * 100)
+    msg = refused(big, "a target above 1000 points \\(32 rows\\)")
+    assert "tournament='2024-01-10', round=1, match=1, team='A', player='Anna'" in msg
+    largest = leaderboard(rounds_frame({"T1": [(("a",), 600, ("b",), 400)]}, target=1000))
+    assert largest["ranking"].tolist() == [51.0, 49.0]  # (600 + 9 x 500) / (1000 + 9 x 1000)
+    bad = example.copy()
+    bad.loc[bad.index[-1], "points"] = 10**18  # would overflow the sums
+    msg = refused(bad, "a final score above 1000000 points")
+    assert "tournament='2024-01-24'" in msg and "player='Bo'" in msg
+
+
 def test_dates_iso_8601_or_yyyymmdd(example):
     expected = history(example)
     iso = example["date"]

@@ -3,12 +3,12 @@
 The validated frame is coded once: groups (leagues, seasons), tournaments in league, date, id
 order, players, and for the played rows their rounds, matches and teams. The checks run in this
 order: columns and their types (dates read as :func:`_dates` says, rounds from 1, points not
-negative, match, team and target on exactly the rows with a round), one date per tournament,
-final-score rows, then the matches (a positive target, rounds of a tournament numbered 1, 2, 3,
-... without a gap, no team above the target, each player once in a round, two teams of equal
-size, one target, one score per team, scores adding up to the target). What every cut-off of the
-history needs is then summed per *cell*: one cell per player per tournament of his league,
-player-major.
+negative, final scores up to :data:`MAX_FINAL_SCORE`, match, team and target on exactly the rows
+with a round), one date per tournament, final-score rows, then the matches (a target from 1 to
+:data:`MAX_TARGET`, rounds of a tournament numbered 1, 2, 3, ... without a gap, no team above the
+target, each player once in a round, two teams of equal size, one target, one score per team,
+scores adding up to the target). What every cut-off of the history needs is then summed per
+*cell*: one cell per player per tournament of his league, player-major.
 """
 
 from __future__ import annotations
@@ -53,8 +53,15 @@ COLUMNS = (
     Column(ROUND, "int", required=False, nullable=True, doc="round; missing: final score only"),
     Column(MATCH, "key", required=False, nullable=True, doc="match (court) within the round"),
     Column(TEAM, "key", required=False, nullable=True, doc="team label within the match"),
-    Column(TARGET, "int", required=False, nullable=True, doc="the match's point target"),
+    Column(TARGET, "int", required=False, nullable=True, doc="the match's point target, 1 to 1000"),
 )
+
+
+#: the largest point target of a match (real targets are 10 to 50 or so; far larger ones are typos
+#: and would overflow the exact integer arithmetic of the ranking)
+MAX_TARGET = 1000
+#: the largest final score of a final-score-only row
+MAX_FINAL_SCORE = 1000 * MAX_TARGET
 
 
 @dataclass
@@ -161,7 +168,13 @@ def _validate(results: pd.DataFrame, groups: list[str]) -> pd.DataFrame:
                 f"a {column} without a round (final-score rows have no round, match, team or "
                 "target)",
             )
-    _check(frame, frame[POINTS].to_numpy() < 0, "negative points")
+    points = frame[POINTS].to_numpy()
+    _check(frame, points < 0, "negative points")
+    _check(
+        frame,
+        ~played & (points > MAX_FINAL_SCORE),
+        f"a final score above {MAX_FINAL_SCORE} points (a thousand rounds at the largest target)",
+    )
     return frame
 
 
@@ -405,6 +418,7 @@ def _matches(
     players.
     """
     _check(sub, tg <= 0, "a target that is not positive")
+    _check(sub, tg > MAX_TARGET, f"a target above {MAX_TARGET} points")
     r_code = _codes(sub[ROUND])
     _check_round_gaps(sub, tr, r_code)
     _check(sub, pts > tg, "points above the match's target")
