@@ -531,6 +531,13 @@ def _cards_game_cases(data: bytes) -> Iterator[Case]:
         "a game numbered 9": (games.assign(game=games["game"].mask(games.index == a, 9)), "error"),
         "a bye numbered 0": (games.assign(game=games["game"].mask(games.index == bye, 0)), "error"),
         "results in lower case": (games.assign(result=games["result"].str.lower()), "same"),
+        "a bye with a game and a result (not used)": (
+            games.assign(
+                game=games["game"].mask(games.index == bye, 1),
+                result=games["result"].mask(games.index == bye, "L"),
+            ),
+            "same",
+        ),
     }
     for label, (frame, expect) in mutations.items():
         yield Case(
