@@ -401,9 +401,9 @@ def _rounds(
         sub = frame.iloc[pl]
         target[pl] = sub[TARGET].to_numpy(np.int64)
         tr = ts.t_row[pl]
-        r_code, m_first, m_target = _matches(sub, target[pl], points[pl], tr, p_row[pl])
+        round_first, m_first, m_target = _matches(sub, target[pl], points[pl], tr, p_row[pl])
         m_t = tr[m_first]
-        t_rounds = np.bincount(tr[_dense(tr, r_code)[1]], minlength=n_t)
+        t_rounds = np.bincount(tr[round_first], minlength=n_t)
         t_target2 = _median2(m_t, m_target, n_t)
         t_typical2 = _running_median2(m_t, m_target, ts.t_group, ts.t_start)
     return target, t_rounds, t_target2, t_typical2
@@ -412,7 +412,8 @@ def _rounds(
 def _matches(
     sub: pd.DataFrame, tg: np.ndarray, pts: np.ndarray, tr: np.ndarray, pp: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Check every match of the played rows; their round codes, a row and the target of each match.
+    """Check every match of the played rows; a row of each (tournament, round) pair, in that
+    order, and a row and the target of each match.
 
     `sub` holds the played rows, `tg`, `pts`, `tr` and `pp` their targets, points, tournaments and
     players.
@@ -420,7 +421,7 @@ def _matches(
     _check(sub, tg <= 0, "a target that is not positive")
     _check(sub, tg > MAX_TARGET, f"a target above {MAX_TARGET} points")
     r_code = _codes(sub[ROUND])
-    _check_round_gaps(sub, tr, r_code)
+    round_first = _check_round_gaps(sub, tr, r_code)
     _check(sub, pts > tg, "points above the match's target")
     trp, _ = _dense(tr, r_code, pp)
     _check(sub, np.bincount(trp)[trp] > 1, "a player more than once in a round")
@@ -451,17 +452,18 @@ def _matches(
         total[m_row] != m_target[m_row],
         "the two teams' points do not add up to the target",
     )
-    return r_code, m_first, m_target
+    return round_first, m_first, m_target
 
 
-def _check_round_gaps(sub: pd.DataFrame, tr: np.ndarray, r_code: np.ndarray) -> None:
+def _check_round_gaps(sub: pd.DataFrame, tr: np.ndarray, r_code: np.ndarray) -> np.ndarray:
     """The rounds of each tournament are numbered 1, 2, 3, ... without a gap.
 
     `sub` holds the played rows, `tr` their tournaments and `r_code` their round codes; the check
-    runs on the distinct (tournament, round) pairs, in tournament then round order.
+    runs on the distinct (tournament, round) pairs, in tournament then round order, and returns
+    a row of each pair.
     """
     pair, pair_first = _dense(tr, r_code)
-    t, rnd = tr[pair_first], sub[ROUND].to_numpy(np.int64)[pair_first]
+    t, rnd = tr[pair_first], sub[ROUND].take(pair_first).to_numpy(np.int64)
     start = np.ones(t.size, dtype=bool)
     start[1:] = t[1:] != t[:-1]
     before = np.zeros(t.size, np.int64)  # the round before each pair's round (0 at a start)
@@ -469,7 +471,7 @@ def _check_round_gaps(sub: pd.DataFrame, tr: np.ndarray, r_code: np.ndarray) -> 
     before[start] = 0
     gap = rnd - before > 1
     if not gap.any():
-        return
+        return pair_first
     shown = np.flatnonzero(gap)[:SHOWN_ROWS]
     names = sub[TOURNAMENT].to_numpy()[pair_first[shown]]
     gaps = []
