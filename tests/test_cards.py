@@ -650,6 +650,8 @@ def _raises(frame, message, where):
         ({(5, "opponent"): "C"}, "names another opponent", ["round=2", "player='B'"]),
         ({(0, "wins"): -2, (1, "losses"): -2}, "negative 'wins'", ["round=1", "player='A'"]),
         ({(0, "wins"): 1.5}, "whole numbers", ["round=1", "player='A'"]),
+        ({(0, "wins"): 10**12, (1, "losses"): 10**12}, "'wins' count above 1000", ["player='A'"]),
+        ({(2, "draws"): 1001}, "'draws' count above 1000", ["round=1", "player='C'"]),
         ({(0, "wins"): "two"}, "not numeric", ["player='A'"]),
         ({(0, "wins"): None}, "missing 'wins'", ["round=1", "player='A'"]),
         ({(0, "opponent"): "A"}, "against himself", ["round=1", "player='A'"]),
@@ -715,6 +717,10 @@ def good_games() -> pd.DataFrame:
         ({(0, "result"): None}, "without a result", ["player='A'"]),
         ({(0, "game"): 0}, "start at 1", ["player='A'"]),
         ({(0, "result"): "D"}, "disagree on the score", ["player='A'"]),
+        ({(1, "game"): 5}, "not numbered 1, 2, 3", ["round=1", "player='A'"]),
+        ({(0, "game"): 4, (3, "game"): 4}, "not numbered 1, 2, 3", ["player='A'", "player='B'"]),
+        ({(6, "game"): 0}, "start at 1", ["round=1", "player='C'"]),
+        ({(6, "result"): "Q"}, "W, L or D", ["round=1", "player='C'"]),
     ],
 )
 def test_game_level_validation(change, message, where):

@@ -4,6 +4,7 @@ Expected values are the issue's numbers, or computed by hand from the rule in ex
 right next to the assertion.
 """
 
+import warnings
 from fractions import Fraction
 from pathlib import Path
 
@@ -494,6 +495,83 @@ def test_validation_errors_name_tournament_round_player(example):
     refused(bad, "whole numbers")
     bad = rounds_frame({"T1": [(("a",), 0, ("b",), 0)]}, target=0)
     refused(bad, "not positive")
+
+
+def test_rounds_start_at_one_and_have_no_gap(example):
+    for low in (0, -1):
+        bad = example.copy()
+        bad.loc[0, "round"] = low
+        msg = refused(bad, "round numbers start at 1")
+        assert f"round={low}, match=1, team='A', player='Anna'" in msg
+    # a typo 1 -> 10: the first evening has rounds 2, 3, 4, 5, 10
+    bad = example.copy()
+    bad.loc[bad["round"] == 1, "round"] = 10
+    msg = refused(bad, "a gap in the round numbers")
+    assert "tournament '2024-01-10' has no round 1;" in msg
+    assert "tournament '2024-01-10' has no rounds 6 to 9;" in msg
+    assert "tournament='2024-01-10', round=2" in msg  # the rows after a gap are listed
+    # a missing middle round of the second evening
+    bad = example[~((example["tournament"] == "2024-01-17") & (example["round"] == 2))]
+    msg = refused(bad, "gap")
+    assert "tournament '2024-01-17' has no round 2; the rounds after a gap (4 rows)" in msg
+
+
+def test_points_above_the_target(example):
+    bad = example.copy()
+    bad.loc[[0, 1], "points"] = 30  # team A 30 of a target of 24
+    msg = refused(bad, "points above the match's target \\(2 rows\\)")
+    assert "tournament='2024-01-10', round=1, match=1, team='A', player='Bo'" in msg
+
+
+def test_targets_and_final_scores_are_bounded(example):
+    # a match played to 2000 points (both teams' points scaled): far past any real target
+    big = example.assign(points=example["points"] * 100, target=example["target"] * 100)
+    msg = refused(big, "a target above 1000 points \\(32 rows\\)")
+    assert "tournament='2024-01-10', round=1, match=1, team='A', player='Anna'" in msg
+    largest = leaderboard(rounds_frame({"T1": [(("a",), 600, ("b",), 400)]}, target=1000))
+    assert largest["ranking"].tolist() == [51.0, 49.0]  # (600 + 9 x 500) / (1000 + 9 x 1000)
+    bad = example.copy()
+    bad.loc[bad.index[-1], "points"] = 10**18  # would overflow the sums
+    msg = refused(bad, "a final score above 1000000 points")
+    assert "tournament='2024-01-24'" in msg and "player='Bo'" in msg
+
+
+def test_dates_iso_8601_or_yyyymmdd(example):
+    expected = history(example)
+    iso = example["date"]
+    as_number = iso.str.replace("-", "").astype("int64")  # 20240110, as a CSV reader types it
+    for dates in (
+        as_number,
+        as_number.astype("float64"),
+        iso.str.replace("-", ""),
+        iso.str.replace("-", "/"),
+        iso.where(example.index != 0, "20240110"),
+        pd.to_datetime(iso),
+        pd.to_datetime(iso).dt.tz_localize("Europe/Stockholm"),  # the local date is kept
+        pd.to_datetime(iso).dt.date,  # Python dates
+    ):
+        pd.testing.assert_frame_equal(history(example.assign(date=dates)), expected)
+    pd.testing.assert_frame_equal(
+        leaderboard(example, through=20240117), leaderboard(example, through="2024-01-17")
+    )
+    with pytest.raises(ValueError, match="through must be a date"):
+        leaderboard(example, through=17)  # not 1970-01-01 plus 17 nanoseconds
+    with_time = history(example.assign(date=iso + " 19:00"))
+    assert (with_time["date"] == expected["date"] + pd.Timedelta(hours=19)).all()
+    for dates, rows in (
+        (iso.where(example.index != 0, "not a date"), "1 row"),
+        (iso.str[8:] + "." + iso.str[5:7] + "." + iso.str[:4], "36 rows"),  # 10.01.2024
+        (iso.str[5:7] + "/" + iso.str[8:] + "/" + iso.str[:4], "36 rows"),  # 01/10/2024
+        (pd.Series(45301, index=example.index), "36 rows"),  # an Excel day number
+        (pd.Series(1704844800, index=example.index), "36 rows"),  # a Unix time
+        (as_number.where(example.index != 0, 20241310), "1 row"),  # month 13
+        (iso.str.replace("2024", "2500"), "36 rows"),  # past what the leaderboard holds
+        (pd.Series(True, index=example.index), "36 rows"),
+    ):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # no pandas warning leaks before the error
+            msg = refused(example.assign(date=dates), "column 'date' is not a date: write it ")
+        assert f"ambiguous ({rows}):" in msg and "tournament='2024-01-10'" in msg
 
 
 def test_standings_from_path_file_and_folder(tmp_path, example):

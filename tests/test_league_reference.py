@@ -46,7 +46,9 @@ def random_league(seed: int, n_leagues: int, n_tournaments: int, n_players: int,
                     )
                 continue
             default = int(rng.choice([6, 7, 10, 21, 24]))
-            for rnd in range(1, int(rng.integers(1, 5)) + 1):
+            rnd = 0  # rounds where everybody sat out get no number: rounds run 1, 2, 3, ...
+            for _ in range(int(rng.integers(1, 5))):
+                rnd += 1
                 order = list(rng.permutation(len(here)))
                 court = 0
                 while order:
@@ -62,6 +64,8 @@ def random_league(seed: int, n_leagues: int, n_tournaments: int, n_players: int,
                     for team, players, pts in (("A", a, pa), ("B", b, target - pa)):
                         for p in players:
                             rows.append((lg, name, date, rnd, court, team, p, pts, target))
+                if not court:
+                    rnd -= 1
     df = pd.DataFrame(rows, columns=COLUMNS)
     for c in ("round", "match", "target"):
         df[c] = df[c].astype("Int64")

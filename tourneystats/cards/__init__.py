@@ -16,7 +16,8 @@ The rules (defaults: Appendix C of the Magic: The Gathering Tournament Rules):
 - **Game points**: 3 per game won, 1 per game drawn, 0 per game lost. Unfinished games are drawn
   games (recorded as D); games not started have no row.
 - A **bye** is a 2-0 match win: 3 match points, 6 game points, 1 round and 2 games. The counts
-  reported on a bye row are ignored.
+  reported on a bye row are not used: they may be missing, and a count written there must still
+  be a count (a whole number from 0 to 1000), as on every row.
 - **Match-win %** (``mwp``) = match points / (3 x rounds played, byes included), at least 0.33;
   **game-win %** (``gwp``) = game points / (3 x games played), at least 0.33 (a player who played
   no game at all gets the floor). A player who drops keeps the rounds actually played.
@@ -25,6 +26,23 @@ The rules (defaults: Appendix C of the Magic: The Gathering Tournament Rules):
   (``ogwp``) likewise. A player with only byes has none (NaN) and ranks after players with values.
 - **Order**: match points, omwp, gwp, ogwp, all descending; rows equal on all of them share the
   place (:func:`tourneystats.core.ranking.competition_rank`). Nothing is rounded along the way.
+
+**What is refused**, with a :class:`~tourneystats.core.schema.ValidationError` that names the
+event, round and player of the offending rows (nothing is guessed or dropped):
+
+- missing columns, missing ids, counts that are not whole numbers from 0 to 1000 (on a bye too;
+  no match has more games);
+- round numbers below 1, and a gap in the rounds of an event (rounds 1, 2, 3, 9): an event's
+  rounds follow on from its first round, which need not be round 1 (a file may hold the later
+  rounds of an event); the message names the event and the missing rounds;
+- a player twice in one round (in two matches, or a row listed twice), a player paired against
+  himself, an opponent who is not a player of the event or has no row in that round (a match
+  reported from one side only), and two sides that name different opponents or disagree on the
+  score;
+- at game level: a result other than W, L or D (in any case, on a bye too), a game number below 1,
+  a game result without a game number or a game without a result, a game listed twice, the games
+  of a match not numbered 1, 2, 3, ... (a game missing), different opponents in one match, a bye
+  or a match without games written as more than one row, and two sides that disagree on a game.
 
 Other rule sets are :class:`Rules` objects; :data:`RULES` holds the presets ``"mtg"``,
 ``"melee"`` and ``"pokemon"``. Every computation is vectorised over all events at once: integer

@@ -16,13 +16,14 @@ from ..core.schema import (
     PLAYER,
     RESULT,
     ROUND,
+    SHOWN_ROWS,
     WINS,
     Column,
     ValidationError,
     fail_rows,
     validate,
 )
-from .codes import _Coder, _Compact, _KeyIndex
+from .codes import _Coder, _Compact, _dense_ok, _KeyIndex
 
 #: the match-level input: one row per player per round
 MATCH_COLUMNS = (
@@ -30,9 +31,9 @@ MATCH_COLUMNS = (
     Column(ROUND, "int", doc="round number, from 1"),
     Column(PLAYER, "key", doc="player id, unique within the event"),
     Column(OPPONENT, "key", nullable=True, doc="the round's opponent; missing for a bye"),
-    Column(WINS, "int", nullable=True, doc="games won by the player (ignored for a bye)"),
-    Column(LOSSES, "int", nullable=True, doc="games lost by the player (ignored for a bye)"),
-    Column(DRAWS, "int", nullable=True, doc="games drawn (ignored for a bye)"),
+    Column(WINS, "int", nullable=True, doc="games won by the player (not used on a bye)"),
+    Column(LOSSES, "int", nullable=True, doc="games lost by the player (not used on a bye)"),
+    Column(DRAWS, "int", nullable=True, doc="games drawn (not used on a bye)"),
 )
 
 #: the game-level input: one row per player per round per game
@@ -46,6 +47,9 @@ GAME_COLUMNS = (
 )
 
 _COUNTS = (WINS, LOSSES, DRAWS)
+#: the largest game count a match-level row may hold (matches are best of 3 or 5, with a few drawn
+#: games at most; larger counts are typos or corrupt files, and would overflow the arithmetic)
+MAX_GAMES = 1000
 _RESULTS = ("W", "L", "D")
 
 
@@ -120,8 +124,9 @@ def _prepare_matches(results: pd.DataFrame, *, what: str = "results") -> _Matche
 
     Written to touch little fresh memory (it is most of the cost at archive scale): integer inputs
     are used in their own dtype, and one int64 scratch array is reused for every key. The steps
-    check, in this order: round numbers, game counts, opponents who are players of the event, one
-    row per player and round, a row of the opponent in that round, sides that agree.
+    check, in this order: round numbers, game counts, opponents who are players of the event, no
+    gap in the rounds of an event, one row per player and round, a row of the opponent in that
+    round, sides that agree.
     """
     df = validate(results, _specs(results, MATCH_COLUMNS), what=what)
     rnd = _round_numbers(df, what)
@@ -134,6 +139,7 @@ def _prepare_matches(results: pd.DataFrame, *, what: str = "results") -> _Matche
     p, q, event_of, name_of = _player_codes(df, events, players, key, played, n_byes, what)
     t, round_values = _round_codes(rnd)
     n_times = max(round_values.size, 1)
+    _check_round_gaps(df, events, t, round_values, key, what)
     mirror = _mirror_rows(df, p, q, t, event_of.size, n_times, key, played, n_byes, what)
     _check_opponents(df, p, q, mirror, played, key, what)
     del key
@@ -167,7 +173,8 @@ def _round_numbers(df: pd.DataFrame, what: str) -> np.ndarray:
 
 
 def _game_counts(df: pd.DataFrame, bye: np.ndarray, what: str) -> list[np.ndarray]:
-    """Wins, losses and draws in the input's integer dtype (missing on a bye: 0), checked >= 0."""
+    """Wins, losses and draws in the input's integer dtype (missing on a bye: 0), checked to be
+    0 to :data:`MAX_GAMES` (on a bye too)."""
     counts = []
     for column in _COUNTS:
         values = df[column]
@@ -176,7 +183,19 @@ def _game_counts(df: pd.DataFrame, bye: np.ndarray, what: str) -> list[np.ndarra
             values = values.fillna(0)
         raw = values.to_numpy(dtype=getattr(values.dtype, "numpy_dtype", values.dtype))
         if len(df) and raw.min() < 0:
-            fail_rows(df, raw < 0, f"negative {column!r} count", what=what)
+            fail_rows(
+                df,
+                raw < 0,
+                f"negative {column!r} count (on a bye too: counts are 0 or more)",
+                what=what,
+            )
+        if len(df) and raw.max() > MAX_GAMES:
+            fail_rows(
+                df,
+                raw > MAX_GAMES,
+                f"{column!r} count above {MAX_GAMES} (no match has that many games)",
+                what=what,
+            )
         counts.append(raw)
     return counts
 
@@ -224,6 +243,54 @@ def _round_codes(rnd: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         rounds = _Compact(rnd.astype(np.int64) - low, span)
         t, round_values = rounds.codes, rounds.distinct + low
     return t, round_values
+
+
+def _check_round_gaps(
+    df: pd.DataFrame,
+    events: _Coder,
+    t: np.ndarray,
+    round_values: np.ndarray,
+    key: np.ndarray,
+    what: str,
+) -> None:
+    """The rounds of each event run on from its first without a gap (`key`: scratch).
+
+    One pass marks the (event, round) pairs present; the gaps are then found among the pairs.
+    """
+    n_times = max(round_values.size, 1)
+    size = max(events.size, 1) * n_times
+    np.multiply(events.codes, n_times, out=key, dtype=np.int64)
+    key += t
+    if _dense_ok(size, key.size):
+        seen = np.zeros(size, dtype=bool)
+        seen[key] = True
+        pairs = np.flatnonzero(seen)
+    else:
+        pairs = np.sort(pd.unique(key))
+    event, rounds = pairs // n_times, round_values[pairs % n_times]
+    after = np.flatnonzero((event[1:] == event[:-1]) & (rounds[1:] - rounds[:-1] > 1)) + 1
+    if not after.size:
+        return
+    names = events.values(event[after[:SHOWN_ROWS]])
+    gaps = []
+    for name, low, high in zip(names, rounds[after - 1] + 1, rounds[after] - 1, strict=False):
+        missing = f"round {low}" if low == high else f"rounds {low} to {high}"
+        gaps.append(f"event {_plain(name)!r} has no {missing}")
+    if after.size > SHOWN_ROWS:
+        gaps.append(f"and {after.size - SHOWN_ROWS} more gaps")
+    fail_rows(
+        df,
+        np.isin(key, pairs[after]),
+        "a gap in the round numbers (the rounds of an event follow on from its first round): "
+        + "; ".join(gaps)
+        + "; the rounds after a gap",
+        what=what,
+    )
+
+
+def _plain(value):
+    """A NumPy scalar as the plain Python value (as the messages show ids)."""
+    return value.item() if isinstance(value, np.generic) else value
 
 
 def _mirror_rows(
@@ -331,7 +398,7 @@ def _games_frame(games: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame, np.nd
     no_game = np.isnan(game)
     fail_rows(df, ~bye & no_game & (result >= 0), "a game result without a game number", what=what)
     fail_rows(df, ~bye & ~no_game & (result < 0), "a game without a result", what=what)
-    fail_rows(df, ~bye & ~no_game & (game < 1), "game numbers start at 1", what=what)
+    fail_rows(df, ~no_game & (game < 1), "game numbers start at 1", what=what)
 
     match = df.groupby([EVENT, ROUND, PLAYER], sort=False, observed=True).ngroup().to_numpy()
     n_matches = int(match.max(initial=-1)) + 1
@@ -342,6 +409,13 @@ def _games_frame(games: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame, np.nd
     fail_rows(df, bye & (size > 1), "a bye must be a single row per round", what=what)
     fail_rows(df, no_game & (size > 1), "a match without games must be a single row", what=what)
     keyed = ~bye & ~no_game
+    fail_rows(
+        df,
+        keyed & (game > size),
+        "the games of a match are not numbered 1, 2, 3, ... (a game number above the match's "
+        "number of games: a game missing or misnumbered)",
+        what=what,
+    )
     dup = np.zeros(len(df), dtype=bool)
     dup[keyed] = (
         pd.DataFrame({"m": match[keyed], "g": game[keyed]}).duplicated(keep=False).to_numpy()

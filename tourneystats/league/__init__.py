@@ -46,6 +46,28 @@ any ``by=`` columns) are computed independently in the same vectorised call.
 
 Nothing is stored: every call recomputes everything from the results.
 
+**What is refused**, with a :class:`~tourneystats.core.schema.ValidationError` that names the
+league, tournament, round, match, team and player of the offending rows (nothing is guessed):
+
+- missing columns or values, points that are not whole numbers of 0 or more, a target that is
+  not a whole number from 1 to 1000, a final score above 1,000,000 (a thousand rounds at the
+  largest target), a ``match``, ``team`` or ``target`` missing on a row with a round or present
+  on a final-score row;
+- a ``date`` not written YYYY-MM-DD (ISO 8601, with or without a time; ``2024/01/10`` and
+  ``20240110`` are the same date). An 8-digit number is read as YYYYMMDD (a CSV reader types the
+  ISO 8601 basic form ``20240110`` as a number); any other number is refused (an Excel day number
+  or a Unix time has no stated origin), and so are ``10.01.2024`` or ``1/10/2024``, whose order
+  of day and month is ambiguous (the dates order the tournaments, and so the absences). Dates
+  before 1678 or after 2261 are refused too. A tournament with more than one date is refused;
+- a round number below 1, and a gap in the rounds of a tournament (rounds 1, 2, 10): its rounds
+  are numbered 1, 2, 3, ...; the message names the tournament and the missing rounds;
+- a player twice in a round (in two teams or two matches, or a row listed twice), a match
+  without exactly two teams, teams of unequal size, more than one target in a match, players of
+  one team with different points, team points above the target and two teams' points that do
+  not add up to the target (the target is shared between the two teams, per the Topplista rules);
+- more than one final score for a player in a tournament, or a final score and round results of
+  one player in one tournament.
+
 The modules, each using only those before it: :mod:`~tourneystats.league.rules` (the options),
 :mod:`~tourneystats.league.prepare` (validation, codes, checks, per-tournament sums),
 :mod:`~tourneystats.league.standings` (:func:`leaderboard`, :func:`history`),

@@ -1,15 +1,19 @@
 """Preparing league results: validation, integer codes, domain checks and per-cell sums.
 
 The validated frame is coded once: groups (leagues, seasons), tournaments in league, date, id
-order, players, and for the played rows their rounds, matches and teams. The domain checks run
-in this order: one date per tournament, final-score rows, then the matches (a positive target,
-each player once in a round, two teams of equal size, one target, one score per team, scores
-adding up to the target). What every cut-off of the history needs is then summed per *cell*: one
-cell per player per tournament of his league, player-major.
+order, players, and for the played rows their rounds, matches and teams. The checks run in this
+order: columns and their types (dates read as :func:`_dates` says, rounds from 1, points not
+negative, final scores up to :data:`MAX_FINAL_SCORE`, match, team and target on exactly the rows
+with a round), one date per tournament, final-score rows, then the matches (a target from 1 to
+:data:`MAX_TARGET`, rounds of a tournament numbered 1, 2, 3, ... without a gap, no team above the
+target, each player once in a round, two teams of equal size, one target, one score per team,
+scores adding up to the target). What every cut-off of the history needs is then summed per
+*cell*: one cell per player per tournament of his league, player-major.
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -25,6 +29,7 @@ from ..core.schema import (
     POINTS,
     ROUND,
     SEASON,
+    SHOWN_ROWS,
     TARGET,
     TEAM,
     TOURNAMENT,
@@ -37,14 +42,26 @@ from ..core.schema import (
 #: the input columns of a league results frame
 COLUMNS = (
     Column(TOURNAMENT, "key", doc="tournament (evening) id, unique within its league"),
-    Column(DATE, "datetime", doc="date of the tournament; orders the tournaments"),
+    Column(
+        DATE,
+        "datetime",
+        doc="date of the tournament, YYYY-MM-DD (ISO 8601; an 8-digit number is read as YYYYMMDD); "
+        "orders the tournaments",
+    ),
     Column(PLAYER, "key", doc="player name or id"),
     Column(POINTS, "int", doc="the team's points in the match, or a final-score-only total"),
     Column(ROUND, "int", required=False, nullable=True, doc="round; missing: final score only"),
     Column(MATCH, "key", required=False, nullable=True, doc="match (court) within the round"),
     Column(TEAM, "key", required=False, nullable=True, doc="team label within the match"),
-    Column(TARGET, "int", required=False, nullable=True, doc="the match's point target"),
+    Column(TARGET, "int", required=False, nullable=True, doc="the match's point target, 1 to 1000"),
 )
+
+
+#: the largest point target of a match (real targets are 10 to 50 or so; far larger ones are typos
+#: and would overflow the exact integer arithmetic of the ranking)
+MAX_TARGET = 1000
+#: the largest final score of a final-score-only row
+MAX_FINAL_SCORE = 1000 * MAX_TARGET
 
 
 @dataclass
@@ -127,11 +144,15 @@ def _group_columns(frame: pd.DataFrame, by: str | Sequence[str] | None) -> list[
 def _validate(results: pd.DataFrame, groups: list[str]) -> pd.DataFrame:
     """Column-level checks and coercion (see :data:`COLUMNS`)."""
     specs = [Column(g, "key", doc="league / season") for g in groups]
-    frame = validate(results, [*specs, *COLUMNS])
+    columns = [Column(DATE, "key") if c.name == DATE else c for c in COLUMNS]
+    frame = validate(results, [*specs, *columns])
+    frame[DATE] = _dates(frame)
     played = (
         frame[ROUND].notna().to_numpy() if ROUND in frame.columns else np.zeros(len(frame), bool)
     )
     if played.any():
+        rnd = frame[ROUND].to_numpy(np.float64, na_value=np.nan)
+        _check(frame, played & (rnd < 1), "round numbers start at 1 (a round below 1)")
         missing = [c for c in (MATCH, TEAM, TARGET) if c not in frame.columns]
         if missing:
             raise ValidationError(
@@ -147,8 +168,95 @@ def _validate(results: pd.DataFrame, groups: list[str]) -> pd.DataFrame:
                 f"a {column} without a round (final-score rows have no round, match, team or "
                 "target)",
             )
-    _check(frame, frame[POINTS].to_numpy() < 0, "negative points")
+    points = frame[POINTS].to_numpy()
+    _check(frame, points < 0, "negative points")
+    _check(
+        frame,
+        ~played & (points > MAX_FINAL_SCORE),
+        f"a final score above {MAX_FINAL_SCORE} points (a thousand rounds at the largest target)",
+    )
     return frame
+
+
+#: the dates a ``datetime64[ns]`` holds (the leaderboard's ``date`` column)
+_FIRST_DATE, _LAST_DATE = pd.Timestamp("1678-01-01"), pd.Timestamp("2261-12-31")
+
+
+def _dates(frame: pd.DataFrame) -> pd.Series:
+    """The ``date`` column as naive datetimes.
+
+    Accepted: datetime columns (a time zone is dropped, keeping the local date and time), text in
+    ISO 8601 (``2024-01-10``, ``2024-01-10 19:00``, ``20240110``, ``2024/01/10``) and 8-digit
+    whole numbers read as YYYYMMDD (ISO 8601 basic form, as a CSV reader types ``20240110``).
+    Refused, naming the rows: other numbers (an Excel day number or a Unix time has no stated
+    origin), text in other forms (``10.01.2024``, ``1/10/2024``: the order of day and month is
+    ambiguous, and it orders the tournaments), and dates outside 1678-2261. The distinct values
+    are parsed once each; no warning is raised.
+    """
+    values = frame[DATE]
+    if isinstance(values.dtype, pd.DatetimeTZDtype):
+        values = values.dt.tz_localize(None)
+    if pd.api.types.is_datetime64_dtype(values.dtype):
+        parsed, codes = pd.Series(values.array), None
+    else:
+        try:
+            codes, uniques = pd.factorize(values)
+        except TypeError:  # unhashable values (lists from a Parquet file): no dates at all
+            codes, uniques = np.zeros(len(values), np.int64), np.array([None])
+        parsed = _parse_dates(np.asarray(uniques, dtype=object))
+    bad = (parsed.isna() | (parsed < _FIRST_DATE) | (parsed > _LAST_DATE)).to_numpy()
+    if bad.any():
+        _check(
+            frame,
+            bad if codes is None else bad[codes],
+            "column 'date' is not a date: write it YYYY-MM-DD (ISO 8601), years 1678 to 2261; an "
+            "8-digit number is read as YYYYMMDD; forms such as 10.01.2024 or 1/10/2024 are "
+            "refused, their order of day and month being ambiguous",
+        )
+    if codes is None:
+        return values
+    return pd.Series(parsed.to_numpy().take(codes), index=frame.index, name=DATE)
+
+
+def _parse_dates(values: np.ndarray) -> pd.Series:
+    """Distinct date values (objects) as datetimes, NaT where not a date (see :func:`_dates`)."""
+    number = np.array(
+        [
+            isinstance(v, int | float | np.number) and not isinstance(v, bool | np.bool_)
+            for v in values
+        ],
+        dtype=bool,
+    )
+    out = pd.Series(pd.NaT, index=range(values.size), dtype="datetime64[us]")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        if (~number).any():
+            text = [v.strip() if isinstance(v, str) else v for v in values[~number]]
+            try:
+                iso = _iso_dates(text)
+            except (TypeError, ValueError, OverflowError):  # e.g. time zones mixed: one by one
+                iso = pd.concat([_iso_dates([v]) for v in text], ignore_index=True)
+            out[~number] = iso.to_numpy("datetime64[us]")
+        if number.any():
+            n = values[number].astype(np.float64)
+            eight = (n == np.floor(n)) & (n >= 10_000_101) & (n <= 99_991_231)
+            digits = np.where(eight, n, 0).astype(np.int64).astype(str)
+            out[number] = np.where(
+                eight,
+                pd.to_datetime(pd.Series(digits), format="%Y%m%d", errors="coerce").to_numpy(
+                    "datetime64[us]"
+                ),
+                np.datetime64("NaT"),
+            )
+    return out
+
+
+def _iso_dates(values: list) -> pd.Series:
+    """Text in ISO 8601 and date objects as naive datetimes (NaT where not a date)."""
+    out = pd.to_datetime(pd.Series(values, dtype=object), format="ISO8601", errors="coerce")
+    if isinstance(out.dtype, pd.DatetimeTZDtype):
+        out = out.dt.tz_localize(None)
+    return out
 
 
 def _check(frame: pd.DataFrame, mask: np.ndarray, message: str) -> None:
@@ -293,9 +401,9 @@ def _rounds(
         sub = frame.iloc[pl]
         target[pl] = sub[TARGET].to_numpy(np.int64)
         tr = ts.t_row[pl]
-        r_code, m_first, m_target = _matches(sub, target[pl], points[pl], tr, p_row[pl])
+        round_first, m_first, m_target = _matches(sub, target[pl], points[pl], tr, p_row[pl])
         m_t = tr[m_first]
-        t_rounds = np.bincount(tr[_dense(tr, r_code)[1]], minlength=n_t)
+        t_rounds = np.bincount(tr[round_first], minlength=n_t)
         t_target2 = _median2(m_t, m_target, n_t)
         t_typical2 = _running_median2(m_t, m_target, ts.t_group, ts.t_start)
     return target, t_rounds, t_target2, t_typical2
@@ -304,13 +412,17 @@ def _rounds(
 def _matches(
     sub: pd.DataFrame, tg: np.ndarray, pts: np.ndarray, tr: np.ndarray, pp: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Check every match of the played rows; their round codes, a row and the target of each match.
+    """Check every match of the played rows; a row of each (tournament, round) pair, in that
+    order, and a row and the target of each match.
 
     `sub` holds the played rows, `tg`, `pts`, `tr` and `pp` their targets, points, tournaments and
     players.
     """
     _check(sub, tg <= 0, "a target that is not positive")
+    _check(sub, tg > MAX_TARGET, f"a target above {MAX_TARGET} points")
     r_code = _codes(sub[ROUND])
+    round_first = _check_round_gaps(sub, tr, r_code)
+    _check(sub, pts > tg, "points above the match's target")
     trp, _ = _dense(tr, r_code, pp)
     _check(sub, np.bincount(trp)[trp] > 1, "a player more than once in a round")
     m_row, m_first = _dense(tr, r_code, _codes(sub[MATCH]))
@@ -340,7 +452,45 @@ def _matches(
         total[m_row] != m_target[m_row],
         "the two teams' points do not add up to the target",
     )
-    return r_code, m_first, m_target
+    return round_first, m_first, m_target
+
+
+def _check_round_gaps(sub: pd.DataFrame, tr: np.ndarray, r_code: np.ndarray) -> np.ndarray:
+    """The rounds of each tournament are numbered 1, 2, 3, ... without a gap.
+
+    `sub` holds the played rows, `tr` their tournaments and `r_code` their round codes; the check
+    runs on the distinct (tournament, round) pairs, in tournament then round order, and returns
+    a row of each pair.
+    """
+    pair, pair_first = _dense(tr, r_code)
+    t, rnd = tr[pair_first], sub[ROUND].take(pair_first).to_numpy(np.int64)
+    start = np.ones(t.size, dtype=bool)
+    start[1:] = t[1:] != t[:-1]
+    before = np.zeros(t.size, np.int64)  # the round before each pair's round (0 at a start)
+    before[1:] = rnd[:-1]
+    before[start] = 0
+    gap = rnd - before > 1
+    if not gap.any():
+        return pair_first
+    shown = np.flatnonzero(gap)[:SHOWN_ROWS]
+    names = sub[TOURNAMENT].to_numpy()[pair_first[shown]]
+    gaps = []
+    for name, low, high in zip(names, before[shown] + 1, rnd[shown] - 1, strict=True):
+        missing = f"round {low}" if low == high else f"rounds {low} to {high}"
+        gaps.append(f"tournament {_plain(name)!r} has no {missing}")
+    more = int(gap.sum()) - shown.size
+    _check(
+        sub,
+        gap[pair],
+        "a gap in the round numbers (the rounds of a tournament are numbered 1, 2, 3, ...): "
+        + "; ".join(gaps + ([f"and {more} more gaps"] if more else []))
+        + "; the rounds after a gap",
+    )
+
+
+def _plain(value):
+    """A NumPy scalar as the plain Python value (as the messages show ids)."""
+    return value.item() if isinstance(value, np.generic) else value
 
 
 def _median2(m_t: np.ndarray, m_target: np.ndarray, n_t: int) -> np.ndarray:

@@ -28,7 +28,7 @@ from ..core.schema import (
     TOURNAMENT,
     WINS,
 )
-from .prepare import _code, _League, _prepare
+from .prepare import _code, _League, _parse_dates, _prepare
 from .rules import LeagueRules, _rules
 
 #: the output columns of :func:`leaderboard` (after any group columns)
@@ -67,7 +67,8 @@ def leaderboard(
     prior_mode : {"top-up", "constant"}, default "top-up"
         ``"top-up"``: max(0, K - rounds played) virtual rounds; ``"constant"``: always K.
     through : date-like, optional
-        Only the tournaments dated on or before this date (a single cut-off of :func:`history`).
+        Only the tournaments dated on or before this date (a single cut-off of :func:`history`),
+        read as the ``date`` column is (``"2024-01-17"``, ``20240117``, a timestamp).
     by : str or sequence of str, optional
         Columns whose groups are separate leagues. Default: ``league`` and/or ``season`` when
         present, else one league.
@@ -164,11 +165,11 @@ def _through(lg: _League, through) -> _League:
     if through is None:
         return lg
     try:
-        cut = pd.Timestamp(through)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"through must be a date; got {through!r}") from exc
-    if cut.tzinfo is not None:
-        cut = cut.tz_localize(None)
+        cut = _parse_dates(np.array([through], dtype=object))[0]  # read as the date column
+    except (TypeError, ValueError):
+        cut = pd.NaT
+    if pd.isna(cut):
+        raise ValueError(f"through must be a date (YYYY-MM-DD); got {through!r}")
     keep = lg.frame[DATE].to_numpy("datetime64[ns]") <= cut.to_datetime64()
     return _code(lg.frame.loc[keep].reset_index(drop=True), lg.groups)
 
