@@ -829,7 +829,8 @@ def test_end_to_end_with_bridge_scoring(howell, butler, teams):
 
 @pytest.mark.parametrize("suffix", [".parquet", ".csv"])
 def test_standings_read_only_the_columns_they_use(tmp_path, monkeypatch, suffix):
-    """A wide traveller file: standings read the scoring columns, not the rest."""
+    """A wide traveller file: standings read the scoring columns (and the contract, checked
+    against the score), not the rest."""
     import tourneystats.core.io as tio
 
     frame = pd.DataFrame(
@@ -855,7 +856,7 @@ def test_standings_read_only_the_columns_they_use(tmp_path, monkeypatch, suffix)
 
     monkeypatch.setattr(bridge.files, "read_table", recording)
     got = bridge.standings_from_path(path)
-    assert read == [["event", "board", "ns_pair", "ew_pair", "ns_score"]]
+    assert read == [["event", "board", "ns_pair", "ew_pair", "ns_score", "contract"]]
     pd.testing.assert_frame_equal(got, bridge.session_standings(frame))
     # read_results itself still returns every column
     assert bridge.read_results(path).pairs.columns.tolist() == frame.columns.tolist()
