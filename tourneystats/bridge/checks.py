@@ -10,6 +10,9 @@ that their errors name the line of the file.
 Refused (scores by the Laws of Duplicate Bridge, Law 77):
 
 - a board number below 1;
+- an artificial code that is not ``A`` + the NS and the EW percentage, two digits each, or whose
+  percentages total less than 80 or more than 120: Law 12C2 gives each side 40 % (average
+  minus) to 60 % (average plus), A4040 to A6060, or a split of the board totalling 100 (A5545);
 - a score that is not a multiple of 10 (every score of Law 77 is);
 - a contract that is not a level 1-7 and a strain C, D, H, S or NT, undoubled, doubled (``X``)
   or redoubled (``XX``), nor ``Pass``;
@@ -66,6 +69,10 @@ _VUL_CODE = {v: i for i, v in enumerate(VULNERABILITIES)}  # None 0, NS 1, EW 2,
 _BOARD_VUL = np.array([_VUL_CODE[v] for v in _CYCLE], dtype=np.int64)
 # whether the declaring side is vulnerable, by 2 x vulnerability + (declarer sits NS)
 _DECLARER_VUL = np.array([0, 0, 0, 1, 1, 0, 1, 1], dtype=np.int64)
+#: the code of a missing declarer (after N, E, S, W) and of missing tricks (after 0..13)
+_NO_SEAT, _NO_TRICKS = 4, 14
+#: a score no result has: the table's value where a result cannot be checked, and a missing score
+_UNCHECKED = np.iinfo(np.int64).min
 
 
 def _codes(series: pd.Series) -> tuple[np.ndarray, list]:
@@ -80,72 +87,86 @@ def _blank(value: Any) -> bool:
     return _is_missing(value) or (isinstance(value, str) and not value.strip())
 
 
-def _per_row(codes: np.ndarray, table: Sequence[int]) -> np.ndarray:
-    """``table[code]`` per row, -1 where the code is -1 (missing)."""
-    return np.asarray([*table, -1], dtype=np.int64)[codes]
+def _spelled(
+    frame: pd.DataFrame,
+    column: str,
+    spelling: Callable[[Any], int],
+    missing: int,
+    message: str,
+    what: str,
+) -> np.ndarray:
+    """Per row: the code `spelling` gives its value (each distinct value read once), `missing`
+    where blank; a value `spelling` does not know (-1) is an error."""
+    codes, uniques = _codes(frame[column])
+    table = [missing if _blank(u) else spelling(u) for u in uniques]
+    bad = [i for i, (u, code) in enumerate(zip(uniques, table)) if code == -1 and not _blank(u)]
+    if bad:
+        fail_rows(frame, np.isin(codes, bad), message, what=what)
+    return np.asarray([*table, missing], dtype=np.int64)[codes]
 
 
-def _contracts(frame: pd.DataFrame, what: str) -> tuple[np.ndarray, np.ndarray, list]:
-    """Per row: the contract's code (-1 when missing) and level (0 passed out, -1 missing); and
-    the parsed distinct contracts (level, strain, risk)."""
-    codes, uniques = _codes(frame[CONTRACT])
-    parsed = [(-1, -1, 0) if _blank(u) else (_parse_one(str(u)) or (-2, 0, 0))[:3] for u in uniques]
-    level = _per_row(codes, [p[0] for p in parsed])
-    fail_rows(
-        frame,
-        level == -2,
-        "malformed contract (expected a level 1-7, a strain C, D, H, S or NT, then nothing, X or "
-        "XX; or Pass)",
-        what=what,
-    )
-    return codes, level, parsed
+def _seat(value: Any) -> int:
+    return _SEAT_CODE.get(str(value).strip().upper().lstrip("^"), -1)
 
 
-def _declarers(frame: pd.DataFrame, what: str) -> np.ndarray:
-    """Per row: 0..3 for N, E, S, W; -1 when missing."""
-    if DECLARER not in frame.columns:
-        return np.full(len(frame), -1, dtype=np.int64)
-    codes, uniques = _codes(frame[DECLARER])
-    table = [
-        -1 if _blank(u) else _SEAT_CODE.get(str(u).strip().upper().lstrip("^"), -2) for u in uniques
-    ]
-    seat = _per_row(codes, table)
-    fail_rows(frame, seat == -2, "declarer is not N, E, S or W", what=what)
-    return seat
+def _vul(value: Any) -> int:
+    return _VUL_CODE.get(_VUL_ALIASES.get(str(value).strip().upper(), ""), -1)
 
 
-def _tricks(frame: pd.DataFrame, what: str) -> tuple[np.ndarray, np.ndarray]:
-    """Per row: tricks taken by declarer (0 when missing) and whether they are known."""
-    if TRICKS not in frame.columns:
-        n = len(frame)
-        return np.zeros(n, dtype=np.int64), np.zeros(n, dtype=bool)
+def _tricks(frame: pd.DataFrame, what: str) -> np.ndarray:
+    """Per row: tricks taken by declarer, 14 when missing."""
     values = frame[TRICKS]
-    if not pd.api.types.is_numeric_dtype(values.dtype):
-        values = pd.to_numeric(values, errors="coerce")
-    tricks = values.to_numpy(dtype=np.float64, na_value=np.nan)
-    known = ~np.isnan(tricks)
-    fail_rows(
-        frame,
-        known & ((tricks < 0) | (tricks > 13) | (tricks != np.floor(tricks))),
-        "tricks taken must be a whole number from 0 to 13",
-        what=what,
+    if pd.api.types.is_integer_dtype(values.dtype):
+        tricks = values.to_numpy(dtype=np.int64, na_value=0)
+        bad = tricks.view(np.uint64) > 13  # negative numbers too
+    else:
+        number = pd.to_numeric(values, errors="coerce").to_numpy(dtype=np.float64, na_value=np.nan)
+        bad = ~np.isnan(number) & ~np.isin(number, np.arange(14))
+        bad |= np.isnan(number) & values.notna().to_numpy()
+        tricks = np.where(np.isnan(number) | bad, 0, number).astype(np.int64)
+    fail_rows(frame, bad, "tricks taken must be a whole number from 0 to 13", what=what)
+    if values.hasnans:
+        tricks[values.isna().to_numpy()] = _NO_TRICKS
+    return tricks
+
+
+def _contracts(frame: pd.DataFrame, what: str) -> tuple[np.ndarray, list]:
+    """Per row: the code of its contract (the number of distinct contracts when missing); and
+    the distinct contracts parsed as (level, strain, risk), level 0 when passed out."""
+    codes, uniques = _codes(frame[CONTRACT])
+    parsed = [(-1, 0, 0) if _blank(u) else (_parse_one(str(u)) or (-2, 0, 0))[:3] for u in uniques]
+    bad = [i for i, p in enumerate(parsed) if p[0] == -2]
+    if bad:
+        fail_rows(
+            frame,
+            np.isin(codes, bad),
+            "malformed contract (expected a level 1-7, a strain C, D, H, S or NT, then nothing, "
+            "X or XX; or Pass)",
+            what=what,
+        )
+    return np.where(codes < 0, len(parsed), codes), [*parsed, (-1, 0, 0)]
+
+
+def _score_table(parsed: list) -> np.ndarray:
+    """The North-South score of every (contract, declarer, tricks, vulnerability) combination,
+    flattened (axes of 5 declarers with the missing one, 15 tricks with the missing ones, 4
+    vulnerabilities); ``_UNCHECKED`` where a result cannot be checked."""
+    contract, seat, tricks, vul = np.meshgrid(
+        np.arange(len(parsed)), np.arange(5), np.arange(15), np.arange(4), indexing="ij"
     )
-    return np.where(known, tricks, 0).astype(np.int64), known
-
-
-def _vulnerability(frame: pd.DataFrame, board: np.ndarray, what: str) -> np.ndarray:
-    """Per row: 0..3 for None, NS, EW, All; the file's when stated, else the board's."""
-    standard = _BOARD_VUL[(board - 1) % 16]
-    if VULNERABLE not in frame.columns:
-        return standard
-    codes, uniques = _codes(frame[VULNERABLE])
-    table = [
-        -1 if _blank(u) else _VUL_CODE.get(_VUL_ALIASES.get(str(u).strip().upper()), -2)
-        for u in uniques
-    ]
-    vul = _per_row(codes, table)
-    fail_rows(frame, vul == -2, "vulnerability is not None, NS, EW or All", what=what)
-    return np.where(vul >= 0, vul, standard)
+    level, strain, risk = np.asarray(parsed, dtype=np.int64)[contract.ravel()].T
+    seat, tricks, vul = seat.ravel(), tricks.ravel(), vul.ravel()
+    ns_declares = (seat == 0) | (seat == 2)
+    score = declarer_score(
+        np.maximum(level, 0),
+        np.maximum(strain, 0),
+        risk,
+        np.minimum(tricks, 13),
+        _DECLARER_VUL[vul * 2 + ns_declares],
+    )
+    score = np.where(ns_declares, score, -score)
+    unknown = (level < 0) | ((level > 0) & ((seat == _NO_SEAT) | (tricks == _NO_TRICKS)))
+    return np.where(unknown, _UNCHECKED, np.where(level == 0, 0, score))
 
 
 # --- artificial codes ----------------------------------------------------------------------------
@@ -214,11 +235,12 @@ def artificial_codes(frame: pd.DataFrame, *, what: str = "results") -> tuple:
 # --- the play and the score ------------------------------------------------------------------------
 
 
-def check_play(frame: pd.DataFrame, *, what: str = "results") -> None:
+def check_play(frame: pd.DataFrame, *, what: str = "results") -> tuple:
     """Refuse results with a board below 1, or a score that no play gives or that is not its play's.
 
     `frame` has ``board`` and ``ns_score`` columns and optionally ``contract``, ``declarer``,
-    ``tricks``, ``vulnerable`` and ``adjusted``; see the module docstring for the checks.
+    ``tricks``, ``vulnerable``, ``adjusted`` and ``artificial``; see the module docstring for the
+    checks. Returns its artificial codes, read by :func:`artificial_codes`.
 
     Raises
     ------
@@ -239,49 +261,63 @@ def check_play(frame: pd.DataFrame, *, what: str = "results") -> None:
     """
     board = frame[BOARD].to_numpy(dtype=np.int64)
     fail_rows(frame, board < 1, "board number below 1", what=what)
-    artificial_codes(frame, what=what)
-    has_score = frame[NS_SCORE].notna().to_numpy()
-    score = frame[NS_SCORE].to_numpy(dtype=np.int64, na_value=0)
+    art = artificial_codes(frame, what=what)
+    score = frame[NS_SCORE].to_numpy(dtype=np.int64, na_value=_UNCHECKED)
     if ADJUSTED in frame.columns:
-        has_score = has_score & ~frame[ADJUSTED].eq(True).to_numpy(dtype=bool, na_value=False)
-    fail_rows(frame, has_score & (score % 10 != 0), "a score is not a multiple of 10", what=what)
-    declarer = _declarers(frame, what)
-    tricks, known = _tricks(frame, what)
-    vul = _vulnerability(frame, board, what)
+        exempt = frame[ADJUSTED].eq(True).to_numpy(dtype=bool, na_value=False)
+        score = np.where(exempt, _UNCHECKED, score)
+    n = len(frame)
+    seat = np.full(n, _NO_SEAT, dtype=np.int64)
+    if DECLARER in frame.columns:
+        seat = _spelled(frame, DECLARER, _seat, _NO_SEAT, "declarer is not N, E, S or W", what)
+    tricks = _tricks(frame, what) if TRICKS in frame.columns else np.full(n, _NO_TRICKS)
+    vul = _BOARD_VUL[(board - 1) & 15]  # the board's own vulnerability
+    if VULNERABLE in frame.columns:
+        stated = _spelled(
+            frame, VULNERABLE, _vul, -2, "vulnerability is not None, NS, EW or All", what
+        )
+        vul = np.where(stated >= 0, stated, vul)
     if CONTRACT not in frame.columns:
-        return
-    codes, level, parsed = _contracts(frame, what)
-    checked = has_score & ((level == 0) | ((level > 0) & (declarer >= 0) & known))
-    if not checked.any():
-        return
-    # the declaring side's score of every (contract, tricks, vulnerable) combination, once
-    grid = np.array([p if p[0] >= 0 else (0, 0, 0) for p in parsed], dtype=np.int64)
-    grid = np.repeat(grid, 28, axis=0)
-    combo = np.tile(np.arange(28), len(parsed))
-    table = declarer_score(grid[:, 0], grid[:, 1], grid[:, 2], combo // 2, combo % 2)
-    ns_declares = (declarer == 0) | (declarer == 2)
-    key = np.maximum(codes, 0) * 28
-    key += tricks * 2
-    key += _DECLARER_VUL[vul * 2 + ns_declares]
-    expected = table[key]
-    np.negative(expected, out=expected, where=~ns_declares)
-    wrong = checked & (expected != score)
-    if wrong.any():
-        i = int(np.flatnonzero(wrong)[0])
-        played = level[i] > 0
-        what_play = (
-            f"{frame[CONTRACT].iloc[i]} by {SEATS[declarer[i]]}, {tricks[i]} tricks, "
-            + ("vulnerable" if _DECLARER_VUL[vul[i] * 2 + ns_declares[i]] else "not vulnerable")
-            if played
-            else "a passed-out board"
-        )
-        fail_rows(
-            frame,
-            wrong,
-            f"a score differs from its contract's: {what_play} scores {expected[i]} for "
-            f"North-South, not {score[i]}",
-            what=what,
-        )
+        _multiples_of_ten(frame, score, np.arange(n), what)
+        return art
+    contract, parsed = _contracts(frame, what)
+    key = contract * 300
+    key += seat * 60
+    key += tricks * 4
+    key += vul
+    expected = _score_table(parsed)[key]
+    differ = np.flatnonzero(expected != score)  # none on consistent results
+    if len(differ):
+        _multiples_of_ten(frame, score, differ, what)
+        wrong = differ[(expected[differ] != _UNCHECKED) & (score[differ] != _UNCHECKED)]
+        if len(wrong):
+            i = int(wrong[0])
+            shown = (
+                f"{frame[CONTRACT].iloc[i]} by {SEATS[seat[i]]}, {tricks[i]} tricks, "
+                + ("" if vul[i] in (3, 1 + seat[i] % 2) else "not ")
+                + "vulnerable"
+                if parsed[contract[i]][0] > 0
+                else "a passed-out board"
+            )
+            rows = np.zeros(n, dtype=bool)
+            rows[wrong] = True
+            fail_rows(
+                frame,
+                rows,
+                f"a score differs from its contract's: {shown} scores {expected[i]} for "
+                f"North-South, not {score[i]}",
+                what=what,
+            )
+    return art
+
+
+def _multiples_of_ten(frame: pd.DataFrame, score: np.ndarray, rows: np.ndarray, what: str) -> None:
+    """Refuse the `rows` (positions) whose score is not a multiple of 10."""
+    odd = rows[(score[rows] % 10 != 0) & (score[rows] != _UNCHECKED)]
+    if len(odd):
+        mask = np.zeros(len(frame), dtype=bool)
+        mask[odd] = True
+        fail_rows(frame, mask, "a score is not a multiple of 10", what=what)
 
 
 def located(path: Path, lines: Sequence[int] | np.ndarray, check: Callable[[], Any]) -> None:

@@ -18,6 +18,23 @@ column declarations (``Name\\6R``: minimum width and alignment, ``+``/``-`` sort
 tokens in quotes, ``-`` (irrelevant) and ``?`` (unknown) elements, ``^`` marking an artificial
 score, and a ``Multiplicity`` column. Only the first occurrence of a tag in a game counts (except
 ``Note``). A malformed file raises :class:`~tourneystats.ValidationError` naming the file and line.
+
+Every table result is read or refused, never dropped:
+
+- a game stating a result (a ``Contract``, ``Result``, ``Score``, ``ScoreIMP``, ``ScoreMP`` or
+  ``ScorePercentage`` value) or holding a ``ScoreTable`` must have a ``Board`` tag, and a game
+  stating a result a ``Contract`` tag (both are in PBN 2.1's mandatory tag set, section 3). A
+  game without any result (a deal of a hand record, event data) is not a result and is skipped;
+  a ``ScoreTable`` row whose every value is ``-`` or ``?`` (a board not played) too;
+- a score must be a whole number (``Score "NS 420"``, ``Score_NS``), else the line is refused;
+  a result with a known contract but no score is scored from its declarer, tricks and
+  vulnerability, and refused when it lacks them; a ``?`` contract with a score keeps the score;
+- ``}`` outside a comment is refused; an empty file, or one of comments only, is refused;
+- a score marked ``^`` (an assigned adjusted score) is read with ``adjusted`` True;
+- the results then go through the family's checks
+  (:func:`~tourneystats.bridge.checks.check_play`: board, contract, declarer, tricks,
+  vulnerability, the score against its contract), whose errors name the line of the result;
+  the vulnerability is the ``Vulnerable`` tag's, else the board's standard one.
 """
 
 from __future__ import annotations
@@ -561,6 +578,8 @@ def _tidy(frame: pd.DataFrame, int_cols: Iterable[str] = ()) -> pd.DataFrame:
     for col in (VULNERABLE, LEAD, ADJUSTED):
         if col in frame.columns and frame[col].isna().all():
             frame = frame.drop(columns=col)
+    if ADJUSTED in frame.columns:  # the '^' scores
+        frame[ADJUSTED] = frame[ADJUSTED].eq(True)
     return frame.reset_index(drop=True)
 
 

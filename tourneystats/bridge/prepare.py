@@ -1,9 +1,11 @@
 """Validation and integer codes of a pairs traveller frame, and the movement of each session.
 
-Every pairs scoring starts here. :func:`_prepare` validates the frame and codes it as dense
+Every pairs scoring starts here. :func:`_prepare` validates the frame (its columns, then the
+play against the score, :func:`~tourneystats.bridge.checks.check_play`) and codes it as dense
 integers: its sessions (event, section), boards, scores and artificial codes, and its pairs; it
-checks one result per pair and direction on a board and reads the movement (Mitchell or Howell)
-of each session. :func:`_rank` sorts every board's results by score once, for matchpoints, Butler
+checks one result per pair and direction on a board, that no named pair meets itself (on both
+sides of a board, or at its own table), and reads the movement (Mitchell or Howell) of each
+session. :func:`_rank` sorts every board's results by score once, for matchpoints, Butler
 and cross-IMPs. Nothing loops over sessions, boards or pairs.
 """
 
@@ -34,7 +36,7 @@ from ..core.schema import (
     fail_rows,
     validate,
 )
-from .checks import artificial_codes, check_play
+from .checks import check_play
 from .contract import DEFAULT_SECTION
 
 NS, EW = "NS", "EW"
@@ -200,11 +202,11 @@ def _prepare(results: pd.DataFrame, *, movement: str | None = None) -> _Prep:
     if movement not in (None, MITCHELL, HOWELL):
         raise ValueError(f"movement must be None, 'mitchell' or 'howell'; got {movement!r}")
     frame = validate(results, _PAIRS_SPEC, what="results")
-    check_play(frame)
+    artificial = check_play(frame)
     p = _Prep(frame=frame, n=len(frame))
     _code_sessions(p)
     _code_boards(p)
-    _code_scores(p)
+    _code_scores(p, artificial)
     pc_ns, pc_ew = _code_pairs(p)
     p.howell = _read_movement(p, pc_ns, pc_ew, movement)
     return p
@@ -240,13 +242,14 @@ def _code_boards(p: _Prep) -> None:
     p.group_evsec = g_values // n_board
 
 
-def _code_scores(p: _Prep) -> None:
-    """Set the scores and artificial codes; every result has exactly one of them."""
+def _code_scores(p: _Prep, artificial: tuple) -> None:
+    """Set the scores and artificial codes (:func:`~tourneystats.bridge.checks.artificial_codes`);
+    every result has exactly one of them."""
     frame, n = p.frame, p.n
     score_col = frame[NS_SCORE]
     has_score = score_col.notna().to_numpy()
     p.score = score_col.to_numpy(dtype=np.int64, na_value=0)
-    art_rows, art_which, art_uniques, ns_nom, ew_nom = artificial_codes(frame)
+    art_rows, art_which, art_uniques, ns_nom, ew_nom = artificial
     has_art = np.zeros(n, dtype=bool)
     has_art[art_rows] = True
     if not has_score.all() or len(art_rows):

@@ -18,6 +18,13 @@ The XML is parsed without any DTD or entity processing: a document type declarat
 internal subset, or any ``<!ENTITY``, is refused before parsing; a plain external declaration
 (``<!DOCTYPE USEBIO SYSTEM "...usebio_v1_2.dtd">``, which real files carry) is blanked out and
 never fetched; an undefined entity reference is a parse error. Nothing touches the network.
+
+Refused, naming the line: a TRAVELLER_LINE without its pair numbers or SCORE, a SCORE that is
+neither a whole number nor an artificial ``A<NS%><EW%>`` (also ``A60/40``), a bad BOARD_NUMBER,
+CONTRACT, PLAYED_BY or TRICKS, a file with no traveller line, and in a Howell section (one whose
+PARTICIPANTS give no pair a DIRECTION) a pair on both sides of a board; the results then go
+through the family's checks (:func:`~tourneystats.bridge.checks.check_play`), at their line.
+The vulnerability is the board's standard one.
 """
 
 from __future__ import annotations
