@@ -66,7 +66,7 @@ from .contract import (
 
 _SEAT_CODE = {"NORTH": 0, "EAST": 1, "SOUTH": 2, "WEST": 3, **{s: i for i, s in enumerate(SEATS)}}
 _VUL_CODE = {v: i for i, v in enumerate(VULNERABILITIES)}  # None 0, NS 1, EW 2, All 3
-_BOARD_VUL = np.array([_VUL_CODE[v] for v in _CYCLE], dtype=np.int64)
+_BOARD_VUL = np.array([_VUL_CODE[v] for v in _CYCLE], dtype=np.int8)
 # whether the declaring side is vulnerable, by 2 x vulnerability + (declarer sits NS)
 _DECLARER_VUL = np.array([0, 0, 0, 1, 1, 0, 1, 1], dtype=np.int64)
 #: the code of a missing declarer (after N, E, S, W) and of missing tricks (after 0..13)
@@ -102,7 +102,7 @@ def _spelled(
     bad = [i for i, (u, code) in enumerate(zip(uniques, table)) if code == -1 and not _blank(u)]
     if bad:
         fail_rows(frame, np.isin(codes, bad), message, what=what)
-    return np.asarray([*table, missing], dtype=np.int64)[codes]
+    return np.asarray([*table, missing], dtype=np.int8)[codes]
 
 
 def _seat(value: Any) -> int:
@@ -117,13 +117,14 @@ def _tricks(frame: pd.DataFrame, what: str) -> np.ndarray:
     """Per row: tricks taken by declarer, 14 when missing."""
     values = frame[TRICKS]
     if pd.api.types.is_integer_dtype(values.dtype):
-        tricks = values.to_numpy(dtype=np.int64, na_value=0)
-        bad = tricks.view(np.uint64) > 13  # negative numbers too
+        whole = values.to_numpy(dtype=np.int64, na_value=0)
+        bad = whole.view(np.uint64) > 13  # negative numbers too
+        tricks = whole.astype(np.int8)
     else:
         number = pd.to_numeric(values, errors="coerce").to_numpy(dtype=np.float64, na_value=np.nan)
         bad = ~np.isnan(number) & ~np.isin(number, np.arange(14))
         bad |= np.isnan(number) & values.notna().to_numpy()
-        tricks = np.where(np.isnan(number) | bad, 0, number).astype(np.int64)
+        tricks = np.where(np.isnan(number) | bad, 0, number).astype(np.int8)
     fail_rows(frame, bad, "tricks taken must be a whole number from 0 to 13", what=what)
     if values.hasnans:
         tricks[values.isna().to_numpy()] = _NO_TRICKS
@@ -267,10 +268,10 @@ def check_play(frame: pd.DataFrame, *, what: str = "results") -> tuple:
         exempt = frame[ADJUSTED].eq(True).to_numpy(dtype=bool, na_value=False)
         score = np.where(exempt, _UNCHECKED, score)
     n = len(frame)
-    seat = np.full(n, _NO_SEAT, dtype=np.int64)
+    seat = np.full(n, _NO_SEAT, dtype=np.int8)
     if DECLARER in frame.columns:
         seat = _spelled(frame, DECLARER, _seat, _NO_SEAT, "declarer is not N, E, S or W", what)
-    tricks = _tricks(frame, what) if TRICKS in frame.columns else np.full(n, _NO_TRICKS)
+    tricks = _tricks(frame, what) if TRICKS in frame.columns else np.full(n, _NO_TRICKS, np.int8)
     vul = _BOARD_VUL[(board - 1) & 15]  # the board's own vulnerability
     if VULNERABLE in frame.columns:
         stated = _spelled(
@@ -281,9 +282,10 @@ def check_play(frame: pd.DataFrame, *, what: str = "results") -> tuple:
         _multiples_of_ten(frame, score, np.arange(n), what)
         return art
     contract, parsed = _contracts(frame, what)
-    key = contract * 300
-    key += seat * 60
-    key += tricks * 4
+    key = contract.astype(np.int32)
+    key *= 300
+    key += np.multiply(seat, 60, dtype=np.int32)
+    key += tricks * 4  # at most 56: an int8
     key += vul
     expected = _score_table(parsed)[key]
     differ = np.flatnonzero(expected != score)  # none on consistent results
