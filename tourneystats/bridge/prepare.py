@@ -415,7 +415,7 @@ def _named_sessions(p: _Prep) -> np.ndarray:
     if isinstance(labels, np.ndarray) and labels.dtype.kind in "iu":
         return np.zeros(p.n_evsec, dtype=bool)
     text = pd.Series(np.asarray(labels, dtype=object)).astype(str)
-    named = ~text.str.fullmatch(r"\s*\d+\s*").to_numpy(dtype=bool)
+    named = ~text.str.fullmatch(r"\s*\d+(?:\.0*)?\s*").to_numpy(dtype=bool)
     used = named[p.pk_values % p.n_pc]
     return np.bincount(p.pk_evsec, weights=used, minlength=p.n_evsec) > 0
 
