@@ -631,6 +631,7 @@ def bridge_cases() -> Iterator[Case]:
         },
         "ok",
     )
+    yield from _bridge_csv_play_cases(data, frame, name)
     yield from _pbn_pairs_cases(data)
     yield from _pbn_teams_cases()
     yield from _usebio_cases()
@@ -639,6 +640,51 @@ def bridge_cases() -> Iterator[Case]:
         "teams.pbn": (TESTS / "bridge" / "pbn-teams-imps.pbn").read_bytes(),
     }
     yield Case("bridge folder/pairs and teams mixed", "bridge", mixed, "either")
+
+
+def _with_column(frame, column: str, values) -> bytes:
+    out = io.StringIO()
+    frame.assign(**{column: values}).to_csv(out, index=False)
+    return out.getvalue().encode()
+
+
+def _bridge_csv_play_cases(data: bytes, frame, name: str) -> Iterator[Case]:
+    """A traveller CSV's vulnerability, adjusted and artificial scores."""
+    base = "bridge csv/original"
+    standard = "None NS EW All NS EW All None EW All None NS All None NS EW".split()
+    vul = [standard[(int(b) - 1) % 16] for b in frame["board"]]
+    yield Case(
+        "bridge csv/vulnerable column as the boards'",
+        "bridge",
+        {name: _with_column(frame, "vulnerable", vul)},
+        "same",
+        base,
+    )
+    yield Case(
+        "bridge csv/vulnerable column contradicts the scores",
+        "bridge",
+        {name: _with_column(frame, "vulnerable", "All")},
+        "error",
+        locate="rows",
+    )
+    row = int(frame.index[frame["artificial"] == ""][0])
+    adjusted = frame.assign(adjusted=False)
+    adjusted.loc[row, ["ns_score", "adjusted"]] = ["435", True]  # a weighted score (Law 12C1c)
+    yield Case(
+        "bridge csv/weighted score marked adjusted",
+        "bridge",
+        {name: _with_column(adjusted, "adjusted", adjusted["adjusted"])},
+        "ok",
+    )
+    art = int(frame.index[frame["artificial"] != ""][0])
+    for label, code, expect in (("A5545", "A5545", "ok"), ("A3030", "A3030", "error")):
+        yield Case(
+            f"bridge csv/artificial {label}",
+            "bridge",
+            {name: _csv_edit(data, art, "artificial", code)},
+            expect,
+            locate="rows",
+        )
 
 
 def _pbn_pairs_cases(data: bytes) -> Iterator[Case]:
@@ -710,6 +756,77 @@ def _pbn_pairs_cases(data: bytes) -> Iterator[Case]:
     yield Case(
         "pbn pairs/CRLF line ends", "bridge", {name: pbn.replace(b"\n", b"\r\n")}, "same", base
     )
+    yield from _pbn_pairs_play_cases(pbn, name, base)
+
+
+def _pbn_pairs_play_cases(pbn: bytes, name: str, base: str) -> Iterator[Case]:
+    """Results of a pairs PBN that are inconsistent, unknown or duplicated."""
+    first = r"^(P007 P010 3NT   )S 10    430$"  # board 1, first result (3NT+1 by S, 430)
+    for label, repl, expect, locate in (
+        ("score disagrees with the contract", r"\g<1>S 10    990", "error", "line"),
+        ("score not a multiple of 10", r"\g<1>S 10    435", "error", "line"),
+        ("tricks 14", r"\g<1>S 14    430", "error", "line"),
+        ("declarer X", r"\g<1>X 10    430", "error", "line"),
+        ("artificial A9999", r"\g<1>S 10  A9999", "error", "rows"),
+        ("unknown result and score", r"\g<1>S  ?      ?", "error", "line"),
+        ("unknown result, score given", r"\g<1>S  ?    430", "same", "file"),
+        ("score left out (computed)", r"\g<1>S 10      -", "same", "file"),
+    ):
+        yield Case(
+            f"pbn pairs/{label}",
+            "bridge",
+            {name: _sub(pbn, first, repl)},
+            expect,
+            base if expect == "same" else None,
+            locate=locate,
+        )
+    second = r"^P005 P015 (3D    S 11    150)$"  # board 1, second result
+    for label, repl in (
+        ("a pair twice on a board", r"P007 P015 \g<1>"),
+        ("a pair on both sides of a board", r"P005 P007 \g<1>"),
+        ("a pair plays itself", r"P005 P005 \g<1>"),
+    ):
+        yield Case(
+            f"pbn pairs/{label}", "bridge", {name: _sub(pbn, second, repl)}, "error", locate="rows"
+        )
+    games = re.split(rb"\n(?=\[Event )", pbn)
+    yield Case(
+        "pbn pairs/a game twice",
+        "bridge",
+        {name: b"\n".join(games + games[1:2])},
+        "error",
+        locate="rows",
+    )
+    yield Case(
+        "pbn pairs/[Vulnerable] as the board's",
+        "bridge",
+        {name: _sub(pbn, r'^(\[Board "1"\]\n)', '\\g<1>[Vulnerable "None"]\n')},
+        "same",
+        base,
+    )
+    yield Case(
+        "pbn pairs/[Vulnerable] contradicts the scores",
+        "bridge",
+        {name: _sub(pbn, r'^(\[Board "1"\]\n)', '\\g<1>[Vulnerable "All"]\n')},
+        "error",
+        locate="line",
+    )
+    yield Case(
+        "pbn pairs/a stray }",
+        "bridge",
+        {name: _sub(pbn, r'^(\[Board "2"\]\n)', "\\g<1>}\n")},
+        "error",
+        locate="line",
+    )
+    hand = b'% PBN 2.1\n[Event "Hands"]\n[Board "1"]\n[Contract ""]\n[Result ""]\n\n[Board "2"]\n'
+    yield Case("pbn pairs/hand records only", "bridge", {name: hand}, "error")
+    yield Case(
+        "pbn pairs/truncated at a line end",
+        "bridge",
+        {name: pbn[: pbn.rfind(b"\n", 0, len(pbn) // 2) + 1]},
+        "either",
+        locate="line",
+    )
 
 
 def _pbn_teams_cases() -> Iterator[Case]:
@@ -753,6 +870,51 @@ def _pbn_teams_cases() -> Iterator[Case]:
         "error",
         locate="rows",
     )
+    third = _sub(games[1], r'^\[Table "[^"]*"\]', '[Table "99"]')
+    yield Case(
+        "pbn teams/a match with three tables",
+        "bridge",
+        {name: b"\n".join([*games, third])},
+        "error",
+        locate="rows",
+    )
+    yield from _pbn_teams_play_cases(pbn, name, base)
+
+
+def _pbn_teams_play_cases(pbn: bytes, name: str, base: str) -> Iterator[Case]:
+    """Table results of a team PBN that are inconsistent, unknown or left out.
+
+    The second game (1NT by N, Result 8, Score NS 120) holds the first of each tag below."""
+    score, result = r'^\[Score "NS 120"\]', r'^\[Result "8"\]'
+    for label, mutations, expect in (
+        ("[Score] disagrees with the contract", [(score, '[Score "NS 990"]')], "error"),
+        ("[Score] not a whole number", [(score, '[Score "NS 120.5"]')], "error"),
+        ("[Score] left out (computed)", [(score + r"\n", "")], "same"),
+        ("[Result] unknown, [Score] given", [(result, '[Result "?"]')], "same"),
+        (
+            "[Result] and [Score] unknown",
+            [(result, '[Result "?"]'), (score, '[Score "?"]')],
+            "error",
+        ),
+        ("[Declarer] unknown", [(r'^\[Declarer "N"\]', '[Declarer "?"]')], "same"),
+        ("a stray }", [(score, '[Score "NS 120"] }')], "error"),
+        (
+            "a hand record among the games",
+            [(r"\A", '[Event "Hands"]\n[Board "1"]\n[Contract ""]\n[Result ""]\n\n')],
+            "same",
+        ),
+    ):
+        text = pbn
+        for pattern, repl in mutations:
+            text = _sub(text, pattern, repl)
+        yield Case(
+            f"pbn teams/{label}",
+            "bridge",
+            {name: text},
+            expect,
+            base if expect == "same" else None,
+            locate="line",
+        )
 
 
 def _usebio_cases() -> Iterator[Case]:
@@ -762,7 +924,7 @@ def _usebio_cases() -> Iterator[Case]:
     yield Case("usebio/empty file", "bridge", {name: b""}, "error")
     yield Case("usebio/binary garbage", "bridge", {name: _garbage(5)}, "error")
     yield Case("usebio/truncated", "bridge", {name: xml[: len(xml) // 2]}, "error", locate="line")
-    no_boards = re.sub(rb"<BOARD>.*?</BOARD>\s*", b"", xml, flags=re.S)
+    no_boards = re.sub(rb"<BOARD\b[^>]*>.*?</BOARD>\s*", b"", xml, flags=re.S)
     yield Case("usebio/no boards", "bridge", {name: no_boards}, "error")
     laughs = (
         b'<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol">'
@@ -786,6 +948,48 @@ def _usebio_cases() -> Iterator[Case]:
                 "error",
                 locate="rows",
             )
+    yield from _usebio_more_cases(xml, name)
+
+
+def _usebio_more_cases(xml: bytes, name: str) -> Iterator[Case]:
+    """Missing elements, duplicates and inconsistent results in a USEBIO Howell session.
+
+    Board 1's first line is NS 3 v EW 11, 5C by W making 11, -400; its second NS 5 v EW 2."""
+    base = "usebio/original"
+    for label, pattern, repl, expect, locate in (
+        ("a line without SCORE", r"<SCORE>-400</SCORE>", "", "error", "line"),
+        ("a line without EW_PAIR_NUMBER", r"<EW_PAIR_NUMBER>11</EW_PAIR_NUMBER>", "", "error", "line"),
+        ("a BOARD without BOARD_NUMBER", r"<BOARD_NUMBER>1</BOARD_NUMBER>", "", "error", "line"),
+        ("score disagrees with the contract", r"<SCORE>-400</SCORE>", "<SCORE>-600</SCORE>", "error", "line"),
+        ("contract 8NT", r"<CONTRACT>5C</CONTRACT>", "<CONTRACT>8NT</CONTRACT>", "error", "line"),
+        ("a pair plays itself", r"<EW_PAIR_NUMBER>11<", "<EW_PAIR_NUMBER>3<", "error", "line"),
+        ("a pair on both sides of a board", r"<EW_PAIR_NUMBER>2<", "<EW_PAIR_NUMBER>3<", "error", "line"),
+        ("artificial written A50/50", r"<SCORE>A5050</SCORE>", "<SCORE>A50/50</SCORE>", "same", "file"),
+        ("no EVENT", r"<EVENT\b.*</EVENT>", "", "error", "file"),
+    ):  # fmt: skip
+        yield Case(
+            f"usebio/{label}",
+            "bridge",
+            {name: _sub(xml, pattern, repl, flags=re.S)},
+            expect,
+            base if expect == "same" else None,
+            locate=locate,
+        )
+    board = re.search(rb"<BOARD\b[^>]*>.*?</BOARD>\s*", xml, flags=re.S)
+    yield Case(
+        "usebio/a BOARD twice",
+        "bridge",
+        {name: xml[: board.end()] + board.group(0) + xml[board.end() :]},
+        "error",
+        locate="rows",
+    )
+    yield Case(
+        "usebio/truncated mid-element",
+        "bridge",
+        {name: xml[: xml.index(b"<SCORE>", len(xml) // 3) + 5]},
+        "error",
+        locate="line",
+    )
 
 
 # --- league --------------------------------------------------------------------------------------

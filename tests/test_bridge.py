@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -74,7 +76,7 @@ def test_neuberg_half_scale():
 def test_neuberg_with_ties():
     """3 results 100, 100, 50 where the section's largest board has 4: raw 3, 3, 0 (top 4);
     (3 + 1) x 4 / 3 - 1 = 13/3 and (0 + 1) x 4 / 3 - 1 = 1/3 of top 6."""
-    df = pd.concat([board([1, 2, 3, 4]), board([100, 100, 50], number=2)])
+    df = pd.concat([board([10, 20, 30, 40]), board([100, 100, 50], number=2)])
     out = bridge.matchpoints(df)
     np.testing.assert_allclose(out.loc[out["board"] == 2, "ns_mp"], [13 / 3, 13 / 3, 1 / 3])
 
@@ -308,10 +310,10 @@ def test_butler_datum_drop_one():
 
 
 def test_butler_rounding_and_options():
-    # mean exactly 25 -> 30, -25 -> -30 (ties away from zero); 24 -> 20
+    # mean exactly 25 -> 30, -25 -> -30 (ties away from zero); 23.3 -> 20
     assert bridge.butler(board([0, 50]), drop=0)["datum"].iloc[0] == 30
     assert bridge.butler(board([0, -50]), drop=0)["datum"].iloc[0] == -30
-    assert bridge.butler(board([0, 48]), drop=0)["datum"].iloc[0] == 20
+    assert bridge.butler(board([0, 0, 70]), drop=0)["datum"].iloc[0] == 20
     # median of 100, 140, 400, 420 = 270; of 100, 140, 400 = 140
     assert bridge.butler(board([100, 140, 400, 420]), drop="median")["datum"].iloc[0] == 270
     assert bridge.butler(board([100, 140, 400]), drop="median")["datum"].iloc[0] == 140
@@ -392,7 +394,7 @@ def test_board_imps_and_matches():
         (lambda d: d.assign(ns_score=pd.array([None] * 3, dtype="Int64")), "neither a score"),
         (
             lambda d: d.assign(
-                ns_score=pd.array([None, 1, 2], dtype="Int64"), artificial=["X1", None, None]
+                ns_score=pd.array([None, 10, 20], dtype="Int64"), artificial=["X1", None, None]
             ),
             "unreadable artificial",
         ),
@@ -404,6 +406,112 @@ def test_validation_errors(change, message):
     with pytest.raises(ValidationError, match=message) as err:
         bridge.session_standings(df)
     assert "event='E'" in str(err.value) or "missing" in message
+
+
+def played(**columns):
+    """Board 1 (nobody vulnerable) played at two tables: 3NT by N making 10 (430), 4S by E
+    making 10 (-420); `columns` replace columns of both rows."""
+    df = pd.DataFrame(
+        {
+            "event": "E",
+            "board": 1,
+            "ns_pair": [1, 2],
+            "ew_pair": [3, 4],
+            "contract": ["3NT", "4S"],
+            "declarer": ["N", "E"],
+            "tricks": [10, 10],
+            "ns_score": [430, -420],
+        }
+    )
+    return df.assign(**columns)
+
+
+@pytest.mark.parametrize(
+    "columns, message",
+    [
+        ({"board": [0, 0]}, "board number below 1 (2 rows)"),
+        ({"ns_score": [430, -425]}, "a score is not a multiple of 10 (1 row)"),
+        ({"contract": ["8NT", "4S"]}, "malformed contract (expected a level 1-7"),
+        ({"contract": ["3NTXXX", "4S"]}, "malformed contract"),
+        ({"declarer": ["N", "X"]}, "declarer is not N, E, S or W (1 row)"),
+        ({"tricks": [14, 10]}, "tricks taken must be a whole number from 0 to 13"),
+        ({"tricks": [-1, 10]}, "tricks taken must be a whole number from 0 to 13"),
+        ({"vulnerable": ["Red", None]}, "vulnerability is not None, NS, EW or All"),
+        (  # 3NT making 10 not vulnerable: 100 + 300 + 30 = 430
+            {"ns_score": [990, -420]},
+            "a score differs from its contract's: 3NT by N, 10 tricks, not vulnerable scores "
+            "430 for North-South, not 990 (1 row)",
+        ),
+        (  # 1NT by S making 8: 40 + 30 + 50 = 120
+            {
+                "contract": ["1NT", "4S"],
+                "declarer": ["S", "E"],
+                "tricks": [8, 10],
+                "ns_score": [12340, -420],
+            },
+            "1NT by S, 8 tricks, not vulnerable scores 120 for North-South, not 12340",
+        ),  # fmt: skip
+        (  # vulnerable as the file states it: 3NT making 10 scores 630
+            {"vulnerable": ["All", "All"], "ns_score": [430, -620]},
+            "3NT by N, 10 tricks, vulnerable scores 630 for North-South, not 430",
+        ),
+        (
+            {"contract": ["Pass", "4S"], "declarer": [None, "E"], "ns_score": [50, -420]},
+            "a passed-out board scores 0 for North-South, not 50",
+        ),
+        (
+            {"ns_score": pd.array([None, -420], dtype="Int64"), "artificial": ["A9999", None]},
+            "unknown artificial code: its two percentages must total 80 to 120",
+        ),
+    ],
+)
+def test_play_checked_against_the_score(columns, message):
+    with pytest.raises(ValidationError, match=re.escape(message)) as err:
+        bridge.session_standings(played(**columns))
+    assert "event='E', board=" in str(err.value)
+
+
+def test_play_that_the_score_agrees_with():
+    # board 2, North-South vulnerable: 3NT by N making 10 scores 630; 4S by E still 420 to EW
+    bridge.session_standings(played(board=2, ns_score=[630, -420]))
+    bridge.session_standings(played(vulnerable=["None", None]))  # the board's own when missing
+    bridge.session_standings(played(tricks=pd.array([None, 10], dtype="Int64")))  # not checked
+    bridge.session_standings(played(declarer=[None, "E"]))
+    passed = played(contract=["Pass", "4S"], declarer=[None, "E"], ns_score=[0, -420])
+    bridge.session_standings(passed.assign(tricks=pd.array([None, 10], dtype="Int64")))
+    weighted = played(ns_score=[435, -420], adjusted=[True, False])  # an assigned score
+    bridge.session_standings(weighted)
+    split = played(ns_score=pd.array([None, -420], dtype="Int64"), artificial=["A5545", None])
+    bridge.session_standings(split)  # a split of the board totals 100
+    with pytest.raises(ValidationError, match="not a multiple of 10"):
+        bridge.session_standings(weighted.assign(adjusted=False))
+
+
+def test_named_pair_meeting_itself_refused():
+    named = season()
+    bad = named.copy()
+    bad.loc[0, "ew_pair"] = bad.loc[0, "ns_pair"]  # ann v ann
+    with pytest.raises(ValidationError, match="a pair plays against itself") as err:
+        bridge.session_standings(bad)
+    assert "board=1, ns_pair='ann', ew_pair='ann'" in str(err.value)
+    bad = named.copy()
+    bad.loc[0, "ew_pair"] = bad.loc[1, "ns_pair"]  # bob NS at table 2 and EW at table 1
+    with pytest.raises(ValidationError, match="a pair sits both NS and EW on the same board"):
+        bridge.session_standings(bad)
+    # pair numbers may number both lines of a Mitchell: NS 1 v EW 1 is two pairs
+    assert bridge.movements(mitchell_two_tables())["movement"].tolist() == ["mitchell"]
+
+
+def test_team_play_checked():
+    bad = team_frame().assign(contract="4S", declarer="N", tricks=10)
+    with pytest.raises(ValidationError, match="teams: a score differs from its contract's"):
+        bridge.team_matches(bad)
+    same_table = team_frame()
+    same_table.loc[1, "table"] = 1
+    with pytest.raises(ValidationError, match="both table results .* at the same table"):
+        bridge.team_matches(same_table)
+    with pytest.raises(ValidationError, match="board number below 1"):
+        bridge.team_matches(team_frame().assign(board=0))
 
 
 @pytest.mark.parametrize("offset", [0, 100])  # pair codes below 64 (bit masks) and above
@@ -537,7 +645,8 @@ def test_standings_from_path(tmp_path):
     team_frame().to_csv(tmp_path / "teams.csv", index=False)
     one = bridge.standings_from_path(tmp_path / "a.csv")
     assert one["event"].unique().tolist() == ["M"]
-    both = bridge.standings_from_path(tmp_path)
+    with pytest.warns(UserWarning, match=r"1 team results file\(s\) not scored .*: teams\.csv"):
+        both = bridge.standings_from_path(tmp_path)
     pd.testing.assert_frame_equal(
         both.reset_index(drop=True), bridge.session_standings(df).reset_index(drop=True),
         check_dtype=False,

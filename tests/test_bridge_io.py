@@ -625,12 +625,139 @@ def test_pbn_several_files_and_folder(tmp_path):
             '[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Names_NS"]\n1 2 "A;B"\n',
             r"line 2: ScoreTable declares no Contract",
         ),
+        ("", "no game in this PBN file"),
+        ("% PBN 2.1\n% EXPORT\n{ a comment }\n", "no game in this PBN file"),
+        ('[Board "1"] }\n', r"line 1: '\}' outside a comment"),
+        ('[Board "1"]\n{ a } }\n', r"line 2: '\}' outside a comment"),
+        (
+            '[Event "E"]\n[Declarer "N"]\n[Contract "3NT"]\n[Result "9"]\n[Score "NS 400"]\n',
+            r"line 1: a game with a result \(Contract, Result or Score\) has no Board tag",
+        ),
+        (
+            '[Board "1"]\n[Declarer "N"]\n[Result "9"]\n[Score "NS 400"]\n',
+            r"line 1: game of board 1 states a result but has no Contract tag",
+        ),
+        (
+            '[Board "1"]\n[Declarer "N"]\n[Contract "3NT"]\n[Result "9"]\n[Score "NS abc"]\n',
+            r"line 3: game of board 1: 'NS abc': 'abc' is not a number",
+        ),
+        (
+            '[Board "1"]\n[Declarer "N"]\n[Contract "3NT"]\n[Result "9"]\n[Score "NS 400.5"]\n',
+            r"line 3: game of board 1: Score 400.5 is not a whole number",
+        ),
+        (
+            '[Board "1"]\n[Declarer "N"]\n[Contract "3NT"]\n[Result "?"]\n',
+            r"line 3: game of board 1: no Score, and no Contract with a Declarer and a Result",
+        ),
+        (
+            '[Board "1"]\n[Declarer "N"]\n[Contract "3NT"]\n[Result "9"]\n[Score "NS 420"]\n',
+            r"line 3: results: a score differs from its contract's: 3NT by N, 9 tricks, not "
+            r"vulnerable scores 400 for North-South, not 420 \(1 row\)",
+        ),
+        (
+            '[Board "1"]\n[HomeTeam "A"]\n[VisitTeam "B"]\n[Table "1"]\n[Declarer "N"]\n'
+            '[Contract "3NT"]\n[Result "9"]\n[Score "NS 420"]\n',
+            r"line 6: teams: a score differs from its contract's",
+        ),
+        (
+            '[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]\n'
+            "1 2 3NT N 9 abc\n",
+            r"line 3: ScoreTable row: Score_NS 'abc' is not a score",
+        ),
+        (
+            '[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]\n'
+            "1 2 3NT N 9 400\n3 4 3NT N 9 405\n",
+            r"line 4: results: a score is not a multiple of 10 \(1 row\)",
+        ),
+        (
+            '[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]\n'
+            "1 2 3NT N - -\n",
+            r"line 3: ScoreTable row: no score, and no Declarer and Result",
+        ),
+        (
+            '[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]\n'
+            "1 2 3NT N 14 400\n",
+            r"line 3: ScoreTable row: Result gives 14 tricks",
+        ),
     ],
 )
 def test_malformed_pbn_names_file_and_line(tmp_path, text, message):
     p = _pbn(tmp_path, text, "bad.pbn")
     with pytest.raises(ValidationError, match=rf"bad\.pbn: {message}"):
         read_pbn(p)
+
+
+def test_pbn_assigned_score_marked_adjusted(tmp_path):
+    """A '^' score is a director's assigned score (possibly weighted): read, marked adjusted, and
+    exempt from the checks against its contract and the multiple of 10."""
+    text = (
+        '[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]\n'
+        "1 2 3NT N 9 400\n3 4 3NT N 9 ^415\n5 6 3NT N 9 400\n"
+    )
+    r = read_pbn(_pbn(tmp_path, text)).results
+    assert r["ns_score"].tolist() == [400, 415, 400]
+    assert r["adjusted"].tolist() == [False, True, False]
+    # NS 3's 415 beats both 400s (4 of 4); EW 4 scores the rest (0)
+    assert bridge.session_standings(r)["mp"].tolist() == [4, 1, 1, 3, 3, 0]
+    plain = read_pbn(_pbn(tmp_path, text.replace("^415", "400"), "y.pbn")).results
+    assert "adjusted" not in plain.columns
+
+
+def _usebio_line(ns, ew, extra="", score="400"):
+    return (
+        f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}"
+        f"</EW_PAIR_NUMBER>{extra}<SCORE>{score}</SCORE></TRAVELLER_LINE>\n"
+    )
+
+
+def _usebio_event(lines, participants=""):
+    return (
+        '<?xml version="1.0"?>\n<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS">\n'
+        f"{participants}<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>\n{''.join(lines)}"
+        "</BOARD></EVENT></USEBIO>\n"
+    )
+
+
+def test_usebio_results_checked_at_their_line(tmp_path):
+    play = "<CONTRACT>3NT</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>9</TRICKS>"
+    ok = _usebio_event([_usebio_line(1, 2, play), _usebio_line(3, 4, play)])
+    assert read_usebio(_write(tmp_path, ok)).results["ns_score"].tolist() == [400, 400]
+    wrong = _usebio_event([_usebio_line(1, 2, play), _usebio_line(3, 4, play, "600")])
+    with pytest.raises(
+        ValidationError,
+        match=r"x\.xml: line 5: results: a score differs from its contract's: 3NT by N, 9 "
+        r"tricks, not vulnerable scores 400 for North-South, not 600",
+    ):
+        read_usebio(_write(tmp_path, wrong))
+    empty = '<?xml version="1.0"?>\n<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS">\n'
+    empty += "<BOARD><BOARD_NUMBER>1</BOARD_NUMBER></BOARD></EVENT></USEBIO>\n"
+    with pytest.raises(ValidationError, match=r"x\.xml: line 2: <USEBIO> has no results"):
+        read_usebio(_write(tmp_path, empty))
+
+
+def test_usebio_howell_pair_on_both_sides_refused(tmp_path):
+    def pairs(direction):
+        return (
+            "<PARTICIPANTS>"
+            + "".join(
+                f"<PAIR><PAIR_NUMBER>{n}</PAIR_NUMBER><DIRECTION>{direction}</DIRECTION></PAIR>"
+                for n in (1, 2, 3)
+            )
+            + "</PARTICIPANTS>\n"
+        )
+
+    lines = [_usebio_line(1, 2), _usebio_line(3, 1, score="420")]  # pair 1 on both sides
+    with pytest.raises(
+        ValidationError,
+        match=r"x\.xml: line 5: results: a pair sits both NS and EW on the same board of a "
+        r"Howell \(its PARTICIPANTS give no pair a DIRECTION\)",
+    ):
+        read_usebio(_write(tmp_path, _usebio_event(lines, pairs(""))))
+    itself = [_usebio_line(1, 1), _usebio_line(3, 2, score="420")]
+    with pytest.raises(ValidationError, match=r"line 5: results: a pair plays against itself"):
+        read_usebio(_write(tmp_path, _usebio_event(itself, pairs(""))))
+    # in a Mitchell, NS 1 and EW 1 are two pairs
+    assert len(read_usebio(_write(tmp_path, _usebio_event(lines, pairs("NS")))).results) == 2
 
 
 def test_usebio_sections_and_several_files(tmp_path):
@@ -829,7 +956,8 @@ def test_end_to_end_with_bridge_scoring(howell, butler, teams):
 
 @pytest.mark.parametrize("suffix", [".parquet", ".csv"])
 def test_standings_read_only_the_columns_they_use(tmp_path, monkeypatch, suffix):
-    """A wide traveller file: standings read the scoring columns, not the rest."""
+    """A wide traveller file: standings read the scoring columns (and the contract, checked
+    against the score), not the rest."""
     import tourneystats.core.io as tio
 
     frame = pd.DataFrame(
@@ -855,7 +983,7 @@ def test_standings_read_only_the_columns_they_use(tmp_path, monkeypatch, suffix)
 
     monkeypatch.setattr(bridge.files, "read_table", recording)
     got = bridge.standings_from_path(path)
-    assert read == [["event", "board", "ns_pair", "ew_pair", "ns_score"]]
+    assert read == [["event", "board", "ns_pair", "ew_pair", "ns_score", "contract"]]
     pd.testing.assert_frame_equal(got, bridge.session_standings(frame))
     # read_results itself still returns every column
     assert bridge.read_results(path).pairs.columns.tolist() == frame.columns.tolist()

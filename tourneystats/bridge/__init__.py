@@ -18,8 +18,10 @@ Data model
   average-plus/average/average-minus and score the configured percentages
   (``artificial_percent``, default 60/50/40 % of the top); any other two-digit number is taken
   literally as a percentage;
-- optional ``contract``, ``declarer``, ``tricks``, ``lead`` and any other columns are carried
-  through.
+- optional ``contract``, ``declarer``, ``tricks`` and ``vulnerable`` (the board's, when the file
+  states it): when a result has them all, its score must be the one they give; ``adjusted``
+  (optional, True for a director's assigned score, which is exempt from that check); ``lead``
+  and any other columns are carried through.
 
 Pair ids identify a pair within its section: in a **Mitchell** the North-South and East-West
 pairs form two lines that are ranked separately, and NS pair 1 and EW pair 1 are different pairs;
@@ -27,6 +29,23 @@ in a **Howell** every pair sits NS on some boards and EW on others and all pairs
 With ``movement=None`` the movement of each (event, section) is read from the data: it is a
 Howell when some pair id appears in both directions but never in both directions on the same
 board, otherwise a Mitchell (disjoint NS and EW ids, or the same numbers used for both lines).
+Pair *numbers* may number both lines of a Mitchell; a pair *name* (an id that is not a whole
+number) is one partnership, so a named pair sitting both NS and EW on a board, or playing
+against itself, is refused.
+
+What is refused
+---------------
+Every frame, whichever reader made it (CSV, Parquet, PBN, USEBIO or a DataFrame), goes through
+the same checks before it is scored (:mod:`~tourneystats.bridge.checks`,
+:mod:`~tourneystats.bridge.prepare`, :mod:`~tourneystats.bridge.teams`): missing columns or
+values, a board below 1, a pair twice on a board, a named pair meeting itself, a result with
+both or neither of a score and an artificial code, an unreadable artificial code or one whose
+percentages total less than 80 or more than 120 (``A9999``), a score that is not a multiple of
+10, a malformed contract (``8NT``, ``3NTXXX``), a declarer other than N/E/S/W, tricks outside
+0..13, an unknown vulnerability, and a score that differs from the one its contract, declarer,
+tricks and vulnerability give (Law 77); for teams also more than two tables on a board of a
+match, both tables at the same table or the home team in the same direction at both. The PBN
+and USEBIO readers run these checks too and name the line of the file.
 
 **Team results frame**, one row per table result: ``event``, ``round`` (optional), ``board``,
 ``home_team``, ``visit_team``, ``table``, ``home_side`` (``"NS"`` or ``"EW"``, where the home team
@@ -57,6 +76,7 @@ Rules
 
 Modules
 -------
+:mod:`~tourneystats.bridge.checks` (the consistency checks every reader's results go through),
 :mod:`~tourneystats.bridge.prepare` (validation, integer codes, movements),
 :mod:`~tourneystats.bridge.totals` (per-pair totals and places),
 :mod:`~tourneystats.bridge.mp` (matchpoints, Neuberg, session standings),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import warnings
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import pandas as pd
@@ -93,9 +94,16 @@ def read_results(path: str | os.PathLike, *, columns: Sequence[str] | None = Non
     >>> len(pairs), teams is None
     (2, True)
     """
+    return _read_results(path, columns)[0]
 
+
+def _read_results(
+    path: str | os.PathLike, columns: Sequence[str] | None
+) -> tuple[Results, list[Path]]:
+    """:func:`read_results`, and the team results files among those read."""
     pairs: list[pd.DataFrame] = []
     teams: list[pd.DataFrame] = []
+    team_files: list[Path] = []
     seen: set = set()
     files = result_files(path, SUFFIXES, *_REQUIRED, what="bridge results")
     for f in files:
@@ -114,10 +122,11 @@ def read_results(path: str | os.PathLike, *, columns: Sequence[str] | None = Non
             raise ValidationError(f"{f}: unknown results format {suffix!r}")
         if HOME_TEAM in frame.columns:
             teams.append(frame)
+            team_files.append(f)
         else:  # a session per file: a repeated event name is another evening
             (frame,) = rename_clashing_events([frame], f, seen)
             pairs.append(frame)
-    return Results(_stack(pairs), _stack(teams))
+    return Results(_stack(pairs), _stack(teams)), team_files
 
 
 def _scale_option(scale: str, options: dict[str, Any]) -> str:
@@ -159,7 +168,8 @@ def standings_from_path(
     pandas.DataFrame
         :func:`session_standings` of every pairs session found. When the path holds only team
         results it returns :func:`team_standings` of them instead; in a folder mixing both, the
-        team files are left out here and :func:`team_standings_from_path` reads them.
+        team files are left out here, with a warning naming them, and
+        :func:`team_standings_from_path` scores them.
 
     Examples
     --------
@@ -175,10 +185,17 @@ def standings_from_path(
     3   EW     4  0.0         0.0     2
     """
     scale = _scale_option(scale, options)
-    pairs, teams = read_results(path, columns=_STANDINGS_COLUMNS)
-    if pairs is not None:
-        return session_standings(pairs, movement=movement, scale=scale)
-    return team_standings(teams)
+    (pairs, teams), team_files = _read_results(path, _STANDINGS_COLUMNS)
+    if pairs is None:
+        return team_standings(teams)
+    if teams is not None:
+        shown = ", ".join(f.name for f in team_files[:3]) + (", ..." if len(team_files) > 3 else "")
+        warnings.warn(
+            f"{path}: {len(team_files)} team results file(s) not scored by the pairs standings: "
+            f"{shown}; score them with bridge.team_standings_from_path({str(path)!r})",
+            stacklevel=3,
+        )
+    return session_standings(pairs, movement=movement, scale=scale)
 
 
 @names_its_source

@@ -18,6 +18,23 @@ column declarations (``Name\\6R``: minimum width and alignment, ``+``/``-`` sort
 tokens in quotes, ``-`` (irrelevant) and ``?`` (unknown) elements, ``^`` marking an artificial
 score, and a ``Multiplicity`` column. Only the first occurrence of a tag in a game counts (except
 ``Note``). A malformed file raises :class:`~tourneystats.ValidationError` naming the file and line.
+
+Every table result is read or refused, never dropped:
+
+- a game stating a result (a ``Contract``, ``Result``, ``Score``, ``ScoreIMP``, ``ScoreMP`` or
+  ``ScorePercentage`` value) or holding a ``ScoreTable`` must have a ``Board`` tag, and a game
+  stating a result a ``Contract`` tag (both are in PBN 2.1's mandatory tag set, section 3). A
+  game without any result (a deal of a hand record, event data) is not a result and is skipped;
+  a ``ScoreTable`` row whose every value is ``-`` or ``?`` (a board not played) too;
+- a score must be a whole number (``Score "NS 420"``, ``Score_NS``), else the line is refused;
+  a result with a known contract but no score is scored from its declarer, tricks and
+  vulnerability, and refused when it lacks them; a ``?`` contract with a score keeps the score;
+- ``}`` outside a comment is refused; an empty file, or one of comments only, is refused;
+- a score marked ``^`` (an assigned adjusted score) is read with ``adjusted`` True;
+- the results then go through the family's checks
+  (:func:`~tourneystats.bridge.checks.check_play`: board, contract, declarer, tricks,
+  vulnerability, the score against its contract), whose errors name the line of the result;
+  the vulnerability is the ``Vulnerable`` tag's, else the board's standard one.
 """
 
 from __future__ import annotations
@@ -33,6 +50,7 @@ import pandas as pd
 
 from ..core.folders import result_files
 from ..core.schema import (
+    ADJUSTED,
     ARTIFICIAL,
     BOARD,
     BOARDS,
@@ -70,6 +88,7 @@ from ..core.schema import (
     VULNERABLE,
     ValidationError,
 )
+from .checks import check_play, located
 from .contract import (
     DEFAULT_SECTION,
     BridgeFile,
@@ -118,14 +137,12 @@ def _side_values(text: str | None) -> dict[str, float]:
         return {}
     parts = text.replace("^", "").split()
     out: dict[str, float] = {}
-    if len(parts) == 1:
-        return {"": float(parts[0])}
-    if len(parts) % 2:
-        raise ValueError(text)
-    for side, value in zip(parts[::2], parts[1::2]):
+    for side, value in [("", parts[0])] if len(parts) == 1 else zip(parts[::2], parts[1::2]):
         side = side.upper()
-        if side not in ("NS", "EW"):
-            raise ValueError(text)
+        if len(parts) % 2 and len(parts) > 1 or side not in ("", "NS", "EW"):
+            raise ValueError(f"{text!r} is not a value by side (e.g. 'NS 420', 'EW 50', '420')")
+        if not _NUMBER.match(value):
+            raise ValueError(f"{text!r}: {value!r} is not a number")
         out[side] = float(value)
     return out
 
@@ -251,7 +268,7 @@ def _score_table_rows(game: _Game, ctx: dict, path: Path, lines: list, published
         }
         get = row.get
         try:
-            art, ns_score, contract, declarer, tricks = _score_row(get, line, path)
+            art, ns_score, contract, declarer, tricks, adjusted = _score_row(get, line, path)
         except (ValueError, ValidationError) as exc:
             if isinstance(exc, ValidationError) and str(exc).startswith(str(path)):
                 raise
@@ -277,6 +294,7 @@ def _score_table_rows(game: _Game, ctx: dict, path: Path, lines: list, published
             LEAD: _card(get("lead")),
             ARTIFICIAL: art,
             VULNERABLE: ctx[VULNERABLE],
+            ADJUSTED: adjusted,
             "_line": line,
             "_names_ns": get("names_ns"),
             "_names_ew": get("names_ew"),
@@ -288,7 +306,7 @@ def _score_table_rows(game: _Game, ctx: dict, path: Path, lines: list, published
 
 
 def _score_row(get, line: int, path: Path) -> tuple:
-    """(artificial code, NS score, contract, declarer, tricks) of a ScoreTable row."""
+    """(artificial code, NS score, contract, declarer, tricks, adjusted) of a ScoreTable row."""
     art, assigned = _artificial(get, line, path)
     contract = get("contract")
     declarer = get("declarer")
@@ -306,23 +324,31 @@ def _score_row(get, line: int, path: Path) -> tuple:
             tricks = int(tricks_from_result(contract, result))
         else:
             tricks = _tricks_from_tag(result, declarer)
+    if tricks is not None and not 0 <= tricks <= 13:
+        raise ValueError(f"Result gives {tricks} tricks")
     if contract == "Pass":
         declarer, tricks = None, None
         ns_score = 0 if ns_score is None else ns_score
-    return art, ns_score, contract, declarer, tricks
+    elif contract is not None and ns_score is None and (declarer is None or tricks is None):
+        raise ValueError("no score, and no Declarer and Result to compute it from")
+    return art, ns_score, contract, declarer, tricks, assigned is not None or None
 
 
 def _row_score(get, assigned: int | None) -> int | None:
-    """The NS score of a ScoreTable row that is not artificial: assigned, Score_NS or Score_EW."""
-    score_ns, score_ew = get("score_ns"), get("score_ew")
+    """The NS score of a ScoreTable row that is not artificial: assigned, Score_NS or Score_EW
+    (None when the row gives neither)."""
     if assigned is not None:
         return assigned
-    if score_ns is not None and _INT.match(score_ns.lstrip("^")):
-        return int(score_ns.lstrip("^"))
-    if score_ew is not None and _INT.match(score_ew.lstrip("^")):
-        return -int(score_ew.lstrip("^"))
-    if score_ns is not None and score_ns.upper() in ("PASS", "0"):
-        return 0
+    for col, name, sign in (("score_ns", "Score_NS", 1), ("score_ew", "Score_EW", -1)):
+        value = get(col)
+        if value is None:
+            continue
+        text = value.lstrip("^")
+        if _INT.match(text):
+            return sign * int(text)
+        if text.upper() == "PASS":
+            return 0
+        raise ValueError(f"{name} {value!r} is not a score")
     return None
 
 
@@ -408,48 +434,86 @@ def _scoring(tag: str | None) -> str | None:
 # --- game level ----------------------------------------------------------------------------------
 
 
-def _game_result(game: _Game, ctx: dict, path: Path) -> dict | None:
+#: tags stating a table result: a game with one of them (and a value) is read, or refused
+_RESULT_TAGS = ("Contract", "Result", "Score", "ScoreIMP", "ScoreMP", "ScorePercentage")
+
+
+def _has_result(game: _Game) -> bool:
+    """Whether a game states a table result (a deal without one, a hand record, has none)."""
+    return any(not _blank(game.tags.get(tag)) for tag in _RESULT_TAGS)
+
+
+def _whole(value: float, tag: str) -> int:
+    if value != int(value):
+        raise ValueError(f"{tag} {value} is not a whole number")
+    return int(value)
+
+
+def _game_play(tags: dict) -> tuple:
+    """(contract, declarer, tricks, NS score, adjusted, declarer sits NS) of a game's tags."""
+    contract = tags["Contract"]
+    contract = None if _blank(contract) else contract_text(contract.lstrip("^"))
+    declarer = tags.get("Declarer", "").strip().lstrip("^").upper()
+    declarer = None if _blank(declarer) else declarer
+    if declarer is not None and declarer not in ("N", "E", "S", "W"):
+        raise ValueError(f"declarer {declarer!r} is not N, E, S or W")
+    played = contract not in (None, "Pass")
+    tricks = _tricks_from_tag(tags.get("Result"), declarer) if played else None
+    if tricks is not None and not 0 <= tricks <= 13:
+        raise ValueError(f"Result gives {tricks} tricks")
+    if contract == "Pass":
+        declarer = None
+    score = _side_values(tags.get("Score"))
+    ns_side = declarer in ("N", "S") if declarer else True
+    if "NS" in score:
+        ns_score = _whole(score["NS"], "Score")
+    elif "EW" in score:
+        ns_score = -_whole(score["EW"], "Score")
+    elif "" in score:
+        ns_score = _whole(score[""], "Score") * (1 if ns_side else -1)
+    else:
+        ns_score = None
+    if ns_score is None and (contract is None or played and (declarer is None or tricks is None)):
+        raise ValueError(
+            "no Score, and no Contract with a Declarer and a Result to compute it from"
+        )
+    adjusted = "^" in (tags.get("Score") or "") or None
+    return contract, declarer, tricks, ns_score, adjusted, ns_side
+
+
+def _game_published(tags: dict, ns_score: int | None, ns_side: bool) -> dict[str, Any]:
+    """The values a game published: its score, IMPs, MP and percentages."""
+    pub: dict[str, Any] = {NS_SCORE: ns_score}
+    imps = _side_values(tags.get("ScoreIMP"))
+    if imps:
+        pub[NS_IMPS] = imps.get("NS", -imps["EW"] if "EW" in imps else None)
+        if pub[NS_IMPS] is None:
+            pub[NS_IMPS] = imps[""] * (1 if ns_side else -1)
+    for tag, ns_col, ew_col in (
+        ("ScoreMP", NS_MP, EW_MP),
+        ("ScorePercentage", NS_PERCENTAGE, EW_PERCENTAGE),
+    ):
+        vals = _side_values(tags.get(tag))
+        if vals:
+            pub[ns_col] = vals.get("NS", vals.get("", np.nan) if ns_side else np.nan)
+            pub[ew_col] = vals.get("EW", vals.get("", np.nan) if not ns_side else np.nan)
+    return pub
+
+
+def _game_result(game: _Game, ctx: dict, path: Path) -> dict:
+    """The table result of a game that states one (:func:`_has_result`)."""
     tags = game.tags
-    contract = tags.get("Contract")
-    if contract is None or contract.strip() in ("", "?"):
-        return None
-    line = game.tag_lines.get("Contract", game.line)
+    if "Contract" not in tags:
+        raise ValidationError(
+            f"{path}: line {game.line}: game of board {ctx[BOARD]} states a result but has no "
+            "Contract tag (one of PBN 2.1's mandatory tags)"
+        )
+    line = game.tag_lines["Contract"]
     try:
-        contract = contract_text(contract.lstrip("^"))
-        declarer = tags.get("Declarer", "").strip().lstrip("^").upper() or None
-        if declarer is not None and declarer not in ("N", "E", "S", "W"):
-            raise ValueError(f"declarer {declarer!r} is not N, E, S or W")
-        tricks = None if contract == "Pass" else _tricks_from_tag(tags.get("Result"), declarer)
-        if contract == "Pass":
-            declarer = None
-        score = _side_values(tags.get("Score"))
-        ns_side = declarer in ("N", "S") if declarer else True
-        if "NS" in score:
-            ns_score = int(score["NS"])
-        elif "EW" in score:
-            ns_score = -int(score["EW"])
-        elif "" in score:
-            ns_score = int(score[""]) * (1 if ns_side else -1)
-        else:
-            ns_score = None
-        pub: dict[str, Any] = {NS_SCORE: ns_score}
-        imps = _side_values(tags.get("ScoreIMP"))
-        if imps:
-            pub[NS_IMPS] = imps.get("NS", -imps["EW"] if "EW" in imps else None)
-            if pub[NS_IMPS] is None:
-                pub[NS_IMPS] = imps[""] * (1 if ns_side else -1)
-        for tag, ns_col, ew_col in (
-            ("ScoreMP", NS_MP, EW_MP),
-            ("ScorePercentage", NS_PERCENTAGE, EW_PERCENTAGE),
-        ):
-            vals = _side_values(tags.get(tag))
-            if vals:
-                pub[ns_col] = vals.get("NS", vals.get("", np.nan) if ns_side else np.nan)
-                pub[ew_col] = vals.get("EW", vals.get("", np.nan) if not ns_side else np.nan)
+        contract, declarer, tricks, ns_score, adjusted, ns_side = _game_play(tags)
+        pub = _game_published(tags, ns_score, ns_side)
     except (ValueError, ValidationError) as exc:
         raise ValidationError(f"{path}: line {line}: game of board {ctx[BOARD]}: {exc}") from None
-    if tricks is not None and not 0 <= tricks <= 13:
-        raise ValidationError(f"{path}: line {line}: Result gives {tricks} tricks")
     return {
         EVENT: ctx[EVENT],
         SECTION: ctx[SECTION],
@@ -461,6 +525,7 @@ def _game_result(game: _Game, ctx: dict, path: Path) -> dict | None:
         LEAD: _card(game.lead),
         VULNERABLE: ctx[VULNERABLE],
         NS_SCORE: ns_score,
+        ADJUSTED: adjusted,
         "_pub": pub,
         "_line": line,
         "_start": game.line,
@@ -490,10 +555,9 @@ def _finish_scores(frame: pd.DataFrame) -> pd.DataFrame:
     need = frame[NS_SCORE].isna() & frame[ARTIFICIAL].isna() & frame[CONTRACT].notna()
     if need.any():
         sub = frame.loc[need]
-        if sub[VULNERABLE].isna().any():
-            vul = sub[VULNERABLE].where(sub[VULNERABLE].notna(), vulnerability(sub[BOARD]))
-        else:
-            vul = sub[VULNERABLE]
+        vul = vulnerability(sub[BOARD])
+        if VULNERABLE in sub.columns:
+            vul = sub[VULNERABLE].where(sub[VULNERABLE].notna(), vul)
         frame.loc[need, NS_SCORE] = contract_score(
             sub[CONTRACT], sub[DECLARER], sub[TRICKS], vul
         ).astype("Int64")
@@ -511,9 +575,11 @@ def _tidy(frame: pd.DataFrame, int_cols: Iterable[str] = ()) -> pd.DataFrame:
             frame = frame.drop(columns=ROUND)
         elif all(isinstance(v, (int, np.integer)) for v in frame[ROUND].dropna()):
             frame[ROUND] = pd.array(frame[ROUND].to_numpy(dtype=object), dtype="Int64")
-    for col in (VULNERABLE, LEAD):
+    for col in (VULNERABLE, LEAD, ADJUSTED):
         if col in frame.columns and frame[col].isna().all():
             frame = frame.drop(columns=col)
+    if ADJUSTED in frame.columns:  # the '^' scores
+        frame[ADJUSTED] = frame[ADJUSTED].eq(True)
     return frame.reset_index(drop=True)
 
 
@@ -521,11 +587,12 @@ def _pairs_frames(
     rows: list[dict], pubs: list[dict], path: Path
 ) -> tuple[pd.DataFrame, pd.DataFrame, list[dict]]:
     cols = [EVENT, SECTION, ROUND, BOARD, NS_PAIR, EW_PAIR, NS_SCORE, CONTRACT, DECLARER, TRICKS]
-    cols += [LEAD, ARTIFICIAL, VULNERABLE]
+    cols += [LEAD, ARTIFICIAL, VULNERABLE, ADJUSTED]
     results = pd.DataFrame(rows, columns=[*cols, "_line", "_names_ns", "_names_ew"])
     for col in (NS_PAIR, EW_PAIR):
         results[col] = results[col].astype(object)
     results = _finish_scores(_tidy(results, (NS_SCORE, TRICKS, BOARD)))
+    located(path, results["_line"].to_numpy(), lambda: check_play(results))
     names = []
     for side, col in (("_names_ns", NS_PAIR), ("_names_ew", EW_PAIR)):
         sub = results[[EVENT, SECTION, col, side]].dropna(subset=[col, side])
@@ -594,6 +661,7 @@ def _teams_frame(rows: list[dict], path: Path) -> tuple[pd.DataFrame, pd.DataFra
             LEAD: frame[LEAD],
             VULNERABLE: frame[VULNERABLE],
             ROOM: frame["_room"],
+            ADJUSTED: frame[ADJUSTED],
         }
     )
     if results[ROOM].isna().all():
@@ -601,6 +669,7 @@ def _teams_frame(rows: list[dict], path: Path) -> tuple[pd.DataFrame, pd.DataFra
     results = _finish_scores(
         _tidy(results.assign(**{ARTIFICIAL: None}), (NS_SCORE, TRICKS, BOARD))
     ).drop(columns=ARTIFICIAL)
+    located(path, frame["_line"].to_numpy(), lambda: check_play(results, what="teams"))
     pub = pd.DataFrame(list(frame["_pub"]), index=frame.index)
     published = results[
         [
@@ -642,6 +711,8 @@ def _rosters(frame: pd.DataFrame, side: np.ndarray, home: Any, visit: Any) -> pd
 def _read_one(path: Path, event: str | None) -> BridgeFile:
     """Read one PBN file: its games, their results by kind, then the frames."""
     games = _lex_games(_decode(path.read_bytes()), path)
+    if not games:  # a file of hand records only reads as no results; an empty one is refused
+        raise ValidationError(f"{path}: no game in this PBN file (it is empty or only comments)")
     _inherit(games, path)
 
     pair_rows: list[dict] = []
@@ -652,14 +723,19 @@ def _read_one(path: Path, event: str | None) -> BridgeFile:
         ctx = _context(game, event, path)
         if "TotalScoreTable" in game.tables:
             _total_table_rows(game, ctx, path, total_rows)
+        traveller = "ScoreTable" in game.tables
+        if not traveller and not _has_result(game):
+            continue  # a deal without a result (a hand record), or event data only
         if ctx[BOARD] is None:
-            continue
-        if "ScoreTable" in game.tables:
+            raise ValidationError(
+                f"{path}: line {game.line}: a game with "
+                + ("a ScoreTable" if traveller else "a result (Contract, Result or Score)")
+                + " has no Board tag"
+            )
+        if traveller:
             _score_table_rows(game, ctx, path, pair_rows, pair_pubs)
         else:
-            row = _game_result(game, ctx, path)
-            if row is not None:
-                game_rows.append(row)
+            game_rows.append(_game_result(game, ctx, path))
 
     teams = [r for r in game_rows if r["_home"] is not None or r["_visit"] is not None]
     if teams and (len(teams) != len(game_rows) or pair_rows):

@@ -33,13 +33,14 @@ _TOKEN = re.compile(
   | "(?P<str>(?:[^"\\]|\\.)*)"
   | (?P<semi>;)
   | (?P<brace>\{)
+  | (?P<unbrace>\})
   | (?P<quote>")
   | (?P<word>[^\s\[\]{};"]+)
     """,
     re.VERBOSE,
 )
 _NAME = re.compile(r"^[A-Za-z0-9_]+$")
-_SPECIAL = re.compile(r'[\[\]{};"]')
+_SPECIAL = re.compile(r'[\[\]{};"}]')
 _TAG_LINE = re.compile(r'^\s*\[([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _COLUMN = re.compile(r"^(?P<name>.*?)(?:\\(?P<width>\d+)(?P<align>[LRlr])?)?$")
 
@@ -171,6 +172,8 @@ class _Lexer:
                 continue
             if kind == "quote":
                 raise ValidationError(f"{self.path}: line {lineno}: unterminated string")
+            if kind == "unbrace":
+                raise ValidationError(f"{self.path}: line {lineno}: '}}' outside a comment")
             if self.game is None:
                 self.game = _Game(line=lineno)
             if self.pending:

@@ -1,15 +1,16 @@
 """Validation and integer codes of a pairs traveller frame, and the movement of each session.
 
-Every pairs scoring starts here. :func:`_prepare` validates the frame and codes it as dense
+Every pairs scoring starts here. :func:`_prepare` validates the frame (its columns, then the
+play against the score, :func:`~tourneystats.bridge.checks.check_play`) and codes it as dense
 integers: its sessions (event, section), boards, scores and artificial codes, and its pairs; it
-checks one result per pair and direction on a board and reads the movement (Mitchell or Howell)
-of each session. :func:`_rank` sorts every board's results by score once, for matchpoints, Butler
+checks one result per pair and direction on a board, that no named pair meets itself (on both
+sides of a board, or at its own table), and reads the movement (Mitchell or Howell) of each
+session. :func:`_rank` sorts every board's results by score once, for matchpoints, Butler
 and cross-IMPs. Nothing loops over sessions, boards or pairs.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,8 +18,11 @@ import numpy as np
 import pandas as pd
 
 from ..core.schema import (
+    ADJUSTED,
     ARTIFICIAL,
     BOARD,
+    CONTRACT,
+    DECLARER,
     EVENT,
     EW_PAIR,
     MOVEMENT,
@@ -26,32 +30,19 @@ from ..core.schema import (
     NS_SCORE,
     ROUND,
     SECTION,
+    TRICKS,
+    VULNERABLE,
     Column,
     fail_rows,
     validate,
 )
+from .checks import check_play
 from .contract import DEFAULT_SECTION
 
 NS, EW = "NS", "EW"
 MITCHELL, HOWELL = "mitchell", "howell"
 
-_ARTIFICIAL_RE = re.compile(r"^A(\d\d)(\d\d)$")
-
 # --- artificial codes ----------------------------------------------------------------------------
-
-
-def _parse_codes(codes: Sequence[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Nominal (ns, ew) percentages of artificial codes, and a mask of unreadable codes."""
-    ns = np.full(len(codes), np.nan)
-    ew = np.full(len(codes), np.nan)
-    bad = np.zeros(len(codes), dtype=bool)
-    for i, code in enumerate(codes):  # distinct codes only (a handful)
-        m = _ARTIFICIAL_RE.match(str(code).strip().upper())
-        if m:
-            ns[i], ew[i] = float(m.group(1)), float(m.group(2))
-        else:
-            bad[i] = True
-    return ns, ew, bad
 
 
 def _nominal_to(values: np.ndarray, mapped: Sequence[float], literal: bool) -> np.ndarray:
@@ -64,6 +55,15 @@ def _nominal_to(values: np.ndarray, mapped: Sequence[float], literal: bool) -> n
 
 # --- validation and preparation ------------------------------------------------------------------
 
+#: the play of a result, checked against its score (:func:`~tourneystats.bridge.checks.check_play`)
+PLAY_SPEC = (
+    Column(CONTRACT, "key", required=False, nullable=True, doc="contract, e.g. 3NT, 4SX, Pass"),
+    Column(DECLARER, "key", required=False, nullable=True, doc="declarer: N, E, S or W"),
+    Column(TRICKS, "int", required=False, nullable=True, doc="tricks taken by declarer"),
+    Column(VULNERABLE, "key", required=False, nullable=True, doc="None, NS, EW or All"),
+    Column(ADJUSTED, "bool", required=False, nullable=True, doc="an assigned adjusted score"),
+)
+
 _PAIRS_SPEC = (
     Column(EVENT, "key", doc="session"),
     Column(SECTION, "key", required=False, doc="section of the session"),
@@ -73,6 +73,7 @@ _PAIRS_SPEC = (
     Column(EW_PAIR, "key", doc="East-West pair id"),
     Column(NS_SCORE, "int", nullable=True, doc="score from NS's side; missing if artificial"),
     Column(ARTIFICIAL, "key", required=False, nullable=True, doc="artificial code, e.g. A6040"),
+    *PLAY_SPEC,
 )
 
 # --- integer codes -------------------------------------------------------------------------------
@@ -201,10 +202,11 @@ def _prepare(results: pd.DataFrame, *, movement: str | None = None) -> _Prep:
     if movement not in (None, MITCHELL, HOWELL):
         raise ValueError(f"movement must be None, 'mitchell' or 'howell'; got {movement!r}")
     frame = validate(results, _PAIRS_SPEC, what="results")
+    artificial = check_play(frame)
     p = _Prep(frame=frame, n=len(frame))
     _code_sessions(p)
     _code_boards(p)
-    _code_scores(p)
+    _code_scores(p, artificial)
     pc_ns, pc_ew = _code_pairs(p)
     p.howell = _read_movement(p, pc_ns, pc_ew, movement)
     return p
@@ -240,13 +242,14 @@ def _code_boards(p: _Prep) -> None:
     p.group_evsec = g_values // n_board
 
 
-def _code_scores(p: _Prep) -> None:
-    """Set the scores and artificial codes; every result has exactly one of them."""
+def _code_scores(p: _Prep, artificial: tuple) -> None:
+    """Set the scores and artificial codes (:func:`~tourneystats.bridge.checks.artificial_codes`);
+    every result has exactly one of them."""
     frame, n = p.frame, p.n
     score_col = frame[NS_SCORE]
     has_score = score_col.notna().to_numpy()
     p.score = score_col.to_numpy(dtype=np.int64, na_value=0)
-    art_rows, art_which, art_uniques = _artificial_rows(frame)
+    art_rows, art_which, art_uniques, ns_nom, ew_nom = artificial
     has_art = np.zeros(n, dtype=bool)
     has_art[art_rows] = True
     if not has_score.all() or len(art_rows):
@@ -254,33 +257,10 @@ def _code_scores(p: _Prep) -> None:
         fail_rows(
             frame, ~has_score & ~has_art, "a result has neither a score nor an artificial code"
         )
-    ns_nom, ew_nom, bad = _parse_codes(art_uniques)
-    if bad[art_which].any():
-        fail_rows(
-            frame,
-            np.isin(np.arange(n), art_rows[bad[art_which]]),
-            "unreadable artificial code (expected 'A' + NS percent + EW percent, e.g. A6040)",
-        )
     p.real = ~has_art
     p.art_rows, p.art_which, p.art_uniques = art_rows, art_which, art_uniques
     p.art_ns = ns_nom[art_which] if len(art_rows) else np.zeros(0)
     p.art_ew = ew_nom[art_which] if len(art_rows) else np.zeros(0)
-
-
-def _artificial_rows(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, list]:
-    """Rows with an artificial code (blank codes left out), their code index, and the codes."""
-    art_rows = np.zeros(0, dtype=np.int64)
-    art_which = np.zeros(0, dtype=np.int64)
-    art_uniques: list = []
-    if ARTIFICIAL in frame.columns:
-        present = np.flatnonzero(frame[ARTIFICIAL].notna().to_numpy())  # few rows: factorize them
-        codes, uniq = pd.factorize(frame[ARTIFICIAL].iloc[present])
-        art_uniques = [str(u).strip().upper() for u in uniq]
-        blank = np.array([u == "" for u in art_uniques], dtype=bool)
-        keep = ~blank[codes] if len(codes) else np.zeros(0, dtype=bool)
-        art_rows = present[keep]
-        art_which = codes[keep].astype(np.int64)
-    return art_rows, art_which, art_uniques
 
 
 def _code_pairs(p: _Prep) -> tuple[np.ndarray, np.ndarray]:
@@ -318,33 +298,29 @@ def _pair_ids(frame: pd.DataFrame, n: int) -> tuple[np.ndarray, np.ndarray, Any,
 def _read_movement(
     p: _Prep, pc_ns: np.ndarray, pc_ew: np.ndarray, movement: str | None
 ) -> np.ndarray:
-    """The Howell flag of every session, after checking one result per pair and side per board."""
+    """The Howell flag of every session, after checking one result per pair and side per board
+    and that no pair meets itself (:func:`_movement_flags`)."""
     if p.n_pc <= 64:  # few pair ids: one bit per pair, per board
-        return _movement_bits(p.frame, p.g, p.group_evsec, p.n_evsec, pc_ns, pc_ew, movement)
-    return _movement(
-        p.frame, p.g, p.n_groups, p.evsec, p.n_evsec, p.pk_ns, p.pk_ew, p.pk_evsec, movement
-    )
+        return _movement_bits(p, pc_ns, pc_ew, movement)
+    return _movement(p, movement)
 
 
 # --- movements -----------------------------------------------------------------------------------
 
 
 def _movement_bits(
-    frame: pd.DataFrame,
-    g: np.ndarray,
-    group_evsec: np.ndarray,
-    n_evsec: int,
-    pc_ns: np.ndarray,
-    pc_ew: np.ndarray,
-    movement: str | None,
+    p: _Prep, pc_ns: np.ndarray, pc_ew: np.ndarray, movement: str | None
 ) -> np.ndarray:
     """:func:`_movement` for pair codes below 64: the pairs of a board as a 64-bit mask."""
+    frame, g, group_evsec, n_evsec = p.frame, p.g, p.group_evsec, p.n_evsec
     n_groups = len(group_evsec)
     count = np.bincount(g, minlength=n_groups)
+    one = np.uint64(1)
+    bits = [np.left_shift(one, pc.astype(np.uint64)) for pc in (pc_ns, pc_ew)]
     masks = []
-    for pc, column in ((pc_ns, NS_PAIR), (pc_ew, EW_PAIR)):
+    for bit, column in zip(bits, (NS_PAIR, EW_PAIR), strict=True):
         mask = np.zeros(n_groups, dtype=np.uint64)
-        np.bitwise_or.at(mask, g, np.left_shift(np.uint64(1), pc.astype(np.uint64)))
+        np.bitwise_or.at(mask, g, bit)
         dup = _popcount(mask) < count
         if dup.any():  # find the rows (the slow way, only to report them)
             keys = [c for c in (EVENT, SECTION, BOARD, column) if c in frame.columns]
@@ -356,90 +332,125 @@ def _movement_bits(
     ns_mask, ew_mask = masks
     sits_ns = np.zeros(n_evsec, dtype=np.uint64)
     sits_ew = np.zeros(n_evsec, dtype=np.uint64)
+    met = np.zeros(n_evsec, dtype=np.uint64)  # the pairs sitting both ways on a board
     np.bitwise_or.at(sits_ns, group_evsec, ns_mask)
     np.bitwise_or.at(sits_ew, group_evsec, ew_mask)
-    overlap = (sits_ns & sits_ew) != 0
-    both_ways = (ns_mask & ew_mask) != 0  # per board: a pair on both sides
-    return _howell_flags(frame, movement, overlap, group_evsec[both_ways], lambda: both_ways[g])
+    np.bitwise_or.at(met, group_evsec, ns_mask & ew_mask)
+
+    def meeting_rows() -> np.ndarray:
+        return ((ns_mask[g] & bits[1]) != 0) | ((ew_mask[g] & bits[0]) != 0)
+
+    return _movement_flags(
+        p,
+        movement,
+        (sits_ns & sits_ew) != 0,
+        _popcount(met).astype(np.int64),
+        meeting_rows,
+        lambda: pc_ns == pc_ew,
+    )
 
 
-def _movement(
-    frame: pd.DataFrame,
-    g: np.ndarray,
-    n_groups: int,
-    evsec: np.ndarray,
-    n_evsec: int,
-    pk_ns: np.ndarray,
-    pk_ew: np.ndarray,
-    pk_evsec: np.ndarray,
-    movement: str | None,
-) -> np.ndarray:
+def _movement(p: _Prep, movement: str | None) -> np.ndarray:
     """Check one result per pair and direction per board; return the Howell flag per evsec."""
+    frame, g, evsec, n_evsec = p.frame, p.g, p.evsec, p.n_evsec
+    pk_ns, pk_ew, pk_evsec = p.pk_ns, p.pk_ew, p.pk_evsec
     n_pk = len(pk_evsec)
     # local pair index inside its (event, section): pk codes are sorted by evsec
     first = np.searchsorted(pk_evsec, np.arange(n_evsec), side="left")
     width = int(np.max(np.arange(n_pk) - first[pk_evsec], initial=0)) + 1
-    size = n_groups * width
+    size = p.n_groups * width
     if size > 64_000_000:  # pragma: no cover - enormous sections only
-        key_ns = key_ew = None
         for column in (NS_PAIR, EW_PAIR):
             keys = [c for c in (EVENT, SECTION, BOARD, column) if c in frame.columns]
             dup = frame.duplicated(keys, keep=False).to_numpy()
             fail_rows(frame, dup, f"duplicate {column} on a board")
+        key_ns = g.astype(np.int64) * n_pk + pk_ns
+        key_ew = g.astype(np.int64) * n_pk + pk_ew
+
+        def ew_meets() -> np.ndarray:  # rows whose EW pair sits NS on the same board
+            return np.isin(key_ew, key_ns)
+
+        def ns_meets() -> np.ndarray:
+            return np.isin(key_ns, key_ew)
     else:
         gw = g * width
         gw -= first[evsec]
         key_ns, key_ew = gw + pk_ns, gw + pk_ew
         del gw
         counts_ns = np.bincount(key_ns, minlength=size)
-        for key, counts, column in (
-            (key_ns, counts_ns, NS_PAIR),
-            (key_ew, np.bincount(key_ew, minlength=size), EW_PAIR),
-        ):
+        counts_ew = np.bincount(key_ew, minlength=size)
+        for key, counts, column in ((key_ns, counts_ns, NS_PAIR), (key_ew, counts_ew, EW_PAIR)):
             if counts.max(initial=0) > 1:
                 fail_rows(frame, counts[key] > 1, f"duplicate {column} on a board")
+
+        def ew_meets() -> np.ndarray:
+            return counts_ns[key_ew] > 0
+
+        def ns_meets() -> np.ndarray:
+            return counts_ew[key_ns] > 0
+
     if movement == MITCHELL:
         return np.zeros(n_evsec, dtype=bool)
-
     sits_ns = np.bincount(pk_ns, minlength=n_pk) > 0
     sits_ew = np.bincount(pk_ew, minlength=n_pk) > 0
     overlap = np.bincount(pk_evsec, weights=sits_ns & sits_ew, minlength=n_evsec) > 0
-    if movement == HOWELL:
-        overlap[:] = True
-    collide = np.zeros(len(evsec), dtype=bool)
-    if overlap.any():
-        if key_ns is None:  # pragma: no cover
-            key_ns = g.astype(np.int64) * n_pk + pk_ns
-            key_ew = g.astype(np.int64) * n_pk + pk_ew
-            collide = np.isin(key_ew, key_ns)
-        else:
-            collide = counts_ns[key_ew] > 0
-        if not overlap.all():
-            collide &= overlap[evsec]
-    return _howell_flags(frame, movement, overlap, evsec[collide], lambda: collide)
+    n_met = np.zeros(n_evsec)
+    if overlap.any():  # a pair meeting itself sits both ways in its session
+        met = np.zeros(n_pk, dtype=bool)
+        met[pk_ew[ew_meets()]] = True  # EW pairs sitting NS on the same board
+        n_met = np.bincount(pk_evsec, weights=met, minlength=n_evsec)
+    return _movement_flags(
+        p,
+        movement,
+        overlap,
+        n_met,
+        lambda: ew_meets() | ns_meets(),
+        lambda: pk_ns == pk_ew,
+    )
 
 
-def _howell_flags(
-    frame: pd.DataFrame,
+def _named_sessions(p: _Prep) -> np.ndarray:
+    """Per evsec: whether some pair id of the session is a name (not a whole number)."""
+    labels = p.pc_labels
+    if isinstance(labels, np.ndarray) and labels.dtype.kind in "iu":
+        return np.zeros(p.n_evsec, dtype=bool)
+    text = pd.Series(np.asarray(labels, dtype=object)).astype(str)
+    named = ~text.str.fullmatch(r"\s*\d+(?:\.0*)?\s*").to_numpy(dtype=bool)
+    used = named[p.pk_values % p.n_pc]
+    return np.bincount(p.pk_evsec, weights=used, minlength=p.n_evsec) > 0
+
+
+def _movement_flags(
+    p: _Prep,
     movement: str | None,
     overlap: np.ndarray,
-    collide_evsec: np.ndarray,
-    collide_rows: Any,
+    n_met: np.ndarray,
+    meeting_rows: Any,
+    same_rows: Any,
 ) -> np.ndarray:
-    """Howell flag per evsec: some pair sits both NS and EW in it (`overlap`) but never on the
-    same board (`collide_evsec`: the evsec of each such collision). With movement="howell",
-    every evsec, and a collision is an error (`collide_rows()`: the rows to report)."""
+    """Howell flag per evsec, and the refusal of a pair that meets itself.
+
+    Per evsec: `overlap`, some pair id sits both NS and EW in it; `n_met`, how many pair ids sit
+    both NS and EW on one board. `meeting_rows()` and `same_rows()` are the rows to report (a
+    pair id on both sides of its board; at its own table). A session whose ids never meet
+    themselves on a board is a Howell if they overlap. Pair numbers that meet themselves number
+    the two lines of a Mitchell; named pairs cannot: an error. With movement="howell", every
+    evsec, and any meeting is an error."""
     if movement == HOWELL:
-        if collide_evsec.size:
+        if n_met.any():
             fail_rows(
-                frame,
-                collide_rows(),
+                p.frame,
+                meeting_rows(),
                 "movement='howell' but a pair sits both NS and EW on the same board",
             )
         return np.ones(len(overlap), dtype=bool)
-    collides = np.zeros(len(overlap), dtype=bool)
-    collides[collide_evsec] = True
-    return overlap & ~collides
+    if n_met.any():
+        wrong = (n_met > 0) & _named_sessions(p)
+        if wrong.any():
+            rows = meeting_rows() & wrong[p.evsec]
+            fail_rows(p.frame, rows & same_rows(), "a pair plays against itself")
+            fail_rows(p.frame, rows, "a pair sits both NS and EW on the same board")
+    return overlap & (n_met == 0)
 
 
 def movements(results: pd.DataFrame, *, movement: str | None = None) -> pd.DataFrame:

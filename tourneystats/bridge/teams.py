@@ -35,8 +35,9 @@ from ..core.schema import (
     fail_rows,
     validate,
 )
+from .checks import check_play
 from .imp import imps, victory_points
-from .prepare import EW, NS, _codes_of, _Record
+from .prepare import EW, NS, PLAY_SPEC, _codes_of, _Record
 
 _TEAMS_SPEC = (
     Column(EVENT, "key"),
@@ -47,6 +48,7 @@ _TEAMS_SPEC = (
     Column(TABLE, "key", required=False),
     Column(HOME_SIDE, "key"),
     Column(NS_SCORE, "int", nullable=True),
+    *PLAY_SPEC,
 )
 
 
@@ -75,6 +77,7 @@ def _first_rows(codes: np.ndarray, n: int) -> np.ndarray:
 def _prepare_teams(teams: pd.DataFrame) -> _Teams:
     """Validate a team results frame; the home team's net score and IMPs per match and board."""
     frame = validate(teams, _TEAMS_SPEC, what="teams")
+    check_play(frame, what="teams")
     side_codes, side_uniques = _codes_of(frame[HOME_SIDE])
     side_norm = np.array([str(u).strip().upper().replace("-", "") for u in side_uniques])
     ok = np.isin(side_norm, [NS, EW])
@@ -95,6 +98,13 @@ def _prepare_teams(teams: pd.DataFrame) -> _Teams:
     fail_rows(
         frame, count[mb] > 2, "more than two table results for a board of a match", what="teams"
     )
+    if TABLE in frame.columns and (count == 2).any():
+        fail_rows(
+            frame,
+            frame.duplicated([*keys, BOARD, TABLE], keep=False).to_numpy() & (count[mb] == 2),
+            "both table results of a board of a match are at the same table",
+            what="teams",
+        )
     ns_home_count = np.bincount(mb, weights=home_ns, minlength=n_mb)
     fail_rows(
         frame,

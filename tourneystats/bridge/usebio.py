@@ -18,6 +18,13 @@ The XML is parsed without any DTD or entity processing: a document type declarat
 internal subset, or any ``<!ENTITY``, is refused before parsing; a plain external declaration
 (``<!DOCTYPE USEBIO SYSTEM "...usebio_v1_2.dtd">``, which real files carry) is blanked out and
 never fetched; an undefined entity reference is a parse error. Nothing touches the network.
+
+Refused, naming the line: a TRAVELLER_LINE without its pair numbers or SCORE, a SCORE that is
+neither a whole number nor an artificial ``A<NS%><EW%>`` (also ``A60/40``), a bad BOARD_NUMBER,
+CONTRACT, PLAYED_BY or TRICKS, a file with no traveller line, and in a Howell section (one whose
+PARTICIPANTS give no pair a DIRECTION) a pair on both sides of a board; the results then go
+through the family's checks (:func:`~tourneystats.bridge.checks.check_play`), at their line.
+The vulnerability is the board's standard one.
 """
 
 from __future__ import annotations
@@ -63,7 +70,9 @@ from ..core.schema import (
     TOTAL,
     TRICKS,
     ValidationError,
+    fail_rows,
 )
+from .checks import check_play, located
 from .contract import (
     DEFAULT_SECTION,
     BridgeFile,
@@ -294,6 +303,8 @@ class _Rows:
         self.datums: list[dict] = []
         self.totals: list[dict] = []
         self.pairs: list[dict] = []
+        self.lines: list[int] = []  # the line of each result
+        self.line_of: Callable[[ET.Element], int] = lambda element: 0
 
 
 def _read_one(path: Path, event: str | None) -> BridgeFile:
@@ -309,9 +320,12 @@ def _read_one(path: Path, event: str | None) -> BridgeFile:
     if not events:
         raise ValidationError(f"{where(root)} has no <EVENT>")
     rows = _Rows()
+    rows.line_of = lambda element: lines.get(id(element), 0)
     for event_el in events:
         _read_event(event_el, event, path, where, rows)
-    return _frames(rows)
+    if not rows.results:
+        raise ValidationError(f"{where(root)} has no results (no BOARD with a TRAVELLER_LINE)")
+    return _frames(rows, path)
 
 
 def _read_event(
@@ -399,6 +413,7 @@ def _read_traveller_line(tl: ET.Element, board: int, ctx: dict, here: str, rows:
         NS_PAIR: ns,
         EW_PAIR: ew,
     }
+    rows.lines.append(rows.line_of(tl))
     rows.results.append(
         {
             **row,
@@ -443,7 +458,7 @@ def _play(tl: ET.Element, art: str | None, here: str) -> tuple[str | None, str |
     return contract, declarer, tricks
 
 
-def _frames(rows: _Rows) -> BridgeFile:
+def _frames(rows: _Rows, path: Path) -> BridgeFile:
     """The canonical frames of the rows read: results, published lines, datums, totals, pairs."""
     res = pd.DataFrame(
         rows.results,
@@ -460,16 +475,41 @@ def _frames(rows: _Rows) -> BridgeFile:
         res[col] = pd.array(res[col].to_numpy(dtype=object), dtype="Int64")
     if res[LEAD].isna().all():
         res = res.drop(columns=LEAD)
+    located(path, rows.lines, lambda: check_play(res))
+    pr = pd.DataFrame(rows.pairs, columns=[EVENT, SECTION, PAIR, LINE, NAMES])
+    located(path, rows.lines, lambda: _check_howell(res, pr))
     boards = pd.DataFrame(rows.datums, columns=[EVENT, SECTION, BOARD, DATUM])
     boards[BOARD] = boards[BOARD].astype(np.int64)
     tot = pd.DataFrame(
         rows.totals, columns=[EVENT, SECTION, PAIR, LINE, TOTAL, PERCENTAGE, RANK, SCORING]
     )
     tot = tot.drop(columns=[c for c in (PERCENTAGE, LINE) if tot[c].isna().all()])
-    pr = pd.DataFrame(rows.pairs, columns=[EVENT, SECTION, PAIR, LINE, NAMES])
     if pr[LINE].isna().all():
         pr = pr.drop(columns=LINE)
     return BridgeFile(res, Published(pub, boards, tot), pr)
+
+
+def _check_howell(results: pd.DataFrame, pairs: pd.DataFrame) -> None:
+    """Refuse a pair sitting both NS and EW on a board of a Howell section: one whose
+    PARTICIPANTS give no pair a DIRECTION (in a Mitchell, NS 1 and EW 1 are two pairs)."""
+    if not len(pairs):
+        return
+    has_line = pairs[LINE].notna().groupby([pairs[EVENT], pairs[SECTION]]).any()
+    howell = has_line.index[~has_line.to_numpy()]
+    if not len(howell):
+        return
+    keys = [results[EVENT], results[SECTION], results[BOARD]]
+    ns = pd.MultiIndex.from_arrays([*keys, results[NS_PAIR]])
+    ew = pd.MultiIndex.from_arrays([*keys, results[EW_PAIR]])
+    rows = pd.MultiIndex.from_arrays(keys[:2]).isin(howell) & (ns.isin(ew) | ew.isin(ns))
+    same = (results[NS_PAIR] == results[EW_PAIR]).to_numpy(dtype=bool)
+    fail_rows(results, rows & same, "a pair plays against itself")
+    fail_rows(
+        results,
+        rows,
+        "a pair sits both NS and EW on the same board of a Howell (its PARTICIPANTS give no "
+        "pair a DIRECTION)",
+    )
 
 
 def _line_columns(frame: pd.DataFrame) -> pd.DataFrame:

@@ -114,6 +114,7 @@ TOTAL = "total"  #: a pair's published session total (MP or IMPs)
 NAMES = "names"  #: players' names of a pair or team
 SCORING = "scoring"  #: "MP" or "IMP": what a published total counts
 ROOM = "room"  #: PBN Room tag, "Open" or "Closed"
+ADJUSTED = "adjusted"  #: True where the score is a director's assigned (adjusted) score
 
 # --- league --------------------------------------------------------------------------------------
 LEAGUE = "league"
