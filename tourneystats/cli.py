@@ -132,6 +132,29 @@ def _demo_data(given: str | None) -> Path:
     return sample_data()
 
 
+def cmd_check(args: argparse.Namespace) -> int:
+    from .core.check import summary
+
+    module = _family(args.family)
+    if module is None or not hasattr(module, "check_from_path"):
+        print(
+            f"tourneystats: the {args.family} family cannot check published values", file=sys.stderr
+        )
+        return 2
+    _existing(args.path)
+    if args.out:
+        check_target(args.out, TABLE_SUFFIXES, inputs=_inputs(args.path))
+    table = module.check_from_path(args.path, **_options(args))
+    different = table[~table["equal"].to_numpy()]
+    written = write_table(different, args.out, inputs=_inputs(args.path)) if args.out else None
+    print(summary(table))
+    if len(different):
+        print(_show(different, args.head, args.tables))
+    if written:
+        print(f"\nwrote the {len(different)} differences to {written}")
+    return 1 if len(different) else 0
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     data, out = _demo_data(args.data), Path(args.out)
     print(f"sample seasons: {data}")
@@ -499,6 +522,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="tables (events, sections, lines) shown; 0: all",
     )
     st.set_defaults(func=cmd_standings)
+
+    ck = _family_parser(
+        sub, "check", help="compare the standings a file publishes with the computed ones"
+    )
+    ck.add_argument("--out", help="write the differences here (.csv or .parquet)")
+    ck.add_argument("--head", type=_count(1), default=10, help="differences shown per table")
+    ck.add_argument("--tables", type=_count(0), default=20, help="tables shown; 0: all")
+    ck.set_defaults(func=cmd_check)
 
     dr = _family_parser(sub, "drift", help="ranking-drift chart (PNG) of a results file or folder")
     dr.add_argument("--out", default="drift.png", help="chart file: .png, .svg or .pdf")
