@@ -372,12 +372,15 @@ def test_bad_input_names_the_rows(change, message):
         assert "event='E'" in str(info.value) and "round=1" in str(info.value)
 
 
-def test_rounds_beyond_the_planned_rounds_are_refused():
+def test_planned_rounds_add_no_round_and_rounds_beyond_them_are_refused():
     events = pd.DataFrame({"event": ["E"], "rounds": [3]})
     ok = standings(_two_games(), tiebreaks=["BH"], events=events).set_index("player")["BH"]
-    # rounds 2-3 are absences; adjusted scores: #1 1 + 2 x 0.5 = 2.0, #2 1.0, #3 and #4 1.5;
-    # BH = opponent + own adjusted score twice: #1 1 + 2 + 2, #2 2 + 1 + 1, #3/#4 1.5 x 3
-    assert ok.to_dict() == {1: 5.0, 3: 4.5, 4: 4.5, 2: 4.0}
+    # 1 round played of 3 planned: rounds 2-3 are not absences, BH is the opponent's score
+    assert ok.to_dict() == {1: 0.0, 3: 0.5, 4: 0.5, 2: 1.0}
+    pd.testing.assert_frame_equal(
+        standings(_two_games(), events=events, rules="fide2026"),
+        standings(_two_games(), rules="fide2026"),
+    )
     late = _two_games().assign(round=4)
     with pytest.raises(ValidationError, match="planned rounds") as info:
         standings(late, tiebreaks=["BH"], events=events)

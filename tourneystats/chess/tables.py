@@ -15,7 +15,7 @@ import pandas as pd
 from ..core.ranking import competition_rank
 from ..core.schema import EVENT, KIND, OPPONENT, PLAYER, PTS, RANK, ROUND, ValidationError, validate
 from .encounter import _group_ids
-from .grid import _build_grid, _Grid, _validate_tables
+from .grid import _build_grid, _checked_rounds, _Grid, _validate_tables
 from .kinds import K_NONE, KINDS, RESULT_COLUMNS
 from .rules import _RULE_NAMES, _resolve_round_robin, _round_robin_events, _rule_codes
 from .tiebreaks import TieBreak, _Engine, parse_tiebreak
@@ -105,7 +105,9 @@ def standings(
     players : pandas.DataFrame, optional
         ``event, player, rating`` (more columns are ignored); ratings for ARO, TPR, PTP, ...
     events : pandas.DataFrame, optional
-        ``event`` with ``date`` (for ``"auto"``) and/or ``rounds`` (the planned number of rounds).
+        ``event`` with ``date`` (for ``"auto"``) and/or ``rounds`` (the planned number of rounds:
+        a round beyond it is refused; the planned rounds not played yet add nothing, they are
+        not absences).
     round_robin : bool, iterable of event labels or None
         Events that are round robins (True: all). Their forfeits count as played games for
         every tie-break (C.07 art. 15: in round robins an unplayed game is treated as played),
@@ -227,7 +229,7 @@ def standings_by_round(
 
     Each event truncated after round k is ranked as if it had k rounds (withdrawals, byes and
     the 50 % limit of Koya are judged within those k rounds). The options are those of
-    :func:`standings`; the planned ``rounds`` of `events` do not apply to the truncated copies.
+    :func:`standings`; the planned ``rounds`` of `events` only bound the rounds given.
 
     Returns
     -------
@@ -256,6 +258,10 @@ def standings_by_round(
             raise ValidationError(f"results: missing column(s) {c!r}")
     events, players = _validate_tables(events, players)
     round_robin = _resolve_round_robin(round_robin, events, results)
+    # the rounds checked before the copies (one per round) are made: a round number can only
+    # be as large as the rounds given
+    results = validate(results, RESULT_COLUMNS, what="results")
+    _checked_rounds(results, events)
     expanded, ev_index, width = _expand_by_round(results)
     pseudo = {k: ev_index[k // width] for k in expanded[EVENT].unique().tolist()}
     # the rule set of each event, given to each of its truncated copies
