@@ -427,8 +427,8 @@ def test_trf2026_codes_and_records(tmp_path):
     assert r.loc[(4, 1), "kind"] == "pab" and r.loc[(4, 2), "kind"] == "hpb"
     assert r.loc[(3, 3), ["kind", "opponent"]].tolist() == ["forfeit_win", 4]
     assert r.loc[(4, 3), ["kind", "opponent"]].tolist() == ["forfeit_loss", 3]
-    assert (r.xs(4, level="round")["kind"] == "zpb").all()  # 142 declares a 4th round
-    assert len(res) == 16
+    # 142 plans a 4th round, not played yet: it is in events.rounds, not absences for all
+    assert res["round"].max() == 3 and len(res) == 12
 
 
 def test_double_forfeit_and_missing_round_blocks(tmp_path):
@@ -566,6 +566,12 @@ def crosstables(draw):
                 ca = cb = "-"
             table[a].append((b, ca, ra))
             table[b].append((a, cb, rb))
+    # a file has the rounds its lines show: when the last round is all absences that a line
+    # may leave out ("Z" or blank), one is written "-" (the same absence) so the round shows
+    if all(
+        isinstance(opp, str) and code in "Z " for opp, _, code in (b[-1] for b in table.values())
+    ):
+        table[starts[0]][-1] = ("0000", "-", "-")
     return table, n_rounds
 
 

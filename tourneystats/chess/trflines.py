@@ -18,6 +18,9 @@ from ..core.schema import ValidationError
 
 #: file name endings read from a folder
 TRF_SUFFIXES = (".trf", ".trfx", ".txt")
+#: the most rounds a file of few players may have (twice the players otherwise): a match
+#: between two players may be long
+MIN_ROUND_LIMIT = 50
 #: how many offending lines an error message lists
 _SHOWN = 5
 _SPACE = 32
