@@ -23,6 +23,7 @@ from tourneystats.chess import (
     standings,
     standings_by_round,
     standings_from_path,
+    validate_results,
 )
 from tourneystats.trf import read_trf
 
@@ -385,6 +386,53 @@ def test_planned_rounds_add_no_round_and_rounds_beyond_them_are_refused():
     with pytest.raises(ValidationError, match="planned rounds") as info:
         standings(late, tiebreaks=["BH"], events=events)
     assert "round=4" in str(info.value) and "player=1" in str(info.value)
+
+
+def _three_rounds() -> pd.DataFrame:
+    """_two_games played again in rounds 2 and 3 (#1 and #2 swap colours, all draws later)."""
+    later = [_two_games().assign(round=r, points=0.5, colour=["b", "w", "b", "w"]) for r in (2, 3)]
+    return pd.concat([_two_games(), *later], ignore_index=True)
+
+
+@pytest.mark.parametrize("call", [standings, standings_by_round, explain, validate_results])
+def test_a_round_number_typo_is_refused_naming_the_event_and_the_rounds(call):
+    for typo, missing in ((10, "1, 4-9"), (10**15, "1, 4-999999999999999")):
+        games = _three_rounds()
+        games.loc[games["round"] == 1, "round"] = typo  # round 1 typed as 10 (or 10**15)
+        with pytest.raises(ValidationError) as info:
+            call(games)
+        message = str(info.value)
+        assert (
+            f"results: no result in round(s) {missing} of event 'E' (the rounds of an " in message
+        )
+        assert f"event='E', round={typo}, player=1" in message and "(4 rows)" in message
+
+
+def test_a_gap_in_the_rounds_is_refused_and_a_round_of_absences_accepted():
+    games = _three_rounds()
+    with pytest.raises(ValidationError) as info:
+        standings(games[games["round"] != 2])
+    assert "no result in round(s) 2 of event 'E'" in str(info.value)
+    assert "event='E', round=3, player=1" in str(info.value)
+    two = pd.concat([games.assign(event="F"), games[games["round"] != 1]], ignore_index=True)
+    with pytest.raises(ValidationError, match=r"round\(s\) 1 of event 'E'"):
+        standings(two)
+    # a round in which nobody played but everybody has a row (as buchholz_3.trf, rounds 2-3)
+    absent = games.copy()
+    second = absent["round"] == 2
+    absent.loc[second, ["opponent", "colour"]] = None
+    absent.loc[second, ["points", "kind"]] = [0.0, "zpb"]
+    table = standings(absent, tiebreaks=["BH"]).set_index("player")
+    assert table["PTS"].to_dict() == {1: 1.5, 3: 1.0, 4: 1.0, 2: 0.5}
+
+
+def test_large_player_ids_give_the_same_standings():
+    games = _two_games()
+    big = games.assign(player=games["player"] * 9_999_999, opponent=games["opponent"] * 9_999_999)
+    a = standings(games, tiebreaks=["BH", "SB", "DE"])
+    b = standings(big, tiebreaks=["BH", "SB", "DE"])
+    pd.testing.assert_frame_equal(a.drop(columns="player"), b.drop(columns="player"))
+    assert (b["player"] == a["player"] * 9_999_999).all()
 
 
 def test_duplicate_events_and_players_are_refused():

@@ -36,6 +36,7 @@ def random_tournaments(seed: int, n_events: int) -> pd.DataFrame:
             for p in range(1, n_players + 1)
         }
         for rnd in range(1, n_rounds + 1):
+            rows_before = len(rows)
             active = [p for p in range(1, n_players + 1) if rnd <= gone[p]]
             for p in range(1, n_players + 1):
                 if rnd > gone[p] and rng.random() < 0.9:  # else: no row at all (also absent)
@@ -84,6 +85,8 @@ def random_tournaments(seed: int, n_events: int) -> pd.DataFrame:
                         ca = cb = None
                     rows.append((event, rnd, a, b, ca, pa, "played"))
                     rows.append((event, rnd, b, a, cb, 1.0 - pa, "played"))
+            if len(rows) == rows_before:  # every round has a row (rounds are 1..R): when all
+                rows.append((event, rnd, 1, None, None, 0.0, "zpb"))  # left, #1's absence shown
     frame = pd.DataFrame(
         rows, columns=["event", "round", "player", "opponent", "colour", "points", "kind"]
     )

@@ -337,25 +337,29 @@ def _event_rounds(df: pd.DataFrame, rnd: np.ndarray, codes, event_index, events)
 
 def _fail_round_gaps(df, rnd, codes, event_index, bad) -> None:
     """Refuse the `bad` events, whose rounds are not 1..R each with a row: name the rounds
-    missing and list the rows after the first of them."""
-    described, first_missing = [], np.full(len(event_index), np.iinfo(np.int64).max)
-    for e in np.flatnonzero(bad):
+    missing and list the rows of the round after the last gap (a mistyped round, most often)."""
+    bad = np.flatnonzero(bad)
+    described, after_gap = [], np.zeros(len(event_index), dtype=np.int64)
+    for e in bad[:5]:
         seen = np.unique(rnd[codes == e])
         starts = np.r_[0, seen[:-1]] + 1  # each run of missing rounds: after a round given ...
         ends = seen - 1  # ... up to the next one
-        runs = [(a, b) for a, b in zip(starts, ends, strict=True) if a <= b]
-        first_missing[e] = runs[0][0]
-        if len(described) < 5:
-            shown = ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs[:5])
-            more = f" and {len(runs) - 5} more gaps" if len(runs) > 5 else ""
-            described.append(f"round(s) {shown}{more} of event {event_index[e]!r}")
+        gaps = np.flatnonzero(starts <= ends)
+        after_gap[e] = seen[gaps[-1]]
+        shown = ", ".join(
+            str(starts[k]) if starts[k] == ends[k] else f"{starts[k]}-{ends[k]}" for k in gaps[:5]
+        )
+        more = f" and {len(gaps) - 5} more gaps" if len(gaps) > 5 else ""
+        described.append(f"round(s) {shown}{more} of event {event_index[e]!r}")
+    more = f" (and {len(bad) - 5} more events)" if len(bad) > 5 else ""
     fail_rows(
         df,
-        rnd > np.take(first_missing, codes),
+        rnd == np.take(after_gap, codes),
         "no result in "
         + "; ".join(described)
+        + more
         + " (the rounds of an event are 1, 2, ... up to its last, each with at least one row;"
-        " a mistyped round number?)",
+        " a mistyped round number?); the rows after the last gap",
     )
 
 

@@ -46,6 +46,23 @@ records (a federation code instead of ``001``), and program extensions (``XXC``,
 ``XXA``, ``DAT``, ...). Any other non-blank line that is not a record (three characters from
 ``0-9``, ``A-Z``, ``#`` followed by a space) is an error.
 
+Refused, naming file, line and column: a line that is not a record; a control character (NUL,
+escape, ...; FIDE TRF lines are text) anywhere, a tab in a ``001`` line outside the name (its fields
+are at fixed columns, counted in characters); a malformed field, separator or round block; a start
+rank not 1-9999 or used twice; an opponent who is not a start rank of the file, or whose line does
+not show the same game (the opposite colour, the complementary result: a player paired twice in a
+round, or results that disagree); published points (81-84) that are not the sum of the round
+results under the file's ``162`` point system (a scoring not declared in a ``162`` record, or
+``299`` adjustments, would give standings that are not the file's; ``check_points=False`` reads
+them anyway); a file without a player or without a round block; a ``142``/``XXR`` number of rounds
+that is 0, that disagrees with the other such record, that is fewer than the round blocks of a
+line, or that no tournament of the file's players could have (more than twice the players, or
+than 50 for small events, since a match between two players may be long; the same bound applies
+to the round blocks of a line, so the work is bounded by the lines given, never by a declared
+count). Accepted on purpose: UTF-8 (with or without a byte-order mark), Windows-1252 and Latin-1
+text, CR LF or CR line ends, a DOS end-of-file mark (Ctrl-Z) at the end, tabs in record texts and
+names, trailing blanks, blank published points, player lines in any order.
+
 Parsing is vectorised: the ``001`` lines of all files become one fixed-width byte matrix, and the
 fields and round blocks are sliced out of it with numpy, so 10,000 files read in seconds.
 :func:`read_trf` goes file lines -> tournament records and 001 lines -> fixed-width matrix ->
@@ -91,6 +108,7 @@ from ..core.schema import (
 from .kinds import COLOURS, K_FL, K_FPB, K_FW, K_HPB, K_PAB, K_PLAYED, K_ZPB, KINDS
 from .trflines import (
     _SPACE,
+    _TAB,
     MIN_ROUND_LIMIT,
     TRF_SUFFIXES,
     _decode,
@@ -312,16 +330,19 @@ def _all_lines(files: list[Path]):
 
 
 _CONTROL = re.compile(rb"[\x00-\x08\x0b-\x1f\x7f]")
+#: every byte but the control characters (what ``bytes.translate`` deletes to find them, fast)
+_NOT_CONTROL = bytes(b for b in range(256) if not _CONTROL.match(bytes([b])))
 
 
 def _no_control_characters(data: bytes, path: Path) -> None:
     """Refuse a control character (other than tab and the line ends) in the text of a file."""
-    found = _CONTROL.search(data)
-    if found:
+    if data.translate(None, _NOT_CONTROL):
+        found = _CONTROL.search(data)
         at = found.start()
         line = data.count(b"\n", 0, at) + 1
         column = at - data.rfind(b"\n", 0, at)
-        utf16 = " (UTF-16 text? TRF files are UTF-8 or Latin-1)" if data[at] == 0 else ""
+        utf16 = data[:2] in (b"\xff\xfe", b"\xfe\xff") or 4 * data.count(0) >= len(data)
+        utf16 = " (UTF-16 text? TRF files are UTF-8 or Latin-1)" if utf16 else ""
         raise ValidationError(
             f"TRF: {path}:{line}: column {column}: control character {chr(data[at])!r} in the "
             f"text{utf16}"
@@ -583,8 +604,18 @@ class _Fields(NamedTuple):
 
 
 def _player_fields(ln: _Lines) -> _Fields:
-    """Rating, FIDE id, published points and rank of every line; blank separators checked."""
+    """Rating, FIDE id, published points and rank of every line; blank separators checked; no
+    tab outside the name."""
     matrix, where = ln.matrix, ln.where
+    tab = matrix == _TAB
+    tab[:, 14:47] = False  # a tab in a name is a character of the name
+    has_tab = tab.any(axis=1)
+    where.fail(
+        has_tab,
+        "a tab: the fields of a player line are at fixed columns, counted in characters "
+        "(use spaces)",
+        column=np.argmax(tab[has_tab], axis=1) + 1,
+    )
     for col in _SEPARATORS:
         where.fail(matrix[:, col - 1] != _SPACE, "expected a blank column", column=col)
     rating, rating_blank, bad = _parse_uint(matrix[:, 48:52])
@@ -743,8 +774,10 @@ def _round_points(
         bad = ~fields.points_blank & (np.abs(total - published) > 1e-9)
         ln.where.fail(
             bad,
-            "published points (81-84) differ from the sum of the round results "
-            f"(first: {published[bad][:1].tolist()} published, {total[bad][:1].tolist()} summed)",
+            "published points (81-84) differ from the sum of the round results under the file's "
+            "point system (its 162 record, else win 1, draw 1/2, loss 0; 299 adjustments are not "
+            f"applied): first {published[bad][:1].tolist()} published, "
+            f"{total[bad][:1].tolist()} summed",
             column=81,
             players=ln.start[bad],
         )

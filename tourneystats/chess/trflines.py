@@ -24,6 +24,7 @@ MIN_ROUND_LIMIT = 50
 #: how many offending lines an error message lists
 _SHOWN = 5
 _SPACE = 32
+_TAB = 9
 _BOM = b"\xef\xbb\xbf"
 _DIGIT_VALUE = np.zeros(256, dtype=np.int32)  # blank counts as 0
 _DIGIT_VALUE[48:58] = np.arange(10)
