@@ -586,6 +586,60 @@ def _frame_csv(frame) -> bytes:
     return out.getvalue().encode()
 
 
+def _one_bye_each(frame, n: int):
+    """`frame` and n more players in its event, player k with a pairing-allocated bye in round
+    k (after the rounds of the event) and no other row: rounds 1..n each with a row."""
+    import pandas as pd
+
+    last = int(frame["round"].astype(int).max())
+    k = pd.RangeIndex(1, n + 1)
+    more = pd.DataFrame(
+        {
+            "event": frame["event"].iloc[0],
+            "round": last + k,
+            "player": 1000 + k,
+            "opponent": "",
+            "colour": "",
+            "points": "1.0",
+            "kind": "pab",
+        }
+    )
+    return pd.concat([frame, more.astype(str)], ignore_index=True)
+
+
+def _long_and_short(frame, rounds: int, games: int):
+    """`frame`, a match of `rounds` draws between two players, and `games` one-round events."""
+    import pandas as pd
+
+    r = pd.RangeIndex(1, rounds + 1)
+    white = r % 2 == 1
+    match = pd.DataFrame(
+        {
+            "event": "match",
+            "round": list(r) * 2,
+            "player": [1] * rounds + [2] * rounds,
+            "opponent": [2] * rounds + [1] * rounds,
+            "colour": list(pd.Series(white).map({True: "w", False: "b"}))
+            + list(pd.Series(white).map({True: "b", False: "w"})),
+            "points": "0.5",
+            "kind": "played",
+        }
+    )
+    g = pd.RangeIndex(games)
+    short = pd.DataFrame(
+        {
+            "event": [f"game{k}" for k in g] * 2,
+            "round": 1,
+            "player": [1] * games + [2] * games,
+            "opponent": [2] * games + [1] * games,
+            "colour": ["w"] * games + ["b"] * games,
+            "points": ["1.0"] * games + ["0.0"] * games,
+            "kind": "played",
+        }
+    )
+    return pd.concat([frame, match.astype(str), short.astype(str)], ignore_index=True)
+
+
 def _chess_round_cases(data: bytes, name: str, frame) -> Iterator[Case]:
     """The rounds of a chess table: 1..R, each with at least one row."""
     rnd = frame["round"].astype(int)
@@ -626,6 +680,19 @@ def _chess_round_cases(data: bytes, name: str, frame) -> Iterator[Case]:
         {name: _csv_edit(data, 0, "round", "100000000000000000000")},
         "error",
         locate="rows",
+    )
+    yield Case(
+        "chess csv/70000 players with one bye each, round k for player k",
+        "chess",
+        {name: _frame_csv(_one_bye_each(frame, 70_000))},
+        "error",
+        locate="rows",
+    )
+    yield Case(
+        "chess csv/a 2000-game match beside 100000 one-round games",
+        "chess",
+        {name: _frame_csv(_long_and_short(frame, 2000, 100_000))},
+        "ok",
     )
     yield Case(
         "chess csv/round three",

@@ -87,8 +87,12 @@ colour); a round is below 1. The rounds of an event are the rounds that have a r
 included), so a mistyped round number (1 typed as 10) is refused, naming the event and the rounds
 missing, instead of making phantom absent rounds. The planned number of rounds (``rounds`` of
 `events`, the TRF ``142``/``XXR`` record) bounds the rounds (a round beyond it is refused) and adds
-none: the rounds not played yet of an event in progress are not absences. The TRF reader's own
-refusals are listed in :mod:`tourneystats.chess.trf`.
+none: the rounds not played yet of an event in progress are not absences. An event whose
+players x rounds grid is almost empty (fewer than one (player, round) in 16 with a row, beyond
+65,536 cells) is refused too: no tournament looks like that, and it would cost far more than its
+rows. So the work and memory of a computation follow the rows given, never a round number, a
+player id or a declared count. The TRF reader's own refusals are listed in
+:mod:`tourneystats.chess.trf`.
 """
 
 from .files import history_from_path, read_results, standings_from_path

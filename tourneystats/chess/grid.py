@@ -108,6 +108,7 @@ def _build_grid(
     rows = _row_facts(df)
     keys = _player_keys(df)
     ev_rounds = _event_rounds(df, rows.rnd, keys.event_codes, keys.event_index, events)
+    _not_too_sparse(df, keys, ev_rounds)
     R = int(ev_rounds.max())
     n_rounds = np.take(ev_rounds, keys.player_event)
     flat = keys.g * R + (rows.rnd - 1)  # each row's cell in the flattened grid
@@ -361,6 +362,29 @@ def _fail_round_gaps(df, rnd, codes, event_index, bad) -> None:
         + " (the rounds of an event are 1, 2, ... up to its last, each with at least one row;"
         " a mistyped round number?); the rows after the last gap",
     )
+
+
+#: an event's players x rounds may be at most this many times its rows (plus SPARSE_CELLS)
+SPARSE_FACTOR = 16
+SPARSE_CELLS = 65_536
+
+
+def _not_too_sparse(df: pd.DataFrame, keys: _Keys, ev_rounds: np.ndarray) -> None:
+    """Refuse an event whose players x rounds grid is mostly empty (few players have a row in
+    a round): no tournament looks like that, and the grid would be far larger than the rows."""
+    n_events = len(ev_rounds)
+    cells = np.bincount(keys.player_event, minlength=n_events) * ev_rounds
+    rows = np.bincount(keys.event_codes, minlength=n_events)
+    sparse = cells > SPARSE_FACTOR * rows + SPARSE_CELLS
+    if sparse.any():
+        e = int(np.argmax(sparse))
+        fail_rows(
+            df,
+            np.take(sparse, keys.event_codes),
+            f"event {keys.event_index[e]!r} has {cells[e] // ev_rounds[e]} players and "
+            f"{ev_rounds[e]} rounds but only {rows[e]} rows (fewer than one (player, round) in "
+            f"{SPARSE_FACTOR} has a row): mistyped round or player ids?",
+        )
 
 
 def _scatter(df: pd.DataFrame, rows: _Rows, keys: _Keys, flat, n_rounds: np.ndarray, R: int):
