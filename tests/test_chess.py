@@ -426,6 +426,22 @@ def test_a_gap_in_the_rounds_is_refused_and_a_round_of_absences_accepted():
     assert table["PTS"].to_dict() == {1: 1.5, 3: 1.0, 4: 1.0, 2: 0.5}
 
 
+def _one_bye_each(n: int) -> pd.DataFrame:
+    """n players, player k with a bye in round k and no other row."""
+    k = np.arange(1, n + 1)
+    return pd.DataFrame({"event": "E", "round": k, "player": k, "points": 1.0, "kind": "pab"})
+
+
+def test_an_almost_empty_grid_is_refused():
+    assert len(standings(_one_bye_each(200))) == 200  # 40,000 cells: small enough
+    with pytest.raises(ValidationError) as info:
+        standings(_one_bye_each(300))
+    assert (
+        "results: event 'E' has 300 players and 300 rounds but only 300 rows (fewer than one "
+        "(player, round) in 16 has a row): mistyped round or player ids? (300 rows)"
+    ) in str(info.value)
+
+
 def test_large_player_ids_give_the_same_standings():
     games = _two_games()
     big = games.assign(player=games["player"] * 9_999_999, opponent=games["opponent"] * 9_999_999)
