@@ -232,8 +232,10 @@ def read_trf(
     ValidationError
         A malformed line (message names file, line and column), an unknown result or colour code,
         an opponent missing from the file, a game that the opponent's line does not show the same
-        way (opposite colour, complementary result), duplicate start ranks, or (with
-        `check_points`) published points that differ from the results.
+        way (opposite colour, complementary result), duplicate start ranks, a control character,
+        a file without a round, a number of rounds (``142``/``XXR``) that is 0, fewer than the
+        round blocks or more than the players allow, or (with `check_points`) published points
+        that differ from the results. See the module's documentation for the full list.
 
     Examples
     --------
