@@ -292,7 +292,223 @@ def chess_cases() -> Iterator[Case]:
         "either",
         locate="line",
     )
+    yield from _trf_round_cases(trf, name, base)
+    yield from _trf_text_cases(trf, name, base)
+    yield from _trf_consistency_cases(trf, name, base)
     yield from _chess_table_cases()
+
+
+def _trf_round_cases(trf: bytes, name: str, base: str) -> Iterator[Case]:
+    """The number of rounds: declared (XXR: planned) and shown by the round blocks."""
+    # written after round 7 of 9: the 2 rounds not played are not absences
+    yield Case(
+        "trf/XXR 9, 7 rounds played", "chess", {name: _sub(trf, r"^XXR 7", "XXR 9")}, "same", base
+    )
+    yield Case(
+        "trf/XXR 5, 7 rounds played",
+        "chess",
+        {name: _sub(trf, r"^XXR 7", "XXR 5")},
+        "error",
+        locate="line",
+    )
+    yield Case(
+        "trf/142 and XXR disagree",
+        "chess",
+        {name: _sub(trf, r"^XXR 7\n", "XXR 7\n142 8\n")},
+        "error",
+        locate="line",
+    )
+    yield Case(
+        "trf/142 and XXR agree",
+        "chess",
+        {name: _sub(trf, r"^XXR 7\n", "XXR 7\n142 7\n")},
+        "same",
+        base,
+    )
+    no_rounds = re.sub(rb"(?m)^(001.{87}).*$", rb"\1", trf)
+    yield Case("trf/no round played", "chess", {name: no_rounds}, "error", locate="line")
+    yield Case(
+        "trf/no round played, no XXR",
+        "chess",
+        {name: _sub(no_rounds.decode("latin-1").encode("latin-1"), r"^XXR 7\n", "")},
+        "error",
+        locate="line",
+    )
+    # one line with absences beyond the other lines: more rounds than XXR, or than any
+    # tournament of 30 players could have
+    yield Case(
+        "trf/a line with 2 more absence blocks",
+        "chess",
+        {name: _sub(trf, r"^(001    5 .*\S)\s*$", "\\g<1>  0000 - Z  0000 - Z")},
+        "error",
+        locate="line",
+    )
+    yield Case(
+        "trf/a line with 600 more absence blocks",
+        "chess",
+        {name: _sub(trf, r"^(001    5 .*\S)\s*$", "\\g<1>" + "  0000 - Z" * 600)},
+        "error",
+        locate="line",
+    )
+    yield Case(
+        "trf/a line with 600 more absence blocks, no XXR",
+        "chess",
+        {
+            name: _sub(
+                _sub(trf, r"^XXR 7\n", ""), r"^(001    5 .*\S)\s*$", "\\g<1>" + "  0000 - Z" * 600
+            )
+        },
+        "error",
+        locate="line",
+    )
+    yield Case(
+        "trf/trailing blanks on a line",
+        "chess",
+        {name: _sub(trf, r"^(001    5 .*\S)\s*$", "\\g<1>" + " " * 20_000)},
+        "same",
+        base,
+    )
+
+
+def _named(trf: bytes, name: str, encoding: str) -> bytes:
+    """The (ASCII) TRF with player 1 renamed `name`, written in `encoding`."""
+    text = trf.decode("ascii").replace("001    1      Player 1 ", f"001    1      {name:<9}", 1)
+    return text.encode(encoding)
+
+
+def _trf_text_cases(trf: bytes, name: str, base: str) -> Iterator[Case]:
+    """Encodings, line ends, control characters and tabs."""
+    yield Case("trf/UTF-8 name", "chess", {name: _named(trf, "Müller J", "utf-8")}, "same", base)
+    yield Case(
+        "trf/UTF-8 with a byte-order mark",
+        "chess",
+        {name: b"\xef\xbb\xbf" + _named(trf, "Łukasz Ż", "utf-8")},
+        "same",
+        base,
+    )
+    yield Case(
+        "trf/Windows-1252 name", "chess", {name: _named(trf, "Œuvre €", "cp1252")}, "same", base
+    )
+    yield Case(
+        "trf/UTF-16 file",
+        "chess",
+        {name: trf.decode("latin-1").encode("utf-16")},
+        "error",
+        locate="line",
+    )
+    yield Case("trf/CR line ends", "chess", {name: trf.replace(b"\n", b"\r")}, "same", base)
+    yield Case("trf/DOS end-of-file mark", "chess", {name: trf + b"\x1a"}, "same", base)
+    yield Case(
+        "trf/escape character in a record",
+        "chess",
+        {name: _sub(trf, r"^022 Sample town", "022 Sample \x1b[31mtown")},
+        "error",
+        locate="line",
+    )
+    yield Case(
+        "trf/NUL in a round block",
+        "chess",
+        {name: _sub(trf, r"^(001    1 .{82}  27 w) 1", "\\g<1>\x001")},
+        "error",
+        locate="line",
+    )
+    yield Case(
+        "trf/tab in a record",
+        "chess",
+        {name: _sub(trf, r"^022 Sample town", "022 Sample\ttown")},
+        "same",
+        base,
+    )
+    yield Case(
+        "trf/tab in a name",
+        "chess",
+        {name: _sub(trf, r"^(001    1      )Player 1 ", "\\g<1>Player\t1 ")},
+        "same",
+        base,
+    )
+    yield Case(
+        "trf/tab before the rating",
+        "chess",
+        {name: _sub(trf, r"^(001    1 .{38}) 2244", "\\g<1>\t2244")},
+        "error",
+        locate="line",
+    )
+    yield Case(
+        "trf/comments and blank lines between records",
+        "chess",
+        {name: _sub(trf, r"^XXR 7\n", "\n### written by hand\nXXR 7\n\n")},
+        "same",
+        base,
+    )
+    yield Case(
+        "trf/lower-case bye codes",
+        "chess",
+        {name: re.sub(rb"(?m)(  0000 - )([UZ])", lambda m: m[1] + m[2].lower(), trf)},
+        "same",
+        base,
+    )
+
+
+def _trf_consistency_cases(trf: bytes, name: str, base: str) -> Iterator[Case]:
+    """Lines that do not agree: with each other, or with the published points."""
+    lines = _lines(trf)
+    players = _trf_player_lines(trf)
+    yield Case(
+        "trf/truncated at a line end",
+        "chess",
+        {name: _join(lines[: players[12]])},
+        "error",
+        locate="line",
+    )
+    yield Case(
+        "trf/player lines reversed",
+        "chess",
+        {name: _join(lines[: players[0]] + lines[players[0] :][::-1])},
+        "same",
+        base,
+    )
+    yield Case(
+        "trf/a player paired twice in a round",  # 3 meets 14 in round 1; 27 meets 1
+        "chess",
+        {name: _sub(trf, r"^(001    3 .{82})  14 w 0", "\\g<1>  27 w 0")},
+        "error",
+        locate="line",
+    )
+    yield Case(
+        "trf/both players white",
+        "chess",
+        {name: _sub(trf, r"^(001   27 .{82}   1) b 0", "\\g<1> w 0")},
+        "error",
+        locate="line",
+    )
+    yield Case(
+        "trf/a win against a draw",
+        "chess",
+        {name: _sub(trf, r"^(001   27 .{82}   1 b) 0", "\\g<1> =")},
+        "error",
+        locate="line",
+    )
+    yield Case(
+        "trf/a forfeit against a loss",
+        "chess",
+        {name: _sub(trf, r"^(001    1 .{82}  27 w) 1", "\\g<1> +")},
+        "error",
+        locate="line",
+    )
+    yield Case(
+        "trf/published points disagree",
+        "chess",
+        {name: _sub(trf, r"^(001    1 .{71}) 7\.0", "\\g<1> 6.0")},
+        "error",
+        locate="line",
+    )
+    yield Case(
+        "trf/published points blank",
+        "chess",
+        {name: _sub(trf, r"^(001    1 .{71}) 7\.0", "\\g<1>    ")},
+        "same",
+        base,
+    )
 
 
 def _chess_csv() -> bytes:
@@ -358,6 +574,130 @@ def _chess_table_cases() -> Iterator[Case]:
         "chess csv/plays himself",
         "chess",
         {name: _csv_edit(data, first, "opponent", frame.loc[first, "player"])},
+        "error",
+        locate="rows",
+    )
+    yield from _chess_round_cases(data, name, frame)
+
+
+def _frame_csv(frame) -> bytes:
+    out = io.StringIO()
+    frame.to_csv(out, index=False)
+    return out.getvalue().encode()
+
+
+def _one_bye_each(frame, n: int):
+    """`frame` and n more players in its event, player k with a pairing-allocated bye in round
+    k (after the rounds of the event) and no other row: rounds 1..n each with a row."""
+    import pandas as pd
+
+    last = int(frame["round"].astype(int).max())
+    k = pd.RangeIndex(1, n + 1)
+    more = pd.DataFrame(
+        {
+            "event": frame["event"].iloc[0],
+            "round": last + k,
+            "player": 1000 + k,
+            "opponent": "",
+            "colour": "",
+            "points": "1.0",
+            "kind": "pab",
+        }
+    )
+    return pd.concat([frame, more.astype(str)], ignore_index=True)
+
+
+def _long_and_short(frame, rounds: int, games: int):
+    """`frame`, a match of `rounds` draws between two players, and `games` one-round events."""
+    import pandas as pd
+
+    r = pd.RangeIndex(1, rounds + 1)
+    white = r % 2 == 1
+    match = pd.DataFrame(
+        {
+            "event": "match",
+            "round": list(r) * 2,
+            "player": [1] * rounds + [2] * rounds,
+            "opponent": [2] * rounds + [1] * rounds,
+            "colour": list(pd.Series(white).map({True: "w", False: "b"}))
+            + list(pd.Series(white).map({True: "b", False: "w"})),
+            "points": "0.5",
+            "kind": "played",
+        }
+    )
+    g = pd.RangeIndex(games)
+    short = pd.DataFrame(
+        {
+            "event": [f"game{k}" for k in g] * 2,
+            "round": 1,
+            "player": [1] * games + [2] * games,
+            "opponent": [2] * games + [1] * games,
+            "colour": ["w"] * games + ["b"] * games,
+            "points": ["1.0"] * games + ["0.0"] * games,
+            "kind": "played",
+        }
+    )
+    return pd.concat([frame, match.astype(str), short.astype(str)], ignore_index=True)
+
+
+def _chess_round_cases(data: bytes, name: str, frame) -> Iterator[Case]:
+    """The rounds of a chess table: 1..R, each with at least one row."""
+    rnd = frame["round"].astype(int)
+    last = int(rnd.max())
+    yield Case(
+        "chess csv/a round's rows all dropped",
+        "chess",
+        {name: _frame_csv(frame[rnd != 3])},
+        "error",
+        locate="rows",
+    )
+    yield Case(
+        "chess csv/the last round renumbered",
+        "chess",
+        {name: _frame_csv(frame.assign(round=rnd.where(rnd != last, last + 2)))},
+        "error",
+        locate="rows",
+    )
+    yield Case(
+        "chess csv/the last round's rows all dropped",
+        "chess",
+        {name: _frame_csv(frame[rnd != last])},
+        "ok",
+    )
+    # a round in which nobody played: every row an absence (as in buchholz_1.trf, round 2)
+    absent = frame.copy()
+    in_round = rnd == 4
+    absent.loc[in_round, ["opponent", "colour"]] = ""
+    absent.loc[in_round, "points"] = "0.0"
+    absent.loc[in_round, "kind"] = "zpb"
+    yield Case("chess csv/a round of absences only", "chess", {name: _frame_csv(absent)}, "ok")
+    big = str(9_999_999)
+    renamed = frame.replace({"player": {"1": big}, "opponent": {"1": big, "1.0": big}})
+    yield Case("chess csv/a player id 9999999", "chess", {name: _frame_csv(renamed)}, "ok")
+    yield Case(
+        "chess csv/round 10**20",
+        "chess",
+        {name: _csv_edit(data, 0, "round", "100000000000000000000")},
+        "error",
+        locate="rows",
+    )
+    yield Case(
+        "chess csv/70000 players with one bye each, round k for player k",
+        "chess",
+        {name: _frame_csv(_one_bye_each(frame, 70_000))},
+        "error",
+        locate="rows",
+    )
+    yield Case(
+        "chess csv/a 2000-game match beside 100000 one-round games",
+        "chess",
+        {name: _frame_csv(_long_and_short(frame, 2000, 100_000))},
+        "ok",
+    )
+    yield Case(
+        "chess csv/round three",
+        "chess",
+        {name: _csv_edit(data, 0, "round", "three")},
         "error",
         locate="rows",
     )

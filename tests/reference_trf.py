@@ -2,7 +2,8 @@
 
 Slow and obviously correct: used by the tests to check the vectorised reader of
 :mod:`tourneystats.trf` on random files (results, kinds, points and which files are refused).
-It supports what the test files use: the 001 records, ``XXR``/``142`` and the default point system.
+It supports what the test files use: the 001 records, ``XXR``/``142`` (the planned rounds: a
+bound, not rounds) and the default point system.
 """
 
 from __future__ import annotations
@@ -45,7 +46,9 @@ def read(path: Path) -> tuple[pd.DataFrame, pd.DataFrame]:
         text = raw.decode("latin-1")
     declared = 0
     lines = []
-    for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+    for line in text.rstrip("\x1a").replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        if any(ord(c) < 32 and c != "\t" or ord(c) == 127 for c in line):
+            raise Refused("control character")
         if line.startswith("001"):
             lines.append(line)
         elif line.strip() == "":
@@ -58,7 +61,7 @@ def read(path: Path) -> tuple[pd.DataFrame, pd.DataFrame]:
             raise Refused("not a record")
         elif line[:3] in ("XXR", "142"):
             value = number(line[4:])
-            if value is None or (declared and declared != value):
+            if not value or (declared and declared != value):
                 raise Refused("bad round count")
             declared = value
     if not lines:
@@ -95,9 +98,13 @@ def read(path: Path) -> tuple[pd.DataFrame, pd.DataFrame]:
         players[start] = (published, line[14:47].strip())
         games[start] = blocks
     seen = max(len(b) for b in games.values())
-    rounds = declared or seen
-    if seen > rounds:
+    if seen == 0:
+        raise Refused("no round played")
+    if declared > max(2 * len(games), 50) or seen > max(2 * len(games), 50):
+        raise Refused("more rounds than a tournament of these players can have")
+    if declared and seen > declared:
         raise Refused("more rounds than declared")
+    rounds = seen  # the declared rounds are planned: those not played are not absences
     rows = []
     for start, blocks in games.items():
         for r in range(rounds):

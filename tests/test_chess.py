@@ -23,6 +23,7 @@ from tourneystats.chess import (
     standings,
     standings_by_round,
     standings_from_path,
+    validate_results,
 )
 from tourneystats.trf import read_trf
 
@@ -372,16 +373,82 @@ def test_bad_input_names_the_rows(change, message):
         assert "event='E'" in str(info.value) and "round=1" in str(info.value)
 
 
-def test_rounds_beyond_the_planned_rounds_are_refused():
+def test_planned_rounds_add_no_round_and_rounds_beyond_them_are_refused():
     events = pd.DataFrame({"event": ["E"], "rounds": [3]})
     ok = standings(_two_games(), tiebreaks=["BH"], events=events).set_index("player")["BH"]
-    # rounds 2-3 are absences; adjusted scores: #1 1 + 2 x 0.5 = 2.0, #2 1.0, #3 and #4 1.5;
-    # BH = opponent + own adjusted score twice: #1 1 + 2 + 2, #2 2 + 1 + 1, #3/#4 1.5 x 3
-    assert ok.to_dict() == {1: 5.0, 3: 4.5, 4: 4.5, 2: 4.0}
+    # 1 round played of 3 planned: rounds 2-3 are not absences, BH is the opponent's score
+    assert ok.to_dict() == {1: 0.0, 3: 0.5, 4: 0.5, 2: 1.0}
+    pd.testing.assert_frame_equal(
+        standings(_two_games(), events=events, rules="fide2026"),
+        standings(_two_games(), rules="fide2026"),
+    )
     late = _two_games().assign(round=4)
     with pytest.raises(ValidationError, match="planned rounds") as info:
         standings(late, tiebreaks=["BH"], events=events)
     assert "round=4" in str(info.value) and "player=1" in str(info.value)
+
+
+def _three_rounds() -> pd.DataFrame:
+    """_two_games played again in rounds 2 and 3 (#1 and #2 swap colours, all draws later)."""
+    later = [_two_games().assign(round=r, points=0.5, colour=["b", "w", "b", "w"]) for r in (2, 3)]
+    return pd.concat([_two_games(), *later], ignore_index=True)
+
+
+@pytest.mark.parametrize("call", [standings, standings_by_round, explain, validate_results])
+def test_a_round_number_typo_is_refused_naming_the_event_and_the_rounds(call):
+    for typo, missing in ((10, "1, 4-9"), (10**15, "1, 4-999999999999999")):
+        games = _three_rounds()
+        games.loc[games["round"] == 1, "round"] = typo  # round 1 typed as 10 (or 10**15)
+        with pytest.raises(ValidationError) as info:
+            call(games)
+        message = str(info.value)
+        assert (
+            f"results: no result in round(s) {missing} of event 'E' (the rounds of an " in message
+        )
+        assert f"event='E', round={typo}, player=1" in message and "(4 rows)" in message
+
+
+def test_a_gap_in_the_rounds_is_refused_and_a_round_of_absences_accepted():
+    games = _three_rounds()
+    with pytest.raises(ValidationError) as info:
+        standings(games[games["round"] != 2])
+    assert "no result in round(s) 2 of event 'E'" in str(info.value)
+    assert "event='E', round=3, player=1" in str(info.value)
+    two = pd.concat([games.assign(event="F"), games[games["round"] != 1]], ignore_index=True)
+    with pytest.raises(ValidationError, match=r"round\(s\) 1 of event 'E'"):
+        standings(two)
+    # a round in which nobody played but everybody has a row (as buchholz_3.trf, rounds 2-3)
+    absent = games.copy()
+    second = absent["round"] == 2
+    absent.loc[second, ["opponent", "colour"]] = None
+    absent.loc[second, ["points", "kind"]] = [0.0, "zpb"]
+    table = standings(absent, tiebreaks=["BH"]).set_index("player")
+    assert table["PTS"].to_dict() == {1: 1.5, 3: 1.0, 4: 1.0, 2: 0.5}
+
+
+def _one_bye_each(n: int) -> pd.DataFrame:
+    """n players, player k with a bye in round k and no other row."""
+    k = np.arange(1, n + 1)
+    return pd.DataFrame({"event": "E", "round": k, "player": k, "points": 1.0, "kind": "pab"})
+
+
+def test_an_almost_empty_grid_is_refused():
+    assert len(standings(_one_bye_each(200))) == 200  # 40,000 cells: small enough
+    with pytest.raises(ValidationError) as info:
+        standings(_one_bye_each(300))
+    assert (
+        "results: event 'E' has 300 players and 300 rounds but only 300 rows (fewer than one "
+        "(player, round) in 16 has a row): mistyped round or player ids? (300 rows)"
+    ) in str(info.value)
+
+
+def test_large_player_ids_give_the_same_standings():
+    games = _two_games()
+    big = games.assign(player=games["player"] * 9_999_999, opponent=games["opponent"] * 9_999_999)
+    a = standings(games, tiebreaks=["BH", "SB", "DE"])
+    b = standings(big, tiebreaks=["BH", "SB", "DE"])
+    pd.testing.assert_frame_equal(a.drop(columns="player"), b.drop(columns="player"))
+    assert (b["player"] == a["player"] * 9_999_999).all()
 
 
 def test_duplicate_events_and_players_are_refused():

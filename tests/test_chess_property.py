@@ -36,6 +36,7 @@ def random_tournaments(seed: int, n_events: int) -> pd.DataFrame:
             for p in range(1, n_players + 1)
         }
         for rnd in range(1, n_rounds + 1):
+            rows_before = len(rows)
             active = [p for p in range(1, n_players + 1) if rnd <= gone[p]]
             for p in range(1, n_players + 1):
                 if rnd > gone[p] and rng.random() < 0.9:  # else: no row at all (also absent)
@@ -84,6 +85,8 @@ def random_tournaments(seed: int, n_events: int) -> pd.DataFrame:
                         ca = cb = None
                     rows.append((event, rnd, a, b, ca, pa, "played"))
                     rows.append((event, rnd, b, a, cb, 1.0 - pa, "played"))
+            if len(rows) == rows_before:  # every round has a row (rounds are 1..R): when all
+                rows.append((event, rnd, 1, None, None, 0.0, "zpb"))  # left, #1's absence shown
     frame = pd.DataFrame(
         rows, columns=["event", "round", "player", "opponent", "colour", "points", "kind"]
     )
@@ -202,3 +205,27 @@ def test_chunked_round_robins_equal_one_pass(seed, chunk):
     finally:
         chess.CHUNK_ROWS = saved
     pd.testing.assert_frame_equal(chunked, whole)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000), rules=st.sampled_from(RULES))
+def test_events_of_very_different_rounds_are_computed_apart_as_one_pass(seed, rules):
+    chess = importlib.import_module("tourneystats.chess.tables")  # where PADDING_CELLS lives
+    short, players = chess_swiss(30, 6, 1, seed=seed, bye_rate=0.1)
+    long, more = chess_swiss(2, 6, 9, seed=seed + 1, forfeit_rate=0.1, withdraw_rate=0.05)
+    long = long.assign(event=long["event"].astype(str) + "L")
+    more = more.assign(event=more["event"].astype(str) + "L")
+    short = short.assign(event=short["event"].astype(str))
+    results = pd.concat([short.iloc[:12], long, short.iloc[12:]], ignore_index=True)
+    players = pd.concat([players.assign(event=players["event"].astype(str)), more])
+    codes = ["BH/C1", "SB", "ARO", "KS", "DE"]
+    whole = standings(results, tiebreaks=codes, rules=rules, players=players)
+    saved = chess.PADDING_CELLS
+    chess.PADDING_CELLS = 0
+    try:
+        chunks = chess._event_chunks(results)
+        assert [c["round"].max() for c in chunks] == [1, 9]  # 1-round events, 9-round events
+        apart = standings(results, tiebreaks=codes, rules=rules, players=players)
+    finally:
+        chess.PADDING_CELLS = saved
+    pd.testing.assert_frame_equal(apart, whole)

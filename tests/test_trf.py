@@ -13,6 +13,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from tourneystats import ValidationError
+from tourneystats.chess import standings
 from tourneystats.trf import KINDS, read_trf, write_trf
 
 DATA = Path(__file__).parent / "data" / "chess"
@@ -356,6 +357,123 @@ def test_142_and_xxr_must_agree(tmp_path):
     assert read_trf(path).events["rounds"].tolist() == [2]
 
 
+# --- rounds: planned (142/XXR) and played (round blocks) ----------------------------------------
+
+
+def test_declared_rounds_are_planned_rounds_not_absences(tmp_path):
+    played = read_trf(write(tmp_path, two_players(), "played.trf"))
+    # written after round 2 of 3: the third round is not an absence for everybody
+    mid = read_trf(write(tmp_path, two_players().replace("XXR 2", "XXR 3"), "mid.trf"))
+    assert mid.events["rounds"].tolist() == [3]
+    pd.testing.assert_frame_equal(
+        mid.results.drop(columns="event"), played.results.drop(columns="event")
+    )
+    a = standings(mid.results, tiebreaks=["BH", "SB"], events=mid.events, rules="fide2026")
+    b = standings(played.results, tiebreaks=["BH", "SB"], events=played.events, rules="fide2026")
+    pd.testing.assert_frame_equal(a.drop(columns="event"), b.drop(columns="event"))
+
+
+@pytest.mark.parametrize(
+    ("record", "message"),
+    [
+        ("XXR 0", "column 5: number of rounds 0 (1 or more)"),
+        ("142 0", "column 5: number of rounds 0 (1 or more)"),
+        (
+            "XXR 3000000",
+            "column 5: 3000000 rounds declared, more than a tournament of 2 players can have "
+            "(at most 50: twice the players, or 50)",
+        ),
+        ("XXR 99999999", "column 5: 99999999 rounds declared"),
+    ],
+)
+def test_impossible_declared_rounds_name_the_line(tmp_path, record, message):
+    path = write(tmp_path, two_players().replace("XXR 2", record))
+    with pytest.raises(ValidationError) as err:
+        read_trf(path)
+    assert f"{path}:2: {message}" in str(err.value)
+
+
+def test_declared_rounds_up_to_the_limit_are_planned(tmp_path):
+    # two players may play a long match: 50 rounds at least are allowed
+    path = write(tmp_path, two_players().replace("XXR 2", "XXR 50"))
+    assert read_trf(path).events["rounds"].tolist() == [50]
+    assert read_trf(path).results["round"].max() == 2
+
+
+def test_fewer_declared_rounds_than_played_name_both_lines(tmp_path):
+    path = write(tmp_path, two_players().replace("XXR 2", "XXR 1"))
+    with pytest.raises(ValidationError) as err:
+        read_trf(path)
+    message = str(err.value)
+    assert "more round blocks than the 142/XXR number of rounds (1, line 2)" in message
+    assert f"{path}:3: column 102" in message and f"{path}:4: column 102" in message
+
+
+def test_a_file_without_a_round_is_refused(tmp_path):
+    text = "\n".join(["012 Before round 1", "XXR 9", player_line(1), player_line(2)])
+    path = write(tmp_path, text)
+    with pytest.raises(ValidationError) as err:
+        read_trf(path)
+    assert "no round played: no player line of the file has a round block" in str(err.value)
+    assert f"{path}:3: column 92" in str(err.value)
+
+
+def test_a_line_with_more_blocks_than_players_allow_is_refused_before_reading_it(tmp_path):
+    text = two_players().replace("XXR 2\n", "")
+    ok = text + "  0000 - Z" * 48  # 50 round blocks on the line of Ben: allowed
+    assert read_trf(write(tmp_path, ok, "ok.trf")).results["round"].max() == 50
+    path = write(tmp_path, text + "  0000 - Z" * 49, "long.trf")
+    with pytest.raises(ValidationError) as err:
+        read_trf(path)
+    assert (
+        "51 round blocks on a line, more rounds than a tournament of 2 players can have "
+        "(at most 50: twice the players, or 50)"
+    ) in str(err.value)
+    assert f"{path}:3: column 592" in str(err.value)
+    # trailing blanks are not blocks
+    padded = write(tmp_path, two_players() + " " * 100_000, "padded.trf")
+    assert read_trf(padded).results["round"].max() == 2
+
+
+# --- control characters and tabs -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "column", "char"),
+    [(3, 20, "\x00"), (1, 6, "\x1b"), (4, 99, "\x0c"), (2, 5, "\x7f")],
+)
+def test_control_characters_are_refused(tmp_path, line, column, char):
+    text = set_column(two_players(), line, column, char)
+    path = write(tmp_path, text)
+    with pytest.raises(ValidationError) as err:
+        read_trf(path)
+    assert f"{path}:{line}: column {column}: control character {char!r} in the text" in str(
+        err.value
+    )
+    assert "UTF-16" not in str(err.value)
+
+
+def test_utf16_is_refused_with_a_hint(tmp_path):
+    path = write(tmp_path, two_players(), encoding="utf-16")
+    with pytest.raises(ValidationError, match="UTF-16 text"):
+        read_trf(path)
+
+
+def test_dos_end_of_file_mark_and_tabs_in_texts_are_accepted(tmp_path):
+    text = two_players(name="Anna\tMaria").replace("012 Test event", "012 Test\tevent")
+    data = read_trf(write(tmp_path, text + "\n\x1a"))
+    assert data.players["name"].tolist() == ["Anna\tMaria", "Ben"]
+    assert data.events["name"].tolist() == ["Test\tevent"]
+
+
+def test_a_tab_outside_the_name_is_refused(tmp_path):
+    path = write(tmp_path, set_column(two_players(), P1, 97, "\t"))
+    with pytest.raises(ValidationError) as err:
+        read_trf(path)
+    assert "a tab: the fields of a player line are at fixed columns" in str(err.value)
+    assert f"{path}:{P1}: column 97" in str(err.value)
+
+
 def test_file_without_players(tmp_path):
     path = write(tmp_path, "012 Nobody came\n")
     with pytest.raises(ValidationError, match="no player"):
@@ -427,8 +545,8 @@ def test_trf2026_codes_and_records(tmp_path):
     assert r.loc[(4, 1), "kind"] == "pab" and r.loc[(4, 2), "kind"] == "hpb"
     assert r.loc[(3, 3), ["kind", "opponent"]].tolist() == ["forfeit_win", 4]
     assert r.loc[(4, 3), ["kind", "opponent"]].tolist() == ["forfeit_loss", 3]
-    assert (r.xs(4, level="round")["kind"] == "zpb").all()  # 142 declares a 4th round
-    assert len(res) == 16
+    # 142 plans a 4th round, not played yet: it is in events.rounds, not absences for all
+    assert res["round"].max() == 3 and len(res) == 12
 
 
 def test_double_forfeit_and_missing_round_blocks(tmp_path):
@@ -566,6 +684,12 @@ def crosstables(draw):
                 ca = cb = "-"
             table[a].append((b, ca, ra))
             table[b].append((a, cb, rb))
+    # a file has the rounds its lines show: when the last round is all absences that a line
+    # may leave out ("Z" or blank), one is written "-" (the same absence) so the round shows
+    if all(
+        isinstance(opp, str) and code in "Z " for opp, _, code in (b[-1] for b in table.values())
+    ):
+        table[starts[0]][-1] = ("0000", "-", "-")
     return table, n_rounds
 
 
@@ -722,6 +846,8 @@ def test_write_trf_players_and_events(tmp_path):
         (lambda r: r.assign(opponent=pd.NA), "without an opponent"),
         (lambda r: pd.concat([r, r.tail(1)]), "duplicate"),
         (lambda r: r.assign(player=r["player"] + 10_000), "start rank"),
+        (lambda r: r[r["round"] != 2], "no result in round\\(s\\) 2 of event 'buchholz_4'"),
+        (lambda r: r.assign(round=r["round"] * 10**12), "no result in round"),
     ],
 )
 def test_write_trf_refuses_bad_results(tmp_path, change, message):
@@ -743,3 +869,22 @@ def test_write_trf_targets(tmp_path):
     long_name = season.players.assign(name="x" * 34)
     with pytest.raises(ValidationError, match="longer than 33"):
         write_trf(season.results, long_name, None, tmp_path / "third")
+
+
+def test_write_trf_writes_the_rounds_played_and_the_planned_rounds(tmp_path):
+    data = read_trf(DATA / "buchholz_4.trf")
+    planned = data.events.assign(rounds=9)
+    path = write_trf(data.results, data.players, planned, tmp_path / "b4.trf")
+    text = path.read_text().splitlines()
+    assert "XXR 9" in text and max(len(line) for line in text) <= 91 + 10 * 4
+    again = read_trf(path, event="buchholz_4")
+    pd.testing.assert_frame_equal(again.results, data.results)
+    assert again.events["rounds"].tolist() == [9]
+    with pytest.raises(ValidationError, match="rounds is more than a tournament of its players"):
+        write_trf(data.results, None, data.events.assign(rounds=3_000_000), tmp_path / "x.trf")
+    for bad in ("Ann\x00", "Ann\nBob", "Ann\x1b[1m"):
+        with pytest.raises(ValidationError, match="name contains a line break or another control"):
+            write_trf(data.results, data.players.assign(name=bad), None, tmp_path / "y.trf")
+    with pytest.raises(ValidationError, match="a line break or another control character in its"):
+        write_trf(data.results, None, data.events.assign(city="A\x00"), tmp_path / "z.trf")
+    assert not any(tmp_path.glob("[xyz].trf"))

@@ -72,6 +72,27 @@ elected to play (played, PAB, forfeit win, full-point bye); DE direct encounter 
 Rating-based values (ARO, TPR, PTP, APRO, APPO) are rounded to whole numbers as C.07 defines
 them; every other value is left unrounded. Cut/median modifiers are accepted for BH, SB, FB and
 ARO (and cut for PS).
+
+What is refused
+---------------
+Every refusal is a :class:`~tourneystats.core.schema.ValidationError` naming the rows (``event=...,
+round=..., player=...``), or the file, line and column of a TRF file. A results table is refused
+when: a required column is missing or a value is not of its type; a kind is unknown, or its points
+are not the kind's (a played game 0, 1/2 or 1, a forfeit win 1, a half-point bye 1/2, ...); a game
+or forfeit has no opponent, or a bye an opponent; a player is paired with himself, with someone who
+is not a player of the event, or appears twice in a round; the two sides of a game disagree
+(points that do not add up to 1, a forfeit win against anything but a forfeit loss, the same
+colour); a round is below 1. The rounds of an event are the rounds that have a row: they must be
+1, 2, ... up to the last, each with at least one row (a row of any kind, a zero-point bye
+included), so a mistyped round number (1 typed as 10) is refused, naming the event and the rounds
+missing, instead of making phantom absent rounds. The planned number of rounds (``rounds`` of
+`events`, the TRF ``142``/``XXR`` record) bounds the rounds (a round beyond it is refused) and adds
+none: the rounds not played yet of an event in progress are not absences. An event whose
+players x rounds grid is almost empty (fewer than one (player, round) in 16 with a row, beyond
+65,536 cells) is refused too: no tournament looks like that, and it would cost far more than its
+rows. So the work and memory of a computation follow the rows given, never a round number, a
+player id or a declared count. The TRF reader's own refusals are listed in
+:mod:`tourneystats.chess.trf`.
 """
 
 from .files import history_from_path, read_results, standings_from_path

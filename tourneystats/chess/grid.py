@@ -107,7 +107,8 @@ def _build_grid(
     events, players = _validate_tables(events, players)
     rows = _row_facts(df)
     keys = _player_keys(df)
-    ev_rounds = _event_rounds(df, rows.rnd, keys, events)
+    ev_rounds = _event_rounds(df, rows.rnd, keys.event_codes, keys.event_index, events)
+    _not_too_sparse(df, keys, ev_rounds)
     R = int(ev_rounds.max())
     n_rounds = np.take(ev_rounds, keys.player_event)
     flat = keys.g * R + (rows.rnd - 1)  # each row's cell in the flattened grid
@@ -210,7 +211,7 @@ def _factorize_keys(frame: pd.DataFrame, event_codes: np.ndarray, n_events: int)
     n_ids = max(len(uniques), 1)
     key = event_codes.astype(np.int64) * n_ids + pcodes
     okey = np.where(ocodes >= 0, event_codes.astype(np.int64) * n_ids + ocodes, -1)
-    if n_events * n_ids <= 50_000_000:
+    if n_events * n_ids <= min(50_000_000, _dense_limit(len(frame))):  # a table by key
         present = np.zeros(n_events * n_ids, dtype=bool)
         np.put(present, key, True)
         index_of = np.cumsum(present) - 1
@@ -227,6 +228,12 @@ def _factorize_keys(frame: pd.DataFrame, event_codes: np.ndarray, n_events: int)
     player_event = (keys // n_ids).astype(np.int64)
     player_id = np.asarray(uniques, dtype=object)[keys % n_ids] if len(uniques) else keys
     return g, o, player_event, player_id, (ocodes >= 0)
+
+
+def _dense_limit(rows: int) -> int:
+    """The largest table indexed by an id (or event x id) built for `rows` rows: a few cells per
+    row, so that a large id in a small table costs no more than the table (then ids are hashed)."""
+    return 4 * rows + 65_536
 
 
 def _id_codes(frame: pd.DataFrame):
@@ -267,7 +274,7 @@ def _integer_ids(player: pd.Series, opponent: pd.Series | None, frame: pd.DataFr
     if opponent is not None and not pd.api.types.is_numeric_dtype(opponent.dtype):
         return None
     p = player.to_numpy(dtype=np.int64)
-    if len(p) == 0 or p.min() < 0 or p.max() > 10_000_000:
+    if len(p) == 0 or p.min() < 0 or p.max() > min(10_000_000, _dense_limit(len(p))):
         return None
     top = int(p.max())
     if opponent is None:
@@ -290,22 +297,94 @@ def _integer_ids(player: pd.Series, opponent: pd.Series | None, frame: pd.DataFr
 # --- the rounds and the grid ---------------------------------------------------------------------
 
 
-def _event_rounds(df: pd.DataFrame, rnd: np.ndarray, keys: _Keys, events) -> np.ndarray:
-    """Rounds of each event: its last round, or the planned ``rounds`` of `events` if more."""
-    n_events = len(keys.event_index)
-    ev_rounds = (
-        pd.Series(rnd).groupby(keys.event_codes).max().reindex(range(n_events), fill_value=0)
-    ).to_numpy(dtype=np.int64)
+def _checked_rounds(df: pd.DataFrame, events: pd.DataFrame | None) -> None:
+    """Check the rounds of a validated results frame as :func:`_event_rounds` does (for work
+    that goes by round before the grid is built)."""
+    rnd = df[ROUND].to_numpy(dtype=np.int64)
+    fail_rows(df, rnd < 1, "round must be 1 or more")
+    codes, event_index = pd.factorize(df[EVENT], sort=False)
+    fail_rows(df, codes < 0, f"missing value in column {EVENT!r}")
+    _event_rounds(df, rnd, codes, pd.Index(event_index).astype(object), events)
+
+
+def _event_rounds(df: pd.DataFrame, rnd: np.ndarray, codes, event_index, events) -> np.ndarray:
+    """Rounds of each event: its last round. The rounds of an event must be 1, 2, ... up to it,
+    each with at least one row, and within the planned ``rounds`` of `events` (which add no
+    round: the planned rounds not played yet are not absences)."""
     if events is not None and ROUNDS in events.columns:
         given = events.set_index(EVENT)[ROUNDS]
-        extra = given.reindex(keys.event_index).to_numpy(dtype=np.float64, na_value=np.nan)
+        planned = given.reindex(event_index).to_numpy(dtype=np.float64, na_value=np.nan)
         fail_rows(
             df,
-            rnd > np.take(np.nan_to_num(extra, nan=np.inf), keys.event_codes),
+            rnd > np.take(np.nan_to_num(planned, nan=np.inf), codes),
             "round is beyond the event's planned rounds (events.rounds)",
         )
-        ev_rounds = np.maximum(ev_rounds, np.nan_to_num(extra, nan=0).astype(np.int64))
+    n_events = len(event_index)
+    rows_of = np.bincount(codes, minlength=n_events)
+    # every round 1..R needs a row, so no round can pass the event's number of rows: a larger
+    # round number leaves a gap, and the bound keeps the work below the rows given
+    beyond = rnd > np.take(rows_of, codes)
+    first = np.cumsum(rows_of) - rows_of  # the event's slice of one cell per row
+    present = np.zeros(len(rnd), dtype=bool)
+    present[(np.take(first, codes) + rnd - 1)[~beyond]] = True
+    filled = np.r_[0, np.cumsum(present)]  # rounds given before each cell
+    ev_rounds = filled[first + rows_of] - filled[first]  # rounds given, the last one if no gap
+    bad = filled[first + ev_rounds] - filled[first] != ev_rounds  # not all of 1..that many
+    bad[codes[beyond]] = True
+    if bad.any():
+        _fail_round_gaps(df, rnd, codes, event_index, bad)
     return ev_rounds
+
+
+def _fail_round_gaps(df, rnd, codes, event_index, bad) -> None:
+    """Refuse the `bad` events, whose rounds are not 1..R each with a row: name the rounds
+    missing and list the rows of the round after the last gap (a mistyped round, most often)."""
+    bad = np.flatnonzero(bad)
+    described, after_gap = [], np.zeros(len(event_index), dtype=np.int64)
+    for e in bad[:5]:
+        seen = np.unique(rnd[codes == e])
+        starts = np.r_[0, seen[:-1]] + 1  # each run of missing rounds: after a round given ...
+        ends = seen - 1  # ... up to the next one
+        gaps = np.flatnonzero(starts <= ends)
+        after_gap[e] = seen[gaps[-1]]
+        shown = ", ".join(
+            str(starts[k]) if starts[k] == ends[k] else f"{starts[k]}-{ends[k]}" for k in gaps[:5]
+        )
+        more = f" and {len(gaps) - 5} more gaps" if len(gaps) > 5 else ""
+        described.append(f"round(s) {shown}{more} of event {event_index[e]!r}")
+    more = f" (and {len(bad) - 5} more events)" if len(bad) > 5 else ""
+    fail_rows(
+        df,
+        rnd == np.take(after_gap, codes),
+        "no result in "
+        + "; ".join(described)
+        + more
+        + " (the rounds of an event are 1, 2, ... up to its last, each with at least one row;"
+        " a mistyped round number?); the rows after the last gap",
+    )
+
+
+#: an event's players x rounds may be at most this many times its rows (plus SPARSE_CELLS)
+SPARSE_FACTOR = 16
+SPARSE_CELLS = 65_536
+
+
+def _not_too_sparse(df: pd.DataFrame, keys: _Keys, ev_rounds: np.ndarray) -> None:
+    """Refuse an event whose players x rounds grid is mostly empty (few players have a row in
+    a round): no tournament looks like that, and the grid would be far larger than the rows."""
+    n_events = len(ev_rounds)
+    cells = np.bincount(keys.player_event, minlength=n_events) * ev_rounds
+    rows = np.bincount(keys.event_codes, minlength=n_events)
+    sparse = cells > SPARSE_FACTOR * rows + SPARSE_CELLS
+    if sparse.any():
+        e = int(np.argmax(sparse))
+        fail_rows(
+            df,
+            np.take(sparse, keys.event_codes),
+            f"event {keys.event_index[e]!r} has {cells[e] // ev_rounds[e]} players and "
+            f"{ev_rounds[e]} rounds but only {rows[e]} rows (fewer than one (player, round) in "
+            f"{SPARSE_FACTOR} has a row): mistyped round or player ids?",
+        )
 
 
 def _scatter(df: pd.DataFrame, rows: _Rows, keys: _Keys, flat, n_rounds: np.ndarray, R: int):

@@ -15,7 +15,7 @@ import pandas as pd
 from ..core.ranking import competition_rank
 from ..core.schema import EVENT, KIND, OPPONENT, PLAYER, PTS, RANK, ROUND, ValidationError, validate
 from .encounter import _group_ids
-from .grid import _build_grid, _Grid, _validate_tables
+from .grid import _build_grid, _checked_rounds, _Grid, _validate_tables
 from .kinds import K_NONE, KINDS, RESULT_COLUMNS
 from .rules import _RULE_NAMES, _resolve_round_robin, _round_robin_events, _rule_codes
 from .tiebreaks import TieBreak, _Engine, parse_tiebreak
@@ -105,7 +105,9 @@ def standings(
     players : pandas.DataFrame, optional
         ``event, player, rating`` (more columns are ignored); ratings for ARO, TPR, PTP, ...
     events : pandas.DataFrame, optional
-        ``event`` with ``date`` (for ``"auto"``) and/or ``rounds`` (the planned number of rounds).
+        ``event`` with ``date`` (for ``"auto"``) and/or ``rounds`` (the planned number of rounds:
+        a round beyond it is refused; the planned rounds not played yet add nothing, they are
+        not absences).
     round_robin : bool, iterable of event labels or None
         Events that are round robins (True: all). Their forfeits count as played games for
         every tie-break (C.07 art. 15: in round robins an unplayed game is treated as played),
@@ -166,6 +168,11 @@ def _standings_by_chunk(
             options["round_robin"] = mine or False
         tables.append(_table(_build_grid(c, **options), tbs))
     out = pd.concat(tables, ignore_index=True)
+    # as one pass: the events in order of appearance (chunks may group them by their rounds)
+    appearance = pd.Index(pd.unique(results[EVENT]).astype(object), dtype=object)
+    at = appearance.get_indexer(out[EVENT].astype(object))
+    if (np.diff(at) < 0).any():
+        out = out.iloc[np.argsort(at, kind="stable")].reset_index(drop=True)
     if isinstance(results[EVENT].dtype, pd.CategoricalDtype):  # as one pass: in order of appearance
         order = pd.Index(pd.unique(results[EVENT]).astype(object), dtype=object)
         out[EVENT] = pd.Categorical(out[EVENT], dtype=pd.CategoricalDtype(order))
@@ -174,26 +181,62 @@ def _standings_by_chunk(
 
 #: above this many rows, :func:`standings` works through the events in chunks of about this size
 CHUNK_ROWS = 500_000
+#: events are grouped by their rounds when one grid would pad them with more cells than this
+#: (and than 4 per row)
+PADDING_CELLS = 1 << 20
 
 
 def _event_chunks(results: pd.DataFrame, rows: int | None = None) -> list[pd.DataFrame] | None:
     """Split `results` into runs of whole events (in order of first appearance, as one pass
-    orders them) of about `rows` rows; None when it is small enough to compute at once."""
+    orders them) of about `rows` rows; None when it is small enough to compute at once.
+
+    Events of very different numbers of rounds are also computed apart (events whose rounds
+    are within a factor of two together), so that no short event is padded to the rounds of a
+    long one: the stacked grid stays near the size of the rows."""
     rows = CHUNK_ROWS if rows is None else rows
-    if not isinstance(results, pd.DataFrame) or EVENT not in results or len(results) <= rows:
+    if not isinstance(results, pd.DataFrame) or EVENT not in results or not len(results):
         return None
     codes, _ = pd.factorize(results[EVENT], sort=False)
     if (codes < 0).any():
         return None  # missing events: let validation report them
-    order = np.argsort(codes, kind="stable")
     sizes = np.bincount(codes)
-    ends = np.cumsum(sizes)
-    # cut after the event where the running size passes each multiple of `rows`
-    cut_events = np.unique(np.searchsorted(ends, np.arange(rows, ends[-1], rows)))
-    bounds = np.r_[0, ends[cut_events[cut_events < len(ends) - 1]], len(codes)]
+    order = np.argsort(codes, kind="stable")  # the rows event by event
+    starts = np.cumsum(sizes) - sizes
+    band = _round_bands(results, order, starts, sizes)
+    if band is None and len(results) <= rows:
+        return None
+    # the events in order of appearance, grouped by band; a run ends where its band does, or
+    # after the event where the running size passes each multiple of `rows`
+    events = np.arange(len(sizes))
+    if band is not None:
+        events = np.lexsort((events, band))
+        new_starts = np.cumsum(sizes[events]) - sizes[events]
+        order = order[np.repeat(starts[events] - new_starts, sizes[events]) + np.arange(len(order))]
+    ends = np.cumsum(sizes[events])
+    cut = np.searchsorted(ends, np.arange(rows, ends[-1], rows))
+    if band is not None:
+        cut = np.r_[cut, np.flatnonzero(np.diff(band[events]))]
+    cut = np.unique(cut)
+    bounds = np.r_[0, ends[cut[cut < len(ends) - 1]], len(codes)]
     if len(bounds) <= 2:
         return None
     return [results.iloc[order[a:b]] for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
+
+
+def _round_bands(results: pd.DataFrame, order, starts, sizes):
+    """The band (log2 of the rounds) of each event when its events' rounds differ so much that
+    one grid would be mostly padding; else None. `order` lists the rows event by event, from
+    `starts`."""
+    if ROUND not in results:
+        return None
+    rnd = pd.to_numeric(results[ROUND], errors="coerce")
+    rnd = rnd.to_numpy(dtype=np.float64, na_value=np.nan)
+    last = np.fmax.reduceat(rnd[order], starts)  # each event's last round
+    last = np.clip(np.nan_to_num(last, nan=1.0), 1, sizes)  # more is refused later
+    players = np.maximum(sizes / last, 1)  # the players of an event with a row for each
+    if players.sum() * last.max() <= 4 * sizes.sum() + PADDING_CELLS:
+        return None
+    return np.floor(np.log2(last)).astype(np.int64)
 
 
 def _expand_by_round(results: pd.DataFrame) -> tuple[pd.DataFrame, pd.Index, int]:
@@ -227,7 +270,7 @@ def standings_by_round(
 
     Each event truncated after round k is ranked as if it had k rounds (withdrawals, byes and
     the 50 % limit of Koya are judged within those k rounds). The options are those of
-    :func:`standings`; the planned ``rounds`` of `events` do not apply to the truncated copies.
+    :func:`standings`; the planned ``rounds`` of `events` only bound the rounds given.
 
     Returns
     -------
@@ -256,6 +299,10 @@ def standings_by_round(
             raise ValidationError(f"results: missing column(s) {c!r}")
     events, players = _validate_tables(events, players)
     round_robin = _resolve_round_robin(round_robin, events, results)
+    # the rounds checked before the copies (one per round) are made: a round number can only
+    # be as large as the rounds given
+    results = validate(results, RESULT_COLUMNS, what="results")
+    _checked_rounds(results, events)
     expanded, ev_index, width = _expand_by_round(results)
     pseudo = {k: ev_index[k // width] for k in expanded[EVENT].unique().tolist()}
     # the rule set of each event, given to each of its truncated copies
@@ -269,8 +316,12 @@ def standings_by_round(
     rr = _round_robin_events(round_robin, pd.Index(ev_index))
     copies = np.fromiter(pseudo, dtype=np.int64, count=len(pseudo))
     rr_copies = copies[rr[copies // width]].tolist()
-    grid = _build_grid(expanded, rules=rules, players=pl2, events=None, round_robin=rr_copies)
-    table = _table(grid, tbs)
+    options = dict(rules=rules, players=pl2, events=None, round_robin=rr_copies)
+    chunks = _event_chunks(expanded)  # the copies after round 1 apart from the longest ones
+    if chunks is None:
+        table = _table(_build_grid(expanded, **options), tbs)
+    else:
+        table = _standings_by_chunk(expanded, chunks, tbs, options)
     k = table[EVENT].to_numpy(dtype=np.int64)
     table.insert(1, ROUND, k % width)
     table[EVENT] = pd.Index(ev_index).take(k // width)

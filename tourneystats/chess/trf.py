@@ -29,8 +29,10 @@ lines, four blanks for the opponent mean ``0000``, a blank colour means ``-``, l
 case-insensitive, and new record types (byes requested ahead ``240``, acceleration ``250``, teams
 ``310`` ...), which are ignored here (see below).
 
-Rounds missing at the end of a player's line (the file has more round blocks, or ``XXR``/``142``
-declares more rounds) are absences (``zpb``).
+The rounds of an event are its round blocks: a round block missing at the end of a player's
+line, when another line of the file has it, is an absence (``zpb``). The ``142``/``XXR`` record is
+the planned number of rounds (the ``rounds`` column of the events frame): a file written during
+the tournament (5 rounds played of 9) has 5 rounds, the 4 not played yet are not absences.
 
 Records read: ``001``, ``012``, ``022``, ``032``, ``042``, ``052``, ``092``, ``142``, ``XXR``,
 ``162``. The ``092`` text (``type``) tells :func:`tourneystats.chess.standings` which events are
@@ -43,6 +45,23 @@ assignments (a penalty then shows up as a published-points mismatch), National R
 records (a federation code instead of ``001``), and program extensions (``XXC``, ``XXS``, ``XXZ``,
 ``XXA``, ``DAT``, ...). Any other non-blank line that is not a record (three characters from
 ``0-9``, ``A-Z``, ``#`` followed by a space) is an error.
+
+Refused, naming file, line and column: a line that is not a record; a control character (NUL,
+escape, ...; FIDE TRF lines are text) anywhere, a tab in a ``001`` line outside the name (its fields
+are at fixed columns, counted in characters); a malformed field, separator or round block; a start
+rank not 1-9999 or used twice; an opponent who is not a start rank of the file, or whose line does
+not show the same game (the opposite colour, the complementary result: a player paired twice in a
+round, or results that disagree); published points (81-84) that are not the sum of the round
+results under the file's ``162`` point system (a scoring not declared in a ``162`` record, or
+``299`` adjustments, would give standings that are not the file's; ``check_points=False`` reads
+them anyway); a file without a player or without a round block; a ``142``/``XXR`` number of rounds
+that is 0, that disagrees with the other such record, that is fewer than the round blocks of a
+line, or that no tournament of the file's players could have (more than twice the players, or
+than 50 for small events, since a match between two players may be long; the same bound applies
+to the round blocks of a line, so the work is bounded by the lines given, never by a declared
+count). Accepted on purpose: UTF-8 (with or without a byte-order mark), Windows-1252 and Latin-1
+text, CR LF or CR line ends, a DOS end-of-file mark (Ctrl-Z) at the end, tabs in record texts and
+names, trailing blanks, blank published points, player lines in any order.
 
 Parsing is vectorised: the ``001`` lines of all files become one fixed-width byte matrix, and the
 fields and round blocks are sliced out of it with numpy, so 10,000 files read in seconds.
@@ -89,6 +108,8 @@ from ..core.schema import (
 from .kinds import COLOURS, K_FL, K_FPB, K_FW, K_HPB, K_PAB, K_PLAYED, K_ZPB, KINDS
 from .trflines import (
     _SPACE,
+    _TAB,
+    MIN_ROUND_LIMIT,
     TRF_SUFFIXES,
     _decode,
     _parse_dates,
@@ -201,16 +222,20 @@ def read_trf(
     -------
     TrfData
         ``results``, ``players`` and ``events`` frames, sorted by event (in file order), round and
-        start rank. Every player has a row for every round ``1..rounds`` of his event, where
-        ``rounds`` is the ``142``/``XXR`` record if present, else the most round blocks on a line.
+        start rank. Every player has a row for every round of his event, ``1..`` the most round
+        blocks on a line of its file. ``events.rounds`` is the planned number of rounds: the
+        ``142``/``XXR`` record if present (it may be more than the rounds played), else the
+        rounds.
 
     Raises
     ------
     ValidationError
         A malformed line (message names file, line and column), an unknown result or colour code,
         an opponent missing from the file, a game that the opponent's line does not show the same
-        way (opposite colour, complementary result), duplicate start ranks, or (with
-        `check_points`) published points that differ from the results.
+        way (opposite colour, complementary result), duplicate start ranks, a control character,
+        a file without a round, a number of rounds (``142``/``XXR``) that is 0, fewer than the
+        round blocks or more than the players allow, or (with `check_points`) published points
+        that differ from the results. See the module's documentation for the full list.
 
     Examples
     --------
@@ -237,12 +262,13 @@ def read_trf(
     lines, texts, file_of_line, lineno = _all_lines(files)
     header, plines, name_text, where = _records(lines, texts, file_of_line, lineno, files)
     del lines
-    matrix, n_blocks = _player_matrix(plines, header)
+    _check_declared_rounds(header, where)
+    matrix, n_blocks = _player_matrix(plines, where)
     del plines
     ln = _sorted_lines(matrix, n_blocks, where, name_text)
     del matrix, where  # sorted copies in `ln`
     fields = _player_fields(ln)
-    rounds_of_event = _event_rounds(ln, header)
+    rounds_of_event, planned = _event_rounds(ln, header)
     cells = _round_cells(ln)
     _check_symmetry(ln, cells)
     points = _round_points(ln, cells, header, rounds_of_event, fields, check_points)
@@ -250,7 +276,7 @@ def read_trf(
     return TrfData(
         _results_frame(ln, cells, points, rounds_of_event, event_cat),
         _players_frame(ln, fields, event_cat),
-        _events_frame(header, rounds_of_event, files, event_cat),
+        _events_frame(header, planned, files, event_cat),
     )
 
 
@@ -290,9 +316,10 @@ def _all_lines(files: list[Path]):
     n_files = len(files)
     datas, texts = [], {}
     for k, path in enumerate(files):
-        data, text_lines = _decode(path.read_bytes())
+        data, text_lines = _decode(path.read_bytes().rstrip(b"\x1a"))  # DOS end-of-file mark
         if b"\r" in data:
             data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        _no_control_characters(data, path)
         if text_lines is not None:
             texts[k] = text_lines
         datas.append(data)
@@ -302,6 +329,26 @@ def _all_lines(files: list[Path]):
     file_of_line = np.repeat(np.arange(n_files), counts)
     lineno = np.arange(len(lines)) - np.repeat(np.cumsum(counts) - counts, counts) + 1
     return lines, texts, file_of_line, lineno
+
+
+_CONTROL = re.compile(rb"[\x00-\x08\x0b-\x1f\x7f]")
+#: every byte but the control characters (what ``bytes.translate`` deletes to find them, fast)
+_NOT_CONTROL = bytes(b for b in range(256) if not _CONTROL.match(bytes([b])))
+
+
+def _no_control_characters(data: bytes, path: Path) -> None:
+    """Refuse a control character (other than tab and the line ends) in the text of a file."""
+    if data.translate(None, _NOT_CONTROL):
+        found = _CONTROL.search(data)
+        at = found.start()
+        line = data.count(b"\n", 0, at) + 1
+        column = at - data.rfind(b"\n", 0, at)
+        utf16 = data[:2] in (b"\xff\xfe", b"\xfe\xff") or 4 * data.count(0) >= len(data)
+        utf16 = " (UTF-16 text? TRF files are UTF-8 or Latin-1)" if utf16 else ""
+        raise ValidationError(
+            f"TRF: {path}:{line}: column {column}: control character {chr(data[at])!r} in the "
+            f"text{utf16}"
+        )
 
 
 def _records(
@@ -365,6 +412,7 @@ def _header(
     then converted column by column."""
     values: dict[str, dict[int, tuple[str, int]]] = {col: {} for col in _HEADER_TAGS.values()}
     declared = np.zeros(n_files, dtype=np.int64)
+    declared_at = np.zeros(n_files, dtype=np.int64)  # line of the (first) 142/XXR record
     points = np.tile(_DEFAULT_POINTS, (n_files, 1))
     for k, raw in enumerate(lines):
         text = texts[k] if k in texts else raw.decode("latin-1")
@@ -383,20 +431,29 @@ def _header(
             column[f] = (text[4:].strip(), n)
         elif tag in ("142", "XXR"):
             declared[f] = _declared_rounds(text, declared[f], f"{files[f]}:{n}")
+            declared_at[f] = declared_at[f] or n
         elif tag == "162":
             _point_system(points[f], text, f"{files[f]}:{n}")
-    return _header_frame(values, declared, points, files)
+    out = _header_frame(values, declared, points, files)
+    out["declared_at"] = declared_at
+    return out
 
 
 def _declared_rounds(line: str, before: int, where: str) -> int:
-    """The number of rounds of a ``142`` or ``XXR`` record (both must agree)."""
+    """The number of rounds of a ``142`` or ``XXR`` record (1 or more; every such record of a
+    file must give the same)."""
     value = line[4:].strip()
     if not (value.isdigit() and value.isascii()):
         raise ValidationError(
             f"TRF: {where}: column 5: number of rounds {value!r} is not a whole number"
         )
+    if int(value) == 0:
+        raise ValidationError(f"TRF: {where}: column 5: number of rounds 0 (1 or more)")
     if before and before != int(value):
-        raise ValidationError(f"TRF: {where}: 142 and XXR give different numbers of rounds")
+        raise ValidationError(
+            f"TRF: {where}: 142 and XXR give different numbers of rounds ({int(value)} here, "
+            f"{before} before)"
+        )
     return int(value)
 
 
@@ -465,12 +522,50 @@ class _Lines(NamedTuple):
     name_text: dict[int, str]  # decoded text of the lines whose names need it
 
 
-def _player_matrix(plines: list[bytes], header: pd.DataFrame) -> tuple[np.ndarray, int]:
+def _round_limit(where: _Where) -> np.ndarray:
+    """The most rounds each file may have: twice its players (a double round robin has fewer),
+    at least :data:`MIN_ROUND_LIMIT`."""
+    players = np.bincount(where.file_of, minlength=len(where.files))
+    return np.maximum(2 * players, MIN_ROUND_LIMIT)
+
+
+def _check_declared_rounds(header: pd.DataFrame, where: _Where) -> None:
+    """Refuse a 142/XXR number of rounds no tournament of the file's players could have."""
+    declared = header["declared"].to_numpy()
+    limit = _round_limit(where)
+    bad = np.flatnonzero(declared > limit)
+    if bad.size:
+        f = bad[0]
+        players = int(np.count_nonzero(where.file_of == f))
+        raise ValidationError(
+            f"TRF: {where.files[f]}:{header['declared_at'].iloc[f]}: column 5: "
+            f"{declared[f]} rounds declared, more than a tournament of {players} players can "
+            f"have (at most {limit[f]}: twice the players, or {MIN_ROUND_LIMIT})"
+        )
+
+
+def _player_matrix(plines: list[bytes], where: _Where) -> tuple[np.ndarray, int]:
     """The 001 lines padded into one (lines, 91 + 10 x blocks) byte matrix; the number of round
-    blocks is the longest line's, or the declared rounds if more."""
+    blocks is the longest line's. A line may not have more blocks than its file may have rounds
+    (:func:`_round_limit`), so the matrix is bounded by the lines given."""
     n = len(plines)
     length = np.fromiter((len(x) for x in plines), dtype=np.int64, count=n)
-    n_blocks = int(max((length.max() - 91 + 9) // 10, header["declared"].max(), 1))
+    limit = 91 + 10 * _round_limit(where)[where.file_of]
+    for k in np.flatnonzero(length > limit):  # trailing blanks do not count
+        plines[k] = plines[k].rstrip(b" ")
+        length[k] = len(plines[k])
+    long = length > limit
+    if long.any():
+        k = np.flatnonzero(long)[0]
+        players = int(np.count_nonzero(where.file_of == where.file_of[k]))
+        where.fail(
+            long,
+            f"{(length[k] - 91 + 9) // 10} round blocks on a line, more rounds than a "
+            f"tournament of {players} players can have (at most "
+            f"{(limit[k] - 91) // 10}: twice the players, or {MIN_ROUND_LIMIT})",
+            column=limit[long] + 1,
+        )
+    n_blocks = int(max((length.max() - 91 + 9) // 10, 1))
     width = 91 + 10 * n_blocks
     matrix = np.frombuffer(b"".join([x.ljust(width) for x in plines]), dtype=np.uint8)
     return matrix.reshape(n, width), n_blocks
@@ -511,8 +606,18 @@ class _Fields(NamedTuple):
 
 
 def _player_fields(ln: _Lines) -> _Fields:
-    """Rating, FIDE id, published points and rank of every line; blank separators checked."""
+    """Rating, FIDE id, published points and rank of every line; blank separators checked; no
+    tab outside the name."""
     matrix, where = ln.matrix, ln.where
+    tab = matrix == _TAB
+    tab[:, 14:47] = False  # a tab in a name is a character of the name
+    has_tab = tab.any(axis=1)
+    where.fail(
+        has_tab,
+        "a tab: the fields of a player line are at fixed columns, counted in characters "
+        "(use spaces)",
+        column=np.argmax(tab[has_tab], axis=1) + 1,
+    )
     for col in _SEPARATORS:
         where.fail(matrix[:, col - 1] != _SPACE, "expected a blank column", column=col)
     rating, rating_blank, bad = _parse_uint(matrix[:, 48:52])
@@ -543,23 +648,34 @@ class _Cells(NamedTuple):
     w_or_b: np.ndarray  # colour w or b
 
 
-def _event_rounds(ln: _Lines, header: pd.DataFrame) -> np.ndarray:
-    """Rounds of each event: the ``142``/``XXR`` record, else the most round blocks on a line;
-    no line may have more."""
+def _event_rounds(ln: _Lines, header: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    """Rounds of each event (the most round blocks on a line of its file) and its planned rounds
+    (the ``142``/``XXR`` record, else the same). A file needs a round block; no line may have
+    more blocks than the rounds declared."""
     n_blocks = ln.blocks.shape[1]
     filled = (ln.blocks != _SPACE).any(axis=2)
     last_block = np.where(filled.any(axis=1), n_blocks - np.argmax(filled[:, ::-1], axis=1), 0)
     seen = np.zeros(len(ln.n_lines), dtype=np.int64)
     np.maximum.at(seen, ln.file_of, last_block)
+    empty = np.flatnonzero(seen == 0)
+    if empty.size:
+        ln.where.fail(
+            ln.line_start[empty[:1]],
+            "no round played: no player line of the file has a round block (columns 92 on)",
+            column=92,
+        )
     declared = header["declared"].to_numpy()
-    rounds_of_event = np.where(declared > 0, declared, seen)
-    too_many = last_block > rounds_of_event[ln.file_of]
-    ln.where.fail(
-        too_many,
-        "more round blocks than the 142/XXR number of rounds",
-        column=92 + 10 * rounds_of_event[ln.file_of[too_many]],
-    )
-    return rounds_of_event
+    planned = np.where(declared > 0, declared, seen)
+    too_many = last_block > planned[ln.file_of]
+    if too_many.any():
+        f = ln.file_of[np.argmax(too_many)]
+        ln.where.fail(
+            too_many,
+            f"more round blocks than the 142/XXR number of rounds ({declared[f]}, line "
+            f"{header['declared_at'].iloc[f]})",
+            column=92 + 10 * planned[ln.file_of[too_many]],
+        )
+    return seen, planned
 
 
 def _fail_cells(ln: _Lines, mask: np.ndarray, message: str, offset: int) -> None:
@@ -660,8 +776,10 @@ def _round_points(
         bad = ~fields.points_blank & (np.abs(total - published) > 1e-9)
         ln.where.fail(
             bad,
-            "published points (81-84) differ from the sum of the round results "
-            f"(first: {published[bad][:1].tolist()} published, {total[bad][:1].tolist()} summed)",
+            "published points (81-84) differ from the sum of the round results under the file's "
+            "point system (its 162 record, else win 1, draw 1/2, loss 0; 299 adjustments are not "
+            f"applied): first {published[bad][:1].tolist()} published, "
+            f"{total[bad][:1].tolist()} summed",
             column=81,
             players=ln.start[bad],
         )
@@ -733,11 +851,11 @@ def _players_frame(ln: _Lines, fields: _Fields, event_cat: pd.CategoricalDtype) 
 
 def _events_frame(
     header: pd.DataFrame,
-    rounds_of_event: np.ndarray,
+    planned: np.ndarray,
     files: list[Path],
     event_cat: pd.CategoricalDtype,
 ) -> pd.DataFrame:
-    """One row per file: its tournament records and rounds."""
+    """One row per file: its tournament records and planned rounds."""
     events = pd.DataFrame(
         {
             EVENT: pd.Categorical.from_codes(np.arange(len(files)), dtype=event_cat),
@@ -747,7 +865,7 @@ def _events_frame(
             DATE: header[DATE].to_numpy(),
             END_DATE: header[END_DATE].to_numpy(),
             TYPE: header[TYPE].to_numpy(),
-            ROUNDS: rounds_of_event,
+            ROUNDS: planned,
             FILE: pd.array([str(p) for p in files], dtype="string"),
         }
     )

@@ -18,9 +18,13 @@ from ..core.schema import ValidationError
 
 #: file name endings read from a folder
 TRF_SUFFIXES = (".trf", ".trfx", ".txt")
+#: the most rounds a file of few players may have (twice the players otherwise): a match
+#: between two players may be long
+MIN_ROUND_LIMIT = 50
 #: how many offending lines an error message lists
 _SHOWN = 5
 _SPACE = 32
+_TAB = 9
 _BOM = b"\xef\xbb\xbf"
 _DIGIT_VALUE = np.zeros(256, dtype=np.int32)  # blank counts as 0
 _DIGIT_VALUE[48:58] = np.arange(10)

@@ -7,6 +7,7 @@ system: win 1, draw 1/2, byes as their names say).
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import numpy as np
@@ -39,8 +40,9 @@ from ..core.schema import (
     fail_rows,
     validate,
 )
+from .grid import _checked_rounds
 from .kinds import COLOURS, KINDS
-from .trflines import TRF_SUFFIXES
+from .trflines import MIN_ROUND_LIMIT, TRF_SUFFIXES
 
 _RESULT_SPEC = (
     Column(EVENT, "key"),
@@ -73,6 +75,8 @@ _EVENT_SPEC = (
     Column(TYPE, "str", required=False, nullable=True),
     Column(ROUNDS, "int", required=False, nullable=True),
 )
+#: control characters (all but tab), which a TRF line cannot hold
+_CONTROL = r"[\x00-\x08\x0a-\x1f\x7f]"
 # result code by [kind, half points awarded] for the default point system (None: impossible)
 _CODE_OF = np.array(
     [
@@ -99,8 +103,8 @@ def _field(values: pd.Series, width: int, what: str, frame: pd.DataFrame, *, rig
     )
     fail_rows(
         frame,
-        text.str.contains(r"[\r\n]", regex=True).to_numpy(dtype=bool),
-        f"{what} contains a line break",
+        text.str.contains(_CONTROL, regex=True).to_numpy(dtype=bool),
+        f"{what} contains a line break or another control character",
         what="players",
     )
     return text.str.rjust(width) if right else text.str.ljust(width)
@@ -158,10 +162,12 @@ def write_trf(
     res, colour, code = _results_to_write(results)
     event_keys = pd.Index(pd.unique(res[EVENT].astype(object)))
     res_ecode = event_keys.get_indexer(res[EVENT].astype(object))
-    ev, rounds = _events_to_write(events, event_keys, res_ecode, res[ROUND].to_numpy())
+    last_round = np.zeros(len(event_keys), dtype=np.int64)
+    np.maximum.at(last_round, res_ecode, res[ROUND].to_numpy())
     pl = _players_to_write(players, res, res_ecode, event_keys)
-    lines = _player_lines(pl, res, res_ecode, rounds, colour, code)
-    return _write_files(Path(path), ev, rounds, pl["_e"].to_numpy(), lines)
+    ev, planned = _events_to_write(events, event_keys, last_round, pl["_e"].to_numpy())
+    lines = _player_lines(pl, res, res_ecode, last_round, colour, code)
+    return _write_files(Path(path), ev, planned, pl["_e"].to_numpy(), lines)
 
 
 def _results_to_write(results: pd.DataFrame):
@@ -171,7 +177,7 @@ def _results_to_write(results: pd.DataFrame):
     fail_rows(res, ~kind.isin(KINDS).to_numpy(dtype=bool), f"kind must be one of {KINDS}")
     colour = res[COLOUR].astype("string")
     fail_rows(res, ~(colour.isin(COLOURS) | colour.isna()).to_numpy(dtype=bool), "bad colour")
-    fail_rows(res, (res[ROUND] < 1).to_numpy(), "round must be 1 or more")
+    _checked_rounds(res, None)  # rounds 1.. each with a row, as the standings want them
     fail_rows(res, ~res[PLAYER].between(1, 9999).to_numpy(), "player must be a start rank 1-9999")
     opp = res[OPPONENT]
     with_opp = kind.isin(("played", "forfeit_win", "forfeit_loss")).to_numpy(dtype=bool)
@@ -205,9 +211,12 @@ def _results_to_write(results: pd.DataFrame):
     return res, colour, code
 
 
-def _events_to_write(events, event_keys: pd.Index, res_ecode: np.ndarray, res_round: np.ndarray):
-    """One row per event of the results with its records from `events`; its rounds (at least
-    its last round)."""
+def _events_to_write(
+    events, event_keys: pd.Index, last_round: np.ndarray, player_event: np.ndarray
+) -> tuple[pd.DataFrame, np.ndarray]:
+    """One row per event of the results with its records from `events`; its planned rounds (the
+    ``rounds`` of `events`, at least its last round and at most what its players can play;
+    else its last round)."""
     ev = pd.DataFrame({EVENT: event_keys.to_numpy(dtype=object)})
     if events is not None:
         given = validate(events, _EVENT_SPEC, key=(EVENT,), what="events")
@@ -215,8 +224,6 @@ def _events_to_write(events, event_keys: pd.Index, res_ecode: np.ndarray, res_ro
     for col in (NAME, CITY, FEDERATION, DATE, END_DATE, TYPE, ROUNDS):
         if col not in ev:
             ev[col] = pd.NA
-    last_round = np.zeros(len(event_keys), dtype=np.int64)
-    np.maximum.at(last_round, res_ecode, res_round)
     declared = ev[ROUNDS].astype("Int64")
     fail_rows(
         ev,
@@ -224,9 +231,16 @@ def _events_to_write(events, event_keys: pd.Index, res_ecode: np.ndarray, res_ro
         "rounds is less than the last round of the results",
         what="events",
     )
-    rounds = declared.fillna(0).to_numpy(dtype=np.int64)
-    rounds = np.where(declared.isna().to_numpy(), last_round, rounds)
-    return ev, rounds
+    players = np.bincount(player_event, minlength=len(event_keys))
+    fail_rows(
+        ev,
+        (declared > np.maximum(2 * players, MIN_ROUND_LIMIT)).fillna(False).to_numpy(dtype=bool),
+        f"rounds is more than a tournament of its players can have (twice the players, or "
+        f"{MIN_ROUND_LIMIT})",
+        what="events",
+    )
+    planned = declared.fillna(0).to_numpy(dtype=np.int64)
+    return ev, np.where(declared.isna().to_numpy(), last_round, planned)
 
 
 def _players_to_write(players, res: pd.DataFrame, res_ecode: np.ndarray, event_keys: pd.Index):
@@ -294,7 +308,8 @@ def _player_lines(
     code: pd.Series,
 ) -> np.ndarray:
     """The 001 line of every player: the fixed columns, then a player x round grid of
-    10-character blocks, absences where no row is given."""
+    10-character blocks for the rounds of his event (`rounds`: its last round), absences where
+    no row is given."""
     fixed = _fixed_columns(pl)
     player_key = pl["_e"].to_numpy(dtype=np.int64) * 10_000 + pl[PLAYER].to_numpy()
     row_pos = np.searchsorted(player_key, res_ecode.astype(np.int64) * 10_000 + res[PLAYER])
@@ -381,6 +396,9 @@ def _event_records(row: dict, rounds: int) -> list[str]:
     if not pd.isna(row[TYPE]):
         head.append(f"092 {row[TYPE]}")
     head.append(f"XXR {rounds}")
-    if any("\n" in h or "\r" in h for h in head):
-        raise ValidationError(f"write_trf: event {row[EVENT]!r}: a line break in its header")
+    if any(re.search(_CONTROL, h) for h in head):
+        raise ValidationError(
+            f"write_trf: event {row[EVENT]!r}: a line break or another control character in "
+            "its header"
+        )
     return head
