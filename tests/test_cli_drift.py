@@ -171,3 +171,16 @@ def test_drift_cards_folder_skips_published_standings(tmp_path, capsys):
     best = ", ".join(map(str, final["player"].head(4)))
     event = final["event"].iloc[0]
     assert f"Rank after each round — {event}: 4 highlighted: {best}" in capsys.readouterr().out
+
+
+def test_drift_over_unrelated_sessions_is_warned_about(tmp_path, capsys):
+    """Two clubs' sessions share no pair: not one season, and the chart says so."""
+    from pathlib import Path
+
+    data = Path(__file__).parents[1] / "data" / "bridge"
+    out = tmp_path / "drift.png"
+    assert main(["drift", str(data / "published"), "--family", "bridge", "--out", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "the sessions form 2 groups with no pair in common" in err
+    assert main(["drift", str(data), "--family", "bridge", "--out", str(out)]) == 0
+    assert "no pair in common" not in capsys.readouterr().err

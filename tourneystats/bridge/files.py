@@ -13,11 +13,12 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
+import numpy as np
 import pandas as pd
 
 from ..core.folders import names_its_source, result_files
 from ..core.io import read_table
-from ..core.schema import DATE, EVENT, HOME_TEAM, ValidationError
+from ..core.schema import DATE, EVENT, EW_PAIR, HOME_TEAM, NS_PAIR, ValidationError
 from .contract import rename_clashing_events
 from .mp import session_standings
 from .prepare import _PAIRS_SPEC
@@ -267,6 +268,7 @@ def history_from_path(
                 stacklevel=2,
             )
             results = results.loc[dated]  # the dated season only
+    _warn_unrelated_sessions(results, path)
     return season_history(
         results,
         movement=movement,
@@ -274,6 +276,46 @@ def history_from_path(
         artificial_percent=artificial_percent,
         min_sessions=min_sessions,
     )
+
+
+def _warn_unrelated_sessions(results: pd.DataFrame, path: str | os.PathLike) -> None:
+    """Warn when the sessions fall into groups with no pair in common (another club's session
+    in the folder): their places are not one field's, and a season of them means little."""
+    label = session_groups(results)
+    groups = np.unique(label)
+    if len(groups) > 1:
+        events = pd.unique(results[EVENT])
+        other = ", ".join(map(str, events[label == groups[1]][:3]))
+        warnings.warn(
+            f"{path}: the sessions form {len(groups)} groups with no pair in common (e.g. "
+            f"{other}): unrelated events, such as another club's, do not make one season",
+            stacklevel=3,
+        )
+
+
+def session_groups(results: pd.DataFrame) -> np.ndarray:
+    """For each session (event, in order of appearance), the smallest session linked to it
+    through pairs in common, directly or by a chain of sessions.
+
+    Examples
+    --------
+    >>> r = pd.DataFrame({"event": ["A", "B", "C"], "ns_pair": ["x", "y", "q"],
+    ...                   "ew_pair": ["y", "z", "r"]})
+    >>> session_groups(r).tolist()
+    [0, 0, 2]
+    """
+    sessions, names = pd.factorize(results[EVENT])
+    pairs = pd.factorize(pd.concat([results[NS_PAIR], results[EW_PAIR]], ignore_index=True))[0]
+    sessions = np.concatenate([sessions, sessions])
+    label = np.arange(len(names))
+    while True:  # a pair carries the smallest label of its sessions to all of them
+        per_pair = np.full(pairs.max() + 1, len(label))
+        np.minimum.at(per_pair, pairs, label[sessions])
+        linked = label.copy()
+        np.minimum.at(linked, sessions, per_pair[pairs])
+        if (linked == label).all():
+            return label
+        label = linked
 
 
 @names_its_source

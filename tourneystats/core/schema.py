@@ -242,11 +242,11 @@ def _coerce(values: pd.Series, spec: Column, frame: pd.DataFrame, what: str) -> 
         return (
             values if isinstance(values.dtype, pd.CategoricalDtype) else values.astype("category")
         )
-    if kind == "datetime":
-        out = pd.to_datetime(values, errors="coerce")
-        fail_rows(
-            frame, out.isna() & values.notna(), f"column {spec.name!r} is not a date", what=what
-        )
+    if kind == "datetime":  # read as every family reads dates (tourneystats.core.dates)
+        from .dates import not_a_date, to_dates
+
+        out = to_dates(values)
+        fail_rows(frame, out.isna() & values.notna(), not_a_date(spec.name), what=what)
         return out
     if kind == "bool":
         if pd.api.types.is_bool_dtype(values.dtype):

@@ -2,7 +2,7 @@
 
 The validated frame is coded once: groups (leagues, seasons), tournaments in league, date, id
 order, players, and for the played rows their rounds, matches and teams. The checks run in this
-order: columns and their types (dates read as :func:`_dates` says, rounds from 1, points not
+order: columns and their types (dates read as :func:`tourneystats.core.dates.to_dates` says, rounds from 1, points not
 negative, final scores up to :data:`MAX_FINAL_SCORE`, match, team and target on exactly the rows
 with a round), one date per tournament, final-score rows, then the matches (a target from 1 to
 :data:`MAX_TARGET`, rounds of a tournament numbered 1, 2, 3, ... without a gap, no team above the
@@ -13,7 +13,6 @@ scores adding up to the target). What every cut-off of the history needs is then
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -144,9 +143,7 @@ def _group_columns(frame: pd.DataFrame, by: str | Sequence[str] | None) -> list[
 def _validate(results: pd.DataFrame, groups: list[str]) -> pd.DataFrame:
     """Column-level checks and coercion (see :data:`COLUMNS`)."""
     specs = [Column(g, "key", doc="league / season") for g in groups]
-    columns = [Column(DATE, "key") if c.name == DATE else c for c in COLUMNS]
-    frame = validate(results, [*specs, *columns])
-    frame[DATE] = _dates(frame)
+    frame = validate(results, [*specs, *COLUMNS])
     played = (
         frame[ROUND].notna().to_numpy() if ROUND in frame.columns else np.zeros(len(frame), bool)
     )
@@ -176,87 +173,6 @@ def _validate(results: pd.DataFrame, groups: list[str]) -> pd.DataFrame:
         f"a final score above {MAX_FINAL_SCORE} points (a thousand rounds at the largest target)",
     )
     return frame
-
-
-#: the dates a ``datetime64[ns]`` holds (the leaderboard's ``date`` column)
-_FIRST_DATE, _LAST_DATE = pd.Timestamp("1678-01-01"), pd.Timestamp("2261-12-31")
-
-
-def _dates(frame: pd.DataFrame) -> pd.Series:
-    """The ``date`` column as naive datetimes.
-
-    Accepted: datetime columns (a time zone is dropped, keeping the local date and time), text in
-    ISO 8601 (``2024-01-10``, ``2024-01-10 19:00``, ``20240110``, ``2024/01/10``) and 8-digit
-    whole numbers read as YYYYMMDD (ISO 8601 basic form, as a CSV reader types ``20240110``).
-    Refused, naming the rows: other numbers (an Excel day number or a Unix time has no stated
-    origin), text in other forms (``10.01.2024``, ``1/10/2024``: the order of day and month is
-    ambiguous, and it orders the tournaments), and dates outside 1678-2261. The distinct values
-    are parsed once each; no warning is raised.
-    """
-    values = frame[DATE]
-    if isinstance(values.dtype, pd.DatetimeTZDtype):
-        values = values.dt.tz_localize(None)
-    if pd.api.types.is_datetime64_dtype(values.dtype):
-        parsed, codes = pd.Series(values.array), None
-    else:
-        try:
-            codes, uniques = pd.factorize(values)
-        except TypeError:  # unhashable values (lists from a Parquet file): no dates at all
-            codes, uniques = np.zeros(len(values), np.int64), np.array([None])
-        parsed = _parse_dates(np.asarray(uniques, dtype=object))
-    bad = (parsed.isna() | (parsed < _FIRST_DATE) | (parsed > _LAST_DATE)).to_numpy()
-    if bad.any():
-        _check(
-            frame,
-            bad if codes is None else bad[codes],
-            "column 'date' is not a date: write it YYYY-MM-DD (ISO 8601), years 1678 to 2261; an "
-            "8-digit number is read as YYYYMMDD; forms such as 10.01.2024 or 1/10/2024 are "
-            "refused, their order of day and month being ambiguous",
-        )
-    if codes is None:
-        return values
-    return pd.Series(parsed.to_numpy().take(codes), index=frame.index, name=DATE)
-
-
-def _parse_dates(values: np.ndarray) -> pd.Series:
-    """Distinct date values (objects) as datetimes, NaT where not a date (see :func:`_dates`)."""
-    number = np.array(
-        [
-            isinstance(v, int | float | np.number) and not isinstance(v, bool | np.bool_)
-            for v in values
-        ],
-        dtype=bool,
-    )
-    out = pd.Series(pd.NaT, index=range(values.size), dtype="datetime64[us]")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        if (~number).any():
-            text = [v.strip() if isinstance(v, str) else v for v in values[~number]]
-            try:
-                iso = _iso_dates(text)
-            except (TypeError, ValueError, OverflowError):  # e.g. time zones mixed: one by one
-                iso = pd.concat([_iso_dates([v]) for v in text], ignore_index=True)
-            out[~number] = iso.to_numpy("datetime64[us]")
-        if number.any():
-            n = values[number].astype(np.float64)
-            eight = (n == np.floor(n)) & (n >= 10_000_101) & (n <= 99_991_231)
-            digits = np.where(eight, n, 0).astype(np.int64).astype(str)
-            out[number] = np.where(
-                eight,
-                pd.to_datetime(pd.Series(digits), format="%Y%m%d", errors="coerce").to_numpy(
-                    "datetime64[us]"
-                ),
-                np.datetime64("NaT"),
-            )
-    return out
-
-
-def _iso_dates(values: list) -> pd.Series:
-    """Text in ISO 8601 and date objects as naive datetimes (NaT where not a date)."""
-    out = pd.to_datetime(pd.Series(values, dtype=object), format="ISO8601", errors="coerce")
-    if isinstance(out.dtype, pd.DatetimeTZDtype):
-        out = out.dt.tz_localize(None)
-    return out
 
 
 def _check(frame: pd.DataFrame, mask: np.ndarray, message: str) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
+from ..core.dates import parse_dates
 from ..core.ranking import competition_rank
 from ..core.schema import (
     ABSENT_ROUNDS,
@@ -28,7 +29,7 @@ from ..core.schema import (
     TOURNAMENT,
     WINS,
 )
-from .prepare import _code, _League, _parse_dates, _prepare
+from .prepare import _code, _League, _prepare
 from .rules import LeagueRules, _rules
 
 #: the output columns of :func:`leaderboard` (after any group columns)
@@ -165,7 +166,7 @@ def _through(lg: _League, through) -> _League:
     if through is None:
         return lg
     try:
-        cut = _parse_dates(np.array([through], dtype=object))[0]  # read as the date column
+        cut = parse_dates(np.array([through], dtype=object))[0]  # read as the date column
     except (TypeError, ValueError):
         cut = pd.NaT
     if pd.isna(cut):
