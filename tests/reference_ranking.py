@@ -28,3 +28,24 @@ def competition_ranks(rows, criteria, ascending, group):
                 better += 1
         ranks.append(better + 1)
     return ranks
+
+
+def decided_by(rows, criteria, ascending, group, rank_of):
+    """For each row (a dict), which criterion separates it from the row ranked just below it.
+
+    `rank_of` maps a row's index to its rank. The row "just below" is the next row of the same
+    group in display order (rank, then input order); the answer is the first criterion whose
+    compared values differ, "tied" if none, None for the last row of its group.
+    """
+    order = sorted(range(len(rows)), key=lambda i: (rows[i][group], rank_of[i], i))
+    out = [None] * len(rows)
+    for pos, i in enumerate(order):
+        nxt = order[pos + 1] if pos + 1 < len(order) else None
+        if nxt is None or rows[nxt][group] != rows[i][group]:
+            continue
+        out[i] = "tied"
+        for c, a in zip(criteria, ascending):
+            if _key(rows[i][c], a) != _key(rows[nxt][c], a):
+                out[i] = c
+                break
+    return out

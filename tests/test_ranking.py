@@ -3,7 +3,7 @@ import pandas as pd
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from reference_ranking import competition_ranks
+from reference_ranking import competition_ranks, decided_by
 
 from tourneystats import competition_rank
 
@@ -78,11 +78,16 @@ values = st.one_of(st.none(), st.sampled_from([0.0, 0.5, 1.0, 1 / 3, 2 / 3, 0.1 
 def test_matches_reference(rows, ascending):
     df = pd.DataFrame(rows, columns=["g", "x", "y", "z"]).astype({"x": float, "y": float})
     df["id"] = np.arange(len(df))
-    out = competition_rank(df, ["x", "y", "z"], ascending=ascending, by="g", order_by="id")
+    out = competition_rank(
+        df, ["x", "y", "z"], ascending=ascending, by="g", order_by="id", decided_by="why"
+    )
     records = df.to_dict("records")
     expected = competition_ranks(records, ["x", "y", "z"], ascending, "g")
     got = dict(zip(out["id"], out["rank"]))
     assert [got[i] for i in df["id"]] == expected
+    why = decided_by(records, ["x", "y", "z"], ascending, "g", dict(enumerate(expected)))
+    got_why = dict(zip(out["id"], out["why"].astype(object).where(out["why"].notna(), None)))
+    assert [got_why[i] for i in df["id"]] == why
     # display order: groups ascending, ranks non-decreasing inside a group
     assert out["g"].is_monotonic_increasing
     assert all(out.groupby("g")["rank"].apply(lambda r: r.is_monotonic_increasing))

@@ -64,6 +64,8 @@ def competition_rank(
     by: str | Sequence[str] | None = None,
     order_by: str | Sequence[str] | None = None,
     rank_column: str = RANK,
+    decided_by: str | None = None,
+    labels: Sequence[str] | None = None,
 ) -> pd.DataFrame:
     """Rank rows per group by ordered criteria; exact ties share a place.
 
@@ -88,6 +90,12 @@ def competition_rank(
         rows, never their place. Without it ties keep their input order.
     rank_column : str, default "rank"
         Name of the new column.
+    decided_by : str, optional
+        Also add this column: for each row, the first criterion that separates it from the row
+        ranked just below it in its group (``"tied"`` when none does; missing for the last row
+        of a group), i.e. which criterion decided its place.
+    labels : sequence of str, optional
+        The names the `decided_by` column gives the criteria (default: the column names).
 
     Returns
     -------
@@ -108,6 +116,8 @@ def competition_rank(
     2     A      y       2  100.0     2
     3     A      z       1    7.0     4
     4     B      v       0    0.0     1
+    >>> competition_rank(df, ["points", "tb"], by="event", decided_by="decided_by")["decided_by"].tolist()
+    ['points', 'tied', 'points', <NA>, <NA>]
     """
     criteria = list(criteria)
     if isinstance(ascending, bool):
@@ -147,4 +157,30 @@ def competition_rank(
 
     out = frame.iloc[order].reset_index(drop=True)
     out[rank_column] = (place_start - group_start + 1).astype(np.int64)
+    if decided_by is not None:
+        names = list(labels) if labels is not None else criteria
+        codes = [
+            _criterion(frame[c], ascending=a)[0][order]
+            for c, a in zip(criteria, ascending, strict=True)
+        ]
+        out[decided_by] = _deciding(codes, new_group, names)
     return out
+
+
+def _deciding(codes: list[np.ndarray], new_group: np.ndarray, names: list[str]) -> pd.Series:
+    """Per sorted row: the first criterion whose code differs from the next row's, "tied" when
+    none does, missing on the last row of a group."""
+    n = len(new_group)
+    if not n:
+        return pd.Series([], dtype="string")
+    differs = np.zeros((len(codes) + 1, n - 1), dtype=bool)
+    for i, c in enumerate(codes):
+        differs[i] = c[1:] != c[:-1]
+    differs[-1] = True  # "tied": no criterion differs
+    first = np.argmax(differs, axis=0)
+    table = np.array([*names, "tied"], dtype=object)
+    out = np.empty(n, dtype=object)
+    out[:-1] = table[first]
+    last = np.append(new_group[1:], True)  # the next row starts another group
+    out[last] = None
+    return pd.Series(out, dtype="string")
