@@ -33,8 +33,8 @@ Pair *numbers* may number both lines of a Mitchell; a pair *name* (an id that is
 number) is one partnership, so a named pair sitting both NS and EW on a board, or playing
 against itself, is refused.
 
-What is refused
----------------
+What the bridge family refuses
+------------------------------
 Every frame, whichever reader made it (CSV, Parquet, PBN, USEBIO or a DataFrame), goes through
 the same checks before it is scored (:mod:`~tourneystats.bridge.checks`,
 :mod:`~tourneystats.bridge.prepare`, :mod:`~tourneystats.bridge.teams`): missing columns or

@@ -73,8 +73,8 @@ Rating-based values (ARO, TPR, PTP, APRO, APPO) are rounded to whole numbers as 
 them; every other value is left unrounded. Cut/median modifiers are accepted for BH, SB, FB and
 ARO (and cut for PS).
 
-What is refused
----------------
+What the chess family refuses
+-----------------------------
 Every refusal is a :class:`~tourneystats.core.schema.ValidationError` naming the rows (``event=...,
 round=..., player=...``), or the file, line and column of a TRF file. A results table is refused
 when: a required column is missing or a value is not of its type; a kind is unknown, or its points
