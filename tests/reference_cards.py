@@ -16,8 +16,6 @@ import math
 
 import pandas as pd
 
-PERCENTAGES = ("mwp", "gwp", "omwp", "ogwp", "oomwp")
-
 
 def _missing(value) -> bool:
     if value is None or value is pd.NA:
@@ -232,9 +230,6 @@ def standings(
     stats = _values(rows, rules, group_of)
     if rules.freeze_dropped:
         _freeze(rows, rules, group_of, stats)
-    for s in stats.values():
-        for key in PERCENTAGES:
-            s[key] = _round(s[key], rules)
     division = {}
     if within is not None:
         for row in rows:
@@ -245,6 +240,7 @@ def standings(
         key = []
         for criterion in rules.order:
             value = s[{"match_points": "mp", "game_points": "gp"}.get(criterion, criterion)]
+            value = float(value)
             key.append((1, 0.0) if math.isnan(value) else (0, -round(value, 9) + 0.0))
         return key
 
@@ -290,11 +286,12 @@ def _record(group, player, rank, s, rules, by, within, division) -> dict:
         record[within] = division[(group, player)]
     record.update(
         {"player": player, "rank": rank, "match_points": s["mp"], "game_points": s["gp"],
-         "rounds": s["rounds"], "games": s["games"], "mwp": s["mwp"], "gwp": s["gwp"],
-         "omwp": s["omwp"], "ogwp": s["ogwp"]}
+         "rounds": s["rounds"], "games": s["games"], "mwp": _round(s["mwp"], rules),
+         "gwp": _round(s["gwp"], rules), "omwp": _round(s["omwp"], rules),
+         "ogwp": _round(s["ogwp"], rules)}
     )  # fmt: skip
     if "oomwp" in rules.order:
-        record["oomwp"] = s["oomwp"]
+        record["oomwp"] = _round(s["oomwp"], rules)
     record["dropped"] = s["dropped"]
     if by is not None:
         record["events"] = len(s["events"])

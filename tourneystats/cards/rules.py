@@ -13,8 +13,9 @@ melee         melee.gg until mid-May 2024                     floors 1/3; a 0-0-
                                                               counts 3 games and 0 game points
 melee2024     melee.gg from mid-May 2024 to mid-Nov. 2025     floors 1/3; own GW% not floored
 melee2025     melee.gg from mid-November 2025                 floors 1/3
-manatraders   ManaTraders Series (2024)                       own GW% not floored; values rounded
-                                                              half up to 3 decimals (0.1 %)
+manatraders   ManaTraders Series (2024)                       own GW% not floored; values shown
+                                                              rounded half up to 3 decimals (0.1 %);
+                                                              rounds played ranked after points
 topdeck       topdeck.gg (2024-2025)                          own GW% not floored; distinct
                                                               opponents; no opponent -> 0.33; no
                                                               game scores (match results only)
@@ -32,10 +33,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.schema import GAME_POINTS, GWP, MATCH_POINTS, MWP, OGWP, OMWP, OOMWP
+from ..core.schema import GAME_POINTS, GWP, MATCH_POINTS, MWP, OGWP, OMWP, OOMWP, ROUNDS
 
 #: columns a :class:`Rules` order may name (all ranked descending)
-ORDER_COLUMNS = (MATCH_POINTS, GAME_POINTS, MWP, GWP, OMWP, OGWP, OOMWP)
+ORDER_COLUMNS = (MATCH_POINTS, GAME_POINTS, ROUNDS, MWP, GWP, OMWP, OGWP, OOMWP)
 #: values of :attr:`Rules.average_over`
 AVERAGE_OVER = ("rounds", "opponents")
 #: values of :attr:`Rules.rounding`
@@ -111,17 +112,20 @@ class Rules:
         After `order`: when exactly two players are tied on every criterion and met, the one who
         won more of their matches ranks first (Play! Pokémon); otherwise they stay tied.
     decimals : int, optional
-        Round the percentages (``mwp``, ``gwp``, ``omwp``, ``ogwp``, ``oomwp``) to this many
-        decimals of the fraction, as the publisher prints them, before ranking (ManaTraders: 3,
-        i.e. 0.1 %). ``None`` keeps them exact (``tourneystats check`` compares at the published
-        precision anyway).
+        Show the percentages (``mwp``, ``gwp``, ``omwp``, ``ogwp``, ``oomwp``) rounded to this
+        many decimals of the fraction, as the publisher prints them (ManaTraders: 3, i.e.
+        0.1 %); the ranking still compares the exact values, as ManaTraders does (two players
+        shown 0.490 are ordered by the digits not shown). ``None`` shows them exact
+        (``tourneystats check`` compares at the published precision anyway).
     rounding : {"half_up", "half_even"}
         How `decimals` rounds (ManaTraders: half up). Float noise below 1e-9 is removed first,
         so 0.6745 computed as 0.67449999999999999 rounds to 0.675.
     order : tuple of str
         Standings criteria, most important first, all descending; any of
-        ``match_points, game_points, mwp, gwp, omwp, ogwp, oomwp`` (opponents' opponents' match-win %,
-        the mean of the opponents' ``omwp``). ``oomwp`` is computed and shown only when ordered.
+        ``match_points, game_points, rounds, mwp, gwp, omwp, ogwp, oomwp`` (``rounds``: rounds
+        played, so a player who dropped ranks after those with his points who did not, as on
+        ManaTraders; ``oomwp``: opponents' opponents' match-win %, the mean of the opponents'
+        ``omwp``, computed and shown only when ordered).
 
     Examples
     --------
@@ -229,8 +233,14 @@ RULES: dict[str, Rules] = {
     # melee.gg from mid-November 2025: floor 1/3 everywhere, intentional draws as drawn games
     "melee2025": Rules(name="melee2025", floor=1 / 3),
     # ManaTraders Series (2024; 552 of 552 published values of 6 events): floor 0.33 for the
-    # opponents, own game-win % not floored, values printed to 0.1 % (rounded half up)
-    "manatraders": Rules(name="manatraders", own_floor=0, decimals=3),
+    # opponents, own game-win % not floored, values printed to 0.1 % (rounded half up); a player
+    # who dropped ranks after the players with his points who played more rounds
+    "manatraders": Rules(
+        name="manatraders",
+        own_floor=0,
+        decimals=3,
+        order=(MATCH_POINTS, ROUNDS, OMWP, GWP, OGWP),
+    ),
     # topdeck.gg (2024-2025; 130 events): floor 0.33, own game-win % not floored, averages over
     # distinct opponents, 0.33 for a player without opponents, match results only. Events may
     # set other points (4/2, 5/1): dataclasses.replace(RULES["topdeck"], win=4, draw=2)

@@ -53,7 +53,8 @@ def _table(
     default), `group` is the ranking group of each shown entry (a code that sorts like the group
     keys) and ``keys(positions)`` returns the key columns, group keys then ``player``. Shown
     entries come in (group, player id) order, so ties keep the order of the player ids. The
-    percentages are rounded as the rules print them (``Rules.decimals``) before ranking; with
+    percentages are ranked exact and shown rounded as the rules print them (``Rules.decimals``);
+    with
     ``Rules.head_to_head``, ``duel(a, b)`` gives the net match wins of flat position `a` over
     `b`. Only the criteria go through the ranking; every column is then taken once, in the final
     order.
@@ -63,9 +64,7 @@ def _table(
         flat = values.reshape(-1)
         return flat if entries is None else flat[entries]
 
-    shown = {name: getattr(s, name) for name in (MWP, GWP, OMWP, OGWP, OOMWP)}
-    shown = {name: _rounded(v, rules) for name, v in shown.items() if v is not None}
-    criteria = {name: column(shown.get(name, getattr(s, name))) for name in rules.order}
+    criteria = {name: column(getattr(s, name)) for name in rules.order}
     criteria[_GROUP] = group
     criteria[_ENTRY] = np.arange(group.size)
     ranked = competition_rank(pd.DataFrame(criteria, copy=False), list(rules.order), by=_GROUP)
@@ -86,8 +85,9 @@ def _table(
     columns[GAME_POINTS] = take(s.game_points).astype(points if rules.game_scores else games)
     columns[ROUNDS] = take(s.rounds).astype(np.int64)
     columns[GAMES] = take(s.games).astype(games)
-    for name, values in shown.items():
-        columns[name] = take(values)
+    for name in (MWP, GWP, OMWP, OGWP, OOMWP):
+        if getattr(s, name) is not None:
+            columns[name] = _rounded(take(getattr(s, name)), rules)
     columns[DROPPED] = take(s.dropped)
     for name, values in (extra or {}).items():
         columns[name] = take(values)
