@@ -170,15 +170,17 @@ def _ogwp_from_published(results: pd.DataFrame, published: pd.DataFrame, rules: 
     return mean if rules.no_opponents is None else mean.fillna(rules.no_opponents)
 
 
-def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.DataFrame:
+def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.DataFrame | None:
     """The comparison of one JSON event's published standings."""
     results = data.results[data.results[EVENT] == event]
     published = data.published[data.published[EVENT] == event]
     record = data.events[data.events[EVENT] == event].iloc[0]
-    if not len(results):
-        raise ValidationError(f"{record['file']}: no Swiss round to compute the standings from")
-    if not len(published):
-        raise ValidationError(f"{record['file']}: no published standings to compare with")
+    if not len(results) or not len(published):
+        what = "no Swiss round (MTGO files hold the playoffs only)" if not len(results) else (
+            "no published standings"
+        )  # fmt: skip
+        _left_out("files with nothing to compare", [f"{record['file']}: {what}"])
+        return None
     if implied and record[PLATFORM] == "topdeck":
         rules = _points_scheme(results, published, rules)
         results = _restore_byes(results, published, rules)
@@ -219,7 +221,8 @@ def _check_json(files: list[Path], rules: str | Rules | None) -> list[pd.DataFra
         )
         if not record[GAME_SCORES] and own.game_scores:
             own = replace(own, game_scores=False)
-        parts.append(_json_event(data, record[EVENT], own, rules is None))
+        part = _json_event(data, record[EVENT], own, rules is None)
+        parts += [] if part is None else [part]
     return parts
 
 
@@ -305,7 +308,8 @@ def check_from_path(path: str | os.PathLike, *, rules: str | Rules | None = None
     Raises
     ------
     ValidationError
-        A file that cannot be read, without published standings or without Swiss rounds.
+        A file that cannot be read, or nothing to compare (files without Swiss rounds or
+        without published standings are left out with a warning).
 
     Examples
     --------
@@ -344,6 +348,8 @@ def check_from_path(path: str | os.PathLike, *, rules: str | Rules | None = None
     tables = [p for p in files if p not in json_files and p not in tom_files]
     if tables:
         parts += _check_tables(path, tables, rules)
+    if not parts:
+        raise ValidationError(f"{path}: no published value to compare (see the warnings)")
     table = pd.concat(parts, ignore_index=True)
     front = [c for c in (EVENT, DIVISION, PLAYER) if c in table.columns]
     table = table.sort_values(front, kind="stable", ignore_index=True)

@@ -189,6 +189,8 @@ def _match(f: _File, match: ET.Element, number: int, known: dict, seen: dict) ->
     if shape != (["player"] if bye else ["player1", "player2"]):
         raise f.fail(match, f"outcome {outcome} needs {want}, got {shape or 'no player'}")
     ids = [f.attr(e, "userid") for e in single + sides]
+    if not bye and ids[0] == ids[1]:
+        raise f.fail(match, f"player {ids[0]} is paired against himself")
     for userid, element in zip(ids, single + sides, strict=True):
         if userid not in known:
             raise f.fail(element, f"player {userid} is not in <players>")
@@ -199,8 +201,6 @@ def _match(f: _File, match: ET.Element, number: int, known: dict, seen: dict) ->
         seen[userid] = f.lines.get(id(element))
     if bye:
         return ((number, ids[0], None, 1, 0, 0),)
-    if ids[0] == ids[1]:
-        raise f.fail(match, f"player {ids[0]} is paired against himself")
     one, two = OUTCOMES[outcome]
     return ((number, ids[0], ids[1], *one), (number, ids[1], ids[0], *two))
 
