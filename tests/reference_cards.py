@@ -135,7 +135,8 @@ def _player_stats(rows: list[dict], rules, group_of: dict) -> dict:
 
 
 def _own_values(s: dict, rules) -> None:
-    """The player's own percentages and the ones his opponents average."""
+    """The player's own percentages (ranked floored at `floor`, shown at `own_floor`) and the
+    ones his opponents average."""
     own_floor = rules.floor if rules.own_floor is None else rules.own_floor
 
     def mwp(byes: bool, floor: float) -> float:
@@ -154,10 +155,11 @@ def _own_values(s: dict, rules) -> None:
         return _pct(points, rules.game_win * games, floor)
 
     byes = rules.byes_seen_by_opponents
-    s["mwp"], s["gwp"] = mwp(True, own_floor), gwp(True, own_floor)
+    s["mwp"], s["gwp"] = mwp(True, rules.floor), gwp(True, rules.floor)  # ranked floored
+    s["shown_mwp"], s["shown_gwp"] = mwp(True, own_floor), gwp(True, own_floor)
     s["seen_mwp"], s["seen_gwp"] = mwp(byes, rules.floor), gwp(byes, rules.floor)
     if not rules.game_scores:
-        s["gp"] = s["games"] = s["gwp"] = s["seen_gwp"] = math.nan
+        s["gp"] = s["games"] = s["gwp"] = s["seen_gwp"] = s["shown_gwp"] = math.nan
 
 
 def _counted_opponents(s: dict, rules) -> list:
@@ -286,8 +288,8 @@ def _record(group, player, rank, s, rules, by, within, division) -> dict:
         record[within] = division[(group, player)]
     record.update(
         {"player": player, "rank": rank, "match_points": s["mp"], "game_points": s["gp"],
-         "rounds": s["rounds"], "games": s["games"], "mwp": _round(s["mwp"], rules),
-         "gwp": _round(s["gwp"], rules), "omwp": _round(s["omwp"], rules),
+         "rounds": s["rounds"], "games": s["games"], "mwp": _round(s["shown_mwp"], rules),
+         "gwp": _round(s["shown_gwp"], rules), "omwp": _round(s["omwp"], rules),
          "ogwp": _round(s["ogwp"], rules)}
     )  # fmt: skip
     if "oomwp" in rules.order:

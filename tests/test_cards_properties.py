@@ -211,3 +211,18 @@ def test_conversions_are_lossless(t):
     right = match_frame[played].sort_values(key).reset_index(drop=True)
     played_left = left[left["opponent"].notna()].reset_index(drop=True)
     pd.testing.assert_frame_equal(played_left, right, check_dtype=False)
+
+
+@given(tournaments(), st.sampled_from(ALL_RULES), st.data())
+def test_ranking_within_a_column_matches_reference(t, rules, data):
+    match_frame, _ = t
+    players = sorted(set(match_frame["player"]), key=str)
+    division = {p: data.draw(st.sampled_from(["juniors", "masters"])) for p in players}
+    frame = match_frame.assign(division=match_frame["player"].map(division))
+    expected = reference.standings(frame, rules, within="division")
+    assert_same(standings(frame, rules=rules, within="division"), expected)
+    # after every round, as the event cut there
+    drift = standings_by_round(frame, rules=rules, within="division")
+    last = drift[drift["round"] == drift.groupby("event")["round"].transform("max")]
+    final = standings(frame, rules=rules, within="division")
+    assert_same(last.drop(columns="round").reset_index(drop=True), final)

@@ -41,6 +41,9 @@ def test_own_floor_leaves_the_opponents_floor_alone():
         assert t.loc["A", "ogwp"] == pytest.approx((0.33 + 0.5) / 2, abs=1e-15)
         assert t.loc["A", "omwp"] == pytest.approx((0.33 + 0.5) / 2, abs=1e-15)
     assert RULES["manatraders"].lowest_own == 0 and RULES["melee2024"].lowest_own == 0
+    # ranked floored: B's shown 0.0 counts 0.33 against D's 0.6 and C's 0.5 (game-win % only)
+    by_gwp = table(results, Rules(own_floor=0, order=("gwp",)))
+    assert by_gwp.loc[list("ADCB"), "rank"].tolist() == [1, 2, 3, 4]
 
 
 def test_averages_over_rounds_or_distinct_opponents():

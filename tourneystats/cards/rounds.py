@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.schema import OOMWP
 from .prepare import _Matches
 from .rules import Rules
 from .scoring import (
+    _assemble,
     _last_round,
     _opponents_mean,
     _percentages,
@@ -112,27 +112,8 @@ def _round_scores(m: _Matches, rules: Rules) -> _RoundScores:
     """Every player's totals, percentages and opponents' averages after every round."""
     totals, present = _cumulative_totals(m, rules)
     dropped = ~present  # in the event cut after round r, who did not play round r dropped
-    mwp, gwp, seen_mwp, seen_gwp = _percentages(totals, rules, dropped)
-    opponents = _RoundOpponents(m, rules, totals)
-    omwp, ogwp = opponents.mean(seen_mwp), opponents.mean(seen_gwp)
-    oomwp = opponents.mean(omwp) if OOMWP in rules.order else None
-    game_points, games = totals.game_points, totals.games
-    if not rules.game_scores:  # match results only: no game values
-        game_points = games = gwp = ogwp = seen_gwp = np.full(present.shape, np.nan)
-    scores = _Scores(
-        match_points=totals.match_points,
-        game_points=game_points,
-        rounds=totals.rounds,
-        games=games,
-        mwp=mwp,
-        gwp=gwp,
-        omwp=omwp,
-        ogwp=ogwp,
-        oomwp=oomwp,
-        dropped=dropped,
-        seen_mwp=seen_mwp,
-        seen_gwp=seen_gwp,
-    )
+    pct = _percentages(totals, rules, dropped)
+    scores = _assemble(totals, rules, pct, _RoundOpponents(m, rules, totals), dropped)
     return _RoundScores(scores=scores, present=present, rounds=totals.rounds)
 
 

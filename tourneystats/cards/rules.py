@@ -68,9 +68,12 @@ class Rules:
         Lowest match-win % and game-win % an opponent counts for in the opponents' averages
         (Appendix C: 0.33; melee.gg uses 1/3, Play! Pokémon 0.25).
     own_floor : float, optional
-        Lowest match-win % and game-win % shown for the player himself (the ``mwp`` and ``gwp``
-        columns). ``None``: the same as `floor` (Appendix C). ``0``: not floored (ManaTraders,
-        topdeck.gg and melee.gg from May 2024 to November 2025 publish game-win % below 0.33).
+        Lowest match-win % and game-win % *shown* for the player himself (the ``mwp`` and
+        ``gwp`` columns). ``None``: the same as `floor` (Appendix C). ``0``: not floored
+        (ManaTraders, topdeck.gg and melee.gg from May 2024 to November 2025 publish game-win %
+        below 0.33). The ranking compares them floored at `floor`, as Appendix C defines them
+        (ManaTraders' ranks reproduce that way only: two players shown 0.0 and 0.2 tie at 0.33
+        and OGW% decides).
     bye : tuple of int
         The game score (wins, losses, draws) a bye counts as (2-0-0).
     bye_opponent : float, optional

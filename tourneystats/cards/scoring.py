@@ -100,6 +100,8 @@ class _Scores:
     dropped: np.ndarray
     seen_mwp: np.ndarray | None = None  # the match-win % opponents average
     seen_gwp: np.ndarray | None = None
+    shown_mwp: np.ndarray | None = None  # the own match-win % shown (``own_floor``)
+    shown_gwp: np.ndarray | None = None
 
 
 def _capped(mwp: np.ndarray, dropped: np.ndarray, rules: Rules) -> np.ndarray:
@@ -197,17 +199,33 @@ def _game_shares(t: _Totals, rules: Rules, floor: float, *, byes: bool) -> np.nd
     return _pct(points, rules.game_win * games, floor)
 
 
-def _percentages(t: _Totals, rules: Rules, dropped: np.ndarray) -> tuple[np.ndarray, ...]:
-    """The player's own match-win and game-win % (own floor), and those his opponents average
-    (the opponents' floor, byes as the rules say; capped if he dropped)."""
-    own = rules.lowest_own
-    mwp = _capped(_match_shares(t, rules, own, byes=True), dropped, rules)
-    gwp = _game_shares(t, rules, own, byes=True)
-    byes = rules.byes_seen_by_opponents
-    if byes and own == rules.floor:
-        return mwp, gwp, mwp, gwp
-    seen_mwp = _capped(_match_shares(t, rules, rules.floor, byes=byes), dropped, rules)
-    return mwp, gwp, seen_mwp, _game_shares(t, rules, rules.floor, byes=byes)
+@dataclass
+class _Percentages:
+    """A player's own match-win and game-win % as ranked (floored at ``floor``, as Appendix C
+    defines them), as shown (at ``own_floor``), and as his opponents average them."""
+
+    mwp: np.ndarray
+    gwp: np.ndarray
+    seen_mwp: np.ndarray
+    seen_gwp: np.ndarray
+    shown_mwp: np.ndarray
+    shown_gwp: np.ndarray
+
+
+def _percentages(t: _Totals, rules: Rules, dropped: np.ndarray) -> _Percentages:
+    """The player's own percentages (floored, and as shown) and those his opponents average
+    (byes in or out as the rules say; capped if he dropped)."""
+    mwp = _capped(_match_shares(t, rules, rules.floor, byes=True), dropped, rules)
+    gwp = _game_shares(t, rules, rules.floor, byes=True)
+    seen_mwp, seen_gwp = mwp, gwp
+    if not rules.byes_seen_by_opponents:
+        seen_mwp = _capped(_match_shares(t, rules, rules.floor, byes=False), dropped, rules)
+        seen_gwp = _game_shares(t, rules, rules.floor, byes=False)
+    shown_mwp, shown_gwp = mwp, gwp
+    if rules.lowest_own != rules.floor:
+        shown_mwp = _capped(_match_shares(t, rules, rules.lowest_own, byes=True), dropped, rules)
+        shown_gwp = _game_shares(t, rules, rules.lowest_own, byes=True)
+    return _Percentages(mwp, gwp, seen_mwp, seen_gwp, shown_mwp, shown_gwp)
 
 
 class _Opponents:
@@ -261,26 +279,38 @@ def _score(
     percentages are then computed per entity from counts.
     """
     t = _tally(m, rules, who, size)
-    mwp, gwp, seen_mwp, seen_gwp = _percentages(t, rules, dropped)
+    pct = _percentages(t, rules, dropped)
     opponents = _Opponents(m, rules, who, opp, t)
-    omwp, ogwp = opponents.mean(seen_mwp), opponents.mean(seen_gwp)
+    return _assemble(t, rules, pct, opponents, dropped)
+
+
+def _assemble(
+    t: _Totals, rules: Rules, pct: _Percentages, opponents: object, dropped: np.ndarray
+) -> _Scores:
+    """The scores from the totals, the percentages and the opponents' averager (``mean``)."""
+    omwp, ogwp = opponents.mean(pct.seen_mwp), opponents.mean(pct.seen_gwp)
     oomwp = opponents.mean(omwp) if OOMWP in rules.order else None
-    game_points, games = t.game_points, t.games
+    game_points, games, gwp, seen_gwp, shown_gwp = (
+        t.game_points, t.games, pct.gwp, pct.seen_gwp, pct.shown_gwp
+    )  # fmt: skip
     if not rules.game_scores:  # match results only: no game values
-        game_points = games = gwp = ogwp = seen_gwp = np.full(size, np.nan)
+        nothing = np.full(t.rounds.shape, np.nan)
+        game_points = games = gwp = ogwp = seen_gwp = shown_gwp = nothing
     return _Scores(
         match_points=t.match_points,
         game_points=game_points,
         rounds=t.rounds,
         games=games,
-        mwp=mwp,
+        mwp=pct.mwp,
         gwp=gwp,
         omwp=omwp,
         ogwp=ogwp,
         oomwp=oomwp,
         dropped=dropped,
-        seen_mwp=seen_mwp,
+        seen_mwp=pct.seen_mwp,
         seen_gwp=seen_gwp,
+        shown_mwp=pct.shown_mwp,
+        shown_gwp=shown_gwp,
     )
 
 

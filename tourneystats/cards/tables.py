@@ -85,9 +85,12 @@ def _table(
     columns[GAME_POINTS] = take(s.game_points).astype(points if rules.game_scores else games)
     columns[ROUNDS] = take(s.rounds).astype(np.int64)
     columns[GAMES] = take(s.games).astype(games)
-    for name in (MWP, GWP, OMWP, OGWP, OOMWP):
-        if getattr(s, name) is not None:
-            columns[name] = _rounded(take(getattr(s, name)), rules)
+    shown = {MWP: s.shown_mwp, GWP: s.shown_gwp, OMWP: s.omwp, OGWP: s.ogwp, OOMWP: s.oomwp}
+    shown[MWP] = s.mwp if shown[MWP] is None else shown[MWP]
+    shown[GWP] = s.gwp if shown[GWP] is None else shown[GWP]
+    for name, values in shown.items():
+        if values is not None:
+            columns[name] = _rounded(take(values), rules)
     columns[DROPPED] = take(s.dropped)
     for name, values in (extra or {}).items():
         columns[name] = take(values)
