@@ -108,7 +108,8 @@ def _plan(
 ) -> list[tuple[Rules, str | None, np.ndarray | None]]:
     """How to compute a source's events: (rules, `within` column, rows) per group of events
     sharing them (rows None: all). Events of JSON and TOM files take the rules they imply when
-    `rules` is None; events without game scores are computed without game values."""
+    `rules` is None; events without game scores are computed without game values (said in a
+    warning)."""
     given = None if rules is None else get_rules(rules)
     if events is None:
         return [(given or get_rules("mtg"), None, None)]
@@ -116,8 +117,8 @@ def _plan(
     no_games = []
     for record in events.to_dict("records"):  # one per file or pod: I/O-sized
         own = given or implied_rules(record[PLATFORM], record.get("date"))
-        if not record[GAME_SCORES] and own.game_scores:
-            own = replace(own, game_scores=False)
+        if not record[GAME_SCORES]:
+            own = replace(own, game_scores=False) if own.game_scores else own
             no_games.append(str(record["event"]))
         within = DIVISION if record[PLATFORM] == "tom" else None
         groups.setdefault((own, within), []).append(record["event"])

@@ -46,17 +46,21 @@ def _cumulative_totals(m: _Matches, rules: Rules) -> tuple[_Totals, np.ndarray]:
 
     bw, bl, bd = rules.bye
     bye_result = 1 if bw > bl else (2 if bw < bl else 0)
-    result = np.where(m.w > m.l, 1, np.where(m.w < m.l, 2, 0))
-    result[m.bye] = bye_result
-    tally = np.bincount(cell * 3 + result, minlength=P * T * 3).reshape(P, T, 3)
-    tally = np.cumsum(tally, axis=1)
+    tally = byes = None  # only the rules that need them (a draw's share, byes left out)
+    if rules.draw_share is not None:
+        result = np.where(m.w > m.l, 1, np.where(m.w < m.l, 2, 0))
+        result[m.bye] = bye_result
+        tally = np.bincount(cell * 3 + result, minlength=P * T * 3).reshape(P, T, 3)
+        tally = np.cumsum(tally, axis=1)
+    if not rules.byes_seen_by_opponents or rules.bye_opponent is not None:
+        byes = cumulative(m.bye.astype(np.float64))
     present = np.zeros(P * T, dtype=bool)
     present[cell] = True
     present = present.reshape(P, T)
     mp, gp, games = _row_points(m, rules)
     totals = _Totals(
         rounds=np.cumsum(present, axis=1, dtype=np.float64),
-        byes=cumulative(m.bye.astype(np.float64)),
+        byes=byes,
         tally=tally,
         bye_result=bye_result,
         match_points=cumulative(mp),

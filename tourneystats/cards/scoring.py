@@ -8,6 +8,7 @@ step is a few integer passes and ``np.bincount`` scatter-adds over all events at
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 
@@ -115,8 +116,8 @@ class _Totals:
     """Per entity: rounds, byes, results, points and games (the raw sums of :func:`_tally`)."""
 
     rounds: np.ndarray
-    byes: np.ndarray
-    tally: np.ndarray  # (entities, 3): drawn, won, lost matches (byes included as scored)
+    byes: np.ndarray | None  # (None: not needed by the rules)
+    tally: np.ndarray | None  # (entities, 3): drawn, won, lost matches (byes as scored)
     # (per entity and round in the round-by-round standings: every array gains a round axis)
     bye_result: int  # 0 draw, 1 win, 2 loss: what a bye counts as
     match_points: np.ndarray
@@ -228,6 +229,12 @@ def _percentages(t: _Totals, rules: Rules, dropped: np.ndarray) -> _Percentages:
     return _Percentages(mwp, gwp, seen_mwp, seen_gwp, shown_mwp, shown_gwp)
 
 
+class _Averager(Protocol):
+    """What computes the opponents' averages of per-entity (or per-cell) values."""
+
+    def mean(self, values: np.ndarray) -> np.ndarray: ...
+
+
 class _Opponents:
     """The opponents' averages: means of per-entity values over each entity's counted rows.
 
@@ -285,7 +292,7 @@ def _score(
 
 
 def _assemble(
-    t: _Totals, rules: Rules, pct: _Percentages, opponents: object, dropped: np.ndarray
+    t: _Totals, rules: Rules, pct: _Percentages, opponents: _Averager, dropped: np.ndarray
 ) -> _Scores:
     """The scores from the totals, the percentages and the opponents' averager (``mean``)."""
     omwp, ogwp = opponents.mean(pct.seen_mwp), opponents.mean(pct.seen_gwp)
