@@ -368,3 +368,19 @@ def test_command_line(tmp_path, capsys):
     (src / "prerelease-2026-06.tdf").write_bytes((TOM_DIR / "prerelease-2026-06.tdf").read_bytes())
     assert main(["import", str(src.parent), str(out), "--quiet"]) == 0
     assert "3 file(s) imported" in capsys.readouterr().out
+
+
+def test_folder_files_of_other_kinds_are_skipped(tmp_path):
+    name = "sfida-dei-campioni-pauper-61438-2024-02-18.json"
+    (tmp_path / name).write_bytes((JSON_DIR / name).read_bytes())
+    (tmp_path / "config.json").write_text('{"theme": "dark"}')
+    (tmp_path / "board.xml").write_text("<USEBIO/>")
+    with pytest.warns(UserWarning) as caught:
+        table = standings_from_path(tmp_path)
+    messages = " ".join(str(w.message) for w in caught)
+    assert "config.json: not an MTG archive JSON file" in messages
+    assert "board.xml: not a TOM export" in messages
+    assert len(table) == 27
+    (tmp_path / name).unlink()
+    with pytest.raises(ValidationError, match="no cards results"):
+        quietly(standings_from_path, tmp_path)

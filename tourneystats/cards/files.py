@@ -21,7 +21,7 @@ import pandas as pd
 from ..core.folders import names_its_source, result_files
 from ..core.io import TABLE_SUFFIXES, read_table, table_columns
 from ..core.schema import EVENT, OPPONENT, PLAYER, ValidationError
-from .decklistcache import JSON_SUFFIXES, read_mtg_json
+from .decklistcache import JSON_SUFFIXES, is_mtg_json, read_mtg_json
 from .history import standings_by_round
 from .prepare import GAME_COLUMNS, MATCH_COLUMNS
 from .published import DIVISION, GAME_SCORES, PLATFORM
@@ -52,13 +52,22 @@ def _read_results(path: Path, by: str | None) -> pd.DataFrame:
 
 
 def _result_files(folder: Path) -> list[Path]:
+    """The results files of a folder; ``.xml`` files that are no TOM export and ``.json`` files
+    that are no MTG archive file are skipped with a warning."""
     files = result_files(folder, SUFFIXES, _MATCH_NAMES, _GAME_NAMES, what="cards results")
-    other = [p for p in files if p.suffix.lower() == ".xml" and not is_tom(p)]
-    for path in other:
-        warnings.warn(
-            f"{path}: not a TOM file (its root is not <tournament>), skipped", stacklevel=4
-        )
-    return [p for p in files if p not in other]
+    other = []
+    for path in files:
+        suffix = path.suffix.lower()
+        if suffix == ".xml" and not is_tom(path):
+            other.append((path, "a TOM export (its root is not <tournament>)"))
+        elif suffix in JSON_SUFFIXES and not is_mtg_json(path):
+            other.append((path, 'an MTG archive JSON file (no "Tournament")'))
+    for path, kind in other:
+        warnings.warn(f"{path}: not {kind}, skipped", stacklevel=4)
+    kept = [p for p in files if p not in {path for path, _ in other}]
+    if not kept:
+        raise ValidationError(f"{folder}: no cards results in this folder")
+    return kept
 
 
 def _as_text(values: pd.Series) -> pd.Series:
