@@ -231,13 +231,14 @@ RULES: dict[str, Rules] = {
     # counts 3 games and 0 game points
     "melee": Rules(name="melee", floor=1 / 3, intentional_draw_game_points=0),
     # melee.gg from mid-May 2024 to mid-November 2025: floor 1/3 for the opponents, the player's
-    # own game-win % not floored, a 0-0-3 intentional draw is 3 drawn games (1 point each)
+    # own game-win % shown unfloored, a 0-0-3 intentional draw is 3 drawn games (1 point each)
     "melee2024": Rules(name="melee2024", floor=1 / 3, own_floor=0),
     # melee.gg from mid-November 2025: floor 1/3 everywhere, intentional draws as drawn games
     "melee2025": Rules(name="melee2025", floor=1 / 3),
-    # ManaTraders Series (2024; 552 of 552 published values of 6 events): floor 0.33 for the
-    # opponents, own game-win % not floored, values printed to 0.1 % (rounded half up); a player
-    # who dropped ranks after the players with his points who played more rounds
+    # ManaTraders Series (2024; the research reproduced 552 of 552 values of 6 events, the two
+    # samples here every value and rank): floor 0.33 for the opponents, own game-win % shown
+    # unfloored (ranked floored), values printed to 0.1 % (rounded half up); a player who
+    # dropped ranks after the players with his points who played more rounds
     "manatraders": Rules(
         name="manatraders",
         own_floor=0,
@@ -251,9 +252,11 @@ RULES: dict[str, Rules] = {
         name="topdeck", own_floor=0, average_over="opponents", no_opponents=0.33, game_scores=False
     ),
     # Play! Pokémon Tournament Rules Handbook (5.3, 5.5, 5.6) as TOM computes it: a tie is half a
-    # win in the win % (third-party evidence, see tests/data/README.md), byes are wins but no
-    # rounds played in the win % opponents average, floor 0.25, cap 0.75 for dropped players,
-    # a dropped player keeps his tie-breakers, head-to-head for two tied players who met
+    # win in the win % (third-party evidence: the real files cannot tell 1/2 from 1/3, see
+    # tests/data/README.md), byes are wins but no rounds played in the win % opponents average,
+    # floor 0.25, cap 0.75 for dropped players, a dropped player keeps his tie-breakers (needed
+    # by the real files), head-to-head for two tied players who met (handbook 5.5.1.1; no real
+    # file exercises it); TOM's places reproduced 35 of 35
     "pokemon": Rules(
         name="pokemon",
         floor=0.25,
