@@ -1616,3 +1616,153 @@ def pgn_cases() -> Iterator[Case]:
 
 
 CASES.append(pgn_cases)
+
+
+# --- cards: MTG archive JSON and Pokémon TOM files -----------------------------------------------
+
+
+def cards_file_cases() -> Iterator[Case]:
+    """Mutations of a real MTGODecklistCache JSON file (melee.gg, 27 players, 5 rounds, byes and
+    intentional draws listed twice) and of a re-written real TOM export (one pod, a bye, a tie,
+    5 drops): JSON errors name the file (and the JSON path), TOM errors the file and the line."""
+    yield from _cards_json_cases()
+    yield from _cards_tom_cases()
+
+
+def _json_edit(data: bytes, edit: Callable[[dict], object]) -> bytes:
+    import json
+
+    document = json.loads(data)
+    edit(document)
+    return json.dumps(document, indent=1).encode()
+
+
+def _cards_json_cases() -> Iterator[Case]:
+    data = (
+        TESTS / "cards" / "mtgjson" / "sfida-dei-campioni-pauper-61438-2024-02-18.json"
+    ).read_bytes()
+    name, base = "event.json", "cards-json/original"
+    yield Case(base, "cards", {name: data}, "ok")
+    r0 = lambda d: d["Rounds"][0]["Matches"]  # noqa: E731
+    first = {"Player1": "P001", "Player2": "P099", "Result": "2-0-0"}
+    errors = {
+        "truncated mid-file": _truncate_mid_line(data, 0.6),
+        "truncated early": data[:200],
+        "empty file": b"",
+        "binary garbage": _garbage(17),
+        "a JSON list": b"[1, 2, 3]\n",
+        "latin-1 bytes in a name": data.replace(b'"P001"', b'"P\xe9001"'),
+        "no Rounds key": _json_edit(data, lambda d: d.pop("Rounds")),
+        "no Tournament key": _json_edit(data, lambda d: d.pop("Tournament")),
+        "a match without Result": _json_edit(data, lambda d: r0(d)[3].pop("Result")),
+        "a match without Player1": _json_edit(data, lambda d: r0(d)[3].pop("Player1")),
+        "a match that is a string": _json_edit(data, lambda d: r0(d).__setitem__(2, "P1 beat P2")),
+        "result 2-x-0": _json_edit(data, lambda d: r0(d)[3].update(Result="2-x-0")),
+        "result W": _json_edit(data, lambda d: r0(d)[3].update(Result="W")),
+        "result 2-1": _json_edit(data, lambda d: r0(d)[3].update(Result="2-1")),
+        "result with a million games": _json_edit(
+            data, lambda d: r0(d)[3].update(Result="1000000-0-0")
+        ),
+        "unknown round name": _json_edit(data, lambda d: d["Rounds"][2].update(RoundName="Day 2")),
+        "conflicting duplicate match": _json_edit(
+            data, lambda d: r0(d).append({**r0(d)[0], "Result": "0-2-0"})
+        ),
+        "a player paired twice in a round": _json_edit(
+            data, lambda d: r0(d).append({**r0(d)[0], "Player2": r0(d)[5]["Player1"]})
+        ),
+        "a player against himself": _json_edit(
+            data, lambda d: r0(d)[0].update(Player2=r0(d)[0]["Player1"])
+        ),
+        "a loss against no one": _json_edit(
+            data, lambda d: r0(d).append({**first, "Player2": "-", "Result": "0-2-0"})
+        ),
+        "standings value that is text": _json_edit(
+            data, lambda d: d["Standings"][4].update(OMWP="0.5")
+        ),
+        "standings entry without Player": _json_edit(
+            data, lambda d: d["Standings"][4].pop("Player")
+        ),
+        "a Swiss round after the finals": _json_edit(
+            data, lambda d: d["Rounds"].insert(2, {"RoundName": "Finals", "Matches": [r0(d)[0]]})
+        ),
+        "no Swiss round at all": _json_edit(data, lambda d: d.update(Rounds=[])),
+    }
+    for label, mutated in errors.items():
+        yield Case(f"cards-json/{label}", "cards", {name: mutated}, "error", locate="file")
+    same = {
+        "an identical match listed again": _json_edit(data, lambda d: r0(d).append(r0(d)[0])),
+        "a match listed again from the other side": _json_edit(
+            data,
+            lambda d: r0(d).append(
+                {
+                    "Player1": r0(d)[0]["Player2"],
+                    "Player2": r0(d)[0]["Player1"],
+                    "Result": "-".join(r0(d)[0]["Result"].split("-")[i] for i in (1, 0, 2)),
+                }
+            ),
+        ),  # fmt: skip
+        "byte-order mark": b"\xef\xbb\xbf" + data,
+        "CRLF line ends": data.replace(b"\n", b"\r\n"),
+        "compact JSON": _json_edit(data, lambda d: None).replace(b"\n", b""),
+        "decks and unknown keys added": _json_edit(data, lambda d: d.update(Decks=[{}], Extra=1)),
+        "playoff rounds added": _json_edit(
+            data, lambda d: d["Rounds"].append({"RoundName": "Top 8", "Matches": [r0(d)[0]]})
+        ),
+    }
+    for label, mutated in same.items():
+        yield Case(f"cards-json/{label}", "cards", {name: mutated}, "same", base)
+    split = _json_edit(data, lambda d: d.update(Rounds=d["Rounds"][:2]))
+    yield Case("cards-json/two files", "cards", {"a.json": data, "b.json": split}, "ok")
+
+
+def _tom_sub(data: bytes, pattern: str, repl: str, count: int = 1) -> bytes:
+    return _sub(data, pattern, repl, count=count)
+
+
+def _cards_tom_cases() -> Iterator[Case]:
+    data = (TESTS / "cards" / "tom" / "prerelease-2026-06.tdf").read_bytes()
+    name, base = "event.tdf", "cards-tom/original"
+    yield Case(base, "cards", {name: data}, "ok")
+    match = r'<match outcome="1"><player1 userid="(\d+)"/><player2 userid="(\d+)"/></match>'
+    errors = {
+        "truncated mid-file": _truncate_mid_line(data, 0.7),
+        "truncated early": data[:300],
+        "binary garbage": _garbage(23),
+        "unknown outcome 4": _tom_sub(data, r'outcome="1"', 'outcome="4"'),
+        "unknown outcome 9": _tom_sub(data, r'outcome="2"', 'outcome="9"'),
+        "outcome x": _tom_sub(data, r'outcome="1"', 'outcome="x"'),
+        "outcome missing": _tom_sub(data, r'<match outcome="1">', "<match>"),
+        "an unreported match in a reported round": _tom_sub(data, r'outcome="2"', 'outcome="0"'),
+        "a player paired twice in a round": _tom_sub(data, match, r'<match outcome="1"><player1 userid="\1"/><player2 userid="\2"/></match><match outcome="2"><player1 userid="\1"/><player2 userid="\2"/></match>'),
+        "an unknown player": _tom_sub(data, r'<player1 userid="\d+"/>', '<player1 userid="999999"/>'),
+        "a player against himself": _tom_sub(data, match, r'<match outcome="1"><player1 userid="\1"/><player2 userid="\1"/></match>'),
+        "round type 7": _tom_sub(data, r'<round number="1" type="2"', '<round number="1" type="7"'),
+        "a bye with two players": _tom_sub(data, r'<match outcome="1">', '<match outcome="5">'),
+        "a player listed twice": _tom_sub(data, r"(<players>\n)", r'\1    <player userid="100001"></player>\n'),
+        "a result after the drop": _tom_sub(data, r"(<lastname>100003</lastname>)", r"\1<dropped><status>1</status><round>1</round></dropped>"),
+        "a drop round 0": _tom_sub(data, r"<round>1</round>", "<round>0</round>"),
+        "an entity declaration": _tom_sub(data, r"(<\?xml[^>]*\?>\n)", '\\1<!DOCTYPE t [<!ENTITY x "y">]>\n'),
+        "a round number 0": _tom_sub(data, r'<round number="2"', '<round number="0"'),
+        "a round listed twice": _tom_sub(data, r'<round number="3"', '<round number="2"'),
+        "not a TOM file": b'<?xml version="1.0"?>\n<results><player/></results>\n',
+    }  # fmt: skip
+    for label, mutated in errors.items():
+        yield Case(f"cards-tom/{label}", "cards", {name: mutated}, "error", locate="line")
+    top_cut = _tom_sub(
+        data,
+        r"(      </rounds>)",
+        '        <round number="4" type="1" stage="6"><matches></matches></round>\n\\1',
+    )
+    yield Case("cards-tom/a top-cut round", "cards", {name: top_cut}, "same", base)
+    yield Case(
+        "cards-tom/CRLF line ends", "cards", {name: data.replace(b"\n", b"\r\n")}, "same", base
+    )
+    yield Case("cards-tom/as .xml", "cards", {"event.xml": data}, "ok")
+    last = data.decode().rsplit('<round number="3"', 1)
+    pending = (
+        last[0] + '<round number="3"' + re.sub(r'outcome="\d+"', 'outcome="0"', last[1])
+    ).encode()
+    yield Case("cards-tom/last round not reported yet", "cards", {name: pending}, "ok")
+
+
+CASES.append(cards_file_cases)

@@ -1,9 +1,13 @@
 """Plain-Python reference for the card-game rules: dicts and loops, written to be obviously right.
 
 It reads the rule values from a :class:`tourneystats.cards.Rules` object (configuration only) and
-re-implements everything else: game-level aggregation, match and game points, byes, drops, floors,
-caps, opponents' averages, season pooling and the competition ranking. Used by the property tests
-and as the plain-Python baseline of the benchmark.
+re-implements everything else: game-level aggregation, match and game points, byes, drops, floors
+(the opponents' and the player's own), caps, the share of a win a draw counts for, opponents'
+averages (over rounds or distinct opponents, byes left out or counted as an opponent, a value for
+a player without opponents), frozen tie-breakers of dropped players (the event cut after their
+last round, computed again), rounding, season pooling, ranking within a column, the competition
+ranking and head-to-head. Used by the property tests and as the plain-Python baseline of the
+benchmark.
 """
 
 from __future__ import annotations
@@ -60,17 +64,26 @@ def _mean(values: list[float]) -> float:
     return total / len(values)
 
 
-def standings(frame: pd.DataFrame, rules, by: str | None = None) -> pd.DataFrame:
-    """Standings per event (or per `by` group) under `rules`, as a DataFrame sorted like
-    :func:`tourneystats.cards.standings`."""
-    rows = frame.to_dict("records")
-    if "wins" not in frame.columns:
-        rows = games_to_matches(rows)
+def _round(value: float, rules) -> float:
+    """Half up (or half even) at `rules.decimals`, after removing float noise below 1e-9."""
+    if rules.decimals is None or math.isnan(value):
+        return value
+    scale = 10.0**rules.decimals
+    scaled = round(value * scale, 9)
+    whole = math.floor(scaled + 0.5) if rules.rounding == "half_up" else round(scaled)
+    return whole / scale
 
-    group_of = {}  # event -> group
-    for row in rows:
-        group_of[row["event"]] = row[by] if by is not None else row["event"]
 
+def _row_result(row: dict, rules) -> tuple[bool, int, int, int]:
+    """(bye, wins, losses, draws) of a row, a bye scored by the rules."""
+    bye = _missing(row["opponent"])
+    if bye:
+        return (True, *rules.bye)
+    return False, int(row["wins"]), int(row["losses"]), int(row["draws"])
+
+
+def _player_stats(rows: list[dict], rules, group_of: dict) -> dict:
+    """Per (group, player): totals, the opponents met (with their round) and the byes."""
     event_last: dict = {}
     player_last: dict = {}
     for row in rows:
@@ -78,118 +91,210 @@ def standings(frame: pd.DataFrame, rules, by: str | None = None) -> pd.DataFrame
         event_last[ev] = max(event_last.get(ev, rnd), rnd)
         key = (ev, row["player"])
         player_last[key] = max(player_last.get(key, rnd), rnd)
-
+    draw_share = rules.draw / rules.win if rules.draw_share is None else rules.draw_share
     stats: dict = {}
     for row in rows:
         ev = row["event"]
         me = (group_of[ev], row["player"])
         s = stats.setdefault(
             me,
-            {
-                "mp": 0.0,
-                "gp": 0.0,
-                "rounds": 0,
-                "games": 0,
-                "nb_mp": 0.0,
-                "nb_gp": 0.0,
-                "nb_rounds": 0,
-                "nb_games": 0,
-                "opponents": [],
-                "events": set(),
-                "dropped": False,
-            },
-        )
+            {"mp": 0.0, "gp": 0.0, "share": 0.0, "rounds": 0, "games": 0, "nb_mp": 0.0,
+             "nb_gp": 0.0, "nb_share": 0.0, "nb_rounds": 0, "nb_games": 0, "opponents": [],
+             "byes": 0, "events": set(), "dropped": False, "last": {}},
+        )  # fmt: skip
         s["events"].add(ev)
+        s["last"][ev] = player_last[(ev, row["player"])]
         if player_last[(ev, row["player"])] < event_last[ev]:
             s["dropped"] = True
-        bye = _missing(row["opponent"])
-        if bye:
-            w, l, d = rules.bye  # noqa: E741
-        else:
-            w, l, d = int(row["wins"]), int(row["losses"]), int(row["draws"])  # noqa: E741
+        bye, w, l, d = _row_result(row, rules)  # noqa: E741
         if w > l:
-            mp = rules.win
+            mp, share = rules.win, 1.0
         elif w < l:
-            mp = rules.loss
+            mp, share = rules.loss, rules.loss / rules.win
         else:
-            mp = rules.draw
+            mp, share = rules.draw, draw_share
         per_draw = rules.game_draw
         if rules.intentional_draw_game_points is not None and not bye and w == 0 and l == 0:
             per_draw = rules.intentional_draw_game_points
         gp = w * rules.game_win + l * rules.game_loss + d * per_draw
         s["mp"] += mp
         s["gp"] += gp
+        s["share"] += share
         s["rounds"] += 1
         s["games"] += w + l + d
-        if not bye:
+        if bye:
+            s["byes"] += 1
+        else:
             s["nb_mp"] += mp
             s["nb_gp"] += gp
+            s["nb_share"] += share
             s["nb_rounds"] += 1
             s["nb_games"] += w + l + d
-            s["opponents"].append((group_of[ev], row["opponent"]))
+            s["opponents"].append((ev, row["round"], (group_of[ev], row["opponent"])))
+    return stats
 
-    for s in stats.values():
-        s["mwp"] = _pct(s["mp"], rules.win * s["rounds"], rules.floor)
-        if rules.drop_cap is not None and s["dropped"]:
-            s["mwp"] = min(s["mwp"], rules.drop_cap)
-        s["gwp"] = _pct(s["gp"], rules.game_win * s["games"], rules.floor)
-        if rules.byes_seen_by_opponents:
-            s["seen_mwp"], s["seen_gwp"] = s["mwp"], s["gwp"]
+
+def _own_values(s: dict, rules) -> None:
+    """The player's own percentages (ranked floored at `floor`, shown at `own_floor`) and the
+    ones his opponents average."""
+    own_floor = rules.floor if rules.own_floor is None else rules.own_floor
+
+    def mwp(byes: bool, floor: float) -> float:
+        if rules.draw_share is None:
+            points, rounds = (s["mp"], s["rounds"]) if byes else (s["nb_mp"], s["nb_rounds"])
+            value = _pct(points, rules.win * rounds, floor)
         else:
-            s["seen_mwp"] = _pct(s["nb_mp"], rules.win * s["nb_rounds"], rules.floor)
-            if rules.drop_cap is not None and s["dropped"]:
-                s["seen_mwp"] = min(s["seen_mwp"], rules.drop_cap)
-            s["seen_gwp"] = _pct(s["nb_gp"], rules.game_win * s["nb_games"], rules.floor)
+            shares, rounds = (s["share"], s["rounds"]) if byes else (s["nb_share"], s["nb_rounds"])
+            value = _pct(shares, rounds, floor)
+        if rules.drop_cap is not None and s["dropped"]:
+            value = min(value, rules.drop_cap)
+        return value
+
+    def gwp(byes: bool, floor: float) -> float:
+        points, games = (s["gp"], s["games"]) if byes else (s["nb_gp"], s["nb_games"])
+        return _pct(points, rules.game_win * games, floor)
+
+    byes = rules.byes_seen_by_opponents
+    s["mwp"], s["gwp"] = mwp(True, rules.floor), gwp(True, rules.floor)  # ranked floored
+    s["shown_mwp"], s["shown_gwp"] = mwp(True, own_floor), gwp(True, own_floor)
+    s["seen_mwp"], s["seen_gwp"] = mwp(byes, rules.floor), gwp(byes, rules.floor)
+    if not rules.game_scores:
+        s["gp"] = s["games"] = s["gwp"] = s["seen_gwp"] = s["shown_gwp"] = math.nan
+
+
+def _counted_opponents(s: dict, rules) -> list:
+    """The opponents that count (a rematch once when averaging over opponents)."""
+    if rules.average_over == "rounds":
+        return [o for _, _, o in s["opponents"]]
+    return list(dict.fromkeys(o for _, _, o in s["opponents"]))
+
+
+def _opponent_mean(s: dict, stats: dict, rules, key: str) -> float:
+    values = [stats[o][key] for o in _counted_opponents(s, rules)]
+    if rules.bye_opponent is not None and s["byes"]:
+        byes = 1 if rules.average_over == "opponents" else s["byes"]
+        values += [rules.bye_opponent] * byes
+    if not values and rules.no_opponents is not None:
+        return rules.no_opponents
+    return _mean(values)
+
+
+def _values(rows: list[dict], rules, group_of: dict) -> dict:
+    stats = _player_stats(rows, rules, group_of)
     for s in stats.values():
-        s["omwp"] = _mean([stats[o]["seen_mwp"] for o in s["opponents"]])
-        s["ogwp"] = _mean([stats[o]["seen_gwp"] for o in s["opponents"]])
+        _own_values(s, rules)
     for s in stats.values():
-        s["oomwp"] = _mean([stats[o]["omwp"] for o in s["opponents"]])
+        s["omwp"] = _opponent_mean(s, stats, rules, "seen_mwp")
+        s["ogwp"] = _opponent_mean(s, stats, rules, "seen_gwp")
+    for s in stats.values():
+        s["oomwp"] = _opponent_mean(s, stats, rules, "omwp")
+        if not rules.game_scores:
+            s["ogwp"] = math.nan
+    return stats
+
+
+def _freeze(rows: list[dict], rules, group_of: dict, stats: dict) -> None:
+    """A dropped player's opponents' averages: those of his event cut after his last round."""
+    for (group, player), s in stats.items():
+        if not s["dropped"]:
+            continue
+        (event,) = s["events"]  # freezing works per event (no pooling)
+        last = s["last"][event]
+        cut = [r for r in rows if r["event"] == event and r["round"] <= last]
+        early = _values(cut, rules, group_of)[(group, player)]
+        for key in ("omwp", "ogwp", "oomwp"):
+            s[key] = early[key]
+
+
+def _net(rows: list[dict], group_of: dict, a: tuple, b: tuple) -> int:
+    """Matches a won against b minus those a lost (all rounds)."""
+    net = 0
+    for row in rows:
+        if _missing(row["opponent"]):
+            continue
+        me = (group_of[row["event"]], row["player"])
+        them = (group_of[row["event"]], row["opponent"])
+        if me == a and them == b:
+            w, l = int(row["wins"]), int(row["losses"])  # noqa: E741
+            net += (w > l) - (w < l)
+    return net
+
+
+def standings(
+    frame: pd.DataFrame, rules, by: str | None = None, within: str | None = None
+) -> pd.DataFrame:
+    """Standings per event (or per `by` group) under `rules`, as a DataFrame sorted like
+    :func:`tourneystats.cards.standings`."""
+    rows = frame.to_dict("records")
+    if "wins" not in frame.columns:
+        rows = games_to_matches(rows)
+    group_of = {row["event"]: (row[by] if by is not None else row["event"]) for row in rows}
+    stats = _values(rows, rules, group_of)
+    if rules.freeze_dropped:
+        _freeze(rows, rules, group_of, stats)
+    division = {}
+    if within is not None:
+        for row in rows:
+            division[(group_of[row["event"]], row["player"])] = row[within]
 
     def sort_key(item):
-        (group, player), s = item
+        _, s = item
         key = []
         for criterion in rules.order:
-            value = s[
-                criterion
-                if criterion not in ("match_points", "game_points")
-                else {"match_points": "mp", "game_points": "gp"}[criterion]
-            ]
-            if math.isnan(value):
-                key.append((1, 0.0))
-            else:
-                key.append((0, -round(value, 9) + 0.0))
+            value = s[{"match_points": "mp", "game_points": "gp"}.get(criterion, criterion)]
+            value = float(value)
+            key.append((1, 0.0) if math.isnan(value) else (0, -round(value, 9) + 0.0))
         return key
 
     by_group: dict = {}
     for me, s in stats.items():
-        by_group.setdefault(me[0], []).append((me, s))
+        by_group.setdefault((me[0], division.get(me)), []).append((me, s))
     out = []
     for group in sorted(by_group):
         entries = sorted(by_group[group], key=lambda item: (sort_key(item), item[0][1]))
-        previous, rank = None, 0
-        for position, item in enumerate(entries, start=1):
-            key = sort_key(item)
-            if key != previous:
-                rank, previous = position, key
-            (_, player), s = item
-            record = {
-                by or "event": group,
-                "player": player,
-                "rank": rank,
-                "match_points": s["mp"],
-                "game_points": s["gp"],
-                "rounds": s["rounds"],
-                "games": s["games"],
-                "mwp": s["mwp"],
-                "gwp": s["gwp"],
-                "omwp": s["omwp"],
-                "ogwp": s["ogwp"],
-            }
-            if "oomwp" in rules.order:
-                record["oomwp"] = s["oomwp"]
-            record["dropped"] = s["dropped"]
-            if by is not None:
-                record["events"] = len(s["events"])
-            out.append(record)
+        ranks = _ranks([sort_key(item) for item in entries])
+        if rules.head_to_head:
+            _head_to_head(entries, ranks, rows, group_of)
+        for rank, ((group_value, player), s) in zip(ranks, entries):
+            out.append(_record(group_value, player, rank, s, rules, by, within, division))
     return pd.DataFrame(out)
+
+
+def _ranks(keys: list) -> list[int]:
+    ranks, previous, rank = [], None, 0
+    for position, key in enumerate(keys, start=1):
+        if key != previous:
+            rank, previous = position, key
+        ranks.append(rank)
+    return ranks
+
+
+def _head_to_head(entries: list, ranks: list[int], rows: list[dict], group_of: dict) -> None:
+    """Exactly two players sharing a place: the one who won more of their matches goes first."""
+    for i in range(len(entries) - 1):
+        tied = [j for j in range(len(entries)) if ranks[j] == ranks[i]]
+        if len(tied) != 2 or tied[0] != i:
+            continue
+        net = _net(rows, group_of, entries[i][0], entries[i + 1][0])
+        if net < 0:
+            entries[i], entries[i + 1] = entries[i + 1], entries[i]
+        if net != 0:
+            ranks[i + 1] += 1
+
+
+def _record(group, player, rank, s, rules, by, within, division) -> dict:
+    record = {by or "event": group}
+    if within is not None:
+        record[within] = division[(group, player)]
+    record.update(
+        {"player": player, "rank": rank, "match_points": s["mp"], "game_points": s["gp"],
+         "rounds": s["rounds"], "games": s["games"], "mwp": _round(s["shown_mwp"], rules),
+         "gwp": _round(s["shown_gwp"], rules), "omwp": _round(s["omwp"], rules),
+         "ogwp": _round(s["ogwp"], rules)}
+    )  # fmt: skip
+    if "oomwp" in rules.order:
+        record["oomwp"] = _round(s["oomwp"], rules)
+    record["dropped"] = s["dropped"]
+    if by is not None:
+        record["events"] = len(s["events"])
+    return record

@@ -3,6 +3,8 @@ tournaments with byes, drops, draws, intentional draws and rematches, in both in
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pandas as pd
 import reference_cards as reference
@@ -34,7 +36,34 @@ CUSTOM = Rules(
     byes_seen_by_opponents=False,
     order=("match_points", "gwp", "oomwp", "omwp", "ogwp", "game_points"),
 )
-ALL_RULES = [*RULES.values(), CUSTOM]
+#: every new field away from its default at once (issue 14)
+CONVENTIONS = Rules(
+    name="conventions",
+    floor=0.3,
+    own_floor=0.1,
+    bye_opponent=0.35,
+    average_over="opponents",
+    no_opponents=0.4,
+    draw_share=0.25,
+    decimals=2,
+    rounding="half_even",
+    freeze_dropped=True,
+    head_to_head=True,
+    drop_cap=0.8,
+    order=("match_points", "omwp", "oomwp", "gwp"),
+)
+#: byes counted as opponents over rounds, no game scores, head-to-head without freezing
+MATCHES_ONLY = Rules(
+    name="matches-only",
+    bye_opponent=0.33,
+    game_scores=False,
+    head_to_head=True,
+    decimals=3,
+    order=("match_points", "omwp", "gwp", "ogwp"),
+)
+ALL_RULES = [*RULES.values(), CUSTOM, CONVENTIONS, MATCHES_ONLY]
+#: the rules that pool seasons (freezing dropped players works per event)
+POOLING_RULES = [r for r in ALL_RULES if not r.freeze_dropped]
 
 #: game sequences from the first player's side (W/L/D), the empty one is a match without games
 SEQUENCES = ["WW", "WLW", "LWW", "LL", "WLL", "LWL", "WL", "LW", "WLD", "LWD", "WD", "LD", "DDD",
@@ -96,7 +125,7 @@ def assert_same(got: pd.DataFrame, expected: pd.DataFrame) -> None:
             ok = ~np.isnan(a)
             assert np.allclose(a[ok], b[ok], rtol=0, atol=1e-12), column
         elif column in ("match_points", "game_points"):
-            assert np.array_equal(a.astype(float), b.astype(float)), column
+            assert np.array_equal(a.astype(float), b.astype(float), equal_nan=True), column
         else:
             assert [str(x) for x in a] == [str(x) for x in b], column
 
@@ -116,7 +145,7 @@ def test_season_pooling_matches_reference(t, data):
     match_frame, game_frame = t
     events = sorted(match_frame["event"].unique())
     season_of = {e: data.draw(st.sampled_from(["S1", "S2"])) for e in events}
-    rules = data.draw(st.sampled_from(ALL_RULES))
+    rules = data.draw(st.sampled_from(POOLING_RULES))
     frame = match_frame.assign(season=match_frame["event"].map(season_of))
     expected = reference.standings(frame, rules, by="season")
     assert_same(standings(frame, rules=rules, by="season"), expected)
@@ -144,20 +173,27 @@ def test_standings_by_round_equals_truncated_standings(t, rules):
 @given(tournaments(), st.sampled_from(ALL_RULES))
 def test_explain_means_are_the_opponents_averages(t, rules):
     match_frame, game_frame = t
+    rules = replace(rules, decimals=None)  # explain shows the terms unrounded
     table = standings(match_frame, rules=rules).set_index(["event", "player"])
     why = explain(game_frame, rules=rules)
     assert len(why) == len(match_frame)
-    assert (why["counted"] == ~why["bye"]).all()
-    assert why["opponent_mwp"].isna().eq(why["bye"]).all()
-    pairs = {"omwp": "opponent_mwp", "ogwp": "opponent_gwp"}
+    if rules.bye_opponent is None:
+        assert not why.loc[why["bye"], "counted"].any()
+        assert why["opponent_mwp"].isna().eq(why["bye"]).all()
+    if rules.average_over == "rounds":
+        assert why.loc[~why["bye"], "counted"].all()
+    pairs = {"omwp": "opponent_mwp"}
+    if rules.game_scores:
+        pairs["ogwp"] = "opponent_gwp"
     if "oomwp" in rules.order:
         pairs["oomwp"] = "opponent_omwp"
     means = why[why["counted"]].groupby(["event", "player"])[list(pairs.values())].mean()
     for ours, shown in pairs.items():
         joined = table[ours].to_frame().join(means[shown])
-        only_byes = joined[shown].isna()
-        assert joined.loc[only_byes, ours].isna().all()
-        ok = ~only_byes
+        nobody = joined[shown].isna()
+        empty = np.nan if rules.no_opponents is None else rules.no_opponents
+        assert np.allclose(joined.loc[nobody, ours], empty, equal_nan=True)
+        ok = ~nobody
         assert np.allclose(joined.loc[ok, ours], joined.loc[ok, shown], rtol=0, atol=1e-12)
 
 
@@ -175,3 +211,18 @@ def test_conversions_are_lossless(t):
     right = match_frame[played].sort_values(key).reset_index(drop=True)
     played_left = left[left["opponent"].notna()].reset_index(drop=True)
     pd.testing.assert_frame_equal(played_left, right, check_dtype=False)
+
+
+@given(tournaments(), st.sampled_from(ALL_RULES), st.data())
+def test_ranking_within_a_column_matches_reference(t, rules, data):
+    match_frame, _ = t
+    players = sorted(set(match_frame["player"]), key=str)
+    division = {p: data.draw(st.sampled_from(["juniors", "masters"])) for p in players}
+    frame = match_frame.assign(division=match_frame["player"].map(division))
+    expected = reference.standings(frame, rules, within="division")
+    assert_same(standings(frame, rules=rules, within="division"), expected)
+    # after every round, as the event cut there
+    drift = standings_by_round(frame, rules=rules, within="division")
+    last = drift[drift["round"] == drift.groupby("event")["round"].transform("max")]
+    final = standings(frame, rules=rules, within="division")
+    assert_same(last.drop(columns="round").reset_index(drop=True), final)

@@ -184,7 +184,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 CHART_SUFFIXES = (".png", ".svg", ".pdf")
 CHART_DPI = 120
 #: files a family may read from a results folder (a chart is never written over one)
-INPUT_SUFFIXES = (*TABLE_SUFFIXES, ".trf", ".trfx", ".txt", ".pgn", ".pbn", ".xml")
+INPUT_SUFFIXES = (*TABLE_SUFFIXES, ".trf", ".trfx", ".txt", ".pgn", ".pbn", ".xml", ".json", ".tdf")
 
 
 def history_from_path(name: str, path: str | Path, **options) -> pd.DataFrame:
@@ -443,7 +443,8 @@ def _rules_help() -> str:
 
     chess = ", ".join([*RULE_SETS, "auto", "auto:RULES (the rule set of undated events)"])
     return (
-        f"cards: {', '.join(RULES)} (default mtg); chess: {chess} (default adjusted); "
+        f"cards: {', '.join(RULES)} (default: the preset a JSON or TOM file implies, else mtg); "
+        f"chess: {chess} (default adjusted); "
         "bridge: the matchpoint scale, full (2 per result beaten) or half (default full)"
     )
 
@@ -472,7 +473,8 @@ def _family_parser(sub, name: str, help: str) -> argparse.ArgumentParser:
     parser = sub.add_parser(name, help=help, add_help=False, formatter_class=_Formatter)
     parser.add_argument("-h", "--help", action=_Help, help="show this help message and exit")
     parser.add_argument(
-        "path", help="results file (CSV, Parquet, TRF, PGN, PBN, USEBIO XML) or folder"
+        "path",
+        help="results file (CSV, Parquet, TRF, PGN, PBN, USEBIO XML, MTG JSON, TOM) or folder",
     )
     parser.add_argument("--family", required=True, choices=sorted(FAMILIES))
     parser.add_argument("--rules", help="rule set of the family (see --help)")
@@ -567,7 +569,9 @@ def build_parser() -> argparse.ArgumentParser:
     rc.add_argument("--quiet", action="store_true", help="no progress bar")
     rc.set_defaults(func=cmd_recompute)
 
-    im = sub.add_parser("import", help="build an archive from a folder of CSV/TRF/PBN/USEBIO files")
+    im = sub.add_parser(
+        "import", help="build an archive from a folder of CSV/TRF/PBN/USEBIO/JSON/TOM files"
+    )
     im.add_argument("src", help="folder of source files")
     im.add_argument("archive", help="archive folder (created or extended)")
     im.add_argument("--season", help="season of files no folder or column places")

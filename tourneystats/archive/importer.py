@@ -1,4 +1,5 @@
-"""Importing a folder of source files (CSV, Parquet, TRF, PGN, PBN, USEBIO) into an archive.
+"""Importing a folder of source files (CSV, Parquet, TRF, PGN, PBN, USEBIO, MTG JSON, TOM) into
+an archive.
 
 Each file is sniffed (its suffix, its first bytes, a table's columns), read with its family's
 reader and placed in a season; the files are staged in a hidden archive inside the target in
@@ -111,8 +112,8 @@ def _table_family(frame: pd.DataFrame) -> str | None:
 
 
 def _sniff(path: Path) -> str | None:
-    """The kind of a source file: 'table', 'trf', 'pgn', 'pbn', 'usebio' or None (not a results
-    file)."""
+    """The kind of a source file: 'table', 'trf', 'pgn', 'pbn', 'usebio', 'cards' (an MTG JSON
+    archive file or a TOM export) or None (not a results file)."""
     suffix = path.suffix.lower()
     if suffix in (".csv", ".parquet", ".pq"):
         return "table"
@@ -121,7 +122,17 @@ def _sniff(path: Path) -> str | None:
     with open(path, "rb") as fh:
         head = fh.read(4096)
     if suffix == ".xml":
-        return "usebio" if b"<USEBIO" in head.upper() else None
+        return (
+            "usebio"
+            if b"<USEBIO" in head.upper()
+            else ("cards" if b"<tournament" in head else None)
+        )
+    if suffix == ".tdf":
+        return "cards" if b"<tournament" in head else None
+    if suffix == ".json":
+        from ..cards.decklistcache import is_mtg_json
+
+        return "cards" if is_mtg_json(path) else None
     from ..trf import TRF_SUFFIXES
 
     if suffix in TRF_SUFFIXES:
@@ -149,6 +160,10 @@ def _load_source(path: Path, kind: str) -> tuple[str | None, pd.DataFrame]:
         from ..chess import read_pgn
 
         return "chess", _chess_rows(read_pgn(path))
+    if kind == "cards":  # MTG JSON or TOM: the Swiss rounds, as cards.read_results reads them
+        from .. import cards
+
+        return "cards", cards.read_results(path)
     if kind in ("pbn", "usebio"):
         from .. import pbn, usebio
 
@@ -203,7 +218,9 @@ def import_folder(
     published standings, is ignored and listed), FIDE TRF (``.trf``, or ``.txt`` starting with TRF
     lines; each row gets its player's ``rating`` and its event's start ``date``), PGN (``.pgn``,
     read with :func:`tourneystats.chess.read_pgn`, events told by their tags, so an event may not
-    be split over several files), PBN (``.pbn``) and USEBIO (``.xml``). Other files are ignored.
+    be split over several files), PBN (``.pbn``), USEBIO (``.xml``), and for cards the JSON files
+    of the MTG archives (``.json`` with a ``"Tournament"``, each file an event) and Pokémon TOM
+    exports (``.tdf``), read with :func:`tourneystats.cards.read_results`. Other files are ignored.
     A file in a folder named after a family
     (``cards``, ``chess``, ``bridge``, ``league``) must hold that family's results. A league table
     is read with :func:`tourneystats.league.read_results`: without a ``league`` column, its rows
@@ -266,7 +283,7 @@ def import_folder(
         if not any(r["status"] in ("imported", "error") for r in records):
             raise ValidationError(
                 f"{src}: nothing to import: {len(paths)} file(s), none of them results "
-                "(CSV/Parquet tables of a family, TRF, PBN or USEBIO files)"
+                "(CSV/Parquet tables of a family, TRF, PBN, USEBIO, MTG JSON or TOM files)"
             )
         written = _move_staged(staging, root, mode, chunk_rows)
     finally:

@@ -44,41 +44,60 @@ event, round and player of the offending rows (nothing is guessed or dropped):
   of a match not numbered 1, 2, 3, ... (a game missing), different opponents in one match, a bye
   or a match without games written as more than one row, and two sides that disagree on a game.
 
-Other rule sets are :class:`Rules` objects; :data:`RULES` holds the presets ``"mtg"``,
-``"melee"`` and ``"pokemon"``. Every computation is vectorised over all events at once: integer
-codes, ``np.bincount`` scatter-adds for a player's and his opponents' sums, no Python loop over
-events, players or rounds.
+Other rule sets are :class:`Rules` objects, each publisher's conventions as fields;
+:data:`RULES` holds the presets ``"mtg"``, ``"melee"``, ``"melee2024"``, ``"melee2025"``,
+``"manatraders"``, ``"topdeck"`` and ``"pokemon"`` (:mod:`~tourneystats.cards.rules` tells what
+each changes and where it was found). Every computation is vectorised over all events at once:
+integer codes, ``np.bincount`` scatter-adds for a player's and his opponents' sums, no Python
+loop over events, players or rounds.
+
+Files: :func:`read_mtg_json` reads the JSON files of the public MTG archives (MTGODecklistCache:
+melee.gg, ManaTraders, topdeck.gg, MTGO), :func:`read_tom` Pokémon TOM exports; both keep the
+standings the file publishes, and :func:`check_from_path` compares them with the computed ones
+under the rules the file implies (:mod:`~tourneystats.cards.publishers`).
 
 The code reads in the order of the rules: :mod:`~tourneystats.cards.rules` (rule sets and
 presets), :mod:`~tourneystats.cards.prepare` (input forms, validation, integer codes),
 :mod:`~tourneystats.cards.convert` (match level <-> game level),
 :mod:`~tourneystats.cards.scoring` (per-row points, per-player totals and percentages, opponents'
-averages), :mod:`~tourneystats.cards.tables` (ranking, pooled seasons),
-:mod:`~tourneystats.cards.history` (standings after every round),
-:mod:`~tourneystats.cards.terms` (each opponent's values as counted) and
-:mod:`~tourneystats.cards.files` (results files and folders).
+averages), :mod:`~tourneystats.cards.rounds` (the same after every round),
+:mod:`~tourneystats.cards.headtohead`, :mod:`~tourneystats.cards.tables` (ranking, pooled
+seasons), :mod:`~tourneystats.cards.history` (standings after every round),
+:mod:`~tourneystats.cards.terms` (each opponent's values as counted),
+:mod:`~tourneystats.cards.decklistcache` and :mod:`~tourneystats.cards.tom` (tournament files),
+:mod:`~tourneystats.cards.publishers` (the rules a file implies),
+:mod:`~tourneystats.cards.files` (results files and folders) and
+:mod:`~tourneystats.cards.check` (published against computed values).
 """
 
+from .check import check_from_path
 from .convert import games_to_matches, matches_to_games
+from .decklistcache import read_mtg_json
 from .files import history_from_path, read_results, standings_from_path
 from .history import standings_by_round
 from .prepare import GAME_COLUMNS, MATCH_COLUMNS
+from .published import CardsFile
 from .rules import ORDER_COLUMNS as ORDER_COLUMNS
 from .rules import RULES, Rules, get_rules
 from .tables import standings
 from .terms import explain
+from .tom import read_tom
 
 __all__ = [
     "GAME_COLUMNS",
     "MATCH_COLUMNS",
     "RULES",
+    "CardsFile",
     "Rules",
+    "check_from_path",
     "explain",
     "games_to_matches",
     "get_rules",
     "history_from_path",
     "matches_to_games",
+    "read_mtg_json",
     "read_results",
+    "read_tom",
     "standings",
     "standings_by_round",
     "standings_from_path",

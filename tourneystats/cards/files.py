@@ -1,8 +1,18 @@
-"""Reading results files and folders, and the standings and histories computed from them."""
+"""Reading results files and folders, and the standings and histories computed from them.
+
+A cards source is a results table (CSV, Parquet), an MTGODecklistCache JSON file
+(:func:`~tourneystats.cards.read_mtg_json`), a Pokémon TOM export
+(:func:`~tourneystats.cards.read_tom`), or a folder of any of them. The JSON and TOM files imply
+their publisher's rules (:mod:`~tourneystats.cards.publishers`), used unless the caller names
+rules.
+"""
 
 from __future__ import annotations
 
 import os
+import warnings
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -10,14 +20,20 @@ import pandas as pd
 
 from ..core.folders import names_its_source, result_files
 from ..core.io import TABLE_SUFFIXES, read_table, table_columns
-from ..core.schema import EVENT, OPPONENT, PLAYER
+from ..core.schema import EVENT, OPPONENT, PLAYER, ValidationError
+from .decklistcache import JSON_SUFFIXES, is_mtg_json, read_mtg_json
 from .history import standings_by_round
 from .prepare import GAME_COLUMNS, MATCH_COLUMNS
-from .rules import Rules
+from .published import DIVISION, GAME_SCORES, PLATFORM
+from .publishers import implied_rules, with_bye_players
+from .rules import Rules, get_rules
 from .tables import standings
+from .tom import TOM_SUFFIXES, is_tom, read_tom
 
 _MATCH_NAMES = [c.name for c in MATCH_COLUMNS]
 _GAME_NAMES = [c.name for c in GAME_COLUMNS]
+#: the files a cards folder may hold: tables, MTG JSON archives and TOM exports
+SUFFIXES = (*TABLE_SUFFIXES, *JSON_SUFFIXES, *TOM_SUFFIXES)
 
 
 def _needed(columns: list[str], by: str | None) -> list[str] | None:
@@ -36,7 +52,22 @@ def _read_results(path: Path, by: str | None) -> pd.DataFrame:
 
 
 def _result_files(folder: Path) -> list[Path]:
-    return result_files(folder, TABLE_SUFFIXES, _MATCH_NAMES, _GAME_NAMES, what="cards results")
+    """The results files of a folder; ``.xml`` files that are no TOM export and ``.json`` files
+    that are no MTG archive file are skipped with a warning."""
+    files = result_files(folder, SUFFIXES, _MATCH_NAMES, _GAME_NAMES, what="cards results")
+    other = []
+    for path in files:
+        suffix = path.suffix.lower()
+        if suffix == ".xml" and not is_tom(path):
+            other.append((path, "a TOM export (its root is not <tournament>)"))
+        elif suffix in JSON_SUFFIXES and not is_mtg_json(path):
+            other.append((path, 'an MTG archive JSON file (no "Tournament")'))
+    for path, kind in other:
+        warnings.warn(f"{path}: not {kind}, skipped", stacklevel=4)
+    kept = [p for p in files if p not in {path for path, _ in other}]
+    if not kept:
+        raise ValidationError(f"{folder}: no cards results in this folder")
+    return kept
 
 
 def _as_text(values: pd.Series) -> pd.Series:
@@ -60,6 +91,86 @@ def _concat(frames: list[pd.DataFrame]) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
+def _load(path: Path, by: str | None) -> tuple[pd.DataFrame, pd.DataFrame | None]:
+    """The results of a file or folder, and the events of its JSON and TOM files (None when it
+    has none: their platform, date and whether they carry game scores)."""
+    files = _result_files(path) if path.is_dir() else [path]
+    suffix = [p.suffix.lower() for p in files]
+    json_files = [p for p, s in zip(files, suffix, strict=True) if s in JSON_SUFFIXES]
+    tom_files = [p for p, s in zip(files, suffix, strict=True) if s in TOM_SUFFIXES]
+    frames = [_read_results(p, by) for p in files if p not in json_files and p not in tom_files]
+    events = []
+    for reader, some in ((read_mtg_json, json_files), (read_tom, tom_files)):
+        if some:
+            data = reader(some)
+            if reader is read_mtg_json:
+                data = with_bye_players(data)
+            frames.append(data.results)
+            events.append(data.events)
+    if not frames:
+        raise ValidationError(f"{path}: no cards results")
+    return _concat(frames), (pd.concat(events, ignore_index=True) if events else None)
+
+
+def _plan(
+    results: pd.DataFrame, events: pd.DataFrame | None, rules: str | Rules | None
+) -> list[tuple[Rules, str | None, np.ndarray | None]]:
+    """How to compute a source's events: (rules, `within` column, rows) per group of events
+    sharing them (rows None: all). Events of JSON and TOM files take the rules they imply when
+    `rules` is None; events without game scores are computed without game values (said in a
+    warning)."""
+    given = None if rules is None else get_rules(rules)
+    if events is None:
+        return [(given or get_rules("mtg"), None, None)]
+    groups: dict[tuple[Rules, str | None], list] = {}
+    no_games = []
+    for record in events.to_dict("records"):  # one per file or pod: I/O-sized
+        own = given or implied_rules(record[PLATFORM], record.get("date"))
+        if not record[GAME_SCORES]:
+            own = replace(own, game_scores=False) if own.game_scores else own
+            no_games.append(str(record["event"]))
+        within = DIVISION if record[PLATFORM] == "tom" else None
+        groups.setdefault((own, within), []).append(record["event"])
+    if no_games:
+        warnings.warn(
+            f"{len(no_games)} event(s) with match results only (no game scores): game points, "
+            f"gwp and ogwp are not computed ({', '.join(no_games[:3])}"
+            f"{', ...' if len(no_games) > 3 else ''})",
+            stacklevel=4,
+        )
+    listed = set(events["event"])
+    tables = ~results[EVENT].isin(listed).to_numpy()
+    plan = [(r, w, results[EVENT].isin(ev).to_numpy()) for (r, w), ev in groups.items()]
+    if tables.any():
+        plan.append((given or get_rules("mtg"), None, tables))
+    return [(r, w, None) for r, w, _ in plan] if len(plan) == 1 else plan
+
+
+def _computed(
+    results: pd.DataFrame,
+    plan: list[tuple[Rules, str | None, np.ndarray | None]],
+    compute: Callable[..., pd.DataFrame],
+    **options: object,
+) -> pd.DataFrame:
+    """`compute` over each group of events of the plan, the tables joined in event order."""
+    if len(plan) == 1:
+        rules, within, _ = plan[0]
+        extra = {} if within is None else {"within": within}
+        return compute(results, rules=rules, **extra, **options)
+    if options.get("by") is not None:
+        raise ValidationError(
+            "the events follow different publishers' rules: name the rules (rules=...) to pool "
+            f"them by {options['by']!r}"
+        )
+    parts = [
+        compute(results[rows], rules=rules, **({} if within is None else {"within": within}))
+        for rules, within, rows in plan  # a few groups (one per preset), not one per event
+    ]
+    table = pd.concat(parts, ignore_index=True)
+    order = np.argsort(table[EVENT].astype(str).to_numpy(), kind="stable")
+    return table.iloc[order].reset_index(drop=True)
+
+
 @names_its_source
 def read_results(path: str | os.PathLike, *, by: str | None = None) -> pd.DataFrame:
     """Read the results that :func:`standings` takes from a file or a folder of files.
@@ -67,12 +178,13 @@ def read_results(path: str | os.PathLike, *, by: str | None = None) -> pd.DataFr
     Parameters
     ----------
     path : path-like
-        A CSV or Parquet file of match-level or game-level results, or a folder: every ``.csv``,
-        ``.parquet`` and ``.pq`` file in it (not in sub-folders) is read and the tables are
-        concatenated, except files whose name starts with ``.`` or ``_`` or contains
-        ``standings`` (e.g. published standings kept next to the results). Other tables without
-        the results columns are skipped with a warning. Ids of different types across files are
-        compared as text.
+        A CSV or Parquet file of match-level or game-level results, an MTGODecklistCache JSON
+        file (its Swiss rounds, :func:`read_mtg_json`), a Pokémon TOM export (``.tdf``,
+        :func:`read_tom`), or a folder: every such file in it (not in sub-folders) is read and
+        the results are concatenated, except files whose name starts with ``.`` or ``_`` or
+        contains ``standings`` (e.g. published standings kept next to the results). Other tables
+        without the results columns, and ``.xml`` files that are no TOM export, are skipped with
+        a warning. Ids of different types across files are compared as text.
     by : str, optional
         A pooling column (see :func:`standings`) to read along with the results columns; of a
         Parquet file only these columns are read.
@@ -99,10 +211,7 @@ def read_results(path: str | os.PathLike, *, by: str | None = None) -> pd.DataFr
     0     E      1      a        b     2       0      0
     1     E      1      b        a     0       2      0
     """
-    path = Path(path)
-    if path.is_dir():
-        return _concat([_read_results(f, by) for f in _result_files(path)])
-    return _read_results(path, by)
+    return _load(Path(path), by)[0]
 
 
 @names_its_source
@@ -114,10 +223,14 @@ def standings_from_path(
     Parameters
     ----------
     path : path-like
-        A results file or folder, read by :func:`read_results`; all its events are computed in
-        one call.
+        A results file or folder, read by :func:`read_results`; all its events are computed at
+        once (in one call per set of rules).
     rules : str or Rules, optional
-        A preset name or a :class:`Rules` object; default ``"mtg"``.
+        A preset name or a :class:`Rules` object. By default each JSON or TOM file's events
+        follow the preset its publisher implies (:func:`~tourneystats.cards.publishers.implied_rules`:
+        ``manatraders``, ``topdeck``, ``melee``/``melee2024``/``melee2025`` by date,
+        ``pokemon`` ranked within ``division``), and tables ``"mtg"``. Events with match
+        results only are computed without game values (with a warning).
     by : str, optional
         Pool the events by this column (see :func:`standings`).
 
@@ -138,20 +251,20 @@ def standings_from_path(
     0      a     1             3
     1      b     2             0
     """
-    results = read_results(path, by=by)
-    return standings(results, rules="mtg" if rules is None else rules, by=by)
+    results, events = _load(Path(path), by)
+    return _computed(results, _plan(results, events, rules), standings, by=by)
 
 
 @names_its_source
-def history_from_path(path: str | os.PathLike, *, rules: str | Rules = "mtg") -> pd.DataFrame:
+def history_from_path(path: str | os.PathLike, *, rules: str | Rules | None = None) -> pd.DataFrame:
     """Standings after every round of every event in a results file or folder (for drift charts).
 
     Parameters
     ----------
     path : path-like
         A results file or folder, read by :func:`read_results`.
-    rules : str or Rules, default "mtg"
-        A preset name or a :class:`Rules` object.
+    rules : str or Rules, optional
+        A preset name or a :class:`Rules` object; by default as :func:`standings_from_path`.
 
     Returns
     -------
@@ -172,4 +285,5 @@ def history_from_path(path: str | os.PathLike, *, rules: str | Rules = "mtg") ->
     2      2      a     1             3
     3      2      b     1             3
     """
-    return standings_by_round(read_results(path), rules=rules)
+    results, events = _load(Path(path), None)
+    return _computed(results, _plan(results, events, rules), standings_by_round)

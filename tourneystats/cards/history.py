@@ -5,18 +5,22 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..core.schema import EVENT, OOMWP, PLAYER, ROUND
+from ..core.schema import EVENT, PLAYER, ROUND
+from .headtohead import _Duels
 from .prepare import _prepare
+from .rounds import _frozen_scores, _round_scores
 from .rules import Rules, get_rules
-from .scoring import _capped, _last_round, _mean, _pct, _row_points, _Scores
-from .tables import _table
+from .tables import _divisions, _table
 
 
-def standings_by_round(results: pd.DataFrame, *, rules: str | Rules = "mtg") -> pd.DataFrame:
+def standings_by_round(
+    results: pd.DataFrame, *, rules: str | Rules = "mtg", within: str | None = None
+) -> pd.DataFrame:
     """Standings after every round of every event, in one vectorised call.
 
     The standings "after round r" are exactly those of the event cut after round r: every
-    percentage uses only rounds up to r, and a player who did not play round r counts as dropped.
+    percentage uses only rounds up to r, and a player who did not play round r counts as dropped
+    (with ``Rules.freeze_dropped`` he keeps the opponents' averages of his last round played).
     Players enter the table after their first round.
 
     Parameters
@@ -25,6 +29,8 @@ def standings_by_round(results: pd.DataFrame, *, rules: str | Rules = "mtg") -> 
         Match-level or game-level results of any number of events (see :func:`standings`).
     rules : str or Rules, default "mtg"
         A preset name or a :class:`Rules` object.
+    within : str, optional
+        Rank within the groups of this column, as :func:`standings` does.
 
     Returns
     -------
@@ -47,84 +53,33 @@ def standings_by_round(results: pd.DataFrame, *, rules: str | Rules = "mtg") -> 
     """
     rules = get_rules(rules)
     m = _prepare(results)
-    P, T, E = m.n_players, m.n_times, m.n_events
-    mp, gp, games = _row_points(m, rules)
-    # player x round matrices (flat cell p * T + t); totals after round r are cumulative sums
-    played = ~m.bye
-
-    def cumulative(weights: np.ndarray | None, rows: np.ndarray | None = None) -> np.ndarray:
-        c = m.p * T + m.t if rows is None else m.p[rows] * T + m.t[rows]
-        wt = weights if weights is None or rows is None else weights[rows]
-        return np.cumsum(np.bincount(c, wt, P * T).reshape(P, T), axis=1)
-
-    present = np.zeros(P * T, dtype=bool)
-    present[m.p * T + m.t] = True
-    present = present.reshape(P, T)
-    dropped = ~present  # in the event cut after round r, who did not play round r dropped
-    rounds = np.cumsum(present, axis=1, dtype=np.float64)
-    match_points, game_points, n_games = cumulative(mp), cumulative(gp), cumulative(games)
-    mwp = _capped(_pct(match_points, rules.win * rounds, rules.floor), dropped, rules)
-    gwp = _pct(game_points, rules.game_win * n_games, rules.floor)
-    count = cumulative(None, played)  # non-bye rounds so far: the opponents' averages divide by it
-    if rules.byes_seen_by_opponents:
-        seen_mwp, seen_gwp = mwp, gwp
-    else:
-        seen_mwp = _pct(cumulative(mp, played), rules.win * count, rules.floor)
-        seen_mwp = _capped(seen_mwp, dropped, rules)
-        seen_gwp = _pct(
-            cumulative(gp, played), rules.game_win * cumulative(games, played), rules.floor
-        )
-    del mp, gp, games
-
-    # A match played in round t counts for the player after every round r from t to the event's
-    # last, at the opponent's value after round r: one entry per (match, r). The entries of a
-    # match are consecutive cells of the player's row (and of the opponent's), so the cells are
-    # an arange shifted per match.
-    rows = np.flatnonzero(played)
-    t = m.t[rows].astype(np.intp)
-    span = _last_round(m, m.e, E)[m.e[rows]].astype(np.intp) - t + 1
-    start = np.cumsum(span) - span
-    target = np.repeat(m.p[rows] * T + t - start, span)
-    target += np.arange(target.size, dtype=np.intp)
-    source = np.repeat((m.q[rows] - m.p[rows]) * T, span)
-    source += target
-    del rows, t, span, start
-
-    def opponents_mean(values: np.ndarray, cells: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
-        target, source = cells
-        total = np.bincount(target, values.reshape(-1)[source], P * T).reshape(P, T)
-        return _mean(total, count)
-
-    cells = (target, source)
-    del target, source
-    omwp, ogwp = opponents_mean(seen_mwp, cells), opponents_mean(seen_gwp, cells)
-    oomwp = opponents_mean(omwp, cells) if OOMWP in rules.order else None
-    del cells
-
+    T, E = m.n_times, m.n_events
+    r = _round_scores(m, rules)
+    s = _frozen_scores(r) if rules.freeze_dropped else r.scores
     # shown: (player, r) for every round r of the player's event from his first round on
     event_rounds = np.zeros(E * T, dtype=bool)
     event_rounds[m.e.astype(np.intp) * T + m.t] = True
-    entries = np.flatnonzero(event_rounds.reshape(E, T)[m.event_of] & (rounds > 0))
-    s = _Scores(
-        match_points=match_points,
-        game_points=game_points,
-        rounds=rounds,
-        games=n_games,
-        mwp=mwp,
-        gwp=gwp,
-        omwp=omwp,
-        ogwp=ogwp,
-        oomwp=oomwp,
-        dropped=dropped,
-    )
+    entries = np.flatnonzero(event_rounds.reshape(E, T)[m.event_of] & (r.rounds > 0))
+    division, divisions = (None, None) if within is None else _divisions(m, within)
 
     def keys(at: np.ndarray) -> dict[str, object]:
         who, when = np.divmod(at, T)
-        return {
+        out: dict[str, object] = {
             EVENT: m.event_values(m.event_of[who]),
             ROUND: m.round_values[when],
-            PLAYER: m.player_values(who),
         }
+        if division is not None:
+            out[within] = divisions.values(division[who])
+        out[PLAYER] = m.player_values(who)
+        return out
 
-    group = m.event_of[entries // T] * T + entries % T  # sorts like (event, round)
-    return _table(s, rules, group, keys, entries=entries)
+    who, when = np.divmod(entries, T)
+    event = (
+        m.event_of[who] if division is None else m.event_of[who] * divisions.size + division[who]
+    )
+    group = event * T + when  # sorts like (event, [division,] round)
+    duel = None
+    if rules.head_to_head:
+        duels = _Duels(m, m.p, m.q, m.n_players)
+        duel = lambda a, b: duels.net(a // T, b // T, a % T)  # noqa: E731
+    return _table(s, rules, group, keys, entries=entries, duel=duel)

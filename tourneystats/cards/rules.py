@@ -1,18 +1,57 @@
-"""Card-game rule sets: :class:`Rules` and the presets :data:`RULES` (mtg, melee, pokemon)."""
+"""Card-game rule sets: :class:`Rules` and the presets :data:`RULES`, publisher conventions as data.
+
+Every convention a publisher follows is a field of :class:`Rules` with the Magic: The Gathering
+Tournament Rules (Appendix C) as its default; a preset is a small :class:`Rules` object naming what
+it changes and where that was found. A rule set of your own is built from the same fields
+(``Rules(floor=0.25, ...)``, or ``dataclasses.replace(RULES["topdeck"], win=4, draw=2)``).
+
+============  ==============================================  =======================================
+preset        who, when                                       differs from ``mtg`` (Appendix C)
+============  ==============================================  =======================================
+mtg           Magic Tournament Rules, Appendix C              (the defaults)
+melee         melee.gg until mid-May 2024                     floors 1/3; a 0-0-3 intentional draw
+                                                              counts 3 games and 0 game points
+melee2024     melee.gg from mid-May 2024 to mid-Nov. 2025     floors 1/3; own GW% not floored
+melee2025     melee.gg from mid-November 2025                 floors 1/3
+manatraders   ManaTraders Series (2024)                       own GW% not floored; values shown
+                                                              rounded half up to 3 decimals (0.1 %);
+                                                              rounds played ranked after points
+topdeck       topdeck.gg (2024-2025)                          own GW% not floored; distinct
+                                                              opponents; no opponent -> 0.33; no
+                                                              game scores (match results only)
+pokemon       Play! Pokémon (TOM)                             3/1/0 with a tie worth 1/2 win in the
+                                                              win %; floor 0.25; 0.75 cap if
+                                                              dropped; byes out of the win %;
+                                                              frozen drops; head-to-head; no games
+============  ==============================================  =======================================
+
+The evidence behind each preset (published standings reproduced value by value) is listed with
+:data:`RULES` and in ``tests/data/README.md``.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.schema import GAME_POINTS, GWP, MATCH_POINTS, MWP, OGWP, OMWP, OOMWP
+from ..core.schema import GAME_POINTS, GWP, MATCH_POINTS, MWP, OGWP, OMWP, OOMWP, ROUNDS
 
 #: columns a :class:`Rules` order may name (all ranked descending)
-ORDER_COLUMNS = (MATCH_POINTS, GAME_POINTS, MWP, GWP, OMWP, OGWP, OOMWP)
+ORDER_COLUMNS = (MATCH_POINTS, GAME_POINTS, ROUNDS, MWP, GWP, OMWP, OGWP, OOMWP)
+#: values of :attr:`Rules.average_over`
+AVERAGE_OVER = ("rounds", "opponents")
+#: values of :attr:`Rules.rounding`
+ROUNDING = ("half_up", "half_even")
+
+
+def _share(value: float | None, what: str) -> None:
+    """Refuse a fraction outside 0..1 (None passes)."""
+    if value is not None and not 0 <= value <= 1:
+        raise ValueError(f"Rules.{what} must be between 0 and 1, got {value}")
 
 
 @dataclass(frozen=True)
 class Rules:
-    """A card-game rule set: points, percentage floor, byes, drops and the order of the standings.
+    """A card-game rule set: points, floors, byes, drops, averages, order and rounding.
 
     The defaults are the Magic: The Gathering rules (Appendix C); :data:`RULES` holds the presets.
 
@@ -21,27 +60,75 @@ class Rules:
     name : str
         Label of the rule set.
     win, draw, loss : float
-        Match points for a won, drawn and lost match. The match-win % divides by ``win`` x rounds.
+        Match points for a won, drawn and lost match (topdeck.gg events may use 4/2 or 5/1). The
+        match-win % divides by ``win`` x rounds, so a draw counts ``draw / win`` of a win.
     game_win, game_draw, game_loss : float
         Game points for a won, drawn and lost game. The game-win % divides by ``game_win`` x games.
     floor : float
-        Lowest match-win % and game-win % a player is credited with (0.33; melee.gg uses 1/3).
+        Lowest match-win % and game-win % an opponent counts for in the opponents' averages
+        (Appendix C: 0.33; melee.gg uses 1/3, Play! Pokémon 0.25).
+    own_floor : float, optional
+        Lowest match-win % and game-win % *shown* for the player himself (the ``mwp`` and
+        ``gwp`` columns). ``None``: the same as `floor` (Appendix C). ``0``: not floored
+        (ManaTraders, topdeck.gg and melee.gg from May 2024 to November 2025 publish game-win %
+        below 0.33). The ranking compares them floored at `floor`, as Appendix C defines them
+        (ManaTraders' ranks reproduce that way only: two players shown 0.0 and 0.2 tie at 0.33
+        and OGW% decides).
     bye : tuple of int
         The game score (wins, losses, draws) a bye counts as (2-0-0).
+    bye_opponent : float, optional
+        A bye's weight in the opponents' averages. ``None``: a bye is no opponent and is left out
+        of them (Appendix C). A value: the bye counts as an opponent with that match-win % and
+        game-win % (and opponents' match-win %) -- topdeck.gg counted its bye pseudo-player at
+        0.33. With ``average_over="opponents"`` all byes of a player are one opponent.
     intentional_draw_game_points : float, optional
         Game points per drawn game of a match in which neither player won a game (an intentional
-        draw, reported 0-0-3). ``None`` scores those games like any drawn game (``game_draw``).
-        melee.gg counts the 3 games but gives 0 game points.
+        draw, reported 0-0-3). ``None`` scores those games like any drawn game (``game_draw``,
+        Appendix C). melee.gg until May 2024 counted the 3 games but gave 0 game points.
     drop_cap : float, optional
         Highest match-win % of a player who dropped (did not play the event's last round).
     byes_seen_by_opponents : bool
         Whether a player's byes count in the match-win % (and game-win %) his opponents average.
-        ``False`` leaves the byes out of both numerator and denominator of that value (Pokémon);
-        the player's own ``mwp``/``gwp`` always include them.
+        ``False`` leaves the byes out of both numerator and denominator of that value (Pokémon: a
+        bye is a win for the record but no round played in the win %); the player's own
+        ``mwp``/``gwp`` always include them.
+    average_over : {"rounds", "opponents"}
+        The opponents' averages are taken over the player's rounds ("rounds": a rematch counts
+        once per round) or over his distinct opponents ("opponents": a rematch counts once,
+        topdeck.gg).
+    no_opponents : float, optional
+        The opponents' averages of a player without any counted opponent (only byes). ``None``:
+        missing (NaN, ranked after every value); topdeck.gg publishes 0.33.
+    draw_share : float, optional
+        The share of a win a drawn match counts for in the match-win %. ``None``: its match points
+        over a win's (``draw / win``: 1/3 by Appendix C, 1/2 with topdeck.gg's 4/2 scheme). Play!
+        Pokémon counts a tie as 1/2 win.
+    game_scores : bool
+        Whether the results carry game scores. ``False``: each row's counts are a match result
+        (1-0-0 won, 0-1-0 lost, 0-0-1 drawn; topdeck.gg and TOM files have no game scores), and
+        ``game_points``, ``gwp`` and ``ogwp`` are not computed (missing; ranked as equal).
+    freeze_dropped : bool
+        A player who dropped keeps the opponents' averages he had after his last round (those of
+        the event cut there), as TOM does for Play! Pokémon; opponents still count his final
+        record. Per event only (not with ``by=``).
+    head_to_head : bool
+        After `order`: when exactly two players are tied on every criterion and met, the one who
+        won more of their matches ranks first (Play! Pokémon); otherwise they stay tied.
+    decimals : int, optional
+        Show the percentages (``mwp``, ``gwp``, ``omwp``, ``ogwp``, ``oomwp``) rounded to this
+        many decimals of the fraction, as the publisher prints them (ManaTraders: 3, i.e.
+        0.1 %); the ranking still compares the exact values, as ManaTraders does (two players
+        shown 0.490 are ordered by the digits not shown). ``None`` shows them exact
+        (``tourneystats check`` compares at the published precision anyway).
+    rounding : {"half_up", "half_even"}
+        How `decimals` rounds (ManaTraders: half up). Float noise below 1e-9 is removed first,
+        so 0.6745 computed as 0.67449999999999999 rounds to 0.675.
     order : tuple of str
         Standings criteria, most important first, all descending; any of
-        ``match_points, game_points, mwp, gwp, omwp, ogwp, oomwp`` (opponents' opponents' match-win %,
-        the mean of the opponents' ``omwp``). ``oomwp`` is computed and shown only when ordered.
+        ``match_points, game_points, rounds, mwp, gwp, omwp, ogwp, oomwp`` (``rounds``: rounds
+        played, so a player who dropped ranks after those with his points who did not, as on
+        ManaTraders; ``oomwp``: opponents' opponents' match-win %, the mean of the opponents'
+        ``omwp``, computed and shown only when ordered).
 
     Examples
     --------
@@ -49,6 +136,9 @@ class Rules:
     True
     >>> Rules(name="two-one", win=2, draw=1, floor=0.25, order=("match_points", "gwp")).order
     ('match_points', 'gwp')
+    >>> from dataclasses import replace
+    >>> replace(RULES["topdeck"], win=4, draw=2).average_over
+    'opponents'
     """
 
     name: str = "custom"
@@ -59,10 +149,20 @@ class Rules:
     game_draw: float = 1
     game_loss: float = 0
     floor: float = 0.33
+    own_floor: float | None = None
     bye: tuple[int, int, int] = (2, 0, 0)
+    bye_opponent: float | None = None
     intentional_draw_game_points: float | None = None
     drop_cap: float | None = None
     byes_seen_by_opponents: bool = True
+    average_over: str = "rounds"
+    no_opponents: float | None = None
+    draw_share: float | None = None
+    game_scores: bool = True
+    freeze_dropped: bool = False
+    head_to_head: bool = False
+    decimals: int | None = None
+    rounding: str = "half_up"
     order: tuple[str, ...] = (MATCH_POINTS, OMWP, GWP, OGWP)
 
     def __post_init__(self) -> None:
@@ -77,12 +177,24 @@ class Rules:
             )
         if not self.win > 0 or not self.game_win > 0:
             raise ValueError("Rules: win and game_win must be positive")
-        if not 0 <= self.floor <= 1:
-            raise ValueError(f"Rules.floor must be between 0 and 1, got {self.floor}")
+        for what in ("floor", "own_floor", "bye_opponent", "no_opponents", "draw_share"):
+            _share(getattr(self, what), what)
         if self.drop_cap is not None and not self.floor <= self.drop_cap <= 1:
             raise ValueError(f"Rules.drop_cap must be between floor and 1, got {self.drop_cap}")
         if len(self.bye) != 3 or min(self.bye) < 0:
             raise ValueError(f"Rules.bye must be three non-negative counts, got {self.bye}")
+        if self.average_over not in AVERAGE_OVER:
+            raise ValueError(
+                f"Rules.average_over must be one of {AVERAGE_OVER}, got {self.average_over!r}"
+            )
+        if self.rounding not in ROUNDING:
+            raise ValueError(f"Rules.rounding must be one of {ROUNDING}, got {self.rounding!r}")
+        if self.decimals is not None and (
+            isinstance(self.decimals, bool)
+            or not isinstance(self.decimals, int)
+            or not 0 <= self.decimals <= 12
+        ):
+            raise ValueError(f"Rules.decimals must be a whole number 0..12, got {self.decimals!r}")
 
     @property
     def integral_points(self) -> bool:
@@ -97,16 +209,63 @@ class Rules:
         values += (self.intentional_draw_game_points or 0,)
         return all(float(v).is_integer() for v in values)
 
+    @property
+    def lowest_own(self) -> float:
+        """The floor of the player's own match-win % and game-win % (`own_floor`, else `floor`).
 
-#: the preset rule sets, by name
+        Examples
+        --------
+        >>> RULES["mtg"].lowest_own, RULES["manatraders"].lowest_own
+        (0.33, 0.0)
+        """
+        return self.floor if self.own_floor is None else float(self.own_floor)
+
+
+#: the preset rule sets, by name; each is reproduced value by value on published standings
+#: (``tests/test_cards_files.py``; counts in ``tests/data/README.md``)
 RULES: dict[str, Rules] = {
+    # Magic: The Gathering Tournament Rules, Appendix C (the defaults of every field)
     "mtg": Rules(name="mtg"),
+    # melee.gg until mid-May 2024 (the 2023 event of tests/data/cards and the events of early
+    # 2024 in the MTGODecklistCache archive): floor 1/3 everywhere, a 0-0-3 intentional draw
+    # counts 3 games and 0 game points
     "melee": Rules(name="melee", floor=1 / 3, intentional_draw_game_points=0),
+    # melee.gg from mid-May 2024 to mid-November 2025: floor 1/3 for the opponents, the player's
+    # own game-win % shown unfloored, a 0-0-3 intentional draw is 3 drawn games (1 point each)
+    "melee2024": Rules(name="melee2024", floor=1 / 3, own_floor=0),
+    # melee.gg from mid-November 2025: floor 1/3 everywhere, intentional draws as drawn games
+    "melee2025": Rules(name="melee2025", floor=1 / 3),
+    # ManaTraders Series (2024; the research reproduced 552 of 552 values of 6 events, the two
+    # samples here every value and rank): floor 0.33 for the opponents, own game-win % shown
+    # unfloored (ranked floored), values printed to 0.1 % (rounded half up); a player who
+    # dropped ranks after the players with his points who played more rounds
+    "manatraders": Rules(
+        name="manatraders",
+        own_floor=0,
+        decimals=3,
+        order=(MATCH_POINTS, ROUNDS, OMWP, GWP, OGWP),
+    ),
+    # topdeck.gg (2024-2025; 130 events): floor 0.33, own game-win % not floored, averages over
+    # distinct opponents, 0.33 for a player without opponents, match results only. Events may
+    # set other points (4/2, 5/1): dataclasses.replace(RULES["topdeck"], win=4, draw=2)
+    "topdeck": Rules(
+        name="topdeck", own_floor=0, average_over="opponents", no_opponents=0.33, game_scores=False
+    ),
+    # Play! Pokémon Tournament Rules Handbook (5.3, 5.5, 5.6) as TOM computes it: a tie is half a
+    # win in the win % (third-party evidence: the real files cannot tell 1/2 from 1/3, see
+    # tests/data/README.md), byes are wins but no rounds played in the win % opponents average,
+    # floor 0.25, cap 0.75 for dropped players, a dropped player keeps his tie-breakers (needed
+    # by the real files), head-to-head for two tied players who met (handbook 5.5.1.1; no real
+    # file exercises it); TOM's places reproduced 35 of 35
     "pokemon": Rules(
         name="pokemon",
         floor=0.25,
         drop_cap=0.75,
         byes_seen_by_opponents=False,
+        draw_share=0.5,
+        game_scores=False,
+        freeze_dropped=True,
+        head_to_head=True,
         order=(MATCH_POINTS, OMWP, OOMWP),
     ),
 }

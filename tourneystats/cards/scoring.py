@@ -1,8 +1,14 @@
-"""Per-row points, per-player totals and percentages, and the opponents' averages."""
+"""Per-row points, per-player totals and percentages, and the opponents' averages.
+
+Read top-down like the rules: the tally of each player's results, his points and games, his own
+percentages and the ones his opponents average, then the opponents' averages themselves. Every
+step is a few integer passes and ``np.bincount`` scatter-adds over all events at once.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 
@@ -24,6 +30,21 @@ def _row_points(m: _Matches, rules: Rules) -> tuple[np.ndarray, ...]:
         per_draw = np.where(intentional, rules.intentional_draw_game_points, rules.game_draw)
     gp = w * np.float64(rules.game_win) + l * np.float64(rules.game_loss) + d * per_draw
     return mp, gp, (w + l + d).astype(np.float64)
+
+
+def _row_shares(m: _Matches, rules: Rules) -> np.ndarray:
+    """Per row: the share of a win the match counts for in the match-win % (with `draw_share`)."""
+    bw, bl, _ = rules.bye
+    w = np.where(m.bye, bw, m.w.astype(np.int64))
+    l = np.where(m.bye, bl, m.l.astype(np.int64))  # noqa: E741
+    shares = _result_shares(rules)
+    return np.where(w > l, shares[1], np.where(w < l, shares[2], shares[0]))
+
+
+def _result_shares(rules: Rules) -> tuple[float, float, float]:
+    """The share of a win a (draw, win, loss) counts for in the match-win % (`draw_share`)."""
+    draw = rules.draw / rules.win if rules.draw_share is None else rules.draw_share
+    return (float(draw), 1.0, rules.loss / rules.win)
 
 
 def _pct(points: np.ndarray, possible: np.ndarray, floor: float) -> np.ndarray:
@@ -52,6 +73,18 @@ def _dropped(m: _Matches) -> np.ndarray:
     return _last_round(m, m.p, m.n_players) < event_last[m.event_of]
 
 
+def _rematches(who: np.ndarray, opp: np.ndarray, t: np.ndarray, size: int) -> np.ndarray:
+    """Per row: a later meeting of the same two entities (`opp` -1, a bye, is never one)."""
+    played = np.flatnonzero(opp >= 0)
+    key = who[played].astype(np.int64) * size + opp[played]
+    order = np.lexsort((t[played], key))  # by pair, then round: the first meeting first
+    repeat = np.zeros(played.size, dtype=bool)
+    repeat[order[1:]] = key[order[1:]] == key[order[:-1]]
+    out = np.zeros(who.size, dtype=bool)
+    out[played] = repeat
+    return out
+
+
 @dataclass
 class _Scores:
     """Per-entity totals and percentages, and the values opponents average."""
@@ -68,6 +101,8 @@ class _Scores:
     dropped: np.ndarray
     seen_mwp: np.ndarray | None = None  # the match-win % opponents average
     seen_gwp: np.ndarray | None = None
+    shown_mwp: np.ndarray | None = None  # the own match-win % shown (``own_floor``)
+    shown_gwp: np.ndarray | None = None
 
 
 def _capped(mwp: np.ndarray, dropped: np.ndarray, rules: Rules) -> np.ndarray:
@@ -76,14 +111,24 @@ def _capped(mwp: np.ndarray, dropped: np.ndarray, rules: Rules) -> np.ndarray:
     return np.where(dropped, np.minimum(mwp, rules.drop_cap), mwp)
 
 
-def _score(
-    m: _Matches, rules: Rules, who: np.ndarray, opp: np.ndarray, size: int, dropped: np.ndarray
-) -> _Scores:
-    """Totals per entity code `who` (size `size`); `opp` is the opponent's entity code (-1: bye).
+@dataclass
+class _Totals:
+    """Per entity: rounds, byes, results, points and games (the raw sums of :func:`_tally`)."""
 
-    Row-level work is a few integer passes and ``np.bincount`` scatter-adds; points and
-    percentages are then computed per entity from counts.
-    """
+    rounds: np.ndarray
+    byes: np.ndarray | None  # (None: not needed by the rules)
+    tally: np.ndarray | None  # (entities, 3): drawn, won, lost matches (byes as scored)
+    # (per entity and round in the round-by-round standings: every array gains a round axis)
+    bye_result: int  # 0 draw, 1 win, 2 loss: what a bye counts as
+    match_points: np.ndarray
+    game_points: np.ndarray
+    games: np.ndarray
+    bye_games: int  # games a bye counts as
+    bye_game_points: float
+
+
+def _tally(m: _Matches, rules: Rules, who: np.ndarray, size: int) -> _Totals:
+    """Totals per entity code `who`: a few integer passes and ``np.bincount`` scatter-adds."""
     bye_rows = np.flatnonzero(m.bye)
     bw, bl, bd = rules.bye
     # the match result of each row: 0 draw, 1 win, 2 loss (a bye: the rules' bye score)
@@ -110,7 +155,6 @@ def _score(
         return total + byes * per_bye
 
     won, lost, drawn = games_of(m.w, bw), games_of(m.l, bl), games_of(m.d, bd)
-    games = won + lost + drawn
     game_points = won * float(rules.game_win) + lost * float(rules.game_loss)
     if rules.intentional_draw_game_points is None:
         game_points += drawn * float(rules.game_draw)
@@ -119,41 +163,180 @@ def _score(
         drawn_id = np.bincount(who, m.d * intentional, size)
         game_points += (drawn - drawn_id) * float(rules.game_draw)
         game_points += drawn_id * float(rules.intentional_draw_game_points)
-
-    mwp = _capped(_pct(match_points, rules.win * rounds, rules.floor), dropped, rules)
-    gwp = _pct(game_points, rules.game_win * games, rules.floor)
-    if rules.byes_seen_by_opponents:
-        seen_mwp, seen_gwp = mwp, gwp
-    else:  # take the byes out again
-        bye_mp = (rules.draw, rules.win, rules.loss)[bye_result]
-        bye_gp = bw * rules.game_win + bl * rules.game_loss + bd * rules.game_draw
-        seen_mwp = _pct(match_points - byes * bye_mp, rules.win * (rounds - byes), rules.floor)
-        seen_mwp = _capped(seen_mwp, dropped, rules)
-        seen_gwp = _pct(
-            game_points - byes * bye_gp,
-            rules.game_win * (games - byes * sum(rules.bye)),
-            rules.floor,
-        )
-
-    # opponents' averages: a bye points at a trailing 0 (index -1) and is not counted
-    count = rounds - byes
-
-    def opponents_mean(values: np.ndarray) -> np.ndarray:
-        return _mean(np.bincount(who, np.append(values, 0.0)[opp], size), count)
-
-    omwp, ogwp = opponents_mean(seen_mwp), opponents_mean(seen_gwp)
-    oomwp = opponents_mean(omwp) if OOMWP in rules.order else None
-    return _Scores(
+    return _Totals(
+        rounds=rounds,
+        byes=byes,
+        tally=tally,
+        bye_result=bye_result,
         match_points=match_points,
         game_points=game_points,
-        rounds=rounds,
+        games=won + lost + drawn,
+        bye_games=bw + bl + bd,
+        bye_game_points=bw * rules.game_win + bl * rules.game_loss + bd * rules.game_draw,
+    )
+
+
+def _match_shares(t: _Totals, rules: Rules, floor: float, *, byes: bool) -> np.ndarray:
+    """Match-win % at least `floor`, with the byes (`byes`) or without them."""
+    if rules.draw_share is None:  # match points over the points possible (Appendix C)
+        points, possible = t.match_points, rules.win * t.rounds
+        if not byes:
+            bye_points = (rules.draw, rules.win, rules.loss)[t.bye_result]
+            points, possible = points - t.byes * bye_points, possible - rules.win * t.byes
+        return _pct(points, possible, floor)
+    shares = _result_shares(rules)
+    won = t.tally[..., 1] + t.tally[..., 0] * shares[0] + t.tally[..., 2] * shares[2]
+    rounds = t.rounds
+    if not byes:
+        won, rounds = won - t.byes * shares[t.bye_result], rounds - t.byes
+    return _pct(won, rounds, floor)
+
+
+def _game_shares(t: _Totals, rules: Rules, floor: float, *, byes: bool) -> np.ndarray:
+    """Game-win % at least `floor`, with the byes (`byes`) or without them."""
+    points, games = t.game_points, t.games
+    if not byes:
+        points, games = points - t.byes * t.bye_game_points, games - t.byes * t.bye_games
+    return _pct(points, rules.game_win * games, floor)
+
+
+@dataclass
+class _Percentages:
+    """A player's own match-win and game-win % as ranked (floored at ``floor``, as Appendix C
+    defines them), as shown (at ``own_floor``), and as his opponents average them."""
+
+    mwp: np.ndarray
+    gwp: np.ndarray
+    seen_mwp: np.ndarray
+    seen_gwp: np.ndarray
+    shown_mwp: np.ndarray
+    shown_gwp: np.ndarray
+
+
+def _percentages(t: _Totals, rules: Rules, dropped: np.ndarray) -> _Percentages:
+    """The player's own percentages (floored, and as shown) and those his opponents average
+    (byes in or out as the rules say; capped if he dropped)."""
+    mwp = _capped(_match_shares(t, rules, rules.floor, byes=True), dropped, rules)
+    gwp = _game_shares(t, rules, rules.floor, byes=True)
+    seen_mwp, seen_gwp = mwp, gwp
+    if not rules.byes_seen_by_opponents:
+        seen_mwp = _capped(_match_shares(t, rules, rules.floor, byes=False), dropped, rules)
+        seen_gwp = _game_shares(t, rules, rules.floor, byes=False)
+    shown_mwp, shown_gwp = mwp, gwp
+    if rules.lowest_own != rules.floor:
+        shown_mwp = _capped(_match_shares(t, rules, rules.lowest_own, byes=True), dropped, rules)
+        shown_gwp = _game_shares(t, rules, rules.lowest_own, byes=True)
+    return _Percentages(mwp, gwp, seen_mwp, seen_gwp, shown_mwp, shown_gwp)
+
+
+class _Averager(Protocol):
+    """What computes the opponents' averages of per-entity (or per-cell) values."""
+
+    def mean(self, values: np.ndarray) -> np.ndarray: ...
+
+
+class _Opponents:
+    """The opponents' averages: means of per-entity values over each entity's counted rows.
+
+    A row counts unless it is a bye or, when the rules average over distinct opponents, a later
+    meeting of the same two players. With ``bye_opponent`` set, a player's byes (all of them as
+    one opponent when averaging over opponents) count as an opponent of that value.
+    """
+
+    def __init__(
+        self, m: _Matches, rules: Rules, who: np.ndarray, opp: np.ndarray, t: _Totals
+    ) -> None:
+        size = t.rounds.size
+        self.who, self.size, self.rules = who, size, rules
+        self.count = t.rounds - t.byes  # the non-bye rounds
+        if rules.average_over == "opponents":
+            opp = np.where(_rematches(who, opp, m.t, size), -1, opp)
+            self.count = np.bincount(who[opp >= 0], minlength=size).astype(np.float64)
+        self.opp = opp  # -1: not counted (a bye points at a trailing 0)
+        self.bye_count = None
+        if rules.bye_opponent is not None:
+            distinct = rules.average_over == "opponents"
+            self.bye_count = np.minimum(t.byes, 1) if distinct else t.byes
+            self.count = self.count + self.bye_count
+
+    def mean(self, values: np.ndarray) -> np.ndarray:
+        total = np.bincount(self.who, np.append(values, 0.0)[self.opp], self.size)
+        return _opponents_mean(total, self.count, self.bye_count, self.rules)
+
+
+def _opponents_mean(
+    total: np.ndarray, count: np.ndarray, bye_count: np.ndarray | None, rules: Rules
+) -> np.ndarray:
+    """The opponents' average from the sum over counted opponents: the byes added as opponents
+    of value ``bye_opponent`` (`bye_count` of them), ``no_opponents`` where none counts."""
+    if bye_count is not None:
+        total = total + bye_count * rules.bye_opponent
+    out = _mean(total, count)
+    if rules.no_opponents is not None:
+        out = np.where(count > 0, out, rules.no_opponents)
+    return out
+
+
+def _score(
+    m: _Matches, rules: Rules, who: np.ndarray, opp: np.ndarray, size: int, dropped: np.ndarray
+) -> _Scores:
+    """Totals per entity code `who` (size `size`); `opp` is the opponent's entity code (-1: bye).
+
+    Row-level work is a few integer passes and ``np.bincount`` scatter-adds; points and
+    percentages are then computed per entity from counts.
+    """
+    t = _tally(m, rules, who, size)
+    pct = _percentages(t, rules, dropped)
+    opponents = _Opponents(m, rules, who, opp, t)
+    return _assemble(t, rules, pct, opponents, dropped)
+
+
+def _assemble(
+    t: _Totals, rules: Rules, pct: _Percentages, opponents: _Averager, dropped: np.ndarray
+) -> _Scores:
+    """The scores from the totals, the percentages and the opponents' averager (``mean``)."""
+    omwp, ogwp = opponents.mean(pct.seen_mwp), opponents.mean(pct.seen_gwp)
+    oomwp = opponents.mean(omwp) if OOMWP in rules.order else None
+    game_points, games, gwp, seen_gwp, shown_gwp = (
+        t.game_points, t.games, pct.gwp, pct.seen_gwp, pct.shown_gwp
+    )  # fmt: skip
+    if not rules.game_scores:  # match results only: no game values
+        nothing = np.full(t.rounds.shape, np.nan)
+        game_points = games = gwp = ogwp = seen_gwp = shown_gwp = nothing
+    return _Scores(
+        match_points=t.match_points,
+        game_points=game_points,
+        rounds=t.rounds,
         games=games,
-        mwp=mwp,
+        mwp=pct.mwp,
         gwp=gwp,
         omwp=omwp,
         ogwp=ogwp,
         oomwp=oomwp,
         dropped=dropped,
-        seen_mwp=seen_mwp,
+        seen_mwp=pct.seen_mwp,
         seen_gwp=seen_gwp,
+        shown_mwp=pct.shown_mwp,
+        shown_gwp=shown_gwp,
     )
+
+
+def _rounded(values: np.ndarray, rules: Rules) -> np.ndarray:
+    """`values` rounded as the rules print them (`decimals`, `rounding`); as they are without.
+
+    Float noise is removed first (rounding to 9 decimals of the scaled value), so a value meant
+    to be 0.6745 rounds half up to 0.675 even when computed as 0.67449999999999999.
+
+    Examples
+    --------
+    >>> _rounded(np.array([0.6745, 0.6735, 1 / 3]), Rules(decimals=3)).tolist()
+    [0.675, 0.674, 0.333]
+    >>> _rounded(np.array([0.6745, 0.6735]), Rules(decimals=3, rounding="half_even")).tolist()
+    [0.674, 0.674]
+    """
+    if rules.decimals is None:
+        return values
+    scale = 10.0**rules.decimals
+    scaled = np.round(values * scale, 9)
+    whole = np.floor(scaled + 0.5) if rules.rounding == "half_up" else np.round(scaled)
+    return whole / scale

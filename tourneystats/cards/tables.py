@@ -27,9 +27,11 @@ from ..core.schema import (
     fail_rows,
 )
 from .codes import _Coder, _Compact
+from .headtohead import _break_pairs, _Duels
 from .prepare import GAME_COLUMNS, MATCH_COLUMNS, _Matches, _prepare
+from .rounds import _round_scores
 from .rules import Rules, get_rules  # (archive.recompute finds Rules beside standings)
-from .scoring import _dropped, _score, _Scores
+from .scoring import _dropped, _last_round, _rounded, _score, _Scores
 
 #: helper columns of the frame handed to the ranking (criteria names never clash with them)
 _GROUP, _ENTRY = "_group", "_entry"
@@ -43,14 +45,19 @@ def _table(
     *,
     entries: np.ndarray | None = None,
     extra: dict[str, np.ndarray] | None = None,
+    duel: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
 ) -> pd.DataFrame:
     """Rank and assemble a standings frame.
 
     The arrays of `s` (and `extra`) are read flat; `entries` picks the positions shown (all by
     default), `group` is the ranking group of each shown entry (a code that sorts like the group
     keys) and ``keys(positions)`` returns the key columns, group keys then ``player``. Shown
-    entries come in (group, player id) order, so ties keep the order of the player ids. Only
-    the criteria go through the ranking; every column is then taken once, in the final order.
+    entries come in (group, player id) order, so ties keep the order of the player ids. The
+    percentages are ranked exact and shown rounded as the rules print them (``Rules.decimals``);
+    with
+    ``Rules.head_to_head``, ``duel(a, b)`` gives the net match wins of flat position `a` over
+    `b`. Only the criteria go through the ranking; every column is then taken once, in the final
+    order.
     """
 
     def column(values: np.ndarray) -> np.ndarray:
@@ -61,7 +68,10 @@ def _table(
     criteria[_GROUP] = group
     criteria[_ENTRY] = np.arange(group.size)
     ranked = competition_rank(pd.DataFrame(criteria, copy=False), list(rules.order), by=_GROUP)
-    order = ranked[_ENTRY].to_numpy()
+    order, rank = ranked[_ENTRY].to_numpy(), ranked[RANK].to_numpy()
+    if rules.head_to_head and duel is not None:
+        flat = (lambda i: i) if entries is None else (lambda i: entries[i])
+        rank, order = _break_pairs(rank, group[order], lambda i, j: duel(flat(i), flat(j)), order)
     at = order if entries is None else entries[order]
 
     def take(values: np.ndarray) -> np.ndarray:
@@ -69,15 +79,18 @@ def _table(
 
     points = np.int64 if rules.integral_points else np.float64
     columns = keys(at)
-    columns[RANK] = ranked[RANK].to_numpy()
+    columns[RANK] = rank
     columns[MATCH_POINTS] = take(s.match_points).astype(points)
-    columns[GAME_POINTS] = take(s.game_points).astype(points)
+    games = np.int64 if rules.game_scores else np.float64  # match results only: missing
+    columns[GAME_POINTS] = take(s.game_points).astype(points if rules.game_scores else games)
     columns[ROUNDS] = take(s.rounds).astype(np.int64)
-    columns[GAMES] = take(s.games).astype(np.int64)
-    for name in (MWP, GWP, OMWP, OGWP):
-        columns[name] = take(getattr(s, name))
-    if s.oomwp is not None:
-        columns[OOMWP] = take(s.oomwp)
+    columns[GAMES] = take(s.games).astype(games)
+    shown = {MWP: s.shown_mwp, GWP: s.shown_gwp, OMWP: s.omwp, OGWP: s.ogwp, OOMWP: s.oomwp}
+    shown[MWP] = s.mwp if shown[MWP] is None else shown[MWP]
+    shown[GWP] = s.gwp if shown[GWP] is None else shown[GWP]
+    for name, values in shown.items():
+        if values is not None:
+            columns[name] = _rounded(take(values), rules)
     columns[DROPPED] = take(s.dropped)
     for name, values in (extra or {}).items():
         columns[name] = take(values)
@@ -115,8 +128,76 @@ def _season_groups(m: _Matches, by: str) -> tuple[np.ndarray, _Coder, np.ndarray
     return coded.codes, seasons, coded.distinct // n_names, coded.distinct % n_names
 
 
+def _divisions(m: _Matches, within: str) -> tuple[np.ndarray, _Coder]:
+    """Per player code: the code of his `within` value (one per player and event), and the
+    coder of those values."""
+    df = m.frame
+    if within in _NOT_POOLS:
+        raise ValidationError(
+            f"results: cannot rank within {within!r} (a results or standings column); name a "
+            "column that divides the players of an event, e.g. 'division'"
+        )
+    if within not in df.columns:
+        raise ValidationError(f"results: no column {within!r} to rank within")
+    if df[within].hasnans:
+        fail_rows(df, df[within].isna().to_numpy(), f"missing value in column {within!r}")
+    divisions = _Coder(df[within])
+    of = np.full(m.n_players, -1, dtype=np.int64)
+    of[m.p] = divisions.codes
+    fail_rows(df, of[m.p] != divisions.codes, f"a player with two values of {within!r}")
+    return of, divisions
+
+
+def _frozen_final(m: _Matches, rules: Rules, s: _Scores) -> _Scores:
+    """`s` with the opponents' averages of each player who dropped taken after his last round
+    (``Rules.freeze_dropped``)."""
+    rs = _round_scores(m, rules).scores
+    cell = np.arange(m.n_players) * m.n_times + _last_round(m, m.p, m.n_players)
+    frozen = {
+        name: np.where(s.dropped, getattr(rs, name).reshape(-1)[cell], getattr(s, name))
+        for name in (OMWP, OGWP, OOMWP)
+        if getattr(s, name) is not None
+    }
+    return _Scores(**{**s.__dict__, **frozen})
+
+
+def _event_table(m: _Matches, rules: Rules, within: str | None) -> pd.DataFrame:
+    """The standings of every event, ranked per event (or per `within` value of each event)."""
+    s = _score(m, rules, m.p, m.q, m.n_players, _dropped(m))
+    if rules.freeze_dropped:
+        s = _frozen_final(m, rules, s)
+    duel = None
+    if rules.head_to_head:
+        duels = _Duels(m, m.p, m.q, m.n_players)
+        last = np.full(1, m.n_times - 1)
+        duel = lambda a, b: duels.net(a, b, last)  # noqa: E731
+    if within is None:
+        return _table(
+            s,
+            rules,
+            m.event_of,
+            lambda at: {EVENT: m.event_values(m.event_of[at]), PLAYER: m.player_values(at)},
+            duel=duel,
+        )
+    division, divisions = _divisions(m, within)
+    group = m.event_of * max(divisions.size, 1) + division
+
+    def keys(at: np.ndarray) -> dict[str, object]:
+        return {
+            EVENT: m.event_values(m.event_of[at]),
+            within: divisions.values(division[at]),
+            PLAYER: m.player_values(at),
+        }
+
+    return _table(s, rules, group, keys, duel=duel)
+
+
 def standings(
-    results: pd.DataFrame, *, rules: str | Rules = "mtg", by: str | None = None
+    results: pd.DataFrame,
+    *,
+    rules: str | Rules = "mtg",
+    by: str | None = None,
+    within: str | None = None,
 ) -> pd.DataFrame:
     """Standings of every event (or every season) with the card-game tie-breakers.
 
@@ -127,20 +208,26 @@ def standings(
         (``event, round, player, opponent, game, result``) results of any number of events; the
         form is recognised by its columns.
     rules : str or Rules, default "mtg"
-        A preset name (``"mtg"``, ``"melee"``, ``"pokemon"``) or a :class:`Rules` object.
+        A preset name (see :data:`~tourneystats.cards.RULES`) or a :class:`Rules` object.
     by : str, optional
         A column grouping events into leagues (e.g. ``"season"``): each league is ranked as one
         pool, every percentage taken over all rounds of all its events (a player's opponents are
         averaged with their league-wide match-win %). A player dropped if he dropped from any of
-        the league's events.
+        the league's events. Not with ``Rules.freeze_dropped`` or `within`.
+    within : str, optional
+        A column dividing the players of each event into separately ranked groups (the age
+        divisions of a Play! Pokémon pod that pairs them together): every percentage is taken
+        over the whole event, the ranks restart in each group. One value per player and event.
 
     Returns
     -------
     pandas.DataFrame
         One row per event (or `by` value) and player, sorted by event then rank: ``event`` (or
-        `by`), ``player``, ``rank``, ``match_points``, ``game_points``, ``rounds``, ``games``,
-        ``mwp``, ``gwp``, ``omwp``, ``ogwp`` (fractions 0..1, unrounded), ``oomwp`` when the rules
-        order by it, ``dropped``, and with `by` the number of ``events`` pooled.
+        `by`), `within`, ``player``, ``rank``, ``match_points``, ``game_points``, ``rounds``,
+        ``games``, ``mwp``, ``gwp``, ``omwp``, ``ogwp`` (fractions 0..1, unrounded unless the
+        rules print them rounded), ``oomwp`` when the rules order by it, ``dropped``, and with
+        `by` the number of ``events`` pooled. Without game scores (``Rules.game_scores``) the
+        game columns are missing values.
 
     Raises
     ------
@@ -164,27 +251,35 @@ def standings(
     1      C     2             3  0.50  0.5000  0.665
     2      B     3             1  0.33  0.3889  0.665
     3      D     4             1  0.33  0.3300  0.415
+    >>> standings(results, rules="manatraders")[["player", "gwp", "omwp"]]
+      player    gwp   omwp
+    0      A  0.800  0.415
+    1      C  0.500  0.665
+    2      B  0.389  0.665
+    3      D  0.267  0.415
     """
     rules = get_rules(rules)
     m = _prepare(results)
-    dropped = _dropped(m)
     if by is None:
-        s = _score(m, rules, m.p, m.q, m.n_players, dropped)
-        return _table(
-            s,
-            rules,
-            m.event_of,
-            lambda at: {EVENT: m.event_values(m.event_of[at]), PLAYER: m.player_values(at)},
-        )
+        return _event_table(m, rules, within)
+    if within is not None or rules.freeze_dropped:
+        what = "within=" if within is not None else "Rules.freeze_dropped"
+        raise ValueError(f"cards standings: {what} ranks single events; it cannot go with by=")
     group, seasons, season_of, name_of = _season_groups(m, by)
     size = season_of.size
-    dropped_group = np.bincount(group, dropped, size) > 0
+    dropped_group = np.bincount(group, _dropped(m), size) > 0
     opp = np.where(m.bye, -1, group[np.maximum(m.q, 0)])
     s = _score(m, rules, group[m.p], opp, size, dropped_group)
+    duel = None
+    if rules.head_to_head:
+        duels = _Duels(m, group[m.p], opp, size)
+        last = np.full(1, m.n_times - 1)
+        duel = lambda a, b: duels.net(a, b, last)  # noqa: E731
     return _table(
         s,
         rules,
         season_of,
         lambda at: {by: seasons.values(season_of[at]), PLAYER: m.players.values(name_of[at])},
         extra={EVENTS: np.bincount(group, minlength=size)},
+        duel=duel,
     )

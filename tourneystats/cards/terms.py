@@ -20,9 +20,10 @@ from ..core.schema import (
     PLAYER,
     ROUND,
 )
-from .prepare import _prepare
+from .prepare import _Matches, _prepare
+from .rounds import _round_scores
 from .rules import Rules, get_rules
-from .scoring import _dropped, _row_points, _score
+from .scoring import _dropped, _last_round, _rematches, _row_points, _score
 
 
 def explain(
@@ -48,9 +49,14 @@ def explain(
         One row per event, player and round, sorted in that order: ``opponent``, ``bye``,
         ``match_points`` and ``game_points`` earned that round, the opponent's match-win % and
         game-win % as counted in the averages (``opponent_mwp``, ``opponent_gwp``: final, floored,
-        capped, and without the opponent's byes when the rules say so), ``opponent_omwp`` when the
-        rules order by ``oomwp``, and ``counted`` (False for a bye). The mean of the counted rows is
-        the player's ``omwp`` / ``ogwp`` (``oomwp``) in :func:`standings`.
+        capped, and without the opponent's byes when the rules say so; a bye shows
+        ``Rules.bye_opponent`` when the rules count it as an opponent), ``opponent_omwp`` when the
+        rules order by ``oomwp``, and ``counted``: False for a bye (unless counted as an opponent),
+        and for a rematch (or a second bye) when the rules average over distinct opponents. The
+        mean of the counted rows is the player's ``omwp`` / ``ogwp`` (``oomwp``) in
+        :func:`standings` (before the rules round it; ``Rules.no_opponents`` where no row counts).
+        With ``Rules.freeze_dropped``, a player who dropped is shown his opponents' values after
+        his last round, as his averages were frozen there.
 
     Examples
     --------
@@ -67,24 +73,60 @@ def explain(
     m = _prepare(results)
     s = _score(m, rules, m.p, m.q, m.n_players, _dropped(m))
     row_mp, row_gp, _ = _row_points(m, rules)
-    them = np.maximum(m.q, 0)
+    values = {OPPONENT_MWP: s.seen_mwp, OPPONENT_GWP: s.seen_gwp}
+    if s.oomwp is not None:
+        values[OPPONENT_OMWP] = s.omwp
+    terms = _terms(m, rules, values)
+    points = np.int64 if rules.integral_points else np.float64
     columns = {
         EVENT: m.frame[EVENT],
         PLAYER: m.frame[PLAYER],
         ROUND: m.frame[ROUND],
         OPPONENT: m.frame[OPPONENT],
         BYE: m.bye,
-        MATCH_POINTS: row_mp.astype(np.int64 if rules.integral_points else np.float64),
-        GAME_POINTS: row_gp.astype(np.int64 if rules.integral_points else np.float64),
-        OPPONENT_MWP: np.where(m.bye, np.nan, s.seen_mwp[them]),
-        OPPONENT_GWP: np.where(m.bye, np.nan, s.seen_gwp[them]),
+        MATCH_POINTS: row_mp.astype(points),
+        GAME_POINTS: row_gp.astype(points) if rules.game_scores else np.full(m.bye.size, np.nan),
+        **terms,
+        COUNTED: _counted(m, rules),
     }
-    if s.oomwp is not None:
-        columns[OPPONENT_OMWP] = np.where(m.bye, np.nan, s.omwp[them])
-    columns[COUNTED] = ~m.bye
     out = pd.DataFrame(columns)
     if player is not None:
         many = isinstance(player, list | tuple | set | np.ndarray | pd.Series | pd.Index)
         out = out[out[PLAYER].isin(list(player) if many else [player]).to_numpy()]
     order = np.lexsort((m.t[out.index], m.p[out.index], m.e[out.index]))
     return out.iloc[order].reset_index(drop=True)
+
+
+def _terms(m: _Matches, rules: Rules, values: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """Per row, each per-player value of the opponent as counted (NaN for a bye, or the bye's
+    value when the rules count byes as opponents); frozen at the player's last round for a
+    player who dropped when the rules freeze them."""
+    them = np.maximum(m.q, 0)
+    out = {name: v[them] for name, v in values.items()}
+    if rules.freeze_dropped:
+        r = _round_scores(m, rules).scores
+        last = _last_round(m, m.p, m.n_players)
+        dropped = _dropped(m)[m.p]
+        cell = them * m.n_times + last[m.p]
+        seen = {OPPONENT_MWP: r.seen_mwp, OPPONENT_GWP: r.seen_gwp, OPPONENT_OMWP: r.omwp}
+        for name in out:
+            out[name] = np.where(dropped, seen[name].reshape(-1)[cell], out[name])
+    bye = np.nan if rules.bye_opponent is None else rules.bye_opponent
+    for name in out:
+        no_games = name == OPPONENT_GWP and not rules.game_scores
+        out[name] = np.where(m.bye | no_games, np.nan if no_games else bye, out[name])
+    return out
+
+
+def _counted(m: _Matches, rules: Rules) -> np.ndarray:
+    """Per row: whether it counts in the player's opponents' averages."""
+    if rules.average_over == "opponents":
+        counted = ~m.bye & ~_rematches(m.p, m.q, m.t, m.n_players)
+        if rules.bye_opponent is not None:  # all of a player's byes are one opponent
+            first_bye = np.zeros(m.bye.size, dtype=bool)
+            byes = np.flatnonzero(m.bye)
+            order = byes[np.lexsort((m.t[byes], m.p[byes]))]
+            first_bye[order] = np.append(True, m.p[order][1:] != m.p[order][:-1])
+            counted |= first_bye
+        return counted
+    return ~m.bye if rules.bye_opponent is None else np.ones(m.bye.size, dtype=bool)

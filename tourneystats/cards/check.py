@@ -1,0 +1,356 @@
+"""Comparing the standings card-tournament files publish with the computed ones.
+
+:func:`check_from_path` (``tourneystats check PATH --family cards``) reads a file or folder,
+computes each event's standings with the rules the caller names or those the file implies
+(:mod:`~tourneystats.cards.publishers`), and compares, through
+:func:`tourneystats.core.check.compare`, at each event's published precision:
+
+- **MTGODecklistCache JSON** files: ``Points``, ``OMWP``, ``GWP``, ``OGWP`` and ``Rank`` (the
+  rank only of players who played no playoff round: theirs comes from the bracket). A file with
+  match results only (topdeck.gg) has no game scores: its ``GWP`` and ``Rank`` (which GW%
+  decides among equal players) are not compared, and its ``OGWP`` is compared with the average
+  of the opponents' *published* GW% (floored, averaged as the rules say), which checks the
+  averaging.
+- **TOM** files: the ``place`` of each player in his division (TOM exports no percentages),
+  except players of the top cut.
+- **Tables** (CSV, Parquet) with their published standings beside them: a table named like the
+  results with ``standings`` for ``matches`` or ``results`` (``melee-14643-standings.csv`` next
+  to ``melee-14643-matches.csv``), or in a folder every table named ``*standings*``. Its columns
+  ``rank``, ``match_points`` (or ``points``), ``omw``/``omwp``, ``gw``/``gwp``, ``ogw``/``ogwp``
+  are compared (rules: ``mtg`` unless named).
+
+Left out of the comparison, with a warning: published players without any Swiss match (no-shows,
+published as zeros), players sharing their name with another (their matches cannot be told
+apart), and computed players the standings do not list (topdeck.gg's ``"Deleted"`` accounts).
+
+For topdeck.gg files, without named rules, two repairs use the published ``Points`` only (never a
+tie-breaker): the event's points scheme is the one of 3/1, 4/2 and 5/1 (win/draw) that gives
+most players their published points (events set their own; 3/1 when equal), and a player with no
+table in an earlier Swiss round whose published points exceed the computed ones by exactly a win
+per such round gets a bye in each (topdeck.gg's files lose some round-1 byes and late entries).
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ..core.check import compare
+from ..core.folders import is_hidden, names_its_source
+from ..core.io import TABLE_SUFFIXES, read_table
+from ..core.schema import (
+    DRAWS,
+    EVENT,
+    GWP,
+    LOSSES,
+    MATCH_POINTS,
+    OGWP,
+    OMWP,
+    OPPONENT,
+    PLAYER,
+    RANK,
+    ROUND,
+    WINS,
+    ValidationError,
+)
+from .decklistcache import JSON_SUFFIXES, read_mtg_json
+from .files import _concat, _read_results, _result_files
+from .published import DIVISION, GAME_SCORES, PLACE, PLATFORM, PLAYOFFS, CardsFile
+from .publishers import implied_rules, with_bye_players
+from .rules import Rules, get_rules
+from .tables import standings
+from .terms import explain
+from .tom import TOM_SUFFIXES, read_tom
+
+__all__ = ["check_from_path"]
+
+#: the published JSON values and the computed columns they are compared with
+JSON_VALUES = {"Points": MATCH_POINTS, "OMWP": OMWP, "GWP": GWP, "OGWP": OGWP, "Rank": RANK}
+#: points schemes (win, draw) a topdeck.gg event may use, the most common first
+TOPDECK_SCHEMES = ((3, 1), (4, 2), (5, 1))
+#: published table columns (any spelling) and the computed columns they are compared with
+TABLE_VALUES = {
+    RANK: RANK,
+    MATCH_POINTS: MATCH_POINTS,
+    "points": MATCH_POINTS,
+    "omw": OMWP,
+    OMWP: OMWP,
+    "gw": GWP,
+    GWP: GWP,
+    "ogw": OGWP,
+    OGWP: OGWP,
+}
+_FROM_PUBLISHED = "ogwp (opponents' published gw)"
+
+
+def _among(frame: pd.DataFrame, other: pd.DataFrame) -> np.ndarray:
+    """Rows of `frame` whose (event, player) is one of `other`'s."""
+    keys = pd.MultiIndex.from_frame(other[[EVENT, PLAYER]].astype(str))
+    return pd.MultiIndex.from_frame(frame[[EVENT, PLAYER]].astype(str)).isin(keys)
+
+
+def _left_out(what: str, items: list[str]) -> None:
+    if items:
+        shown = ", ".join(items[:5]) + (f" and {len(items) - 5} more" if len(items) > 5 else "")
+        warnings.warn(f"not compared: {what}: {shown}", stacklevel=4)
+
+
+def _comparable(published: pd.DataFrame, results: pd.DataFrame, event: str) -> pd.DataFrame:
+    """The published rows that can be compared: a unique name with Swiss matches."""
+    names = published[PLAYER]
+    twice = names.duplicated(keep=False)
+    played = names.isin(results[PLAYER])
+    _left_out(f"{event}: players sharing a name", sorted(set(names[twice])))
+    _left_out(f"{event}: published players without a Swiss match", list(names[~played & ~twice]))
+    return published[~twice & played]
+
+
+def _points_scheme(results: pd.DataFrame, published: pd.DataFrame, rules: Rules) -> Rules:
+    """The topdeck.gg points scheme that gives most players their published points."""
+    won = np.where(results[OPPONENT].isna(), 1, (results[WINS] > results[LOSSES]).astype(int))
+    tally = results.assign(_won=won, _drawn=~won.astype(bool) & (results[WINS] == results[LOSSES]))
+    per = tally.groupby(PLAYER, observed=True, sort=False)[["_won", "_drawn"]].sum()
+    points = published.set_index(PLAYER)["Points"]
+    per = per.join(points, how="inner")
+    hits = [
+        int((per["_won"] * win + per["_drawn"] * draw == per["Points"]).sum())
+        for win, draw in TOPDECK_SCHEMES
+    ]
+    win, draw = TOPDECK_SCHEMES[int(np.argmax(hits))]  # the first (3/1) when equal
+    return rules if (win, draw) == (rules.win, rules.draw) else replace(rules, win=win, draw=draw)
+
+
+def _restore_byes(results: pd.DataFrame, published: pd.DataFrame, rules: Rules) -> pd.DataFrame:
+    """Byes for the rounds a player has no table in before his last one, where his published
+    points exceed the computed ones by exactly a win per such round (topdeck.gg files)."""
+    rounds = pd.crosstab(results[PLAYER], results[ROUND]).astype(bool)
+    last = rounds.columns.to_numpy()[::-1][np.argmax(rounds.to_numpy()[:, ::-1], axis=1)]
+    missing = ~rounds & (rounds.columns.to_numpy()[None, :] <= last[:, None])
+    computed = standings(results, rules=rules).set_index(PLAYER)[MATCH_POINTS]
+    points = published.drop_duplicates(PLAYER, keep=False).set_index(PLAYER)["Points"]
+    deficit = points.reindex(rounds.index) - computed.reindex(rounds.index)
+    fill = missing.any(axis=1) & (deficit == rules.win * missing.sum(axis=1))
+    cells = missing[fill].stack()
+    cells = cells[cells].index.to_frame(index=False)
+    if not len(cells):
+        return results
+    warnings.warn(
+        f"{results[EVENT].iloc[0]}: restored {len(cells)} bye(s) missing from the file, from the "
+        f"published points ({', '.join(sorted(set(cells[PLAYER].astype(str))))[:200]})",
+        stacklevel=4,
+    )
+    byes = cells.assign(**{EVENT: results[EVENT].iloc[0], OPPONENT: pd.NA, WINS: 1, LOSSES: 0})
+    byes[DRAWS] = 0
+    return pd.concat([results, byes[results.columns]], ignore_index=True)
+
+
+def _ogwp_from_published(results: pd.DataFrame, published: pd.DataFrame, rules: Rules) -> pd.Series:
+    """Per player: the average of his opponents' published GW% (floored) as the rules average
+    (the files of topdeck.gg hold no game scores, the site publishes GW%). An opponent without a
+    published GW% (a deleted account, a shared name) makes the average missing, unless he lost
+    every match (topdeck.gg's dummy opponent)."""
+    terms = explain(results, rules=rules)
+    gwp = published.drop_duplicates(PLAYER, keep=False).set_index(PLAYER)["GWP"]
+    # an opponent the standings do not list who lost every match won no game: GW% 0
+    lost = (terms[MATCH_POINTS] == rules.loss).groupby(terms[PLAYER], observed=True).all()
+    gwp = gwp.combine_first(pd.Series(0.0, index=lost.index[lost.to_numpy()]))
+    value = np.maximum(terms[OPPONENT].map(gwp).astype(float), rules.floor)
+    bye = np.nan if rules.bye_opponent is None else rules.bye_opponent
+    counted = terms.assign(_v=value.where(~terms["bye"], bye))[terms["counted"]]
+    grouped = counted.assign(_unknown=counted["_v"].isna()).groupby(
+        PLAYER, observed=True, sort=False
+    )
+    mean = grouped["_v"].mean().where(~grouped["_unknown"].any())
+    mean = mean.reindex(pd.Index(results[PLAYER].unique()))
+    return mean if rules.no_opponents is None else mean.fillna(rules.no_opponents)
+
+
+def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.DataFrame | None:
+    """The comparison of one JSON event's published standings."""
+    results = data.results[data.results[EVENT] == event]
+    published = data.published[data.published[EVENT] == event]
+    record = data.events[data.events[EVENT] == event].iloc[0]
+    if not len(results) or not len(published):
+        what = "no Swiss round (MTGO files hold the playoffs only)" if not len(results) else (
+            "no published standings"
+        )  # fmt: skip
+        _left_out("files with nothing to compare", [f"{record['file']}: {what}"])
+        return None
+    if implied and record[PLATFORM] == "topdeck":
+        rules = _points_scheme(results, published, rules)
+        results = _restore_byes(results, published, rules)
+    table = standings(results, rules=rules)
+    extra = set(table[PLAYER]) - set(published[PLAYER])
+    _left_out(f"{event}: computed players the standings do not list", sorted(map(str, extra)))
+    published = _comparable(published, results, event)
+    values = {"Points": MATCH_POINTS, "OMWP": OMWP}
+    if rules.game_scores:
+        values.update({"GWP": GWP, "OGWP": OGWP})
+    else:
+        table[_FROM_PUBLISHED] = table[PLAYER].map(_ogwp_from_published(results, published, rules))
+        values["OGWP"] = _FROM_PUBLISHED
+    out = compare(
+        published, table[table[PLAYER].isin(published[PLAYER])], keys=[EVENT, PLAYER], values=values
+    )
+    if not rules.game_scores:  # ranks depend on the GW% the file cannot give
+        return out
+    players = data.players[data.players[EVENT] == event]
+    swiss_only = published[~published[PLAYER].isin(players.loc[players[PLAYOFFS], PLAYER])]
+    ranks = compare(
+        swiss_only,
+        table[table[PLAYER].isin(swiss_only[PLAYER])],
+        keys=[EVENT, PLAYER],
+        values={"Rank": RANK},
+    )
+    return pd.concat([out, ranks], ignore_index=True)
+
+
+def _check_json(files: list[Path], rules: str | Rules | None) -> list[pd.DataFrame]:
+    data = with_bye_players(read_mtg_json(files))
+    parts = []
+    for record in data.events.to_dict("records"):  # one per file: I/O-sized
+        own = (
+            get_rules(rules)
+            if rules is not None
+            else implied_rules(record[PLATFORM], record["date"])
+        )
+        if not record[GAME_SCORES] and own.game_scores:
+            own = replace(own, game_scores=False)
+        part = _json_event(data, record[EVENT], own, rules is None)
+        parts += [] if part is None else [part]
+    return parts
+
+
+def _check_tom(files: list[Path], rules: str | Rules | None) -> list[pd.DataFrame]:
+    data = read_tom(files)
+    own = get_rules("pokemon" if rules is None else rules)
+    if not data.events[GAME_SCORES].any() and own.game_scores:
+        own = replace(own, game_scores=False)
+    table = standings(data.results, rules=own, within=DIVISION)
+    keys = [EVENT, DIVISION, PLAYER]
+    published = data.published[data.published[PLACE].notna()]
+    top_cut = data.players[data.players[PLAYOFFS]]
+    played = _among(published, data.results)
+    cut = _among(published, top_cut)
+    _left_out("placed players without a Swiss match", list(published.loc[~played, PLAYER]))
+    _left_out("players of the top cut (placed by it)", list(published.loc[cut, PLAYER]))
+    published = published[played & ~cut]
+    ours = table[_among(table, published)]
+    return [compare(published, ours, keys=keys, values={PLACE: RANK})]
+
+
+def _standings_tables(path: Path) -> list[Path]:
+    """The published standings beside a results table, or in a folder."""
+    folder = path if path.is_dir() else path.parent
+    tables = [
+        p for p in sorted(folder.iterdir())
+        if p.is_file() and not is_hidden(p.name) and p.suffix.lower() in TABLE_SUFFIXES
+        and "standings" in p.name.lower()
+    ]  # fmt: skip
+    if path.is_dir():
+        return tables
+    stem = path.stem.lower()
+    wanted = {stem.replace("matches", "standings"), stem.replace("results", "standings")}
+    wanted |= {f"{stem}-standings", f"{stem}_standings"}
+    return [p for p in tables if p.stem.lower() in wanted]
+
+
+def _check_tables(path: Path, files: list[Path], rules: str | Rules | None) -> list[pd.DataFrame]:
+    """The results tables `files` of `path` against the standings published beside them."""
+    found = _standings_tables(path)
+    if not found:
+        raise ValidationError(
+            f"{path}: no published standings beside the results (a table named like the results "
+            "with 'standings' for 'matches', or '*standings*' in a folder)"
+        )
+    results = _concat([_read_results(p, None) for p in files])
+    table = standings(results, rules=get_rules("mtg" if rules is None else rules))
+    out = []
+    for standings_file in found:  # I/O: one table per file
+        published = read_table(standings_file)
+        values = {c: TABLE_VALUES[c] for c in published.columns if c in TABLE_VALUES}
+        missing = [c for c in (EVENT, PLAYER) if c not in published.columns]
+        if missing or not values:
+            raise ValidationError(
+                f"{standings_file}: published standings need event, player and one of "
+                f"{', '.join(TABLE_VALUES)}"
+            )
+        ours = table[_among(table, published)]
+        out.append(compare(published, ours, keys=[EVENT, PLAYER], values=values))
+    return out
+
+
+@names_its_source
+def check_from_path(path: str | os.PathLike, *, rules: str | Rules | None = None) -> pd.DataFrame:
+    """Compare the standings a card-tournament file publishes with the computed ones.
+
+    Parameters
+    ----------
+    path : path-like
+        An MTGODecklistCache JSON file, a TOM export, a results table with its published
+        standings beside it, or a folder of them (see the module's description).
+    rules : str or Rules, optional
+        A preset name or a :class:`Rules` object for every event; by default each file's
+        publisher's preset (:mod:`~tourneystats.cards.publishers`), ``mtg`` for tables.
+
+    Returns
+    -------
+    pandas.DataFrame
+        :func:`tourneystats.core.check.compare`'s table: ``event, [division,] player, value,
+        published, computed, equal``, one row per published value compared, each event at its
+        own published precision.
+
+    Raises
+    ------
+    ValidationError
+        A file that cannot be read, or nothing to compare (files without Swiss rounds or
+        without published standings are left out with a warning).
+
+    Examples
+    --------
+    >>> import json, pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "club.json"
+    >>> _ = path.write_text(json.dumps({
+    ...     "Tournament": {"Date": "2024-06-30", "Name": "Club", "Uri": "https://example.org/1"},
+    ...     "Rounds": [{"RoundName": "Round 1", "Matches": [
+    ...                  {"Player1": "Ann", "Player2": "Bo", "Result": "2-1-0"}]}],
+    ...     "Standings": [
+    ...         {"Rank": 1, "Player": "Ann", "Points": 3, "OMWP": 0.33, "GWP": 0.6667, "OGWP": 0.3333},
+    ...         {"Rank": 2, "Player": "Bo", "Points": 0, "OMWP": 1.0, "GWP": 0.3333, "OGWP": 0.6667}]}))
+    >>> check_from_path(path)[["player", "value", "published", "computed", "equal"]]
+      player   value  published  computed  equal
+    0    Ann  Points     3.0000  3.000000   True
+    1    Ann    OMWP     0.3300  0.330000   True
+    2    Ann     GWP     0.6667  0.666667   True
+    3    Ann    OGWP     0.3333  0.333333   True
+    4    Ann    Rank     1.0000  1.000000   True
+    5     Bo  Points     0.0000  0.000000   True
+    6     Bo    OMWP     1.0000  1.000000   True
+    7     Bo     GWP     0.3333  0.333333   True
+    8     Bo    OGWP     0.6667  0.666667   True
+    9     Bo    Rank     2.0000  2.000000   True
+    """
+    path = Path(path)
+    files = _result_files(path) if path.is_dir() else [path]
+    suffix = [p.suffix.lower() for p in files]
+    json_files = [p for p, s in zip(files, suffix, strict=True) if s in JSON_SUFFIXES]
+    tom_files = [p for p, s in zip(files, suffix, strict=True) if s in TOM_SUFFIXES]
+    parts = []
+    if json_files:
+        parts += _check_json(json_files, rules)
+    if tom_files:
+        parts += _check_tom(tom_files, rules)
+    tables = [p for p in files if p not in json_files and p not in tom_files]
+    if tables:
+        parts += _check_tables(path, tables, rules)
+    if not parts:
+        raise ValidationError(f"{path}: no published value to compare (see the warnings)")
+    table = pd.concat(parts, ignore_index=True)
+    front = [c for c in (EVENT, DIVISION, PLAYER) if c in table.columns]
+    table = table.sort_values(front, kind="stable", ignore_index=True)
+    return table[front + [c for c in table.columns if c not in front]]

@@ -1,0 +1,414 @@
+"""Read the JSON tournament files of the public Magic: The Gathering archives (MTGODecklistCache).
+
+The archives (Badaro/MTGODecklistCache and its successors, e.g. fbettega/MTG_decklistcache) keep
+one JSON file per event, scraped from MTGO, melee.gg, ManaTraders, topdeck.gg and others::
+
+    {"Tournament": {"Date": "2024-06-30T00:00:00+00:00", "Name": "...", "Uri": "https://..."},
+     "Decks": [...],
+     "Rounds": [{"RoundName": "Round 1",
+                 "Matches": [{"Player1": "A", "Player2": "B", "Result": "2-1-0"},
+                             {"Player1": "C", "Player2": null, "Result": "2-0-0"}]}, ...],
+     "Standings": [{"Rank": 1, "Player": "A", "Points": 21, "Wins": 7, "Losses": 0,
+                    "Draws": 0, "OMWP": 0.674, "GWP": 0.875, "OGWP": 0.609}, ...]}
+
+How the files are read:
+
+- ``Result`` is ``"a-b-c"``: games won by Player1, by Player2, and drawn (not winner first:
+  ``"0-2-0"`` is a Player2 win). Files of topdeck.gg hold match results only (``"1-0-0"``
+  Player1 won, ``"0-0-1"`` drawn): their events say ``game_scores`` False, and the standings
+  computed from them have no game values.
+- A **bye** is a match whose ``Player2`` is null, empty or ``"-"`` (melee.gg), whatever its
+  ``Result`` says (topdeck.gg writes byes ``"0-0-1"``); a Player1 *loss* against no one (a
+  forfeit) is refused, the family having no such result.
+- **Swiss rounds** are named ``Round N`` or ``N`` (topdeck.gg), or ``Top Power`` /
+  ``Top Random`` (topdeck.gg's Swiss rounds paired by standing or at random); they become match
+  rows numbered 1, 2, 3, ... in file order. **Playoff rounds** (``Quarterfinals``,
+  ``Semifinals``, ``Finals``, ``Top 8``, ``Loser Semifinals``, ``Match for 7th and 8th
+  places``, ...: any name with *final*, *top N*, *place*, *playoff* or *bracket*) are left out,
+  named in one warning. Any other round name is refused.
+- A match listed twice in a round with the same result (melee.gg lists drawn matches once from
+  each player's page, as A-B and B-A) is kept once; a player in two different matches of a round
+  is refused.
+- The ``Standings`` are the published frame (``Rank, Player, Points, Wins, Losses, Draws, OMWP,
+  GWP, OGWP``; a value may be null); the event is the file's stem.
+
+Every error names the file and the place in it (``Rounds[3].Matches[7]``, ``Standings[4]``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..core.folders import Source, list_files
+from ..core.schema import (
+    DATE,
+    DRAWS,
+    EVENT,
+    FILE,
+    LOSSES,
+    NAME,
+    OPPONENT,
+    PLAYER,
+    ROUND,
+    WINS,
+    ValidationError,
+)
+from .prepare import MAX_GAMES
+from .published import GAME_SCORES, PLATFORM, PLAYOFFS, URI, CardsFile, note, same_stems
+
+__all__ = ["read_mtg_json"]
+
+#: the suffix of the archives' files
+JSON_SUFFIXES = (".json",)
+#: the keys every file has (the sniffing of a folder's files looks for them)
+JSON_KEYS = ("Tournament", "Rounds")
+#: published standings columns, as the files name them, and their kind
+STANDINGS_KEYS = {
+    "Rank": "int",
+    "Points": "number",
+    "Wins": "int",
+    "Losses": "int",
+    "Draws": "int",
+    "OMWP": "number",
+    "GWP": "number",
+    "OGWP": "number",
+}
+#: web sites the archives scrape, by the host of ``Tournament.Uri`` (or a folder of the path)
+PLATFORMS = {
+    "manatraders": "manatraders",
+    "topdeck": "topdeck",
+    "melee": "melee",
+    "mtgo": "mtgo",
+    "magic.wizards": "mtgo",
+}
+_SWISS = re.compile(r"(round\s*)?\d+|top (power|random)", re.IGNORECASE)
+_PLAYOFF = re.compile(r"final|\btop\s*\d+|\bplaces?\b|playoff|bracket", re.IGNORECASE)
+_RESULT = re.compile(r"\s*(\d{1,7})-(\d{1,7})-(\d{1,7})\s*")
+_BYE_NAMES = ("", "-")
+
+
+def _fail(path: Path, where: str, message: str) -> ValidationError:
+    return ValidationError(f"{path}: {where}: {message}" if where else f"{path}: {message}")
+
+
+def _load(path: Path) -> dict:
+    """The file's JSON object."""
+    raw = path.read_bytes()
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise _fail(path, f"line {line}", "bytes that are not UTF-8 (not a JSON file)") from None
+    except json.JSONDecodeError as exc:
+        raise _fail(
+            path, f"line {exc.lineno}, column {exc.colno}", f"not valid JSON ({exc.msg})"
+        ) from None
+    if not isinstance(data, dict):
+        raise _fail(path, "", f"the JSON is a {type(data).__name__}, not an object with 'Rounds'")
+    return data
+
+
+def _key(path: Path, record: Any, key: str, where: str, kinds: tuple[type, ...]) -> Any:
+    """``record[key]``, which must be there and of one of `kinds` (None allowed if listed)."""
+    if not isinstance(record, dict):
+        raise _fail(path, where, f"expected an object, got {json.dumps(record)[:60]}")
+    if key not in record:
+        raise _fail(path, where, f"no {key!r}")
+    value = record[key]
+    if not isinstance(value, kinds) or isinstance(value, bool):
+        want = " or ".join("null" if k is type(None) else k.__name__ for k in kinds)
+        raise _fail(path, f"{where}.{key}", f"expected {want}, got {json.dumps(value)[:60]}")
+    return value
+
+
+def _platform(path: Path, uri: str | None) -> str | None:
+    """The site an event comes from: the host of its page, else a folder of its path."""
+    host = re.sub(r"^\w+://", "", uri or "").split("/")[0].lower()
+    for text in (host, *(part.lower() for part in path.parts[:-1])):
+        for marker, platform in PLATFORMS.items():
+            if marker in text:
+                return platform
+    return None
+
+
+def _round_kind(path: Path, name: str, where: str) -> bool:
+    """True for a Swiss round, False for a playoff round; refuses any other name."""
+    text = name.strip()
+    if _SWISS.fullmatch(text):
+        return True
+    if _PLAYOFF.search(text):
+        return False
+    raise _fail(
+        path,
+        f"{where}.RoundName",
+        f"round {name!r} is neither a Swiss round ('Round N', 'N', 'Top Power', 'Top Random') "
+        "nor a playoff round (quarter-, semi-, finals, 'Top N', 'Match for ... places')",
+    )
+
+
+def _result(path: Path, text: str, where: str) -> tuple[int, int, int]:
+    found = _RESULT.fullmatch(text)
+    if not found:
+        raise _fail(
+            path, f"{where}.Result", f"unknown result {text!r} (expected 'a-b-c': games won by "
+            "Player1, by Player2, drawn)"
+        )  # fmt: skip
+    games = tuple(int(x) for x in found.groups())
+    if max(games) > MAX_GAMES:
+        raise _fail(path, f"{where}.Result", f"{text!r}: more than {MAX_GAMES} games")
+    return games  # type: ignore[return-value]
+
+
+class _Round:
+    """The matches of one Swiss round, each player once (a repeated identical match once)."""
+
+    def __init__(self, path: Path, number: int, name: str, bye_player: str | None) -> None:
+        self.path, self.number, self.name, self.bye_player = path, number, name, bye_player
+        self.seen: dict[str, tuple[str, object, tuple[int, int, int]]] = {}
+        self.rows: list[tuple] = []
+        self.null_byes = 0
+
+    def add(self, match: Any, where: str) -> None:
+        p1 = _key(self.path, match, "Player1", where, (str,))
+        p2 = _key(self.path, match, "Player2", where, (str, type(None)))
+        w, l, d = _result(self.path, _key(self.path, match, "Result", where, (str,)), where)  # noqa: E741
+        if not p1.strip() or p1.strip() == "-":
+            raise _fail(self.path, f"{where}.Player1", f"no player ({json.dumps(p1)})")
+        bye = p2 is None or p2.strip() in _BYE_NAMES
+        if p2 is None and self.bye_player is not None and w > l:  # a match won against him
+            bye, p2 = False, self.bye_player
+        if bye and w < l:
+            raise _fail(
+                self.path, where, f"{p1!r} lost {w}-{l} to no one (a forfeit without an "
+                "opponent): the cards family has no such result"
+            )  # fmt: skip
+        if not bye and p1 == p2:
+            raise _fail(self.path, where, f"{p1!r} is paired against himself")
+        opponent = None if bye else p2
+        first = self._seen(p1, opponent, (w, l, d), where)
+        second = first if bye else self._seen(p2, p1, (l, w, d), where)
+        if first is None and second is None:
+            return  # the same match listed again
+        if (first is None) != (second is None):
+            self._twice(p1 if first is None else p2, where)
+        self.null_byes += (bye and p2 is None) or p2 == self.bye_player
+        self.rows.append((self.number, p1, opponent, w, l, d))
+        if not bye:
+            self.rows.append((self.number, p2, p1, l, w, d))
+
+    def _seen(self, player: str, opponent: object, games: tuple, where: str) -> bool | None:
+        """Record `player`'s match; None when the same match was recorded before."""
+        before = self.seen.get(player)
+        if before is None:
+            self.seen[player] = (where, opponent, games)
+            return True
+        if before[1] == opponent and before[2] == games:
+            return None
+        return self._twice(player, where)
+
+    def _twice(self, player: str, where: str) -> bool:
+        raise _fail(
+            self.path,
+            where,
+            f"player {player!r} is paired twice in round {self.name!r} (also in "
+            f"{self.seen[player][0]}, with another opponent or result)",
+        )
+
+
+def _rounds(
+    path: Path, data: dict, bye_player: str | None
+) -> tuple[list[tuple], list[str], set[str], int]:
+    """Match rows of the Swiss rounds, the names of the playoff rounds and their players, and
+    the byes written with a null ``Player2``."""
+    rounds = _key(path, data, "Rounds", "", (list, type(None))) or []
+    rows: list[tuple] = []
+    playoffs: list[str] = []
+    finalists: set[str] = set()
+    null_byes = number = 0
+    for i, rnd in enumerate(rounds):
+        where = f"Rounds[{i}]"
+        name = _key(path, rnd, "RoundName", where, (str, int))
+        matches = _key(path, rnd, "Matches", where, (list, type(None))) or []
+        if not _round_kind(path, str(name), where):
+            playoffs.append(str(name))
+            finalists.update(_players_of(path, matches, where))
+            continue
+        swiss = _Round(path, number + 1, str(name), bye_player)
+        for j, match in enumerate(matches):
+            swiss.add(match, f"{where}.Matches[{j}]")
+        if not swiss.rows:  # a Swiss round without matches is no round (nothing to number)
+            continue
+        if playoffs:
+            raise _fail(path, where, f"Swiss round {name!r} after the playoff rounds {playoffs}")
+        number += 1
+        rows.extend(swiss.rows)
+        null_byes += swiss.null_byes
+    return rows, playoffs, finalists, null_byes
+
+
+def _players_of(path: Path, matches: list, where: str) -> list[str]:
+    """The players named in the matches of a playoff round (not read further)."""
+    names = []
+    for j, match in enumerate(matches):
+        for key in ("Player1", "Player2"):
+            name = _key(path, match, key, f"{where}.Matches[{j}]", (str, type(None)))
+            if name is not None and name.strip() not in _BYE_NAMES:
+                names.append(name)
+    return names
+
+
+def _standings(path: Path, data: dict, event: str) -> list[dict]:
+    """The published standings: one record per entry, numbers checked."""
+    entries = data.get("Standings")
+    if entries is None:
+        return []
+    if not isinstance(entries, list):
+        raise _fail(path, "Standings", "expected a list")
+    out = []
+    for i, entry in enumerate(entries):
+        where = f"Standings[{i}]"
+        record = {EVENT: event, PLAYER: _key(path, entry, "Player", where, (str,))}
+        for key, kind in STANDINGS_KEYS.items():
+            value = entry.get(key)
+            ok = value is None or (
+                isinstance(value, int | float)
+                and not isinstance(value, bool)
+                and np.isfinite(value)
+                and (kind != "int" or float(value).is_integer())
+            )
+            if not ok:
+                raise _fail(
+                    path, f"{where}.{key}", f"expected a {kind}, got {json.dumps(value)[:60]}"
+                )
+            record[key] = np.nan if value is None else value
+        out.append(record)
+    return out
+
+
+def _event_record(path: Path, data: dict, rows: list[tuple], null_byes: int) -> dict:
+    tournament = _key(path, data, "Tournament", "", (dict,))
+    uri = tournament.get("Uri")
+    platform = _platform(path, uri if isinstance(uri, str) else None)
+    played = [r for r in rows if r[2] is not None]
+    games = platform != "topdeck" and any(r[3] + r[4] + r[5] > 1 for r in played)
+    date = tournament.get("Date")
+    return {
+        EVENT: path.stem,
+        FILE: str(path),
+        NAME: tournament.get("Name"),
+        DATE: pd.to_datetime(date, errors="coerce", utc=True) if isinstance(date, str) else pd.NaT,
+        URI: uri,
+        PLATFORM: platform,
+        GAME_SCORES: games or not played,
+        "null_byes": null_byes,
+    }
+
+
+def read_mtg_json(source: Source, *, bye_player: str | None = None) -> CardsFile:
+    """Read MTGODecklistCache JSON files: Swiss results and the standings they publish.
+
+    Parameters
+    ----------
+    source : path-like or list of path-likes
+        A ``.json`` file, a folder (its ``.json`` files, not its sub-folders; a folder of such
+        files is one season), or a list of files and folders.
+    bye_player : str, optional
+        Read a match *won* against a null ``Player2`` as a match against a player of this name,
+        who lost it, rather than as a bye. topdeck.gg counted such a "bye" (written null with
+        ``"1-0-0"``, unlike its own byes, written ``""``) as an opponent whose match-win % is
+        floored to 0.33: evidently a dummy player the organiser entered (one event of July 2024;
+        :func:`standings_from_path` and :func:`check_from_path` read topdeck.gg files so).
+
+    Returns
+    -------
+    CardsFile
+        ``results`` (match level, Swiss rounds only; the event is the file's stem),
+        ``published`` (``event, player, Rank, Points, Wins, Losses, Draws, OMWP, GWP, OGWP``;
+        missing where a file gives null), ``events`` (``event, file, name, date, uri,
+        platform, game_scores, null_byes``: the byes written with a null ``Player2``) and
+        ``players`` (``event, player, name, playoffs``: whether he played a playoff round).
+
+    Raises
+    ------
+    ValidationError
+        A file that is not such JSON, misses a key, has an unknown result or round name, or a
+        player in two matches of a round; the message names the file and the JSON path.
+
+    Examples
+    --------
+    >>> import json, pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "club-2024-06-30.json"
+    >>> _ = path.write_text(json.dumps({
+    ...     "Tournament": {"Date": "2024-06-30", "Name": "Club", "Uri": "https://melee.gg/1"},
+    ...     "Rounds": [{"RoundName": "Round 1", "Matches": [
+    ...                  {"Player1": "Ann", "Player2": "Bo", "Result": "2-1-0"},
+    ...                  {"Player1": "Cy", "Player2": "-", "Result": "2-0-0"}]}],
+    ...     "Standings": [{"Rank": 1, "Player": "Ann", "Points": 3, "OMWP": 0.33}]}))
+    >>> data = read_mtg_json(path)
+    >>> data.results
+               event  round player opponent  wins  losses  draws
+    0  club-2024-06-30      1    Ann       Bo     2       1      0
+    1  club-2024-06-30      1     Bo      Ann     1       2      0
+    2  club-2024-06-30      1     Cy     <NA>     2       0      0
+    >>> data.events[["event", "platform", "game_scores"]]
+               event platform  game_scores
+    0  club-2024-06-30    melee         True
+    """
+    files = list_files(source, JSON_SUFFIXES)
+    if not files:
+        raise ValidationError("no MTG JSON files to read: the list of paths is empty")
+    same_stems(files, "MTG JSON files")
+    rows, published, events, playoffs, finalists = [], [], [], [], []
+    for path in files:  # I/O: one JSON document per file
+        data = _load(path)
+        file_rows, names, in_playoffs, null_byes = _rounds(path, data, bye_player)
+        events.append(_event_record(path, data, file_rows, null_byes))
+        rows.extend((path.stem, *row) for row in file_rows)
+        finalists.extend((path.stem, name) for name in in_playoffs)
+        published.extend(_standings(path, data, path.stem))
+        if names:
+            playoffs.append(f"{path.name} ({', '.join(dict.fromkeys(names))})")
+    note("playoff rounds left out (only Swiss rounds are standings rounds)", playoffs)
+    return _frame(rows, published, events, finalists)
+
+
+def _frame(
+    rows: list[tuple], published: list[dict], events: list[dict], finalists: list[tuple]
+) -> CardsFile:
+    results = pd.DataFrame(rows, columns=[EVENT, ROUND, PLAYER, OPPONENT, WINS, LOSSES, DRAWS])
+    results = results.astype({EVENT: "str", PLAYER: "str", OPPONENT: "string"})
+    results = results.astype({ROUND: np.int64, WINS: np.int64, LOSSES: np.int64, DRAWS: np.int64})
+    published_frame = pd.DataFrame(published, columns=[EVENT, PLAYER, *STANDINGS_KEYS])
+    names = pd.concat([results[[EVENT, PLAYER]], published_frame[[EVENT, PLAYER]]])
+    players = names.drop_duplicates(ignore_index=True).assign(**{NAME: lambda f: f[PLAYER]})
+    in_playoffs = pd.MultiIndex.from_tuples(finalists, names=[EVENT, PLAYER])
+    players[PLAYOFFS] = pd.MultiIndex.from_frame(players[[EVENT, PLAYER]]).isin(in_playoffs)
+    return CardsFile(
+        results=results,
+        published=published_frame,
+        events=pd.DataFrame(events),
+        players=players,
+    )
+
+
+def is_mtg_json(path: str | os.PathLike) -> bool:
+    """Whether a file looks like an MTGODecklistCache JSON file (its first 64 KiB name the keys).
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "e.json"
+    >>> _ = path.write_text('{"Tournament": {}, "Decks": [], "Rounds": []}')
+    >>> is_mtg_json(path), is_mtg_json(__file__)
+    (True, False)
+    """
+    with open(path, "rb") as fh:
+        head = fh.read(1 << 16)
+    return head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{") and b'"Tournament"' in head

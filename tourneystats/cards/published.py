@@ -1,0 +1,81 @@
+"""What a tournament file holds besides its results: the :class:`CardsFile` record of the readers
+(:func:`~tourneystats.cards.read_mtg_json`, :func:`~tourneystats.cards.read_tom`)."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from ..core.schema import ValidationError
+
+#: column of a TOM file's results and standings: the player's age division ("masters", ...)
+DIVISION = "division"
+#: column of a TOM file's published standings: the place in the division
+PLACE = "place"
+#: column of the players frame: the player played a playoff (top-cut) round, which decides his
+#: published place
+PLAYOFFS = "playoffs"
+#: columns of the events frame
+PLATFORM, URI, GAME_SCORES = "platform", "uri", "game_scores"
+
+
+@dataclass(frozen=True)
+class CardsFile:
+    """The contents of card-tournament files: results, published standings, events and players.
+
+    Attributes
+    ----------
+    results : pandas.DataFrame
+        Match-level results of the Swiss rounds, ready for :func:`~tourneystats.cards.standings`:
+        ``event, round, player, opponent, wins, losses, draws`` (a bye has no opponent), and for
+        TOM files ``division``.
+    published : pandas.DataFrame
+        The standings the files publish, one row per event and player (as the file names them).
+    events : pandas.DataFrame
+        One row per event: ``event`` (the file's stem), ``file``, ``name``, ``date``, the
+        ``platform`` that published it when known, and whether its results carry
+        ``game_scores``.
+    players : pandas.DataFrame
+        One row per event and player: ``event, player, name``, ``playoffs`` (he played a playoff
+        round: his published place comes from it), and for TOM files ``division`` and
+        ``dropped_after`` (the round after which the player dropped).
+    """
+
+    results: pd.DataFrame
+    published: pd.DataFrame
+    events: pd.DataFrame
+    players: pd.DataFrame
+
+
+def same_stems(paths: Iterable[Path], what: str) -> None:
+    """Refuse two files with one stem: their events would merge (an event is named by its file).
+
+    Examples
+    --------
+    >>> same_stems([Path("a/x.json"), Path("b/x.json")], "MTG JSON files")
+    Traceback (most recent call last):
+    ...
+    tourneystats.core.schema.ValidationError: a/x.json and b/x.json: two MTG JSON files with the same name (an event is named after its file)
+    """
+    seen: dict[str, Path] = {}
+    for path in paths:
+        if path.stem in seen:
+            raise ValidationError(
+                f"{seen[path.stem]} and {path}: two {what} with the same name (an event is named "
+                "after its file)"
+            )
+        seen[path.stem] = path
+
+
+def note(message: str, items: list[str], limit: int = 5) -> None:
+    """One warning for many files: `message`, then the first `limit` `items`."""
+    if not items:
+        return
+    shown = "; ".join(items[:limit]) + (
+        f"; and {len(items) - limit} more" if len(items) > limit else ""
+    )
+    warnings.warn(f"{message}: {shown}", stacklevel=3)

@@ -1,0 +1,108 @@
+"""The rules a tournament file implies: its publisher's preset, by platform and date.
+
+============================  ==========================================================
+file                          preset
+============================  ==========================================================
+ManaTraders (manatraders.com)  ``manatraders``
+topdeck.gg                    ``topdeck``; a match won against a null ``Player2`` (one event
+                              of July 2024) is a match against a dummy player "(bye player)",
+                              whom topdeck.gg counted as an opponent (at the 0.33 floor),
+                              unlike its byes (``""``): :func:`with_bye_players`
+melee.gg, event before        ``melee``
+2024-05-15
+melee.gg, 2024-05-15 to       ``melee2024``
+2025-11-11
+melee.gg, from 2025-11-12     ``melee2025``
+TOM (Play! Pokémon)           ``pokemon``, ranked within ``division``
+MTGO, other sites, tables     ``mtg``
+============================  ==========================================================
+
+The melee.gg dates are those of the events fully reproduced by only one of the three presets
+(the last "early" event is of 2024-04-11 and the first "mid" one of 2024-05-16; the last "mid"
+one of 2025-11-11 and the first "late" one of 2025-11-13): the change dates are known to a few
+days only.
+"""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import pandas as pd
+
+from ..core.schema import EVENT, FILE
+from .decklistcache import read_mtg_json
+from .published import PLATFORM, CardsFile
+from .rules import RULES, Rules
+
+#: the name given to topdeck.gg's dummy opponent (see :func:`with_bye_players`)
+BYE_PLAYER = "(bye player)"
+
+#: melee.gg's convention changes: events from these dates on follow the next preset
+MELEE_PERIODS = (
+    (pd.Timestamp("2024-05-15"), "melee2024"),
+    (pd.Timestamp("2025-11-12"), "melee2025"),
+)
+
+
+def melee_preset(date: pd.Timestamp | None) -> str:
+    """The melee.gg preset of an event held on `date` (the oldest one when unknown).
+
+    Examples
+    --------
+    >>> [melee_preset(pd.Timestamp(d)) for d in ("2024-02-18", "2024-10-14", "2025-11-16")]
+    ['melee', 'melee2024', 'melee2025']
+    """
+    name = "melee"
+    if date is None or pd.isna(date):
+        return name
+    day = pd.Timestamp(date).tz_localize(None) if pd.Timestamp(date).tzinfo else pd.Timestamp(date)
+    for start, preset in MELEE_PERIODS:
+        if day.normalize() >= start:
+            name = preset
+    return name
+
+
+def implied_rules(platform: str | None, date: pd.Timestamp | None) -> Rules:
+    """The rules a file of `platform` (and event `date`) implies.
+
+    Examples
+    --------
+    >>> implied_rules("manatraders", None).name, implied_rules(None, None).name
+    ('manatraders', 'mtg')
+    """
+    if platform == "melee":
+        return RULES[melee_preset(date)]
+    if platform == "tom":
+        return RULES["pokemon"]
+    return RULES.get(platform or "mtg", RULES["mtg"])
+
+
+def with_bye_players(data: CardsFile) -> CardsFile:
+    """`data` with its topdeck.gg files that write matches against a null ``Player2`` read again
+    with those matches against :data:`BYE_PLAYER` (``read_mtg_json(..., bye_player=...)``).
+
+    topdeck.gg writes its byes with ``Player2: ""``; in one event (July 2024) it also wrote five
+    matches won against a null ``Player2`` and counted that opponent at 0.33 in the OMW% of the
+    five players (OMWP and OGWP reproduced for all 29 players that way only): a dummy player
+    the organiser entered, whose match-win % was floored.
+    """
+    events = data.events
+    again = events[(events[PLATFORM] == "topdeck") & (events["null_byes"] > 0)]
+    if not len(again):
+        return data
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the first reading warned already
+        fixed = read_mtg_json([Path(f) for f in again[FILE]], bye_player=BYE_PLAYER)
+    keep = ~data.results[EVENT].isin(again[EVENT])
+    warnings.warn(
+        f"{', '.join(again[EVENT].head(3))}: matches won against a null Player2 read as "
+        f"matches against a dummy player {BYE_PLAYER!r} (topdeck.gg counts him as an opponent)",
+        stacklevel=3,
+    )
+    return CardsFile(
+        results=pd.concat([data.results[keep], fixed.results], ignore_index=True),
+        published=data.published,
+        events=data.events,
+        players=data.players,
+    )
