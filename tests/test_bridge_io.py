@@ -79,6 +79,8 @@ def test_howell_counts(howell):
         "tricks",
         "lead",
         "artificial",
+        "scoring",  # MP_PAIRS
+        "convention",  # PROGRAM_NAME Compscore3
     ]
 
 

@@ -89,6 +89,8 @@ and :mod:`~tourneystats.bridge.usebio`, and :mod:`~tourneystats.bridge.files` (r
 and folders).
 """
 
+from .conventions import CONVENTIONS, Convention
+from .declared import SCORINGS
 from .files import SUFFIXES as SUFFIXES
 from .files import (
     Results,
@@ -98,20 +100,27 @@ from .files import (
     team_standings_from_path,
 )
 from .imp import IMP_BOUNDS, ButlerRules, butler, cross_imps, imp_standings, imps, victory_points
-from .mp import MatchpointRules, explain, matchpoints, pair_scores, session_standings
+from .mp import MatchpointRules, explain, matchpoints, mp_standings, pair_scores
 from .prepare import EW as EW
 from .prepare import HOWELL as HOWELL
 from .prepare import MITCHELL as MITCHELL
 from .prepare import NS as NS
 from .prepare import movements
+from .scoring import standings
 from .season import season_history, season_summary
 from .teams import board_imps, team_matches, team_standings
 from .totals import FIELD as FIELD
 from .totals import LINE_DTYPE as LINE_DTYPE
 
+#: :func:`standings` under its earlier name
+session_standings = standings
+
 __all__ = [
+    "CONVENTIONS",
     "IMP_BOUNDS",
+    "SCORINGS",
     "ButlerRules",
+    "Convention",
     "MatchpointRules",
     "Results",
     "board_imps",
@@ -123,11 +132,13 @@ __all__ = [
     "imps",
     "matchpoints",
     "movements",
+    "mp_standings",
     "pair_scores",
     "read_results",
     "season_history",
     "season_summary",
     "session_standings",
+    "standings",
     "standings_from_path",
     "team_matches",
     "team_standings",

@@ -159,6 +159,8 @@ class _Prep(_Record):
     art_ew: np.ndarray
     art_which: np.ndarray  # their index into art_uniques
     art_uniques: list
+    phantom_rows: np.ndarray  # the artificial rows of phantom tables (a side at 00)
+    phantom_ns: np.ndarray  # per phantom row: whether its NS side is the phantom pair
     pk_ns: np.ndarray  # per row: (evsec, pair) code of the NS pair
     pk_ew: np.ndarray
     n_pk: int
@@ -261,6 +263,9 @@ def _code_scores(p: _Prep, artificial: tuple) -> None:
     p.art_rows, p.art_which, p.art_uniques = art_rows, art_which, art_uniques
     p.art_ns = ns_nom[art_which] if len(art_rows) else np.zeros(0)
     p.art_ew = ew_nom[art_which] if len(art_rows) else np.zeros(0)
+    phantom = (p.art_ns == 0) | (p.art_ew == 0)  # a phantom (sit-out) table: one side 00
+    p.phantom_rows = art_rows[phantom]
+    p.phantom_ns = (p.art_ns == 0)[phantom]  # whether its NS side is the phantom pair
 
 
 def _code_pairs(p: _Prep) -> tuple[np.ndarray, np.ndarray]:

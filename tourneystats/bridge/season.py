@@ -12,7 +12,7 @@ import pandas as pd
 
 from ..core.ranking import competition_rank
 from ..core.schema import BEST, BOARDS, DATE, EVENT, PAIR, PERCENTAGE, RANK, SEASON, SESSIONS
-from .mp import session_standings
+from .mp import mp_standings
 
 
 def _event_order(results: pd.DataFrame, standings: pd.DataFrame) -> pd.DataFrame:
@@ -67,7 +67,7 @@ def season_summary(
     3  cid         1       1         0.0    0.0     4
     4  eve         2       2         0.0    0.0     4
     """
-    st = session_standings(
+    st = mp_standings(
         results, movement=movement, scale=scale, artificial_percent=artificial_percent
     )
     keys = [PAIR]
@@ -142,7 +142,7 @@ def season_history(
     6    E2  bob         2        50.0     2
     7    E2  dan         2         0.0     4
     """
-    st = session_standings(
+    st = mp_standings(
         results, movement=movement, scale=scale, artificial_percent=artificial_percent
     )
     events = _event_order(results, st)
