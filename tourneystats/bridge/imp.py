@@ -180,7 +180,12 @@ def _artificial_imps(
     p: _Prep, rules_imps: Sequence[float], phantom_imps: float | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
     """IMPs of the artificial results (one per artificial row). At a phantom table the phantom
-    pair scores 0 (it is not ranked) and the real pair `phantom_imps`, else its percentage's."""
+    pair scores 0 (it is not ranked) and the real pair `phantom_imps`, else its percentage's.
+    Weighted scores are refused (matchpoints only)."""
+    if p.weighted_rows.size:
+        rows = np.zeros(p.n, dtype=bool)
+        rows[p.weighted_rows] = True
+        fail_rows(p.frame, rows, "weighted scores are scored by matchpoints only, not in IMPs")
     ns = _nominal_to(p.art_ns, rules_imps, literal=False)
     ew = _nominal_to(p.art_ew, rules_imps, literal=False)
     if p.phantom_rows.size:

@@ -40,6 +40,7 @@ from ..core.schema import (
 from .conventions import CONVENTIONS, DEFAULT_CONVENTION, Convention, convention_of
 from .prepare import EW, MITCHELL, NS, _dense, _nominal_to, _Prep, _prepare, _rank, _Record
 from .totals import _line_of, _percent, _standings
+from .weighted import weighted_matchpoints
 
 # --- rules ---------------------------------------------------------------------------------------
 
@@ -131,18 +132,22 @@ def _score_matchpoints(
     unit = 0.5 if half else 1.0
 
     ns_mp = np.empty(p.n)
-    if p.n:
+    n_real = ranked.n_real
+    if p.weighted is not None:  # weighted scores: every result against the mixtures too
+        ns_mp = weighted_matchpoints(p.g, p.real, p.score, p.weighted, p.n)
+        n_real = n_real + np.bincount(p.g[p.weighted_rows], minlength=p.n_groups)
+    elif p.n:
         ns_mp[ranked.order] = ranked.mp
     raw = ns_mp.copy() if detail else None
     # Neuberg on the boards with fewer comparable results than the section's largest
-    short = np.flatnonzero((ranked.n_real != n_max_group) & (total > 0))
+    short = np.flatnonzero((n_real != n_max_group) & (total > 0))
     rows = None
     if short.size:
         is_short = np.zeros(p.n_groups, dtype=bool)
         is_short[short] = True
         rows = np.flatnonzero(is_short[p.g])
         big = n_max_group[p.g[rows]].astype(np.float64)
-        small = ranked.n_real[p.g[rows]].astype(np.float64)
+        small = n_real[p.g[rows]].astype(np.float64)
         with np.errstate(divide="ignore", invalid="ignore"):
             ns_mp[rows] = (ns_mp[rows] + 1.0) * big / small - 1.0
     top_evsec = 2.0 * (n_max_evsec - 1.0)
@@ -169,7 +174,7 @@ def _score_matchpoints(
     if detail:
         raw *= unit
         raw[p.art_rows] = np.nan
-        raw_top = 2.0 * unit * (ranked.n_real[p.g] - 1.0)
+        raw_top = 2.0 * unit * (n_real[p.g] - 1.0)
     return _Scored(
         ns_mp=ns_mp,
         ew_mp=ew_mp,
