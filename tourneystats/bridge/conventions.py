@@ -73,8 +73,9 @@ class Convention:
         the field). Both columns are always in the standings. Matchpoint sessions rank by
         percentage, which orders a line as the factored total does.
     decimals : int, optional
-        The totals and percentages are published (and ranked) rounded to this many decimals;
-        ``None`` leaves them unrounded.
+        The totals and percentages are published rounded to this many decimals (the pairs are
+        ranked on the unrounded values: KoPS places two pairs published at 55.21 % ninth and
+        tenth); ``None`` leaves them unrounded.
     rounding : {"half_even", "half_up"}
         How values are rounded to `decimals`, `mp_decimals` and `board_decimals`: a value
         exactly halfway (to 1e-6 of the last decimal, so that binary noise does not decide)

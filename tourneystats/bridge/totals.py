@@ -84,7 +84,7 @@ def _standings(
     factored, rank.
 
     With `top` (matchpoints) the pairs are ranked by percentage, else (IMPs) by the total the
-    convention publishes. `board_pct` (NS and EW percentage of every result) makes the
+    convention publishes, unrounded (then rounded to the convention's decimals). `board_pct` (NS and EW percentage of every result) makes the
     percentage their mean (``Convention.percentage="mean"``); `percent_of` (NS and EW values)
     gives the percentage when it is not that of the totalled values."""
     conv = convention or CONVENTIONS[DEFAULT_CONVENTION]
@@ -107,7 +107,7 @@ def _standings(
     played = boards[used].astype(np.int64)
     frame[BOARDS] = played
     sums = total(ns_value, ew_value)
-    frame[value] = conv.round(sums, conv.decimals)
+    frame[value] = sums
     criterion = value
     if top is not None:
         frame[TOP] = total(top, top)
@@ -116,13 +116,17 @@ def _standings(
         else:
             of = sums if percent_of is None else total(*percent_of)
             pct = _percent(of, frame[TOP].to_numpy())
-        frame[PERCENTAGE] = conv.round(pct, conv.decimals)
+        frame[PERCENTAGE] = pct
         criterion = PERCENTAGE
-    frame[FACTORED] = conv.round(sums * _most_boards(p, values[used], played) / played,
-                                 conv.decimals)  # fmt: skip
-    if top is None and conv.total == "factored":
+    frame[FACTORED] = sums * _most_boards(p, values[used], played) / played
+    if top is None and conv.total == FACTORED:
         criterion = FACTORED
-    return competition_rank(frame, [criterion], by=[EVENT, SECTION, LINE], order_by=PAIR)
+    out = competition_rank(frame, [criterion], by=[EVENT, SECTION, LINE], order_by=PAIR)
+    if conv.decimals is not None:  # ranked on the unrounded values, published rounded
+        for column in (value, PERCENTAGE, FACTORED):
+            if column in out.columns:
+                out[column] = conv.round(out[column].to_numpy(), conv.decimals)
+    return out
 
 
 def _most_boards(p: _Prep, values: np.ndarray, played: np.ndarray) -> np.ndarray:
