@@ -89,6 +89,7 @@ and :mod:`~tourneystats.bridge.usebio`, and :mod:`~tourneystats.bridge.files` (r
 and folders).
 """
 
+from .check import check_from_path
 from .conventions import CONVENTIONS, Convention
 from .declared import SCORINGS
 from .files import SUFFIXES as SUFFIXES
@@ -125,6 +126,7 @@ __all__ = [
     "Results",
     "board_imps",
     "butler",
+    "check_from_path",
     "cross_imps",
     "explain",
     "history_from_path",

@@ -109,18 +109,39 @@ def standings(
     11      mp   EW     5      mp         0.0   NaN     3
     """
     rules = MatchpointRules.make(scale=scale, artificial_percent=artificial_percent)
-    methods = _per_session(results, SCORING, scoring, scoring_of, DEFAULT_SCORING)
-    conventions = _per_session(results, CONVENTION, convention, convention_of, None)
-    if isinstance(methods, str) and not isinstance(conventions, np.ndarray):
-        parts = [_score(_prepare(results, movement=movement), methods, conventions, rules)]
-    else:
-        parts = _score_combinations(results, methods, conventions, rules, movement)
+    parts = [
+        _score(_prepare(results if rows is None else results.loc[rows], movement=movement),
+               method, conv, rules)
+        for rows, method, conv in combinations(results, scoring, convention)
+    ]  # fmt: skip
     if len(parts) == 1:
         out = parts[0]
     else:  # in the order of one ranking: by session and line, each line's places kept
         out = pd.concat(parts, ignore_index=True)
         out = out.sort_values([EVENT, SECTION, LINE], kind="stable", ignore_index=True)
     return out.reindex(columns=list(COLUMNS))  # one set of columns, whatever the methods
+
+
+def combinations(
+    results: pd.DataFrame, scoring: str | None, convention: str | Convention | None
+) -> list[tuple[np.ndarray | None, str, Convention]]:
+    """The (rows, method, convention) of every combination the sessions use, in order of
+    their first row; rows is None when one combination holds every row."""
+    methods = _per_session(results, SCORING, scoring, scoring_of, DEFAULT_SCORING)
+    conventions = _per_session(results, CONVENTION, convention, convention_of, None)
+    if isinstance(methods, str) and not isinstance(conventions, np.ndarray):
+        return [(None, methods, conventions)]
+    n = len(results)
+    method_codes, method_names = _codes(methods, n)
+    conv_codes, conv_values = _codes(conventions, n)
+    combo = method_codes * len(conv_values) + conv_codes
+    keys, first = np.unique(combo, return_index=True)
+    out = []
+    for key in keys[np.argsort(first)]:  # a handful of combinations, not one per session
+        m, c = divmod(int(key), len(conv_values))
+        rows = combo == key
+        out.append((None if rows.all() else rows, method_names[m], conv_values[c]))
+    return out
 
 
 def _score(p: _Prep, method: str, conv: Convention, rules: MatchpointRules) -> pd.DataFrame:
@@ -150,29 +171,6 @@ def _score(p: _Prep, method: str, conv: Convention, rules: MatchpointRules) -> p
         out = _imp_totals(p, ns, ew, conv)
     out.insert(out.columns.get_loc(PAIR) + 1, SCORING, method)
     return out
-
-
-def _score_combinations(
-    results: pd.DataFrame,
-    methods: str | np.ndarray,
-    conventions: Convention | np.ndarray,
-    rules: MatchpointRules,
-    movement: str | None,
-) -> list[pd.DataFrame]:
-    """The standings of each (method, convention) combination's sessions, in order of their
-    first row."""
-    n = len(results)
-    method_codes, method_names = _codes(methods, n)
-    conv_codes, conv_values = _codes(conventions, n)
-    combo = method_codes * len(conv_values) + conv_codes
-    keys, first = np.unique(combo, return_index=True)
-    parts = []
-    for key in keys[np.argsort(first)]:  # a handful of combinations, not one per session
-        rows = combo == key
-        m, c = divmod(int(key), len(conv_values))
-        p = _prepare(results.loc[rows] if not rows.all() else results, movement=movement)
-        parts.append(_score(p, method_names[m], conv_values[c], rules))
-    return parts
 
 
 def _codes(values: object, n: int) -> tuple[np.ndarray, list]:
