@@ -299,6 +299,7 @@ def _score_table_rows(game: _Game, ctx: dict, path: Path, lines: list, published
             ADJUSTED: adjusted,
             SCORING: ctx[SCORING],
             "_line": line,
+            "_scoring_line": ctx["_scoring_line"],
             "_names_ns": get("names_ns"),
             "_names_ew": get("names_ew"),
         }
@@ -532,6 +533,7 @@ def _game_result(game: _Game, ctx: dict, path: Path) -> dict:
         SCORING: ctx[SCORING],
         "_pub": pub,
         "_line": line,
+        "_scoring_line": ctx["_scoring_line"],
         "_start": game.line,
         "_home": tags.get("HomeTeam"),
         "_visit": tags.get("VisitTeam"),
@@ -592,12 +594,14 @@ def _pairs_frames(
 ) -> tuple[pd.DataFrame, pd.DataFrame, list[dict]]:
     cols = [EVENT, SECTION, ROUND, BOARD, NS_PAIR, EW_PAIR, NS_SCORE, CONTRACT, DECLARER, TRICKS]
     cols += [LEAD, ARTIFICIAL, VULNERABLE, ADJUSTED, SCORING]
-    results = pd.DataFrame(rows, columns=[*cols, "_line", "_names_ns", "_names_ew"])
+    results = pd.DataFrame(
+        rows, columns=[*cols, "_line", "_scoring_line", "_names_ns", "_names_ew"]
+    )
     for col in (NS_PAIR, EW_PAIR):
         results[col] = results[col].astype(object)
     results = _finish_scores(_tidy(results, (NS_SCORE, TRICKS, BOARD)))
     located(path, results["_line"].to_numpy(), lambda: check_play(results))
-    located(path, results["_line"].to_numpy(), lambda: _one_scoring(results))
+    located(path, results["_scoring_line"].to_numpy(), lambda: _one_scoring(results))
     names = []
     for side, col in (("_names_ns", NS_PAIR), ("_names_ew", EW_PAIR)):
         sub = results[[EVENT, SECTION, col, side]].dropna(subset=[col, side])
@@ -607,7 +611,7 @@ def _pairs_frames(
                 index=False, name=None
             )
         )
-    results = results.drop(columns=["_line", "_names_ns", "_names_ew"])
+    results = results.drop(columns=["_line", "_scoring_line", "_names_ns", "_names_ew"])
     keys = [EVENT, SECTION, ROUND, BOARD, NS_PAIR, EW_PAIR]
     columns = list(dict.fromkeys([*keys, *(k for p in pubs for k in p)]))
     published = _tidy(pd.DataFrame(pubs, columns=columns), (BOARD, NS_SCORE))
@@ -809,6 +813,7 @@ def _context(
         VULNERABLE: None,
         "scoring": tags.get("Scoring"),
         SCORING: scoring,
+        "_scoring_line": game.tag_lines.get("Scoring", game.line),
     }
     if scoring is None and tags.get("Scoring") is not None:
         try:
@@ -844,6 +849,7 @@ def _add_game_pairs(game_rows: list[dict], pair_rows: list[dict], pair_pubs: lis
                 EW_PAIR: r["_pair_ew"] or _joined([seats["E"], seats["W"]]),
                 ARTIFICIAL: None,
                 "_line": r["_line"],
+                "_scoring_line": r["_scoring_line"],
                 "_names_ns": _joined([seats["N"], seats["S"]]),
                 "_names_ew": _joined([seats["E"], seats["W"]]),
             }
