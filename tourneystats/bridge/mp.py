@@ -150,7 +150,7 @@ def _score_matchpoints(
         small = n_real[p.g[rows]].astype(np.float64)
         with np.errstate(divide="ignore", invalid="ignore"):
             ns_mp[rows] = (ns_mp[rows] + 1.0) * big / small - 1.0
-    top_evsec = 2.0 * (n_max_evsec - 1.0)
+    top_evsec = 2.0 * np.maximum(n_max_evsec - 1.0, 0.0)  # a section of phantom tables: 0
     top = top_evsec[p.evsec]
     if half:
         ns_mp *= unit
@@ -464,7 +464,8 @@ def _mp_totals(p: _Prep, rules: MatchpointRules, conv: Convention) -> pd.DataFra
     ns, ew = s.ns_mp, s.ew_mp
     if conv.neuberg_decimals is not None and s.scaled is not None:
         # Compscore: a Neuberg-scaled score enters the total as its rounded percentage
-        rows, top = s.scaled, s.top[s.scaled]
+        rows = s.scaled[s.top[s.scaled] > 0]
+        top = s.top[rows]
         ns, ew = ns.copy(), ew.copy()
         ns[rows] = conv.round(100.0 * ns[rows] / top, conv.neuberg_decimals) * top / 100.0
         ew[rows] = conv.round(100.0 * ew[rows] / top, conv.neuberg_decimals) * top / 100.0

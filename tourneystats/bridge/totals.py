@@ -97,8 +97,8 @@ def _standings(
     def total(ns: np.ndarray | None, ew: np.ndarray | None) -> np.ndarray:
         if keep_ns is not None and ns is not None:
             ns, ew = ns[keep_ns], ew[keep_ew]
-        out = np.bincount(ent_ns, weights=ns, minlength=k)
-        out += np.bincount(ent_ew, weights=ew, minlength=k)
+        out = np.bincount(ent_ns, weights=ns, minlength=k).astype(np.float64, copy=False)
+        out += np.bincount(ent_ew, weights=ew, minlength=k)  # (no NS side left: an int array)
         return out[used]
 
     boards = np.bincount(ent_ns, minlength=k) + np.bincount(ent_ew, minlength=k)
