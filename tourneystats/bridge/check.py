@@ -59,7 +59,7 @@ from .files import _scale_option
 from .imp import ButlerRules, _butler_values, _cross_values
 from .mp import MatchpointRules, _board_percentages, _score_matchpoints
 from .prepare import _prepare
-from .scoring import combinations, standings
+from .scoring import _combinations, standings
 from .teams import board_imps
 
 #: the columns of the comparison table before core.check's value columns
@@ -198,7 +198,7 @@ def _published_total(
     """Per standings row: the total its convention publishes (``factored`` or the sum)."""
     total = np.where(ours[SCORING].eq("mp"), ours[MP], ours[IMPS])
     factored = np.zeros(len(ours), dtype=bool)
-    for rows, _, conv in combinations(results, scoring, convention):  # a few at most
+    for rows, _, conv in _combinations(results, scoring, convention):  # a few at most
         if conv.total == "factored":
             sessions = results[[EVENT, SECTION]] if rows is None else results.loc[rows]
             keys = pd.MultiIndex.from_frame(sessions[[EVENT, SECTION]].drop_duplicates())
@@ -217,7 +217,7 @@ def _scored_lines(
     """Every result with its computed per-result values: percentages (matchpoint sessions), or
     NS and EW IMPs and the datum (Butler), by each session's method and convention."""
     parts = []
-    for rows, method, conv in combinations(results, scoring, convention):
+    for rows, method, conv in _combinations(results, scoring, convention):
         p = _prepare(results if rows is None else results.loc[rows], movement=movement)
         out = p.frame
         kind = SCORINGS[method][0]

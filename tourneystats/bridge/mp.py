@@ -282,11 +282,15 @@ def _per_pair_board(p: _Prep, s: _Scored, *, detail: bool, pair: Any = None) -> 
     sides = _sides(p)
     mp = np.concatenate([s.ns_mp, s.ew_mp])
     top = np.concatenate([s.top, s.top])
-    keep = slice(None)
+    keep: Any = slice(None)
+    if p.phantom_rows.size:  # a phantom pair is no pair of the session
+        keep = np.ones(2 * p.n, dtype=bool)
+        keep[p.phantom_rows[p.phantom_ns]] = False
+        keep[p.n + p.phantom_rows[~p.phantom_ns]] = False
     if pair is not None:
         wanted = np.atleast_1d(np.asarray(pair, dtype=object))
         labels = np.asarray(p.pair_label(np.arange(p.n_pk)), dtype=object)
-        keep = np.isin(labels, wanted)[sides.pk]
+        keep = np.isin(labels, wanted)[sides.pk] & (True if isinstance(keep, slice) else keep)
         if not keep.any():
             raise ValidationError(f"results: no pair {pair!r}")
     row, ew, pk, opp, bit = (a[keep] for a in (sides.row, sides.ew, sides.pk, sides.opp,
@@ -335,6 +339,7 @@ def pair_scores(
     movement: str | None = None,
     scale: str = "full",
     artificial_percent: Sequence[float] | Mapping[str, Sequence[float]] = (60, 50, 40),
+    convention: str | Convention | None = None,
 ) -> pd.DataFrame:
     """One row per pair per board: the pair's own score, matchpoints and percentage.
 
@@ -344,7 +349,7 @@ def pair_scores(
         Pairs traveller frame (see :mod:`tourneystats.bridge`).
     movement : {None, "mitchell", "howell"}
         The movement of every session; None reads it from the data (see :mod:`tourneystats.bridge`).
-    scale, artificial_percent
+    scale, artificial_percent, convention
         As in :func:`matchpoints`.
 
     Returns
@@ -371,7 +376,8 @@ def pair_scores(
     """
     rules = MatchpointRules.make(scale=scale, artificial_percent=artificial_percent)
     p = _prepare(results, movement=movement)
-    return _per_pair_board(p, _score_matchpoints(p, rules), detail=False)
+    s = _score_matchpoints(p, rules, convention=convention_of(convention))
+    return _per_pair_board(p, s, detail=False)
 
 
 def explain(
@@ -381,6 +387,7 @@ def explain(
     movement: str | None = None,
     scale: str = "full",
     artificial_percent: Sequence[float] | Mapping[str, Sequence[float]] = (60, 50, 40),
+    convention: str | Convention | None = None,
 ) -> pd.DataFrame:
     """Where a pair's session result comes from, board by board.
 
@@ -389,7 +396,9 @@ def explain(
     comparable results only; missing for an artificial result), and ``contribution``, the
     board's share of the session percentage (``100 * mp / total top of the pair's boards``).
     Per (event, section, line, pair), ``mp`` sums to the pair's ``mp`` in
-    :func:`session_standings` and ``contribution`` to its ``percentage``.
+    :func:`mp_standings` and ``contribution`` to its ``percentage`` (under a convention that
+    totals matchpoints, ``percentage="total"``, without ``neuberg_decimals``). A phantom pair
+    has no rows.
 
     Examples
     --------
@@ -404,7 +413,8 @@ def explain(
     """
     rules = MatchpointRules.make(scale=scale, artificial_percent=artificial_percent)
     p = _prepare(results, movement=movement)
-    return _per_pair_board(p, _score_matchpoints(p, rules, detail=True), detail=True, pair=pair)
+    s = _score_matchpoints(p, rules, detail=True, convention=convention_of(convention))
+    return _per_pair_board(p, s, detail=True, pair=pair)
 
 
 # --- session standings ---------------------------------------------------------------------------

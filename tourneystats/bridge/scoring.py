@@ -10,7 +10,8 @@ one set of integer codes per combination, a handful at most.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -112,7 +113,7 @@ def standings(
     parts = [
         _score(_prepare(results if rows is None else results.loc[rows], movement=movement),
                method, conv, rules)
-        for rows, method, conv in combinations(results, scoring, convention)
+        for rows, method, conv in _combinations(results, scoring, convention)
     ]  # fmt: skip
     if len(parts) == 1:
         out = parts[0]
@@ -122,7 +123,7 @@ def standings(
     return out.reindex(columns=list(COLUMNS))  # one set of columns, whatever the methods
 
 
-def combinations(
+def _combinations(
     results: pd.DataFrame, scoring: str | None, convention: str | Convention | None
 ) -> list[tuple[np.ndarray | None, str, Convention]]:
     """The (rows, method, convention) of every combination the sessions use, in order of
@@ -173,7 +174,7 @@ def _score(p: _Prep, method: str, conv: Convention, rules: MatchpointRules) -> p
     return out
 
 
-def _codes(values: object, n: int) -> tuple[np.ndarray, list]:
+def _codes(values: Any, n: int) -> tuple[np.ndarray, list]:
     """Integer codes and distinct values of a per-row array (or a constant)."""
     if isinstance(values, np.ndarray):
         codes, uniques = pd.factorize(pd.Series(values, dtype=object))
@@ -182,8 +183,12 @@ def _codes(values: object, n: int) -> tuple[np.ndarray, list]:
 
 
 def _per_session(
-    results: pd.DataFrame, column: str, given: object, normalise: object, default: object
-) -> object:
+    results: pd.DataFrame,
+    column: str,
+    given: Any,
+    normalise: Callable[[Any], Any],
+    default: Any,
+) -> Any:
     """The value of `column` for every row: `given` (normalised) when set; else the column's,
     one per session (event, section), missing values taking their session's or `default`;
     a constant when there is no column. An unknown value, or a session with two, is refused."""
@@ -209,16 +214,16 @@ def _per_session(
     filled = grouped.transform("first").to_numpy()
     filled = np.where(pd.isna(filled), _name(normalise(default)), filled)
     by_name = {_name(v): v for v in [*canonical, normalise(default)]}
-    if len(set(filled)) == 1:
+    if len(pd.unique(filled)) == 1:
         return by_name[filled[0]]
     return _lookup(filled, by_name)
 
 
-def _name(value: object) -> str:
+def _name(value: Any) -> str:
     return value.name if isinstance(value, Convention) else str(value)
 
 
-def _lookup(names: np.ndarray, by_name: dict) -> np.ndarray:
+def _lookup(names: np.ndarray, by_name: dict[str, Any]) -> np.ndarray:
     """The values of an array of names (through their few distinct names)."""
     codes, uniques = pd.factorize(pd.Series(names, dtype=object))
     return np.array([by_name[u] for u in uniques], dtype=object)[codes]
