@@ -8,6 +8,7 @@ a change that loses one shows which.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -85,8 +86,12 @@ def test_compscore_butler_datum_is_todays_default():
     for path in (DATA / "usebio-butler-mitchell.xml", COMPSCORE / "usebio-butler-howell.xml"):
         datums = bridge.check_from_path(path).query("value == 'datum'")
         assert datums["equal"].all() and len(datums) == 35
-        results = bridge.read_results(path).pairs
-        assert (results.groupby("board").size() == 4).all() or "mitchell" in path.name
+    howell = bridge.read_results(COMPSCORE / "usebio-butler-howell.xml").pairs
+    assert (howell.groupby("board").size() == 4).all()  # every datum: the middle two of four
+    trimmed = bridge.check_from_path(
+        COMPSCORE / "usebio-butler-howell.xml", convention=replace(conv, butler_drop=0)
+    ).query("value == 'datum'")
+    assert int(trimmed["equal"].sum()) < 35  # the plain mean of four is not Compscore's
 
 
 def test_usebio_butler_file_is_scored_as_butler(capsys):
