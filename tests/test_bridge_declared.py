@@ -244,3 +244,13 @@ def test_command_line_options(tmp_path, capsys):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         assert main(["check", str(DATA), "--family", "bridge", "--convention", "ebu"]) == 1
+
+
+def test_check_reads_only_files_that_publish(tmp_path):
+    csv = tmp_path / "club.csv"
+    pd.DataFrame({"event": "E", "board": 1, "ns_pair": [1, 2], "ew_pair": [3, 4],
+                  "ns_score": [420, 450]}).to_csv(csv, index=False)  # fmt: skip
+    with pytest.raises(ValidationError, match="only USEBIO .* and PBN .* files publish values"):
+        bridge.check_from_path(csv)
+    with pytest.raises(ValidationError, match="no USEBIO or PBN files in this folder"):
+        bridge.check_from_path(tmp_path)

@@ -136,6 +136,10 @@ def check_from_path(
 
 
 def _read(path: Path, scoring: str | None) -> BridgeFile:
+    if path.suffix.lower() not in (".xml", ".pbn"):
+        raise ValidationError(
+            f"{path}: only USEBIO (.xml) and PBN (.pbn) files publish values to check"
+        )
     if path.suffix.lower() == ".xml":
         from .usebio import read_usebio
 
