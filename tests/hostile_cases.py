@@ -1766,3 +1766,110 @@ def _cards_tom_cases() -> Iterator[Case]:
 
 
 CASES.append(cards_file_cases)
+# --- bridge: declared scoring and conventions (issue 14) -----------------------------------------
+
+
+def bridge_scoring_cases() -> Iterator[Case]:
+    """Unknown, unsupported and contradicting declarations of the scoring, in USEBIO, PBN and
+    table files; phantom tables and weighted scores; the caller's --scoring replacing them."""
+    xml = (TESTS / "bridge" / "usebio-mp-pairs-howell.xml").read_bytes()
+    butler = (TESTS / "bridge" / "usebio-butler-mitchell.xml").read_bytes()
+    name = "session.xml"
+    event = r'<EVENT EVENT_TYPE="MP_PAIRS">'
+    edits = {
+        "unknown EVENT_TYPE": (event, '<EVENT EVENT_TYPE="NOTSUP">'),
+        "unsupported EVENT_TYPE AGGREGATE": (event, '<EVENT EVENT_TYPE="AGGREGATE">'),
+        "individual event": (event, '<EVENT EVENT_TYPE="INDIVIDUAL">'),
+        "KO team event": (event, '<EVENT EVENT_TYPE="KO">'),
+        "MP_PAIRS declaring IMPS": (event, event + "<SCORING_METHOD>IMPS</SCORING_METHOD>"),
+        "unknown SCORING_METHOD": (event, event + "<SCORING_METHOD>GUESS</SCORING_METHOD>"),
+        "a BOARD contradicting the EVENT": (r'<BOARD EVENT_TYPE="MP_PAIRS">',
+                                            '<BOARD EVENT_TYPE="CROSS_IMP">'),
+        "PAIRS with a bare IMPS": (event, '<EVENT EVENT_TYPE="PAIRS"><BOARD_SCORING_METHOD>IMPS'
+                                          "</BOARD_SCORING_METHOD>"),
+    }  # fmt: skip
+    for label, (pattern, repl) in edits.items():
+        mutated = _sub(xml, pattern, repl)
+        yield Case(f"usebio scoring/{label}", "bridge", {name: mutated}, "error", locate="line")
+    unknown = _sub(xml, event, '<EVENT EVENT_TYPE="NOTSUP">')
+    yield Case(
+        "usebio scoring/unknown EVENT_TYPE, --scoring mp", "bridge", {name: unknown}, "ok",
+        args=("--scoring", "mp"),
+    )  # fmt: skip
+    yield Case("usebio scoring/Butler file", "bridge", {"butler.xml": butler}, "ok")
+    for method in ("mp", "cross_imps", "butler_median"):
+        yield Case(
+            f"usebio scoring/Butler file, --scoring {method}", "bridge", {"butler.xml": butler},
+            "ok", args=("--scoring", method),
+        )  # fmt: skip
+    for conv in ("ebu", "jfr", "kops"):
+        yield Case(
+            f"usebio scoring/MP file, --convention {conv}", "bridge", {name: xml}, "ok",
+            args=("--convention", conv),
+        )  # fmt: skip
+    yield Case(
+        "usebio scoring/MP and Butler files in one folder", "bridge",
+        {"howell.xml": xml, "butler.xml": butler}, "ok",
+    )  # fmt: skip
+    yield from _pbn_scoring_cases()
+    yield from _table_scoring_cases()
+
+
+def _pbn_scoring_cases() -> Iterator[Case]:
+    pbn = _pbn_pairs(_bridge_csv())
+    name = "session.pbn"
+    tag = r'^\[Scoring "MP"\]'
+    for label, value, expect in (
+        ("Facit", "Facit", "error"),
+        ("BAM", "BAM", "error"),
+        ("MP;Butler", "MP;Butler", "error"),
+        ("IMP;Butler;Cross1", "IMP;Butler;Cross1", "error"),
+        ("IMP;Butler-2", "IMP;Butler-2", "ok"),
+        ("IMP;Cross1", "IMP;Cross1", "ok"),
+        ("empty", "", "ok"),
+    ):
+        mutated = _sub(pbn, tag, f'[Scoring "{value}"]', count=0)
+        locate = "line" if expect == "error" else "file"
+        yield Case(f"pbn scoring/{label}", "bridge", {name: mutated}, expect, locate=locate)
+    one_game = _sub(pbn, tag, '[Scoring "IMP;Cross2"]')  # the first game only
+    yield Case("pbn scoring/games contradicting", "bridge", {name: one_game}, "error",
+               locate="line")  # fmt: skip
+    yield Case(
+        "pbn scoring/games contradicting, --scoring mp", "bridge", {name: one_game}, "ok",
+        args=("--scoring", "mp"),
+    )  # fmt: skip
+
+
+def _table_scoring_cases() -> Iterator[Case]:
+    data = _bridge_csv()
+    frame = _read_csv(data)
+    name = "session.csv"
+    for label, values, expect in (
+        ("declared butler", ["butler"] * len(frame), "ok"),
+        ("unknown scoring", ["bam"] * len(frame), "error"),
+        ("a session declaring two", ["mp"] + ["butler"] * (len(frame) - 1), "error"),
+    ):
+        yield Case(f"bridge csv scoring/{label}", "bridge",
+                   {name: _with_column(frame, "scoring", values)}, expect, locate="rows")  # fmt: skip
+    yield Case("bridge csv scoring/unknown convention column", "bridge",
+               {name: _with_column(frame, "convention", "acbl")}, "error", locate="rows")  # fmt: skip
+    real = int(frame.index[(frame["artificial"] == "") & (frame["ns_score"] != "")][0])
+    for label, code, expect in (("A6000", "A6000", "ok"), ("A0050", "A0050", "ok"),
+                                ("A0000", "A0000", "error")):  # fmt: skip
+        mutated = _csv_edit(_csv_edit(data, real, "ns_score", ""), real, "artificial", code)
+        for column in ("contract", "declarer", "tricks"):
+            mutated = _csv_edit(mutated, real, column, "")
+        yield Case(f"bridge csv scoring/phantom {label}", "bridge", {name: mutated}, expect,
+                   locate="rows")  # fmt: skip
+    weighted = frame.assign(weighted="")
+    weighted.loc[real, ["ns_score", "contract", "declarer", "tricks"]] = ""
+    for label, parts, expect in (("weighted score", "0.6*420 + 0.4*-50", "ok"),
+                                 ("weighted not totalling 1", "0.6*420 + 0.3*-50", "error"),
+                                 ("weighted malformed", "most of 420", "error")):  # fmt: skip
+        weighted.loc[real, "weighted"] = parts
+        yield Case(f"bridge csv scoring/{label}", "bridge",
+                   {name: _with_column(weighted, "weighted", weighted["weighted"])}, expect,
+                   locate="rows")  # fmt: skip
+
+
+CASES.append(bridge_scoring_cases)

@@ -13,6 +13,7 @@ from reference_bridge import (
     ref_board_imps,
     ref_butler,
     ref_cross_imps,
+    ref_imp_standings,
     ref_imps,
     ref_matchpoints,
     ref_movement,
@@ -112,7 +113,7 @@ def test_session_standings_match_reference(rows, scale, mode):
     want = ref_standings(rows, scale)
     assert len(got) == len(want)
     for r in got.itertuples(index=False):
-        boards, mp, top, pct, rank = want[(r.event, r.section, r.line, r.pair)]
+        boards, mp, top, pct, rank, _ = want[(r.event, r.section, r.line, r.pair)]
         assert r.boards == boards
         assert r.mp == pytest.approx(float(mp), abs=1e-9)
         assert r.top == pytest.approx(float(top))
@@ -207,3 +208,94 @@ def test_board_imps_match_reference(rows):
         assert r.home_vp + r.visit_vp == pytest.approx(20.0)
         assert (r.home_vp > 10) == (r.home_imps > r.visit_imps)
         assert not math.isnan(r.home_vp)
+
+
+# --- publisher conventions (issue 14) ------------------------------------------------------------
+
+
+@st.composite
+def rich_sessions(draw, *, weighted: bool = True):
+    """:func:`sessions` with some results turned into phantom tables (one side 00) and, when
+    `weighted`, weighted scores (two parts, 1/4 and 3/4)."""
+    rows = draw(sessions())
+    for r in rows:
+        kind = draw(st.integers(0, 11))
+        if kind == 0:
+            r["ns_score"], r["artificial"] = (
+                None,
+                draw(st.sampled_from(["A6000", "A0050", "A5000"])),
+            )
+        elif kind == 1 and weighted and r["artificial"] is None:
+            parts = [(0.25, draw(st.sampled_from(SCORES))), (0.75, draw(st.sampled_from(SCORES)))]
+            r["ns_score"], r["weighted"] = None, parts
+    return rows
+
+
+def rich_frame(rows):
+    df = frame([{k: v for k, v in r.items() if k != "weighted"} for r in rows])
+    parts = [r.get("weighted") for r in rows]
+    if any(parts):
+        df["weighted"] = [" + ".join(f"{w}*{s}" for w, s in p) if p else None for p in parts]
+    return df
+
+
+@st.composite
+def conventions(draw):
+    """A Convention's fields, drawn (the IMP fields too)."""
+    return {
+        "total": draw(st.sampled_from(["raw", "factored"])),
+        "decimals": draw(st.sampled_from([None, 0, 1, 2])),
+        "rounding": draw(st.sampled_from(["half_even", "half_up"])),
+        "mp_decimals": draw(st.sampled_from([None, None, 1, 2])),
+        "neuberg_decimals": draw(st.sampled_from([None, None, 2])),
+        "percentage": draw(st.sampled_from(["total", "mean"])),
+        "board_decimals": draw(st.sampled_from([None, 2])),
+        "phantom": draw(st.sampled_from(["artificial", "outside"])),
+        "butler_drop": draw(st.sampled_from([0, 1, 0.25, "median"])),
+        "butler_round_to": draw(st.sampled_from([10, 50])),
+        "cross_divisor": draw(st.sampled_from(["n-1", "n", "1"])),
+        "phantom_imps": draw(st.sampled_from([None, 0.0])),
+        "imp_cap": draw(st.sampled_from([None, 5, 17])),
+    }
+
+
+@given(rich_sessions(), conventions(), st.sampled_from(["full", "half"]))
+def test_convention_matchpoints_match_reference(rows, conv, scale):
+    got = bridge.matchpoints(rich_frame(rows), scale=scale, convention=bridge.Convention(**conv))
+    want = ref_matchpoints(rows, scale, conv=conv)
+    np.testing.assert_allclose(got["ns_mp"], [float(w[0]) for w in want], atol=1e-9)
+    np.testing.assert_allclose(got["top"], [float(w[2]) for w in want], atol=1e-9)
+
+
+@given(rich_sessions(), conventions(), st.sampled_from(["full", "half"]))
+def test_convention_standings_match_reference(rows, conv, scale):
+    """Factored totals, rounding, phantom pairs left out, means of board percentages, ranks."""
+    got = bridge.standings(rich_frame(rows), scale=scale, convention=bridge.Convention(**conv))
+    want = ref_standings(rows, scale, conv=conv)
+    assert len(got) == len(want)
+    for r in got.itertuples(index=False):
+        boards, mp, top, pct, rank, factored = want[(r.event, r.section, r.line, r.pair)]
+        assert r.scoring == "mp" and r.boards == boards and r.rank == rank
+        assert r.mp == pytest.approx(float(mp), abs=1e-9)
+        assert r.top == pytest.approx(float(top))
+        assert r.percentage == pytest.approx(pct, abs=1e-9, nan_ok=True)
+        assert r.factored == pytest.approx(float(factored), abs=1e-9)
+
+
+@given(rich_sessions(weighted=False), conventions(), st.sampled_from(["butler", "cross_imps"]))
+def test_convention_imp_standings_match_reference(rows, conv, method):
+    got = bridge.standings(rich_frame(rows), scoring=method, convention=bridge.Convention(**conv))
+    if method == "butler":
+        values = [w[1:] for w in ref_butler(rows, conv["butler_drop"], (3, 0, -3),
+                                            conv["butler_round_to"], conv["imp_cap"],
+                                            conv["phantom_imps"])]  # fmt: skip
+    else:
+        values = ref_cross_imps(rows, (3, 0, -3), conv["cross_divisor"], conv["imp_cap"],
+                                conv["phantom_imps"])  # fmt: skip
+    want = ref_imp_standings(rows, values, conv)
+    assert len(got) == len(want)
+    for r in got.itertuples(index=False):
+        boards, total, factored, rank = want[(r.event, r.section, r.line, r.pair)]
+        assert r.scoring == method and r.boards == boards and r.rank == rank
+        assert r.imps == pytest.approx(float(total), abs=1e-9)
+        assert r.factored == pytest.approx(float(factored), abs=1e-9)

@@ -45,6 +45,9 @@ FAMILY_OPTIONS: dict[str, tuple[str, ...]] = {
     "tiebreaks": ("chess",),
     "prior_rounds": ("league",),
     "prior_mode": ("league",),
+    "scoring": ("bridge",),
+    "convention": ("bridge",),
+    "vp_scale": ("bridge",),
 }
 
 
@@ -490,6 +493,17 @@ def _family_parser(sub, name: str, help: str) -> argparse.ArgumentParser:
         "--prior-mode",
         choices=["top-up", "constant"],
         help="league: start weight mode (default top-up)",
+    )
+    parser.add_argument(
+        "--scoring",
+        help="bridge: score every session so (mp, butler, cross_imps, ...; default: as declared)",
+    )
+    parser.add_argument(
+        "--convention",
+        help="bridge: ebu, compscore, jfr or kops (default: the file's program's, else ebu)",
+    )
+    parser.add_argument(
+        "--vp-scale", help="bridge teams: wbf2013 (default) or a CSV table of IMP bands"
     )
     return parser
 

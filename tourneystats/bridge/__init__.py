@@ -21,7 +21,15 @@ Data model
 - optional ``contract``, ``declarer``, ``tricks`` and ``vulnerable`` (the board's, when the file
   states it): when a result has them all, its score must be the one they give; ``adjusted``
   (optional, True for a director's assigned score, which is exempt from that check); ``lead``
-  and any other columns are carried through.
+  and any other columns are carried through;
+- a **phantom table** (a sit-out's opponent given a fixed score) is an artificial code with one
+  side ``00``: ``A6000`` gives NS 60 % and makes EW a phantom pair, left out of the standings;
+- a **weighted score** (Law 12C1(c)) has no ``ns_score`` and no code but a ``weighted`` column,
+  ``"0.67*170 + 0.33*140"``: matchpoints compare it as that mixture
+  (:mod:`~tourneystats.bridge.weighted`);
+- optional ``scoring`` (the method each session declares, set by the readers: ``mp``,
+  ``butler``, ``cross_imps``, ... see :mod:`~tourneystats.bridge.declared`) and ``convention``
+  (its publisher's conventions, :mod:`~tourneystats.bridge.conventions`).
 
 Pair ids identify a pair within its section: in a **Mitchell** the North-South and East-West
 pairs form two lines that are ranked separately, and NS pair 1 and EW pair 1 are different pairs;
@@ -74,8 +82,53 @@ Rules
   against every other real result of the board, summed and divided by ``n - 1``. Artificial
   results score +3 / 0 / -3 IMPs for average-plus / average / average-minus (Law 12C).
 
+Scoring each session as it declares
+-----------------------------------
+:func:`standings` (also :func:`session_standings`), :func:`standings_from_path` and the command
+line score every session by the method it declares: the PBN ``Scoring`` tag, USEBIO's
+``EVENT_TYPE`` and ``SCORING_METHOD``/``BOARD_SCORING_METHOD``, or a ``scoring`` column; a
+session that declares nothing is matchpointed; an unknown or contradicting declaration is an
+error naming the file and line. ``scoring=`` (``--scoring``) scores every session one way
+instead. The standings are one table whatever the methods: ``event, section, line, pair,
+scoring, boards, mp, top, percentage, imps, factored, rank``, ``mp``/``top``/``percentage``
+missing for IMP sessions and ``imps`` for matchpoint ones; ``factored`` is the total scaled to
+the most boards a pair of the line played (``total x B / b``).
+
+Publisher conventions
+---------------------
+Scoring programs differ in details the rules leave open: factoring, rounding, phantom tables,
+the Butler datum, the cross-IMP divisor. Each is a field of a :class:`Convention`, and
+:data:`CONVENTIONS` holds the presets, each checked against real published files:
+
+============  ==================================================================================
+``ebu``       the default: unrounded percentages of total matchpoints over total tops
+``compscore`` Compscore3: the published total factored (``factored``); a Neuberg-scaled board
+              totalled as its percentage rounded to 0.01; 0.01, half to even
+``jfr``       JFR Pary: a phantom table outside its board; the percentage the mean of the board
+              percentages, each rounded to 0.01
+``kops``      KoPS2www: each Neuberg-scaled score rounded to 0.01 before totals; cross-IMPs
+              divided by n - 1, the phantom's opponent 0 IMPs, a comparison at most 17 IMPs
+============  ==================================================================================
+
+``convention=`` (``--convention``) names one (or passes a :class:`Convention`); by default each
+session's ``convention`` column (a USEBIO file from Compscore: ``compscore``), else ``ebu``.
+:func:`check_from_path` (``tourneystats check``) compares what USEBIO and PBN files publish
+(totals, percentages, places, Butler datums and IMPs, cross-IMPs, team IMPs) with the computed
+values.
+
+Victory points of team matches: the WBF 2013 continuous scale, or a table of IMP bands per
+number of boards of the user's, ``vp_scale=`` (``--vp-scale``, a CSV file): the pre-2013 WBF
+25-point scales are not shipped (no authoritative copy was found, see
+:mod:`~tourneystats.bridge.vpscales`).
+
 Modules
 -------
+:mod:`~tourneystats.bridge.scoring` (:func:`standings`: each session as it declares),
+:mod:`~tourneystats.bridge.declared` (the declared scoring of USEBIO and PBN files),
+:mod:`~tourneystats.bridge.conventions` (publishers' conventions),
+:mod:`~tourneystats.bridge.check` (published values against computed ones),
+:mod:`~tourneystats.bridge.weighted` (weighted adjusted scores),
+:mod:`~tourneystats.bridge.vpscales` (victory point scales),
 :mod:`~tourneystats.bridge.checks` (the consistency checks every reader's results go through),
 :mod:`~tourneystats.bridge.prepare` (validation, integer codes, movements),
 :mod:`~tourneystats.bridge.totals` (per-pair totals and places),
@@ -89,6 +142,9 @@ and :mod:`~tourneystats.bridge.usebio`, and :mod:`~tourneystats.bridge.files` (r
 and folders).
 """
 
+from .check import check_from_path
+from .conventions import CONVENTIONS, Convention
+from .declared import SCORINGS
 from .files import SUFFIXES as SUFFIXES
 from .files import (
     Results,
@@ -98,24 +154,32 @@ from .files import (
     team_standings_from_path,
 )
 from .imp import IMP_BOUNDS, ButlerRules, butler, cross_imps, imp_standings, imps, victory_points
-from .mp import MatchpointRules, explain, matchpoints, pair_scores, session_standings
+from .mp import MatchpointRules, explain, matchpoints, mp_standings, pair_scores
 from .prepare import EW as EW
 from .prepare import HOWELL as HOWELL
 from .prepare import MITCHELL as MITCHELL
 from .prepare import NS as NS
 from .prepare import movements
+from .scoring import standings
 from .season import season_history, season_summary
 from .teams import board_imps, team_matches, team_standings
 from .totals import FIELD as FIELD
 from .totals import LINE_DTYPE as LINE_DTYPE
 
+#: :func:`standings` under its earlier name
+session_standings = standings
+
 __all__ = [
+    "CONVENTIONS",
     "IMP_BOUNDS",
+    "SCORINGS",
     "ButlerRules",
+    "Convention",
     "MatchpointRules",
     "Results",
     "board_imps",
     "butler",
+    "check_from_path",
     "cross_imps",
     "explain",
     "history_from_path",
@@ -123,11 +187,13 @@ __all__ = [
     "imps",
     "matchpoints",
     "movements",
+    "mp_standings",
     "pair_scores",
     "read_results",
     "season_history",
     "season_summary",
     "session_standings",
+    "standings",
     "standings_from_path",
     "team_matches",
     "team_standings",

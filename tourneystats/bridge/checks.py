@@ -12,7 +12,9 @@ Refused (scores by the Laws of Duplicate Bridge, Law 77):
 - a board number below 1;
 - an artificial code that is not ``A`` + the NS and the EW percentage, two digits each, or whose
   percentages total less than 80 or more than 120: Law 12C2 gives each side 40 % (average
-  minus) to 60 % (average plus), A4040 to A6060, or a split of the board totalling 100 (A5545);
+  minus) to 60 % (average plus), A4040 to A6060, or a split of the board totalling 100 (A5545).
+  A code with exactly one side 00 is a phantom (sit-out) table: that side is a phantom pair,
+  not ranked, and the other scores its percentage (``A6000``, ``A0050``);
 - a score that is not a multiple of 10 (every score of Law 77 is);
 - a contract that is not a level 1-7 and a strain C, D, H, S or NT, undoubled, doubled (``X``)
   or redoubled (``XX``), nor ``Pass``;
@@ -178,6 +180,12 @@ _ARTIFICIAL_RE = re.compile(r"^A(\d\d)(\d\d)$")
 ARTIFICIAL_TOTAL = (80, 120)
 
 
+def _phantom(m: re.Match) -> bool:
+    """Whether a code is a phantom (sit-out) table's: one side 00, the other 01 to 100."""
+    ns, ew = int(m.group(1)), int(m.group(2))
+    return (ns == 0) != (ew == 0) and max(ns, ew) <= 100
+
+
 def _parse_codes(codes: Sequence[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Nominal (ns, ew) percentages of artificial codes, and a mask of bad codes: 1 where
     unreadable, 2 where the percentages total less than 80 or more than 120."""
@@ -189,7 +197,7 @@ def _parse_codes(codes: Sequence[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarr
         m = _ARTIFICIAL_RE.match(str(code).strip().upper())
         if not m:
             bad[i] = 1
-        elif not low <= int(m.group(1)) + int(m.group(2)) <= high:
+        elif not low <= int(m.group(1)) + int(m.group(2)) <= high and not _phantom(m):
             bad[i] = 2
         else:
             ns[i], ew[i] = float(m.group(1)), float(m.group(2))
@@ -223,7 +231,8 @@ def artificial_codes(frame: pd.DataFrame, *, what: str = "results") -> tuple:
         (
             2,
             "unknown artificial code: its two percentages must total 80 to 120 (A4040 to "
-            "A6060, Law 12C2; a split of the board such as A5545 totals 100)",
+            "A6060, Law 12C2; a split of the board such as A5545 totals 100), or one side be "
+            "00, a phantom table (A6000)",
         ),
     ):
         if (bad[art_which] == kind).any():

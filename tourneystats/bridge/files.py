@@ -18,10 +18,12 @@ import pandas as pd
 
 from ..core.folders import names_its_source, result_files
 from ..core.io import read_table
-from ..core.schema import DATE, EVENT, EW_PAIR, HOME_TEAM, NS_PAIR, ValidationError
+from ..core.schema import DATE, EVENT, EW_PAIR, HOME_TEAM, NS_PAIR, SCORING, ValidationError
 from .contract import rename_clashing_events
-from .mp import session_standings
+from .conventions import CONVENTION, Convention
+from .declared import scoring_of
 from .prepare import _PAIRS_SPEC
+from .scoring import standings
 from .season import season_history
 from .teams import _TEAMS_SPEC, team_standings
 
@@ -30,7 +32,7 @@ SUFFIXES = (".csv", ".parquet", ".pq", ".pbn", ".xml")
 
 
 #: the columns pairs or team standings use (a table file's other columns are not read for them)
-_STANDINGS_COLUMNS = frozenset(c.name for c in (*_PAIRS_SPEC, *_TEAMS_SPEC))
+_STANDINGS_COLUMNS = frozenset(c.name for c in (*_PAIRS_SPEC, *_TEAMS_SPEC)) | {SCORING, CONVENTION}
 #: the columns a pairs and a team results table must have (other tables of a folder are skipped)
 _REQUIRED = tuple(
     frozenset(c.name for c in spec if c.required) for spec in (_PAIRS_SPEC, _TEAMS_SPEC)
@@ -52,7 +54,9 @@ def _stack(frames: list[pd.DataFrame]) -> pd.DataFrame | None:
 
 
 @names_its_source
-def read_results(path: str | os.PathLike, *, columns: Sequence[str] | None = None) -> Results:
+def read_results(
+    path: str | os.PathLike, *, columns: Sequence[str] | None = None, scoring: str | None = None
+) -> Results:
     """Read the results of a file or of every readable file of a folder.
 
     Parameters
@@ -68,12 +72,16 @@ def read_results(path: str | os.PathLike, *, columns: Sequence[str] | None = Non
     columns : sequence of str, optional
         Read only these of a table file's columns (those it has; the others are not read at
         all). PBN and USEBIO files are read whole.
+    scoring : str, optional
+        The scoring of every pairs session (:data:`SCORINGS`), set in the ``scoring`` column
+        instead of the files' declarations, which are then not read (a file declaring an
+        unknown scoring is otherwise refused).
 
     Returns
     -------
     Results
         ``(pairs, teams)``: the pairs traveller frames stacked (the input of
-        :func:`session_standings`, :func:`season_summary`, :func:`season_history`, ...) and the
+        :func:`standings`, :func:`season_summary`, :func:`season_history`, ...) and the
         team results frames stacked (the input of :func:`team_standings`); ``None`` for a kind
         that no file holds. A pairs file whose event name an earlier file already used (the
         same club night every week) gets `` [file stem]`` appended to it, as
@@ -95,11 +103,11 @@ def read_results(path: str | os.PathLike, *, columns: Sequence[str] | None = Non
     >>> len(pairs), teams is None
     (2, True)
     """
-    return _read_results(path, columns)[0]
+    return _read_results(path, columns, scoring)[0]
 
 
 def _read_results(
-    path: str | os.PathLike, columns: Sequence[str] | None
+    path: str | os.PathLike, columns: Sequence[str] | None, scoring: str | None = None
 ) -> tuple[Results, list[Path]]:
     """:func:`read_results`, and the team results files among those read."""
     pairs: list[pd.DataFrame] = []
@@ -112,13 +120,15 @@ def _read_results(
         if suffix == ".pbn":
             from .pbn import read_pbn
 
-            frame = read_pbn(f).results
+            frame = read_pbn(f, scoring=scoring).results
         elif suffix == ".xml":
             from .usebio import read_usebio
 
-            frame = read_usebio(f).results
+            frame = read_usebio(f, scoring=scoring).results
         elif suffix in (".csv", ".parquet", ".pq"):
             frame = read_table(f, columns=None if columns is None else set(columns).__contains__)
+            if scoring is not None and HOME_TEAM not in frame.columns:
+                frame = frame.assign(**{SCORING: scoring_of(scoring)})
         else:
             raise ValidationError(f"{f}: unknown results format {suffix!r}")
         if HOME_TEAM in frame.columns:
@@ -130,8 +140,9 @@ def _read_results(
     return Results(_stack(pairs), _stack(teams)), team_files
 
 
-def _scale_option(scale: str, options: dict[str, Any]) -> str:
-    """The MP scale from the command line's options: ``rules="full"|"half"`` or `scale`."""
+def _scale_option(scale: str, options: dict[str, Any], *, allowed: Sequence[str] = ()) -> str:
+    """The MP scale from the command line's options: ``rules="full"|"half"`` or `scale`; the
+    options in `allowed` are left in `options`, any other is refused."""
     rules = options.pop("rules", None)
     if rules is not None:
         if rules not in ("full", "half"):
@@ -139,8 +150,9 @@ def _scale_option(scale: str, options: dict[str, Any]) -> str:
                 f"bridge: --rules must be 'full' or 'half' (the MP scale); got {rules!r}"
             )
         scale = rules
-    if options:
-        raise ValueError(f"bridge: unknown option(s) {', '.join(sorted(options))}")
+    unknown = sorted(set(options) - set(allowed))
+    if unknown:
+        raise ValueError(f"bridge: unknown option(s) {', '.join(unknown)}")
     return scale
 
 
@@ -150,16 +162,28 @@ def standings_from_path(
     *,
     movement: str | None = None,
     scale: str = "full",
+    scoring: str | None = None,
+    convention: str | Convention | None = None,
+    vp_scale: Any = None,
     **options: Any,
 ) -> pd.DataFrame:
-    """Session standings of the pairs results in a file or folder.
+    """Session standings of the pairs results in a file or folder, each session scored as its
+    file declares.
 
     Parameters
     ----------
     path : path-like
         A results file or a folder of them, read by :func:`read_results`.
     movement, scale
-        As in :func:`session_standings`.
+        As in :func:`standings`.
+    scoring : str, optional
+        Score every session this way (``"mp"``, ``"butler"``, ``"cross_imps"``, ... see
+        :data:`SCORINGS`) instead of as its file declares; the declarations are then not read.
+    convention : str or Convention, optional
+        The publisher's convention of every session; by default the one its file's program
+        implies (Compscore3 files: ``"compscore"``), else ``"ebu"``.
+    vp_scale : str, path-like or pandas.DataFrame, optional
+        For team results: the victory point scale (:func:`team_standings`).
     **options
         Options of other families (the command line's ``--tiebreaks``, ...) are refused with a
         ``ValueError``, except ``rules="full"`` or ``"half"``, read as `scale`.
@@ -167,9 +191,10 @@ def standings_from_path(
     Returns
     -------
     pandas.DataFrame
-        :func:`session_standings` of every pairs session found. When the path holds only team
-        results it returns :func:`team_standings` of them instead; in a folder mixing both, the
-        team files are left out here, with a warning naming them, and
+        :func:`standings` of every pairs session found (matchpoint and IMP sessions in one
+        table, a ``scoring`` column saying which method each row used). When the path holds
+        only team results it returns :func:`team_standings` of them instead; in a folder mixing
+        both, the team files are left out here, with a warning naming them, and
         :func:`team_standings_from_path` scores them.
 
     Examples
@@ -178,17 +203,17 @@ def standings_from_path(
     >>> f = pathlib.Path(tempfile.mkdtemp()) / "e.csv"
     >>> pd.DataFrame({"event": "E", "board": 1, "ns_pair": [1, 2], "ew_pair": [3, 4],
     ...               "ns_score": [420, 450]}).to_csv(f, index=False)
-    >>> standings_from_path(f, rules="half")[["line", "pair", "mp", "percentage", "rank"]]
-      line  pair   mp  percentage  rank
-    0   NS     2  1.0       100.0     1
-    1   NS     1  0.0         0.0     2
-    2   EW     3  1.0       100.0     1
-    3   EW     4  0.0         0.0     2
+    >>> standings_from_path(f, rules="half")[["line", "pair", "scoring", "mp", "percentage"]]
+      line  pair scoring   mp  percentage
+    0   NS     2      mp  1.0       100.0
+    1   NS     1      mp  0.0         0.0
+    2   EW     3      mp  1.0       100.0
+    3   EW     4      mp  0.0         0.0
     """
     scale = _scale_option(scale, options)
-    (pairs, teams), team_files = _read_results(path, _STANDINGS_COLUMNS)
+    (pairs, teams), team_files = _read_results(path, _STANDINGS_COLUMNS, scoring)
     if pairs is None:
-        return team_standings(teams)
+        return team_standings(teams, vp_scale="wbf2013" if vp_scale is None else vp_scale)
     if teams is not None:
         shown = ", ".join(f.name for f in team_files[:3]) + (", ..." if len(team_files) > 3 else "")
         warnings.warn(
@@ -196,7 +221,7 @@ def standings_from_path(
             f"{shown}; score them with bridge.team_standings_from_path({str(path)!r})",
             stacklevel=3,
         )
-    return session_standings(pairs, movement=movement, scale=scale)
+    return standings(pairs, scoring=scoring, convention=convention, movement=movement, scale=scale)
 
 
 @names_its_source
@@ -319,8 +344,9 @@ def session_groups(results: pd.DataFrame) -> np.ndarray:
 
 
 @names_its_source
-def team_standings_from_path(path: str | os.PathLike) -> pd.DataFrame:
-    """:func:`team_standings` of every team results file in a file or folder.
+def team_standings_from_path(path: str | os.PathLike, *, vp_scale: Any = "wbf2013") -> pd.DataFrame:
+    """:func:`team_standings` of every team results file in a file or folder (`vp_scale` as
+    there).
 
     Examples
     --------
@@ -337,4 +363,4 @@ def team_standings_from_path(path: str | os.PathLike) -> pd.DataFrame:
     teams = read_results(path).teams
     if teams is None:
         raise ValidationError(f"{path}: no team results (home_team/visit_team) found")
-    return team_standings(teams)
+    return team_standings(teams, vp_scale=vp_scale)

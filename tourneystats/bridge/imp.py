@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.schema import DATUM, EW_IMPS, IMPS, NS_IMPS, ValidationError, fail_rows
+from .conventions import Convention, check_datum, convention_of
 from .prepare import MITCHELL, _nominal_to, _Prep, _prepare, _rank, _Ranked
 from .totals import _standings
 
@@ -172,24 +173,26 @@ class ButlerRules:
     artificial_imps: tuple[float, float, float] = (3.0, 0.0, -3.0)
 
     def __post_init__(self) -> None:
-        d = self.drop
-        ok = (
-            d == "median"
-            or (isinstance(d, (int, np.integer)) and not isinstance(d, bool) and d >= 0)
-            or (isinstance(d, float) and 0 <= d < 0.5)
-        )
-        if not ok:
-            raise ValueError(
-                f"drop must be an integer >= 0, a fraction in [0, 0.5) or 'median'; got {d!r}"
-            )
-        if int(self.round_to) != self.round_to or self.round_to < 1:
-            raise ValueError(f"round_to must be a positive integer, got {self.round_to!r}")
+        check_datum(self.drop, self.round_to)
 
 
-def _artificial_imps(p: _Prep, rules_imps: Sequence[float]) -> tuple[np.ndarray, np.ndarray]:
-    """IMPs of the artificial results (one per artificial row)."""
+def _artificial_imps(
+    p: _Prep, rules_imps: Sequence[float], phantom_imps: float | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """IMPs of the artificial results (one per artificial row). At a phantom table the phantom
+    pair scores 0 (it is not ranked) and the real pair `phantom_imps`, else its percentage's.
+    Weighted scores are refused (matchpoints only)."""
+    if p.weighted_rows.size:
+        rows = np.zeros(p.n, dtype=bool)
+        rows[p.weighted_rows] = True
+        fail_rows(p.frame, rows, "weighted scores are scored by matchpoints only, not in IMPs")
     ns = _nominal_to(p.art_ns, rules_imps, literal=False)
     ew = _nominal_to(p.art_ew, rules_imps, literal=False)
+    if p.phantom_rows.size:
+        ns_ghost, ew_ghost = p.art_ns == 0, p.art_ew == 0
+        ns[ns_ghost], ew[ew_ghost] = 0.0, 0.0
+        if phantom_imps is not None:
+            ns[ew_ghost], ew[ns_ghost] = phantom_imps, phantom_imps
     bad = np.isnan(ns) | np.isnan(ew)
     if bad.any():
         fail_rows(
@@ -285,29 +288,46 @@ def butler(
     """
     rules = ButlerRules(drop=drop, round_to=round_to, artificial_imps=tuple(artificial_imps))
     p = _prepare(results, movement=MITCHELL)
+    ns_imps, ew_imps, row_datum, has_datum = _butler_values(p, rules)
+    integral = all(float(v).is_integer() for v in rules.artificial_imps)
+    out = _imp_frame(p, ns_imps, ew_imps, integral)
+    out[DATUM] = pd.arrays.IntegerArray(row_datum.astype(np.int64), ~has_datum)
+    return out[[c for c in out.columns if c not in (NS_IMPS, EW_IMPS)] + [NS_IMPS, EW_IMPS]]
+
+
+def _butler_values(
+    p: _Prep, rules: ButlerRules, *, cap: int | None = None, phantom_imps: float | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Per row: NS and EW Butler IMPs, the board's datum and whether it has one. `cap` limits
+    the IMPs of a result (KoPS)."""
     ranked = _rank(p, with_mp=False)
     datum = _datum(ranked, rules, p.n)
-    has_datum = ranked.n_real > 0
     row_datum = datum[p.g]
     diff = p.score - row_datum
     diff[p.art_rows] = 0
     ns_imps = imps(diff).astype(np.float64)
+    if cap is not None:
+        np.clip(ns_imps, -cap, cap, out=ns_imps)
     ew_imps = -ns_imps
-    ns_imps[p.art_rows], ew_imps[p.art_rows] = _artificial_imps(p, rules.artificial_imps)
-    integral = all(float(v).is_integer() for v in rules.artificial_imps)
-    out = _imp_frame(p, ns_imps, ew_imps, integral)
-    out[DATUM] = pd.arrays.IntegerArray(row_datum.astype(np.int64), ~has_datum[p.g])
-    return out[[c for c in out.columns if c not in (NS_IMPS, EW_IMPS)] + [NS_IMPS, EW_IMPS]]
+    ns_imps[p.art_rows], ew_imps[p.art_rows] = _artificial_imps(
+        p, rules.artificial_imps, phantom_imps
+    )
+    return ns_imps, ew_imps, row_datum, (ranked.n_real > 0)[p.g]
 
 
 def cross_imps(
-    results: pd.DataFrame, *, artificial_imps: Sequence[float] = (3, 0, -3)
+    results: pd.DataFrame,
+    *,
+    artificial_imps: Sequence[float] = (3, 0, -3),
+    divisor: str = "n-1",
 ) -> pd.DataFrame:
     """Cross-IMPs: every result IMPed against every other real result of its board.
 
-    A real result scores ``sum(imps(score - other)) / (n - 1)`` over the ``n - 1`` other real
-    results of the board (0 when it is the only one); EW scores the opposite. Artificial results
-    are left out of the comparison and score `artificial_imps`.
+    A real result scores ``sum(imps(score - other))`` over the ``n - 1`` other real results of
+    the board, divided by `divisor`: ``"n-1"`` (the comparisons, PBN ``Cross2``; 0 when it is
+    the only one), ``"n"`` (the scores, PBN ``Cross1``) or ``"1"`` (not divided, PBN
+    ``Cross``); EW scores the opposite. Artificial results are left out of the comparison and
+    score `artificial_imps`.
 
     Returns
     -------
@@ -321,9 +341,26 @@ def cross_imps(
     ...                    "ew_pair": [4, 5, 6], "ns_score": [420, 450, -50]})
     >>> cross_imps(df)["ns_imps"].tolist()
     [4.5, 6.0, -10.5]
+    >>> cross_imps(df, divisor="n")["ns_imps"].tolist()
+    [3.0, 4.0, -7.0]
     """
     rules = ButlerRules(artificial_imps=tuple(artificial_imps))
+    if divisor not in ("n-1", "n", "1"):
+        raise ValueError(f"divisor must be 'n-1', 'n' or '1'; got {divisor!r}")
     p = _prepare(results, movement=MITCHELL)
+    ns, ew = _cross_values(p, rules, divisor=divisor)
+    return _imp_frame(p, ns, ew, False)
+
+
+def _cross_values(
+    p: _Prep,
+    rules: ButlerRules,
+    *,
+    divisor: str = "n-1",
+    cap: int | None = None,
+    phantom_imps: float | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per row: NS and EW cross-IMPs. `cap` limits the IMPs of one comparison (KoPS)."""
     ranked = _rank(p, with_mp=False)
     key = ranked.key
     # keys of a board's real results lie in [2 g span, (2 g + 1) span): a search for key +- bound
@@ -332,27 +369,35 @@ def cross_imps(
     start = ranked.start[group]
     end = start + ranked.n_real[group]
     sums = np.zeros(p.n)
-    for bound in IMP_BOUNDS:  # 24 thresholds of the IMP table, each over all rows at once
+    for bound in IMP_BOUNDS[:cap]:  # the thresholds of the IMP table, each over all rows at once
         below = np.searchsorted(key, key - bound, side="right") - start
         above = end - np.searchsorted(key, key + bound, side="left")
         sums += np.maximum(below, 0) - np.maximum(above, 0)
-    others = ranked.n_real[group] - 1
-    sums = np.where(others > 0, sums / np.maximum(others, 1), 0.0)
+    n = ranked.n_real[group]
+    by = {"n-1": n - 1, "n": n, "1": np.ones_like(n)}[divisor]
+    sums = np.where(by > 0, sums / np.maximum(by, 1), 0.0)
     ns = np.empty(p.n)
     ns[ranked.order] = sums
     ew = -ns
-    ns[p.art_rows], ew[p.art_rows] = _artificial_imps(p, rules.artificial_imps)
-    return _imp_frame(p, ns, ew, False)
+    ns[p.art_rows], ew[p.art_rows] = _artificial_imps(p, rules.artificial_imps, phantom_imps)
+    return ns, ew
 
 
-def imp_standings(scored: pd.DataFrame, *, movement: str | None = None) -> pd.DataFrame:
+def imp_standings(
+    scored: pd.DataFrame,
+    *,
+    movement: str | None = None,
+    convention: str | Convention | None = None,
+) -> pd.DataFrame:
     """Pair totals of IMP-scored results (:func:`butler` or :func:`cross_imps` output).
 
     Returns
     -------
     pandas.DataFrame
-        One row per pair: ``event, section, line, pair, boards, imps`` (sum over its boards) and
-        ``rank`` (by total, within the line or field), sorted by event, section, line, place.
+        One row per pair: ``event, section, line, pair, boards, imps`` (sum over its boards),
+        ``factored`` (``imps`` scaled to the most boards a pair of its line played) and ``rank``
+        (by the total the `convention` publishes, within the line or field), sorted by event,
+        section, line, place. A phantom pair (the 00 side of a phantom table) is not ranked.
 
     Examples
     --------
@@ -373,7 +418,12 @@ def imp_standings(scored: pd.DataFrame, *, movement: str | None = None) -> pd.Da
     p = _prepare(scored, movement=movement)
     ns = pd.to_numeric(p.frame[NS_IMPS]).to_numpy(dtype=np.float64)
     ew = pd.to_numeric(p.frame[EW_IMPS]).to_numpy(dtype=np.float64)
-    out = _standings(p, ns, ew, None, IMPS)
+    return _imp_totals(p, ns, ew, convention_of(convention))
+
+
+def _imp_totals(p: _Prep, ns: np.ndarray, ew: np.ndarray, conv: Convention) -> pd.DataFrame:
+    """:func:`imp_standings` of a prepared frame's NS and EW IMPs (whole sums as integers)."""
+    out = _standings(p, ns, ew, None, IMPS, convention=conv)
     if np.all(np.mod(out[IMPS].to_numpy(), 1) == 0):
         out[IMPS] = out[IMPS].astype(np.int64)
     return out

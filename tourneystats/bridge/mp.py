@@ -37,8 +37,10 @@ from ..core.schema import (
     TOP,
     ValidationError,
 )
+from .conventions import CONVENTIONS, DEFAULT_CONVENTION, Convention, convention_of
 from .prepare import EW, MITCHELL, NS, _dense, _nominal_to, _Prep, _prepare, _rank, _Record
 from .totals import _line_of, _percent, _standings
+from .weighted import weighted_matchpoints
 
 # --- rules ---------------------------------------------------------------------------------------
 
@@ -108,14 +110,21 @@ class _Scored(_Record):
     top: np.ndarray
     raw_mp: np.ndarray | None  # NS MP before Neuberg (NaN for artificial); detail only
     raw_top: np.ndarray | None  # top among the board's comparable results; detail only
+    scaled: np.ndarray | None  # rows of the boards Neuberg-scaled (None: none is)
     ns_pct: np.ndarray  # per artificial row: its percentages
     ew_pct: np.ndarray
 
 
-def _score_matchpoints(p: _Prep, rules: MatchpointRules, *, detail: bool = False) -> _Scored:
-    """Matchpoints of every result: ranked on its board, Neuberg-scaled, artificial by percent."""
+def _score_matchpoints(
+    p: _Prep, rules: MatchpointRules, *, detail: bool = False, convention: Convention | None = None
+) -> _Scored:
+    """Matchpoints of every result: ranked on its board, Neuberg-scaled, artificial by percent
+    (and, by the `convention`, phantom tables left out of the count, values rounded)."""
+    conv = convention or CONVENTIONS[DEFAULT_CONVENTION]
     ranked = _rank(p)
     total = np.bincount(p.g, minlength=p.n_groups)  # results per board, artificial included
+    if conv.phantom == "outside" and p.phantom_rows.size:  # JFR: not a result of its board
+        total -= np.bincount(p.g[p.phantom_rows], minlength=p.n_groups)
     n_max_evsec = np.zeros(p.n_evsec, dtype=np.int64)
     np.maximum.at(n_max_evsec, p.group_evsec, total)
     n_max_group = n_max_evsec[p.group_evsec]
@@ -123,24 +132,31 @@ def _score_matchpoints(p: _Prep, rules: MatchpointRules, *, detail: bool = False
     unit = 0.5 if half else 1.0
 
     ns_mp = np.empty(p.n)
-    if p.n:
+    n_real = ranked.n_real
+    if p.weighted is not None:  # weighted scores: every result against the mixtures too
+        ns_mp = weighted_matchpoints(p.g, p.real, p.score, p.weighted, p.n)
+        n_real = n_real + np.bincount(p.g[p.weighted_rows], minlength=p.n_groups)
+    elif p.n:
         ns_mp[ranked.order] = ranked.mp
     raw = ns_mp.copy() if detail else None
     # Neuberg on the boards with fewer comparable results than the section's largest
-    short = np.flatnonzero((ranked.n_real != n_max_group) & (total > 0))
+    short = np.flatnonzero((n_real != n_max_group) & (total > 0))
+    rows = None
     if short.size:
         is_short = np.zeros(p.n_groups, dtype=bool)
         is_short[short] = True
         rows = np.flatnonzero(is_short[p.g])
         big = n_max_group[p.g[rows]].astype(np.float64)
-        small = ranked.n_real[p.g[rows]].astype(np.float64)
+        small = n_real[p.g[rows]].astype(np.float64)
         with np.errstate(divide="ignore", invalid="ignore"):
             ns_mp[rows] = (ns_mp[rows] + 1.0) * big / small - 1.0
-    top_evsec = 2.0 * (n_max_evsec - 1.0)
+    top_evsec = 2.0 * np.maximum(n_max_evsec - 1.0, 0.0)  # a section of phantom tables: 0
     top = top_evsec[p.evsec]
     if half:
         ns_mp *= unit
         top *= unit
+    if conv.mp_decimals is not None:  # KoPS: every (Neuberg-scaled) score rounded
+        ns_mp = conv.round(ns_mp, conv.mp_decimals)
     ew_mp = top - ns_mp
 
     plus, avg, minus = rules.artificial_percent
@@ -158,10 +174,30 @@ def _score_matchpoints(p: _Prep, rules: MatchpointRules, *, detail: bool = False
     if detail:
         raw *= unit
         raw[p.art_rows] = np.nan
-        raw_top = 2.0 * unit * (ranked.n_real[p.g] - 1.0)
+        raw_top = 2.0 * unit * (n_real[p.g] - 1.0)
     return _Scored(
-        ns_mp=ns_mp, ew_mp=ew_mp, top=top, raw_mp=raw, raw_top=raw_top, ns_pct=ns_pct, ew_pct=ew_pct
+        ns_mp=ns_mp,
+        ew_mp=ew_mp,
+        top=top,
+        raw_mp=raw,
+        raw_top=raw_top,
+        ns_pct=ns_pct,
+        ew_pct=ew_pct,
+        scaled=rows,
     )
+
+
+def _board_percentages(p: _Prep, s: _Scored, conv: Convention) -> tuple[np.ndarray, np.ndarray]:
+    """NS and EW percentage of every result (artificial results: exactly theirs, missing
+    without a top), rounded to the convention's `board_decimals`."""
+    ns_pct, ew_pct = _percent(s.ns_mp, s.top), _percent(s.ew_mp, s.top)
+    has_top = s.top[p.art_rows] > 0
+    ns_pct[p.art_rows] = np.where(has_top, s.ns_pct, np.nan)
+    ew_pct[p.art_rows] = np.where(has_top, s.ew_pct, np.nan)
+    if conv.board_decimals is not None:
+        ns_pct = conv.round(ns_pct, conv.board_decimals)
+        ew_pct = conv.round(ew_pct, conv.board_decimals)
+    return ns_pct, ew_pct
 
 
 def matchpoints(
@@ -169,6 +205,7 @@ def matchpoints(
     *,
     scale: str = "full",
     artificial_percent: Sequence[float] | Mapping[str, Sequence[float]] = (60, 50, 40),
+    convention: str | Convention | None = None,
 ) -> pd.DataFrame:
     """Matchpoint every result of every board, with Neuberg and artificial scores.
 
@@ -182,12 +219,15 @@ def matchpoints(
     artificial_percent : (plus, average, minus) or mapping
         Percent of the top scored by average-plus/average/average-minus, or a mapping of
         artificial codes to ``(ns_percent, ew_percent)``.
+    convention : str or Convention, optional
+        The publisher's convention (:data:`~tourneystats.bridge.CONVENTIONS`): phantom tables,
+        rounded matchpoints or board percentages; default ``"ebu"``.
 
     Returns
     -------
     pandas.DataFrame
         The validated input with ``ns_mp``, ``ew_mp``, ``top``, ``ns_percentage`` and
-        ``ew_percentage`` (floats, unrounded) added.
+        ``ew_percentage`` (floats, unrounded unless the convention rounds them) added.
 
     Examples
     --------
@@ -202,18 +242,14 @@ def matchpoints(
     [[0.0, 16.0], [2.0, 14.0], [5.0, 11.0]]
     """
     rules = MatchpointRules.make(scale=scale, artificial_percent=artificial_percent)
+    conv = convention_of(convention)
     p = _prepare(results, movement=MITCHELL)
-    s = _score_matchpoints(p, rules)
+    s = _score_matchpoints(p, rules, convention=conv)
     out = p.frame
     out[NS_MP] = s.ns_mp
     out[EW_MP] = s.ew_mp
     out[TOP] = s.top
-    ns_pct, ew_pct = _percent(s.ns_mp, s.top), _percent(s.ew_mp, s.top)
-    has_top = s.top[p.art_rows] > 0  # artificial results: exactly their percentage
-    ns_pct[p.art_rows] = np.where(has_top, s.ns_pct, np.nan)
-    ew_pct[p.art_rows] = np.where(has_top, s.ew_pct, np.nan)
-    out[NS_PERCENTAGE] = ns_pct
-    out[EW_PERCENTAGE] = ew_pct
+    out[NS_PERCENTAGE], out[EW_PERCENTAGE] = _board_percentages(p, s, conv)
     return out
 
 
@@ -246,11 +282,15 @@ def _per_pair_board(p: _Prep, s: _Scored, *, detail: bool, pair: Any = None) -> 
     sides = _sides(p)
     mp = np.concatenate([s.ns_mp, s.ew_mp])
     top = np.concatenate([s.top, s.top])
-    keep = slice(None)
+    keep: Any = slice(None)
+    if p.phantom_rows.size:  # a phantom pair is no pair of the session
+        keep = np.ones(2 * p.n, dtype=bool)
+        keep[p.phantom_rows[p.phantom_ns]] = False
+        keep[p.n + p.phantom_rows[~p.phantom_ns]] = False
     if pair is not None:
         wanted = np.atleast_1d(np.asarray(pair, dtype=object))
         labels = np.asarray(p.pair_label(np.arange(p.n_pk)), dtype=object)
-        keep = np.isin(labels, wanted)[sides.pk]
+        keep = np.isin(labels, wanted)[sides.pk] & (True if isinstance(keep, slice) else keep)
         if not keep.any():
             raise ValidationError(f"results: no pair {pair!r}")
     row, ew, pk, opp, bit = (a[keep] for a in (sides.row, sides.ew, sides.pk, sides.opp,
@@ -299,6 +339,7 @@ def pair_scores(
     movement: str | None = None,
     scale: str = "full",
     artificial_percent: Sequence[float] | Mapping[str, Sequence[float]] = (60, 50, 40),
+    convention: str | Convention | None = None,
 ) -> pd.DataFrame:
     """One row per pair per board: the pair's own score, matchpoints and percentage.
 
@@ -308,7 +349,7 @@ def pair_scores(
         Pairs traveller frame (see :mod:`tourneystats.bridge`).
     movement : {None, "mitchell", "howell"}
         The movement of every session; None reads it from the data (see :mod:`tourneystats.bridge`).
-    scale, artificial_percent
+    scale, artificial_percent, convention
         As in :func:`matchpoints`.
 
     Returns
@@ -335,7 +376,8 @@ def pair_scores(
     """
     rules = MatchpointRules.make(scale=scale, artificial_percent=artificial_percent)
     p = _prepare(results, movement=movement)
-    return _per_pair_board(p, _score_matchpoints(p, rules), detail=False)
+    s = _score_matchpoints(p, rules, convention=convention_of(convention))
+    return _per_pair_board(p, s, detail=False)
 
 
 def explain(
@@ -345,6 +387,7 @@ def explain(
     movement: str | None = None,
     scale: str = "full",
     artificial_percent: Sequence[float] | Mapping[str, Sequence[float]] = (60, 50, 40),
+    convention: str | Convention | None = None,
 ) -> pd.DataFrame:
     """Where a pair's session result comes from, board by board.
 
@@ -353,7 +396,9 @@ def explain(
     comparable results only; missing for an artificial result), and ``contribution``, the
     board's share of the session percentage (``100 * mp / total top of the pair's boards``).
     Per (event, section, line, pair), ``mp`` sums to the pair's ``mp`` in
-    :func:`session_standings` and ``contribution`` to its ``percentage``.
+    :func:`mp_standings` and ``contribution`` to its ``percentage`` (under a convention that
+    totals matchpoints, ``percentage="total"``, without ``neuberg_decimals``). A phantom pair
+    has no rows.
 
     Examples
     --------
@@ -368,20 +413,25 @@ def explain(
     """
     rules = MatchpointRules.make(scale=scale, artificial_percent=artificial_percent)
     p = _prepare(results, movement=movement)
-    return _per_pair_board(p, _score_matchpoints(p, rules, detail=True), detail=True, pair=pair)
+    s = _score_matchpoints(p, rules, detail=True, convention=convention_of(convention))
+    return _per_pair_board(p, s, detail=True, pair=pair)
 
 
 # --- session standings ---------------------------------------------------------------------------
 
 
-def session_standings(
+def mp_standings(
     results: pd.DataFrame,
     *,
     movement: str | None = None,
     scale: str = "full",
     artificial_percent: Sequence[float] | Mapping[str, Sequence[float]] = (60, 50, 40),
+    convention: str | Convention | None = None,
 ) -> pd.DataFrame:
-    """Session result of every pair of every session: matchpoints, percentage and place.
+    """Matchpoint session result of every pair of every session: matchpoints, percentage, place.
+
+    Every session is matchpointed, whatever it declares; :func:`~tourneystats.bridge.standings`
+    scores each session as it declares.
 
     Parameters
     ----------
@@ -390,7 +440,7 @@ def session_standings(
     movement : {None, "mitchell", "howell"}
         Mitchell ranks the NS and EW lines separately (``line`` = ``"NS"``/``"EW"``); Howell ranks
         one field (``line`` = ``"all"``). None reads the movement of each session from the data.
-    scale, artificial_percent
+    scale, artificial_percent, convention
         As in :func:`matchpoints`.
 
     Returns
@@ -398,21 +448,44 @@ def session_standings(
     pandas.DataFrame
         One row per pair: ``event, section, line, pair, boards`` (boards played), ``mp`` (sum of
         its Neuberg-scaled MP), ``top`` (sum of the tops of those boards), ``percentage``
-        (``100 * mp / top``, unrounded) and ``rank`` (shared places, by percentage, within the
-        line or field), sorted by event, section, line and place.
+        (``100 * mp / top``, unrounded by default), ``factored`` (``mp`` scaled to the most
+        boards a pair of its line played) and ``rank`` (shared places, by percentage, within
+        the line or field), sorted by event, section, line and place.
 
     Examples
     --------
     >>> df = pd.DataFrame({"event": "E", "board": [1, 1, 2, 2], "ns_pair": [1, 2, 1, 2],
     ...                    "ew_pair": [1, 2, 2, 1], "ns_score": [420, 450, -50, 100]})
-    >>> session_standings(df)
-      event section line  pair  boards   mp  top  percentage  rank
-    0     E       A   NS     2       2  4.0  4.0       100.0     1
-    1     E       A   NS     1       2  0.0  4.0         0.0     2
-    2     E       A   EW     1       2  2.0  4.0        50.0     1
-    3     E       A   EW     2       2  2.0  4.0        50.0     1
+    >>> mp_standings(df)
+      event section line  pair  boards   mp  top  percentage  factored  rank
+    0     E       A   NS     2       2  4.0  4.0       100.0       4.0     1
+    1     E       A   NS     1       2  0.0  4.0         0.0       0.0     2
+    2     E       A   EW     1       2  2.0  4.0        50.0       2.0     1
+    3     E       A   EW     2       2  2.0  4.0        50.0       2.0     1
     """
     rules = MatchpointRules.make(scale=scale, artificial_percent=artificial_percent)
-    p = _prepare(results, movement=movement)
-    s = _score_matchpoints(p, rules)
-    return _standings(p, s.ns_mp, s.ew_mp, s.top, MP)
+    return _mp_totals(_prepare(results, movement=movement), rules, convention_of(convention))
+
+
+def _mp_totals(p: _Prep, rules: MatchpointRules, conv: Convention) -> pd.DataFrame:
+    """:func:`mp_standings` of a prepared frame."""
+    s = _score_matchpoints(p, rules, convention=conv)
+    board_pct = _board_percentages(p, s, conv) if conv.percentage == "mean" else None
+    ns, ew = s.ns_mp, s.ew_mp
+    if conv.neuberg_decimals is not None and s.scaled is not None:
+        # Compscore: a Neuberg-scaled score enters the total as its rounded percentage
+        rows = s.scaled[s.top[s.scaled] > 0]
+        top = s.top[rows]
+        ns, ew = ns.copy(), ew.copy()
+        ns[rows] = conv.round(100.0 * ns[rows] / top, conv.neuberg_decimals) * top / 100.0
+        ew[rows] = conv.round(100.0 * ew[rows] / top, conv.neuberg_decimals) * top / 100.0
+    return _standings(
+        p,
+        ns,
+        ew,
+        s.top,
+        MP,
+        convention=conv,
+        board_pct=board_pct,
+        percent_of=(s.ns_mp, s.ew_mp) if ns is not s.ns_mp else None,
+    )

@@ -87,6 +87,7 @@ from ..core.schema import (
     VISIT_TEAM,
     VULNERABLE,
     ValidationError,
+    fail_rows,
 )
 from .checks import check_play, located
 from .contract import (
@@ -101,6 +102,7 @@ from .contract import (
     vulnerability,
     vulnerable_text,
 )
+from .declared import pbn_scoring, scoring_of
 from .pbn_lex import _Game, _inherit, _lex_games
 
 __all__ = ["read_pbn"]
@@ -295,7 +297,9 @@ def _score_table_rows(game: _Game, ctx: dict, path: Path, lines: list, published
             ARTIFICIAL: art,
             VULNERABLE: ctx[VULNERABLE],
             ADJUSTED: adjusted,
+            SCORING: ctx[SCORING],
             "_line": line,
+            "_scoring_line": ctx["_scoring_line"],
             "_names_ns": get("names_ns"),
             "_names_ew": get("names_ew"),
         }
@@ -526,8 +530,10 @@ def _game_result(game: _Game, ctx: dict, path: Path) -> dict:
         VULNERABLE: ctx[VULNERABLE],
         NS_SCORE: ns_score,
         ADJUSTED: adjusted,
+        SCORING: ctx[SCORING],
         "_pub": pub,
         "_line": line,
+        "_scoring_line": ctx["_scoring_line"],
         "_start": game.line,
         "_home": tags.get("HomeTeam"),
         "_visit": tags.get("VisitTeam"),
@@ -575,7 +581,7 @@ def _tidy(frame: pd.DataFrame, int_cols: Iterable[str] = ()) -> pd.DataFrame:
             frame = frame.drop(columns=ROUND)
         elif all(isinstance(v, (int, np.integer)) for v in frame[ROUND].dropna()):
             frame[ROUND] = pd.array(frame[ROUND].to_numpy(dtype=object), dtype="Int64")
-    for col in (VULNERABLE, LEAD, ADJUSTED):
+    for col in (VULNERABLE, LEAD, ADJUSTED, SCORING):
         if col in frame.columns and frame[col].isna().all():
             frame = frame.drop(columns=col)
     if ADJUSTED in frame.columns:  # the '^' scores
@@ -587,12 +593,15 @@ def _pairs_frames(
     rows: list[dict], pubs: list[dict], path: Path
 ) -> tuple[pd.DataFrame, pd.DataFrame, list[dict]]:
     cols = [EVENT, SECTION, ROUND, BOARD, NS_PAIR, EW_PAIR, NS_SCORE, CONTRACT, DECLARER, TRICKS]
-    cols += [LEAD, ARTIFICIAL, VULNERABLE, ADJUSTED]
-    results = pd.DataFrame(rows, columns=[*cols, "_line", "_names_ns", "_names_ew"])
+    cols += [LEAD, ARTIFICIAL, VULNERABLE, ADJUSTED, SCORING]
+    results = pd.DataFrame(
+        rows, columns=[*cols, "_line", "_scoring_line", "_names_ns", "_names_ew"]
+    )
     for col in (NS_PAIR, EW_PAIR):
         results[col] = results[col].astype(object)
     results = _finish_scores(_tidy(results, (NS_SCORE, TRICKS, BOARD)))
     located(path, results["_line"].to_numpy(), lambda: check_play(results))
+    located(path, results["_scoring_line"].to_numpy(), lambda: _one_scoring(results))
     names = []
     for side, col in (("_names_ns", NS_PAIR), ("_names_ew", EW_PAIR)):
         sub = results[[EVENT, SECTION, col, side]].dropna(subset=[col, side])
@@ -602,13 +611,30 @@ def _pairs_frames(
                 index=False, name=None
             )
         )
-    results = results.drop(columns=["_line", "_names_ns", "_names_ew"])
+    results = results.drop(columns=["_line", "_scoring_line", "_names_ns", "_names_ew"])
     keys = [EVENT, SECTION, ROUND, BOARD, NS_PAIR, EW_PAIR]
     columns = list(dict.fromkeys([*keys, *(k for p in pubs for k in p)]))
     published = _tidy(pd.DataFrame(pubs, columns=columns), (BOARD, NS_SCORE))
     if len(published):
         published = published.dropna(axis=1, how="all")
     return results, published, names
+
+
+def _one_scoring(results: pd.DataFrame) -> None:
+    """Refuse the games of a session (event, section) declaring another Scoring than its first."""
+    if SCORING not in results.columns:
+        return
+    declared = results[SCORING]
+    first = declared.groupby([results[EVENT], results[SECTION]], sort=False).transform("first")
+    bad = (declared.notna() & first.notna() & declared.ne(first)).to_numpy(dtype=bool)
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        fail_rows(
+            results,
+            bad,
+            f"a game declares Scoring {declared.iloc[i]!r} where the session's first game "
+            f"declares {first.iloc[i]!r}: contradicting declarations",
+        )
 
 
 def _teams_frame(rows: list[dict], path: Path) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
@@ -708,7 +734,7 @@ def _rosters(frame: pd.DataFrame, side: np.ndarray, home: Any, visit: Any) -> pd
     )
 
 
-def _read_one(path: Path, event: str | None) -> BridgeFile:
+def _read_one(path: Path, event: str | None, scoring: str | None = None) -> BridgeFile:
     """Read one PBN file: its games, their results by kind, then the frames."""
     games = _lex_games(_decode(path.read_bytes()), path)
     if not games:  # a file of hand records only reads as no results; an empty one is refused
@@ -720,7 +746,7 @@ def _read_one(path: Path, event: str | None) -> BridgeFile:
     game_rows: list[dict] = []
     total_rows: list[dict] = []
     for game in games:
-        ctx = _context(game, event, path)
+        ctx = _context(game, event, path, scoring)
         if "TotalScoreTable" in game.tables:
             _total_table_rows(game, ctx, path, total_rows)
         traveller = "ScoreTable" in game.tables
@@ -743,6 +769,7 @@ def _read_one(path: Path, event: str | None) -> BridgeFile:
             f"{path}: mixes team games (HomeTeam/VisitTeam) with pairs results; split the file"
         )
     if teams:
+        _team_scoring(teams, path, scoring)
         results, lines, pairs = _teams_frame(teams, path)
     else:
         _add_game_pairs(game_rows, pair_rows, pair_pubs)
@@ -753,6 +780,16 @@ def _read_one(path: Path, event: str | None) -> BridgeFile:
     return BridgeFile(results, Published(lines, boards, totals), pairs)
 
 
+def _team_scoring(rows: list[dict], path: Path, scoring: str | None) -> None:
+    """Refuse team games declaring another scoring than IMPs (team matches are IMPed)."""
+    for r in rows:
+        if scoring is None and r[SCORING] not in (None, "cross_imps"):
+            raise ValidationError(
+                f"{path}: line {r['_start']}: a team game declares {r[SCORING]!r} scoring; "
+                'team matches are scored in IMPs (Scoring "IMP")'
+            )
+
+
 def _decode(raw: bytes) -> str:
     """The text of a file: UTF-8 (with or without a BOM), else ISO 8859-1."""
     try:
@@ -761,8 +798,11 @@ def _decode(raw: bytes) -> str:
         return raw.decode("latin-1")  # PBN's character set is ISO 8859-1
 
 
-def _context(game: _Game, event: str | None, path: Path) -> dict[str, Any]:
-    """What a game's results share: event, section, round, board, vulnerability, scoring."""
+def _context(
+    game: _Game, event: str | None, path: Path, scoring: str | None = None
+) -> dict[str, Any]:
+    """What a game's results share: event, section, round, board, vulnerability, scoring (the
+    ``Scoring`` tag, and the method it declares, or the caller's `scoring`)."""
     tags = game.tags
     label = event if event is not None else (tags.get("Event") or "").strip() or path.stem
     ctx: dict[str, Any] = {
@@ -772,7 +812,14 @@ def _context(game: _Game, event: str | None, path: Path) -> dict[str, Any]:
         BOARD: None,
         VULNERABLE: None,
         "scoring": tags.get("Scoring"),
+        SCORING: scoring,
+        "_scoring_line": game.tag_lines.get("Scoring", game.line),
     }
+    if scoring is None and tags.get("Scoring") is not None:
+        try:
+            ctx[SCORING] = pbn_scoring(tags["Scoring"])
+        except ValueError as exc:
+            raise ValidationError(f"{path}: line {game.tag_lines['Scoring']}: {exc}") from None
     board = (tags.get("Board") or "").strip()
     if board:
         if not board.isdigit() or int(board) < 1:
@@ -802,6 +849,7 @@ def _add_game_pairs(game_rows: list[dict], pair_rows: list[dict], pair_pubs: lis
                 EW_PAIR: r["_pair_ew"] or _joined([seats["E"], seats["W"]]),
                 ARTIFICIAL: None,
                 "_line": r["_line"],
+                "_scoring_line": r["_scoring_line"],
                 "_names_ns": _joined([seats["N"], seats["S"]]),
                 "_names_ew": _joined([seats["E"], seats["W"]]),
             }
@@ -838,7 +886,10 @@ def _totals(
 
 
 def read_pbn(
-    path: str | os.PathLike | Iterable[str | os.PathLike], *, event: str | None = None
+    path: str | os.PathLike | Iterable[str | os.PathLike],
+    *,
+    event: str | None = None,
+    scoring: str | None = None,
 ) -> BridgeFile:
     r"""Read PBN 2.1 result files into the canonical bridge frames.
 
@@ -850,6 +901,9 @@ def read_pbn(
         Event label for every result; by default each game's ``Event`` tag (the file name when
         empty). Reading several files, a label an earlier file already used gets the file name
         appended in brackets.
+    scoring : str, optional
+        The scoring of every pairs session (:data:`~tourneystats.bridge.SCORINGS`) instead of
+        the ``Scoring`` tags, which are then not read.
 
     Returns
     -------
@@ -858,7 +912,10 @@ def read_pbn(
         ``event, [round], board, home_team, visit_team, table, home_side, ns_score, contract,
         declarer, tricks, [lead], [vulnerable], [room]``; otherwise the pairs traveller frame
         ``event, section, [round], board, ns_pair, ew_pair, ns_score, contract, declarer, tricks,
-        [lead], artificial, [vulnerable]``. ``ns_score`` is the file's score (computed from the
+        [lead], artificial, [vulnerable], [scoring]`` (``scoring``: the method the ``Scoring``
+        tag declares, :mod:`~tourneystats.bridge.declared`, when a game has one; a tag of
+        unknown or contradicting values is refused at its line). ``ns_score`` is the file's
+        score (computed from the
         contract when the file gives none, e.g. a passed-out game without ``Score``); it is
         missing for an artificial score, whose ``artificial`` code is ``"A<NS%><EW%>"``.
         ``published``: ``lines`` (per result: ``ns_score``, ``ns_imps``, ``home_imps``,
@@ -900,4 +957,7 @@ def read_pbn(
     1      1       3      -420       4S      10
     """
     paths = result_files(path, (".pbn",), what="PBN files")
-    return combine([(p, _read_one(p, event)) for p in paths], rename_clashes=event is None)
+    declared = None if scoring is None else scoring_of(scoring)
+    return combine(
+        [(p, _read_one(p, event, declared)) for p in paths], rename_clashes=event is None
+    )

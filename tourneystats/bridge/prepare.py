@@ -38,6 +38,7 @@ from ..core.schema import (
 )
 from .checks import check_play
 from .contract import DEFAULT_SECTION
+from .weighted import WEIGHTED, weighted_parts
 
 NS, EW = "NS", "EW"
 MITCHELL, HOWELL = "mitchell", "howell"
@@ -73,6 +74,7 @@ _PAIRS_SPEC = (
     Column(EW_PAIR, "key", doc="East-West pair id"),
     Column(NS_SCORE, "int", nullable=True, doc="score from NS's side; missing if artificial"),
     Column(ARTIFICIAL, "key", required=False, nullable=True, doc="artificial code, e.g. A6040"),
+    Column(WEIGHTED, "key", required=False, nullable=True, doc="weighted score: 0.6*420 + 0.4*-50"),
     *PLAY_SPEC,
 )
 
@@ -159,6 +161,10 @@ class _Prep(_Record):
     art_ew: np.ndarray
     art_which: np.ndarray  # their index into art_uniques
     art_uniques: list
+    phantom_rows: np.ndarray  # the artificial rows of phantom tables (a side at 00)
+    phantom_ns: np.ndarray  # per phantom row: whether its NS side is the phantom pair
+    weighted_rows: np.ndarray  # rows holding a weighted adjusted score (Law 12C1(c))
+    weighted: tuple | None  # their parts: (row, weight, NS score) per part; None: no such row
     pk_ns: np.ndarray  # per row: (evsec, pair) code of the NS pair
     pk_ew: np.ndarray
     n_pk: int
@@ -252,15 +258,30 @@ def _code_scores(p: _Prep, artificial: tuple) -> None:
     art_rows, art_which, art_uniques, ns_nom, ew_nom = artificial
     has_art = np.zeros(n, dtype=bool)
     has_art[art_rows] = True
+    has_w = np.zeros(n, dtype=bool)
+    if WEIGHTED in frame.columns and frame[WEIGHTED].notna().any():
+        text = frame[WEIGHTED].astype("string").str.strip()
+        has_w = text.fillna("").ne("").to_numpy(dtype=bool)
+        fail_rows(frame, has_score & has_w, "a result has both a score and a weighted score")
+    p.weighted_rows = np.flatnonzero(has_w)
     if not has_score.all() or len(art_rows):
         fail_rows(frame, has_score & has_art, "a result has both a score and an artificial code")
         fail_rows(
-            frame, ~has_score & ~has_art, "a result has neither a score nor an artificial code"
+            frame, has_w & has_art, "a result has both a weighted score and an artificial code"
         )
-    p.real = ~has_art
+        fail_rows(
+            frame,
+            ~has_score & ~has_art & ~has_w,
+            "a result has neither a score nor an artificial code",
+        )
+    p.real = ~has_art & ~has_w
+    p.weighted = weighted_parts(frame, p.weighted_rows) if has_w.any() else None
     p.art_rows, p.art_which, p.art_uniques = art_rows, art_which, art_uniques
     p.art_ns = ns_nom[art_which] if len(art_rows) else np.zeros(0)
     p.art_ew = ew_nom[art_which] if len(art_rows) else np.zeros(0)
+    phantom = (p.art_ns == 0) | (p.art_ew == 0)  # a phantom (sit-out) table: one side 00
+    p.phantom_rows = art_rows[phantom]
+    p.phantom_ns = (p.art_ns == 0)[phantom]  # whether its NS side is the phantom pair
 
 
 def _code_pairs(p: _Prep) -> tuple[np.ndarray, np.ndarray]:
@@ -501,11 +522,14 @@ def _rank(p: _Prep, *, with_mp: bool = True) -> _Ranked:
     n = p.n
     total = np.bincount(p.g, minlength=p.n_groups)
     n_real = total - np.bincount(p.g[p.art_rows], minlength=p.n_groups)
+    if p.weighted_rows.size:
+        n_real -= np.bincount(p.g[p.weighted_rows], minlength=p.n_groups)
     start = np.cumsum(total) - total
     smin = int(p.score.min()) if n else 0
     span = (int(p.score.max()) - smin + 1) if n else 1
     key = p.g * 2
     key[p.art_rows] += 1  # the board's artificial results sort after its real ones
+    key[p.weighted_rows] += 1  # so do its weighted ones (matchpoints compare them apart)
     key *= span
     key += p.score
     key -= smin

@@ -5,14 +5,45 @@ Pair ids must name the same pair in every session (names or membership numbers).
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping, Sequence
 
 import numpy as np
 import pandas as pd
 
 from ..core.ranking import competition_rank
-from ..core.schema import BEST, BOARDS, DATE, EVENT, PAIR, PERCENTAGE, RANK, SEASON, SESSIONS
-from .mp import session_standings
+from ..core.schema import (
+    BEST,
+    BOARDS,
+    DATE,
+    EVENT,
+    PAIR,
+    PERCENTAGE,
+    RANK,
+    SCORING,
+    SEASON,
+    SESSIONS,
+)
+from .mp import mp_standings
+
+
+def _matchpointed(results: pd.DataFrame) -> pd.DataFrame:
+    """The results of the sessions that declare matchpoints or nothing: a season's percentages
+    are matchpoint percentages; IMP sessions (a ``scoring`` column saying so) are left out, with
+    a warning naming them."""
+    if SCORING not in results.columns:
+        return results
+    declared = results[SCORING]
+    imp = declared.notna().to_numpy() & ~declared.isin(["mp", "MP"]).to_numpy()
+    if not imp.any():
+        return results
+    left_out = pd.unique(results.loc[imp, EVENT].astype(str))
+    shown = ", ".join(left_out[:3]) + (", ..." if len(left_out) > 3 else "")
+    warnings.warn(
+        f"{len(left_out)} IMP-scored session(s) left out of the matchpoint season: {shown}",
+        stacklevel=3,
+    )
+    return results.loc[~imp]
 
 
 def _event_order(results: pd.DataFrame, standings: pd.DataFrame) -> pd.DataFrame:
@@ -67,7 +98,8 @@ def season_summary(
     3  cid         1       1         0.0    0.0     4
     4  eve         2       2         0.0    0.0     4
     """
-    st = session_standings(
+    results = _matchpointed(results)
+    st = mp_standings(
         results, movement=movement, scale=scale, artificial_percent=artificial_percent
     )
     keys = [PAIR]
@@ -142,7 +174,8 @@ def season_history(
     6    E2  bob         2        50.0     2
     7    E2  dan         2         0.0     4
     """
-    st = session_standings(
+    results = _matchpointed(results)
+    st = mp_standings(
         results, movement=movement, scale=scale, artificial_percent=artificial_percent
     )
     events = _event_order(results, st)

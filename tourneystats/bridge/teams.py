@@ -2,10 +2,13 @@
 
 A match is (event, round, home_team, visit_team); on each board the home team's net score is the
 sum over its two tables of the NS score where it sat NS and minus the NS score where it sat EW,
-and it scores ``imps(net)``. The match's IMPs give victory points on the WBF 2013 scale.
+and it scores ``imps(net)``. The match's IMPs give victory points on the WBF 2013 scale, or on a
+scale of the user's (:mod:`~tourneystats.bridge.vpscales`).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -38,6 +41,7 @@ from ..core.schema import (
 from .checks import check_play
 from .imp import imps, victory_points
 from .prepare import EW, NS, PLAY_SPEC, _codes_of, _Record
+from .vpscales import scale_of
 
 _TEAMS_SPEC = (
     Column(EVENT, "key"),
@@ -161,8 +165,10 @@ def board_imps(teams: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def team_matches(teams: pd.DataFrame, *, boards: int | None = None) -> pd.DataFrame:
-    """Match results: IMPs won by each team and victory points (WBF 2013 scale).
+def team_matches(
+    teams: pd.DataFrame, *, boards: int | None = None, vp_scale: Any = "wbf2013"
+) -> pd.DataFrame:
+    """Match results: IMPs won by each team and victory points.
 
     Parameters
     ----------
@@ -171,6 +177,11 @@ def team_matches(teams: pd.DataFrame, *, boards: int | None = None) -> pd.DataFr
     boards : int, optional
         Boards per match for the VP scale; by default the number of boards of the match in the
         data (incomplete boards included).
+    vp_scale : str, path-like or pandas.DataFrame
+        ``"wbf2013"`` (the WBF 2013 continuous scale, :func:`victory_points`), or a table of
+        IMP bands per number of boards, as a CSV file or a DataFrame
+        (:mod:`~tourneystats.bridge.vpscales`; the pre-2013 WBF 25-point scales are not
+        shipped).
 
     Returns
     -------
@@ -201,14 +212,23 @@ def team_matches(teams: pd.DataFrame, *, boards: int | None = None) -> pd.DataFr
     out[BOARDS] = nboards.astype(np.int64)
     out[HOME_IMPS] = home.astype(np.int64)
     out[VISIT_IMPS] = visit.astype(np.int64)
-    vp = victory_points(home - visit, nboards)
-    out[HOME_VP] = vp
-    out[VISIT_VP] = np.round(20.0 - vp, 2)
+    scale = scale_of(vp_scale)
+    if scale is victory_points:
+        vp = victory_points(home - visit, nboards)
+        out[HOME_VP] = vp
+        out[VISIT_VP] = np.round(20.0 - vp, 2)
+    else:
+        out[HOME_VP] = scale(home - visit, nboards)
+        out[VISIT_VP] = scale(visit - home, nboards)
     return out
 
 
-def team_standings(teams: pd.DataFrame, *, boards: int | None = None) -> pd.DataFrame:
+def team_standings(
+    teams: pd.DataFrame, *, boards: int | None = None, vp_scale: Any = "wbf2013"
+) -> pd.DataFrame:
     """Per event and team: matches, IMPs won and lost, victory points and place.
+
+    `boards` and `vp_scale` are as in :func:`team_matches`.
 
     Returns
     -------
@@ -225,7 +245,7 @@ def team_standings(teams: pd.DataFrame, *, boards: int | None = None) -> pd.Data
     0     T    A        1        10             0  18.09     1
     1     T    B        1         0            10   1.91     2
     """
-    m = team_matches(teams, boards=boards)
+    m = team_matches(teams, boards=boards, vp_scale=vp_scale)
     home = pd.DataFrame(
         {EVENT: m[EVENT], TEAM: m[HOME_TEAM], IMPS_FOR: m[HOME_IMPS],
          IMPS_AGAINST: m[VISIT_IMPS], VP: m[HOME_VP]}

@@ -13,6 +13,7 @@ import pandas as pd
 
 from ..core.ranking import competition_rank
 from ..core.schema import BOARDS, EVENT, LINE, PAIR, PERCENTAGE, SECTION, TOP
+from .conventions import CONVENTIONS, DEFAULT_CONVENTION, FACTORED, Convention
 from .prepare import EW, NS, _dense, _Prep
 
 #: the ``line`` of every pair of a Howell (one field); Mitchell lines are ``"NS"`` and ``"EW"``
@@ -56,25 +57,82 @@ def _entity_labels(p: _Prep, values: np.ndarray) -> dict[str, Any]:
     return labels
 
 
-def _standings(p: _Prep, ns_value: np.ndarray, ew_value: np.ndarray, top: np.ndarray | None,
-               value: str) -> pd.DataFrame:  # fmt: skip
-    """Totals per pair (event, section, line, pair): boards, value, [top, percentage], rank."""
+def _side_masks(p: _Prep) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """Rows whose NS side and whose EW side count in the totals (None: all): a phantom pair's
+    side of a phantom table never counts."""
+    if not p.phantom_rows.size:
+        return None, None
+    keep_ns = np.ones(p.n, dtype=bool)
+    keep_ew = np.ones(p.n, dtype=bool)
+    keep_ns[p.phantom_rows[p.phantom_ns]] = False
+    keep_ew[p.phantom_rows[~p.phantom_ns]] = False
+    return keep_ns, keep_ew
+
+
+def _standings(
+    p: _Prep,
+    ns_value: np.ndarray,
+    ew_value: np.ndarray,
+    top: np.ndarray | None,
+    value: str,
+    *,
+    convention: Convention | None = None,
+    board_pct: tuple[np.ndarray, np.ndarray] | None = None,
+    percent_of: tuple[np.ndarray, np.ndarray] | None = None,
+) -> pd.DataFrame:
+    """Totals per pair (event, section, line, pair): boards, value, [top, percentage],
+    factored, rank.
+
+    With `top` (matchpoints) the pairs are ranked by percentage, else (IMPs) by the total the
+    convention publishes, unrounded (then rounded to the convention's decimals). `board_pct` (NS and EW percentage of every result) makes the
+    percentage their mean (``Convention.percentage="mean"``); `percent_of` (NS and EW values)
+    gives the percentage when it is not that of the totalled values."""
+    conv = convention or CONVENTIONS[DEFAULT_CONVENTION]
     ent_ns, ent_ew, values = _entities(p)
+    keep_ns, keep_ew = _side_masks(p)
+    if keep_ns is not None:
+        ent_ns, ent_ew = ent_ns[keep_ns], ent_ew[keep_ew]
     k = len(values)
 
     def total(ns: np.ndarray | None, ew: np.ndarray | None) -> np.ndarray:
-        out = np.bincount(ent_ns, weights=ns, minlength=k)
-        out += np.bincount(ent_ew, weights=ew, minlength=k)
+        if keep_ns is not None and ns is not None:
+            ns, ew = ns[keep_ns], ew[keep_ew]
+        out = np.bincount(ent_ns, weights=ns, minlength=k).astype(np.float64, copy=False)
+        out += np.bincount(ent_ew, weights=ew, minlength=k)  # (no NS side left: an int array)
         return out[used]
 
     boards = np.bincount(ent_ns, minlength=k) + np.bincount(ent_ew, minlength=k)
     used = np.flatnonzero(boards)  # entity codes may be unused when kept uncompacted
     frame = pd.DataFrame(_entity_labels(p, values[used]))
-    frame[BOARDS] = boards[used].astype(np.int64)
-    frame[value] = total(ns_value, ew_value)
+    played = boards[used].astype(np.int64)
+    frame[BOARDS] = played
+    sums = total(ns_value, ew_value)
+    frame[value] = sums
     criterion = value
     if top is not None:
         frame[TOP] = total(top, top)
-        frame[PERCENTAGE] = _percent(frame[value].to_numpy(), frame[TOP].to_numpy())
+        if board_pct is not None:
+            pct = total(*board_pct) / played
+        else:
+            of = sums if percent_of is None else total(*percent_of)
+            pct = _percent(of, frame[TOP].to_numpy())
+        frame[PERCENTAGE] = pct
         criterion = PERCENTAGE
-    return competition_rank(frame, [criterion], by=[EVENT, SECTION, LINE], order_by=PAIR)
+    frame[FACTORED] = sums * _most_boards(p, values[used], played) / played
+    if top is None and conv.total == FACTORED:
+        criterion = FACTORED
+    out = competition_rank(frame, [criterion], by=[EVENT, SECTION, LINE], order_by=PAIR)
+    if conv.decimals is not None:  # ranked on the unrounded values, published rounded
+        for column in (value, PERCENTAGE, FACTORED):
+            if column in out.columns:
+                out[column] = conv.round(out[column].to_numpy(), conv.decimals)
+    return out
+
+
+def _most_boards(p: _Prep, values: np.ndarray, played: np.ndarray) -> np.ndarray:
+    """Per entity: the most boards any pair of its line (event, section and NS/EW line of a
+    Mitchell, field of a Howell) played."""
+    line = p.pk_evsec[values // 2] * 2 + values % 2
+    most = np.zeros(2 * max(p.n_evsec, 1), dtype=np.int64)
+    np.maximum.at(most, line, played)
+    return most[line]

@@ -81,6 +81,8 @@ from .contract import (
     combine,
     contract_text,
 )
+from .conventions import CONVENTION
+from .declared import USEBIO_TEAM_TYPES, program_convention, scoring_of, usebio_scoring
 
 __all__ = ["read_usebio"]
 
@@ -92,6 +94,8 @@ _LINE_VALUES = {
     "EW_BUTLER_POINTS": EW_IMPS,
     "NS_CROSS_IMPS": NS_IMPS,
     "EW_CROSS_IMPS": EW_IMPS,
+    "NS_CROSS_IMP_POINTS": NS_IMPS,
+    "EW_CROSS_IMP_POINTS": EW_IMPS,
     "NS_IMPS": NS_IMPS,
     "EW_IMPS": EW_IMPS,
     "NS_PERCENTAGE": NS_PERCENTAGE,
@@ -238,13 +242,42 @@ def _card(value: str | None) -> str | None:
 
 
 def _scoring(event_el: ET.Element) -> str | None:
-    method = (_text(event_el, "SCORING_METHOD") or "").upper()
+    """ "MP" or "IMP": what the event's published totals count."""
+    method = _text(event_el, "SCORING_METHOD") or _text(event_el, "BOARD_SCORING_METHOD") or ""
+    method = method.upper()
     kind = (event_el.get("EVENT_TYPE") or "").upper()
     if "IMP" in method or "BUTLER" in kind or "IMP" in kind:
         return "IMP"
     if "MATCH" in method or method == "MP" or kind.startswith("MP"):
         return "MP"
     return method or None
+
+
+def _declared(event_el: ET.Element, where: Callable) -> str | None:
+    """The scoring method the EVENT declares (:func:`~tourneystats.bridge.declared.usebio_scoring`),
+    refused at the line of the declaration that is unknown or contradicts another."""
+    methods: dict[str, str] = {}
+    at = event_el
+    for tag in ("SCORING_METHOD", "BOARD_SCORING_METHOD"):
+        child = event_el.find(tag)
+        value = _text(event_el, tag)
+        if value is not None:
+            methods[tag] = value
+            at = child
+    if (
+        event_el.find(".//BOARD_AVERAGE") is not None
+        or event_el.find(".//NS_BUTLER_POINTS") is not None
+    ):
+        publishes = "butler"
+    elif event_el.find(".//NS_CROSS_IMP_POINTS") is not None:
+        publishes = "cross_imps"
+    else:
+        publishes = None
+    try:
+        return usebio_scoring(event_el.get("EVENT_TYPE"), methods, publishes=publishes)
+    except ValueError as exc:
+        unknown_type = "EVENT_TYPE" in str(exc) and not str(exc).startswith("contradicting")
+        raise ValidationError(f"{where(event_el if unknown_type else at)}: {exc}") from None
 
 
 def _label(element: ET.Element, id_tags: tuple[str, ...]) -> str | None:
@@ -307,7 +340,7 @@ class _Rows:
         self.line_of: Callable[[ET.Element], int] = lambda element: 0
 
 
-def _read_one(path: Path, event: str | None) -> BridgeFile:
+def _read_one(path: Path, event: str | None, scoring: str | None = None) -> BridgeFile:
     """Read one USEBIO file: the participants and boards of its events, then the frames."""
     root, lines = parse_xml(path.read_bytes(), path)
 
@@ -322,18 +355,24 @@ def _read_one(path: Path, event: str | None) -> BridgeFile:
     rows = _Rows()
     rows.line_of = lambda element: lines.get(id(element), 0)
     for event_el in events:
-        _read_event(event_el, event, path, where, rows)
+        _read_event(event_el, event, path, where, rows, scoring)
     if not rows.results:
         raise ValidationError(f"{where(root)} has no results (no BOARD with a TRAVELLER_LINE)")
     return _frames(rows, path)
 
 
 def _read_event(
-    event_el: ET.Element, event: str | None, path: Path, where: Callable, rows: _Rows
+    event_el: ET.Element,
+    event: str | None,
+    path: Path,
+    where: Callable,
+    rows: _Rows,
+    scoring: str | None = None,
 ) -> None:
-    """Read an EVENT: its label, scoring and date, then its participants and boards."""
+    """Read an EVENT: its label, declared scoring, program and date, then its participants and
+    boards (`scoring`: the caller's, replacing the declaration)."""
     kind = (event_el.get("EVENT_TYPE") or "").upper()
-    if "TEAM" in kind:
+    if "TEAM" in kind or kind in USEBIO_TEAM_TYPES:
         raise ValidationError(
             f"{where(event_el)}: team events ({kind}) are not read; only pairs events"
         )
@@ -341,18 +380,30 @@ def _read_event(
     if label is None:
         label = _text(event_el, "EVENT_DESCRIPTION") or _text(event_el, "EVENT_IDENTIFIER")
         label = label or path.stem
-    scoring = _scoring(event_el)
+    totals_kind = _scoring(event_el)
+    declared = scoring if scoring is not None else _declared(event_el, where)
     date_el = event_el.find("DATE")
     date = _date(_text(event_el, "DATE"), where(date_el if date_el is not None else event_el))
     found: list = []
     _walk(event_el, {}, found)
     sessions = len({c.get("session") for _, c in found if c.get("session")})
+    ctx = {
+        EVENT: label,
+        DATE: date,
+        SCORING: declared,
+        CONVENTION: program_convention(_text(event_el, "PROGRAM_NAME")),
+    }
     for element, context in found:
+        other = (element.get("EVENT_TYPE") or "").upper()
+        if scoring is None and kind and other and other != kind:
+            raise ValidationError(
+                f"{where(element)}: EVENT_TYPE {other} contradicts the EVENT's {kind}"
+            )
         section = _section(context, sessions)
         if element.tag == "PARTICIPANTS":
-            _read_participants(element, label, section, scoring, where, rows)
+            _read_participants(element, label, section, totals_kind, where, rows)
         else:
-            _read_board(element, {EVENT: label, DATE: date, SECTION: section}, where, rows)
+            _read_board(element, {**ctx, SECTION: section}, where, rows)
 
 
 def _read_participants(
@@ -423,6 +474,8 @@ def _read_traveller_line(tl: ET.Element, board: int, ctx: dict, here: str, rows:
             TRICKS: tricks,
             LEAD: _card(_text(tl, "LEAD")),
             ARTIFICIAL: art,
+            SCORING: ctx[SCORING],
+            CONVENTION: ctx[CONVENTION],
         }
     )
     pub = dict(row)
@@ -463,7 +516,7 @@ def _frames(rows: _Rows, path: Path) -> BridgeFile:
     res = pd.DataFrame(
         rows.results,
         columns=[EVENT, DATE, SECTION, ROUND, BOARD, NS_PAIR, EW_PAIR, NS_SCORE, CONTRACT]
-        + [DECLARER, TRICKS, LEAD, ARTIFICIAL],
+        + [DECLARER, TRICKS, LEAD, ARTIFICIAL, SCORING, CONVENTION],
     )
     pub = pd.DataFrame(
         rows.published, columns=[EVENT, DATE, SECTION, ROUND, BOARD, NS_PAIR, EW_PAIR]
@@ -473,8 +526,7 @@ def _frames(rows: _Rows, path: Path) -> BridgeFile:
     res, pub = (_line_columns(frame) for frame in (res, pub))
     for col in (NS_SCORE, TRICKS):
         res[col] = pd.array(res[col].to_numpy(dtype=object), dtype="Int64")
-    if res[LEAD].isna().all():
-        res = res.drop(columns=LEAD)
+    res = res.drop(columns=[c for c in (LEAD, SCORING, CONVENTION) if res[c].isna().all()])
     located(path, rows.lines, lambda: check_play(res))
     pr = pd.DataFrame(rows.pairs, columns=[EVENT, SECTION, PAIR, LINE, NAMES])
     located(path, rows.lines, lambda: _check_howell(res, pr))
@@ -527,7 +579,10 @@ def _line_columns(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def read_usebio(
-    path: str | os.PathLike | Iterable[str | os.PathLike], *, event: str | None = None
+    path: str | os.PathLike | Iterable[str | os.PathLike],
+    *,
+    event: str | None = None,
+    scoring: str | None = None,
 ) -> BridgeFile:
     """Read USEBIO 1.2 XML pairs results into the canonical bridge frames.
 
@@ -539,6 +594,9 @@ def read_usebio(
         Event label for every result; by default the file's ``EVENT_DESCRIPTION`` (else its
         ``EVENT_IDENTIFIER``, else the file name). Reading several files, a label an earlier file
         already used gets the file name appended in brackets.
+    scoring : str, optional
+        The scoring of every session (:data:`~tourneystats.bridge.SCORINGS`) instead of the
+        file's declaration, which is then not read.
 
     Returns
     -------
@@ -547,7 +605,11 @@ def read_usebio(
         ns_score, contract, declarer, tricks, [lead], artificial`` (pair ids as the file writes
         them, e.g. ``"7"`` in a Howell, ``"1NS"``/``"1EW"`` in a Mitchell; ``ns_score`` missing
         and ``artificial`` = ``"A5050"``-style code for an artificial score; ``section`` is the
-        file's SECTION id, ``"A"`` when it has none).
+        file's SECTION id, ``"A"`` when it has none), with ``scoring``, the method the event
+        declares (:mod:`~tourneystats.bridge.declared`: ``EVENT_TYPE`` and
+        ``SCORING_METHOD``/``BOARD_SCORING_METHOD``; an unknown or contradicting declaration
+        is refused at its line), and ``convention``, the one its ``PROGRAM_NAME`` implies
+        (Compscore: ``"compscore"``), when the file has them.
         ``published``: ``lines`` (per traveller line: ``ns_mp``/``ew_mp`` for match points,
         ``ns_imps``/``ew_imps`` for Butler or cross-IMP points), ``boards`` (``datum`` from
         ``BOARD_AVERAGE``), ``totals`` (per pair: ``line``, ``total``, ``percentage``, ``rank``
@@ -583,4 +645,7 @@ def read_usebio(
     1        -      A6040
     """
     paths = result_files(path, (".xml",), what="USEBIO files")
-    return combine([(p, _read_one(p, event)) for p in paths], rename_clashes=event is None)
+    declared = None if scoring is None else scoring_of(scoring)
+    return combine(
+        [(p, _read_one(p, event, declared)) for p in paths], rename_clashes=event is None
+    )
