@@ -108,7 +108,11 @@ SEEN: dict = {}
 
 
 def cut(entries, low, high, vur_first):
-    """Entries (score, contribution, vur) kept after the cuts."""
+    """Entries (score, contribution, vur) kept after the cuts.
+
+    C.07 16.5.1: the least significant value is the entry of the opponent with the lowest score
+    (then the lowest contribution); with VURs, the VUR of lowest contribution is cut instead as
+    long as that contribution is not lower than the least significant value."""
     items = list(entries)
     for _ in range(low):
         if not items:
@@ -117,7 +121,7 @@ def cut(entries, low, high, vur_first):
         vurs = [e for e in items if e[2]]
         pick = least
         if vur_first and vurs:
-            v = min(vurs, key=lambda e: (e[0], e[1]))
+            v = min(vurs, key=lambda e: (e[1], e[0]))  # lowest contribution
             if v[1] >= least[1]:
                 pick = v
         items.remove(pick)

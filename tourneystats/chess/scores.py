@@ -125,8 +125,11 @@ def _cut(
 ) -> np.ndarray:
     """Mask of the entries kept after cutting `low` lowest and `high` highest per row.
 
-    The least significant entry is the one of lowest `score`, then lowest `contrib`. With `vur`,
-    the least significant VUR is cut instead when its contribution is not lower (C.07 16.5).
+    The least significant entry is the one of lowest `score`, then lowest `contrib`. With `vur`
+    (C.07 art. 16.5.1), the VUR of lowest contribution is cut instead, as long as its contribution
+    is not lower than the least significant entry's (for SB: the higher of the two is cut; the
+    VURs are compared by contribution, not by their stand-ins' scores, which the 2026 caps make
+    differ).
     """
     alive = alive.copy()
     if low == 0 and high == 0:
@@ -138,7 +141,10 @@ def _cut(
         choice = least = _least(alive, key, score, contrib)
         if vur is not None:
             v_alive = alive & vur
-            first_v = _least(v_alive, key, score, contrib)
+            if by_score:  # the contribution is the score (BH, FB)
+                first_v = _least(v_alive, key, score, contrib)
+            else:
+                first_v = _least_contribution(v_alive, score, contrib)
             use_v = v_alive.any(axis=1) & (contrib[rows, first_v] >= contrib[rows, least])
             choice = np.where(use_v, first_v, least)
         alive[rows[any_alive], choice[any_alive]] = False
@@ -165,6 +171,12 @@ def _least(mask: np.ndarray, key, score: np.ndarray, contrib: np.ndarray) -> np.
         return np.argmin(np.where(mask, key, np.inf), axis=1)
     s = np.where(mask, score, np.inf)
     return np.lexsort((np.where(mask, contrib, np.inf), s), axis=-1)[:, 0]
+
+
+def _least_contribution(mask: np.ndarray, score: np.ndarray, contrib: np.ndarray) -> np.ndarray:
+    """Per row, the column of the entry of `mask` of lowest contribution (then lowest score)."""
+    c = np.where(mask, contrib, np.inf)
+    return np.lexsort((np.where(mask, score, np.inf), c), axis=-1)[:, 0]
 
 
 def _most(mask: np.ndarray, key, score: np.ndarray, contrib: np.ndarray) -> np.ndarray:
