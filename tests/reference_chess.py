@@ -177,7 +177,7 @@ def ratings_played(table, player, ratings, ev):
 def aro(table, player, ratings, ev, low=0, high=0):
     rs = sorted(r for r, _ in ratings_played(table, player, ratings, ev))
     rs = rs[low : len(rs) - high] if high else rs[low:]
-    return half_up(sum(rs) / len(rs)) if rs else math.nan
+    return half_up(sum(rs) / len(rs)) if rs else 0  # none left: 0, as the TEC tables
 
 
 def tpr(table, player, ratings, ev):
@@ -205,7 +205,7 @@ def opp_mean(table, player, values, rounding):
     vals = [values[opp] for k, opp, _, _ in table[player] if k == "played"]
     vals = [v for v in vals if not math.isnan(v)]
     if not vals:
-        return math.nan
+        return 0 if rounding else math.nan  # a rating average of none: 0, as ARO
     m = sum(vals) / len(vals)
     return half_up(m) if rounding else m
 

@@ -86,3 +86,27 @@ def test_vur_cuts_match_the_reference(rules):
     for row in got.to_dict("records"):
         for code in codes:
             assert row[code] == pytest.approx(want[("T", row["player"])][code]), (code, row)
+
+
+# --- rating averages with no rated opponent ----------------------------------------------------
+
+
+def test_rating_averages_of_nobody_are_0_as_the_tec_tables_print_them():
+    # #3 met #1 (2000) over the board and #2 (unrated); #4 only had byes.
+    table = """
+1 A 2000 -B3 +W2
+2 B 0 +BYE -B1
+3 C 1800 +W1 =BYE
+4 D 1700 =BYE =BYE
+"""
+    results, players = crosstable(table)
+    players.loc[players["player"] == 2, "rating"] = None
+    codes = ["ARO", "ARO/C1", "APRO", "APPO", "AOB", "TPR"]
+    t = standings(results, tiebreaks=codes, players=players).set_index("player")
+    # ARO (10.1) of #3: his only rated opponent is #1 -> 2000; ARO/C1 cuts it: none left -> 0
+    # (the TEC summary table prints 0 for #12's ARO/C1 in the same situation)
+    assert (t.loc[3, "ARO"], t.loc[3, "ARO/C1"]) == (2000, 0)
+    # #4 met nobody over the board: every average of opponents is 0 (AOB already was)
+    assert t.loc[4, ["ARO", "ARO/C1", "APRO", "APPO", "AOB"]].tolist() == [0, 0, 0, 0, 0]
+    # TPR is not an average: without a rated game it stays undefined
+    assert pd.isna(t.loc[4, "TPR"])

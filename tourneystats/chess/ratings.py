@@ -56,14 +56,15 @@ def _opp_ratings(grid: _Grid, played: np.ndarray) -> tuple[np.ndarray, np.ndarra
 
 
 def _aro(ratings: np.ndarray, rated: np.ndarray, low: int, high: int):
-    """Average rating of the opponents (rounded; NaN with none), the kept ratings' shares of
-    the unrounded average, and the mask of kept ratings after cutting `low` and `high` of them."""
+    """Average rating of the opponents (rounded; 0 with none left, as the FIDE TEC tables print
+    it), the kept ratings' shares of the unrounded average, and the mask of kept ratings after
+    cutting `low` and `high` of them."""
     kept = _cut(ratings, ratings, rated, None, low, high, by_score=True)
     count = kept.sum(axis=1)
     total = np.where(kept, ratings, 0.0).sum(axis=1)
     with np.errstate(invalid="ignore", divide="ignore"):
         mean = total / count
-    value = np.where(count > 0, _round_half_up(mean), np.nan)
+    value = np.where(count > 0, _round_half_up(mean), 0.0)
     contrib = np.where(kept, ratings, 0.0) / np.maximum(count, 1)[:, None]
     return value, contrib, kept
 
@@ -109,7 +110,7 @@ def _opponent_mean(
     grid: _Grid, played: np.ndarray, values: np.ndarray, digits: int | None
 ) -> np.ndarray:
     """Average of a per-player value over the opponents met over the board (NaN with none);
-    rounded half up to whole numbers with ``digits=0``."""
+    rounded half up to whole numbers with ``digits=0`` (a rating average: 0 with none, as ARO)."""
     safe = np.where(grid.opp >= 0, grid.opp, 0)
     v = np.where(played, np.take(values, safe), np.nan)
     have = ~np.isnan(v)
@@ -117,4 +118,4 @@ def _opponent_mean(
     with np.errstate(invalid="ignore", divide="ignore"):
         mean = np.where(have, v, 0.0).sum(axis=1) / count
     mean = np.where(count > 0, mean, np.nan)
-    return _round_half_up(mean) if digits == 0 else mean
+    return np.nan_to_num(_round_half_up(mean), nan=0.0) if digits == 0 else mean
