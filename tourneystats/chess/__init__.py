@@ -95,22 +95,26 @@ player id or a declared count. The TRF reader's own refusals are listed in
 :mod:`tourneystats.chess.trf`.
 """
 
+from .breakdown import explain
+from .codes import TIEBREAKS, TieBreak, parse_tiebreak
 from .files import history_from_path, read_results, standings_from_path
 from .kinds import EVENT_COLUMNS, KINDS, PLAYER_COLUMNS, RESULT_COLUMNS
 from .pgn import read_pgn
+from .points import POINT_KEYS, point_system
 from .ratings import DP_TABLE, PD_TABLE
 from .rules import ROUND_ROBIN_TYPE, RULE_SETS, RuleSet, rules_for_date
-from .tables import explain, standings, standings_by_round, validate_results
-from .tiebreaks import TIEBREAKS, TieBreak, parse_tiebreak
+from .tables import standings, standings_by_round, validate_results
 
 __all__ = [
     "KINDS",
+    "POINT_KEYS",
     "RULE_SETS",
     "TIEBREAKS",
     "RuleSet",
     "TieBreak",
     "explain",
     "parse_tiebreak",
+    "point_system",
     "rules_for_date",
     "standings",
     "standings_by_round",
