@@ -344,10 +344,9 @@ def rating_value(ev, player, name, low, high, ratings, opts):
     games = opp_ratings(ev, player, ratings, unrated, per_round)
     if name == "ARO":
         return aro(games, low, high)
-    if name == "TPR":
-        return tpr(games)
-    if name == "PTP":
-        return ptp(games)
+    if name in ("TPR", "PTP"):  # without a rated game: 0 (APRO/APPO leave such opponents out)
+        value = (tpr if name == "TPR" else ptp)(games)
+        return 0.0 if math.isnan(value) else value
     if name in ("APRO", "APPO"):
         of = tpr if name == "APRO" else ptp
         key = (id(ev), name)

@@ -111,8 +111,8 @@ def test_rating_averages_of_nobody_are_0_as_the_tec_tables_print_them():
     assert (t.loc[3, "ARO"], t.loc[3, "ARO/C1"]) == (2000, 0)
     # #4 met nobody over the board: every average of opponents is 0 (AOB already was)
     assert t.loc[4, ["ARO", "ARO/C1", "APRO", "APPO", "AOB"]].tolist() == [0, 0, 0, 0, 0]
-    # TPR is not an average: without a rated game it stays undefined
-    assert pd.isna(t.loc[4, "TPR"])
+    # TPR without a rated game: 0 as well (FIDE's TieBreakServer prints it so)
+    assert t.loc[4, "TPR"] == 0
 
 
 # --- point systems ------------------------------------------------------------------------------

@@ -56,7 +56,9 @@ class _Engine:
         """The kinds as the tie-breaks of `family` see them. In round robins forfeits are games
         (``"games"``: opponents' scores, SB, KS, DE), except where the rule set keeps them
         unplayed: C.07 (2026) 15.2 keeps every forfeit unplayed in the rating-based tie-breaks
-        (``"ratings"``) and every forfeit loss in the Type B ones of art. 7 (``"own"``)."""
+        (``"ratings"``) and every forfeit loss in the Type B ones of art. 7 (``"own"``); the
+        ``"tiebreakserver"`` reading keeps them all unplayed there, and in the opponents met
+        over the board of AOB (``"board"``)."""
         g = self.grid
         if not g.rr.any():
             return g.kind
@@ -65,6 +67,8 @@ class _Engine:
             wins = losses = g.rr
             if family == "ratings":
                 wins = losses = g.rr & (mode == "played")
+            elif family == "board":
+                wins = losses = g.rr & (mode != "tiebreakserver")
             elif family == "own":
                 wins, losses = g.rr & (mode != "tiebreakserver"), g.rr & (mode == "played")
             kind = g.kind.copy()
@@ -163,7 +167,7 @@ class _Engine:
     def _average_buchholz(self, tb: TieBreak):
         """AOB: the average BH (AOB/F: Fore Buchholz) of the opponents met over the board."""
         bh = self.value(TieBreak("FB", "FB") if tb.fore else TieBreak("BH", "BH"))
-        mean = _opponent_mean(self.grid, self.played(), bh, digits=None)
+        mean = _opponent_mean(self.grid, self.played("board"), bh, digits=None)
         # no game over the board: 0, as the FIDE-endorsed programs publish it
         return np.nan_to_num(mean, nan=0.0), None
 
@@ -256,12 +260,13 @@ class _Engine:
         return self.cache["perf"]
 
     def _tpr(self, tb: TieBreak):
-        """TPR: tournament performance rating."""
-        return self._performance()[0], None
+        """TPR: tournament performance rating (0 without a rated game, as ARO and as FIDE's
+        TieBreakServer prints it; APRO leaves such opponents out)."""
+        return np.nan_to_num(self._performance()[0], nan=0.0), None
 
     def _ptp(self, tb: TieBreak):
-        """PTP: perfect tournament performance."""
-        return self._performance()[1], None
+        """PTP: perfect tournament performance (0 without a rated game, as TPR)."""
+        return np.nan_to_num(self._performance()[1], nan=0.0), None
 
     def _apro(self, tb: TieBreak):
         """APRO: the average TPR of the opponents."""
