@@ -114,13 +114,18 @@ def event_tables(results, rules, points, round_robin, planned):
         rule = rules if isinstance(rules, str) else rules[name]
         pts = points.get(name, DEFAULT_POINTS) if isinstance(points, dict) else DEFAULT_POINTS
         p_planned = planned.get(name) if isinstance(planned, dict) else planned
-        out[name] = Event(name, table, n, rule, pts, name in round_robin, p_planned)
+        ev = Event(name, table, n, rule, pts, name in round_robin, p_planned)
+        if ev.rr and len(table) % 2 == 1 and n % len(table) == 0:
+            ev.koya_n = n - n // len(table)  # each player sits out one round per cycle
+        out[name] = ev
     return out
 
 
 def seen_score(ev, player, fore=False):
     """A player's score as counted in his opponents' tie-breaks (C.07 16.3 / adjusted)."""
     games = fore_rounds(ev, player) if fore else ev.rounds(player)
+    if ev.rr and ev.rule != "adjusted":  # art. 16 is for Swiss events: the points as they are
+        return sum(p for k, _, p, _ in games if counted(k))
     if ev.rule in ("adjusted", "fide2009"):
         return sum(p if k == "played" else ev.D for k, _, p, _ in games if counted(k))
     last = 0
@@ -142,6 +147,9 @@ def round_entries(ev, player, games, seen):
     entries, before = [], 0.0
     for r, (k, opp, p, _) in enumerate(games, start=1):
         if not counted(k):
+            continue
+        if ev.rr and ev.rule != "adjusted" and k != "played":
+            before += p  # a round robin's round without a game adds nothing (15.2-15.3)
             continue
         if k == "played":
             entries.append((seen[opp], p, False))
@@ -434,7 +442,7 @@ def take_out(ev, withdrawn):
         ev.table[p] = new
         lost[p] = sum(1 for g in new if g[0] == "none")
     if out:
-        ev.koya_n = ev.n - max(lost[p] for p in ev.table if p not in out)
+        ev.koya_n -= max(lost[p] for p in ev.table if p not in out)
     return out
 
 

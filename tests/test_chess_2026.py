@@ -590,3 +590,24 @@ def test_a_162_record_one_column_to_the_left_is_read(tmp_path):
     path.write_text(text)
     data = read_trf(path)
     assert data.events["point_system"].str.startswith("win=3,draw=1,loss=0").all()
+
+
+def test_a_round_robin_of_an_odd_number_of_players():
+    # 3 players, 3 rounds, each sits out once (a zero-point bye): 1-2 1-0; 2-3 draw; 3-1 0-1
+    table = """
+1 A 2000 +W2 -- -B3
+2 B 1900 -B1 =W3 --
+3 C 1800 -- =B2 +W1
+"""
+    results, _ = crosstable(table)
+    t = standings(results, tiebreaks=["BH", "SB", "KS"], rules="fide2024", round_robin=True)
+    t = t.set_index("player")
+    # the free round is no unplayed round of art. 16 (15.2-15.3: art. 16 is for Swiss events):
+    # it adds nothing, and nobody's score is adjusted: A's BH = B 0.5 + C 1.5 = 2.0 (as a
+    # Swiss event: a dummy with A's 1.0 more); SB = 1 x 0.5 + 0 x 1.5 = 0.5
+    assert (t.loc[1, "BH"], t.loc[1, "SB"]) == (2.0, 0.5)
+    # KS (9.2): the maximum possible score is 2 points (2 games each), 50 %: 1.0 -> A (1.0)
+    # and C (1.5) count: A lost to C 0; B drew C 0.5; C beat A 1
+    assert t["KS"].to_dict() == {1: 0.0, 2: 0.5, 3: 1.0}
+    swiss = standings(results, tiebreaks=["BH"], rules="fide2024", round_robin=False)
+    assert swiss.set_index("player").loc[1, "BH"] == 3.0

@@ -123,15 +123,20 @@ THREE = {"forfeit_win": 3, "forfeit_loss": 0, "pab": 3, "fpb": 3, "hpb": 1, "zpb
 
 
 def random_round_robin(seed: int) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, None]:
-    """One random single round robin (4 to 10 players, a rotating schedule) with forfeits and,
-    in some, a player who withdraws (his remaining games lost by forfeit, as C.06 writes them)."""
+    """One random single round robin (3 to 10 players, a rotating schedule; with an odd number
+    the player paired with nobody sits out, a zero-point bye) with forfeits and, in some, a
+    player who withdraws (his remaining games lost by forfeit, as C.06 writes them)."""
     rng = np.random.default_rng(seed)
-    n = int(rng.integers(2, 6)) * 2
-    gone = int(rng.integers(1, n)) if rng.random() < 0.3 else None
+    players = int(rng.integers(3, 11))
+    n = players + players % 2  # a dummy "player" n + 1 with an odd number
+    gone = int(rng.integers(1, players)) if rng.random() < 0.3 else None
     left = int(rng.integers(1, n - 1))  # the rounds he played
     rows, seats = [], list(range(1, n + 1))
     for rnd in range(1, n):
         for a, b in zip(seats[: n // 2], seats[n // 2 :][::-1], strict=True):
+            if max(a, b) > players:  # the free player sits out
+                rows.append(("E", rnd, min(a, b), None, None, 0.0, "zpb"))
+                continue
             if rng.random() < 0.5:
                 a, b = b, a  # a has white
             if rng.random() < 0.08 or (gone in (a, b) and rnd > left):
@@ -146,8 +151,8 @@ def random_round_robin(seed: int) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFr
         seats = [seats[0], seats[-1], *seats[1:-1]]
     columns = ["event", "round", "player", "opponent", "colour", "points", "kind"]
     results = pd.DataFrame(rows, columns=columns).astype({"opponent": "Int64"})
-    ratings = rng.integers(1600, 2500, n).astype(float)
-    players = pd.DataFrame({"event": "E", "player": np.arange(1, n + 1), "rating": ratings})
+    ratings = rng.integers(1600, 2500, players).astype(float)
+    players = pd.DataFrame({"event": "E", "player": np.arange(1, players + 1), "rating": ratings})
     events = pd.DataFrame({"event": ["E"], "date": ["2026-04-01"], "type": ["Round robin"]})
     return results, players, events, None
 

@@ -49,6 +49,12 @@ class RuleSet:
         TieBreakServer 1.9 computes them).
     buchholz_in_round_robins : bool
         Whether BH, FB and AOB may be used in round robins (C.07-2026 art. 8 note: "must not").
+    unplayed_in_round_robins : {"not_counted", "as_swiss"}
+        The rounds without a game in a round robin (the round an odd number of players' free
+        player sits out, an absence): ``"not_counted"`` (C.07 15.2-15.3: the unplayed-round rules
+        of art. 16 are for Swiss events; such a round adds nothing to the opponents' scores
+        tie-breaks, and a player's score is seen at face value), or handled as in a Swiss event
+        (``"as_swiss"``, the seed's adjusted rule, which makes no difference).
 
     Examples
     --------
@@ -62,6 +68,7 @@ class RuleSet:
     vur_cut_first: bool
     round_robin_forfeits: str = "played"
     buchholz_in_round_robins: bool = True
+    unplayed_in_round_robins: str = "not_counted"
 
     def __post_init__(self) -> None:
         for field, allowed in _ALLOWED.items():
@@ -82,9 +89,10 @@ _ALLOWED = {
     "vur_cut_first": (True, False),
     "round_robin_forfeits": ("played", "c07_2026", "tiebreakserver"),
     "buchholz_in_round_robins": (True, False),
+    "unplayed_in_round_robins": ("not_counted", "as_swiss"),
 }
 RULE_SETS: dict[str, RuleSet] = {
-    "adjusted": RuleSet("adjusted", "adjusted", "self", False),
+    "adjusted": RuleSet("adjusted", "adjusted", "self", False, unplayed_in_round_robins="as_swiss"),
     "fide2024": RuleSet("fide2024", "trailing_byes_draw", "dummy", True),
     "fide2026": RuleSet("fide2026", "trailing_byes_draw", "dummy_capped", True, "c07_2026", False),
     "fide2009": RuleSet("fide2009", "adjusted", "virtual", False),

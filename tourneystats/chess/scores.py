@@ -26,7 +26,8 @@ class _Rounds:
     result: np.ndarray  # (G, R) result counted against it
     standin: np.ndarray  # (G, R) int8: 0 real opponent, 1 self, 2 dummy, 3 virtual
     vur: np.ndarray  # (G, R) bool, cut first where the rule set says so
-    valid: np.ndarray  # (G, R) bool: the round counts (it exists, its result is known)
+    valid: np.ndarray  # (G, R) bool: the round counts (it exists, its result is known, and it
+    # is not a round robin's round without a game)
     pts: np.ndarray  # (G,) points
     seen: np.ndarray  # (G,) score as seen by the opponents
 
@@ -42,12 +43,17 @@ def _scores(kind: np.ndarray, points: np.ndarray, opp: np.ndarray, grid: _Grid) 
     G, R = kind.shape
     valid = _counted(kind)
     played = kind == K_PLAYED
-    unplayed = valid & ~played
     pts = np.where(valid, points, 0.0)
     total = pts.sum(axis=1)
+    rr = _round_robin_rules(grid)
+    if rr is not None:  # (in round robins, only byes and absences are still unplayed here)
+        valid &= ~(rr[:, None] & ~played)
+    unplayed = valid & ~played
     draw = grid.draw
     adjusted = np.where(played, pts, 0.0).sum(axis=1) + draw * unplayed.sum(axis=1)
     seen = _seen_by_opponents(kind, pts, adjusted, grid)
+    if rr is not None:
+        seen = np.where(rr, total, seen)
     opp_seen = np.take(seen, np.where(opp >= 0, opp, 0))  # the opponent's, where there is one
     score = np.where(played, opp_seen, np.nan)
     result = pts.copy()
@@ -66,6 +72,16 @@ def _scores(kind: np.ndarray, points: np.ndarray, opp: np.ndarray, grid: _Grid) 
     vur = _is(kind, _VUR) & vur_first[:, None]
     score = np.where(valid, score, np.nan)
     return _Rounds(score, result, standin, vur, valid, total, seen)
+
+
+def _round_robin_rules(grid: _Grid) -> np.ndarray | None:
+    """Whether each player is in a round robin whose rule set leaves its rounds without a game
+    out of the opponents' scores tie-breaks (art. 16 is for Swiss events); None for nobody."""
+    if not grid.rr.any():
+        return None
+    rules = np.array([r.unplayed_in_round_robins == "not_counted" for r in grid.rule_sets])
+    rr = grid.rr & rules[grid.rule]
+    return rr if rr.any() else None
 
 
 def _seen_by_opponents(

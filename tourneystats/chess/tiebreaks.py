@@ -124,7 +124,8 @@ class _Engine:
     def _points(self, tb: TieBreak):
         """PTS: the points."""
         r = self.rounds()
-        return r.pts, _Detail(None, None, np.where(r.valid, self.grid.points, 0.0), r.valid, None)
+        contrib = np.where(self.valid, self.grid.points, 0.0)
+        return r.pts, _Detail(None, None, contrib, self.valid, None)
 
     def _opponents_scores(self, tb: TieBreak):
         """BH, SB, FB and KS: sums over the rounds of the opponents' scores as counted."""
@@ -146,8 +147,7 @@ class _Engine:
     def _koya(self, r: _Rounds) -> np.ndarray:
         """KS contributions: the points scored against opponents with 50 % of the maximum or more."""
         g = self.grid
-        rounds = g.n_rounds if g.koya_rounds is None else g.koya_rounds
-        limit = (0.5 * g.win * rounds)[:, None] - 1e-9
+        limit = (0.5 * g.win * self._koya_games())[:, None] - 1e-9
         # adjusted: opponents' (and own, for unplayed rounds) adjusted scores; FIDE rule
         # sets: games against real opponents (forfeits included) whose final score
         # reaches the limit, byes and absences counting nothing (as the TEC program)
@@ -163,6 +163,19 @@ class _Engine:
         if not fide.any():
             return adjusted
         return np.where(fide[:, None], by_fide, adjusted)
+
+    def _koya_games(self) -> np.ndarray:
+        """The games of the maximum possible score (9.2): the rounds; in a round robin of an odd
+        number of players, where each sits out a round per cycle, the games he is paired for;
+        less the rounds taken out with a withdrawn player (``withdrawn="fide"``)."""
+        g = self.grid
+        rounds = g.n_rounds if g.koya_rounds is None else g.koya_rounds
+        if g.rr.any():
+            players = np.bincount(g.player_event, minlength=len(g.event_index))
+            n = np.take(players, g.player_event)
+            odd = g.rr & (n % 2 == 1) & (g.n_rounds % n == 0)
+            rounds = np.where(odd, rounds - g.n_rounds // np.maximum(n, 1), rounds)
+        return rounds
 
     def _average_buchholz(self, tb: TieBreak):
         """AOB: the average BH (AOB/F: Fore Buchholz) of the opponents met over the board."""
