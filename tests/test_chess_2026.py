@@ -603,11 +603,13 @@ def test_a_round_robin_of_an_odd_number_of_players():
     t = standings(results, tiebreaks=["BH", "SB", "KS"], rules="fide2024", round_robin=True)
     t = t.set_index("player")
     # the free round is no unplayed round of art. 16 (15.2-15.3: art. 16 is for Swiss events):
-    # it adds nothing, and nobody's score is adjusted: A's BH = B 0.5 + C 1.5 = 2.0 (as a
-    # Swiss event: a dummy with A's 1.0 more); SB = 1 x 0.5 + 0 x 1.5 = 0.5
+    # it adds nothing, and nobody's score is adjusted: A's BH = B 0.5 + C 1.5 = 2.0;
+    # SB = 1 x 0.5 + 0 x 1.5 = 0.5
     assert (t.loc[1, "BH"], t.loc[1, "SB"]) == (2.0, 0.5)
     # KS (9.2): the maximum possible score is 2 points (2 games each), 50 %: 1.0 -> A (1.0)
     # and C (1.5) count: A lost to C 0; B drew C 0.5; C beat A 1
     assert t["KS"].to_dict() == {1: 0.0, 2: 0.5, 3: 1.0}
+    # as a Swiss event: B's absence in the last round counts as a draw for his opponents
+    # (16.3.2): 1.0; A's absence is a dummy with his own 1.0 (16.4): 1.0 + 1.5 + 1.0
     swiss = standings(results, tiebreaks=["BH"], rules="fide2024", round_robin=False)
-    assert swiss.set_index("player").loc[1, "BH"] == 3.0
+    assert swiss.set_index("player").loc[1, "BH"] == 3.5
