@@ -131,7 +131,7 @@ from .kinds import (
     POINT_SYSTEM,
     TIEBREAK_ORDER,
 )
-from .points import POINT_KEYS, _vector, point_system_text
+from .points import _vector, point_system_text
 from .trflines import (
     _SPACE,
     _TAB,
@@ -525,7 +525,7 @@ def _point_system(row: np.ndarray, line: str, where: str) -> None:
     if "W" in given and "P" not in given:
         row[_PAB] = given["W"]
     try:
-        _vector(dict(zip(POINT_KEYS, row[_POINT_ORDER], strict=True)))
+        _vector(point_system_text(row[_POINT_ORDER]))
     except ValueError as exc:
         raise ValidationError(f"TRF: {where}: 162: {exc}") from None
 
@@ -533,7 +533,7 @@ def _point_system(row: np.ndarray, line: str, where: str) -> None:
 def _tiebreak_order(tag: str, line: str, where: str) -> str:
     """The tie-breaks of a ``202`` (or ``212``: the standings, the points first) record, as
     canonical codes separated by commas; an unknown code is refused."""
-    codes = [c.strip() for c in line[4:].split(",")]
+    codes = [c.strip() for c in line[4:].split(",") if c.strip()]
     if tag == "212":
         if not codes or codes[0].upper() != "PTS":
             raise ValidationError(
@@ -550,6 +550,9 @@ def _tiebreak_order(tag: str, line: str, where: str) -> str:
             raise ValidationError(f"TRF: {where}: column {column}: {exc}") from None
     if not parsed and tag == "202":
         raise ValidationError(f"TRF: {where}: column 5: a 202 record without a tie-break")
+    twice = sorted({c for c in parsed if parsed.count(c) > 1})
+    if twice:
+        raise ValidationError(f"TRF: {where}: column 5: tie-break(s) listed twice: {twice}")
     return ",".join(parsed)
 
 
