@@ -613,3 +613,17 @@ def test_a_round_robin_of_an_odd_number_of_players():
     # (16.3.2): 1.0; A's absence is a dummy with his own 1.0 (16.4): 1.0 + 1.5 + 1.0
     swiss = standings(results, tiebreaks=["BH"], rules="fide2024", round_robin=False)
     assert swiss.set_index("player").loc[1, "BH"] == 3.5
+
+
+def test_explain_with_a_point_system_and_standard_points():
+    from tourneystats.chess import explain
+
+    results, _ = crosstable(POINTS_CASE)
+    ex = explain(three_one_zero(results), tiebreak="SB", player=4, rules="fide2026", points="3/1/0")
+    # D: C (3) x 1, the half-point bye's dummy 3 x 1, the forfeit win's dummy 3 x 3 (see above)
+    assert ex["counted_as"].tolist() == ["player", "dummy", "dummy"]
+    assert ex["contribution"].tolist() == [3.0, 3.0, 9.0] and ex["value"].iloc[0] == 15.0
+    std = explain(three_one_zero(results), tiebreak="STD", player=4, points="3/1/0")
+    assert std["contribution"].tolist() == [0.5, 0.5, 1.0]
+    with pytest.raises(ValueError, match="does not break down TPN"):
+        explain(results, tiebreak="TPN")

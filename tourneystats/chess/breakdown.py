@@ -24,8 +24,8 @@ def explain(
     results: pd.DataFrame,
     *,
     tiebreak: str = "BH",
-    player=None,
-    event=None,
+    player: object = None,
+    event: object = None,
     rules: str | Mapping | pd.Series | None = "adjusted",
     players: pd.DataFrame | None = None,
     events: pd.DataFrame | None = None,
@@ -101,7 +101,7 @@ def explain(
     return out
 
 
-def _selected_players(grid: _Grid, player, event) -> np.ndarray:
+def _selected_players(grid: _Grid, player: object, event: object) -> np.ndarray:
     """Mask of the players of `event` named `player` (None: all); refuses an empty selection."""
     sel = np.ones(grid.shape[0], dtype=bool)
     if event is not None:

@@ -10,7 +10,7 @@ both sides of every game compared, then the ratings, the rule set and the round 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -107,12 +107,12 @@ class _Keys(NamedTuple):
 def _build_grid(
     results: pd.DataFrame,
     *,
-    rules,
+    rules: str | RuleSet | Mapping | pd.Series | None,
     players: pd.DataFrame | None,
     events: pd.DataFrame | None,
-    round_robin=False,
-    points=None,
-    planned_rounds=None,
+    round_robin: bool | Iterable | None = False,
+    points: str | Mapping[str, float] | None = None,
+    planned_rounds: int | Mapping | None = None,
     ratings: str = "first",
 ) -> _Grid:
     """Validate the long frame and scatter it into the stacked players x rounds grid."""
@@ -370,7 +370,9 @@ def _integer_ids(player: pd.Series, opponent: pd.Series | None, frame: pd.DataFr
 # --- the rounds and the grid ---------------------------------------------------------------------
 
 
-def _checked_rounds(df: pd.DataFrame, events: pd.DataFrame | None, planned_rounds=None) -> None:
+def _checked_rounds(
+    df: pd.DataFrame, events: pd.DataFrame | None, planned_rounds: int | Mapping | None = None
+) -> None:
     """Check the rounds of a validated results frame as :func:`_event_rounds` does (for work
     that goes by round before the grid is built)."""
     rnd = df[ROUND].to_numpy(dtype=np.int64)
@@ -382,7 +384,9 @@ def _checked_rounds(df: pd.DataFrame, events: pd.DataFrame | None, planned_round
     _event_rounds(df, rnd, codes, event_index, planned)
 
 
-def _planned_rounds(planned_rounds, events: pd.DataFrame | None, event_index) -> np.ndarray:
+def _planned_rounds(
+    planned_rounds: int | Mapping | None, events: pd.DataFrame | None, event_index: pd.Index
+) -> np.ndarray:
     """The planned rounds of each event (NaN where unknown): `planned_rounds` (a number for
     every event, or a mapping event -> number), else the ``rounds`` of `events`."""
     event_index = pd.Index(event_index, dtype=object)
@@ -408,7 +412,13 @@ def _planned_rounds(planned_rounds, events: pd.DataFrame | None, event_index) ->
     return planned
 
 
-def _event_rounds(df: pd.DataFrame, rnd: np.ndarray, codes, event_index, planned) -> np.ndarray:
+def _event_rounds(
+    df: pd.DataFrame,
+    rnd: np.ndarray,
+    codes: np.ndarray,
+    event_index: pd.Index,
+    planned: np.ndarray,
+) -> np.ndarray:
     """Rounds of each event: its last round. The rounds of an event must be 1, 2, ... up to it,
     each with at least one row, and within its `planned` rounds (``events.rounds`` or
     ``planned_rounds``; they add no round: the planned rounds not played yet are not absences)."""
@@ -501,7 +511,9 @@ def _scatter(df: pd.DataFrame, rows: _Rows, keys: _Keys, flat, n_rounds: np.ndar
     return kind, points, opp, col
 
 
-def _check_both_sides(df: pd.DataFrame, rows: _Rows, keys: _Keys, flat, opp: np.ndarray) -> None:
+def _check_both_sides(
+    df: pd.DataFrame, rows: _Rows, keys: _Keys, flat: np.ndarray, opp: np.ndarray
+) -> None:
     """Every game appears from both sides, with complementary points and opposite colours."""
     # the opponent's row is fetched through the grid, its kind/points/colour packed in one int8
     R = opp.shape[1]

@@ -72,7 +72,7 @@ def point_system_text(values: np.ndarray | Mapping[str, float]) -> str:
     return ",".join(f"{k}={v:g}" for k, v in zip(POINT_KEYS, values.tolist(), strict=True))
 
 
-def _vector(spec) -> np.ndarray:
+def _vector(spec: str | Mapping[str, float] | None) -> np.ndarray:
     """The points of :data:`POINT_KEYS` under `spec` (see :func:`point_system`)."""
     if spec is None or (not isinstance(spec, str | Mapping) and pd.isna(spec)):
         return DEFAULT_POINTS.copy()
@@ -101,7 +101,7 @@ def _vector(spec) -> np.ndarray:
     return values
 
 
-def _given(spec) -> dict:
+def _given(spec: str | Mapping[str, float]) -> dict:
     """The entries a point system names, as a dict."""
     if isinstance(spec, Mapping):
         return {str(k).strip().lower(): v for k, v in spec.items()}
@@ -121,7 +121,9 @@ def _given(spec) -> dict:
     return given
 
 
-def _event_points(points, events: pd.DataFrame | None, event_index: pd.Index) -> np.ndarray:
+def _event_points(
+    points: str | Mapping[str, float] | None, events: pd.DataFrame | None, event_index: pd.Index
+) -> np.ndarray:
     """The (events, :data:`POINT_KEYS`) points of each event: `points` for all, else the
     ``point_system`` column of `events` (the default where missing)."""
     n = len(event_index)

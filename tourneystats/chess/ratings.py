@@ -47,7 +47,7 @@ def _expected_hundredths(diff: np.ndarray) -> np.ndarray:
 # --- ARO, TPR, PTP -------------------------------------------------------------------------------
 
 
-def _unrated_option(unrated) -> str | float:
+def _unrated_option(unrated: str | float) -> str | float:
     """`unrated` checked: ``"leave_out"``, ``"drop"`` or a rating (a number above 0)."""
     if isinstance(unrated, str):
         if unrated in ("leave_out", "drop"):

@@ -78,7 +78,7 @@ class _Options:
 # --- the order of the tie-breaks -----------------------------------------------------------------
 
 
-def _parse_list(tiebreaks) -> list[TieBreak]:
+def _parse_list(tiebreaks: Sequence[str | TieBreak] | str | TieBreak | None) -> list[TieBreak]:
     """The tie-breaks to compute, parsed (PTS left out: it always comes first); no duplicates."""
     if tiebreaks is None:
         tiebreaks = DEFAULT_TIEBREAKS
@@ -93,7 +93,9 @@ def _parse_list(tiebreaks) -> list[TieBreak]:
     return parsed
 
 
-def _declared_orders(tiebreaks, events: pd.DataFrame | None, results: pd.DataFrame) -> list:
+def _declared_orders(
+    tiebreaks: Sequence[str] | str | None, events: pd.DataFrame | None, results: pd.DataFrame
+) -> list[tuple[Sequence[str] | str | None, list | None]]:
     """The tie-break orders to compute: ``[(order, events or None)]``. `tiebreaks` when given;
     else the order each event declares (the ``tiebreaks`` column of `events`, a TRF
     ``212``/``202`` record), :data:`DEFAULT_TIEBREAKS` for the others; one entry per distinct

@@ -120,7 +120,7 @@ def rules_for_date(date) -> str:
 
 
 def _rule_codes(
-    rules,
+    rules: str | RuleSet | Mapping | pd.Series | None,
     event_index: pd.Index,
     events: pd.DataFrame | None,
     results: pd.DataFrame,

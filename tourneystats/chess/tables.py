@@ -8,7 +8,7 @@ round-by-round breakdown of one tie-break is :func:`tourneystats.chess.breakdown
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 import pandas as pd
@@ -217,7 +217,9 @@ def _keywords(options: _Options) -> dict:
     }
 
 
-def _by_order(function, results: pd.DataFrame, orders: list, keywords: dict) -> pd.DataFrame:
+def _by_order(
+    function: Callable[..., pd.DataFrame], results: pd.DataFrame, orders: list, keywords: dict
+) -> pd.DataFrame:
     """`function` (standings or standings_by_round) of the events of each declared tie-break
     order, with its order; the tables concatenated as one pass orders them (every column of
     every order, NaN where an event does not use it)."""
@@ -429,7 +431,14 @@ def standings_by_round(
 
 
 def _copies_options(
-    results: pd.DataFrame, rules, players, events, round_robin, options: _Options, copies, width
+    results: pd.DataFrame,
+    rules: str | Mapping | pd.Series | None,
+    players: pd.DataFrame | None,
+    events: pd.DataFrame | None,
+    round_robin: bool | Iterable,
+    options: _Options,
+    copies: np.ndarray,
+    width: int,
 ) -> dict:
     """The rule set, players, events (planned rounds, point system) and round robins of each
     event given to each of its truncated copies (pseudo-events ``event * width + round``)."""

@@ -45,7 +45,7 @@ class _Engine:
     (their games do not count), ``"drop"`` (no value in events with an unrated player) or a
     rating given to them."""
 
-    def __init__(self, grid: _Grid, *, unrated: str | float = "leave_out"):
+    def __init__(self, grid: _Grid, *, unrated: str | float = "leave_out") -> None:
         self.grid = grid
         self.unrated = _unrated_option(unrated)
         self.cache: dict = {}
@@ -221,7 +221,7 @@ class _Engine:
         contrib = flag.astype(np.float64)
         return contrib.sum(axis=1), _Detail(None, g.points, contrib, self.valid, None)
 
-    def _standard_points(self, tb: TieBreak):
+    def _standard_points(self, tb: TieBreak) -> tuple[np.ndarray, _Detail]:
         """STD (7.7): 1 per round with more points than the scheduled opponent (without an
         opponent: than a draw), 1/2 per round with as many."""
         g = self.grid
@@ -233,7 +233,7 @@ class _Engine:
         contrib = np.where(self.valid, (diff > 1e-9) + 0.5 * (np.abs(diff) <= 1e-9), 0.0)
         return contrib.sum(axis=1), _Detail(None, g.points, contrib, self.valid, None)
 
-    def _pairing_number(self, tb: TieBreak):
+    def _pairing_number(self, tb: TieBreak) -> tuple[np.ndarray, None]:
         """TPN (7.8): the tournament pairing number, the player id (a start rank)."""
         ids = np.asarray(self.grid.player_id)
         try:
@@ -258,7 +258,7 @@ class _Engine:
             )
         return self.cache["opp_ratings"]
 
-    def _aro(self, tb: TieBreak):
+    def _aro(self, tb: TieBreak) -> tuple[np.ndarray, _Detail]:
         """ARO: the average rating of the opponents met over the board."""
         ratings, rated = self._opponents_ratings()
         value, contrib, kept = _aro(ratings, rated, tb.low, tb.high)
@@ -291,7 +291,7 @@ class _Engine:
         played = self.valid & self.played("ratings")
         return _opponent_mean(self.grid, played, self._performance()[1], digits=0), None
 
-    def _rating(self, tb: TieBreak):
+    def _rating(self, tb: TieBreak) -> tuple[np.ndarray, None]:
         """RTNG (10.6): the player's rating (the first, or his last one with per-round
         ratings); unrated players as `unrated` says (left out: no value, ranked last)."""
         g = self.grid

@@ -170,7 +170,7 @@ def write_trf(
     return _write_files(Path(path), ev, planned, pl["_e"].to_numpy(), lines, table)
 
 
-def _results_to_write(results: pd.DataFrame):
+def _results_to_write(results: pd.DataFrame) -> tuple[pd.DataFrame, pd.Series]:
     """The results validated for TRF-16: the frame and its colours."""
     res = validate(results, _RESULT_SPEC, key=(EVENT, ROUND, PLAYER), what="results")
     kind = res[KIND].astype("string")
@@ -423,7 +423,7 @@ def _event_records(row: dict, rounds: int, points: np.ndarray | None = None) -> 
     return head
 
 
-def _record_162(event, points: np.ndarray) -> str:
+def _record_162(event: object, points: np.ndarray) -> str:
     """The ``162`` record of a point system: each symbol at column 6 + 9k, its points in the 4
     columns after it; refused when the record cannot say it (the reader gives a forfeit win and a
     full-point bye a win's points, a half-point bye a draw's, a zero-point bye a forfeit loss's)."""
