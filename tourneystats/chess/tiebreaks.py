@@ -240,11 +240,14 @@ class _Engine:
             tpn = ids.astype(np.float64)
         except (TypeError, ValueError):
             tpn = np.full(len(ids), np.nan)
-        if np.isnan(tpn).any() or (tpn % 1 != 0).any():
+        bad = np.isnan(tpn) | (tpn % 1 != 0)
+        if bad.any():
+            g = self.grid
+            shown = [f"event={g.event_index[e]!r}, player={p!r}" for e, p in
+                     zip(g.player_event[bad][:5], ids[bad][:5], strict=True)]  # fmt: skip
             raise ValueError(
                 "TPN: the player ids must be tournament pairing numbers (whole numbers, as TRF "
-                "start ranks); these players have other ids: "
-                f"{ids[np.isnan(tpn) | (tpn % 1 != 0)][:5].tolist()}"
+                f"start ranks); {int(bad.sum())} are not: " + "; ".join(shown)
             )
         return tpn, None
 
