@@ -214,7 +214,8 @@ def _row_points(df: pd.DataFrame, rows: _Rows, keys: _Keys, table: np.ndarray) -
             | ((kind == K_HPB) & (cls != 1))
         )
         fail_rows(df, fixed, "points do not match the kind")
-        return rows._replace(cls=np.where(kind == K_LIVE, 1, cls).astype(np.int8))
+        cls[kind == K_LIVE] = 1  # a game in progress: as a draw, for the check of both sides
+        return rows._replace(cls=cls)
     ev = keys.event_codes
     game = _is(kind, 1 << K_PLAYED)
     cls = np.full(len(pts), -1, dtype=np.int8)
@@ -422,11 +423,12 @@ def _event_rounds(
     """Rounds of each event: its last round. The rounds of an event must be 1, 2, ... up to it,
     each with at least one row, and within its `planned` rounds (``events.rounds`` or
     ``planned_rounds``; they add no round: the planned rounds not played yet are not absences)."""
-    fail_rows(
-        df,
-        rnd > np.take(np.nan_to_num(planned, nan=np.inf), codes),
-        "round is beyond the event's planned rounds (events.rounds or planned_rounds)",
-    )
+    if not np.isnan(planned).all():
+        fail_rows(
+            df,
+            rnd > np.take(np.nan_to_num(planned, nan=np.inf), codes),
+            "round is beyond the event's planned rounds (events.rounds or planned_rounds)",
+        )
     n_events = len(event_index)
     rows_of = np.bincount(codes, minlength=n_events)
     # every round 1..R needs a row, so no round can pass the event's number of rows: a larger

@@ -42,7 +42,9 @@ def _table(grid: _Grid, tiebreaks: list[TieBreak], options: _Options) -> pd.Data
     engine = _Engine(grid, unrated=options.unrated)
     pts = engine.value(TieBreak(PTS, PTS))
     columns: dict[str, np.ndarray] = {PTS: pts}
-    group_of = np.where(shown, grid.player_event, -1 - np.arange(len(shown)))
+    group_of = grid.player_event
+    if not shown.all():  # the players left out make no tie group with the others
+        group_of = np.where(shown, group_of, -1 - np.arange(len(shown)))
     for tb in tiebreaks:
         if tb.name == "DE":
             keys = [group_of] + [np.round(np.nan_to_num(v, nan=-1e18), 9) for v in columns.values()]

@@ -17,7 +17,7 @@ import numpy as np
 from .codes import RATING_BASED, TIEBREAKS, TieBreak, parse_tiebreak
 from .encounter import direct_encounter
 from .grid import _Grid
-from .kinds import _AVAILABLE, K_FL, K_FW, K_LIVE, K_PLAYED, _counted, _is
+from .kinds import _AVAILABLE, K_FL, K_FW, K_NONE, K_PLAYED, _counted, _is
 from .ratings import _aro, _opp_ratings, _opponent_mean, _performance, _unrated_option
 from .scores import _cut, _fore, _Rounds, _scores
 
@@ -78,7 +78,8 @@ class _Engine:
         return self._kinds[family]
 
     def played(self, family: str = "games") -> np.ndarray:
-        """The games over the board as the tie-breaks of `family` count them (see :meth:`kind`)."""
+        """The games over the board as the tie-breaks of `family` count them (see :meth:`kind`);
+        a game in progress is none."""
         key = ("played", family)
         if key not in self.cache:
             self.cache[key] = self.kind(family) == K_PLAYED
@@ -190,7 +191,7 @@ class _Engine:
         """PS (the running score after each round) and CUM (the same less the points won
         without playing). A round whose game is in progress counts the score so far."""
         g = self.grid
-        rounds = self.valid | (g.kind == K_LIVE)
+        rounds = g.kind != K_NONE  # a round whose game is in progress too
         pts = np.where(self.valid, g.points, 0.0)
         running = np.cumsum(pts, axis=1)
         kept = _cut(running, running, rounds, None, tb.low, 0, by_score=True)
@@ -205,7 +206,7 @@ class _Engine:
     def _count(self, tb: TieBreak):
         """WIN, WON, BPG, BWG and REP: how many rounds of a kind."""
         g = self.grid
-        played = self.valid & self.played("own")
+        played = self.played("own")
         black = played & (g.colour == 2)
         name = tb.name
         if name == "WIN":  # as many points as a win, with or without playing (7.1)
@@ -257,7 +258,7 @@ class _Engine:
         """Per round the rating of the opponent met over the board, and whether there is one."""
         if "opp_ratings" not in self.cache:
             self.cache["opp_ratings"] = _opp_ratings(
-                self.grid, self.valid & self.played("ratings"), self.unrated
+                self.grid, self.played("ratings"), self.unrated
             )
         return self.cache["opp_ratings"]
 
@@ -286,12 +287,12 @@ class _Engine:
 
     def _apro(self, tb: TieBreak):
         """APRO: the average TPR of the opponents."""
-        played = self.valid & self.played("ratings")
+        played = self.played("ratings")
         return _opponent_mean(self.grid, played, self._performance()[0], digits=0), None
 
     def _appo(self, tb: TieBreak):
         """APPO: the average PTP of the opponents."""
-        played = self.valid & self.played("ratings")
+        played = self.played("ratings")
         return _opponent_mean(self.grid, played, self._performance()[1], digits=0), None
 
     def _rating(self, tb: TieBreak) -> tuple[np.ndarray, None]:
@@ -311,7 +312,7 @@ class _Engine:
 
     def direct_encounter(self, group: np.ndarray) -> np.ndarray:
         """DE value of every player within his tie group `group` (see :func:`direct_encounter`)."""
-        return direct_encounter(self.grid, self.valid & self.played("games"), group)
+        return direct_encounter(self.grid, self.played("games"), group)
 
 
 #: the engine's method computing each tie-break (DE is computed by the standings)
