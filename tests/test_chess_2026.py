@@ -557,6 +557,13 @@ def test_the_order_a_trf_declares_is_used(tmp_path):
     assert list(given.columns) == ["event", "player", "rank", "PTS", "BH"]
     # the command line takes the declared order too
     pd.testing.assert_frame_equal(standings_from_path(tmp_path, rules="fide2026"), table)
+    # and so does the history: each event after each round, by its own order
+    history = standings_by_round(got, events=events, rules="fide2026")
+    assert list(history.columns) == [
+        "event", "round", "player", "rank", "PTS", "SB/C1", "DE", "STD", "TPN/R"
+    ]  # fmt: skip
+    last = history[history["round"] == 4].drop(columns="round").reset_index(drop=True)
+    pd.testing.assert_frame_equal(last, table, check_dtype=False)
 
 
 @pytest.mark.parametrize(
