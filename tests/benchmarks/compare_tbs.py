@@ -132,13 +132,17 @@ def random_round_robin(seed: int) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFr
     gone = int(rng.integers(1, players)) if rng.random() < 0.3 else None
     left = int(rng.integers(1, n - 1))  # the rounds he played
     rows, seats = [], list(range(1, n + 1))
+    balance = dict.fromkeys(seats, 0)  # whites less blacks
     for rnd in range(1, n):
         for a, b in zip(seats[: n // 2], seats[n // 2 :][::-1], strict=True):
             if max(a, b) > players:  # the free player sits out
                 rows.append(("E", rnd, min(a, b), None, None, 0.0, "zpb"))
                 continue
-            if rng.random() < 0.5:
-                a, b = b, a  # a has white
+            if (balance[a], rng.random()) > (balance[b], 0.5):
+                a, b = b, a  # a has white: the one with fewer whites so far (as Berger tables;
+                # TieBreakServer 1.9.57 stops on a colour difference beyond 8)
+            balance[a] += 1
+            balance[b] -= 1
             if rng.random() < 0.08 or (gone in (a, b) and rnd > left):
                 a_wins = b == gone or (a != gone and rng.random() < 0.5)
                 kinds = ("forfeit_win", "forfeit_loss")[:: 1 if a_wins else -1]
@@ -253,11 +257,12 @@ def _known_fault(code: str, theirs: float, alternatives: dict, rules: str, toler
         if rules == "fide2024":
             return (
                 "round-robin forfeits: TieBreakServer keeps them unplayed in the rating-based and "
-                "Type B tie-breaks under /V1 too (C.07 2024 15.2: games for every tie-break)"
+                "Type B tie-breaks and out of AOB under /V1 too (C.07 2024 15.2: games for every "
+                "tie-break)"
             )
         return (
             "round-robin forfeit wins: TieBreakServer keeps them unplayed in the Type B "
-            "tie-breaks (C.07 2026 15.2: only forfeit losses stay unplayed there)"
+            "tie-breaks and out of AOB (C.07 2026 15.2: only forfeit losses stay unplayed there)"
         )
     return None
 
