@@ -552,6 +552,11 @@ def test_the_order_a_trf_declares_is_used(tmp_path):
     # b by STD then TPN descending: the two players of 1 point... every player's rank is his own
     alone = standings(got[got["event"] == "b"], tiebreaks=["STD", "TPN/R"], rules="fide2026")
     assert b["rank"].tolist() == alone["rank"].tolist()
+    # round robins named by label, each order given its own
+    named = standings(got, events=events, rules="fide2024", round_robin=["b"])
+    assert list(named.columns) == list(table.columns)
+    with pytest.raises(Exception, match="no such event"):
+        standings(got, events=events, rules="fide2024", round_robin=["c"])
     # tiebreaks= overrides the files
     given = standings_from_path(tmp_path, rules="fide2026", tiebreaks=["BH"])
     assert list(given.columns) == ["event", "player", "rank", "PTS", "BH"]

@@ -226,10 +226,16 @@ def _by_order(
     order, with its order; the tables concatenated as one pass orders them (every column of
     every order, NaN where an event does not use it)."""
     labels = results[EVENT].astype(object)
-    tables = [
-        function(results[labels.isin(events).to_numpy()], tiebreaks=order, **keywords)
-        for order, events in orders
-    ]
+    named = keywords.get("round_robin")
+    if named is not None and not isinstance(named, bool | np.bool_):
+        named = pd.Index([named] if isinstance(named, str) else list(named), dtype=object)
+        _round_robin_events(named, pd.Index(pd.unique(labels.to_numpy()), dtype=object))
+    tables = []
+    for order, events in orders:
+        if isinstance(named, pd.Index):  # the round robins named among these events
+            keywords = dict(keywords, round_robin=named[named.isin(events)].tolist() or False)
+        part = results[labels.isin(events).to_numpy()]
+        tables.append(function(part, tiebreaks=order, **keywords))
     out = pd.concat(tables, ignore_index=True)
     appearance = pd.Index(pd.unique(labels.to_numpy()), dtype=object)
     at = appearance.get_indexer(out[EVENT].astype(object))
