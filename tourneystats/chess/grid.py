@@ -75,6 +75,7 @@ class _Grid:
     rr: np.ndarray  # (G,) bool: the player's event is a round robin
     rule: np.ndarray  # (G,) int8 index into rule_sets
     rule_sets: tuple[RuleSet, ...]  # the rule sets of the events
+    live: bool = False  # whether a game is in progress
     koya_rounds: np.ndarray | None = None  # (G,) rounds of Koya's maximum, when not n_rounds
 
     @property
@@ -154,6 +155,7 @@ def _build_grid(
         rr=np.take(rr, keys.player_event),
         rule=np.take(rule_ev, keys.player_event),
         rule_sets=rule_sets,
+        live=bool((rows.kind == K_LIVE).any()),
     )
 
 

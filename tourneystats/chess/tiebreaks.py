@@ -157,7 +157,7 @@ class _Engine:
             adjusted = np.where(r.score >= limit, r.result, 0.0)
         if fide.any():
             safe = np.where(g.opp >= 0, g.opp, 0)
-            strong = (g.opp >= 0) & self.valid & (np.take(r.pts, safe) >= limit)
+            strong = (g.opp >= 0) & (np.take(r.pts, safe) >= limit)  # (in progress: 0 points)
             by_fide = np.where(strong, g.points, 0.0)
         if fide.all():
             return by_fide
@@ -191,7 +191,8 @@ class _Engine:
         """PS (the running score after each round) and CUM (the same less the points won
         without playing). A round whose game is in progress counts the score so far."""
         g = self.grid
-        rounds = g.kind != K_NONE  # a round whose game is in progress too
+        # the rounds of the event: a round whose game is in progress too
+        rounds = self.valid if not g.live else g.kind != K_NONE
         pts = np.where(self.valid, g.points, 0.0)
         running = np.cumsum(pts, axis=1)
         kept = _cut(running, running, rounds, None, tb.low, 0, by_score=True)
