@@ -92,6 +92,7 @@ class _Rows(NamedTuple):
     pts: np.ndarray  # float64 points (0 for a game in progress)
     cls: np.ndarray  # int8 result class: 2 win, 1 draw (and a game in progress), 0 loss
     colour: np.ndarray  # int8: 0 none, 1 white, 2 black
+    live: bool  # whether a row is a game in progress
 
 
 class _Keys(NamedTuple):
@@ -155,7 +156,7 @@ def _build_grid(
         rr=np.take(rr, keys.player_event),
         rule=np.take(rule_ev, keys.player_event),
         rule_sets=rule_sets,
-        live=bool((rows.kind == K_LIVE).any()),
+        live=rows.live,
     )
 
 
@@ -194,13 +195,16 @@ def _row_facts(df: pd.DataFrame) -> _Rows:
             "points are missing (only a game in progress has none yet)",
         )
         pts = np.where(missing, 0.0, pts)
-    fail_rows(df, (kind_codes == K_LIVE) & (pts != 0), "a game in progress has no points yet")
+    live = kind_codes == K_LIVE
+    has_live = bool(live.any())
+    if has_live:
+        fail_rows(df, live & (pts != 0), "a game in progress has no points yet")
     has_opp = df[OPPONENT].notna().to_numpy()
     needs_opp = _is(kind_codes, _WITH_OPPONENT)
     fail_rows(df, needs_opp & ~has_opp, "a played or forfeited game has no opponent")
     fail_rows(df, ~needs_opp & has_opp, "a bye or absence has an opponent")
     cls = np.zeros(len(df), dtype=np.int8)  # set by _row_points
-    return _Rows(kind_codes, rnd, pts, cls, _colour_codes(df))
+    return _Rows(kind_codes, rnd, pts, cls, _colour_codes(df), has_live)
 
 
 def _row_points(df: pd.DataFrame, rows: _Rows, keys: _Keys, table: np.ndarray) -> _Rows:
@@ -216,7 +220,8 @@ def _row_points(df: pd.DataFrame, rows: _Rows, keys: _Keys, table: np.ndarray) -
             | ((kind == K_HPB) & (cls != 1))
         )
         fail_rows(df, fixed, "points do not match the kind")
-        cls[kind == K_LIVE] = 1  # a game in progress: as a draw, for the check of both sides
+        if rows.live:  # a game in progress: as a draw, for the check of both sides
+            cls[kind == K_LIVE] = 1
         return rows._replace(cls=cls)
     ev = keys.event_codes
     game = _is(kind, 1 << K_PLAYED)
