@@ -295,6 +295,7 @@ def chess_cases() -> Iterator[Case]:
     yield from _trf_round_cases(trf, name, base)
     yield from _trf_text_cases(trf, name, base)
     yield from _trf_consistency_cases(trf, name, base)
+    yield from _trf_2026_cases(trf, name, base)
     yield from _chess_table_cases()
 
 
@@ -511,6 +512,46 @@ def _trf_consistency_cases(trf: bytes, name: str, base: str) -> Iterator[Case]:
     )
 
 
+def _with_record(trf: bytes, record: str) -> bytes:
+    """The TRF with tournament `record` lines added after its XXR record."""
+    return _sub(trf, r"^XXR 7\n", "XXR 7\n" + record.replace("\\", "\\\\") + "\n")
+
+
+def _trf_2026_cases(trf: bytes, name: str, base: str) -> Iterator[Case]:
+    """The TRF-2026 records the standings read: 162 (point system), 202/212 (tie-breaks)."""
+    no_points = re.sub(rb"(?m)^(001.{77}).{4}", rb"\1    ", trf)  # published points blanked
+    cases = [
+        ("162 3/1/0, points published for 1/0.5/0", trf, "162  W 3.0    D 1.0    L 0.0", "error"),
+        ("162 3/1/0, points blank", no_points, "162  W 3.0    D 1.0    L 0.0", "ok"),
+        ("162 the default system", trf, "162  W 1.0    D 0.5    L 0.0    A 0.0    P 1.0", "same"),
+        ("162 symbol at column 5", trf, "162 W 1.0    D 0.5    L 0.0", "same"),
+        ("162 points not a number", trf, "162  W 1.0    D abc", "error"),
+        ("162 a draw worth a win", no_points, "162  W 1.0    D 1.0    L 0.0", "error"),
+        ("162 an unknown symbol", trf, "162  W 1.0    Q 0.5", "error"),
+        ("162 a negative loss", no_points, "162  W 1.0    D 0.5    L-1.0", "error"),
+        ("202 BH/C1,SB", trf, "202 BH/C1,SB", "ok"),
+        ("212 PTS,BH/C1,BH,SB: the default order", trf, "212 PTS,BH/C1,BH,SB", "same"),
+        ("202 and 212 disagree: 212", trf, "202 SB\n212 PTS,BH/C1,BH,SB", "same"),
+        ("202 every 2026 criterion", trf, "202 STD,TPN/R,RTNG/R,AOB/F,REP,DE", "ok"),
+        ("202 an unknown tie-break", trf, "202 BH/C1,XYZ,SB", "error"),
+        ("202 a team tie-break", trf, "202 EDET/P,BH:MP/C1", "error"),
+        ("202 a modifier not supported", trf, "202 KS/L+1", "error"),
+        ("202 empty", trf, "202", "error"),
+        ("202 twice", trf, "202 BH\n202 SB", "error"),
+        ("212 without PTS first", trf, "212 BH/C1,PTS", "error"),
+        ("202 a tie-break listed twice", trf, "202 BH,SB,BH", "error"),
+    ]
+    for label, data, record, expect in cases:
+        yield Case(
+            f"trf/{label}",
+            "chess",
+            {name: _with_record(data, record)},
+            expect,
+            base if expect == "same" else None,
+            locate="line",
+        )
+
+
 def _chess_csv() -> bytes:
     """The small Buchholz test tournament as a chess results CSV (one row per player per round)."""
     from tourneystats.trf import read_trf
@@ -570,6 +611,19 @@ def _chess_table_cases() -> Iterator[Case]:
             "error",
             locate="rows",
         )
+    live = data
+    for row in pair:
+        live = _csv_edit(live, int(row), "points", "")
+    yield Case(
+        "chess csv/a game in progress (no points on both sides)", "chess", {name: live}, "ok"
+    )
+    yield Case(
+        "chess csv/a game in progress on one side only",
+        "chess",
+        {name: _csv_edit(data, int(pair[0]), "points", "")},
+        "error",
+        locate="rows",
+    )
     yield Case(
         "chess csv/plays himself",
         "chess",

@@ -1,19 +1,29 @@
-"""Chess Swiss tie-breaks (FIDE C.07 acronyms) for whole seasons, vectorised.
+"""Chess tie-breaks (FIDE C.07, 2026, and its earlier editions) for whole seasons, vectorised.
 
 Results are long-format: one row per player per round with ``event, round, player, opponent,
 colour, points, kind``. ``kind`` says how the round was decided:
 
 ========================  =========================================================================
-``played``                a game played over the board (``points`` 1, 0.5 or 0)
-``forfeit_win``           won by forfeit (has an opponent, 1 point)
-``forfeit_loss``          lost by forfeit (has an opponent, 0 points)
+``played``                a game played over the board (a win, a draw or a loss)
+``forfeit_win``           won by forfeit (has an opponent)
+``forfeit_loss``          lost by forfeit (has an opponent)
 ``pab``                   pairing-allocated bye (no opponent)
-``fpb``                   full-point bye (no opponent, 1 point)
-``hpb``                   half-point bye (no opponent, 0.5 points)
-``zpb``                   zero-point bye, absence, every round after a withdrawal (0 points)
+``fpb``                   full-point bye (no opponent)
+``hpb``                   half-point bye (no opponent)
+``zpb``                   zero-point bye, absence, every round after a withdrawal (no points)
+``in_progress``           a game without a result yet (has an opponent; points missing or 0): a
+                          PGN ``*``, or a ``played`` row without points; left out of every
+                          tie-break (see :mod:`tourneystats.chess.kinds`)
 ========================  =========================================================================
 
 A (player, round) of an event that has no row is an absence (``zpb``).
+
+The points are those of the event's point system (:mod:`tourneystats.chess.points`): win 1,
+draw 1/2, loss 0 by default; ``points="3/1/0"``, or per event the ``point_system`` of `events`
+(TRF ``162``). Every tie-break defined in points uses it: the scores, BH, SB, Koya's 50 % of
+the maximum score, the 2026 caps ("the points awarded for a draw multiplied by the number of
+rounds"), WIN ("as many points as awarded for a win"), STD; TPR and PTP count the games won,
+drawn and lost.
 
 Internally each event becomes a block of a players x rounds matrix; all events are stacked into
 one flattened (all players of all events) x (rounds) array, so every tie-break is a handful of
@@ -28,50 +38,101 @@ Every tie-break that uses opponents' scores sees each round of a player as a pai
 
 ``adjusted`` (default; the seed text's rule)
     An unplayed round (any bye, forfeit, absence) counts as a draw against the player himself.
-    Adjusted score = over-the-board points + 1/2 per unplayed round; opponents' scores are adjusted
-    scores; an unplayed round counts the player's own adjusted score with result 1/2.
+    Adjusted score = over-the-board points + a draw's points per unplayed round; opponents'
+    scores are adjusted scores; an unplayed round counts the player's own adjusted score with a
+    draw as result.
 ``fide2024`` (C.07, 2023-09 to 2026-02, art. 16)
     Voluntarily unplayed rounds (VUR) are half-point and zero-point byes, absences and forfeit
     losses. An opponent's score is taken at face value, except that his byes/absences after the
     last round in which he was available to play (played, PAB, forfeit win, full-point bye) count
     as draws. Each own unplayed round is a game against a dummy opponent whose score is the
     player's own final score, with the points awarded as result. Cut modifiers cut VURs first
-    (art. 16.5: the lowest VUR is cut unless the least significant opponent gives a larger
-    contribution).
+    (art. 16.5: the VUR of lowest contribution is cut, as long as it is not lower than the least
+    significant value; for SB the higher of the two).
 ``fide2026`` (C.07, from 2026-03-01)
-    As ``fide2024``, but the dummy's score is capped (art. 16.4): for a forfeit at the forfeiting
-    opponent's score as counted, otherwise at half the maximum score (0.5 x rounds).
+    As ``fide2024``, but the dummy's score is capped (art. 16.4): for a forfeit at the scheduled
+    opponent's score as counted, otherwise at a draw's points times the rounds; and in round
+    robins forfeits stay unplayed for the rating-based tie-breaks and forfeit losses for those
+    of art. 7 (15.2), and BH, FB and AOB are refused (art. 8 note).
 ``fide2009`` (2009 to 2023)
     Opponents' unplayed games count as draws in their score as seen by others; an own unplayed
-    round R is a game against a virtual opponent of score SPR + (1 - SfPR) + 0.5 (n - R), with the
+    round R is a game against a virtual opponent of score SPR + (W - SfPR) + D (n - R), with the
     points awarded as result. Cuts take the lowest contributions.
 
 The rule set is chosen per call, or per event with a mapping or a ``rules`` column; ``"auto"``
 picks it by the event's start date (TRF ``042``; :func:`rules_for_date`), and refuses events
-without one unless a fallback is named, as in ``"auto:fide2009"``.
+without one unless a fallback is named, as in ``"auto:fide2009"``. A rule set is a small data
+object (:class:`RuleSet`): a reading other than the text's is a variant with a field changed,
+e.g. ``RULE_SETS["fide2026"].replace(name="tbs", round_robin_forfeits="tiebreakserver")``, the
+round robins as FIDE's TieBreakServer computes them.
 
-Round robins (``round_robin=``): C.07 counts a forfeit in a round robin as a played game, so
-for the events named there ``forfeit_win``/``forfeit_loss`` rounds are games over the board for
-every tie-break (opponent's score, ARO, DE, WON, ...); byes and absences stay unplayed. By
-default the round robins are the events whose type of tournament (TRF ``092``, the ``type``
-column) says so.
+Round robins (``round_robin=``; by default the events whose TRF ``092``, the ``type`` column,
+names one): a forfeit is a game (C.07 15.2) for the opponents' scores, SB, KS and DE, and under
+2024 for every tie-break; under 2026 every forfeit stays unplayed in the rating-based tie-breaks
+and every forfeit loss in those of art. 7 (a forfeit win is a game won: WON, BWG). Art. 16 is
+for Swiss events (15.3): a round without a game (the free round of an odd number of players, an
+absence) adds nothing to BH or SB, and scores are not adjusted; Koya's maximum is the points of
+the games a player can play. Under 2026 BH, FB and AOB "must not be used in round-robins" (art.
+8 note): they are refused, unless ``allow_buchholz_in_round_robins=True`` (then a warning).
 
-Tie-breaks (codes; modifiers ``/Cn`` cut the n lowest, ``/Mn`` cut n lowest and n highest)
----------------------------------------------------------------------------------------------
-PTS points; BH Buchholz; SB Sonneborn-Berger; FB Fore Buchholz (every paired last-round game as
-a draw); AOB average Buchholz of the opponents met over the board (0 with none); KS Koya (points scored
-against opponents with 50 % of the maximum score or more: under ``adjusted`` with adjusted
-scores, an unplayed round counting 1/2 when the own adjusted score reaches the limit; under the
-FIDE rule sets against real opponents, forfeits included, by their final score, byes counting
-nothing); PS progressive score; CUM the seed's
-cumulative score (PS minus the points won without playing); ARO average rating of opponents
-played; TPR tournament performance rating (ARO + dp of the B.02 table); PTP perfect tournament
-performance; APRO/APPO average TPR/PTP of opponents; WIN wins (incl. unplayed); WON games won
-over the board; BPG games played with Black; BWG games won with Black; REP (alias GE) rounds one
-elected to play (played, PAB, forfeit win, full-point bye); DE direct encounter (C.07 art. 6).
-Rating-based values (ARO, TPR, PTP, APRO, APPO) are rounded to whole numbers as C.07 defines
-them; every other value is left unrounded. Cut/median modifiers are accepted for BH, SB, FB and
-ARO (and cut for PS).
+Live standings: a game in progress counts in no tie-break (nor in the points); the progressive
+score counts the score so far after its round; Fore Buchholz counts every paired game of the
+*planned* last round as a draw (its definition: "as if all paired games for the final round had
+ended in draws"), games in progress included, and is Buchholz until that round is paired. The
+planned rounds are ``planned_rounds=`` or ``events.rounds`` (TRF ``142``/``XXR``).
+:func:`standings_by_round` gives the standings after each round, games in progress excluded.
+
+Tie-breaks (C.07 2026, art. 5: every criterion for individuals)
+-----------------------------------------------------------------
+Modifiers: ``/Cn`` cuts the n least significant values, ``/Mn`` the n least and the n most
+(art. 14); ``/R`` reverses TPN and RTNG; ``/F`` makes AOB average Fore Buchholz.
+
+=====  ===================================  ====  ====  =====  =================================
+code   name (C.07 2026)                     type  art.  mod.   here
+=====  ===================================  ====  ====  =====  =================================
+PTS    the points                                              the event's point system
+DE     Direct Encounter                     A     6            among the players tied on all
+                                                               earlier criteria; forfeits only
+                                                               in round robins (6.1.1, 15.2)
+WIN    Number of Wins                       B     7.1          rounds with a win's points,
+                                                               played or not
+WON    Number of Games Won                  B     7.2          won over the board
+BPG    Number of Games Played with Black    B     7.3
+BWG    Number of Games Won with Black       B     7.4
+PS     (Sum of) Progressive Scores          B     7.5   /Cn    /C1 cuts the score after round 1
+REP    Rounds one Elected to Play (GE)      B     7.6          rounds less HPB, ZPB, forfeit
+                                                               losses
+STD    Standard Points                      B     7.7          1 per round with more points than
+                                                               the scheduled opponent (no
+                                                               opponent: than a draw), 1/2 with
+                                                               as many
+TPN    Tournament Pairing Number            B     7.8   /R     the player id (a start rank),
+                                                               lowest first
+BH     Buchholz                             C     8.1   /C /M
+AOB    Average of Opponents' Buchholz       CC    8.2   /F     over the board; 0 with none
+FB     Fore Buchholz                        D     8.3   /C /M  the planned last round drawn
+SB     Sonneborn-Berger                     BC    9.1   /C /M
+KS     Koya System (for Round Robin)        BC    9.2          against opponents with 50 % of
+                                                               the maximum score
+ARO    Average Rating of Opponents          D     10.1  /C /M  over the board; 0 with none
+TPR    Tournament Performance Rating        DB    10.2         ARO + dp (B.02); 0 with none
+PTP    Perfect Tournament Performance       DB    10.3         0 with none
+APRO   Average Performance Rating of Opp.   DC    10.4
+APPO   Average Perfect Performance of Opp.  DC    10.5
+RTNG   Rating                               B     10.6  /R     highest first
+CUM    the seed's cumulative score                             PS less the points won without
+                                                               playing
+=====  ===================================  ====  ====  =====  =================================
+
+The team tie-breaks of art. 12-13 (BC, TBR, BBE, the extended SB EMMSB/EMGSB/EGMSB/EGGSB, EDE
+and its chains, MPvGP, SSSC) need team matches, which this individual model does not hold; TRF
+``202``/``212`` records naming them are refused. Rating-based values (ARO, TPR, PTP, APRO, APPO)
+are rounded to whole numbers as C.07 defines them, and use each player's first rating (2026, art.
+10 note), or each round's rating with ``ratings="per_round"``; unrated players are left out,
+given a rating, or make the rating-based tie-breaks drop (``unrated=``). Every other value is
+left unrounded. Withdrawn players (absent from some round to the end) may be left out of the
+table (``withdrawn=``, :mod:`tourneystats.chess.regulations`, with the FIDE rule that takes a
+round-robin player who played fewer than half of his games out of his opponents' scores).
 
 What the chess family refuses
 -----------------------------
@@ -95,22 +156,26 @@ player id or a declared count. The TRF reader's own refusals are listed in
 :mod:`tourneystats.chess.trf`.
 """
 
+from .breakdown import explain
+from .codes import TIEBREAKS, TieBreak, parse_tiebreak
 from .files import history_from_path, read_results, standings_from_path
 from .kinds import EVENT_COLUMNS, KINDS, PLAYER_COLUMNS, RESULT_COLUMNS
 from .pgn import read_pgn
+from .points import POINT_KEYS, point_system
 from .ratings import DP_TABLE, PD_TABLE
 from .rules import ROUND_ROBIN_TYPE, RULE_SETS, RuleSet, rules_for_date
-from .tables import explain, standings, standings_by_round, validate_results
-from .tiebreaks import TIEBREAKS, TieBreak, parse_tiebreak
+from .tables import standings, standings_by_round, validate_results
 
 __all__ = [
     "KINDS",
+    "POINT_KEYS",
     "RULE_SETS",
     "TIEBREAKS",
     "RuleSet",
     "TieBreak",
     "explain",
     "parse_tiebreak",
+    "point_system",
     "rules_for_date",
     "standings",
     "standings_by_round",

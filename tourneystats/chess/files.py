@@ -136,12 +136,14 @@ def standings_from_path(
     rules: str | Mapping | None = None,
     tiebreaks: Sequence[str] | str | None = None,
     round_robin: bool | Iterable | None = None,
+    **options,
 ) -> pd.DataFrame:
     """Standings of every event in a TRF file, a PGN file, a CSV/Parquet results table, or a
     folder.
 
     The files are read with :func:`read_results`. `rules` defaults to ``"adjusted"``,
-    `tiebreaks` to ``BH/C1, BH, SB``; the options are those of :func:`standings`.
+    `tiebreaks` to the order a TRF declares (``212``/``202``), else ``BH/C1, BH, SB``; the
+    options are those of :func:`standings` (``points=``, ``unrated=``, ``withdrawn=``, ...).
 
     Examples
     --------
@@ -157,9 +159,10 @@ def standings_from_path(
     results, players, events = read_results(path)
     return standings(
         results,
-        tiebreaks=tiebreaks if tiebreaks is not None else ("BH/C1", "BH", "SB"),
+        tiebreaks=tiebreaks,
         rules=rules if rules is not None else "adjusted",
         players=players,
         events=events,
         round_robin=round_robin,
+        **options,
     )

@@ -3,14 +3,14 @@
 Each event becomes a block of a players x rounds matrix; all events are stacked into one
 flattened (all players of all events) x (rounds) array, so that every tie-break is a handful of
 numpy operations over the whole archive. :func:`_build_grid` goes through the rules of the data
-model in order: the rows checked one by one, the players of each event indexed, the rounds of
-each event, the rows scattered into the grid, both sides of every game compared, round-robin
-forfeits made games, then the ratings and the rule set of each player.
+model in order: the rows checked one by one, the players of each event indexed, the points checked
+against the event's point system, the rounds of each event, the rows scattered into the grid,
+both sides of every game compared, then the ratings, the rule set and the round robins.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -38,6 +38,7 @@ from .kinds import (
     K_FPB,
     K_FW,
     K_HPB,
+    K_LIVE,
     K_NONE,
     K_PLAYED,
     K_ZPB,
@@ -46,7 +47,8 @@ from .kinds import (
     RESULT_COLUMNS,
     _is,
 )
-from .rules import _round_robin_events, _rule_codes
+from .points import _KIND_ENTRY, DEFAULT_POINTS, P_DRAW, P_LOSS, P_WIN, _event_points
+from .rules import RuleSet, _round_robin_events, _rule_codes
 
 # --- the grid ------------------------------------------------------------------------------------
 
@@ -59,13 +61,22 @@ class _Grid:
     event_categorical: bool  # whether the input's event column was categorical
     player_event: np.ndarray  # (G,) event code of each player
     player_id: np.ndarray  # (G,) original player id
-    n_rounds: np.ndarray  # (G,) rounds of the player's event
+    n_rounds: np.ndarray  # (G,) rounds of the player's event (its last round with a row)
+    planned: np.ndarray  # (G,) planned rounds of the player's event, at least n_rounds
     kind: np.ndarray  # (G, R) int8 kind codes, K_NONE beyond the event's rounds
-    points: np.ndarray  # (G, R) float
+    points: np.ndarray  # (G, R) float points awarded (0 for a game in progress)
+    result: np.ndarray  # (G, R) game result: win 1, draw 1/2, loss 0 (`points`, by default)
     opp: np.ndarray  # (G, R) int64 opponent's player index, -1 for none
     colour: np.ndarray  # (G, R) int8: 0 none, 1 white, 2 black
-    rating: np.ndarray  # (G,) float, NaN for unrated
-    rule: np.ndarray  # (G,) int8 index into _RULE_NAMES
+    rating: np.ndarray  # (G,) float first rating, NaN for unrated
+    round_rating: np.ndarray | None  # (G, R) rating in each round (ratings="per_round")
+    win: np.ndarray  # (G,) points of a win in the player's event
+    draw: np.ndarray  # (G,) points of a draw in the player's event
+    rr: np.ndarray  # (G,) bool: the player's event is a round robin
+    rule: np.ndarray  # (G,) int8 index into rule_sets
+    rule_sets: tuple[RuleSet, ...]  # the rule sets of the events
+    live: bool = False  # whether a game is in progress
+    koya_rounds: np.ndarray | None = None  # (G,) rounds of Koya's maximum, when not n_rounds
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -76,11 +87,12 @@ class _Grid:
 class _Rows(NamedTuple):
     """Per-row facts of the results frame, as numpy arrays (one entry per row)."""
 
-    kind: np.ndarray  # int8 kind code
+    kind: np.ndarray  # int8 kind code (a played game without points is a game in progress)
     rnd: np.ndarray  # int64 round number
-    pts: np.ndarray  # float64 points
-    half: np.ndarray  # int8 half points: 0, 1 or 2
+    pts: np.ndarray  # float64 points (0 for a game in progress)
+    cls: np.ndarray  # int8 result class: 2 win, 1 draw (and a game in progress), 0 loss
     colour: np.ndarray  # int8: 0 none, 1 white, 2 black
+    live: bool  # whether a row is a game in progress
 
 
 class _Keys(NamedTuple):
@@ -97,38 +109,54 @@ class _Keys(NamedTuple):
 def _build_grid(
     results: pd.DataFrame,
     *,
-    rules,
+    rules: str | RuleSet | Mapping | pd.Series | None,
     players: pd.DataFrame | None,
     events: pd.DataFrame | None,
-    round_robin=False,
+    round_robin: bool | Iterable | None = False,
+    points: str | Mapping[str, float] | None = None,
+    planned_rounds: int | Mapping | None = None,
+    ratings: str = "first",
 ) -> _Grid:
     """Validate the long frame and scatter it into the stacked players x rounds grid."""
     df = validate(results, RESULT_COLUMNS, what="results")
     events, players = _validate_tables(events, players)
     rows = _row_facts(df)
     keys = _player_keys(df)
-    ev_rounds = _event_rounds(df, rows.rnd, keys.event_codes, keys.event_index, events)
+    table = _event_points(points, events, pd.Index(keys.event_index))
+    rows = _row_points(df, rows, keys, table)
+    planned = _planned_rounds(planned_rounds, events, keys.event_index)
+    ev_rounds = _event_rounds(df, rows.rnd, keys.event_codes, keys.event_index, planned)
     _not_too_sparse(df, keys, ev_rounds)
     R = int(ev_rounds.max())
     n_rounds = np.take(ev_rounds, keys.player_event)
     flat = keys.g * R + (rows.rnd - 1)  # each row's cell in the flattened grid
-    kind, points, opp, col = _scatter(df, rows, keys, flat, n_rounds, R)
+    kind, pts, opp, col = _scatter(df, rows, keys, flat, n_rounds, R)
+    result = pts if (table == DEFAULT_POINTS).all() else _results_grid(rows, flat, pts.shape)
     _check_both_sides(df, rows, keys, flat, opp)
-    _round_robin_forfeits_played(kind, round_robin, keys)
-    rating = _ratings(df, players, keys)
-    rule_ev = _rule_codes(rules, keys.event_index, events, df)
+    rating, round_rating = _ratings(df, players, keys, flat, R, ratings)
+    rule_ev, rule_sets = _rule_codes(rules, keys.event_index, events, df)
+    planned = np.maximum(np.nan_to_num(planned, nan=0).astype(np.int64), ev_rounds)
+    rr = _round_robin_events(round_robin, pd.Index(keys.event_index))
     return _Grid(
         event_index=pd.Index(keys.event_index),
         event_categorical=isinstance(df[EVENT].dtype, pd.CategoricalDtype),
         player_event=keys.player_event,
         player_id=keys.player_id,
         n_rounds=n_rounds,
+        planned=np.take(planned, keys.player_event),
         kind=kind,
-        points=points,
+        points=pts,
+        result=result,
         opp=opp,
         colour=col,
         rating=rating,
+        round_rating=round_rating,
+        win=np.take(table[:, P_WIN], keys.player_event),
+        draw=np.take(table[:, P_DRAW], keys.player_event),
+        rr=np.take(rr, keys.player_event),
         rule=np.take(rule_ev, keys.player_event),
+        rule_sets=rule_sets,
+        live=rows.live,
     )
 
 
@@ -146,7 +174,8 @@ def _validate_tables(events, players):
 
 def _row_facts(df: pd.DataFrame) -> _Rows:
     """Kind, round, points and colour of every row, each row checked on its own (a missing
-    ``opponent`` column is added to the validated frame `df`)."""
+    ``opponent`` column is added to the validated frame `df`); the points are checked against
+    the event's point system by :func:`_row_points`."""
     if OPPONENT not in df.columns:
         df[OPPONENT] = pd.array([pd.NA] * len(df), dtype="Int64")
     if len(df) == 0:
@@ -155,20 +184,72 @@ def _row_facts(df: pd.DataFrame) -> _Rows:
     fail_rows(df, kind_codes < 0, f"unknown kind (expected one of {', '.join(KINDS)})")
     rnd = df[ROUND].to_numpy(dtype=np.int64)
     fail_rows(df, rnd < 1, "round must be 1 or more")
-    pts = df[POINTS].to_numpy(dtype=np.float64)
-    half_points = (pts * 2).astype(np.int8)  # 0, 1, 2
-    fail_rows(df, (half_points != pts * 2) | (pts < 0) | (pts > 1), "points must be 0, 0.5 or 1")
-    fixed = (  # kinds whose points are fixed: 2 half points, 0, or 1
-        (_is(kind_codes, 1 << K_FW | 1 << K_FPB) & (half_points != 2))
-        | (_is(kind_codes, 1 << K_FL | 1 << K_ZPB) & (half_points != 0))
-        | ((kind_codes == K_HPB) & (half_points != 1))
-    )
-    fail_rows(df, fixed, "points do not match the kind")
+    pts = df[POINTS].to_numpy(dtype=np.float64, na_value=np.nan)
+    missing = np.isnan(pts)
+    if missing.any():  # a played game without points is a game in progress
+        kind_codes = np.where(missing & (kind_codes == K_PLAYED), K_LIVE, kind_codes)
+        kind_codes = kind_codes.astype(np.int8)
+        fail_rows(
+            df,
+            missing & (kind_codes != K_LIVE),
+            "points are missing (only a game in progress has none yet)",
+        )
+        pts = np.where(missing, 0.0, pts)
+    live = kind_codes == K_LIVE
+    has_live = bool(live.any())
+    if has_live:
+        fail_rows(df, live & (pts != 0), "a game in progress has no points yet")
     has_opp = df[OPPONENT].notna().to_numpy()
     needs_opp = _is(kind_codes, _WITH_OPPONENT)
     fail_rows(df, needs_opp & ~has_opp, "a played or forfeited game has no opponent")
     fail_rows(df, ~needs_opp & has_opp, "a bye or absence has an opponent")
-    return _Rows(kind_codes, rnd, pts, half_points, _colour_codes(df))
+    cls = np.zeros(len(df), dtype=np.int8)  # set by _row_points
+    return _Rows(kind_codes, rnd, pts, cls, _colour_codes(df), has_live)
+
+
+def _row_points(df: pd.DataFrame, rows: _Rows, keys: _Keys, table: np.ndarray) -> _Rows:
+    """Check every row's points against its event's point system (`table`, one row per event);
+    set the result class of the games (win, draw, loss)."""
+    kind, pts = rows.kind, rows.pts
+    if (table == DEFAULT_POINTS).all():  # the usual case: half points
+        cls = (pts * 2).astype(np.int8)
+        fail_rows(df, (cls != pts * 2) | (pts < 0) | (pts > 1), "points must be 0, 0.5 or 1")
+        fixed = (  # kinds whose points are fixed: 2 half points, 0, or 1
+            (_is(kind, 1 << K_FW | 1 << K_FPB) & (cls != 2))
+            | (_is(kind, 1 << K_FL | 1 << K_ZPB) & (cls != 0))
+            | ((kind == K_HPB) & (cls != 1))
+        )
+        fail_rows(df, fixed, "points do not match the kind")
+        if rows.live:  # a game in progress: as a draw, for the check of both sides
+            cls[kind == K_LIVE] = 1
+        return rows._replace(cls=cls)
+    ev = keys.event_codes
+    game = _is(kind, 1 << K_PLAYED)
+    cls = np.full(len(pts), -1, dtype=np.int8)
+    for c, entry in ((2, P_WIN), (1, P_DRAW), (0, P_LOSS)):
+        cls[game & (np.abs(pts - np.take(table[:, entry], ev)) < 1e-9)] = c
+    fail_rows(
+        df,
+        game & (cls < 0),
+        "the points of a played game are not the event's points for a win, a draw or a loss "
+        "(its point system: points=, or the point_system of events)",
+    )
+    entry = np.take(_KIND_ENTRY, kind.astype(np.intp))
+    fixed = entry >= 0
+    expected = table[ev[fixed], entry[fixed]]
+    bad = np.zeros(len(pts), dtype=bool)
+    bad[np.flatnonzero(fixed)] = np.abs(pts[fixed] - expected) > 1e-9
+    fail_rows(df, bad, "points do not match the kind under the event's point system")
+    cls = np.select([kind == K_FW, kind == K_LIVE, game], [2, 1, cls], 0).astype(np.int8)
+    return rows._replace(cls=cls)
+
+
+def _results_grid(rows: _Rows, flat: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
+    """The game result of every cell (win 1, draw 1/2, loss 0) under a point system that is
+    not the default one: a played game's or a forfeit's result class."""
+    result = np.zeros(shape)
+    np.put(result, flat, rows.cls / 2.0 * _is(rows.kind, 1 << K_PLAYED | 1 << K_FW))
+    return result
 
 
 def _colour_codes(df: pd.DataFrame) -> np.ndarray:
@@ -297,27 +378,63 @@ def _integer_ids(player: pd.Series, opponent: pd.Series | None, frame: pd.DataFr
 # --- the rounds and the grid ---------------------------------------------------------------------
 
 
-def _checked_rounds(df: pd.DataFrame, events: pd.DataFrame | None) -> None:
+def _checked_rounds(
+    df: pd.DataFrame, events: pd.DataFrame | None, planned_rounds: int | Mapping | None = None
+) -> None:
     """Check the rounds of a validated results frame as :func:`_event_rounds` does (for work
     that goes by round before the grid is built)."""
     rnd = df[ROUND].to_numpy(dtype=np.int64)
     fail_rows(df, rnd < 1, "round must be 1 or more")
     codes, event_index = pd.factorize(df[EVENT], sort=False)
     fail_rows(df, codes < 0, f"missing value in column {EVENT!r}")
-    _event_rounds(df, rnd, codes, pd.Index(event_index).astype(object), events)
+    event_index = pd.Index(event_index).astype(object)
+    planned = _planned_rounds(planned_rounds, events, event_index)
+    _event_rounds(df, rnd, codes, event_index, planned)
 
 
-def _event_rounds(df: pd.DataFrame, rnd: np.ndarray, codes, event_index, events) -> np.ndarray:
-    """Rounds of each event: its last round. The rounds of an event must be 1, 2, ... up to it,
-    each with at least one row, and within the planned ``rounds`` of `events` (which add no
-    round: the planned rounds not played yet are not absences)."""
+def _planned_rounds(
+    planned_rounds: int | Mapping | None, events: pd.DataFrame | None, event_index: pd.Index
+) -> np.ndarray:
+    """The planned rounds of each event (NaN where unknown): `planned_rounds` (a number for
+    every event, or a mapping event -> number), else the ``rounds`` of `events`."""
+    event_index = pd.Index(event_index, dtype=object)
+    planned = np.full(len(event_index), np.nan)
     if events is not None and ROUNDS in events.columns:
-        given = events.set_index(EVENT)[ROUNDS]
+        given = events.set_index(events[EVENT].astype(object))[ROUNDS]
         planned = given.reindex(event_index).to_numpy(dtype=np.float64, na_value=np.nan)
+    if planned_rounds is None:
+        return planned
+    if isinstance(planned_rounds, Mapping | pd.Series):
+        given = pd.Series(dict(planned_rounds), dtype=object).reindex(event_index)
+        values = pd.to_numeric(given, errors="coerce").to_numpy(dtype=np.float64)
+        bad = given.notna().to_numpy() & np.isnan(values)
+        planned = np.where(np.isnan(values), planned, values)
+    else:
+        values = pd.to_numeric(pd.Series([planned_rounds]), errors="coerce").to_numpy(np.float64)
+        bad = np.isnan(values)
+        planned = np.full(len(event_index), values[0])
+    if bad.any() or (planned[~np.isnan(planned)] % 1 != 0).any() or (planned < 1).any():
+        raise ValidationError(
+            f"planned_rounds must be whole numbers of 1 or more (per event), got {planned_rounds!r}"
+        )
+    return planned
+
+
+def _event_rounds(
+    df: pd.DataFrame,
+    rnd: np.ndarray,
+    codes: np.ndarray,
+    event_index: pd.Index,
+    planned: np.ndarray,
+) -> np.ndarray:
+    """Rounds of each event: its last round. The rounds of an event must be 1, 2, ... up to it,
+    each with at least one row, and within its `planned` rounds (``events.rounds`` or
+    ``planned_rounds``; they add no round: the planned rounds not played yet are not absences)."""
+    if not np.isnan(planned).all():
         fail_rows(
             df,
             rnd > np.take(np.nan_to_num(planned, nan=np.inf), codes),
-            "round is beyond the event's planned rounds (events.rounds)",
+            "round is beyond the event's planned rounds (events.rounds or planned_rounds)",
         )
     n_events = len(event_index)
     rows_of = np.bincount(codes, minlength=n_events)
@@ -403,7 +520,9 @@ def _scatter(df: pd.DataFrame, rows: _Rows, keys: _Keys, flat, n_rounds: np.ndar
     return kind, points, opp, col
 
 
-def _check_both_sides(df: pd.DataFrame, rows: _Rows, keys: _Keys, flat, opp: np.ndarray) -> None:
+def _check_both_sides(
+    df: pd.DataFrame, rows: _Rows, keys: _Keys, flat: np.ndarray, opp: np.ndarray
+) -> None:
     """Every game appears from both sides, with complementary points and opposite colours."""
     # the opponent's row is fetched through the grid, its kind/points/colour packed in one int8
     R = opp.shape[1]
@@ -414,7 +533,7 @@ def _check_both_sides(df: pd.DataFrame, rows: _Rows, keys: _Keys, flat, opp: np.
         has & (np.take(opp, of) != keys.g),
         "the opponent's row of that round does not name the player",
     )
-    kind_codes, half_points, colour = rows.kind, rows.half, rows.colour
+    kind_codes, half_points, colour = rows.kind, rows.cls, rows.colour
     state = kind_codes * 16 + half_points * 4 + colour  # < 128
     packed = np.zeros(opp.size, dtype=np.int8)
     np.put(packed, flat, state)
@@ -425,42 +544,52 @@ def _check_both_sides(df: pd.DataFrame, rows: _Rows, keys: _Keys, flat, opp: np.
     fail_rows(
         df,
         has & ((back // 16 != partner) | (back // 4 % 4 != 2 - half_points)),
-        "the two sides of a game do not match (played 1-0/0.5-0.5, forfeit win vs forfeit loss)",
+        "the two sides of a game do not match (played 1-0/0.5-0.5, forfeit win vs forfeit loss, "
+        "a game in progress on both sides)",
     )
     back_col = back % 4
     fail_rows(
         df,
-        has & (kind_codes == K_PLAYED) & (colour > 0) & (back_col == colour),
+        has & _is(kind_codes, 1 << K_PLAYED | 1 << K_LIVE) & (colour > 0) & (back_col == colour),
         "both players of a game have the same colour",
     )
-
-
-def _round_robin_forfeits_played(kind: np.ndarray, round_robin, keys: _Keys) -> None:
-    """Make the forfeits of round-robin events played games, in place (C.07 art. 15)."""
-    rr = _round_robin_events(round_robin, pd.Index(keys.event_index))
-    if rr.any():
-        forfeit = _is(kind, 1 << K_FW | 1 << K_FL) & np.take(rr, keys.player_event)[:, None]
-        kind[forfeit] = K_PLAYED
 
 
 # --- ratings -------------------------------------------------------------------------------------
 
 
-def _ratings(df: pd.DataFrame, players: pd.DataFrame | None, keys: _Keys) -> np.ndarray:
-    """Rating of each player (NaN: unrated): from `players` where it gives one, else from the
-    ``rating`` column of the results."""
-    g, event_index = keys.g, keys.event_index
-    player_event, player_id = keys.player_event, keys.player_id
-    rating = np.full(len(player_event), np.nan)
+def _ratings(
+    df: pd.DataFrame,
+    players: pd.DataFrame | None,
+    keys: _Keys,
+    flat: np.ndarray,
+    R: int,
+    ratings: str,
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """The first rating of each player (NaN: unrated), as C.07 (2026) art. 10 asks: from
+    `players` where it gives one, else the ``rating`` of his first round that has one; with
+    ``ratings="per_round"`` also each round's rating (the row's, else the first)."""
+    if ratings not in ("first", "per_round"):
+        raise ValueError(f"ratings must be 'first' or 'per_round', got {ratings!r}")
+    rating = np.full(len(keys.player_event), np.nan)
+    by_round = None
     if RATING in df.columns:
         r = df[RATING].to_numpy(dtype=np.float64, na_value=np.nan)
+        r = np.where(r > 0, r, np.nan)  # 0 means unrated in TRF
         ok = ~np.isnan(r)
-        if ok.all():
-            np.put(rating, g, r)
-        else:
-            np.put(rating, g[ok], r[ok])
+        g, r_ok = (keys.g, r) if ok.all() else (keys.g[ok], r[ok])
+        np.put(rating, g, r_ok)
+        if ratings == "per_round" or not (np.take(rating, g) == r_ok).all():
+            by_round = np.full(len(rating) * R, np.nan)  # a player's ratings differ by round
+            np.put(by_round, flat, r)
+            by_round = by_round.reshape(-1, R)
+            known = ~np.isnan(by_round)
+            first = np.argmax(known, axis=1)
+            rating = np.where(known.any(axis=1), by_round[np.arange(len(rating)), first], np.nan)
     if players is not None and RATING in players.columns:
-        key = pd.MultiIndex.from_arrays([pd.Index(event_index)[player_event], pd.Index(player_id)])
+        key = pd.MultiIndex.from_arrays(
+            [pd.Index(keys.event_index)[keys.player_event], pd.Index(keys.player_id)]
+        )
         table = players.set_index([EVENT, PLAYER])[RATING]
         table.index = pd.MultiIndex.from_arrays(
             [table.index.get_level_values(0).astype(object), table.index.get_level_values(1)]
@@ -468,4 +597,8 @@ def _ratings(df: pd.DataFrame, players: pd.DataFrame | None, keys: _Keys) -> np.
         found = table.reindex(key).to_numpy(dtype=np.float64, na_value=np.nan)
         rating = np.where(np.isnan(found), rating, found)
     rating[rating <= 0] = np.nan  # 0 means unrated in TRF
-    return rating
+    if ratings == "first":
+        return rating, None
+    if by_round is None:
+        by_round = np.broadcast_to(rating[:, None], (len(rating), R))
+    return rating, np.where(np.isnan(by_round), rating[:, None], by_round)

@@ -46,10 +46,11 @@ Tags and what they become
     art. 10 asks ("the rating used ... is the first one"). ``0``, ``-``, ``?`` or none: unrated.
 ``Result``
     ``1-0``, ``0-1``, ``1/2-1/2`` are games over the board (``played``). ``*`` is a game in
-    progress: the chess engine does not take games in progress yet, so those games are left out
-    with one warning per file (how many, which rounds; their players count as absent in those
-    rounds). ``0-0`` (both lose, written for double forfeits in Olympiad files) gives both players
-    a ``zpb`` round (no opponent, no points): the engine takes no game with two losers.
+    progress (a live broadcast during a round): both players get an ``in_progress`` row (the
+    opponent and the colours, no points), which every tie-break leaves out (see
+    :mod:`tourneystats.chess.kinds`). ``0-0`` (both lose, written for double forfeits in Olympiad
+    files) gives both players a ``zpb`` round (no opponent, no points): the engine takes no game
+    with two losers.
 ``Termination``
     ``"forfeit"`` or ``"unplayed"`` (lichess broadcasts write ``Unplayed`` for games of fewer than
     two moves since 2025) makes a 1-0 or 0-1 a forfeit (``forfeit_win``/``forfeit_loss``); so does,
@@ -80,7 +81,6 @@ from __future__ import annotations
 
 import os
 import re
-import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -114,7 +114,19 @@ from ..core.schema import (
     TYPE,
     ValidationError,
 )
-from .kinds import COLOURS, K_FL, K_FW, K_HPB, K_PAB, K_PLAYED, K_ZPB, KINDS
+from .kinds import (
+    COLOURS,
+    K_FL,
+    K_FW,
+    K_HPB,
+    K_LIVE,
+    K_PAB,
+    K_PLAYED,
+    K_ZPB,
+    KINDS,
+    POINT_SYSTEM,
+    TIEBREAK_ORDER,
+)
 from .pgnlines import PGN_SUFFIXES, Vocab, read_files
 from .trf import TrfData
 
@@ -124,7 +136,7 @@ __all__ = ["PGN_SUFFIXES", "read_pgn"]
 _WHITE, _BLACK, _DRAW, _BOTH_LOSE, _LIVE = range(5)
 _RESULTS = {"1-0": _WHITE, "0-1": _BLACK, "1/2-1/2": _DRAW, "½-½": _DRAW, "0-0": _BOTH_LOSE}
 _RESULTS["*"] = _LIVE
-_POINTS = np.array([[1.0, 0.0], [0.0, 1.0], [0.5, 0.5], [0.0, 0.0]])
+_POINTS = np.array([[1.0, 0.0], [0.0, 1.0], [0.5, 0.5], [0.0, 0.0], [np.nan, np.nan]])
 _FORFEIT_TERMINATIONS = {"forfeit", "forfeited", "unplayed"}
 _UNKNOWN = {"", "?", "-", "??"}
 _ROUND = re.compile(r"(\d{1,9})(?:\..*)?")
@@ -302,7 +314,6 @@ def read_pgn(
     _require_tags(games)
     result = _results(games)
     rounds = games.values("Round", _round_number, -1, np.int64)
-    games, result, rounds = _drop_in_progress(games, result, rounds)
     events = _events(games, event)
     _check_rounds(games, rounds, events)
     white, black, fides = _players(games, events.code)
@@ -378,27 +389,6 @@ def _round_number(text: str) -> int:
         return -1
     match = _ROUND.fullmatch(text)
     return int(match.group(1)) if match and 0 < int(match.group(1)) <= MAX_ROUND else _INVALID
-
-
-def _drop_in_progress(
-    games: _Games, result: np.ndarray, rounds: np.ndarray
-) -> tuple[_Games, np.ndarray, np.ndarray]:
-    """Leave out the games in progress (``*``), with one warning per file."""
-    live = result == _LIVE
-    if not live.any():
-        return games, result, rounds
-    for f in np.unique(games.file[live]).tolist():
-        these = live & (games.file == f)
-        known = sorted(set(rounds[these][rounds[these] > 0].tolist()))
-        shown = ", ".join(map(str, known)) + (", ?" if (rounds[these] <= 0).any() else "")
-        warnings.warn(
-            f'{games.files[f]}: {int(these.sum())} game(s) in progress (Result "*") left out, '
-            f"in round(s) {shown.lstrip(', ')}: the chess engine does not take games in progress "
-            "yet; their players count as absent in those rounds",
-            stacklevel=3,
-        )
-    keep = ~live
-    return games.take(keep), result[keep], rounds[keep]
 
 
 # --- events --------------------------------------------------------------------------------------
@@ -725,10 +715,12 @@ def _side_rows(
     result: np.ndarray, forfeit: np.ndarray, me: np.ndarray, other: np.ndarray, side: int
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Kind, points, opponent (-1: none) and colour (-1: none) of one side of every game."""
-    points = _POINTS[np.minimum(result, _BOTH_LOSE), side]
+    points = _POINTS[result, side]
     kind = np.where(forfeit, np.where(points == 1, K_FW, K_FL), K_PLAYED)
-    bye = other < 0
+    kind = np.where(result == _LIVE, K_LIVE, kind)
+    bye = other < 0  # a game against BYE in progress: no bye yet, an absence
     kind = np.where(bye, np.select([points == 1, points == 0.5], [K_PAB, K_HPB], K_ZPB), kind)
+    points = np.where(bye & np.isnan(points), 0.0, points)
     unpaired = bye | (result == _BOTH_LOSE)
     kind = np.where(result == _BOTH_LOSE, K_ZPB, kind)
     return kind, points, np.where(unpaired, -1, other), np.where(unpaired, -1, side)
@@ -850,6 +842,8 @@ def _events_frame(
             END_DATE: by_event.max().reindex(range(n)).to_numpy(dtype="datetime64[ns]"),
             TYPE: _strings([_event_type(t) if t else None for t in event_type]),
             ROUNDS: rounds_of_event,
+            POINT_SYSTEM: pd.array([pd.NA] * n, dtype="string"),  # PGN has none: the default
+            TIEBREAK_ORDER: pd.array([pd.NA] * n, dtype="string"),
             FILE: _strings([str(games.files[games.file[g]]) for g in events.first_game.tolist()]),
         }
     )

@@ -47,33 +47,58 @@ def _expected_hundredths(diff: np.ndarray) -> np.ndarray:
 # --- ARO, TPR, PTP -------------------------------------------------------------------------------
 
 
-def _opp_ratings(grid: _Grid, played: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Per (player, round): the rating of the opponent met over the board (NaN: none or
-    unrated), and whether there is one."""
+def _unrated_option(unrated: str | float) -> str | float:
+    """`unrated` checked: ``"leave_out"``, ``"drop"`` or a rating (a number above 0)."""
+    if isinstance(unrated, str):
+        if unrated in ("leave_out", "drop"):
+            return unrated
+    elif isinstance(unrated, int | float | np.integer | np.floating) and unrated > 0:
+        return float(unrated)
+    raise ValueError(
+        f"unrated must be 'leave_out', 'drop' or a rating above 0 (e.g. 1400), got {unrated!r}"
+    )
+
+
+def _opp_ratings(
+    grid: _Grid, played: np.ndarray, unrated: str | float = "leave_out"
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per (player, round): the rating of the opponent met over the board (his first rating,
+    or his rating of that round with per-round ratings; NaN: none, or unrated and left out),
+    and whether there is one. `unrated` as a number is the rating of unrated opponents."""
     safe = np.where(grid.opp >= 0, grid.opp, 0)
-    ratings = np.where(played, np.take(grid.rating, safe), np.nan)
+    if grid.round_rating is None:
+        theirs = np.take(grid.rating, safe)
+    else:
+        R = grid.shape[1]
+        theirs = grid.round_rating.ravel()[safe * R + np.arange(R)[None, :]]
+    if isinstance(unrated, float):
+        theirs = np.where(np.isnan(theirs), unrated, theirs)
+    ratings = np.where(played, theirs, np.nan)
     return ratings, ~np.isnan(ratings)
 
 
 def _aro(ratings: np.ndarray, rated: np.ndarray, low: int, high: int):
-    """Average rating of the opponents (rounded; NaN with none), the kept ratings' shares of
-    the unrounded average, and the mask of kept ratings after cutting `low` and `high` of them."""
+    """Average rating of the opponents (rounded; 0 with none left, as the FIDE TEC tables print
+    it), the kept ratings' shares of the unrounded average, and the mask of kept ratings after
+    cutting `low` and `high` of them."""
     kept = _cut(ratings, ratings, rated, None, low, high, by_score=True)
     count = kept.sum(axis=1)
     total = np.where(kept, ratings, 0.0).sum(axis=1)
     with np.errstate(invalid="ignore", divide="ignore"):
         mean = total / count
-    value = np.where(count > 0, _round_half_up(mean), np.nan)
+    value = np.where(count > 0, _round_half_up(mean), 0.0)
     contrib = np.where(kept, ratings, 0.0) / np.maximum(count, 1)[:, None]
     return value, contrib, kept
 
 
-def _performance(grid: _Grid, played: np.ndarray, aro: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _performance(
+    grid: _Grid, ratings: np.ndarray, rated: np.ndarray, aro: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     """TPR (ARO + dp of the B.02 table for the percentage score) and PTP of each player; NaN
-    without a rated opponent met over the board."""
-    ratings, rated = _opp_ratings(grid, played)
+    without a rated opponent met over the board. The score is the games' results (win 1, draw
+    1/2), whatever the event's point system."""
     count = rated.sum(axis=1)
-    score = np.where(rated, grid.points, 0.0).sum(axis=1)
+    score = np.where(rated, grid.result, 0.0).sum(axis=1)
     with np.errstate(invalid="ignore", divide="ignore"):
         p = np.where(count > 0, score / np.maximum(count, 1), 0.0)
     p100 = _round_half_up(p * 100).astype(np.int64).clip(0, 100)
@@ -109,7 +134,7 @@ def _opponent_mean(
     grid: _Grid, played: np.ndarray, values: np.ndarray, digits: int | None
 ) -> np.ndarray:
     """Average of a per-player value over the opponents met over the board (NaN with none);
-    rounded half up to whole numbers with ``digits=0``."""
+    rounded half up to whole numbers with ``digits=0`` (a rating average: 0 with none, as ARO)."""
     safe = np.where(grid.opp >= 0, grid.opp, 0)
     v = np.where(played, np.take(values, safe), np.nan)
     have = ~np.isnan(v)
@@ -117,4 +142,4 @@ def _opponent_mean(
     with np.errstate(invalid="ignore", divide="ignore"):
         mean = np.where(have, v, 0.0).sum(axis=1) / count
     mean = np.where(count > 0, mean, np.nan)
-    return _round_half_up(mean) if digits == 0 else mean
+    return np.nan_to_num(_round_half_up(mean), nan=0.0) if digits == 0 else mean

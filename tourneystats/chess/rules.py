@@ -6,6 +6,7 @@ See :mod:`tourneystats.chess` for what each rule set counts.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -20,35 +21,80 @@ from ..core.schema import DATE, EVENT, RULES, TYPE, ValidationError
 
 @dataclass(frozen=True)
 class RuleSet:
-    """How unplayed games enter the tie-breaks that use opponents' scores.
+    """How unplayed games enter the tie-breaks, as a rule text reads it.
+
+    The rule sets of :data:`RULE_SETS` follow their source texts; a variant is a rule set with a
+    field changed (:meth:`replace`), and may be given wherever a rule-set name is.
 
     Parameters
     ----------
     name : str
         Rule set name.
     opponent_view : {"adjusted", "trailing_byes_draw"}
-        An opponent's score as counted: ``"adjusted"`` = over-the-board points + 1/2 per unplayed
-        round; ``"trailing_byes_draw"`` = face value except byes/absences after his last
-        available round, which count as draws (C.07-2023 art. 16.3).
+        An opponent's score as counted: ``"adjusted"`` = over-the-board points + a draw's points
+        per unplayed round; ``"trailing_byes_draw"`` = face value except byes/absences after his
+        last available round, which count as draws (C.07-2023 art. 16.3).
     own_unplayed : {"self", "dummy", "dummy_capped", "virtual"}
         The stand-in opponent of an own unplayed round: the player himself with his adjusted
-        score and result 1/2 (``"self"``), a dummy with the player's final score (``"dummy"``),
-        the same capped as C.07-2026 art. 16.4 says (``"dummy_capped"``), or the 2009 virtual
-        opponent (``"virtual"``).
+        score and a draw as result (``"self"``), a dummy with the player's final score
+        (``"dummy"``), the same capped as C.07-2026 art. 16.4 says (``"dummy_capped"``), or the
+        2009 virtual opponent (``"virtual"``).
     vur_cut_first : bool
         Whether cut modifiers cut voluntarily unplayed rounds first (C.07-2023 art. 16.5).
+    round_robin_forfeits : {"played", "c07_2026", "tiebreakserver"}
+        Forfeits in round robins: games for every tie-break (``"played"``, C.07-2024 15.2);
+        games except that every forfeit stays unplayed in the rating-based tie-breaks (art. 10)
+        and every forfeit loss in the Type B ones of art. 7 (``"c07_2026"``, C.07-2026 15.2); or
+        both forfeit wins and losses unplayed in those (``"tiebreakserver"``, as FIDE's
+        TieBreakServer 1.9 computes them).
+    buchholz_in_round_robins : bool
+        Whether BH, FB and AOB may be used in round robins (C.07-2026 art. 8 note: "must not").
+    unplayed_in_round_robins : {"not_counted", "as_swiss"}
+        The rounds without a game in a round robin (the round an odd number of players' free
+        player sits out, an absence): ``"not_counted"`` (C.07 15.2-15.3: the unplayed-round rules
+        of art. 16 are for Swiss events; such a round adds nothing to the opponents' scores
+        tie-breaks, and a player's score is seen at face value), or handled as in a Swiss event
+        (``"as_swiss"``, the seed's adjusted rule, which makes no difference).
+
+    Examples
+    --------
+    >>> RULE_SETS["fide2026"].replace(name="ours", round_robin_forfeits="played").name
+    'ours'
     """
 
     name: str
     opponent_view: str
     own_unplayed: str
     vur_cut_first: bool
+    round_robin_forfeits: str = "played"
+    buchholz_in_round_robins: bool = True
+    unplayed_in_round_robins: str = "not_counted"
+
+    def __post_init__(self) -> None:
+        for field, allowed in _ALLOWED.items():
+            if getattr(self, field) not in allowed:
+                raise ValueError(
+                    f"RuleSet {self.name!r}: {field}={getattr(self, field)!r}; expected one of "
+                    f"{allowed}"
+                )
+
+    def replace(self, **changes) -> RuleSet:
+        """A copy with some fields changed (give it a new ``name``)."""
+        return dataclasses.replace(self, **changes)
 
 
+_ALLOWED = {
+    "opponent_view": ("adjusted", "trailing_byes_draw"),
+    "own_unplayed": ("self", "dummy", "dummy_capped", "virtual"),
+    "vur_cut_first": (True, False),
+    "round_robin_forfeits": ("played", "c07_2026", "tiebreakserver"),
+    "buchholz_in_round_robins": (True, False),
+    "unplayed_in_round_robins": ("not_counted", "as_swiss"),
+}
 RULE_SETS: dict[str, RuleSet] = {
-    "adjusted": RuleSet("adjusted", "adjusted", "self", False),
+    "adjusted": RuleSet("adjusted", "adjusted", "self", False, unplayed_in_round_robins="as_swiss"),
     "fide2024": RuleSet("fide2024", "trailing_byes_draw", "dummy", True),
-    "fide2026": RuleSet("fide2026", "trailing_byes_draw", "dummy_capped", True),
+    "fide2026": RuleSet("fide2026", "trailing_byes_draw", "dummy_capped", True, "c07_2026", False),
     "fide2009": RuleSet("fide2009", "adjusted", "virtual", False),
 }
 _RULE_NAMES = tuple(RULE_SETS)
@@ -74,29 +120,43 @@ def rules_for_date(date) -> str:
 
 
 def _rule_codes(
-    rules,
+    rules: str | RuleSet | Mapping | pd.Series | None,
     event_index: pd.Index,
     events: pd.DataFrame | None,
     results: pd.DataFrame,
-) -> np.ndarray:
-    """Rule-set code per event."""
+) -> tuple[np.ndarray, tuple[RuleSet, ...]]:
+    """The rule set of each event: a code per event, and the rule sets the codes index."""
     n = len(event_index)
     rules = _given_rules(rules, events, results)
+    if isinstance(rules, RuleSet):
+        return np.zeros(n, dtype=np.int8), (rules,)
     if isinstance(rules, str):
         _check_rule_names([rules])
         if not rules.startswith("auto"):
-            return np.full(n, _RULE_NAMES.index(rules), dtype=np.int8)
+            return np.zeros(n, dtype=np.int8), (RULE_SETS[rules],)
         names = np.full(n, rules, dtype=object)
     elif isinstance(rules, Mapping):
         names = _rule_names_by_event(rules, event_index)
     else:
-        raise ValueError(f"rules must be a rule-set name, 'auto' or a mapping, got {rules!r}")
-    codes = pd.Index(_RULE_NAMES).get_indexer(names).astype(np.int8)
-    auto = codes < 0
+        raise ValueError(
+            f"rules must be a rule-set name, a RuleSet, 'auto' or a mapping, got {rules!r}"
+        )
+    codes, uniques = pd.factorize(names)
+    chosen = np.empty(n, dtype=object)
+    auto = np.zeros(n, dtype=bool)
+    for k, given in enumerate(uniques):
+        mine = codes == k
+        if isinstance(given, RuleSet):
+            chosen[np.flatnonzero(mine)] = [given] * int(mine.sum())
+        elif given.startswith("auto"):
+            auto |= mine
+        else:
+            chosen[np.flatnonzero(mine)] = [RULE_SETS[given]] * int(mine.sum())
     if auto.any():
-        chosen = _rules_by_date(names, auto, event_index, events, results)
-        codes = np.where(auto, chosen, codes).astype(np.int8)
-    return codes
+        by_date = _rules_by_date(names, auto, event_index, events, results)
+        chosen[np.flatnonzero(auto)] = [RULE_SETS[_RULE_NAMES[i]] for i in by_date[auto]]
+    codes, sets = pd.factorize(chosen)
+    return codes.astype(np.int8), tuple(sets)
 
 
 def _given_rules(rules, events: pd.DataFrame | None, results: pd.DataFrame):
@@ -115,13 +175,15 @@ def _given_rules(rules, events: pd.DataFrame | None, results: pd.DataFrame):
 
 def _rule_names_by_event(rules: Mapping, event_index: pd.Index) -> np.ndarray:
     """The rule-set name the mapping `rules` gives each event; every event must have one."""
-    names = np.array([rules.get(e) for e in event_index], dtype=object)
-    missing = event_index[pd.isna(names)].tolist()
+    names = np.empty(len(event_index), dtype=object)
+    names[:] = [rules.get(e) for e in event_index]
+    missing = event_index[[n is None or (isinstance(n, float) and np.isnan(n)) for n in names]]
+    missing = missing.tolist()
     if missing:
         raise ValidationError(
             f"rules: no rule set given for {len(missing)} event(s), e.g. {missing[:5]}"
         )
-    _check_rule_names(pd.unique(names).tolist())
+    _check_rule_names([n for n in pd.unique(names).tolist() if not isinstance(n, RuleSet)])
     return names
 
 
@@ -132,7 +194,9 @@ def _rules_by_date(names: np.ndarray, auto: np.ndarray, event_index: pd.Index, e
     limits = pd.DatetimeIndex([limit for limit, _ in _AUTO_LIMITS]).as_unit("ns").asi8
     by_date = np.searchsorted(limits, dates.as_unit("ns").asi8, side="right")
     undated = np.asarray(dates.isna())
-    fallback = pd.Index(_RULE_NAMES).get_indexer([str(r).partition(":")[2] or None for r in names])
+    fallback = pd.Index(_RULE_NAMES).get_indexer(
+        [str(r).partition(":")[2] or None if isinstance(r, str) else None for r in names]
+    )
     stuck = auto & undated & (fallback < 0)
     if stuck.any():
         shown = event_index[stuck].tolist()

@@ -1,54 +1,53 @@
-"""Standings: final, after every round, and the round-by-round breakdown of a tie-break.
+"""Standings: final, and after every round.
 
 The results are validated and stacked into one grid (:mod:`tourneystats.chess.grid`), the
 engine computes the tie-breaks in order (:mod:`tourneystats.chess.tiebreaks`), direct encounter
-last among ties on every earlier criterion, and the players of each event are ranked.
+last among ties on every earlier criterion, and the players of each event are ranked. The
+round-by-round breakdown of one tie-break is :func:`tourneystats.chess.breakdown.explain`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 import pandas as pd
 
 from ..core.ranking import competition_rank
-from ..core.schema import EVENT, KIND, OPPONENT, PLAYER, PTS, RANK, ROUND, ValidationError, validate
+from ..core.schema import EVENT, PLAYER, PTS, RANK, ROUND, ROUNDS, ValidationError, validate
+from .codes import TieBreak
 from .encounter import _group_ids
-from .grid import _build_grid, _checked_rounds, _Grid, _validate_tables
-from .kinds import K_NONE, KINDS, RESULT_COLUMNS
-from .rules import _RULE_NAMES, _resolve_round_robin, _round_robin_events, _rule_codes
-from .tiebreaks import TieBreak, _Engine, parse_tiebreak
+from .grid import _build_grid, _checked_rounds, _Grid, _planned_rounds, _validate_tables
+from .kinds import POINT_SYSTEM, RESULT_COLUMNS
+from .points import DEFAULT_POINTS, _event_points, point_system_text
+from .regulations import (
+    _apply_withdrawn,
+    _check_buchholz,
+    _criteria_directions,
+    _declared_orders,
+    _Options,
+    _parse_list,
+)
+from .rules import _resolve_round_robin, _round_robin_events, _rule_codes
+from .tiebreaks import _Engine
 
 # --- the table of one grid -----------------------------------------------------------------------
 
 
-def _parse_list(tiebreaks) -> list[TieBreak]:
-    """The tie-breaks to compute, parsed (PTS left out: it always comes first); no duplicates."""
-    if tiebreaks is None:
-        tiebreaks = ("BH/C1", "BH", "SB")
-    if isinstance(tiebreaks, str | TieBreak):
-        tiebreaks = [tiebreaks]
-    parsed = [parse_tiebreak(t) for t in tiebreaks]
-    parsed = [t for t in parsed if t.name != "PTS"]
-    codes = [t.code for t in parsed]
-    dup = sorted({c for c in codes if codes.count(c) > 1})
-    if dup:
-        raise ValueError(f"tie-break(s) listed twice: {dup}")
-    return parsed
-
-
-def _table(grid: _Grid, tiebreaks: list[TieBreak]) -> pd.DataFrame:
+def _table(grid: _Grid, tiebreaks: list[TieBreak], options: _Options) -> pd.DataFrame:
     """Points and the tie-breaks in order (DE among the players tied on all before it), ranked
-    within each event."""
-    engine = _Engine(grid)
+    within each event; withdrawn players left out as `options` say."""
+    _check_buchholz(grid, tiebreaks, options.allow_buchholz_in_round_robins)
+    shown = _apply_withdrawn(grid, options.withdrawn)
+    engine = _Engine(grid, unrated=options.unrated)
     pts = engine.value(TieBreak(PTS, PTS))
     columns: dict[str, np.ndarray] = {PTS: pts}
+    group_of = grid.player_event
+    if not shown.all():  # the players left out make no tie group with the others
+        group_of = np.where(shown, group_of, -1 - np.arange(len(shown)))
     for tb in tiebreaks:
         if tb.name == "DE":
-            keys = [grid.player_event] + [
-                np.round(np.nan_to_num(v, nan=-1e18), 9) for v in columns.values()
-            ]
+            keys = [group_of] + [np.round(np.nan_to_num(v, nan=-1e18), 9) for v in columns.values()]
             columns[tb.code] = engine.direct_encounter(_group_ids(keys))
         else:
             columns[tb.code] = engine.value(tb)
@@ -60,8 +59,13 @@ def _table(grid: _Grid, tiebreaks: list[TieBreak]) -> pd.DataFrame:
     frame[PLAYER] = _restore_player_dtype(frame[PLAYER])
     for code, values in columns.items():
         frame[code] = values
+    if not shown.all():
+        frame = frame[shown].reset_index(drop=True)
     criteria = [PTS, *[t.code for t in tiebreaks]]
-    ranked = competition_rank(frame, criteria, by="_event_order", order_by=PLAYER)
+    ascending = _criteria_directions(tiebreaks)
+    ranked = competition_rank(
+        frame, criteria, ascending=ascending, by="_event_order", order_by=PLAYER
+    )
     return ranked[[EVENT, PLAYER, RANK, *criteria]]
 
 
@@ -79,11 +83,17 @@ def _restore_player_dtype(values: pd.Series) -> pd.Series:
 def standings(
     results: pd.DataFrame,
     *,
-    tiebreaks: Sequence[str] | str | None = ("BH/C1", "BH", "SB"),
+    tiebreaks: Sequence[str] | str | None = None,
     rules: str | Mapping | pd.Series | None = "adjusted",
     players: pd.DataFrame | None = None,
     events: pd.DataFrame | None = None,
     round_robin: bool | Iterable | None = None,
+    points: str | Mapping | None = None,
+    planned_rounds: int | Mapping | None = None,
+    ratings: str = "first",
+    unrated: str | float = "leave_out",
+    withdrawn: str = "keep",
+    allow_buchholz_in_round_robins: bool = False,
 ) -> pd.DataFrame:
     """Final standings of every event: points then the tie-breaks, in order.
 
@@ -92,36 +102,68 @@ def standings(
     results : pandas.DataFrame
         One row per player per round: ``event, round, player, opponent, colour, points, kind``
         (``opponent`` and ``colour`` may be missing; an optional ``rating`` column gives the
-        player's rating).
-    tiebreaks : sequence of str
-        Tie-break codes in order, e.g. ``("BH/C1", "BH", "SB")``; see :data:`TIEBREAKS`.
-    rules : {"adjusted", "fide2024", "fide2026", "fide2009", "auto", "auto:NAME"}, mapping or None
-        How unplayed games count (see the module documentation). A mapping (or Series) gives a
-        rule set per event; None takes a ``rules`` column of `events` or `results` (per event).
+        player's rating; a game in progress has no points).
+    tiebreaks : sequence of str, optional
+        Tie-break codes in order, e.g. ``("BH/C1", "BH", "SB")``; see :data:`TIEBREAKS`. None:
+        the order each event declares (the ``tiebreaks`` column of `events`: a TRF ``212`` or
+        ``202`` record), else ``BH/C1, BH, SB``.
+    rules : {"adjusted", "fide2024", "fide2026", "fide2009", "auto", "auto:NAME"}, RuleSet, mapping or None
+        How unplayed games count (see the module documentation). A :class:`RuleSet` (a variant
+        of one, :meth:`RuleSet.replace`) is used as given. A mapping (or Series) gives a rule set
+        per event; None takes a ``rules`` column of `events` or `results` (per event).
         ``"auto"`` picks by the event's start date (``events.date``, i.e. TRF ``042``, or a
         ``date`` column of `results`): before 2023-09-01 fide2009, before 2026-03-01 fide2024,
         then fide2026; an event without a date is an error naming it, unless a fallback is
         given as ``"auto:NAME"`` (e.g. ``"auto:fide2009"``: undated events use fide2009).
     players : pandas.DataFrame, optional
-        ``event, player, rating`` (more columns are ignored); ratings for ARO, TPR, PTP, ...
+        ``event, player, rating`` (more columns are ignored); ratings for ARO, TPR, RTNG, ...
     events : pandas.DataFrame, optional
-        ``event`` with ``date`` (for ``"auto"``) and/or ``rounds`` (the planned number of rounds:
-        a round beyond it is refused; the planned rounds not played yet add nothing, they are
-        not absences).
+        ``event`` with ``date`` (for ``"auto"``), ``rounds`` (the planned number of rounds: a
+        round beyond it is refused; the planned rounds not played yet are not absences),
+        ``type`` (round robins), ``point_system`` and ``tiebreaks`` (as :func:`read_trf` gives
+        them from the ``162`` and ``212``/``202`` records).
     round_robin : bool, iterable of event labels or None
         Events that are round robins (True: all). Their forfeits count as played games for
-        every tie-break (C.07 art. 15: in round robins an unplayed game is treated as played),
-        so the unplayed-game rule set only concerns their byes and absences; the forfeits of
-        the other events are unplayed games, as in Swiss events. None (the default): the events
-        whose ``type`` (the TRF ``092`` record, e.g. "Round Robin" or "Berger"; see
-        :data:`ROUND_ROBIN_TYPE`), a column of `events` or else of `results`, names a round
-        robin; none without such a column.
+        every tie-break (C.07 art. 15.2), except where the rule set says otherwise (fide2026:
+        every forfeit stays unplayed in the rating-based tie-breaks and every forfeit loss in
+        those of art. 7); the unplayed-game rule set only concerns their byes and absences.
+        None (the default): the events whose ``type`` (the TRF ``092`` record, e.g. "Round
+        Robin" or "Berger"; see :data:`ROUND_ROBIN_TYPE`), a column of `events` or else of
+        `results`, names a round robin; none without such a column.
+    points : str or mapping, optional
+        The point system of every event, e.g. ``"3/1/0"`` or ``{"win": 3, "draw": 1, "loss":
+        0}`` (see :func:`tourneystats.chess.points.point_system`); by default each event's
+        ``point_system`` (TRF ``162``), else win 1, draw 1/2, loss 0.
+    planned_rounds : int or mapping, optional
+        The planned number of rounds (of every event, or per event); by default ``events.rounds``
+        (TRF ``142``/``XXR``). Fore Buchholz counts the games of the planned last round as
+        draws: before that round is paired it is BH.
+    ratings : {"first", "per_round"}
+        The rating of a player: his first one (C.07 2026 art. 10 note; the ``rating`` of
+        `players`, else of his first round that has one), or with ``"per_round"`` the ``rating``
+        of each round's row (ARO and the like take each opponent's rating of that round; RTNG
+        the player's last one).
+    unrated : {"leave_out", "drop"} or float
+        Unrated players in the rating-based tie-breaks (C.07 art. 10 lets the regulations
+        decide): their games are left out (default), every rating-based tie-break is dropped
+        (no value) in the events that have one (``"drop"``, C.07's rule without such
+        regulations), or they count with this rating (e.g. ``1400``).
+    withdrawn : {"keep", "leave_out", "fide"}
+        Withdrawn players (absent from some round to the end): kept in the table (default),
+        left out of it, or as the FIDE Tournament Rules say (a round-robin player who completed
+        less than half of his games is left out and his games leave his opponents' scores);
+        see :mod:`tourneystats.chess.regulations`.
+    allow_buchholz_in_round_robins : bool
+        Compute BH, FB and AOB for round robins whose rule set forbids them (fide2026: "must
+        not be used in round-robins"), with a warning, instead of refusing.
 
     Returns
     -------
     pandas.DataFrame
         One row per event and player: ``event, player, rank, PTS`` and one column per tie-break
-        named by its code, sorted by event (in order of appearance) and rank.
+        named by its code, sorted by event (in order of appearance) and rank. With declared
+        orders that differ between events, each event has the columns of every order (NaN for
+        the tie-breaks it does not use) and is ranked by its own.
 
     Raises
     ------
@@ -140,23 +182,82 @@ def standings(
     0  Open       3     1  1.5  2.5  1.25
     1  Open       1     2  1.5  1.5  1.00
     2  Open       2     3  1.0  2.0  0.25
+    >>> standings(games.assign(points=[3, 0, 3, 1, 3, 1]), tiebreaks=["SB"], points="3/1/0")
+      event  player  rank  PTS   SB
+    0  Open       3     1  4.0  6.0
+    1  Open       1     2  4.0  5.0
+    2  Open       2     3  3.0  1.0
     """
-    tbs = _parse_list(tiebreaks)
-    round_robin = _resolve_round_robin(round_robin, events, results)
-    options = dict(rules=rules, players=players, events=events, round_robin=round_robin)
+    options = _Options(
+        points, planned_rounds, ratings, unrated, withdrawn, allow_buchholz_in_round_robins
+    )
+    if isinstance(results, pd.DataFrame) and EVENT in results.columns:
+        events, players = _validate_tables(events, players)
+        orders = _declared_orders(tiebreaks, events, results)
+    else:
+        orders = [(tiebreaks, None)]  # validation reports it
+    call = dict(rules=rules, players=players, events=events, round_robin=round_robin)
+    if len(orders) > 1:
+        return _by_order(standings, results, orders, dict(call, **_keywords(options)))
+    tbs = _parse_list(orders[0][0])
+    call["round_robin"] = _resolve_round_robin(round_robin, events, results)
     chunks = _event_chunks(results)
     if chunks is None:
-        return _table(_build_grid(results, **options), tbs)
-    return _standings_by_chunk(results, chunks, tbs, options)
+        return _table(_build_grid(results, **call, **options.grid()), tbs, options)
+    return _standings_by_chunk(results, chunks, tbs, call, options)
+
+
+def _keywords(options: _Options) -> dict:
+    """The standings keywords of `options`."""
+    return {
+        "points": options.points,
+        "planned_rounds": options.planned_rounds,
+        "ratings": options.ratings,
+        "unrated": options.unrated,
+        "withdrawn": options.withdrawn,
+        "allow_buchholz_in_round_robins": options.allow_buchholz_in_round_robins,
+    }
+
+
+def _by_order(
+    function: Callable[..., pd.DataFrame], results: pd.DataFrame, orders: list, keywords: dict
+) -> pd.DataFrame:
+    """`function` (standings or standings_by_round) of the events of each declared tie-break
+    order, with its order; the tables concatenated as one pass orders them (every column of
+    every order, NaN where an event does not use it)."""
+    labels = results[EVENT].astype(object)
+    named = keywords.get("round_robin")
+    if named is not None and not isinstance(named, bool | np.bool_):
+        named = pd.Index([named] if isinstance(named, str) else list(named), dtype=object)
+        _round_robin_events(named, pd.Index(pd.unique(labels.to_numpy()), dtype=object))
+    tables = []
+    for order, events in orders:
+        if isinstance(named, pd.Index):  # the round robins named among these events
+            keywords = dict(keywords, round_robin=named[named.isin(events)].tolist() or False)
+        part = results[labels.isin(events).to_numpy()]
+        tables.append(function(part, tiebreaks=order, **keywords))
+    out = pd.concat(tables, ignore_index=True)
+    appearance = pd.Index(pd.unique(labels.to_numpy()), dtype=object)
+    at = appearance.get_indexer(out[EVENT].astype(object))
+    within = ROUND if ROUND in out.columns else None
+    keys = (np.arange(len(out)), at) if within is None else (np.arange(len(out)), out[ROUND], at)
+    out = out.iloc[np.lexsort(keys)].reset_index(drop=True)
+    if isinstance(results[EVENT].dtype, pd.CategoricalDtype):
+        out[EVENT] = pd.Categorical(out[EVENT], dtype=pd.CategoricalDtype(appearance))
+    return out
 
 
 def _standings_by_chunk(
-    results: pd.DataFrame, chunks: list[pd.DataFrame], tbs: list[TieBreak], options: dict
+    results: pd.DataFrame,
+    chunks: list[pd.DataFrame],
+    tbs: list[TieBreak],
+    call: dict,
+    options: _Options,
 ) -> pd.DataFrame:
     """:func:`standings` of each chunk of whole events, concatenated as one pass orders them."""
     # Events are independent: a big archive is computed a few thousand events at a time, which
     # keeps the temporary arrays small enough for the allocator to reuse (about half the time).
-    round_robin = options["round_robin"]
+    round_robin = call["round_robin"]
     named = None  # round robins named by label: checked once, each chunk given its own
     if not isinstance(round_robin, bool | np.bool_):
         every = pd.Index(pd.unique(results[EVENT]), dtype=object)
@@ -165,8 +266,8 @@ def _standings_by_chunk(
     for c in chunks:
         if named is not None:
             mine = named[named.isin(pd.unique(c[EVENT].to_numpy(dtype=object)))].tolist()
-            options["round_robin"] = mine or False
-        tables.append(_table(_build_grid(c, **options), tbs))
+            call["round_robin"] = mine or False
+        tables.append(_table(_build_grid(c, **call, **options.grid()), tbs, options))
     out = pd.concat(tables, ignore_index=True)
     # as one pass: the events in order of appearance (chunks may group them by their rounds)
     appearance = pd.Index(pd.unique(results[EVENT]).astype(object), dtype=object)
@@ -260,17 +361,25 @@ def _expand_by_round(results: pd.DataFrame) -> tuple[pd.DataFrame, pd.Index, int
 def standings_by_round(
     results: pd.DataFrame,
     *,
-    tiebreaks: Sequence[str] | str | None = ("BH/C1", "BH", "SB"),
+    tiebreaks: Sequence[str] | str | None = None,
     rules: str | Mapping | pd.Series | None = "adjusted",
     players: pd.DataFrame | None = None,
     events: pd.DataFrame | None = None,
     round_robin: bool | Iterable | None = None,
+    points: str | Mapping | None = None,
+    planned_rounds: int | Mapping | None = None,
+    ratings: str = "first",
+    unrated: str | float = "leave_out",
+    withdrawn: str = "keep",
+    allow_buchholz_in_round_robins: bool = False,
 ) -> pd.DataFrame:
-    """Standings after every round of every event, in one call.
+    """Standings after every round of every event, in one call: after round k, games in
+    progress excluded.
 
     Each event truncated after round k is ranked as if it had k rounds (withdrawals, byes and
-    the 50 % limit of Koya are judged within those k rounds). The options are those of
-    :func:`standings`; the planned ``rounds`` of `events` only bound the rounds given.
+    the 50 % limit of Koya are judged within those k rounds; a game still in progress counts in
+    no tie-break); its planned rounds stay the event's (Fore Buchholz draws the games of the
+    planned last round only). The options are those of :func:`standings`.
 
     Returns
     -------
@@ -291,37 +400,35 @@ def standings_by_round(
     2      2       1     1  1.5  0.75
     3      2       2     2  0.5  0.75
     """
-    tbs = _parse_list(tiebreaks)
+    options = _Options(
+        points, planned_rounds, ratings, unrated, withdrawn, allow_buchholz_in_round_robins
+    )
     if not isinstance(results, pd.DataFrame):
         raise ValidationError(f"results: expected a pandas DataFrame, got {type(results).__name__}")
     for c in (EVENT, ROUND):
         if c not in results.columns:
             raise ValidationError(f"results: missing column(s) {c!r}")
     events, players = _validate_tables(events, players)
+    orders = _declared_orders(tiebreaks, events, results)
+    if len(orders) > 1:
+        call = dict(rules=rules, players=players, events=events, round_robin=round_robin)
+        return _by_order(standings_by_round, results, orders, dict(call, **_keywords(options)))
+    tbs = _parse_list(orders[0][0])
     round_robin = _resolve_round_robin(round_robin, events, results)
     # the rounds checked before the copies (one per round) are made: a round number can only
     # be as large as the rounds given
     results = validate(results, RESULT_COLUMNS, what="results")
-    _checked_rounds(results, events)
-    expanded, ev_index, width = _expand_by_round(results)
-    pseudo = {k: ev_index[k // width] for k in expanded[EVENT].unique().tolist()}
-    # the rule set of each event, given to each of its truncated copies
-    base = _rule_codes(rules, pd.Index(ev_index), events, results)
-    rules = {k: _RULE_NAMES[base[k // width]] for k in pseudo}
-    pl2 = None
-    if players is not None:
-        copies = pd.DataFrame({"_k": list(pseudo), EVENT: list(pseudo.values())})
-        pl2 = players.merge(copies, on=EVENT).drop(columns=EVENT).rename(columns={"_k": EVENT})
-    # (planned rounds of `events` do not apply to the truncated copies)
-    rr = _round_robin_events(round_robin, pd.Index(ev_index))
-    copies = np.fromiter(pseudo, dtype=np.int64, count=len(pseudo))
-    rr_copies = copies[rr[copies // width]].tolist()
-    options = dict(rules=rules, players=pl2, events=None, round_robin=rr_copies)
+    _checked_rounds(results, events, planned_rounds)
+    expanded, _, width = _expand_by_round(results)
+    copies = np.sort(expanded[EVENT].unique())
+    call = _copies_options(results, rules, players, events, round_robin, options, copies, width)
     chunks = _event_chunks(expanded)  # the copies after round 1 apart from the longest ones
+    copy_options = _Options(**dict(_keywords(options), points=None, planned_rounds=None))
     if chunks is None:
-        table = _table(_build_grid(expanded, **options), tbs)
+        table = _table(_build_grid(expanded, **call, **copy_options.grid()), tbs, copy_options)
     else:
-        table = _standings_by_chunk(expanded, chunks, tbs, options)
+        table = _standings_by_chunk(expanded, chunks, tbs, call, copy_options)
+    ev_index = pd.Index(pd.unique(results[EVENT]))
     k = table[EVENT].to_numpy(dtype=np.int64)
     table.insert(1, ROUND, k % width)
     table[EVENT] = pd.Index(ev_index).take(k // width)
@@ -331,115 +438,39 @@ def standings_by_round(
     return table.iloc[order].reset_index(drop=True)
 
 
-_STANDIN = np.array(["player", "self", "dummy", "virtual"], dtype=object)
-
-
-def explain(
+def _copies_options(
     results: pd.DataFrame,
-    *,
-    tiebreak: str = "BH",
-    player=None,
-    event=None,
-    rules: str | Mapping | pd.Series | None = "adjusted",
-    players: pd.DataFrame | None = None,
-    events: pd.DataFrame | None = None,
-    round_robin: bool | Iterable | None = None,
-) -> pd.DataFrame:
-    """Round-by-round breakdown of one tie-break: what each round contributes and why.
-
-    Supported: BH, SB, FB, KS, PS, CUM, ARO, WIN, WON, BPG, BWG, REP, PTS, with modifiers.
-    `player` and `event` select the rows shown (default: all); the other options are those of
-    :func:`standings`.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per event, player and round: ``event, player, round, kind, opponent,
-        counted_as`` ("player", "self" for the adjusted rule's draw against oneself, "dummy",
-        "virtual"; missing where no opponent's score is used), ``opponent_points`` (the real
-        opponent's points), ``score`` (the opponent's score as counted), ``adjusted`` (whether
-        that differs from his points), ``result``, ``contribution``, ``cut`` and ``value`` (the
-        tie-break). The contributions of the rows not cut sum to ``value`` (for ARO, to the
-        unrounded average).
-
-    Examples
-    --------
-    >>> games = pd.DataFrame({
-    ...     "event": "Open", "round": [1, 1, 1, 2, 2, 2],
-    ...     "player": [1, 2, 3, 1, 2, 3], "opponent": [2, 1, None, 3, None, 1],
-    ...     "points": [1, 0, 1, 0.5, 1, 0.5],
-    ...     "kind": ["played", "played", "pab", "played", "pab", "played"]})
-    >>> explain(games, tiebreak="BH", player=3)[["round", "counted_as", "score", "contribution"]]
-       round counted_as  score  contribution
-    0      1       self    1.0           1.0
-    1      2     player    1.5           1.5
-    """
-    tb = parse_tiebreak(tiebreak)
-    if tb.name in ("DE", "AOB", "TPR", "PTP", "APRO", "APPO"):
-        raise ValueError(f"explain does not break down {tb.code}; use standings()")
-    round_robin = _resolve_round_robin(round_robin, events, results)
-    grid = _build_grid(
-        results, rules=rules, players=players, events=events, round_robin=round_robin
+    rules: str | Mapping | pd.Series | None,
+    players: pd.DataFrame | None,
+    events: pd.DataFrame | None,
+    round_robin: bool | Iterable,
+    options: _Options,
+    copies: np.ndarray,
+    width: int,
+) -> dict:
+    """The rule set, players, events (planned rounds, point system) and round robins of each
+    event given to each of its truncated copies (pseudo-events ``event * width + round``)."""
+    ev_index = pd.Index(pd.unique(results[EVENT]))
+    base = copies // width
+    codes, sets = _rule_codes(rules, ev_index, events, results)
+    copy_rules = {int(k): sets[codes[b]] for k, b in zip(copies, base, strict=True)}
+    copy_players = None
+    if players is not None:
+        to_copy = pd.DataFrame({"_k": copies, EVENT: ev_index.take(base)})
+        copy_players = (
+            players.merge(to_copy, on=EVENT).drop(columns=EVENT).rename(columns={"_k": EVENT})
+        )
+    planned = _planned_rounds(options.planned_rounds, events, ev_index.astype(object))
+    copy_events = pd.DataFrame(
+        {EVENT: copies, ROUNDS: pd.array(np.take(planned, base), dtype="Float64").astype("Int64")}
     )
-    engine = _Engine(grid)
-    value, detail = engine.compute(tb)
-    sel = _selected_players(grid, player, event)
-    gi, ri = np.nonzero(sel[:, None] & (grid.kind != K_NONE))
-    out = _rounds_frame(grid, gi, ri)
-    if detail.score is not None and detail.standin is not None:
-        opp = grid.opp[gi, ri]
-        pts_total = engine.value(TieBreak(PTS, PTS))
-        standin = detail.standin[gi, ri]
-        out["counted_as"] = _STANDIN[standin]
-        real_pts = np.where(opp >= 0, pts_total[np.maximum(opp, 0)], np.nan)
-        out["opponent_points"] = np.where(standin == 0, real_pts, np.nan)
-        out["score"] = detail.score[gi, ri]
-        out["adjusted"] = (standin != 0) | (np.abs(out["score"] - real_pts) > 1e-12)
-    elif detail.score is not None:  # ARO: the opponents' ratings
-        out["counted_as"] = np.where(np.isnan(detail.score[gi, ri]), None, "player")
-        out["score"] = detail.score[gi, ri]
-    out["result"] = grid.points[gi, ri] if detail.result is None else detail.result[gi, ri]
-    out["contribution"] = detail.contrib[gi, ri]
-    out["cut"] = ~detail.kept[gi, ri]
-    out["value"] = value[gi]
-    return out
-
-
-def _selected_players(grid: _Grid, player, event) -> np.ndarray:
-    """Mask of the players of `event` named `player` (None: all); refuses an empty selection."""
-    sel = np.ones(grid.shape[0], dtype=bool)
-    if event is not None:
-        sel &= np.asarray(grid.event_index[grid.player_event] == event)
-    if player is not None:
-        sel &= pd.Series(grid.player_id).astype(str).eq(str(player)).to_numpy()
-    if not sel.any():
-        raise ValueError(f"no such player/event: player={player!r}, event={event!r}")
-    return sel
-
-
-def _rounds_frame(grid: _Grid, gi: np.ndarray, ri: np.ndarray) -> pd.DataFrame:
-    """``event, player, round, kind, opponent`` of the grid cells (`gi`, `ri`)."""
-    opp = grid.opp[gi, ri]
-    out = pd.DataFrame(
-        {
-            EVENT: grid.event_index[grid.player_event[gi]],
-            PLAYER: _restore_player_dtype(pd.Series(grid.player_id[gi])),
-            ROUND: ri + 1,
-            KIND: np.asarray(KINDS, dtype=object)[grid.kind[gi, ri]],
-            OPPONENT: np.where(opp >= 0, grid.player_id[np.maximum(opp, 0)], None),
-        }
-    )
-    out[OPPONENT] = _restore_opponent(out[OPPONENT])
-    return out
-
-
-def _restore_opponent(values: pd.Series) -> pd.Series:
-    """Opponent ids back as nullable integers when they all are whole numbers."""
-    present = values.dropna()
-    converted = pd.to_numeric(present, errors="coerce")
-    if len(present) and converted.notna().all() and (converted == np.floor(converted)).all():
-        return pd.to_numeric(values, errors="coerce").astype("Int64")
-    return values
+    table = _event_points(options.points, events, ev_index)
+    if not (table == DEFAULT_POINTS).all():
+        texts = np.array([point_system_text(row) for row in table], dtype=object)
+        copy_events[POINT_SYSTEM] = texts[base]
+    rr = _round_robin_events(round_robin, ev_index)
+    copy_rr = copies[rr[base]].tolist()
+    return dict(rules=copy_rules, players=copy_players, events=copy_events, round_robin=copy_rr)
 
 
 def validate_results(results: pd.DataFrame) -> pd.DataFrame:

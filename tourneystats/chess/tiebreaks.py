@@ -1,93 +1,27 @@
-"""The tie-break engine: tie-break codes, and every tie-break computed on one stacked grid.
+"""The tie-break engine: every tie-break computed on one stacked grid.
 
 Each tie-break is a handful of numpy operations over the whole grid (all players of all events x
 rounds): ``np.sort``/``np.lexsort`` along rounds for cuts and medians, ``np.cumsum`` for
 progressive scores, fancy indexing by opponent for opponents' scores and ``np.bincount`` for sums
-over groups. The engine caches what several tie-breaks share (opponents' scores, BH, ARO, TPR).
+over groups. The engine caches what several tie-breaks share (opponents' scores, BH, ARO, TPR),
+and the kinds of the rounds as each family of tie-breaks sees them (round-robin forfeits are games
+for some, unplayed for others: C.07 15.2).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import numpy as np
 
+from .codes import RATING_BASED, TIEBREAKS, TieBreak, parse_tiebreak
 from .encounter import direct_encounter
 from .grid import _Grid
-from .kinds import _AVAILABLE, K_NONE, K_PLAYED, _is
-from .ratings import _aro, _opp_ratings, _opponent_mean, _performance
-from .rules import _RULE_NAMES
+from .kinds import _AVAILABLE, K_FL, K_FW, K_NONE, K_PLAYED, _counted, _is
+from .ratings import _aro, _opp_ratings, _opponent_mean, _performance, _unrated_option
 from .scores import _cut, _fore, _Rounds, _scores
 
-# --- tie-break codes -----------------------------------------------------------------------------
-
-#: the supported tie-break acronyms
-TIEBREAKS = (
-    "PTS", "BH", "SB", "FB", "AOB", "KS", "PS", "CUM", "ARO", "TPR", "PTP", "APRO", "APPO",
-    "WIN", "WON", "BPG", "BWG", "REP", "GE", "DE",
-)  # fmt: skip
-_CUTTABLE = {"BH": "CM", "SB": "CM", "FB": "CM", "ARO": "CM", "PS": "C"}
-_CODE = re.compile(r"^\s*([A-Za-z]+)\s*(?:[/-]\s*([CcMm])\s*(\d+))?\s*$")
-
-
-@dataclass(frozen=True)
-class TieBreak:
-    """A parsed tie-break code such as ``"BH/C1"``.
-
-    Attributes
-    ----------
-    code : str
-        The canonical code (column name), e.g. ``"BH/C1"``.
-    name : str
-        The acronym, e.g. ``"BH"``.
-    low, high : int
-        How many lowest / highest contributions are cut (``/Cn``: low=n; ``/Mn``: low=high=n).
-    """
-
-    code: str
-    name: str
-    low: int = 0
-    high: int = 0
-
-
-def parse_tiebreak(code: str | TieBreak) -> TieBreak:
-    """Parse a tie-break code (``"BH"``, ``"BH/C1"``, ``"BH/M1"``, ``"ARO/C2"``, ...).
-
-    Raises
-    ------
-    ValueError
-        For an unknown acronym or a modifier the tie-break does not take.
-
-    Examples
-    --------
-    >>> parse_tiebreak("bh/c2")
-    TieBreak(code='BH/C2', name='BH', low=2, high=0)
-    >>> parse_tiebreak("BH/M1").high
-    1
-    >>> parse_tiebreak("XYZ")
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown tie-break 'XYZ'; known: PTS, BH, SB, FB, AOB, KS, PS, CUM, ARO, TPR, ...
-    """
-    if isinstance(code, TieBreak):
-        return code
-    match = _CODE.match(str(code))
-    name = match.group(1).upper() if match else None
-    if name not in TIEBREAKS:
-        known = ", ".join(TIEBREAKS[:10])
-        raise ValueError(f"unknown tie-break {code!r}; known: {known}, ...")
-    if name == "GE":
-        name = "REP"
-    modifier, count = match.group(2), match.group(3)
-    if modifier is None:
-        return TieBreak(name, name)
-    modifier, n = modifier.upper(), int(count)
-    if modifier not in _CUTTABLE.get(name, ""):
-        raise ValueError(f"tie-break {name} takes no /{modifier} modifier (in {code!r})")
-    if n < 1:
-        raise ValueError(f"modifier count must be at least 1 (in {code!r})")
-    return TieBreak(f"{name}/{modifier}{n}", name, n, n if modifier == "M" else 0)
+__all__ = ["TIEBREAKS", "TieBreak", "parse_tiebreak"]
 
 
 # --- the engine ----------------------------------------------------------------------------------
@@ -105,20 +39,59 @@ class _Detail:
 
 
 class _Engine:
-    """Computes tie-breaks on one grid, caching shared intermediate results."""
+    """Computes tie-breaks on one grid, caching shared intermediate results.
 
-    def __init__(self, grid: _Grid):
+    `unrated` is what the rating-based tie-breaks do with unrated players: ``"leave_out"``
+    (their games do not count), ``"drop"`` (no value in events with an unrated player) or a
+    rating given to them."""
+
+    def __init__(self, grid: _Grid, *, unrated: str | float = "leave_out") -> None:
         self.grid = grid
+        self.unrated = _unrated_option(unrated)
         self.cache: dict = {}
-        self.valid = grid.kind != K_NONE
-        self.played = grid.kind == K_PLAYED
+        self.valid = _counted(grid.kind)
+        self._kinds: dict[str, np.ndarray] = {}
+
+    def kind(self, family: str) -> np.ndarray:
+        """The kinds as the tie-breaks of `family` see them. In round robins forfeits are games
+        (``"games"``: opponents' scores, SB, KS, DE), except where the rule set keeps them
+        unplayed: C.07 (2026) 15.2 keeps every forfeit unplayed in the rating-based tie-breaks
+        (``"ratings"``) and every forfeit loss in the Type B ones of art. 7 (``"own"``); the
+        ``"tiebreakserver"`` reading keeps them all unplayed there, and in the opponents met
+        over the board of AOB (``"board"``)."""
+        g = self.grid
+        if not g.rr.any():
+            return g.kind
+        if family not in self._kinds:
+            mode = np.array([r.round_robin_forfeits for r in g.rule_sets])[g.rule]
+            wins = losses = g.rr
+            if family == "ratings":
+                wins = losses = g.rr & (mode == "played")
+            elif family == "board":
+                wins = losses = g.rr & (mode != "tiebreakserver")
+            elif family == "own":
+                wins, losses = g.rr & (mode != "tiebreakserver"), g.rr & (mode == "played")
+            kind = g.kind.copy()
+            kind[(kind == K_FW) & wins[:, None]] = K_PLAYED
+            kind[(kind == K_FL) & losses[:, None]] = K_PLAYED
+            self._kinds[family] = kind
+        return self._kinds[family]
+
+    def played(self, family: str = "games") -> np.ndarray:
+        """The games over the board as the tie-breaks of `family` count them (see :meth:`kind`);
+        a game in progress is none."""
+        key = ("played", family)
+        if key not in self.cache:
+            self.cache[key] = self.kind(family) == K_PLAYED
+        return self.cache[key]
 
     def rounds(self, fore: bool = False) -> _Rounds:
         """Opponents' scores as counted (with every last-round game a draw for `fore`)."""
         key = ("rounds", fore)
         if key not in self.cache:
             g = self.grid
-            kind, points = _fore(g) if fore else (g.kind, g.points)
+            kind = self.kind("games")
+            kind, points = _fore(g, kind) if fore else (kind, g.points)
             self.cache[key] = _scores(kind, points, g.opp, g)
         return self.cache[key]
 
@@ -134,14 +107,26 @@ class _Engine:
         method = _METHODS.get(tb.name)
         if method is None:
             raise ValueError(f"tie-break {tb.code} is computed by standings() only")  # DE
-        return method(self, tb)
+        value, detail = method(self, tb)
+        if tb.name in RATING_BASED and self.unrated == "drop":
+            value = np.where(self._with_unrated(), np.nan, value)
+        return value, detail
+
+    def _with_unrated(self) -> np.ndarray:
+        """Whether each player's event has an unrated player (C.07 art. 10: the rating-based
+        tie-breaks are then dropped)."""
+        g = self.grid
+        n_events = len(g.event_index)
+        unrated = np.bincount(g.player_event, weights=np.isnan(g.rating), minlength=n_events)
+        return np.take(unrated > 0, g.player_event)
 
     # -- points and opponents' scores ---------------------------------------------------------
 
     def _points(self, tb: TieBreak):
         """PTS: the points."""
         r = self.rounds()
-        return r.pts, _Detail(None, None, np.where(r.valid, self.grid.points, 0.0), r.valid, None)
+        contrib = np.where(self.valid, self.grid.points, 0.0)
+        return r.pts, _Detail(None, None, contrib, self.valid, None)
 
     def _opponents_scores(self, tb: TieBreak):
         """BH, SB, FB and KS: sums over the rounds of the opponents' scores as counted."""
@@ -163,16 +148,16 @@ class _Engine:
     def _koya(self, r: _Rounds) -> np.ndarray:
         """KS contributions: the points scored against opponents with 50 % of the maximum or more."""
         g = self.grid
-        limit = 0.5 * g.n_rounds[:, None] - 1e-9
+        limit = (0.5 * g.win * self._koya_games())[:, None] - 1e-9
         # adjusted: opponents' (and own, for unplayed rounds) adjusted scores; FIDE rule
         # sets: games against real opponents (forfeits included) whose final score
         # reaches the limit, byes and absences counting nothing (as the TEC program)
-        fide = g.rule != _RULE_NAMES.index("adjusted")
+        fide = np.array([s.own_unplayed != "self" for s in g.rule_sets])[g.rule]
         if not fide.all():
             adjusted = np.where(r.score >= limit, r.result, 0.0)
         if fide.any():
             safe = np.where(g.opp >= 0, g.opp, 0)
-            strong = (g.opp >= 0) & (np.take(r.pts, safe) >= limit)
+            strong = (g.opp >= 0) & (np.take(r.pts, safe) >= limit)  # (in progress: 0 points)
             by_fide = np.where(strong, g.points, 0.0)
         if fide.all():
             return by_fide
@@ -180,51 +165,107 @@ class _Engine:
             return adjusted
         return np.where(fide[:, None], by_fide, adjusted)
 
+    def _koya_games(self) -> np.ndarray:
+        """The games of the maximum possible score (9.2): the rounds; in a round robin of an odd
+        number of players, where each sits out a round per cycle, the games he is paired for;
+        less the rounds taken out with a withdrawn player (``withdrawn="fide"``)."""
+        g = self.grid
+        rounds = g.n_rounds if g.koya_rounds is None else g.koya_rounds
+        if g.rr.any():
+            players = np.bincount(g.player_event, minlength=len(g.event_index))
+            n = np.take(players, g.player_event)
+            odd = g.rr & (n % 2 == 1) & (g.n_rounds % n == 0)
+            rounds = np.where(odd, rounds - g.n_rounds // np.maximum(n, 1), rounds)
+        return rounds
+
     def _average_buchholz(self, tb: TieBreak):
-        """AOB: the average BH of the opponents met over the board."""
-        bh = self.value(TieBreak("BH", "BH"))
+        """AOB: the average BH (AOB/F: Fore Buchholz) of the opponents met over the board."""
+        bh = self.value(TieBreak("FB", "FB") if tb.fore else TieBreak("BH", "BH"))
+        mean = _opponent_mean(self.grid, self.played("board"), bh, digits=None)
         # no game over the board: 0, as the FIDE-endorsed programs publish it
-        return np.nan_to_num(_opponent_mean(self.grid, self.played, bh, digits=None), nan=0.0), None
+        return np.nan_to_num(mean, nan=0.0), None
 
     # -- progressive scores and counts --------------------------------------------------------
 
     def _progressive(self, tb: TieBreak):
         """PS (the running score after each round) and CUM (the same less the points won
-        without playing)."""
-        pts = np.where(self.valid, self.grid.points, 0.0)
+        without playing). A round whose game is in progress counts the score so far."""
+        g = self.grid
+        # the rounds of the event: a round whose game is in progress too
+        rounds = self.valid if not g.live else g.kind != K_NONE
+        pts = np.where(self.valid, g.points, 0.0)
         running = np.cumsum(pts, axis=1)
-        kept = _cut(running, running, self.valid, None, tb.low, 0, by_score=True)
+        kept = _cut(running, running, rounds, None, tb.low, 0, by_score=True)
         contrib = running.copy()
         if tb.name == "CUM":
-            contrib = contrib - np.where(self.valid & ~self.played, pts, 0.0)
-        contrib = np.where(self.valid, contrib, 0.0)
+            unplayed = self.valid & (self.kind("own") != K_PLAYED)
+            contrib = contrib - np.where(unplayed, pts, 0.0)
+        contrib = np.where(rounds, contrib, 0.0)
         value = np.where(kept, contrib, 0.0).sum(axis=1)
         return value, _Detail(None, pts, contrib, kept, None)
 
     def _count(self, tb: TieBreak):
         """WIN, WON, BPG, BWG and REP: how many rounds of a kind."""
         g = self.grid
-        win = self.valid & (g.points == 1.0)
-        black = self.played & (g.colour == 2)
+        played = self.played("own")
+        black = played & (g.colour == 2)
         name = tb.name
-        if name == "WIN":
-            flag = win
+        if name == "WIN":  # as many points as a win, with or without playing (7.1)
+            flag = self.valid & (np.abs(g.points - g.win[:, None]) < 1e-9)
         elif name == "WON":
-            flag = win & self.played
+            flag = played & (g.result == 1.0)
         elif name == "BPG":
             flag = black
         elif name == "BWG":
-            flag = black & (g.points == 1.0)
+            flag = black & (g.result == 1.0)
         else:  # REP
-            flag = self.valid & _is(g.kind, _AVAILABLE)
+            flag = self.valid & _is(self.kind("own"), _AVAILABLE)
         contrib = flag.astype(np.float64)
         return contrib.sum(axis=1), _Detail(None, g.points, contrib, self.valid, None)
 
+    def _standard_points(self, tb: TieBreak) -> tuple[np.ndarray, _Detail]:
+        """STD (7.7): 1 per round with more points than the scheduled opponent (without an
+        opponent: than a draw), 1/2 per round with as many."""
+        g = self.grid
+        safe = np.where(g.opp >= 0, g.opp, 0)
+        R = g.shape[1]
+        theirs = g.points.ravel()[safe * R + np.arange(R)[None, :]]
+        other = np.where(g.opp >= 0, theirs, g.draw[:, None])
+        diff = g.points - other
+        contrib = np.where(self.valid, (diff > 1e-9) + 0.5 * (np.abs(diff) <= 1e-9), 0.0)
+        return contrib.sum(axis=1), _Detail(None, g.points, contrib, self.valid, None)
+
+    def _pairing_number(self, tb: TieBreak) -> tuple[np.ndarray, None]:
+        """TPN (7.8): the tournament pairing number, the player id (a start rank)."""
+        ids = np.asarray(self.grid.player_id)
+        try:
+            tpn = ids.astype(np.float64)
+        except (TypeError, ValueError):
+            tpn = np.full(len(ids), np.nan)
+        bad = np.isnan(tpn) | (tpn % 1 != 0)
+        if bad.any():
+            g = self.grid
+            shown = [f"event={g.event_index[e]!r}, player={p!r}" for e, p in
+                     zip(g.player_event[bad][:5], ids[bad][:5], strict=True)]  # fmt: skip
+            raise ValueError(
+                "TPN: the player ids must be tournament pairing numbers (whole numbers, as TRF "
+                f"start ranks); {int(bad.sum())} are not: " + "; ".join(shown)
+            )
+        return tpn, None
+
     # -- ratings ------------------------------------------------------------------------------
 
-    def _aro(self, tb: TieBreak):
+    def _opponents_ratings(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per round the rating of the opponent met over the board, and whether there is one."""
+        if "opp_ratings" not in self.cache:
+            self.cache["opp_ratings"] = _opp_ratings(
+                self.grid, self.played("ratings"), self.unrated
+            )
+        return self.cache["opp_ratings"]
+
+    def _aro(self, tb: TieBreak) -> tuple[np.ndarray, _Detail]:
         """ARO: the average rating of the opponents met over the board."""
-        ratings, rated = _opp_ratings(self.grid, self.played)
+        ratings, rated = self._opponents_ratings()
         value, contrib, kept = _aro(ratings, rated, tb.low, tb.high)
         return value, _Detail(ratings, self.grid.points, contrib, kept, None)
 
@@ -232,30 +273,47 @@ class _Engine:
         """TPR and PTP of every player (cached)."""
         if "perf" not in self.cache:
             aro = self.value(TieBreak("ARO", "ARO"))
-            self.cache["perf"] = _performance(self.grid, self.played, aro)
+            ratings, rated = self._opponents_ratings()
+            self.cache["perf"] = _performance(self.grid, ratings, rated, aro)
         return self.cache["perf"]
 
     def _tpr(self, tb: TieBreak):
-        """TPR: tournament performance rating."""
-        return self._performance()[0], None
+        """TPR: tournament performance rating (0 without a rated game, as ARO and as FIDE's
+        TieBreakServer prints it; APRO leaves such opponents out)."""
+        return np.nan_to_num(self._performance()[0], nan=0.0), None
 
     def _ptp(self, tb: TieBreak):
-        """PTP: perfect tournament performance."""
-        return self._performance()[1], None
+        """PTP: perfect tournament performance (0 without a rated game, as TPR)."""
+        return np.nan_to_num(self._performance()[1], nan=0.0), None
 
     def _apro(self, tb: TieBreak):
         """APRO: the average TPR of the opponents."""
-        return _opponent_mean(self.grid, self.played, self._performance()[0], digits=0), None
+        played = self.played("ratings")
+        return _opponent_mean(self.grid, played, self._performance()[0], digits=0), None
 
     def _appo(self, tb: TieBreak):
         """APPO: the average PTP of the opponents."""
-        return _opponent_mean(self.grid, self.played, self._performance()[1], digits=0), None
+        played = self.played("ratings")
+        return _opponent_mean(self.grid, played, self._performance()[1], digits=0), None
+
+    def _rating(self, tb: TieBreak) -> tuple[np.ndarray, None]:
+        """RTNG (10.6): the player's rating (the first, or his last one with per-round
+        ratings); unrated players as `unrated` says (left out: no value, ranked last)."""
+        g = self.grid
+        rating = g.rating
+        if g.round_rating is not None:
+            rounds = np.arange(g.shape[1])[None, :]
+            last = np.where(self.valid, rounds, 0).max(axis=1)
+            rating = g.round_rating[np.arange(len(rating)), last]
+        if isinstance(self.unrated, float):
+            rating = np.where(np.isnan(rating), self.unrated, rating)
+        return rating.astype(np.float64), None
 
     # -- direct encounter ---------------------------------------------------------------------
 
     def direct_encounter(self, group: np.ndarray) -> np.ndarray:
         """DE value of every player within his tie group `group` (see :func:`direct_encounter`)."""
-        return direct_encounter(self.grid, self.played, group)
+        return direct_encounter(self.grid, self.played("games"), group)
 
 
 #: the engine's method computing each tie-break (DE is computed by the standings)
@@ -265,9 +323,12 @@ _METHODS = {
     "AOB": _Engine._average_buchholz,
     **dict.fromkeys(("PS", "CUM"), _Engine._progressive),
     **dict.fromkeys(("WIN", "WON", "BPG", "BWG", "REP"), _Engine._count),
+    "STD": _Engine._standard_points,
+    "TPN": _Engine._pairing_number,
     "ARO": _Engine._aro,
     "TPR": _Engine._tpr,
     "PTP": _Engine._ptp,
     "APRO": _Engine._apro,
     "APPO": _Engine._appo,
+    "RTNG": _Engine._rating,
 }

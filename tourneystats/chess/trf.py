@@ -35,10 +35,18 @@ the planned number of rounds (the ``rounds`` column of the events frame): a file
 the tournament (5 rounds played of 9) has 5 rounds, the 4 not played yet are not absences.
 
 Records read: ``001``, ``012``, ``022``, ``032``, ``042``, ``052``, ``092``, ``142``, ``XXR``,
-``162``. The ``092`` text (``type``) tells :func:`tourneystats.chess.standings` which events are
-round robins.
+``162``, ``202``, ``212``. The ``092`` text (``type``) tells :func:`tourneystats.chess.standings`
+which events are round robins. The ``162`` point system (symbol at column 6, or 5, points in the
+4 columns after it, every 9 columns: ``W`` win, forfeit win and full-point bye, ``D`` draw and
+half-point bye, ``L`` loss, ``A`` forfeit loss and zero-point bye, ``P`` pairing-allocated bye,
+``X`` an unknown result, not read) gives the points of the results and the ``point_system`` column
+of the events (missing without a ``162``). ``202`` lists the tie-breaks (``202 BH/C1,BH,SB``),
+``212`` the standings' criteria, the points first (``212 PTS,BH/C1,SB``); the ``tiebreaks``
+column of the events is ``212``'s list without ``PTS``, else ``202``'s, and
+:func:`tourneystats.chess.standings` ranks the event by it unless given ``tiebreaks=``.
 Ignored by design (they do not change who played whom with which result): comments (``###``),
-blank lines, the other tournament records (``062``-``082``, ``102``-``132``, ``152``, ``172``-``222``), team records
+blank lines, the other tournament records (``062``-``082``, ``102``-``132``, ``152``, ``172``,
+``192``, ``222``), team records
 (``013``, ``310``, ``320``, ``330``, ``300``, ``352``, ``362``, ``801``, ``802``), pairing data
 (``240`` bye requests, ``250`` acceleration, ``260`` prohibited pairings), ``299`` abnormal point
 assignments (a penalty then shows up as a published-points mismatch), National Rating Support
@@ -59,7 +67,11 @@ that is 0, that disagrees with the other such record, that is fewer than the rou
 line, or that no tournament of the file's players could have (more than twice the players, or
 than 50 for small events, since a match between two players may be long; the same bound applies
 to the round blocks of a line, so the work is bounded by the lines given, never by a declared
-count). Accepted on purpose: UTF-8 (with or without a byte-order mark), Windows-1252 and Latin-1
+count); a ``162`` record with a value that is not a number, an unknown symbol, or a system
+where a win is not worth more than a draw and a draw more than a loss; a ``202``/``212`` record
+with a code that is not a supported tie-break (team codes such as ``EDET`` or ``BH:MP``
+included), a ``212`` not starting with ``PTS``, a second ``202`` or ``212`` record. Accepted on
+purpose: UTF-8 (with or without a byte-order mark), Windows-1252 and Latin-1
 text, CR LF or CR line ends, a DOS end-of-file mark (Ctrl-Z) at the end, tabs in record texts and
 names, trailing blanks, blank published points, player lines in any order.
 
@@ -105,7 +117,21 @@ from ..core.schema import (
     TYPE,
     ValidationError,
 )
-from .kinds import COLOURS, K_FL, K_FPB, K_FW, K_HPB, K_PAB, K_PLAYED, K_ZPB, KINDS
+from .codes import parse_tiebreak
+from .kinds import (
+    COLOURS,
+    K_FL,
+    K_FPB,
+    K_FW,
+    K_HPB,
+    K_PAB,
+    K_PLAYED,
+    K_ZPB,
+    KINDS,
+    POINT_SYSTEM,
+    TIEBREAK_ORDER,
+)
+from .points import _vector, point_system_text
 from .trflines import (
     _SPACE,
     _TAB,
@@ -124,6 +150,7 @@ from .trfwrite import write_trf
 __all__ = ["COLOURS", "KINDS", "TRF_SUFFIXES", "TrfData", "read_trf", "write_trf"]
 
 _RECORD = re.compile(r"[0-9A-Z#]{3}( |$)")
+_POINT_SYMBOLS = ("W", "D", "L", "A", "P", "X")
 _POINTS = re.compile(r" *(\d+(\.\d*)?|\.\d+)")
 
 # Result classes: how a result code scores. Index = class, row of the point table.
@@ -145,6 +172,8 @@ for _codes, _cls in (
         _CLASS_OF[ord(_c)] = _cls
 #: default points of each class (TRF ``162`` defaults: W 1, D 0.5, L 0, A 0, P = W)
 _DEFAULT_POINTS = np.array([1.0, 0.5, 0.0, 1.0, 0.0, 0.5, 1.0, 1.0, 0.0])
+#: the classes in the order of :data:`~tourneystats.chess.points.POINT_KEYS`
+_POINT_ORDER = [_WIN, _DRAW, _LOSS, _FWIN, _FLOSS, _PAB, _FPB, _HPB, _ZPB]
 #: ``162`` symbols and the classes they set (``P`` is set after ``W``; ``X`` is not a 001 result)
 _SYMBOL_CLASSES = {
     "W": (_WIN, _FWIN, _FPB),
@@ -414,6 +443,8 @@ def _header(
     declared = np.zeros(n_files, dtype=np.int64)
     declared_at = np.zeros(n_files, dtype=np.int64)  # line of the (first) 142/XXR record
     points = np.tile(_DEFAULT_POINTS, (n_files, 1))
+    has_162 = np.zeros(n_files, dtype=bool)
+    orders: dict[str, dict[int, str]] = {"202": {}, "212": {}}
     for k, raw in enumerate(lines):
         text = texts[k] if k in texts else raw.decode("latin-1")
         if not text.strip():
@@ -434,8 +465,19 @@ def _header(
             declared_at[f] = declared_at[f] or n
         elif tag == "162":
             _point_system(points[f], text, f"{files[f]}:{n}")
+            has_162[f] = True
+        elif tag in orders:
+            if f in orders[tag]:
+                raise ValidationError(f"TRF: {files[f]}:{n}: a second {tag} record")
+            orders[tag][f] = _tiebreak_order(tag, text, f"{files[f]}:{n}")
     out = _header_frame(values, declared, points, files)
     out["declared_at"] = declared_at
+    out[POINT_SYSTEM] = pd.array(
+        [point_system_text(p[_POINT_ORDER]) if h else None for p, h in zip(points, has_162)],
+        dtype="string",
+    )
+    order = {**orders["202"], **orders["212"]}  # 212 (the standings' order) before 202
+    out[TIEBREAK_ORDER] = pd.array([order.get(f) for f in range(n_files)], dtype="string")
     return out
 
 
@@ -458,9 +500,11 @@ def _declared_rounds(line: str, before: int, where: str) -> int:
 
 
 def _point_system(row: np.ndarray, line: str, where: str) -> None:
-    """Apply one ``162`` record (symbol at column 6, points at 7-10, every 9 columns)."""
+    """Apply one ``162`` record (symbol at column 6, points at 7-10, every 9 columns; a record
+    written one column to the left, symbol at column 5, is read as well)."""
     given = {}
-    for pos in range(5, len(line.rstrip()), 9):
+    start = 4 if line[4:5] in _POINT_SYMBOLS and line[5:6] == " " else 5
+    for pos in range(start, len(line.rstrip()), 9):
         symbol = line[pos].upper()
         if symbol == " ":
             continue
@@ -480,6 +524,36 @@ def _point_system(row: np.ndarray, line: str, where: str) -> None:
             row[list(_SYMBOL_CLASSES[symbol])] = given[symbol]
     if "W" in given and "P" not in given:
         row[_PAB] = given["W"]
+    try:
+        _vector(point_system_text(row[_POINT_ORDER]))
+    except ValueError as exc:
+        raise ValidationError(f"TRF: {where}: 162: {exc}") from None
+
+
+def _tiebreak_order(tag: str, line: str, where: str) -> str:
+    """The tie-breaks of a ``202`` (or ``212``: the standings, the points first) record, as
+    canonical codes separated by commas; an unknown code is refused."""
+    codes = [c.strip() for c in line[4:].split(",") if c.strip()]
+    if tag == "212":
+        if not codes or codes[0].upper() != "PTS":
+            raise ValidationError(
+                f"TRF: {where}: column 5: a 212 record lists the standings' criteria with the "
+                f"points first (PTS), got {codes[0] if codes else ''!r}"
+            )
+        codes = codes[1:]
+    parsed = []
+    for code in codes:
+        try:
+            parsed.append(parse_tiebreak(code).code)
+        except ValueError as exc:
+            column = line.find(code) + 1
+            raise ValidationError(f"TRF: {where}: column {column}: {exc}") from None
+    if not parsed and tag == "202":
+        raise ValidationError(f"TRF: {where}: column 5: a 202 record without a tie-break")
+    twice = sorted({c for c in parsed if parsed.count(c) > 1})
+    if twice:
+        raise ValidationError(f"TRF: {where}: column 5: tie-break(s) listed twice: {twice}")
+    return ",".join(parsed)
 
 
 def _header_frame(values: dict, declared: np.ndarray, points: np.ndarray, files: list[Path]):
@@ -866,6 +940,8 @@ def _events_frame(
             END_DATE: header[END_DATE].to_numpy(),
             TYPE: header[TYPE].to_numpy(),
             ROUNDS: planned,
+            POINT_SYSTEM: header[POINT_SYSTEM].array,
+            TIEBREAK_ORDER: header[TIEBREAK_ORDER].array,
             FILE: pd.array([str(p) for p in files], dtype="string"),
         }
     )

@@ -1,7 +1,8 @@
-"""Writing FIDE TRF-16 files: one file per event, from the long-format frames.
+"""Writing FIDE TRF files: one file per event, from the long-format frames.
 
-:func:`write_trf` writes what :func:`tourneystats.chess.trf.read_trf` reads (the default point
-system: win 1, draw 1/2, byes as their names say).
+:func:`write_trf` writes what :func:`tourneystats.chess.trf.read_trf` reads: the TRF-16 records,
+and the TRF-2026 ``162`` (the point system, when it is not win 1, draw 1/2, loss 0) and ``202``
+(the tie-breaks the event declares) records.
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ from ..core.schema import (
     validate,
 )
 from .grid import _checked_rounds
-from .kinds import COLOURS, KINDS
+from .kinds import COLOURS, K_LIVE, K_PLAYED, KINDS, POINT_SYSTEM, TIEBREAK_ORDER
+from .points import _KIND_ENTRY, DEFAULT_POINTS, P_DRAW, P_LOSS, P_WIN, POINT_KEYS, _event_points
 from .trflines import MIN_ROUND_LIMIT, TRF_SUFFIXES
 
 _RESULT_SPEC = (
@@ -50,7 +52,7 @@ _RESULT_SPEC = (
     Column(PLAYER, "int"),
     Column(OPPONENT, "int", nullable=True),
     Column(COLOUR, "str", nullable=True),
-    Column(POINTS, "float"),
+    Column(POINTS, "float", nullable=True),
     Column(KIND, "str"),
 )
 _PLAYER_SPEC = (
@@ -74,22 +76,18 @@ _EVENT_SPEC = (
     Column(END_DATE, "datetime", required=False, nullable=True),
     Column(TYPE, "str", required=False, nullable=True),
     Column(ROUNDS, "int", required=False, nullable=True),
+    Column(POINT_SYSTEM, "str", required=False, nullable=True),
+    Column(TIEBREAK_ORDER, "str", required=False, nullable=True),
 )
 #: control characters (all but tab), which a TRF line cannot hold
 _CONTROL = r"[\x00-\x08\x0a-\x1f\x7f]"
-# result code by [kind, half points awarded] for the default point system (None: impossible)
-_CODE_OF = np.array(
-    [
-        ["0", "=", "1"],  # played
-        [None, None, "+"],  # forfeit_win
-        ["-", None, None],  # forfeit_loss
-        [None, None, "U"],  # pab
-        [None, None, "F"],  # fpb
-        [None, "H", None],  # hpb
-        ["Z", None, None],  # zpb
-    ],
-    dtype=object,
-)
+# result code of each kind (a played game: by its result, "0", "=" or "1"); a game in
+# progress has none
+_CODE_OF_KIND = np.array([None, "+", "-", "U", "F", "H", "Z", None], dtype=object)
+_GAME_CODES = np.array(["0", "=", "1"], dtype=object)
+#: the 162 symbols and the point-system entries they give (the reader's derivations)
+_SYMBOLS = (("W", P_WIN), ("D", P_DRAW), ("L", P_LOSS), ("A", 4), ("P", 5))
+_SAME_AS = ((3, P_WIN), (6, P_WIN), (7, P_DRAW), (8, 4))  # what a 162 record cannot set apart
 
 
 def _field(values: pd.Series, width: int, what: str, frame: pd.DataFrame, *, right=False):
@@ -159,22 +157,26 @@ def write_trf(
     >>> read_trf(out).results.equals(read_trf(write_trf(*read_trf(out), out)).results)
     True
     """
-    res, colour, code = _results_to_write(results)
+    res, colour = _results_to_write(results)
     event_keys = pd.Index(pd.unique(res[EVENT].astype(object)))
     res_ecode = event_keys.get_indexer(res[EVENT].astype(object))
     last_round = np.zeros(len(event_keys), dtype=np.int64)
     np.maximum.at(last_round, res_ecode, res[ROUND].to_numpy())
     pl = _players_to_write(players, res, res_ecode, event_keys)
     ev, planned = _events_to_write(events, event_keys, last_round, pl["_e"].to_numpy())
+    table = _event_points(None, ev if POINT_SYSTEM in ev else None, event_keys)
+    code = _result_codes(res, res_ecode, table)
     lines = _player_lines(pl, res, res_ecode, last_round, colour, code)
-    return _write_files(Path(path), ev, planned, pl["_e"].to_numpy(), lines)
+    return _write_files(Path(path), ev, planned, pl["_e"].to_numpy(), lines, table)
 
 
-def _results_to_write(results: pd.DataFrame):
-    """The results validated for TRF-16: the frame, its colours and its result codes."""
+def _results_to_write(results: pd.DataFrame) -> tuple[pd.DataFrame, pd.Series]:
+    """The results validated for TRF-16: the frame and its colours."""
     res = validate(results, _RESULT_SPEC, key=(EVENT, ROUND, PLAYER), what="results")
     kind = res[KIND].astype("string")
     fail_rows(res, ~kind.isin(KINDS).to_numpy(dtype=bool), f"kind must be one of {KINDS}")
+    live = (kind == "in_progress").to_numpy(dtype=bool) | res[POINTS].isna().to_numpy()
+    fail_rows(res, live, "a game in progress (no points yet) has no TRF result code")
     colour = res[COLOUR].astype("string")
     fail_rows(res, ~(colour.isin(COLOURS) | colour.isna()).to_numpy(dtype=bool), "bad colour")
     _checked_rounds(res, None)  # rounds 1.. each with a row, as the standings want them
@@ -193,22 +195,29 @@ def _results_to_write(results: pd.DataFrame):
         "a played game without a colour",
     )
     fail_rows(res, ~with_opp & colour.notna().to_numpy(), "a bye or absence with a colour")
-    half = res[POINTS].to_numpy(dtype=np.float64) * 2
-    whole = np.isin(half, (0.0, 1.0, 2.0))
-    code = pd.Series(
-        np.where(
-            whole,
-            _CODE_OF[pd.Index(KINDS).get_indexer(kind), np.where(whole, half, 0).astype(np.intp)],
-            None,
-        ),
-        dtype=object,
-    )
+    return res, colour
+
+
+def _result_codes(res: pd.DataFrame, event_code: np.ndarray, table: np.ndarray) -> pd.Series:
+    """The TRF result code of every row under its event's point system (`table`)."""
+    kind = pd.Index(KINDS).get_indexer(res[KIND].astype("string")).astype(np.int8)
+    pts = res[POINTS].to_numpy(dtype=np.float64)
+    entry = np.take(_KIND_ENTRY, kind.astype(np.intp))
+    fixed = entry >= 0
+    expected = np.full(len(pts), np.nan)
+    expected[fixed] = table[event_code[fixed], entry[fixed]]
+    code = np.where(fixed & (np.abs(pts - expected) < 1e-9), _CODE_OF_KIND[kind], None)
+    played = kind == K_PLAYED
+    for result, column in enumerate((P_LOSS, P_DRAW, P_WIN)):
+        hit = played & (np.abs(pts - table[event_code, column]) < 1e-9)
+        code = np.where(hit, _GAME_CODES[result], code)
     fail_rows(
         res,
-        code.isna().to_numpy(),
-        "points do not match the kind under the TRF default point system",
+        pd.isna(code) & (kind != K_LIVE),
+        "points do not match the kind under the event's point system (win 1, draw 1/2, loss 0, "
+        "unless the events give a point_system)",
     )
-    return res, colour, code
+    return pd.Series(code, dtype=object)
 
 
 def _events_to_write(
@@ -357,7 +366,12 @@ def _fixed_columns(pl: pd.DataFrame) -> pd.Series:
 
 
 def _write_files(
-    path: Path, ev: pd.DataFrame, rounds: np.ndarray, player_event: np.ndarray, lines: np.ndarray
+    path: Path,
+    ev: pd.DataFrame,
+    rounds: np.ndarray,
+    player_event: np.ndarray,
+    lines: np.ndarray,
+    points: np.ndarray,
 ) -> Path:
     """Write one file per event (`path` itself for a single ``.trf``/``.txt`` file), atomically."""
     single = path.suffix.lower() in TRF_SUFFIXES
@@ -370,7 +384,7 @@ def _write_files(
         path.mkdir(parents=True, exist_ok=True)
     bounds = np.searchsorted(player_event, np.arange(len(ev) + 1))
     for k, row in enumerate(ev.to_dict("records")):
-        head = _event_records(row, rounds[k])
+        head = _event_records(row, rounds[k], points[k])
         body = "\n".join(head + list(lines[bounds[k] : bounds[k + 1]])) + "\n"
         if single:
             target = path
@@ -383,9 +397,10 @@ def _write_files(
     return path
 
 
-def _event_records(row: dict, rounds: int) -> list[str]:
+def _event_records(row: dict, rounds: int, points: np.ndarray | None = None) -> list[str]:
     """The tournament records of one event: 012 (the event if it has no name), 022, 032, 042,
-    052, 092 where given, and XXR."""
+    052, 092 where given, XXR, 162 (a point system other than the default) and 202 (the
+    tie-breaks it declares)."""
     head = [f"012 {row[EVENT] if pd.isna(row[NAME]) else row[NAME]}"]
     for tag, col in (("022", CITY), ("032", FEDERATION)):
         if not pd.isna(row[col]):
@@ -396,9 +411,40 @@ def _event_records(row: dict, rounds: int) -> list[str]:
     if not pd.isna(row[TYPE]):
         head.append(f"092 {row[TYPE]}")
     head.append(f"XXR {rounds}")
+    if points is not None and not np.array_equal(points, DEFAULT_POINTS):
+        head.append(_record_162(row[EVENT], points))
+    if TIEBREAK_ORDER in row and not pd.isna(row[TIEBREAK_ORDER]):
+        head.append(f"202 {row[TIEBREAK_ORDER]}")
     if any(re.search(_CONTROL, h) for h in head):
         raise ValidationError(
             f"write_trf: event {row[EVENT]!r}: a line break or another control character in "
             "its header"
         )
     return head
+
+
+def _record_162(event: object, points: np.ndarray) -> str:
+    """The ``162`` record of a point system: each symbol at column 6 + 9k, its points in the 4
+    columns after it; refused when the record cannot say it (the reader gives a forfeit win and a
+    full-point bye a win's points, a half-point bye a draw's, a zero-point bye a forfeit loss's)."""
+    apart = [POINT_KEYS[a] for a, b in _SAME_AS if abs(points[a] - points[b]) > 1e-9]
+    if apart:
+        raise ValidationError(
+            f"write_trf: event {event!r}: its point system gives {', '.join(apart)} points that "
+            "a TRF 162 record cannot give (forfeit_win and fpb are worth a win, hpb a draw, zpb "
+            "a forfeit loss)"
+        )
+    blocks = []
+    for symbol, entry in _SYMBOLS:
+        value = float(points[entry])
+        text = next(
+            (t for t in (f"{value:4.1f}", f"{value:4.2f}") if len(t) == 4 and float(t) == value),
+            None,
+        )
+        if text is None:
+            raise ValidationError(
+                f"write_trf: event {event!r}: {value:g} points do not fit the 4 columns of a 162 "
+                "record"
+            )
+        blocks.append(f"{symbol}{text}    ")
+    return ("162  " + "".join(blocks)).rstrip()
