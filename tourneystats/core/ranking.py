@@ -263,18 +263,58 @@ def decided_by(
     g = group[0] if group else np.zeros(n, dtype=np.int64)
     place = None if rank is None else _rounded(table[rank])
     order = _display_order(g, place)
-    g = g[order]
-    last = np.append(g[1:] != g[:-1], True) if n else np.zeros(0, dtype=bool)
+    values = [_rounded(table[c])[order] for c in criteria]
+    place = None if place is None else place[order]
+    found = decided_in_order(values, names, group=g[order], place=place, beyond=beyond)
+    out = np.empty(n, dtype=object)
+    out[order] = found.to_numpy(dtype=object)
+    return pd.Series(out, index=table.index, dtype="string", name=DECIDED_BY)
+
+
+def decided_in_order(
+    values: Sequence[np.ndarray],
+    names: Sequence[str],
+    *,
+    group: np.ndarray,
+    place: np.ndarray | None = None,
+    beyond: str = "other",
+) -> pd.Series:
+    """:func:`decided_by` of rows already in display order, from arrays.
+
+    Parameters
+    ----------
+    values : sequence of numpy.ndarray
+        The criteria's values in display order (compared after rounding, as ranked).
+    names : sequence of str
+        Their labels.
+    group : numpy.ndarray
+        The ranking group of every row (equal codes for one group, its rows together).
+    place : numpy.ndarray, optional
+        The places (NaN: unranked); as in :func:`decided_by`.
+    beyond : str, default "other"
+        The value for a place not decided by the criteria.
+
+    Returns
+    -------
+    pandas.Series
+        ``string`` values, one per row, with a fresh index.
+
+    Examples
+    --------
+    >>> decided_in_order([np.array([3.0, 3.0, 1.0])], ["PTS"], group=np.zeros(3),
+    ...                  place=np.array([1.0, 2.0, 3.0]), beyond="h2h").tolist()
+    ['h2h', 'PTS', <NA>]
+    """
+    n = len(group)
+    last = np.append(group[1:] != group[:-1], True) if n else np.zeros(0, dtype=bool)
     new_place = None
     if place is not None:
-        place = place[order]
+        place = np.asarray(place, dtype=np.float64)
         unranked = np.isnan(place)
         last |= unranked | np.append(unranked[1:], False)
         new_place = place[1:] != place[:-1]
-    values = [_rounded(table[c])[order] for c in criteria]
-    out = np.empty(n, dtype=object)
-    out[order] = _separating(values, names, last, new_place, beyond).to_numpy(dtype=object)
-    return pd.Series(out, index=table.index, dtype="string", name=DECIDED_BY)
+    rounded = [np.round(np.asarray(v, dtype=np.float64), DECIMALS) + 0.0 for v in values]
+    return _separating(rounded, list(names), last, new_place, beyond)
 
 
 def _display_order(group: np.ndarray, place: np.ndarray | None) -> np.ndarray:
