@@ -10,6 +10,8 @@ package, with the frame as first argument, so ``results.tourney.standings(family
 - ``history(family=...)``: ``cards.standings_by_round``, ``chess.standings_by_round``,
   ``bridge.season_history``, ``league.history``;
 - ``explain(family=...)``: ``<family>.explain``;
+- ``compare(family=..., rules=[...])``: the standings under several rule sets
+  (:func:`tourneystats.whatif.compare`);
 - ``drift``, ``distribution``, ``board_spread``, ``pair_boards``: :mod:`tourneystats.plot`.
 
 Examples
@@ -198,6 +200,42 @@ class TourneyAccessor:
         1  start weight     0.0       0.0
         """
         return family_function(family, "explain")(self._frame, **options)
+
+    def compare(self, *, family: str, rules, **options) -> pd.DataFrame:
+        """This results frame's standings under several rule sets, as one long table:
+        :func:`tourneystats.whatif.compare` (``cards.compare``, ``chess_compare``,
+        ``bridge_compare``, ``league.compare``).
+
+        Parameters
+        ----------
+        family : {"cards", "chess", "bridge", "league"}
+            The rule family.
+        rules : sequence
+            The rule sets (presets, names, tuples, mappings: see the family's compare).
+        **options
+            Passed on unchanged (``tiebreaks=``, ``players=``, ``by=``, ...).
+
+        Returns
+        -------
+        pandas.DataFrame
+            The comparison table: one row per event, player (pair) and rule set.
+
+        Examples
+        --------
+        >>> evenings = pd.DataFrame({"tournament": ["T1"] * 4 + ["T2"] * 4,
+        ...                          "date": ["2024-01-10"] * 4 + ["2024-01-17"] * 4,
+        ...                          "round": 1, "match": 1, "team": ["A", "A", "B", "B"] * 2,
+        ...                          "player": ["Anna", "Bo", "Cia", "Dan", "Bo", "Eva", "Anna", "Cia"],
+        ...                          "points": [13, 13, 11, 11, 20, 20, 4, 4], "target": 24})
+        >>> table = evenings.tourney.compare(family="league", rules=[0, 10])
+        >>> table.loc[table["player"] == "Eva", ["rules", "rank", "ranking"]]
+          rules  rank    ranking
+        0   K=0     1  83.333333
+        6  K=10     2  53.333333
+        """
+        from .whatif import compare
+
+        return compare(self._frame, family=family, rules=rules, **options)
 
     # --- charts ----------------------------------------------------------------------------------
 

@@ -272,12 +272,21 @@ def standings(
     3      D  0.267  0.415
     """
     rules = get_rules(rules)
-    m = _prepare(results)
-    if by is None:
-        return _event_table(m, rules, within)
-    if within is not None or rules.freeze_dropped:
+    _check_pooling(rules, by, within)
+    return _standings(_prepare(results), rules, by, within)
+
+
+def _check_pooling(rules: Rules, by: str | None, within: str | None) -> None:
+    """Refuse options that pool seasons with options that rank single events."""
+    if by is not None and (within is not None or rules.freeze_dropped):
         what = "within=" if within is not None else "Rules.freeze_dropped"
         raise ValueError(f"cards standings: {what} ranks single events; it cannot go with by=")
+
+
+def _standings(m: _Matches, rules: Rules, by: str | None, within: str | None) -> pd.DataFrame:
+    """:func:`standings` of prepared (validated) results."""
+    if by is None:
+        return _event_table(m, rules, within)
     group, seasons, season_of, name_of = _season_groups(m, by)
     size = season_of.size
     dropped_group = np.bincount(group, _dropped(m), size) > 0

@@ -110,7 +110,11 @@ def leaderboard(
     3      3   Ärla     37.5     0       1
     """
     rules = _rules(prior_rounds, prior_mode)
-    lg = _through(_prepare(results, by), through)
+    return _leaderboard(_through(_prepare(results, by), through), rules)
+
+
+def _leaderboard(lg: _League, rules: LeagueRules) -> pd.DataFrame:
+    """:func:`leaderboard` of prepared (validated) results."""
     cells = _cells(lg, rules)
     keep = cells["started"] & lg.t_last[lg.cell_tournament]
     return _table(lg, cells, keep, per_tournament=False)
