@@ -12,7 +12,8 @@ package, with the frame as first argument, so ``results.tourney.standings(family
 - ``explain(family=...)``: ``<family>.explain``;
 - ``compare(family=..., rules=[...])``: the standings under several rule sets
   (:func:`tourneystats.whatif.compare`);
-- ``drift``, ``distribution``, ``board_spread``, ``pair_boards``: :mod:`tourneystats.plot`.
+- ``drift``, ``distribution``, ``board_spread``, ``pair_boards``, ``slope`` (the what-if
+  slope chart, :func:`tourneystats.plot.compare`), ``decisive``: :mod:`tourneystats.plot`.
 
 Examples
 --------
@@ -293,3 +294,34 @@ class TourneyAccessor:
         from . import plot
 
         return plot.pair_boards(self._frame, pair=pair, **options)
+
+    def slope(self, a: str | None = None, b: str | None = None, **options) -> Axes:
+        """Slope chart of one event's places under two rule sets of this comparison table:
+        :func:`tourneystats.plot.compare`.
+
+        Examples
+        --------
+        >>> t = pd.DataFrame({"event": "E", "player": ["Ann", "Bo"] * 2,
+        ...                   "rules": pd.Categorical(["x", "x", "y", "y"], ["x", "y"]),
+        ...                   "rank": [1, 2, 2, 1]})
+        >>> [line.get_label() for line in t.tourney.slope().get_lines()]
+        ['Ann', 'Bo']
+        """
+        from . import plot
+
+        return plot.compare(self._frame, a, b, **options)
+
+    def decisive(self, **options) -> Axes:
+        """Bars of the criteria that decided the places of these standings (or comparison):
+        :func:`tourneystats.plot.decisive`.
+
+        Examples
+        --------
+        >>> st = pd.DataFrame({"event": "A", "player": ["u", "v", "w"], "rank": [1, 2, 2],
+        ...                    "PTS": [2, 1, 1], "decided_by": ["PTS", "tied", None]})
+        >>> [c.get_label() for c in st.tourney.decisive().containers]
+        ['PTS', 'tied']
+        """
+        from . import plot
+
+        return plot.decisive(self._frame, **options)

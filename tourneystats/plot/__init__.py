@@ -28,6 +28,7 @@ from .bridge import NS_MP, NS_PERCENTAGE, board_spread, pair_boards
 from .distributions import distribution
 from .history import DEFAULT_TOP, ENTITY_COLUMNS, PLACE_COLUMNS, STEP_COLUMNS, VALUE_COLUMNS, drift
 from .style import DPI, FIGSIZE, ChartAxes, ChartFigure
+from .whatif import compare, decisive
 
 __all__ = [
     "DEFAULT_TOP",
@@ -42,6 +43,8 @@ __all__ = [
     "ChartAxes",
     "ChartFigure",
     "board_spread",
+    "compare",
+    "decisive",
     "distribution",
     "drift",
     "pair_boards",

@@ -37,6 +37,7 @@ from .style import (
     _lookup,
     _palette,
     _pick,
+    _place_ticks,
     _require,
     _select,
     _single,
@@ -377,15 +378,6 @@ def _drift_title(frame: pd.DataFrame, step: str, value: str) -> str:
     if where:
         title += " — " + ", ".join(str(frame[c].iloc[0]) for c in where)
     return title
-
-
-def _place_ticks(worst: float) -> list[float]:
-    """1 and round multiples up to `worst`: at most about 14 ticks."""
-    worst = int(np.ceil(worst))
-    step = next(k for k in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000) if worst / k <= 14)
-    if step == 1:
-        return list(range(1, worst + 1))
-    return [1, *range(step, worst + 1, step)]
 
 
 def _end_labels(ax: Axes, ends: list[tuple[int, float, str, tuple]]) -> None:

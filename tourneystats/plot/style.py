@@ -15,9 +15,7 @@ import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from ..core.schema import (
-    DATE,
-)
+from ..core.schema import DATE
 
 #: size (inches) and resolution of a figure a chart creates itself
 FIGSIZE = (9.0, 5.5)
@@ -209,3 +207,12 @@ def _palette(n: int) -> list:
     name = _HIGHLIGHT if n <= 10 else _HIGHLIGHT_MANY
     colours = matplotlib.colormaps[name].colors
     return [colours[i % len(colours)] for i in range(n)]
+
+
+def _place_ticks(worst: float) -> list[float]:
+    """1 and round multiples up to `worst`: at most about 14 ticks."""
+    worst = int(np.ceil(worst))
+    step = next(k for k in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000) if worst / k <= 14)
+    if step == 1:
+        return list(range(1, worst + 1))
+    return [1, *range(step, worst + 1, step)]
