@@ -158,7 +158,7 @@ def test_league_compare_equals_leaderboard(results, picks):
 def test_league_compare_on_a_synthetic_season():
     results = synth.league(2, 8, 16, seed=5)
     table = league.compare(results, rules=[0, 10, "10:constant", {"prior_rounds": 20}])
-    assert list(table["rules"].cat.categories) == ["K=0", "K=10", "10:constant", "K=20"]
+    assert list(table["rules"].cat.categories) == ["K=0", "K=10", "K=10 constant", "K=20"]
     want = league.leaderboard(results, prior_rounds=20).rename(columns={"place": "rank"})
     _assert_frames(_part(table, "K=20", list(want.columns)), want)
 

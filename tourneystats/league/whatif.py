@@ -42,7 +42,7 @@ def _parse(item: Any) -> RuleSpec:
     if isinstance(item, LeagueRules):
         rules = item
     elif isinstance(item, str):
-        return RuleSpec(item, {"rules": _from_text(item)})
+        rules = _from_text(item)
     elif isinstance(item, Mapping):
         unknown = sorted(set(item) - {"prior_rounds", "prior_mode"})
         if unknown:
@@ -71,11 +71,11 @@ def compare(
     results : pandas.DataFrame
         As :func:`~tourneystats.league.leaderboard` takes them (validated once).
     rules : sequence
-        The rule sets, each one of: a start weight K (``10``, labelled ``"K=10"``, top-up
-        mode), a text ``"K"`` or ``"K:MODE"`` (``"5:constant"``, labelled as written), a
-        ``(K, mode)`` pair, a :class:`~tourneystats.league.LeagueRules`, or a mapping
-        ``{"prior_rounds": K, "prior_mode": mode}`` (labelled ``"K=5 constant"`` unless the
-        mapping has a ``"label"``). Labels must differ.
+        The rule sets, each one of: a start weight K (``10``: top-up mode), a text ``"K"`` or
+        ``"K:MODE"`` (``"5:constant"``), a ``(K, mode)`` pair, a
+        :class:`~tourneystats.league.LeagueRules`, or a mapping ``{"prior_rounds": K,
+        "prior_mode": mode}``; labelled ``"K=10"`` (top-up) or ``"K=5 constant"`` unless a
+        mapping has a ``"label"``. Labels must differ.
     through, by
         As in :func:`~tourneystats.league.leaderboard`, for every rule set.
 
@@ -100,13 +100,13 @@ def compare(
     ...     "points": [13, 13, 11, 11, 20, 20, 4, 4], "target": 24})
     >>> table = compare(results, rules=[0, 10, "10:constant"])
     >>> table.pivot(index="player", columns="rules", values="rank")
-    rules   K=0  K=10  10:constant
+    rules   K=0  K=10  K=10 constant
     player
-    Anna      4     4            4
-    Bo        2     1            1
-    Cia       5     5            5
-    Dan       3     3            3
-    Eva       1     2            2
+    Anna      4     4              4
+    Bo        2     1              1
+    Cia       5     5              5
+    Dan       3     3              3
+    Eva       1     2              2
     """
     specs = rule_specs(rules, _parse, what="league")
     lg = _through(_prepare(results, by), through)
