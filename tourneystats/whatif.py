@@ -393,7 +393,9 @@ COMPARE_FUNCTIONS = {
 }
 
 
-def compare(results: pd.DataFrame, *, family: str, rules: Sequence[Any], **options: Any):
+def compare(
+    results: pd.DataFrame, *, family: str, rules: Sequence[Any], **options: Any
+) -> pd.DataFrame:
     """The comparison table of a family's results under several rule sets.
 
     Forwards to ``cards.compare``, :func:`chess_compare`, :func:`bridge_compare` or

@@ -161,7 +161,7 @@ def competition_rank(
         names = list(labels) if labels is not None else criteria
         values = [_rounded(frame[c])[order] for c in criteria]
         last = np.append(new_group[1:], True)[:n]  # the next row starts another group
-        out[decided_by] = _separating(values, names, last, new_place[1:])
+        out[decided_by] = _strings(*_separating(values, names, last, new_place[1:]))
     return out
 
 
@@ -177,29 +177,40 @@ def _separating(
     last: np.ndarray,
     new_place: np.ndarray | None,
     beyond: str = "other",
-) -> pd.Series:
-    """Per row in display order: the first criterion whose value differs from the next row's.
+) -> tuple[np.ndarray, list[str]]:
+    """Per row in display order: the first criterion whose value differs from the next row's,
+    as codes (-1: missing) into the returned labels.
 
     `last` marks the rows with no row below them in their group (missing there); `new_place`
     (one shorter) says whether the next row has a worse place: ``"tied"`` where it has not,
     `beyond` where it has but no criterion differs (a place decided outside the criteria, as a
     head-to-head). Without `new_place`, ``"tied"`` is where no criterion differs."""
     n = len(last)
+    table = [*names, TIED if new_place is None else beyond, TIED]
     if not n:
-        return pd.Series([], dtype="string")
+        return np.zeros(0, dtype=np.int64), table
     differs = np.zeros((len(values) + 1, n - 1), dtype=bool)
     for i, v in enumerate(values):
         a, b = v[:-1], v[1:]
         differs[i] = (a != b) & ~(np.isnan(a) & np.isnan(b))
     differs[-1] = True  # no criterion differs
-    table = np.array([*names, TIED if new_place is None else beyond, TIED], dtype=object)
     first = np.argmax(differs, axis=0)
     if new_place is not None:
         first[~new_place] = len(values) + 1
-    out = np.empty(n, dtype=object)
-    out[:-1] = table[first]
-    out[last] = None
-    return pd.Series(out, dtype="string")
+    codes = np.empty(n, dtype=np.int64)
+    codes[:-1] = first
+    codes[last] = -1
+    return codes, table
+
+
+def _strings(codes: np.ndarray, labels: list[str]) -> pd.api.extensions.ExtensionArray:
+    """``labels[code]`` as a ``string`` array (missing where the code is -1), taken by Arrow
+    from the few labels rather than built from one Python string per row."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    index = pa.array(codes, mask=codes < 0)
+    return pd.array(pc.take(pa.array(labels, type=pa.large_string()), index), dtype="string")
 
 
 def decided_by(
@@ -265,10 +276,10 @@ def decided_by(
     order = _display_order(g, place)
     values = [_rounded(table[c])[order] for c in criteria]
     place = None if place is None else place[order]
-    found = decided_in_order(values, names, group=g[order], place=place, beyond=beyond)
-    out = np.empty(n, dtype=object)
-    out[order] = found.to_numpy(dtype=object)
-    return pd.Series(out, index=table.index, dtype="string", name=DECIDED_BY)
+    codes, found = _decided(values, names, group=g[order], place=place, beyond=beyond)
+    out = np.empty(n, dtype=np.int64)
+    out[order] = codes
+    return pd.Series(_strings(out, found), index=table.index, name=DECIDED_BY)
 
 
 def decided_in_order(
@@ -305,6 +316,18 @@ def decided_in_order(
     ...                  place=np.array([1.0, 2.0, 3.0]), beyond="h2h").tolist()
     ['h2h', 'PTS', <NA>]
     """
+    return pd.Series(_strings(*_decided(values, names, group=group, place=place, beyond=beyond)))
+
+
+def _decided(
+    values: Sequence[np.ndarray],
+    names: Sequence[str],
+    *,
+    group: np.ndarray,
+    place: np.ndarray | None,
+    beyond: str,
+) -> tuple[np.ndarray, list[str]]:
+    """:func:`decided_in_order` as codes into labels (:func:`_separating`)."""
     n = len(group)
     last = np.append(group[1:] != group[:-1], True) if n else np.zeros(0, dtype=bool)
     new_place = None
@@ -325,7 +348,8 @@ def _display_order(group: np.ndarray, place: np.ndarray | None) -> np.ndarray:
     if n < 2:
         return np.arange(n)
     change = group[1:] != group[:-1]
-    in_order = (change | (key[1:] >= key[:-1])).all() and len(np.unique(group)) == change.sum() + 1
+    runs = group[np.append(0, np.flatnonzero(change) + 1)]  # the group of each run of rows
+    in_order = (change | (key[1:] >= key[:-1])).all() and len(np.unique(runs)) == len(runs)
     if in_order:
         return np.arange(n)
     return np.lexsort((np.arange(n), key, group))

@@ -196,18 +196,18 @@ def stack(
     3     E      x   new     1       <NA>    3
     """
     front = [*groups, entity, RULES, RANK, DECIDED_BY]
-    parts = []
-    for table, label in zip(tables, labels, strict=True):
-        part = table.rename(columns={rank: RANK}) if rank != RANK else table
-        parts.append(part.assign(**{RULES: label}))
+    parts = [t.rename(columns={rank: RANK}) if rank != RANK else t for t in tables]
     out = pd.concat(parts, ignore_index=True)
-    out[RULES] = pd.Categorical(out[RULES], categories=list(labels), ordered=True)
+    rule_codes = np.repeat(np.arange(len(parts)), [len(t) for t in parts])
+    out[RULES] = pd.Categorical.from_codes(
+        rule_codes, dtype=pd.CategoricalDtype(list(labels), ordered=True)
+    )
     out[RANK] = _ranks(out[RANK])
     out[DECIDED_BY] = out[DECIDED_BY].astype("string")
     rest = [c for c in out.columns if c not in front]
     out = out[[*front, *rest]]
     group, _ = _codes(out, groups)
-    order = np.lexsort((out[RULES].cat.codes.to_numpy(), group))
+    order = np.lexsort((rule_codes, group))
     return out.take(order).reset_index(drop=True)
 
 
