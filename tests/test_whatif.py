@@ -359,3 +359,24 @@ def test_compare_by_family_name_and_accessor():
     a = whatif.compare(results, family="cards", rules=["mtg", "melee"])
     b = results.tourney.compare(family="cards", rules=["mtg", "melee"])
     pd.testing.assert_frame_equal(a, b)
+
+
+def test_bridge_conventions_and_scorings_plug_into_bridge_standings(monkeypatch):
+    """Once the bridge family has ``standings(scoring=, convention=)`` and ``CONVENTIONS``,
+    their names are rule sets and their options go to it (here a stand-in for it)."""
+    results = synth.bridge_pairs(1, 5, seed=1)
+    calls = []
+
+    def standings(results, *, scoring=None, convention=None, movement=None, scale="full"):
+        calls.append((scoring, convention, scale))
+        return bridge.session_standings(results, movement=movement, scale=scale)
+
+    monkeypatch.setattr(bridge, "standings", standings, raising=False)
+    monkeypatch.setattr(bridge, "CONVENTIONS", {"ebu": None, "jfr": None}, raising=False)
+    table = whatif.bridge_compare(
+        results, rules=["ebu", "JFR", "half", {"scoring": "butler", "drop": 2}]
+    )
+    assert calls == [("mp", "ebu", "full"), ("mp", "jfr", "full"), ("mp", None, "half")]
+    assert table["rules"].cat.categories.tolist() == ["ebu", "JFR", "half", "butler drop=2"]
+    butler = table[table["rules"] == "butler drop=2"]
+    assert butler["imps"].notna().all() and butler["percentage"].isna().all()

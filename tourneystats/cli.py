@@ -607,6 +607,39 @@ def _family_parser(sub, name: str, help: str) -> argparse.ArgumentParser:
     return parser
 
 
+def _compare_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """The ``compare`` command: a results path, a family, its rule sets and the outputs."""
+    cp = sub.add_parser(
+        "compare",
+        help="standings under several rule sets side by side, and what changed",
+        formatter_class=_Formatter,
+    )
+    cp.add_argument("path", help="results file or folder (as for standings)")
+    cp.add_argument("--family", required=True, choices=sorted(FAMILIES))
+    cp.add_argument(
+        "--rules",
+        required=True,
+        type=_comma_list,
+        help="comma-separated rule sets: cards presets (mtg,melee,pokemon,...); chess rule sets, "
+        "each with its own tie-breaks after a colon if wanted (fide2024,fide2026:BH/C1+SB); "
+        "bridge full,half,mp,butler,cross_imps; league start weights K or K:MODE (0,10,10:constant)",
+    )
+    cp.add_argument(
+        "--tiebreaks",
+        type=_comma_list,
+        help="chess: the tie-breaks of every rule set that names none (default BH/C1,BH,SB)",
+    )
+    cp.add_argument("--out", help="write the comparison table here (.csv or .parquet)")
+    cp.add_argument("--cut", type=_count(1), default=8, help="the cut line (top N) in the summary")
+    cp.add_argument("--chart", help="draw the places under the first two rule sets (.png, ...)")
+    cp.add_argument("--event", help="the event charted (default: the one that changed most)")
+    cp.add_argument("--top", type=_count(1), help="chart only the players placed N or better")
+    cp.add_argument("--head", type=_count(1), default=10, help="summary rows shown per table")
+    cp.add_argument("--tables", type=_count(0), default=20, help="tables shown; 0: all")
+    cp.set_defaults(func=cmd_compare)
+    return cp
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tourneystats",
@@ -663,34 +696,7 @@ def build_parser() -> argparse.ArgumentParser:
     dr.add_argument("--value", help="column drawn (default: rank or place)")
     dr.set_defaults(func=cmd_drift)
 
-    cp = sub.add_parser(
-        "compare",
-        help="standings under several rule sets side by side, and what changed",
-        formatter_class=_Formatter,
-    )
-    cp.add_argument("path", help="results file or folder (as for standings)")
-    cp.add_argument("--family", required=True, choices=sorted(FAMILIES))
-    cp.add_argument(
-        "--rules",
-        required=True,
-        type=_comma_list,
-        help="comma-separated rule sets: cards presets (mtg,melee,pokemon,...); chess rule sets, "
-        "each with its own tie-breaks after a colon if wanted (fide2024,fide2026:BH/C1+SB); "
-        "bridge full,half,mp,butler,cross_imps; league start weights K or K:MODE (0,10,10:constant)",
-    )
-    cp.add_argument(
-        "--tiebreaks",
-        type=_comma_list,
-        help="chess: the tie-breaks of every rule set that names none (default BH/C1,BH,SB)",
-    )
-    cp.add_argument("--out", help="write the comparison table here (.csv or .parquet)")
-    cp.add_argument("--cut", type=_count(1), default=8, help="the cut line (top N) in the summary")
-    cp.add_argument("--chart", help="draw the places under the first two rule sets (.png, ...)")
-    cp.add_argument("--event", help="the event charted (default: the one that changed most)")
-    cp.add_argument("--top", type=_count(1), help="chart only the players placed N or better")
-    cp.add_argument("--head", type=_count(1), default=10, help="summary rows shown per table")
-    cp.add_argument("--tables", type=_count(0), default=20, help="tables shown; 0: all")
-    cp.set_defaults(func=cmd_compare)
+    _compare_parser(sub)
 
     rc = sub.add_parser(
         "recompute", help="standings of every event of an archive, as a partitioned dataset"

@@ -73,6 +73,11 @@ __all__ = [
 CHESS_TIEBREAKS = ("BH/C1", "BH", "SB")
 #: tie-break lists in a rule set's text: ``fide2026:BH/C1+SB``
 _TIEBREAK_SEPARATOR = "+"
+#: the tie-breaks ranked from the highest value, whose lists under one rule set are computed
+#: once (their union) and ranked per list; other lists cost a standings call each
+_SHARED_TIEBREAKS = frozenset(
+    "PTS BH SB FB AOB KS PS CUM ARO TPR PTP APRO APPO WIN WON BPG BWG REP".split()
+)
 
 
 # --- chess ---------------------------------------------------------------------------------------
@@ -131,18 +136,19 @@ def _chess_parse(item: Any) -> RuleSpec:
 
 def _tiebreak_codes(tiebreaks: Sequence[str]) -> list[str] | None:
     """The canonical codes of a tie-break list (PTS left out), or None when the list cannot be
-    shared with others: direct encounter (it depends on the criteria before it), a code twice
-    or an unknown code (left for ``standings`` to refuse)."""
+    shared with others: a tie-break not known to rank from the highest value, among them direct
+    encounter (it depends on the criteria before it), a code twice or an unknown code (left
+    for ``standings`` to refuse)."""
     from .chess.tiebreaks import parse_tiebreak
 
     try:
-        codes = [parse_tiebreak(t).code for t in tiebreaks]
+        parsed = [parse_tiebreak(t) for t in tiebreaks]
     except ValueError:
         return None
-    codes = [c for c in codes if c != PTS]
-    if "DE" in codes or len(set(codes)) != len(codes):
-        return None
-    return codes
+    if any(t.name not in _SHARED_TIEBREAKS for t in parsed):
+        return None  # direct encounter depends on the criteria before it
+    codes = [t.code for t in parsed if t.code != PTS]
+    return codes if len(set(codes)) == len(codes) else None
 
 
 def _chess_tables(
@@ -263,7 +269,8 @@ def chess_compare(
 # --- bridge --------------------------------------------------------------------------------------
 
 #: bridge rule-set names and the options they stand for (the matchpoint scales and the scoring
-#: methods); a convention of ``bridge.CONVENTIONS`` is one more entry, ``{"convention": name}``
+#: methods); each convention of ``bridge.CONVENTIONS`` (when the bridge family has them) is one
+#: more name, ``"ebu"`` standing for ``{"convention": "ebu"}``
 BRIDGE_RULES: dict[str, dict[str, Any]] = {
     "full": {"scale": "full"},
     "half": {"scale": "half"},
@@ -271,7 +278,8 @@ BRIDGE_RULES: dict[str, dict[str, Any]] = {
     "butler": {"scoring": "butler"},
     "cross_imps": {"scoring": "cross_imps"},
 }
-#: the options of each scoring method
+#: the options of each scoring method scored here (``session_standings``, ``butler``,
+#: ``cross_imps``)
 _BRIDGE_OPTIONS = {
     "mp": frozenset({"scale", "artificial_percent"}),
     "butler": frozenset({"drop", "round_to", "artificial_imps"}),
@@ -279,16 +287,26 @@ _BRIDGE_OPTIONS = {
 }
 
 
+def _bridge_names() -> dict[str, dict[str, Any]]:
+    """:data:`BRIDGE_RULES` and the bridge family's conventions, by lower-case name."""
+    from . import bridge
+
+    conventions = getattr(bridge, "CONVENTIONS", {})
+    return {**BRIDGE_RULES, **{str(c).lower(): {"convention": c} for c in conventions}}
+
+
 def _bridge_parse(item: Any) -> RuleSpec:
-    """One bridge rule set: a name of :data:`BRIDGE_RULES` or a mapping of options."""
+    """One bridge rule set: a name (:data:`BRIDGE_RULES`, a convention) or a mapping of
+    options."""
     if isinstance(item, str):
+        names = _bridge_names()
         key = item.strip().lower()
-        if key not in BRIDGE_RULES:
+        if key not in names:
             raise ValueError(
-                f"bridge compare: unknown rule set {item!r}; names are {', '.join(BRIDGE_RULES)}"
+                f"bridge compare: unknown rule set {item!r}; names are {', '.join(names)}"
                 " (or a mapping of options, e.g. {'scoring': 'butler', 'drop': 2})"
             )
-        return RuleSpec(item.strip(), dict(BRIDGE_RULES[key]))
+        return RuleSpec(item.strip(), dict(names[key]))
     if isinstance(item, Mapping):
         options = dict(item)
         label = " ".join(f"{k}={v}" if k != "scoring" else str(v) for k, v in options.items())
@@ -299,28 +317,34 @@ def _bridge_parse(item: Any) -> RuleSpec:
 def _bridge_standings(
     results: pd.DataFrame, movement: str | None, options: dict[str, Any]
 ) -> pd.DataFrame:
-    """The pair standings of one rule set: matchpoints (``session_standings``), Butler or
-    cross-IMPs (``imp_standings``); other options (a convention) go to ``bridge.standings``."""
+    """The pair standings of one rule set.
+
+    With ``bridge.standings`` (scorings and conventions, every session scored the way the rule
+    set says whatever it declares), the options it takes go to it; the others (Butler's
+    ``drop``, ...), and every option before it exists, are scored here: matchpoints by
+    ``session_standings``, Butler and cross-IMPs by ``imp_standings``."""
+    import inspect
+
     from . import bridge
 
     options = dict(options)
     scoring = options.pop("scoring", "mp")
-    if scoring not in _BRIDGE_OPTIONS or not set(options) <= _BRIDGE_OPTIONS[scoring]:
-        if hasattr(bridge, "standings"):  # the scorings and conventions of bridge.standings
-            return bridge.standings(results, scoring=scoring, movement=movement, **options)
-        allowed = _BRIDGE_OPTIONS.get(scoring)
-        if allowed is None:
-            raise ValueError(f"bridge compare: unknown scoring {scoring!r}")
+    standings = getattr(bridge, "standings", None)
+    if standings is not None and set(options) <= set(inspect.signature(standings).parameters):
+        return standings(results, scoring=scoring, movement=movement, **options)
+    allowed = _BRIDGE_OPTIONS.get(scoring)
+    if allowed is None:
+        raise ValueError(f"bridge compare: unknown scoring {scoring!r}")
+    if not set(options) <= allowed:
         raise ValueError(
             f"bridge compare: {scoring} takes the option(s) {', '.join(sorted(allowed))}, "
             f"not {', '.join(sorted(set(options) - allowed))}"
         )
     if scoring == "mp":
         return bridge.session_standings(results, movement=movement, **options)
-    scored = bridge.butler(results, **options) if scoring == "butler" else None
-    if scored is None:
-        scored = bridge.cross_imps(results, **options)
-    return bridge.imp_standings(scored, movement=movement)
+    if scoring == "butler":
+        return bridge.imp_standings(bridge.butler(results, **options), movement=movement)
+    return bridge.imp_standings(bridge.cross_imps(results, **options), movement=movement)
 
 
 def bridge_compare(
@@ -338,10 +362,11 @@ def bridge_compare(
     rules : sequence
         The rule sets, each a name of :data:`BRIDGE_RULES` (``"full"``, ``"half"``: the
         matchpoint scale; ``"mp"``, ``"butler"``, ``"cross_imps"``: the scoring method;
-        labelled as written) or a mapping of options: ``scoring`` (``"mp"`` by default) and
-        that method's options (``scale``, ``artificial_percent``; Butler's ``drop``,
-        ``round_to``, ``artificial_imps``), e.g. ``{"scoring": "butler", "drop": 0}``
-        (labelled ``"butler drop=0"`` unless it has a ``"label"``). Labels must differ.
+        labelled as written), a convention of the bridge family, or a mapping of options:
+        ``scoring`` (``"mp"`` by default) and that method's options (``scale``,
+        ``artificial_percent``; Butler's ``drop``, ``round_to``, ``artificial_imps``;
+        ``convention``), e.g. ``{"scoring": "butler", "drop": 0}`` (labelled ``"butler
+        drop=0"`` unless it has a ``"label"``). Labels must differ.
     movement : {None, "mitchell", "howell"}
         As in :func:`tourneystats.bridge.session_standings`, for every rule set.
 
