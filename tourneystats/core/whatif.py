@@ -36,6 +36,17 @@ import pandas as pd
 from .ranking import DECIMALS
 from .schema import DATE, DECIDED_BY, PAIR, PLACE, PLAYER, RANK, RULES, TEAM, TIED
 
+__all__ = [
+    "RuleSpec",
+    "decisive",
+    "kendall_tau",
+    "layout",
+    "rule_specs",
+    "stack",
+    "summary",
+    "tie_depth",
+]
+
 #: entity columns, the first present is the entity of a table
 ENTITIES = (PLAYER, PAIR, TEAM)
 #: columns of a standings table before its entity that are no ranking group
