@@ -380,3 +380,15 @@ def test_bridge_conventions_and_scorings_plug_into_bridge_standings(monkeypatch)
     assert table["rules"].cat.categories.tolist() == ["ebu", "JFR", "half", "butler drop=2"]
     butler = table[table["rules"] == "butler drop=2"]
     assert butler["imps"].notna().all() and butler["percentage"].isna().all()
+
+
+def test_the_summaries_refuse_what_they_cannot_read():
+    table = cards.compare(synth.cards_season(1, 6, 3, seed=8), rules=["mtg", "melee"])
+    with pytest.raises(TypeError, match="decisive: top must be a whole number"):
+        whatif.decisive(table, top="8")
+    with pytest.raises(ValueError, match="no column 'PTS'"):
+        whatif.tie_depth(table, "PTS")
+    with pytest.raises(ValueError, match="expected a comparison table"):
+        whatif.summary(table.drop(columns="rules"))
+    with pytest.raises(ValueError, match="kendall_tau: a and b"):
+        whatif.kendall_tau([1, 2], [1])

@@ -446,8 +446,7 @@ def summary(
     cut_changed        False
     """
     groups, entity = layout(table, groups, entity)
-    if cut is not None and (isinstance(cut, bool) or not isinstance(cut, int | np.integer)):
-        raise TypeError(f"summary: cut must be a whole number or None, got {cut!r}")
+    _whole(cut, "summary: cut")
     places, key_group, first_row, labels = _rank_matrix(table, groups, entity)
     n_groups = len(first_row)
     parts = []
@@ -497,6 +496,12 @@ def _pair_summary(
 
 
 # --- which criteria decide places, how deep ties go ----------------------------------------------
+
+
+def _whole(value: Any, what: str) -> None:
+    """Refuse a value that is neither None nor a whole number."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int | np.integer)):
+        raise TypeError(f"{what} must be a whole number or None, got {value!r}")
 
 
 def _place_column(table: pd.DataFrame) -> str:
@@ -567,6 +572,7 @@ def decisive(
     """
     if DECIDED_BY not in table.columns:
         raise ValueError("decisive: the table has no 'decided_by' column")
+    _whole(top, "decisive: top")
     by = _by_columns(table, by)
     keep = table[DECIDED_BY].notna().to_numpy()
     if top is not None:
@@ -630,6 +636,9 @@ def tie_depth(
     1         2       2         0.5        1.5         2
     """
     groups, entity = layout(table, groups, entity)
+    _whole(top, "tie_depth: top")
+    if on not in table.columns:
+        raise ValueError(f"tie_depth: no column {on!r}")
     by = _by_columns(table, by)
     ranking = [*dict.fromkeys([*by, *groups])]  # a table: one ranking (rule set, event, ...)
     group, _ = _codes(table, ranking)
