@@ -88,14 +88,15 @@ def rule_specs(rules: Any, parse: Callable[[Any], RuleSpec], *, what: str) -> li
 
     Examples
     --------
-    >>> parse = lambda r: RuleSpec(str(r), {"k": r})
-    >>> [s.label for s in rule_specs([1, {"label": "two", "k": 2}], lambda r: RuleSpec(
-    ...     str(r), dict(r)) if isinstance(r, dict) else parse(r), what="demo")]
-    ['1', 'two']
+    >>> def parse(item):  # a whole number, or a mapping {"k": ...}
+    ...     k = item["k"] if isinstance(item, dict) else item
+    ...     return RuleSpec(f"k={k}", {"k": k})
+    >>> rule_specs([1, {"label": "two", "k": 2}], parse, what="demo")
+    [RuleSpec(label='k=1', options={'k': 1}), RuleSpec(label='two', options={'k': 2})]
     >>> rule_specs([1, 1], parse, what="demo")
     Traceback (most recent call last):
     ...
-    ValueError: demo compare: rule set label(s) given twice: '1'; label them, e.g. {"label": ...}
+    ValueError: demo compare: rule set label(s) given twice: 'k=1'; label them, e.g. {"label": ...}
     """
     if isinstance(rules, str | bytes) or not isinstance(rules, Iterable):
         raise TypeError(f"{what} compare: rules must be a list of rule sets, got {rules!r}")
