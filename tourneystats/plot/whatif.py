@@ -111,7 +111,7 @@ def compare(
     names = _names(frame, places.index, entity, label)
     left = places[a].to_numpy(dtype=float, na_value=np.nan)
     right = places[b].to_numpy(dtype=float, na_value=np.nan)
-    moved = left != right
+    moved = (left != right) & ~np.isnan(left) & ~np.isnan(right)  # unranked: not a move
 
     ax = _axes(ax, (8.0, max(4.5, min(11.0, 0.16 * len(places) + 2.5))))
     _slopes(ax, left, right, moved, names)
