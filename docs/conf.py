@@ -69,7 +69,7 @@ def _cli() -> None:
 
 #: the page of each family (its module docstring is the user documentation), then the rest
 FAMILIES = ("cards", "chess", "bridge", "league")
-REFERENCE = ("core", "archive", "plot", "synth", "accessor", "io")
+REFERENCE = ("core", "whatif", "archive", "plot", "synth", "accessor", "io")
 
 
 def _autosummary(module_name: str, names: list[str], *, docs: bool = True) -> list[str]:
@@ -102,7 +102,7 @@ def _reference_pages() -> None:
     for name in REFERENCE:
         module = importlib.import_module(f"tourneystats.{name}")
         if name == "core":
-            for leaf in ("schema", "ranking", "io", "folders", "dates", "check"):
+            for leaf in ("schema", "ranking", "whatif", "io", "folders", "dates", "check"):
                 sub = importlib.import_module(f"tourneystats.core.{leaf}")
                 lines += [f"## `tourneystats.core.{leaf}`", "",
                           *_autosummary(sub.__name__, _public(sub), docs=False)]  # fmt: skip

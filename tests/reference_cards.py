@@ -255,9 +255,31 @@ def standings(
         ranks = _ranks([sort_key(item) for item in entries])
         if rules.head_to_head:
             _head_to_head(entries, ranks, rows, group_of)
-        for rank, ((group_value, player), s) in zip(ranks, entries):
-            out.append(_record(group_value, player, rank, s, rules, by, within, division))
-    return pd.DataFrame(out)
+        keys = [sort_key(item) for item in entries]
+        why = _decided_by(keys, ranks, rules.order)
+        for rank, ((group_value, player), s), reason in zip(ranks, entries, why):
+            record = _record(group_value, player, rank, s, rules, by, within, division)
+            record["decided_by"] = reason
+            out.append(record)
+    frame = pd.DataFrame(out)
+    frame["decided_by"] = frame["decided_by"].astype("string")
+    return frame
+
+
+def _decided_by(keys: list, ranks: list[int], order) -> list:
+    """Per entry of one group in final order: the first criterion whose compared value differs
+    from the next entry's; "tied" when they share a place; "head_to_head" when their places
+    differ on equal criteria; None for the last."""
+    out = []
+    for i in range(len(keys)):
+        if i + 1 == len(keys):
+            out.append(None)
+        elif ranks[i] == ranks[i + 1]:
+            out.append("tied")
+        else:
+            differing = [c for c, a, b in zip(order, keys[i], keys[i + 1]) if a != b]
+            out.append(differing[0] if differing else "head_to_head")
+    return out
 
 
 def _ranks(keys: list) -> list[int]:

@@ -49,3 +49,34 @@ def decided_by(rows, criteria, ascending, group, rank_of):
                 out[i] = c
                 break
     return out
+
+
+def decided_by_ranked(rows, criteria, group, rank, beyond="other"):
+    """`decided_by` of a standings table whose places are given (the `rank` key of each row, None
+    for an unranked row), as :func:`tourneystats.core.ranking.decided_by` computes it.
+
+    The rows of a group are taken by place (unranked last), then in list order. A row sharing its
+    place with the next row is "tied"; otherwise the first criterion whose compared values differ
+    names it, `beyond` when none does (a place decided outside the criteria). The last row of a
+    group, an unranked row and the row just above an unranked row get None.
+    """
+
+    def place(i):
+        r = rows[i][rank]
+        return (1, 0.0) if r is None or (isinstance(r, float) and math.isnan(r)) else (0, r)
+
+    order = sorted(range(len(rows)), key=lambda i: (str(rows[i][group]), place(i), i))
+    out = [None] * len(rows)
+    for pos, i in enumerate(order[:-1]):
+        nxt = order[pos + 1]
+        if rows[nxt][group] != rows[i][group] or place(i)[0] or place(nxt)[0]:
+            continue
+        if place(i) == place(nxt):
+            out[i] = "tied"
+            continue
+        out[i] = beyond
+        for c in criteria:
+            if _key(rows[i][c], True) != _key(rows[nxt][c], True):
+                out[i] = c
+                break
+    return out

@@ -921,12 +921,14 @@ def test_importing_cards_imports_no_other_family():
         "tourneystats.cards.rules",
         "tourneystats.cards.scoring",
         "tourneystats.cards.tables",
+        "tourneystats.cards.whatif",
         "tourneystats.core",
         "tourneystats.core.check",
         "tourneystats.core.folders",
         "tourneystats.core.io",
         "tourneystats.core.ranking",
         "tourneystats.core.schema",
+        "tourneystats.core.whatif",
     }
 
 

@@ -99,6 +99,14 @@ def assert_board(ours: pd.DataFrame, theirs: list[dict]):
     ), (got, expected)
     for column in ("points", "matches", "wins", "draws", "losses", "prior_rounds", "absent_rounds"):
         assert ours[column].tolist() == [p[column] for p in theirs], column
+    # decided_by: the ranking alone decides a place (the rest only orders a shared place)
+    expected = []
+    for p, below in zip(theirs, [*theirs[1:], None]):
+        if below is None or p["place"] is None or below["place"] is None:
+            expected.append(None)
+        else:
+            expected.append("tied" if p["place"] == below["place"] else "ranking")
+    assert [None if pd.isna(x) else x for x in ours["decided_by"]] == expected
 
 
 @settings(max_examples=200, deadline=None)

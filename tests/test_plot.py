@@ -15,7 +15,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection
 from matplotlib.text import Text
 
-from tourneystats.plot import _spread, board_spread, distribution, drift, pair_boards
+from tourneystats.plot import board_spread, distribution, drift, pair_boards
+from tourneystats.plot.style import _spread
 
 DATA = Path(__file__).parent / "data"
 

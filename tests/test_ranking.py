@@ -3,9 +3,10 @@ import pandas as pd
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from reference_ranking import competition_ranks, decided_by
+from reference_ranking import competition_ranks, decided_by, decided_by_ranked
 
 from tourneystats import competition_rank
+from tourneystats.core import ranking
 
 
 def test_1224_and_order_by():
@@ -107,3 +108,36 @@ def test_many_high_cardinality_criteria_match_reference():
     expected = competition_ranks(df.to_dict("records"), crit, asc, "g")
     got = dict(zip(out["id"], out["rank"]))
     assert [got[i] for i in df["id"]] == expected
+
+
+@given(
+    st.lists(
+        st.tuples(st.sampled_from("ABC"), values, values, st.one_of(st.none(), st.integers(1, 4))),
+        min_size=0,
+        max_size=30,
+    ),
+    st.randoms(),
+)
+def test_decided_by_of_a_table_matches_reference(rows, shuffle):
+    """Any places (consistent with the criteria or not, some missing), in any row order."""
+    shuffle.shuffle(rows)
+    df = pd.DataFrame(rows, columns=["g", "x", "y", "rank"]).astype({"x": float, "y": float})
+    df.index = np.arange(len(df))[::-1]  # the result follows the index, not the positions
+    got = ranking.decided_by(df, ["x", "y"], by="g", rank="rank", beyond="h2h")
+    records = df.to_dict("records")
+    expected = decided_by_ranked(records, ["x", "y"], "g", "rank", beyond="h2h")
+    assert got.index.equals(df.index)
+    assert [None if pd.isna(v) else v for v in got] == expected
+
+
+@given(
+    st.lists(st.tuples(st.sampled_from("AB"), values, values), min_size=0, max_size=30),
+    st.lists(st.booleans(), min_size=2, max_size=2),
+)
+def test_decided_by_of_a_table_agrees_with_competition_rank(rows, ascending):
+    df = pd.DataFrame(rows, columns=["g", "x", "y"]).astype({"x": float, "y": float})
+    ranked = competition_rank(df, ["x", "y"], ascending=ascending, by="g", decided_by="why")
+    # groups in another order, rows of a group not: a tie's display order is the table's
+    again = ranked.sort_values("g", ascending=False, kind="stable")
+    got = ranking.decided_by(again, ["x", "y"], by="g").reindex(ranked.index)
+    pd.testing.assert_series_equal(got, ranked["why"], check_names=False)

@@ -5,7 +5,8 @@ board); every function computes all the events of a season or an archive in one 
 
 The rule families are modules: :mod:`tourneystats.cards`, :mod:`tourneystats.chess` (with the TRF
 reader :mod:`tourneystats.trf`), :mod:`tourneystats.bridge` (with :mod:`tourneystats.pbn` and
-:mod:`tourneystats.usebio`) and :mod:`tourneystats.league`; charts are in :mod:`tourneystats.plot`,
+:mod:`tourneystats.usebio`) and :mod:`tourneystats.league`; what-if analysis across rule sets in
+:mod:`tourneystats.whatif`; charts are in :mod:`tourneystats.plot`,
 Parquet archives in :mod:`tourneystats.archive`, synthetic seasons in :mod:`tourneystats.synth`.
 They are imported on first use, so ``import tourneystats`` stays cheap. Importing the package
 registers the ``DataFrame.tourney`` accessor.
@@ -31,6 +32,7 @@ _SUBMODULES = (
     "synth",
     "trf",
     "usebio",
+    "whatif",
 )
 
 #: convenience names re-exported from the modules that define them (imported on first use)

@@ -10,7 +10,10 @@ package, with the frame as first argument, so ``results.tourney.standings(family
 - ``history(family=...)``: ``cards.standings_by_round``, ``chess.standings_by_round``,
   ``bridge.season_history``, ``league.history``;
 - ``explain(family=...)``: ``<family>.explain``;
-- ``drift``, ``distribution``, ``board_spread``, ``pair_boards``: :mod:`tourneystats.plot`.
+- ``compare(family=..., rules=[...])``: the standings under several rule sets
+  (:func:`tourneystats.whatif.compare`);
+- ``drift``, ``distribution``, ``board_spread``, ``pair_boards``, ``slope`` (the what-if
+  slope chart, :func:`tourneystats.plot.compare`), ``decisive``: :mod:`tourneystats.plot`.
 
 Examples
 --------
@@ -199,6 +202,42 @@ class TourneyAccessor:
         """
         return family_function(family, "explain")(self._frame, **options)
 
+    def compare(self, *, family: str, rules, **options) -> pd.DataFrame:
+        """This results frame's standings under several rule sets, as one long table:
+        :func:`tourneystats.whatif.compare` (``cards.compare``, ``chess_compare``,
+        ``bridge_compare``, ``league.compare``).
+
+        Parameters
+        ----------
+        family : {"cards", "chess", "bridge", "league"}
+            The rule family.
+        rules : sequence
+            The rule sets (presets, names, tuples, mappings: see the family's compare).
+        **options
+            Passed on unchanged (``tiebreaks=``, ``players=``, ``by=``, ...).
+
+        Returns
+        -------
+        pandas.DataFrame
+            The comparison table: one row per event, player (pair) and rule set.
+
+        Examples
+        --------
+        >>> evenings = pd.DataFrame({"tournament": ["T1"] * 4 + ["T2"] * 4,
+        ...                          "date": ["2024-01-10"] * 4 + ["2024-01-17"] * 4,
+        ...                          "round": 1, "match": 1, "team": ["A", "A", "B", "B"] * 2,
+        ...                          "player": ["Anna", "Bo", "Cia", "Dan", "Bo", "Eva", "Anna", "Cia"],
+        ...                          "points": [13, 13, 11, 11, 20, 20, 4, 4], "target": 24})
+        >>> table = evenings.tourney.compare(family="league", rules=[0, 10])
+        >>> table.loc[table["player"] == "Eva", ["rules", "rank", "ranking"]]
+          rules  rank    ranking
+        0   K=0     1  83.333333
+        6  K=10     2  53.333333
+        """
+        from .whatif import compare
+
+        return compare(self._frame, family=family, rules=rules, **options)
+
     # --- charts ----------------------------------------------------------------------------------
 
     def drift(self, **options) -> Axes:
@@ -255,3 +294,34 @@ class TourneyAccessor:
         from . import plot
 
         return plot.pair_boards(self._frame, pair=pair, **options)
+
+    def slope(self, a: str | None = None, b: str | None = None, **options) -> Axes:
+        """Slope chart of one event's places under two rule sets of this comparison table:
+        :func:`tourneystats.plot.compare`.
+
+        Examples
+        --------
+        >>> t = pd.DataFrame({"event": "E", "player": ["Ann", "Bo"] * 2,
+        ...                   "rules": pd.Categorical(["x", "x", "y", "y"], ["x", "y"]),
+        ...                   "rank": [1, 2, 2, 1]})
+        >>> [line.get_label() for line in t.tourney.slope().get_lines()]
+        ['Ann', 'Bo']
+        """
+        from . import plot
+
+        return plot.compare(self._frame, a, b, **options)
+
+    def decisive(self, **options) -> Axes:
+        """Bars of the criteria that decided the places of these standings (or comparison):
+        :func:`tourneystats.plot.decisive`.
+
+        Examples
+        --------
+        >>> st = pd.DataFrame({"event": "A", "player": ["u", "v", "w"], "rank": [1, 2, 2],
+        ...                    "PTS": [2, 1, 1], "decided_by": ["PTS", "tied", None]})
+        >>> [c.get_label() for c in st.tourney.decisive().containers]
+        ['PTS', 'tied']
+        """
+        from . import plot
+
+        return plot.decisive(self._frame, **options)

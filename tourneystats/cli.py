@@ -56,10 +56,17 @@ def _options(args: argparse.Namespace) -> dict:
     return {k: getattr(args, k) for k in FAMILY_OPTIONS if getattr(args, k, None) is not None}
 
 
-def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """A usage error (exit 2) for an option the chosen family does not take."""
-    for name in _options(args):
-        families = FAMILY_OPTIONS[name]
+def _check_options(
+    parser: argparse.ArgumentParser,
+    args: argparse.Namespace,
+    options: dict[str, tuple[str, ...]] | None = None,
+) -> None:
+    """A usage error (exit 2) for an option the chosen family does not take (`options`: the
+    options checked and their families, by default :data:`FAMILY_OPTIONS`)."""
+    options = FAMILY_OPTIONS if options is None else options
+    given = [k for k in options if getattr(args, k, None) is not None]
+    for name in given:
+        families = options[name]
         if args.family not in families:
             flag = "--" + name.replace("_", "-")
             parser.error(
@@ -356,6 +363,112 @@ def cmd_drift(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- compare (what-if) ---------------------------------------------------------------------------
+
+#: the options of ``compare`` and the families that take each
+COMPARE_OPTIONS: dict[str, tuple[str, ...]] = {"tiebreaks": ("chess",)}
+
+
+def results_from_path(name: str, path: str | Path) -> tuple[pd.DataFrame, dict]:
+    """A family's results (and the options they come with) from a results file or folder.
+
+    Reads as the family's ``standings_from_path`` does: cards and league tables (cards also MTG
+    JSON and TOM files), chess TRF, PGN and tables (with their players and events), bridge pairs
+    results (PBN, USEBIO, tables).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> pd.DataFrame({"tournament": "T1", "date": "2024-01-10", "player": ["Bo", "Åsa"],
+    ...               "points": [30, 40]}).to_csv(folder / "autumn.csv", index=False)
+    >>> results, options = results_from_path("league", folder)
+    >>> len(results), options
+    (2, {})
+    """
+    module = _family(name)
+    if module is None:
+        raise ValueError(f"the {name} family is not available")
+    read = module.read_results(path)
+    if name == "chess":
+        results, players, events = read
+        return results, {"players": players, "events": events}
+    if name == "bridge":
+        if read.pairs is None:
+            raise ValueError(f"{path}: no pairs results to compare (team results only)")
+        return read.pairs, {}
+    return read, {}
+
+
+def _changes(summary: pd.DataFrame) -> pd.DataFrame:
+    """Per pair of rule sets: the tables, those with a place changed, the mean Kendall's tau,
+    and how many changed their winner, podium and cut."""
+    summary = summary.assign(any_changed=summary["changed"] > 0)
+    pairs = summary.groupby(["rules_a", "rules_b"], observed=True, sort=False)
+    out = pairs.agg(
+        tables=("changed", "size"),
+        changed=("any_changed", "sum"),
+        places=("changed", "sum"),
+        mean_tau=("tau", "mean"),
+        winner=("winner_changed", "sum"),
+        podium=("podium_changed", "sum"),
+    )
+    if "cut_changed" in summary.columns:
+        out["cut"] = pairs["cut_changed"].sum()
+    return out.reset_index()
+
+
+def _chart_group(table: pd.DataFrame, summary: pd.DataFrame, event: str | None) -> pd.DataFrame:
+    """The rows of the table to chart: of `event` (as text) if given, and of the group (event,
+    section, line, league, season) where the first two rule sets differ most."""
+    from .core.whatif import layout
+
+    groups, _ = layout(table)
+    a, b = summary["rules_a"].iloc[0], summary["rules_b"].iloc[0]
+    first = summary[((summary["rules_a"] == a) & (summary["rules_b"] == b)).to_numpy()]
+    if event is not None:
+        if EVENT not in groups:
+            raise ValueError("--event: this family's tables have no event column")
+        first = first[first[EVENT].astype(str) == str(event)]
+        if first.empty:
+            known = ", ".join(map(str, pd.unique(summary[EVENT])[:8]))
+            raise ValueError(f"no event {event!r}; the events are {known}, ...")
+    pick = first.iloc[int(first["changed"].to_numpy().argmax())]
+    keep = np.ones(len(table), dtype=bool)
+    for column in groups:
+        keep &= (table[column] == pick[column]).to_numpy(dtype=bool, na_value=False)
+    return table.loc[keep]
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    from . import whatif
+    from .plot import compare as slope
+
+    inputs = _inputs(_existing(args.path))
+    if args.out:
+        check_target(args.out, TABLE_SUFFIXES, inputs=inputs)
+    if args.chart:
+        _chart_target(args.chart, inputs)
+    results, options = results_from_path(args.family, args.path)
+    if args.tiebreaks is not None:
+        options["tiebreaks"] = args.tiebreaks
+    table = whatif.compare(results, family=args.family, rules=args.rules, **options)
+    summary = whatif.summary(table, cut=args.cut)
+    written = write_table(table, args.out, inputs=inputs) if args.out else None
+    with pd.option_context("display.width", 120, "display.max_columns", 14):
+        print(_changes(summary).to_string(index=False))
+    print()
+    print(_show(summary, args.head, args.tables))
+    if written:
+        print(f"\nwrote {len(table)} rows to {written}")
+    if args.chart:
+        rows = _chart_group(table, summary, args.event)
+        ax = slope(rows, top=args.top, cut=args.cut)
+        chart = write_chart(ax, args.chart, inputs=inputs)
+        print(f"{ax.get_title(loc='left')}\nwrote {chart}")
+    return 0
+
+
 def _config_sets(items: Sequence[str]) -> dict:
     """``FAMILY.KEY=VALUE`` options (VALUE read as JSON when it parses, else a string)."""
     import json
@@ -508,6 +621,39 @@ def _family_parser(sub, name: str, help: str) -> argparse.ArgumentParser:
     return parser
 
 
+def _compare_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """The ``compare`` command: a results path, a family, its rule sets and the outputs."""
+    cp = sub.add_parser(
+        "compare",
+        help="standings under several rule sets side by side, and what changed",
+        formatter_class=_Formatter,
+    )
+    cp.add_argument("path", help="results file or folder (as for standings)")
+    cp.add_argument("--family", required=True, choices=sorted(FAMILIES))
+    cp.add_argument(
+        "--rules",
+        required=True,
+        type=_comma_list,
+        help="comma-separated rule sets: cards presets (mtg,melee,pokemon,...); chess rule sets, "
+        "each with its own tie-breaks after a colon if wanted (fide2024,fide2026:BH/C1+SB); "
+        "bridge full,half,mp,butler,cross_imps; league start weights K or K:MODE (0,10,10:constant)",
+    )
+    cp.add_argument(
+        "--tiebreaks",
+        type=_comma_list,
+        help="chess: the tie-breaks of every rule set that names none (default BH/C1,BH,SB)",
+    )
+    cp.add_argument("--out", help="write the comparison table here (.csv or .parquet)")
+    cp.add_argument("--cut", type=_count(1), default=8, help="the cut line (top N) in the summary")
+    cp.add_argument("--chart", help="draw the places under the first two rule sets (.png, ...)")
+    cp.add_argument("--event", help="the event charted (default: the one that changed most)")
+    cp.add_argument("--top", type=_count(1), help="chart only the players placed N or better")
+    cp.add_argument("--head", type=_count(1), default=10, help="summary rows shown per table")
+    cp.add_argument("--tables", type=_count(0), default=20, help="tables shown; 0: all")
+    cp.set_defaults(func=cmd_compare)
+    return cp
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tourneystats",
@@ -564,6 +710,8 @@ def build_parser() -> argparse.ArgumentParser:
     dr.add_argument("--value", help="column drawn (default: rank or place)")
     dr.set_defaults(func=cmd_drift)
 
+    _compare_parser(sub)
+
     rc = sub.add_parser(
         "recompute", help="standings of every event of an archive, as a partitioned dataset"
     )
@@ -610,7 +758,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if hasattr(args, "family"):
-        _check_options(parser, args)
+        _check_options(parser, args, COMPARE_OPTIONS if args.command == "compare" else None)
     with warnings.catch_warnings():  # warnings (a skipped file, ...) read as the command's own
         warnings.showwarning = _warn
         try:

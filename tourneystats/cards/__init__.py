@@ -66,8 +66,9 @@ seasons), :mod:`~tourneystats.cards.history` (standings after every round),
 :mod:`~tourneystats.cards.terms` (each opponent's values as counted),
 :mod:`~tourneystats.cards.decklistcache` and :mod:`~tourneystats.cards.tom` (tournament files),
 :mod:`~tourneystats.cards.publishers` (the rules a file implies),
-:mod:`~tourneystats.cards.files` (results files and folders) and
-:mod:`~tourneystats.cards.check` (published against computed values).
+:mod:`~tourneystats.cards.files` (results files and folders),
+:mod:`~tourneystats.cards.check` (published against computed values) and
+:mod:`~tourneystats.cards.whatif` (the same results under several rule sets, :func:`compare`).
 """
 
 from .check import check_from_path
@@ -82,6 +83,7 @@ from .rules import RULES, Rules, get_rules
 from .tables import standings
 from .terms import explain
 from .tom import read_tom
+from .whatif import compare
 
 __all__ = [
     "GAME_COLUMNS",
@@ -90,6 +92,7 @@ __all__ = [
     "CardsFile",
     "Rules",
     "check_from_path",
+    "compare",
     "explain",
     "games_to_matches",
     "get_rules",

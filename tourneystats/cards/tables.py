@@ -7,8 +7,9 @@ from collections.abc import Callable
 import numpy as np
 import pandas as pd
 
-from ..core.ranking import competition_rank
+from ..core.ranking import competition_rank, decided_in_order
 from ..core.schema import (
+    DECIDED_BY,
     DROPPED,
     EVENT,
     EVENTS,
@@ -35,6 +36,8 @@ from .scoring import _dropped, _last_round, _rounded, _score, _Scores
 
 #: helper columns of the frame handed to the ranking (criteria names never clash with them)
 _GROUP, _ENTRY = "_group", "_entry"
+#: `decided_by` of a place decided after every criterion by the two players' matches
+HEAD_TO_HEAD = "head_to_head"
 
 
 def _table(
@@ -94,6 +97,13 @@ def _table(
     columns[DROPPED] = take(s.dropped)
     for name, values in (extra or {}).items():
         columns[name] = take(values)
+    columns[DECIDED_BY] = decided_in_order(
+        [criteria[name][order] for name in rules.order],
+        rules.order,
+        group=group[order],
+        place=rank,
+        beyond=HEAD_TO_HEAD,
+    )
     return pd.DataFrame(columns, copy=False)  # fresh arrays: nothing to copy
 
 
@@ -225,9 +235,12 @@ def standings(
         One row per event (or `by` value) and player, sorted by event then rank: ``event`` (or
         `by`), `within`, ``player``, ``rank``, ``match_points``, ``game_points``, ``rounds``,
         ``games``, ``mwp``, ``gwp``, ``omwp``, ``ogwp`` (fractions 0..1, unrounded unless the
-        rules print them rounded), ``oomwp`` when the rules order by it, ``dropped``, and with
-        `by` the number of ``events`` pooled. Without game scores (``Rules.game_scores``) the
-        game columns are missing values.
+        rules print them rounded), ``oomwp`` when the rules order by it, ``dropped``, with
+        `by` the number of ``events`` pooled, and ``decided_by``: the first criterion of
+        ``Rules.order`` separating the player from the one ranked just below him
+        (``"head_to_head"`` when their matches did, ``"tied"`` when they share the place,
+        missing for the last). Without game scores (``Rules.game_scores``) the game columns
+        are missing values.
 
     Raises
     ------
@@ -259,12 +272,21 @@ def standings(
     3      D  0.267  0.415
     """
     rules = get_rules(rules)
-    m = _prepare(results)
-    if by is None:
-        return _event_table(m, rules, within)
-    if within is not None or rules.freeze_dropped:
+    _check_pooling(rules, by, within)
+    return _standings(_prepare(results), rules, by, within)
+
+
+def _check_pooling(rules: Rules, by: str | None, within: str | None) -> None:
+    """Refuse options that pool seasons with options that rank single events."""
+    if by is not None and (within is not None or rules.freeze_dropped):
         what = "within=" if within is not None else "Rules.freeze_dropped"
         raise ValueError(f"cards standings: {what} ranks single events; it cannot go with by=")
+
+
+def _standings(m: _Matches, rules: Rules, by: str | None, within: str | None) -> pd.DataFrame:
+    """:func:`standings` of prepared (validated) results."""
+    if by is None:
+        return _event_table(m, rules, within)
     group, seasons, season_of, name_of = _season_groups(m, by)
     size = season_of.size
     dropped_group = np.bincount(group, _dropped(m), size) > 0

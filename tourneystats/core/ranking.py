@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from .schema import RANK
+from .schema import DECIDED_BY, RANK, TIED
 
 #: criteria are compared after rounding to this many decimals, so float noise never splits a tie
 DECIMALS = 9
@@ -159,28 +159,197 @@ def competition_rank(
     out[rank_column] = (place_start - group_start + 1).astype(np.int64)
     if decided_by is not None:
         names = list(labels) if labels is not None else criteria
-        codes = [
-            _criterion(frame[c], ascending=a)[0][order]
-            for c, a in zip(criteria, ascending, strict=True)
-        ]
-        out[decided_by] = _deciding(codes, new_group, names)
+        values = [_rounded(frame[c])[order] for c in criteria]
+        last = np.append(new_group[1:], True)[:n]  # the next row starts another group
+        out[decided_by] = _strings(*_separating(values, names, last, new_place[1:]))
     return out
 
 
-def _deciding(codes: list[np.ndarray], new_group: np.ndarray, names: list[str]) -> pd.Series:
-    """Per sorted row: the first criterion whose code differs from the next row's, "tied" when
-    none does, missing on the last row of a group."""
-    n = len(new_group)
+def _rounded(values: pd.Series) -> np.ndarray:
+    """A criterion as floats compared the way the ranking compares them (rounded, -0.0 as 0.0)."""
+    numeric = pd.to_numeric(values, errors="raise").to_numpy(dtype="float64", na_value=np.nan)
+    return np.round(numeric, DECIMALS) + 0.0
+
+
+def _separating(
+    values: list[np.ndarray],
+    names: Sequence[str],
+    last: np.ndarray,
+    new_place: np.ndarray | None,
+    beyond: str = "other",
+) -> tuple[np.ndarray, list[str]]:
+    """Per row in display order: the first criterion whose value differs from the next row's,
+    as codes (-1: missing) into the returned labels.
+
+    `last` marks the rows with no row below them in their group (missing there); `new_place`
+    (one shorter) says whether the next row has a worse place: ``"tied"`` where it has not,
+    `beyond` where it has but no criterion differs (a place decided outside the criteria, as a
+    head-to-head). Without `new_place`, ``"tied"`` is where no criterion differs."""
+    n = len(last)
+    table = [*names, TIED if new_place is None else beyond, TIED]
     if not n:
-        return pd.Series([], dtype="string")
-    differs = np.zeros((len(codes) + 1, n - 1), dtype=bool)
-    for i, c in enumerate(codes):
-        differs[i] = c[1:] != c[:-1]
-    differs[-1] = True  # "tied": no criterion differs
+        return np.zeros(0, dtype=np.int64), table
+    differs = np.zeros((len(values) + 1, n - 1), dtype=bool)
+    for i, v in enumerate(values):
+        a, b = v[:-1], v[1:]
+        differs[i] = (a != b) & ~(np.isnan(a) & np.isnan(b))
+    differs[-1] = True  # no criterion differs
     first = np.argmax(differs, axis=0)
-    table = np.array([*names, "tied"], dtype=object)
-    out = np.empty(n, dtype=object)
-    out[:-1] = table[first]
-    last = np.append(new_group[1:], True)  # the next row starts another group
-    out[last] = None
-    return pd.Series(out, dtype="string")
+    if new_place is not None:
+        first[~new_place] = len(values) + 1
+    codes = np.empty(n, dtype=np.int64)
+    codes[:-1] = first
+    codes[last] = -1
+    return codes, table
+
+
+def _strings(codes: np.ndarray, labels: list[str]) -> pd.api.extensions.ExtensionArray:
+    """``labels[code]`` as a ``string`` array (missing where the code is -1), taken by Arrow
+    from the few labels rather than built from one Python string per row."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    index = pa.array(codes, mask=codes < 0)
+    return pd.array(pc.take(pa.array(labels, type=pa.large_string()), index), dtype="string")
+
+
+def decided_by(
+    table: pd.DataFrame,
+    criteria: Sequence[str],
+    *,
+    by: str | Sequence[str] | None = None,
+    rank: str | None = RANK,
+    labels: Sequence[str] | None = None,
+    beyond: str = "other",
+) -> pd.Series:
+    """Which criterion decided each place of a standings table.
+
+    For every row, the first of `criteria` whose value differs from that of the row ranked just
+    below it in its group: ``"tied"`` when the two share a place, missing for the last row of
+    a group. Rows below a row are taken in the order of `rank`, then of the table. Values are
+    compared as the ranking compares them (rounded to :data:`DECIMALS` decimals; missing
+    values equal each other). It is the column ``competition_rank(..., decided_by=...)`` adds,
+    computed after the fact from any standings table and the criteria it was ranked by.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        One row per ranked entity, with the `criteria` and `rank` columns (any row order).
+    criteria : sequence of str
+        The ranking's criteria, most important first.
+    by : str or sequence of str, optional
+        The ranking groups (``"event"``; ``["event", "section", "line"]`` for bridge).
+    rank : str or None, default "rank"
+        The place column. Two rows of different places equal on every criterion (a place
+        decided by something else, such as a head-to-head) give `beyond`. A row whose place
+        is missing (unranked) gives a missing value, and so does the row above it. None: the
+        rows are taken in the table's order and ``"tied"`` means equal on every criterion.
+    labels : sequence of str, optional
+        The names given to the criteria (default: the column names).
+    beyond : str, default "other"
+        The value for a place not decided by any of the criteria.
+
+    Returns
+    -------
+    pandas.Series
+        ``string`` values aligned with `table`'s index, named ``decided_by``.
+
+    Examples
+    --------
+    >>> t = pd.DataFrame({"event": ["A", "A", "A", "A", "B"], "rank": [1, 2, 2, 4, 1],
+    ...                   "PTS": [3.0, 2.0, 2.0, 2.0, 1.0], "BH": [9.0, 7.0, 7.0, 5.0, 0.0]})
+    >>> decided_by(t, ["PTS", "BH"], by="event").tolist()
+    ['PTS', 'tied', 'BH', <NA>, <NA>]
+    """
+    criteria = list(criteria)
+    names = list(labels) if labels is not None else criteria
+    if len(names) != len(criteria):
+        raise ValueError("decided_by: labels must name every criterion")
+    groups = [by] if isinstance(by, str) else list(by or [])
+    missing = [c for c in [*groups, *criteria, *([rank] if rank else [])] if c not in table]
+    if missing:
+        raise KeyError(f"decided_by: no column(s) {missing}")
+    n = len(table)
+    group = _pack([_labels(table[g]) for g in groups])
+    g = group[0] if group else np.zeros(n, dtype=np.int64)
+    place = None if rank is None else _rounded(table[rank])
+    order = _display_order(g, place)
+    values = [_rounded(table[c])[order] for c in criteria]
+    place = None if place is None else place[order]
+    codes, found = _decided(values, names, group=g[order], place=place, beyond=beyond)
+    out = np.empty(n, dtype=np.int64)
+    out[order] = codes
+    return pd.Series(_strings(out, found), index=table.index, name=DECIDED_BY)
+
+
+def decided_in_order(
+    values: Sequence[np.ndarray],
+    names: Sequence[str],
+    *,
+    group: np.ndarray,
+    place: np.ndarray | None = None,
+    beyond: str = "other",
+) -> pd.Series:
+    """:func:`decided_by` of rows already in display order, from arrays.
+
+    Parameters
+    ----------
+    values : sequence of numpy.ndarray
+        The criteria's values in display order (compared after rounding, as ranked).
+    names : sequence of str
+        Their labels.
+    group : numpy.ndarray
+        The ranking group of every row (equal codes for one group, its rows together).
+    place : numpy.ndarray, optional
+        The places (NaN: unranked); as in :func:`decided_by`.
+    beyond : str, default "other"
+        The value for a place not decided by the criteria.
+
+    Returns
+    -------
+    pandas.Series
+        ``string`` values, one per row, with a fresh index.
+
+    Examples
+    --------
+    >>> decided_in_order([np.array([3.0, 3.0, 1.0])], ["PTS"], group=np.zeros(3),
+    ...                  place=np.array([1.0, 2.0, 3.0]), beyond="h2h").tolist()
+    ['h2h', 'PTS', <NA>]
+    """
+    return pd.Series(_strings(*_decided(values, names, group=group, place=place, beyond=beyond)))
+
+
+def _decided(
+    values: Sequence[np.ndarray],
+    names: Sequence[str],
+    *,
+    group: np.ndarray,
+    place: np.ndarray | None,
+    beyond: str,
+) -> tuple[np.ndarray, list[str]]:
+    """:func:`decided_in_order` as codes into labels (:func:`_separating`)."""
+    n = len(group)
+    last = np.append(group[1:] != group[:-1], True) if n else np.zeros(0, dtype=bool)
+    new_place = None
+    if place is not None:
+        place = np.asarray(place, dtype=np.float64)
+        unranked = np.isnan(place)
+        last |= unranked | np.append(unranked[1:], False)
+        new_place = place[1:] != place[:-1]
+    rounded = [np.round(np.asarray(v, dtype=np.float64), DECIMALS) + 0.0 for v in values]
+    return _separating(rounded, list(names), last, new_place, beyond)
+
+
+def _display_order(group: np.ndarray, place: np.ndarray | None) -> np.ndarray:
+    """Row positions by group, then place (missing last), then table order; the identity when
+    the table is already in that order (no sort)."""
+    n = len(group)
+    key = np.zeros(n) if place is None else np.nan_to_num(place, nan=np.inf)
+    if n < 2:
+        return np.arange(n)
+    change = group[1:] != group[:-1]
+    runs = group[np.append(0, np.flatnonzero(change) + 1)]  # the group of each run of rows
+    in_order = (change | (key[1:] >= key[:-1])).all() and len(np.unique(runs)) == len(runs)
+    if in_order:
+        return np.arange(n)
+    return np.lexsort((np.arange(n), key, group))

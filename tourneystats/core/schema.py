@@ -26,6 +26,8 @@ RESULT = "result"  #: W/L/D from the player's side
 POINTS = "points"  #: points awarded to the player
 RANK = "rank"  #: standard competition rank (1, 2, 2, 4), shared by exact ties
 DATE = "date"  #: start date of an event
+DECIDED_BY = "decided_by"  #: the first criterion separating a row from the row ranked below it
+TIED = "tied"  #: `decided_by` of a row sharing its place with the row below it
 
 # --- cards ---------------------------------------------------------------------------------------
 WINS = "wins"

@@ -71,8 +71,10 @@ league, tournament, round, match, team and player of the offending rows (nothing
 The modules, each using only those before it: :mod:`~tourneystats.league.rules` (the options),
 :mod:`~tourneystats.league.prepare` (validation, codes, checks, per-tournament sums),
 :mod:`~tourneystats.league.standings` (:func:`leaderboard`, :func:`history`),
-:mod:`~tourneystats.league.terms` (:func:`explain`) and :mod:`~tourneystats.league.files`
-(:func:`read_results`, :func:`standings_from_path`, :func:`history_from_path`).
+:mod:`~tourneystats.league.terms` (:func:`explain`), :mod:`~tourneystats.league.files`
+(:func:`read_results`, :func:`standings_from_path`, :func:`history_from_path`) and
+:mod:`~tourneystats.league.whatif` (:func:`compare`: the leaderboard under several start
+weights).
 """
 
 from .files import ALL_SEASONS, history_from_path, read_results, standings_from_path
@@ -80,6 +82,7 @@ from .prepare import COLUMNS
 from .rules import PRIOR_MODES, LeagueRules
 from .standings import BOARD_COLUMNS, history, leaderboard
 from .terms import explain
+from .whatif import compare
 
 __all__ = [
     "ALL_SEASONS",
@@ -87,6 +90,7 @@ __all__ = [
     "COLUMNS",
     "PRIOR_MODES",
     "LeagueRules",
+    "compare",
     "explain",
     "history",
     "history_from_path",

@@ -14,10 +14,11 @@ import numpy as np
 import pandas as pd
 
 from ..core.dates import parse_dates
-from ..core.ranking import competition_rank
+from ..core.ranking import competition_rank, decided_in_order
 from ..core.schema import (
     ABSENT_ROUNDS,
     DATE,
+    DECIDED_BY,
     DRAWS,
     LOSSES,
     MATCHES,
@@ -44,7 +45,11 @@ BOARD_COLUMNS = [
     LOSSES,
     PRIOR_ROUNDS,
     ABSENT_ROUNDS,
+    DECIDED_BY,
 ]
+#: `decided_by` of a place: the ranking decides it alone (matches, points, wins and the name
+#: only order the players sharing a place)
+DECIDED_BY_RANKING = RANKING
 
 
 def leaderboard(
@@ -80,7 +85,11 @@ def leaderboard(
         One row per player (per league), in display order: the group columns, then ``place``
         (``Int64``, missing for an unranked player), ``player``, ``ranking`` (0-100, NaN without a
         played round), ``points``, ``matches``, ``wins``, ``draws``, ``losses``, ``prior_rounds``
-        (start-weight rounds used) and ``absent_rounds`` (rounds of missed tournaments).
+        (start-weight rounds used), ``absent_rounds`` (rounds of missed tournaments) and
+        ``decided_by``: ``"ranking"`` when the player's ranking is above the next player's,
+        ``"tied"`` when they share the place (matches, points, wins and the name order the
+        players of a place, they decide nothing), missing for the last ranked player and the
+        unranked.
 
     Raises
     ------
@@ -101,7 +110,11 @@ def leaderboard(
     3      3   Ärla     37.5     0       1
     """
     rules = _rules(prior_rounds, prior_mode)
-    lg = _through(_prepare(results, by), through)
+    return _leaderboard(_through(_prepare(results, by), through), rules)
+
+
+def _leaderboard(lg: _League, rules: LeagueRules) -> pd.DataFrame:
+    """:func:`leaderboard` of prepared (validated) results."""
     cells = _cells(lg, rules)
     keep = cells["started"] & lg.t_last[lg.cell_tournament]
     return _table(lg, cells, keep, per_tournament=False)
@@ -230,7 +243,7 @@ def _table(lg: _League, cells: dict[str, np.ndarray], keep: np.ndarray, *, per_t
         data[TOURNAMENT] = _take(lg.frame, TOURNAMENT, lg.t_first[t])
         data[DATE] = lg.t_date[t]
     data[PLAYER] = _take(lg.frame, PLAYER, lg.p_first[p])
-    for column in BOARD_COLUMNS[2:]:
+    for column in BOARD_COLUMNS[2:-1]:
         data[column] = cells[column][idx]
     frame = pd.DataFrame(data)
     frame["_cut"] = t
@@ -241,9 +254,16 @@ def _table(lg: _League, cells: dict[str, np.ndarray], keep: np.ndarray, *, per_t
     ranked = competition_rank(
         frame, [RANKING], by="_cut", order_by=["_m", "_p", "_w", "_name"], rank_column=PLACE
     )
+    unranked = ranked[RANKING].isna().to_numpy()
     place = pd.array(ranked[PLACE].to_numpy(), dtype="Int64")
-    place[ranked[RANKING].isna().to_numpy()] = pd.NA
+    place[unranked] = pd.NA
     ranked[PLACE] = place
+    ranked[DECIDED_BY] = decided_in_order(
+        [ranked[RANKING].to_numpy()],
+        [DECIDED_BY_RANKING],
+        group=ranked["_cut"].to_numpy(),
+        place=np.where(unranked, np.nan, ranked[PLACE].to_numpy(dtype=float, na_value=np.nan)),
+    )
     front = [*lg.groups, *([TOURNAMENT, DATE] if per_tournament else [])]
     return ranked[[*front, *BOARD_COLUMNS]]
 

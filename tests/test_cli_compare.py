@@ -1,0 +1,75 @@
+"""``tourneystats compare``: the comparison table, the printed summary and the slope chart, for the
+sample data of every family; usage errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from tourneystats.cli import main
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+CASES = {
+    "cards": ("cards", "mtg,melee,pokemon", ["event", "player", "rules", "rank", "decided_by"]),
+    "chess": ("chess", "fide2024,fide2026:BH/C1+SB", ["event", "player", "rules", "rank"]),
+    "bridge": ("bridge", "full,butler", ["event", "section", "line", "pair", "rules", "rank"]),
+    "league": ("league", "0,10:constant", ["league", "season", "player", "rules", "rank"]),
+}
+
+
+@pytest.mark.parametrize("family", sorted(CASES))
+def test_compare_writes_the_table_and_the_chart(tmp_path, capsys, family):
+    folder, rules, front = CASES[family]
+    out, chart = tmp_path / "table.parquet", tmp_path / "chart.png"
+    args = ["compare", str(DATA / folder), "--family", family, "--rules", rules]
+    assert main([*args, "--out", str(out), "--chart", str(chart), "--cut", "4"]) == 0
+    table = pd.read_parquet(out)
+    assert list(table.columns[: len(front)]) == front
+    assert table["rules"].astype(str).unique().tolist() == [
+        r if family != "league" else {"0": "K=0", "10:constant": "K=10 constant"}[r]
+        for r in rules.split(",")
+    ]
+    assert chart.read_bytes()[:4] == b"\x89PNG"
+    printed = capsys.readouterr().out
+    assert "mean_tau" in printed and "cut_changed" in printed
+    assert f"wrote {len(table)} rows" in printed and "places changed" in printed
+
+
+def test_compare_chess_tiebreaks_apply_to_each_and_the_event_is_chosen(tmp_path, capsys):
+    out, chart = tmp_path / "t.csv", tmp_path / "c.png"
+    args = ["compare", str(DATA / "chess"), "--family", "chess", "--rules", "fide2024,fide2026"]
+    args += ["--tiebreaks", "SB,BH", "--event", "tournament_1", "--top", "20"]
+    assert main([*args, "--out", str(out), "--chart", str(chart)]) == 0
+    table = pd.read_csv(out)
+    assert {"SB", "BH"} <= set(table.columns) and "BH/C1" not in table.columns
+    assert "tournament_1: fide2024 → fide2026" in capsys.readouterr().out
+
+
+def test_compare_usage_errors(tmp_path, capsys):
+    base = ["compare", str(DATA / "cards"), "--family", "cards"]
+    with pytest.raises(SystemExit) as exc:
+        main([*base, "--rules", "mtg,melee", "--tiebreaks", "BH"])
+    assert exc.value.code == 2
+    assert "--tiebreaks is an option of the chess family" in capsys.readouterr().err
+    assert main([*base, "--rules", "mtg,nope"]) == 1
+    assert "unknown card-game rules 'nope'" in capsys.readouterr().err
+    assert main([*base, "--rules", "mtg,melee", "--chart", str(tmp_path / "c.png"),
+                 "--event", "E9"]) == 1  # fmt: skip
+    assert "no event 'E9'" in capsys.readouterr().err
+    src = DATA / "cards" / "league-2024-matches.csv"
+    assert main(["compare", str(src), "--family", "cards", "--rules", "mtg,melee",
+                 "--out", str(src)]) == 1  # fmt: skip
+    assert "refusing to write over the input" in capsys.readouterr().err
+
+
+def test_standings_show_what_decided_each_place(tmp_path, capsys):
+    out = tmp_path / "st.csv"
+    assert main(["standings", str(DATA / "league"), "--family", "league", "--out", str(out)]) == 0
+    assert set(pd.read_csv(out)["decided_by"].dropna()) <= {"ranking", "tied"}
+    out = tmp_path / "cards.csv"
+    assert main(["standings", str(DATA / "cards"), "--family", "cards", "--out", str(out)]) == 0
+    assert set(pd.read_csv(out)["decided_by"].dropna()) <= {"match_points", "omwp", "gwp", "ogwp",
+                                                            "tied"}  # fmt: skip

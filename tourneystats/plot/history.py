@@ -1,0 +1,425 @@
+"""Ranking drift: the bump chart of places (or any value) after every round, session or evening."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+import numpy as np
+import pandas as pd
+from matplotlib import ticker
+from matplotlib.axes import Axes
+from matplotlib.collections import LineCollection
+
+from ..core.schema import (
+    DATE,
+    EVENT,
+    LEAGUE,
+    MATCH_POINTS,
+    NAME,
+    PAIR,
+    PERCENTAGE,
+    PLACE,
+    PLAYER,
+    POINTS,
+    PTS,
+    RANK,
+    RANKING,
+    ROUND,
+    SEASON,
+    TEAM,
+    TOURNAMENT,
+)
+from .style import (
+    _BACKGROUND,
+    _LABEL_SIZE,
+    _axes,
+    _bare_number,
+    _lookup,
+    _palette,
+    _pick,
+    _place_ticks,
+    _require,
+    _select,
+    _single,
+    _spread,
+    _step_order,
+    _tick_text,
+    _tidy,
+    _value_text,
+)
+
+#: columns tried, in order, when `step`, `entity` or `value` is not given
+STEP_COLUMNS = (ROUND, TOURNAMENT, EVENT, DATE)
+ENTITY_COLUMNS = (PLAYER, PAIR, TEAM)
+VALUE_COLUMNS = (RANK, PLACE, RANKING, PERCENTAGE, PTS, MATCH_POINTS, POINTS)
+#: values where 1 is best: drawn on an inverted axis
+PLACE_COLUMNS = frozenset({RANK, PLACE})
+#: how many entities a drift chart highlights when `players` is not given
+DEFAULT_TOP = 10
+
+
+def drift(
+    history: pd.DataFrame,
+    *,
+    step: str | None = None,
+    entity: str | None = None,
+    value: str | None = None,
+    players: int | Sequence[Hashable] | None = None,
+    event: Hashable | None = None,
+    label: str | None = None,
+    invert: bool | None = None,
+    background: bool = True,
+    title: str | None = None,
+    ax: Axes | None = None,
+) -> Axes:
+    """Ranking drift: a bump chart of each player's place (or any value) after every step.
+
+    One line per selected player (or pair, team) across the steps (rounds, evenings, sessions),
+    labelled at its end with its name and last value; the other players are drawn as thin grey
+    lines behind them. Places and ranks (1 = best) are drawn on an inverted axis, so the leader
+    is at the top.
+
+    It reads the history frame of every family as it comes:
+
+    ==========  =====================================  ==============  ==========  =========
+    family      history                                step            entity      value
+    ==========  =====================================  ==============  ==========  =========
+    cards       ``cards.standings_by_round``           ``round``       ``player``  ``rank``
+    chess       ``chess.standings_by_round``           ``round``       ``player``  ``rank``
+    bridge      ``bridge.season_history``              ``event``       ``pair``    ``rank``
+    league      ``league.history``                     ``tournament``  ``player``  ``place``
+    ==========  =====================================  ==============  ==========  =========
+
+    Parameters
+    ----------
+    history : pandas.DataFrame
+        Long format: one row per entity per step.
+    step : str, optional
+        The x axis. Default: the first of ``round``, ``tournament``, ``event``, ``date`` present.
+        Steps are ordered by the ``date`` column when there is one (earliest date of the step),
+        else numerically, by an ordered categorical's order, or as they first appear.
+    entity : str, optional
+        Who is drawn. Default: the first of ``player``, ``pair``, ``team`` present.
+    value : str, optional
+        The y axis. Default: the first of ``rank``, ``place``, ``ranking``, ``percentage``,
+        ``PTS``, ``match_points``, ``points`` present; any numeric column works.
+    players : int or sequence, optional
+        Who is highlighted: a list of ids (matched as given or as text, so ``"12"`` finds
+        player 12), or ``n`` for the best ``n`` at the last step. Default: everybody when there
+        are at most ten, else the best ten.
+    event : optional
+        Which event to draw, when `history` holds several and `step` is not ``event`` (a
+        per-round history of a season of Swiss events). Required in that case.
+    label : str, optional
+        Column holding display names (first value per entity). Default: ``name`` if present,
+        else the entity id.
+    invert : bool, optional
+        Draw 1 at the top. Default: True for ``rank`` and ``place``, else False; the best
+        players for ``players=n`` are the lowest values when inverted, the highest otherwise.
+    background : bool, default True
+        Draw the players who are not highlighted as grey lines.
+    title : str, optional
+        Default: ``"<value> after each <step>"``, plus the event.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw; a new figure when None.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        One :class:`~matplotlib.lines.Line2D` per highlighted entity (labelled with its display
+        name, in final order), one end label per line in ``ax.texts``, and the grey lines as one
+        :class:`~matplotlib.collections.LineCollection`.
+
+    Raises
+    ------
+    ValueError
+        A column is missing, an id is unknown, several events are present and `event` is not
+        given, or an entity appears twice at one step.
+
+    Examples
+    --------
+    >>> hist = pd.DataFrame({"round": [1, 1, 1, 2, 2, 2],
+    ...                      "player": ["Ann", "Bo", "Cy"] * 2,
+    ...                      "rank": [1, 2, 3, 2, 1, 3]})
+    >>> ax = drift(hist, step="round", players=["Ann", "Bo"])
+    >>> bool(ax.yaxis_inverted())
+    True
+    >>> [line.get_label() for line in ax.get_lines()]
+    ['Bo', 'Ann']
+    >>> [t.get_text() for t in ax.texts]
+    ['Bo (1)', 'Ann (2)']
+    """
+    step, entity, value, label = _drift_columns(history, step, entity, value, label)
+    frame, numbers = _drift_rows(history, step, entity, value, event)
+    steps, cell, grid, e_code, entities = _drift_grid(frame, step, entity, numbers)
+    display = _display_names(frame, e_code, entities, entity, label)
+    inverted = value in PLACE_COLUMNS if invert is None else bool(invert)
+    order, last_idx = _final_order(grid, cell, inverted)
+    chosen = _chosen(order, players, frame[entity], entities, entity)
+
+    ax = _axes(ax)
+    x = np.arange(len(steps), dtype=float)
+    if background:
+        _background_lines(ax, x, grid, chosen)
+    ends = _highlighted_lines(ax, x, grid, chosen, display, last_idx)
+    _value_axis(ax, grid, inverted)
+    ax.set_xlim(-0.3, len(steps) - 1 + 0.3)
+    _end_labels(ax, ends)
+    _step_axis(ax, steps)
+    ax.set_xlabel(step)
+    ax.set_ylabel(value)
+    if title is None:
+        title = _drift_title(frame, step, value)
+    ax.set_title(title, loc="left", fontsize="large")
+    _tidy(ax)
+    return ax
+
+
+def _drift_columns(
+    history: pd.DataFrame,
+    step: str | None,
+    entity: str | None,
+    value: str | None,
+    label: str | None,
+) -> tuple[str, str, str, str | None]:
+    """The step, entity, value and label columns: as given, else the first default present."""
+    _require(history, [], "history")
+    step = _pick(history, step, STEP_COLUMNS, "step")
+    entity = _pick(history, entity, ENTITY_COLUMNS, "entity")
+    value = _pick(history, value, VALUE_COLUMNS, "value")
+    if label is None and NAME in history.columns and entity != NAME:
+        label = NAME
+    return step, entity, value, label
+
+
+def _drift_rows(
+    history: pd.DataFrame, step: str, entity: str, value: str, event: Hashable | None
+) -> tuple[pd.DataFrame, pd.Series]:
+    """The rows of one series (event, league, season) with a step and an entity; their values."""
+    frame = history
+    if step != EVENT:
+        frame = _select(frame, EVENT, event)
+        _single(frame, EVENT, "drift")
+    for column in (LEAGUE, SEASON):
+        if column != step:
+            _single(frame, column, "drift", hint=f"filter the history to one {column} first")
+    frame = frame.loc[frame[entity].notna().to_numpy() & frame[step].notna().to_numpy()]
+    if frame.empty:
+        raise ValueError("drift: the history has no rows to draw")
+    numbers = pd.to_numeric(frame[value], errors="coerce")
+    if numbers.isna().all() and frame[value].notna().any():
+        raise ValueError(f"drift: column {value!r} is not numeric")
+    return frame, numbers
+
+
+def _drift_grid(
+    frame: pd.DataFrame, step: str, entity: str, numbers: pd.Series
+) -> tuple[pd.Index, np.ndarray, np.ndarray, np.ndarray, pd.Index]:
+    """The entities x steps matrix of values; an entity twice at one step is refused.
+
+    Returns the steps in chart order, the cell (entity x steps + step) of each row, the matrix,
+    the entity code of each row and the entities.
+    """
+    steps = _step_order(frame, step)
+    s_code = steps.get_indexer(frame[step])
+    e_code, entities = pd.factorize(frame[entity])
+    n_steps, n_ent = len(steps), len(entities)
+    cell = e_code.astype(np.int64) * n_steps + s_code
+    if np.bincount(cell, minlength=n_ent * n_steps).max() > 1:
+        dup = frame.loc[pd.Series(cell).duplicated(keep=False).to_numpy()]
+        varying = [c for c in dup.columns if c not in (step, entity) and dup[c].nunique() > 1][:4]
+        hint = f"; these columns vary: {', '.join(map(repr, varying))}" if varying else ""
+        raise ValueError(
+            f"drift: {entity} {dup[entity].iloc[0]!r} appears more than once at {step}"
+            f" {dup[step].iloc[0]!r}; filter the history to one series first{hint}"
+        )
+    grid = np.full((n_ent, n_steps), np.nan)
+    grid[e_code, s_code] = numbers.to_numpy(dtype="float64", na_value=np.nan)
+    return steps, cell, grid, e_code, entities
+
+
+def _display_names(
+    frame: pd.DataFrame, e_code: np.ndarray, entities: pd.Index, entity: str, label: str | None
+) -> np.ndarray:
+    """The name each entity is shown with: its first `label`, else its id."""
+    if label is not None:
+        names = frame.groupby(e_code, sort=True)[label].first().reindex(range(len(entities)))
+        return np.asarray([str(n) if pd.notna(n) else str(e) for n, e in zip(names, entities)])
+    # bare numbers (start numbers, pair numbers) read better as "pair 7"
+    return np.asarray([f"{entity} {e}" if _bare_number(e) else str(e) for e in entities])
+
+
+def _final_order(
+    grid: np.ndarray, cell: np.ndarray, inverted: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """The entities with a value, best first at the last step; the last step each has a value.
+
+    Final order: value at the last step (missing last), then the last value seen, then the
+    frame's row order at that step (its display order inside a tie).
+    """
+    n_ent, n_steps = grid.shape
+    seen = ~np.isnan(grid)
+    last_idx = np.where(seen.any(axis=1), n_steps - 1 - np.argmax(seen[:, ::-1], axis=1), 0)
+    last_val = grid[np.arange(n_ent), last_idx]
+    final = grid[:, -1]
+    sign = 1.0 if inverted else -1.0
+    row_of_cell = np.zeros(n_ent * n_steps, dtype=np.int64)
+    row_of_cell[cell] = np.arange(cell.size)
+    shown_order = row_of_cell[np.arange(n_ent) * n_steps + last_idx]  # the frame's own order
+    order = np.lexsort(
+        (
+            shown_order,
+            np.nan_to_num(sign * last_val, nan=np.inf),
+            np.nan_to_num(sign * final, nan=np.inf),
+            np.isnan(final),
+        )
+    )
+    order = order[seen.any(axis=1)[order]]  # an entity without any value is not drawn
+    return order, last_idx
+
+
+def _chosen(
+    order: np.ndarray,
+    players: int | Sequence[Hashable] | None,
+    ids: pd.Series,
+    entities: pd.Index,
+    entity: str,
+) -> np.ndarray:
+    """The highlighted entities in final order: the best ten, the best `players` or those named."""
+    if players is None:
+        return order[: min(len(entities), DEFAULT_TOP)]
+    if isinstance(players, int | np.integer) and not isinstance(players, bool):
+        if players < 1:
+            raise ValueError("drift: players=n needs n >= 1")
+        return order[: int(players)]
+    if isinstance(players, str):
+        players = [players]
+    wanted = set(_lookup(ids, list(players), entity))
+    return order[np.isin(order, [i for i, e in enumerate(entities) if e in wanted])]
+
+
+def _background_lines(ax: Axes, x: np.ndarray, grid: np.ndarray, chosen: np.ndarray) -> None:
+    """The entities not highlighted, as thin grey lines behind the others (one collection)."""
+    is_chosen = np.zeros(len(grid), dtype=bool)
+    is_chosen[chosen] = True
+    if not (~is_chosen).any():
+        return
+    rest = grid[~is_chosen]
+    segments = np.stack([np.broadcast_to(x, rest.shape), rest], axis=-1)
+    ax.add_collection(
+        LineCollection(
+            list(segments),
+            colors=_BACKGROUND,
+            linewidths=0.9 if len(rest) <= 30 else 0.6,
+            zorder=1,
+        ),
+        autolim=False,
+    )
+
+
+def _highlighted_lines(
+    ax: Axes,
+    x: np.ndarray,
+    grid: np.ndarray,
+    chosen: np.ndarray,
+    display: np.ndarray,
+    last_idx: np.ndarray,
+) -> list[tuple[int, float, str, tuple]]:
+    """One coloured line per highlighted entity; their end labels (step, y, text, colour)."""
+    palette = _palette(len(chosen))
+    marker = 4 if len(x) <= 30 else 0
+    ends = []
+    for colour, i in zip(palette, chosen):
+        y = grid[i]
+        ax.plot(
+            x,
+            y,
+            color=colour,
+            linewidth=2.0,
+            marker="o",
+            markersize=marker,
+            label=display[i],
+            zorder=3,
+            solid_capstyle="round",
+        )
+        j = int(last_idx[i])
+        ends.append((j, y[j], f"{display[i]} ({_value_text(y[j])})", colour))
+    return ends
+
+
+def _value_axis(ax: Axes, grid: np.ndarray, inverted: bool) -> None:
+    """The y range: places from 1 at the top, with round ticks; other values padded by 6%."""
+    finite = grid[np.isfinite(grid)]
+    lo, hi = (float(finite.min()), float(finite.max())) if finite.size else (0.0, 1.0)
+    if inverted:
+        ax.set_ylim(max(hi, 1.0) + 0.5, min(lo, 1.0) - 0.5)
+        ax.yaxis.set_major_locator(ticker.FixedLocator(_place_ticks(max(hi, 1.0))))
+    else:
+        pad = (hi - lo) * 0.06 or 1.0
+        ax.set_ylim(lo - pad, hi + pad)
+
+
+def _step_axis(ax: Axes, steps: pd.Index) -> None:
+    """At most about 16 step ticks, slanted when long labels would crowd."""
+    n_steps = len(steps)
+    every = max(1, int(np.ceil(n_steps / 16)))
+    ticks = np.arange(0, n_steps, every)
+    texts = [_tick_text(s) for s in steps[ticks]]
+    ax.set_xticks(ticks, texts)
+    if max((len(t) for t in texts), default=0) > 4 and len(ticks) > 5:
+        for tick in ax.get_xticklabels():
+            tick.set(rotation=35, ha="right", rotation_mode="anchor")
+
+
+def _drift_title(frame: pd.DataFrame, step: str, value: str) -> str:
+    """``"<Value> after each <step>"``, with the league, season or event drawn."""
+    title = f"{value[:1].upper()}{value[1:]} after each {step}"
+    where = [c for c in (LEAGUE, SEASON, EVENT) if c != step and c in frame.columns]
+    if where:
+        title += " — " + ", ".join(str(frame[c].iloc[0]) for c in where)
+    return title
+
+
+def _end_labels(ax: Axes, ends: list[tuple[int, float, str, tuple]]) -> None:
+    """Write each label just right of its line's last point, spread so that none overlap."""
+    if not ends:
+        return
+    fig = ax.figure
+    bottom, top = ax.get_ylim()
+    height_pt = fig.get_figheight() * 72 * ax.get_position().height * 0.9
+    gap = abs(top - bottom) * (_LABEL_SIZE * 1.3) / max(height_pt, 1.0)
+    direction = -1.0 if ax.yaxis_inverted() else 1.0  # spread in screen order
+    lo, hi = sorted((direction * bottom, direction * top))
+    # bottom of the screen first; within a tie the later in `ends` goes lower
+    order = sorted(range(len(ends)), key=lambda i: (ends[i][0], direction * ends[i][1], -i))
+    placed: dict[int, float] = {}
+    for j in sorted({e[0] for e in ends}):
+        group = [i for i in order if ends[i][0] == j]
+        wanted = np.asarray([direction * ends[i][1] for i in group])
+        spread = _spread(wanted, gap, lo + gap / 2, hi - gap / 2) * direction
+        placed.update(zip(group, spread.tolist()))
+    for i, (j, y, text, colour) in enumerate(ends):  # in the lines' order
+        y_text = placed[i]
+        ax.annotate(
+            text,
+            xy=(j, y),
+            xytext=(j + 0.25, y_text),
+            textcoords="data",
+            fontsize=_LABEL_SIZE,
+            color=colour,
+            fontweight="bold",
+            va="center",
+            ha="left",
+            annotation_clip=False,
+            arrowprops=None
+            if abs(y_text - y) < gap / 2
+            else {
+                "arrowstyle": "-",
+                "color": colour,
+                "linewidth": 0.6,
+                "shrinkA": 1,
+                "shrinkB": 2,
+                "relpos": (0.0, 0.5),
+            },
+            zorder=4,
+        )

@@ -1,0 +1,218 @@
+"""The charts' shared pieces: the pyplot-free figure, light styling, column checks, ticks, labels.
+
+Every chart draws on the Axes it is given, or on a new :class:`ChartFigure` (a figure pyplot does
+not track) when it is given none; styling touches that Axes only, never the global rcParams.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Hashable, Sequence
+
+import matplotlib
+import numpy as np
+import pandas as pd
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+from ..core.schema import DATE
+
+#: size (inches) and resolution of a figure a chart creates itself
+FIGSIZE = (9.0, 5.5)
+DPI = 110
+
+_HIGHLIGHT = "tab10"
+_HIGHLIGHT_MANY = "tab20"
+_BACKGROUND = "#c8c8c8"
+_LABEL_SIZE = 8.5
+
+
+class ChartFigure(Figure):
+    """The figure a chart creates when no `ax` is given: not tracked by pyplot.
+
+    Jupyter shows it as a PNG (``ax.figure`` as the last line of a cell), whatever the session's
+    backend; elsewhere it is a plain :class:`~matplotlib.figure.Figure`.
+
+    Examples
+    --------
+    >>> from tourneystats.plot import drift
+    >>> ax = drift(pd.DataFrame({"round": [1, 2], "player": "Ann", "rank": [2, 1]}))
+    >>> isinstance(ax.figure, ChartFigure), ax.figure._repr_png_()[:4]
+    (True, b'\x89PNG')
+    """
+
+    def _repr_png_(self) -> bytes:
+        buffer = io.BytesIO()
+        self.savefig(buffer, format="png")
+        return buffer.getvalue()
+
+
+class ChartAxes(Axes):
+    """The Axes of a :class:`ChartFigure`: a chart function's result as the last line of a
+    Jupyter cell shows the chart (as ``df.plot()`` does), not just ``<Axes: ...>``.
+
+    Examples
+    --------
+    >>> from tourneystats.plot import drift
+    >>> ax = drift(pd.DataFrame({"round": [1, 2], "player": "Ann", "rank": [2, 1]}))
+    >>> type(ax).__name__, ax._repr_png_()[:4]
+    ('ChartAxes', b'\x89PNG')
+    """
+
+    def _repr_png_(self) -> bytes | None:
+        figure = self.figure
+        return figure._repr_png_() if isinstance(figure, ChartFigure) else None
+
+
+def _axes(ax: Axes | None, figsize: tuple[float, float] = FIGSIZE) -> Axes:
+    """`ax`, or the Axes of a new pyplot-free figure."""
+    if ax is not None:
+        return ax
+    fig = ChartFigure(figsize=figsize, dpi=DPI, layout="constrained")
+    return fig.add_subplot(axes_class=ChartAxes)
+
+
+def _tidy(ax: Axes) -> None:
+    """Light styling on this Axes only (no global rcParams change)."""
+    ax.spines[["top", "right"]].set_visible(False)
+    ax.set_axisbelow(True)
+    ax.grid(True, axis="y", color="#e6e6e6", linewidth=0.8)
+
+
+def _require(frame: pd.DataFrame, columns: Sequence[str], what: str) -> None:
+    if not isinstance(frame, pd.DataFrame):
+        raise TypeError(f"{what}: expected a pandas DataFrame, got {type(frame).__name__}")
+    missing = [c for c in columns if c not in frame.columns]
+    if missing:
+        got = ", ".join(repr(str(c)) for c in frame.columns)
+        raise ValueError(f"{what}: no column(s) {', '.join(map(repr, missing))}; got {got}")
+
+
+def _pick(frame: pd.DataFrame, given: str | None, candidates: Sequence[str], role: str) -> str:
+    if given is not None:
+        _require(frame, [given], f"{role}={given!r}")
+        return given
+    for column in candidates:
+        if column in frame.columns:
+            return column
+    raise ValueError(
+        f"cannot guess the {role} column: none of {', '.join(map(repr, candidates))} is present;"
+        f" pass {role}=..."
+    )
+
+
+def _lookup(values: pd.Series, wanted: Sequence[Hashable], role: str) -> list:
+    """Map user-given ids (as given, or as text, e.g. ``"12"`` for 12) to the ids of `values`."""
+    uniques = pd.unique(values.dropna())
+    exact = {u: u for u in uniques}
+    as_text = {str(u): u for u in uniques}
+    found, unknown = [], []
+    for w in wanted:
+        hit = exact.get(w, as_text.get(str(w)))
+        (unknown if hit is None else found).append(w if hit is None else hit)
+    if unknown:
+        shown = ", ".join(map(repr, uniques[:8].tolist()))
+        raise ValueError(f"unknown {role}(s) {', '.join(map(repr, unknown))}; known: {shown}, ...")
+    return found
+
+
+def _select(frame: pd.DataFrame, column: str, value: Hashable | None) -> pd.DataFrame:
+    """Rows where `column` equals `value` (matched as given or as text)."""
+    if value is None:
+        return frame
+    _require(frame, [column], f"{column}={value!r}")
+    (hit,) = _lookup(frame[column], [value], column)
+    return frame.loc[(frame[column] == hit).to_numpy(dtype=bool, na_value=False)]
+
+
+def _single(frame: pd.DataFrame, column: str, role: str, hint: str | None = None) -> None:
+    """Refuse a frame holding several values of a grouping `column` the caller did not choose."""
+    if column not in frame.columns:
+        return
+    values = pd.unique(frame[column].dropna())
+    if len(values) > 1:
+        shown = ", ".join(map(repr, values[:6].tolist())) + (", ..." if len(values) > 6 else "")
+        raise ValueError(
+            f"{role}: the frame holds {len(values)} values of {column!r} ({shown});"
+            f" {hint or f'choose one with {column}=...'}"
+        )
+
+
+def _step_order(frame: pd.DataFrame, step: str) -> pd.Index:
+    """The steps in chart order: by date when there is one, else numeric, categorical or as met."""
+    values = frame[step]
+    if step != DATE and DATE in frame.columns:
+        first = pd.to_datetime(frame[DATE]).groupby(values, observed=True, sort=False).min()
+        return first.sort_values(kind="stable").index
+    if isinstance(values.dtype, pd.CategoricalDtype):
+        cats = values.cat.categories
+        return cats[cats.isin(values.unique())] if values.cat.ordered else pd.Index(values.unique())
+    uniques = pd.Index(pd.unique(values.dropna()))
+    if pd.api.types.is_numeric_dtype(uniques.dtype) or pd.api.types.is_datetime64_any_dtype(
+        uniques.dtype
+    ):
+        return uniques.sort_values()
+    return uniques
+
+
+def _bare_number(value) -> bool:
+    return str(value).replace(".", "", 1).isdigit()
+
+
+def _tick_text(value) -> str:
+    if isinstance(value, pd.Timestamp):
+        return value.strftime("%Y-%m-%d")
+    if isinstance(value, float | np.floating) and float(value).is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _spread(wanted: np.ndarray, gap: float, lo: float = -np.inf, hi: float = np.inf) -> np.ndarray:
+    """Move sorted positions apart to at least `gap`, keeping each cluster centred on its mean.
+
+    Clusters of labels that would overlap are merged and laid out evenly around their mean, then
+    merged again with any neighbour they now overlap (a pool-adjacent-violators pass); finally
+    the labels are pushed inside ``[lo, hi]`` where there is room.
+    """
+    blocks: list[list[float]] = []  # [first wanted, count, centre]
+    for y in wanted.tolist():
+        blocks.append([y, 1, y])
+        while len(blocks) > 1:
+            prev, last = blocks[-2], blocks[-1]
+            prev_end = prev[2] + (prev[1] - 1) * gap / 2
+            last_start = last[2] - (last[1] - 1) * gap / 2
+            if last_start - prev_end >= gap - 1e-12:
+                break
+            count = prev[1] + last[1]
+            centre = (prev[2] * prev[1] + last[2] * last[1]) / count
+            blocks[-2:] = [[prev[0], count, centre]]
+    out = []
+    for _, count, centre in blocks:
+        out.extend(centre + (np.arange(count) - (count - 1) / 2) * gap)
+    out = np.asarray(out)
+    k = np.arange(out.size)
+    out = np.minimum(out, hi - (out.size - 1 - k) * gap)  # push the top ones down
+    return np.maximum(out, lo + k * gap)  # and the bottom ones up
+
+
+def _value_text(value: float) -> str:
+    """A value as an end label shows it: whole numbers without decimals, else 4 digits."""
+    if not np.isfinite(value):
+        return "–"
+    return str(int(value)) if float(value).is_integer() else f"{value:.4g}"
+
+
+def _palette(n: int) -> list:
+    """Distinct colours for `n` highlighted lines."""
+    name = _HIGHLIGHT if n <= 10 else _HIGHLIGHT_MANY
+    colours = matplotlib.colormaps[name].colors
+    return [colours[i % len(colours)] for i in range(n)]
+
+
+def _place_ticks(worst: float) -> list[float]:
+    """1 and round multiples up to `worst`: at most about 14 ticks."""
+    worst = int(np.ceil(worst))
+    step = next(k for k in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000) if worst / k <= 14)
+    if step == 1:
+        return list(range(1, worst + 1))
+    return [1, *range(step, worst + 1, step)]

@@ -1,0 +1,356 @@
+"""What-if charts: the places of one event under two rule sets, and the criteria that decide places.
+
+Both read the tables of :mod:`tourneystats.whatif`: :func:`compare` a comparison table (one row
+per event, player and rule set), :func:`decisive` any standings with a ``decided_by`` column.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+import matplotlib
+import numpy as np
+import pandas as pd
+from matplotlib import ticker
+from matplotlib.axes import Axes
+
+from ..core.schema import DECIDED_BY, EVENT, RANK, RULES, TIED
+from ..core.whatif import decisive as decisive_counts
+from ..core.whatif import layout
+from .style import (
+    _BACKGROUND,
+    _LABEL_SIZE,
+    _axes,
+    _bare_number,
+    _place_ticks,
+    _require,
+    _select,
+    _single,
+    _spread,
+    _tick_text,
+    _tidy,
+)
+
+#: colours of a better and of a worse place under the second rule set
+_BETTER, _WORSE = "#1b7837", "#c2410c"
+#: the colour of "tied" in the decisive-criteria bars (the others: tab10, in the table's order)
+_TIED = "#bdbdbd"
+
+
+# --- slope chart of places under two rule sets ---------------------------------------------------
+
+
+def compare(
+    table: pd.DataFrame,
+    a: str | None = None,
+    b: str | None = None,
+    *,
+    event: Hashable | None = None,
+    top: int | None = None,
+    cut: int | None = None,
+    label: str | None = None,
+    title: str | None = None,
+    ax: Axes | None = None,
+) -> Axes:
+    """A slope chart of one event's places under two rule sets.
+
+    Each player (pair) is a line from his place under `a` (left) to his place under `b`
+    (right), place 1 at the top. The players whose place changed are drawn in colour (green:
+    a better place under `b`, orange: a worse one) and named at both ends with their place; the
+    others are thin grey lines (named too when the chart shows at most 24 players).
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        A comparison table (a family's ``compare``).
+    a, b : str, optional
+        The two rule sets (labels of the ``rules`` column). Default: the first two.
+    event : hashable, optional
+        The event to draw, when the table holds several (matched as given or as text). Other
+        group columns (a bridge section or line, a league or season) must hold one value:
+        filter the table first.
+    top : int, optional
+        Draw only the players placed `top` or better under either rule set.
+    cut : int, optional
+        Draw the cut line below place `cut` (``cut=8``: who makes the top 8).
+    label : str, optional
+        Column holding display names (``name`` if present, else the player id).
+    title : str, optional
+        Default: ``"<event>: <a> → <b>, <n> of <m> places changed"``.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw; a new figure when None.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        One :class:`~matplotlib.lines.Line2D` per player whose place changed (labelled with his
+        display name, best under `a` first), the others as one grey collection; the names as
+        ``ax.texts``.
+
+    Examples
+    --------
+    >>> t = pd.DataFrame({"event": "E", "player": ["Ann", "Bo", "Cy"] * 2,
+    ...                   "rules": pd.Categorical(["old"] * 3 + ["new"] * 3, ["old", "new"]),
+    ...                   "rank": [1, 2, 3, 2, 1, 3]})
+    >>> ax = compare(t)
+    >>> [line.get_label() for line in ax.get_lines()]
+    ['Ann', 'Bo']
+    >>> [t.get_text() for t in ax.texts][:3]
+    ['Ann  1', 'Bo  2', 'Cy  3']
+    """
+    frame, a, b, groups, entity = _two_rule_sets(table, a, b, event)
+    places = frame.pivot_table(
+        index=entity, columns=RULES, values=RANK, aggfunc="first", observed=True
+    ).reindex(columns=[a, b])
+    places = places.dropna(how="all")
+    if top is not None:
+        places = places[(places[a] <= top) | (places[b] <= top)]
+    if places.empty:
+        raise ValueError("compare: no player to draw")
+    places = places.sort_values([a, b], kind="stable")  # best under `a` first
+    names = _names(frame, places.index, entity, label)
+    left = places[a].to_numpy(dtype=float, na_value=np.nan)
+    right = places[b].to_numpy(dtype=float, na_value=np.nan)
+    moved = (left != right) & ~np.isnan(left) & ~np.isnan(right)  # unranked: not a move
+
+    ax = _axes(ax, (8.0, max(4.5, min(11.0, 0.16 * len(places) + 2.5))))
+    _slopes(ax, left, right, moved, names)
+    worst = float(np.nanmax(np.r_[left, right]))
+    ax.set_ylim(worst + 0.7, 0.3)
+    ax.yaxis.set_major_locator(ticker.FixedLocator(_place_ticks(worst)))
+    ax.set_xlim(-0.62, 1.62)
+    ax.set_xticks([0, 1], [str(a), str(b)])
+    ax.tick_params(axis="x", length=0, labelsize="medium")
+    ax.set_ylabel("place")
+    if cut is not None and cut < worst:
+        ax.hlines(cut + 0.5, -0.62, 1.62, color="#555555", linestyle="--", linewidth=0.9, zorder=0)
+        ax.annotate(
+            f"top {cut}", xy=(1.6, cut + 0.5), ha="right", va="bottom", fontsize=8, color="#555555"
+        )
+    _slope_labels(ax, left, right, moved, names)
+    if title is None:
+        where = ", ".join(str(frame[c].iloc[0]) for c in groups)
+        title = f"{where + ': ' if where else ''}{a} → {b}, {int(moved.sum())} of "
+        title += f"{len(places)} places changed"
+    ax.set_title(title, loc="left", fontsize="large")
+    _tidy(ax)
+    ax.spines["bottom"].set_visible(False)
+    ax.grid(False)
+    return ax
+
+
+def _two_rule_sets(
+    table: pd.DataFrame, a: str | None, b: str | None, event: Hashable | None
+) -> tuple[pd.DataFrame, str, str, list[str], str]:
+    """The rows of the two rule sets in the chosen event; the labels, groups and entity."""
+    _require(table, [RULES, RANK], "compare")
+    groups, entity = layout(table)
+    labels = (
+        list(table[RULES].cat.categories)
+        if isinstance(table[RULES].dtype, pd.CategoricalDtype)
+        else list(pd.unique(table[RULES]))
+    )
+    if a is None or b is None:
+        rest = [x for x in labels if x not in (a, b)]
+        a, b = a if a is not None else rest.pop(0), b if b is not None else rest.pop(0)
+    for given in (a, b):
+        if given not in labels:
+            raise ValueError(f"compare: no rule set {given!r}; the table has {labels}")
+    frame = table.loc[table[RULES].isin([a, b]).to_numpy()]
+    if EVENT in groups:
+        frame = _select(frame, EVENT, event)
+    for column in groups:
+        hint = "choose one with event=..." if column == EVENT else None
+        _single(frame, column, "compare", hint=hint or f"filter the table to one {column} first")
+    return frame, a, b, groups, entity
+
+
+def _names(frame: pd.DataFrame, ids: pd.Index, entity: str, label: str | None) -> list[str]:
+    """Display names: the `label` column's (``name`` by default), else the ids ("pair 7")."""
+    if label is None and "name" in frame.columns:
+        label = "name"
+    if label is not None:
+        _require(frame, [label], "compare")
+        first = frame.groupby(entity, observed=True, sort=False)[label].first()
+        return [str(first.get(i, i)) for i in ids]
+    return [f"{entity} {i}" if _bare_number(i) else str(i) for i in ids]  # "player 7"
+
+
+def _slopes(
+    ax: Axes, left: np.ndarray, right: np.ndarray, moved: np.ndarray, names: list[str]
+) -> None:
+    """The grey lines of the unchanged places (one collection), then one line per move."""
+    from matplotlib.collections import LineCollection
+
+    still = ~moved
+    if still.any():
+        segments = [((0.0, y0), (1.0, y1)) for y0, y1 in zip(left[still], right[still])]
+        ax.add_collection(
+            LineCollection(segments, colors=_BACKGROUND, linewidths=1.0, zorder=1),
+            autolim=False,
+        )
+    for i in np.flatnonzero(moved):
+        colour = _BETTER if right[i] < left[i] else _WORSE
+        ax.plot(
+            [0, 1],
+            [left[i], right[i]],
+            color=colour,
+            linewidth=1.8,
+            marker="o",
+            markersize=3.5,
+            label=names[i],
+            zorder=3,
+            solid_capstyle="round",
+        )
+
+
+def _slope_labels(
+    ax: Axes, left: np.ndarray, right: np.ndarray, moved: np.ndarray, names: list[str]
+) -> None:
+    """Names with their places at both ends, spread so that none overlap: the moved players
+    in their colour, the others in grey when there are few enough."""
+    shown = moved | (len(names) <= 24)
+    bottom, top = ax.get_ylim()
+    height_pt = ax.figure.get_figheight() * 72 * ax.get_position().height * 0.9
+    gap = abs(bottom - top) * (_LABEL_SIZE * 1.25) / max(height_pt, 1.0)
+    for side, places, x, ha in ((0, left, -0.04, "right"), (1, right, 1.04, "left")):
+        rows = np.flatnonzero(shown & ~np.isnan(places))
+        rows = rows[np.lexsort((rows, places[rows]))]  # top of the chart first
+        wanted = places[rows]
+        spread = _spread(wanted, gap, top + gap / 2, bottom - gap / 2)
+        for i, y in zip(rows, spread):
+            place = _tick_text(places[i])
+            text = f"{names[i]}  {place}" if side == 0 else f"{place}  {names[i]}"
+            colour = "#8a8a8a" if not moved[i] else (_BETTER if right[i] < left[i] else _WORSE)
+            link = {"arrowstyle": "-", "color": colour, "linewidth": 0.5, "shrinkA": 1}
+            ax.annotate(
+                text,
+                xy=(side + (-0.02 if side == 0 else 0.02), places[i]),
+                xytext=(x, y),
+                textcoords="data",
+                ha=ha,
+                va="center",
+                fontsize=_LABEL_SIZE,
+                color=colour,
+                fontweight="bold" if moved[i] else "normal",
+                arrowprops=None if abs(y - places[i]) < gap / 2 else link,
+                annotation_clip=False,
+            )
+
+
+# --- decisive criteria ---------------------------------------------------------------------------
+
+
+def decisive(
+    standings: pd.DataFrame,
+    *,
+    by: str | Sequence[str] | None = None,
+    top: int | None = None,
+    title: str | None = None,
+    ax: Axes | None = None,
+) -> Axes:
+    """Which criteria decided the places: one stacked bar per season (rule set, event, ...).
+
+    Each bar splits the places of its group by the criterion that separated each player from
+    the next (:func:`tourneystats.whatif.decisive`), in the ranking's order, ``tied`` last in
+    grey; segments of 4 % or more are labelled with their share.
+
+    Parameters
+    ----------
+    standings : pandas.DataFrame
+        Standings with a ``decided_by`` column (cards, league; any table given one with
+        :func:`tourneystats.core.ranking.decided_by`), or a comparison table (one bar per rule
+        set, and per `by` value).
+    by : str or sequence of str, optional
+        One bar per value of these columns (``"season"``, ``"event"``).
+    top : int, optional
+        Count only the places `top` or better (``top=8``: what decided the places of the top 8).
+    title : str, optional
+        Default: ``"What decided the places"`` (with the top counted).
+    ax : matplotlib.axes.Axes, optional
+        Where to draw; a new figure when None.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        One bar container per criterion (``ax.containers``, labelled with the criterion, in
+        the legend's order); the x tick labels are the groups.
+
+    Examples
+    --------
+    >>> st = pd.DataFrame({"season": ["S1"] * 3 + ["S2"] * 3, "event": ["A", "A", "A", "B", "B", "B"],
+    ...                    "player": list("uvwxyz"), "rank": [1, 2, 2, 1, 2, 3],
+    ...                    "PTS": [2, 1, 1, 3, 2, 1], "decided_by": ["PTS", "tied", None, "PTS", "PTS", None]})
+    >>> ax = decisive(st, by="season")
+    >>> [c.get_label() for c in ax.containers], [t.get_text() for t in ax.get_xticklabels()]
+    (['PTS', 'tied'], ['S1', 'S2'])
+    """
+    counts = decisive_counts(standings, by=by, top=top)
+    groups = [c for c in counts.columns if c not in (DECIDED_BY, "places", "share")]
+    if groups:
+        shares = counts.pivot_table(
+            index=groups, columns=DECIDED_BY, values="share", observed=True, sort=False
+        )
+    else:
+        shares = counts.set_index(DECIDED_BY)[["share"]].T
+    shares = shares.reindex(columns=list(counts[DECIDED_BY].cat.categories)).fillna(0.0)
+    shares = shares.loc[:, (shares > 0).any()]
+    ax = _axes(ax, (max(6.0, min(12.0, 0.6 * len(shares) + 4.0)), 4.8))
+    x = np.arange(len(shares), dtype=float)
+    bottom = np.zeros(len(shares))
+    colours = _criterion_colours(list(shares.columns))
+    for criterion in shares.columns:
+        values = 100 * shares[criterion].to_numpy()
+        bars = ax.bar(
+            x,
+            values,
+            bottom=bottom,
+            width=0.7,
+            color=colours[criterion],
+            label=str(criterion),
+            edgecolor="white",
+            linewidth=0.6,
+        )
+        texts = [f"{v:.0f}%" if v >= 4 else "" for v in values]
+        ink = "#333333" if criterion == TIED else "white"
+        ax.bar_label(bars, labels=texts, label_type="center", fontsize=7.5, color=ink)
+        bottom += values
+    ax.set_xticks(x, [_group_text(i) for i in shares.index] if groups else ["all"])
+    longest = max(len(t.get_text()) for t in ax.get_xticklabels())
+    if longest * len(shares) > 60 or (len(shares) > 5 and longest > 4):
+        for tick in ax.get_xticklabels():
+            tick.set(rotation=30, ha="right", rotation_mode="anchor")
+    ax.set_ylim(0, 100)
+    ax.yaxis.set_major_formatter(ticker.PercentFormatter())
+    ax.set_ylabel("places decided")
+    ax.set_xlim(-0.6, len(shares) - 0.4)
+    ax.legend(
+        title="decided by",
+        frameon=False,
+        loc="upper left",
+        bbox_to_anchor=(1.0, 1.0),
+        reverse=True,
+        fontsize="small",
+    )
+    if title is None:
+        within = f" of the top {top}" if top else ""
+        title = f"What decided the places{within} ({int(counts['places'].sum()):,} places)"
+    ax.set_title(title, loc="left", fontsize="large")
+    _tidy(ax)
+    return ax
+
+
+def _criterion_colours(criteria: list[str]) -> dict[str, object]:
+    """A colour per criterion, in order (``tied`` grey)."""
+    palette = matplotlib.colormaps["tab10"].colors
+    palette = [c for i, c in enumerate(palette) if i != 7]  # tab10's grey is for "tied"
+    out: dict[str, object] = {}
+    for criterion in criteria:
+        out[criterion] = _TIED if criterion == TIED else palette[len(out) % len(palette)]
+    return out
+
+
+def _group_text(value: object) -> str:
+    if isinstance(value, tuple):
+        return " · ".join(_tick_text(v) for v in value)
+    return _tick_text(value)
