@@ -204,7 +204,7 @@ def test_mixed_folder_is_one_table(tmp_path):
         (tmp_path / name).write_bytes((DATA / name).read_bytes())
     st = bridge.standings_from_path(tmp_path)
     assert st.columns.tolist() == ["event", "section", "line", "pair", "scoring", "boards", "mp",
-                                   "top", "percentage", "imps", "factored", "rank"]  # fmt: skip
+                                   "top", "percentage", "imps", "factored", "rank", "decided_by"]  # fmt: skip
     mp, butler = st[st["scoring"] == "mp"], st[st["scoring"] == "butler"]
     assert len(mp) == 12 and len(butler) == 14
     assert mp["imps"].isna().all() and mp["percentage"].notna().all()

@@ -484,7 +484,7 @@ def test_standings_from_path_csv(tmp_path, tec_swiss):
     path = tmp_path / "season.parquet"
     results.to_parquet(path)
     t = standings_from_path(path, rules="fide2024", tiebreaks=["BH/C1", "BH"])
-    assert list(t.columns) == ["event", "player", "rank", "PTS", "BH/C1", "BH"]
+    assert list(t.columns) == ["event", "player", "rank", "PTS", "BH/C1", "BH", "decided_by"]
     assert t.set_index("player").loc[4, "BH/C1"] == 11.5
     with pytest.raises(FileNotFoundError):
         standings_from_path(tmp_path / "nope.csv")

@@ -545,7 +545,9 @@ def test_the_order_a_trf_declares_is_used(tmp_path):
     # 212 (the standings' order, the points first) wins over 202
     assert events.set_index("event")["tiebreaks"].to_dict() == {"a": "SB/C1,DE", "b": "STD,TPN/R"}
     table = standings(got, events=events, rules="fide2026")
-    assert list(table.columns) == ["event", "player", "rank", "PTS", "SB/C1", "DE", "STD", "TPN/R"]
+    assert list(table.columns) == [
+        "event", "player", "rank", "PTS", "SB/C1", "DE", "STD", "TPN/R", "decided_by"
+    ]  # fmt: skip
     a = table[table["event"] == "a"]
     assert a["STD"].isna().all() and a.set_index("player").loc[2, "SB/C1"] == 2.5
     b = table[table["event"] == "b"]
@@ -559,13 +561,13 @@ def test_the_order_a_trf_declares_is_used(tmp_path):
         standings(got, events=events, rules="fide2024", round_robin=["c"])
     # tiebreaks= overrides the files
     given = standings_from_path(tmp_path, rules="fide2026", tiebreaks=["BH"])
-    assert list(given.columns) == ["event", "player", "rank", "PTS", "BH"]
+    assert list(given.columns) == ["event", "player", "rank", "PTS", "BH", "decided_by"]
     # the command line takes the declared order too
     pd.testing.assert_frame_equal(standings_from_path(tmp_path, rules="fide2026"), table)
     # and so does the history: each event after each round, by its own order
     history = standings_by_round(got, events=events, rules="fide2026")
     assert list(history.columns) == [
-        "event", "round", "player", "rank", "PTS", "SB/C1", "DE", "STD", "TPN/R"
+        "event", "round", "player", "rank", "PTS", "SB/C1", "DE", "STD", "TPN/R", "decided_by"
     ]  # fmt: skip
     last = history[history["round"] == 4].drop(columns="round").reset_index(drop=True)
     pd.testing.assert_frame_equal(last, table, check_dtype=False)

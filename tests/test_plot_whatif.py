@@ -13,7 +13,7 @@ from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 
 import tourneystats  # noqa: F401  (the accessor)
-from tourneystats import cards, league, plot, whatif
+from tourneystats import cards, chess, league, plot, whatif
 from tourneystats.trf import read_trf
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -71,8 +71,8 @@ def test_slope_of_real_data_of_every_family():
     changed = whatif.summary(table)["changed"].iloc[0]
     assert len(plot.compare(table, cut=8).get_lines()) == changed
     season = read_trf(DATA / "chess")
-    chess = whatif.chess_compare(season.results, rules=["fide2024", "fide2024:SB+BH/C1+BH"])
-    ax = plot.compare(chess, event="tournament_1", top=24)
+    swiss = chess.compare(season.results, rules=["fide2024", "fide2024:SB+BH/C1+BH"])
+    ax = plot.compare(swiss, event="tournament_1", top=24)
     assert ax.get_ylim()[0] >= 24
     evenings = pd.read_csv(DATA / "league" / "kvallsligan.csv")
     lg = league.compare(evenings, rules=[0, 20], through="2023-09-19")
@@ -83,7 +83,7 @@ def test_slope_of_real_data_of_every_family():
 
 def test_decisive_bars_per_group_in_the_ranking_order():
     season = read_trf(DATA / "chess")
-    table = whatif.chess_compare(season.results, rules=["fide2024", "fide2024:SB+BH"])
+    table = chess.compare(season.results, rules=["fide2024", "fide2024:SB+BH"])
     ax = plot.decisive(table)
     labels = [c.get_label() for c in ax.containers]
     assert labels == ["PTS", "BH/C1", "BH", "SB", "tied"]

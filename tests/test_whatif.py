@@ -79,7 +79,7 @@ def test_cards_compare_on_synthetic_seasons(seed, by):
 def test_chess_compare_equals_standings(seed, n_events, picks):
     """Shared computations (tie-break orders under one rule set) rank as standings does."""
     results, players = random_tournaments(seed, n_events)
-    table = whatif.chess_compare(results, rules=picks, players=players)
+    table = chess.compare(results, rules=picks, players=players)
     for rules, tiebreaks in picks:
         label = f"{rules}:{'+'.join(tiebreaks)}"
         want = chess.standings(results, rules=rules, tiebreaks=tiebreaks, players=players)
@@ -100,7 +100,7 @@ def test_chess_compare_equals_standings(seed, n_events, picks):
 def test_chess_compare_on_a_synthetic_season(seed):
     results, players = synth.chess_swiss(6, 16, 5, seed=seed)
     rules = ["fide2024", "fide2026:BH/C1+SB", {"rules": "fide2009", "tiebreaks": ["SB"]}]
-    table = whatif.chess_compare(results, rules=rules, players=players)
+    table = chess.compare(results, rules=rules, players=players)
     for label, options in (
         ("fide2024", {"rules": "fide2024"}),
         ("fide2026:BH/C1+SB", {"rules": "fide2026", "tiebreaks": ["BH/C1", "SB"]}),
@@ -120,7 +120,7 @@ def test_bridge_compare_equals_standings(rows, movement):
         if results.empty:
             return
     try:
-        table = whatif.bridge_compare(results, rules=rules, movement=movement)
+        table = bridge.compare(results, rules=rules, movement=movement)
     except ValueError:  # a session the movement cannot be (a pair both ways on a board)
         return
     expected = {
@@ -136,7 +136,7 @@ def test_bridge_compare_equals_standings(rows, movement):
 
 def test_bridge_compare_on_a_synthetic_season():
     results = synth.bridge_pairs(4, 7, movement="mixed", seed=3, artificial_rate=0.02)
-    table = whatif.bridge_compare(results, rules=["mp", "butler", "cross_imps"])
+    table = bridge.compare(results, rules=["mp", "butler", "cross_imps"])
     want = bridge.session_standings(results)
     _assert_frames(_part(table, "mp", list(want.columns)), want)
     assert set(table["decided_by"].dropna()) <= {"percentage", "imps", "tied"}
@@ -185,7 +185,8 @@ def test_rule_sets_are_read_and_refused_clearly():
 
 
 def test_chess_rule_set_texts():
-    parse = whatif._chess_parse
+    from tourneystats.chess.whatif import _chess_parse as parse
+
     assert parse("fide2024").options == {"rules": "fide2024", "tiebreaks": None}
     assert parse("auto:fide2009").options == {"rules": "auto:fide2009", "tiebreaks": None}
     assert parse("fide2026:BH/C1+SB").options == {
@@ -204,10 +205,10 @@ def test_chess_rule_set_texts():
 def test_bridge_rule_sets_and_options():
     results = synth.bridge_pairs(1, 5, seed=1)
     with pytest.raises(ValueError, match="unknown rule set 'imp'"):
-        whatif.bridge_compare(results, rules=["mp", "imp"])
+        bridge.compare(results, rules=["mp", "imp"])
     with pytest.raises(ValueError, match="butler takes the option"):
-        whatif.bridge_compare(results, rules=[{"scoring": "butler", "scale": "half"}])
-    table = whatif.bridge_compare(results, rules=[{"label": "B2", "scoring": "butler", "drop": 2}])
+        bridge.compare(results, rules=[{"scoring": "butler", "drop": 2, "scale": "half"}])
+    table = bridge.compare(results, rules=[{"label": "B2", "scoring": "butler", "drop": 2}])
     assert table["rules"].cat.categories.tolist() == ["B2"]
 
 
@@ -361,23 +362,33 @@ def test_compare_by_family_name_and_accessor():
     pd.testing.assert_frame_equal(a, b)
 
 
-def test_bridge_conventions_and_scorings_plug_into_bridge_standings(monkeypatch):
-    """Once the bridge family has ``standings(scoring=, convention=)`` and ``CONVENTIONS``,
-    their names are rule sets and their options go to it (here a stand-in for it)."""
-    results = synth.bridge_pairs(1, 5, seed=1)
-    calls = []
-
-    def standings(results, *, scoring=None, convention=None, movement=None, scale="full"):
-        calls.append((scoring, convention, scale))
-        return bridge.session_standings(results, movement=movement, scale=scale)
-
-    monkeypatch.setattr(bridge, "standings", standings, raising=False)
-    monkeypatch.setattr(bridge, "CONVENTIONS", {"ebu": None, "jfr": None}, raising=False)
-    table = whatif.bridge_compare(
-        results, rules=["ebu", "JFR", "half", {"scoring": "butler", "drop": 2}]
+def test_bridge_conventions_and_scorings_are_rule_sets():
+    """The conventions and scorings of bridge.standings are rule sets; Butler options it does not
+    take (``drop``) are scored by butler() itself."""
+    results = synth.bridge_pairs(2, 5, seed=1)
+    table = bridge.compare(
+        results, rules=["ebu", "KOPS", "half", "butler", {"scoring": "butler", "drop": 2}]
     )
-    assert calls == [("mp", "ebu", "full"), ("mp", "jfr", "full"), ("mp", None, "half")]
-    assert table["rules"].cat.categories.tolist() == ["ebu", "JFR", "half", "butler drop=2"]
+    assert table["rules"].cat.categories.tolist() == [
+        "ebu",
+        "KOPS",
+        "half",
+        "butler",
+        "butler drop=2",
+    ]
+    cases = {
+        "ebu": {"convention": "ebu"},
+        "KOPS": {"convention": "kops"},
+        "half": {"scale": "half"},
+        "butler": {"scoring": "butler"},
+    }
+    for label, options in cases.items():
+        got = table[table["rules"] == label].drop(columns="rules").reset_index(drop=True)
+        want = bridge.standings(results, **options)
+        for column in ("pair", "rank", "percentage", "imps", "decided_by"):
+            pd.testing.assert_series_equal(
+                got[column].reset_index(drop=True), want[column], check_dtype=False
+            )
     butler = table[table["rules"] == "butler drop=2"]
     assert butler["imps"].notna().all() and butler["percentage"].isna().all()
 

@@ -204,8 +204,8 @@ class TourneyAccessor:
 
     def compare(self, *, family: str, rules, **options) -> pd.DataFrame:
         """This results frame's standings under several rule sets, as one long table:
-        :func:`tourneystats.whatif.compare` (``cards.compare``, ``chess_compare``,
-        ``bridge_compare``, ``league.compare``).
+        :func:`tourneystats.whatif.compare` (``cards.compare``, ``chess.compare``,
+        ``bridge.compare``, ``league.compare``).
 
         Parameters
         ----------

@@ -4,7 +4,7 @@
 the cached input of the chess benchmark) times, in one process after reading the input:
 
 - k separate ``chess.standings`` calls, one per rule set;
-- ``whatif.chess_compare`` over the same k rule sets (one long table);
+- ``chess.compare`` over the same k rule sets (one long table);
 - ``whatif.summary`` of the comparison and Kendall's tau-b alone, per pair of rule sets;
 
 for two comparisons: rule sets of unplayed games (fide2024, fide2026; 7 tie-breaks each) and
@@ -24,8 +24,10 @@ from pathlib import Path
 import numpy as np
 
 from tourneystats.chess import standings
+from tourneystats.chess.whatif import _chess_parse
+from tourneystats.chess.whatif import compare as chess_compare
 from tourneystats.io import read_table, write_table
-from tourneystats.whatif import _chess_parse, chess_compare, kendall_tau, summary
+from tourneystats.whatif import kendall_tau, summary
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))

@@ -317,10 +317,10 @@ def recompute(
     (True, 1)
     >>> got = read_archive(out, family="chess")
     >>> got.head(3)
-       season   event  player  rank  PTS   BH
-    0    2024  C00001       5     1  3.5  7.0
-    1    2024  C00001       1     2  3.0  6.5
-    2    2024  C00001       2     3  2.0  9.5
+       season   event  player  rank  PTS   BH decided_by
+    0    2024  C00001       5     1  3.5  7.0        PTS
+    1    2024  C00001       1     2  3.0  6.5        PTS
+    2    2024  C00001       2     3  2.0  9.5         BH
     >>> from tourneystats import chess
     >>> want = chess.standings(results, tiebreaks=["BH"])
     >>> cols = ["player", "rank", "PTS", "BH"]

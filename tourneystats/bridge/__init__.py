@@ -165,11 +165,13 @@ from .season import season_history, season_summary
 from .teams import board_imps, team_matches, team_standings
 from .totals import FIELD as FIELD
 from .totals import LINE_DTYPE as LINE_DTYPE
+from .whatif import compare
 
 #: :func:`standings` under its earlier name
 session_standings = standings
 
 __all__ = [
+    "compare",
     "CONVENTIONS",
     "IMP_BOUNDS",
     "SCORINGS",

@@ -456,12 +456,12 @@ def mp_standings(
     --------
     >>> df = pd.DataFrame({"event": "E", "board": [1, 1, 2, 2], "ns_pair": [1, 2, 1, 2],
     ...                    "ew_pair": [1, 2, 2, 1], "ns_score": [420, 450, -50, 100]})
-    >>> mp_standings(df)
-      event section line  pair  boards   mp  top  percentage  factored  rank
-    0     E       A   NS     2       2  4.0  4.0       100.0       4.0     1
-    1     E       A   NS     1       2  0.0  4.0         0.0       0.0     2
-    2     E       A   EW     1       2  2.0  4.0        50.0       2.0     1
-    3     E       A   EW     2       2  2.0  4.0        50.0       2.0     1
+    >>> mp_standings(df).drop(columns=["event", "section"])
+      line  pair  boards   mp  top  percentage  factored  rank  decided_by
+    0   NS     2       2  4.0  4.0       100.0       4.0     1  percentage
+    1   NS     1       2  0.0  4.0         0.0       0.0     2        <NA>
+    2   EW     1       2  2.0  4.0        50.0       2.0     1        tied
+    3   EW     2       2  2.0  4.0        50.0       2.0     1        <NA>
     """
     rules = MatchpointRules.make(scale=scale, artificial_percent=artificial_percent)
     return _mp_totals(_prepare(results, movement=movement), rules, convention_of(convention))

@@ -18,6 +18,7 @@ import pandas as pd
 
 from ..core.schema import (
     BOARDS,
+    DECIDED_BY,
     EVENT,
     IMPS,
     LINE,
@@ -37,7 +38,10 @@ from .mp import MatchpointRules, _mp_totals
 from .prepare import _Prep, _prepare
 
 #: the columns of the standings, in order (those of the methods present)
-COLUMNS = (EVENT, SECTION, LINE, PAIR, SCORING, BOARDS, MP, TOP, PERCENTAGE, IMPS, FACTORED, RANK)
+COLUMNS = (
+    EVENT, SECTION, LINE, PAIR, SCORING, BOARDS, MP, TOP, PERCENTAGE, IMPS, FACTORED, RANK,
+    DECIDED_BY,
+)  # fmt: skip
 
 
 def standings(

@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.ranking import competition_rank
-from ..core.schema import BOARDS, EVENT, LINE, PAIR, PERCENTAGE, SECTION, TOP
+from ..core.schema import BOARDS, DECIDED_BY, EVENT, LINE, PAIR, PERCENTAGE, SECTION, TOP
 from .conventions import CONVENTIONS, DEFAULT_CONVENTION, FACTORED, Convention
 from .prepare import EW, NS, _dense, _Prep
 
@@ -121,7 +121,9 @@ def _standings(
     frame[FACTORED] = sums * _most_boards(p, values[used], played) / played
     if top is None and conv.total == FACTORED:
         criterion = FACTORED
-    out = competition_rank(frame, [criterion], by=[EVENT, SECTION, LINE], order_by=PAIR)
+    out = competition_rank(
+        frame, [criterion], by=[EVENT, SECTION, LINE], order_by=PAIR, decided_by=DECIDED_BY
+    )
     if conv.decimals is not None:  # ranked on the unrounded values, published rounded
         for column in (value, PERCENTAGE, FACTORED):
             if column in out.columns:

@@ -165,8 +165,10 @@ from .points import POINT_KEYS, point_system
 from .ratings import DP_TABLE, PD_TABLE
 from .rules import ROUND_ROBIN_TYPE, RULE_SETS, RuleSet, rules_for_date
 from .tables import standings, standings_by_round, validate_results
+from .whatif import compare
 
 __all__ = [
+    "compare",
     "KINDS",
     "POINT_KEYS",
     "RULE_SETS",

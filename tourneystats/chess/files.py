@@ -152,9 +152,9 @@ def standings_from_path(
     >>> pd.DataFrame({"event": "E", "round": 1, "player": [1, 2], "opponent": [2, 1],
     ...               "colour": ["w", "b"], "points": [0.5, 0.5], "kind": "played"}).to_csv(p)
     >>> standings_from_path(p, tiebreaks=["SB"])
-      event  player  rank  PTS    SB
-    0     E       1     1  0.5  0.25
-    1     E       2     1  0.5  0.25
+      event  player  rank  PTS    SB decided_by
+    0     E       1     1  0.5  0.25       tied
+    1     E       2     1  0.5  0.25       <NA>
     """
     results, players, events = read_results(path)
     return standings(

@@ -14,7 +14,17 @@ import numpy as np
 import pandas as pd
 
 from ..core.ranking import competition_rank
-from ..core.schema import EVENT, PLAYER, PTS, RANK, ROUND, ROUNDS, ValidationError, validate
+from ..core.schema import (
+    DECIDED_BY,
+    EVENT,
+    PLAYER,
+    PTS,
+    RANK,
+    ROUND,
+    ROUNDS,
+    ValidationError,
+    validate,
+)
 from .codes import TieBreak
 from .encounter import _group_ids
 from .grid import _build_grid, _checked_rounds, _Grid, _planned_rounds, _validate_tables
@@ -64,9 +74,14 @@ def _table(grid: _Grid, tiebreaks: list[TieBreak], options: _Options) -> pd.Data
     criteria = [PTS, *[t.code for t in tiebreaks]]
     ascending = _criteria_directions(tiebreaks)
     ranked = competition_rank(
-        frame, criteria, ascending=ascending, by="_event_order", order_by=PLAYER
+        frame,
+        criteria,
+        ascending=ascending,
+        by="_event_order",
+        order_by=PLAYER,
+        decided_by=DECIDED_BY,
     )
-    return ranked[[EVENT, PLAYER, RANK, *criteria]]
+    return ranked[[EVENT, PLAYER, RANK, *criteria, DECIDED_BY]]
 
 
 def _restore_player_dtype(values: pd.Series) -> pd.Series:
@@ -178,15 +193,15 @@ def standings(
     ...     "colour": ["w", "b", None, "b", None, "w"], "points": [1, 0, 1, 0.5, 1, 0.5],
     ...     "kind": ["played", "played", "pab", "played", "pab", "played"]})
     >>> standings(games, tiebreaks=["BH", "SB"])
-      event  player  rank  PTS   BH    SB
-    0  Open       3     1  1.5  2.5  1.25
-    1  Open       1     2  1.5  1.5  1.00
-    2  Open       2     3  1.0  2.0  0.25
+      event  player  rank  PTS   BH    SB decided_by
+    0  Open       3     1  1.5  2.5  1.25         BH
+    1  Open       1     2  1.5  1.5  1.00        PTS
+    2  Open       2     3  1.0  2.0  0.25       <NA>
     >>> standings(games.assign(points=[3, 0, 3, 1, 3, 1]), tiebreaks=["SB"], points="3/1/0")
-      event  player  rank  PTS   SB
-    0  Open       3     1  4.0  6.0
-    1  Open       1     2  4.0  5.0
-    2  Open       2     3  3.0  1.0
+      event  player  rank  PTS   SB decided_by
+    0  Open       3     1  4.0  6.0         SB
+    1  Open       1     2  4.0  5.0        PTS
+    2  Open       2     3  3.0  1.0       <NA>
     """
     options = _Options(
         points, planned_rounds, ratings, unrated, withdrawn, allow_buchholz_in_round_robins
@@ -244,6 +259,8 @@ def _by_order(
     out = out.iloc[np.lexsort(keys)].reset_index(drop=True)
     if isinstance(results[EVENT].dtype, pd.CategoricalDtype):
         out[EVENT] = pd.Categorical(out[EVENT], dtype=pd.CategoricalDtype(appearance))
+    if DECIDED_BY in out.columns:  # last, after the criteria of every order
+        out = out[[c for c in out.columns if c != DECIDED_BY] + [DECIDED_BY]]
     return out
 
 
