@@ -193,9 +193,22 @@ def table(rows: list[Row], repeat: int) -> str:
     lines.append(
         f"Median wall of {repeat} {runs}, each a fresh process timed from start to exit; "
         f"peak RSS: the largest VmHWM of those processes; load: the 1-minute load average "
-        f"before and after the row's runs ({os.cpu_count()} cores)."
+        f"before and after the row's runs. {os.cpu_count()} cores (DuckDB uses them all, its "
+        f"default); {_versions()}."
     )
     return "\n".join(lines)
+
+
+def _versions() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    found = [f"Python {sys.version.split()[0]}"]
+    for name in ("pandas", "numpy", "pyarrow", "duckdb"):
+        try:
+            found.append(f"{name} {version(name)}")
+        except PackageNotFoundError:
+            pass
+    return ", ".join(found)
 
 
 def _plan(args: argparse.Namespace) -> list[tuple[str, str, str | None]]:
