@@ -15,6 +15,9 @@ cached file, alternating (``--family cards_duckdb`` runs it alone). The query co
   compared after rounding to 9 decimals (as ``tourneystats.core.ranking``), a missing value
   last; rows by event, rank, then player id (the order of our table).
 
+The first CTE is ``NOT MATERIALIZED``: DuckDB then reads the file again where it is used, which
+measured faster than keeping its rows (about 0.35 s instead of 0.5 s at 2.3 million rows).
+
 ``python tests/benchmarks/bench_cards_duckdb.py FILE.parquet`` runs our command and this query
 on FILE and prints the largest difference (every value must agree within 1e-9, ranks, counts and
 row order exactly). DuckDB is not a dependency of tourneystats: ``pip install -e '.[bench]'``.
@@ -34,7 +37,7 @@ __all__ = ["IDS", "QUERY", "SIZES", "TABLE_SIZES", "check", "run"]
 
 QUERY = """
 COPY (
-  WITH rows AS (
+  WITH rows AS NOT MATERIALIZED (
     SELECT event, round, player, opponent,
            CASE WHEN opponent IS NULL THEN 2 ELSE wins END AS w,
            CASE WHEN opponent IS NULL THEN 0 ELSE losses END AS l,
