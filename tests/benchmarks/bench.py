@@ -18,7 +18,9 @@ at its table sizes with named players, and at ``large`` with integer ids. ``--id
 input's player ids: ``names`` (the default: names as real files carry them) or ``int`` (small
 integers, the inputs before issue 16); each has its own cache file
 ``.cache/<family>-<size>-<ids>.parquet``. ``--check`` first compares each baseline's standings
-with ours on the file (``python tests/benchmarks/bench_<family>_duckdb.py FILE``).
+with ours on the file (``python tests/benchmarks/bench_<family>_duckdb.py FILE``). On a shared
+machine, ``--quiet 0.1`` waits before each timed pair of runs until other programs leave the CPU
+idle (at most ``--quiet-wait`` seconds), and ``--warmup 1`` runs each pair once untimed first.
 """
 
 from __future__ import annotations
@@ -80,6 +82,7 @@ class Row:
     ours: Timings
     baseline: Timings | None
     load: tuple[float, float]
+    busy: list[float] = field(default_factory=list)  # others' CPU share before each timed pair
 
 
 def _module(name: str):
@@ -153,17 +156,46 @@ def measure(family: str, size: str, ids: str | None, args: argparse.Namespace) -
         _check(family, path)
     ours, baseline = Timings(), Timings() if has_baseline else None
     load = os.getloadavg()[0]
+    busy = []
     for i in range(args.warmup + args.repeat):
         into = (Timings(), Timings()) if i < args.warmup else (ours, baseline)
+        if args.quiet is not None and i >= args.warmup:
+            busy.append(_wait_quiet(args.quiet, args.quiet_wait))
         _run_once(family, path, into[0])
         if has_baseline:
             _run_once(f"{family}_duckdb", path, into[1])
-    row = Row(family, size, ids or "-", ours, baseline, (load, os.getloadavg()[0]))
+    row = Row(family, size, ids or "-", ours, baseline, (load, os.getloadavg()[0]), busy)
     line = f"{family}/{size}/{row.ids}: {ours.rows:,} rows; ours {ours.spread()}"
     if baseline is not None:
         line += f"; DuckDB {baseline.spread()}"
+    if busy:
+        line += f"; CPU busy before each run: {', '.join(f'{b:.0%}' for b in busy)}"
     print(line, flush=True)
     return row
+
+
+def _cpu_busy(seconds: float = 2.0) -> float:
+    """The share of the machine's CPU time that was busy over the next `seconds` (/proc/stat)."""
+
+    def sample() -> tuple[int, int]:
+        with open("/proc/stat") as stat:
+            ticks = [int(x) for x in stat.readline().split()[1:]]
+        return sum(ticks), ticks[3] + ticks[4]  # total, idle + iowait
+
+    total0, idle0 = sample()
+    time.sleep(seconds)
+    total1, idle1 = sample()
+    return 1 - (idle1 - idle0) / max(total1 - total0, 1)
+
+
+def _wait_quiet(share: float, patience: float) -> float:
+    """Wait (at most `patience` seconds) until the CPU is busy under `share` of the time over 2
+    s (other programs: ours is not running); return the last share measured."""
+    deadline = time.monotonic() + patience
+    while True:
+        busy = _cpu_busy()
+        if busy < share or time.monotonic() > deadline:
+            return busy
 
 
 def table(rows: list[Row], repeat: int) -> str:
@@ -185,7 +217,7 @@ def table(rows: list[Row], repeat: int) -> str:
             f"{b.median:.2f}" if b else "",
             f"{max(b.peaks_mb):,.0f}" if b else "",
             f"{r.ours.median / b.median:.2f}" if b else "",
-            f"{r.load[0]:.2f}-{r.load[1]:.2f}",
+            f"{r.load[0]:.2f}-{r.load[1]:.2f}" + (f"; busy ≤ {max(r.busy):.0%}" if r.busy else ""),
         ]
         lines.append("| " + " | ".join(cells) + " |")
     runs = "alternating runs (ours, DuckDB, ...)" if any(r.baseline for r in rows) else "runs"
@@ -193,10 +225,19 @@ def table(rows: list[Row], repeat: int) -> str:
     lines.append(
         f"Median wall of {repeat} {runs}, each a fresh process timed from start to exit; "
         f"peak RSS: the largest VmHWM of those processes; load: the 1-minute load average "
-        f"before and after the row's runs. {os.cpu_count()} cores (DuckDB uses them all, its "
-        f"default); {_versions()}."
+        f"before and after the row's runs{_quiet_note(rows)}. {os.cpu_count()} cores (DuckDB "
+        f"uses them all, its default); {_versions()}."
     )
     return "\n".join(lines)
+
+
+def _quiet_note(rows: list[Row]) -> str:
+    if not any(r.busy for r in rows):
+        return ""
+    return (
+        " (busy: the largest share of the CPU other programs used in the 2 s before a timed "
+        "pair, waited for with --quiet)"
+    )
 
 
 def _versions() -> str:
@@ -244,6 +285,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-baseline", action="store_true", help="ours only")
     parser.add_argument("--check", action="store_true", help="compare with the baseline first")
     parser.add_argument("--regenerate", action="store_true", help="ignore the cached inputs")
+    parser.add_argument(
+        "--quiet",
+        type=float,
+        metavar="SHARE",
+        help="before each timed run (pair), wait until other programs keep the CPU busy less "
+        "than SHARE of the time (e.g. 0.1; measured over 2 s)",
+    )
+    parser.add_argument(
+        "--quiet-wait", type=float, default=120, help="the longest wait for --quiet (seconds)"
+    )
     args = parser.parse_args(argv)
     if not args.table and not args.family:
         parser.error("give --family (or --table)")

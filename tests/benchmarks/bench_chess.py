@@ -35,6 +35,8 @@ IDS = ("names", "int")
 SEED = 1
 #: the tie-breaks of the command (and of the DuckDB baseline)
 COMMAND_TIEBREAKS = "BH/C1,BH,SB"
+#: the options of the timed command after ``--family chess``
+COMMAND_OPTIONS = ("--tiebreaks", COMMAND_TIEBREAKS)
 #: the tie-breaks of the ``-full`` sizes
 TIEBREAKS = ["BH/C1", "BH", "SB", "PS", "ARO", "KS", "DE"]
 
@@ -64,7 +66,7 @@ def generate(path: Path, *, ids: str = "names", n_events: int, n_players: int, n
 
 def run(path: Path, out_dir: Path) -> int:
     if "-full-" not in f"{path.stem}-":  # the cache file is chess-SIZE-IDS.parquet
-        return run_command(path, out_dir, "chess", "--tiebreaks", COMMAND_TIEBREAKS)
+        return run_command(path, out_dir, "chess", *COMMAND_OPTIONS)
     from tourneystats.chess import standings
     from tourneystats.io import read_table, write_table
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bench_chess import COMMAND_TIEBREAKS, IDS, TABLE_SIZES
+from bench_chess import COMMAND_OPTIONS, IDS, TABLE_SIZES
 from bench_chess import SIZES as _CHESS_SIZES
 from common import check_main, parquet_rows
 
@@ -90,4 +90,4 @@ def check(ours, theirs) -> bool:
 if __name__ == "__main__":  # python tests/benchmarks/bench_chess_duckdb.py CACHED.parquet
     import sys
 
-    sys.exit(check_main(sys.modules[__name__], "chess", ["--tiebreaks", COMMAND_TIEBREAKS]))
+    sys.exit(check_main(sys.modules[__name__], "chess", COMMAND_OPTIONS))
