@@ -100,15 +100,15 @@ Scoring programs differ in details the rules leave open: factoring, rounding, ph
 the Butler datum, the cross-IMP divisor. Each is a field of a :class:`Convention`, and
 :data:`CONVENTIONS` holds the presets, each checked against real published files:
 
-============  ==================================================================================
-``ebu``       the default: unrounded percentages of total matchpoints over total tops
-``compscore`` Compscore3: the published total factored (``factored``); a Neuberg-scaled board
-              totalled as its percentage rounded to 0.01; 0.01, half to even
-``jfr``       JFR Pary: a phantom table outside its board; the percentage the mean of the board
-              percentages, each rounded to 0.01
-``kops``      KoPS2www: each Neuberg-scaled score rounded to 0.01 before totals; cross-IMPs
-              divided by n - 1, the phantom's opponent 0 IMPs, a comparison at most 17 IMPs
-============  ==================================================================================
+=============  ==================================================================================
+``ebu``        the default: unrounded percentages of total matchpoints over total tops
+``compscore``  Compscore3: the published total factored (``factored``); a Neuberg-scaled board
+               totalled as its percentage rounded to 0.01; 0.01, half to even
+``jfr``        JFR Pary: a phantom table outside its board; the percentage the mean of the board
+               percentages, each rounded to 0.01
+``kops``       KoPS2www: each Neuberg-scaled score rounded to 0.01 before totals; cross-IMPs
+               divided by n - 1, the phantom's opponent 0 IMPs, a comparison at most 17 IMPs
+=============  ==================================================================================
 
 ``convention=`` (``--convention``) names one (or passes a :class:`Convention`); by default each
 session's ``convention`` column (a USEBIO file from Compscore: ``compscore``), else ``ebu``.
