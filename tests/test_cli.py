@@ -178,7 +178,7 @@ def test_help_shows_the_defaults_and_every_familys_rules(capsys):
         "auto",
     ):
         assert value in out
-    assert "(default: 10)" in out and "(default: 20)" in out and "default BH/C1,BH,SB" in out
+    assert "(default: 10)" in out and "(default: 20)" in out and "else BH/C1,BH,SB" in out
     assert "default: None" not in out
 
 

@@ -597,7 +597,8 @@ def _family_parser(sub, name: str, help: str) -> argparse.ArgumentParser:
     parser.add_argument(
         "--tiebreaks",
         type=_comma_list,
-        help="chess: comma-separated codes in order (default BH/C1,BH,SB)",
+        help="chess: comma-separated codes in order (default: the order a TRF file declares, "
+        "else BH/C1,BH,SB)",
     )
     parser.add_argument(
         "--prior-rounds", type=_count(0), help="league: start weight K (virtual rounds; default 10)"
@@ -641,7 +642,8 @@ def _compare_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     cp.add_argument(
         "--tiebreaks",
         type=_comma_list,
-        help="chess: the tie-breaks of every rule set that names none (default BH/C1,BH,SB)",
+        help="chess: the tie-breaks of every rule set that names none (default: the order a TRF "
+        "file declares, else BH/C1,BH,SB)",
     )
     cp.add_argument("--out", help="write the comparison table here (.csv or .parquet)")
     cp.add_argument("--cut", type=_count(1), default=8, help="the cut line (top N) in the summary")

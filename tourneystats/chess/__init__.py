@@ -157,6 +157,7 @@ player id or a declared count. The TRF reader's own refusals are listed in
 """
 
 from .breakdown import explain
+from .check import check_from_path
 from .codes import TIEBREAKS, TieBreak, parse_tiebreak
 from .files import history_from_path, read_results, standings_from_path
 from .kinds import EVENT_COLUMNS, KINDS, PLAYER_COLUMNS, RESULT_COLUMNS
@@ -168,6 +169,7 @@ from .tables import standings, standings_by_round, validate_results
 from .whatif import compare
 
 __all__ = [
+    "check_from_path",
     "compare",
     "KINDS",
     "POINT_KEYS",
