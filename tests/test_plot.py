@@ -192,6 +192,10 @@ def test_drift_errors():
         drift(hist.assign(place="first"))
     with pytest.raises(ValueError, match="n >= 1"):
         drift(hist, players=0)
+    with pytest.raises(ValueError, match="label='nope': no column"):
+        drift(hist, label="nope")
+    with pytest.raises(TypeError, match="not a bool"):
+        drift(hist, players=True)
 
 
 def test_drift_draws_on_the_given_axes_and_leaks_no_figure():

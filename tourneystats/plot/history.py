@@ -189,6 +189,8 @@ def _drift_columns(
     value = _pick(history, value, VALUE_COLUMNS, "value")
     if label is None and NAME in history.columns and entity != NAME:
         label = NAME
+    elif label is not None:
+        _require(history, [label], f"label={label!r}")
     return step, entity, value, label
 
 
@@ -288,7 +290,11 @@ def _chosen(
     """The highlighted entities in final order: the best ten, the best `players` or those named."""
     if players is None:
         return order[: min(len(entities), DEFAULT_TOP)]
-    if isinstance(players, int | np.integer) and not isinstance(players, bool):
+    if isinstance(players, bool):
+        raise TypeError(
+            "drift: players= takes a number n (the best n) or a list of players, not a bool"
+        )
+    if isinstance(players, int | np.integer):
         if players < 1:
             raise ValueError("drift: players=n needs n >= 1")
         return order[: int(players)]
