@@ -98,7 +98,7 @@ def main(argv: list[str]) -> int:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
     signal.signal(signal.SIGALRM, _alarm)
     sys.path.insert(0, str(Path(__file__).parent))
-    from hostile_cases import all_cases
+    from hostile import all_cases
 
     cases = all_cases()
     with open(results, "a") as fh:

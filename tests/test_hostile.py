@@ -1,6 +1,6 @@
 """Hostile inputs: every mutation of a real sample file is computed right or refused clearly.
 
-The cases (``tests/hostile_cases.py``) run through ``tourneystats standings`` in a child process
+The cases (``tests/hostile/``) run through ``tourneystats standings`` in a child process
 limited to 3 GiB of address space and 30 s a case (``tests/hostile_run.py``). Each must end as
 its case expects: never a traceback, an unbounded allocation, a modified input, a partial output,
 a silently accepted inconsistency or an error that does not say where the problem is.
@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from hostile_cases import Case, all_cases
+from hostile import Case, all_cases
 
 CASES = all_cases()
 GOOD = {"ok", "refused"}

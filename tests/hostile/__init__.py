@@ -1,0 +1,42 @@
+"""Hostile inputs: mutations of the real sample files of every format, each with what it must give.
+
+Each :class:`Case` is a file (or a folder of files) for ``tourneystats standings``, and one of
+- ``error``: refused, with a message naming the file (and its line, or the event, round and
+  player, as `locate` says);
+- ``same``: standings equal to those of the unmutated file (`base`), e.g. rows in another order;
+- ``ok``: a valid input the format allows, computed without an error;
+- ``either``: a correct result or a located refusal (e.g. a truncation that may leave a
+  consistent file); never a traceback, an unbounded allocation or a vague message.
+
+``tests/hostile_run.py`` runs them in a child process under a memory limit;
+``tests/test_hostile.py`` checks the outcomes.
+"""
+
+from __future__ import annotations
+
+from .bridge import bridge_cases, bridge_scoring_cases
+from .cards import cards_cases, cards_file_cases
+from .chess import chess_cases, pgn_cases
+from .common import Case
+from .league import league_cases
+
+#: every family's case makers, in the order the cases run
+CASES = [
+    chess_cases,
+    pgn_cases,
+    cards_cases,
+    cards_file_cases,
+    bridge_cases,
+    bridge_scoring_cases,
+    league_cases,
+]
+
+
+def all_cases() -> list[Case]:
+    cases = [case for make in CASES for case in make()]
+    names = [c.name for c in cases]
+    assert len(names) == len(set(names)), "case names must be unique"
+    return cases
+
+
+__all__ = ["CASES", "Case", "all_cases"]

@@ -1,0 +1,354 @@
+"""Hostile cases: card results tables, MTG archive JSON and Pokémon TOM files."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable, Iterator
+
+from .common import (
+    TESTS,
+    Case,
+    _csv_edit,
+    _csv_generic,
+    _csv_rows,
+    _garbage,
+    _join,
+    _parquet_generic,
+    _read_csv,
+    _sub,
+    _truncate_mid_line,
+)
+
+# --- cards ---------------------------------------------------------------------------------------
+
+
+def cards_cases() -> Iterator[Case]:
+    data = (TESTS / "cards" / "melee-14643-matches.csv").read_bytes()
+    name = "matches.csv"
+    yield from _csv_generic("cards", "cards", name, data)
+    yield from _parquet_generic("cards", "cards", name, data)
+    header, rows = _csv_rows(data)
+    yield Case(
+        "cards/a row dropped",
+        "cards",
+        {name: header + _join(rows[:3] + rows[4:])},
+        "error",
+        locate="rows",
+    )
+    for column, value in (
+        ("wins", "-1"),
+        ("wins", "x"),
+        ("wins", "1.5"),
+        ("wins", "1000000000000"),
+        ("round", "0"),
+        ("round", "-2"),
+        ("round", "1000000000000"),
+        ("player", ""),
+    ):
+        yield Case(
+            f"cards/{column} {value or 'missing'}",
+            "cards",
+            {name: _csv_edit(data, 0, column, value)},
+            "error",
+            locate="rows",
+        )
+    frame = _read_csv(data)
+    yield Case(
+        "cards/plays himself",
+        "cards",
+        {name: _csv_edit(data, 0, "opponent", frame.loc[0, "player"])},
+        "error",
+        locate="rows",
+    )
+    yield Case(
+        "cards/games disagree with the opponent's row",
+        "cards",
+        {name: _csv_edit(data, 0, "wins", "2")},
+        "error",
+        locate="rows",
+    )
+    # the last round renumbered: a round-number gap
+    last = frame["round"].astype(int).max()
+    gap = data.decode().replace(
+        f"\n{frame.loc[0, 'event']},{last},", f"\n{frame.loc[0, 'event']},{last + 5},"
+    )
+    yield Case("cards/a round-number gap", "cards", {name: gap.encode()}, "error", locate="rows")
+    yield from _cards_match_cases(data, name)
+    yield from _cards_game_cases(data)
+
+
+def _cards_match_cases(data: bytes, name: str) -> Iterator[Case]:
+    """Match level: round numbers, byes, a player in two matches."""
+    header, rows = _csv_rows(data)
+    frame = _read_csv(data)
+    bye = int(frame.index[frame["opponent"] == ""][0])
+    first_round = frame["round"] == "1"
+    later = frame.assign(round=(frame["round"].astype(int) + 4).astype(str))
+    yield Case(
+        "cards/rounds numbered from 5 (the later rounds of an event)",
+        "cards",
+        {name: _cards_frame_csv(later)},
+        "same",
+        "cards/original",
+    )
+    yield Case(
+        "cards/a middle round missing",
+        "cards",
+        {name: _cards_frame_csv(frame[frame["round"] != "2"])},
+        "error",
+        locate="rows",
+    )
+    yield Case(
+        "cards/round 1 typed 10",
+        "cards",
+        {name: _cards_frame_csv(frame.assign(round=frame["round"].where(~first_round, "10")))},
+        "error",
+        locate="rows",
+    )
+    yield Case(
+        "cards/a bye with missing counts",
+        "cards",
+        {name: _csv_edit(_csv_edit(data, bye, "wins", ""), bye, "losses", "")},
+        "same",
+        "cards/original",
+    )
+    yield Case(
+        "cards/a bye with a negative count",
+        "cards",
+        {name: _csv_edit(data, bye, "losses", "-1")},
+        "error",
+        locate="rows",
+    )
+    # player 0 also listed against another player of round 1 (a second match in that round)
+    other = frame.loc[first_round & ~frame["player"].isin(frame.loc[0, ["player", "opponent"]])]
+    extra = rows[0].decode().replace(frame.loc[0, "opponent"], other["player"].iloc[0])
+    yield Case(
+        "cards/a player in two matches of one round",
+        "cards",
+        {name: header + _join(rows + [extra.encode()])},
+        "error",
+        locate="rows",
+    )
+
+
+def _cards_frame_csv(frame) -> bytes:
+    return frame.to_csv(index=False).encode()
+
+
+def _cards_game_cases(data: bytes) -> Iterator[Case]:
+    """Game level (``game, result`` W/L/D), made from the match-level sample."""
+    import pandas as pd
+
+    from tourneystats.cards import matches_to_games
+
+    games = matches_to_games(pd.read_csv(io.BytesIO(data))).astype({"result": object})
+    name = "games.csv"
+    yield Case(
+        "cards/game level", "cards", {name: _cards_frame_csv(games)}, "same", "cards/original"
+    )
+    played = games.index[games["game"].notna()]
+    a = played[0]  # the first game of the first match, from its first player's side
+    mirror = games.index[
+        (games["round"] == games.loc[a, "round"])
+        & (games["player"] == games.loc[a, "opponent"])
+        & (games["game"] == games.loc[a, "game"])
+    ][0]
+    match = games.index[
+        (games["round"] == games.loc[a, "round"]) & (games["player"] == games.loc[a, "player"])
+    ]
+    bye = games.index[games["opponent"].isna()][0]
+    third = games.loc[
+        (games["round"] == games.loc[a, "round"])
+        & ~games["player"].isin([games.loc[a, "player"], games.loc[a, "opponent"]]),
+        "player",
+    ].iloc[0]
+    swapped = games.copy()
+    swapped.loc[match, "result"] = swapped.loc[match[::-1], "result"].to_numpy()
+    mutations = {
+        "a game listed twice": (pd.concat([games, games.loc[[a]]]), "error"),
+        "a result that is not W/L/D": (
+            games.assign(result=games["result"].mask(games.index == a, "X")),
+            "error",
+        ),
+        "both sides win a game": (
+            games.assign(
+                result=games["result"].mask(games.index == mirror, games.loc[a, "result"])
+            ),
+            "error",
+        ),
+        "one side's games in another order": (swapped, "error"),
+        "a game of one side missing": (games.drop(index=a), "error"),
+        "a match from one side only": (games.drop(index=match), "error"),
+        "a player in two matches of one round": (
+            pd.concat([games, games.loc[match].assign(opponent=third)]),
+            "error",
+        ),
+        "game numbers from 0": (games.assign(game=games["game"] - 1), "error"),
+        "a game numbered 9": (games.assign(game=games["game"].mask(games.index == a, 9)), "error"),
+        "a bye numbered 0": (games.assign(game=games["game"].mask(games.index == bye, 0)), "error"),
+        "results in lower case": (games.assign(result=games["result"].str.lower()), "same"),
+        "a bye with a game and a result (not used)": (
+            games.assign(
+                game=games["game"].mask(games.index == bye, 1),
+                result=games["result"].mask(games.index == bye, "L"),
+            ),
+            "same",
+        ),
+    }
+    for label, (frame, expect) in mutations.items():
+        yield Case(
+            f"cards/game level: {label}",
+            "cards",
+            {name: _cards_frame_csv(frame)},
+            expect,
+            "cards/original" if expect == "same" else None,
+            locate="rows",
+        )
+
+
+# --- cards: MTG archive JSON and Pokémon TOM files -----------------------------------------------
+
+
+def cards_file_cases() -> Iterator[Case]:
+    """Mutations of a real MTGODecklistCache JSON file (melee.gg, 27 players, 5 rounds, byes and
+    intentional draws listed twice) and of a re-written real TOM export (one pod, a bye, a tie,
+    5 drops): JSON errors name the file (and the JSON path), TOM errors the file and the line."""
+    yield from _cards_json_cases()
+    yield from _cards_tom_cases()
+
+
+def _json_edit(data: bytes, edit: Callable[[dict], object]) -> bytes:
+    import json
+
+    document = json.loads(data)
+    edit(document)
+    return json.dumps(document, indent=1).encode()
+
+
+def _cards_json_cases() -> Iterator[Case]:
+    data = (
+        TESTS / "cards" / "mtgjson" / "sfida-dei-campioni-pauper-61438-2024-02-18.json"
+    ).read_bytes()
+    name, base = "event.json", "cards-json/original"
+    yield Case(base, "cards", {name: data}, "ok")
+    r0 = lambda d: d["Rounds"][0]["Matches"]  # noqa: E731
+    first = {"Player1": "P001", "Player2": "P099", "Result": "2-0-0"}
+    errors = {
+        "truncated mid-file": _truncate_mid_line(data, 0.6),
+        "truncated early": data[:200],
+        "empty file": b"",
+        "binary garbage": _garbage(17),
+        "a JSON list": b"[1, 2, 3]\n",
+        "latin-1 bytes in a name": data.replace(b'"P001"', b'"P\xe9001"'),
+        "no Rounds key": _json_edit(data, lambda d: d.pop("Rounds")),
+        "no Tournament key": _json_edit(data, lambda d: d.pop("Tournament")),
+        "a match without Result": _json_edit(data, lambda d: r0(d)[3].pop("Result")),
+        "a match without Player1": _json_edit(data, lambda d: r0(d)[3].pop("Player1")),
+        "a match that is a string": _json_edit(data, lambda d: r0(d).__setitem__(2, "P1 beat P2")),
+        "result 2-x-0": _json_edit(data, lambda d: r0(d)[3].update(Result="2-x-0")),
+        "result W": _json_edit(data, lambda d: r0(d)[3].update(Result="W")),
+        "result 2-1": _json_edit(data, lambda d: r0(d)[3].update(Result="2-1")),
+        "result with a million games": _json_edit(
+            data, lambda d: r0(d)[3].update(Result="1000000-0-0")
+        ),
+        "unknown round name": _json_edit(data, lambda d: d["Rounds"][2].update(RoundName="Day 2")),
+        "conflicting duplicate match": _json_edit(
+            data, lambda d: r0(d).append({**r0(d)[0], "Result": "0-2-0"})
+        ),
+        "a player paired twice in a round": _json_edit(
+            data, lambda d: r0(d).append({**r0(d)[0], "Player2": r0(d)[5]["Player1"]})
+        ),
+        "a player against himself": _json_edit(
+            data, lambda d: r0(d)[0].update(Player2=r0(d)[0]["Player1"])
+        ),
+        "a loss against no one": _json_edit(
+            data, lambda d: r0(d).append({**first, "Player2": "-", "Result": "0-2-0"})
+        ),
+        "standings value that is text": _json_edit(
+            data, lambda d: d["Standings"][4].update(OMWP="0.5")
+        ),
+        "standings entry without Player": _json_edit(
+            data, lambda d: d["Standings"][4].pop("Player")
+        ),
+        "a Swiss round after the finals": _json_edit(
+            data, lambda d: d["Rounds"].insert(2, {"RoundName": "Finals", "Matches": [r0(d)[0]]})
+        ),
+        "no Swiss round at all": _json_edit(data, lambda d: d.update(Rounds=[])),
+    }
+    for label, mutated in errors.items():
+        yield Case(f"cards-json/{label}", "cards", {name: mutated}, "error", locate="file")
+    same = {
+        "an identical match listed again": _json_edit(data, lambda d: r0(d).append(r0(d)[0])),
+        "a match listed again from the other side": _json_edit(
+            data,
+            lambda d: r0(d).append(
+                {
+                    "Player1": r0(d)[0]["Player2"],
+                    "Player2": r0(d)[0]["Player1"],
+                    "Result": "-".join(r0(d)[0]["Result"].split("-")[i] for i in (1, 0, 2)),
+                }
+            ),
+        ),  # fmt: skip
+        "byte-order mark": b"\xef\xbb\xbf" + data,
+        "CRLF line ends": data.replace(b"\n", b"\r\n"),
+        "compact JSON": _json_edit(data, lambda d: None).replace(b"\n", b""),
+        "decks and unknown keys added": _json_edit(data, lambda d: d.update(Decks=[{}], Extra=1)),
+        "playoff rounds added": _json_edit(
+            data, lambda d: d["Rounds"].append({"RoundName": "Top 8", "Matches": [r0(d)[0]]})
+        ),
+    }
+    for label, mutated in same.items():
+        yield Case(f"cards-json/{label}", "cards", {name: mutated}, "same", base)
+    split = _json_edit(data, lambda d: d.update(Rounds=d["Rounds"][:2]))
+    yield Case("cards-json/two files", "cards", {"a.json": data, "b.json": split}, "ok")
+
+
+def _tom_sub(data: bytes, pattern: str, repl: str, count: int = 1) -> bytes:
+    return _sub(data, pattern, repl, count=count)
+
+
+def _cards_tom_cases() -> Iterator[Case]:
+    data = (TESTS / "cards" / "tom" / "prerelease-2026-06.tdf").read_bytes()
+    name, base = "event.tdf", "cards-tom/original"
+    yield Case(base, "cards", {name: data}, "ok")
+    match = r'<match outcome="1"><player1 userid="(\d+)"/><player2 userid="(\d+)"/></match>'
+    errors = {
+        "truncated mid-file": _truncate_mid_line(data, 0.7),
+        "truncated early": data[:300],
+        "binary garbage": _garbage(23),
+        "unknown outcome 4": _tom_sub(data, r'outcome="1"', 'outcome="4"'),
+        "unknown outcome 9": _tom_sub(data, r'outcome="2"', 'outcome="9"'),
+        "outcome x": _tom_sub(data, r'outcome="1"', 'outcome="x"'),
+        "outcome missing": _tom_sub(data, r'<match outcome="1">', "<match>"),
+        "an unreported match in a reported round": _tom_sub(data, r'outcome="2"', 'outcome="0"'),
+        "a player paired twice in a round": _tom_sub(data, match, r'<match outcome="1"><player1 userid="\1"/><player2 userid="\2"/></match><match outcome="2"><player1 userid="\1"/><player2 userid="\2"/></match>'),
+        "an unknown player": _tom_sub(data, r'<player1 userid="\d+"/>', '<player1 userid="999999"/>'),
+        "a player against himself": _tom_sub(data, match, r'<match outcome="1"><player1 userid="\1"/><player2 userid="\1"/></match>'),
+        "round type 7": _tom_sub(data, r'<round number="1" type="2"', '<round number="1" type="7"'),
+        "a bye with two players": _tom_sub(data, r'<match outcome="1">', '<match outcome="5">'),
+        "a player listed twice": _tom_sub(data, r"(<players>\n)", r'\1    <player userid="100001"></player>\n'),
+        "a result after the drop": _tom_sub(data, r"(<lastname>100003</lastname>)", r"\1<dropped><status>1</status><round>1</round></dropped>"),
+        "a drop round 0": _tom_sub(data, r"<round>1</round>", "<round>0</round>"),
+        "an entity declaration": _tom_sub(data, r"(<\?xml[^>]*\?>\n)", '\\1<!DOCTYPE t [<!ENTITY x "y">]>\n'),
+        "a round number 0": _tom_sub(data, r'<round number="2"', '<round number="0"'),
+        "a round listed twice": _tom_sub(data, r'<round number="3"', '<round number="2"'),
+        "not a TOM file": b'<?xml version="1.0"?>\n<results><player/></results>\n',
+    }  # fmt: skip
+    for label, mutated in errors.items():
+        yield Case(f"cards-tom/{label}", "cards", {name: mutated}, "error", locate="line")
+    top_cut = _tom_sub(
+        data,
+        r"(      </rounds>)",
+        '        <round number="4" type="1" stage="6"><matches></matches></round>\n\\1',
+    )
+    yield Case("cards-tom/a top-cut round", "cards", {name: top_cut}, "same", base)
+    yield Case(
+        "cards-tom/CRLF line ends", "cards", {name: data.replace(b"\n", b"\r\n")}, "same", base
+    )
+    yield Case("cards-tom/as .xml", "cards", {"event.xml": data}, "ok")
+    last = data.decode().rsplit('<round number="3"', 1)
+    pending = (
+        last[0] + '<round number="3"' + re.sub(r'outcome="\d+"', 'outcome="0"', last[1])
+    ).encode()
+    yield Case("cards-tom/last round not reported yet", "cards", {name: pending}, "ok")
