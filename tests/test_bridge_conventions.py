@@ -235,3 +235,18 @@ def test_conventions_are_documented_data():
     with pytest.raises(ValueError, match="unknown bridge convention 'acbl'"):
         bridge.standings(pd.DataFrame(), convention="acbl")
     assert np.isclose(CONVENTIONS["ebu"].round(1 / 3, None), 1 / 3)
+
+
+def test_check_reports_exactly_what_was_altered(tmp_path, capsys):
+    """A published total changed in a real Compscore file: check finds that one value only."""
+    from tourneystats.cli import main
+
+    text = (DATA / "usebio-mp-pairs-howell.xml").read_text(encoding="utf-8")
+    assert text.count("<TOTAL_SCORE>128.77</TOTAL_SCORE>") == 1
+    altered = tmp_path / "howell.xml"
+    altered.write_text(text.replace("<TOTAL_SCORE>128.77<", "<TOTAL_SCORE>129.77<"), "utf-8")
+    table = bridge.check_from_path(altered)
+    wrong = table[~table["equal"]]
+    assert wrong[["value", "published", "computed"]].values.tolist() == [["total", 129.77, 128.77]]
+    assert main(["check", str(altered), "--family", "bridge"]) == 1
+    assert "36 published values compared: 35 equal, 1 different" in capsys.readouterr().out

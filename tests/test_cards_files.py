@@ -384,3 +384,20 @@ def test_folder_files_of_other_kinds_are_skipped(tmp_path):
     (tmp_path / name).unlink()
     with pytest.raises(ValidationError, match="no cards results"):
         quietly(standings_from_path, tmp_path)
+
+
+def test_check_reports_exactly_what_was_altered(tmp_path, capsys):
+    """A published OMWP changed in a real file: check finds that one value and nothing else."""
+    import json
+
+    path = JSON_DIR / "sfida-dei-campioni-pauper-61438-2024-02-18.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    first = data["Standings"][0]
+    first["OMWP"] = round(float(first["OMWP"]) + 0.1, 4)
+    altered = tmp_path / path.name
+    altered.write_text(json.dumps(data), encoding="utf-8")
+    table = quietly(check_from_path, altered)
+    wrong = table[~table["equal"]]
+    assert wrong[["player", "value"]].values.tolist() == [[first["Player"], "OMWP"]]
+    assert main(["check", str(altered), "--family", "cards"]) == 1
+    assert "1 different" in capsys.readouterr().out
