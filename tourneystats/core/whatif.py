@@ -28,7 +28,7 @@ over rule sets and pairs of them).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 import pandas as pd
@@ -155,6 +155,7 @@ def _codes(table: pd.DataFrame, columns: Sequence[str]) -> tuple[np.ndarray, int
     if not columns:
         return np.zeros(n, dtype=np.int64), min(n, 1)
     codes = np.zeros(n, dtype=np.int64)
+    uniques: pd.Index | np.ndarray
     for c in columns:
         part, uniques = pd.factorize(table[c], use_na_sentinel=False)
         codes = codes * (len(uniques) + 1) + part
@@ -344,8 +345,8 @@ def kendall_tau(
     n_groups = int(g.max()) + 1 if len(g) else (0 if group is not None else 1)
     keep = ~(np.isnan(a) | np.isnan(b))
     g, a, b = g[keep], a[keep], b[keep]
-    ca = pd.factorize(a, sort=True)[0].astype(np.int64)
-    cb = pd.factorize(b, sort=True)[0].astype(np.int64)
+    ca = pd.factorize(cast(np.ndarray, a), sort=True)[0].astype(np.int64)
+    cb = pd.factorize(cast(np.ndarray, b), sort=True)[0].astype(np.int64)
     count = np.bincount(g, minlength=n_groups).astype(np.float64)
     n0 = count * (count - 1) / 2
     n1 = _tied_pairs(g, n_groups, ca)
