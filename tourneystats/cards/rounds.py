@@ -54,6 +54,7 @@ def _cumulative_totals(m: _Matches, rules: Rules) -> tuple[_Totals, np.ndarray]:
         tally = np.cumsum(tally, axis=1)
     if not rules.byes_seen_by_opponents or rules.bye_opponent is not None:
         byes = cumulative(m.bye.astype(np.float64))
+    present: np.ndarray
     present = np.zeros(P * T, dtype=bool)
     present[cell] = True
     present = present.reshape(P, T)
@@ -102,6 +103,7 @@ class _RoundOpponents:
         self.bye_count = None
         if rules.bye_opponent is not None:
             distinct = rules.average_over == "opponents"
+            assert totals.byes is not None  # (kept when byes count as opponents)
             self.bye_count = np.minimum(totals.byes, 1) if distinct else totals.byes
             self.count = self.count + self.bye_count
 

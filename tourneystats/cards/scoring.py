@@ -24,6 +24,7 @@ def _row_points(m: _Matches, rules: Rules) -> tuple[np.ndarray, ...]:
     l = np.where(m.bye, bl, m.l.astype(np.int64))  # noqa: E741
     d = np.where(m.bye, bd, m.d.astype(np.int64))
     mp = np.where(w > l, rules.win, np.where(w < l, rules.loss, rules.draw)).astype(np.float64)
+    per_draw: np.float64 | np.ndarray
     per_draw = np.float64(rules.game_draw)
     if rules.intentional_draw_game_points is not None:
         intentional = ~m.bye & (w == 0) & (l == 0)
@@ -181,13 +182,16 @@ def _match_shares(t: _Totals, rules: Rules, floor: float, *, byes: bool) -> np.n
     if rules.draw_share is None:  # match points over the points possible (Appendix C)
         points, possible = t.match_points, rules.win * t.rounds
         if not byes:
+            assert t.byes is not None  # (kept when the rules leave byes out)
             bye_points = (rules.draw, rules.win, rules.loss)[t.bye_result]
             points, possible = points - t.byes * bye_points, possible - rules.win * t.byes
         return _pct(points, possible, floor)
     shares = _result_shares(rules)
+    assert t.tally is not None  # (kept when the rules give a draw's share)
     won = t.tally[..., 1] + t.tally[..., 0] * shares[0] + t.tally[..., 2] * shares[2]
     rounds = t.rounds
     if not byes:
+        assert t.byes is not None
         won, rounds = won - t.byes * shares[t.bye_result], rounds - t.byes
     return _pct(won, rounds, floor)
 
@@ -196,6 +200,7 @@ def _game_shares(t: _Totals, rules: Rules, floor: float, *, byes: bool) -> np.nd
     """Game-win % at least `floor`, with the byes (`byes`) or without them."""
     points, games = t.game_points, t.games
     if not byes:
+        assert t.byes is not None
         points, games = points - t.byes * t.bye_game_points, games - t.byes * t.bye_games
     return _pct(points, rules.game_win * games, floor)
 
@@ -256,6 +261,7 @@ class _Opponents:
         self.bye_count = None
         if rules.bye_opponent is not None:
             distinct = rules.average_over == "opponents"
+            assert t.byes is not None  # (kept when byes count as opponents)
             self.bye_count = np.minimum(t.byes, 1) if distinct else t.byes
             self.count = self.count + self.bye_count
 
