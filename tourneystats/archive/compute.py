@@ -659,6 +659,7 @@ def _write_output(
     marker.parent.mkdir(parents=True, exist_ok=True)
     rows_out = 0
     if table is not None:
+        meta: dict[str, Any]
         try:
             meta = _file_meta(item.path)
         except ValueError:  # a Parquet file not written by write_archive: values as strings
