@@ -88,7 +88,6 @@ def swiss(
     score = np.zeros(n)
     active = np.ones(n, dtype=bool)
     parts = []
-    rnd: Any  # the round number in the loop, then every row's round
     for rnd in range(1, n_rounds + 1):
         idx = np.flatnonzero(active)
         idx = idx[np.lexsort((rng.random(idx.size), -score[idx], event_of[idx]))]
@@ -849,7 +848,6 @@ def league(
 
     sat = np.zeros(ev.size, np.int64)
     parts = []
-    rnd: Any  # the round number in the loop, then every row's round
     for rnd in range(1, n_rounds + 1):
         order = np.lexsort((rng.random(ev.size), sat, ev))
         first = np.r_[True, ev[order][1:] != ev[order][:-1]] if ev.size else np.zeros(0, bool)

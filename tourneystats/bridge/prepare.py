@@ -415,7 +415,6 @@ def _movement(p: _Prep, movement: str | None) -> np.ndarray:
     sits_ns = np.bincount(pk_ns, minlength=n_pk) > 0
     sits_ew = np.bincount(pk_ew, minlength=n_pk) > 0
     overlap = np.bincount(pk_evsec, weights=sits_ns & sits_ew, minlength=n_evsec) > 0
-    n_met: np.ndarray
     n_met = np.zeros(n_evsec)
     if overlap.any():  # a pair meeting itself sits both ways in its session
         met = np.zeros(n_pk, dtype=bool)

@@ -263,7 +263,6 @@ def _declared(event_el: ET.Element, where: Callable) -> str | None:
     """The scoring method the EVENT declares (:func:`~tourneystats.bridge.declared.usebio_scoring`),
     refused at the line of the declaration that is unknown or contradicts another."""
     methods: dict[str, str] = {}
-    at: ET.Element | None
     at = event_el
     for tag in ("SCORING_METHOD", "BOARD_SCORING_METHOD"):
         child = event_el.find(tag)

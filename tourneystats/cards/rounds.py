@@ -54,7 +54,6 @@ def _cumulative_totals(m: _Matches, rules: Rules) -> tuple[_Totals, np.ndarray]:
         tally = np.cumsum(tally, axis=1)
     if not rules.byes_seen_by_opponents or rules.bye_opponent is not None:
         byes = cumulative(m.bye.astype(np.float64))
-    present: np.ndarray
     present = np.zeros(P * T, dtype=bool)
     present[cell] = True
     present = present.reshape(P, T)

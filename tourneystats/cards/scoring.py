@@ -24,7 +24,6 @@ def _row_points(m: _Matches, rules: Rules) -> tuple[np.ndarray, ...]:
     l = np.where(m.bye, bl, m.l.astype(np.int64))  # noqa: E741
     d = np.where(m.bye, bd, m.d.astype(np.int64))
     mp = np.where(w > l, rules.win, np.where(w < l, rules.loss, rules.draw)).astype(np.float64)
-    per_draw: np.float64 | np.ndarray
     per_draw = np.float64(rules.game_draw)
     if rules.intentional_draw_game_points is not None:
         intentional = ~m.bye & (w == 0) & (l == 0)

@@ -45,7 +45,6 @@ def to_dates(values: pd.Series) -> pd.Series:
     if pd.api.types.is_datetime64_dtype(values.dtype):
         parsed, codes = pd.Series(values.array), None
     else:
-        uniques: pd.Index | np.ndarray
         try:
             codes, uniques = pd.factorize(values)
         except TypeError:  # unhashable values (lists from a Parquet file): no dates at all

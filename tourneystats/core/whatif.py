@@ -155,7 +155,6 @@ def _codes(table: pd.DataFrame, columns: Sequence[str]) -> tuple[np.ndarray, int
     if not columns:
         return np.zeros(n, dtype=np.int64), min(n, 1)
     codes = np.zeros(n, dtype=np.int64)
-    uniques: pd.Index | np.ndarray
     for c in columns:
         part, uniques = pd.factorize(table[c], use_na_sentinel=False)
         codes = codes * (len(uniques) + 1) + part

@@ -201,7 +201,6 @@ def pair_boards(
     )
     x = np.arange(len(frame), dtype=float)
     ax = _axes(ax, (max(6.0, min(12.0, 0.3 * len(frame) + 3)), 4.5))
-    side: np.ndarray | str | None
     side = (
         frame[DIRECTION].astype("string").str.upper().to_numpy()
         if DIRECTION in frame.columns
