@@ -302,7 +302,7 @@ def _chosen(
         return order[: int(players)]
     if isinstance(players, str):
         players = [players]
-    wanted = set(_lookup(ids, list(cast(Sequence[Hashable], players)), entity))
+    wanted = set(_lookup(ids, list(players), entity))
     return order[np.isin(order, [i for i, e in enumerate(entities) if e in wanted])]
 
 
