@@ -293,6 +293,17 @@ def test_read_tom_divisions_drops_and_codes():
     assert len(prerelease.published) == 23 and prerelease.published["place"].max() == 23
 
 
+def test_read_tom_takes_any_path_like_folder():
+    """A folder given as an ``os.PathLike`` other than ``Path`` reads as the same folder."""
+
+    class Folder:
+        def __fspath__(self) -> str:
+            return str(TOM_DIR)
+
+    expected = read_tom(TOM_DIR).results
+    pd.testing.assert_frame_equal(read_tom(Folder()).results, expected)
+
+
 def test_read_tom_refuses_unknown_codes_at_their_line(tmp_path):
     text = (TOM_DIR / "prerelease-2026-06.tdf").read_text()
     path = tmp_path / "t.tdf"

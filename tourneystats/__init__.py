@@ -13,6 +13,7 @@ registers the ``DataFrame.tourney`` accessor.
 """
 
 import importlib
+from typing import Any
 
 from . import accessor as _accessor  # noqa: F401  (registers DataFrame.tourney)
 from .core.io import read_table, write_table
@@ -68,7 +69,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     if name in _SUBMODULES:
         return importlib.import_module(f".{name}", __name__)
     if name in _LAZY_NAMES:

@@ -28,8 +28,8 @@ Examples
 from __future__ import annotations
 
 import importlib
-from collections.abc import Hashable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Hashable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
@@ -46,7 +46,7 @@ FAMILY_FUNCTIONS: dict[str, tuple[str, str, str, str]] = {
 _ROLES = {"standings": 1, "history": 2, "explain": 3}
 
 
-def family_function(family: str, role: str):
+def family_function(family: str, role: str) -> Callable[..., pd.DataFrame]:
     """The plain function behind ``df.tourney.<role>(family=...)``.
 
     Parameters
@@ -104,7 +104,7 @@ class TourneyAccessor:
 
     # --- family computations ---------------------------------------------------------------------
 
-    def standings(self, *, family: str, **options) -> pd.DataFrame:
+    def standings(self, *, family: str, **options: Any) -> pd.DataFrame:
         """Final standings: ``cards.standings``, ``chess.standings``,
         ``bridge.session_standings`` or ``league.leaderboard`` of this results frame.
 
@@ -135,7 +135,7 @@ class TourneyAccessor:
         """
         return family_function(family, "standings")(self._frame, **options)
 
-    def history(self, *, family: str, **options) -> pd.DataFrame:
+    def history(self, *, family: str, **options: Any) -> pd.DataFrame:
         """Standings after every round or event: ``cards.standings_by_round``,
         ``chess.standings_by_round``, ``bridge.season_history`` or ``league.history``.
 
@@ -172,7 +172,7 @@ class TourneyAccessor:
         """
         return family_function(family, "history")(self._frame, **options)
 
-    def explain(self, *, family: str, **options) -> pd.DataFrame:
+    def explain(self, *, family: str, **options: Any) -> pd.DataFrame:
         """Per-round contributions behind each tie-break or ranking: ``<family>.explain``.
 
         Parameters
@@ -202,7 +202,7 @@ class TourneyAccessor:
         """
         return family_function(family, "explain")(self._frame, **options)
 
-    def compare(self, *, family: str, rules, **options) -> pd.DataFrame:
+    def compare(self, *, family: str, rules: Sequence[Any], **options: Any) -> pd.DataFrame:
         """This results frame's standings under several rule sets, as one long table:
         :func:`tourneystats.whatif.compare` (``cards.compare``, ``chess.compare``,
         ``bridge.compare``, ``league.compare``).
@@ -240,7 +240,7 @@ class TourneyAccessor:
 
     # --- charts ----------------------------------------------------------------------------------
 
-    def drift(self, **options) -> Axes:
+    def drift(self, **options: Any) -> Axes:
         """Ranking-drift bump chart of this history frame: :func:`tourneystats.plot.drift`.
 
         Examples
@@ -255,7 +255,7 @@ class TourneyAccessor:
 
         return plot.drift(self._frame, **options)
 
-    def distribution(self, column: str, **options) -> Axes:
+    def distribution(self, column: str, **options: Any) -> Axes:
         """Distribution of one column across the frame: :func:`tourneystats.plot.distribution`.
 
         Examples
@@ -268,7 +268,7 @@ class TourneyAccessor:
 
         return plot.distribution(self._frame, column, **options)
 
-    def board_spread(self, *, event: Hashable, board: int, **options) -> Axes:
+    def board_spread(self, *, event: Hashable, board: int, **options: Any) -> Axes:
         """A bridge board's scores against matchpoints: :func:`tourneystats.plot.board_spread`.
 
         Examples
@@ -282,7 +282,7 @@ class TourneyAccessor:
 
         return plot.board_spread(self._frame, event=event, board=board, **options)
 
-    def pair_boards(self, *, pair: Hashable, **options) -> Axes:
+    def pair_boards(self, *, pair: Hashable, **options: Any) -> Axes:
         """A bridge pair's per-board percentages: :func:`tourneystats.plot.pair_boards`.
 
         Examples
@@ -295,7 +295,7 @@ class TourneyAccessor:
 
         return plot.pair_boards(self._frame, pair=pair, **options)
 
-    def slope(self, a: str | None = None, b: str | None = None, **options) -> Axes:
+    def slope(self, a: str | None = None, b: str | None = None, **options: Any) -> Axes:
         """Slope chart of one event's places under two rule sets of this comparison table:
         :func:`tourneystats.plot.compare`.
 
@@ -311,7 +311,7 @@ class TourneyAccessor:
 
         return plot.compare(self._frame, a, b, **options)
 
-    def decisive(self, **options) -> Axes:
+    def decisive(self, **options: Any) -> Axes:
         """Bars of the criteria that decided the places of these standings (or comparison):
         :func:`tourneystats.plot.decisive`.
 

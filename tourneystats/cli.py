@@ -8,9 +8,10 @@ import importlib
 import os
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from pathlib import Path
-from typing import NoReturn
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
 import numpy as np
 import pandas as pd
@@ -19,6 +20,10 @@ from . import __version__
 from .core.folders import MissingPathError, list_files
 from .core.io import TABLE_SUFFIXES, atomic_write, check_target, write_table
 from .core.schema import EVENT, LEAGUE, LINE, SEASON, SECTION, ValidationError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 #: family name -> module implementing ``standings_from_path(path, **options)``
 FAMILIES = {
@@ -29,7 +34,7 @@ FAMILIES = {
 }
 
 
-def _family(name: str):
+def _family(name: str) -> ModuleType | None:
     try:
         module = importlib.import_module(FAMILIES[name])
     except ModuleNotFoundError as exc:
@@ -197,7 +202,7 @@ CHART_DPI = 120
 INPUT_SUFFIXES = (*TABLE_SUFFIXES, ".trf", ".trfx", ".txt", ".pgn", ".pbn", ".xml", ".json", ".tdf")
 
 
-def history_from_path(name: str, path: str | Path, **options) -> pd.DataFrame:
+def history_from_path(name: str, path: str | Path, **options: Any) -> pd.DataFrame:
     """A family's history frame (standings after every round or event) from a file or folder.
 
     Forwards to ``tourneystats.<name>.history_from_path(path, **options)``, which reads the
@@ -228,10 +233,10 @@ def drift_chart(
     path: str | Path,
     *,
     options: dict | None = None,
-    players=None,
-    event=None,
+    players: int | Sequence[Hashable] | None = None,
+    event: Hashable | None = None,
     value: str | None = None,
-):
+) -> Axes:
     """Compute a family's history from a results file or folder and draw its drift chart.
 
     One series is drawn: for the per-round histories (cards, chess) of several events, `event`
@@ -278,7 +283,7 @@ def drift_chart(
     return drift(history, step=step, players=players, value=value)
 
 
-def _chart_target(out: str | Path, inputs=()) -> Path:
+def _chart_target(out: str | Path, inputs: Iterable[str | os.PathLike] = ()) -> Path:
     """Check a chart's target: a known format, and not one of the input files."""
     return check_target(out, CHART_SUFFIXES, inputs=inputs, what="chart")
 
@@ -290,7 +295,7 @@ def _inputs(path: str | Path) -> list[Path]:
     return [Path(path), *list_files(path, INPUT_SUFFIXES)]
 
 
-def write_chart(ax, out: str | Path, *, inputs=()) -> Path:
+def write_chart(ax: Axes, out: str | Path, *, inputs: Iterable[str | os.PathLike] = ()) -> Path:
     """Write the figure of `ax` atomically as PNG (or SVG, PDF by extension) with Agg.
 
     The chart is rendered off-screen (whatever the session's backend) into a temporary file of
@@ -328,7 +333,7 @@ def write_chart(ax, out: str | Path, *, inputs=()) -> Path:
     out = _chart_target(out, inputs)
     suffix = out.suffix.lower()
     out.parent.mkdir(parents=True, exist_ok=True)
-    fig = ax.figure
+    fig = cast("Figure", ax.figure)  # a chart's axes are on a figure of their own
     FigureCanvasAgg(fig)  # render off-screen, whatever the session's backend
 
     def save(tmp: Path) -> None:
@@ -337,9 +342,9 @@ def write_chart(ax, out: str | Path, *, inputs=()) -> Path:
     return atomic_write(out, save)
 
 
-def _chart_summary(ax) -> str:
+def _chart_summary(ax: Axes) -> str:
     shown = [line.get_label() for line in ax.get_lines()]
-    return f"{len(shown)} highlighted: {', '.join(shown)}"
+    return f"{len(shown)} highlighted: {', '.join(map(str, shown))}"
 
 
 def cmd_drift(args: argparse.Namespace) -> int:
@@ -537,7 +542,7 @@ def _comma_list(text: str) -> list[str]:
     return [t.strip() for t in text.split(",") if t.strip()]
 
 
-def _count(least: int):
+def _count(least: int) -> Callable[[str], int]:
     """An argparse type: a whole number of at least `least`."""
 
     def parse(text: str) -> int:
@@ -568,7 +573,7 @@ def _rules_help() -> str:
 class _Formatter(argparse.ArgumentDefaultsHelpFormatter):
     """Shows an option's default when it has one (not "default: None")."""
 
-    def _get_help_string(self, action: argparse.Action) -> str:
+    def _get_help_string(self, action: argparse.Action) -> str | None:
         if action.default is None:
             return action.help or ""
         return super()._get_help_string(action)
@@ -577,14 +582,22 @@ class _Formatter(argparse.ArgumentDefaultsHelpFormatter):
 class _Help(argparse._HelpAction):
     """``--help`` of a family command: every family's ``--rules`` values, imported only then."""
 
-    def __call__(self, parser, namespace, values, option_string=None):
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
         for action in parser._actions:
             if action.dest == "rules":
                 action.help = _rules_help()
         super().__call__(parser, namespace, values, option_string)
 
 
-def _family_parser(sub, name: str, help: str) -> argparse.ArgumentParser:
+def _family_parser(
+    sub: argparse._SubParsersAction, name: str, help: str
+) -> argparse.ArgumentParser:
     """A command taking a results path, a family and the family options."""
     parser = sub.add_parser(name, help=help, add_help=False, formatter_class=_Formatter)
     parser.add_argument("-h", "--help", action=_Help, help="show this help message and exit")
@@ -796,7 +809,14 @@ def _silence_stdout() -> None:
         os.close(devnull)
 
 
-def _warn(message, category, filename, lineno, file=None, line=None) -> None:
+def _warn(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
     print(f"tourneystats: warning: {message}", file=sys.stderr)
 
 

@@ -7,6 +7,8 @@ pairing depends on the scores so far), each round for all events at once.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pandas as pd
 
@@ -30,7 +32,7 @@ from .core.schema import (
 def event_names(n_events: int, prefix: str = "E") -> pd.Categorical:
     """Names ``E00001``, ``E00002``, ... as an ordered-by-appearance categorical."""
     width = max(5, len(str(n_events)))
-    return pd.Categorical([f"{prefix}{i:0{width}d}" for i in range(1, n_events + 1)])
+    return pd.Categorical([f"{prefix}{i:0{width}d}" for i in range(1, n_events + 1)])  # type: ignore[return-value]
 
 
 def swiss(
@@ -361,10 +363,12 @@ def chess_swiss(
     events = pd.Categorical.from_codes(e_idx, categories=names.categories)
     opponent = pd.array(opp_g, dtype="Int64")
     opponent[opp_g == 0] = pd.NA
-    colours = pd.Categorical.from_codes(colour.astype(np.int64) - 1, categories=["w", "b"])
+    colours = pd.Categorical.from_codes(
+        colour.astype(np.int64) - 1, categories=pd.Index(["w", "b"])
+    )
     kinds = pd.Categorical.from_codes(
         kind.astype(np.int64),
-        categories=["played", "forfeit_win", "forfeit_loss", "pab", "fpb", "hpb", "zpb"],
+        categories=pd.Index(["played", "forfeit_win", "forfeit_loss", "pab", "fpb", "hpb", "zpb"]),
     )
     results = pd.DataFrame(
         {
@@ -416,7 +420,7 @@ def _play(
     board_of: np.ndarray,
     board_number: np.ndarray,
     edge: np.ndarray,
-) -> dict[str, np.ndarray]:
+) -> dict[str, Any]:
     """One result per entry: contract, declarer, tricks and the NS score.
 
     `board_of` indexes `deal` (one deal per board); `board_number` gives the vulnerability;
@@ -600,7 +604,7 @@ def bridge_pairs(
     howell = {"mitchell": np.zeros(n_sessions, bool), "howell": np.ones(n_sessions, bool)}.get(
         movement, rng.random(n_sessions) < 0.5
     )
-    seats = {}
+    seats: dict[bool, np.ndarray] = {}
     for kind in (False, True):
         if kind:
             rr = rounds if rounds is not None else 2 * n_tables - 1
@@ -647,7 +651,7 @@ def bridge_pairs(
     art = rng.random(len(session)) < artificial_rate
     codes = np.array(["A6040", "A5050", "A4060", "A4040", "A6060"], dtype=object)
     artificial = np.where(art, codes[rng.choice(5, len(session), p=[0.3, 0.3, 0.3, 0.05, 0.05])],
-                          None)  # fmt: skip
+                          None)  # type: ignore[call-overload]  # fmt: skip
     score[art] = pd.NA
     contract = np.where(art, None, played["contract"])
     declarer = np.where(art, None, played["declarer"])
@@ -664,8 +668,8 @@ def bridge_pairs(
             "board": board,
             "ns_pair": ns_id,
             "ew_pair": ew_id,
-            "contract": pd.array(contract, dtype="string"),
-            "declarer": pd.array(declarer, dtype="string"),
+            "contract": pd.array(contract, dtype="string"),  # type: ignore[call-overload]
+            "declarer": pd.array(declarer, dtype="string"),  # type: ignore[call-overload]
             "tricks": tricks,
             "ns_score": score,
             "artificial": pd.array(artificial, dtype="string"),

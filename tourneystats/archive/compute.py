@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -139,7 +139,9 @@ def _read_part(path: str) -> pd.DataFrame:
         raise ValidationError(f"{path}: not a readable Parquet file ({exc})") from None
 
 
-def _dask_kernel(frame: pd.DataFrame, spec: FamilySpec, options: dict, strict: bool):
+def _dask_kernel(
+    frame: pd.DataFrame, spec: FamilySpec, options: dict, strict: bool
+) -> pd.DataFrame:
     """``map_partitions`` body: the pure kernel, its skipped events carried in ``attrs``."""
     table, errors = compute_partition(spec, frame, options, strict=strict)
     out = table if table is not None else pd.DataFrame()
@@ -217,6 +219,7 @@ class RecomputeReport:
             lines.append(
                 f"{len(self.errors)} bad event(s) skipped (details in {self.report_path}):"
             )
+            row: Any  # the named tuple of a row of ERROR_COLUMNS
             for row in self.errors.head(limit).itertuples(index=False):
                 where = ", ".join(f"{k}={v}" for k, v in {**row.partition, **row.unit}.items())
                 first = str(row.error).splitlines()[0] if row.error else row.type
@@ -470,7 +473,7 @@ def _clean_temporaries(out: Path) -> None:
 
 
 def _read_states(out: Path) -> dict[str, dict]:
-    states = {}
+    states: dict[str, dict] = {}
     base = out / STATE_DIR
     if not base.is_dir():
         return states
@@ -514,8 +517,17 @@ def _complete(state: dict | None, item: _Item, hashes: Mapping[str, str], out: P
 
 # --- the engines ---------------------------------------------------------------------------------
 
+#: ``on_done(item, table, errors)``: record one computed file; True to stop
+_OnDone = Callable[[_Item, pd.DataFrame | None, list[dict]], bool]
 
-def _run_pandas(todo, specs, options, strict, on_done) -> None:
+
+def _run_pandas(
+    todo: list[_Item],
+    specs: dict[str, FamilySpec],
+    options: dict[str, dict],
+    strict: bool,
+    on_done: _OnDone,
+) -> None:
     """The pandas engine: one archive file at a time in this process."""
     for item in todo:
         try:
@@ -532,7 +544,14 @@ def _run_pandas(todo, specs, options, strict, on_done) -> None:
             break
 
 
-def _run_dask(todo, specs, options, strict, scheduler, on_done) -> None:
+def _run_dask(
+    todo: list[_Item],
+    specs: dict[str, FamilySpec],
+    options: dict[str, dict],
+    strict: bool,
+    scheduler: Any,
+    on_done: _OnDone,
+) -> None:
     """The Dask engine: one dask.dataframe partition per archive file, no shuffle."""
     if not todo:
         return
@@ -564,9 +583,18 @@ def _run_dask(todo, specs, options, strict, scheduler, on_done) -> None:
             cluster.close()
 
 
-def _dask_loop(dd, client, as_completed, todo, specs, options, strict, on_done) -> None:
+def _dask_loop(
+    dd: Any,
+    client: Any,
+    as_completed: Any,
+    todo: list[_Item],
+    specs: dict[str, FamilySpec],
+    options: dict[str, dict],
+    strict: bool,
+    on_done: _OnDone,
+) -> None:
     """Build one dask.dataframe per family (a partition per archive file), compute, collect."""
-    parts = []
+    parts: list[Any] = []
     for family in dict.fromkeys(i.family for i in todo):
         items = [i for i in todo if i.family == family]
         meta = pq.read_schema(items[0].path).empty_table().to_pandas()
@@ -613,7 +641,14 @@ def _dask_loop(dd, client, as_completed, todo, specs, options, strict, on_done) 
 # --- outputs, markers and the report -------------------------------------------------------------
 
 
-def _write_output(out, item, table, errors, options, hashes) -> dict:
+def _write_output(
+    out: Path,
+    item: _Item,
+    table: pd.DataFrame | None,
+    errors: list[dict],
+    options: Mapping[str, dict],
+    hashes: Mapping[str, str],
+) -> dict:
     """Write one partition's standings and then its marker, both atomically."""
     target = out / item.rel
     marker = _state_path(out, item.rel)
@@ -624,6 +659,7 @@ def _write_output(out, item, table, errors, options, hashes) -> dict:
     marker.parent.mkdir(parents=True, exist_ok=True)
     rows_out = 0
     if table is not None:
+        meta: dict[str, Any]
         try:
             meta = _file_meta(item.path)
         except ValueError:  # a Parquet file not written by write_archive: values as strings
@@ -663,7 +699,18 @@ def _write_output(out, item, table, errors, options, hashes) -> dict:
     return state
 
 
-def _write_report(out, archive, items, states, engine, computed, reused, removed, rows_in, stopped):
+def _write_report(
+    out: Path,
+    archive: Path,
+    items: list[_Item],
+    states: dict[str, dict],
+    engine: str,
+    computed: int,
+    reused: int,
+    removed: int,
+    rows_in: int,
+    stopped: bool,
+) -> RecomputeReport:
     errors = []
     rows_out = 0
     for item in items:

@@ -16,7 +16,7 @@ import shutil
 import uuid
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from urllib.parse import unquote
 
 import numpy as np
@@ -162,7 +162,7 @@ def _write_parquet(table: pa.Table, path: Path) -> None:
 
 def _walk_parts(base: Path) -> list[Path]:
     """Every data file below `base`, skipping hidden/underscore names and non-partition folders."""
-    found = []
+    found: list[Path] = []
     for top, dirs, files in os.walk(base):
         dirs[:] = sorted(d for d in dirs if _parse_component(d) is not None)
         found.extend(
@@ -195,7 +195,7 @@ def part_files(
         if base.is_dir():
             for path in _walk_parts(base):
                 rel = path.relative_to(root)
-                values = dict(_parse_component(p) for p in rel.parts[1:-1])
+                values = dict(cast(tuple[str, str], _parse_component(p)) for p in rel.parts[1:-1])
                 found.append((fam, values, rel.as_posix()))
     return found
 
@@ -717,7 +717,9 @@ def read_archive(
     data_schema = data_schema.with_metadata(schemas[0].metadata)
     found: dict[str, set] = {c: set() for c in pcols}
     for f in files:
-        for key, value in (_parse_component(p) for p in f.relative_to(base).parts[:-1]):
+        for key, value in (
+            cast(tuple[str, str], _parse_component(p)) for p in f.relative_to(base).parts[:-1]
+        ):
             found[key].add(value)
     values = {c: sorted(v) for c, v in found.items()}
     dict_type = pa.dictionary(pa.int32(), pa.string())
@@ -755,7 +757,7 @@ def read_archive(
 
 
 def _filters(filters: Any, pcols: Sequence[str]) -> ds.Expression:
-    def fix(term):
+    def fix(term: tuple[str, str, Any]) -> tuple[str, str, Any]:
         col, op, value = term
         if col in pcols:
             value = (

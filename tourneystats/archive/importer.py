@@ -13,8 +13,10 @@ import os
 import re
 import shutil
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 import pandas as pd
@@ -35,6 +37,9 @@ from .dataset import (
 )
 from .families import FAMILIES
 from .progress import _progress_bar
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..chess.trf import TrfData
 
 __all__ = ["ImportReport", "import_folder"]
 
@@ -172,7 +177,7 @@ def _load_source(path: Path, kind: str) -> tuple[str | None, pd.DataFrame]:
     raise ValueError(f"{path}: unknown source kind {kind!r}")
 
 
-def _chess_rows(data) -> pd.DataFrame:
+def _chess_rows(data: TrfData) -> pd.DataFrame:
     """Chess results with what the standings need from the players and events tables.
 
     The archive holds one frame per family, so each row carries its player's ``rating`` (for
@@ -382,7 +387,9 @@ class _Stager:
             )
         return frame, keys
 
-    def add(self, family: str, frame: pd.DataFrame, keys: list, owner) -> None:
+    def add(
+        self, family: str, frame: pd.DataFrame, keys: list, owner: Callable[[tuple], str]
+    ) -> None:
         """Stage `frame`; `owner(key)` names the file of each of its keys."""
         for k in keys:
             self.seen[(family, k)] = owner(k)
@@ -429,6 +436,7 @@ class _Stager:
             record.update(status="ignored", message="not a results table of any family")
             return True
         record["family"] = family
+        assert family is not None  # only a table has no family
         frame, keys = self.place(family, frame, rel)
         record.update(season=", ".join(sorted(frame[SEASON].unique())), rows=len(frame))
         self.add(family, frame, keys, lambda k: rel.as_posix())
@@ -504,15 +512,16 @@ def _move_staged(staging: Path, root: Path, mode: str, chunk_rows: int) -> list[
     written = []
     if mode == "append":
         for (family, value), _ in staged.groupby(["family", SEASON], sort=False):
-            frame = read_archive(staging, family=family, season=value)
-            written.append(write_archive(frame, root, family=family, chunk_rows=chunk_rows,
+            frame = read_archive(staging, family=cast(str, family), season=value)
+            written.append(write_archive(frame, root, family=cast(str, family), chunk_rows=chunk_rows,
                                          mode=mode))  # fmt: skip
         return written
-    moves = []
+    moves: list[tuple[Path, Path]] = []
     for family, files in staged.groupby("family", sort=False):  # check all before any move
         layout = _existing_layout(staging / _component("family", family))
+        assert layout is not None  # the staged family has files
         folders = [Path(f) for f in dict.fromkeys(files["folder"])]
-        targets = _check_targets(root, family, layout["partition_cols"],
+        targets = _check_targets(root, cast(str, family), layout["partition_cols"],
                                  layout["partition_dtypes"], folders, mode)  # fmt: skip
         moves.extend(zip((staging / f for f in folders), targets))
         summary = files.groupby(SEASON, sort=False).agg(

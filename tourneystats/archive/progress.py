@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
+from typing import Any
 
 
-def _progress_bar(progress: bool | None, iterable=None, **kwargs):
+def _progress_bar(
+    progress: bool | None, iterable: Iterable[Any] | None = None, **kwargs: Any
+) -> Any:
     """A tqdm bar on stderr (a widget in Jupyter); `progress` None: only on a terminal."""
     from tqdm.auto import tqdm
 

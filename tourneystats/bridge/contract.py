@@ -227,7 +227,7 @@ def vulnerability(board: Any) -> Any:
     ['None', 'NS', 'EW', 'All', 'None']
     """
     if np.isscalar(board):
-        b = int(board)
+        b = int(board)  # type: ignore[arg-type]  # (np.isscalar narrows Any too far)
         if b < 1:
             raise ValidationError(f"board number must be positive, got {board!r}")
         return str(_CYCLE[(b - 1) % 16])
@@ -356,6 +356,7 @@ def parse_contracts(contract: Any) -> ParsedContract:
     """
     arr = np.asarray(contract, dtype=object).reshape(-1)
     codes, uniques = pd.factorize(pd.Series(arr, dtype=object), use_na_sentinel=True)
+    parsed: list[Any]  # (None for a refused value)
     parsed = [_parse_one(u) for u in uniques]
     bad = [repr(u) for u, p in zip(uniques, parsed) if p is None]
     if bad:

@@ -47,7 +47,7 @@ declaration (the file's is then not read).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 #: scoring method -> (computation, Convention fields it fixes)
 SCORINGS: dict[str, tuple[str, dict[str, Any]]] = {
@@ -160,7 +160,7 @@ def usebio_scoring(
                 f"{', '.join(_USEBIO_TYPES)}); score it with scoring=..."
             )
         if _USEBIO_TYPES[kind]:
-            found[f"EVENT_TYPE {kind}"] = _USEBIO_TYPES[kind]
+            found[f"EVENT_TYPE {kind}"] = cast(str, _USEBIO_TYPES[kind])
     for tag, value in methods.items():
         key = value.strip().upper().replace(" ", "_")
         if key not in _USEBIO_METHODS:

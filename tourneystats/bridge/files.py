@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -107,7 +107,7 @@ def read_results(
 
 
 def _read_results(
-    path: str | os.PathLike, columns: Sequence[str] | None, scoring: str | None = None
+    path: str | os.PathLike, columns: Collection[str] | None, scoring: str | None = None
 ) -> tuple[Results, list[Path]]:
     """:func:`read_results`, and the team results files among those read."""
     pairs: list[pd.DataFrame] = []
@@ -213,6 +213,7 @@ def standings_from_path(
     scale = _scale_option(scale, options)
     (pairs, teams), team_files = _read_results(path, _STANDINGS_COLUMNS, scoring)
     if pairs is None:
+        assert teams is not None  # (a results file of either kind was read)
         return team_standings(teams, vp_scale="wbf2013" if vp_scale is None else vp_scale)
     if teams is not None:
         shown = ", ".join(f.name for f in team_files[:3]) + (", ..." if len(team_files) > 3 else "")

@@ -12,7 +12,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pandas as pd
@@ -286,7 +286,11 @@ def butler(
     3      -420   -350       -2        2
     4      -200   -350        4       -4
     """
-    rules = ButlerRules(drop=drop, round_to=round_to, artificial_imps=tuple(artificial_imps))
+    rules = ButlerRules(
+        drop=drop,
+        round_to=round_to,
+        artificial_imps=cast("tuple[float, float, float]", tuple(artificial_imps)),
+    )
     p = _prepare(results, movement=MITCHELL)
     ns_imps, ew_imps, row_datum, has_datum = _butler_values(p, rules)
     integral = all(float(v).is_integer() for v in rules.artificial_imps)
@@ -344,7 +348,7 @@ def cross_imps(
     >>> cross_imps(df, divisor="n")["ns_imps"].tolist()
     [3.0, 4.0, -7.0]
     """
-    rules = ButlerRules(artificial_imps=tuple(artificial_imps))
+    rules = ButlerRules(artificial_imps=cast("tuple[float, float, float]", tuple(artificial_imps)))
     if divisor not in ("n-1", "n", "1"):
         raise ValueError(f"divisor must be 'n-1', 'n' or '1'; got {divisor!r}")
     p = _prepare(results, movement=MITCHELL)

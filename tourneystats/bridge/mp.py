@@ -172,6 +172,7 @@ def _score_matchpoints(
 
     raw_top = None
     if detail:
+        assert raw is not None
         raw *= unit
         raw[p.art_rows] = np.nan
         raw_top = 2.0 * unit * (n_real[p.g] - 1.0)
@@ -326,6 +327,7 @@ def _per_pair_board(p: _Prep, s: _Scored, *, detail: bool, pair: Any = None) -> 
     pct[art] = np.where(ew, p.art_full(s.ew_pct)[row], p.art_full(s.ns_pct)[row])[art]
     out[PERCENTAGE] = pct
     if detail:
+        assert s.raw_mp is not None and s.raw_top is not None  # (scored with detail)
         raw = s.raw_mp[row]
         out[RAW_MP] = np.where(real, np.where(ew, s.raw_top[row] - raw, raw), np.nan)
         (ent,), _ = _dense(pk * 2 + bit, size=2 * max(p.n_pk, 1))

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -137,6 +137,7 @@ def _side_values(text: str | None) -> dict[str, float]:
     """Parse the 5 formats of Score/ScoreIMP/ScoreMP/ScorePercentage into {"NS"|"EW"|"": v}."""
     if _blank(text):
         return {}
+    assert text is not None
     parts = text.replace("^", "").split()
     out: dict[str, float] = {}
     for side, value in [("", parts[0])] if len(parts) == 1 else zip(parts[::2], parts[1::2]):
@@ -149,7 +150,7 @@ def _side_values(text: str | None) -> dict[str, float]:
     return out
 
 
-def _tricks_from_tag(result: str, declarer: str | None) -> int | None:
+def _tricks_from_tag(result: str | None, declarer: str | None) -> int | None:
     """Tricks of declarer from a Result tag ("9", "NS 9", "EW 4 NS 9", "^9")."""
     if _blank(result):
         return None
@@ -197,13 +198,14 @@ def _num(value: str | None) -> float:
 def _round_value(value: str | None) -> Any:
     if _blank(value):
         return None
+    assert value is not None
     return int(value) if _INT.match(value.strip()) else value.strip()
 
 
 # --- event level: ScoreTable and TotalScoreTable -------------------------------------------------
 
 
-def _artificial(get, line: int, path: Path) -> tuple[str | None, int | None]:
+def _artificial(get: Callable[[str], Any], line: int, path: Path) -> tuple[str | None, int | None]:
     """(artificial code, assigned score) of a ScoreTable row carrying '^' or an A-code."""
     for col in ("score_ns", "score_ew", "contract", "result"):
         value = get(col)
@@ -227,6 +229,7 @@ def _artificial(get, line: int, path: Path) -> tuple[str | None, int | None]:
     }
     if not marked:
         return None, None
+    pct: dict[str, Any]  # (a float or None)
     pct = {"ns": None, "ew": None}
     for side in ("ns", "ew"):
         for col in (f"percentage_{side}", f"score_{side}"):
@@ -309,7 +312,7 @@ def _score_table_rows(game: _Game, ctx: dict, path: Path, lines: list, published
             published.append(pub)
 
 
-def _score_row(get, line: int, path: Path) -> tuple:
+def _score_row(get: Callable[[str], Any], line: int, path: Path) -> tuple:
     """(artificial code, NS score, contract, declarer, tricks, adjusted) of a ScoreTable row."""
     art, assigned = _artificial(get, line, path)
     contract = get("contract")
@@ -338,7 +341,7 @@ def _score_row(get, line: int, path: Path) -> tuple:
     return art, ns_score, contract, declarer, tricks, assigned is not None or None
 
 
-def _row_score(get, assigned: int | None) -> int | None:
+def _row_score(get: Callable[[str], Any], assigned: int | None) -> int | None:
     """The NS score of a ScoreTable row that is not artificial: assigned, Score_NS or Score_EW
     (None when the row gives neither)."""
     if assigned is not None:
@@ -602,7 +605,7 @@ def _pairs_frames(
     results = _finish_scores(_tidy(results, (NS_SCORE, TRICKS, BOARD)))
     located(path, results["_line"].to_numpy(), lambda: check_play(results))
     located(path, results["_scoring_line"].to_numpy(), lambda: _one_scoring(results))
-    names = []
+    names: list[dict[str, Any]] = []
     for side, col in (("_names_ns", NS_PAIR), ("_names_ew", EW_PAIR)):
         sub = results[[EVENT, SECTION, col, side]].dropna(subset=[col, side])
         names.extend(

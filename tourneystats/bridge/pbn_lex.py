@@ -157,6 +157,7 @@ class _Lexer:
         pos = 0
         while pos < len(raw):
             m = _TOKEN.match(raw, pos)
+            assert m is not None and m.lastgroup is not None  # a token at every character
             pos = m.end()
             kind = m.lastgroup
             if kind == "ws":
@@ -212,6 +213,7 @@ class _Lexer:
     def add_data(self, values: list[str], lineno: int) -> None:
         """Section data: kept for tables, the first card for Play, skipped otherwise."""
         game = self.game
+        assert game is not None  # (opened before its data)
         if self.section is None:
             if not game.tags:
                 raise ValidationError(
@@ -227,6 +229,7 @@ class _Lexer:
     def add_tag(self, name: str, value: str, lineno: int) -> None:
         """A tag pair of the open game; its section data follows it."""
         game = self.game
+        assert game is not None  # (opened before its tags)
         self.section = name
         if name == "Note":
             return

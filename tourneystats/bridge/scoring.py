@@ -11,7 +11,7 @@ one set of integer codes per combination, a handful at most.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pandas as pd
@@ -174,7 +174,7 @@ def _score(p: _Prep, method: str, conv: Convention, rules: MatchpointRules) -> p
                 phantom_imps=conv.phantom_imps,
             )
         out = _imp_totals(p, ns, ew, conv)
-    out.insert(out.columns.get_loc(PAIR) + 1, SCORING, method)
+    out.insert(cast(int, out.columns.get_loc(PAIR)) + 1, SCORING, method)
     return out
 
 
@@ -210,7 +210,7 @@ def _per_session(
         return normalise(default)
     keys = [c for c in (EVENT, SECTION) if c in results.columns]
     names = np.array([_name(v) for v in canonical], dtype=object)
-    per_row = pd.Series(np.where(codes >= 0, names[np.maximum(codes, 0)], None), dtype=object)
+    per_row = pd.Series(np.where(codes >= 0, names[np.maximum(codes, 0)], None), dtype=object)  # type: ignore[call-overload, arg-type]
     grouped = per_row.groupby([results[k].to_numpy() for k in keys], sort=False, dropna=False)
     two = grouped.transform("nunique").to_numpy() > 1
     if two.any():

@@ -35,7 +35,7 @@ def _line_of(howell: np.ndarray, ew: np.ndarray) -> pd.Categorical:
     return pd.Categorical.from_codes(codes, dtype=LINE_DTYPE)
 
 
-def _entities(p: _Prep) -> tuple[np.ndarray, np.ndarray, dict[str, Any]]:
+def _entities(p: _Prep) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Entity code (a pair in its event, section and line) of the NS and the EW side of every
     row, and the value of each code (``2 pk + 1`` for the EW line of a Mitchell, else ``2 pk``)."""
     ew_key = p.pk_ew * 2
@@ -96,6 +96,7 @@ def _standings(
 
     def total(ns: np.ndarray | None, ew: np.ndarray | None) -> np.ndarray:
         if keep_ns is not None and ns is not None:
+            assert ew is not None  # (both sides or neither)
             ns, ew = ns[keep_ns], ew[keep_ew]
         out = np.bincount(ent_ns, weights=ns, minlength=k).astype(np.float64, copy=False)
         out += np.bincount(ent_ew, weights=ew, minlength=k)  # (no NS side left: an int array)

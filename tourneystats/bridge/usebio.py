@@ -34,7 +34,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from xml.parsers import expat
 
 import numpy as np
@@ -143,7 +143,10 @@ def parse_xml(raw: bytes, path: Path) -> tuple[ET.Element, dict[int, int]]:
     """
     text = _decode(raw, path)
     if re.search(r"<!ENTITY", text, re.IGNORECASE):
-        line = text[: re.search(r"<!ENTITY", text, re.IGNORECASE).start()].count("\n") + 1
+        line = (
+            text[: cast(re.Match, re.search(r"<!ENTITY", text, re.IGNORECASE)).start()].count("\n")
+            + 1
+        )
         raise ValidationError(f"{path}: line {line}: entity declarations are refused")
     for m in list(_DOCTYPE_RE.finditer(text))[::-1]:
         line = text[: m.start()].count("\n") + 1
@@ -154,7 +157,10 @@ def parse_xml(raw: bytes, path: Path) -> tuple[ET.Element, dict[int, int]]:
             )
         text = _blank_keep_lines(text, m.start(), m.end())
     if re.search(r"<!DOCTYPE", text, re.IGNORECASE):
-        line = text[: re.search(r"<!DOCTYPE", text, re.IGNORECASE).start()].count("\n") + 1
+        line = (
+            text[: cast(re.Match, re.search(r"<!DOCTYPE", text, re.IGNORECASE)).start()].count("\n")
+            + 1
+        )
         raise ValidationError(f"{path}: line {line}: malformed document type declaration")
     decl = _XML_DECL_RE.match(text)
     if decl:  # the text is already decoded: drop the declaration's encoding

@@ -30,6 +30,7 @@ Examples
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -72,6 +73,7 @@ def weighted_parts(frame: pd.DataFrame, rows: np.ndarray) -> tuple[np.ndarray, .
     part; a malformed value is refused."""
     values = frame[WEIGHTED].to_numpy(dtype=object)[rows]
     codes, uniques = pd.factorize(pd.Series(values, dtype=object))
+    parsed: list[Any]  # (None for a refused value)
     parsed = [parse_weighted(u) for u in uniques]  # distinct values, a handful
     bad = np.array([p is None for p in parsed], dtype=bool)
     if bad.any():

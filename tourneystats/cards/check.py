@@ -36,6 +36,7 @@ import os
 import warnings
 from dataclasses import replace
 from pathlib import Path
+from typing import cast
 
 import numpy as np
 import pandas as pd
@@ -159,7 +160,7 @@ def _ogwp_from_published(results: pd.DataFrame, published: pd.DataFrame, rules: 
     # an opponent the standings do not list who lost every match won no game: GW% 0
     lost = (terms[MATCH_POINTS] == rules.loss).groupby(terms[PLAYER], observed=True).all()
     gwp = gwp.combine_first(pd.Series(0.0, index=lost.index[lost.to_numpy()]))
-    value = np.maximum(terms[OPPONENT].map(gwp).astype(float), rules.floor)
+    value = cast(pd.Series, np.maximum(terms[OPPONENT].map(gwp).astype(float), rules.floor))
     bye = np.nan if rules.bye_opponent is None else rules.bye_opponent
     counted = terms.assign(_v=value.where(~terms["bye"], bye))[terms["counted"]]
     grouped = counted.assign(_unknown=counted["_v"].isna()).groupby(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from pandas.api.extensions import ExtensionArray
 
 #: a dense lookup table is used while it has at most this many entries per input row (or 1M)
 _DENSE_FACTOR = 8
@@ -44,12 +45,12 @@ class _Coder:
         self.codes = codes
         self.size = len(self.uniques)
 
-    def values(self, codes: np.ndarray):
+    def values(self, codes: np.ndarray) -> np.ndarray | ExtensionArray | pd.Index:
         """The ids of `codes` (a categorical stays categorical)."""
         if self.lo is not None:
             if isinstance(self.like.dtype, np.dtype):
                 return (codes + self.lo).astype(self.like.dtype)
-            return pd.array(codes + self.lo, dtype=self.like.dtype)
+            return pd.array(codes + self.lo, dtype=self.like.dtype)  # type: ignore[call-overload]
         if isinstance(self.like.dtype, pd.CategoricalDtype):
             return pd.Categorical.from_codes(codes, dtype=self.like.dtype)
         return self.uniques.take(codes)
@@ -75,7 +76,7 @@ class _Coder:
             return
         if self.lo is not None:
             index = pd.RangeIndex(self.lo, self.lo + self.size)
-            key += index.get_indexer(pd.to_numeric(other, errors="coerce"))
+            key += index.get_indexer(pd.to_numeric(other, errors="coerce"))  # type: ignore[arg-type]
             return
         if isinstance(other.dtype, pd.CategoricalDtype) and other.cat.categories.equals(
             self.uniques
@@ -117,12 +118,12 @@ class _KeyIndex:
 
     def __init__(self, keys: np.ndarray, size: int, rows: np.ndarray | None = None) -> None:
         n = keys.size
-        self.keys = keys
+        self.keys: np.ndarray | None = keys  # (None once the caller no longer needs them)
         self.sorted = None
         if _dense_ok(size, n):
             self.table = np.full(size, -1, dtype=np.int64)
             self.table[keys] = np.arange(n) if rows is None else rows
-            self.has_duplicates = np.count_nonzero(self.table >= 0) < n
+            self.has_duplicates = bool(np.count_nonzero(self.table >= 0) < n)
         else:
             self.order = np.argsort(keys, kind="stable")
             self.sorted = keys[self.order]
@@ -130,6 +131,7 @@ class _KeyIndex:
 
     def duplicated(self) -> np.ndarray:
         """Rows whose key another row has too."""
+        assert self.keys is not None
         _, inverse, counts = np.unique(self.keys, return_inverse=True, return_counts=True)
         return counts[inverse.reshape(-1)] > 1
 

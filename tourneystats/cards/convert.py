@@ -105,5 +105,5 @@ def matches_to_games(matches: pd.DataFrame) -> pd.DataFrame:
     game[placeholder[rows]] = pd.NA
     out = m.frame.drop(columns=list(_COUNTS)).iloc[rows].reset_index(drop=True)
     out[GAME] = game
-    out[RESULT] = pd.Categorical.from_codes(code, categories=list(_RESULTS))
+    out[RESULT] = pd.Categorical.from_codes(code, categories=pd.Index(list(_RESULTS)))
     return out

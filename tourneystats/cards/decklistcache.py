@@ -365,6 +365,8 @@ def read_mtg_json(source: Source, *, bye_player: str | None = None) -> CardsFile
     if not files:
         raise ValidationError("no MTG JSON files to read: the list of paths is empty")
     same_stems(files, "MTG JSON files")
+    rows: list[tuple]
+    finalists: list[tuple]
     rows, published, events, playoffs, finalists = [], [], [], [], []
     for path in files:  # I/O: one JSON document per file
         data = _load(path)

@@ -140,6 +140,7 @@ def _plan(
         )
     listed = set(events["event"])
     tables = ~results[EVENT].isin(listed).to_numpy()
+    plan: list[tuple[Rules, str | None, np.ndarray | None]]
     plan = [(r, w, results[EVENT].isin(ev).to_numpy()) for (r, w), ev in groups.items()]
     if tables.any():
         plan.append((given or get_rules("mtg"), None, tables))

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 import pandas as pd
 
 from ..core.schema import EVENT, PLAYER, ROUND
+from .codes import _Coder
 from .headtohead import _Duels
 from .prepare import _prepare
 from .rounds import _frozen_scores, _round_scores
@@ -69,13 +72,16 @@ def standings_by_round(
             ROUND: m.round_values[when],
         }
         if division is not None:
+            assert within is not None and divisions is not None
             out[within] = divisions.values(division[who])
         out[PLAYER] = m.player_values(who)
         return out
 
     who, when = np.divmod(entries, T)
     event = (
-        m.event_of[who] if division is None else m.event_of[who] * divisions.size + division[who]
+        m.event_of[who]
+        if division is None
+        else m.event_of[who] * cast(_Coder, divisions).size + division[who]
     )
     group = event * T + when  # sorts like (event, [division,] round)
     duel = None

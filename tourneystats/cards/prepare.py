@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
+from pandas.api.extensions import ExtensionArray
 
 from ..core.schema import (
     DRAWS,
@@ -100,10 +101,10 @@ class _Matches:
     def n_events(self) -> int:
         return max(self.events.size, 1)
 
-    def event_values(self, codes: np.ndarray):
+    def event_values(self, codes: np.ndarray) -> np.ndarray | ExtensionArray | pd.Index:
         return self.events.values(codes)
 
-    def player_values(self, codes: np.ndarray):
+    def player_values(self, codes: np.ndarray) -> np.ndarray | ExtensionArray | pd.Index:
         return self.players.values(self.name_of[codes])
 
 
@@ -181,7 +182,7 @@ def _game_counts(df: pd.DataFrame, bye: np.ndarray, what: str) -> list[np.ndarra
         if values.hasnans:
             fail_rows(df, ~bye & values.isna().to_numpy(), f"missing {column!r} count", what=what)
             values = values.fillna(0)
-        raw = values.to_numpy(dtype=getattr(values.dtype, "numpy_dtype", values.dtype))
+        raw = values.to_numpy(dtype=getattr(values.dtype, "numpy_dtype", values.dtype))  # type: ignore[arg-type]
         if len(df) and raw.min() < 0:
             fail_rows(
                 df,
@@ -288,7 +289,7 @@ def _check_round_gaps(
     )
 
 
-def _plain(value):
+def _plain(value: object) -> object:
     """A NumPy scalar as the plain Python value (as the messages show ids)."""
     return value.item() if isinstance(value, np.generic) else value
 

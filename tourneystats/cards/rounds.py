@@ -102,6 +102,7 @@ class _RoundOpponents:
         self.bye_count = None
         if rules.bye_opponent is not None:
             distinct = rules.average_over == "opponents"
+            assert totals.byes is not None  # (kept when byes count as opponents)
             self.bye_count = np.minimum(totals.byes, 1) if distinct else totals.byes
             self.count = self.count + self.bye_count
 

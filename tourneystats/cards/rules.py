@@ -205,6 +205,7 @@ class Rules:
         >>> RULES["mtg"].integral_points, Rules(draw=0.5).integral_points
         (True, False)
         """
+        values: tuple[float, ...]
         values = (self.win, self.draw, self.loss, self.game_win, self.game_draw, self.game_loss)
         values += (self.intentional_draw_game_points or 0,)
         return all(float(v).is_integer() for v in values)

@@ -181,13 +181,16 @@ def _match_shares(t: _Totals, rules: Rules, floor: float, *, byes: bool) -> np.n
     if rules.draw_share is None:  # match points over the points possible (Appendix C)
         points, possible = t.match_points, rules.win * t.rounds
         if not byes:
+            assert t.byes is not None  # (kept when the rules leave byes out)
             bye_points = (rules.draw, rules.win, rules.loss)[t.bye_result]
             points, possible = points - t.byes * bye_points, possible - rules.win * t.byes
         return _pct(points, possible, floor)
     shares = _result_shares(rules)
+    assert t.tally is not None  # (kept when the rules give a draw's share)
     won = t.tally[..., 1] + t.tally[..., 0] * shares[0] + t.tally[..., 2] * shares[2]
     rounds = t.rounds
     if not byes:
+        assert t.byes is not None
         won, rounds = won - t.byes * shares[t.bye_result], rounds - t.byes
     return _pct(won, rounds, floor)
 
@@ -196,6 +199,7 @@ def _game_shares(t: _Totals, rules: Rules, floor: float, *, byes: bool) -> np.nd
     """Game-win % at least `floor`, with the byes (`byes`) or without them."""
     points, games = t.game_points, t.games
     if not byes:
+        assert t.byes is not None
         points, games = points - t.byes * t.bye_game_points, games - t.byes * t.bye_games
     return _pct(points, rules.game_win * games, floor)
 
@@ -256,6 +260,7 @@ class _Opponents:
         self.bye_count = None
         if rules.bye_opponent is not None:
             distinct = rules.average_over == "opponents"
+            assert t.byes is not None  # (kept when byes count as opponents)
             self.bye_count = np.minimum(t.byes, 1) if distinct else t.byes
             self.count = self.count + self.bye_count
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
+from typing import cast
 
 import numpy as np
 import pandas as pd
@@ -73,6 +74,7 @@ def explain(
     m = _prepare(results)
     s = _score(m, rules, m.p, m.q, m.n_players, _dropped(m))
     row_mp, row_gp, _ = _row_points(m, rules)
+    assert s.seen_mwp is not None and s.seen_gwp is not None  # (set by _score)
     values = {OPPONENT_MWP: s.seen_mwp, OPPONENT_GWP: s.seen_gwp}
     if s.oomwp is not None:
         values[OPPONENT_OMWP] = s.omwp
@@ -92,7 +94,7 @@ def explain(
     out = pd.DataFrame(columns)
     if player is not None:
         many = isinstance(player, list | tuple | set | np.ndarray | pd.Series | pd.Index)
-        out = out[out[PLAYER].isin(list(player) if many else [player]).to_numpy()]
+        out = out[out[PLAYER].isin(list(cast(Iterable, player)) if many else [player]).to_numpy()]
     order = np.lexsort((m.t[out.index], m.p[out.index], m.e[out.index]))
     return out.iloc[order].reset_index(drop=True)
 
@@ -108,6 +110,7 @@ def _terms(m: _Matches, rules: Rules, values: dict[str, np.ndarray]) -> dict[str
         last = _last_round(m, m.p, m.n_players)
         dropped = _dropped(m)[m.p]
         cell = them * m.n_times + last[m.p]
+        assert r.seen_mwp is not None and r.seen_gwp is not None  # (set by _score)
         seen = {OPPONENT_MWP: r.seen_mwp, OPPONENT_GWP: r.seen_gwp, OPPONENT_OMWP: r.omwp}
         for name in out:
             out[name] = np.where(dropped, seen[name].reshape(-1)[cell], out[name])

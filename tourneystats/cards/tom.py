@@ -47,6 +47,7 @@ line: every error names the file and the line.
 
 from __future__ import annotations
 
+import os
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -135,6 +136,7 @@ class _File:
 
 def _players(f: _File) -> pd.DataFrame:
     """``player, name, dropped_after`` of every ``<players>/<player>``."""
+    lines: dict[str, int | None]
     records, lines = [], {}
     for player in f.root.iterfind("players/player"):
         userid = f.attr(player, "userid")
@@ -154,6 +156,7 @@ def _players(f: _File) -> pd.DataFrame:
 
 def _standings(f: _File) -> pd.DataFrame:
     """``player, division, place, finished`` of the ``<standings>`` pods."""
+    seen: dict[str, int | None]
     records, seen = [], {}
     for pod in f.root.iterfind("standings/pod"):
         category, kind = f.attr(pod, "category"), pod.get("type", "")
@@ -288,7 +291,7 @@ def _frames(
         table[PLAYER].map(dict(zip(placed[PLAYER], placed[DIVISION])))
     )
     data = f.root.find("data")
-    date = pd.to_datetime(
+    date = pd.to_datetime(  # type: ignore[call-overload]  # (None gives None)
         data.findtext("startdate") if data is not None else None, format="%m/%d/%Y", errors="coerce"
     )
     events = pd.DataFrame(
@@ -361,7 +364,7 @@ def read_tom(source: Source) -> CardsFile:
 
 def _listed_xml(path: Path, source: Source) -> bool:
     """An ``.xml`` file found in a folder (not named directly): read only if it is a TOM file."""
-    named = [source] if isinstance(source, str | Path) else list(source)
+    named = [source] if isinstance(source, str | os.PathLike) else list(source)
     return path.suffix.lower() == ".xml" and all(Path(s) != path for s in named)
 
 

@@ -79,6 +79,7 @@ def explain(
     )
     engine = _Engine(grid, unrated=options.unrated)
     value, detail = engine.compute(tb)
+    assert detail is not None  # (the tie-breaks without a breakdown are refused above)
     sel = _selected_players(grid, player, event)
     gi, ri = np.nonzero(sel[:, None] & (grid.kind != K_NONE))
     out = _rounds_frame(grid, gi, ri)
@@ -92,7 +93,7 @@ def explain(
         out["score"] = detail.score[gi, ri]
         out["adjusted"] = (standin != 0) | (np.abs(out["score"] - real_pts) > 1e-12)
     elif detail.score is not None:  # ARO: the opponents' ratings
-        out["counted_as"] = np.where(np.isnan(detail.score[gi, ri]), None, "player")
+        out["counted_as"] = np.where(np.isnan(detail.score[gi, ri]), None, "player")  # type: ignore[call-overload]
         out["score"] = detail.score[gi, ri]
     out["result"] = grid.points[gi, ri] if detail.result is None else detail.result[gi, ri]
     out["contribution"] = detail.contrib[gi, ri]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import pandas as pd
 
@@ -31,7 +32,7 @@ def check_from_path(
     rules: str | Mapping | None = None,
     tiebreaks: Sequence[str] | str | None = None,
     round_robin: bool | Iterable | None = None,
-    **options,
+    **options: Any,
 ) -> pd.DataFrame:
     """Compare the points and ranks TRF files publish with the computed ones.
 

@@ -96,6 +96,7 @@ def parse_tiebreak(code: str | TieBreak) -> TieBreak:
     name = "REP" if name == "GE" else name
     low = high = 0
     reverse = fore = False
+    assert match is not None  # (else no name: refused above)
     for letter, count in _PART.findall(match.group(2)):
         letter, count = letter.upper(), count.replace(" ", "")
         if letter not in _MODIFIERS.get(name, "") or len(letter) != 1:

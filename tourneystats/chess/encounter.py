@@ -70,7 +70,9 @@ def direct_encounter(grid: _Grid, played: np.ndarray, group: np.ndarray) -> np.n
     return (size0 - base - final_size).astype(np.float64)
 
 
-def _games_within_groups(grid: _Grid, played: np.ndarray, group: np.ndarray, size0: np.ndarray):
+def _games_within_groups(
+    grid: _Grid, played: np.ndarray, group: np.ndarray, size0: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The games played over the board between two players of the same tie group: (player,
     opponent, points) arrays; only these games matter."""
     src, rnd = np.nonzero(played & (size0 > 1)[:, None])
@@ -79,7 +81,15 @@ def _games_within_groups(grid: _Grid, played: np.ndarray, group: np.ndarray, siz
     return src[keep], dst[keep], grid.points[src[keep], rnd[keep]]
 
 
-def _points_within(src, dst, pts, cur, active, size, G: int):
+def _points_within(
+    src: np.ndarray,
+    dst: np.ndarray,
+    pts: np.ndarray,
+    cur: np.ndarray,
+    active: np.ndarray,
+    size: np.ndarray,
+    G: int,
+) -> tuple[np.ndarray, np.ndarray]:
     """Each player's points against his current subgroup, and how many of its members he has
     not met."""
     inside = (cur[src] == cur[dst]) & active[src]
@@ -90,7 +100,15 @@ def _points_within(src, dst, pts, cur, active, size, G: int):
     return s, size[cur] - 1 - met
 
 
-def _split_by_points(complete, cur, s, n_groups: int, base, new, changed) -> int:
+def _split_by_points(
+    complete: np.ndarray,
+    cur: np.ndarray,
+    s: np.ndarray,
+    n_groups: int,
+    base: np.ndarray,
+    new: np.ndarray,
+    changed: np.ndarray,
+) -> int:
     """Split the subgroups whose members all met each other by their points in those games.
 
     Updates `base` (players placed above), `new` (labels) and `changed` in place; returns the
@@ -114,7 +132,17 @@ def _split_by_points(complete, cur, s, n_groups: int, base, new, changed) -> int
     return labels.max() + 1
 
 
-def _separate_leader(partial, cur, s, missing, n_groups: int, next_label, base, new, changed):
+def _separate_leader(
+    partial: np.ndarray,
+    cur: np.ndarray,
+    s: np.ndarray,
+    missing: np.ndarray,
+    n_groups: int,
+    next_label: int,
+    base: np.ndarray,
+    new: np.ndarray,
+    changed: np.ndarray,
+) -> None:
     """In the subgroups where not everybody met, separate a unique leader nobody can catch even
     by winning all his missing games; the others stay together, one place lower.
 

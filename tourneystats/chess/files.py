@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import pandas as pd
 
@@ -89,7 +90,7 @@ def _joined(frames: list[pd.DataFrame]) -> pd.DataFrame | None:
 
 
 @names_its_source
-def history_from_path(path: str | os.PathLike, **options) -> pd.DataFrame:
+def history_from_path(path: str | os.PathLike, **options: Any) -> pd.DataFrame:
     """Standings after every round of every event of a file or folder, with the players' names.
 
     Reads `path` as :func:`read_results` does and calls :func:`standings_by_round` with the
@@ -136,7 +137,7 @@ def standings_from_path(
     rules: str | Mapping | None = None,
     tiebreaks: Sequence[str] | str | None = None,
     round_robin: bool | Iterable | None = None,
-    **options,
+    **options: Any,
 ) -> pd.DataFrame:
     """Standings of every event in a TRF file, a PGN file, a CSV/Parquet results table, or a
     folder.

@@ -160,7 +160,9 @@ def _build_grid(
     )
 
 
-def _validate_tables(events, players):
+def _validate_tables(
+    events: pd.DataFrame | None, players: pd.DataFrame | None
+) -> tuple[pd.DataFrame | None, pd.DataFrame | None]:
     """The validated `events` and `players` frames (None stays None); one row per event / player."""
     if events is not None:
         events = validate(events, EVENT_COLUMNS, key=(EVENT,), what="events")
@@ -269,7 +271,7 @@ def _codes_of(values: pd.Series, labels: Sequence[str]) -> np.ndarray:
         # a lookup table indexed by the category codes; code -1 (missing) hits the trailing -1
         lut = np.append(index.get_indexer(values.cat.categories.astype(str)), -1).astype(np.int8)
         return lut[values.cat.codes.to_numpy()]
-    return index.get_indexer(values.astype(str)).astype(np.int8)
+    return index.get_indexer(values.astype(str)).astype(np.int8)  # type: ignore[arg-type]
 
 
 # --- the players ---------------------------------------------------------------------------------
@@ -286,7 +288,9 @@ def _player_keys(df: pd.DataFrame) -> _Keys:
     return _Keys(event_codes, event_index, g, o, player_event, player_id)
 
 
-def _factorize_keys(frame: pd.DataFrame, event_codes: np.ndarray, n_events: int):
+def _factorize_keys(
+    frame: pd.DataFrame, event_codes: np.ndarray, n_events: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Global player index of every row's player and opponent (-1 if missing / unknown)."""
     pcodes, ocodes, uniques = _id_codes(frame)
     n_ids = max(len(uniques), 1)
@@ -317,7 +321,7 @@ def _dense_limit(rows: int) -> int:
     return 4 * rows + 65_536
 
 
-def _id_codes(frame: pd.DataFrame):
+def _id_codes(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray | pd.Index]:
     """Codes of every row's player and opponent ids (-1: none) in one numbering, and the ids."""
     player = frame[PLAYER]
     opponent = frame[OPPONENT] if OPPONENT in frame.columns else None
@@ -345,7 +349,9 @@ def _id_codes(frame: pd.DataFrame):
     return codes[:n], codes[n:], uniques
 
 
-def _integer_ids(player: pd.Series, opponent: pd.Series | None, frame: pd.DataFrame):
+def _integer_ids(
+    player: pd.Series, opponent: pd.Series | None, frame: pd.DataFrame
+) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """Codes for small non-negative integer ids (TRF start ranks) without hashing, else None."""
     if not (
         pd.api.types.is_integer_dtype(player.dtype)
@@ -453,7 +459,9 @@ def _event_rounds(
     return ev_rounds
 
 
-def _fail_round_gaps(df, rnd, codes, event_index, bad) -> None:
+def _fail_round_gaps(
+    df: pd.DataFrame, rnd: np.ndarray, codes: np.ndarray, event_index: pd.Index, bad: np.ndarray
+) -> None:
     """Refuse the `bad` events, whose rounds are not 1..R each with a row: name the rounds
     missing and list the rows of the round after the last gap (a mistyped round, most often)."""
     bad = np.flatnonzero(bad)
@@ -504,7 +512,9 @@ def _not_too_sparse(df: pd.DataFrame, keys: _Keys, ev_rounds: np.ndarray) -> Non
         )
 
 
-def _scatter(df: pd.DataFrame, rows: _Rows, keys: _Keys, flat, n_rounds: np.ndarray, R: int):
+def _scatter(
+    df: pd.DataFrame, rows: _Rows, keys: _Keys, flat: np.ndarray, n_rounds: np.ndarray, R: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The (G, R) grids of kind, points, opponent and colour; absences where no row is given."""
     n_players = len(keys.player_event)
     counts = np.bincount(flat, minlength=n_players * R)

@@ -89,6 +89,7 @@ from typing import NoReturn
 import numpy as np
 import numpy.typing as npt
 import pandas as pd
+from pandas.api.extensions import ExtensionArray
 
 from ..core.folders import result_files
 from ..core.schema import (
@@ -590,7 +591,7 @@ def _check_pairings(
     side = "White" if white[g2] == player else "Black"
     hint = ""
     dates = games.text("Date", g1), games.text("Date", g2)
-    if None not in dates and dates[0][:4] != dates[1][:4]:
+    if None not in dates and dates[0][:4] != dates[1][:4]:  # type: ignore[index]
         hint = "; two events of one name? an EventDate tag or event= tells them apart"
     if {white[g1], black[g1]} == {white[g2], black[g2]}:
         games.fail(g2, f"the same game twice in round {rounds[g2]}{hint}", other=g1)
@@ -755,22 +756,22 @@ def _results_frame(
         at = base[event_code] + (rounds - 1) * per_event[event_code] + me - 1
         values = _side_rows(result, forfeit, me, other, side)
         for column, value in zip((kind, points, opponent, colour), values):
-            column[at[real]] = value[real]
+            column[at[real]] = value[real]  # type: ignore[index]  # (arrays of several dtypes)
     return pd.DataFrame(
         {
             EVENT: pd.Categorical.from_codes(row_event, dtype=event_cat),
             ROUND: row_round + 1,
             PLAYER: row_player + 1,
             OPPONENT: pd.arrays.IntegerArray(np.maximum(opponent, 0), opponent < 0),
-            COLOUR: pd.Categorical.from_codes(colour, categories=list(COLOURS)),
+            COLOUR: pd.Categorical.from_codes(colour, categories=pd.Index(list(COLOURS))),
             POINTS: points,
-            KIND: pd.Categorical.from_codes(kind, categories=list(KINDS)),
+            KIND: pd.Categorical.from_codes(kind, categories=pd.Index(list(KINDS))),
         },
         copy=False,
     )
 
 
-def _strings(values: list[str | None]) -> pd.arrays.StringArray:
+def _strings(values: list[str | None]) -> ExtensionArray:
     return pd.array(values, dtype="string")
 
 

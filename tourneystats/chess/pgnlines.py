@@ -282,6 +282,7 @@ def _read_together(batch: list[tuple[Path, bytes]], vocab: Vocab) -> list[FileGa
     except _LineError as exc:
         k = int(np.searchsorted(first, exc.line, side="right")) - 1
         raise ValidationError(f"{batch[k][0]}:{exc.line - first[k] + 1}: {exc}") from None
+    assert chunk is not None  # (final: never None)
     file_of = np.searchsorted(first, chunk.line, side="right") - 1
     tags = _coded(chunk, vocab)
     return [

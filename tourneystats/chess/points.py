@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import cast
 
 import numpy as np
 import pandas as pd
@@ -136,7 +137,7 @@ def _event_points(
     table = np.tile(DEFAULT_POINTS, (n, 1))
     for text, rows in texts.groupby(texts, sort=False).indices.items():
         try:
-            table[rows] = _vector(text)
+            table[rows] = _vector(cast(str, text))
         except ValueError as exc:
             shown = event_index[rows[:5]].tolist()
             raise ValidationError(f"events: event(s) {shown}: {exc}") from None

@@ -77,7 +77,9 @@ def _opp_ratings(
     return ratings, ~np.isnan(ratings)
 
 
-def _aro(ratings: np.ndarray, rated: np.ndarray, low: int, high: int):
+def _aro(
+    ratings: np.ndarray, rated: np.ndarray, low: int, high: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Average rating of the opponents (rounded; 0 with none left, as the FIDE TEC tables print
     it), the kept ratings' shares of the unrounded average, and the mask of kept ratings after
     cutting `low` and `high` of them."""

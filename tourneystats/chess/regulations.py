@@ -34,8 +34,9 @@ the last round cannot be told from a withdrawal: such a player counts as withdra
 from __future__ import annotations
 
 import warnings
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 import pandas as pd
@@ -56,8 +57,8 @@ class _Options:
     """The options of the standings besides the tie-breaks, the rule sets and the round robins
     (see :func:`tourneystats.chess.standings`), checked."""
 
-    points: object = None
-    planned_rounds: object = None
+    points: str | Mapping[str, float] | None = None
+    planned_rounds: int | Mapping | None = None
     ratings: str = "first"
     unrated: str | float = "leave_out"
     withdrawn: str = "keep"
@@ -109,9 +110,9 @@ def _declared_orders(
     text = pd.Series(",".join(DEFAULT_TIEBREAKS), index=pd.Index(present, dtype=object))
     found = declared.reindex(text.index)
     text = found.where(found.notna(), text).astype(str)
-    orders = []
+    orders: list[tuple[Sequence[str] | str | None, list | None]] = []
     for order, labels in text.groupby(text, sort=False).groups.items():
-        codes = [c.strip() for c in order.split(",") if c.strip()]
+        codes = [c.strip() for c in cast(str, order).split(",") if c.strip()]
         try:
             [parse_tiebreak(c) for c in codes]
         except ValueError as exc:

@@ -7,9 +7,11 @@ See :mod:`tourneystats.chess` for what each rule set counts.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -78,7 +80,7 @@ class RuleSet:
                     f"{allowed}"
                 )
 
-    def replace(self, **changes) -> RuleSet:
+    def replace(self, **changes: Any) -> RuleSet:
         """A copy with some fields changed (give it a new ``name``)."""
         return dataclasses.replace(self, **changes)
 
@@ -101,7 +103,7 @@ _RULE_NAMES = tuple(RULE_SETS)
 _AUTO_LIMITS = (("2023-09-01", "fide2009"), ("2026-03-01", "fide2024"))
 
 
-def rules_for_date(date) -> str:
+def rules_for_date(date: str | datetime.date | np.datetime64) -> str:
     """The FIDE rule set in force at an event's start `date` (what ``rules="auto"`` uses).
 
     Examples
@@ -159,7 +161,11 @@ def _rule_codes(
     return codes.astype(np.int8), tuple(sets)
 
 
-def _given_rules(rules, events: pd.DataFrame | None, results: pd.DataFrame):
+def _given_rules(
+    rules: str | RuleSet | Mapping | pd.Series | None,
+    events: pd.DataFrame | None,
+    results: pd.DataFrame,
+) -> str | RuleSet | Mapping:
     """`rules` as a name or a mapping: None takes a per-event column, else the default."""
     if rules is None:
         if events is not None and RULES in events.columns:
@@ -187,7 +193,13 @@ def _rule_names_by_event(rules: Mapping, event_index: pd.Index) -> np.ndarray:
     return names
 
 
-def _rules_by_date(names: np.ndarray, auto: np.ndarray, event_index: pd.Index, events, results):
+def _rules_by_date(
+    names: np.ndarray,
+    auto: np.ndarray,
+    event_index: pd.Index,
+    events: pd.DataFrame | None,
+    results: pd.DataFrame,
+) -> np.ndarray:
     """Rule-set code in force at each event's start date (the fallback of ``auto:NAME`` when
     undated); an ``auto`` event without a date and without a fallback is an error."""
     dates = _event_dates(event_index, events, results)
@@ -195,7 +207,7 @@ def _rules_by_date(names: np.ndarray, auto: np.ndarray, event_index: pd.Index, e
     by_date = np.searchsorted(limits, dates.as_unit("ns").asi8, side="right")
     undated = np.asarray(dates.isna())
     fallback = pd.Index(_RULE_NAMES).get_indexer(
-        [str(r).partition(":")[2] or None if isinstance(r, str) else None for r in names]
+        [str(r).partition(":")[2] or None if isinstance(r, str) else None for r in names]  # type: ignore[arg-type]
     )
     stuck = auto & undated & (fallback < 0)
     if stuck.any():
@@ -206,7 +218,7 @@ def _rules_by_date(names: np.ndarray, auto: np.ndarray, event_index: pd.Index, e
             "undated events such as rules='auto:fide2009'"
         )
     # by date: 0 before the first limit (fide2009), 1 fide2024, 2 fide2026
-    in_force = pd.Index(_RULE_NAMES).get_indexer([*(n for _, n in _AUTO_LIMITS), "fide2026"])
+    in_force = pd.Index(_RULE_NAMES).get_indexer([*(n for _, n in _AUTO_LIMITS), "fide2026"])  # type: ignore[arg-type]
     return np.where(undated, fallback, in_force[by_date])
 
 
@@ -224,7 +236,9 @@ def _check_rule_names(names: list) -> None:
         )
 
 
-def _event_dates(event_index: pd.Index, events, results) -> pd.DatetimeIndex:
+def _event_dates(
+    event_index: pd.Index, events: pd.DataFrame | None, results: pd.DataFrame
+) -> pd.DatetimeIndex:
     """Start date of each event (NaT where none is known)."""
     if events is not None and DATE in events.columns:
         dates = events.set_index(EVENT)[DATE]
@@ -244,7 +258,9 @@ def _event_dates(event_index: pd.Index, events, results) -> pd.DatetimeIndex:
 ROUND_ROBIN_TYPE = re.compile(r"round[- ]?robin|berger|all[- ]play[- ]all", re.IGNORECASE)
 
 
-def _resolve_round_robin(round_robin, events, results) -> bool | list:
+def _resolve_round_robin(
+    round_robin: bool | Iterable | None, events: pd.DataFrame | None, results: pd.DataFrame
+) -> bool | Iterable:
     """`round_robin` as given; None: the events of `results` whose ``type`` (TRF ``092``, a
     column of `events`, else of `results`) names a round robin (:data:`ROUND_ROBIN_TYPE`)."""
     if round_robin is not None:
@@ -261,7 +277,7 @@ def _resolve_round_robin(round_robin, events, results) -> bool | list:
     return present.tolist() or False
 
 
-def _round_robin_events(round_robin, event_index: pd.Index) -> np.ndarray:
+def _round_robin_events(round_robin: bool | Iterable | None, event_index: pd.Index) -> np.ndarray:
     """Whether each event is a round robin (`round_robin`: a bool or some event labels)."""
     if round_robin is None or isinstance(round_robin, bool | np.bool_):
         return np.full(len(event_index), bool(round_robin))

@@ -184,7 +184,9 @@ def _sort_key(score: np.ndarray, contrib: np.ndarray, alive: np.ndarray) -> np.n
     return score * 4096.0 + contrib if (span < 1024 and quarters) else None
 
 
-def _least(mask: np.ndarray, key, score: np.ndarray, contrib: np.ndarray) -> np.ndarray:
+def _least(
+    mask: np.ndarray, key: np.ndarray | None, score: np.ndarray, contrib: np.ndarray
+) -> np.ndarray:
     """Per row, the column of the least significant entry of `mask` (lowest score, then
     contribution), ordered by `key` when there is one."""
     if key is not None:
@@ -199,7 +201,9 @@ def _least_contribution(mask: np.ndarray, score: np.ndarray, contrib: np.ndarray
     return np.lexsort((np.where(mask, score, np.inf), c), axis=-1)[:, 0]
 
 
-def _most(mask: np.ndarray, key, score: np.ndarray, contrib: np.ndarray) -> np.ndarray:
+def _most(
+    mask: np.ndarray, key: np.ndarray | None, score: np.ndarray, contrib: np.ndarray
+) -> np.ndarray:
     """Per row, the column of the most significant entry of `mask` (highest score, then
     contribution), ordered by `key` when there is one."""
     if key is not None:

@@ -9,6 +9,7 @@ round-by-round breakdown of one tie-break is :func:`tourneystats.chess.breakdown
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -211,7 +212,9 @@ def standings(
         orders = _declared_orders(tiebreaks, events, results)
     else:
         orders = [(tiebreaks, None)]  # validation reports it
-    call = dict(rules=rules, players=players, events=events, round_robin=round_robin)
+    call: dict[str, Any] = dict(
+        rules=rules, players=players, events=events, round_robin=round_robin
+    )
     if len(orders) > 1:
         return _by_order(standings, results, orders, dict(call, **_keywords(options)))
     tbs = _parse_list(orders[0][0])
@@ -288,7 +291,7 @@ def _standings_by_chunk(
     out = pd.concat(tables, ignore_index=True)
     # as one pass: the events in order of appearance (chunks may group them by their rounds)
     appearance = pd.Index(pd.unique(results[EVENT]).astype(object), dtype=object)
-    at = appearance.get_indexer(out[EVENT].astype(object))
+    at = appearance.get_indexer(out[EVENT].astype(object))  # type: ignore[arg-type]
     if (np.diff(at) < 0).any():
         out = out.iloc[np.argsort(at, kind="stable")].reset_index(drop=True)
     if isinstance(results[EVENT].dtype, pd.CategoricalDtype):  # as one pass: in order of appearance
@@ -341,7 +344,9 @@ def _event_chunks(results: pd.DataFrame, rows: int | None = None) -> list[pd.Dat
     return [results.iloc[order[a:b]] for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
 
 
-def _round_bands(results: pd.DataFrame, order, starts, sizes):
+def _round_bands(
+    results: pd.DataFrame, order: np.ndarray, starts: np.ndarray, sizes: np.ndarray
+) -> np.ndarray | None:
     """The band (log2 of the rounds) of each event when its events' rounds differ so much that
     one grid would be mostly padding; else None. `order` lists the rows event by event, from
     `starts`."""

@@ -122,13 +122,13 @@ class _Engine:
 
     # -- points and opponents' scores ---------------------------------------------------------
 
-    def _points(self, tb: TieBreak):
+    def _points(self, tb: TieBreak) -> tuple[np.ndarray, _Detail | None]:
         """PTS: the points."""
         r = self.rounds()
         contrib = np.where(self.valid, self.grid.points, 0.0)
         return r.pts, _Detail(None, None, contrib, self.valid, None)
 
-    def _opponents_scores(self, tb: TieBreak):
+    def _opponents_scores(self, tb: TieBreak) -> tuple[np.ndarray, _Detail | None]:
         """BH, SB, FB and KS: sums over the rounds of the opponents' scores as counted."""
         name = tb.name
         r = self.rounds(fore=name == "FB")
@@ -178,7 +178,7 @@ class _Engine:
             rounds = np.where(odd, rounds - g.n_rounds // np.maximum(n, 1), rounds)
         return rounds
 
-    def _average_buchholz(self, tb: TieBreak):
+    def _average_buchholz(self, tb: TieBreak) -> tuple[np.ndarray, _Detail | None]:
         """AOB: the average BH (AOB/F: Fore Buchholz) of the opponents met over the board."""
         bh = self.value(TieBreak("FB", "FB") if tb.fore else TieBreak("BH", "BH"))
         mean = _opponent_mean(self.grid, self.played("board"), bh, digits=None)
@@ -187,7 +187,7 @@ class _Engine:
 
     # -- progressive scores and counts --------------------------------------------------------
 
-    def _progressive(self, tb: TieBreak):
+    def _progressive(self, tb: TieBreak) -> tuple[np.ndarray, _Detail | None]:
         """PS (the running score after each round) and CUM (the same less the points won
         without playing). A round whose game is in progress counts the score so far."""
         g = self.grid
@@ -204,7 +204,7 @@ class _Engine:
         value = np.where(kept, contrib, 0.0).sum(axis=1)
         return value, _Detail(None, pts, contrib, kept, None)
 
-    def _count(self, tb: TieBreak):
+    def _count(self, tb: TieBreak) -> tuple[np.ndarray, _Detail | None]:
         """WIN, WON, BPG, BWG and REP: how many rounds of a kind."""
         g = self.grid
         played = self.played("own")
@@ -277,21 +277,21 @@ class _Engine:
             self.cache["perf"] = _performance(self.grid, ratings, rated, aro)
         return self.cache["perf"]
 
-    def _tpr(self, tb: TieBreak):
+    def _tpr(self, tb: TieBreak) -> tuple[np.ndarray, _Detail | None]:
         """TPR: tournament performance rating (0 without a rated game, as ARO and as FIDE's
         TieBreakServer prints it; APRO leaves such opponents out)."""
         return np.nan_to_num(self._performance()[0], nan=0.0), None
 
-    def _ptp(self, tb: TieBreak):
+    def _ptp(self, tb: TieBreak) -> tuple[np.ndarray, _Detail | None]:
         """PTP: perfect tournament performance (0 without a rated game, as TPR)."""
         return np.nan_to_num(self._performance()[1], nan=0.0), None
 
-    def _apro(self, tb: TieBreak):
+    def _apro(self, tb: TieBreak) -> tuple[np.ndarray, _Detail | None]:
         """APRO: the average TPR of the opponents."""
         played = self.played("ratings")
         return _opponent_mean(self.grid, played, self._performance()[0], digits=0), None
 
-    def _appo(self, tb: TieBreak):
+    def _appo(self, tb: TieBreak) -> tuple[np.ndarray, _Detail | None]:
         """APPO: the average PTP of the opponents."""
         played = self.played("ratings")
         return _opponent_mean(self.grid, played, self._performance()[1], digits=0), None

@@ -309,12 +309,12 @@ def read_trf(
     )
 
 
-def _source_paths(source) -> list[Path]:
+def _source_paths(source: str | os.PathLike | Iterable[str | os.PathLike]) -> list[Path]:
     """The TRF files of `source` (a file, a folder or a list of them)."""
     return result_files(source, TRF_SUFFIXES, what="TRF files")
 
 
-def _event_names(paths: list[Path], event) -> list[str]:
+def _event_names(paths: list[Path], event: str | Callable[[Path], str] | None) -> list[str]:
     """The event name of each file (see :func:`read_trf`); names must be distinct."""
     if event is None:
         names = [p.stem for p in paths]
@@ -339,7 +339,9 @@ def _event_names(paths: list[Path], event) -> list[str]:
     return names
 
 
-def _all_lines(files: list[Path]):
+def _all_lines(
+    files: list[Path],
+) -> tuple[list[bytes], dict[int, list[str]], np.ndarray, np.ndarray]:
     """All lines of all files, as latin-1 bytes (one byte per character, for the column
     arithmetic); the text lines of the files that had to be decoded; each line's file and number."""
     n_files = len(files)
@@ -369,6 +371,7 @@ def _no_control_characters(data: bytes, path: Path) -> None:
     """Refuse a control character (other than tab and the line ends) in the text of a file."""
     if data.translate(None, _NOT_CONTROL):
         found = _CONTROL.search(data)
+        assert found is not None  # (translate found one)
         at = found.start()
         line = data.count(b"\n", 0, at) + 1
         column = at - data.rfind(b"\n", 0, at)
@@ -386,7 +389,7 @@ def _records(
     file_of_line: np.ndarray,
     lineno: np.ndarray,
     files: list[Path],
-):
+) -> tuple[pd.DataFrame, list[bytes], dict[int, str | None], _Where]:
     """The tournament records of each file (:func:`_header`), and the player (001) lines with
     their decoded text where a name needs it and their places; every file needs a player."""
     n_files = len(files)
@@ -394,13 +397,13 @@ def _records(
     idx = np.flatnonzero(is_player)
     others = np.flatnonzero(~is_player)
 
-    def text_of(k: int) -> str | None:  # the decoded text of line k, if it had to be decoded
+    def text_of(k: int | np.integer) -> str | None:  # line k's text, if its file was decoded
         lines_of_file = texts.get(file_of_line[k])
         return None if lines_of_file is None else lines_of_file[lineno[k] - 1]
 
     header = _header(
         [lines[k] for k in others],
-        {j: text_of(k) for j, k in enumerate(others) if file_of_line[k] in texts} if texts else {},
+        {j: text_of(k) for j, k in enumerate(others) if file_of_line[k] in texts} if texts else {},  # type: ignore[misc]
         file_of_line[others],
         lineno[others],
         files,
@@ -556,7 +559,9 @@ def _tiebreak_order(tag: str, line: str, where: str) -> str:
     return ",".join(parsed)
 
 
-def _header_frame(values: dict, declared: np.ndarray, points: np.ndarray, files: list[Path]):
+def _header_frame(
+    values: dict, declared: np.ndarray, points: np.ndarray, files: list[Path]
+) -> pd.DataFrame:
     """The tournament records' values, one row per file: texts, dates (checked), the declared
     rounds and the point table."""
     out = pd.DataFrame(index=pd.RangeIndex(len(files)))
@@ -840,7 +845,7 @@ def _round_points(
 ) -> np.ndarray:
     """Points of every round block under its file's point system; with `check_points`, the
     published points must be their sum."""
-    point_table = np.stack(header["_points"].to_numpy())  # (files, classes)
+    point_table = np.stack(header["_points"].to_numpy())  # type: ignore[call-overload]  # (files, classes)
     points = point_table[ln.file_of[:, None], cells.cls]
     if check_points:
         n_blocks = ln.blocks.shape[1]
@@ -890,9 +895,11 @@ def _results_frame(
             ROUND: row_round + 1,
             PLAYER: ln.start[row_line],
             OPPONENT: pd.arrays.IntegerArray(row_opp.astype(np.int64), row_opp == 0),
-            COLOUR: pd.Categorical.from_codes(colour_codes, categories=list(COLOURS)),
+            COLOUR: pd.Categorical.from_codes(colour_codes, categories=pd.Index(list(COLOURS))),
             POINTS: points.ravel()[cell],
-            KIND: pd.Categorical.from_codes(cells.kind.ravel()[cell], categories=list(KINDS)),
+            KIND: pd.Categorical.from_codes(
+                cells.kind.ravel()[cell], categories=pd.Index(list(KINDS))
+            ),
         },
         copy=False,
     )

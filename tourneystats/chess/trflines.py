@@ -10,6 +10,7 @@ column.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -50,7 +51,7 @@ def _decode(raw: bytes) -> tuple[bytes, list[str] | None]:
     return data, (_split_lines(text) if lossy else None)
 
 
-def _split_lines(data):
+def _split_lines(data: str | bytes) -> list[Any]:
     """Lines of a text or bytes, whatever the line ends (CR LF, LF or CR)."""
     if isinstance(data, bytes):
         return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")
@@ -68,7 +69,7 @@ class _Where:
         lines: np.ndarray,
         message: str,
         *,
-        column=None,
+        column: int | np.ndarray | None = None,
         rounds: np.ndarray | None = None,
         players: np.ndarray | None = None,
     ) -> None:
@@ -100,7 +101,7 @@ class _Where:
 # --- fields --------------------------------------------------------------------------------------
 
 
-def _parse_uint(field: np.ndarray):
+def _parse_uint(field: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Unsigned integers in fixed-width byte fields (last axis); returns (value, blank, bad).
 
     Blanks may surround the digits, not split them."""
@@ -116,10 +117,10 @@ def _parse_uint(field: np.ndarray):
         # value = value * 10 + digit where there is a digit, unchanged elsewhere
         value *= np.where(d, 10, 1).astype(dtype)
         value += np.where(d, field[..., k] - 48, 0).astype(dtype)
-    return value.astype(np.int64), ~digit.any(-1), bad
+    return value.astype(np.int64), ~digit.any(-1), bad  # type: ignore[return-value]
 
 
-def _parse_opponent(field: np.ndarray):
+def _parse_opponent(field: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Opponent numbers (4 columns, last axis); returns (value, bad). Blank or 0000 is 0.
 
     Fast path for right-aligned numbers; anything else goes through :func:`_parse_uint`."""
@@ -138,7 +139,7 @@ def _parse_opponent(field: np.ndarray):
     return value, bad
 
 
-def _parse_decimal(field: np.ndarray):
+def _parse_decimal(field: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Decimal numbers like ``11.5`` in fixed-width byte fields; returns (value, blank, bad)."""
     digit = (field >= 48) & (field <= 57)
     dot = field == 46

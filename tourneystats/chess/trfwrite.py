@@ -90,7 +90,9 @@ _SYMBOLS = (("W", P_WIN), ("D", P_DRAW), ("L", P_LOSS), ("A", 4), ("P", 5))
 _SAME_AS = ((3, P_WIN), (6, P_WIN), (7, P_DRAW), (8, 4))  # what a 162 record cannot set apart
 
 
-def _field(values: pd.Series, width: int, what: str, frame: pd.DataFrame, *, right=False):
+def _field(
+    values: pd.Series, width: int, what: str, frame: pd.DataFrame, *, right: bool = False
+) -> pd.Series:
     """Fixed-width text of `values` (missing -> blanks); refuses values that do not fit."""
     text = values.astype("string").fillna("")
     fail_rows(
@@ -159,7 +161,7 @@ def write_trf(
     """
     res, colour = _results_to_write(results)
     event_keys = pd.Index(pd.unique(res[EVENT].astype(object)))
-    res_ecode = event_keys.get_indexer(res[EVENT].astype(object))
+    res_ecode = event_keys.get_indexer(res[EVENT].astype(object))  # type: ignore[arg-type]
     last_round = np.zeros(len(event_keys), dtype=np.int64)
     np.maximum.at(last_round, res_ecode, res[ROUND].to_numpy())
     pl = _players_to_write(players, res, res_ecode, event_keys)
@@ -200,13 +202,13 @@ def _results_to_write(results: pd.DataFrame) -> tuple[pd.DataFrame, pd.Series]:
 
 def _result_codes(res: pd.DataFrame, event_code: np.ndarray, table: np.ndarray) -> pd.Series:
     """The TRF result code of every row under its event's point system (`table`)."""
-    kind = pd.Index(KINDS).get_indexer(res[KIND].astype("string")).astype(np.int8)
+    kind = pd.Index(KINDS).get_indexer(res[KIND].astype("string")).astype(np.int8)  # type: ignore[arg-type]
     pts = res[POINTS].to_numpy(dtype=np.float64)
     entry = np.take(_KIND_ENTRY, kind.astype(np.intp))
     fixed = entry >= 0
     expected = np.full(len(pts), np.nan)
     expected[fixed] = table[event_code[fixed], entry[fixed]]
-    code = np.where(fixed & (np.abs(pts - expected) < 1e-9), _CODE_OF_KIND[kind], None)
+    code = np.where(fixed & (np.abs(pts - expected) < 1e-9), _CODE_OF_KIND[kind], None)  # type: ignore[call-overload]
     played = kind == K_PLAYED
     for result, column in enumerate((P_LOSS, P_DRAW, P_WIN)):
         hit = played & (np.abs(pts - table[event_code, column]) < 1e-9)
@@ -221,7 +223,10 @@ def _result_codes(res: pd.DataFrame, event_code: np.ndarray, table: np.ndarray) 
 
 
 def _events_to_write(
-    events, event_keys: pd.Index, last_round: np.ndarray, player_event: np.ndarray
+    events: pd.DataFrame | None,
+    event_keys: pd.Index,
+    last_round: np.ndarray,
+    player_event: np.ndarray,
 ) -> tuple[pd.DataFrame, np.ndarray]:
     """One row per event of the results with its records from `events`; its planned rounds (the
     ``rounds`` of `events`, at least its last round and at most what its players can play;
@@ -252,7 +257,9 @@ def _events_to_write(
     return ev, np.where(declared.isna().to_numpy(), last_round, planned)
 
 
-def _players_to_write(players, res: pd.DataFrame, res_ecode: np.ndarray, event_keys: pd.Index):
+def _players_to_write(
+    players: pd.DataFrame | None, res: pd.DataFrame, res_ecode: np.ndarray, event_keys: pd.Index
+) -> pd.DataFrame:
     """Every (event, player) of the results or of `players`, sorted by event (``_e``) and start
     rank, with published points and rank: as given, else computed from the results."""
     summed = (
@@ -265,7 +272,7 @@ def _players_to_write(players, res: pd.DataFrame, res_ecode: np.ndarray, event_k
     if players is not None:
         given = validate(players, _PLAYER_SPEC, key=(EVENT, PLAYER), what="players")
         given_columns = set(given.columns)
-        given["_e"] = event_keys.get_indexer(given[EVENT].astype(object))
+        given["_e"] = event_keys.get_indexer(given[EVENT].astype(object))  # type: ignore[arg-type]
         given = given[given["_e"] >= 0].drop(columns=[EVENT])
         pl = summed.merge(given.assign(_given=True), on=["_e", PLAYER], how="outer")
     else:
@@ -393,7 +400,7 @@ def _write_files(
             if not stem or "/" in stem or "\\" in stem or stem in (".", ".."):
                 raise ValidationError(f"write_trf: event {row[EVENT]!r} cannot be a file name")
             target = path / f"{stem}.trf"
-        atomic_write(target, lambda tmp, body=body: tmp.write_text(body, encoding="utf-8"))
+        atomic_write(target, lambda tmp, body=body: tmp.write_text(body, encoding="utf-8"))  # type: ignore[misc]
     return path
 
 

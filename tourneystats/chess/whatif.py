@@ -4,7 +4,7 @@ orders, in one long table (see :mod:`tourneystats.whatif` and :mod:`tourneystats
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import pandas as pd
 
@@ -113,7 +113,7 @@ def _chess_tables(
     for i, spec in enumerate(specs):
         if tables[i] is None:
             tables[i] = standings(results, **spec.options, **options)
-    return [_with_decided_by(t) for t in tables]
+    return [_with_decided_by(cast(pd.DataFrame, t)) for t in tables]
 
 
 def _reranked(table: pd.DataFrame, codes: list[str]) -> pd.DataFrame:

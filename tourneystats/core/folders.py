@@ -90,7 +90,7 @@ def list_files(source: Source, suffixes: Sequence[str]) -> list[Path]:
     return files
 
 
-def walk(folder: str | os.PathLike) -> list[Path]:
+def walk(folder: str | os.PathLike[str]) -> list[Path]:
     """Every visible file below `folder`, sub-folders included, in name order (for imports).
 
     Examples

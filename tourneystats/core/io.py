@@ -82,13 +82,13 @@ def csv_encoding(path: Path) -> str:
     return "utf-8"
 
 
-def _read_csv(path: Path, columns) -> pd.DataFrame:
+def _read_csv(path: Path, columns: Sequence[str] | Callable[[str], bool] | None) -> pd.DataFrame:
     """A CSV in UTF-8 (or the encoding of its byte-order mark); Windows-1252, with a warning,
     when it is not UTF-8."""
     encoding = csv_encoding(path)
     try:
         try:
-            return pd.read_csv(path, usecols=columns, encoding=encoding)
+            return pd.read_csv(path, usecols=columns, encoding=encoding)  # type: ignore[arg-type]
         except UnicodeDecodeError as exc:
             if encoding != "utf-8":
                 raise
@@ -100,14 +100,16 @@ def _read_csv(path: Path, columns) -> pd.DataFrame:
                     "Windows-1252)"
                 ) from None
             warnings.warn(f"{path}: not UTF-8; read as Windows-1252", stacklevel=3)
-            return pd.read_csv(path, usecols=columns, encoding=FALLBACK_ENCODING)
+            return pd.read_csv(path, usecols=columns, encoding=FALLBACK_ENCODING)  # type: ignore[arg-type]
     except pd.errors.EmptyDataError:
         raise ValidationError(f"{path}: empty file") from None
     except (pd.errors.ParserError, UnicodeError) as exc:
         raise ValidationError(f"{path}: not a readable CSV file: {exc}") from None
 
 
-def _read_parquet(path: Path, columns) -> pd.DataFrame:
+def _read_parquet(
+    path: Path, columns: Sequence[str] | Callable[[str], bool] | None
+) -> pd.DataFrame:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -214,7 +216,7 @@ def _write(frame: pd.DataFrame, tmp: Path, suffix: str) -> None:
         frame.to_parquet(tmp, index=False)
 
 
-def atomic_write(path: str | os.PathLike, write) -> Path:
+def atomic_write(path: str | os.PathLike, write: Callable[[Path], object]) -> Path:
     """Call ``write(tmp_path)`` then rename the temporary file to `path`.
 
     The temporary file lives in the same folder (so the rename is atomic) and is removed when

@@ -13,7 +13,7 @@ from .schema import DECIDED_BY, RANK, TIED
 DECIMALS = 9
 
 
-def _dense(values: np.ndarray) -> tuple[np.ndarray, int]:
+def _dense(values: np.ndarray | pd.Series) -> tuple[np.ndarray, int]:
     """Dense codes that sort like `values` (missing last) and how many there are."""
     codes, uniques = pd.factorize(values, sort=True, use_na_sentinel=True)
     card = len(uniques)

@@ -28,7 +28,7 @@ over rule sets and pairs of them).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 import pandas as pd
@@ -344,8 +344,8 @@ def kendall_tau(
     n_groups = int(g.max()) + 1 if len(g) else (0 if group is not None else 1)
     keep = ~(np.isnan(a) | np.isnan(b))
     g, a, b = g[keep], a[keep], b[keep]
-    ca = pd.factorize(a, sort=True)[0].astype(np.int64)
-    cb = pd.factorize(b, sort=True)[0].astype(np.int64)
+    ca = pd.factorize(cast(np.ndarray, a), sort=True)[0].astype(np.int64)
+    cb = pd.factorize(cast(np.ndarray, b), sort=True)[0].astype(np.int64)
     count = np.bincount(g, minlength=n_groups).astype(np.float64)
     n0 = count * (count - 1) / 2
     n1 = _tied_pairs(g, n_groups, ca)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pandas as pd
 
@@ -113,7 +114,7 @@ def standings_from_path(
 
 
 @names_its_source
-def history_from_path(path: str | os.PathLike, **options) -> pd.DataFrame:
+def history_from_path(path: str | os.PathLike, **options: Any) -> pd.DataFrame:
     """The history of every league in a CSV/Parquet file or a folder of them (for drift charts).
 
     The files are read with :func:`read_results` (a league per file without a ``league``

@@ -118,7 +118,7 @@ class _Cells(NamedTuple):
     tournament: np.ndarray
     row_start: np.ndarray  # the first cell of the cell's player
     of_row: np.ndarray  # the cell of each row of the frame
-    count: int
+    count: int  # type: ignore[assignment]  # (a field named like tuple.count)
 
 
 # --- validation ----------------------------------------------------------------------------------
@@ -402,9 +402,10 @@ def _check_round_gaps(sub: pd.DataFrame, tr: np.ndarray, r_code: np.ndarray) -> 
         + "; ".join(gaps + ([f"and {more} more gaps"] if more else []))
         + "; the rounds after a gap",
     )
+    raise AssertionError("unreachable: _check raised on the gaps")
 
 
-def _plain(value):
+def _plain(value: object) -> object:
     """A NumPy scalar as the plain Python value (as the messages show ids)."""
     return value.item() if isinstance(value, np.generic) else value
 
@@ -512,6 +513,7 @@ def _swedish_order(names: np.ndarray) -> np.ndarray:
     if pd.api.types.is_numeric_dtype(pd.Series(names).dtype):
         return _codes(pd.Series(names))
     raw = pd.Series(names, dtype=object).astype(str)
+    swedish: dict[str, str | int | None]
     swedish = {"å": "\ue000", "ä": "\ue001", "ö": "\ue002", "æ": "\ue001", "ø": "\ue002"}
     swedish |= {"œ": "\ue002", "ü": "y"}
     key = (

@@ -42,7 +42,7 @@ class LeagueRules:
             raise ValueError(f"prior_mode must be one of {modes}; got {self.prior_mode!r}")
 
 
-def _rules(prior_rounds, prior_mode) -> LeagueRules:
+def _rules(prior_rounds: int | None, prior_mode: str | None) -> LeagueRules:
     """The rules of the keyword options; None means the default."""
     return LeagueRules(
         prior_rounds=10 if prior_rounds is None else prior_rounds,

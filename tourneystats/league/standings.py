@@ -9,6 +9,7 @@ places and the display order given per cut-off by one ranking call.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -57,7 +58,7 @@ def leaderboard(
     *,
     prior_rounds: int = 10,
     prior_mode: str = "top-up",
-    through=None,
+    through: Any = None,
     by: str | Sequence[str] | None = None,
 ) -> pd.DataFrame:
     """The league leaderboard ("Topplista") after all tournaments, or after `through`.
@@ -174,7 +175,7 @@ def history(
 # --- the computation ------------------------------------------------------------------------------
 
 
-def _through(lg: _League, through) -> _League:
+def _through(lg: _League, through: Any) -> _League:
     """The league restricted to the tournaments dated on or before `through`."""
     if through is None:
         return lg
@@ -233,7 +234,9 @@ def _row_cumsum(values: np.ndarray, row_start: np.ndarray) -> np.ndarray:
     return total - before
 
 
-def _table(lg: _League, cells: dict[str, np.ndarray], keep: np.ndarray, *, per_tournament: bool):
+def _table(
+    lg: _League, cells: dict[str, np.ndarray], keep: np.ndarray, *, per_tournament: bool
+) -> pd.DataFrame:
     """The ranked long frame of the selected cells."""
     idx = np.flatnonzero(keep)
     p = lg.cell_player[idx]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -27,10 +28,10 @@ from .standings import _cells, _take, _through
 def explain(
     results: pd.DataFrame,
     *,
-    player,
+    player: Hashable,
     prior_rounds: int = 10,
     prior_mode: str = "top-up",
-    through=None,
+    through: Any = None,
     by: str | Sequence[str] | None = None,
 ) -> pd.DataFrame:
     """The terms behind a player's ranking, which add up to it.
@@ -75,7 +76,7 @@ def explain(
     rules = _rules(prior_rounds, prior_mode)
     lg = _through(_prepare(results, by), through)
     cells = _cells(lg, rules)
-    mine = np.flatnonzero(pd.Series(lg.p_name).eq(player).to_numpy())
+    mine = np.flatnonzero(pd.Series(lg.p_name).eq(player).to_numpy())  # type: ignore[arg-type]
     if mine.size == 0:
         raise ValueError(f"no player {player!r} in the results")
     last = lg.t_last[lg.cell_tournament]
@@ -132,6 +133,7 @@ def explain(
     pp = terms["_p"].to_numpy()
     real = tt >= 0
     safe = np.where(real, tt, 0)
+    out: dict[Hashable, pd.Series | np.ndarray]
     out = {g: _take(lg.frame, g, lg.p_first[pp]) for g in lg.groups}
     out[PLAYER] = _take(lg.frame, PLAYER, lg.p_first[pp])
     out[TERM] = terms[TERM].to_numpy()

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 from matplotlib import ticker
 from matplotlib.axes import Axes
 from matplotlib.patches import Patch
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.artist import Artist
 
 from ..core.schema import (
     BOARD,
@@ -28,7 +33,7 @@ NS_MP = "ns_mp"
 NS_PERCENTAGE = "ns_percentage"
 
 
-def _bridge():
+def _bridge() -> ModuleType:
     import importlib
 
     try:
@@ -123,7 +128,7 @@ def board_spread(
     ax.yaxis.set_major_locator(ticker.MultipleLocator(25))
     ax.set_xlabel("NS score")
     ax.set_ylabel("NS matchpoints (%)")
-    ew = ax.secondary_yaxis("right", functions=(lambda v: 100 - v, lambda v: 100 - v))
+    ew = ax.secondary_yaxis("right", functions=(lambda v: 100 - v, lambda v: 100 - v))  # type: ignore[operator]
     ew.set_ylabel("EW matchpoints (%)")
     if x.size:
         pad = max((x.max() - x.min()) * 0.08, 30.0)
@@ -207,7 +212,7 @@ def pair_boards(
     if flat.any():
         ax.scatter(x[flat], np.full(flat.sum(), 50.0), marker="_", s=140, linewidths=3,
                    color=np.broadcast_to(colours, x.shape)[flat], zorder=3)  # fmt: skip
-    handles = []
+    handles: list[Artist] = []
     if side is not None:
         handles += [
             Patch(color="#4c78a8", label="sat NS"),

@@ -80,7 +80,7 @@ def distribution(
     else:
         groups = standings.loc[present, by]
         order = _step_order(standings.loc[present], by)
-        codes = order.get_indexer(groups)
+        codes = order.get_indexer(groups)  # type: ignore[arg-type]
         sort = np.argsort(codes, kind="stable")
         split = np.split(data[sort], np.flatnonzero(np.diff(codes[sort])) + 1)
         positions = np.arange(len(order), dtype=float)

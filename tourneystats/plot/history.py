@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from typing import cast
 
 import numpy as np
 import pandas as pd
 from matplotlib import ticker
 from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection
+from matplotlib.figure import Figure
 
 from ..core.schema import (
     DATE,
@@ -223,7 +225,7 @@ def _drift_grid(
     the entity code of each row and the entities.
     """
     steps = _step_order(frame, step)
-    s_code = steps.get_indexer(frame[step])
+    s_code = steps.get_indexer(frame[step])  # type: ignore[arg-type]
     e_code, entities = pd.factorize(frame[entity])
     n_steps, n_ent = len(steps), len(entities)
     cell = e_code.astype(np.int64) * n_steps + s_code
@@ -390,7 +392,7 @@ def _end_labels(ax: Axes, ends: list[tuple[int, float, str, tuple]]) -> None:
     """Write each label just right of its line's last point, spread so that none overlap."""
     if not ends:
         return
-    fig = ax.figure
+    fig = cast(Figure, ax.figure)
     bottom, top = ax.get_ylim()
     height_pt = fig.get_figheight() * 72 * ax.get_position().height * 0.9
     gap = abs(top - bottom) * (_LABEL_SIZE * 1.3) / max(height_pt, 1.0)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Hashable, Sequence
+from typing import Any, cast
 
 import matplotlib
 import numpy as np
@@ -106,6 +107,8 @@ def _lookup(values: pd.Series, wanted: Sequence[Hashable], role: str) -> list:
     uniques = pd.unique(values.dropna())
     exact = {u: u for u in uniques}
     as_text = {str(u): u for u in uniques}
+    found: list[Hashable]
+    unknown: list[Hashable]
     found, unknown = [], []
     for w in wanted:
         hit = exact.get(w, as_text.get(str(w)))
@@ -155,11 +158,11 @@ def _step_order(frame: pd.DataFrame, step: str) -> pd.Index:
     return uniques
 
 
-def _bare_number(value) -> bool:
+def _bare_number(value: object) -> bool:
     return str(value).replace(".", "", 1).isdigit()
 
 
-def _tick_text(value) -> str:
+def _tick_text(value: object) -> str:
     if isinstance(value, pd.Timestamp):
         return value.strftime("%Y-%m-%d")
     if isinstance(value, float | np.floating) and float(value).is_integer():
@@ -186,6 +189,7 @@ def _spread(wanted: np.ndarray, gap: float, lo: float = -np.inf, hi: float = np.
             count = prev[1] + last[1]
             centre = (prev[2] * prev[1] + last[2] * last[1]) / count
             blocks[-2:] = [[prev[0], count, centre]]
+    out: list[float] | np.ndarray
     out = []
     for _, count, centre in blocks:
         out.extend(centre + (np.arange(count) - (count - 1) / 2) * gap)
@@ -205,7 +209,7 @@ def _value_text(value: float) -> str:
 def _palette(n: int) -> list:
     """Distinct colours for `n` highlighted lines."""
     name = _HIGHLIGHT if n <= 10 else _HIGHLIGHT_MANY
-    colours = matplotlib.colormaps[name].colors
+    colours = cast(Any, matplotlib.colormaps[name]).colors  # a ListedColormap: a list
     return [colours[i % len(colours)] for i in range(n)]
 
 

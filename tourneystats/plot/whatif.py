@@ -7,12 +7,14 @@ per event, player and rule set), :func:`decisive` any standings with a ``decided
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from typing import Any, cast
 
 import matplotlib
 import numpy as np
 import pandas as pd
 from matplotlib import ticker
 from matplotlib.axes import Axes
+from matplotlib.figure import Figure
 
 from ..core.schema import DECIDED_BY, EVENT, RANK, RULES, TIED
 from ..core.whatif import decisive as decisive_counts
@@ -211,7 +213,7 @@ def _slope_labels(
     in their colour, the others in grey when there are few enough."""
     shown = moved | (len(names) <= 24)
     bottom, top = ax.get_ylim()
-    height_pt = ax.figure.get_figheight() * 72 * ax.get_position().height * 0.9
+    height_pt = cast(Figure, ax.figure).get_figheight() * 72 * ax.get_position().height * 0.9
     gap = abs(bottom - top) * (_LABEL_SIZE * 1.25) / max(height_pt, 1.0)
     for side, places, x, ha in ((0, left, -0.04, "right"), (1, right, 1.04, "left")):
         rows = np.flatnonzero(shown & ~np.isnan(places))
@@ -342,7 +344,7 @@ def decisive(
 
 def _criterion_colours(criteria: list[str]) -> dict[str, object]:
     """A colour per criterion, in order (``tied`` grey)."""
-    palette = matplotlib.colormaps["tab10"].colors
+    palette = cast(Any, matplotlib.colormaps["tab10"]).colors  # a ListedColormap: a list
     palette = [c for i, c in enumerate(palette) if i != 7]  # tab10's grey is for "tied"
     out: dict[str, object] = {}
     for criterion in criteria:
