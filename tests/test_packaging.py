@@ -25,10 +25,13 @@ PACKAGE = ROOT / "tourneystats"
 
 def test_every_subpackage_is_listed_in_pyproject():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
-    on_disk = {".".join(p.parent.relative_to(ROOT).parts) for p in PACKAGE.rglob("__init__.py")} | {
-        "tourneystats.samples"
+    on_disk = {".".join(p.parent.relative_to(ROOT).parts) for p in PACKAGE.rglob("__init__.py")}
+    samples = {
+        ".".join(("tourneystats", "samples", *p.relative_to(ROOT / "data").parts))
+        for p in (ROOT / "data").rglob("*")
+        if p.is_dir()
     }
-    assert set(config["packages"]) == on_disk
+    assert set(config["packages"]) == on_disk | samples | {"tourneystats.samples"}
     assert config["package-dir"] == {"tourneystats.samples": "data"}
 
 
