@@ -85,7 +85,12 @@ def _table(grid: _Grid, tiebreaks: list[TieBreak], options: _Options) -> pd.Data
 
 
 def _restore_player_dtype(values: pd.Series) -> pd.Series:
-    """Player ids back as integers when they all are whole numbers."""
+    """Player ids back as integers when they all are whole numbers (given as numbers: ids given
+    as text stay as given, so that "01" and "1" stay two players)."""
+    if isinstance(values.dtype, pd.StringDtype) or pd.api.types.infer_dtype(
+        values, skipna=False
+    ) not in ("integer", "floating", "mixed-integer-float", "decimal"):
+        return values
     converted = pd.to_numeric(values, errors="coerce")
     if converted.notna().all() and (converted == np.floor(converted)).all():
         return converted.astype(np.int64)
