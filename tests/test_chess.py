@@ -466,6 +466,8 @@ def test_text_ids_are_kept_as_given(by_round):
     assert table["player"].dtype == games["player"].dtype
     numbers = call(games.replace({"01": "2"}), tiebreaks=["SB"])  # text digits stay text
     assert numbers["player"].tolist() == table["player"].replace({"01": "2"}).tolist()
+    steps = explain(games, tiebreak="SB")
+    assert steps[["player", "opponent"]].values.tolist() == [["01", "1"]] * 2 + [["1", "01"]] * 2
 
 
 def test_duplicate_events_and_players_are_refused():
