@@ -29,6 +29,7 @@ from .codes import TieBreak
 from .encounter import _group_ids
 from .grid import _build_grid, _checked_rounds, _Grid, _planned_rounds, _validate_tables
 from .kinds import POINT_SYSTEM, RESULT_COLUMNS
+from .labels import factorize_runs
 from .points import DEFAULT_POINTS, _event_points, point_system_text
 from .regulations import (
     _apply_withdrawn,
@@ -319,11 +320,12 @@ def _event_chunks(results: pd.DataFrame, rows: int | None = None) -> list[pd.Dat
     rows = CHUNK_ROWS if rows is None else rows
     if not isinstance(results, pd.DataFrame) or EVENT not in results or not len(results):
         return None
-    codes, _ = pd.factorize(results[EVENT], sort=False)
+    codes, _, runs = factorize_runs(results[EVENT])
     if (codes < 0).any():
         return None  # missing events: let validation report them
     sizes = np.bincount(codes)
-    order = np.argsort(codes, kind="stable")  # the rows event by event
+    # the rows event by event (none moves when each event's rows are together)
+    order = np.arange(len(codes)) if runs == len(sizes) else np.argsort(codes, kind="stable")
     starts = np.cumsum(sizes) - sizes
     band = _round_bands(results, order, starts, sizes)
     if band is None and len(results) <= rows:
@@ -343,7 +345,14 @@ def _event_chunks(results: pd.DataFrame, rows: int | None = None) -> list[pd.Dat
     bounds = np.r_[0, ends[cut[cut < len(ends) - 1]], len(codes)]
     if len(bounds) <= 2:
         return None
-    return [results.iloc[order[a:b]] for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
+    return [_rows(results, order[a:b]) for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
+
+
+def _rows(results: pd.DataFrame, at: np.ndarray) -> pd.DataFrame:
+    """The rows `at` of `results`: a slice (no copy) when they are consecutive."""
+    if len(at) and at[-1] - at[0] == len(at) - 1 and (np.diff(at) == 1).all():
+        return results.iloc[at[0] : at[-1] + 1]
+    return results.iloc[at]
 
 
 def _round_bands(results: pd.DataFrame, order, starts, sizes):
@@ -354,7 +363,8 @@ def _round_bands(results: pd.DataFrame, order, starts, sizes):
         return None
     rnd = pd.to_numeric(results[ROUND], errors="coerce")
     rnd = rnd.to_numpy(dtype=np.float64, na_value=np.nan)
-    last = np.fmax.reduceat(rnd[order], starts)  # each event's last round
+    in_order = order[-1] == len(order) - 1 and (np.diff(order) == 1).all()
+    last = np.fmax.reduceat(rnd if in_order else rnd[order], starts)  # each event's last round
     last = np.clip(np.nan_to_num(last, nan=1.0), 1, sizes)  # more is refused later
     players = np.maximum(sizes / last, 1)  # the players of an event with a row for each
     if players.sum() * last.max() <= 4 * sizes.sum() + PADDING_CELLS:
