@@ -206,7 +206,7 @@ def _code(frame: pd.DataFrame, groups: list[str]) -> _League:
     ts = _tournaments(frame, groups)
     p_row, p_first = _dense(ts.g_row, _codes(frame[PLAYER]))
     p_group = ts.g_row[p_first]
-    p_name = frame[PLAYER].to_numpy()[p_first]
+    p_name = frame[PLAYER].take(p_first).to_numpy()
     _check_final_scores(frame, played, ts.t_row, p_row)
     target, t_rounds, t_target2, t_typical2 = _rounds(frame, played, points, p_row, ts)
     cells = _cell_index(ts, p_row, p_group)
@@ -314,7 +314,7 @@ def _rounds(
     target = np.zeros(len(frame), np.int64)
     pl = np.flatnonzero(played)
     if pl.size:
-        sub = frame.iloc[pl]
+        sub = frame if pl.size == len(frame) else frame.iloc[pl]  # no copy when all are played
         target[pl] = sub[TARGET].to_numpy(np.int64)
         tr = ts.t_row[pl]
         round_first, m_first, m_target = _matches(sub, target[pl], points[pl], tr, p_row[pl])
@@ -481,12 +481,21 @@ def _dense(*codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     if not codes or codes[0].size == 0:
         return np.zeros(0 if not codes else codes[0].size, np.int64), np.zeros(0, np.int64)
     key = np.zeros(codes[0].size, np.int64)
+    size = 1
     for c in codes:
-        key = key * (int(c.max()) + 1) + c
-    dense, uniques = pd.factorize(key, sort=True)
-    one = np.empty(len(uniques), np.int64)
+        top = int(c.max()) + 1
+        key, size = key * top + c, size * top
+    if size <= 4 * key.size + 65_536:  # few possible keys: a table of them, no hashing
+        present = np.zeros(size, bool)
+        present[key] = True
+        index = np.cumsum(present) - 1
+        dense, count = index[key], int(index[-1]) + 1
+    else:
+        uniques, dense = np.unique(key, return_inverse=True)  # faster than a hash, here
+        count = len(uniques)
+    one = np.empty(count, np.int64)
     one[dense] = np.arange(key.size)
-    return dense.astype(np.int64), one
+    return dense.astype(np.int64, copy=False), one
 
 
 def _codes(values: pd.Series) -> np.ndarray:
