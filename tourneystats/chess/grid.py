@@ -302,11 +302,14 @@ def _factorize_keys(frame: pd.DataFrame, event_codes: np.ndarray, n_events: int)
         present_o = np.take(present, okey0) & (okey >= 0)
         o = np.where(present_o, np.take(index_of, okey0), -1)
         keys = np.flatnonzero(present)
-    else:
-        keys, g = np.unique(key, return_inverse=True)
-        pos = np.searchsorted(keys, np.where(okey >= 0, okey, 0))
-        pos = np.minimum(pos, len(keys) - 1)
-        o = np.where((okey >= 0) & (keys[pos] == okey), pos, -1)
+    else:  # hashed; the players numbered in key order
+        codes, distinct = pd.factorize(key)
+        order = np.argsort(distinct)
+        rank = np.empty(len(order), dtype=np.int64)
+        rank[order] = np.arange(len(order))
+        g, keys = rank[codes], distinct[order]
+        at = pd.Index(distinct).get_indexer(okey)  # -1 for none (keys are not negative)
+        o = np.where(at >= 0, rank[np.maximum(at, 0)], -1)
     player_event = (keys // n_ids).astype(np.int64)
     player_id = np.asarray(uniques, dtype=object)[keys % n_ids] if len(uniques) else keys
     return g, o, player_event, player_id, (ocodes >= 0)
