@@ -69,7 +69,9 @@ def factorize_runs(values: pd.Series) -> tuple[np.ndarray, pd.Index, int]:
     if starts is None or 2 * len(starts) > n:
         codes, uniques = pd.factorize(values, sort=False)
         return codes, uniques, -1 if starts is None else len(starts)
-    head_codes, uniques = pd.factorize(values.iloc[starts], sort=False)
+    heads = np.zeros(n, dtype=bool)
+    heads[starts] = True  # a filter, not a take: no concatenation of Arrow chunks
+    head_codes, uniques = pd.factorize(values[heads], sort=False)
     lengths = np.diff(np.r_[starts, n])
     return np.repeat(head_codes, lengths), uniques, len(starts)
 
@@ -111,8 +113,16 @@ def codes_in(values: pd.Series, labels: Sequence[str]) -> np.ndarray:
     [0, -1, 1, -1]
     """
     index = pd.Index(list(labels))
-    if _arrow(values) is None:
+    data = _arrow(values)
+    if data is None:
         return index.get_indexer(values.astype(str)).astype(np.int8)
-    codes, uniques = pd.factorize(values, sort=False, use_na_sentinel=True)
-    lut = np.append(index.get_indexer(pd.Index(uniques).astype(str)), -1).astype(np.int8)
+    import pyarrow as pa
+
+    encoded = data.dictionary_encode()
+    if not encoded.num_chunks:
+        return np.zeros(0, dtype=np.int8)
+    indices = pa.chunked_array([c.indices for c in encoded.chunks], type=pa.int32())
+    codes = indices.fill_null(-1).to_numpy()
+    distinct = encoded.chunk(0).dictionary.to_numpy(zero_copy_only=False)
+    lut = np.append(index.get_indexer(pd.Index(distinct, dtype=object)), -1).astype(np.int8)
     return lut[codes]

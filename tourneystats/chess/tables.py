@@ -281,10 +281,11 @@ def _standings_by_chunk(
     # Events are independent: a big archive is computed a few thousand events at a time, which
     # keeps the temporary arrays small enough for the allocator to reuse (about half the time).
     round_robin = call["round_robin"]
+    # the events in order of appearance
+    appearance = pd.Index(factorize_runs(results[EVENT])[1].astype(object), dtype=object)
     named = None  # round robins named by label: checked once, each chunk given its own
     if not isinstance(round_robin, bool | np.bool_):
-        every = pd.Index(pd.unique(results[EVENT]), dtype=object)
-        named = every[_round_robin_events(round_robin, every)]
+        named = appearance[_round_robin_events(round_robin, appearance)]
     tables = []
     for c in chunks:
         if named is not None:
@@ -293,13 +294,11 @@ def _standings_by_chunk(
         tables.append(_table(_build_grid(c, **call, **options.grid()), tbs, options))
     out = pd.concat(tables, ignore_index=True)
     # as one pass: the events in order of appearance (chunks may group them by their rounds)
-    appearance = pd.Index(pd.unique(results[EVENT]).astype(object), dtype=object)
     at = appearance.get_indexer(out[EVENT].astype(object))
     if (np.diff(at) < 0).any():
         out = out.iloc[np.argsort(at, kind="stable")].reset_index(drop=True)
     if isinstance(results[EVENT].dtype, pd.CategoricalDtype):  # as one pass: in order of appearance
-        order = pd.Index(pd.unique(results[EVENT]).astype(object), dtype=object)
-        out[EVENT] = pd.Categorical(out[EVENT], dtype=pd.CategoricalDtype(order))
+        out[EVENT] = pd.Categorical(out[EVENT], dtype=pd.CategoricalDtype(appearance))
     return out
 
 
@@ -361,10 +360,15 @@ def _round_bands(results: pd.DataFrame, order, starts, sizes):
     `starts`."""
     if ROUND not in results:
         return None
-    rnd = pd.to_numeric(results[ROUND], errors="coerce")
-    rnd = rnd.to_numpy(dtype=np.float64, na_value=np.nan)
+    rnd = results[ROUND]
+    if rnd.dtype.kind in "iu" and not isinstance(rnd.dtype, pd.api.extensions.ExtensionDtype):
+        rnd = rnd.to_numpy()  # whole numbers: no conversion to floats
+    else:
+        rnd = pd.to_numeric(rnd, errors="coerce").to_numpy(dtype=np.float64, na_value=np.nan)
     in_order = order[-1] == len(order) - 1 and (np.diff(order) == 1).all()
-    last = np.fmax.reduceat(rnd if in_order else rnd[order], starts)  # each event's last round
+    last = np.fmax.reduceat(rnd if in_order else rnd[order], starts).astype(
+        np.float64
+    )  # each event's last round
     last = np.clip(np.nan_to_num(last, nan=1.0), 1, sizes)  # more is refused later
     players = np.maximum(sizes / last, 1)  # the players of an event with a row for each
     if players.sum() * last.max() <= 4 * sizes.sum() + PADDING_CELLS:
