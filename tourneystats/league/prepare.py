@@ -20,6 +20,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
+from ..core.ranking import _text_codes
 from ..core.schema import (
     DATE,
     LEAGUE,
@@ -515,6 +516,17 @@ def _dense(*codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def _codes(values: pd.Series) -> np.ndarray:
     """Integer codes of the values, in sorted order."""
+    text = _text_codes(values)  # Arrow-backed text: through its distinct values
+    if text is not None:
+        return text[0]
+    if len(values) and values.dtype.kind == "i" and not values.hasnans:
+        whole = values.to_numpy(np.int64)
+        low = int(whole.min())
+        size = int(whole.max()) - low + 1
+        if size <= 4 * whole.size + 65_536:  # few possible values: a table of them
+            present = np.zeros(size, bool)
+            present[whole - low] = True
+            return (np.cumsum(present) - 1)[whole - low]
     codes, _ = pd.factorize(values, sort=True)
     return codes.astype(np.int64)
 
