@@ -294,7 +294,8 @@ def _standings_by_chunk(
         tables.append(_table(_build_grid(c, **call, **options.grid()), tbs, options))
     out = pd.concat(tables, ignore_index=True)
     # as one pass: the events in order of appearance (chunks may group them by their rounds)
-    at = appearance.get_indexer(out[EVENT].astype(object))
+    codes, labels, _ = factorize_runs(out[EVENT])  # each event's rows are together
+    at = appearance.get_indexer(pd.Index(labels.astype(object), dtype=object))[codes]
     if (np.diff(at) < 0).any():
         out = out.iloc[np.argsort(at, kind="stable")].reset_index(drop=True)
     if isinstance(results[EVENT].dtype, pd.CategoricalDtype):  # as one pass: in order of appearance
@@ -323,8 +324,8 @@ def _event_chunks(results: pd.DataFrame, rows: int | None = None) -> list[pd.Dat
     if (codes < 0).any():
         return None  # missing events: let validation report them
     sizes = np.bincount(codes)
-    # the rows event by event (none moves when each event's rows are together)
-    order = np.arange(len(codes)) if runs == len(sizes) else np.argsort(codes, kind="stable")
+    # the rows event by event (None: as they are, each event's rows together)
+    order = None if runs == len(sizes) else np.argsort(codes, kind="stable")
     starts = np.cumsum(sizes) - sizes
     band = _round_bands(results, order, starts, sizes)
     if band is None and len(results) <= rows:
@@ -335,7 +336,8 @@ def _event_chunks(results: pd.DataFrame, rows: int | None = None) -> list[pd.Dat
     if band is not None:
         events = np.lexsort((events, band))
         new_starts = np.cumsum(sizes[events]) - sizes[events]
-        order = order[np.repeat(starts[events] - new_starts, sizes[events]) + np.arange(len(order))]
+        moved = np.repeat(starts[events] - new_starts, sizes[events]) + np.arange(len(codes))
+        order = moved if order is None else order[moved]
     ends = np.cumsum(sizes[events])
     cut = np.searchsorted(ends, np.arange(rows, ends[-1], rows))
     if band is not None:
@@ -344,7 +346,10 @@ def _event_chunks(results: pd.DataFrame, rows: int | None = None) -> list[pd.Dat
     bounds = np.r_[0, ends[cut[cut < len(ends) - 1]], len(codes)]
     if len(bounds) <= 2:
         return None
-    return [_rows(results, order[a:b]) for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
+    pairs = zip(bounds[:-1], bounds[1:], strict=True)
+    if order is None:  # slices, no copy
+        return [results.iloc[a:b] for a, b in pairs]
+    return [_rows(results, order[a:b]) for a, b in pairs]
 
 
 def _rows(results: pd.DataFrame, at: np.ndarray) -> pd.DataFrame:
@@ -357,7 +362,7 @@ def _rows(results: pd.DataFrame, at: np.ndarray) -> pd.DataFrame:
 def _round_bands(results: pd.DataFrame, order, starts, sizes):
     """The band (log2 of the rounds) of each event when its events' rounds differ so much that
     one grid would be mostly padding; else None. `order` lists the rows event by event, from
-    `starts`."""
+    `starts` (None: the rows are in that order)."""
     if ROUND not in results:
         return None
     rnd = results[ROUND]
@@ -365,10 +370,8 @@ def _round_bands(results: pd.DataFrame, order, starts, sizes):
         rnd = rnd.to_numpy()  # whole numbers: no conversion to floats
     else:
         rnd = pd.to_numeric(rnd, errors="coerce").to_numpy(dtype=np.float64, na_value=np.nan)
-    in_order = order[-1] == len(order) - 1 and (np.diff(order) == 1).all()
-    last = np.fmax.reduceat(rnd if in_order else rnd[order], starts).astype(
-        np.float64
-    )  # each event's last round
+    last = np.fmax.reduceat(rnd if order is None else rnd[order], starts)  # each event's last
+    last = last.astype(np.float64)
     last = np.clip(np.nan_to_num(last, nan=1.0), 1, sizes)  # more is refused later
     players = np.maximum(sizes / last, 1)  # the players of an event with a row for each
     if players.sum() * last.max() <= 4 * sizes.sum() + PADDING_CELLS:
