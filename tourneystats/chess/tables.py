@@ -90,7 +90,7 @@ def _restore_player_dtype(values: pd.Series) -> pd.Series:
     as text stay as given, so that "01" and "1" stay two players)."""
     if isinstance(values.dtype, pd.StringDtype) or pd.api.types.infer_dtype(
         values, skipna=False
-    ) not in ("integer", "floating", "mixed-integer-float", "decimal"):
+    ) not in ("integer", "floating", "mixed-integer-float", "decimal", "boolean"):
         return values
     converted = pd.to_numeric(values, errors="coerce")
     if converted.notna().all() and (converted == np.floor(converted)).all():
