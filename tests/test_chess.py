@@ -451,6 +451,25 @@ def test_large_player_ids_give_the_same_standings():
     assert (b["player"] == a["player"] * 9_999_999).all()
 
 
+@pytest.mark.parametrize("by_round", [False, True])
+def test_text_ids_are_kept_as_given(by_round):
+    # "01" and "1" are two players: their ids come back exactly as given (as text), never
+    # turned into the same number
+    games = pd.DataFrame({
+        "event": "E", "round": [1, 1, 2, 2], "player": ["01", "1", "01", "1"],
+        "opponent": ["1", "01", "1", "01"], "colour": ["w", "b", "b", "w"],
+        "points": [1.0, 0.0, 0.5, 0.5], "kind": "played"})  # fmt: skip
+    call = standings_by_round if by_round else standings
+    table = call(games, tiebreaks=["SB"])
+    last = table[table["round"] == 2] if by_round else table
+    assert last["player"].tolist() == ["01", "1"] and last["PTS"].tolist() == [1.5, 0.5]
+    assert table["player"].dtype == games["player"].dtype
+    numbers = call(games.replace({"01": "2"}), tiebreaks=["SB"])  # text digits stay text
+    assert numbers["player"].tolist() == table["player"].replace({"01": "2"}).tolist()
+    steps = explain(games, tiebreak="SB")
+    assert steps[["player", "opponent"]].values.tolist() == [["01", "1"]] * 2 + [["1", "01"]] * 2
+
+
 def test_duplicate_events_and_players_are_refused():
     twice = pd.DataFrame({"event": ["E", "E"], "date": ["2024-01-01", "2019-01-01"]})
     with pytest.raises(ValidationError, match="events"):

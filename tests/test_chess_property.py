@@ -247,3 +247,38 @@ def test_events_of_very_different_rounds_are_computed_apart_as_one_pass(seed, ru
     finally:
         chess.PADDING_CELLS = saved
     pd.testing.assert_frame_equal(apart, whole)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000), chunk=st.integers(1, 120), shuffle=st.booleans())
+def test_text_columns_as_arrow_or_objects_and_chunks_as_slices_agree(seed, chunk, shuffle):
+    # the same results with text columns Arrow-backed (read from a file: codes through Arrow,
+    # events in runs taken as slices) or Python objects (pandas' own factorize); in chunks or not
+    chess = importlib.import_module("tourneystats.chess.tables")  # where CHUNK_ROWS lives
+
+    results, players = chess_swiss(7, 6, 4, seed=seed, forfeit_rate=0.1, bye_rate=0.1,
+                                   withdraw_rate=0.05, unrated_rate=0.1)  # fmt: skip
+    if shuffle:
+        results = results.sample(frac=1.0, random_state=seed)
+    name = {p: f"{'ZyX'[p % 3]}, p{p:02d}" for p in range(0, 10)}
+    text = results.assign(
+        event=results["event"].astype(str),
+        player=results["player"].map(name).astype(str),
+        opponent=results["opponent"].map(name).astype(str),
+        colour=results["colour"].astype(str),
+        kind=results["kind"].astype(str),
+    )
+    objects = text.astype(object).astype({"round": np.int64, "points": np.float64})
+    players = players.assign(event=players["event"].astype(str), player=players["player"].map(name))
+    codes = ["BH/C1", "SB", "ARO", "KS", "DE"]
+    whole = standings(text, tiebreaks=codes, players=players)
+    pd.testing.assert_frame_equal(
+        standings(objects, tiebreaks=codes, players=players), whole, check_dtype=False
+    )
+    saved = chess.CHUNK_ROWS
+    chess.CHUNK_ROWS = chunk
+    try:
+        chunked = standings(text, tiebreaks=codes, players=players)
+    finally:
+        chess.CHUNK_ROWS = saved
+    pd.testing.assert_frame_equal(chunked, whole)

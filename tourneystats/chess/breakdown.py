@@ -131,8 +131,11 @@ def _rounds_frame(grid: _Grid, gi: np.ndarray, ri: np.ndarray) -> pd.DataFrame:
 
 
 def _restore_opponent(values: pd.Series) -> pd.Series:
-    """Opponent ids back as nullable integers when they all are whole numbers."""
+    """Opponent ids back as nullable integers when they all are whole numbers (given as
+    numbers: ids given as text stay as given)."""
     present = values.dropna()
+    if pd.api.types.infer_dtype(present) not in ("integer", "floating", "mixed-integer-float"):
+        return values
     converted = pd.to_numeric(present, errors="coerce")
     if len(present) and converted.notna().all() and (converted == np.floor(converted)).all():
         return pd.to_numeric(values, errors="coerce").astype("Int64")

@@ -47,6 +47,7 @@ from .kinds import (
     RESULT_COLUMNS,
     _is,
 )
+from .labels import arrow_id_codes, codes_in, factorize_runs
 from .points import _KIND_ENTRY, DEFAULT_POINTS, P_DRAW, P_LOSS, P_WIN, _event_points
 from .rules import RuleSet, _round_robin_events, _rule_codes
 
@@ -271,7 +272,7 @@ def _codes_of(values: pd.Series, labels: Sequence[str]) -> np.ndarray:
         # a lookup table indexed by the category codes; code -1 (missing) hits the trailing -1
         lut = np.append(index.get_indexer(values.cat.categories.astype(str)), -1).astype(np.int8)
         return lut[values.cat.codes.to_numpy()]
-    return index.get_indexer(values.astype(str)).astype(np.int8)  # type: ignore[arg-type]
+    return codes_in(values, labels)
 
 
 # --- the players ---------------------------------------------------------------------------------
@@ -279,7 +280,7 @@ def _codes_of(values: pd.Series, labels: Sequence[str]) -> np.ndarray:
 
 def _player_keys(df: pd.DataFrame) -> _Keys:
     """Index the events and the players of each event; every opponent must be one of them."""
-    event_codes, event_index = pd.factorize(df[EVENT], sort=False)
+    event_codes, event_index, _ = factorize_runs(df[EVENT])
     if isinstance(df[EVENT].dtype, pd.CategoricalDtype):
         event_index = pd.Index(event_index.astype(object))
     g, o, player_event, player_id, opp_given = _factorize_keys(df, event_codes, len(event_index))
@@ -305,11 +306,14 @@ def _factorize_keys(
         present_o = np.take(present, okey0) & (okey >= 0)
         o = np.where(present_o, np.take(index_of, okey0), -1)
         keys = np.flatnonzero(present)
-    else:
-        keys, g = np.unique(key, return_inverse=True)
-        pos = np.searchsorted(keys, np.where(okey >= 0, okey, 0))
-        pos = np.minimum(pos, len(keys) - 1)
-        o = np.where((okey >= 0) & (keys[pos] == okey), pos, -1)
+    else:  # hashed; the players numbered in key order
+        codes, distinct = pd.factorize(key)
+        order = np.argsort(distinct)
+        rank = np.empty(len(order), dtype=np.int64)
+        rank[order] = np.arange(len(order))
+        g, keys = rank[codes], distinct[order]
+        at = pd.Index(distinct).get_indexer(okey)  # type: ignore[arg-type]  # -1: none
+        o = np.where(at >= 0, rank[np.maximum(at, 0)], -1)
     player_event = (keys // n_ids).astype(np.int64)
     player_id = np.asarray(uniques, dtype=object)[keys % n_ids] if len(uniques) else keys
     return g, o, player_event, player_id, (ocodes >= 0)
@@ -332,6 +336,9 @@ def _id_codes(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray |
     if opponent is None:
         pcodes, uniques = pd.factorize(player)
         return pcodes, np.full(n, -1), uniques
+    text = arrow_id_codes(player, opponent)
+    if text is not None:
+        return text
     if pd.api.types.is_integer_dtype(player.dtype) and (
         pd.api.types.is_numeric_dtype(opponent.dtype) or opponent.isna().all()
     ):

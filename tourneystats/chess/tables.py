@@ -30,6 +30,7 @@ from .codes import TieBreak
 from .encounter import _group_ids
 from .grid import _build_grid, _checked_rounds, _Grid, _planned_rounds, _validate_tables
 from .kinds import POINT_SYSTEM, RESULT_COLUMNS
+from .labels import factorize_runs
 from .points import DEFAULT_POINTS, _event_points, point_system_text
 from .regulations import (
     _apply_withdrawn,
@@ -86,7 +87,12 @@ def _table(grid: _Grid, tiebreaks: list[TieBreak], options: _Options) -> pd.Data
 
 
 def _restore_player_dtype(values: pd.Series) -> pd.Series:
-    """Player ids back as integers when they all are whole numbers."""
+    """Player ids back as integers when they all are whole numbers (given as numbers: ids given
+    as text stay as given, so that "01" and "1" stay two players)."""
+    if isinstance(values.dtype, pd.StringDtype) or pd.api.types.infer_dtype(
+        values, skipna=False
+    ) not in ("integer", "floating", "mixed-integer-float", "decimal", "boolean"):
+        return values
     converted = pd.to_numeric(values, errors="coerce")
     if converted.notna().all() and (converted == np.floor(converted)).all():
         return converted.astype(np.int64)
@@ -278,10 +284,11 @@ def _standings_by_chunk(
     # Events are independent: a big archive is computed a few thousand events at a time, which
     # keeps the temporary arrays small enough for the allocator to reuse (about half the time).
     round_robin = call["round_robin"]
+    # the events in order of appearance
+    appearance = pd.Index(factorize_runs(results[EVENT])[1].astype(object), dtype=object)
     named = None  # round robins named by label: checked once, each chunk given its own
     if not isinstance(round_robin, bool | np.bool_):
-        every = pd.Index(pd.unique(results[EVENT]), dtype=object)
-        named = every[_round_robin_events(round_robin, every)]
+        named = appearance[_round_robin_events(round_robin, appearance)]
     tables = []
     for c in chunks:
         if named is not None:
@@ -290,13 +297,12 @@ def _standings_by_chunk(
         tables.append(_table(_build_grid(c, **call, **options.grid()), tbs, options))
     out = pd.concat(tables, ignore_index=True)
     # as one pass: the events in order of appearance (chunks may group them by their rounds)
-    appearance = pd.Index(pd.unique(results[EVENT]).astype(object), dtype=object)
-    at = appearance.get_indexer(out[EVENT].astype(object))  # type: ignore[arg-type]
+    codes, labels, _ = factorize_runs(out[EVENT])  # each event's rows are together
+    at = appearance.get_indexer(pd.Index(labels.astype(object), dtype=object))[codes]
     if (np.diff(at) < 0).any():
         out = out.iloc[np.argsort(at, kind="stable")].reset_index(drop=True)
     if isinstance(results[EVENT].dtype, pd.CategoricalDtype):  # as one pass: in order of appearance
-        order = pd.Index(pd.unique(results[EVENT]).astype(object), dtype=object)
-        out[EVENT] = pd.Categorical(out[EVENT], dtype=pd.CategoricalDtype(order))
+        out[EVENT] = pd.Categorical(out[EVENT], dtype=pd.CategoricalDtype(appearance))
     return out
 
 
@@ -317,11 +323,12 @@ def _event_chunks(results: pd.DataFrame, rows: int | None = None) -> list[pd.Dat
     rows = CHUNK_ROWS if rows is None else rows
     if not isinstance(results, pd.DataFrame) or EVENT not in results or not len(results):
         return None
-    codes, _ = pd.factorize(results[EVENT], sort=False)
+    codes, _, runs = factorize_runs(results[EVENT])
     if (codes < 0).any():
         return None  # missing events: let validation report them
     sizes = np.bincount(codes)
-    order = np.argsort(codes, kind="stable")  # the rows event by event
+    # the rows event by event (None: as they are, each event's rows together)
+    order = None if runs == len(sizes) else np.argsort(codes, kind="stable")
     starts = np.cumsum(sizes) - sizes
     band = _round_bands(results, order, starts, sizes)
     if band is None and len(results) <= rows:
@@ -332,7 +339,8 @@ def _event_chunks(results: pd.DataFrame, rows: int | None = None) -> list[pd.Dat
     if band is not None:
         events = np.lexsort((events, band))
         new_starts = np.cumsum(sizes[events]) - sizes[events]
-        order = order[np.repeat(starts[events] - new_starts, sizes[events]) + np.arange(len(order))]
+        moved = np.repeat(starts[events] - new_starts, sizes[events]) + np.arange(len(codes))
+        order = moved if order is None else order[moved]
     ends = np.cumsum(sizes[events])
     cut = np.searchsorted(ends, np.arange(rows, ends[-1], rows))
     if band is not None:
@@ -341,20 +349,34 @@ def _event_chunks(results: pd.DataFrame, rows: int | None = None) -> list[pd.Dat
     bounds = np.r_[0, ends[cut[cut < len(ends) - 1]], len(codes)]
     if len(bounds) <= 2:
         return None
-    return [results.iloc[order[a:b]] for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
+    pairs = zip(bounds[:-1], bounds[1:], strict=True)
+    if order is None:  # slices, no copy
+        return [results.iloc[a:b] for a, b in pairs]
+    return [_rows(results, order[a:b]) for a, b in pairs]
+
+
+def _rows(results: pd.DataFrame, at: np.ndarray) -> pd.DataFrame:
+    """The rows `at` of `results`: a slice (no copy) when they are consecutive."""
+    if len(at) and at[-1] - at[0] == len(at) - 1 and (np.diff(at) == 1).all():
+        return results.iloc[at[0] : at[-1] + 1]
+    return results.iloc[at]
 
 
 def _round_bands(
-    results: pd.DataFrame, order: np.ndarray, starts: np.ndarray, sizes: np.ndarray
+    results: pd.DataFrame, order: np.ndarray | None, starts: np.ndarray, sizes: np.ndarray
 ) -> np.ndarray | None:
     """The band (log2 of the rounds) of each event when its events' rounds differ so much that
     one grid would be mostly padding; else None. `order` lists the rows event by event, from
-    `starts`."""
+    `starts` (None: the rows are in that order)."""
     if ROUND not in results:
         return None
-    rnd = pd.to_numeric(results[ROUND], errors="coerce")
-    rnd = rnd.to_numpy(dtype=np.float64, na_value=np.nan)
-    last = np.fmax.reduceat(rnd[order], starts)  # each event's last round
+    rnd = results[ROUND]
+    if rnd.dtype.kind in "iu" and not isinstance(rnd.dtype, pd.api.extensions.ExtensionDtype):
+        rnd = rnd.to_numpy()  # whole numbers: no conversion to floats
+    else:
+        rnd = pd.to_numeric(rnd, errors="coerce").to_numpy(dtype=np.float64, na_value=np.nan)
+    last = np.fmax.reduceat(rnd if order is None else rnd[order], starts)  # each event's last
+    last = last.astype(np.float64)
     last = np.clip(np.nan_to_num(last, nan=1.0), 1, sizes)  # more is refused later
     players = np.maximum(sizes / last, 1)  # the players of an event with a row for each
     if players.sum() * last.max() <= 4 * sizes.sum() + PADDING_CELLS:

@@ -35,9 +35,33 @@ def _labels(values: pd.Series) -> tuple[np.ndarray, int]:
         codes = values.cat.codes.to_numpy()
         card = len(values.cat.categories)
         return np.where(codes < 0, card, codes), card + 1
+    text = _text_codes(values)
+    if text is not None:
+        return text
     return _dense(
         values.to_numpy() if not isinstance(values.dtype, pd.CategoricalDtype) else values
     )
+
+
+def _text_codes(values: pd.Series) -> tuple[np.ndarray, int] | None:
+    """:func:`_dense` of an Arrow-backed text column without missing values, through Arrow
+    (its distinct values sorted by code point, as Python sorts strings); None for others."""
+    data = getattr(values.array, "_pa_array", None)
+    if data is None or not isinstance(values.dtype, pd.StringDtype) or data.null_count:
+        return None
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if not len(values) or not (
+        pa.types.is_string(data.type) or pa.types.is_large_string(data.type)
+    ):
+        return None
+    encoded = data.dictionary_encode()
+    codes = pa.chunked_array([c.indices for c in encoded.chunks], type=pa.int32()).to_numpy()
+    order = pc.array_sort_indices(encoded.chunk(0).dictionary).to_numpy()
+    rank = np.empty(len(order), dtype=np.int64)
+    rank[order] = np.arange(len(order))
+    return rank[codes], max(len(order), 1)
 
 
 def _pack(columns: list[tuple[np.ndarray, int]]) -> list[np.ndarray]:

@@ -20,6 +20,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
+from ..core.ranking import _text_codes
 from ..core.schema import (
     DATE,
     LEAGUE,
@@ -121,6 +122,25 @@ class _Cells(NamedTuple):
     count: int  # type: ignore[assignment]  # (a field named like tuple.count)
 
 
+class _Played(NamedTuple):
+    """The rows with a round of a validated frame: their columns taken when asked for (not a
+    copy of every column), the rows that fail a check shown from the whole frame."""
+
+    frame: pd.DataFrame
+    at: np.ndarray | None  # the positions of the played rows; None: every row
+
+    def column(self, name: str) -> pd.Series:
+        return self.frame[name] if self.at is None else self.frame[name].take(self.at)
+
+    def check(self, mask: np.ndarray, message: str) -> None:
+        """:func:`_check` of the played rows `mask` selects."""
+        if self.at is not None and np.any(mask):
+            full = np.zeros(len(self.frame), dtype=bool)
+            full[self.at] = mask
+            mask = full
+        _check(self.frame, mask, message)
+
+
 # --- validation ----------------------------------------------------------------------------------
 
 
@@ -206,7 +226,7 @@ def _code(frame: pd.DataFrame, groups: list[str]) -> _League:
     ts = _tournaments(frame, groups)
     p_row, p_first = _dense(ts.g_row, _codes(frame[PLAYER]))
     p_group = ts.g_row[p_first]
-    p_name = frame[PLAYER].to_numpy()[p_first]
+    p_name = frame[PLAYER].take(p_first).to_numpy()
     _check_final_scores(frame, played, ts.t_row, p_row)
     target, t_rounds, t_target2, t_typical2 = _rounds(frame, played, points, p_row, ts)
     cells = _cell_index(ts, p_row, p_group)
@@ -314,8 +334,8 @@ def _rounds(
     target = np.zeros(len(frame), np.int64)
     pl = np.flatnonzero(played)
     if pl.size:
-        sub = frame.iloc[pl]
-        target[pl] = sub[TARGET].to_numpy(np.int64)
+        sub = _Played(frame, None if pl.size == len(frame) else pl)
+        target[pl] = sub.column(TARGET).to_numpy(np.int64)
         tr = ts.t_row[pl]
         round_first, m_first, m_target = _matches(sub, target[pl], points[pl], tr, p_row[pl])
         m_t = tr[m_first]
@@ -326,60 +346,57 @@ def _rounds(
 
 
 def _matches(
-    sub: pd.DataFrame, tg: np.ndarray, pts: np.ndarray, tr: np.ndarray, pp: np.ndarray
+    sub: _Played, tg: np.ndarray, pts: np.ndarray, tr: np.ndarray, pp: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Check every match of the played rows; a row of each (tournament, round) pair, in that
     order, and a row and the target of each match.
 
-    `sub` holds the played rows, `tg`, `pts`, `tr` and `pp` their targets, points, tournaments and
+    `sub` is the played rows, `tg`, `pts`, `tr` and `pp` their targets, points, tournaments and
     players.
     """
-    _check(sub, tg <= 0, "a target that is not positive")
-    _check(sub, tg > MAX_TARGET, f"a target above {MAX_TARGET} points")
-    r_code = _codes(sub[ROUND])
+    sub.check(tg <= 0, "a target that is not positive")
+    sub.check(tg > MAX_TARGET, f"a target above {MAX_TARGET} points")
+    r_code = _codes(sub.column(ROUND))
     round_first = _check_round_gaps(sub, tr, r_code)
-    _check(sub, pts > tg, "points above the match's target")
+    sub.check(pts > tg, "points above the match's target")
     trp, _ = _dense(tr, r_code, pp)
-    _check(sub, np.bincount(trp)[trp] > 1, "a player more than once in a round")
-    m_row, m_first = _dense(tr, r_code, _codes(sub[MATCH]))
-    team_row, team_first = _dense(m_row, _codes(sub[TEAM]))
+    sub.check(np.bincount(trp)[trp] > 1, "a player more than once in a round")
+    m_row, m_first = _dense(tr, r_code, _codes(sub.column(MATCH)))
+    team_row, team_first = _dense(m_row, _codes(sub.column(TEAM)))
     n_m = m_first.size
     team_match = m_row[team_first]
-    _check(
-        sub,
+    sub.check(
         np.bincount(team_match, minlength=n_m)[m_row] != 2,
         "a match without exactly two teams",
     )
     size = np.bincount(team_row)
     size_max = np.zeros(n_m, np.int64)
     np.maximum.at(size_max, team_match, size)
-    _check(sub, size[team_row] != size_max[m_row], "teams of unequal size in a match")
+    sub.check(size[team_row] != size_max[m_row], "teams of unequal size in a match")
     m_target = tg[m_first]
-    _check(sub, _whole(m_row, tg != m_target[m_row]), "more than one target in a match")
+    sub.check(_whole(m_row, tg != m_target[m_row]), "more than one target in a match")
     team_points = pts[team_first]
-    _check(
-        sub,
+    sub.check(
         _whole(team_row, pts != team_points[team_row]),
         "players of one team with different points",
     )
     total = np.bincount(team_match, weights=team_points, minlength=n_m)
-    _check(
-        sub,
+    sub.check(
         total[m_row] != m_target[m_row],
         "the two teams' points do not add up to the target",
     )
     return round_first, m_first, m_target
 
 
-def _check_round_gaps(sub: pd.DataFrame, tr: np.ndarray, r_code: np.ndarray) -> np.ndarray:
+def _check_round_gaps(sub: _Played, tr: np.ndarray, r_code: np.ndarray) -> np.ndarray:
     """The rounds of each tournament are numbered 1, 2, 3, ... without a gap.
 
-    `sub` holds the played rows, `tr` their tournaments and `r_code` their round codes; the check
+    `sub` is the played rows, `tr` their tournaments and `r_code` their round codes; the check
     runs on the distinct (tournament, round) pairs, in tournament then round order, and returns
     a row of each pair.
     """
     pair, pair_first = _dense(tr, r_code)
-    t, rnd = tr[pair_first], sub[ROUND].take(pair_first).to_numpy(np.int64)
+    t, rnd = tr[pair_first], sub.column(ROUND).take(pair_first).to_numpy(np.int64)
     start = np.ones(t.size, dtype=bool)
     start[1:] = t[1:] != t[:-1]
     before = np.zeros(t.size, np.int64)  # the round before each pair's round (0 at a start)
@@ -389,14 +406,13 @@ def _check_round_gaps(sub: pd.DataFrame, tr: np.ndarray, r_code: np.ndarray) -> 
     if not gap.any():
         return pair_first
     shown = np.flatnonzero(gap)[:SHOWN_ROWS]
-    names = sub[TOURNAMENT].to_numpy()[pair_first[shown]]
+    names = sub.column(TOURNAMENT).to_numpy()[pair_first[shown]]
     gaps = []
     for name, low, high in zip(names, before[shown] + 1, rnd[shown] - 1, strict=True):
         missing = f"round {low}" if low == high else f"rounds {low} to {high}"
         gaps.append(f"tournament {_plain(name)!r} has no {missing}")
     more = int(gap.sum()) - shown.size
-    _check(
-        sub,
+    sub.check(
         gap[pair],
         "a gap in the round numbers (the rounds of a tournament are numbered 1, 2, 3, ...): "
         + "; ".join(gaps + ([f"and {more} more gaps"] if more else []))
@@ -482,16 +498,36 @@ def _dense(*codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     if not codes or codes[0].size == 0:
         return np.zeros(0 if not codes else codes[0].size, np.int64), np.zeros(0, np.int64)
     key = np.zeros(codes[0].size, np.int64)
+    size = 1
     for c in codes:
-        key = key * (int(c.max()) + 1) + c
-    dense, uniques = pd.factorize(key, sort=True)
-    one = np.empty(len(uniques), np.int64)
+        top = int(c.max()) + 1
+        key, size = key * top + c, size * top
+    if size <= 4 * key.size + 65_536:  # few possible keys: a table of them, no hashing
+        present = np.zeros(size, bool)
+        present[key] = True
+        index = np.cumsum(present) - 1
+        dense, count = index[key], int(index[-1]) + 1
+    else:
+        uniques, dense = np.unique(key, return_inverse=True)  # faster than a hash, here
+        count = len(uniques)
+    one = np.empty(count, np.int64)
     one[dense] = np.arange(key.size)
-    return dense.astype(np.int64), one
+    return dense.astype(np.int64, copy=False), one
 
 
 def _codes(values: pd.Series) -> np.ndarray:
     """Integer codes of the values, in sorted order."""
+    text = _text_codes(values)  # Arrow-backed text: through its distinct values
+    if text is not None:
+        return text[0]
+    if len(values) and values.dtype.kind == "i" and not values.hasnans:
+        whole = values.to_numpy(np.int64)
+        low = int(whole.min())
+        size = int(whole.max()) - low + 1
+        if size <= 4 * whole.size + 65_536:  # few possible values: a table of them
+            present = np.zeros(size, bool)
+            present[whole - low] = True
+            return (np.cumsum(present) - 1)[whole - low]
     codes, _ = pd.factorize(values, sort=True)
     return codes.astype(np.int64)
 
