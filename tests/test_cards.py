@@ -787,6 +787,10 @@ def test_input_dtypes():
     pd.testing.assert_frame_equal(
         got.astype({"event": str, "player": str}), expected, check_dtype=False
     )
+    # opponents whose categories are not the players' (another order, one unknown name)
+    other = sorted(set(frame["opponent"].dropna()) | {"nobody"}, reverse=True)
+    shuffled = as_cat.assign(opponent=frame["opponent"].astype(pd.CategoricalDtype(other)))
+    pd.testing.assert_frame_equal(standings(shuffled), got)
     codes = {"A": 1, "B": 2, "C": 3}
     numeric = frame.assign(player=frame["player"].map(codes), opponent=frame["opponent"].map(codes))
     assert numeric["opponent"].dtype == np.float64

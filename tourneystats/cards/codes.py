@@ -77,10 +77,14 @@ class _Coder:
             index = pd.RangeIndex(self.lo, self.lo + self.size)
             key += index.get_indexer(pd.to_numeric(other, errors="coerce"))
             return
-        if isinstance(other.dtype, pd.CategoricalDtype) and other.cat.categories.equals(
-            self.uniques
-        ):
-            key += other.cat.codes.to_numpy()
+        if isinstance(other.dtype, pd.CategoricalDtype):
+            codes = other.cat.codes.to_numpy()
+            if other.cat.categories.equals(self.uniques):
+                key += codes
+                return
+            # each distinct value looked up once, then a take by the rows' codes (-1: missing)
+            found = self.uniques.get_indexer(other.cat.categories)
+            key += np.append(found, -1)[codes]
             return
         key += self.uniques.get_indexer(other)
 

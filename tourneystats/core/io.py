@@ -6,9 +6,10 @@ import csv
 import os
 import tempfile
 import warnings
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from .schema import ValidationError
@@ -17,7 +18,10 @@ TABLE_SUFFIXES = (".csv", ".parquet", ".pq")
 
 
 def read_table(
-    path: str | os.PathLike, *, columns: Sequence[str] | Callable[[str], bool] | None = None
+    path: str | os.PathLike,
+    *,
+    columns: Sequence[str] | Callable[[str], bool] | None = None,
+    dictionaries: Collection[str] = (),
 ) -> pd.DataFrame:
     """Read a CSV or Parquet file (chosen by its extension) into a DataFrame.
 
@@ -34,6 +38,13 @@ def read_table(
         Read only these columns (each must exist), or those of the file's columns for which the
         callable returns True (a reader's own columns, whichever the file has; the others are
         not read).
+    dictionaries : collection of str, optional
+        Columns a Parquet file stores as text to read as categoricals instead: the codes come
+        from the file's dictionary encoding (no hashing of the strings), the categories are the
+        distinct values sorted as ``pd.factorize(sort=True)`` sorts them. The names of the
+        columns so read are in ``frame.attrs["dictionaries"]`` (absent when none was), for a
+        caller to give its results the text dtype back. Other columns and CSV files are read
+        as without it.
 
     Examples
     --------
@@ -46,13 +57,16 @@ def read_table(
     >>> read_table(p, columns={"event", "round", "rank"}.__contains__)
       event  round
     0     A      1
+    >>> coded = read_table(p, dictionaries=["event"])
+    >>> coded["event"].dtype, coded.attrs["dictionaries"]
+    (CategoricalDtype(categories=['A'], ordered=False, categories_dtype=str), ['event'])
     """
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == ".csv":
         return _read_csv(path, columns)
     if suffix in (".parquet", ".pq"):
-        return _read_parquet(path, columns)
+        return _read_parquet(path, columns, dictionaries)
     raise ValueError(f"{path}: unknown table format {suffix!r}; expected .csv or .parquet")
 
 
@@ -107,19 +121,74 @@ def _read_csv(path: Path, columns) -> pd.DataFrame:
         raise ValidationError(f"{path}: not a readable CSV file: {exc}") from None
 
 
-def _read_parquet(path: Path, columns) -> pd.DataFrame:
+def _read_parquet(path: Path, columns, dictionaries: Collection[str] = ()) -> pd.DataFrame:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
     try:
+        schema = pq.read_schema(path) if callable(columns) or dictionaries else None
         if callable(columns):
-            columns = [c for c in pq.read_schema(path).names if columns(c)]
-        table = pq.read_table(path, columns=None if columns is None else list(columns))
+            columns = [c for c in schema.names if columns(c)]
+        text = _text_columns(schema, columns, dictionaries) if dictionaries else []
+        table = pq.read_table(
+            path, columns=None if columns is None else list(columns), read_dictionary=text or None
+        )
     except (pa.ArrowException, OSError) as exc:
         if isinstance(exc, FileNotFoundError):
             raise
         raise ValidationError(f"{path}: not a readable Parquet file ({exc})") from None
-    return table.to_pandas(split_blocks=True, self_destruct=True)
+    if not text:
+        return table.to_pandas(split_blocks=True, self_destruct=True)
+    names = table.column_names
+    coded = {c: _sorted_categorical(table.column(c)) for c in text}
+    table = table.drop_columns(text)
+    frame = table.to_pandas(split_blocks=True, self_destruct=True)
+    del table
+    for c in names:  # in the file's column order
+        if c in coded:
+            frame.insert(names.index(c), c, coded.pop(c))
+    frame.attrs["dictionaries"] = text
+    return frame
+
+
+def _text_columns(schema, columns, dictionaries: Collection[str]) -> list[str]:
+    """Those of `dictionaries` read (in `columns`, or all) that the file stores as text."""
+    import pyarrow as pa
+
+    names = schema.names if columns is None else list(columns)
+    out = []
+    for name in dictionaries:
+        if name in names and schema.get_field_index(name) >= 0:
+            kind = schema.field(name).type
+            if pa.types.is_string(kind) or pa.types.is_large_string(kind):
+                out.append(name)
+    return out
+
+
+def _sorted_categorical(column) -> pd.Categorical:
+    """A dictionary-encoded Arrow column as a categorical of its distinct values, sorted as
+    ``pd.factorize(sort=True)`` sorts them (a null: code -1)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if column.num_chunks > 1:  # one dictionary for every chunk
+        column = pa.table({"c": column}).unify_dictionaries().column("c")
+    chunks = column.chunks or [pa.array([], type=column.type)]
+    dictionary = chunks[0].dictionary
+    parts = [pc.fill_null(c.indices, -1) if c.null_count else c.indices for c in chunks]
+    raw = (
+        np.concatenate([part.to_numpy() for part in parts])
+        if len(parts) > 1
+        else parts[0].to_numpy()
+    )
+    uniques = pd.Index(dictionary.to_pandas())
+    used = np.zeros(len(uniques) + 1, dtype=bool)  # the last slot: code -1
+    used[raw] = True
+    order = uniques.argsort()
+    order = order[used[order]]  # (a dictionary may hold values no row has)
+    rank = np.full(len(uniques) + 1, -1, dtype=np.int32)  # the last slot: code -1 stays -1
+    rank[order] = np.arange(order.size, dtype=np.int32)
+    return pd.Categorical.from_codes(rank[raw], categories=uniques.take(order), validate=False)
 
 
 def table_columns(path: str | os.PathLike) -> list[str]:
