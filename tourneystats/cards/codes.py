@@ -101,18 +101,16 @@ class _Compact:
             self.dense[~seen] = -1
             self.codes = self.dense[keys]
             self.distinct = np.flatnonzero(seen)
-        else:
-            self.distinct, codes = np.unique(keys, return_inverse=True)
-            self.codes = codes.reshape(-1).astype(np.int64)
+        else:  # hashed (only the distinct keys are sorted): names make a sparse key space
+            codes, distinct = pd.factorize(keys, sort=True)
+            self.codes = codes.astype(np.int64, copy=False)
+            self.distinct = np.asarray(distinct, dtype=np.int64)
 
     def find(self, queries: np.ndarray) -> np.ndarray:
         """Code of each query key (``0 <= query < size``), -1 when absent."""
         if self.dense is not None:
             return self.dense[queries]
-        if not self.distinct.size:
-            return np.full(queries.size, -1, dtype=np.int64)
-        pos = np.minimum(np.searchsorted(self.distinct, queries), self.distinct.size - 1)
-        return np.where(self.distinct[pos] == queries, pos, -1)
+        return pd.Index(self.distinct).get_indexer(queries)
 
 
 class _KeyIndex:
