@@ -1024,14 +1024,17 @@ def test_usebio_bad_event_date_names_file_and_line(tmp_path):
 
 
 def test_standings_of_text_ids_read_as_dictionaries(tmp_path, monkeypatch):
-    """Event and pair names read from Parquet as categoricals (their dictionary codes) give the
-    standings read as text: same rows, order and dtypes, for pairs and team files."""
+    """Event, section, pair names, contracts, ... read from Parquet as categoricals (their
+    dictionary codes) give the standings read as text: same rows, order and dtypes, for pairs
+    and team files."""
     from tourneystats.io import write_table
     from tourneystats.synth import bridge_pairs, bridge_teams
 
-    pairs = bridge_pairs(4, 5, movement="howell", seed=5)
+    pairs = bridge_pairs(4, 5, movement="howell", seed=5, artificial_rate=0.05)
     events = pairs["event"].astype(str)
+    assert pairs["artificial"].notna().any()
     pairs = pairs.assign(
+        section=np.where(events == "S00003", "B", pairs["section"].astype(str)),
         event=events.map({e: f"night {9 - i}" for i, e in enumerate(sorted(set(events)))}),
         ns_pair="pair " + pairs["ns_pair"].astype(str),
         ew_pair=("pair " + pairs["ew_pair"].astype(str)).where(

@@ -18,7 +18,21 @@ import pandas as pd
 
 from ..core.folders import names_its_source, result_files
 from ..core.io import read_table
-from ..core.schema import DATE, EVENT, EW_PAIR, HOME_TEAM, NS_PAIR, PAIR, SCORING, ValidationError
+from ..core.schema import (
+    ARTIFICIAL,
+    CONTRACT,
+    DATE,
+    DECLARER,
+    EVENT,
+    EW_PAIR,
+    HOME_TEAM,
+    NS_PAIR,
+    PAIR,
+    SCORING,
+    SECTION,
+    VULNERABLE,
+    ValidationError,
+)
 from .contract import rename_clashing_events
 from .conventions import CONVENTION, Convention
 from .declared import scoring_of
@@ -151,9 +165,10 @@ def _read_results(
     return Results(_stack(pairs), _stack(teams)), team_files
 
 
-#: the text id columns of a pairs table the standings read as categoricals: their Parquet
-#: dictionary codes are the codes the scoring needs (the standings get their text dtype back)
-_KEYS = (EVENT, NS_PAIR, EW_PAIR)
+#: the text columns of a pairs table the standings read as categoricals: their Parquet
+#: dictionary codes are the codes the scoring needs, each distinct contract, declarer,
+#: vulnerability and artificial code read once (the standings get their text dtype back)
+_KEYS = (EVENT, SECTION, NS_PAIR, EW_PAIR, CONTRACT, DECLARER, VULNERABLE, ARTIFICIAL)
 
 
 def _coded_ids(frame: pd.DataFrame) -> pd.DataFrame:
@@ -173,7 +188,11 @@ def _coded_ids(frame: pd.DataFrame) -> pd.DataFrame:
 def _text_again(table: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
     """`table` with its `columns` read as categoricals from text as text again (the pairs of
     the standings are those of either side)."""
-    shown = {EVENT: EVENT in columns, PAIR: NS_PAIR in columns or EW_PAIR in columns}
+    shown = {
+        EVENT: EVENT in columns,
+        SECTION: SECTION in columns,
+        PAIR: NS_PAIR in columns or EW_PAIR in columns,
+    }
     shown = [c for c, was in shown.items() if was and c in table.columns]
     return table.assign(
         **{
