@@ -140,10 +140,13 @@ def _read_parquet(path: Path, columns, dictionaries: Collection[str] = ()) -> pd
     if not text:
         return table.to_pandas(split_blocks=True, self_destruct=True)
     names = table.column_names
-    coded = {c: _sorted_categorical(table.column(c)) for c in text}
-    table = table.drop_columns(text)
+    coded = {}
+    for c in text:  # each Arrow column released as soon as it is converted
+        coded[c] = _sorted_categorical(table.column(c))
+        table = table.drop_columns([c])
     frame = table.to_pandas(split_blocks=True, self_destruct=True)
     del table
+    pa.default_memory_pool().release_unused()  # the Arrow buffers freed above, to the system
     for c in names:  # in the file's column order
         if c in coded:
             frame.insert(names.index(c), c, coded.pop(c))
@@ -169,26 +172,34 @@ def _sorted_categorical(column) -> pd.Categorical:
     """A dictionary-encoded Arrow column as a categorical of its distinct values, sorted as
     ``pd.factorize(sort=True)`` sorts them (a null: code -1)."""
     import pyarrow as pa
-    import pyarrow.compute as pc
 
     if column.num_chunks > 1:  # one dictionary for every chunk
         column = pa.table({"c": column}).unify_dictionaries().column("c")
     chunks = column.chunks or [pa.array([], type=column.type)]
-    dictionary = chunks[0].dictionary
-    parts = [pc.fill_null(c.indices, -1) if c.null_count else c.indices for c in chunks]
-    raw = (
-        np.concatenate([part.to_numpy() for part in parts])
-        if len(parts) > 1
-        else parts[0].to_numpy()
-    )
-    uniques = pd.Index(dictionary.to_pandas())
-    used = np.zeros(len(uniques) + 1, dtype=bool)  # the last slot: code -1
-    used[raw] = True
+    uniques = pd.Index(chunks[0].dictionary.to_pandas())
+    k = len(uniques)
+    small = np.int8 if k < 2**7 else np.int16 if k < 2**15 else np.int32
+    used = np.zeros(k + 1, dtype=bool)  # the last slot: a null's code -1
+    for chunk in chunks:
+        used[_indices(chunk)] = True
     order = uniques.argsort()
     order = order[used[order]]  # (a dictionary may hold values no row has)
-    rank = np.full(len(uniques) + 1, -1, dtype=np.int32)  # the last slot: code -1 stays -1
-    rank[order] = np.arange(order.size, dtype=np.int32)
-    return pd.Categorical.from_codes(rank[raw], categories=uniques.take(order), validate=False)
+    rank = np.full(k + 1, -1, dtype=small)  # the last slot: -1 stays -1
+    rank[order] = np.arange(order.size, dtype=small)
+    codes = np.empty(len(column), dtype=small)
+    start = 0
+    for chunk in chunks:
+        np.take(rank, _indices(chunk), out=codes[start : start + len(chunk)])
+        start += len(chunk)
+    return pd.Categorical.from_codes(codes, categories=uniques.take(order), validate=False)
+
+
+def _indices(chunk) -> np.ndarray:
+    """The dictionary indices of one chunk as NumPy integers, -1 for a null."""
+    import pyarrow.compute as pc
+
+    indices = pc.fill_null(chunk.indices, -1) if chunk.null_count else chunk.indices
+    return indices.to_numpy()
 
 
 def table_columns(path: str | os.PathLike) -> list[str]:
