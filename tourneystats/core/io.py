@@ -173,25 +173,47 @@ def _sorted_categorical(column) -> pd.Categorical:
     ``pd.factorize(sort=True)`` sorts them (a null: code -1)."""
     import pyarrow as pa
 
-    if column.num_chunks > 1:  # one dictionary for every chunk
-        column = pa.table({"c": column}).unify_dictionaries().column("c")
     chunks = column.chunks or [pa.array([], type=column.type)]
-    uniques = pd.Index(chunks[0].dictionary.to_pandas())
+    dictionaries, which = _dictionaries(chunks)
+    if len(dictionaries) == 1:
+        uniques, maps = pd.Index(dictionaries[0].to_pandas()), [None]
+    else:  # one numbering of the values of every dictionary (hashing a few, not every row)
+        index = pd.Index(pa.concat_arrays(dictionaries).to_pandas())
+        codes, uniques = pd.factorize(index)
+        bounds = np.cumsum([0, *(len(d) for d in dictionaries)])
+        maps = [codes[a:b] for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
+        uniques = pd.Index(uniques)
     k = len(uniques)
     small = np.int8 if k < 2**7 else np.int16 if k < 2**15 else np.int32
     used = np.zeros(k + 1, dtype=bool)  # the last slot: a null's code -1
-    for chunk in chunks:
-        used[_indices(chunk)] = True
+    for d, mapping in enumerate(maps):
+        seen = np.zeros(len(dictionaries[d]) + 1, dtype=bool)
+        for chunk in (c for c, w in zip(chunks, which, strict=True) if w == d):
+            seen[_indices(chunk)] = True
+        used[seen.nonzero()[0] if mapping is None else np.append(mapping, -1)[seen]] = True
     order = uniques.argsort()
     order = order[used[order]]  # (a dictionary may hold values no row has)
     rank = np.full(k + 1, -1, dtype=small)  # the last slot: -1 stays -1
     rank[order] = np.arange(order.size, dtype=small)
+    tables = [rank if m is None else np.append(rank[m], small(-1)) for m in maps]
     codes = np.empty(len(column), dtype=small)
     start = 0
-    for chunk in chunks:
-        np.take(rank, _indices(chunk), out=codes[start : start + len(chunk)])
+    for chunk, w in zip(chunks, which, strict=True):
+        np.take(tables[w], _indices(chunk), out=codes[start : start + len(chunk)])
         start += len(chunk)
     return pd.Categorical.from_codes(codes, categories=uniques.take(order), validate=False)
+
+
+def _dictionaries(chunks: list) -> tuple[list, list[int]]:
+    """The distinct dictionaries of a column's chunks (the chunks of one row group share theirs)
+    and the index of each chunk's."""
+    dictionaries: list = []
+    which = []
+    for chunk in chunks:
+        if not dictionaries or not chunk.dictionary.equals(dictionaries[-1]):
+            dictionaries.append(chunk.dictionary)
+        which.append(len(dictionaries) - 1)
+    return dictionaries, which
 
 
 def _indices(chunk) -> np.ndarray:
