@@ -39,11 +39,9 @@ SUFFIXES = (*TABLE_SUFFIXES, *JSON_SUFFIXES, *TOM_SUFFIXES)
 def _needed(columns: list[str], by: str | None) -> list[str] | None:
     """The columns to read for a results table, or None when it is not one."""
     present = set(columns)
-    extra = [by] if by is not None and by in present else []
-    if set(_MATCH_NAMES) <= present:
-        return _MATCH_NAMES + extra
-    if set(_GAME_NAMES) <= present:
-        return _GAME_NAMES + extra
+    for names in (_MATCH_NAMES, _GAME_NAMES):
+        if set(names) <= present:  # `by` once, even when it is a results column ("event")
+            return names + ([by] if by is not None and by in present and by not in names else [])
     return None
 
 
