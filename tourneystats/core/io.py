@@ -155,13 +155,14 @@ def _read_parquet(path: Path, columns, dictionaries: Collection[str] = ()) -> pd
 
 
 def _text_columns(schema, columns, dictionaries: Collection[str]) -> list[str]:
-    """Those of `dictionaries` read (in `columns`, or all) that the file stores as text."""
+    """Those of `dictionaries` read (in `columns`, or all) that the file stores as text, once
+    (a name the file or `columns` holds twice is read as without `dictionaries`)."""
     import pyarrow as pa
 
     names = schema.names if columns is None else list(columns)
     out = []
     for name in dictionaries:
-        if name in names and schema.get_field_index(name) >= 0:
+        if names.count(name) == 1 and len(schema.get_all_field_indices(name)) == 1:
             kind = schema.field(name).type
             if pa.types.is_string(kind) or pa.types.is_large_string(kind):
                 out.append(name)
