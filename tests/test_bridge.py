@@ -732,3 +732,42 @@ def test_plain_numpy_input_not_modified():
     bridge.cross_imps(df)
     bridge.explain(df)
     pd.testing.assert_frame_equal(df, before)
+
+
+def test_movement_of_many_pair_ids_read_per_session(monkeypatch):
+    """More than 64 pair ids in all but few per session: the boards' pairs are read as bit masks
+    of the pairs' places in their session, as the general path reads them (same movements,
+    standings and refusals)."""
+    from tourneystats.bridge import prepare
+    from tourneystats.synth import bridge_pairs
+
+    df = bridge_pairs(9, 5, movement="mixed", seed=11)
+    event = df["event"].astype(str)
+    moves = bridge.movements(df)
+    mitchell = event.isin(moves.loc[moves["movement"] == "mitchell", "event"].astype(str))
+    named = df.assign(  # names per session; the EW line of a Mitchell named apart
+        ns_pair=df["ns_pair"].astype(str) + "@" + event,
+        ew_pair=np.where(mitchell, "ew ", "") + df["ew_pair"].astype(str) + "@" + event,
+    )
+    assert pd.concat([named["ns_pair"], named["ew_pair"]]).nunique() > 64
+    twice = named.copy()
+    twice.loc[1, "ns_pair"] = twice.loc[0, "ns_pair"]  # one pair twice NS on board 1
+    itself = named.copy()
+    itself.loc[0, "ew_pair"] = "x"  # a named pair at its own table
+    itself.loc[0, "ns_pair"] = "x"
+
+    def outcome(frame):
+        try:
+            return bridge.session_standings(frame), bridge.movements(frame)
+        except ValidationError as exc:
+            return str(exc)
+
+    bits = [outcome(f) for f in (named, twice, itself)]
+    monkeypatch.setattr(prepare, "_BITS", 0)
+    general = [outcome(f) for f in (named, twice, itself)]
+    for a, b in zip(bits[:1], general[:1], strict=True):
+        pd.testing.assert_frame_equal(a[0], b[0])
+        pd.testing.assert_frame_equal(a[1], b[1])
+    assert set(bits[0][1]["movement"]) == {"mitchell", "howell"}
+    assert bits[1:] == general[1:]
+    assert "duplicate ns_pair" in bits[1] and "against itself" in bits[2]

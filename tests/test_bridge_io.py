@@ -980,8 +980,8 @@ def test_standings_read_only_the_columns_they_use(tmp_path, monkeypatch, suffix)
     read = []
     real = tio.read_table
 
-    def recording(p, columns=None):
-        out = real(p, columns=columns)
+    def recording(p, columns=None, **options):
+        out = real(p, columns=columns, **options)
         read.append(out.columns.tolist())
         return out
 
@@ -1021,3 +1021,33 @@ def test_usebio_bad_event_date_names_file_and_line(tmp_path):
     )
     with pytest.raises(ValidationError, match=r"club.xml: line 4: <DATE>: DATE '31/13/2026'"):
         read_usebio(path)
+
+
+def test_standings_of_text_ids_read_as_dictionaries(tmp_path, monkeypatch):
+    """Event, section, pair names, contracts, ... read from Parquet as categoricals (their
+    dictionary codes) give the standings read as text: same rows, order and dtypes, for pairs
+    and team files."""
+    from tourneystats.io import write_table
+    from tourneystats.synth import bridge_pairs, bridge_teams
+
+    pairs = bridge_pairs(4, 5, movement="howell", seed=5, artificial_rate=0.05)
+    events = pairs["event"].astype(str)
+    assert pairs["artificial"].notna().any()
+    pairs = pairs.assign(
+        section=np.where(events == "S00003", "B", pairs["section"].astype(str)),
+        event=events.map({e: f"night {9 - i}" for i, e in enumerate(sorted(set(events)))}),
+        ns_pair="pair " + pairs["ns_pair"].astype(str),
+        ew_pair=("pair " + pairs["ew_pair"].astype(str)).where(
+            pairs["event"].astype(str) != "S00002", "guest " + pairs["ew_pair"].astype(str)
+        ),
+        scoring=np.where(pairs["event"].astype(str) <= "S00002", "mp", "butler"),
+    )
+    teams = bridge_teams(2, 4, seed=2)
+    files = {"pairs": tmp_path / "pairs.parquet", "teams": tmp_path / "teams.parquet"}
+    write_table(pairs, files["pairs"])
+    write_table(teams.assign(event=teams["event"].astype(str)), files["teams"])
+    coded = {k: bridge.standings_from_path(f) for k, f in files.items()}
+    monkeypatch.setattr(bridge.files, "_KEYS", ())
+    for kind, path in files.items():
+        pd.testing.assert_frame_equal(coded[kind], bridge.standings_from_path(path))
+    assert coded["pairs"]["pair"].dtype == "str"

@@ -100,16 +100,20 @@ def test_artificial_percentages_match_reference(rows, percent):
 
 
 @given(
-    sessions(), st.sampled_from(["full", "half"]), st.sampled_from(["auto", "presence", "unique"])
+    sessions(),
+    st.sampled_from(["full", "half"]),
+    st.sampled_from(["auto", "presence", "unique"]),
+    st.sampled_from([64, 0]),
 )
-def test_session_standings_match_reference(rows, scale, mode):
-    """Also with the integer codes forced through each coding path of ``bridge.prepare._dense``."""
+def test_session_standings_match_reference(rows, scale, mode, bits):
+    """Also with the integer codes forced through each coding path of ``bridge.prepare._dense``,
+    and the movement read with or without the boards' pairs as bit masks."""
     try:
-        prepare._DENSE_MODE = mode
+        prepare._DENSE_MODE, prepare._BITS = mode, bits
         got = bridge.session_standings(frame(rows), scale=scale)
         moves = bridge.movements(frame(rows))
     finally:
-        prepare._DENSE_MODE = "auto"
+        prepare._DENSE_MODE, prepare._BITS = "auto", 64
     want = ref_standings(rows, scale)
     assert len(got) == len(want)
     for r in got.itertuples(index=False):

@@ -787,6 +787,10 @@ def test_input_dtypes():
     pd.testing.assert_frame_equal(
         got.astype({"event": str, "player": str}), expected, check_dtype=False
     )
+    # opponents whose categories are not the players' (another order, one unknown name)
+    other = sorted(set(frame["opponent"].dropna()) | {"nobody"}, reverse=True)
+    shuffled = as_cat.assign(opponent=frame["opponent"].astype(pd.CategoricalDtype(other)))
+    pd.testing.assert_frame_equal(standings(shuffled), got)
     codes = {"A": 1, "B": 2, "C": 3}
     numeric = frame.assign(player=frame["player"].map(codes), opponent=frame["opponent"].map(codes))
     assert numeric["opponent"].dtype == np.float64
@@ -990,3 +994,27 @@ def test_empty_results_are_refused_and_unsigned_ids():
         table = standings(frame.astype({"player": dtype, "opponent": dtype}))
         assert table["player"].tolist() == [1, 2, 3]  # B: gwp 3/9 beats C: 0 -> 0.33
         assert table["rank"].tolist() == [1, 2, 3]
+
+
+def test_sparse_keys_give_the_dense_codes(monkeypatch):
+    # names make the (event, player) key space too big for the dense tables: the hashed and
+    # sorted lookups must give the same standings (small inputs always take the dense path)
+    import tourneystats.cards.codes as codes
+    import tourneystats.cards.prepare as prepare
+
+    season = cards_season(6, 9, 4, seed=3, drop_rate=0.1)
+    named = season.assign(
+        player="p" + season["player"].astype(str),
+        opponent=("p" + season["opponent"].astype("Int64").astype(str)).where(
+            season["opponent"].notna()
+        ),
+    )
+    expected = {
+        form: standings(form_frame) for form, form_frame in (("int", season), ("named", named))
+    }
+    monkeypatch.setattr(codes, "_dense_ok", lambda size, n: False)
+    monkeypatch.setattr(prepare, "_dense_ok", lambda size, n: False)
+    pd.testing.assert_frame_equal(standings(season), expected["int"])
+    pd.testing.assert_frame_equal(standings(named), expected["named"])
+    with pytest.raises(ValidationError, match="not a player of this event"):
+        standings(named.assign(opponent=named["opponent"].replace("p1", "nobody")))

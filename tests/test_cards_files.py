@@ -412,3 +412,32 @@ def test_check_reports_exactly_what_was_altered(tmp_path, capsys):
     assert wrong[["player", "value"]].values.tolist() == [[first["Player"], "OMWP"]]
     assert main(["check", str(altered), "--family", "cards"]) == 1
     assert "1 different" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"by": "season"}, {"by": "event"}, {"rules": "manatraders"}, {"rules": "pokemon"}],
+)
+def test_names_read_as_dictionaries_give_the_text_standings(tmp_path, monkeypatch, options):
+    """A Parquet file's event, player and opponent names are read as categoricals (their
+    dictionary codes); the standings are those of the names read as text, and of a CSV."""
+    import numpy as np
+
+    import tourneystats.cards.files as files
+    from tourneystats.synth import cards_season
+
+    season = cards_season(6, 9, 4, seed=3, drop_rate=0.1)
+    event = season["event"].astype(str)
+    opponent = season["opponent"].astype("Int64").astype(str)
+    named = season.assign(
+        event=event.str.replace("E", "Cup "),
+        player="p" + season["player"].astype(str),
+        opponent=("p" + opponent).where(season["opponent"].notna()),
+        season=np.where(event < "E00004", "S1", "S2"),
+    )
+    named.to_parquet(tmp_path / "n.parquet")
+    named.to_csv(tmp_path / "n.csv", index=False)
+    coded = standings_from_path(tmp_path / "n.parquet", **options)
+    pd.testing.assert_frame_equal(coded, standings_from_path(tmp_path / "n.csv", **options))
+    monkeypatch.setattr(files, "_KEYS", ())
+    pd.testing.assert_frame_equal(coded, standings_from_path(tmp_path / "n.parquet", **options))

@@ -79,3 +79,26 @@ def test_table_columns_of_a_csv_header_as_pandas_reads_it(tmp_path):
     (tmp_path / "empty.csv").write_text("")
     with pytest.raises(ValidationError, match="empty.csv: empty file"):
         table_columns(tmp_path / "empty.csv")
+
+
+def test_text_columns_read_as_sorted_dictionaries(tmp_path):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    names = ["zoë", "Bob", "", "alice", None, "Bob", "Émile", "zoë"]
+    table = pa.table({"player": names, "round": list(range(8)), "event": ["E"] * 8})
+    p = tmp_path / "t.parquet"
+    pq.write_table(table, p, row_group_size=3)  # three dictionaries to unify
+    plain = read_table(p)
+    coded = read_table(p, dictionaries=["player", "round", "missing"])
+    assert coded.attrs["dictionaries"] == ["player"]  # text columns only
+    assert list(coded.columns) == list(plain.columns)
+    codes, uniques = pd.factorize(plain["player"], sort=True)
+    assert (coded["player"].cat.codes.to_numpy() == codes).all()
+    assert coded["player"].cat.categories.equals(pd.Index(uniques))
+    pd.testing.assert_series_equal(coded["player"].astype("str"), plain["player"])
+    pd.testing.assert_frame_equal(coded.drop(columns="player"), plain.drop(columns="player"))
+    assert "dictionaries" not in read_table(p).attrs
+    csv = tmp_path / "t.csv"
+    write_table(plain, csv)
+    assert read_table(csv, dictionaries=["player"]).attrs == {}

@@ -17,8 +17,22 @@ import numpy as np
 import pandas as pd
 
 from ..core.folders import names_its_source, result_files
-from ..core.io import read_table
-from ..core.schema import DATE, EVENT, EW_PAIR, HOME_TEAM, NS_PAIR, SCORING, ValidationError
+from ..core.io import as_text, read_table
+from ..core.schema import (
+    ARTIFICIAL,
+    CONTRACT,
+    DATE,
+    DECLARER,
+    EVENT,
+    EW_PAIR,
+    HOME_TEAM,
+    NS_PAIR,
+    PAIR,
+    SCORING,
+    SECTION,
+    VULNERABLE,
+    ValidationError,
+)
 from .contract import rename_clashing_events
 from .conventions import CONVENTION, Convention
 from .declared import scoring_of
@@ -107,14 +121,19 @@ def read_results(
 
 
 def _read_results(
-    path: str | os.PathLike, columns: Collection[str] | None, scoring: str | None = None
+    path: str | os.PathLike,
+    columns: Collection[str] | None,
+    scoring: str | None = None,
+    coded: bool = False,
 ) -> tuple[Results, list[Path]]:
-    """:func:`read_results`, and the team results files among those read."""
+    """:func:`read_results`, and the team results files among those read. With `coded`, the
+    text ids of a single table file are read as categoricals (:func:`_coded_ids`)."""
     pairs: list[pd.DataFrame] = []
     teams: list[pd.DataFrame] = []
     team_files: list[Path] = []
     seen: set = set()
     files = result_files(path, SUFFIXES, *_REQUIRED, what="bridge results")
+    dictionaries = _KEYS if coded and len(files) == 1 else ()
     for f in files:
         suffix = f.suffix.lower()
         if suffix == ".pbn":
@@ -126,7 +145,13 @@ def _read_results(
 
             frame = read_usebio(f, scoring=scoring).results
         elif suffix in (".csv", ".parquet", ".pq"):
-            frame = read_table(f, columns=None if columns is None else set(columns).__contains__)
+            frame = read_table(
+                f,
+                columns=None if columns is None else set(columns).__contains__,
+                dictionaries=dictionaries,
+            )
+            if frame.attrs.get("dictionaries"):
+                frame = _coded_ids(frame)
             if scoring is not None and HOME_TEAM not in frame.columns:
                 frame = frame.assign(**{SCORING: scoring_of(scoring)})
         else:
@@ -138,6 +163,40 @@ def _read_results(
             (frame,) = rename_clashing_events([frame], f, seen)
             pairs.append(frame)
     return Results(_stack(pairs), _stack(teams)), team_files
+
+
+#: the text columns of a pairs table the standings read as categoricals: their Parquet
+#: dictionary codes are the codes the scoring needs, each distinct contract, declarer,
+#: vulnerability and artificial code read once (the standings get their text dtype back)
+_KEYS = (EVENT, SECTION, NS_PAIR, EW_PAIR, CONTRACT, DECLARER, VULNERABLE, ARTIFICIAL)
+
+
+def _coded_ids(frame: pd.DataFrame) -> pd.DataFrame:
+    """A pairs table read with :data:`_KEYS` as categoricals of sorted categories (named in
+    ``attrs["dictionaries"]``) whose NS and EW pair ids, when both were so read, share their
+    categories (the pairs of both sides are numbered together); a team table as text."""
+    coded = frame.attrs.pop("dictionaries")
+    if HOME_TEAM in frame.columns:  # team results: scored from their text
+        return frame.assign(**{c: frame[c].cat.categories.take(frame[c].cat.codes) for c in coded})
+    if NS_PAIR in coded and EW_PAIR in coded:
+        both = frame[NS_PAIR].cat.categories.union(frame[EW_PAIR].cat.categories)
+        frame = frame.assign(**{c: frame[c].cat.set_categories(both) for c in (NS_PAIR, EW_PAIR)})
+    frame.attrs["dictionaries"] = coded
+    return frame
+
+
+def _text_again(table: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
+    """`table` with its `columns` read as categoricals from text as text again (the pairs of
+    the standings are those of either side)."""
+    shown = {
+        EVENT: EVENT in columns,
+        SECTION: SECTION in columns,
+        PAIR: NS_PAIR in columns or EW_PAIR in columns,
+    }
+    shown = [c for c, was in shown.items() if was and c in table.columns]
+    return table.assign(
+        **{c: as_text(table[c]) for c in shown if isinstance(table[c].dtype, pd.CategoricalDtype)}
+    )
 
 
 def _scale_option(scale: str, options: dict[str, Any], *, allowed: Sequence[str] = ()) -> str:
@@ -211,7 +270,7 @@ def standings_from_path(
     3   EW     4      mp  0.0         0.0
     """
     scale = _scale_option(scale, options)
-    (pairs, teams), team_files = _read_results(path, _STANDINGS_COLUMNS, scoring)
+    (pairs, teams), team_files = _read_results(path, _STANDINGS_COLUMNS, scoring, coded=True)
     if pairs is None:
         assert teams is not None  # (a results file of either kind was read)
         return team_standings(teams, vp_scale="wbf2013" if vp_scale is None else vp_scale)
@@ -222,7 +281,9 @@ def standings_from_path(
             f"{shown}; score them with bridge.team_standings_from_path({str(path)!r})",
             stacklevel=3,
         )
-    return standings(pairs, scoring=scoring, convention=convention, movement=movement, scale=scale)
+    coded = pairs.attrs.pop("dictionaries", ())
+    table = standings(pairs, scoring=scoring, convention=convention, movement=movement, scale=scale)
+    return _text_again(table, coded)
 
 
 @names_its_source

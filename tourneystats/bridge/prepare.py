@@ -321,18 +321,28 @@ def _read_movement(
 ) -> np.ndarray:
     """The Howell flag of every session, after checking one result per pair and side per board
     and that no pair meets itself (:func:`_movement_flags`)."""
-    if p.n_pc <= 64:  # few pair ids: one bit per pair, per board
+    if p.n_pc <= _BITS:  # few pair ids: one bit per pair, per board
         return _movement_bits(p, pc_ns, pc_ew, movement)
+    # else the pairs' places in their session (pk codes are sorted by session): few per session
+    first = np.searchsorted(p.pk_evsec, np.arange(p.n_evsec), side="left")
+    local = np.arange(p.n_pk) - first[p.pk_evsec]
+    if p.n_pk and int(local.max()) < _BITS:
+        return _movement_bits(p, local[p.pk_ns], local[p.pk_ew], movement)
     return _movement(p, movement)
 
 
 # --- movements -----------------------------------------------------------------------------------
 
+#: the most pairs a session may have for its boards' pairs to be read as 64-bit masks (the
+#: tests set it to 0 to run the other path)
+_BITS = 64
+
 
 def _movement_bits(
     p: _Prep, pc_ns: np.ndarray, pc_ew: np.ndarray, movement: str | None
 ) -> np.ndarray:
-    """:func:`_movement` for pair codes below 64: the pairs of a board as a 64-bit mask."""
+    """:func:`_movement` for pair codes below 64 (`pc_ns` and `pc_ew`: the ids' codes, or the
+    pairs' places in their session): the pairs of a board as a 64-bit mask."""
     frame, g, group_evsec, n_evsec = p.frame, p.g, p.group_evsec, p.n_evsec
     n_groups = len(group_evsec)
     count = np.bincount(g, minlength=n_groups)

@@ -78,10 +78,14 @@ class _Coder:
             index = pd.RangeIndex(self.lo, self.lo + self.size)
             key += index.get_indexer(pd.to_numeric(other, errors="coerce"))  # type: ignore[arg-type]
             return
-        if isinstance(other.dtype, pd.CategoricalDtype) and other.cat.categories.equals(
-            self.uniques
-        ):
-            key += other.cat.codes.to_numpy()
+        if isinstance(other.dtype, pd.CategoricalDtype):
+            codes = other.cat.codes.to_numpy()
+            if other.cat.categories.equals(self.uniques):
+                key += codes
+                return
+            # each distinct value looked up once, then a take by the rows' codes (-1: missing)
+            found = self.uniques.get_indexer(other.cat.categories)
+            key += np.append(found, -1)[codes]
             return
         key += self.uniques.get_indexer(other)
 
@@ -98,18 +102,19 @@ class _Compact:
             self.dense[~seen] = -1
             self.codes = self.dense[keys]
             self.distinct = np.flatnonzero(seen)
-        else:
-            self.distinct, codes = np.unique(keys, return_inverse=True)
-            self.codes = codes.reshape(-1).astype(np.int64)
+        else:  # hashed (only the distinct keys are sorted): names make a sparse key space
+            # keys below 2**31 hashed as int32 (half the memory traffic of int64)
+            self.width = np.int32 if size <= np.iinfo(np.int32).max else np.int64
+            codes, distinct = pd.factorize(keys.astype(self.width, copy=False), sort=True)
+            self.codes = codes.astype(np.int64, copy=False)
+            self.distinct = np.asarray(distinct, dtype=np.int64)
+            self.index = pd.Index(distinct)
 
     def find(self, queries: np.ndarray) -> np.ndarray:
         """Code of each query key (``0 <= query < size``), -1 when absent."""
         if self.dense is not None:
             return self.dense[queries]
-        if not self.distinct.size:
-            return np.full(queries.size, -1, dtype=np.int64)
-        pos = np.minimum(np.searchsorted(self.distinct, queries), self.distinct.size - 1)
-        return np.where(self.distinct[pos] == queries, pos, -1)
+        return self.index.get_indexer(queries.astype(self.width, copy=False))
 
 
 class _KeyIndex:

@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.folders import names_its_source, result_files
-from ..core.io import TABLE_SUFFIXES, read_table, table_columns
+from ..core.io import TABLE_SUFFIXES, as_text, read_table, table_columns
 from ..core.schema import EVENT, OPPONENT, PLAYER, ValidationError
 from .decklistcache import JSON_SUFFIXES, is_mtg_json, read_mtg_json
 from .history import standings_by_round
@@ -39,16 +39,29 @@ SUFFIXES = (*TABLE_SUFFIXES, *JSON_SUFFIXES, *TOM_SUFFIXES)
 def _needed(columns: list[str], by: str | None) -> list[str] | None:
     """The columns to read for a results table, or None when it is not one."""
     present = set(columns)
-    extra = [by] if by is not None and by in present else []
-    if set(_MATCH_NAMES) <= present:
-        return _MATCH_NAMES + extra
-    if set(_GAME_NAMES) <= present:
-        return _GAME_NAMES + extra
+    for names in (_MATCH_NAMES, _GAME_NAMES):
+        if set(names) <= present:  # `by` once, even when it is a results column ("event")
+            return names + ([by] if by is not None and by in present and by not in names else [])
     return None
 
 
-def _read_results(path: Path, by: str | None) -> pd.DataFrame:
-    return read_table(path, columns=_needed(table_columns(path), by))
+#: the text id columns a results table's reader takes as categoricals (their Parquet dictionary
+#: codes are the codes the standings need); the standings give them their text dtype back
+_KEYS = (EVENT, PLAYER, OPPONENT)
+
+
+def _read_results(path: Path, by: str | None, coded: bool = False) -> pd.DataFrame:
+    return read_table(
+        path, columns=_needed(table_columns(path), by), dictionaries=_KEYS if coded else ()
+    )
+
+
+def _text_again(table: pd.DataFrame, columns: list[str]) -> pd.DataFrame:
+    """`table` with its `columns` read as categoricals from text (:data:`_KEYS`) as text again."""
+    shown = [c for c in columns if c in table.columns]
+    if not shown:
+        return table
+    return table.assign(**{c: as_text(table[c]) for c in shown})
 
 
 def _result_files(folder: Path) -> list[Path]:
@@ -91,9 +104,14 @@ def _concat(frames: list[pd.DataFrame]) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
-def _load(path: Path, by: str | None) -> tuple[pd.DataFrame, pd.DataFrame | None]:
+def _load(
+    path: Path, by: str | None, coded: bool = False
+) -> tuple[pd.DataFrame, pd.DataFrame | None]:
     """The results of a file or folder, and the events of its JSON and TOM files (None when it
-    has none: their platform, date and whether they carry game scores)."""
+    has none: their platform, date and whether they carry game scores). With `coded`, the text
+    ids of a single table file are read as categoricals (named in ``attrs["dictionaries"]``)."""
+    if coded and not path.is_dir() and path.suffix.lower() in TABLE_SUFFIXES:
+        return _read_results(path, by, coded=True), None
     files = _result_files(path) if path.is_dir() else [path]
     suffix = [p.suffix.lower() for p in files]
     json_files = [p for p, s in zip(files, suffix, strict=True) if s in JSON_SUFFIXES]
@@ -252,8 +270,9 @@ def standings_from_path(
     0      a     1             3
     1      b     2             0
     """
-    results, events = _load(Path(path), by)
-    return _computed(results, _plan(results, events, rules), standings, by=by)
+    results, events = _load(Path(path), by, coded=True)
+    text = results.attrs.pop("dictionaries", [])
+    return _text_again(_computed(results, _plan(results, events, rules), standings, by=by), text)
 
 
 @names_its_source

@@ -6,9 +6,11 @@ import csv
 import os
 import tempfile
 import warnings
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from .schema import ValidationError
@@ -17,7 +19,10 @@ TABLE_SUFFIXES = (".csv", ".parquet", ".pq")
 
 
 def read_table(
-    path: str | os.PathLike, *, columns: Sequence[str] | Callable[[str], bool] | None = None
+    path: str | os.PathLike,
+    *,
+    columns: Sequence[str] | Callable[[str], bool] | None = None,
+    dictionaries: Collection[str] = (),
 ) -> pd.DataFrame:
     """Read a CSV or Parquet file (chosen by its extension) into a DataFrame.
 
@@ -34,6 +39,13 @@ def read_table(
         Read only these columns (each must exist), or those of the file's columns for which the
         callable returns True (a reader's own columns, whichever the file has; the others are
         not read).
+    dictionaries : collection of str, optional
+        Columns a Parquet file stores as text to read as categoricals instead: the codes come
+        from the file's dictionary encoding (no hashing of the strings), the categories are the
+        distinct values sorted as ``pd.factorize(sort=True)`` sorts them. The names of the
+        columns so read are in ``frame.attrs["dictionaries"]`` (absent when none was), for a
+        caller to give its results the text dtype back. Other columns and CSV files are read
+        as without it.
 
     Examples
     --------
@@ -46,13 +58,16 @@ def read_table(
     >>> read_table(p, columns={"event", "round", "rank"}.__contains__)
       event  round
     0     A      1
+    >>> coded = read_table(p, dictionaries=["event"])
+    >>> coded["event"].dtype, coded.attrs["dictionaries"]
+    (CategoricalDtype(categories=['A'], ordered=False, categories_dtype=str), ['event'])
     """
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == ".csv":
         return _read_csv(path, columns)
     if suffix in (".parquet", ".pq"):
-        return _read_parquet(path, columns)
+        return _read_parquet(path, columns, dictionaries)
     raise ValueError(f"{path}: unknown table format {suffix!r}; expected .csv or .parquet")
 
 
@@ -108,20 +123,127 @@ def _read_csv(path: Path, columns: Sequence[str] | Callable[[str], bool] | None)
 
 
 def _read_parquet(
-    path: Path, columns: Sequence[str] | Callable[[str], bool] | None
+    path: Path,
+    columns: Sequence[str] | Callable[[str], bool] | None,
+    dictionaries: Collection[str] = (),
 ) -> pd.DataFrame:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
     try:
+        schema = pq.read_schema(path) if callable(columns) or dictionaries else None
         if callable(columns):
-            columns = [c for c in pq.read_schema(path).names if columns(c)]
-        table = pq.read_table(path, columns=None if columns is None else list(columns))
+            assert schema is not None
+            columns = [c for c in schema.names if columns(c)]
+        text = _text_columns(schema, columns, dictionaries) if dictionaries else []
+        table = pq.read_table(
+            path, columns=None if columns is None else list(columns), read_dictionary=text or None
+        )
     except (pa.ArrowException, OSError) as exc:
         if isinstance(exc, FileNotFoundError):
             raise
         raise ValidationError(f"{path}: not a readable Parquet file ({exc})") from None
-    return table.to_pandas(split_blocks=True, self_destruct=True)
+    if not text:
+        return table.to_pandas(split_blocks=True, self_destruct=True)
+    names = table.column_names
+    coded = {}
+    for c in text:  # each Arrow column released as soon as it is converted
+        coded[c] = _sorted_categorical(table.column(c))
+        table = table.drop_columns([c])
+    frame = table.to_pandas(split_blocks=True, self_destruct=True)
+    del table
+    pa.default_memory_pool().release_unused()  # the Arrow buffers freed above, to the system
+    for c in names:  # in the file's column order
+        if c in coded:
+            frame.insert(names.index(c), c, coded.pop(c))
+    frame.attrs["dictionaries"] = text
+    return frame
+
+
+def _text_columns(
+    schema: Any, columns: Sequence[str] | None, dictionaries: Collection[str]
+) -> list[str]:
+    """Those of `dictionaries` read (in `columns`, or all) that the file stores as text, once
+    (a name the file or `columns` holds twice is read as without `dictionaries`)."""
+    import pyarrow as pa
+
+    names = schema.names if columns is None else list(columns)
+    out = []
+    for name in dictionaries:
+        if names.count(name) == 1 and len(schema.get_all_field_indices(name)) == 1:
+            kind = schema.field(name).type
+            if pa.types.is_string(kind) or pa.types.is_large_string(kind):
+                out.append(name)
+    return out
+
+
+def _sorted_categorical(column: Any) -> pd.Categorical:
+    """A dictionary-encoded Arrow column as a categorical of its distinct values, sorted as
+    ``pd.factorize(sort=True)`` sorts them (a null: code -1)."""
+    import pyarrow as pa
+
+    chunks = column.chunks or [pa.array([], type=column.type)]
+    dictionaries, which = _dictionaries(chunks)
+    if len(dictionaries) == 1:
+        uniques, maps = pd.Index(dictionaries[0].to_pandas()), [None]
+    else:  # one numbering of the values of every dictionary (hashing a few, not every row)
+        index = pd.Index(pa.concat_arrays(dictionaries).to_pandas())
+        codes, uniques = pd.factorize(index)
+        bounds = np.cumsum([0, *(len(d) for d in dictionaries)])
+        maps = [codes[a:b] for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
+        uniques = pd.Index(uniques)
+    k = len(uniques)
+    small = np.int8 if k < 2**7 else np.int16 if k < 2**15 else np.int32
+    used = np.zeros(k + 1, dtype=bool)  # the last slot: a null's code -1
+    for d, mapping in enumerate(maps):
+        seen = np.zeros(len(dictionaries[d]) + 1, dtype=bool)
+        for chunk in (c for c, w in zip(chunks, which, strict=True) if w == d):
+            seen[_indices(chunk)] = True
+        used[seen.nonzero()[0] if mapping is None else np.append(mapping, -1)[seen]] = True
+    order = uniques.argsort()
+    order = order[used[order]]  # (a dictionary may hold values no row has)
+    rank = np.full(k + 1, -1, dtype=small)  # the last slot: -1 stays -1
+    rank[order] = np.arange(order.size, dtype=small)
+    tables = [rank if m is None else np.append(rank[m], small(-1)) for m in maps]
+    codes = np.empty(len(column), dtype=small)
+    start = 0
+    for chunk, w in zip(chunks, which, strict=True):
+        np.take(tables[w], _indices(chunk), out=codes[start : start + len(chunk)])
+        start += len(chunk)
+    return pd.Categorical.from_codes(codes, categories=uniques.take(order), validate=False)  # type: ignore[arg-type]
+
+
+def as_text(column: pd.Series) -> pd.Index:
+    """A categorical column read with ``read_table(dictionaries=...)`` as its text again (a
+    missing value stays missing).
+
+    Examples
+    --------
+    >>> as_text(pd.Series(pd.Categorical(["b", None, "a"]))).tolist()
+    ['b', nan, 'a']
+    """
+    codes = column.cat.codes.to_numpy()
+    return column.cat.categories.take(codes, allow_fill=True, fill_value=np.nan)
+
+
+def _dictionaries(chunks: list) -> tuple[list, list[int]]:
+    """The distinct dictionaries of a column's chunks (the chunks of one row group share theirs)
+    and the index of each chunk's."""
+    dictionaries: list = []
+    which = []
+    for chunk in chunks:
+        if not dictionaries or not chunk.dictionary.equals(dictionaries[-1]):
+            dictionaries.append(chunk.dictionary)
+        which.append(len(dictionaries) - 1)
+    return dictionaries, which
+
+
+def _indices(chunk: Any) -> np.ndarray:
+    """The dictionary indices of one chunk as NumPy integers, -1 for a null."""
+    import pyarrow.compute as pc
+
+    indices = pc.fill_null(chunk.indices, -1) if chunk.null_count else chunk.indices
+    return indices.to_numpy()
 
 
 def table_columns(path: str | os.PathLike) -> list[str]:
