@@ -47,7 +47,7 @@ from .kinds import (
     RESULT_COLUMNS,
     _is,
 )
-from .labels import arrow_id_codes, codes_in, factorize_runs
+from .labels import arrow_id_codes, categorical_id_codes, codes_in, factorize_runs
 from .points import _KIND_ENTRY, DEFAULT_POINTS, P_DRAW, P_LOSS, P_WIN, _event_points
 from .rules import RuleSet, _round_robin_events, _rule_codes
 
@@ -337,6 +337,8 @@ def _id_codes(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray |
         pcodes, uniques = pd.factorize(player)
         return pcodes, np.full(n, -1), uniques
     text = arrow_id_codes(player, opponent)
+    if text is None:
+        text = categorical_id_codes(player, opponent)
     if text is not None:
         return text
     if pd.api.types.is_integer_dtype(player.dtype) and (

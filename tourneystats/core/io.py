@@ -213,17 +213,22 @@ def _sorted_categorical(column: Any) -> pd.Categorical:
     return pd.Categorical.from_codes(codes, categories=uniques.take(order), validate=False)  # type: ignore[arg-type]
 
 
-def as_text(column: pd.Series) -> pd.Index:
+def as_text(column: pd.Series, dtype: Any = None) -> pd.Index:
     """A categorical column read with ``read_table(dictionaries=...)`` as its text again (a
-    missing value stays missing).
+    missing value stays missing), in the `dtype` of the text read (default: its categories').
 
     Examples
     --------
     >>> as_text(pd.Series(pd.Categorical(["b", None, "a"]))).tolist()
     ['b', nan, 'a']
+    >>> as_text(pd.Series(pd.Categorical(["b"], categories=pd.Index(["b"], dtype=object))), "str")
+    Index(['b'], dtype='str')
     """
     codes = column.cat.codes.to_numpy()
-    return column.cat.categories.take(codes, allow_fill=True, fill_value=np.nan)
+    categories = column.cat.categories
+    if dtype is not None:  # the few distinct values converted, not every row
+        categories = categories.astype(dtype)
+    return categories.take(codes, allow_fill=True, fill_value=np.nan)
 
 
 def _dictionaries(chunks: list) -> tuple[list, list[int]]:
