@@ -143,3 +143,8 @@ def test_names_read_as_dictionaries_give_the_text_standings(tmp_path, monkeypatc
     monkeypatch.setattr(files, "_KEYS", ())
     pd.testing.assert_frame_equal(coded, standings_from_path(tmp_path / "n.parquet", **options))
     assert len(np.unique(coded["event"])) == 5
+    pd.testing.assert_frame_equal(standings(named, **options), coded)
+    for ids in (sorted(set(named["player"])), sorted(set(named["player"]), reverse=True)):
+        dtype = pd.CategoricalDtype(ids)  # the ids given as categoricals, in either order
+        cats = named.astype({"player": dtype, "opponent": dtype})
+        pd.testing.assert_frame_equal(standings(cats, **options), coded)
