@@ -98,3 +98,53 @@ def test_check_reports_an_altered_file_and_exits_1(tmp_path, capsys):
     assert main(["check", str(altered), "--family", "chess", "--out", str(out)]) == 1
     assert len(pd.read_csv(out)) == 1
     assert "1 different" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"tiebreaks": ["BH", "SB", "DE"], "rules": "fide2024"},
+        {"tiebreaks": ["BH/C1", "ARO", "PS"], "rules": "fide2026", "withdrawn": "leave_out"},
+        {"tiebreaks": ["SB", "BH"], "rules": "fide2009", "points": "3/1/0", "chunks": 40},
+    ],
+)
+def test_names_read_as_dictionaries_give_the_text_standings(tmp_path, monkeypatch, options):
+    """A Parquet file's event, player, opponent, colour and kind are read as categoricals
+    (their dictionary codes); the standings are those of the names read as text, and of a CSV
+    (names in another order than the ids, so that ties by name order differently)."""
+    import tourneystats.chess.files as files
+    import tourneystats.chess.tables as tables
+    from tourneystats.synth import chess_swiss
+
+    options = dict(options)
+    if "chunks" in options:  # several chunks of events
+        monkeypatch.setattr(tables, "CHUNK_ROWS", options.pop("chunks"))
+    results, _ = chess_swiss(5, 11, 6, seed=4, forfeit_rate=0.1, bye_rate=0.1, withdraw_rate=0.05)
+    assert {"pab", "hpb", "forfeit_win", "zpb"} <= set(results["kind"].astype(str))
+    if options.get("points") == "3/1/0":
+        results = results.assign(points=results["points"].map({1.0: 3.0, 0.5: 1.0, 0.0: 0.0}))
+    name = {i: f"Player {(37 * i) % 101:03d}" for i in range(200)}
+    opponent = results["opponent"].astype("Int64")
+    named = results.assign(
+        event="Cup " + (9 - pd.factorize(results["event"])[0]).astype(str),
+        player=results["player"].astype("Int64").map(name).astype(str),
+        opponent=opponent.map(name).where(opponent.notna()).astype("str"),
+        colour=results["colour"].astype("str"),
+        kind=results["kind"].astype("str"),
+    )
+    named.to_parquet(tmp_path / "n.parquet")
+    named.to_csv(tmp_path / "n.csv", index=False)
+    read = files.read_results(tmp_path / "n.parquet", coded=True)[0]
+    assert read.attrs["dictionaries"] == ["event", "player", "opponent", "colour", "kind"]
+    coded = standings_from_path(tmp_path / "n.parquet", **options)
+    assert coded["event"].dtype == "str" and not coded["player"].isna().any()
+    pd.testing.assert_frame_equal(coded, standings_from_path(tmp_path / "n.csv", **options))
+    monkeypatch.setattr(files, "_KEYS", ())
+    pd.testing.assert_frame_equal(coded, standings_from_path(tmp_path / "n.parquet", **options))
+    assert len(np.unique(coded["event"])) == 5
+    pd.testing.assert_frame_equal(standings(named, **options), coded)
+    for ids in (sorted(set(named["player"])), sorted(set(named["player"]), reverse=True)):
+        dtype = pd.CategoricalDtype(ids)  # the ids given as categoricals, in either order
+        cats = named.astype({"player": dtype, "opponent": dtype})
+        pd.testing.assert_frame_equal(standings(cats, **options), coded)

@@ -102,3 +102,21 @@ def test_text_columns_read_as_sorted_dictionaries(tmp_path):
     csv = tmp_path / "t.csv"
     write_table(plain, csv)
     assert read_table(csv, dictionaries=["player"]).attrs == {}
+
+
+def test_dictionaries_read_apart_keep_the_index_and_the_column_order(tmp_path):
+    """The text columns read as dictionaries are read before the others: the frame is that of
+    a single read (an index stored by pandas, the order of `columns`, only text columns)."""
+    frame = pd.DataFrame(
+        {"round": [1, 2, 3], "player": ["b", "a", "b"], "points": [0.5, None, 1.0]},
+        index=pd.Index([7, 3, 5], name="row"),
+    )
+    p = tmp_path / "t.parquet"
+    frame.to_parquet(p)
+    coded = read_table(p, dictionaries=["player"])
+    assert isinstance(coded["player"].dtype, pd.CategoricalDtype)
+    pd.testing.assert_frame_equal(coded.astype({"player": "str"}), read_table(p))
+    some = read_table(p, columns=["points", "player"], dictionaries=["player"])
+    assert list(some.columns) == ["points", "player"]
+    alone = read_table(p, columns=["player"], dictionaries=["player"])
+    assert alone["player"].astype("str").tolist() == ["b", "a", "b"]

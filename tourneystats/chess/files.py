@@ -9,15 +9,15 @@ from typing import Any
 import pandas as pd
 
 from ..core.folders import names_its_source, result_files
-from ..core.io import TABLE_SUFFIXES, read_table
-from ..core.schema import EVENT, NAME, PLAYER
+from ..core.io import TABLE_SUFFIXES, as_text, read_table
+from ..core.schema import COLOUR, EVENT, KIND, NAME, OPPONENT, PLAYER
 from .kinds import RESULT_COLUMNS
 from .tables import standings, standings_by_round
 
 
 @names_its_source
 def read_results(
-    path: str | os.PathLike,
+    path: str | os.PathLike, *, coded: bool = False
 ) -> tuple[pd.DataFrame, pd.DataFrame | None, pd.DataFrame | None]:
     """Read a TRF file, a PGN file, a CSV/Parquet results table, or a folder of them, for
     :func:`standings`.
@@ -33,6 +33,9 @@ def read_results(
     ----------
     path : path-like
         A file or a folder.
+    coded : bool
+        Read the text columns of :data:`_KEYS` of a single Parquet table as categoricals of
+        sorted categories (their dictionary codes; named in ``results.attrs["dictionaries"]``).
 
     Returns
     -------
@@ -74,8 +77,9 @@ def read_results(
             frames.append(read[-1].results)
     players = _joined([d.players for d in read])  # of the TRF files, then of the PGN files
     events = _joined([d.events for d in read])
+    dictionaries = _KEYS if coded and len(files) == 1 else ()
     for p in tables:
-        table = read_table(p)
+        table = read_table(p, dictionaries=dictionaries)
         if "Unnamed: 0" in table.columns:  # a CSV written with its index
             table = table.drop(columns="Unnamed: 0")
         frames.append(table)
@@ -83,6 +87,19 @@ def read_results(
         _release_arrow_pool()
     results = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
     return results, players, events
+
+
+#: the text columns of a results table the standings read as categoricals: their Parquet
+#: dictionary codes are the codes the grid needs (the standings get their text dtype back)
+_KEYS = (EVENT, PLAYER, OPPONENT, COLOUR, KIND)
+
+
+def _text_again(table: pd.DataFrame, dtypes: Mapping[str, Any]) -> pd.DataFrame:
+    """`table` with its columns read as categoricals from text (`dtypes`: the dtype of each
+    one's text) as text again, in that dtype."""
+    shown = {c: d for c, d in dtypes.items() if c in table.columns}
+    shown = {c: d for c, d in shown.items() if isinstance(table[c].dtype, pd.CategoricalDtype)}
+    return table.assign(**{c: as_text(table[c], d) for c, d in shown.items()})
 
 
 def _release_arrow_pool() -> None:
@@ -168,8 +185,10 @@ def standings_from_path(
     0     E       1     1  0.5  0.25       tied
     1     E       2     1  0.5  0.25       <NA>
     """
-    results, players, events = read_results(path)
-    return standings(
+    results, players, events = read_results(path, coded=True)
+    coded = results.attrs.pop("dictionaries", ())
+    text = {c: results[c].cat.categories.dtype for c in coded}
+    table = standings(
         results,
         tiebreaks=tiebreaks,
         rules=rules if rules is not None else "adjusted",
@@ -178,3 +197,4 @@ def standings_from_path(
         round_robin=round_robin,
         **options,
     )
+    return _text_again(table, text)

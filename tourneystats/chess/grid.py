@@ -47,7 +47,7 @@ from .kinds import (
     RESULT_COLUMNS,
     _is,
 )
-from .labels import arrow_id_codes, codes_in, factorize_runs
+from .labels import arrow_id_codes, categorical_id_codes, codes_in, factorize_runs
 from .points import _KIND_ENTRY, DEFAULT_POINTS, P_DRAW, P_LOSS, P_WIN, _event_points
 from .rules import RuleSet, _round_robin_events, _rule_codes
 
@@ -78,6 +78,9 @@ class _Grid:
     rule_sets: tuple[RuleSet, ...]  # the rule sets of the events
     live: bool = False  # whether a game is in progress
     koya_rounds: np.ndarray | None = None  # (G,) rounds of Koya's maximum, when not n_rounds
+    #: the player ids as a categorical of sorted text ids, when they were given as text
+    #: categoricals (read as dictionaries): ranked by their codes, no string per player
+    player_labels: pd.Categorical | None = None
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -105,6 +108,7 @@ class _Keys(NamedTuple):
     o: np.ndarray  # (rows,) the opponent's player index, -1 for none
     player_event: np.ndarray  # (G,) event code of each player
     player_id: np.ndarray  # (G,) original player id
+    player_labels: pd.Categorical | None  # the ids, when sorted text categories (else None)
 
 
 def _build_grid(
@@ -158,6 +162,7 @@ def _build_grid(
         rule=np.take(rule_ev, keys.player_event),
         rule_sets=rule_sets,
         live=rows.live,
+        player_labels=keys.player_labels,
     )
 
 
@@ -286,13 +291,17 @@ def _player_keys(df: pd.DataFrame) -> _Keys:
     g, o, player_event, player_id, opp_given = _factorize_keys(df, event_codes, len(event_index))
     fail_rows(df, opp_given & (o < 0), "the opponent is not a player of the event")
     fail_rows(df, opp_given & (o == g), "a player is paired against himself")
-    return _Keys(event_codes, event_index, g, o, player_event, player_id)
+    labels = None
+    if isinstance(player_id, pd.Categorical):
+        labels, player_id = player_id, np.asarray(player_id, dtype=object)
+    return _Keys(event_codes, event_index, g, o, player_event, player_id, labels)
 
 
 def _factorize_keys(
     frame: pd.DataFrame, event_codes: np.ndarray, n_events: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Global player index of every row's player and opponent (-1 if missing / unknown)."""
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | pd.Categorical, np.ndarray]:
+    """Global player index of every row's player and opponent (-1 if missing / unknown), the
+    event and the id of every player, and whether each row gives an opponent."""
     pcodes, ocodes, uniques = _id_codes(frame)
     n_ids = max(len(uniques), 1)
     key = event_codes.astype(np.int64) * n_ids + pcodes
@@ -315,8 +324,23 @@ def _factorize_keys(
         at = pd.Index(distinct).get_indexer(okey)  # type: ignore[arg-type]  # -1: none
         o = np.where(at >= 0, rank[np.maximum(at, 0)], -1)
     player_event = (keys // n_ids).astype(np.int64)
-    player_id = np.asarray(uniques, dtype=object)[keys % n_ids] if len(uniques) else keys
+    player_id = _ids_of(uniques, keys % n_ids) if len(uniques) else keys
     return g, o, player_event, player_id, (ocodes >= 0)
+
+
+def _ids_of(uniques: np.ndarray | pd.Index, codes: np.ndarray) -> np.ndarray | pd.Categorical:
+    """The ids of `codes`: an object array, or a categorical when the ids are text (the
+    ``str`` dtype) sorted as Python sorts them (those of a text categorical read as a
+    dictionary), so that its codes order the players as their ids do."""
+    if (
+        isinstance(uniques, pd.Index)
+        and isinstance(uniques.dtype, pd.StringDtype)
+        and str(uniques.dtype) == "str"  # (not "string": the dtype of the ids given)
+        and uniques.is_monotonic_increasing
+        and uniques.is_unique
+    ):
+        return pd.Categorical.from_codes(codes, categories=uniques, ordered=True, validate=False)
+    return np.asarray(uniques, dtype=object)[codes]
 
 
 def _dense_limit(rows: int) -> int:
@@ -337,6 +361,8 @@ def _id_codes(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray |
         pcodes, uniques = pd.factorize(player)
         return pcodes, np.full(n, -1), uniques
     text = arrow_id_codes(player, opponent)
+    if text is None:
+        text = categorical_id_codes(player, opponent)
     if text is not None:
         return text
     if pd.api.types.is_integer_dtype(player.dtype) and (

@@ -129,3 +129,38 @@ def codes_in(values: pd.Series, labels: Sequence[str]) -> np.ndarray:
     distinct = encoded.chunk(0).dictionary.to_numpy(zero_copy_only=False)
     lut = np.append(index.get_indexer(pd.Index(distinct, dtype=object)), -1).astype(np.int8)
     return lut[codes]
+
+
+def categorical_id_codes(
+    player: pd.Series, opponent: pd.Series
+) -> tuple[np.ndarray, np.ndarray, pd.Index] | None:
+    """Codes of the player and opponent ids of text categoricals (read as dictionaries) in one
+    numbering, their categories' (the player's, then the opponent's not among them; -1 for a
+    missing opponent), and the ids; None for other columns or a missing player id.
+
+    Examples
+    --------
+    >>> p = pd.Series(pd.Categorical(["x", "y"]))
+    >>> pc, oc, ids = categorical_id_codes(p, pd.Series(pd.Categorical(["z", None])))
+    >>> pc.tolist(), oc.tolist(), ids.tolist()
+    ([0, 1], [2, -1], ['x', 'y', 'z'])
+    """
+    if not (
+        isinstance(player.dtype, pd.CategoricalDtype)
+        and isinstance(opponent.dtype, pd.CategoricalDtype)
+        and pd.api.types.is_string_dtype(player.cat.categories.dtype)
+        and pd.api.types.is_string_dtype(opponent.cat.categories.dtype)
+    ):
+        return None
+    pcodes = player.cat.codes.to_numpy()
+    if (pcodes < 0).any():
+        return None
+    ids = player.cat.categories
+    theirs = opponent.cat.categories
+    at = ids.get_indexer(theirs)  # the few distinct ids, not every row
+    others = at < 0
+    if others.any():
+        at[others] = len(ids) + np.arange(int(others.sum()))
+        ids = ids.append(theirs[others])
+    lut = np.append(at, -1).astype(np.intp)  # code -1 (missing) hits the trailing -1
+    return pcodes.astype(np.intp), lut[opponent.cat.codes.to_numpy()], ids

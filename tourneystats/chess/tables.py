@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..core.io import as_text
 from ..core.ranking import competition_rank
 from ..core.schema import (
     DECIDED_BY,
@@ -67,8 +68,15 @@ def _table(grid: _Grid, tiebreaks: list[TieBreak], options: _Options) -> pd.Data
         event = pd.Categorical.from_codes(grid.player_event, categories=grid.event_index)
     else:
         event = grid.event_index.take(grid.player_event)
-    frame = pd.DataFrame({"_event_order": grid.player_event, EVENT: event, PLAYER: grid.player_id})
-    frame[PLAYER] = _restore_player_dtype(frame[PLAYER])
+    if grid.player_labels is not None:  # ranked by the codes of the sorted text ids
+        frame = pd.DataFrame(
+            {"_event_order": grid.player_event, EVENT: event, PLAYER: grid.player_labels}
+        )
+    else:
+        frame = pd.DataFrame(
+            {"_event_order": grid.player_event, EVENT: event, PLAYER: grid.player_id}
+        )
+        frame[PLAYER] = _restore_player_dtype(frame[PLAYER])
     for code, values in columns.items():
         frame[code] = values
     if not shown.all():
@@ -83,6 +91,8 @@ def _table(grid: _Grid, tiebreaks: list[TieBreak], options: _Options) -> pd.Data
         order_by=PLAYER,
         decided_by=DECIDED_BY,
     )
+    if grid.player_labels is not None:  # the ids as text, as given
+        ranked[PLAYER] = as_text(ranked[PLAYER])
     return ranked[[EVENT, PLAYER, RANK, *criteria, DECIDED_BY]]
 
 

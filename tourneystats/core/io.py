@@ -128,36 +128,73 @@ def _read_parquet(
     dictionaries: Collection[str] = (),
 ) -> pd.DataFrame:
     import pyarrow as pa
-    import pyarrow.parquet as pq
 
-    try:
-        schema = pq.read_schema(path) if callable(columns) or dictionaries else None
-        if callable(columns):
-            assert schema is not None
-            columns = [c for c in schema.names if columns(c)]
-        text = _text_columns(schema, columns, dictionaries) if dictionaries else []
-        table = pq.read_table(
-            path, columns=None if columns is None else list(columns), read_dictionary=text or None
-        )
-    except (pa.ArrowException, OSError) as exc:
-        if isinstance(exc, FileNotFoundError):
-            raise
-        raise ValidationError(f"{path}: not a readable Parquet file ({exc})") from None
+    schema = _parquet_schema(path) if callable(columns) or dictionaries else None
+    if callable(columns):
+        assert schema is not None
+        columns = [c for c in schema.names if columns(c)]
+    text = _text_columns(schema, columns, dictionaries) if dictionaries else []
     if not text:
+        table = _parquet_columns(path, columns)
         return table.to_pandas(split_blocks=True, self_destruct=True)
-    names = table.column_names
-    coded = {}
+    assert schema is not None
+    names = list(schema.names if columns is None else columns)
+    # the text columns first, each released once coded, then the others: their Arrow and
+    # pandas copies are never in memory beside the Arrow text columns
+    table = _parquet_columns(path, text, text)
+    rows = table.num_rows
+    coded: dict[str, Any] = {}
     for c in text:  # each Arrow column released as soon as it is converted
         coded[c] = _sorted_categorical(table.column(c))
         table = table.drop_columns([c])
-    frame = table.to_pandas(split_blocks=True, self_destruct=True)
     del table
+    rest = [c for c in names if c not in coded]
+    if rest:
+        pa.default_memory_pool().release_unused()  # the Arrow buffers freed above
+        table = _parquet_columns(path, rest)
+        frame = table.to_pandas(split_blocks=True, self_destruct=True)
+        del table
+    else:
+        frame = pd.DataFrame(index=pd.RangeIndex(rows))
     pa.default_memory_pool().release_unused()  # the Arrow buffers freed above, to the system
     for c in names:  # in the file's column order
         if c in coded:
             frame.insert(names.index(c), c, coded.pop(c))
     frame.attrs["dictionaries"] = text
     return frame
+
+
+def _parquet_schema(path: Path) -> Any:
+    """The Arrow schema of a Parquet file."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    try:
+        return pq.read_schema(path)
+    except (pa.ArrowException, OSError) as exc:
+        if isinstance(exc, FileNotFoundError):
+            raise
+        raise ValidationError(f"{path}: not a readable Parquet file ({exc})") from None
+
+
+def _parquet_columns(
+    path: Path, columns: Sequence[str] | None, dictionaries: Sequence[str] = ()
+) -> Any:
+    """The Arrow table of these `columns` of a Parquet file (all: None), the `dictionaries`
+    ones dictionary-encoded."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    try:
+        return pq.read_table(
+            path,
+            columns=None if columns is None else list(columns),
+            read_dictionary=list(dictionaries) or None,
+        )
+    except (pa.ArrowException, OSError) as exc:
+        if isinstance(exc, FileNotFoundError):
+            raise
+        raise ValidationError(f"{path}: not a readable Parquet file ({exc})") from None
 
 
 def _text_columns(
@@ -213,17 +250,22 @@ def _sorted_categorical(column: Any) -> pd.Categorical:
     return pd.Categorical.from_codes(codes, categories=uniques.take(order), validate=False)  # type: ignore[arg-type]
 
 
-def as_text(column: pd.Series) -> pd.Index:
+def as_text(column: pd.Series, dtype: Any = None) -> pd.Index:
     """A categorical column read with ``read_table(dictionaries=...)`` as its text again (a
-    missing value stays missing).
+    missing value stays missing), in the `dtype` of the text read (default: its categories').
 
     Examples
     --------
     >>> as_text(pd.Series(pd.Categorical(["b", None, "a"]))).tolist()
     ['b', nan, 'a']
+    >>> as_text(pd.Series(pd.Categorical(["b"], categories=pd.Index(["b"], dtype=object))), "str")
+    Index(['b'], dtype='str')
     """
     codes = column.cat.codes.to_numpy()
-    return column.cat.categories.take(codes, allow_fill=True, fill_value=np.nan)
+    categories = column.cat.categories
+    if dtype is not None:  # the few distinct values converted, not every row
+        categories = categories.astype(dtype)
+    return categories.take(codes, allow_fill=True, fill_value=np.nan)
 
 
 def _dictionaries(chunks: list) -> tuple[list, list[int]]:
