@@ -403,3 +403,23 @@ def test_the_summaries_refuse_what_they_cannot_read():
         whatif.summary(table.drop(columns="rules"))
     with pytest.raises(ValueError, match="kendall_tau: a and b"):
         whatif.kendall_tau([1, 2], [1])
+
+
+@pytest.mark.parametrize("chunk_rows", [None, 40])
+def test_chess_rule_sets_share_one_grid_per_chunk(monkeypatch, chunk_rows):
+    """Rule sets computed from one grid per chunk of events give each rule set's standings."""
+    from tourneystats.chess import RULE_SETS, tables
+
+    if chunk_rows is not None:  # events computed a few at a time
+        monkeypatch.setattr(tables, "CHUNK_ROWS", chunk_rows)
+    results, players = random_tournaments(7, 3)
+    variants = [
+        ("fide2024", ["BH/C1", "BH", "SB"]),
+        ("fide2026", ["SB", "BH/C1", "ARO"]),
+        ("adjusted", ["PS", "WIN"]),
+        (RULE_SETS["fide2009"], ["BH"]),
+    ]
+    shared = tables.standings_under_rule_sets(results, variants, players=players)
+    for (rules, tiebreaks), got in zip(variants, shared, strict=True):
+        want = chess.standings(results, rules=rules, tiebreaks=tiebreaks, players=players)
+        pd.testing.assert_frame_equal(got, want)

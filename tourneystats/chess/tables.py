@@ -9,6 +9,7 @@ round-by-round breakdown of one tie-break is :func:`tourneystats.chess.breakdown
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -41,7 +42,7 @@ from .regulations import (
     _Options,
     _parse_list,
 )
-from .rules import _resolve_round_robin, _round_robin_events, _rule_codes
+from .rules import RuleSet, _resolve_round_robin, _round_robin_events, _rule_codes
 from .tiebreaks import _Engine
 
 # --- the table of one grid -----------------------------------------------------------------------
@@ -116,7 +117,7 @@ def standings(
     results: pd.DataFrame,
     *,
     tiebreaks: Sequence[str] | str | None = None,
-    rules: str | Mapping | pd.Series | None = "adjusted",
+    rules: str | RuleSet | Mapping | pd.Series | None = "adjusted",
     players: pd.DataFrame | None = None,
     events: pd.DataFrame | None = None,
     round_robin: bool | Iterable | None = None,
@@ -291,6 +292,19 @@ def _standings_by_chunk(
     options: _Options,
 ) -> pd.DataFrame:
     """:func:`standings` of each chunk of whole events, concatenated as one pass orders them."""
+    return _chunk_tables(results, chunks, [(call["rules"], tbs)], call, options)[0]
+
+
+def _chunk_tables(
+    results: pd.DataFrame,
+    chunks: list[pd.DataFrame],
+    variants: list[tuple[Any, list[TieBreak]]],
+    call: dict,
+    options: _Options,
+) -> list[pd.DataFrame]:
+    """The standings of each (rule set, tie-breaks) of `variants`: each chunk of whole events
+    validated and scattered into its grid once (a rule set changes no cell of the grid, only how
+    the engine counts them), the tables of a variant concatenated as one pass orders them."""
     # Events are independent: a big archive is computed a few thousand events at a time, which
     # keeps the temporary arrays small enough for the allocator to reuse (about half the time).
     round_robin = call["round_robin"]
@@ -299,12 +313,34 @@ def _standings_by_chunk(
     named = None  # round robins named by label: checked once, each chunk given its own
     if not isinstance(round_robin, bool | np.bool_):
         named = appearance[_round_robin_events(round_robin, appearance)]
-    tables = []
+    tables: list[list[pd.DataFrame]] = [[] for _ in variants]
     for c in chunks:
         if named is not None:
             mine = named[named.isin(pd.unique(c[EVENT].to_numpy(dtype=object)))].tolist()
             call["round_robin"] = mine or False
-        tables.append(_table(_build_grid(c, **call, **options.grid()), tbs, options))
+        for k, table in enumerate(_grid_tables(c, variants, call, options)):
+            tables[k].append(table)
+    return [_in_appearance_order(results, parts, appearance) for parts in tables]
+
+
+def _grid_tables(
+    results: pd.DataFrame, variants: list[tuple[Any, list[TieBreak]]], call: dict, options: _Options
+) -> list[pd.DataFrame]:
+    """The table of each variant from one grid of `results` (its rule codes replaced)."""
+    grid = _build_grid(results, **dict(call, rules=variants[0][0]), **options.grid())
+    out = []
+    for k, (rules, tbs) in enumerate(variants):
+        if k:  # the same grid under another rule set
+            codes, sets = _rule_codes(rules, grid.event_index, None, results)
+            grid = replace(grid, rule=np.take(codes, grid.player_event), rule_sets=sets)
+        out.append(_table(grid, tbs, options))
+    return out
+
+
+def _in_appearance_order(
+    results: pd.DataFrame, tables: list[pd.DataFrame], appearance: pd.Index
+) -> pd.DataFrame:
+    """The tables of the chunks as one table, its events in order of appearance."""
     out = pd.concat(tables, ignore_index=True)
     # as one pass: the events in order of appearance (chunks may group them by their rounds)
     codes, labels, _ = factorize_runs(out[EVENT])  # each event's rows are together
@@ -314,6 +350,48 @@ def _standings_by_chunk(
     if isinstance(results[EVENT].dtype, pd.CategoricalDtype):  # as one pass: in order of appearance
         out[EVENT] = pd.Categorical(out[EVENT], dtype=pd.CategoricalDtype(appearance))
     return out
+
+
+def standings_under_rule_sets(
+    results: pd.DataFrame,
+    variants: list[tuple[str | RuleSet, Sequence[str]]],
+    *,
+    players: pd.DataFrame | None = None,
+    events: pd.DataFrame | None = None,
+    round_robin: bool | Iterable | None = None,
+) -> list[pd.DataFrame]:
+    """``standings(results, rules=r, tiebreaks=t, ...)`` of every (r, t) of `variants`, the
+    results validated and scattered into grids once for all of them (rule sets named or given
+    as :class:`RuleSet` objects; others, and events declaring their own tie-break orders, cost
+    a :func:`standings` call each)."""
+    if not variants:
+        return []
+    options = _Options()
+    events, players = _validate_tables(events, players)
+    orders = [_declared_orders(list(t), events, results) for _, t in variants]
+    shareable = all(
+        isinstance(r, RuleSet) or (isinstance(r, str) and not r.startswith("auto"))
+        for r, _ in variants
+    )
+    if not shareable or any(len(o) > 1 for o in orders) or not isinstance(results, pd.DataFrame):
+        return [
+            standings(
+                results,
+                rules=r,
+                tiebreaks=t,
+                players=players,
+                events=events,
+                round_robin=round_robin,
+            )
+            for r, t in variants
+        ]
+    parsed = [(r, _parse_list(o[0][0])) for (r, _), o in zip(variants, orders, strict=True)]
+    rr = _resolve_round_robin(round_robin, events, results)
+    call: dict[str, Any] = dict(rules=None, players=players, events=events, round_robin=rr)
+    chunks = _event_chunks(results)
+    if chunks is None:
+        return _grid_tables(results, parsed, call, options)
+    return _chunk_tables(results, chunks, parsed, call, options)
 
 
 #: above this many rows, :func:`standings` works through the events in chunks of about this size

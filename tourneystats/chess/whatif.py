@@ -12,7 +12,7 @@ from ..core.ranking import competition_rank, decided_by
 from ..core.schema import DECIDED_BY, EVENT, PLAYER, PTS, RANK
 from ..core.whatif import RuleSpec, rule_specs, stack
 from .rules import RULE_SETS
-from .tables import standings
+from .tables import standings, standings_under_rule_sets
 from .tiebreaks import parse_tiebreak
 
 __all__ = ["compare"]
@@ -96,20 +96,34 @@ def _tiebreak_codes(tiebreaks: Sequence[str]) -> list[str] | None:
 def _chess_tables(
     results: pd.DataFrame, specs: list[RuleSpec], options: dict[str, Any]
 ) -> list[pd.DataFrame]:
-    """The standings of every rule set: one ``standings`` call per rule set of unplayed games
-    (named), the union of the tie-breaks of its lists computed once and ranked per list."""
+    """The standings of every rule set. Tie-break lists under one named rule set of unplayed
+    games share one computation (the union of their tie-breaks, ranked per list); every rule
+    set shares the validation and the grids (:func:`standings_under_rule_sets`)."""
     shared: dict[str, list[int]] = {}
+    alone: list[int] = []  # computed with their own tie-breaks (direct encounter, ...)
     for i, spec in enumerate(specs):
         codes = _tiebreak_codes(spec.options["tiebreaks"])
         if isinstance(spec.options["rules"], str) and codes is not None:
             shared.setdefault(spec.options["rules"], []).append(i)
+        elif set(spec.options) <= {"rules", "tiebreaks"}:
+            alone.append(i)
+    lists = {
+        r: [_tiebreak_codes(specs[i].options["tiebreaks"]) or [] for i in m]
+        for r, m in shared.items()
+    }
+    unions = {r: list(dict.fromkeys(c for codes in ls for c in codes)) for r, ls in lists.items()}
+    variants = [
+        *unions.items(),
+        *((specs[i].options["rules"], specs[i].options["tiebreaks"]) for i in alone),
+    ]
+    computed = standings_under_rule_sets(results, variants, **options)
     tables: list[pd.DataFrame | None] = [None] * len(specs)
-    for rules, members in shared.items():
-        lists = [_tiebreak_codes(specs[i].options["tiebreaks"]) or [] for i in members]
-        union = list(dict.fromkeys(c for codes in lists for c in codes))
-        table = standings(results, rules=rules, tiebreaks=union, **options)
-        for i, codes in zip(members, lists, strict=True):
-            tables[i] = _reranked(table, codes)
+    for (rules, members), table in zip(shared.items(), computed, strict=False):
+        for i, codes in zip(members, lists[rules], strict=True):
+            # ranked by the union already: the table as it is
+            tables[i] = table if codes == unions[rules] else _reranked(table, codes)
+    for i, table in zip(alone, computed[len(shared) :], strict=True):
+        tables[i] = table
     for i, spec in enumerate(specs):
         if tables[i] is None:
             tables[i] = standings(results, **spec.options, **options)
