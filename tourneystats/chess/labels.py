@@ -61,7 +61,8 @@ def factorize_runs(values: pd.Series) -> tuple[np.ndarray, pd.Index, int]:
 
     Examples
     --------
-    >>> codes, uniques, runs = factorize_runs(pd.Series(["b", "b", "a", "a", "b"], dtype="str"))
+    >>> text = pd.Series(["b", "b", "a", "a", "b"], dtype="string[pyarrow]")
+    >>> codes, uniques, runs = factorize_runs(text)
     >>> codes.tolist(), uniques.tolist(), runs
     ([0, 0, 1, 1, 0], ['b', 'a'], 3)
     """
@@ -86,8 +87,8 @@ def arrow_id_codes(
 
     Examples
     --------
-    >>> p = pd.Series(["x", "y"], dtype="str")
-    >>> arrow_id_codes(p, pd.Series(["y", None], dtype="str"))
+    >>> p = pd.Series(["x", "y"], dtype="string[pyarrow]")
+    >>> arrow_id_codes(p, pd.Series(["y", None], dtype="string[pyarrow]"))
     (array([0, 1]), array([ 1, -1]), array(['x', 'y'], dtype=object))
     """
     pdata, odata = _arrow(player), _arrow(opponent)

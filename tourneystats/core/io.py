@@ -59,8 +59,10 @@ def read_table(
       event  round
     0     A      1
     >>> coded = read_table(p, dictionaries=["event"])
-    >>> coded["event"].dtype, coded.attrs["dictionaries"]
-    (CategoricalDtype(categories=['A'], ordered=False, categories_dtype=str), ['event'])
+    >>> coded["event"].cat.categories.tolist(), coded["event"].cat.codes.tolist()
+    (['A'], [0])
+    >>> coded.attrs["dictionaries"]
+    ['event']
     """
     path = Path(path)
     suffix = path.suffix.lower()
@@ -256,16 +258,21 @@ def as_text(column: pd.Series, dtype: Any = None) -> pd.Index:
 
     Examples
     --------
-    >>> as_text(pd.Series(pd.Categorical(["b", None, "a"]))).tolist()
-    ['b', nan, 'a']
-    >>> as_text(pd.Series(pd.Categorical(["b"], categories=pd.Index(["b"], dtype=object))), "str")
-    Index(['b'], dtype='str')
+    >>> as_text(pd.Series(pd.Categorical(["b", None, "a"]))).isna().tolist()
+    [False, True, False]
+    >>> as_text(pd.Series(pd.Categorical(["b"], categories=pd.Index(["b"], dtype=object))), "string")
+    Index(['b'], dtype='string')
     """
     codes = column.cat.codes.to_numpy()
     categories = column.cat.categories
     if dtype is not None:  # the few distinct values converted, not every row
         categories = categories.astype(dtype)
-    return categories.take(codes, allow_fill=True, fill_value=np.nan)
+    out = categories.take(codes, allow_fill=True, fill_value=np.nan)
+    if out.dtype == object and (codes < 0).any():  # missing as pandas reads object text: None
+        values = out.to_numpy(dtype=object)
+        values[codes < 0] = None
+        out = pd.Index(values, dtype=object, name=out.name)
+    return out
 
 
 def _dictionaries(chunks: list) -> tuple[list, list[int]]:
