@@ -6,34 +6,10 @@ from __future__ import annotations
 
 import pandas as pd
 import pytest
+from test_cards import _raises, good  # the valid example and the refusal check
 
 from tourneystats import ValidationError
 from tourneystats.cards import matches_to_games, standings
-
-MATCH = ["event", "round", "player", "opponent", "wins", "losses", "draws"]
-
-
-def good() -> pd.DataFrame:
-    """Three players, two rounds, a bye in each (as in ``test_cards.good``)."""
-    return pd.DataFrame(
-        [
-            ("E", 1, "A", "B", 2, 1, 0),
-            ("E", 1, "B", "A", 1, 2, 0),
-            ("E", 1, "C", None, 2, 0, 0),
-            ("E", 2, "A", "C", 2, 0, 0),
-            ("E", 2, "C", "A", 0, 2, 0),
-            ("E", 2, "B", None, 2, 0, 0),
-        ],
-        columns=MATCH,
-    )
-
-
-def _raises(frame, message, where):
-    with pytest.raises(ValidationError, match=message) as info:
-        standings(frame)
-    for part in where:
-        assert part in str(info.value), str(info.value)
-    return info.value
 
 
 def test_a_gap_in_the_rounds_of_an_event_is_refused():

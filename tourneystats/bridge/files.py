@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.folders import names_its_source, result_files
-from ..core.io import as_text, read_table
+from ..core.io import read_table, texts_again
 from ..core.schema import (
     ARTIFICIAL,
     CONTRACT,
@@ -193,10 +193,7 @@ def _text_again(table: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
         SECTION: SECTION in columns,
         PAIR: NS_PAIR in columns or EW_PAIR in columns,
     }
-    shown = [c for c, was in shown.items() if was and c in table.columns]
-    return table.assign(
-        **{c: as_text(table[c]) for c in shown if isinstance(table[c].dtype, pd.CategoricalDtype)}
-    )
+    return texts_again(table, [c for c, was in shown.items() if was])
 
 
 def _scale_option(scale: str, options: dict[str, Any], *, allowed: Sequence[str] = ()) -> str:

@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.folders import names_its_source, result_files
-from ..core.io import TABLE_SUFFIXES, as_text, read_table, table_columns
+from ..core.io import TABLE_SUFFIXES, read_table, table_columns, texts_again
 from ..core.schema import EVENT, OPPONENT, PLAYER, ValidationError
 from .decklistcache import JSON_SUFFIXES, is_mtg_json, read_mtg_json
 from .history import standings_by_round
@@ -54,14 +54,6 @@ def _read_results(path: Path, by: str | None, coded: bool = False) -> pd.DataFra
     return read_table(
         path, columns=_needed(table_columns(path), by), dictionaries=_KEYS if coded else ()
     )
-
-
-def _text_again(table: pd.DataFrame, columns: list[str]) -> pd.DataFrame:
-    """`table` with its `columns` read as categoricals from text (:data:`_KEYS`) as text again."""
-    shown = [c for c in columns if c in table.columns]
-    if not shown:
-        return table
-    return table.assign(**{c: as_text(table[c]) for c in shown})
 
 
 def _result_files(folder: Path) -> list[Path]:
@@ -272,7 +264,7 @@ def standings_from_path(
     """
     results, events = _load(Path(path), by, coded=True)
     text = results.attrs.pop("dictionaries", [])
-    return _text_again(_computed(results, _plan(results, events, rules), standings, by=by), text)
+    return texts_again(_computed(results, _plan(results, events, rules), standings, by=by), text)
 
 
 @names_its_source

@@ -9,7 +9,7 @@ from typing import Any
 import pandas as pd
 
 from ..core.folders import names_its_source, result_files
-from ..core.io import TABLE_SUFFIXES, as_text, read_table
+from ..core.io import TABLE_SUFFIXES, read_table, texts_again
 from ..core.schema import COLOUR, EVENT, KIND, NAME, OPPONENT, PLAYER
 from .kinds import RESULT_COLUMNS
 from .tables import standings, standings_by_round
@@ -83,8 +83,6 @@ def read_results(
         if "Unnamed: 0" in table.columns:  # a CSV written with its index
             table = table.drop(columns="Unnamed: 0")
         frames.append(table)
-    if tables:
-        _release_arrow_pool()
     results = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
     return results, players, events
 
@@ -92,23 +90,6 @@ def read_results(
 #: the text columns of a results table the standings read as categoricals: their Parquet
 #: dictionary codes are the codes the grid needs (the standings get their text dtype back)
 _KEYS = (EVENT, PLAYER, OPPONENT, COLOUR, KIND)
-
-
-def _text_again(table: pd.DataFrame, dtypes: Mapping[str, Any]) -> pd.DataFrame:
-    """`table` with its columns read as categoricals from text (`dtypes`: the dtype of each
-    one's text) as text again, in that dtype."""
-    shown = {c: d for c, d in dtypes.items() if c in table.columns}
-    shown = {c: d for c, d in shown.items() if isinstance(table[c].dtype, pd.CategoricalDtype)}
-    return table.assign(**{c: as_text(table[c], d) for c, d in shown.items()})
-
-
-def _release_arrow_pool() -> None:
-    """Give back to the system the memory pyarrow's pool kept after decoding the tables (it
-    keeps freed pages for reuse, and the computation allocates through NumPy): about a third of
-    the file's columns in memory, off the peak."""
-    import pyarrow as pa
-
-    pa.default_memory_pool().release_unused()
 
 
 def _joined(frames: list[pd.DataFrame]) -> pd.DataFrame | None:
@@ -197,4 +178,4 @@ def standings_from_path(
         round_robin=round_robin,
         **options,
     )
-    return _text_again(table, text)
+    return texts_again(table, text)

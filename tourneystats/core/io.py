@@ -6,7 +6,7 @@ import csv
 import os
 import tempfile
 import warnings
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -138,7 +138,10 @@ def _read_parquet(
     text = _text_columns(schema, columns, dictionaries) if dictionaries else []
     if not text:
         table = _parquet_columns(path, columns)
-        return table.to_pandas(split_blocks=True, self_destruct=True)
+        frame = table.to_pandas(split_blocks=True, self_destruct=True)
+        del table
+        pa.default_memory_pool().release_unused()  # the Arrow buffers, to the system
+        return frame
     assert schema is not None
     names = list(schema.names if columns is None else columns)
     # the text columns first, each released once coded, then the others: their Arrow and
@@ -273,6 +276,28 @@ def as_text(column: pd.Series, dtype: Any = None) -> pd.Index:
         values[codes < 0] = None
         out = pd.Index(values, dtype=object, name=out.name)
     return out
+
+
+def texts_again(table: pd.DataFrame, columns: Mapping[str, Any] | Iterable[str]) -> pd.DataFrame:
+    """`table` with those of `columns` it holds as categoricals (read with
+    ``read_table(dictionaries=...)``) as text again (:func:`as_text`); a mapping gives each
+    column's text dtype.
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"player": pd.Categorical(["b", "a"]), "rank": [1, 2]})
+    >>> texts_again(table, ["player", "event"])["player"].tolist()
+    ['b', 'a']
+    """
+    dtypes = dict(columns) if isinstance(columns, Mapping) else dict.fromkeys(columns)
+    shown = {
+        c: d
+        for c, d in dtypes.items()
+        if c in table.columns and isinstance(table[c].dtype, pd.CategoricalDtype)
+    }
+    if not shown:
+        return table
+    return table.assign(**{c: as_text(table[c], d) for c, d in shown.items()})
 
 
 def _dictionaries(chunks: list) -> tuple[list, list[int]]:
