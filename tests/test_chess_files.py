@@ -157,3 +157,19 @@ TEXT = pd.Series(["a"]).dtype
 def _text(values: pd.Series) -> pd.Series:
     """`values` as text the way pandas reads it, a missing value kept missing."""
     return values.astype(object).where(values.notna(), None).astype(TEXT)
+
+
+def test_check_refuses_files_that_publish_nothing(tmp_path):
+    """A TRF whose player lines leave points and rank blank has nothing to compare: refused,
+    naming the file (and a missing file says so)."""
+    from tourneystats import ValidationError
+    from tourneystats.chess import check_from_path
+
+    lines = (DATA / "buchholz_4.trf").read_text().splitlines()
+    blank = [ln[:80] + " " * 9 + ln[89:] if ln.startswith("001") else ln for ln in lines]
+    path = tmp_path / "blank.trf"
+    path.write_text("\n".join(blank) + "\n")
+    with pytest.raises(ValidationError, match=r"blank\.trf: the TRF files publish neither"):
+        check_from_path(path)
+    with pytest.raises(FileNotFoundError):
+        check_from_path(tmp_path / "none.trf")
