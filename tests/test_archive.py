@@ -104,19 +104,19 @@ def cards_seasons() -> pd.DataFrame:
 
 def bridge_frame() -> pd.DataFrame:
     """The two USEBIO sessions, one in 2022 and one in 2023."""
-    from tourneystats import usebio
+    from tourneystats.bridge import read_usebio
 
-    howell = usebio.read_usebio(DATA / "bridge" / "usebio-mp-pairs-howell.xml").results
-    butler = usebio.read_usebio(DATA / "bridge" / "usebio-butler-mitchell.xml").results
+    howell = read_usebio(DATA / "bridge" / "usebio-mp-pairs-howell.xml").results
+    butler = read_usebio(DATA / "bridge" / "usebio-butler-mitchell.xml").results
     return pd.concat(
         [howell.assign(season="2022"), butler.assign(season="2023")], ignore_index=True
     )
 
 
 def bridge_teams_frame() -> pd.DataFrame:
-    from tourneystats import pbn
+    from tourneystats.bridge import read_pbn
 
-    return pbn.read_pbn(DATA / "bridge" / "pbn-teams-imps.pbn").results.assign(season=2021)
+    return read_pbn(DATA / "bridge" / "pbn-teams-imps.pbn").results.assign(season=2021)
 
 
 def fake_module(name="fake_family") -> types.ModuleType:
@@ -997,7 +997,7 @@ def test_import_stages_files_as_one_write_cuts_them(tmp_path, monkeypatch):
     """TRF batches (5 files of 40 rows here) carry their last, incomplete file's events over to
     the next batch: the season gets the files a single write gives (160, 160, 160 rows for
     chunk_rows=150), not a small remainder file per batch (160, 40, 160, 40, 80)."""
-    from tourneystats.trf import write_trf
+    from tourneystats.chess import write_trf
 
     src = tmp_path / "src" / "2019"
     frame = chess_season(n_events=12).drop(columns="season")  # events of 40 rows

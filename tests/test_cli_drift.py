@@ -95,8 +95,7 @@ def test_drift_help_and_options(capsys):
 
 
 def test_drift_league_folder_of_two_leagues(tmp_path, capsys):
-    from tourneystats import league, synth
-    from tourneystats.io import write_table
+    from tourneystats import league, synth, write_table
 
     autumn = synth.league(1, 6, 9, 4, seed=1)  # the larger league
     spring = synth.league(1, 5, 8, 4, seed=2)
@@ -119,7 +118,7 @@ def test_drift_league_folder_of_two_leagues(tmp_path, capsys):
 
 def test_drift_bridge_season_folder(tmp_path, capsys):
     from tourneystats import bridge
-    from tourneystats.usebio import read_usebio
+    from tourneystats.bridge import read_usebio
 
     for name in ("usebio-mp-pairs-howell.xml", "usebio-butler-mitchell.xml"):
         shutil.copy(DATA / "bridge" / name, tmp_path / name)
@@ -137,8 +136,7 @@ def test_drift_bridge_season_folder(tmp_path, capsys):
 
 
 def test_demo_writes_a_drift_chart_per_family(tmp_path, capsys):
-    from tourneystats import synth
-    from tourneystats.io import write_table
+    from tourneystats import synth, write_table
 
     data, out = tmp_path / "data", tmp_path / "out"
     for family in ("chess", "bridge", "league"):

@@ -394,7 +394,7 @@ def test_pair_boards_bars_from_fifty():
 
 
 def test_board_spread_matchpoints_raw_results_of_a_real_session():
-    from tourneystats.usebio import read_usebio
+    from tourneystats.bridge import read_usebio
 
     results = read_usebio(DATA / "bridge" / "usebio-mp-pairs-howell.xml").results
     saved = results.copy()

@@ -14,7 +14,7 @@ from matplotlib.figure import Figure
 
 import tourneystats  # noqa: F401  (the accessor)
 from tourneystats import cards, chess, league, plot, whatif
-from tourneystats.trf import read_trf
+from tourneystats.chess import read_trf
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 

@@ -138,7 +138,7 @@ def _sniff(path: Path) -> str | None:
         from ..cards.decklistcache import is_mtg_json
 
         return "cards" if is_mtg_json(path) else None
-    from ..trf import TRF_SUFFIXES
+    from ..chess.trf import TRF_SUFFIXES
 
     if suffix in TRF_SUFFIXES:
         text = head.decode("latin-1")
@@ -157,9 +157,9 @@ def _load_source(path: Path, kind: str) -> tuple[str | None, pd.DataFrame]:
             frame = league.read_results(path)
         return family, frame
     if kind == "trf":
-        from .. import trf
+        from ..chess import read_trf
 
-        data = trf.read_trf(path)
+        data = read_trf(path)
         return "chess", _chess_rows(data)
     if kind == "pgn":
         from ..chess import read_pgn
@@ -170,9 +170,9 @@ def _load_source(path: Path, kind: str) -> tuple[str | None, pd.DataFrame]:
 
         return "cards", cards.read_results(path)
     if kind in ("pbn", "usebio"):
-        from .. import pbn, usebio
+        from ..bridge import read_pbn, read_usebio
 
-        results = (pbn.read_pbn if kind == "pbn" else usebio.read_usebio)(path).results
+        results = (read_pbn if kind == "pbn" else read_usebio)(path).results
         return _table_family(results) or "bridge", results
     raise ValueError(f"{path}: unknown source kind {kind!r}")
 
@@ -305,7 +305,7 @@ def import_folder(
 # --- staging -------------------------------------------------------------------------------------
 
 
-#: TRF files of one folder read together by one :func:`tourneystats.trf.read_trf` call
+#: TRF files of one folder read together by one :func:`tourneystats.chess.read_trf` call
 _TRF_BATCH = 1000
 
 
@@ -445,11 +445,11 @@ class _Stager:
     def trf_batch(self, paths: list[Path]) -> list[dict] | None:
         """Stage TRF files of one folder read together; None (nothing staged) when any of them
         fails, for the caller to take them one by one and report the bad one."""
-        from .. import trf
+        from ..chess import read_trf
 
         rels = [p.relative_to(self.src) for p in paths]
         try:
-            frame = _chess_rows(trf.read_trf(paths))  # events named by the file stems
+            frame = _chess_rows(read_trf(paths))  # events named by the file stems
             frame, keys = self.place("chess", frame, rels[0])
         except (ValueError, OSError):
             return None

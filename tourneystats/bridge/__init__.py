@@ -155,6 +155,7 @@ from .files import (
 )
 from .imp import IMP_BOUNDS, ButlerRules, butler, cross_imps, imp_standings, imps, victory_points
 from .mp import MatchpointRules, explain, matchpoints, mp_standings, pair_scores
+from .pbn import read_pbn
 from .prepare import EW as EW
 from .prepare import HOWELL as HOWELL
 from .prepare import MITCHELL as MITCHELL
@@ -165,6 +166,7 @@ from .season import season_history, season_summary
 from .teams import board_imps, team_matches, team_standings
 from .totals import FIELD as FIELD
 from .totals import LINE_DTYPE as LINE_DTYPE
+from .usebio import read_usebio
 from .whatif import compare
 
 #: :func:`standings` under its earlier name
@@ -191,7 +193,9 @@ __all__ = [
     "movements",
     "mp_standings",
     "pair_scores",
+    "read_pbn",
     "read_results",
+    "read_usebio",
     "season_history",
     "season_summary",
     "session_standings",

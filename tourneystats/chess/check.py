@@ -58,7 +58,7 @@ def check_from_path(
     Examples
     --------
     >>> import tempfile, pathlib
-    >>> from tourneystats.trf import write_trf
+    >>> from tourneystats.chess import write_trf
     >>> games = pd.DataFrame({"event": "cup", "round": 1, "player": [1, 2], "opponent": [2, 1],
     ...                       "colour": ["w", "b"], "points": [1.0, 0.0], "kind": "played"})
     >>> p = write_trf(games, None, None, pathlib.Path(tempfile.mkdtemp()) / "cup.trf")
