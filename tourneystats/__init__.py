@@ -57,6 +57,7 @@ _LAZY_NAMES = {
     "read_archive": "archive",
     "recompute": "archive",
     "write_archive": "archive",
+    "sample_data": "cli",
 }
 
 __all__ = [

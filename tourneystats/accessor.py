@@ -46,6 +46,13 @@ FAMILY_FUNCTIONS: dict[str, tuple[str, str, str, str]] = {
 _ROLES = {"standings": 1, "history": 2, "explain": 3}
 
 
+__all__ = ["TourneyAccessor", "family_function"]
+
+
+def __dir__() -> list[str]:  # dir() lists the public names only
+    return sorted(__all__)
+
+
 def family_function(family: str, role: str) -> Callable[..., pd.DataFrame]:
     """The plain function behind ``df.tourney.<role>(family=...)``.
 

@@ -44,6 +44,9 @@ def _family(name: str) -> ModuleType | None:
     return module if hasattr(module, "standings_from_path") else None
 
 
+#: the families whose files publish values ``check`` compares (league files publish none)
+CHECKED_FAMILIES = ("bridge", "cards", "chess")
+
 #: the rule options of ``standings`` and ``drift``, and the families that take each
 FAMILY_OPTIONS: dict[str, tuple[str, ...]] = {
     "rules": ("cards", "chess", "bridge"),
@@ -131,7 +134,14 @@ def _existing(path: str | Path) -> Path:
 
 def sample_data() -> Path:
     """The folder of sample seasons shipped with the package (one sub-folder per family): the
-    installed package's ``samples``, or a source checkout's ``data``."""
+    installed package's ``samples``, or a source checkout's ``data``.
+
+    Examples
+    --------
+    >>> import tourneystats as ts
+    >>> sorted(p.name for p in ts.sample_data().iterdir() if p.is_dir())
+    ['bridge', 'cards', 'chess', 'league']
+    """
     here = Path(__file__).resolve().parent
     shipped = here / "samples"
     return shipped if shipped.is_dir() else here.parent / "data"
@@ -558,25 +568,85 @@ def _count(least: int) -> Callable[[str], int]:
 
 
 def _rules_help() -> str:
-    """The ``--rules`` values of every family, read from the families themselves."""
-    from .cards import RULES
-    from .chess import RULE_SETS
-
-    chess = ", ".join([*RULE_SETS, "auto", "auto:RULES (the rule set of undated events)"])
+    """The ``--rules`` help: what a rule set is in each family (the names are listed below)."""
     return (
-        f"cards: {', '.join(RULES)} (default: the preset a JSON or TOM file implies, else mtg); "
-        f"chess: {chess} (default adjusted); "
-        "bridge: the matchpoint scale, full (2 per result beaten) or half (default full)"
+        "the family's rule set: a cards preset, a chess unplayed-game rule set, the bridge "
+        "matchpoint scale (each family's choices and default are listed below)"
     )
 
 
-class _Formatter(argparse.ArgumentDefaultsHelpFormatter):
-    """Shows an option's default when it has one (not "default: None")."""
+class _Formatter(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
+    """Shows an option's default when it has one (not "default: None", nor that of a switch),
+    and the description and examples as written."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        """Paragraphs are filled; the lines of a list (examples, choices) are kept."""
+        blocks = text.split("\n\n")
+        return "\n\n".join(
+            block
+            if "\n" in block
+            else super(argparse.RawDescriptionHelpFormatter, self)._fill_text(
+                block, min(width, 100), indent
+            )
+            for block in blocks
+        )
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
-        if action.default is None:
+        if action.default is None or action.default is False or "default" in (action.help or ""):
             return action.help or ""
         return super()._get_help_string(action)
+
+
+def _examples(*lines: str) -> str:
+    """The examples section of a command's ``--help``."""
+    return "examples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
+def _family_choices() -> str:
+    """The rule sets of every family, one family per line, read from the families themselves."""
+    from .bridge import CONVENTIONS, SCORINGS
+    from .cards import RULES
+    from .chess import RULE_SETS
+
+    def wrap(head: str, names: Sequence[str], tail: str) -> list[str]:
+        words = [*[f"{n}," for n in names[:-1]], names[-1], tail]
+        lines, line = [], f"  {head}"
+        for word in words:
+            if len(line) + len(word) + 1 > 96:
+                lines.append(line)
+                line = " " * 10
+            line += f" {word}"
+        return [*lines, line]
+
+    return "\n".join(
+        [
+            "rule sets by family:",
+            *wrap("cards    --rules", list(RULES), "(default: the preset a JSON or TOM file's "
+                  "publisher implies, else mtg)"),
+            *wrap("chess    --rules", [*RULE_SETS, "auto", "auto:RULES"], "(default adjusted; "
+                  "auto: by each event's start date, auto:RULES for undated events)"),
+            *wrap("bridge   --rules", ["full", "half"], "(the matchpoint scale: 2 or 1 per result "
+                  "beaten; default full)"),
+            *wrap("bridge   --scoring", list(SCORINGS), "(default: as each file declares)"),
+            *wrap("bridge   --convention", list(CONVENTIONS), "(default: the file's program's, "
+                  "else ebu)"),
+            "  league   --prior-rounds K, --prior-mode top-up or constant (default 10, top-up)",
+        ]
+    )  # fmt: skip
+
+
+#: a command's help -> the end of its epilog read from the families (on ``--help`` only)
+_HELP_TAILS: dict[str, Callable[[], str]] = {}
+
+
+def complete_help(parser: argparse.ArgumentParser) -> None:
+    """The parts of a command's help read from the families (imported only for ``--help``)."""
+    for action in parser._actions:
+        if action.dest == "rules" and action.help and "listed below" not in action.help:
+            action.help = _rules_help()
+    tail = _HELP_TAILS.get(parser.prog)
+    if tail is not None and parser.epilog is not None and not parser.epilog.endswith(tail()):
+        parser.epilog = f"{parser.epilog}\n\n{tail()}"
 
 
 class _Help(argparse._HelpAction):
@@ -589,24 +659,90 @@ class _Help(argparse._HelpAction):
         values: str | Sequence[Any] | None,
         option_string: str | None = None,
     ) -> None:
-        for action in parser._actions:
-            if action.dest == "rules":
-                action.help = _rules_help()
+        complete_help(parser)
         super().__call__(parser, namespace, values, option_string)
 
 
+def _compare_choices() -> str:
+    """The rule sets ``compare`` takes, family by family."""
+    from .bridge import SCORINGS
+    from .cards import RULES
+    from .chess import RULE_SETS
+
+    return "\n".join(
+        [
+            "rule sets by family (--rules A,B[,C]):",
+            f"  cards    presets: {', '.join(RULES)}",
+            f"  chess    unplayed-game rule sets: {', '.join(RULE_SETS)}; each may carry its own",
+            "           tie-breaks after a colon, joined by +: fide2024,fide2026:BH/C1+SB",
+            "           (--tiebreaks gives those of the others)",
+            "  bridge   the matchpoint scale full, half; scoring methods: "
+            + ", ".join(list(SCORINGS)[:4])
+            + ",",
+            f"           {', '.join(list(SCORINGS)[4:])}",
+            "  league   start weights K or K:MODE (MODE top-up or constant): 0,10,10:constant",
+        ]
+    )
+
+
+def _recompute_keys() -> str:
+    """The options ``recompute --set FAMILY.KEY=VALUE`` takes, read from each family's kernel."""
+    import inspect
+
+    from .archive import FAMILIES as SPECS
+
+    lines = ["keys of --set FAMILY.KEY=VALUE (and of a --config file's [FAMILY] tables):"]
+    for name, spec in SPECS.items():
+        names = [
+            p.name
+            for p in list(inspect.signature(spec.kernel(None)).parameters.values())[1:]
+            if p.kind is p.KEYWORD_ONLY
+            and p.name not in ("by", spec.by_unit)
+            and "DataFrame" not in str(p.annotation)  # players, events: read from the archive
+        ]
+        if spec.tables:
+            names.append(f"table ({' or '.join(spec.tables)})")
+        text, line = "", f"  {name:<13}"
+        for word in names:
+            if len(line) + len(word) > 94:
+                text += line.rstrip(",") + "\n"
+                line = " " * 15
+            line += f" {word},"
+        lines.append(text + line.rstrip(","))
+    return "\n".join(lines)
+
+
 def _family_parser(
-    sub: argparse._SubParsersAction, name: str, help: str
+    sub: argparse._SubParsersAction,
+    name: str,
+    help: str,
+    *,
+    description: str = "",
+    examples: Sequence[str] = (),
+    families: Sequence[str] = tuple(FAMILIES),
 ) -> argparse.ArgumentParser:
     """A command taking a results path, a family and the family options."""
-    parser = sub.add_parser(name, help=help, add_help=False, formatter_class=_Formatter)
+    parser = sub.add_parser(
+        name,
+        help=help,
+        description=description or help,
+        epilog=_examples(*examples),
+        add_help=False,
+        formatter_class=_Formatter,
+    )
+    _HELP_TAILS[parser.prog] = _family_choices
     parser.add_argument("-h", "--help", action=_Help, help="show this help message and exit")
     parser.add_argument(
         "path",
         help="results file (CSV, Parquet, TRF, PGN, PBN, USEBIO XML, MTG JSON, TOM) or folder",
     )
-    parser.add_argument("--family", required=True, choices=sorted(FAMILIES))
-    parser.add_argument("--rules", help="rule set of the family (see --help)")
+    parser.add_argument(
+        "--family",
+        required=True,
+        choices=sorted(families),
+        help="the rule family of the results: " + ", ".join(sorted(families)),
+    )
+    parser.add_argument("--rules", help="the family's rule set (each family's are listed below)")
     parser.add_argument(
         "--tiebreaks",
         type=_comma_list,
@@ -623,11 +759,13 @@ def _family_parser(
     )
     parser.add_argument(
         "--scoring",
-        help="bridge: score every session so (mp, butler, cross_imps, ...; default: as declared)",
+        help="bridge: score every session with this method (the methods are listed below; "
+        "default: as each file declares)",
     )
     parser.add_argument(
         "--convention",
-        help="bridge: ebu, compscore, jfr or kops (default: the file's program's, else ebu)",
+        help="bridge: the publisher's convention, ebu, compscore, jfr or kops (default: the "
+        "file's program's, else ebu)",
     )
     parser.add_argument(
         "--vp-scale", help="bridge teams: wbf2013 (default) or a CSV table of IMP bands"
@@ -640,17 +778,35 @@ def _compare_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     cp = sub.add_parser(
         "compare",
         help="standings under several rule sets side by side, and what changed",
+        description="Rank the same results under several rule sets (presets, unplayed-game rules "
+        "and tie-break orders, scoring methods, start weights), every event at once; print per "
+        "event and pair of rule sets how many places changed, the largest move, Kendall's tau "
+        "and whether the winner, the podium or the cut changed; write the table (--out) and a "
+        "slope chart of the places under the first two rule sets (--chart).",
+        epilog=_examples(
+            "tourneystats compare data/chess --family chess --rules fide2024,fide2026:BH/C1+SB "
+            "--chart places.png",
+            "tourneystats compare data/cards --family cards --rules mtg,melee,pokemon --out "
+            "compare.csv",
+            "tourneystats compare data/league --family league --rules 0,10,10:constant",
+        ),
+        add_help=False,
         formatter_class=_Formatter,
     )
+    _HELP_TAILS[cp.prog] = _compare_choices
+    cp.add_argument("-h", "--help", action=_Help, help="show this help message and exit")
     cp.add_argument("path", help="results file or folder (as for standings)")
-    cp.add_argument("--family", required=True, choices=sorted(FAMILIES))
+    cp.add_argument(
+        "--family",
+        required=True,
+        choices=sorted(FAMILIES),
+        help="the rule family of the results: " + ", ".join(sorted(FAMILIES)),
+    )
     cp.add_argument(
         "--rules",
         required=True,
         type=_comma_list,
-        help="comma-separated rule sets: cards presets (mtg,melee,pokemon,...); chess rule sets, "
-        "each with its own tie-breaks after a colon if wanted (fide2024,fide2026:BH/C1+SB); "
-        "bridge full,half,mp,butler,cross_imps; league start weights K or K:MODE (0,10,10:constant)",
+        help="comma-separated rule sets of the family (each family's are listed below)",
     )
     cp.add_argument(
         "--tiebreaks",
@@ -673,22 +829,50 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tourneystats",
         description="Tournament standings and tie-breaks for whole seasons at once.",
+        epilog=_examples(
+            "tourneystats demo",
+            "tourneystats standings data/chess --family chess --tiebreaks BH/C1,BH,SB",
+            "tourneystats COMMAND --help        # a command's options, defaults and examples",
+        ),
+        formatter_class=_Formatter,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    demo = sub.add_parser("demo", help="standings and drift charts for every sample season")
+    demo = sub.add_parser(
+        "demo",
+        help="standings and drift charts for every sample season",
+        description="Compute the standings of every sample season (one folder per family), print "
+        "the top of each table and write the tables (Parquet) and a drift chart per family (PNG).",
+        epilog=_examples(
+            "tourneystats demo",
+            "tourneystats demo --out demo-output --head 3",
+            "tourneystats demo --data my-seasons/   # cards/, chess/, bridge/, league/ inside",
+        ),
+        formatter_class=_Formatter,
+    )
     demo.add_argument(
         "--data",
         help="folder of seasons, one sub-folder per family (default: ./data if it has one, "
         "else the samples shipped with the package)",
     )
     demo.add_argument("--out", default="tourneystats-demo", help="output folder")
-    demo.add_argument("--head", type=_count(1), default=5, help="rows shown per event")
+    demo.add_argument("--head", type=_count(1), default=5, help="rows shown per table")
     demo.set_defaults(func=cmd_demo)
 
     st = _family_parser(
-        sub, "standings", help="standings of every event in a results file or folder"
+        sub,
+        "standings",
+        help="standings of every event in a results file or folder",
+        description="Compute the standings of every event of a results file or folder (every "
+        "file of a folder, with its family's reader), print the first rows of the first tables "
+        "and write them all (--out).",
+        examples=(
+            "tourneystats standings data/chess --family chess --tiebreaks BH/C1,BH,SB "
+            "--rules fide2024",
+            "tourneystats standings data/cards --family cards --rules melee --out cards.csv",
+            "tourneystats standings data/league --family league --prior-rounds 10",
+        ),
     )
     st.add_argument("--out", help="write the standings here (.csv or .parquet)")
     st.add_argument("--head", type=_count(1), default=10, help="rows shown per table")
@@ -701,14 +885,40 @@ def build_parser() -> argparse.ArgumentParser:
     st.set_defaults(func=cmd_standings)
 
     ck = _family_parser(
-        sub, "check", help="compare the standings a file publishes with the computed ones"
+        sub,
+        "check",
+        help="compare the standings a file publishes with the computed ones",
+        description="Compare the values a file publishes (TRF points and ranks, USEBIO and PBN "
+        "totals, percentages and IMPs, the standings of an MTG JSON or TOM file) with the ones "
+        "computed under its declared rules or the options given; print the differences, and "
+        "why where the file says it (ranks by points only, a board with one room). Exit status "
+        "1 when a value differs.",
+        examples=(
+            "tourneystats check data/cards/melee-14643-matches.csv --family cards --rules melee",
+            "tourneystats check data/chess/club-spring-2024.trf --family chess --tiebreaks ''"
+            "   # ranks by points",
+            "tourneystats check data/bridge/published --family bridge --out differences.csv",
+        ),
+        families=CHECKED_FAMILIES,
     )
     ck.add_argument("--out", help="write the differences here (.csv or .parquet)")
     ck.add_argument("--head", type=_count(1), default=10, help="differences shown per table")
     ck.add_argument("--tables", type=_count(0), default=20, help="tables shown; 0: all")
     ck.set_defaults(func=cmd_check)
 
-    dr = _family_parser(sub, "drift", help="ranking-drift chart (PNG) of a results file or folder")
+    dr = _family_parser(
+        sub,
+        "drift",
+        help="ranking-drift chart (PNG) of a results file or folder",
+        description="Draw the place of every player (pair) after each round, session or evening "
+        "as a bump chart, the chosen ones in colour and named at their line ends.",
+        examples=(
+            "tourneystats drift data/league --family league --top 6 --out drift.png",
+            "tourneystats drift data/chess --family chess --event tournament_1 --players 1,2,5 "
+            "--out chess.png",
+            "tourneystats drift data/bridge --family bridge --value percentage --out bridge.png",
+        ),
+    )
     dr.add_argument("--out", default="drift.png", help="chart file: .png, .svg or .pdf")
     who = dr.add_mutually_exclusive_group()
     who.add_argument(
@@ -728,8 +938,23 @@ def build_parser() -> argparse.ArgumentParser:
     _compare_parser(sub)
 
     rc = sub.add_parser(
-        "recompute", help="standings of every event of an archive, as a partitioned dataset"
+        "recompute",
+        help="standings of every event of an archive, as a partitioned dataset",
+        description="Compute the standings of every event of an archive (see import), one "
+        "archive file at a time, and write them with the same partitions under --out. An "
+        "event that cannot be computed is listed in OUT/_report.json (exit status 1); a rerun "
+        "computes only what is missing or changed.",
+        epilog=_examples(
+            "tourneystats recompute archive/ --out standings/",
+            "tourneystats recompute archive/ --out standings/ --set chess.rules=auto "
+            '--set \'chess.tiebreaks=["BH","SB"]\'',
+            "tourneystats recompute archive/ --out standings/ --config rules.toml --engine dask",
+        ),
+        add_help=False,
+        formatter_class=_Formatter,
     )
+    _HELP_TAILS[rc.prog] = _recompute_keys
+    rc.add_argument("-h", "--help", action=_Help, help="show this help message and exit")
     rc.add_argument("archive", help="archive folder (see `tourneystats import`)")
     rc.add_argument("--out", required=True, help="output folder (outside the archive)")
     rc.add_argument("--config", help="per-family options: a .toml or .json file")
@@ -737,9 +962,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--set",
         action="append",
         metavar="FAMILY.KEY=VALUE",
-        help='one family option, e.g. chess.rules=fide2024 or \'chess.tiebreaks=["BH","SB"]\'',
+        help="one family option (repeatable; the keys are listed below), e.g. "
+        'chess.rules=fide2024 or \'chess.tiebreaks=["BH","SB"]\'',
     )
-    rc.add_argument("--engine", choices=["pandas", "dask"], default="pandas")
+    rc.add_argument(
+        "--engine",
+        choices=["pandas", "dask"],
+        default="pandas",
+        help="pandas: in this process, one archive file at a time; dask: one Dask task per "
+        "archive file (pip install 'tourneystats[dask]')",
+    )
     rc.add_argument("--scheduler", help="dask: scheduler address (default: a local cluster)")
     rc.add_argument("--force", action="store_true", help="recompute complete partitions too")
     rc.add_argument("--strict", action="store_true", help="stop at the first bad event")
@@ -747,7 +979,17 @@ def build_parser() -> argparse.ArgumentParser:
     rc.set_defaults(func=cmd_recompute)
 
     im = sub.add_parser(
-        "import", help="build an archive from a folder of CSV/TRF/PBN/USEBIO/JSON/TOM files"
+        "import",
+        help="build an archive from a folder of CSV/TRF/PBN/USEBIO/JSON/TOM files",
+        description="Read every results file below SRC with its family's reader and write them "
+        "as a hive-partitioned Parquet archive (family=NAME/season=S/part-N.parquet). The family "
+        "is told by the file type, the columns or a folder named after it; the season by a "
+        "season column, the first folder below the family's, else --season.",
+        epilog=_examples(
+            "tourneystats import data/ archive/ --season 2024",
+            "tourneystats import results/ archive/ --mode append --strict",
+        ),
+        formatter_class=_Formatter,
     )
     im.add_argument("src", help="folder of source files")
     im.add_argument("archive", help="archive folder (created or extended)")
@@ -756,7 +998,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--mode",
         choices=["replace", "append", "error"],
         default="replace",
-        help="existing partitions of the same family and season: replace (default), add to, refuse",
+        help="existing partitions of the same family and season: replace them, append to "
+        "them, or refuse (error)",
     )
     im.add_argument("--strict", action="store_true", help="stop at the first bad file")
     im.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -28,6 +28,20 @@ from .core.schema import (
     TOURNAMENT,
 )
 
+__all__ = [
+    "bridge_pairs",
+    "bridge_teams",
+    "cards_season",
+    "chess_swiss",
+    "event_names",
+    "league",
+    "swiss",
+]
+
+
+def __dir__() -> list[str]:  # dir() lists the public names only
+    return sorted(__all__)
+
 
 def event_names(n_events: int, prefix: str = "E") -> pd.Categorical:
     """Names ``E00001``, ``E00002``, ... as an ordered-by-appearance categorical."""

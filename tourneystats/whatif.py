@@ -54,6 +54,11 @@ __all__ = [
     "tie_depth",
 ]
 
+
+def __dir__() -> list[str]:  # dir() lists the public names only
+    return sorted(__all__)
+
+
 #: family -> (module, function) of its compare
 COMPARE_FUNCTIONS = {
     "cards": ("tourneystats.cards", "compare"),

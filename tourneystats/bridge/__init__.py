@@ -206,3 +206,7 @@ __all__ = [
     "team_standings_from_path",
     "victory_points",
 ]
+
+
+def __dir__() -> list[str]:  # dir() lists the public names only
+    return sorted(__all__)

@@ -201,3 +201,7 @@ __all__ = [
     "RESULT_COLUMNS",
     "ROUND_ROBIN_TYPE",
 ]
+
+
+def __dir__() -> list[str]:  # dir() lists the public names only
+    return sorted(__all__)

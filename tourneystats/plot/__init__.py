@@ -49,3 +49,7 @@ __all__ = [
     "drift",
     "pair_boards",
 ]
+
+
+def __dir__() -> list[str]:  # dir() lists the public names only
+    return sorted(__all__)
