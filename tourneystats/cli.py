@@ -158,7 +158,7 @@ def _demo_data(given: str | None) -> Path:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from .core.check import summary
+    from .core.check import differences, summary
 
     module = _family(args.family)
     if module is None or not hasattr(module, "check_from_path"):
@@ -170,7 +170,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.out:
         check_target(args.out, TABLE_SUFFIXES, inputs=_inputs(args.path))
     table = module.check_from_path(args.path, **_options(args))
-    different = table[~table["equal"].to_numpy()]
+    different = differences(table)
     written = write_table(different, args.out, inputs=_inputs(args.path)) if args.out else None
     print(summary(table))
     if len(different):

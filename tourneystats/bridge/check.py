@@ -132,7 +132,8 @@ def check_from_path(
         raise ValidationError(f"{path}: no published values to check")
     out = pd.concat(tables, ignore_index=True)
     return out[[c for c in _KEYS if c in out.columns and out[c].notna().any()]
-               + ["value", "published", "computed", "equal"]]  # fmt: skip
+               + ["value", "published", "computed", "equal"]
+               + (["note"] if "note" in out.columns else [])]  # fmt: skip
 
 
 def _read(path: Path, scoring: str | None) -> BridgeFile:
@@ -257,4 +258,9 @@ def _check_teams(bf: BridgeFile) -> pd.DataFrame:
     keys = [c for c in (EVENT, ROUND, HOME_TEAM, VISIT_TEAM, BOARD) if c in ours.columns]
     pub = pub.dropna(subset=[HOME_IMPS])
     ours = pub[[*keys, TABLE]].merge(ours, on=keys, how="left")
-    return compare(pub, ours, keys=[*keys, TABLE], values={HOME_IMPS: HOME_IMPS})
+    out = compare(pub, ours, keys=[*keys, TABLE], values={HOME_IMPS: HOME_IMPS})
+    rooms = bf.results.groupby(keys, observed=True, sort=False)[TABLE].nunique()
+    one = out[keys].merge(rooms.rename("_rooms").reset_index(), on=keys, how="left")["_rooms"]
+    alone = (one.to_numpy() == 1) & out["computed"].isna().to_numpy()
+    note = "board " + out[BOARD].astype("Int64").astype(str) + " has one room in this file"
+    return out.assign(note=note.where(alone).astype(object))

@@ -87,4 +87,26 @@ def check_from_path(
         raise ValidationError(f"{path}: the TRF files publish neither points nor ranks")
     ours = table[[EVENT, PLAYER, "PTS", RANK]].rename(columns={"PTS": "_pts", RANK: "_rank"})
     out = compare(published, ours, keys=[EVENT, PLAYER], values={POINTS: "_pts", RANK: "_rank"})
-    return out.dropna(subset=["published"]).reset_index(drop=True)
+    out = out.dropna(subset=["published"]).reset_index(drop=True)
+    return out.assign(note=_rank_notes(out, published))
+
+
+#: why the ranks of an event differ: the file's ranks follow its points only, or tie-breaks
+#: it does not name
+POINTS_ONLY = "ranks published by points only: pass --tiebreaks ''"
+UNDECLARED = "ranks under tie-breaks the file does not declare: name them with --tiebreaks"
+
+
+def _rank_notes(out: pd.DataFrame, published: pd.DataFrame) -> pd.Series:
+    """A note on every differing rank: :data:`POINTS_ONLY` where all of its event's published
+    ranks are the competition ranks of its published points, else :data:`UNDECLARED`."""
+    by_points = published[RANK].eq(
+        published.groupby(EVENT, observed=True, sort=False)[POINTS].rank(
+            method="min", ascending=False
+        )
+    )
+    points_only = by_points.groupby(published[EVENT], observed=True, sort=False).transform("all")
+    flag = dict(zip(published[EVENT], points_only, strict=True))
+    wrong = (out["value"] == RANK) & ~out["equal"]
+    note = out[EVENT].map(flag).map({True: POINTS_ONLY, False: UNDECLARED})
+    return note.where(wrong).astype(object)
