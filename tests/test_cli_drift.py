@@ -31,7 +31,7 @@ def test_drift_chess_trf_writes_png(tmp_path, capsys):
     width, height = png_size(out)
     assert (width, height) == (9 * 120, round(5.5 * 120))
     text = capsys.readouterr().out
-    assert "Rank after each round — open: 5 highlighted: Player #1, Player #2" in text
+    assert "Place after each round — open: 5 highlighted: Player #1, Player #2" in text
     assert f"wrote {out}" in text
     assert src.read_bytes() == before
     assert sorted(p.name for p in out.parent.iterdir()) == ["drift.png"]  # no temporary left
@@ -106,12 +106,14 @@ def test_drift_league_folder_of_two_leagues(tmp_path, capsys):
     assert main([*args, "--prior-rounds", "0"]) == 0  # by default the largest league is drawn
     text = capsys.readouterr().out
     best = ", ".join(league.leaderboard(autumn, prior_rounds=0)["player"].astype(str).head(3))
-    assert f"Place after each tournament — autumn, S01: 3 highlighted: {best}" in text
+    assert "Place after each tournament — autumn, S01, 5 tournaments, 2023-" in text
+    assert f": 3 highlighted: {best}" in text
     png_size(out)
     assert main([*args, "--event", "spring"]) == 0
     text = capsys.readouterr().out
     best = ", ".join(league.leaderboard(spring)["player"].astype(str).head(3))
-    assert f"Place after each tournament — spring, S01: 3 highlighted: {best}" in text
+    assert "Place after each tournament — spring, S01, 5 tournaments, 2023-" in text
+    assert f": 3 highlighted: {best}" in text
     assert main([*args, "--event", "winter"]) == 1
     assert "no league 'winter'" in capsys.readouterr().err
 
@@ -132,7 +134,7 @@ def test_drift_bridge_season_folder(tmp_path, capsys):
     history = bridge.season_history(results)
     last = history[history["event"] == history["event"].iloc[-1]].head(10)
     best = ", ".join(f"pair {p}" if p.isdigit() else p for p in last["pair"])
-    assert f"Rank after each event: 10 highlighted: {best}" in text
+    assert f"Place after each event: 10 highlighted: {best}" in text
 
 
 def test_demo_writes_a_drift_chart_per_family(tmp_path, capsys):
@@ -151,7 +153,7 @@ def test_demo_writes_a_drift_chart_per_family(tmp_path, capsys):
     for family in ("chess", "bridge", "league"):
         png_size(out / f"{family}-drift.png")
         assert f"wrote {out / f'{family}-drift.png'} (" in text
-    assert "Rank after each round — open; 10 highlighted: Player #1," in text
+    assert "Place after each round — open; 10 highlighted: Player #1," in text
     assert plt.get_fignums() == []
 
 
@@ -168,7 +170,7 @@ def test_drift_cards_folder_skips_published_standings(tmp_path, capsys):
     final = cards.standings(results, rules="melee")
     best = ", ".join(map(str, final["player"].head(4)))
     event = final["event"].iloc[0]
-    assert f"Rank after each round — {event}: 4 highlighted: {best}" in capsys.readouterr().out
+    assert f"Place after each round — {event}: 4 highlighted: {best}" in capsys.readouterr().out
 
 
 def test_drift_over_unrelated_sessions_is_warned_about(tmp_path, capsys):

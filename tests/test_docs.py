@@ -8,6 +8,7 @@ CI builds the whole site, running all of them).
 from __future__ import annotations
 
 import importlib
+import os
 import re
 import subprocess
 import sys
@@ -21,6 +22,20 @@ PUBLIC = ["tourneystats", "tourneystats.cards", "tourneystats.chess", "tourneyst
           "tourneystats.archive", "tourneystats.synth", "tourneystats.accessor"]  # fmt: skip
 #: raw reStructuredText a page shows when its source was not read as reStructuredText
 RAW = re.compile(r"\.\. (auto\w+|currentmodule)::|:toctree:")
+#: public functions whose docstrings still lack a numpydoc section (Parameters, Returns or
+#: Examples): to be completed; the list may only shrink
+SECTIONS_MISSING = {
+    "tourneystats.cards.get_rules", "tourneystats.chess.explain",
+    "tourneystats.chess.parse_tiebreak", "tourneystats.chess.point_system",
+    "tourneystats.chess.rules_for_date", "tourneystats.chess.standings_by_round",
+    "tourneystats.chess.standings_from_path", "tourneystats.chess.validate_results",
+    "tourneystats.bridge.cross_imps", "tourneystats.bridge.explain",
+    "tourneystats.bridge.imp_standings", "tourneystats.bridge.movements",
+    "tourneystats.bridge.season_history", "tourneystats.bridge.team_standings",
+    "tourneystats.bridge.team_standings_from_path", "tourneystats.whatif.compare",
+    "tourneystats.archive.import_folder", "tourneystats.archive.load_config",
+    "tourneystats.synth.bridge_teams", "tourneystats.synth.event_names",
+}  # fmt: skip
 NOTEBOOK = "chess"  # the one notebook the test runs: a figure and tables
 
 
@@ -48,10 +63,12 @@ def site(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("html")
     others = [p.name for p in (ROOT / "notebooks").glob("*.ipynb") if p.stem != NOTEBOOK]
     excluded = ["_build", "_generated/data", *[f"_generated/notebooks/{n}" for n in others]]
+    # the notebooks draw with Jupyter's inline backend, as in CI (the suite's Agg shows nothing)
+    environment = {k: v for k, v in os.environ.items() if k != "MPLBACKEND"}
     done = subprocess.run(
         [sys.executable, "-m", "sphinx", "-q", "-W", "--keep-going", "-b", "html",
          "-D", f"exclude_patterns={','.join(excluded)}", str(ROOT / "docs"), str(out)],
-        capture_output=True, text=True, cwd=ROOT,
+        capture_output=True, text=True, cwd=ROOT, env=environment,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-3000:]
     return out
@@ -76,8 +93,11 @@ def test_every_public_function_has_a_rendered_page(site):
             assert page is not None, f"no API page for {name}.{attr}"
             html = page.read_text(encoding="utf-8")
             assert 'class="sig sig-object py"' in html, f"{page.name}: no signature"
-            if not isinstance(value, type):
-                assert "Parameters" in _text(page) or "Returns" in _text(page), page.name
+            text = _text(page)
+            assert len(text.split("#", 1)[1].strip()) > len(attr) * 2 + 40, f"{page.name}: empty"
+            if not isinstance(value, type) and f"{name}.{attr}" not in SECTIONS_MISSING:
+                for section in ("Parameters", "Returns", "Examples"):
+                    assert section in text, f"{page.name}: no {section}"
     for page in pages.values():
         assert not RAW.search(_text(page)), f"{page.name} shows raw reStructuredText"
     assert pages["tourneystats.chess.standings"].read_text().count("Examples") >= 1

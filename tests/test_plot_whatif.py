@@ -43,7 +43,7 @@ def test_slope_colours_the_moves_and_names_both_ends():
     assert texts == ["Ann  1", "Bo  2", "Cy  3", "1  Bo", "2  Ann", "3  Cy"]
     assert [t.get_text() for t in ax.get_xticklabels()] == ["old", "new"]
     assert bool(ax.yaxis_inverted())
-    assert ax.get_title(loc="left") == "E: old → new, 2 of 3 places changed"
+    assert ax.get_title(loc="left") == "E: old → new\n2 of 3 places changed; 1 kept theirs"
     assert plt.get_fignums() == []  # not a pyplot figure
     FigureCanvasAgg(ax.figure).draw()
 
@@ -68,7 +68,7 @@ def test_slope_options_and_refusals():
 def test_slope_of_real_data_of_every_family():
     melee = pd.read_csv(DATA / "cards" / "melee-14643-matches.csv")
     table = cards.compare(melee, rules=["mtg", "pokemon"])
-    changed = whatif.summary(table)["changed"].iloc[0]
+    changed = whatif.summary(table)["places_changed"].iloc[0]
     assert len(plot.compare(table, cut=8).get_lines()) == changed
     season = read_trf(DATA / "chess")
     swiss = chess.compare(season.results, rules=["fide2024", "fide2024:SB+BH/C1+BH"])

@@ -198,7 +198,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         print(f"wrote {written}")
         ax = drift_chart(name, folder)
         chart = write_chart(ax, out / f"{name}-drift.png")
-        print(f"wrote {chart} ({ax.get_title(loc='left')}; {_chart_summary(ax)})")
+        print(f"wrote {chart} ({_chart_title(ax)}; {_chart_summary(ax)})")
     print(f"\nAll outputs are in {out.resolve()}")
     return 0
 
@@ -352,6 +352,11 @@ def write_chart(ax: Axes, out: str | Path, *, inputs: Iterable[str | os.PathLike
     return atomic_write(out, save)
 
 
+def _chart_title(ax: Axes) -> str:
+    """The first line of a chart's title (the second says what its numbers are)."""
+    return ax.get_title(loc="left").split("\n")[0]
+
+
 def _chart_summary(ax: Axes) -> str:
     shown = [line.get_label() for line in ax.get_lines()]
     return f"{len(shown)} highlighted: {', '.join(map(str, shown))}"
@@ -373,7 +378,7 @@ def cmd_drift(args: argparse.Namespace) -> int:
         value=args.value,
     )
     written = write_chart(ax, args.out, inputs=inputs)
-    print(f"{ax.get_title(loc='left')}: {_chart_summary(ax)}")
+    print(f"{_chart_title(ax)}: {_chart_summary(ax)}")
     print(f"wrote {written}")
     return 0
 
@@ -418,18 +423,18 @@ def results_from_path(name: str, path: str | Path) -> tuple[pd.DataFrame, dict]:
 def _changes(summary: pd.DataFrame) -> pd.DataFrame:
     """Per pair of rule sets: the tables, those with a place changed, the mean Kendall's tau,
     and how many changed their winner, podium and cut."""
-    summary = summary.assign(any_changed=summary["changed"] > 0)
+    summary = summary.assign(any_changed=summary["places_changed"] > 0)
     pairs = summary.groupby(["rules_a", "rules_b"], observed=True, sort=False)
     out = pairs.agg(
-        tables=("changed", "size"),
-        changed=("any_changed", "sum"),
-        places=("changed", "sum"),
+        tables=("places_changed", "size"),
+        tables_changed=("any_changed", "sum"),
+        places_changed=("places_changed", "sum"),
         mean_tau=("tau", "mean"),
-        winner=("winner_changed", "sum"),
-        podium=("podium_changed", "sum"),
+        winners_changed=("winner_changed", "sum"),
+        podiums_changed=("podium_changed", "sum"),
     )
     if "cut_changed" in summary.columns:
-        out["cut"] = pairs["cut_changed"].sum()
+        out["cuts_changed"] = pairs["cut_changed"].sum()
     return out.reset_index()
 
 
@@ -448,7 +453,7 @@ def _chart_group(table: pd.DataFrame, summary: pd.DataFrame, event: str | None) 
         if first.empty:
             known = ", ".join(map(str, pd.unique(summary[EVENT])[:8]))
             raise ValueError(f"no event {event!r}; the events are {known}, ...")
-    pick = first.iloc[int(first["changed"].to_numpy().argmax())]
+    pick = first.iloc[int(first["places_changed"].to_numpy().argmax())]
     keep = np.ones(len(table), dtype=bool)
     for column in groups:
         keep &= (table[column] == pick[column]).to_numpy(dtype=bool, na_value=False)
@@ -818,7 +823,12 @@ def _compare_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     cp.add_argument("--cut", type=_count(1), default=8, help="the cut line (top N) in the summary")
     cp.add_argument("--chart", help="draw the places under the first two rule sets (.png, ...)")
     cp.add_argument("--event", help="the event charted (default: the one that changed most)")
-    cp.add_argument("--top", type=_count(1), help="chart only the players placed N or better")
+    cp.add_argument(
+        "--top",
+        type=_count(1),
+        help="chart the players placed N or better and every player who moved (default: all "
+        "of an event of up to 24 players, else the top 10)",
+    )
     cp.add_argument("--head", type=_count(1), default=10, help="summary rows shown per table")
     cp.add_argument("--tables", type=_count(0), default=20, help="tables shown; 0: all")
     cp.set_defaults(func=cmd_compare)

@@ -201,6 +201,7 @@ def _published_total(
     convention: str | Convention | None,
 ) -> np.ndarray:
     """Per standings row: the total its convention publishes (``factored`` or the sum)."""
+    ours = ours.reindex(columns=ours.columns.union([MP, IMPS], sort=False))  # one method's only
     total = np.where(ours[SCORING].eq("mp"), ours[MP], ours[IMPS])
     factored = np.zeros(len(ours), dtype=bool)
     for rows, _, conv in _combinations(results, scoring, convention):  # a few at most

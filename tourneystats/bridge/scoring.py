@@ -82,10 +82,11 @@ def standings(
         its matchpoints), ``top`` and ``percentage``, for IMP sessions ``imps`` (sum of its
         IMPs), then ``factored`` (``mp`` or ``imps`` scaled to the most boards a pair of its
         line played) and ``rank`` (matchpoints: by percentage; IMPs: by the total the
-        convention publishes, ``imps`` or ``factored``). Every table has all these columns,
-        missing where the row's method has none (``imps`` of a matchpoint session, ``mp``,
-        ``top`` and ``percentage`` of an IMP session), so that tables of different sessions
-        stack. Sorted by event, section, line and place.
+        convention publishes, ``imps`` or ``factored``) and ``decided_by``. The columns of a
+        method no session used are left out (``imps`` of matchpoint sessions only); in a table
+        of both, they are missing where the row's method has none (``imps`` of a matchpoint
+        session, ``mp``, ``top`` and ``percentage`` of an IMP session). Sorted by event,
+        section, line and place.
 
     Raises
     ------
@@ -124,7 +125,10 @@ def standings(
     else:  # in the order of one ranking: by session and line, each line's places kept
         out = pd.concat(parts, ignore_index=True)
         out = out.sort_values([EVENT, SECTION, LINE], kind="stable", ignore_index=True)
-    return out.reindex(columns=list(COLUMNS))  # one set of columns, whatever the methods
+    out = out.reindex(columns=list(COLUMNS))  # one order of columns, whatever the methods
+    # the columns of a method no session used are left out (imps of matchpoint sessions, ...)
+    unused = [c for c in (MP, TOP, PERCENTAGE, IMPS) if out[c].isna().all() and len(out)]
+    return out.drop(columns=unused)
 
 
 def _combinations(

@@ -17,6 +17,7 @@ from ..core.ranking import competition_rank
 from ..core.schema import (
     BOARD,
     BOARDS,
+    DECIDED_BY,
     EVENT,
     HOME_IMPS,
     HOME_NET,
@@ -233,17 +234,20 @@ def team_standings(
     Returns
     -------
     pandas.DataFrame
-        ``event, team, matches, imps_for, imps_against, vp, rank`` (shared places by VP),
-        sorted by event and place.
+        ``event, team, matches, imps_for, imps_against, vp, rank`` (shared places by VP) and
+        ``decided_by`` (``vp``, or ``tied`` for a shared place), sorted by event and place.
 
     Examples
     --------
     >>> t = pd.DataFrame({"event": "T", "board": [1, 1], "home_team": "A", "visit_team": "B",
     ...                   "table": [1, 2], "home_side": ["NS", "EW"], "ns_score": [620, 170]})
-    >>> team_standings(t)
+    >>> table = team_standings(t)
+    >>> table.drop(columns="decided_by")
       event team  matches  imps_for  imps_against     vp  rank
     0     T    A        1        10             0  18.09     1
     1     T    B        1         0            10   1.91     2
+    >>> table["decided_by"].iloc[0]  # A above B by VP (the last place decides nothing)
+    'vp'
     """
     m = team_matches(teams, boards=boards, vp_scale=vp_scale)
     home = pd.DataFrame(
@@ -265,4 +269,4 @@ def team_standings(
     )
     out = out.reset_index()
     out[VP] = out[VP].round(2)
-    return competition_rank(out, [VP], by=EVENT, order_by=TEAM)
+    return competition_rank(out, [VP], by=EVENT, order_by=TEAM, decided_by=DECIDED_BY)

@@ -21,7 +21,7 @@ Examples
 ...                      "rank": [1, 2, 2, 1]})
 >>> ax = drift(hist)
 >>> ax.get_xlabel(), ax.get_ylabel(), bool(ax.yaxis_inverted())
-('round', 'rank', True)
+('round', 'place', True)
 """
 
 from .bridge import NS_MP, NS_PERCENTAGE, board_spread, pair_boards

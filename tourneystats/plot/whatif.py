@@ -33,6 +33,10 @@ from .style import (
     _tidy,
 )
 
+#: the most players a slope chart draws whole; a larger event shows its movers and top N
+_ALL_DRAWN = 24
+#: the top places a slope chart of a larger event always shows
+DEFAULT_TOP = 10
 #: colours of a better and of a worse place under the second rule set
 _BETTER, _WORSE = "#1b7837", "#c2410c"
 #: the colour of "tied" in the decisive-criteria bars (the others: tab10, in the table's order)
@@ -59,7 +63,9 @@ def compare(
     Each player (pair) is a line from his place under `a` (left) to his place under `b`
     (right), place 1 at the top. The players whose place changed are drawn in colour (green:
     a better place under `b`, orange: a worse one) and named at both ends with their place; the
-    others are thin grey lines (named too when the chart shows at most 24 players).
+    others are thin grey lines. An event of more than 24 players shows the players who moved and
+    the top `top` (default 10) only; the title says how many kept their place, and how many of
+    them are not drawn. Every player drawn is named when at most 40 are drawn (else the movers).
 
     Parameters
     ----------
@@ -72,13 +78,15 @@ def compare(
         group columns (a bridge section or line, a league or season) must hold one value:
         filter the table first.
     top : int, optional
-        Draw only the players placed `top` or better under either rule set.
+        The top places always drawn (players placed `top` or better under either rule set),
+        with every player who moved. Default: every player of an event of up to 24, else 10.
     cut : int, optional
         Draw the cut line below place `cut` (``cut=8``: who makes the top 8).
     label : str, optional
         Column holding display names (``name`` if present, else the player id).
     title : str, optional
-        Default: ``"<event>: <a> → <b>, <n> of <m> places changed"``.
+        Default: ``"<event>: <a> → <b>"`` over ``"<n> of <m> places changed; <k> kept
+        theirs"`` (with how many of those are not drawn).
     ax : matplotlib.axes.Axes, optional
         Where to draw; a new figure when None.
 
@@ -105,10 +113,15 @@ def compare(
         index=entity, columns=RULES, values=RANK, aggfunc="first", observed=True
     ).reindex(columns=[a, b])
     places = places.dropna(how="all")
-    if top is not None:
-        places = places[(places[a] <= top) | (places[b] <= top)]
     if places.empty:
         raise ValueError("compare: no player to draw")
+    everyone = len(places)
+    changed = (places[a] != places[b]) & places[a].notna() & places[b].notna()
+    if top is None and everyone > _ALL_DRAWN:
+        top = DEFAULT_TOP
+    if top is not None:  # the top places and every move
+        places = places[(places[a] <= top) | (places[b] <= top) | changed]
+    hidden = everyone - len(places)
     places = places.sort_values([a, b], kind="stable")  # best under `a` first
     names = _names(frame, places.index, entity, label)
     left = places[a].to_numpy(dtype=float, na_value=np.nan)
@@ -129,12 +142,18 @@ def compare(
         ax.annotate(
             f"top {cut}", xy=(1.6, cut + 0.5), ha="right", va="bottom", fontsize=8, color="#555555"
         )
-    _slope_labels(ax, left, right, moved, names)
+    named = moved | (len(names) <= 40)
+    if top is not None:
+        named |= (left <= top) | (right <= top)
+    _slope_labels(ax, left, right, moved, names, named)
     if title is None:
         where = ", ".join(str(frame[c].iloc[0]) for c in groups)
-        title = f"{where + ': ' if where else ''}{a} → {b}, {int(moved.sum())} of "
-        title += f"{len(places)} places changed"
-    ax.set_title(title, loc="left", fontsize="large")
+        kept = everyone - int(changed.sum())
+        title = f"{where + ': ' if where else ''}{a} → {b}\n"
+        title += f"{int(changed.sum())} of {everyone} places changed; {kept} kept theirs"
+        if hidden:
+            title += f" ({hidden} of them not drawn, below the top {top})"
+    ax.set_title(title, loc="left", fontsize="large", linespacing=1.5)
     _tidy(ax)
     ax.spines["bottom"].set_visible(False)
     ax.grid(False)
@@ -207,11 +226,15 @@ def _slopes(
 
 
 def _slope_labels(
-    ax: Axes, left: np.ndarray, right: np.ndarray, moved: np.ndarray, names: list[str]
+    ax: Axes,
+    left: np.ndarray,
+    right: np.ndarray,
+    moved: np.ndarray,
+    names: list[str],
+    shown: np.ndarray,
 ) -> None:
     """Names with their places at both ends, spread so that none overlap: the moved players
-    in their colour, the others in grey when there are few enough."""
-    shown = moved | (len(names) <= 24)
+    in their colour, the others (`shown`: the top places, or all when few) in grey."""
     bottom, top = ax.get_ylim()
     height_pt = cast(Figure, ax.figure).get_figheight() * 72 * ax.get_position().height * 0.9
     gap = abs(bottom - top) * (_LABEL_SIZE * 1.25) / max(height_pt, 1.0)
@@ -335,11 +358,25 @@ def decisive(
         fontsize="small",
     )
     if title is None:
-        within = f" of the top {top}" if top else ""
-        title = f"What decided the places{within} ({int(counts['places'].sum()):,} places)"
+        title = _decisive_title(counts, groups, top)
     ax.set_title(title, loc="left", fontsize="large")
     _tidy(ax)
     return ax
+
+
+def _decisive_title(counts: pd.DataFrame, groups: list[str], top: int | None) -> str:
+    """ "What decided the places", with the places behind each bar (never a sum over rule sets:
+    they rank the same players)."""
+    within = f" of the top {top}" if top else ""
+    title = f"What decided the places{within}"
+    if not groups:
+        return f"{title} ({int(counts['places'].sum()):,} places)"
+    per_bar = counts.groupby(groups, observed=True, sort=False)["places"].sum()
+    if RULES in groups and len(groups) == 1:  # the same players under each rule set
+        return f"{title} under {len(per_bar)} rule sets ({int(per_bar.iloc[0]):,} places each)"
+    low, high = int(per_bar.min()), int(per_bar.max())
+    size = f"{low:,} places each" if low == high else f"{low:,} to {high:,} places each"
+    return f"{title}, by {' and '.join(groups)} ({size})"
 
 
 def _criterion_colours(criteria: list[str]) -> dict[str, object]:
