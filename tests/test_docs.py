@@ -123,3 +123,48 @@ def test_the_home_page_has_a_quickstart_and_a_visible_table_of_contents(site):
     html = (site / "index.html").read_text(encoding="utf-8")
     assert "Quickstart" in html and "sample_data()" in _text(site / "index.html")
     assert 'class="toctree-wrapper' in html
+
+
+def test_every_column_of_the_tables_has_a_line_in_the_glossary():
+    import pandas as pd
+
+    import tourneystats as ts
+    from tourneystats import bridge, cards, chess, league, whatif
+
+    glossary = (ROOT / "docs" / "columns.md").read_text(encoding="utf-8")
+    data = ts.sample_data()
+    melee = pd.read_csv(data / "cards" / "melee-14643-matches.csv")
+    trf = chess.read_trf(data / "chess")
+    evenings = pd.concat(pd.read_csv(p) for p in sorted((data / "bridge").glob("club-*.csv")))
+    butler = bridge.read_usebio(data / "bridge" / "published" / "usebio-butler-mitchell.xml")
+    teams = bridge.read_pbn(data / "bridge" / "published" / "pbn-teams-imps.pbn").results
+    club = pd.read_csv(data / "league" / "kvallsligan.csv")
+    compared = cards.compare(melee, rules=["mtg", "pokemon"])
+    tables = {
+        "cards.standings": cards.standings(melee),
+        "cards.standings by season": cards.standings(
+            pd.read_csv(data / "cards" / "league-2024-matches.csv"), by="season"
+        ),
+        "cards.standings_by_round": cards.standings_by_round(melee),
+        "chess.standings": chess.standings(trf.results),
+        "chess.standings_by_round": chess.standings_by_round(trf.results),
+        "bridge.standings": bridge.standings(evenings),
+        "bridge.standings (Butler)": bridge.standings(butler.results),
+        "bridge.season_summary": bridge.season_summary(evenings),
+        "bridge.season_history": bridge.season_history(evenings),
+        "bridge.team_standings": bridge.team_standings(teams),
+        "league.leaderboard": league.leaderboard(club),
+        "league.history": league.history(club),
+        "cards.compare": compared,
+        "chess.compare": chess.compare(trf.results, rules=["fide2024", "fide2026"]),
+        "whatif.summary": whatif.summary(compared, cut=8),
+    }
+    tiebreaks = {"PTS", "BH", "BH/C1", "SB"}  # chess: one column per code, named by the code
+    for name, table in tables.items():
+        for column in table.columns:
+            if column in tiebreaks:
+                continue
+            assert f"`{column}`" in glossary, f"{name}: column {column!r} not in docs/columns.md"
+        if name.startswith(("cards.stand", "chess.stand", "bridge.", "league.")):
+            assert "decided_by" in table.columns, name
+        assert not any(table[c].isna().all() for c in table.columns if c != "decided_by"), name
