@@ -19,7 +19,7 @@ import pandas as pd
 from . import __version__
 from .core.folders import MissingPathError, list_files
 from .core.io import TABLE_SUFFIXES, atomic_write, check_target, write_table
-from .core.schema import EVENT, LEAGUE, LINE, SEASON, SECTION, ValidationError
+from .core.schema import DECIDED_BY, EVENT, LEAGUE, LINE, SEASON, SECTION, ValidationError
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -266,8 +266,8 @@ def drift_chart(
     ...               "team": ["A", "A", "B", "B"], "player": ["Anna", "Bo", "Cia", "Dan"],
     ...               "points": [15, 15, 9, 9], "target": 24}).to_csv(folder / "club.csv", index=False)
     >>> ax = drift_chart("league", folder, players=["Dan"])
-    >>> ax.get_title(loc="left"), [t.get_text() for t in ax.texts]
-    ('Place after each tournament — club', ['Dan (3)'])
+    >>> ax.get_title(loc="left").splitlines()[0], [t.get_text() for t in ax.texts]
+    ('Place after each tournament — club (start weight 10 rounds)', ['Dan (3)'])
     >>> write_chart(ax, folder / "drift.png").read_bytes()[:4]
     b'\x89PNG'
     """
@@ -290,7 +290,31 @@ def drift_chart(
                 known = ", ".join(map(str, pd.unique(history[column])))
                 raise ValueError(f"no {column} {pick!r} in {path}; it has {known}")
             history = history.loc[keep.to_numpy()]
-    return drift(history, step=step, players=players, value=value)
+    ax = drift(history, step=step, players=players, value=value)
+    first, _, rest = ax.get_title(loc="left").partition("\n")
+    rules = _rules_text(name, options or {}, history)
+    ax.set_title(f"{first} ({rules})\n{rest}" if rules else ax.get_title(loc="left"), loc="left")
+    return ax
+
+
+def _rules_text(name: str, options: dict, history: pd.DataFrame) -> str:
+    """The rules a chart's numbers follow, for its title: the rule set and the tie-breaks
+    (chess: the columns after PTS, as computed), or the start weight of a league."""
+    parts = []
+    if options.get("rules") is not None:
+        parts.append(f"{options['rules']} rules")
+    elif name == "chess":
+        parts.append("adjusted rules")
+    if name == "chess":
+        columns = list(history.columns)
+        if "PTS" in columns and DECIDED_BY in columns:
+            codes = columns[columns.index("PTS") + 1 : columns.index(DECIDED_BY)]
+            parts.append("tie-breaks " + ", ".join(codes) if codes else "points only")
+    if name == "league":
+        parts.append(f"start weight {options.get('prior_rounds', 10)} rounds")
+    if name == "bridge" and options.get("scoring"):
+        parts.append(str(options["scoring"]))
+    return "; ".join(parts)
 
 
 def _chart_target(out: str | Path, inputs: Iterable[str | os.PathLike] = ()) -> Path:
