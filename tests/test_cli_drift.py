@@ -31,7 +31,10 @@ def test_drift_chess_trf_writes_png(tmp_path, capsys):
     width, height = png_size(out)
     assert (width, height) == (9 * 120, round(5.5 * 120))
     text = capsys.readouterr().out
-    assert "Place after each round — open (adjusted rules; tie-breaks BH/C1, BH, SB): 5 highlighted: Player #1, Player #2" in text
+    assert (
+        "Place after each round — open (adjusted rules; tie-breaks BH/C1, BH, SB): 5 highlighted: Player #1, Player #2"
+        in text
+    )
     assert f"wrote {out}" in text
     assert src.read_bytes() == before
     assert sorted(p.name for p in out.parent.iterdir()) == ["drift.png"]  # no temporary left
@@ -153,7 +156,10 @@ def test_demo_writes_a_drift_chart_per_family(tmp_path, capsys):
     for family in ("chess", "bridge", "league"):
         png_size(out / f"{family}-drift.png")
         assert f"wrote {out / f'{family}-drift.png'} (" in text
-    assert "Place after each round — open (adjusted rules; tie-breaks BH/C1, BH, SB); 10 highlighted: Player #1," in text
+    assert (
+        "Place after each round — open (adjusted rules; tie-breaks BH/C1, BH, SB); 10 highlighted: Player #1,"
+        in text
+    )
     assert plt.get_fignums() == []
 
 
@@ -170,7 +176,10 @@ def test_drift_cards_folder_skips_published_standings(tmp_path, capsys):
     final = cards.standings(results, rules="melee")
     best = ", ".join(map(str, final["player"].head(4)))
     event = final["event"].iloc[0]
-    assert f"Place after each round — {event} (melee rules): 4 highlighted: {best}" in capsys.readouterr().out
+    assert (
+        f"Place after each round — {event} (melee rules): 4 highlighted: {best}"
+        in capsys.readouterr().out
+    )
 
 
 def test_drift_over_unrelated_sessions_is_warned_about(tmp_path, capsys):

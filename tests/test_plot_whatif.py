@@ -96,3 +96,24 @@ def test_decisive_bars_per_group_in_the_ranking_order():
     one = plot.decisive(st)
     assert [t.get_text() for t in one.get_xticklabels()] == ["all"]
     FigureCanvasAgg(one.figure).draw()
+
+
+def test_a_large_event_shows_its_movers_and_top_places_and_counts_the_rest():
+    n = 30
+    ranks_b = list(range(1, n + 1))
+    ranks_b[24], ranks_b[25] = 26, 25  # one swap, far below the top
+    t = pd.DataFrame({"event": "E", "player": [f"p{i}" for i in range(1, n + 1)] * 2,
+                      "rules": pd.Categorical(["a"] * n + ["b"] * n, ["a", "b"]),
+                      "rank": list(range(1, n + 1)) + ranks_b})  # fmt: skip
+    ax = plot.compare(t)
+    assert [line.get_label() for line in ax.get_lines()] == ["p25", "p26"]
+    assert ax.get_title(loc="left") == (
+        "E: a → b\n2 of 30 places changed; 28 kept theirs (18 of them not drawn, below the top 10)"
+    )
+    texts = [x.get_text() for x in ax.texts]
+    assert "p1  1" in texts and "10  p10" in texts and "p11  11" not in texts  # top 10 named
+    assert "p25  25" in texts and "25  p26" in texts
+    assert [x for x in texts if "not drawn" in x] == [
+        "⋮ places 11-24: kept, not drawn",
+        "⋮ places 27-30: kept, not drawn",
+    ]

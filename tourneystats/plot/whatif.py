@@ -128,24 +128,34 @@ def compare(
     right = places[b].to_numpy(dtype=float, na_value=np.nan)
     moved = (left != right) & ~np.isnan(left) & ~np.isnan(right)  # unranked: not a move
 
-    ax = _axes(ax, (8.0, max(4.5, min(11.0, 0.16 * len(places) + 2.5))))
-    _slopes(ax, left, right, moved, names)
-    worst = float(np.nanmax(np.r_[left, right]))
-    ax.set_ylim(worst + 0.7, 0.3)
-    ax.yaxis.set_major_locator(ticker.FixedLocator(_place_ticks(worst)))
-    ax.set_xlim(-0.62, 1.62)
-    ax.set_xticks([0, 1], [str(a), str(b)])
-    ax.tick_params(axis="x", length=0, labelsize="medium")
-    ax.set_ylabel("place")
-    if cut is not None and cut < worst:
-        ax.hlines(cut + 0.5, -0.62, 1.62, color="#555555", linestyle="--", linewidth=0.9, zorder=0)
-        ax.annotate(
-            f"top {cut}", xy=(1.6, cut + 0.5), ha="right", va="bottom", fontsize=8, color="#555555"
-        )
     named = moved | (len(names) <= 40)
     if top is not None:
         named |= (left <= top) | (right <= top)
-    _slope_labels(ax, left, right, moved, names, named)
+    rows = max(int(named.sum()), len(places) // 3)  # the labels need room, the lines less
+    ax = _axes(ax, (8.0, max(4.5, min(24.0, 0.19 * rows + 2.5))))
+    # with players left out, the places drawn are stacked closer, a gap where places are left out
+    where_y = _stacked(left, right) if hidden else (lambda v: v)
+    yl, yr = where_y(left), where_y(right)
+    _slopes(ax, yl, yr, moved, names)
+    worst = float(np.nanmax(np.r_[left, right]))
+    lowest = float(np.nanmax(np.r_[yl, yr]))
+    after = hidden and worst < everyone  # places below the last one drawn, left out
+    ax.set_ylim(lowest + (1.7 if after else 0.7), 0.3)
+    if hidden:  # the names carry their places; the axis would mislead
+        ax.set_yticks([])
+        ax.set_ylabel("place (after each name)")
+        _gaps(ax, left, right, where_y, everyone)
+    else:
+        ax.yaxis.set_major_locator(ticker.FixedLocator(_place_ticks(worst)))
+        ax.set_ylabel("place")
+    ax.set_xlim(-0.62, 1.62)
+    ax.set_xticks([0, 1], [str(a), str(b)])
+    ax.tick_params(axis="x", length=0, labelsize="medium")
+    if cut is not None and cut < worst:
+        y = float(where_y(np.array([cut + 0.5]))[0])
+        ax.hlines(y, -0.62, 1.62, color="#555555", linestyle="--", linewidth=0.9, zorder=0)
+        ax.annotate(f"top {cut}", xy=(1.6, y), ha="right", va="bottom", fontsize=8, color="#555555")
+    _slope_labels(ax, left, right, moved, names, named, (yl, yr))
     if title is None:
         where = ", ".join(str(frame[c].iloc[0]) for c in groups)
         kept = everyone - int(changed.sum())
@@ -225,6 +235,30 @@ def _slopes(
         )
 
 
+def _stacked(left: np.ndarray, right: np.ndarray) -> Any:
+    """Where each place drawn goes when some are left out: the places drawn one under the other,
+    with one blank row where places are left out (a function of the places)."""
+    drawn = np.unique(np.r_[left, right][np.isfinite(np.r_[left, right])])
+    steps = 1.0 + (np.diff(drawn) > 1)  # one more row above a place after a gap
+    rows = np.r_[drawn[:1], drawn[:1] + np.cumsum(steps)] if drawn.size else drawn
+    return lambda places: np.interp(places, drawn, rows) if drawn.size else places
+
+
+def _gaps(ax: Axes, left: np.ndarray, right: np.ndarray, where_y: Any, everyone: int) -> None:
+    """A note in every gap of the places drawn, and below the last: which places (kept, not
+    drawn) it stands for."""
+    drawn = np.unique(np.r_[left, right][np.isfinite(np.r_[left, right])])
+    bottom = float(where_y(drawn[-1:])[0]) + 1.0 if drawn.size else 1.0
+    ends = [*zip(drawn[:-1], drawn[1:]), (drawn[-1], everyone + 1.0)] if drawn.size else []
+    for low, high in ends:
+        if high - low > 1:
+            first, last = int(low) + 1, int(high) - 1
+            text = f"place {first}" if first == last else f"places {first}-{last}"
+            y = float(where_y(np.array([(low + high) / 2]))[0]) if high <= drawn[-1] else bottom
+            ax.annotate(f"⋮ {text}: kept, not drawn", xy=(0.5, y), ha="center", va="center",
+                        fontsize=7.5, color="#8a8a8a", fontstyle="italic")  # fmt: skip
+
+
 def _slope_labels(
     ax: Axes,
     left: np.ndarray,
@@ -232,16 +266,19 @@ def _slope_labels(
     moved: np.ndarray,
     names: list[str],
     shown: np.ndarray,
+    at: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> None:
     """Names with their places at both ends, spread so that none overlap: the moved players
     in their colour, the others (`shown`: the top places, or all when few) in grey."""
     bottom, top = ax.get_ylim()
     height_pt = cast(Figure, ax.figure).get_figheight() * 72 * ax.get_position().height * 0.9
     gap = abs(bottom - top) * (_LABEL_SIZE * 1.25) / max(height_pt, 1.0)
+    heights = at if at is not None else (left, right)
     for side, places, x, ha in ((0, left, -0.04, "right"), (1, right, 1.04, "left")):
+        ys = heights[side]
         rows = np.flatnonzero(shown & ~np.isnan(places))
         rows = rows[np.lexsort((rows, places[rows]))]  # top of the chart first
-        wanted = places[rows]
+        wanted = ys[rows]
         spread = _spread(wanted, gap, top + gap / 2, bottom - gap / 2)
         for i, y in zip(rows, spread):
             place = _tick_text(places[i])
@@ -250,7 +287,7 @@ def _slope_labels(
             link = {"arrowstyle": "-", "color": colour, "linewidth": 0.5, "shrinkA": 1}
             ax.annotate(
                 text,
-                xy=(side + (-0.02 if side == 0 else 0.02), places[i]),
+                xy=(side + (-0.02 if side == 0 else 0.02), ys[i]),
                 xytext=(x, y),
                 textcoords="data",
                 ha=ha,
@@ -258,7 +295,7 @@ def _slope_labels(
                 fontsize=_LABEL_SIZE,
                 color=colour,
                 fontweight="bold" if moved[i] else "normal",
-                arrowprops=None if abs(y - places[i]) < gap / 2 else link,
+                arrowprops=None if abs(y - ys[i]) < gap / 2 else link,
                 annotation_clip=False,
             )
 
