@@ -76,6 +76,22 @@ def compare(
     Forwards to ``cards.compare``, ``chess.compare``, ``bridge.compare`` or
     ``league.compare``, with `rules` and the options.
 
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        The family's results, as its ``compare`` takes them.
+    family : {"cards", "chess", "bridge", "league"}
+        The rule family.
+    rules : sequence
+        The rule sets, as the family's ``compare`` takes them.
+    **options
+        The family's other options (``players=``, ``tiebreaks=``, ...).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The comparison table: one row per event, player (pair) and rule set.
+
     Examples
     --------
     >>> compare(pd.DataFrame(), family="poker", rules=["a"])

@@ -402,6 +402,20 @@ def explain(
     totals matchpoints, ``percentage="total"``, without ``neuberg_decimals``). A phantom pair
     has no rows.
 
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        A traveller frame, as :func:`matchpoints` takes it.
+    pair : optional
+        The pair, or a list of pairs, shown (default: all).
+    movement, scale, artificial_percent, convention
+        As in :func:`mp_standings`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The rows of :func:`pair_scores` with ``raw_mp`` and ``contribution``.
+
     Examples
     --------
     >>> df = pd.DataFrame({"event": "E", "board": [1, 1, 1, 2, 2], "ns_pair": [1, 2, 3, 1, 2],

@@ -156,6 +156,16 @@ def season_history(
     every pair that has played so far has its mean session percentage to date and its place
     among the pairs with at least `min_sessions` sessions.
 
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        The traveller frames of the season's sessions (``event``, optional ``date`` and
+        ``season``).
+    movement, scale, artificial_percent
+        As in :func:`mp_standings`.
+    min_sessions : int, default 1
+        The sessions a pair must have played to be placed.
+
     Returns
     -------
     pandas.DataFrame

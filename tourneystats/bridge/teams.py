@@ -231,6 +231,16 @@ def team_standings(
 
     `boards` and `vp_scale` are as in :func:`team_matches`.
 
+    Parameters
+    ----------
+    teams : pandas.DataFrame
+        One row per table result: ``event, board, home_team, visit_team, table, home_side,
+        ns_score`` (and ``round``).
+    boards : int, optional
+        The boards of a match for the VP scale (default: the boards each match played).
+    vp_scale : str or pandas.DataFrame, default "wbf2013"
+        The victory-point scale: ``"wbf2013"`` or a table of IMP bands.
+
     Returns
     -------
     pandas.DataFrame

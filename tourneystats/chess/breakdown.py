@@ -41,6 +41,17 @@ def explain(
     modifiers. `player` and `event` select the rows shown (default: all); the other options are
     those of :func:`~tourneystats.chess.standings`.
 
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        One row per player per round, as :func:`~tourneystats.chess.standings` takes it.
+    tiebreak : str, default "BH"
+        The tie-break code explained (``"BH/C1"``, ``"SB"``, ``"ARO"``, ...).
+    player, event : optional
+        The player and the event whose rows are shown (default: all).
+    rules, players, events, round_robin, points, planned_rounds, ratings, unrated
+        As in :func:`~tourneystats.chess.standings`.
+
     Returns
     -------
     pandas.DataFrame
