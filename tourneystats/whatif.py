@@ -31,7 +31,7 @@ Examples
 >>> from tourneystats import chess
 >>> table = chess.compare(results, rules=["fide2024:BH/C1+SB", "fide2024:SB+BH/C1"])
 >>> changed = whatif.summary(table)  # one row per event
->>> int(changed["changed"].sum()), int(changed["podium_changed"].sum())
+>>> int(changed["places_changed"].sum()), int(changed["podium_changed"].sum())
 (88, 6)
 """
 
