@@ -11,7 +11,8 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
 import tourneystats  # noqa: E402
-from tourneystats.cli import build_parser, complete_help  # noqa: E402
+from tourneystats.cli import build_parser  # noqa: E402
+from tourneystats.clihelp import complete_help  # noqa: E402
 
 project = "tourneystats"
 author = "the tourneystats developers"

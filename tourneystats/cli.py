@@ -17,6 +17,14 @@ import numpy as np
 import pandas as pd
 
 from . import __version__
+from .clihelp import (
+    _compare_choices,
+    _examples,
+    _family_choices,
+    _Formatter,
+    _recompute_keys,
+    command_parser,
+)
 from .core.folders import MissingPathError, list_files
 from .core.io import TABLE_SUFFIXES, atomic_write, check_target, write_table
 from .core.schema import DECIDED_BY, EVENT, LEAGUE, LINE, SEASON, SECTION, ValidationError
@@ -596,171 +604,11 @@ def _count(least: int) -> Callable[[str], int]:
     return parse
 
 
-def _rules_help() -> str:
-    """The ``--rules`` help: what a rule set is in each family (the names are listed below)."""
-    return (
-        "the family's rule set: a cards preset, a chess unplayed-game rule set, the bridge "
-        "matchpoint scale (each family's choices and default are listed below)"
-    )
-
-
-class _Formatter(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
-    """Shows an option's default when it has one (not "default: None", nor that of a switch),
-    and the description and examples as written."""
-
-    def _fill_text(self, text: str, width: int, indent: str) -> str:
-        """Paragraphs are filled; the lines of a list (examples, choices) are kept."""
-        blocks = text.split("\n\n")
-        return "\n\n".join(
-            block
-            if "\n" in block
-            else super(argparse.RawDescriptionHelpFormatter, self)._fill_text(
-                block, min(width, 100), indent
-            )
-            for block in blocks
-        )
-
-    def _get_help_string(self, action: argparse.Action) -> str | None:
-        if action.default is None or action.default is False or "default" in (action.help or ""):
-            return action.help or ""
-        return super()._get_help_string(action)
-
-
-def _examples(*lines: str) -> str:
-    """The examples section of a command's ``--help``."""
-    return "examples:\n" + "\n".join(f"  {line}" for line in lines)
-
-
-def _family_choices() -> str:
-    """The rule sets of every family, one family per line, read from the families themselves."""
-    from .bridge import CONVENTIONS, SCORINGS
-    from .cards import RULES
-    from .chess import RULE_SETS
-
-    def wrap(head: str, names: Sequence[str], tail: str) -> list[str]:
-        words = [*[f"{n}," for n in names[:-1]], names[-1], tail]
-        lines, line = [], f"  {head}"
-        for word in words:
-            if len(line) + len(word) + 1 > 96:
-                lines.append(line)
-                line = " " * 10
-            line += f" {word}"
-        return [*lines, line]
-
-    return "\n".join(
-        [
-            "rule sets by family:",
-            *wrap("cards    --rules", list(RULES), "(default: the preset a JSON or TOM file's "
-                  "publisher implies, else mtg)"),
-            *wrap("chess    --rules", [*RULE_SETS, "auto", "auto:RULES"], "(default adjusted; "
-                  "auto: by each event's start date, auto:RULES for undated events)"),
-            *wrap("bridge   --rules", ["full", "half"], "(the matchpoint scale: 2 or 1 per result "
-                  "beaten; default full)"),
-            *wrap("bridge   --scoring", list(SCORINGS), "(default: as each file declares)"),
-            *wrap("bridge   --convention", list(CONVENTIONS), "(default: the file's program's, "
-                  "else ebu)"),
-            "  league   --prior-rounds K, --prior-mode top-up or constant (default 10, top-up)",
-        ]
-    )  # fmt: skip
-
-
-#: a command's help -> the end of its epilog read from the families (on ``--help`` only)
-_HELP_TAILS: dict[str, Callable[[], str]] = {}
-
-
-def complete_help(parser: argparse.ArgumentParser) -> None:
-    """The parts of a command's help read from the families (imported only for ``--help``)."""
-    for action in parser._actions:
-        if action.dest == "rules" and action.help and "listed below" not in action.help:
-            action.help = _rules_help()
-    tail = _HELP_TAILS.get(parser.prog)
-    if tail is not None and parser.epilog is not None and not parser.epilog.endswith(tail()):
-        parser.epilog = f"{parser.epilog}\n\n{tail()}"
-
-
-class _Help(argparse._HelpAction):
-    """``--help`` of a family command: every family's ``--rules`` values, imported only then."""
-
-    def __call__(
-        self,
-        parser: argparse.ArgumentParser,
-        namespace: argparse.Namespace,
-        values: str | Sequence[Any] | None,
-        option_string: str | None = None,
-    ) -> None:
-        complete_help(parser)
-        super().__call__(parser, namespace, values, option_string)
-
-
-def _compare_choices() -> str:
-    """The rule sets ``compare`` takes, family by family."""
-    from .bridge import SCORINGS
-    from .cards import RULES
-    from .chess import RULE_SETS
-
-    return "\n".join(
-        [
-            "rule sets by family (--rules A,B[,C]):",
-            f"  cards    presets: {', '.join(RULES)}",
-            f"  chess    unplayed-game rule sets: {', '.join(RULE_SETS)}; each may carry its own",
-            "           tie-breaks after a colon, joined by +: fide2024,fide2026:BH/C1+SB",
-            "           (--tiebreaks gives those of the others)",
-            "  bridge   the matchpoint scale full, half; scoring methods: "
-            + ", ".join(list(SCORINGS)[:4])
-            + ",",
-            f"           {', '.join(list(SCORINGS)[4:])}",
-            "  league   start weights K or K:MODE (MODE top-up or constant): 0,10,10:constant",
-        ]
-    )
-
-
-def _recompute_keys() -> str:
-    """The options ``recompute --set FAMILY.KEY=VALUE`` takes, read from each family's kernel."""
-    import inspect
-
-    from .archive import FAMILIES as SPECS
-
-    lines = ["keys of --set FAMILY.KEY=VALUE (and of a --config file's [FAMILY] tables):"]
-    for name, spec in SPECS.items():
-        names = [
-            p.name
-            for p in list(inspect.signature(spec.kernel(None)).parameters.values())[1:]
-            if p.kind is p.KEYWORD_ONLY
-            and p.name not in ("by", spec.by_unit)
-            and "DataFrame" not in str(p.annotation)  # players, events: read from the archive
-        ]
-        if spec.tables:
-            names.append(f"table ({' or '.join(spec.tables)})")
-        text, line = "", f"  {name:<13}"
-        for word in names:
-            if len(line) + len(word) > 94:
-                text += line.rstrip(",") + "\n"
-                line = " " * 15
-            line += f" {word},"
-        lines.append(text + line.rstrip(","))
-    return "\n".join(lines)
-
-
 def _family_parser(
-    sub: argparse._SubParsersAction,
-    name: str,
-    help: str,
-    *,
-    description: str = "",
-    examples: Sequence[str] = (),
-    families: Sequence[str] = tuple(FAMILIES),
+    sub: argparse._SubParsersAction, name: str, *, families: Sequence[str] = tuple(FAMILIES)
 ) -> argparse.ArgumentParser:
     """A command taking a results path, a family and the family options."""
-    parser = sub.add_parser(
-        name,
-        help=help,
-        description=description or help,
-        epilog=_examples(*examples),
-        add_help=False,
-        formatter_class=_Formatter,
-    )
-    _HELP_TAILS[parser.prog] = _family_choices
-    parser.add_argument("-h", "--help", action=_Help, help="show this help message and exit")
+    parser = command_parser(sub, name, _family_choices)
     parser.add_argument(
         "path",
         help="results file (CSV, Parquet, TRF, PGN, PBN, USEBIO XML, MTG JSON, TOM) or folder",
@@ -804,26 +652,7 @@ def _family_parser(
 
 def _compare_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """The ``compare`` command: a results path, a family, its rule sets and the outputs."""
-    cp = sub.add_parser(
-        "compare",
-        help="standings under several rule sets side by side, and what changed",
-        description="Rank the same results under several rule sets (presets, unplayed-game rules "
-        "and tie-break orders, scoring methods, start weights), every event at once; print per "
-        "event and pair of rule sets how many places changed, the largest move, Kendall's tau "
-        "and whether the winner, the podium or the cut changed; write the table (--out) and a "
-        "slope chart of the places under the first two rule sets (--chart).",
-        epilog=_examples(
-            "tourneystats compare data/chess --family chess --rules fide2024,fide2026:BH/C1+SB "
-            "--chart places.png",
-            "tourneystats compare data/cards --family cards --rules mtg,melee,pokemon --out "
-            "compare.csv",
-            "tourneystats compare data/league --family league --rules 0,10,10:constant",
-        ),
-        add_help=False,
-        formatter_class=_Formatter,
-    )
-    _HELP_TAILS[cp.prog] = _compare_choices
-    cp.add_argument("-h", "--help", action=_Help, help="show this help message and exit")
+    cp = command_parser(sub, "compare", _compare_choices)
     cp.add_argument("path", help="results file or folder (as for standings)")
     cp.add_argument(
         "--family",
@@ -873,18 +702,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    demo = sub.add_parser(
-        "demo",
-        help="standings and drift charts for every sample season",
-        description="Compute the standings of every sample season (one folder per family), print "
-        "the top of each table and write the tables (Parquet) and a drift chart per family (PNG).",
-        epilog=_examples(
-            "tourneystats demo",
-            "tourneystats demo --out demo-output --head 3",
-            "tourneystats demo --data my-seasons/   # cards/, chess/, bridge/, league/ inside",
-        ),
-        formatter_class=_Formatter,
-    )
+    demo = command_parser(sub, "demo")
     demo.add_argument(
         "--data",
         help="folder of seasons, one sub-folder per family (default: ./data if it has one, "
@@ -894,20 +712,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--head", type=_count(1), default=5, help="rows shown per table")
     demo.set_defaults(func=cmd_demo)
 
-    st = _family_parser(
-        sub,
-        "standings",
-        help="standings of every event in a results file or folder",
-        description="Compute the standings of every event of a results file or folder (every "
-        "file of a folder, with its family's reader), print the first rows of the first tables "
-        "and write them all (--out).",
-        examples=(
-            "tourneystats standings data/chess --family chess --tiebreaks BH/C1,BH,SB "
-            "--rules fide2024",
-            "tourneystats standings data/cards --family cards --rules melee --out cards.csv",
-            "tourneystats standings data/league --family league --prior-rounds 10",
-        ),
-    )
+    st = _family_parser(sub, "standings")
     st.add_argument("--out", help="write the standings here (.csv or .parquet)")
     st.add_argument("--head", type=_count(1), default=10, help="rows shown per table")
     st.add_argument(
@@ -918,41 +723,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     st.set_defaults(func=cmd_standings)
 
-    ck = _family_parser(
-        sub,
-        "check",
-        help="compare the standings a file publishes with the computed ones",
-        description="Compare the values a file publishes (TRF points and ranks, USEBIO and PBN "
-        "totals, percentages and IMPs, the standings of an MTG JSON or TOM file) with the ones "
-        "computed under its declared rules or the options given; print the differences, and "
-        "why where the file says it (ranks by points only, a board with one room). Exit status "
-        "1 when a value differs.",
-        examples=(
-            "tourneystats check data/cards/melee-14643-matches.csv --family cards --rules melee",
-            "tourneystats check data/chess/club-spring-2024.trf --family chess --tiebreaks ''"
-            "   # ranks by points",
-            "tourneystats check data/bridge/published --family bridge --out differences.csv",
-        ),
-        families=CHECKED_FAMILIES,
-    )
+    ck = _family_parser(sub, "check", families=CHECKED_FAMILIES)
     ck.add_argument("--out", help="write the differences here (.csv or .parquet)")
     ck.add_argument("--head", type=_count(1), default=10, help="differences shown per table")
     ck.add_argument("--tables", type=_count(0), default=20, help="tables shown; 0: all")
     ck.set_defaults(func=cmd_check)
 
-    dr = _family_parser(
-        sub,
-        "drift",
-        help="ranking-drift chart (PNG) of a results file or folder",
-        description="Draw the place of every player (pair) after each round, session or evening "
-        "as a bump chart, the chosen ones in colour and named at their line ends.",
-        examples=(
-            "tourneystats drift data/league --family league --top 6 --out drift.png",
-            "tourneystats drift data/chess --family chess --event tournament_1 --players 1,2,5 "
-            "--out chess.png",
-            "tourneystats drift data/bridge --family bridge --value percentage --out bridge.png",
-        ),
-    )
+    dr = _family_parser(sub, "drift")
     dr.add_argument("--out", default="drift.png", help="chart file: .png, .svg or .pdf")
     who = dr.add_mutually_exclusive_group()
     who.add_argument(
@@ -971,24 +748,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     _compare_parser(sub)
 
-    rc = sub.add_parser(
-        "recompute",
-        help="standings of every event of an archive, as a partitioned dataset",
-        description="Compute the standings of every event of an archive (see import), one "
-        "archive file at a time, and write them with the same partitions under --out. An "
-        "event that cannot be computed is listed in OUT/_report.json (exit status 1); a rerun "
-        "computes only what is missing or changed.",
-        epilog=_examples(
-            "tourneystats recompute archive/ --out standings/",
-            "tourneystats recompute archive/ --out standings/ --set chess.rules=auto "
-            '--set \'chess.tiebreaks=["BH","SB"]\'',
-            "tourneystats recompute archive/ --out standings/ --config rules.toml --engine dask",
-        ),
-        add_help=False,
-        formatter_class=_Formatter,
-    )
-    _HELP_TAILS[rc.prog] = _recompute_keys
-    rc.add_argument("-h", "--help", action=_Help, help="show this help message and exit")
+    rc = command_parser(sub, "recompute", _recompute_keys)
     rc.add_argument("archive", help="archive folder (see `tourneystats import`)")
     rc.add_argument("--out", required=True, help="output folder (outside the archive)")
     rc.add_argument("--config", help="per-family options: a .toml or .json file")
@@ -1012,19 +772,7 @@ def build_parser() -> argparse.ArgumentParser:
     rc.add_argument("--quiet", action="store_true", help="no progress bar")
     rc.set_defaults(func=cmd_recompute)
 
-    im = sub.add_parser(
-        "import",
-        help="build an archive from a folder of CSV/TRF/PBN/USEBIO/JSON/TOM files",
-        description="Read every results file below SRC with its family's reader and write them "
-        "as a hive-partitioned Parquet archive (family=NAME/season=S/part-N.parquet). The family "
-        "is told by the file type, the columns or a folder named after it; the season by a "
-        "season column, the first folder below the family's, else --season.",
-        epilog=_examples(
-            "tourneystats import data/ archive/ --season 2024",
-            "tourneystats import results/ archive/ --mode append --strict",
-        ),
-        formatter_class=_Formatter,
-    )
+    im = command_parser(sub, "import")
     im.add_argument("src", help="folder of source files")
     im.add_argument("archive", help="archive folder (created or extended)")
     im.add_argument("--season", help="season of files no folder or column places")

@@ -24,6 +24,7 @@ from .style import (
     _LABEL_SIZE,
     _axes,
     _bare_number,
+    _column_text,
     _place_ticks,
     _require,
     _select,
@@ -386,7 +387,10 @@ def decisive(
     ax.yaxis.set_major_formatter(ticker.PercentFormatter())
     ax.set_ylabel("places decided")
     ax.set_xlim(-0.6, len(shares) - 0.4)
+    handles, labels = ax.get_legend_handles_labels()
     ax.legend(
+        handles,
+        [_column_text(label) for label in labels],  # "match points", not match_points
         title="decided by",
         frameon=False,
         loc="upper left",
