@@ -380,7 +380,7 @@ def decisive(
         bottom += values
     ax.set_xticks(x, [_group_text(i) for i in shares.index] if groups else ["all"])
     longest = max(len(t.get_text()) for t in ax.get_xticklabels())
-    if longest * len(shares) > 60 or (len(shares) > 5 and longest > 4):
+    if longest * len(shares) > 40 or (len(shares) > 5 and longest > 4):
         for tick in ax.get_xticklabels():
             tick.set(rotation=30, ha="right", rotation_mode="anchor")
     ax.set_ylim(0, 100)
