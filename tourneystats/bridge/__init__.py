@@ -155,6 +155,7 @@ from .files import (
 )
 from .imp import IMP_BOUNDS, ButlerRules, butler, cross_imps, imp_standings, imps, victory_points
 from .mp import MatchpointRules, explain, matchpoints, mp_standings, pair_scores
+from .pools import pool_matches, pool_standings
 from .prepare import EW as EW
 from .prepare import HOWELL as HOWELL
 from .prepare import MITCHELL as MITCHELL
@@ -162,7 +163,9 @@ from .prepare import NS as NS
 from .prepare import movements
 from .scoring import standings
 from .season import season_history, season_summary
-from .teams import board_imps, team_matches, team_standings
+from .teamrules import CRITERIA as TEAM_CRITERIA
+from .teamrules import TEAM_RULES, TeamRules
+from .teams import board_imps, match_vps, team_matches, team_standings
 from .totals import FIELD as FIELD
 from .totals import LINE_DTYPE as LINE_DTYPE
 from .whatif import compare
@@ -175,6 +178,9 @@ __all__ = [
     "CONVENTIONS",
     "IMP_BOUNDS",
     "SCORINGS",
+    "TEAM_CRITERIA",
+    "TEAM_RULES",
+    "TeamRules",
     "ButlerRules",
     "Convention",
     "MatchpointRules",
@@ -187,10 +193,13 @@ __all__ = [
     "history_from_path",
     "imp_standings",
     "imps",
+    "match_vps",
     "matchpoints",
     "movements",
     "mp_standings",
     "pair_scores",
+    "pool_matches",
+    "pool_standings",
     "read_results",
     "season_history",
     "season_summary",
