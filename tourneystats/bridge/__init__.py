@@ -154,6 +154,7 @@ from .files import (
     team_standings_from_path,
 )
 from .imp import IMP_BOUNDS, ButlerRules, butler, cross_imps, imp_standings, imps, victory_points
+from .knockout import KNOCKOUT_RULES, KnockoutRules, extra_boards_due, knockout
 from .mp import MatchpointRules, explain, matchpoints, mp_standings, pair_scores
 from .pools import pool_matches, pool_standings
 from .prepare import EW as EW
@@ -177,6 +178,8 @@ __all__ = [
     "compare",
     "CONVENTIONS",
     "IMP_BOUNDS",
+    "KNOCKOUT_RULES",
+    "KnockoutRules",
     "SCORINGS",
     "TEAM_CRITERIA",
     "TEAM_RULES",
@@ -190,9 +193,11 @@ __all__ = [
     "check_from_path",
     "cross_imps",
     "explain",
+    "extra_boards_due",
     "history_from_path",
     "imp_standings",
     "imps",
+    "knockout",
     "match_vps",
     "matchpoints",
     "movements",
