@@ -156,6 +156,7 @@ from .files import (
 from .imp import IMP_BOUNDS, ButlerRules, butler, cross_imps, imp_standings, imps, victory_points
 from .knockout import KNOCKOUT_RULES, KnockoutRules, extra_boards_due, knockout
 from .mp import MatchpointRules, explain, matchpoints, mp_standings, pair_scores
+from .patton import bam_standings, board_a_match
 from .pools import pool_matches, pool_standings
 from .prepare import EW as EW
 from .prepare import HOWELL as HOWELL
@@ -188,6 +189,8 @@ __all__ = [
     "Convention",
     "MatchpointRules",
     "Results",
+    "bam_standings",
+    "board_a_match",
     "board_imps",
     "butler",
     "check_from_path",

@@ -356,6 +356,7 @@ def pool_standings(
     vp_scale: Any = None,
     convention: str | Convention | None = None,
     by_round: bool = False,
+    byes: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
     """Standings of round-robin pools or Swiss stages, ties split by the stage's rules.
 
@@ -371,6 +372,9 @@ def pool_standings(
     by_round : bool
         Standings after each round (column ``after_round``), each counting the matches of the
         rounds up to it, instead of the final standings only.
+    byes : pandas.DataFrame, optional
+        Byes given apart from the matches (board results have no row for them): ``event,
+        [stage], [round], team``, scored as the rules say.
 
     Returns
     -------
@@ -398,6 +402,8 @@ def pool_standings(
     """
     r = rules_of(rules)
     m = pool_matches(matches, vp_scale=vp_scale, convention=convention)
+    if byes is not None:
+        m = _with_byes(m, byes)
     gcols = [c for c in (EVENT, STAGE) if c in m.columns]
     if by_round:
         if ROUND not in m.columns:
@@ -434,6 +440,17 @@ def pool_standings(
     out[VP] = p.vp[order]
     out[RANK] = rank
     out[DECIDED_BY] = _strings(decided, [VP, *r.criteria, TIED])
+    return out
+
+
+def _with_byes(m: pd.DataFrame, byes: pd.DataFrame) -> pd.DataFrame:
+    """The matches with a bye row (no visiting team) per row of `byes`."""
+    keys = [c for c in (EVENT, STAGE, ROUND) if c in m.columns]
+    spec = [Column(c, "int" if c == ROUND else "key") for c in keys] + [Column(TEAM, "key")]
+    b = validate(byes, spec, what="byes")
+    rows = b[keys].assign(**{HOME_TEAM: b[TEAM], HOME_IMPS: 0.0})
+    rows[VISIT_TEAM] = pd.Series([None] * len(b), dtype=object)
+    out = pd.concat([m.astype({VISIT_TEAM: object}), rows], ignore_index=True)
     return out
 
 

@@ -128,6 +128,9 @@ QUALIFIED = "qualified"  #: whether the team goes through to the next stage
 BOARD_POINTS = "board_points"  #: board-a-match points (per board 2/1/0, or 1/0.5/0)
 HOME_POINTS = "home_points"
 VISIT_POINTS = "visit_points"
+POINTS_FOR = "points_for"  #: board points won (board-a-match standings)
+POINTS_AGAINST = "points_against"
+POINTS_QUOTIENT = "points_quotient"
 
 # --- league --------------------------------------------------------------------------------------
 LEAGUE = "league"
