@@ -448,7 +448,9 @@ def _with_byes(m: pd.DataFrame, byes: pd.DataFrame) -> pd.DataFrame:
     keys = [c for c in (EVENT, STAGE, ROUND) if c in m.columns]
     spec = [Column(c, "int" if c == ROUND else "key") for c in keys] + [Column(TEAM, "key")]
     b = validate(byes, spec, what="byes")
-    rows = b[keys].assign(**{HOME_TEAM: b[TEAM], HOME_IMPS: 0.0})
+    rows = b[keys].copy()
+    rows[HOME_TEAM] = b[TEAM]
+    rows[HOME_IMPS] = 0.0
     rows[VISIT_TEAM] = pd.Series([None] * len(b), dtype=object)
     out = pd.concat([m.astype({VISIT_TEAM: object}), rows], ignore_index=True)
     return out
