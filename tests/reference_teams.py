@@ -167,3 +167,22 @@ def bam_points(net_scores, win=2, draw=1):
     board won, `draw` per board tied, 0 per board lost; the visitors' the complement."""
     home = sum(win if n > 0 else draw if n == 0 else 0 for n in net_scores)
     return home, win * len(net_scores) - home
+
+
+def patton_points(tables):
+    """Patton points (home, visit) of a match from its boards' table scores, each board a pair
+    (home team's score at table 1, at table 2), signed from the home team's side; the rules of
+    the JFR Teamy Patton scripts (emkael/patton): 2/1/0 a board, 10 points a tie; the total
+    score: n, n/2 + x or n/2 each by the relative margin (4 decimals), x = 1 for 4 boards else
+    n/6 to 0.1."""
+    n = len(tables)
+    home_bam = sum(2 if a + b > 10 else 1 if abs(a + b) <= 10 else 0 for a, b in tables)
+    home = sum(max(a, 0) + max(b, 0) for a, b in tables)
+    visit = sum(max(-a, 0) + max(-b, 0) for a, b in tables)
+    top = max(home, visit)
+    rel = Fraction(abs(home - visit), top) if top else Fraction(0)
+    rel4 = Fraction(int(rel * 10000 + Fraction(1, 2)), 10000)
+    x = Fraction(1) if n == 4 else Fraction(int(Fraction(n, 6) * 10 + Fraction(1, 2)), 10)
+    size = Fraction(n, 2) if rel4 > Fraction(3333, 10000) else x if rel4 >= Fraction(1, 10) else 0
+    lead = size if home > visit else -size if visit > home else 0
+    return home_bam + Fraction(n, 2) + lead, 2 * n - home_bam + Fraction(n, 2) - lead

@@ -8,7 +8,7 @@ import reference_teams as ref
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tourneystats.bridge import TeamRules, bam_standings, board_a_match
+from tourneystats.bridge import TeamRules, bam_standings, board_a_match, patton
 
 
 def _boards(rows, event="P"):
@@ -75,3 +75,36 @@ def test_board_a_match_matches_the_reference(scores, scale):
     win, draw = (2, 1) if scale == "full" else (1, 0.5)
     want = ref.bam_points([t1 - t2 for t1, t2 in scores], win=win, draw=draw)
     assert (got["home_points"].iloc[0], got["visit_points"].iloc[0]) == want
+
+
+def test_patton_middle_band_and_three_boards():
+    # Three boards, home net +20, -10, -430: board 1 won (20 > 10), board 2 tied (a difference
+    # of 10), board 3 lost: 2 + 1 + 0 = 3 board points to the home team, 3 to the visitors.
+    # Aggregates: home 420 + 0 + 100 = 520 (board 3: 100 at table 1); visitors 400 + 10 + 530.
+    rows = [(1, 1, "A", "B", 420, 400), (1, 2, "A", "B", 0, 10), (1, 3, "A", "B", 100, 530)]
+    p = patton(_boards(rows))
+    assert p[["home_bam", "visit_bam"]].to_numpy().tolist() == [[3, 3]]
+    assert p[["home_aggregate", "visit_aggregate"]].to_numpy().tolist() == [[520, 940]]
+    # (940 - 520) / 940 = 0.4468 > 1/3: the visitors take all 3 total-score points
+    assert p[["home_points", "visit_points"]].to_numpy().tolist() == [[3, 6]]
+    # 4 boards, a relative margin of 0.2 (1/10 to 1/3): 1 point more to the leader
+    rows = [(1, b, "A", "B", s1, s2) for b, (s1, s2) in
+            enumerate([(500, 0), (0, 400), (0, 0), (0, 0)], start=1)]  # fmt: skip
+    p = patton(_boards(rows))
+    # home +500 wins board 1, visitors +400 (home -400) win board 2, two boards tied
+    assert p[["home_bam", "visit_bam"]].to_numpy().tolist() == [[4, 4]]
+    assert p[["home_points", "visit_points"]].to_numpy().tolist() == [[4 + 2 + 1, 4 + 2 - 1]]
+    assert ref.patton_points([(500, 0), (0, -400), (0, 0), (0, 0)]) == (7, 5)
+    t = bam_standings(_boards(rows), scoring="patton")
+    assert t["board_points"].tolist() == [7, 5]
+
+
+@given(st.lists(st.tuples(st.sampled_from([-600, -100, -50, 0, 50, 100, 620]),
+                          st.sampled_from([-620, -110, -50, 0, 50, 90, 600])),
+                min_size=1, max_size=9))  # fmt: skip
+def test_patton_matches_the_reference(scores):
+    rows = [(1, b + 1, "H", "V", t1, t2) for b, (t1, t2) in enumerate(scores)]
+    got = patton(_boards(rows))
+    want = ref.patton_points([(t1, -t2) for t1, t2 in scores])
+    assert got["home_points"].iloc[0] == pytest.approx(float(want[0]))
+    assert got["visit_points"].iloc[0] == pytest.approx(float(want[1]))

@@ -156,7 +156,7 @@ from .files import (
 from .imp import IMP_BOUNDS, ButlerRules, butler, cross_imps, imp_standings, imps, victory_points
 from .knockout import KNOCKOUT_RULES, KnockoutRules, extra_boards_due, knockout
 from .mp import MatchpointRules, explain, matchpoints, mp_standings, pair_scores
-from .patton import bam_standings, board_a_match
+from .patton import bam_standings, board_a_match, patton
 from .pools import pool_matches, pool_standings
 from .prepare import EW as EW
 from .prepare import HOWELL as HOWELL
@@ -206,6 +206,7 @@ __all__ = [
     "movements",
     "mp_standings",
     "pair_scores",
+    "patton",
     "pool_matches",
     "pool_standings",
     "read_results",
