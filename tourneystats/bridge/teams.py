@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..core.ranking import competition_rank
+from ..core.ranking import _labels, _pack, competition_rank
 from ..core.schema import (
     BOARD,
     BOARDS,
@@ -83,6 +83,29 @@ def _first_rows(codes: np.ndarray, n: int) -> np.ndarray:
     return first
 
 
+def _group_codes(columns: list[tuple[np.ndarray, int]]) -> np.ndarray:
+    """Dense codes of the rows' combined key, numbered in the key's sorted order (as
+    ``groupby(sort=True).ngroup()``), from each column's sorted dense codes."""
+    keys = _pack(columns)
+    n = len(keys[0])
+    if n == 0:
+        return np.zeros(0, dtype=np.int64)
+    order = np.lexsort(keys[::-1])
+    new = np.zeros(n, dtype=bool)
+    new[0] = True
+    for k in keys:
+        ks = k[order]
+        new[1:] |= ks[1:] != ks[:-1]
+    codes = np.empty(n, dtype=np.int64)
+    codes[order] = np.cumsum(new) - 1
+    return codes
+
+
+def _duplicated(codes: np.ndarray) -> np.ndarray:
+    """Whether each row's code is shared with another row."""
+    return np.bincount(codes)[codes] > 1
+
+
 def _prepare_teams(teams: pd.DataFrame) -> _Teams:
     """Validate a team results frame; the home team's net score and IMPs per match and board."""
     frame = validate(teams, _TEAMS_SPEC, what="teams")
@@ -100,9 +123,10 @@ def _prepare_teams(teams: pd.DataFrame) -> _Teams:
         "a team plays against itself",
         what="teams",
     )
-    match = frame.groupby(keys, sort=True, observed=True, dropna=False).ngroup().to_numpy()
-    mb_key = frame.groupby([*keys, BOARD], sort=True, observed=True, dropna=False).ngroup()
-    mb = mb_key.to_numpy()
+    key_codes = [_labels(frame[c]) for c in keys]
+    match = _group_codes(key_codes)
+    board = _labels(frame[BOARD])
+    mb = _group_codes([(match, int(match.max()) + 1), board])
     n_mb = int(mb.max()) + 1 if len(mb) else 0
     count = np.bincount(mb, minlength=n_mb)
     fail_rows(
@@ -111,7 +135,7 @@ def _prepare_teams(teams: pd.DataFrame) -> _Teams:
     if TABLE in frame.columns and (count == 2).any():
         fail_rows(
             frame,
-            frame.duplicated([*keys, BOARD, TABLE], keep=False).to_numpy() & (count[mb] == 2),
+            _duplicated(_group_codes([(mb, n_mb), _labels(frame[TABLE])])) & (count[mb] == 2),
             "both table results of a board of a match are at the same table",
             what="teams",
         )
