@@ -192,3 +192,28 @@ def test_vectorised_over_events_equals_one_by_one():
                     ignore_index=True)  # fmt: skip
     pd.testing.assert_frame_equal(both, one)
     assert np.isfinite(both["imp_quotient"]).all()
+
+
+def test_team_files_through_the_path_and_the_command_line(tmp_path, capsys):
+    """A real PBN team file (tests/data/bridge/pbn-teams-imps.pbn): the pool standings under a
+    rule set agree with the plain team standings on every team's VPs and IMPs."""
+    from pathlib import Path
+
+    from tourneystats.cli import run
+
+    path = Path(__file__).parent / "data" / "bridge" / "pbn-teams-imps.pbn"
+    ruled = bridge.standings_from_path(path, rules="cbai")
+    plain = bridge.team_standings_from_path(path)
+    both = ruled.merge(plain, on=["event", "team"], suffixes=("", "_plain"))
+    assert len(both) == len(plain) > 2
+    assert (both["vp"] == both["vp_plain"]).all()
+    assert (both["imps_for"] == both["imps_for_plain"]).all()
+    again = bridge.team_standings_from_path(path, rules="cbai")
+    assert again["team"].tolist() == ruled["team"].tolist()
+    assert again["rank"].tolist() == ruled["rank"].tolist()
+    # equal VPs: the IMP quotient places them (here 14.28: Team 21 18/5 above Team 28 20/7)
+    assert (ruled["decided_by"] == "imp_quotient").any()
+    with pytest.raises(SystemExit) as done:
+        run(["standings", str(path), "--family", "bridge", "--rules", "cbai"])
+    assert done.value.code == 0
+    assert "decided_by" in capsys.readouterr().out
