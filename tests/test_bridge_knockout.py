@@ -155,3 +155,38 @@ def test_knockouts_match_the_reference(case):
         q = by_team.loc[a, "qualified"]
         assert (pd.isna(q) and winner is None) or (q == (winner == "home"))
     assert np.isin(t["decided_by"], ["total", "tied"]).all()
+
+
+# --- a real event: 2020 FISU World University Championships (bridge, online) ----------------------
+
+
+def test_wuc2020_knockout_reproduced():
+    """The knockout of the 2020 FISU WUC Mind Sports online (tests/data/README.md): the published
+    segment scores add up to the published match scores; with the conditions' 0.1 IMP carry-over
+    for the team placed higher in the qualifying Swiss (quarter- and semi-finals), the published
+    qualifiers, finalists and medallists follow."""
+    from pathlib import Path
+
+    folder = Path(__file__).parent / "data" / "bridge" / "teams"
+    seg = pd.read_csv(folder / "wuc2020-knockout.csv", dtype={"segment": str})
+    published = pd.read_csv(folder / "wuc2020-published.csv")
+    places = pd.read_csv(folder / "wuc2020-qualification.csv")
+    early = seg[seg["stage"].isin(["QF", "SF"])]
+    late = seg[seg["stage"].isin(["F", "3rd"])]
+    t = pd.concat([knockout(early, rules="wuc2020", standings=places),
+                   knockout(late, rules=KnockoutRules("final", carry_over="none"))],
+                  ignore_index=True)  # fmt: skip
+    # the match scores: regulation IMPs (without the carry-over) as published, 14 of 14
+    got = t.set_index(["stage", "team"])["imps"]
+    for row in published.itertuples():
+        assert got[(row.stage, row.home_team)] == row.home_imps
+        assert got[(row.stage, row.visit_team)] == row.visit_imps
+    # the carry-over: 0.1 to ITALY 1 (1st), CHINA 3 (2nd) and POLAND 3 (3rd); CHINA 1 and POLAND 1
+    # were both placed 4th-8th (their order is not published), so neither carries anything
+    carry = t[t["carry_over"] > 0][["stage", "team"]].to_numpy().tolist()
+    assert carry == [["QF", "ITALY 1"], ["QF", "CHINA 3"], ["SF", "ITALY 1"], ["SF", "POLAND 3"]]
+    winners = t[t["qualified"].fillna(False)][["stage", "team"]].to_numpy().tolist()
+    assert winners == [["QF", "ITALY 1"], ["QF", "FRANCE"], ["QF", "CHINA 1"], ["SF", "ITALY 1"],
+                       ["SF", "CHINA 1"], ["F", "CHINA 1"], ["3rd", "FRANCE"]]  # fmt: skip
+    sf = t[(t["stage"] == "SF") & (t["team"] == "ITALY 1")].iloc[0]
+    assert sf["total"] == pytest.approx(43.1) and sf["margin"] == pytest.approx(1.1)
