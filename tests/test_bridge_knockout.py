@@ -9,7 +9,7 @@ import reference_teams as ref
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tourneystats.bridge import KNOCKOUT_RULES, KnockoutRules, extra_boards_due, knockout
+from tourneystats.bridge import KNOCKOUT_RULES, KnockoutRules, extra_boards_due, knockout_matches
 from tourneystats.core.schema import ValidationError
 
 
@@ -29,7 +29,7 @@ BRACKET = _seg([
 
 
 def test_totals_winners_and_segment_columns():
-    t = knockout(BRACKET)
+    t = knockout_matches(BRACKET)
     assert t["team"].tolist() == ["A", "B", "C", "D", "A", "D"]
     assert t["imps_1"].tolist() == [30, 12, 10, 10, 22, 22]
     assert t["imps_2"].tolist() == [20, 25, 40, 41, 18, 18]
@@ -43,7 +43,7 @@ def test_totals_winners_and_segment_columns():
 def test_extra_boards_decide_a_tie():
     extra = pd.concat([BRACKET.assign(extra=False),
                        _seg([("SF", 3, "D", "A", 5, 2)]).assign(extra=True)])  # fmt: skip
-    t = knockout(extra)
+    t = knockout_matches(extra)
     sf = t[t["stage"] == "SF"]
     assert sf["total"].tolist() == [40, 40]  # the extra boards are not in the total
     assert sf["extra_imps"].tolist() == [2, 5]
@@ -60,13 +60,13 @@ def test_carry_over_from_the_round_robin_capped_and_rounded():
                        "home_imps": [10, 1, 2], "visit_imps": [50, 0, 0]})  # fmt: skip
     # A beat D by 40 in the round robin: a third is 13.33, capped at 8 -> A starts 8 up.
     rules = KnockoutRules("cup", carry_over="earlier_match", fraction=1 / 3, cap=8)
-    sf = knockout(BRACKET, rules=rules, earlier=rr)
+    sf = knockout_matches(BRACKET, rules=rules, earlier=rr)
     sf = sf[sf["stage"] == "SF"]
     assert sf["carry_over"].tolist() == [8, 0] and sf["total"].tolist() == [48, 40]
     assert sf["qualified"].tolist() == [True, False]
     # uncapped, a tenth, to one decimal: 4.0; the QF pair A-B met (B by 2): B starts 0.2 up
     rules = rules.replace(fraction=0.1, cap=None, carry_decimals=1)
-    t = knockout(BRACKET, rules=rules, earlier=rr)
+    t = knockout_matches(BRACKET, rules=rules, earlier=rr)
     assert t["carry_over"].tolist() == [0, 0.2, 0, 0, 4.0, 0]
     assert float(ref.carry_from_margin(40, "1/3", 8)) == 8
     assert ref.carry_from_margin(40, "1/10", None) == 4
@@ -74,26 +74,28 @@ def test_carry_over_from_the_round_robin_capped_and_rounded():
 
 def test_given_carry_and_higher_placed():
     carry = pd.DataFrame({"event": "Cup", "stage": ["SF"], "team": ["D"], "carry_over": [1.5]})
-    t = knockout(BRACKET, rules=KnockoutRules("x", carry_over="given"), carry=carry)
+    t = knockout_matches(BRACKET, rules=KnockoutRules("x", carry_over="given"), carry=carry)
     assert t["carry_over"].tolist() == [0, 0, 0, 0, 0, 1.5]
     assert t["qualified"].tolist()[4:] == [False, True]
     places = pd.DataFrame({"event": "Cup", "team": list("ABCD"), "rank": [4, 1, 3, 2]})
-    t = knockout(BRACKET, rules="wuc2020", standings=places)
+    t = knockout_matches(BRACKET, rules="wuc2020", standings=places)
     assert t["carry_over"].tolist() == [0, 0.1, 0, 0.1, 0, 0.1]
     assert t["qualified"].tolist() == [True, False, False, True, False, True]
     with pytest.raises(ValidationError, match="standings"):
-        knockout(BRACKET, rules="wuc2020")
+        knockout_matches(BRACKET, rules="wuc2020")
 
 
 def test_earlier_meeting_and_place_decide_ties():
     rr = pd.DataFrame({"event": "Cup", "home_team": ["A"], "visit_team": ["D"],
                        "home_imps": [5], "visit_imps": [9]})  # fmt: skip
     rules = KnockoutRules("x", ties=("extra_boards", "earlier_meeting"))
-    t = knockout(BRACKET, rules=rules, earlier=rr)
+    t = knockout_matches(BRACKET, rules=rules, earlier=rr)
     assert t["qualified"].tolist()[4:] == [False, True]
     assert t["decided_by"].tolist()[4:] == ["earlier_meeting"] * 2
     places = pd.DataFrame({"event": "Cup", "team": list("ABCD"), "rank": [1, 2, 3, 4]})
-    t = knockout(BRACKET, rules=KnockoutRules("y", ties=("higher_placed",)), standings=places)
+    t = knockout_matches(
+        BRACKET, rules=KnockoutRules("y", ties=("higher_placed",)), standings=places
+    )
     assert t["qualified"].tolist()[4:] == [True, False]
 
 
@@ -103,7 +105,7 @@ def test_board_results_with_stage_and_segment():
         "home_team": "A", "visit_team": "B", "table": [1, 2, 1, 2],
         "home_side": ["NS", "EW", "NS", "EW"], "ns_score": [620, 170, -100, 50],
     })  # fmt: skip
-    t = knockout(boards)
+    t = knockout_matches(boards)
     # board 1: 620 - 170 = 450 -> 10 IMPs to A; board 2: -100 - 50 = -150 -> 4 to B
     assert t["imps_1"].tolist() == [10, 0] and t["imps_2"].tolist() == [0, 4]
     assert t["total"].tolist() == [10, 4] and t["qualified"].tolist() == [True, False]
@@ -112,11 +114,13 @@ def test_board_results_with_stage_and_segment():
 def test_refused():
     twice = pd.concat([BRACKET, _seg([("QF", 1, "A", "C", 1, 0)])])
     with pytest.raises(ValidationError, match="more than one match"):
-        knockout(twice)
+        knockout_matches(twice)
     with pytest.raises(ValueError, match="unknown"):
         KnockoutRules("x", ties=("coin",))
     with pytest.raises(ValidationError, match="earlier"):
-        knockout(BRACKET, rules=KnockoutRules("x", carry_over="earlier_match", fraction=0.5))
+        knockout_matches(
+            BRACKET, rules=KnockoutRules("x", carry_over="earlier_match", fraction=0.5)
+        )
     assert KNOCKOUT_RULES["ebu"].carry_over == "none"
 
 
@@ -147,7 +151,7 @@ def test_knockouts_match_the_reference(case):
         [("Cup", "S", t, c) for a, b, _, _, ca, cb in expected for t, c in ((a, ca), (b, cb))],
         columns=["event", "stage", "team", "carry_over"],
     )
-    t = knockout(frame, rules=KnockoutRules("g", carry_over="given", ties=()), carry=carry)
+    t = knockout_matches(frame, rules=KnockoutRules("g", carry_over="given", ties=()), carry=carry)
     by_team = t.set_index("team")
     for a, b, ha, hb, ca, cb in expected:
         ta, tb, winner = ref.knockout_match(ha, hb, ca, cb)
@@ -173,8 +177,8 @@ def test_wuc2020_knockout_reproduced():
     places = pd.read_csv(folder / "wuc2020-qualification.csv")
     early = seg[seg["stage"].isin(["QF", "SF"])]
     late = seg[seg["stage"].isin(["F", "3rd"])]
-    t = pd.concat([knockout(early, rules="wuc2020", standings=places),
-                   knockout(late, rules=KnockoutRules("final", carry_over="none"))],
+    t = pd.concat([knockout_matches(early, rules="wuc2020", standings=places),
+                   knockout_matches(late, rules=KnockoutRules("final", carry_over="none"))],
                   ignore_index=True)  # fmt: skip
     # the match scores: regulation IMPs (without the carry-over) as published, 14 of 14
     got = t.set_index(["stage", "team"])["imps"]

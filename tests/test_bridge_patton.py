@@ -8,7 +8,7 @@ import reference_teams as ref
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tourneystats.bridge import TeamRules, bam_standings, board_a_match, patton
+from tourneystats.bridge import TeamRules, bam_standings, board_a_match, patton_scores
 
 
 def _boards(rows, event="P"):
@@ -82,7 +82,7 @@ def test_patton_middle_band_and_three_boards():
     # of 10), board 3 lost: 2 + 1 + 0 = 3 board points to the home team, 3 to the visitors.
     # Aggregates: home 420 + 0 + 100 = 520 (board 3: 100 at table 1); visitors 400 + 10 + 530.
     rows = [(1, 1, "A", "B", 420, 400), (1, 2, "A", "B", 0, 10), (1, 3, "A", "B", 100, 530)]
-    p = patton(_boards(rows))
+    p = patton_scores(_boards(rows))
     assert p[["home_bam", "visit_bam"]].to_numpy().tolist() == [[3, 3]]
     assert p[["home_aggregate", "visit_aggregate"]].to_numpy().tolist() == [[520, 940]]
     # (940 - 520) / 940 = 0.4468 > 1/3: the visitors take all 3 total-score points
@@ -90,7 +90,7 @@ def test_patton_middle_band_and_three_boards():
     # 4 boards, a relative margin of 0.2 (1/10 to 1/3): 1 point more to the leader
     rows = [(1, b, "A", "B", s1, s2) for b, (s1, s2) in
             enumerate([(500, 0), (0, 400), (0, 0), (0, 0)], start=1)]  # fmt: skip
-    p = patton(_boards(rows))
+    p = patton_scores(_boards(rows))
     # home +500 wins board 1, visitors +400 (home -400) win board 2, two boards tied
     assert p[["home_bam", "visit_bam"]].to_numpy().tolist() == [[4, 4]]
     assert p[["home_points", "visit_points"]].to_numpy().tolist() == [[4 + 2 + 1, 4 + 2 - 1]]
@@ -104,7 +104,7 @@ def test_patton_middle_band_and_three_boards():
                 min_size=1, max_size=9))  # fmt: skip
 def test_patton_matches_the_reference(scores):
     rows = [(1, b + 1, "H", "V", t1, t2) for b, (t1, t2) in enumerate(scores)]
-    got = patton(_boards(rows))
+    got = patton_scores(_boards(rows))
     want = ref.patton_points([(t1, -t2) for t1, t2 in scores])
     assert got["home_points"].iloc[0] == pytest.approx(float(want[0]))
     assert got["visit_points"].iloc[0] == pytest.approx(float(want[1]))

@@ -154,9 +154,9 @@ from .files import (
     team_standings_from_path,
 )
 from .imp import IMP_BOUNDS, ButlerRules, butler, cross_imps, imp_standings, imps, victory_points
-from .knockout import KNOCKOUT_RULES, KnockoutRules, extra_boards_due, knockout
+from .knockout import KNOCKOUT_RULES, KnockoutRules, extra_boards_due, knockout_matches
 from .mp import MatchpointRules, explain, matchpoints, mp_standings, pair_scores
-from .patton import bam_standings, board_a_match, patton
+from .patton import bam_standings, board_a_match, patton_scores
 from .pools import pool_matches, pool_standings
 from .prepare import EW as EW
 from .prepare import HOWELL as HOWELL
@@ -200,13 +200,13 @@ __all__ = [
     "history_from_path",
     "imp_standings",
     "imps",
-    "knockout",
+    "knockout_matches",
     "match_vps",
     "matchpoints",
     "movements",
     "mp_standings",
     "pair_scores",
-    "patton",
+    "patton_scores",
     "pool_matches",
     "pool_standings",
     "read_results",

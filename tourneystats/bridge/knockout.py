@@ -372,7 +372,7 @@ def _decide(rules: KnockoutRules, diff: np.ndarray, mt: _Matches, seg: pd.DataFr
 # --- the bracket ---------------------------------------------------------------------------------
 
 
-def knockout(
+def knockout_matches(
     segments: pd.DataFrame,
     *,
     rules: str | KnockoutRules | None = None,
@@ -420,7 +420,7 @@ def knockout(
     >>> rr = pd.DataFrame({"event": "Cup", "home_team": ["A"], "visit_team": ["B"],
     ...                    "home_imps": [20], "visit_imps": [32]})
     >>> rules = KnockoutRules("cup", carry_over="earlier_match", fraction=1/3, cap=8)
-    >>> knockout(seg, rules=rules, earlier=rr)[["team", "carry_over", "imps_1", "imps_2",
+    >>> knockout_matches(seg, rules=rules, earlier=rr)[["team", "carry_over", "imps_1", "imps_2",
     ...                                           "total", "margin", "qualified"]]
       team  carry_over  imps_1  imps_2  total  margin  qualified
     0    A         0.0    25.0    28.0   53.0    -1.0      False

@@ -14,7 +14,7 @@ is a tie).
 
 Patton scoring
 --------------
-:func:`patton` adds to the board-a-match points of a match of ``n`` boards points for the total
+:func:`patton_scores` adds to the board-a-match points of a match of ``n`` boards points for the total
 score, as the Patton scripts for JFR Teamy define them (M. Klichowicz, written for the Polish
 youth bridge camp BOOM 2014, public repository emkael/patton, ``patton-bam.sql`` and
 ``patton-imp.sql``): each board scores 2/1/0, a difference of 10 points or less tying it; each
@@ -122,7 +122,7 @@ def board_a_match(teams: pd.DataFrame, *, scale: str = "full", tie_margin: int =
     return out
 
 
-def patton(teams: pd.DataFrame) -> pd.DataFrame:
+def patton_scores(teams: pd.DataFrame) -> pd.DataFrame:
     """Patton points of each team per match: board-a-match points plus points for the total
     score (see the module).
 
@@ -145,7 +145,7 @@ def patton(teams: pd.DataFrame) -> pd.DataFrame:
     ...                   "visit_team": "B", "table": [1, 2] * 4,
     ...                   "home_side": ["NS", "EW"] * 4,
     ...                   "ns_score": [620, -50, 420, 110, 100, 110, -120, 0]})
-    >>> patton(t)[["home_bam", "visit_bam", "home_points", "visit_points"]]
+    >>> patton_scores(t)[["home_bam", "visit_bam", "home_points", "visit_points"]]
        home_bam  visit_bam  home_points  visit_points
     0       5.0        3.0          9.0           3.0
     """
@@ -208,7 +208,7 @@ def bam_standings(
         ``event, [stage], [round], team`` of the byes, scored by the rules' ``bye_vp`` (board
         points).
     scoring : {"bam", "patton"}
-        Board-a-match points (:func:`board_a_match`), or Patton points (:func:`patton`;
+        Board-a-match points (:func:`board_a_match`), or Patton points (:func:`patton_scores`;
         `scale` and `tie_margin` are then those of the Patton scoring).
 
     Returns
@@ -232,7 +232,9 @@ def bam_standings(
     if scoring not in ("bam", "patton"):
         raise ValueError(f"scoring must be 'bam' or 'patton'; got {scoring!r}")
     if scoring == "patton":
-        m = patton(teams).drop(columns=[HOME_BAM, VISIT_BAM, HOME_AGGREGATE, VISIT_AGGREGATE])
+        m = patton_scores(teams).drop(
+            columns=[HOME_BAM, VISIT_BAM, HOME_AGGREGATE, VISIT_AGGREGATE]
+        )
     else:
         m = board_a_match(teams, scale=scale, tie_margin=tie_margin)
     m = m.assign(
