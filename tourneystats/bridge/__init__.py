@@ -121,6 +121,17 @@ number of boards of the user's, ``vp_scale=`` (``--vp-scale``, a CSV file): the 
 25-point scales are not shipped (no authoritative copy was found, see
 :mod:`~tourneystats.bridge.vpscales`).
 
+Team competitions
+-----------------
+Round-robin pools and Swiss stages (:func:`pool_standings`): VPs per match from the IMPs (or as
+given), standings with a tie-break order given as data (:class:`TeamRules`, :data:`TEAM_RULES`:
+``cbai`` and ``ebu`` follow their published texts; the WBF, EBL and FFB orders are not shipped,
+their texts not having been available to check), ``decided_by``, byes, the standings after each
+round. Knockouts (:func:`knockout_matches`, :class:`KnockoutRules`): segments, carry-over, ties.
+Board-a-match and Patton scoring (:func:`board_a_match`, :func:`bam_standings`,
+:func:`patton_scores`). Match results may be given already in IMPs (``home_imps``,
+``visit_imps``, ``boards``), as federations publish them.
+
 Modules
 -------
 :mod:`~tourneystats.bridge.scoring` (:func:`standings`: each session as it declares),
@@ -135,6 +146,10 @@ Modules
 :mod:`~tourneystats.bridge.mp` (matchpoints, Neuberg, session standings),
 :mod:`~tourneystats.bridge.imp` (IMP table, victory points, Butler, cross-IMPs),
 :mod:`~tourneystats.bridge.teams` (team matches and standings),
+:mod:`~tourneystats.bridge.pools` (round robins and Swiss stages),
+:mod:`~tourneystats.bridge.teamrules` (their tie-break rule sets),
+:mod:`~tourneystats.bridge.knockout` (knockout matches),
+:mod:`~tourneystats.bridge.patton` (board-a-match and Patton scoring),
 :mod:`~tourneystats.bridge.season` (season summary and history),
 :mod:`~tourneystats.bridge.contract` (contract scoring, vulnerability), the readers
 :mod:`~tourneystats.bridge.pbn` (with the notation's lexer :mod:`~tourneystats.bridge.pbn_lex`)
