@@ -68,9 +68,11 @@ def _totals(matches):
     return t
 
 
-def _value(name, team, group, t):
-    """Criterion `name` of `team` among the tied `group`."""
+def _value(name, team, group, t, above=()):
+    """Criterion `name` of `team` among the tied `group` (`above`: the teams placed above it)."""
     row = t[team]
+    if name == "vp_against_higher":
+        return round(sum(g[1] for g in row["games"] if g[0] in above), 2)
     if name.startswith("h2h_"):
         games = [g for g in row["games"] if g[0] in group]
         vp = round(sum(g[1] for g in games), 2)
@@ -88,8 +90,9 @@ def _value(name, team, group, t):
     return sum(t[g[0]]["vp"] for g in row["games"])  # opponents_vp
 
 
-def _order(group, k, rules, t):
-    """[(team, separator to the next team)] for a group tied so far, from criterion k."""
+def _order(group, k, rules, t, above=frozenset()):
+    """[(team, separator to the next team)] for a group tied so far, from criterion k (`above`:
+    the teams already placed above the group)."""
     crits = rules["criteria"]
     if len(group) == 1:
         return [(group[0], None)]
@@ -98,15 +101,17 @@ def _order(group, k, rules, t):
         return [(x, "tied") for x in ordered[:-1]] + [(ordered[-1], None)]
     name = crits[k]
     if name in rules["two_only"] and len(group) != 2:
-        return _order(group, k + 1, rules, t)
-    values = {x: _value(name, x, group, t) for x in group}
+        return _order(group, k + 1, rules, t, above)
+    values = {x: _value(name, x, group, t, above) for x in group}
     levels = sorted(set(values.values()), reverse=True)
     if len(levels) == 1:
-        return _order(group, k + 1, rules, t)
+        return _order(group, k + 1, rules, t, above)
     out = []
+    placed = set(above)
     for level in levels:
         block = [x for x in group if values[x] == level]
-        part = _order(block, 0 if rules["restart"] else k + 1, rules, t)
+        part = _order(block, 0 if rules["restart"] else k + 1, rules, t, frozenset(placed))
+        placed |= set(block)
         if out:
             out[-1] = (out[-1][0], name)
         out.extend(part)
@@ -123,7 +128,7 @@ def pool_standings(matches, rules):
         rows = []
         for vp in by_vp:
             group = [x for x in t if t[x]["vp"] == vp]
-            part = _order(group, 0, rules, t)
+            part = _order(group, 0, rules, t, frozenset(x for x in t if t[x]["vp"] > vp))
             if rows:
                 rows[-1] = (rows[-1][0], "vp")
             rows.extend(part)

@@ -217,3 +217,19 @@ def test_team_files_through_the_path_and_the_command_line(tmp_path, capsys):
         run(["standings", str(path), "--family", "bridge", "--rules", "cbai"])
     assert done.value.code == 0
     assert "decided_by" in capsys.readouterr().out
+
+
+def test_pzbs_vps_against_the_teams_placed_higher():
+    # B, C and D end on 40 VPs, 20 each in their cycle (15-5 wins); against A, placed higher
+    # with 45, C won 12, B 10 and D 8: the PZBS order puts C, B, D (worked by hand).
+    m = _matches([
+        (1, "A", "B", 10, 10, 10, 10), (1, "C", "D", 30, 10, 15, 5),
+        (2, "A", "C", 10, 14, 8, 12), (2, "D", "B", 30, 10, 15, 5),
+        (3, "A", "D", 14, 10, 12, 8), (3, "B", "C", 30, 10, 15, 5),
+        (4, "A", "E", 30, 10, 15, 5), (4, "B", "E", 10, 10, 10, 10),
+        (5, "C", "E", 10, 14, 8, 12), (5, "D", "E", 14, 10, 12, 8),
+    ])  # fmt: skip
+    t = pool_standings(m, rules="pzbs", vp_scale="given")
+    assert t["team"].tolist() == ["A", "C", "B", "D", "E"]
+    assert t["vp"].tolist() == [45, 40, 40, 40, 35]
+    assert t["decided_by"].tolist()[:4] == ["vp", "vp_against_higher", "vp_against_higher", "vp"]

@@ -268,6 +268,12 @@ def _criterion(name: str, p: _Pool, key: np.ndarray) -> np.ndarray:
         return np.bincount(p.home, weights=hw, minlength=p.n) + np.bincount(
             v, weights=vw, minlength=p.n
         )
+    if name == "vp_against_higher":
+        above_h = real & (key[v] < key[p.home]) & (p.group[v] == p.group[p.home])
+        above_v = real & (key[p.home] < key[v]) & (p.group[v] == p.group[p.home])
+        return np.bincount(p.home, weights=p.hvp * above_h, minlength=p.n) + np.bincount(
+            v, weights=p.vvp * above_v, minlength=p.n
+        )
     # opponents_vp
     return np.bincount(p.home, weights=p.vp[v] * real, minlength=p.n) + np.bincount(
         v, weights=p.vp[p.home] * real, minlength=p.n

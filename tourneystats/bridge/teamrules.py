@@ -19,6 +19,7 @@ teams still tied at that point; a team meeting another twice counts both matches
 ``wins``                    matches won on VPs, a drawn match counting one half
 ``opponents_vp``            the sum of the final VPs of every opponent met (the EBU's
                             "tie-break points"; a team met twice counts twice)
+``vp_against_higher``       VPs won against the teams placed above the tied teams
 ==========================  ===================================================================
 
 A quotient with nothing lost is infinite (best) when something was won, and 1 when nothing was
@@ -59,6 +60,7 @@ CRITERIA = (
     "imp_difference",
     "wins",
     "opponents_vp",
+    "vp_against_higher",
 )
 
 #: criteria computed within a tied group (between the tied teams)
@@ -159,6 +161,16 @@ TEAM_RULES: dict[str, TeamRules] = {
             "never in an all-play-all, drop the criterion there), then IMPs over all boards of "
             "the stage; the point-a-board count-back (d) is not computed. 143.7.2 (more than "
             "two contestants) was not read: a larger tie goes straight to the all-match criteria"
+        ),
+    ),
+    "pzbs": TeamRules(
+        name="pzbs",
+        criteria=("h2h_vp", "vp_against_higher", "imp_difference"),
+        source=(
+            "Polish Bridge Union (PZBS), as its online team league states them after the "
+            "Polish Team Championships' regulations (czworki.pzbs.pl, communiqué of 28.03.2020): "
+            "the direct match, the VPs against the teams placed higher, the IMP balance, then "
+            "lots (not computed)"
         ),
     ),
 }
