@@ -124,10 +124,10 @@ number of boards of the user's, ``vp_scale=`` (``--vp-scale``, a CSV file): the 
 Team competitions
 -----------------
 Round-robin pools and Swiss stages (:func:`pool_standings`): VPs per match from the IMPs (or as
-given), standings with a tie-break order given as data (:class:`TeamRules`, :data:`TEAM_RULES`:
-``cbai``, ``ebu`` and ``pzbs`` follow their published texts; the WBF, EBL and FFB orders are not shipped,
-their texts not having been available to check), ``decided_by``, byes, the standings after each
-round. Knockouts (:func:`knockout_matches`, :class:`KnockoutRules`): segments, carry-over, ties.
+given), standings with a tie-break order given as data (:class:`TeamRules`,
+:data:`TEAM_RULES`: ``cbai``, ``ebu`` and ``pzbs`` follow their published texts; the WBF, EBL
+and FFB orders are not shipped, their texts not having been available to check),
+``decided_by``, byes, the standings after each round. Knockouts (:func:`knockout_matches`, :class:`KnockoutRules`): segments, carry-over, ties.
 Board-a-match and Patton scoring (:func:`board_a_match`, :func:`bam_standings`,
 :func:`patton_scores`). Match results may be given already in IMPs (``home_imps``,
 ``visit_imps``, ``boards``), as federations publish them.
