@@ -167,10 +167,11 @@ def ebu_extra_boards(boards):
 # --- board-a-match -------------------------------------------------------------------------------
 
 
-def bam_points(net_scores, win=2, draw=1):
+def bam_points(net_scores, win=2, draw=1, tie_margin=0):
     """Board-a-match points of the home team over its boards (net score per board): `win` per
-    board won, `draw` per board tied, 0 per board lost; the visitors' the complement."""
-    home = sum(win if n > 0 else draw if n == 0 else 0 for n in net_scores)
+    board won (by more than `tie_margin`), `draw` per board tied, 0 per board lost; the
+    visitors' the complement."""
+    home = sum(win if n > tie_margin else draw if n >= -tie_margin else 0 for n in net_scores)
     return home, win * len(net_scores) - home
 
 

@@ -194,3 +194,30 @@ def test_wuc2020_knockout_reproduced():
                        ["SF", "CHINA 1"], ["F", "CHINA 1"], ["3rd", "FRANCE"]]  # fmt: skip
     sf = t[(t["stage"] == "SF") & (t["team"] == "ITALY 1")].iloc[0]
     assert sf["total"] == pytest.approx(43.1) and sf["margin"] == pytest.approx(1.1)
+
+
+@given(
+    st.lists(st.tuples(st.integers(0, 60), st.integers(0, 60)), min_size=1, max_size=5),
+    st.sampled_from(["1/3", "1/2", "1/10", "1"]),
+    st.sampled_from([None, 0, 5, 8, 16]),
+)
+def test_carry_over_from_the_earlier_meeting_matches_the_reference(meetings, fraction, cap):
+    """Teams T0-T1 met once or more before (their IMPs in `meetings`); the carry-over of the
+    knockout match is the reference's fraction of the summed margin, capped, to its winner."""
+    from fractions import Fraction
+
+    earlier = pd.DataFrame([("Cup", "T0", "T1", a, b) for a, b in meetings],
+                           columns=["event", "home_team", "visit_team", "home_imps",
+                                    "visit_imps"])  # fmt: skip
+    ko = _seg([("S", 1, "T1", "T0", 10, 10)])
+    rules = KnockoutRules("r", carry_over="earlier_match", fraction=float(Fraction(fraction)),
+                          cap=cap, ties=())  # fmt: skip
+    t = knockout_matches(ko, rules=rules, earlier=earlier).set_index("team")
+    margin = sum(a - b for a, b in meetings)
+    want = ref.carry_from_margin(margin, fraction, cap)
+    winner, loser = ("T0", "T1") if margin > 0 else ("T1", "T0")
+    if margin == 0:
+        assert t["carry_over"].tolist() == [0, 0]
+    else:
+        assert t.loc[winner, "carry_over"] == pytest.approx(float(want))
+        assert t.loc[loser, "carry_over"] == 0

@@ -68,12 +68,12 @@ def test_refused_options():
 @given(st.lists(st.tuples(st.sampled_from([-600, -100, -50, 0, 50, 100, 620]),
                           st.sampled_from([-620, -110, -50, 0, 50, 100, 600])),
                 min_size=1, max_size=12),
-       st.sampled_from(["full", "half"]))  # fmt: skip
-def test_board_a_match_matches_the_reference(scores, scale):
+       st.sampled_from(["full", "half"]), st.sampled_from([0, 10, 50]))  # fmt: skip
+def test_board_a_match_matches_the_reference(scores, scale, margin):
     rows = [(1, b + 1, "H", "V", t1, t2) for b, (t1, t2) in enumerate(scores)]
-    got = board_a_match(_boards(rows), scale=scale)
+    got = board_a_match(_boards(rows), scale=scale, tie_margin=margin)
     win, draw = (2, 1) if scale == "full" else (1, 0.5)
-    want = ref.bam_points([t1 - t2 for t1, t2 in scores], win=win, draw=draw)
+    want = ref.bam_points([t1 - t2 for t1, t2 in scores], win=win, draw=draw, tie_margin=margin)
     assert (got["home_points"].iloc[0], got["visit_points"].iloc[0]) == want
 
 
