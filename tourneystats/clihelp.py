@@ -13,7 +13,8 @@ def _rules_help() -> str:
     """The ``--rules`` help: what a rule set is in each family (the names are listed below)."""
     return (
         "the family's rule set: a cards preset, a chess unplayed-game rule set, the bridge "
-        "matchpoint scale (each family's choices and default are listed below)"
+        "matchpoint scale or team tie-break rules (each family's choices and default are listed "
+        "below)"
     )
 
 
@@ -46,7 +47,7 @@ def _examples(*lines: str) -> str:
 
 def _family_choices() -> str:
     """The rule sets of every family, one family per line, read from the families themselves."""
-    from .bridge import CONVENTIONS, SCORINGS
+    from .bridge import CONVENTIONS, SCORINGS, TEAM_RULES
     from .cards import RULES
     from .chess import RULE_SETS
 
@@ -69,6 +70,8 @@ def _family_choices() -> str:
                   "auto: by each event's start date, auto:RULES for undated events)"),
             *wrap("bridge   --rules", ["full", "half"], "(the matchpoint scale: 2 or 1 per result "
                   "beaten; default full)"),
+            *wrap("bridge   --rules", list(TEAM_RULES), "(team files: the tie-breaks of a team "
+                  "table)"),
             *wrap("bridge   --scoring", list(SCORINGS), "(default: as each file declares)"),
             *wrap("bridge   --convention", list(CONVENTIONS), "(default: the file's program's, "
                   "else ebu)"),
