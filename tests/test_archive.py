@@ -497,8 +497,13 @@ def test_recompute_bridge_equals_family_functions(tmp_path):
     want = bridge.session_standings(pairs, scale="half")
     assert set(got["season"]) == {"2022", "2023"}
     keys = ["event", "section", "line", "pair"]
+    # bridge standings leave out the columns no session of theirs uses: the order of the
+    # columns of a dataset of such tables is that of its files
     pd.testing.assert_frame_equal(
-        sort_rows(got.drop(columns="season"), keys), sort_rows(want, keys), check_dtype=False
+        sort_rows(got.drop(columns="season"), keys),
+        sort_rows(want, keys),
+        check_dtype=False,
+        check_like=True,
     )
     got = read_archive(out, family="bridge_teams")
     want = bridge.team_standings(teams)
@@ -848,7 +853,9 @@ def test_import_folder(tmp_path, capsys):
         ignore_index=True,
     )
     keys = ["event", "section", "line", "pair"]
-    pd.testing.assert_frame_equal(sort_rows(got, keys), sort_rows(want, keys), check_dtype=False)
+    pd.testing.assert_frame_equal(
+        sort_rows(got, keys), sort_rows(want, keys), check_dtype=False, check_like=True
+    )
     got = read_archive(out, family="bridge_teams").drop(columns="season")
     want = bridge.team_standings_from_path(src / "bridge" / "2021" / "teams.pbn")
     pd.testing.assert_frame_equal(got, want, check_dtype=False)
@@ -872,8 +879,13 @@ def test_import_reads_league_tables_as_the_league_family(tmp_path):
     assert set(got["season"]) == {"2024"}
     want = league.history_from_path(src)
     keys = ["league", "tournament", "player"]
+    # bridge standings leave out the columns no session of theirs uses: the order of the
+    # columns of a dataset of such tables is that of its files
     pd.testing.assert_frame_equal(
-        sort_rows(got.drop(columns="season"), keys), sort_rows(want, keys), check_dtype=False
+        sort_rows(got.drop(columns="season"), keys),
+        sort_rows(want, keys),
+        check_dtype=False,
+        check_like=True,
     )
 
 
@@ -909,8 +921,13 @@ def test_import_reads_a_final_score_only_league_table(tmp_path):
     got = read_archive(tmp_path / "out", family="league")
     want = league.history_from_path(src / "thursday.csv")
     keys = ["league", "tournament", "player"]
+    # bridge standings leave out the columns no session of theirs uses: the order of the
+    # columns of a dataset of such tables is that of its files
     pd.testing.assert_frame_equal(
-        sort_rows(got.drop(columns="season"), keys), sort_rows(want, keys), check_dtype=False
+        sort_rows(got.drop(columns="season"), keys),
+        sort_rows(want, keys),
+        check_dtype=False,
+        check_like=True,
     )
     assert len(got) == 4 + 4  # every player after each of the two tournaments
 
