@@ -269,7 +269,7 @@ class TourneyAccessor:
         --------
         >>> st = pd.DataFrame({"event": ["A", "A", "B"], "omwp": [0.5, 0.6, 0.4]})
         >>> st.tourney.distribution("omwp", by="event").get_ylabel()
-        'omwp'
+        "OMW% (opponents' match-win %)"
         """
         from . import plot
 

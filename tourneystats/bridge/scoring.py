@@ -127,7 +127,9 @@ def standings(
         out = out.sort_values([EVENT, SECTION, LINE], kind="stable", ignore_index=True)
     out = out.reindex(columns=list(COLUMNS))  # one order of columns, whatever the methods
     # the columns of a method no session used are left out (imps of matchpoint sessions, ...)
-    unused = [c for c in (MP, TOP, PERCENTAGE, IMPS) if out[c].isna().all() and len(out)]
+    matchpointed = out[SCORING].eq("mp").to_numpy()
+    unused = [] if not len(out) else [IMPS] if matchpointed.all() else []
+    unused += [MP, TOP, PERCENTAGE] if len(out) and not matchpointed.any() else []
     return out.drop(columns=unused)
 
 

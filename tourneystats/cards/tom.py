@@ -55,7 +55,6 @@ import numpy as np
 import pandas as pd
 
 from ..core.folders import Source, list_files
-from ..core.safexml import parse_xml
 from ..core.schema import (
     DATE,
     DRAWS,
@@ -109,6 +108,8 @@ class _File:
     """One TOM file being read: its path, the line of each element, its rows."""
 
     def __init__(self, path: Path) -> None:
+        from ..core.safexml import parse_xml  # the safe XML parser (no DTD), on first use
+
         self.path = path
         self.root, self.lines = parse_xml(path.read_bytes(), path)
         if self.root.tag != "tournament":
