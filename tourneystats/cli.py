@@ -379,7 +379,8 @@ def results_from_path(name: str, path: str | Path) -> tuple[pd.DataFrame, dict]:
 
     Reads as the family's ``standings_from_path`` does: cards and league tables (cards also MTG
     JSON and TOM files), chess TRF, PGN and tables (with their players and events), bridge pairs
-    results (PBN, USEBIO, tables).
+    results (PBN, USEBIO, tables). The options hold ``players=``, the names behind the ids,
+    when the files give them.
 
     Examples
     --------
@@ -398,11 +399,14 @@ def results_from_path(name: str, path: str | Path) -> tuple[pd.DataFrame, dict]:
     if name == "chess":
         results, players, events = read
         return results, {"players": players, "events": events}
+    # the names behind the ids (TOM players, PBN and USEBIO pairs), carried into the table
+    people = module.read_people(path) if hasattr(module, "read_people") else None
+    options = {} if people is None else {"players": people}
     if name == "bridge":
         if read.pairs is None:
             raise ValueError(f"{path}: no pairs results to compare (team results only)")
-        return read.pairs, {}
-    return read, {}
+        return read.pairs, options
+    return read, options
 
 
 def _changes(summary: pd.DataFrame) -> pd.DataFrame:

@@ -149,6 +149,7 @@ from .files import SUFFIXES as SUFFIXES
 from .files import (
     Results,
     history_from_path,
+    read_people,
     read_results,
     standings_from_path,
     team_standings_from_path,
@@ -191,6 +192,7 @@ __all__ = [
     "movements",
     "mp_standings",
     "pair_scores",
+    "read_people",
     "read_results",
     "season_history",
     "season_summary",

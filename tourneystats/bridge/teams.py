@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..core.people import with_people
 from ..core.ranking import competition_rank
 from ..core.schema import (
     BOARD,
@@ -224,11 +225,16 @@ def team_matches(
 
 
 def team_standings(
-    teams: pd.DataFrame, *, boards: int | None = None, vp_scale: Any = "wbf2013"
+    teams: pd.DataFrame,
+    *,
+    boards: int | None = None,
+    vp_scale: Any = "wbf2013",
+    players: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
     """Per event and team: matches, IMPs won and lost, victory points and place.
 
-    `boards` and `vp_scale` are as in :func:`team_matches`.
+    `boards` and `vp_scale` are as in :func:`team_matches`. `players` (``event, team,
+    names``: the ``pairs`` frame of a team PBN file) puts each team's members after its name.
 
     Returns
     -------
@@ -265,4 +271,4 @@ def team_standings(
     )
     out = out.reset_index()
     out[VP] = out[VP].round(2)
-    return competition_rank(out, [VP], by=EVENT, order_by=TEAM)
+    return with_people(competition_rank(out, [VP], by=EVENT, order_by=TEAM), players)
