@@ -130,9 +130,10 @@ def test_drift_bridge_season_folder(tmp_path, capsys):
     results = pd.concat(
         [read_usebio(p).results for p in sorted(tmp_path.glob("*.xml"))], ignore_index=True
     )
-    history = bridge.season_history(results)
+    history = bridge.season_history(results, players=bridge.read_people(tmp_path))
     last = history[history["event"] == history["event"].iloc[-1]].head(10)
-    best = ", ".join(f"pair {p}" if p.isdigit() else p for p in last["pair"])
+    best = ", ".join(last["names"])  # the pairs' two players name each line
+    assert best.startswith("PLAYER 011 & PLAYER 012, ")
     assert f"Rank after each event: 10 highlighted: {best}" in text
 
 

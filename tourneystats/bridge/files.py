@@ -306,9 +306,7 @@ def standings_from_path(
     3   EW     4      mp  0.0         0.0
     """
     scale = _scale_option(scale, options)
-    (pairs, teams), team_files, names = _read_results(
-        path, _STANDINGS_COLUMNS, scoring, coded=True
-    )
+    (pairs, teams), team_files, names = _read_results(path, _STANDINGS_COLUMNS, scoring, coded=True)
     if pairs is None:
         assert teams is not None  # (a results file of either kind was read)
         scale = "wbf2013" if vp_scale is None else vp_scale

@@ -375,6 +375,7 @@ def standings_under_rule_sets(
     if not variants:
         return []
     options = _Options()
+    people = players  # the names, ids and ratings shown, as given
     events, players = _validate_tables(events, players)
     orders = [_declared_orders(list(t), events, results) for _, t in variants]
     shareable = all(
@@ -387,7 +388,7 @@ def standings_under_rule_sets(
                 results,
                 rules=r,
                 tiebreaks=t,
-                players=players,
+                players=people,
                 events=events,
                 round_robin=round_robin,
             )
@@ -398,8 +399,10 @@ def standings_under_rule_sets(
     call: dict[str, Any] = dict(rules=None, players=players, events=events, round_robin=rr)
     chunks = _event_chunks(results)
     if chunks is None:
-        return _grid_tables(results, parsed, call, options)
-    return _chunk_tables(results, chunks, parsed, call, options)
+        tables = _grid_tables(results, parsed, call, options)
+    else:
+        tables = _chunk_tables(results, chunks, parsed, call, options)
+    return [with_people(t, people) for t in tables]
 
 
 #: above this many rows, :func:`standings` works through the events in chunks of about this size

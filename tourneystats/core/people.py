@@ -66,7 +66,9 @@ def with_people(
         return table
     entity = next((c for c in ENTITIES if c in table.columns and c in people.columns), None)
     carried = [  # a column the source leaves empty is not given
-        c for c in columns if c in people.columns and c not in table.columns and people[c].notna().any()
+        c
+        for c in columns
+        if c in people.columns and c not in table.columns and people[c].notna().any()
     ]
     if entity is None or not carried:
         return table
@@ -161,22 +163,38 @@ def select(
             if isinstance(name, str) and i not in by_name.setdefault(name, []):
                 by_name[name].append(i)
     out: list[Hashable] = []
+    unknown: list[Hashable] = []
     for w in wanted:
         hit = by_id.get(w, by_id.get(str(w)))  # type: ignore[call-overload]
-        if hit is not None:
-            out.append(hit)
-            continue
-        named = by_name.get(str(w), [])
+        named = [hit] if hit is not None else by_name.get(str(w), [])
         if len(named) > 1:
+            named = _sorted(named)
             shown = ", ".join(f"{i} ({_label(rows, entity, labels, i)})" for i in named[:8])
             raise ValueError(
                 f"{str(w)!r} is the name of {len(named)} {entity}s: {shown}; choose by id"
             )
-        if not named:
-            known = ", ".join(repr(_label(rows, entity, labels, i)) for i in ids[:6])
-            raise ValueError(f"unknown {entity} {w!r}; known: {known}, ...")
-        out.append(named[0])
+        (out.append(named[0]) if named else unknown.append(w))
+    if unknown:
+        known = ", ".join(_shown(rows, entity, labels, i) for i in ids[:6])
+        more = ", ..." if len(ids) > 6 else ""
+        raise ValueError(
+            f"unknown {entity}(s) {', '.join(map(repr, unknown))}; known: {known}{more}"
+        )
     return out
+
+
+def _sorted(ids: list) -> list:
+    """Ids in their order (as text when they do not compare)."""
+    try:
+        return sorted(ids)
+    except TypeError:
+        return sorted(ids, key=str)
+
+
+def _shown(rows: pd.DataFrame, entity: str, labels: list[str], i: Hashable) -> str:
+    """``'Doe, Jane' (12)``: a name and its id, or the id alone."""
+    name = _label(rows, entity, labels, i)
+    return repr(i) if name == str(i) else f"{name!r} ({i})"
 
 
 def _label(rows: pd.DataFrame, entity: str, labels: list[str], i: Hashable) -> str:
