@@ -276,3 +276,14 @@ def test_cli_compare_table_carries_the_names(tmp_path, capsys):
     assert list(table.columns[:5]) == ["event", "section", "line", "pair", "names"]
     assert table["names"].notna().all()
     assert set(PEOPLE) & set(table.columns) == {"names"}
+
+
+def test_cards_and_bridge_explain_carry_names_and_select_by_name():
+    tom = cards.read_tom(TOM)
+    by_name = cards.explain(tom.results, player="Player 200014", players=tom.players, rules="mtg")
+    by_id = cards.explain(tom.results, player="200014", players=tom.players, rules="mtg")
+    pd.testing.assert_frame_equal(by_name, by_id)
+    assert set(by_name["name"]) == {"Player 200014"} and len(by_name) == 3
+    read = read_usebio(HOWELL)
+    rows = bridge.explain(read.results, pair="6", players=read.pairs)
+    assert set(rows["names"]) == {"PLAYER 011 & PLAYER 012"} and len(rows) == 27

@@ -165,7 +165,7 @@ def select(
     out: list[Hashable] = []
     unknown: list[Hashable] = []
     for w in wanted:
-        hit = by_id.get(w, by_id.get(str(w)))  # type: ignore[call-overload]
+        hit = by_id.get(w, by_id.get(str(w)))
         named = [hit] if hit is not None else by_name.get(str(w), [])
         if len(named) > 1:
             named = _sorted(named)
