@@ -102,7 +102,7 @@ def explain(
     out = pd.DataFrame(columns)
     if player is not None:
         many = isinstance(player, list | tuple | set | np.ndarray | pd.Series | pd.Index)
-        wanted: list[Hashable] = list(cast(Iterable, player)) if many else [player]
+        wanted: list[Hashable] = list(cast(Iterable, player)) if many else [cast(Hashable, player)]
         if players is not None and NAME in players.columns:
             wanted = select(players, wanted, entity=PLAYER)
         out = out[out[PLAYER].isin(wanted).to_numpy()]
