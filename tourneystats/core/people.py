@@ -13,6 +13,8 @@ from collections.abc import Hashable, Sequence
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from .schema import EVENT, LEAGUE, NAME, NAMES, PAIR, PEOPLE, PLAYER, SEASON, SECTION, TEAM
 
@@ -73,31 +75,57 @@ def with_people(
     if entity is None or not carried:
         return table
     keys = [c for c in SCOPES if c in table.columns and c in people.columns] + [entity]
-    lookup = people[keys + carried].drop_duplicates(keys)
-    at = _positions(table, lookup, keys)
+    at = _positions(table, people, keys)
     out = table.copy(deep=False)
     where = out.columns.get_loc(entity)
     assert isinstance(where, int)  # (a table's columns are unique)
     for offset, column in enumerate(carried):
-        out.insert(where + 1 + offset, column, _taken(lookup[column], at, out.index))
+        out.insert(where + 1 + offset, column, _taken(people[column], at, out.index))
     return out
 
 
-def _positions(table: pd.DataFrame, lookup: pd.DataFrame, keys: list[str]) -> np.ndarray:
-    """For each row of `table`, the row of `lookup` with its `keys` (-1: none); ids compared
-    as given, else as text."""
-    at = _indexer(table, lookup, keys)
+def _positions(table: pd.DataFrame, people: pd.DataFrame, keys: list[str]) -> np.ndarray:
+    """For each row of `table`, the first row of `people` with its `keys` (-1: none); ids
+    compared as given, else as text."""
+    at = _indexer(table, people, keys)
     if (at < 0).all():  # ids typed differently in the two frames (1 and "1"): as text
         as_text = {k: (lambda f, k=k: f[k].astype("string")) for k in keys}
-        at = _indexer(table.assign(**as_text), lookup.assign(**as_text), keys)
+        at = _indexer(table.assign(**as_text), people.assign(**as_text), keys)
     return at
 
 
-def _indexer(table: pd.DataFrame, lookup: pd.DataFrame, keys: list[str]) -> np.ndarray:
-    if len(keys) == 1:
-        return pd.Index(lookup[keys[0]]).get_indexer(table[keys[0]])
-    index = pd.MultiIndex.from_frame(lookup[keys])
-    return index.get_indexer(pd.MultiIndex.from_frame(table[keys]))
+def _indexer(table: pd.DataFrame, people: pd.DataFrame, keys: list[str]) -> np.ndarray:
+    """The keys of both frames as one integer code each (the people's distinct values of each
+    key, found by Arrow: no Python object per row), then each table row's first match."""
+    in_table = np.zeros(len(table), dtype=np.int64)
+    in_people = np.zeros(len(people), dtype=np.int64)
+    missing = np.zeros(len(table), dtype=bool)  # a key value the people do not have
+    for key in keys:
+        try:
+            values = pc.unique(_arrow(people[key]))
+            t = pc.index_in(_arrow(table[key]), value_set=values).fill_null(-1)
+            p = pc.index_in(_arrow(people[key]), value_set=values).fill_null(-1)
+        except (pa.ArrowInvalid, pa.ArrowNotImplementedError, pa.ArrowTypeError):
+            return np.full(len(table), -1, dtype=np.int64)  # types that do not compare
+        size = len(values)
+        t_codes = np.asarray(t, dtype=np.int64)
+        missing |= t_codes < 0
+        in_table = in_table * size + t_codes.clip(0)
+        in_people = in_people * size + np.asarray(p, dtype=np.int64)  # (its own values: found)
+        if in_people.max(initial=0) > 1 << 40:  # dense again before the codes grow too large
+            codes, _ = pd.factorize(np.concatenate([in_people, in_table]))
+            in_people, in_table = codes[: len(people)], codes[len(people) :]
+    first = np.flatnonzero(~pd.Index(in_people).duplicated())  # the first row of each key
+    found = pd.Index(in_people[first]).get_indexer(in_table)
+    return np.where((found >= 0) & ~missing, first[found], -1)
+
+
+def _arrow(values: pd.Series) -> pa.Array | pa.ChunkedArray:
+    """`values` as an Arrow array (a categorical's values, not its codes)."""
+    array = pa.array(values, from_pandas=True)
+    if isinstance(array, pa.DictionaryArray):
+        return array.dictionary_decode()
+    return array
 
 
 def _taken(values: pd.Series, at: np.ndarray, index: pd.Index) -> pd.Series:
