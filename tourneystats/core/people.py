@@ -116,7 +116,7 @@ def _indexer(table: pd.DataFrame, people: pd.DataFrame, keys: list[str]) -> np.n
             codes, _ = pd.factorize(np.concatenate([in_people, in_table]))
             in_people, in_table = codes[: len(people)], codes[len(people) :]
     first = np.flatnonzero(~pd.Index(in_people).duplicated())  # the first row of each key
-    found = pd.Index(in_people[first]).get_indexer(in_table)
+    found = pd.Index(in_people[first]).get_indexer(pd.Index(in_table))
     return np.where((found >= 0) & ~missing, first[found], -1)
 
 
