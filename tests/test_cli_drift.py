@@ -40,7 +40,8 @@ def test_drift_chess_trf_writes_png(tmp_path, capsys):
 
 def test_drift_named_players_and_svg(tmp_path, capsys):
     out = tmp_path / "d.svg"
-    args = ["drift", str(TRF), "--family", "chess", "--players", "7,12", "--out", str(out)]
+    args = ["drift", str(TRF), "--family", "chess", "--player", "7", "--player", "Player #12"]
+    args += ["--out", str(out)]
     assert main(args) == 0
     assert out.read_text().lstrip().startswith("<?xml")
     assert "2 highlighted: Player #7, Player #12" in capsys.readouterr().out

@@ -287,3 +287,15 @@ def test_cards_and_bridge_explain_carry_names_and_select_by_name():
     read = read_usebio(HOWELL)
     rows = bridge.explain(read.results, pair="6", players=read.pairs)
     assert set(rows["names"]) == {"PLAYER 011 & PLAYER 012"} and len(rows) == 27
+
+
+def test_pbn_pairs_standings_carry_both_players(tmp_path):
+    from test_bridge_io import EVENT_LEVEL  # a pairs session in PBN 2.1 event-level notation
+
+    path = tmp_path / "club.pbn"
+    path.write_text(EVENT_LEVEL.split('[Event "#"]')[0], encoding="utf-8")  # board 1
+    table = bridge.standings_from_path(path)
+    names = dict(zip(table["pair"], table["names"], strict=True))
+    # the score table's Names_NS / Names_EW, as published
+    assert names["1"] == "Ann Smith;Bob Jones" and names["8"] == "Oz Qi;Pat Su"
+    assert table["names"].notna().all()
