@@ -10,11 +10,10 @@ two players of one name stay two players.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
-import pyarrow as pa
-import pyarrow.compute as pc
 
 from .schema import EVENT, LEAGUE, NAME, NAMES, PAIR, PEOPLE, PLAYER, SEASON, SECTION, TEAM
 
@@ -97,6 +96,9 @@ def _positions(table: pd.DataFrame, people: pd.DataFrame, keys: list[str]) -> np
 def _indexer(table: pd.DataFrame, people: pd.DataFrame, keys: list[str]) -> np.ndarray:
     """The keys of both frames as one integer code each (the people's distinct values of each
     key, found by Arrow: no Python object per row), then each table row's first match."""
+    import pyarrow as pa  # on first use, as core.io: importing the package stays light
+    import pyarrow.compute as pc
+
     in_table = np.zeros(len(table), dtype=np.int64)
     in_people = np.zeros(len(people), dtype=np.int64)
     missing = np.zeros(len(table), dtype=bool)  # a key value the people do not have
@@ -120,8 +122,10 @@ def _indexer(table: pd.DataFrame, people: pd.DataFrame, keys: list[str]) -> np.n
     return np.where((found >= 0) & ~missing, first[found], -1)
 
 
-def _arrow(values: pd.Series) -> pa.Array | pa.ChunkedArray:
+def _arrow(values: pd.Series) -> Any:
     """`values` as an Arrow array (a categorical's values, not its codes)."""
+    import pyarrow as pa
+
     array = pa.array(values, from_pandas=True)
     if isinstance(array, pa.DictionaryArray):
         return array.dictionary_decode()
