@@ -18,7 +18,7 @@ import pandas as pd
 
 from . import __version__
 from .core.folders import MissingPathError, list_files
-from .core.io import TABLE_SUFFIXES, atomic_write, check_target, write_table
+from .core.io import TABLE_SUFFIXES, atomic_write, check_target, tracking_inputs, write_table
 from .core.schema import EVENT, LEAGUE, LINE, SEASON, SECTION, ValidationError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -54,6 +54,32 @@ FAMILY_OPTIONS: dict[str, tuple[str, ...]] = {
     "convention": ("bridge",),
     "vp_scale": ("bridge",),
 }
+
+
+#: options whose value is checked before any work: option -> (module, function raising on a bad
+#: value); the error is given with the option's name
+OPTION_VALUES: dict[str, tuple[str, str]] = {
+    "convention": ("tourneystats.bridge.conventions", "convention_of"),
+    "scoring": ("tourneystats.bridge.declared", "scoring_of"),
+    "vp_scale": ("tourneystats.bridge.vpscales", "scale_of"),
+}
+
+
+def _check_values(args: argparse.Namespace) -> None:
+    """Refuse an unknown option value (or an unreadable or inconsistent VP table) before any
+    work, naming the option: ``--convention: unknown bridge convention 'x'; ...``."""
+    for name, (module, function) in OPTION_VALUES.items():
+        value = getattr(args, name, None)
+        if value is None:
+            continue
+        check = getattr(importlib.import_module(module), function)
+        try:
+            check(value)
+        except (ValidationError, ValueError) as exc:
+            flag, message = "--" + name.replace("_", "-"), str(exc)
+            if message.startswith(f"{name} {value}: "):  # the library names it without --
+                message = message[len(f"{name} {value}: ") :]
+            raise ValueError(f"{flag} {value}: {message}") from None
 
 
 def _options(args: argparse.Namespace) -> dict:
@@ -450,10 +476,16 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from .plot import compare as slope
 
     inputs = _inputs(_existing(args.path))
+    twice = sorted({r for r in args.rules if args.rules.count(r) > 1})
+    if twice:  # (a rule set given twice would be one column twice)
+        raise ValueError(f"--rules: {', '.join(twice)} given twice; give each rule set once")
+    # every output checked (format, folder, not an input) before any is written
     if args.out:
         check_target(args.out, TABLE_SUFFIXES, inputs=inputs)
     if args.chart:
         _chart_target(args.chart, inputs)
+    if args.out and args.chart and _same_path(args.out, args.chart):
+        raise ValueError(f"--out and --chart name the same file {args.out}")
     results, options = results_from_path(args.family, args.path)
     if args.tiebreaks is not None:
         options["tiebreaks"] = args.tiebreaks
@@ -472,6 +504,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
         chart = write_chart(ax, args.chart, inputs=inputs)
         print(f"{ax.get_title(loc='left')}\nwrote {chart}")
     return 0
+
+
+def _same_path(a: str | Path, b: str | Path) -> bool:
+    return Path(a).resolve() == Path(b).resolve()
 
 
 def _config_sets(items: Sequence[str]) -> dict:
@@ -774,9 +810,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if hasattr(args, "family"):
         _check_options(parser, args, COMPARE_OPTIONS if args.command == "compare" else None)
-    with warnings.catch_warnings():  # warnings (a skipped file, ...) read as the command's own
+    # warnings (a skipped file, ...) read as the command's own; every file read is an input
+    with warnings.catch_warnings(), tracking_inputs():
         warnings.showwarning = _warn
         try:
+            _check_values(args)
             return args.func(args)
         except KeyboardInterrupt:
             print("tourneystats: interrupted", file=sys.stderr)

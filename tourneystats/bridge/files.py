@@ -212,6 +212,15 @@ def _scale_option(scale: str, options: dict[str, Any], *, allowed: Sequence[str]
     return scale
 
 
+def not_applying(path: Any, options: Mapping[str, Any], reason: str) -> None:
+    """Refuse the `options` given (not None) that nothing read from `path` uses (an option
+    that would be silently ignored), saying why (`reason`)."""
+    given = [name for name, value in options.items() if value is not None]
+    if given:
+        flags = ", ".join(f"{n} (--{n.replace('_', '-')})" for n in given)
+        raise ValueError(f"{path}: {flags} does not apply: {reason}")
+
+
 @names_its_source
 def standings_from_path(
     path: str | os.PathLike,
@@ -266,11 +275,21 @@ def standings_from_path(
     2   EW     3      mp  1.0       100.0
     3   EW     4      mp  0.0         0.0
     """
+    pairs_options = {"rules": options.get("rules"), "scoring": scoring, "convention": convention}
+    pairs_options |= {"movement": movement, "scale": None if scale == "full" else scale}
     scale = _scale_option(scale, options)
     (pairs, teams), team_files = _read_results(path, _STANDINGS_COLUMNS, scoring, coded=True)
     if pairs is None:
         assert teams is not None  # (a results file of either kind was read)
+        not_applying(path, pairs_options, "it holds team results only (options of pairs sessions)")
         return team_standings(teams, vp_scale="wbf2013" if vp_scale is None else vp_scale)
+    not_applying(
+        path,
+        {"vp_scale": vp_scale},
+        "no team results are scored here (pairs results only)"
+        if teams is None
+        else "its team results are left out of the pairs standings (see the warning)",
+    )
     if teams is not None:
         shown = ", ".join(f.name for f in team_files[:3]) + (", ..." if len(team_files) > 3 else "")
         warnings.warn(
