@@ -468,7 +468,7 @@ def test_small_files_read_together_keep_their_own_lines(tmp_path):
 
 def test_the_result_tag_must_agree_with_the_termination_marker(tmp_path):
     """PGN standard 8.2.6: the marker ending the movetext is the game's result. The second game
-    says 1-0 in its tag and 0-1 at the end of its moves (its Result tag is on line 10); a
+    says 1-0 in its tag and 0-1 at the end of its moves (its Result tag is on line 11); a
     comment or a move last, or no movetext, leaves nothing to compare."""
     game = '[Round "{r}"]\n[White "{w}"]\n[Black "{b}"]\n[Result "{res}"]\n\n{moves}\n\n'
     agree = [
@@ -484,7 +484,7 @@ def test_the_result_tag_must_agree_with_the_termination_marker(tmp_path):
     assert points == {1: 0.5, 2: 2.5}
     path.write_text(agree[0] + agree[1].replace("Qh5 { resigns } 1-0", "Qh5 0-1"))
     with pytest.raises(
-        ValidationError, match=r"g\.pgn:10: the Result tag '1-0' contradicts .*'0-1'"
+        ValidationError, match=r"g\.pgn:11: the Result tag '1-0' contradicts .*'0-1'"
     ):
         read_pgn(path)
     path.write_text(agree[0].replace("} 1/2-1/2", "} *"))
