@@ -53,14 +53,20 @@ def run_all(work: Path) -> dict[str, dict]:
 
 
 def located(case: Case, outcome: dict) -> bool:
-    """Whether an error names the input, and the line or the rows when the case asks for it."""
+    """Whether an error is one line naming the input (or what the case names: an option, a
+    file read beside it), and the line, rows or JSON path when the case asks for it."""
     message = outcome.get("stderr", "")
     name = Path(outcome["target"]).name
-    if name not in message:
+    names = case.names or (name,)
+    if not all(n in message for n in names):
         return False
+    if case.locate == "option":  # one line (a usage error: argparse's usage line too)
+        return len(message.strip().splitlines()) == 1 or outcome["status"] == 2
     line = re.search(rf"\bline \d+|{re.escape(name)}:\d+", message) is not None
     if case.locate == "line":
         return line
+    if case.locate == "path":
+        return line or re.search(r"\w\[\d+\]|: \w+\.\w+", message) is not None
     if case.locate == "rows":
         return line or re.search(r"\b(event|tournament|league)=", message) is not None
     return True
@@ -77,7 +83,11 @@ def classify(case: Case, outcome: dict, outcomes: dict[str, dict]) -> str:
     if status == 0:
         if case.expect == "error":
             return "silently accepted"
-        if case.expect == "same" and outcome.get("table") != outcomes[case.base].get("table"):
+        if outcome.get("wrong"):
+            return "silently different"
+        if case.expect == "same" and outcome.get("table") != outcomes.get(case.base, {}).get(
+            "table"
+        ):
             return "silently different"
         return "ok"
     if outcome.get("outputs"):

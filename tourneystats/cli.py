@@ -56,30 +56,38 @@ FAMILY_OPTIONS: dict[str, tuple[str, ...]] = {
 }
 
 
-#: options whose value is checked before any work: option -> (module, function raising on a bad
-#: value); the error is given with the option's name
-OPTION_VALUES: dict[str, tuple[str, str]] = {
-    "convention": ("tourneystats.bridge.conventions", "convention_of"),
-    "scoring": ("tourneystats.bridge.declared", "scoring_of"),
-    "vp_scale": ("tourneystats.bridge.vpscales", "scale_of"),
+#: options whose value is checked before any work: option -> family -> (module, function
+#: raising on a bad value; a list option's items are checked one by one); the error is given
+#: with the option's name
+OPTION_VALUES: dict[str, dict[str, tuple[str, str]]] = {
+    "rules": {
+        "cards": ("tourneystats.cards.rules", "get_rules"),
+        "chess": ("tourneystats.chess.rules", "check_rule_name"),
+    },
+    "tiebreaks": {"chess": ("tourneystats.chess.codes", "parse_tiebreak")},
+    "convention": {"bridge": ("tourneystats.bridge.conventions", "convention_of")},
+    "scoring": {"bridge": ("tourneystats.bridge.declared", "scoring_of")},
+    "vp_scale": {"bridge": ("tourneystats.bridge.vpscales", "scale_of")},
 }
 
 
 def _check_values(args: argparse.Namespace) -> None:
     """Refuse an unknown option value (or an unreadable or inconsistent VP table) before any
-    work, naming the option: ``--convention: unknown bridge convention 'x'; ...``."""
-    for name, (module, function) in OPTION_VALUES.items():
+    work, naming the option: ``--convention nosuch: unknown bridge convention ...``."""
+    for name, checks in OPTION_VALUES.items():
         value = getattr(args, name, None)
-        if value is None:
+        where = checks.get(getattr(args, "family", None) or "")
+        if value is None or where is None or args.command == "compare":
             continue
-        check = getattr(importlib.import_module(module), function)
-        try:
-            check(value)
-        except (ValidationError, ValueError) as exc:
-            flag, message = "--" + name.replace("_", "-"), str(exc)
-            if message.startswith(f"{name} {value}: "):  # the library names it without --
-                message = message[len(f"{name} {value}: ") :]
-            raise ValueError(f"{flag} {value}: {message}") from None
+        check = getattr(importlib.import_module(where[0]), where[1])
+        flag = "--" + name.replace("_", "-")
+        for item in value if isinstance(value, list) else [value]:
+            try:
+                check(item)
+            except (ValidationError, ValueError) as exc:
+                if flag in str(exc):  # named already
+                    raise
+                raise ValueError(f"{flag} {item}: {exc}") from None
 
 
 def _options(args: argparse.Namespace) -> dict:
@@ -396,6 +404,14 @@ def cmd_drift(args: argparse.Namespace) -> int:
 
 # --- compare (what-if) ---------------------------------------------------------------------------
 
+#: each family's reader of one ``compare --rules`` rule set
+COMPARE_PARSERS = {
+    "cards": ("tourneystats.cards.whatif", "_parse"),
+    "chess": ("tourneystats.chess.whatif", "_chess_parse"),
+    "bridge": ("tourneystats.bridge.whatif", "_bridge_parse"),
+    "league": ("tourneystats.league.whatif", "_parse"),
+}
+
 #: the options of ``compare`` and the families that take each
 COMPARE_OPTIONS: dict[str, tuple[str, ...]] = {"tiebreaks": ("chess",)}
 
@@ -479,6 +495,12 @@ def cmd_compare(args: argparse.Namespace) -> int:
     twice = sorted({r for r in args.rules if args.rules.count(r) > 1})
     if twice:  # (a rule set given twice would be one column twice)
         raise ValueError(f"--rules: {', '.join(twice)} given twice; give each rule set once")
+    module, parse = COMPARE_PARSERS[args.family]
+    for rule in args.rules:  # every rule set read before any work, errors naming the option
+        try:
+            getattr(importlib.import_module(module), parse)(rule)
+        except (ValidationError, ValueError) as exc:
+            raise ValueError(f"--rules {rule}: {exc}") from None
     # every output checked (format, folder, not an input) before any is written
     if args.out:
         check_target(args.out, TABLE_SUFFIXES, inputs=inputs)

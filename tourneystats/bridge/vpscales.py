@@ -46,6 +46,8 @@ from ..core.schema import BOARDS, ValidationError
 Scale = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
 _COLUMNS = (BOARDS, "imp_min", "imp_max", "vp_winner", "vp_loser")
+#: the option a VP table is given with, named in the errors about it
+_OPTION = "vp_scale (--vp-scale)"
 _NOT_SHIPPED = {
     "wbf25": "the WBF 25-point scales used until 2012",
     "wbf30": "a WBF 30-point scale",
@@ -75,7 +77,7 @@ def scale_of(value: Any) -> Scale:
             "as a CSV file with columns boards, imp_min, imp_max, vp_winner, vp_loser"
         )
     if isinstance(value, (str, os.PathLike)) and Path(value).suffix.lower() == ".csv":
-        return _table_scale(read_vp_table(value), f"vp_scale {value}")
+        return _table_scale(read_vp_table(value), f"{_OPTION} {value}")
     raise ValueError(
         f"unknown vp_scale {value!r}: 'wbf2013', a .csv file or a DataFrame of IMP bands"
     )
@@ -93,12 +95,12 @@ def read_vp_table(path: str | os.PathLike) -> pd.DataFrame:
 
     path = Path(path)
     if not path.is_file():
-        raise ValidationError(f"vp_scale {path}: no such VP scale file")
+        raise ValidationError(f"{_OPTION} {path}: no such VP scale file")
     note_input(path)
     try:
         return read_table(path)
     except (ValidationError, ValueError, OSError) as exc:
-        raise ValidationError(f"vp_scale {path}: {exc}") from None
+        raise ValidationError(f"{_OPTION} {path}: {exc}") from None
 
 
 def check_vp_table(table: pd.DataFrame, what: str = "vp_scale table") -> pd.DataFrame:
