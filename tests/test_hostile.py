@@ -66,7 +66,8 @@ def located(case: Case, outcome: dict) -> bool:
     if case.locate == "line":
         return line
     if case.locate == "path":
-        return line or re.search(r"\w\[\d+\]|: \w+\.\w+", message) is not None
+        path = r"\w\[\d+\]|: \w+\.\w+|top-level object|: \w+: the key"
+        return line or re.search(path, message) is not None
     if case.locate == "rows":
         return line or re.search(r"\b(event|tournament|league)=", message) is not None
     return True

@@ -18,21 +18,24 @@ import os
 import re
 
 from .bridge import bridge_cases, bridge_option_cases, bridge_scoring_cases
-from .cards import cards_cases, cards_file_cases
-from .chess import chess_cases, pgn_cases
+from .cards import cards_cases, cards_command_cases, cards_file_cases
+from .chess import chess_cases, chess_option_cases, pgn_cases
 from .common import Case
-from .league import league_cases
+from .league import config_cases, league_cases
 
 #: every family's case makers, in the order the cases run
 CASES = [
     chess_cases,
     pgn_cases,
+    chess_option_cases,
     cards_cases,
     cards_file_cases,
+    cards_command_cases,
     bridge_cases,
     bridge_scoring_cases,
     bridge_option_cases,
     league_cases,
+    config_cases,
 ]
 
 

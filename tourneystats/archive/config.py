@@ -40,12 +40,16 @@ def load_config(source: str | os.PathLike | Mapping | None) -> dict[str, dict[st
     else:
         raw = _read_config(Path(source))
     if not isinstance(raw, Mapping):
-        raise ValueError(f"config {source}: expected a table of families")
+        raise ValueError(f"--config {source}: expected a table of families")
     config = {}
+    where = "config" if isinstance(source, Mapping) else f"--config {source}"
     for family, options in raw.items():
-        _spec(family)
+        try:
+            _spec(family)
+        except ValueError as exc:
+            raise ValueError(f"{where}: {exc}") from None
         if not isinstance(options, Mapping):
-            raise ValueError(f"config: [{family}] must be a table of options")
+            raise ValueError(f"{where}: [{family}] must be a table of options")
         config[family] = dict(options)
     return config
 

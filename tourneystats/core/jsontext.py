@@ -88,7 +88,7 @@ def load_json(text: str | bytes, source: str | os.PathLike) -> Any:
     if found is not None:
         where, key = found
         raise ValidationError(
-            f"{source}: {where or '(top)'}: the key {key!r} is given twice with different values"
+            f"{source}: {where or 'the top-level object'}: the key {key!r} is given twice with different values"
         )
     return data
 
