@@ -274,3 +274,20 @@ def test_weighted_score_is_a_mixture():
         bridge.standings(df, scoring="butler")
     with pytest.raises(ValidationError, match="weights in"):
         bridge.matchpoints(df.assign(weighted=[None, None, None, "0.5*170 + 0.4*140"]))
+
+
+def test_a_score_no_contract_gives_is_refused_without_contract_columns():
+    """7NT redoubled and vulnerable, down 13, scores -7,600: the most either side can score
+    (13 undertricks: 400 + 2 x 600 + 10 x 600 = 7,600); beyond it nothing is possible, even
+    where no contract column lets the score be checked exactly."""
+    from tourneystats.bridge.contract import declarer_score
+
+    assert int(declarer_score(np.array([7]), np.array([4]), np.array([2]), np.array([0]),
+                              np.array([1]))[0]) == -7600  # fmt: skip
+    df = pd.DataFrame({"event": "S", "board": 1, "ns_pair": [1, 2, 3], "ew_pair": [4, 5, 6],
+                       "ns_score": [7600, -7600, 420]})  # fmt: skip
+    assert len(bridge.standings(df)) == 6
+    for score in (7610, -1_000_000_000):
+        bad = df.assign(ns_score=[score, -7600, 420])
+        with pytest.raises(ValidationError, match=f"a score no contract gives .{score:+,d}"):
+            bridge.standings(bad)
