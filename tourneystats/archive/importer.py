@@ -372,7 +372,7 @@ class _Stager:
             if where is None:
                 raise ValidationError(
                     f"{rel}: cannot tell the season: add a season column, put the file in "
-                    "a season folder, or pass season="
+                    "a season folder, or give the season (--season; season= in Python)"
                 )
             frame.insert(0, SEASON, str(where))
         key = [c for c in FAMILIES[family].file_key if c in frame.columns]

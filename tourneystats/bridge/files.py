@@ -294,7 +294,8 @@ def standings_from_path(
         shown = ", ".join(f.name for f in team_files[:3]) + (", ..." if len(team_files) > 3 else "")
         warnings.warn(
             f"{path}: {len(team_files)} team results file(s) not scored by the pairs standings: "
-            f"{shown}; score them with bridge.team_standings_from_path({str(path)!r})",
+            f"{shown}; score them on their own (tourneystats standings FILE --family bridge; "
+            f"in Python bridge.team_standings_from_path({str(path)!r}))",
             stacklevel=3,
         )
     coded = pairs.attrs.pop("dictionaries", ())
