@@ -15,6 +15,11 @@ file or a DataFrame with one row per IMP band and number of boards,
 ==============  ===========================================================================
 
 so that a margin ``m >= 0`` scores ``vp_winner`` and the opponents ``vp_loser`` of its band.
+A table is checked before use (:func:`check_vp_table`): per number of boards, the bands start
+at 0 and follow each other without gap or overlap, only the last open-ended; a draw (the band
+of margin 0) gives both teams the same; the winner's VPs never fall and the loser's never rise
+as the margin grows; the two sum to the same total in every band. A match whose number of
+boards the table has no bands for is refused, naming the counts it has.
 
 The discrete 25-point WBF scales used until 2012 (15-15 a draw, 25-0 the extreme; "WBF 25"),
 and a 30-point WBF scale, are **not shipped**: no authoritative copy of them (a WBF document,
