@@ -1,10 +1,12 @@
 """Hostile inputs: every mutation of a real sample file is computed right or refused clearly.
 
-The cases (``tests/hostile/``) run through ``tourneystats standings`` in a child process
-limited to 3 GiB of address space and 30 s a case (``tests/hostile_run.py``). Each must end as
-its case expects: never a traceback, an unbounded allocation, a modified input, a partial output,
-a silently accepted inconsistency or an error that does not say where the problem is.
-``python tests/test_hostile.py`` prints the count of every outcome.
+The cases (``tests/hostile/``) run through the command line (``standings``, ``check``,
+``compare``, ``recompute``) in a child process limited to 3 GiB of address space and 30 s a case
+(``tests/hostile_run.py``). Each must end as its case expects: never a traceback, an unbounded
+allocation, a modified input, a partial output, a silently accepted inconsistency, a value other
+than the one the case expects, or an error that does not say where the problem is (the file and
+line, the rows, the JSON path, or the option). ``python tests/test_hostile.py`` prints the count
+of every outcome; ``HOSTILE_CASES=REGEX`` runs the cases whose name matches.
 """
 
 from __future__ import annotations

@@ -1,10 +1,14 @@
 """Hostile inputs: mutations of the real sample files of every format, each with what it must give.
 
-Each :class:`Case` is a file (or a folder of files) for ``tourneystats standings``, and one of
-- ``error``: refused, with a message naming the file (and its line, or the event, round and
-  player, as `locate` says);
+Each :class:`Case` is a file (or a folder of files, or a file with the files it is read with:
+published standings, a VP table, a configuration) for a command (``standings`` unless it says
+``check``, ``compare`` or ``recompute``), and one of
+- ``error``: refused, with a message naming the file (and its line, the event, round and
+  player, or the JSON path, as `locate` says), or what the case `names` (an option, the file
+  read beside the results);
 - ``same``: standings equal to those of the unmutated file (`base`), e.g. rows in another order;
-- ``ok``: a valid input the format allows, computed without an error;
+- ``ok``: a valid input the format allows, computed without an error (holding the values the
+  case `want` s, when it gives some);
 - ``either``: a correct result or a located refusal (e.g. a truncation that may leave a
   consistent file); never a traceback, an unbounded allocation or a vague message.
 
