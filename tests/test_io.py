@@ -106,6 +106,40 @@ def test_text_columns_read_as_sorted_dictionaries(tmp_path):
     assert read_table(csv, dictionaries=["player"]).attrs == {}
 
 
+@pytest.mark.parametrize(
+    "opponents, shares",
+    [
+        (["Bob", "zoë", None, "Bob", "alice", None, "zoë", "Émile"], True),  # all players
+        (["Bob", "zoë", None, "Bob", "alice", None, "ghost", "Émile"], False),  # "ghost" is not
+        ([None] * 8, True),  # byes only
+    ],
+)
+def test_a_column_shares_the_categories_of_another_when_its_values_are_among_them(
+    tmp_path, opponents, shares
+):
+    """``shared={"opponent": "player"}``: the opponent column takes the player column's
+    categories (its codes are those of the same names), or is read as without it when one of
+    its values is not a player's; its text is the file's either way."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    players = ["zoë", "Bob", "", "alice", "Émile", "Bob", "Émile", "zoë"]
+    table = pa.table({"player": players, "opponent": pa.array(opponents, pa.string())})
+    p = tmp_path / "t.parquet"
+    pq.write_table(table, p, row_group_size=3)  # dictionaries differ between row groups
+    plain = read_table(p)
+    alone = read_table(p, dictionaries=["player", "opponent"])
+    coded = read_table(p, dictionaries=["player", "opponent"], shared={"opponent": "player"})
+    assert coded["player"].cat.categories.equals(alone["player"].cat.categories)
+    same = coded["opponent"].cat.categories.equals(coded["player"].cat.categories)
+    assert same == shares
+    if not shares:
+        pd.testing.assert_series_equal(coded["opponent"], alone["opponent"])
+    for column in ("player", "opponent"):
+        text = pd.Series(as_text(coded[column], plain[column].dtype), name=column)
+        pd.testing.assert_series_equal(text, plain[column])
+
+
 def test_dictionaries_read_apart_keep_the_index_and_the_column_order(tmp_path):
     """The text columns read as dictionaries are read before the others: the frame is that of
     a single read (an index stored by pandas, the order of `columns`, only text columns)."""
