@@ -258,7 +258,7 @@ def _sorted_categorical(column: Any) -> pd.Categorical:
     rank[order] = np.arange(order.size, dtype=small)
     tables = [rank if m is None else np.append(rank[m], small(-1)) for m in maps]
     codes = _take_codes(chunks, which, tables, small)
-    return pd.Categorical.from_codes(codes, categories=uniques.take(order), validate=False)  # type: ignore[arg-type]
+    return pd.Categorical.from_codes(codes, categories=uniques.take(order), validate=False)
 
 
 def _shared_categorical(column: Any, like: pd.Categorical) -> pd.Categorical | None:
