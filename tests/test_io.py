@@ -1,3 +1,5 @@
+import os
+
 import pandas as pd
 import pytest
 
@@ -156,3 +158,25 @@ def test_dictionaries_read_apart_keep_the_index_and_the_column_order(tmp_path):
     assert list(some.columns) == ["points", "player"]
     alone = read_table(p, columns=["player"], dictionaries=["player"])
     assert alone["player"].astype("str").tolist() == ["b", "a", "b"]
+
+
+def test_write_table_refuses_to_write_over_an_input_however_it_is_named(tmp_path):
+    frame = pd.DataFrame({"a": [1]})
+    source = tmp_path / "in.csv"
+    frame.to_csv(source, index=False)
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "link.csv").symlink_to(source)
+    os.link(source, tmp_path / "hard.csv")
+    others = [tmp_path / f"other{i}.csv" for i in range(3)]
+    for other in others:
+        frame.to_csv(other, index=False)
+    for name in (source, tmp_path / "sub" / ".." / "in.csv", tmp_path / "link.csv",
+                 tmp_path / "hard.csv"):  # fmt: skip
+        with pytest.raises(ValueError, match="refusing to write over the input file"):
+            write_table(frame, name, inputs=[*others, source])
+    assert source.read_text() == "a\n1\n"  # untouched
+    # a new file, and a missing input spelled differently from a missing target
+    assert write_table(frame, tmp_path / "out.csv", inputs=[*others, source]).exists()
+    with pytest.raises(ValueError, match="refusing to write over"):
+        write_table(frame, tmp_path / "new.csv", inputs=[tmp_path / "sub" / ".." / "new.csv"])
+    assert not (tmp_path / "new.csv").exists()

@@ -402,11 +402,27 @@ def table_columns(path: str | os.PathLike) -> list[str]:
     raise ValueError(f"{path}: unknown table format {suffix!r}; expected .csv or .parquet")
 
 
-def _same_file(a: Path, b: Path) -> bool:
+def _same_file_as(target: Path) -> Callable[[Path], bool]:
+    """Whether a path names the file `target` names: the same device and inode when both exist
+    (through links too), the same resolved path when neither does. One ``stat`` per path asked
+    about (a folder's thousand inputs are checked at the cost of listing them)."""
     try:
-        return a.resolve() == b.resolve() or (a.exists() and b.exists() and os.path.samefile(a, b))
+        st = os.stat(target)
+        ident: tuple[int, int] | None = (st.st_dev, st.st_ino)
     except OSError:
-        return False
+        ident = None
+
+    def same(source: Path) -> bool:
+        try:
+            found = os.stat(source)
+        except OSError:  # no such file: the same only as a target that does not exist either
+            try:
+                return ident is None and source.resolve() == target.resolve()
+            except (OSError, RuntimeError):
+                return False
+        return ident is not None and (found.st_dev, found.st_ino) == ident
+
+    return same
 
 
 def write_table(
@@ -449,8 +465,9 @@ def check_target(
     if suffix not in suffixes:
         known = ", ".join(suffixes)
         raise ValueError(f"{path}: unknown {what} format {suffix!r}; expected one of {known}")
+    same = _same_file_as(path)
     for source in inputs:
-        if _same_file(path, Path(source)):
+        if same(Path(source)):
             raise ValueError(f"refusing to write over the input file {source}")
     return path
 
