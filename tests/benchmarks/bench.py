@@ -14,9 +14,11 @@ same state. One markdown table is printed at the end::
     python tests/benchmarks/bench.py --family bridge_duckdb --size large        # a baseline alone
 
 ``--size table`` is each family's ``TABLE_SIZES``; ``--table`` is every family with a baseline
-at its table sizes with named players, and at ``large`` with integer ids. ``--ids`` chooses the
-input's player ids: ``names`` (the default: names as real files carry them) or ``int`` (small
-integers, the inputs before issue 16); each has its own cache file
+at its table sizes with named players (from a pool that grows with the archive), and at
+``large`` with names from a fixed pool and with integer ids. ``--ids`` chooses the
+input's player ids: ``names`` (the default: names as real files carry them, from a pool that
+grows with the archive), ``pool`` (the same names from a fixed pool of a few tens of thousands)
+or ``int`` (small integers, the inputs before issue 16); each has its own cache file
 ``.cache/<family>-<size>-<ids>.parquet``. ``--check`` first compares each baseline's standings
 with ours on the file (``python tests/benchmarks/bench_<family>_duckdb.py FILE``). On a shared
 machine, ``--quiet 0.1`` waits before each timed pair of runs until other programs leave the CPU
@@ -275,6 +277,8 @@ def _plan(args: argparse.Namespace) -> list[tuple[str, str, str | None]]:
         plan = []
         for family in TABLE_FAMILIES:
             plan += [(family, size, "names") for size in _module(family).TABLE_SIZES]
+        pooled = [f for f in TABLE_FAMILIES if "pool" in getattr(_module(f), "IDS", ())]
+        plan += [(family, "large", "pool") for family in pooled]  # the fixed pool of names
         return plan + [(family, "large", "int") for family in TABLE_FAMILIES]
     plan = []
     for family in args.family.split(","):
