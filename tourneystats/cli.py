@@ -606,7 +606,11 @@ def _family_parser(
         help="results file (CSV, Parquet, TRF, PGN, PBN, USEBIO XML, MTG JSON, TOM) or folder",
     )
     parser.add_argument("--family", required=True, choices=sorted(FAMILIES))
-    parser.add_argument("--rules", help="rule set of the family (see --help)")
+    parser.add_argument(
+        "--rules",
+        help="rule set of the family (see --help); bridge team files: tie-break rules "
+        "(cbai, ebu, vp_only)",
+    )
     parser.add_argument(
         "--tiebreaks",
         type=_comma_list,
