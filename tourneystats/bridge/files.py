@@ -214,6 +214,15 @@ def _scale_option(scale: str, options: dict[str, Any], *, allowed: Sequence[str]
     return scale
 
 
+def not_applying(path: Any, options: Mapping[str, Any], reason: str) -> None:
+    """Refuse the `options` given (not None) that nothing read from `path` uses (an option
+    that would be silently ignored), saying why (`reason`)."""
+    given = [name for name, value in options.items() if value is not None]
+    if given:
+        flags = ", ".join(f"{n} (--{n.replace('_', '-')})" for n in given)
+        raise ValueError(f"{path}: {flags} does not apply: {reason}")
+
+
 @names_its_source
 def standings_from_path(
     path: str | os.PathLike,
@@ -269,10 +278,15 @@ def standings_from_path(
     3   EW     4      mp  0.0         0.0
     """
     team_rules = options.pop("rules") if _is_team_rules(options.get("rules")) else None
+    pairs_options = {"rules": options.get("rules"), "scoring": scoring, "movement": movement}
+    pairs_options["scale"] = None if scale == "full" else scale
+    if team_rules is None:  # (the pools of team tie-break rules use the convention)
+        pairs_options["convention"] = convention
     scale = _scale_option(scale, options)
     (pairs, teams), team_files = _read_results(path, _STANDINGS_COLUMNS, scoring, coded=True)
     if pairs is None:
         assert teams is not None  # (a results file of either kind was read)
+        not_applying(path, pairs_options, "it holds team results only (options of pairs sessions)")
         if team_rules is not None:
             return pool_standings(teams, rules=team_rules, vp_scale=vp_scale, convention=convention)
         return team_standings(teams, vp_scale="wbf2013" if vp_scale is None else vp_scale)
@@ -280,11 +294,19 @@ def standings_from_path(
         raise ValueError(
             f"bridge: rules {team_rules!r} are team tie-break rules, but {path} holds pairs results"
         )
+    not_applying(
+        path,
+        {"vp_scale": vp_scale},
+        "no team results are scored here (pairs results only)"
+        if teams is None
+        else "its team results are left out of the pairs standings (see the warning)",
+    )
     if teams is not None:
         shown = ", ".join(f.name for f in team_files[:3]) + (", ..." if len(team_files) > 3 else "")
         warnings.warn(
             f"{path}: {len(team_files)} team results file(s) not scored by the pairs standings: "
-            f"{shown}; score them with bridge.team_standings_from_path({str(path)!r})",
+            f"{shown}; score them on their own (tourneystats standings FILE --family bridge; "
+            f"in Python bridge.team_standings_from_path({str(path)!r}))",
             stacklevel=3,
         )
     coded = pairs.attrs.pop("dictionaries", ())
