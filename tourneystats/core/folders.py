@@ -78,11 +78,15 @@ def list_files(source: Source, suffixes: Sequence[str]) -> list[Path]:
     files: list[Path] = []
     for path in _paths(source):
         if path.is_dir():
-            files.extend(
-                p
-                for p in sorted(path.iterdir())
-                if p.is_file() and not is_hidden(p.name) and p.suffix.lower() in suffixes
-            )
+            with os.scandir(path) as entries:  # (an entry knows its type: no stat per file)
+                names = [
+                    e.name
+                    for e in entries
+                    if not is_hidden(e.name)
+                    and os.path.splitext(e.name)[1].lower() in suffixes
+                    and e.is_file()
+                ]
+            files.extend(sorted(path / name for name in names))
         elif path.exists():
             files.append(path)
         else:
