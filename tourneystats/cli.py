@@ -26,7 +26,7 @@ from .clihelp import (
     command_parser,
 )
 from .core.folders import MissingPathError, list_files
-from .core.io import TABLE_SUFFIXES, atomic_write, check_target, write_table
+from .core.io import TABLE_SUFFIXES, atomic_write, check_target, tracking_inputs, write_table
 from .core.schema import DECIDED_BY, EVENT, LEAGUE, LINE, SEASON, SECTION, ValidationError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -65,6 +65,40 @@ FAMILY_OPTIONS: dict[str, tuple[str, ...]] = {
     "convention": ("bridge",),
     "vp_scale": ("bridge",),
 }
+
+
+#: options whose value is checked before any work: option -> family -> (module, function
+#: raising on a bad value; a list option's items are checked one by one); the error is given
+#: with the option's name
+OPTION_VALUES: dict[str, dict[str, tuple[str, str]]] = {
+    "rules": {
+        "cards": ("tourneystats.cards.rules", "get_rules"),
+        "chess": ("tourneystats.chess.rules", "check_rule_name"),
+    },
+    "tiebreaks": {"chess": ("tourneystats.chess.codes", "parse_tiebreak")},
+    "convention": {"bridge": ("tourneystats.bridge.conventions", "convention_of")},
+    "scoring": {"bridge": ("tourneystats.bridge.declared", "scoring_of")},
+    "vp_scale": {"bridge": ("tourneystats.bridge.vpscales", "scale_of")},
+}
+
+
+def _check_values(args: argparse.Namespace) -> None:
+    """Refuse an unknown option value (or an unreadable or inconsistent VP table) before any
+    work, naming the option: ``--convention nosuch: unknown bridge convention ...``."""
+    for name, checks in OPTION_VALUES.items():
+        value = getattr(args, name, None)
+        where = checks.get(getattr(args, "family", None) or "")
+        if value is None or where is None or args.command == "compare":
+            continue
+        check = getattr(importlib.import_module(where[0]), where[1])
+        flag = "--" + name.replace("_", "-")
+        for item in value if isinstance(value, list) else [value]:
+            try:
+                check(item)
+            except (ValidationError, ValueError) as exc:
+                if flag in str(exc):  # named already
+                    raise
+                raise ValueError(f"{flag} {item}: {exc}") from None
 
 
 def _options(args: argparse.Namespace) -> dict:
@@ -400,7 +434,15 @@ def cmd_drift(args: argparse.Namespace) -> int:
         return 2
     inputs = _inputs(_existing(args.path))
     _chart_target(args.out, inputs)  # refuse a bad target before computing anything
-    players = args.players if args.players is not None else args.top
+    players = args.player if args.player is not None else args.players
+    if args.players is not None:
+        warnings.warn(
+            "--players is deprecated: it splits at commas, so 'Doe, Jane' becomes two names; "
+            'use --player once per player (--player "Doe, Jane" --player 12)',
+            FutureWarning,
+            stacklevel=2,
+        )
+    players = players if players is not None else args.top
     ax = drift_chart(
         args.family,
         args.path,
@@ -417,6 +459,14 @@ def cmd_drift(args: argparse.Namespace) -> int:
 
 # --- compare (what-if) ---------------------------------------------------------------------------
 
+#: each family's reader of one ``compare --rules`` rule set
+COMPARE_PARSERS = {
+    "cards": ("tourneystats.cards.whatif", "_parse"),
+    "chess": ("tourneystats.chess.whatif", "_chess_parse"),
+    "bridge": ("tourneystats.bridge.whatif", "_bridge_parse"),
+    "league": ("tourneystats.league.whatif", "_parse"),
+}
+
 #: the options of ``compare`` and the families that take each
 COMPARE_OPTIONS: dict[str, tuple[str, ...]] = {"tiebreaks": ("chess",)}
 
@@ -426,7 +476,8 @@ def results_from_path(name: str, path: str | Path) -> tuple[pd.DataFrame, dict]:
 
     Reads as the family's ``standings_from_path`` does: cards and league tables (cards also MTG
     JSON and TOM files), chess TRF, PGN and tables (with their players and events), bridge pairs
-    results (PBN, USEBIO, tables).
+    results (PBN, USEBIO, tables). The options hold ``players=``, the names behind the ids,
+    when the files give them.
 
     Examples
     --------
@@ -445,11 +496,14 @@ def results_from_path(name: str, path: str | Path) -> tuple[pd.DataFrame, dict]:
     if name == "chess":
         results, players, events = read
         return results, {"players": players, "events": events}
+    # the names behind the ids (TOM players, PBN and USEBIO pairs), carried into the table
+    people = module.read_people(path) if hasattr(module, "read_people") else None
+    options = {} if people is None else {"players": people}
     if name == "bridge":
         if read.pairs is None:
             raise ValueError(f"{path}: no pairs results to compare (team results only)")
-        return read.pairs, {}
-    return read, {}
+        return read.pairs, options
+    return read, options
 
 
 def _changes(summary: pd.DataFrame) -> pd.DataFrame:
@@ -497,10 +551,22 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from .plot import compare as slope
 
     inputs = _inputs(_existing(args.path))
+    twice = sorted({r for r in args.rules if args.rules.count(r) > 1})
+    if twice:  # (a rule set given twice would be one column twice)
+        raise ValueError(f"--rules: {', '.join(twice)} given twice; give each rule set once")
+    module, parse = COMPARE_PARSERS[args.family]
+    for rule in args.rules:  # every rule set read before any work, errors naming the option
+        try:
+            getattr(importlib.import_module(module), parse)(rule)
+        except (ValidationError, ValueError) as exc:
+            raise ValueError(f"--rules {rule}: {exc}") from None
+    # every output checked (format, folder, not an input) before any is written
     if args.out:
         check_target(args.out, TABLE_SUFFIXES, inputs=inputs)
     if args.chart:
         _chart_target(args.chart, inputs)
+    if args.out and args.chart and _same_path(args.out, args.chart):
+        raise ValueError(f"--out and --chart name the same file {args.out}")
     results, options = results_from_path(args.family, args.path)
     if args.tiebreaks is not None:
         options["tiebreaks"] = args.tiebreaks
@@ -519,6 +585,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
         chart = write_chart(ax, args.chart, inputs=inputs)
         print(f"{ax.get_title(loc='left')}\nwrote {chart}")
     return 0
+
+
+def _same_path(a: str | Path, b: str | Path) -> bool:
+    return Path(a).resolve() == Path(b).resolve()
 
 
 def _config_sets(items: Sequence[str]) -> dict:
@@ -733,9 +803,18 @@ def build_parser() -> argparse.ArgumentParser:
     dr.add_argument("--out", default="drift.png", help="chart file: .png, .svg or .pdf")
     who = dr.add_mutually_exclusive_group()
     who.add_argument(
+        "--player",
+        action="append",
+        dest="player",
+        metavar="NAME_OR_ID",
+        help="a player (pair, team) to highlight, by name or id; repeat it for several: "
+        '--player "Doe, Jane" --player 12',
+    )
+    who.add_argument(
         "--players",
         type=_comma_list,
-        help="comma-separated players (pairs) to highlight, e.g. Anna,Bo",
+        help="deprecated (a name with a comma is split): comma-separated ids or names; "
+        "use --player once per player",
     )
     who.add_argument(
         "--top", type=_count(1), help="highlight the best N at the last step (default 10)"
@@ -799,9 +878,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if hasattr(args, "family"):
         _check_options(parser, args, COMPARE_OPTIONS if args.command == "compare" else None)
-    with warnings.catch_warnings():  # warnings (a skipped file, ...) read as the command's own
+    # warnings (a skipped file, ...) read as the command's own; every file read is an input
+    with warnings.catch_warnings(), tracking_inputs():
         warnings.showwarning = _warn
         try:
+            _check_values(args)
             return args.func(args)
         except KeyboardInterrupt:
             print("tourneystats: interrupted", file=sys.stderr)

@@ -164,6 +164,7 @@ from .files import SUFFIXES as SUFFIXES
 from .files import (
     Results,
     history_from_path,
+    read_people,
     read_results,
     standings_from_path,
     team_standings_from_path,
@@ -227,6 +228,7 @@ __all__ = [
     "pool_matches",
     "pool_standings",
     "read_pbn",
+    "read_people",
     "read_results",
     "read_usebio",
     "season_history",

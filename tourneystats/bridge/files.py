@@ -18,6 +18,7 @@ import pandas as pd
 
 from ..core.folders import names_its_source, result_files
 from ..core.io import read_table, texts_again
+from ..core.people import with_people
 from ..core.schema import (
     ARTIFICIAL,
     CONTRACT,
@@ -122,16 +123,46 @@ def read_results(
     return _read_results(path, columns, scoring)[0]
 
 
+@names_its_source
+def read_people(path: str | os.PathLike) -> pd.DataFrame | None:
+    """The names of the pairs and teams of a file or folder, for ``players=``.
+
+    Parameters
+    ----------
+    path : path-like
+        As for :func:`read_results`.
+
+    Returns
+    -------
+    pandas.DataFrame or None
+        ``event, section, pair, names`` (both players of a pair) and ``event, team, names``
+        (the members of a team) of its PBN and USEBIO files, event names as
+        :func:`read_results` gives them; None when it has none (tables name no players).
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "e.csv"
+    >>> pd.DataFrame({"event": "E", "board": 1, "ns_pair": [1, 2], "ew_pair": [3, 4],
+    ...               "ns_score": [420, 450]}).to_csv(f, index=False)
+    >>> read_people(f) is None
+    True
+    """
+    return _read_results(path, None)[2]
+
+
 def _read_results(
     path: str | os.PathLike,
     columns: Collection[str] | None,
     scoring: str | None = None,
     coded: bool = False,
-) -> tuple[Results, list[Path]]:
-    """:func:`read_results`, and the team results files among those read. With `coded`, the
-    text ids of a single table file are read as categoricals (:func:`_coded_ids`)."""
+) -> tuple[Results, list[Path], pd.DataFrame | None]:
+    """:func:`read_results`, the team results files among those read, and the names of the
+    pairs and teams of its PBN and USEBIO files (None without one). With `coded`, the text ids
+    of a single table file are read as categoricals (:func:`_coded_ids`)."""
     pairs: list[pd.DataFrame] = []
     teams: list[pd.DataFrame] = []
+    names: list[pd.DataFrame] = []
     team_files: list[Path] = []
     seen: set = set()
     files = result_files(path, SUFFIXES, *_REQUIRED, what="bridge results")
@@ -141,12 +172,15 @@ def _read_results(
         if suffix == ".pbn":
             from .pbn import read_pbn
 
-            frame = read_pbn(f, scoring=scoring).results
+            read = read_pbn(f, scoring=scoring)
+            frame, named = read.results, read.pairs
         elif suffix == ".xml":
             from .usebio import read_usebio
 
-            frame = read_usebio(f, scoring=scoring).results
+            read = read_usebio(f, scoring=scoring)
+            frame, named = read.results, read.pairs
         elif suffix in (".csv", ".parquet", ".pq"):
+            named = None
             frame = read_table(
                 f,
                 columns=None if columns is None else set(columns).__contains__,
@@ -161,10 +195,15 @@ def _read_results(
         if HOME_TEAM in frame.columns:
             teams.append(frame)
             team_files.append(f)
-        else:  # a session per file: a repeated event name is another evening
+        elif named is None:  # a session per file: a repeated event name is another evening
             (frame,) = rename_clashing_events([frame], f, seen)
+        else:
+            frame, named = rename_clashing_events([frame, named], f, seen)
+        if HOME_TEAM not in frame.columns:
             pairs.append(frame)
-    return Results(_stack(pairs), _stack(teams)), team_files
+        if named is not None and len(named):
+            names.append(named)
+    return Results(_stack(pairs), _stack(teams)), team_files, _stack(names)
 
 
 #: the text columns of a pairs table the standings read as categoricals: their Parquet
@@ -212,6 +251,15 @@ def _scale_option(scale: str, options: dict[str, Any], *, allowed: Sequence[str]
     if unknown:
         raise ValueError(f"bridge: unknown option(s) {', '.join(unknown)}")
     return scale
+
+
+def not_applying(path: Any, options: Mapping[str, Any], reason: str) -> None:
+    """Refuse the `options` given (not None) that nothing read from `path` uses (an option
+    that would be silently ignored), saying why (`reason`)."""
+    given = [name for name, value in options.items() if value is not None]
+    if given:
+        flags = ", ".join(f"{n} (--{n.replace('_', '-')})" for n in given)
+        raise ValueError(f"{path}: {flags} does not apply: {reason}")
 
 
 @names_its_source
@@ -269,27 +317,44 @@ def standings_from_path(
     3   EW     4      mp  0.0         0.0
     """
     team_rules = options.pop("rules") if _is_team_rules(options.get("rules")) else None
+    pairs_options = {"rules": options.get("rules"), "scoring": scoring, "movement": movement}
+    pairs_options["scale"] = None if scale == "full" else scale
+    if team_rules is None:  # (the pools of team tie-break rules use the convention)
+        pairs_options["convention"] = convention
     scale = _scale_option(scale, options)
-    (pairs, teams), team_files = _read_results(path, _STANDINGS_COLUMNS, scoring, coded=True)
+    (pairs, teams), team_files, names = _read_results(path, _STANDINGS_COLUMNS, scoring, coded=True)
     if pairs is None:
         assert teams is not None  # (a results file of either kind was read)
+        not_applying(path, pairs_options, "it holds team results only (options of pairs sessions)")
         if team_rules is not None:
-            return pool_standings(teams, rules=team_rules, vp_scale=vp_scale, convention=convention)
-        return team_standings(teams, vp_scale="wbf2013" if vp_scale is None else vp_scale)
+            pools = pool_standings(
+                teams, rules=team_rules, vp_scale=vp_scale, convention=convention
+            )
+            return with_people(pools, names)
+        scale = "wbf2013" if vp_scale is None else vp_scale
+        return team_standings(teams, vp_scale=scale, players=names)
     if team_rules is not None:
         raise ValueError(
             f"bridge: rules {team_rules!r} are team tie-break rules, but {path} holds pairs results"
         )
+    not_applying(
+        path,
+        {"vp_scale": vp_scale},
+        "no team results are scored here (pairs results only)"
+        if teams is None
+        else "its team results are left out of the pairs standings (see the warning)",
+    )
     if teams is not None:
         shown = ", ".join(f.name for f in team_files[:3]) + (", ..." if len(team_files) > 3 else "")
         warnings.warn(
             f"{path}: {len(team_files)} team results file(s) not scored by the pairs standings: "
-            f"{shown}; score them with bridge.team_standings_from_path({str(path)!r})",
+            f"{shown}; score them on their own (tourneystats standings FILE --family bridge; "
+            f"in Python bridge.team_standings_from_path({str(path)!r}))",
             stacklevel=3,
         )
     coded = pairs.attrs.pop("dictionaries", ())
     table = standings(pairs, scoring=scoring, convention=convention, movement=movement, scale=scale)
-    return _text_again(table, coded)
+    return with_people(_text_again(table, coded), names)
 
 
 @names_its_source
@@ -347,7 +412,7 @@ def history_from_path(
     7  club 2024-01-10  dan         2        50.0     1
     """
     scale = _scale_option(scale, options)
-    results = read_results(path).pairs
+    (results, _), _, names = _read_results(path, None)
     if results is None:
         raise ValueError(f"{path}: no pairs results to draw")
     if DATE in results.columns:
@@ -368,6 +433,7 @@ def history_from_path(
         scale=scale,
         artificial_percent=artificial_percent,
         min_sessions=min_sessions,
+        players=names,
     )
 
 
@@ -431,12 +497,12 @@ def team_standings_from_path(
     0    A  18.09     1
     1    B   1.91     2
     """
-    teams = read_results(path).teams
+    (_, teams), _, names = _read_results(path, None)
     if teams is None:
         raise ValidationError(f"{path}: no team results (home_team/visit_team) found")
     if rules is not None:
-        return pool_standings(teams, rules=rules, vp_scale=vp_scale)
-    return team_standings(teams, vp_scale=vp_scale)
+        return with_people(pool_standings(teams, rules=rules, vp_scale=vp_scale), names)
+    return team_standings(teams, vp_scale=vp_scale, players=names)
 
 
 def _is_team_rules(value: Any) -> bool:

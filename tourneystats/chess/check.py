@@ -21,6 +21,7 @@ import pandas as pd
 
 from ..core.check import compare
 from ..core.folders import names_its_source, result_files
+from ..core.people import with_people
 from ..core.schema import EVENT, PLAYER, POINTS, RANK, ValidationError
 from .tables import standings
 
@@ -88,7 +89,7 @@ def check_from_path(
     ours = table[[EVENT, PLAYER, "PTS", RANK]].rename(columns={"PTS": "_pts", RANK: "_rank"})
     out = compare(published, ours, keys=[EVENT, PLAYER], values={POINTS: "_pts", RANK: "_rank"})
     out = out.dropna(subset=["published"]).reset_index(drop=True)
-    return out.assign(note=_rank_notes(out, published))
+    return with_people(out.assign(note=_rank_notes(out, published)), data.players)
 
 
 #: why the ranks of an event differ: the file's ranks follow its points only, or tie-breaks
