@@ -100,9 +100,7 @@ def test_drift_cards_defaults_per_event():
     ax = drift(cards_history(), event="E2")
     assert ax.get_xlabel() == "round" and ax.get_ylabel() == "place"  # one word for a place
     assert ax.yaxis_inverted()
-    assert ax.get_title(loc="left") == (
-        "Place after each round — E2\n(n): the place after the last round each line reaches"
-    )
+    assert ax.get_title(loc="left") == "Place after each round — E2"
     data = line_data(ax)
     assert list(data) == ["Bo", "Ann", "Cy", "Di"]  # final order
     np.testing.assert_array_equal(data["Bo"], [2, 3, 1])
