@@ -78,6 +78,7 @@ from .files import history_from_path, read_results, standings_from_path
 from .history import standings_by_round
 from .prepare import GAME_COLUMNS, MATCH_COLUMNS
 from .published import CardsFile
+from .report import file_report
 from .rules import ORDER_COLUMNS as ORDER_COLUMNS
 from .rules import RULES, Rules, get_rules
 from .tables import standings
@@ -94,6 +95,7 @@ __all__ = [
     "check_from_path",
     "compare",
     "explain",
+    "file_report",
     "games_to_matches",
     "get_rules",
     "history_from_path",

@@ -61,7 +61,16 @@ from ..core.schema import (
     ValidationError,
 )
 from .prepare import MAX_GAMES
-from .published import GAME_SCORES, PLATFORM, PLAYOFFS, URI, CardsFile, note, same_stems
+from .published import (
+    CUT_ROUND,
+    GAME_SCORES,
+    PLATFORM,
+    PLAYOFFS,
+    URI,
+    CardsFile,
+    note,
+    same_stems,
+)
 
 __all__ = ["read_mtg_json"]
 
@@ -253,6 +262,46 @@ def _rounds(
     return rows, playoffs, finalists, null_byes
 
 
+def _cut_round(rows: list[tuple]) -> int:
+    """The first round of a top cut written as Swiss rounds, 0 when there is none.
+
+    The cut is the longest run of last rounds, without byes, each played by a power of two
+    of players, each with half the players of the round before, who all won (or drew) that
+    round; its first round has fewer players than the round before it (so a single-elimination
+    event, all of whose rounds are such rounds, has no cut).
+    """
+    players: dict[int, set] = {}
+    winners: dict[int, set] = {}
+    byes: set[int] = set()
+    for number, player, opponent, w, l, _ in rows:  # noqa: E741
+        players.setdefault(number, set())
+        winners.setdefault(number, set())
+        if opponent is None:
+            byes.add(number)
+            continue
+        players[number].add(player)
+        if w >= l:
+            winners[number].add(player)
+    if not players:
+        return 0
+    last = max(players)
+    size = len(players[last])
+    if last in byes or size < 2 or size & (size - 1):
+        return 0
+    cut = last
+    while (
+        cut - 1 in players
+        and cut - 1 not in byes
+        and len(players[cut - 1]) == 2 * len(players[cut])
+        and players[cut] <= winners[cut - 1]
+    ):
+        cut -= 1
+    before = len(players.get(cut - 1, ())) + sum(
+        1 for r in rows if r[0] == cut - 1 and r[2] is None
+    )
+    return cut if cut > 1 and len(players[cut]) < before else 0
+
+
 def _players_of(path: Path, matches: list, where: str) -> list[str]:
     """The players named in the matches of a playoff round (not read further)."""
     names = []
@@ -298,6 +347,7 @@ def _event_record(path: Path, data: dict, rows: list[tuple], null_byes: int) -> 
     platform = _platform(path, uri if isinstance(uri, str) else None)
     played = [r for r in rows if r[2] is not None]
     games = platform != "topdeck" and any(r[3] + r[4] + r[5] > 1 for r in played)
+    cut = _cut_round(rows)
     date = tournament.get("Date")
     return {
         EVENT: path.stem,
@@ -308,6 +358,7 @@ def _event_record(path: Path, data: dict, rows: list[tuple], null_byes: int) -> 
         PLATFORM: platform,
         GAME_SCORES: games or not played,
         "null_byes": null_byes,
+        CUT_ROUND: cut,
     }
 
 
@@ -374,6 +425,8 @@ def read_mtg_json(source: Source, *, bye_player: str | None = None) -> CardsFile
         events.append(_event_record(path, data, file_rows, null_byes))
         rows.extend((path.stem, *row) for row in file_rows)
         finalists.extend((path.stem, name) for name in in_playoffs)
+        cut = events[-1][CUT_ROUND]
+        finalists.extend((path.stem, row[1]) for row in file_rows if cut and row[0] >= cut)
         published.extend(_standings(path, data, path.stem))
         if names:
             playoffs.append(f"{path.name} ({', '.join(dict.fromkeys(names))})")

@@ -30,10 +30,11 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..core.schema import EVENT, FILE
+from ..core.schema import EVENT, FILE, PLAYER, ROUND
 from .decklistcache import read_mtg_json
 from .published import PLATFORM, CardsFile
 from .rules import RULES, Rules
+from .tables import standings
 
 #: the name given to topdeck.gg's dummy opponent (see :func:`with_bye_players`)
 BYE_PLAYER = "(bye player)"
@@ -106,3 +107,32 @@ def with_bye_players(data: CardsFile) -> CardsFile:
         events=data.events,
         players=data.players,
     )
+
+
+def standings_before_cut(results: pd.DataFrame, cut: int, rules: Rules) -> pd.DataFrame:
+    """The standings of one event whose top cut is written as Swiss rounds from round `cut`
+    on (``Rules.frozen_before_cut``): the players of the cut are ranked on every round, the
+    others keep their standings of the rounds before `cut` (their places come after the cut's).
+
+    Examples
+    --------
+    >>> results = pd.DataFrame({
+    ...     "event": "E", "round": [1, 1, 1, 1, 2, 2], "player": ["A", "B", "C", "D", "A", "C"],
+    ...     "opponent": ["B", "A", "D", "C", "C", "A"], "wins": [2, 0, 2, 0, 2, 0],
+    ...     "losses": [0, 2, 0, 2, 0, 2], "draws": 0})
+    >>> table = standings_before_cut(results, 2, RULES["melee2025"])
+    >>> table[["player", "match_points", "omwp"]].round(4)
+      player  match_points    omwp
+    0      A             6  0.4167
+    1      C             3  0.6667
+    2      B             0  1.0000
+    3      D             0  1.0000
+    """
+    everything = standings(results, rules=rules)
+    in_cut = results.loc[results[ROUND] >= cut, PLAYER].unique()
+    swiss = standings(results[results[ROUND] < cut], rules=rules)
+    table = pd.concat(
+        [everything[everything[PLAYER].isin(in_cut)], swiss[~swiss[PLAYER].isin(in_cut)]],
+        ignore_index=True,
+    )
+    return table

@@ -114,6 +114,14 @@ class Rules:
     head_to_head : bool
         After `order`: when exactly two players are tied on every criterion and met, the one who
         won more of their matches ranks first (Play! Pokémon); otherwise they stay tied.
+    frozen_before_cut : bool
+        A file's top cut written as Swiss rounds (``Round 8``, ``Round 9``, ``Round 10`` with
+        4, 2 and 1 matches after seven Swiss rounds: see
+        :func:`~tourneystats.cards.read_mtg_json`) counts in the standings of the players who
+        played it (their points, rounds, games and opponents), while the players who did not
+        keep the standings of the Swiss rounds before it (melee.gg). Applied where the cut is
+        known: :func:`~tourneystats.cards.check_from_path` and
+        :func:`~tourneystats.cards.standings_from_path` of such files.
     decimals : int, optional
         Show the percentages (``mwp``, ``gwp``, ``omwp``, ``ogwp``, ``oomwp``) rounded to this
         many decimals of the fraction, as the publisher prints them (ManaTraders: 3, i.e.
@@ -161,6 +169,7 @@ class Rules:
     game_scores: bool = True
     freeze_dropped: bool = False
     head_to_head: bool = False
+    frozen_before_cut: bool = False
     decimals: int | None = None
     rounding: str = "half_up"
     order: tuple[str, ...] = (MATCH_POINTS, OMWP, GWP, OGWP)
@@ -230,12 +239,29 @@ RULES: dict[str, Rules] = {
     # melee.gg until mid-May 2024 (the 2023 event of tests/data/cards and the events of early
     # 2024 in the MTGODecklistCache archive): floor 1/3 everywhere, a 0-0-3 intentional draw
     # counts 3 games and 0 game points
-    "melee": Rules(name="melee", floor=1 / 3, intentional_draw_game_points=0),
+    "melee": Rules(
+        name="melee",
+        floor=1 / 3,
+        intentional_draw_game_points=0,
+        average_over="opponents",
+        frozen_before_cut=True,
+    ),
     # melee.gg from mid-May 2024 to mid-November 2025: floor 1/3 for the opponents, the player's
     # own game-win % shown unfloored, a 0-0-3 intentional draw is 3 drawn games (1 point each)
-    "melee2024": Rules(name="melee2024", floor=1 / 3, own_floor=0),
+    "melee2024": Rules(
+        name="melee2024",
+        floor=1 / 3,
+        own_floor=0,
+        average_over="opponents",
+        frozen_before_cut=True,
+    ),
     # melee.gg from mid-November 2025: floor 1/3 everywhere, intentional draws as drawn games
-    "melee2025": Rules(name="melee2025", floor=1 / 3),
+    "melee2025": Rules(
+        name="melee2025",
+        floor=1 / 3,
+        average_over="opponents",
+        frozen_before_cut=True,
+    ),
     # ManaTraders Series (2024; the research reproduced 552 of 552 values of 6 events, the two
     # samples here every value and rank): floor 0.33 for the opponents, own game-win % shown
     # unfloored (ranked floored), values printed to 0.1 % (rounded half up); a player who
