@@ -92,6 +92,7 @@ STANDINGS_KEYS = {
 #: web sites the archives scrape, by the host of ``Tournament.Uri`` (or a folder of the path)
 PLATFORMS = {
     "manatraders": "manatraders",
+    "cardsrealm": "cardsrealm",
     "topdeck": "topdeck",
     "melee": "melee",
     "mtgo": "mtgo",
@@ -101,6 +102,11 @@ _SWISS = re.compile(r"(round\s*)?\d+|top (power|random)", re.IGNORECASE)
 _PLAYOFF = re.compile(r"final|\btop\s*\d+|\bplaces?\b|playoff|bracket", re.IGNORECASE)
 _RESULT = re.compile(r"\s*(\d{1,7})-(\d{1,7})-(\d{1,7})\s*")
 _BYE_NAMES = ("", "-")
+#: the opponents that are no one, by platform, besides ``null``, ``""`` and ``"-"`` (lower case):
+#: CardsRealm names the bye "Bye", as Player1 or Player2
+PLACEHOLDERS = {"cardsrealm": ("bye",)}
+#: the name topdeck.gg gives every deleted account (several may play in one event)
+DELETED = "Deleted"
 
 
 def _fail(path: Path, where: str, message: str) -> ValidationError:
@@ -178,8 +184,18 @@ def _result(path: Path, text: str, where: str) -> tuple[int, int, int]:
 class _Round:
     """The matches of one Swiss round, each player once (a repeated identical match once)."""
 
-    def __init__(self, path: Path, number: int, name: str, bye_player: str | None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        number: int,
+        name: str,
+        bye_player: str | None,
+        platform: str | None = None,
+    ) -> None:
         self.path, self.number, self.name, self.bye_player = path, number, name, bye_player
+        self.named = PLACEHOLDERS.get(platform or "", ())  # the platform's names of no one
+        self.accounts = platform == "topdeck"  # several deleted accounts are several players
+        self.deleted = 0  # deleted accounts met so far in the round
         self.seen: dict[str, tuple[str, object, tuple[int, int, int]]] = {}
         self.rows: list[tuple] = []
         self.null_byes = 0
@@ -188,16 +204,16 @@ class _Round:
         p1 = _key(self.path, match, "Player1", where, (str,))
         p2 = _key(self.path, match, "Player2", where, (str, type(None)))
         w, l, d = _result(self.path, _key(self.path, match, "Result", where, (str,)), where)  # noqa: E741
+        if p2 is not None and p1.strip().lower() in self.named:  # "Bye" as Player1
+            p1, p2, w, l = p2, p1, l, w  # noqa: E741
         if not p1.strip() or p1.strip() == "-":
             raise _fail(self.path, f"{where}.Player1", f"no player ({json.dumps(p1)})")
-        bye = p2 is None or p2.strip() in _BYE_NAMES
+        if self.accounts:
+            p1, p2 = self._account(p1), self._account(p2)
+        # no one: a bye, or a loss to no one (a forfeit) when the result is a loss
+        bye = p2 is None or p2.strip() in _BYE_NAMES or p2.strip().lower() in self.named
         if p2 is None and self.bye_player is not None and w > l:  # a match won against him
             bye, p2 = False, self.bye_player
-        if bye and w < l:
-            raise _fail(
-                self.path, where, f"{p1!r} lost {w}-{l} to no one (a forfeit without an "
-                "opponent): the cards family has no such result"
-            )  # fmt: skip
         if not bye and p1 == p2:
             raise _fail(self.path, where, f"{p1!r} is paired against himself")
         opponent = None if bye else p2
@@ -211,6 +227,14 @@ class _Round:
         self.rows.append((self.number, p1, opponent, w, l, d))
         if not bye:
             self.rows.append((self.number, p2, p1, l, w, d))
+
+    def _account(self, name: Any) -> Any:
+        """topdeck.gg's k-th deleted account of the round as ``Deleted (k)`` (k > 1): two
+        deleted accounts are two players (the one of each round is taken for the same)."""
+        if name != DELETED:
+            return name
+        self.deleted += 1
+        return name if self.deleted == 1 else f"{name} ({self.deleted})"
 
     def _seen(self, player: str, opponent: object, games: tuple, where: str) -> bool | None:
         """Record `player`'s match; None when the same match was recorded before."""
@@ -232,7 +256,7 @@ class _Round:
 
 
 def _rounds(
-    path: Path, data: dict, bye_player: str | None
+    path: Path, data: dict, bye_player: str | None, platform: str | None = None
 ) -> tuple[list[tuple], list[str], set[str], int]:
     """Match rows of the Swiss rounds, the names of the playoff rounds and their players, and
     the byes written with a null ``Player2``."""
@@ -249,7 +273,7 @@ def _rounds(
             playoffs.append(str(name))
             finalists.update(_players_of(path, matches, where))
             continue
-        swiss = _Round(path, number + 1, str(name), bye_player)
+        swiss = _Round(path, number + 1, str(name), bye_player, platform)
         for j, match in enumerate(matches):
             swiss.add(match, f"{where}.Matches[{j}]")
         if not swiss.rows:  # a Swiss round without matches is no round (nothing to number)
@@ -421,7 +445,10 @@ def read_mtg_json(source: Source, *, bye_player: str | None = None) -> CardsFile
     rows, published, events, playoffs, finalists = [], [], [], [], []
     for path in files:  # I/O: one JSON document per file
         data = _load(path)
-        file_rows, names, in_playoffs, null_byes = _rounds(path, data, bye_player)
+        tournament = _key(path, data, "Tournament", "", (dict,))
+        uri = tournament.get("Uri")
+        platform = _platform(path, uri if isinstance(uri, str) else None)
+        file_rows, names, in_playoffs, null_byes = _rounds(path, data, bye_player, platform)
         events.append(_event_record(path, data, file_rows, null_byes))
         rows.extend((path.stem, *row) for row in file_rows)
         finalists.extend((path.stem, name) for name in in_playoffs)

@@ -252,10 +252,11 @@ class _Opponents:
     ) -> None:
         size = t.rounds.size
         self.who, self.size, self.rules = who, size, rules
-        self.count = t.rounds - t.byes  # the non-bye rounds
         if rules.average_over == "opponents":
             opp = np.where(_rematches(who, opp, m.t, size), -1, opp)
-            self.count = np.bincount(who[opp >= 0], minlength=size).astype(np.float64)
+        # the rounds with an opponent (not a bye, not a loss to no one; with "opponents", not a
+        # rematch)
+        self.count = np.bincount(who[opp >= 0], minlength=size).astype(np.float64)
         self.opp = opp  # -1: not counted (a bye points at a trailing 0)
         self.bye_count = None
         if rules.bye_opponent is not None:
