@@ -40,6 +40,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -191,11 +192,14 @@ class _Round:
         name: str,
         bye_player: str | None,
         platform: str | None = None,
+        shared: frozenset = frozenset(),
     ) -> None:
         self.path, self.number, self.name, self.bye_player = path, number, name, bye_player
         self.named = PLACEHOLDERS.get(platform or "", ())  # the platform's names of no one
-        self.accounts = platform == "topdeck"  # several deleted accounts are several players
-        self.deleted = 0  # deleted accounts met so far in the round
+        # names several players have: topdeck.gg's deleted accounts, names the standings list
+        # more than once
+        self.shared = shared | {DELETED} if platform == "topdeck" else shared
+        self.met: dict[str, int] = {}  # players of a shared name met so far in the round
         self.seen: dict[str, tuple[str, object, tuple[int, int, int]]] = {}
         self.rows: list[tuple] = []
         self.null_byes = 0
@@ -208,7 +212,7 @@ class _Round:
             p1, p2, w, l = p2, p1, l, w  # noqa: E741
         if not p1.strip() or p1.strip() == "-":
             raise _fail(self.path, f"{where}.Player1", f"no player ({json.dumps(p1)})")
-        if self.accounts:
+        if self.shared:
             p1, p2 = self._account(p1), self._account(p2)
         # no one: a bye, or a loss to no one (a forfeit) when the result is a loss
         bye = p2 is None or p2.strip() in _BYE_NAMES or p2.strip().lower() in self.named
@@ -229,12 +233,14 @@ class _Round:
             self.rows.append((self.number, p2, p1, l, w, d))
 
     def _account(self, name: Any) -> Any:
-        """topdeck.gg's k-th deleted account of the round as ``Deleted (k)`` (k > 1): two
-        deleted accounts are two players (the one of each round is taken for the same)."""
-        if name != DELETED:
+        """The k-th player of a shared name in the round as ``name (k)`` (k > 1): two deleted
+        accounts, or two players the standings list under one name, are two players (which
+        of them played which match in the other rounds the file cannot tell: the k-th of each
+        round is taken for the same)."""
+        if name not in self.shared:
             return name
-        self.deleted += 1
-        return name if self.deleted == 1 else f"{name} ({self.deleted})"
+        k = self.met[name] = self.met.get(name, 0) + 1
+        return name if k == 1 else f"{name} ({k})"
 
     def _seen(self, player: str, opponent: object, games: tuple, where: str) -> bool | None:
         """Record `player`'s match; None when the same match was recorded before."""
@@ -258,6 +264,7 @@ class _Round:
 def _rounds(
     path: Path, data: dict, bye_player: str | None, platform: str | None = None
 ) -> tuple[list[tuple], list[str], set[str], int]:
+    shared = _shared_names(data)
     """Match rows of the Swiss rounds, the names of the playoff rounds and their players, and
     the byes written with a null ``Player2``."""
     rounds = _key(path, data, "Rounds", "", (list, type(None))) or []
@@ -273,7 +280,7 @@ def _rounds(
             playoffs.append(str(name))
             finalists.update(_players_of(path, matches, where))
             continue
-        swiss = _Round(path, number + 1, str(name), bye_player, platform)
+        swiss = _Round(path, number + 1, str(name), bye_player, platform, shared)
         for j, match in enumerate(matches):
             swiss.add(match, f"{where}.Matches[{j}]")
         if not swiss.rows:  # a Swiss round without matches is no round (nothing to number)
@@ -284,6 +291,16 @@ def _rounds(
         rows.extend(swiss.rows)
         null_byes += swiss.null_byes
     return rows, playoffs, finalists, null_byes
+
+
+def _shared_names(data: dict) -> frozenset:
+    """The names the standings list more than once (several players of one name)."""
+    entries = data.get("Standings")
+    if not isinstance(entries, list):
+        return frozenset()
+    names = [e.get("Player") for e in entries if isinstance(e, dict)]
+    counts = Counter(n for n in names if isinstance(n, str))
+    return frozenset(n for n, k in counts.items() if k > 1)
 
 
 def _cut_round(rows: list[tuple]) -> int:
