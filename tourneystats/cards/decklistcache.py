@@ -17,9 +17,11 @@ How the files are read:
   ``"0-2-0"`` is a Player2 win). Files of topdeck.gg hold match results only (``"1-0-0"``
   Player1 won, ``"0-0-1"`` drawn): their events say ``game_scores`` False, and the standings
   computed from them have no game values.
-- A **bye** is a match whose ``Player2`` is null, empty or ``"-"`` (melee.gg), whatever its
-  ``Result`` says (topdeck.gg writes byes ``"0-0-1"``); a Player1 *loss* against no one (a
-  forfeit) is refused, the family having no such result.
+- A **bye** is a match whose ``Player2`` is null, empty or ``"-"`` (melee.gg), or, in
+  CardsRealm files, whose Player1 or Player2 is ``"Bye"``, whatever its ``Result`` says
+  (topdeck.gg writes byes ``"0-0-1"``), unless the result is a *loss*: a **loss to no one** (a
+  forfeit: melee.gg's and CardsRealm's no-shows, which their published points count lost), a
+  match row without an opponent whose games are a loss.
 - **Swiss rounds** are named ``Round N`` or ``N`` (topdeck.gg), or ``Top Power`` /
   ``Top Random`` (topdeck.gg's Swiss rounds paired by standing or at random); they become match
   rows numbered 1, 2, 3, ... in file order. **Playoff rounds** (``Quarterfinals``,
@@ -28,7 +30,14 @@ How the files are read:
   named in one warning. Any other round name is refused.
 - A match listed twice in a round with the same result (melee.gg lists drawn matches once from
   each player's page, as A-B and B-A) is kept once; a player in two different matches of a round
-  is refused.
+  is refused, unless his name is one several players have: topdeck.gg's ``"Deleted"`` accounts,
+  or a name the ``Standings`` list more than once. Those are distinct players, the k-th of a
+  round named ``name (k)`` (k > 1; the file cannot tell which of them played which match).
+- A **top cut written as Swiss rounds** (``Round 8``, ``Round 9``, ``Round 10`` with 4, 2 and 1
+  matches after seven Swiss rounds) is kept as rounds; ``events.cut_round`` gives its first
+  round (0: none): the longest run of last rounds without byes, each played by a power of two
+  of players, half the players of the round before, all of whom won or drew it, after a round
+  with more players. Its players are marked ``playoffs`` (their published rank comes from it).
 - The ``Standings`` are the published frame (``Rank, Player, Points, Wins, Losses, Draws, OMWP,
   GWP, OGWP``; a value may be null); the event is the file's stem.
 
@@ -424,7 +433,8 @@ def read_mtg_json(source: Source, *, bye_player: str | None = None) -> CardsFile
         ``results`` (match level, Swiss rounds only; the event is the file's stem),
         ``published`` (``event, player, Rank, Points, Wins, Losses, Draws, OMWP, GWP, OGWP``;
         missing where a file gives null), ``events`` (``event, file, name, date, uri,
-        platform, game_scores, null_byes``: the byes written with a null ``Player2``) and
+        platform, game_scores, null_byes, cut_round``: the byes written with a null
+        ``Player2``, the first round of a top cut written as Swiss rounds, 0 if none) and
         ``players`` (``event, player, name, playoffs``: whether he played a playoff round).
 
     Raises

@@ -7,15 +7,36 @@ ManaTraders (manatraders.com)  ``manatraders``
 topdeck.gg                    ``topdeck``; a match won against a null ``Player2`` (one event
                               of July 2024) is a match against a dummy player "(bye player)",
                               whom topdeck.gg counted as an opponent (at the 0.33 floor),
-                              unlike its byes (``""``): :func:`with_bye_players`
+                              unlike its byes (``""``): :func:`with_bye_players`; the
+                              ``Deleted`` accounts of a round are distinct players
+                              (``Deleted``, ``Deleted (2)``, ...)
 melee.gg, event before        ``melee``
 2024-05-15
 melee.gg, 2024-05-15 to       ``melee2024``
 2025-11-11
 melee.gg, from 2025-11-12     ``melee2025``
+melee.gg, any date            a top cut written as Swiss rounds (``Round 8`` to ``Round 10``
+                              with 4, 2 and 1 matches after seven Swiss rounds): its players
+                              are ranked on every round, the others keep the standings of the
+                              rounds before it (:func:`standings_before_cut`); a loss to no
+                              one (``Player2`` ``"-"`` or null, a lost result) is a round lost,
+                              as the published points count it
+CardsRealm                    ``cardsrealm``; an opponent named ``Bye`` (as Player1 or
+                              Player2) is no one: a bye, or a loss to no one when the result is
+                              a loss (the published points count it lost)
 TOM (Play! Pokémon)           ``pokemon``, ranked within ``division``
 MTGO, other sites, tables     ``mtg``
 ============================  ==========================================================
+
+Every platform: players the standings list under one name are read as distinct players, the
+k-th of each round as ``name (k)`` (the file cannot tell which played which match; they are
+not compared).
+
+The melee.gg rules beyond the dates were read from the published numbers of the archive's
+files: opponents averaged once each (a rematch, in the Swiss or in a top cut, counts once);
+in a file whose last rounds are a single-elimination bracket written as Swiss rounds, the
+published points, OMW%, GW% and OGW% of the bracket's players count every round, and those of
+the other players are the ones after the last Swiss round (their opponents' values too).
 
 The melee.gg dates are those of the events fully reproduced by only one of the three presets
 (the last "early" event is of 2024-04-11 and the first "mid" one of 2024-05-16; the last "mid"
