@@ -6,7 +6,8 @@ computes each event's standings with the rules the caller names or those the fil
 :func:`tourneystats.core.check.compare`, at each event's published precision:
 
 - **MTGODecklistCache JSON** files: ``Points``, ``OMWP``, ``GWP``, ``OGWP`` and ``Rank`` (the
-  rank only of players who played no playoff round: theirs comes from the bracket). A file with
+  rank only of players who played no playoff round: theirs comes from the bracket), where the
+  file gives a value (a null is none). A file with
   match results only (topdeck.gg) has no game scores: its ``GWP`` and ``Rank`` (which GW%
   decides among equal players) are not compared, and its ``OGWP`` is compared with the average
   of the opponents' *published* GW% (floored, averaged as the rules say), which checks the
@@ -202,6 +203,7 @@ def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.
     out = compare(
         published, table[table[PLAYER].isin(published[PLAYER])], keys=[EVENT, PLAYER], values=values
     )
+    out = out[out["published"].notna()]  # a null is no published value
     if not rules.game_scores:  # ranks depend on the GW% the file cannot give
         return out
     players = data.players[data.players[EVENT] == event]
@@ -212,7 +214,7 @@ def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.
         keys=[EVENT, PLAYER],
         values={"Rank": RANK},
     )
-    return pd.concat([out, ranks], ignore_index=True)
+    return pd.concat([out, ranks[ranks["published"].notna()]], ignore_index=True)
 
 
 def _json_events(

@@ -29,7 +29,9 @@ How the files are read:
   places``, ...: any name with *final*, *top N*, *place*, *playoff* or *bracket*) are left out,
   named in one warning. Any other round name is refused.
 - A match listed twice in a round with the same result (melee.gg lists drawn matches once from
-  each player's page, as A-B and B-A) is kept once; a player in two different matches of a round
+  each player's page, as A-B and B-A) is kept once, and so is a match listed once with its
+  games and once ``"0-0-0"`` (not reported on one player's page): with its games; a player in
+  two different matches of a round
   is refused, unless his name is one several players have: topdeck.gg's ``"Deleted"`` accounts,
   or a name the ``Standings`` list more than once. Those are distinct players, the k-th of a
   round named ``name (k)`` (k > 1; the file cannot tell which of them played which match).
@@ -230,6 +232,8 @@ class _Round:
         if not bye and p1 == p2:
             raise _fail(self.path, where, f"{p1!r} is paired against himself")
         opponent = None if bye else p2
+        if not bye and not self._reported(p1, p2, (w, l, d)):
+            return  # a 0-0-0 record of a match reported with its games
         first = self._seen(p1, opponent, (w, l, d), where)
         second = first if bye else self._seen(p2, p1, (l, w, d), where)
         if first is None and second is None:
@@ -240,6 +244,21 @@ class _Round:
         self.rows.append((self.number, p1, opponent, w, l, d))
         if not bye:
             self.rows.append((self.number, p2, p1, l, w, d))
+
+    def _reported(self, p1: str, p2: str, games: tuple[int, int, int]) -> bool:
+        """Whether a record of the match of `p1` and `p2` is to be read: a match recorded twice,
+        once with its games and once 0-0-0 (not reported, from the other player's page on
+        melee.gg), is the one with its games."""
+        before = self.seen.get(p1)
+        if before is None or before[1] != p2 or before[2] == games:
+            return True
+        if games == (0, 0, 0):
+            return False
+        if before[2] == (0, 0, 0):  # forget the 0-0-0 record read before
+            self.rows = [r for r in self.rows if r[1] not in (p1, p2)]
+            self.seen.pop(p1)
+            self.seen.pop(p2, None)
+        return True
 
     def _account(self, name: Any) -> Any:
         """The k-th player of a shared name in the round as ``name (k)`` (k > 1): two deleted

@@ -91,6 +91,10 @@ class Rules:
         Game points per drawn game of a match in which neither player won a game (an intentional
         draw, reported 0-0-3). ``None`` scores those games like any drawn game (``game_draw``,
         Appendix C). melee.gg until May 2024 counted the 3 games but gave 0 game points.
+    forfeit_games : bool
+        Whether the games of a loss to no one (a row without an opponent that reports a loss)
+        count in the player's games and game points. melee.gg counts the match lost but not
+        its games (a 0-2 loss to no one leaves the GW% as it was); CardsRealm counts them.
     drop_cap : float, optional
         Highest match-win % of a player who dropped (did not play the event's last round).
     byes_seen_by_opponents : bool
@@ -167,6 +171,7 @@ class Rules:
     bye: tuple[int, int, int] = (2, 0, 0)
     bye_opponent: float | None = None
     intentional_draw_game_points: float | None = None
+    forfeit_games: bool = True
     drop_cap: float | None = None
     byes_seen_by_opponents: bool = True
     average_over: str = "rounds"
@@ -251,6 +256,7 @@ RULES: dict[str, Rules] = {
         intentional_draw_game_points=0,
         average_over="opponents",
         frozen_before_cut=True,
+        forfeit_games=False,
     ),
     # melee.gg from mid-May 2024 to mid-November 2025: floor 1/3 for the opponents, the player's
     # own game-win % shown unfloored, a 0-0-3 intentional draw is 3 drawn games (1 point each)
@@ -260,6 +266,7 @@ RULES: dict[str, Rules] = {
         own_floor=0,
         average_over="opponents",
         frozen_before_cut=True,
+        forfeit_games=False,
     ),
     # melee.gg from mid-November 2025: floor 1/3 everywhere, intentional draws as drawn games
     "melee2025": Rules(
@@ -267,6 +274,7 @@ RULES: dict[str, Rules] = {
         floor=1 / 3,
         average_over="opponents",
         frozen_before_cut=True,
+        forfeit_games=False,
     ),
     # ManaTraders Series (2024; the research reproduced 552 of 552 values of 6 events, the two
     # samples here every value and rank): floor 0.33 for the opponents, own game-win % shown
