@@ -96,20 +96,22 @@ def test_cut_round_needs_a_bracket_after_swiss_rounds():
     def match(r, a, b, w=2, l=0):  # noqa: E741
         return [(r, a, b, w, l, 0), (r, b, a, l, w, 0)]
 
-    swiss = match(1, "A", "B") + match(1, "C", "D") + match(1, "E", "F") + [(1, "G", None, 2, 0, 0)]
-    final = match(2, "A", "C")
-    assert _cut_round(swiss + final) == 2
-    # a semifinal round (A, C, E, G: the round's winners) then the final between its winners
-    semis = match(2, "A", "C") + match(2, "E", "G")
-    assert _cut_round(swiss + semis + match(3, "A", "E")) == 2
-    # a final between a winner and a loser of the semifinals: the semifinals are Swiss
-    assert _cut_round(swiss + semis + match(3, "A", "C")) == 3
-    # a last round with as many players as the one before is Swiss
-    assert _cut_round(match(1, "A", "B") + match(2, "A", "B")) == 0
-    # a single-elimination event (every round halves) has no Swiss rounds before a cut
-    assert _cut_round(match(1, "A", "B") + match(1, "C", "D") + match(2, "A", "C")) == 0
+    # eight players, two Swiss rounds (in round 2 the winners of round 1 meet, as do the losers)
+    swiss = match(1, "A", "B") + match(1, "C", "D") + match(1, "E", "F") + match(1, "G", "H")
+    swiss += match(2, "A", "C") + match(2, "E", "G") + match(2, "B", "D") + match(2, "F", "H")
+    assert _cut_round(swiss) == 0
+    assert _cut_round(swiss + match(3, "A", "E")) == 3  # a final of two 2-0 players
+    # semifinals of the four players who won round 2, then the final of their winners
+    semis = match(3, "A", "E") + match(3, "B", "F")
+    assert _cut_round(swiss + semis + match(4, "A", "B")) == 3
+    # a final between a winner and a loser of the semifinals: the semifinals were Swiss
+    assert _cut_round(swiss + semis + match(4, "A", "E")) == 4
     # a last round with a bye is Swiss
-    assert _cut_round(swiss + final + [(2, "E", None, 2, 0, 0)]) == 0
+    assert _cut_round(swiss + semis + [(4, "A", None, 2, 0, 0)]) == 0
+    # a single-elimination event (every round halves, byes included) has no cut
+    knockout = match(1, "A", "B") + match(1, "C", "D") + [(1, "E", None, 2, 0, 0)]
+    knockout += match(2, "A", "C") + [(2, "E", None, 2, 0, 0)] + match(3, "A", "E")
+    assert _cut_round(knockout) == 0
 
 
 # --- losses to no one ------------------------------------------------------------------------

@@ -334,41 +334,45 @@ def _shared_names(data: dict) -> frozenset:
 def _cut_round(rows: list[tuple]) -> int:
     """The first round of a top cut written as Swiss rounds, 0 when there is none.
 
-    The cut is the longest run of last rounds, without byes, each played by a power of two
-    of players, each with half the players of the round before, who all won (or drew) that
-    round; its first round has fewer players than the round before it (so a single-elimination
-    event, all of whose rounds are such rounds, has no cut).
+    The cut is the longest run of last rounds whose players (and byes) are the winners (or
+    drawers) of the round before and its byes, as many as its matches and byes; its first
+    round is played by a power of two of players without a bye, fewer than the round before
+    it. A single-elimination event, all of whose rounds are such rounds, has no cut.
     """
     players: dict[int, set] = {}
     winners: dict[int, set] = {}
-    byes: set[int] = set()
+    byes: dict[int, set] = {}
     for number, player, opponent, w, l, _ in rows:  # noqa: E741
-        players.setdefault(number, set())
-        winners.setdefault(number, set())
+        for rounds in (players, winners, byes):
+            rounds.setdefault(number, set())
         if opponent is None:
-            byes.add(number)
+            if w >= l:  # (a loss to no one is neither)
+                byes[number].add(player)
             continue
         players[number].add(player)
         if w >= l:
             winners[number].add(player)
     if not players:
         return 0
-    last = max(players)
-    size = len(players[last])
-    if last in byes or size < 2 or size & (size - 1):
+    cut = max(players)
+    if byes[cut]:
         return 0
-    cut = last
-    while (
-        cut - 1 in players
-        and cut - 1 not in byes
-        and len(players[cut - 1]) == 2 * len(players[cut])
-        and players[cut] <= winners[cut - 1]
-    ):
+    while cut - 1 in players:
+        entrants, before = players[cut] | byes[cut], cut - 1
+        advancing = winners[before] | byes[before]
+        if not entrants <= advancing or len(entrants) != len(players[before]) // 2 + len(
+            byes[before]
+        ):
+            break
         cut -= 1
-    before = len(players.get(cut - 1, ())) + sum(
-        1 for r in rows if r[0] == cut - 1 and r[2] is None
-    )
-    return cut if cut > 1 and len(players[cut]) < before else 0
+    if cut == 1 or cut - 1 not in players:
+        return 0  # single elimination throughout, or no round before
+    for first in range(cut, max(players) + 1):  # (a Swiss round may look like a knockout)
+        size = len(players[first])
+        entrants = len(players[first - 1]) + len(byes[first - 1])
+        if not byes[first] and size >= 2 and not size & (size - 1) and size < entrants:
+            return first
+    return 0
 
 
 def _players_of(path: Path, matches: list, where: str) -> list[str]:
