@@ -1,3 +1,5 @@
+import os
+
 import pandas as pd
 import pytest
 
@@ -106,6 +108,40 @@ def test_text_columns_read_as_sorted_dictionaries(tmp_path):
     assert read_table(csv, dictionaries=["player"]).attrs == {}
 
 
+@pytest.mark.parametrize(
+    "opponents, shares",
+    [
+        (["Bob", "zoë", None, "Bob", "alice", None, "zoë", "Émile"], True),  # all players
+        (["Bob", "zoë", None, "Bob", "alice", None, "ghost", "Émile"], False),  # "ghost" is not
+        ([None] * 8, True),  # byes only
+    ],
+)
+def test_a_column_shares_the_categories_of_another_when_its_values_are_among_them(
+    tmp_path, opponents, shares
+):
+    """``shared={"opponent": "player"}``: the opponent column takes the player column's
+    categories (its codes are those of the same names), or is read as without it when one of
+    its values is not a player's; its text is the file's either way."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    players = ["zoë", "Bob", "", "alice", "Émile", "Bob", "Émile", "zoë"]
+    table = pa.table({"player": players, "opponent": pa.array(opponents, pa.string())})
+    p = tmp_path / "t.parquet"
+    pq.write_table(table, p, row_group_size=3)  # dictionaries differ between row groups
+    plain = read_table(p)
+    alone = read_table(p, dictionaries=["player", "opponent"])
+    coded = read_table(p, dictionaries=["player", "opponent"], shared={"opponent": "player"})
+    assert coded["player"].cat.categories.equals(alone["player"].cat.categories)
+    same = coded["opponent"].cat.categories.equals(coded["player"].cat.categories)
+    assert same == shares
+    if not shares:
+        pd.testing.assert_series_equal(coded["opponent"], alone["opponent"])
+    for column in ("player", "opponent"):
+        text = pd.Series(as_text(coded[column], plain[column].dtype), name=column)
+        pd.testing.assert_series_equal(text, plain[column])
+
+
 def test_dictionaries_read_apart_keep_the_index_and_the_column_order(tmp_path):
     """The text columns read as dictionaries are read before the others: the frame is that of
     a single read (an index stored by pandas, the order of `columns`, only text columns)."""
@@ -122,3 +158,72 @@ def test_dictionaries_read_apart_keep_the_index_and_the_column_order(tmp_path):
     assert list(some.columns) == ["points", "player"]
     alone = read_table(p, columns=["player"], dictionaries=["player"])
     assert alone["player"].astype("str").tolist() == ["b", "a", "b"]
+
+
+def test_write_table_refuses_to_write_over_an_input_however_it_is_named(tmp_path):
+    frame = pd.DataFrame({"a": [1]})
+    source = tmp_path / "in.csv"
+    frame.to_csv(source, index=False)
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "link.csv").symlink_to(source)
+    os.link(source, tmp_path / "hard.csv")
+    others = [tmp_path / f"other{i}.csv" for i in range(3)]
+    for other in others:
+        frame.to_csv(other, index=False)
+    for name in (source, tmp_path / "sub" / ".." / "in.csv", tmp_path / "link.csv",
+                 tmp_path / "hard.csv"):  # fmt: skip
+        with pytest.raises(ValueError, match="refusing to write over the input file"):
+            write_table(frame, name, inputs=[*others, source])
+    assert source.read_text() == "a\n1\n"  # untouched
+    # a new file, and a missing input spelled differently from a missing target
+    assert write_table(frame, tmp_path / "out.csv", inputs=[*others, source]).exists()
+    with pytest.raises(ValueError, match="refusing to write over"):
+        write_table(frame, tmp_path / "new.csv", inputs=[tmp_path / "sub" / ".." / "new.csv"])
+    assert not (tmp_path / "new.csv").exists()
+
+
+def test_every_file_read_is_an_input_never_written_over(tmp_path):
+    """Inside tracking_inputs, a table read (or a file noted) cannot be a write's target; a
+    target whose folder is a file, or that is a folder, is refused before writing."""
+    from tourneystats.core.io import check_target, note_input, tracking_inputs
+
+    read, noted = tmp_path / "read.csv", tmp_path / "vp.csv"
+    write_table(pd.DataFrame({"a": [1]}), read)
+    noted.write_text("x\n")
+    with tracking_inputs() as inputs:
+        read_table(read)
+        note_input(noted)
+        assert inputs == {read, noted}
+        for target in (read, noted):
+            with pytest.raises(ValueError, match=f"refusing to write over the input file {target}"):
+                write_table(pd.DataFrame({"a": [2]}), target)
+    assert read.read_text() == "a\n1\n" and noted.read_text() == "x\n"
+    write_table(pd.DataFrame({"a": [2]}), read)  # no longer tracked: an ordinary target
+    with pytest.raises(ValueError, match="read.csv is a file, not a folder"):
+        check_target(read / "sub" / "out.csv", (".csv",))
+    (tmp_path / "folder.csv").mkdir()
+    with pytest.raises(ValueError, match="is a folder, not a file to write"):
+        check_target(tmp_path / "folder.csv", (".csv",))
+
+
+def test_json_is_read_strictly():
+    """A key twice with different values is refused at its JSON path, twice with the same value
+    read once; nesting beyond 100 levels is refused at its line and column, brackets inside
+    strings (escaped quotes too) not counted."""
+    from tourneystats.core.jsontext import MAX_DEPTH, load_json
+
+    doc = '{"Rounds": [{"Matches": [{"P": 1}, {"P": 1, "R": "2-0", "R": "0-2"}]}]}'
+    with pytest.raises(ValidationError, match=r"f\.json: Rounds\[0\]\.Matches\[1\]: the key 'R'"):
+        load_json(doc, "f.json")
+    assert load_json('{"a": {"b": 1, "b": 1}}', "f.json") == {"a": {"b": 1}}
+    with pytest.raises(ValidationError, match="f.json: the top-level object: the key 'a'"):
+        load_json('{"a": 1, "a": [1]}', "f.json")
+    deep = '{"x":\n ' + "[" * (MAX_DEPTH + 5) + "]" * (MAX_DEPTH + 5) + "}"
+    # the object is level 1; the brackets open at column 2 of line 2, the 100th (column 101)
+    # is level 101
+    with pytest.raises(ValidationError, match="f.json: line 2, column 101: nested more than 100"):
+        load_json(deep, "f.json")
+    inside = '{"s": "' + '\\"[' * 500 + '", "t": ' + "[" * 99 + "]" * 99 + "}"
+    assert load_json(inside, "f.json")["s"] == '"[' * 500
+    with pytest.raises(ValidationError, match=r"line 1, column 2: not valid JSON"):
+        load_json("{,}", "f.json")

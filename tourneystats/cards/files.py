@@ -52,7 +52,10 @@ _KEYS = (EVENT, PLAYER, OPPONENT)
 
 def _read_results(path: Path, by: str | None, coded: bool = False) -> pd.DataFrame:
     return read_table(
-        path, columns=_needed(table_columns(path), by), dictionaries=_KEYS if coded else ()
+        path,
+        columns=_needed(table_columns(path), by),
+        dictionaries=_KEYS if coded else (),
+        shared={OPPONENT: PLAYER},  # opponents are players: their names sorted once
     )
 
 

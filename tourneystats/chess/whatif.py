@@ -42,6 +42,8 @@ def _chess_text(text: str) -> tuple[str, list[str] | None]:
     tiebreaks = [t.strip() for t in tail.split(_TIEBREAK_SEPARATOR) if t.strip()]
     if not tiebreaks:
         raise ValueError(f"chess compare: no tie-break after the colon in {text!r}")
+    for code in tiebreaks:  # an unknown tie-break refused before any work
+        parse_tiebreak(code)
     return (head.strip() or "adjusted"), tiebreaks
 
 
@@ -75,6 +77,8 @@ def _chess_parse(item: Any) -> RuleSpec:
     if isinstance(tiebreaks, str):
         tiebreaks = [t for t in tiebreaks.replace(_TIEBREAK_SEPARATOR, ",").split(",") if t]
     tiebreaks = None if tiebreaks is None else [str(t).strip() for t in tiebreaks]
+    for code in tiebreaks or ():  # an unknown tie-break refused before any work
+        parse_tiebreak(code)
     return RuleSpec(_chess_label(rules, tiebreaks), {"rules": rules, "tiebreaks": tiebreaks})
 
 

@@ -21,7 +21,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import ParamSpec, TypeVar
 
-from .io import TABLE_SUFFIXES, table_columns
+from .io import TABLE_SUFFIXES, note_input, table_columns
 from .schema import ValidationError
 
 #: first characters of the names of hidden files and folders, which are never read
@@ -78,11 +78,15 @@ def list_files(source: Source, suffixes: Sequence[str]) -> list[Path]:
     files: list[Path] = []
     for path in _paths(source):
         if path.is_dir():
-            files.extend(
-                p
-                for p in sorted(path.iterdir())
-                if p.is_file() and not is_hidden(p.name) and p.suffix.lower() in suffixes
-            )
+            with os.scandir(path) as entries:  # (an entry knows its type: no stat per file)
+                names = [
+                    e.name
+                    for e in entries
+                    if not is_hidden(e.name)
+                    and os.path.splitext(e.name)[1].lower() in suffixes
+                    and e.is_file()
+                ]
+            files.extend(sorted(path / name for name in names))
         elif path.exists():
             files.append(path)
         else:
@@ -184,6 +188,8 @@ def result_files(
         files.extend(found)
     if not files:
         raise ValidationError(f"no {what} to read: the list of paths is empty")
+    for path in files:  # inputs: never written over (core.io.tracking_inputs)
+        note_input(path)
     return files
 
 

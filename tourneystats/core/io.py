@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import csv
 import os
 import tempfile
 import warnings
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,12 +19,49 @@ from .schema import ValidationError
 
 TABLE_SUFFIXES = (".csv", ".parquet", ".pq")
 
+#: the files read since :func:`tracking_inputs` began (None: not tracking)
+_READ: contextvars.ContextVar[set[Path] | None] = contextvars.ContextVar("_READ", default=None)
+
+
+@contextlib.contextmanager
+def tracking_inputs() -> Iterator[set[Path]]:
+    """Record every file read inside the block (by :func:`read_table`, :func:`table_columns`
+    and the readers that call :func:`note_input`): :func:`check_target`, and so every write of
+    this module, then refuses to write over any of them.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "t.csv"
+    >>> _ = write_table(pd.DataFrame({"a": [1]}), p)
+    >>> with tracking_inputs() as read:
+    ...     _ = read_table(p)
+    ...     write_table(pd.DataFrame({"a": [2]}), p)
+    Traceback (most recent call last):
+    ...
+    ValueError: refusing to write over the input file ...t.csv
+    """
+    token = _READ.set(set())
+    try:
+        yield _READ.get()  # type: ignore[misc]
+    finally:
+        _READ.reset(token)
+
+
+def note_input(path: str | os.PathLike) -> None:
+    """Record `path` as read (see :func:`tracking_inputs`); nothing when not tracking."""
+    read = _READ.get()
+    if read is not None:
+        read.add(Path(path))
+
 
 def read_table(
     path: str | os.PathLike,
     *,
     columns: Sequence[str] | Callable[[str], bool] | None = None,
     dictionaries: Collection[str] = (),
+    shared: Mapping[str, str] | None = None,
+    text: Collection[str] = (),
 ) -> pd.DataFrame:
     """Read a CSV or Parquet file (chosen by its extension) into a DataFrame.
 
@@ -46,6 +85,15 @@ def read_table(
         columns so read are in ``frame.attrs["dictionaries"]`` (absent when none was), for a
         caller to give its results the text dtype back. Other columns and CSV files are read
         as without it.
+    shared : mapping of str to str, optional
+        For columns of `dictionaries`: ``{column: other}`` gives `column` the categories of
+        `other` (a column of `dictionaries` named before it) when every value of `column` is one
+        of them (an opponent column and its player column: one sort of the names, and codes
+        that compare between the two); `column` may then have categories it does not use.
+        Otherwise `column` is read as without it.
+    text : collection of str, optional
+        Columns of a CSV file read as the text they hold (labels such as a season ``2023. ``,
+        which inference would read as the number 2023), where the file has them.
 
     Examples
     --------
@@ -65,11 +113,12 @@ def read_table(
     ['event']
     """
     path = Path(path)
+    note_input(path)
     suffix = path.suffix.lower()
     if suffix == ".csv":
-        return _read_csv(path, columns)
+        return _read_csv(path, columns, {c: str for c in text})
     if suffix in (".parquet", ".pq"):
-        return _read_parquet(path, columns, dictionaries)
+        return _read_parquet(path, columns, dictionaries, shared or {})
     raise ValueError(f"{path}: unknown table format {suffix!r}; expected .csv or .parquet")
 
 
@@ -99,13 +148,17 @@ def csv_encoding(path: Path) -> str:
     return "utf-8"
 
 
-def _read_csv(path: Path, columns: Sequence[str] | Callable[[str], bool] | None) -> pd.DataFrame:
+def _read_csv(
+    path: Path,
+    columns: Sequence[str] | Callable[[str], bool] | None,
+    dtype: Mapping[str, Any] | None = None,
+) -> pd.DataFrame:
     """A CSV in UTF-8 (or the encoding of its byte-order mark); Windows-1252, with a warning,
     when it is not UTF-8."""
     encoding = csv_encoding(path)
     try:
         try:
-            return pd.read_csv(path, usecols=columns, encoding=encoding)  # type: ignore[arg-type]
+            return pd.read_csv(path, usecols=columns, encoding=encoding, dtype=dtype)  # type: ignore[arg-type]
         except UnicodeDecodeError as exc:
             if encoding != "utf-8":
                 raise
@@ -117,7 +170,7 @@ def _read_csv(path: Path, columns: Sequence[str] | Callable[[str], bool] | None)
                     "Windows-1252)"
                 ) from None
             warnings.warn(f"{path}: not UTF-8; read as Windows-1252", stacklevel=3)
-            return pd.read_csv(path, usecols=columns, encoding=FALLBACK_ENCODING)  # type: ignore[arg-type]
+            return pd.read_csv(path, usecols=columns, encoding=FALLBACK_ENCODING, dtype=dtype)  # type: ignore[arg-type]
     except pd.errors.EmptyDataError:
         raise ValidationError(f"{path}: empty file") from None
     except (pd.errors.ParserError, UnicodeError) as exc:
@@ -128,6 +181,7 @@ def _read_parquet(
     path: Path,
     columns: Sequence[str] | Callable[[str], bool] | None,
     dictionaries: Collection[str] = (),
+    shared: Mapping[str, str] | None = None,
 ) -> pd.DataFrame:
     import pyarrow as pa
 
@@ -150,7 +204,9 @@ def _read_parquet(
     rows = table.num_rows
     coded: dict[str, Any] = {}
     for c in text:  # each Arrow column released as soon as it is converted
-        coded[c] = _sorted_categorical(table.column(c))
+        other = coded.get((shared or {}).get(c, ""))
+        same = None if other is None else _shared_categorical(table.column(c), other)
+        coded[c] = _sorted_categorical(table.column(c)) if same is None else same
         table = table.drop_columns([c])
     del table
     rest = [c for c in names if c not in coded]
@@ -229,13 +285,13 @@ def _sorted_categorical(column: Any) -> pd.Categorical:
     if len(dictionaries) == 1:
         uniques, maps = pd.Index(dictionaries[0].to_pandas()), [None]
     else:  # one numbering of the values of every dictionary (hashing a few, not every row)
-        index = pd.Index(pa.concat_arrays(dictionaries).to_pandas())
-        codes, uniques = pd.factorize(index)
+        encoded = pa.concat_arrays(dictionaries).dictionary_encode()
+        codes = encoded.indices.to_numpy()
         bounds = np.cumsum([0, *(len(d) for d in dictionaries)])
         maps = [codes[a:b] for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
-        uniques = pd.Index(uniques)
+        uniques = pd.Index(encoded.dictionary.to_pandas())
     k = len(uniques)
-    small = np.int8 if k < 2**7 else np.int16 if k < 2**15 else np.int32
+    small = _code_dtype(k)
     used = np.zeros(k + 1, dtype=bool)  # the last slot: a null's code -1
     for d, mapping in enumerate(maps):
         seen = np.zeros(len(dictionaries[d]) + 1, dtype=bool)
@@ -247,12 +303,52 @@ def _sorted_categorical(column: Any) -> pd.Categorical:
     rank = np.full(k + 1, -1, dtype=small)  # the last slot: -1 stays -1
     rank[order] = np.arange(order.size, dtype=small)
     tables = [rank if m is None else np.append(rank[m], small(-1)) for m in maps]
-    codes = np.empty(len(column), dtype=small)
+    codes = _take_codes(chunks, which, tables, small)
+    return pd.Categorical.from_codes(codes, categories=uniques.take(order), validate=False)
+
+
+def _shared_categorical(column: Any, like: pd.Categorical) -> pd.Categorical | None:
+    """A dictionary-encoded Arrow column as a categorical with the categories of `like` (a
+    column read before), when every value of it is one of them; None when one is not."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    chunks = column.chunks or [pa.array([], type=column.type)]
+    dictionaries, which = _dictionaries(chunks)
+    categories = like.categories
+    value_set = pa.array(categories.array, type=pa.string())  # (Arrow text: no copy)
+    small = _code_dtype(len(categories))
+    tables = []
+    for d, dictionary in enumerate(dictionaries):
+        found = pc.index_in(dictionary.cast(pa.string()), value_set=value_set)
+        table = found.to_numpy(zero_copy_only=False) if found.null_count else found.to_numpy()
+        if found.null_count:  # a value not among them: fine only if no row has it
+            seen = np.zeros(len(dictionary) + 1, dtype=bool)
+            for chunk in (c for c, w in zip(chunks, which, strict=True) if w == d):
+                seen[_indices(chunk)] = True
+            if np.isnan(table[seen[:-1]]).any():
+                return None
+            table = np.nan_to_num(table, nan=-1)
+        tables.append(np.append(table, -1).astype(small))
+    codes = _take_codes(chunks, which, tables, small)
+    return pd.Categorical.from_codes(codes, dtype=like.dtype, validate=False)
+
+
+def _code_dtype(k: int) -> Any:
+    """The smallest signed integer dtype holding the codes of `k` categories and -1."""
+    return np.int8 if k < 2**7 else np.int16 if k < 2**15 else np.int32
+
+
+def _take_codes(chunks: list, which: list[int], tables: list[np.ndarray], dtype: Any) -> np.ndarray:
+    """Each chunk's dictionary indices through its dictionary's table (whose last entry is a
+    null's code), into one array."""
+    codes = np.empty(sum(len(c) for c in chunks), dtype=dtype)
     start = 0
     for chunk, w in zip(chunks, which, strict=True):
-        np.take(tables[w], _indices(chunk), out=codes[start : start + len(chunk)])
+        # mode="wrap": a null's -1 takes the last entry, and NumPy writes into `out` unbuffered
+        np.take(tables[w], _indices(chunk), out=codes[start : start + len(chunk)], mode="wrap")
         start += len(chunk)
-    return pd.Categorical.from_codes(codes, categories=uniques.take(order), validate=False)  # type: ignore[arg-type]
+    return codes
 
 
 def as_text(column: pd.Series, dtype: Any = None) -> pd.Index:
@@ -334,6 +430,7 @@ def table_columns(path: str | os.PathLike) -> list[str]:
     ['event', 'round']
     """
     path = Path(path)
+    note_input(path)
     suffix = path.suffix.lower()
     if suffix == ".csv":  # the first record only (a parser for one line costs 100x less)
         encoding = csv_encoding(path)
@@ -352,11 +449,27 @@ def table_columns(path: str | os.PathLike) -> list[str]:
     raise ValueError(f"{path}: unknown table format {suffix!r}; expected .csv or .parquet")
 
 
-def _same_file(a: Path, b: Path) -> bool:
+def _same_file_as(target: Path) -> Callable[[Path], bool]:
+    """Whether a path names the file `target` names: the same device and inode when both exist
+    (through links too), the same resolved path when neither does. One ``stat`` per path asked
+    about (a folder's thousand inputs are checked at the cost of listing them)."""
     try:
-        return a.resolve() == b.resolve() or (a.exists() and b.exists() and os.path.samefile(a, b))
+        st = os.stat(target)
+        ident: tuple[int, int] | None = (st.st_dev, st.st_ino)
     except OSError:
-        return False
+        ident = None
+
+    def same(source: Path) -> bool:
+        try:
+            found = os.stat(source)
+        except OSError:  # no such file: the same only as a target that does not exist either
+            try:
+                return ident is None and source.resolve() == target.resolve()
+            except (OSError, RuntimeError):
+                return False
+        return ident is not None and (found.st_dev, found.st_ino) == ident
+
+    return same
 
 
 def write_table(
@@ -393,16 +506,33 @@ def check_target(
     inputs: Iterable[str | os.PathLike] = (),
     what: str = "table",
 ) -> Path:
-    """Refuse an output path with an unknown format, or that is one of the `inputs`."""
+    """Refuse an output path with an unknown format, or that is one of the `inputs` or of the
+    files read so far (:func:`tracking_inputs`)."""
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in suffixes:
         known = ", ".join(suffixes)
         raise ValueError(f"{path}: unknown {what} format {suffix!r}; expected one of {known}")
-    for source in inputs:
-        if _same_file(path, Path(source)):
+    same = _same_file_as(path)
+    for source in [*inputs, *sorted(_READ.get() or ())]:
+        if same(Path(source)):
             raise ValueError(f"refusing to write over the input file {source}")
+    _check_writable(path)
     return path
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse a target that is a folder, or whose folder cannot be made or written in (a file
+    in the way, no permission): before anything is computed or written."""
+    if path.is_dir():
+        raise ValueError(f"{path}: is a folder, not a file to write")
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise ValueError(f"{path}: cannot write there: {folder} is a file, not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ValueError(f"{path}: cannot write there: no permission to write in {folder}")
 
 
 def _write(frame: pd.DataFrame, tmp: Path, suffix: str) -> None:
