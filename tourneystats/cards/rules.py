@@ -131,7 +131,9 @@ class Rules:
         played it (their points, rounds, games and opponents), while the players who did not
         keep the standings of the Swiss rounds before it (melee.gg). Applied where the cut is
         known: :func:`~tourneystats.cards.check_from_path` and
-        :func:`~tourneystats.cards.standings_from_path` of such files.
+        :func:`~tourneystats.cards.file_report` of such files
+        (:func:`~tourneystats.cards.publishers.standings_before_cut`); ``standings`` of a
+        results frame does not know the cut and ranks every round.
     decimals : int, optional
         Show the percentages (``mwp``, ``gwp``, ``omwp``, ``ogwp``, ``oomwp``) rounded to this
         many decimals of the fraction, as the publisher prints them (ManaTraders: 3, i.e.
