@@ -920,6 +920,7 @@ def test_importing_cards_imports_no_other_family():
         "tourneystats.cards.history",
         "tourneystats.cards.prepare",
         "tourneystats.cards.published",
+        "tourneystats.cards.report",
         "tourneystats.cards.publishers",
         "tourneystats.cards.rounds",
         "tourneystats.cards.rules",

@@ -30,9 +30,10 @@ def test_a_gap_in_the_rounds_of_an_event_is_refused():
 
 
 def test_bye_counts_are_not_used_but_must_be_counts():
-    # missing or any non-negative counts on a bye give the same table: a bye is 2-0-0
+    # missing or any non-negative counts on a bye that are no loss give the same table: a bye
+    # is 2-0-0 (counts that report a loss make the row a loss to no one: test_cards_report.py)
     expected = standings(good())
-    for counts in ((None, None, None), (0, 5, 1)):
+    for counts in ((None, None, None), (5, 0, 1), (0, 0, 3)):
         frame = good().astype({"wins": object, "losses": object, "draws": object})
         frame.loc[frame["opponent"].isna(), ["wins", "losses", "draws"]] = counts
         pd.testing.assert_frame_equal(standings(frame), expected)

@@ -3,7 +3,9 @@
 Results come in one of two long forms, and many events (a season, an archive) go in one frame:
 
 - **match level**, one row per player per round: ``event, round, player, opponent, wins, losses,
-  draws`` (games, from the player's side); a missing opponent is a bye;
+  draws`` (games, from the player's side); a missing opponent is a bye, unless the row reports
+  a loss (more games lost than won): a loss to no one (a forfeit), a round played and lost, in
+  no opponent's average;
 - **game level**, one row per player per round per game: ``event, round, player, opponent, game,
   result`` with ``result`` W, L or D from the player's side; a bye is one row with no opponent (its
   ``game`` and ``result`` are ignored), and a match in which no game was played is one row with a
@@ -16,7 +18,8 @@ The rules (defaults: Appendix C of the Magic: The Gathering Tournament Rules):
 - **Game points**: 3 per game won, 1 per game drawn, 0 per game lost. Unfinished games are drawn
   games (recorded as D); games not started have no row.
 - A **bye** is a 2-0 match win: 3 match points, 6 game points, 1 round and 2 games. The counts
-  reported on a bye row are not used: they may be missing, and a count written there must still
+  reported on a bye row are not used (unless they are a loss: a loss to no one, 0 match points,
+  its games counted, 1 round, no opponent): they may be missing, and a count written there must still
   be a count (a whole number from 0 to 1000), as on every row.
 - **Match-win %** (``mwp``) = match points / (3 x rounds played, byes included), at least 0.33;
   **game-win %** (``gwp``) = game points / (3 x games played), at least 0.33 (a player who played
@@ -46,7 +49,7 @@ event, round and player of the offending rows (nothing is guessed or dropped):
 
 Other rule sets are :class:`Rules` objects, each publisher's conventions as fields;
 :data:`RULES` holds the presets ``"mtg"``, ``"melee"``, ``"melee2024"``, ``"melee2025"``,
-``"manatraders"``, ``"topdeck"`` and ``"pokemon"`` (:mod:`~tourneystats.cards.rules` tells what
+``"manatraders"``, ``"topdeck"``, ``"cardsrealm"`` and ``"pokemon"`` (:mod:`~tourneystats.cards.rules` tells what
 each changes and where it was found). Every computation is vectorised over all events at once:
 integer codes, ``np.bincount`` scatter-adds for a player's and his opponents' sums, no Python
 loop over events, players or rounds.
@@ -78,6 +81,7 @@ from .files import history_from_path, read_people, read_results, standings_from_
 from .history import standings_by_round
 from .prepare import GAME_COLUMNS, MATCH_COLUMNS
 from .published import CardsFile
+from .report import file_report
 from .rules import ORDER_COLUMNS as ORDER_COLUMNS
 from .rules import RULES, Rules, get_rules
 from .tables import standings
@@ -94,6 +98,7 @@ __all__ = [
     "check_from_path",
     "compare",
     "explain",
+    "file_report",
     "games_to_matches",
     "get_rules",
     "history_from_path",

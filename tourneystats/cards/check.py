@@ -6,7 +6,8 @@ computes each event's standings with the rules the caller names or those the fil
 :func:`tourneystats.core.check.compare`, at each event's published precision:
 
 - **MTGODecklistCache JSON** files: ``Points``, ``OMWP``, ``GWP``, ``OGWP`` and ``Rank`` (the
-  rank only of players who played no playoff round: theirs comes from the bracket). A file with
+  rank only of players who played no playoff round: theirs comes from the bracket), where the
+  file gives a value (a null is none). A file with
   match results only (topdeck.gg) has no game scores: its ``GWP`` and ``Rank`` (which GW%
   decides among equal players) are not compared, and its ``OGWP`` is compared with the average
   of the opponents' *published* GW% (floored, averaged as the rules say), which checks the
@@ -63,8 +64,8 @@ from ..core.schema import (
 )
 from .decklistcache import JSON_SUFFIXES, read_mtg_json
 from .files import _concat, _read_results, _result_files
-from .published import DIVISION, GAME_SCORES, PLACE, PLATFORM, PLAYOFFS, CardsFile
-from .publishers import implied_rules, with_bye_players
+from .published import CUT_ROUND, DIVISION, GAME_SCORES, PLACE, PLATFORM, PLAYOFFS, CardsFile
+from .publishers import implied_rules, standings_before_cut, with_bye_players
 from .rules import Rules, get_rules
 from .tables import standings
 from .terms import explain
@@ -187,7 +188,11 @@ def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.
     if implied and record[PLATFORM] == "topdeck":
         rules = _points_scheme(results, published, rules)
         results = _restore_byes(results, published, rules)
-    table = standings(results, rules=rules)
+    cut = int(record.get(CUT_ROUND, 0) or 0)
+    if cut and rules.frozen_before_cut:
+        table = standings_before_cut(results, cut, rules)
+    else:
+        table = standings(results, rules=rules)
     extra = set(table[PLAYER]) - set(published[PLAYER])
     _left_out(f"{event}: computed players the standings do not list", sorted(map(str, extra)))
     published = _comparable(published, results, event)
@@ -200,6 +205,7 @@ def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.
     out = compare(
         published, table[table[PLAYER].isin(published[PLAYER])], keys=[EVENT, PLAYER], values=values
     )
+    out = out[out["published"].notna()]  # a null is no published value
     if not rules.game_scores:  # ranks depend on the GW% the file cannot give
         return out
     players = data.players[data.players[EVENT] == event]
@@ -210,12 +216,16 @@ def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.
         keys=[EVENT, PLAYER],
         values={"Rank": RANK},
     )
-    return pd.concat([out, ranks], ignore_index=True)
+    return pd.concat([out, ranks[ranks["published"].notna()]], ignore_index=True)
 
 
-def _check_json(files: list[Path], rules: str | Rules | None) -> list[pd.DataFrame]:
+def _json_events(
+    files: list[Path], rules: str | Rules | None
+) -> list[tuple[dict, Rules, pd.DataFrame | None]]:
+    """Per event of the JSON `files`: its record (``data.events``), the rules used and its
+    comparison (None: nothing to compare)."""
     data = with_bye_players(read_mtg_json(files))
-    parts = []
+    out = []
     for record in data.events.to_dict("records"):  # one per file: I/O-sized
         own = (
             get_rules(rules)
@@ -224,9 +234,12 @@ def _check_json(files: list[Path], rules: str | Rules | None) -> list[pd.DataFra
         )
         if not record[GAME_SCORES] and own.game_scores:
             own = replace(own, game_scores=False)
-        part = _json_event(data, record[EVENT], own, rules is None)
-        parts += [] if part is None else [part]
-    return parts
+        out.append((record, own, _json_event(data, record[EVENT], own, rules is None)))
+    return out
+
+
+def _check_json(files: list[Path], rules: str | Rules | None) -> list[pd.DataFrame]:
+    return [part for _, _, part in _json_events(files, rules) if part is not None]
 
 
 def _check_tom(files: list[Path], rules: str | Rules | None) -> list[pd.DataFrame]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..core.schema import GAME, RESULT, ValidationError
+from ..core.schema import GAME, RESULT, ValidationError, fail_rows
 from .prepare import _COUNTS, _RESULTS, _check_game_mirror, _form, _games_frame, _prepare_matches
 
 
@@ -87,6 +87,12 @@ def matches_to_games(matches: pd.DataFrame) -> pd.DataFrame:
     if _form(matches) != "match":
         raise ValidationError("matches: expected match-level results with wins/losses/draws")
     m = _prepare_matches(matches, what="matches")
+    fail_rows(
+        m.frame,
+        (m.q < 0) & ~m.bye,
+        "a loss to no one (no opponent, a loss reported) has no game-level form",
+        what="matches",
+    )
     n = len(m.frame)
     w, l, d = (x.astype(np.int64) for x in (m.w, m.l, m.d))  # noqa: E741
     total = w + l + d

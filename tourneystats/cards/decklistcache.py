@@ -17,9 +17,11 @@ How the files are read:
   ``"0-2-0"`` is a Player2 win). Files of topdeck.gg hold match results only (``"1-0-0"``
   Player1 won, ``"0-0-1"`` drawn): their events say ``game_scores`` False, and the standings
   computed from them have no game values.
-- A **bye** is a match whose ``Player2`` is null, empty or ``"-"`` (melee.gg), whatever its
-  ``Result`` says (topdeck.gg writes byes ``"0-0-1"``); a Player1 *loss* against no one (a
-  forfeit) is refused, the family having no such result.
+- A **bye** is a match whose ``Player2`` is null, empty or ``"-"`` (melee.gg), or, in
+  CardsRealm files, whose Player1 or Player2 is ``"Bye"``, whatever its ``Result`` says
+  (topdeck.gg writes byes ``"0-0-1"``), unless the result is a *loss*: a **loss to no one** (a
+  forfeit: melee.gg's and CardsRealm's no-shows, which their published points count lost), a
+  match row without an opponent whose games are a loss.
 - **Swiss rounds** are named ``Round N`` or ``N`` (topdeck.gg), or ``Top Power`` /
   ``Top Random`` (topdeck.gg's Swiss rounds paired by standing or at random); they become match
   rows numbered 1, 2, 3, ... in file order. **Playoff rounds** (``Quarterfinals``,
@@ -27,8 +29,17 @@ How the files are read:
   places``, ...: any name with *final*, *top N*, *place*, *playoff* or *bracket*) are left out,
   named in one warning. Any other round name is refused.
 - A match listed twice in a round with the same result (melee.gg lists drawn matches once from
-  each player's page, as A-B and B-A) is kept once; a player in two different matches of a round
-  is refused.
+  each player's page, as A-B and B-A) is kept once, and so is a match listed once with its
+  games and once ``"0-0-0"`` (not reported on one player's page): with its games; a player in
+  two different matches of a round
+  is refused, unless his name is one several players have: topdeck.gg's ``"Deleted"`` accounts,
+  or a name the ``Standings`` list more than once. Those are distinct players, the k-th of a
+  round named ``name (k)`` (k > 1; the file cannot tell which of them played which match).
+- A **top cut written as Swiss rounds** (``Round 8``, ``Round 9``, ``Round 10`` with 4, 2 and 1
+  matches after seven Swiss rounds) is kept as rounds; ``events.cut_round`` gives its first
+  round (0: none): the longest run of last rounds without byes, each played by a power of two
+  of players, half the players of the round before, all of whom won or drew it, after a round
+  with more players. Its players are marked ``playoffs`` (their published rank comes from it).
 - The ``Standings`` are the published frame (``Rank, Player, Points, Wins, Losses, Draws, OMWP,
   GWP, OGWP``; a value may be null); the event is the file's stem.
 
@@ -40,6 +51,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -61,7 +73,16 @@ from ..core.schema import (
     ValidationError,
 )
 from .prepare import MAX_GAMES
-from .published import GAME_SCORES, PLATFORM, PLAYOFFS, URI, CardsFile, note, same_stems
+from .published import (
+    CUT_ROUND,
+    GAME_SCORES,
+    PLATFORM,
+    PLAYOFFS,
+    URI,
+    CardsFile,
+    note,
+    same_stems,
+)
 
 __all__ = ["read_mtg_json"]
 
@@ -83,6 +104,7 @@ STANDINGS_KEYS = {
 #: web sites the archives scrape, by the host of ``Tournament.Uri`` (or a folder of the path)
 PLATFORMS = {
     "manatraders": "manatraders",
+    "cardsrealm": "cardsrealm",
     "topdeck": "topdeck",
     "melee": "melee",
     "mtgo": "mtgo",
@@ -92,6 +114,11 @@ _SWISS = re.compile(r"(round\s*)?\d+|top (power|random)", re.IGNORECASE)
 _PLAYOFF = re.compile(r"final|\btop\s*\d+|\bplaces?\b|playoff|bracket", re.IGNORECASE)
 _RESULT = re.compile(r"\s*(\d{1,7})-(\d{1,7})-(\d{1,7})\s*")
 _BYE_NAMES = ("", "-")
+#: the opponents that are no one, by platform, besides ``null``, ``""`` and ``"-"`` (lower case):
+#: CardsRealm names the bye "Bye", as Player1 or Player2
+PLACEHOLDERS = {"cardsrealm": ("bye",)}
+#: the name topdeck.gg gives every deleted account (several may play in one event)
+DELETED = "Deleted"
 
 
 def _fail(path: Path, where: str, message: str) -> ValidationError:
@@ -170,8 +197,21 @@ def _result(path: Path, text: str, where: str) -> tuple[int, int, int]:
 class _Round:
     """The matches of one Swiss round, each player once (a repeated identical match once)."""
 
-    def __init__(self, path: Path, number: int, name: str, bye_player: str | None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        number: int,
+        name: str,
+        bye_player: str | None,
+        platform: str | None = None,
+        shared: frozenset = frozenset(),
+    ) -> None:
         self.path, self.number, self.name, self.bye_player = path, number, name, bye_player
+        self.named = PLACEHOLDERS.get(platform or "", ())  # the platform's names of no one
+        # names several players have: topdeck.gg's deleted accounts, names the standings list
+        # more than once
+        self.shared = shared | {DELETED} if platform == "topdeck" else shared
+        self.met: dict[str, int] = {}  # players of a shared name met so far in the round
         self.seen: dict[str, tuple[str, object, tuple[int, int, int]]] = {}
         self.rows: list[tuple] = []
         self.null_byes = 0
@@ -180,19 +220,21 @@ class _Round:
         p1 = _key(self.path, match, "Player1", where, (str,))
         p2 = _key(self.path, match, "Player2", where, (str, type(None)))
         w, l, d = _result(self.path, _key(self.path, match, "Result", where, (str,)), where)  # noqa: E741
+        if p2 is not None and p1.strip().lower() in self.named:  # "Bye" as Player1
+            p1, p2, w, l = p2, p1, l, w  # noqa: E741
         if not p1.strip() or p1.strip() == "-":
             raise _fail(self.path, f"{where}.Player1", f"no player ({json.dumps(p1)})")
-        bye = p2 is None or p2.strip() in _BYE_NAMES
+        if self.shared:
+            p1, p2 = self._account(p1), self._account(p2)
+        # no one: a bye, or a loss to no one (a forfeit) when the result is a loss
+        bye = p2 is None or p2.strip() in _BYE_NAMES or p2.strip().lower() in self.named
         if p2 is None and self.bye_player is not None and w > l:  # a match won against him
             bye, p2 = False, self.bye_player
-        if bye and w < l:
-            raise _fail(
-                self.path, where, f"{p1!r} lost {w}-{l} to no one (a forfeit without an "
-                "opponent): the cards family has no such result"
-            )  # fmt: skip
         if not bye and p1 == p2:
             raise _fail(self.path, where, f"{p1!r} is paired against himself")
         opponent = None if bye else p2
+        if not bye and not self._reported(p1, p2, (w, l, d)):
+            return  # a 0-0-0 record of a match reported with its games
         first = self._seen(p1, opponent, (w, l, d), where)
         second = first if bye else self._seen(p2, p1, (l, w, d), where)
         if first is None and second is None:
@@ -203,6 +245,31 @@ class _Round:
         self.rows.append((self.number, p1, opponent, w, l, d))
         if not bye:
             self.rows.append((self.number, p2, p1, l, w, d))
+
+    def _reported(self, p1: str, p2: str, games: tuple[int, int, int]) -> bool:
+        """Whether a record of the match of `p1` and `p2` is to be read: a match recorded twice,
+        once with its games and once 0-0-0 (not reported, from the other player's page on
+        melee.gg), is the one with its games."""
+        before = self.seen.get(p1)
+        if before is None or before[1] != p2 or before[2] == games:
+            return True
+        if games == (0, 0, 0):
+            return False
+        if before[2] == (0, 0, 0):  # forget the 0-0-0 record read before
+            self.rows = [r for r in self.rows if r[1] not in (p1, p2)]
+            self.seen.pop(p1)
+            self.seen.pop(p2, None)
+        return True
+
+    def _account(self, name: Any) -> Any:
+        """The k-th player of a shared name in the round as ``name (k)`` (k > 1): two deleted
+        accounts, or two players the standings list under one name, are two players (which
+        of them played which match in the other rounds the file cannot tell: the k-th of each
+        round is taken for the same)."""
+        if name not in self.shared:
+            return name
+        k = self.met[name] = self.met.get(name, 0) + 1
+        return name if k == 1 else f"{name} ({k})"
 
     def _seen(self, player: str, opponent: object, games: tuple, where: str) -> bool | None:
         """Record `player`'s match; None when the same match was recorded before."""
@@ -224,8 +291,9 @@ class _Round:
 
 
 def _rounds(
-    path: Path, data: dict, bye_player: str | None
+    path: Path, data: dict, bye_player: str | None, platform: str | None = None
 ) -> tuple[list[tuple], list[str], set[str], int]:
+    shared = _shared_names(data)
     """Match rows of the Swiss rounds, the names of the playoff rounds and their players, and
     the byes written with a null ``Player2``."""
     rounds = _key(path, data, "Rounds", "", (list, type(None))) or []
@@ -241,7 +309,7 @@ def _rounds(
             playoffs.append(str(name))
             finalists.update(_players_of(path, matches, where))
             continue
-        swiss = _Round(path, number + 1, str(name), bye_player)
+        swiss = _Round(path, number + 1, str(name), bye_player, platform, shared)
         for j, match in enumerate(matches):
             swiss.add(match, f"{where}.Matches[{j}]")
         if not swiss.rows:  # a Swiss round without matches is no round (nothing to number)
@@ -252,6 +320,60 @@ def _rounds(
         rows.extend(swiss.rows)
         null_byes += swiss.null_byes
     return rows, playoffs, finalists, null_byes
+
+
+def _shared_names(data: dict) -> frozenset:
+    """The names the standings list more than once (several players of one name)."""
+    entries = data.get("Standings")
+    if not isinstance(entries, list):
+        return frozenset()
+    names = [e.get("Player") for e in entries if isinstance(e, dict)]
+    counts = Counter(n for n in names if isinstance(n, str))
+    return frozenset(n for n, k in counts.items() if k > 1)
+
+
+def _cut_round(rows: list[tuple]) -> int:
+    """The first round of a top cut written as Swiss rounds, 0 when there is none.
+
+    The cut is the longest run of last rounds whose players (and byes) are the winners (or
+    drawers) of the round before and its byes, as many as its matches and byes; its first
+    round is played by a power of two of players without a bye, fewer than the round before
+    it. A single-elimination event, all of whose rounds are such rounds, has no cut.
+    """
+    players: dict[int, set] = {}
+    winners: dict[int, set] = {}
+    byes: dict[int, set] = {}
+    for number, player, opponent, w, l, _ in rows:  # noqa: E741
+        for rounds in (players, winners, byes):
+            rounds.setdefault(number, set())
+        if opponent is None:
+            if w >= l:  # (a loss to no one is neither)
+                byes[number].add(player)
+            continue
+        players[number].add(player)
+        if w >= l:
+            winners[number].add(player)
+    if not players:
+        return 0
+    cut = max(players)
+    if byes[cut]:
+        return 0
+    while cut - 1 in players:
+        entrants, before = players[cut] | byes[cut], cut - 1
+        advancing = winners[before] | byes[before]
+        if not entrants <= advancing or len(entrants) != len(players[before]) // 2 + len(
+            byes[before]
+        ):
+            break
+        cut -= 1
+    if cut == 1 or cut - 1 not in players:
+        return 0  # single elimination throughout, or no round before
+    for first in range(cut, max(players) + 1):  # (a Swiss round may look like a knockout)
+        size = len(players[first])
+        entrants = len(players[first - 1]) + len(byes[first - 1])
+        if not byes[first] and size >= 2 and not size & (size - 1) and size < entrants:
+            return first
+    return 0
 
 
 def _players_of(path: Path, matches: list, where: str) -> list[str]:
@@ -299,6 +421,7 @@ def _event_record(path: Path, data: dict, rows: list[tuple], null_byes: int) -> 
     platform = _platform(path, uri if isinstance(uri, str) else None)
     played = [r for r in rows if r[2] is not None]
     games = platform != "topdeck" and any(r[3] + r[4] + r[5] > 1 for r in played)
+    cut = _cut_round(rows)
     date = tournament.get("Date")
     return {
         EVENT: path.stem,
@@ -309,6 +432,7 @@ def _event_record(path: Path, data: dict, rows: list[tuple], null_byes: int) -> 
         PLATFORM: platform,
         GAME_SCORES: games or not played,
         "null_byes": null_byes,
+        CUT_ROUND: cut,
     }
 
 
@@ -333,7 +457,8 @@ def read_mtg_json(source: Source, *, bye_player: str | None = None) -> CardsFile
         ``results`` (match level, Swiss rounds only; the event is the file's stem),
         ``published`` (``event, player, Rank, Points, Wins, Losses, Draws, OMWP, GWP, OGWP``;
         missing where a file gives null), ``events`` (``event, file, name, date, uri,
-        platform, game_scores, null_byes``: the byes written with a null ``Player2``) and
+        platform, game_scores, null_byes, cut_round``: the byes written with a null
+        ``Player2``, the first round of a top cut written as Swiss rounds, 0 if none) and
         ``players`` (``event, player, name, playoffs``: whether he played a playoff round).
 
     Raises
@@ -371,10 +496,15 @@ def read_mtg_json(source: Source, *, bye_player: str | None = None) -> CardsFile
     rows, published, events, playoffs, finalists = [], [], [], [], []
     for path in files:  # I/O: one JSON document per file
         data = _load(path)
-        file_rows, names, in_playoffs, null_byes = _rounds(path, data, bye_player)
+        tournament = _key(path, data, "Tournament", "", (dict,))
+        uri = tournament.get("Uri")
+        platform = _platform(path, uri if isinstance(uri, str) else None)
+        file_rows, names, in_playoffs, null_byes = _rounds(path, data, bye_player, platform)
         events.append(_event_record(path, data, file_rows, null_byes))
         rows.extend((path.stem, *row) for row in file_rows)
         finalists.extend((path.stem, name) for name in in_playoffs)
+        cut = events[-1][CUT_ROUND]
+        finalists.extend((path.stem, row[1]) for row in file_rows if cut and row[0] >= cut)
         published.extend(_standings(path, data, path.stem))
         if names:
             playoffs.append(f"{path.name} ({', '.join(dict.fromkeys(names))})")

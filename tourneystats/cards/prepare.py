@@ -78,8 +78,8 @@ class _Matches:
     e: np.ndarray  # event code
     t: np.ndarray  # round code (round number minus the smallest, or its rank when sparse)
     p: np.ndarray  # player code: one per (event, player)
-    q: np.ndarray  # opponent's player code, -1 for a bye
-    bye: np.ndarray
+    q: np.ndarray  # opponent's player code, -1 for a bye or a loss to no one
+    bye: np.ndarray  # no opponent and no loss reported: a bye
     w: np.ndarray  # game counts as reported, in the input's integer dtype (ignored on byes)
     l: np.ndarray  # noqa: E741
     d: np.ndarray
@@ -145,6 +145,8 @@ def _prepare_matches(results: pd.DataFrame, *, what: str = "results") -> _Matche
     _check_opponents(df, p, q, mirror, played, key, what)
     del key
     _check_scores(df, w, l, d, mirror, played, what)
+    if n_byes:  # a row without an opponent that reports a loss is a loss to no one
+        bye = bye & ~(w < l)
     return _Matches(
         frame=df,
         e=events.codes,

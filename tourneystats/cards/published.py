@@ -21,6 +21,8 @@ PLACE = "place"
 PLAYOFFS = "playoffs"
 #: columns of the events frame
 PLATFORM, URI, GAME_SCORES = "platform", "uri", "game_scores"
+#: column of the events frame: the first round of a top cut written as Swiss rounds (0: none)
+CUT_ROUND = "cut_round"
 
 
 @dataclass(frozen=True)

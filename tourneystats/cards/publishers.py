@@ -7,15 +7,36 @@ ManaTraders (manatraders.com)  ``manatraders``
 topdeck.gg                    ``topdeck``; a match won against a null ``Player2`` (one event
                               of July 2024) is a match against a dummy player "(bye player)",
                               whom topdeck.gg counted as an opponent (at the 0.33 floor),
-                              unlike its byes (``""``): :func:`with_bye_players`
+                              unlike its byes (``""``): :func:`with_bye_players`; the
+                              ``Deleted`` accounts of a round are distinct players
+                              (``Deleted``, ``Deleted (2)``, ...)
 melee.gg, event before        ``melee``
 2024-05-15
 melee.gg, 2024-05-15 to       ``melee2024``
 2025-11-11
 melee.gg, from 2025-11-12     ``melee2025``
+melee.gg, any date            a top cut written as Swiss rounds (``Round 8`` to ``Round 10``
+                              with 4, 2 and 1 matches after seven Swiss rounds): its players
+                              are ranked on every round, the others keep the standings of the
+                              rounds before it (:func:`standings_before_cut`); a loss to no
+                              one (``Player2`` ``"-"`` or null, a lost result) is a round lost,
+                              as the published points count it
+CardsRealm                    ``cardsrealm``; an opponent named ``Bye`` (as Player1 or
+                              Player2) is no one: a bye, or a loss to no one when the result is
+                              a loss (the published points count it lost)
 TOM (Play! Pokémon)           ``pokemon``, ranked within ``division``
 MTGO, other sites, tables     ``mtg``
 ============================  ==========================================================
+
+Every platform: players the standings list under one name are read as distinct players, the
+k-th of each round as ``name (k)`` (the file cannot tell which played which match; they are
+not compared).
+
+The melee.gg rules beyond the dates were read from the published numbers of the archive's
+files: opponents averaged once each (a rematch, in the Swiss or in a top cut, counts once);
+in a file whose last rounds are a single-elimination bracket written as Swiss rounds, the
+published points, OMW%, GW% and OGW% of the bracket's players count every round, and those of
+the other players are the ones after the last Swiss round (their opponents' values too).
 
 The melee.gg dates are those of the events fully reproduced by only one of the three presets
 (the last "early" event is of 2024-04-11 and the first "mid" one of 2024-05-16; the last "mid"
@@ -30,10 +51,11 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..core.schema import EVENT, FILE
+from ..core.schema import EVENT, FILE, PLAYER, ROUND
 from .decklistcache import read_mtg_json
 from .published import PLATFORM, CardsFile
 from .rules import RULES, Rules
+from .tables import standings
 
 #: the name given to topdeck.gg's dummy opponent (see :func:`with_bye_players`)
 BYE_PLAYER = "(bye player)"
@@ -106,3 +128,32 @@ def with_bye_players(data: CardsFile) -> CardsFile:
         events=data.events,
         players=data.players,
     )
+
+
+def standings_before_cut(results: pd.DataFrame, cut: int, rules: Rules) -> pd.DataFrame:
+    """The standings of one event whose top cut is written as Swiss rounds from round `cut`
+    on (``Rules.frozen_before_cut``): the players of the cut are ranked on every round, the
+    others keep their standings of the rounds before `cut` (their places come after the cut's).
+
+    Examples
+    --------
+    >>> results = pd.DataFrame({
+    ...     "event": "E", "round": [1, 1, 1, 1, 2, 2], "player": ["A", "B", "C", "D", "A", "C"],
+    ...     "opponent": ["B", "A", "D", "C", "C", "A"], "wins": [2, 0, 2, 0, 2, 0],
+    ...     "losses": [0, 2, 0, 2, 0, 2], "draws": 0})
+    >>> table = standings_before_cut(results, 2, RULES["melee2025"])
+    >>> table[["player", "match_points", "omwp"]].round(4)
+      player  match_points    omwp
+    0      A             6  0.4167
+    1      C             3  0.6667
+    2      B             0  1.0000
+    3      D             0  1.0000
+    """
+    everything = standings(results, rules=rules)
+    in_cut = results.loc[results[ROUND] >= cut, PLAYER].unique()
+    swiss = standings(results[results[ROUND] < cut], rules=rules)
+    table = pd.concat(
+        [everything[everything[PLAYER].isin(in_cut)], swiss[~swiss[PLAYER].isin(in_cut)]],
+        ignore_index=True,
+    )
+    return table

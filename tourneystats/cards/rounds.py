@@ -83,7 +83,7 @@ class _RoundOpponents:
 
     def __init__(self, m: _Matches, rules: Rules, totals: _Totals) -> None:
         P, T = m.n_players, m.n_times
-        counted = ~m.bye
+        counted = m.q >= 0  # not a bye, not a loss to no one
         if rules.average_over == "opponents":
             counted &= ~_rematches(m.p, m.q, m.t, P)
         rows = np.flatnonzero(counted)

@@ -10,15 +10,21 @@ preset        who, when                                       differs from ``mtg
 ============  ==============================================  =======================================
 mtg           Magic Tournament Rules, Appendix C              (the defaults)
 melee         melee.gg until mid-May 2024                     floors 1/3; a 0-0-3 intentional draw
-                                                              counts 3 games and 0 game points
-melee2024     melee.gg from mid-May 2024 to mid-Nov. 2025     floors 1/3; own GW% not floored
-melee2025     melee.gg from mid-November 2025                 floors 1/3
+                                                              counts 3 games and 0 game points;
+                                                              distinct opponents; a top cut
+                                                              written as Swiss rounds leaves the
+                                                              others their Swiss standings
+melee2024     melee.gg from mid-May 2024 to mid-Nov. 2025     as melee, but a 0-0-3 draw is 3 drawn
+                                                              games; own GW% not floored
+melee2025     melee.gg from mid-November 2025                 floors 1/3; distinct opponents; top
+                                                              cut as melee
 manatraders   ManaTraders Series (2024)                       own GW% not floored; values shown
                                                               rounded half up to 3 decimals (0.1 %);
                                                               rounds played ranked after points
 topdeck       topdeck.gg (2024-2025)                          own GW% not floored; distinct
                                                               opponents; no opponent -> 0.33; no
                                                               game scores (match results only)
+cardsrealm    CardsRealm (2025-2026)                          floors 1/3; own GW% not floored
 pokemon       Play! Pokémon (TOM)                             3/1/0 with a tie worth 1/2 win in the
                                                               win %; floor 0.25; 0.75 cap if
                                                               dropped; byes out of the win %;
@@ -85,6 +91,10 @@ class Rules:
         Game points per drawn game of a match in which neither player won a game (an intentional
         draw, reported 0-0-3). ``None`` scores those games like any drawn game (``game_draw``,
         Appendix C). melee.gg until May 2024 counted the 3 games but gave 0 game points.
+    forfeit_games : bool
+        Whether the games of a loss to no one (a row without an opponent that reports a loss)
+        count in the player's games and game points. melee.gg counts the match lost but not
+        its games (a 0-2 loss to no one leaves the GW% as it was); CardsRealm counts them.
     drop_cap : float, optional
         Highest match-win % of a player who dropped (did not play the event's last round).
     byes_seen_by_opponents : bool
@@ -114,6 +124,16 @@ class Rules:
     head_to_head : bool
         After `order`: when exactly two players are tied on every criterion and met, the one who
         won more of their matches ranks first (Play! Pokémon); otherwise they stay tied.
+    frozen_before_cut : bool
+        A file's top cut written as Swiss rounds (``Round 8``, ``Round 9``, ``Round 10`` with
+        4, 2 and 1 matches after seven Swiss rounds: see
+        :func:`~tourneystats.cards.read_mtg_json`) counts in the standings of the players who
+        played it (their points, rounds, games and opponents), while the players who did not
+        keep the standings of the Swiss rounds before it (melee.gg). Applied where the cut is
+        known: :func:`~tourneystats.cards.check_from_path` and
+        :func:`~tourneystats.cards.file_report` of such files
+        (:func:`~tourneystats.cards.publishers.standings_before_cut`); ``standings`` of a
+        results frame does not know the cut and ranks every round.
     decimals : int, optional
         Show the percentages (``mwp``, ``gwp``, ``omwp``, ``ogwp``, ``oomwp``) rounded to this
         many decimals of the fraction, as the publisher prints them (ManaTraders: 3, i.e.
@@ -153,6 +173,7 @@ class Rules:
     bye: tuple[int, int, int] = (2, 0, 0)
     bye_opponent: float | None = None
     intentional_draw_game_points: float | None = None
+    forfeit_games: bool = True
     drop_cap: float | None = None
     byes_seen_by_opponents: bool = True
     average_over: str = "rounds"
@@ -161,6 +182,7 @@ class Rules:
     game_scores: bool = True
     freeze_dropped: bool = False
     head_to_head: bool = False
+    frozen_before_cut: bool = False
     decimals: int | None = None
     rounding: str = "half_up"
     order: tuple[str, ...] = (MATCH_POINTS, OMWP, GWP, OGWP)
@@ -230,12 +252,32 @@ RULES: dict[str, Rules] = {
     # melee.gg until mid-May 2024 (the 2023 event of tests/data/cards and the events of early
     # 2024 in the MTGODecklistCache archive): floor 1/3 everywhere, a 0-0-3 intentional draw
     # counts 3 games and 0 game points
-    "melee": Rules(name="melee", floor=1 / 3, intentional_draw_game_points=0),
+    "melee": Rules(
+        name="melee",
+        floor=1 / 3,
+        intentional_draw_game_points=0,
+        average_over="opponents",
+        frozen_before_cut=True,
+        forfeit_games=False,
+    ),
     # melee.gg from mid-May 2024 to mid-November 2025: floor 1/3 for the opponents, the player's
     # own game-win % shown unfloored, a 0-0-3 intentional draw is 3 drawn games (1 point each)
-    "melee2024": Rules(name="melee2024", floor=1 / 3, own_floor=0),
+    "melee2024": Rules(
+        name="melee2024",
+        floor=1 / 3,
+        own_floor=0,
+        average_over="opponents",
+        frozen_before_cut=True,
+        forfeit_games=False,
+    ),
     # melee.gg from mid-November 2025: floor 1/3 everywhere, intentional draws as drawn games
-    "melee2025": Rules(name="melee2025", floor=1 / 3),
+    "melee2025": Rules(
+        name="melee2025",
+        floor=1 / 3,
+        average_over="opponents",
+        frozen_before_cut=True,
+        forfeit_games=False,
+    ),
     # ManaTraders Series (2024; the research reproduced 552 of 552 values of 6 events, the two
     # samples here every value and rank): floor 0.33 for the opponents, own game-win % shown
     # unfloored (ranked floored), values printed to 0.1 % (rounded half up); a player who
@@ -252,6 +294,11 @@ RULES: dict[str, Rules] = {
     "topdeck": Rules(
         name="topdeck", own_floor=0, average_over="opponents", no_opponents=0.33, game_scores=False
     ),
+    # CardsRealm (mtg.cardsrealm.com, 2025-2026; 537 events): floor 1/3 for the opponents, own
+    # game-win % not floored (published 0.2); a bye is written as a match against "Bye" (either
+    # side), a loss to "Bye" or to no one is a loss (read_mtg_json). Its printed values are
+    # rounded to 4 decimals, mostly half up, some OMW% truncated (0.6666 for 2/3): not followed
+    "cardsrealm": Rules(name="cardsrealm", floor=1 / 3, own_floor=0),
     # Play! Pokémon Tournament Rules Handbook (5.3, 5.5, 5.6) as TOM computes it: a tie is half a
     # win in the win % (third-party evidence: the real files cannot tell 1/2 from 1/3, see
     # tests/data/README.md), byes are wins but no rounds played in the win % opponents average,

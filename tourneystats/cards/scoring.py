@@ -29,7 +29,11 @@ def _row_points(m: _Matches, rules: Rules) -> tuple[np.ndarray, ...]:
         intentional = ~m.bye & (w == 0) & (l == 0)
         per_draw = np.where(intentional, rules.intentional_draw_game_points, rules.game_draw)
     gp = w * np.float64(rules.game_win) + l * np.float64(rules.game_loss) + d * per_draw
-    return mp, gp, (w + l + d).astype(np.float64)
+    games = (w + l + d).astype(np.float64)
+    if not rules.forfeit_games:  # a loss to no one counts no game
+        forfeit = (m.q < 0) & ~m.bye
+        gp, games = np.where(forfeit, 0.0, gp), np.where(forfeit, 0.0, games)
+    return mp, gp, games
 
 
 def _row_shares(m: _Matches, rules: Rules) -> np.ndarray:
@@ -147,11 +151,15 @@ def _tally(m: _Matches, rules: Rules, who: np.ndarray, size: int) -> _Totals:
     match_points = tally[:, 1] * float(rules.win) + tally[:, 0] * float(rules.draw)
     match_points += tally[:, 2] * float(rules.loss)
 
+    # rows whose games are not counted: byes (scored by the rules), and losses to no one unless
+    # the rules count their games
+    no_games = bye_rows if rules.forfeit_games else np.flatnonzero(m.q < 0)
+
     def games_of(counts: np.ndarray, per_bye: int) -> np.ndarray:
-        """Sum of a game count over the non-bye rows, plus `per_bye` for every bye."""
+        """Sum of a game count over the rows with games, plus `per_bye` for every bye."""
         total = np.bincount(who, counts, size)
-        if bye_rows.size:
-            total -= np.bincount(who[bye_rows], counts[bye_rows], size)
+        if no_games.size:
+            total -= np.bincount(who[no_games], counts[no_games], size)
         return total + byes * per_bye
 
     won, lost, drawn = games_of(m.w, bw), games_of(m.l, bl), games_of(m.d, bd)
@@ -252,10 +260,11 @@ class _Opponents:
     ) -> None:
         size = t.rounds.size
         self.who, self.size, self.rules = who, size, rules
-        self.count = t.rounds - t.byes  # the non-bye rounds
         if rules.average_over == "opponents":
             opp = np.where(_rematches(who, opp, m.t, size), -1, opp)
-            self.count = np.bincount(who[opp >= 0], minlength=size).astype(np.float64)
+        # the rounds with an opponent (not a bye, not a loss to no one; with "opponents", not a
+        # rematch)
+        self.count = np.bincount(who[opp >= 0], minlength=size).astype(np.float64)
         self.opp = opp  # -1: not counted (a bye points at a trailing 0)
         self.bye_count = None
         if rules.bye_opponent is not None:

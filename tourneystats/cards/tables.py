@@ -296,7 +296,7 @@ def _standings(m: _Matches, rules: Rules, by: str | None, within: str | None) ->
     group, seasons, season_of, name_of = _season_groups(m, by)
     size = season_of.size
     dropped_group = np.bincount(group, _dropped(m), size) > 0
-    opp = np.where(m.bye, -1, group[np.maximum(m.q, 0)])
+    opp = np.where(m.q < 0, -1, group[np.maximum(m.q, 0)])
     s = _score(m, rules, group[m.p], opp, size, dropped_group)
     duel = None
     if rules.head_to_head:

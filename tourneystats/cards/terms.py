@@ -129,13 +129,14 @@ def _terms(m: _Matches, rules: Rules, values: dict[str, np.ndarray]) -> dict[str
     for name in out:
         no_games = name == OPPONENT_GWP and not rules.game_scores
         out[name] = np.where(m.bye | no_games, np.nan if no_games else bye, out[name])
+        out[name] = np.where((m.q < 0) & ~m.bye, np.nan, out[name])  # a loss to no one
     return out
 
 
 def _counted(m: _Matches, rules: Rules) -> np.ndarray:
     """Per row: whether it counts in the player's opponents' averages."""
     if rules.average_over == "opponents":
-        counted = ~m.bye & ~_rematches(m.p, m.q, m.t, m.n_players)
+        counted = (m.q >= 0) & ~_rematches(m.p, m.q, m.t, m.n_players)
         if rules.bye_opponent is not None:  # all of a player's byes are one opponent
             first_bye = np.zeros(m.bye.size, dtype=bool)
             byes = np.flatnonzero(m.bye)
@@ -143,4 +144,4 @@ def _counted(m: _Matches, rules: Rules) -> np.ndarray:
             first_bye[order] = np.append(True, m.p[order][1:] != m.p[order][:-1])
             counted |= first_bye
         return counted
-    return ~m.bye if rules.bye_opponent is None else np.ones(m.bye.size, dtype=bool)
+    return (m.q >= 0) if rules.bye_opponent is None else (m.q >= 0) | m.bye

@@ -1,0 +1,260 @@
+"""The rules the archive's publishers follow beyond Appendix C, each on a real extract with its
+worked numbers (tests/data/README.md), the placeholders the platforms write, and
+:func:`tourneystats.cards.file_report`'s row."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from dataclasses import replace
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from tourneystats.cards import (
+    RULES,
+    check_from_path,
+    file_report,
+    matches_to_games,
+    read_mtg_json,
+    standings,
+)
+from tourneystats.cards.decklistcache import _cut_round
+from tourneystats.cards.report import REPORT_COLUMNS, STATUSES
+from tourneystats.core.schema import ValidationError
+
+JSON_DIR = Path(__file__).parent / "data" / "cards" / "mtgjson"
+SANREMO = JSON_DIR / "sanremo-pauper-league-6a-tappa-284380-2025-04-12.json"
+FINALE = (
+    JSON_DIR / "finale-sprint-wheel-event-geddon-series-road-to-paupergeddon-roma-2024-167492-"
+    "2024-10-15.json"
+)
+TROPICAL = JSON_DIR / "tropical-pauper-241-2025-06-28.json"
+ARTABRIAN = JSON_DIR / "artabrian-weekend-2024-pioneer-r0MBIolcYBgk7FAAFbWH-2024-11-23.json"
+LAND = JSON_DIR / "the-land-5-vintage-72085-2024-06-08.json"
+THURSDAY = (
+    JSON_DIR / "legacy-thursday-january-30th-2025-legacy-thursday-january-30th-2025-2025-01-31.json"
+)
+
+
+def quietly(func, *args, **kwargs):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return func(*args, **kwargs)
+
+
+def counts(table: pd.DataFrame) -> dict[str, tuple[int, int]]:
+    per = table.groupby("value")["equal"].agg(["sum", "size"])
+    return {name: (int(s), int(n)) for name, (s, n) in per.iterrows()}
+
+
+def computed(table: pd.DataFrame, player: str, value: str) -> float:
+    row = table[(table["player"] == player) & (table["value"] == value)]
+    return float(row["computed"].iloc[0])
+
+
+# --- melee.gg: a top cut written as Swiss rounds, opponents counted once -----------------------
+
+
+def test_melee_top_cut_written_as_swiss_rounds():
+    """Seven players, four Swiss rounds, then 'Round 5' (two semifinals) and 'Round 6' (the
+    final, an intentional draw listed from both sides): melee.gg counts the cut for its four
+    players (points 11 = 3 wins, a draw and the drawn final) and gives the three others their
+    standings after round 4; rematches in the cut count once."""
+    data = quietly(read_mtg_json, SANREMO)
+    assert data.events["cut_round"].tolist() == [5]
+    cut = data.players.loc[data.players["playoffs"], "player"]
+    assert sorted(cut) == ["P001", "P002", "P003", "P004"]
+    row, table = quietly(file_report, SANREMO)
+    assert row["status"] == "equal" and row["preset"] == "melee2024"
+    # Rank is compared for the three players outside the cut only
+    assert counts(table) == {
+        "GWP": (7, 7), "OGWP": (7, 7), "OMWP": (7, 7), "Points": (7, 7), "Rank": (3, 3)
+    }  # fmt: skip
+    # P005 left after round 4: his opponents' match-win % after round 4 (7/12, 10/12, 7/12)
+    assert computed(table, "P005", "OMWP") == pytest.approx((7 / 12 + 10 / 12 + 7 / 12) / 3)
+    # P001 played every round; five distinct opponents (P002 met twice counts once), their
+    # final match-win %: P005 6/12, P007 3/12 -> 1/3, P006 6/12, P002 11/18, P003 10/15
+    p001 = (1 / 2 + 1 / 3 + 1 / 2 + 11 / 18 + 10 / 15) / 5
+    assert computed(table, "P001", "OMWP") == pytest.approx(p001)
+    assert p001 == pytest.approx(0.52222222, abs=5e-9)
+    # P002: P007 (1/3), P004 met twice (7/15), P003 (10/15), P001 met twice (11/18)
+    assert computed(table, "P002", "OMWP") == pytest.approx(
+        (1 / 3 + 7 / 15 + 10 / 15 + 11 / 18) / 4
+    )
+    # neither rule alone reproduces the file
+    for rules in (
+        replace(RULES["melee2024"], frozen_before_cut=False),
+        replace(RULES["melee2024"], average_over="rounds"),
+    ):
+        assert counts(quietly(check_from_path, SANREMO, rules=rules))["OMWP"][0] < 7
+
+
+def test_cut_round_needs_a_bracket_after_swiss_rounds():
+    # rows (round, player, opponent, wins, losses, draws), one per player
+    def match(r, a, b, w=2, l=0):  # noqa: E741
+        return [(r, a, b, w, l, 0), (r, b, a, l, w, 0)]
+
+    # eight players, two Swiss rounds (in round 2 the winners of round 1 meet, as do the losers)
+    swiss = match(1, "A", "B") + match(1, "C", "D") + match(1, "E", "F") + match(1, "G", "H")
+    swiss += match(2, "A", "C") + match(2, "E", "G") + match(2, "B", "D") + match(2, "F", "H")
+    assert _cut_round(swiss) == 0
+    assert _cut_round(swiss + match(3, "A", "E")) == 3  # a final of two 2-0 players
+    # semifinals of the four players who won round 2, then the final of their winners
+    semis = match(3, "A", "E") + match(3, "B", "F")
+    assert _cut_round(swiss + semis + match(4, "A", "B")) == 3
+    # a final between a winner and a loser of the semifinals: the semifinals were Swiss
+    assert _cut_round(swiss + semis + match(4, "A", "E")) == 4
+    # a last round with a bye is Swiss
+    assert _cut_round(swiss + semis + [(4, "A", None, 2, 0, 0)]) == 0
+    # a single-elimination event (every round halves, byes included) has no cut
+    knockout = match(1, "A", "B") + match(1, "C", "D") + [(1, "E", None, 2, 0, 0)]
+    knockout += match(2, "A", "C") + [(2, "E", None, 2, 0, 0)] + match(3, "A", "E")
+    assert _cut_round(knockout) == 0
+
+
+# --- losses to no one ------------------------------------------------------------------------
+
+
+def test_loss_to_no_one_worked_example():
+    """A beats B 2-0 in round 1; in round 2 A loses 0-2 to no one (a forfeit) and B has a bye.
+    A: 3 points, 2 rounds (MW% 1/2), games 2-2 (GW% 6/12); his only opponent is B (MW% 3/6).
+    Without the forfeit's games (melee.gg), A's GW% is 6/6."""
+    results = pd.DataFrame({
+        "event": "E", "round": [1, 1, 2, 2], "player": ["A", "B", "A", "B"],
+        "opponent": ["B", "A", None, None], "wins": [2, 0, 0, 2], "losses": [0, 2, 2, 0],
+        "draws": 0,
+    })  # fmt: skip
+    table = standings(results).set_index("player")
+    assert table.loc["A", ["match_points", "rounds", "games"]].tolist() == [3, 2, 4]
+    assert table.loc["A", ["mwp", "gwp", "omwp"]].tolist() == pytest.approx([0.5, 0.5, 0.5])
+    assert table.loc["B", ["match_points", "rounds", "omwp"]].tolist() == pytest.approx([3, 2, 0.5])
+    melee = standings(results, rules="melee2025").set_index("player")
+    assert melee.loc["A", ["match_points", "games", "gwp"]].tolist() == pytest.approx([3, 2, 1.0])
+    with pytest.raises(ValidationError, match="loss to no one"):
+        matches_to_games(results)
+
+
+def test_melee_loss_to_no_one_counts_the_match_not_its_games():
+    """P001 lost round 5 0-2 to no one (``Player2`` null): published 15 points (five wins, one
+    loss) and GW% 0.833333 = 30 game points of 12 games, the forfeit's two games left out."""
+    data = quietly(read_mtg_json, FINALE)
+    forfeit = data.results[(data.results["player"] == "P001") & (data.results["round"] == 5)]
+    assert forfeit["opponent"].isna().all() and forfeit[["wins", "losses"]].values.tolist() == [
+        [0, 2]
+    ]
+    table = quietly(check_from_path, FINALE)
+    assert computed(table, "P001", "Points") == 15
+    assert computed(table, "P001", "GWP") == pytest.approx(30 / 36)
+    games = quietly(check_from_path, FINALE, rules=replace(RULES["melee2024"], forfeit_games=True))
+    assert computed(games, "P001", "GWP") == pytest.approx(30 / 42)
+    assert counts(table)["GWP"] == (8, 8) and counts(table)["Points"] == (8, 8)
+
+
+# --- CardsRealm: "Bye" -----------------------------------------------------------------------
+
+
+def test_cardsrealm_bye_named_bye_on_either_side():
+    """CardsRealm writes a bye as a match against "Bye", usually as Player1 ("Bye" vs P010,
+    0-2-0: P010's bye); "Bye" winning 2-0-0 against P008 is P008's loss to no one, as the
+    published record (2 wins, 2 losses, 6 points) counts it."""
+    data = quietly(read_mtg_json, TROPICAL)
+    assert data.events["platform"].tolist() == ["cardsrealm"]
+    first = data.results[data.results["round"] == 1].set_index("player")
+    assert "Bye" not in set(data.results["player"]) | set(data.results["opponent"].dropna())
+    assert pd.isna(first.loc["P010", "opponent"]) and pd.isna(first.loc["P008", "opponent"])
+    assert first.loc["P008", ["wins", "losses"]].tolist() == [0, 2]
+    row, table = quietly(file_report, TROPICAL)
+    assert row["preset"] == "cardsrealm" and row["status"] == "different"
+    assert counts(table) == {
+        "GWP": (16, 16), "OGWP": (13, 16), "OMWP": (14, 16), "Points": (16, 16), "Rank": (16, 16)
+    }  # fmt: skip
+    assert computed(table, "P008", "Points") == 6
+    # CardsRealm counts the forfeit's games: without them P008's GW% is not the published one
+    other = quietly(
+        check_from_path, TROPICAL, rules=replace(RULES["cardsrealm"], forfeit_games=False)
+    )
+    assert counts(other)["GWP"][0] < 16
+
+
+# --- topdeck.gg deleted accounts, names shared by several players ------------------------------
+
+
+def test_topdeck_deleted_accounts_are_distinct_players():
+    """Two deleted accounts play in round 1 (two matches against "Deleted"): two players."""
+    data = quietly(read_mtg_json, ARTABRIAN)
+    first = data.results[data.results["round"] == 1]
+    assert sorted(first.loc[first["player"].str.startswith("Deleted"), "player"]) == [
+        "Deleted",
+        "Deleted (2)",
+    ]
+    row, table = quietly(file_report, ARTABRIAN)
+    assert row["status"] == "different" and row["preset"] == "topdeck"
+    # the OGW% of those who met a deleted account (whose GW% is not published) is unknown
+    assert counts(table) == {"OGWP": (24, 28), "OMWP": (28, 28), "Points": (28, 28)}
+
+
+def test_players_sharing_a_name_are_distinct_players():
+    """The standings list two players P013; in round 2 both play (against P004 and P011): two
+    players, the second named "P013 (2)"; neither is compared."""
+    data = quietly(read_mtg_json, THURSDAY)
+    second = data.results[data.results["round"] == 2].set_index("player")
+    assert second.loc[["P013", "P013 (2)"], "opponent"].tolist() == ["P004", "P011"]
+    row, table = quietly(file_report, THURSDAY)
+    assert row["status"] == "different" and "players sharing a name: P013" in row["detail"]
+    assert "P013" not in set(table["player"])
+    assert counts(table) == {"OGWP": (11, 14), "OMWP": (14, 14), "Points": (14, 14)}
+
+
+# --- the status of a file --------------------------------------------------------------------
+
+
+def test_inconsistent_file_names_players_and_points_missing():
+    """The playoffs' players of this file miss matches: their published points exceed what the
+    file's rounds give; the tie-breakers are compared for information only."""
+    row, table = quietly(file_report, LAND)
+    assert row["status"] == "inconsistent"
+    assert row["detail"].startswith(
+        "published points that the file's own rounds cannot give, 4 player(s): "
+        "P001 (published 24, its rounds give 15: 9 missing); "
+        "P002 (published 18, its rounds give 12: 6 missing); "
+        "P003 (published 15, its rounds give 12: 3 missing); "
+        "P004 (published 15, its rounds give 12: 3 missing); "
+        "the tie-breakers are compared for information only"
+    )
+    assert (row["compared"], row["equal"]) == (len(table), int(table["equal"].sum())) == (137, 86)
+    assert row["first_difference"] == "P001: Points published 24, computed 15"
+
+
+def test_file_report_row_and_statuses(tmp_path):
+    row, table = quietly(file_report, SANREMO)
+    assert tuple(row) == REPORT_COLUMNS
+    assert row["file"] == str(SANREMO) and row["platform"] == "melee"
+    assert (row["compared"], row["equal"], row["first_difference"]) == (31, 31, "")
+    assert list(table.columns) == ["event", "player", "value", "published", "computed", "equal"]
+    # refused: one match written twice with different winners, named at its JSON path
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({
+        "Tournament": {"Date": "2024-06-30", "Name": "Club", "Uri": "https://melee.gg/1"},
+        "Rounds": [{"RoundName": "Round 1", "Matches": [
+            {"Player1": "Ann", "Player2": "Bo", "Result": "2-0-0"},
+            {"Player1": "Bo", "Player2": "Ann", "Result": "2-1-0"}]}],
+        "Standings": [{"Rank": 1, "Player": "Ann", "Points": 3}]}))  # fmt: skip
+    refused, empty = file_report(bad)
+    assert refused["status"] == "refused" and refused["preset"] == ""
+    assert "Rounds[0].Matches[1]" in refused["detail"] and str(bad) in refused["detail"]
+    assert empty.empty and refused["compared"] == 0
+    # nothing published
+    none = tmp_path / "none.json"
+    none.write_text(json.dumps({
+        "Tournament": {"Date": "2024-06-30", "Name": "Club", "Uri": "https://melee.gg/1"},
+        "Rounds": [{"RoundName": "Round 1", "Matches": [
+            {"Player1": "Ann", "Player2": "Bo", "Result": "2-0-0"}]}]}))  # fmt: skip
+    nothing, _ = file_report(none)
+    assert nothing["status"] == "no published values" and nothing["platform"] == "melee"
+    assert {row["status"], refused["status"], nothing["status"]} <= set(STATUSES)
+    # written once with its games and once 0-0-0 (not reported): the match with its games
+    bad.write_text(bad.read_text().replace('"2-1-0"', '"0-0-0"'))
+    unreported, table = file_report(bad)
+    assert unreported["status"] == "equal" and table["value"].tolist() == ["Points", "Rank"]

@@ -1,0 +1,190 @@
+"""One file's check as one row of a report: :func:`file_report`.
+
+An archive holds thousands of files; its check is a table with one row per file (what was
+compared, how much agreed, and why not) beside the differences of every file. The status of a
+file tells the data's faults from the rules':
+
+============================  ==========================================================
+status                        meaning
+============================  ==========================================================
+``equal``                     every published value compared is reproduced
+``different``                 the published points are reproduced, some tie-breaker or rank
+                              is not (a rules difference: the preset does not follow the
+                              publisher there)
+``inconsistent``              the published points of some players are not what the file's
+                              own rounds give (matches missing from the file, penalties):
+                              the data's fault. ``detail`` names the players and the points
+                              missing; their tie-breakers are compared for information only
+``refused``                   the file contradicts itself or is not such a file; ``detail``
+                              is the error, which names the place in the file (JSON path)
+``no published values``       nothing to compare (no Swiss round, no published standings)
+============================  ==========================================================
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from pathlib import Path
+
+import pandas as pd
+
+from ..core.folders import naming
+from ..core.schema import EVENT, PLAYER, ValidationError
+from .check import _json_events, check_from_path
+from .decklistcache import JSON_SUFFIXES
+from .published import PLATFORM
+from .rules import Rules, get_rules
+
+__all__ = ["REPORT_COLUMNS", "STATUSES", "file_report"]
+
+#: the keys of :func:`file_report`'s row, in order
+REPORT_COLUMNS = (
+    "file",
+    "platform",
+    "preset",
+    "compared",
+    "equal",
+    "status",
+    "first_difference",
+    "detail",
+)
+#: the statuses of a file, from the best
+STATUSES = ("equal", "different", "inconsistent", "refused", "no published values")
+#: the published values that are points (the others are tie-breakers and ranks)
+POINTS_VALUES = ("Points", "match_points", "points")
+
+
+def _number(value: float) -> str:
+    return f"{value:g}" if pd.notna(value) else "none"
+
+
+def _first_difference(table: pd.DataFrame) -> str:
+    """The first value not reproduced: ``player: value published X, computed Y``."""
+    wrong = table[~table["equal"].astype(bool)]
+    if not len(wrong):
+        return ""
+    row = wrong.iloc[0]
+    return (
+        f"{row[PLAYER]}: {row['value']} published {_number(row['published'])}, "
+        f"computed {_number(row['computed'])}"
+    )
+
+
+def _missing_points(table: pd.DataFrame) -> str:
+    """The players whose published points their rounds cannot give, and the points missing."""
+    points = table[table["value"].isin(POINTS_VALUES) & ~table["equal"].astype(bool)]
+    if not len(points):
+        return ""
+    parts = []
+    for player, published, computed in zip(
+        points[PLAYER], points["published"], points["computed"], strict=True
+    ):  # the few players named in a message
+        gap = published - computed
+        what = f"{_number(abs(gap))} {'missing' if gap > 0 else 'too many'}"
+        parts.append(
+            f"{player} (published {_number(published)}, its rounds give "
+            f"{_number(computed)}: {what})"
+        )
+    return (
+        f"published points that the file's own rounds cannot give, {len(parts)} player(s): "
+        + "; ".join(parts)
+        + "; the tie-breakers are compared for information only"
+    )
+
+
+def _status(table: pd.DataFrame | None) -> tuple[str, str]:
+    """The status of a file's comparison and its first line of detail."""
+    if table is None or not len(table):
+        return "no published values", ""
+    missing = _missing_points(table)
+    if missing:
+        return "inconsistent", missing
+    return ("equal" if table["equal"].all() else "different"), ""
+
+
+def _check(path: Path, rules: str | Rules | None) -> tuple[str | None, str, pd.DataFrame | None]:
+    """The platform, the name of the rules and the comparison of one file."""
+    if path.suffix.lower() in JSON_SUFFIXES:
+        with naming(path):
+            events = _json_events([path], rules)
+        record, used, table = events[0]
+        return record[PLATFORM], used.name, table
+    try:
+        table = check_from_path(path, rules=rules)
+    except ValidationError as exc:
+        if "no published value to compare" in str(exc):
+            return None, "", None
+        raise
+    name = get_rules(rules).name if rules is not None else ""
+    return None, name, table
+
+
+def file_report(
+    path: str | os.PathLike, *, rules: str | Rules | None = None
+) -> tuple[dict, pd.DataFrame]:
+    """Check one card-tournament file: its report row and its differences table.
+
+    Parameters
+    ----------
+    path : path-like
+        An MTGODecklistCache JSON file (or a TOM export, or a results table with its published
+        standings beside it).
+    rules : str or Rules, optional
+        A preset name or a :class:`~tourneystats.cards.Rules` object; by default the rules the
+        file's publisher implies (:mod:`~tourneystats.cards.publishers`).
+
+    Returns
+    -------
+    row : dict
+        ``file, platform, preset, compared, equal, status, first_difference, detail``:
+        values compared and equal, the status (``equal``, ``different``, ``inconsistent``,
+        ``refused``, ``no published values``; see the module's description), the first value
+        not reproduced, and the detail: the error of a refused file, the players and points
+        missing of an inconsistent one, then the warnings of the reading and the check.
+    table : pandas.DataFrame
+        :func:`~tourneystats.cards.check_from_path`'s table for the file (empty when refused
+        or nothing was compared).
+
+    Examples
+    --------
+    >>> import json, pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "club.json"
+    >>> _ = path.write_text(json.dumps({
+    ...     "Tournament": {"Date": "2024-06-30", "Name": "Club", "Uri": "https://example.org/1"},
+    ...     "Rounds": [{"RoundName": "Round 1", "Matches": [
+    ...                  {"Player1": "Ann", "Player2": "Bo", "Result": "2-1-0"}]}],
+    ...     "Standings": [
+    ...         {"Rank": 1, "Player": "Ann", "Points": 3, "OMWP": 0.33, "GWP": 0.6667, "OGWP": 0.33},
+    ...         {"Rank": 2, "Player": "Bo", "Points": 3, "OMWP": 1.0, "GWP": 0.3333, "OGWP": 1.0}]}))
+    >>> row, table = file_report(path)
+    >>> row["status"], row["compared"], row["equal"]
+    ('inconsistent', 10, 8)
+    >>> row["detail"][:80]
+    "published points that the file's own rounds cannot give, 1 player(s): Bo (publis"
+    """
+    path = Path(path)
+    row: dict = dict.fromkeys(REPORT_COLUMNS, "")
+    row.update(file=str(path), platform=None, compared=0, equal=0)
+    table: pd.DataFrame | None = None
+    notes: list[str] = []
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            row["platform"], row["preset"], table = _check(path, rules)
+        except ValidationError as exc:
+            row.update(status="refused", detail=str(exc))
+    notes = list(dict.fromkeys(str(w.message) for w in caught))
+    if row["status"] != "refused":
+        status, detail = _status(table)
+        row.update(status=status, detail=detail)
+    if table is not None:
+        row.update(
+            compared=len(table),
+            equal=int(table["equal"].sum()),
+            first_difference=_first_difference(table),
+        )
+    row["detail"] = " | ".join([d for d in (row["detail"], *notes) if d])
+    if table is None:
+        table = pd.DataFrame(columns=[EVENT, PLAYER, "value", "published", "computed", "equal"])
+    return row, table
