@@ -292,9 +292,7 @@ def _standings(path: Path, data: dict, event: str) -> list[dict]:
     return out
 
 
-def _event_record(
-    path: Path, event: str, data: dict, rows: list[tuple], null_byes: int
-) -> dict:
+def _event_record(path: Path, event: str, data: dict, rows: list[tuple], null_byes: int) -> dict:
     tournament = _key(path, data, "Tournament", "", (dict,))
     uri = tournament.get("Uri")
     platform = _platform(path, uri if isinstance(uri, str) else None)
