@@ -572,6 +572,7 @@ def cmd_recompute(args: argparse.Namespace) -> int:
             force=args.force,
             strict=args.strict,
             progress=False if args.quiet else None,
+            jobs=args.jobs,
         )
     except archive.RecomputeError as exc:
         print(exc.report.summary(), file=sys.stderr)
@@ -597,8 +598,10 @@ def cmd_import(args: argparse.Namespace) -> int:
         mode=args.mode,
         strict=args.strict,
         progress=False if args.quiet else None,
+        jobs=args.jobs,
     )
     print(report.summary(), file=sys.stdout if report.ok else sys.stderr)
+    print(f"every file and warning: {Path(args.archive) / archive.IMPORT_REPORT}")
     return 0 if report.ok else 1
 
 
@@ -773,7 +776,6 @@ def build_parser() -> argparse.ArgumentParser:
         default=20,
         help="tables (events, sections, lines) shown; 0: all",
     )
-    _jobs_option(st, "the files of a folder")
     st.set_defaults(func=cmd_standings)
 
     ck = _family_parser(
@@ -782,7 +784,7 @@ def build_parser() -> argparse.ArgumentParser:
     ck.add_argument("--out", help="write the differences here (.csv or .parquet)")
     ck.add_argument("--head", type=_count(1), default=10, help="differences shown per table")
     ck.add_argument("--tables", type=_count(0), default=20, help="tables shown; 0: all")
-    _jobs_option(ck, "the files of a folder")
+    _jobs_option(ck, "the files of a folder, each checked on its own")
     ck.set_defaults(func=cmd_check)
 
     dr = _family_parser(sub, "drift", help="ranking-drift chart (PNG) of a results file or folder")

@@ -143,8 +143,11 @@ def map_files(
                 yield func(item)
                 bar.update(step)
             return
-        with ProcessPoolExecutor(max_workers=n, mp_context=_context()) as pool:
+        pool = ProcessPoolExecutor(max_workers=n, mp_context=_context())
+        try:
             results = pool.map(func, items, chunksize=chunk_size(len(items), n))
             for result, step in zip(results, steps, strict=True):
                 yield result
                 bar.update(step)
+        finally:  # a consumer that stops early (an error, a strict run) leaves the rest undone
+            pool.shutdown(wait=True, cancel_futures=True)
