@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import pandas as pd
 
-from ..core.folders import names_its_source, result_files
+from ..core.folders import event_names, names_its_source, result_files
 from ..core.io import read_table, texts_again
 from ..core.schema import (
     ARTIFICIAL,
@@ -134,6 +134,7 @@ def _read_results(
     seen: set = set()
     files = result_files(path, SUFFIXES, *_REQUIRED, what="bridge results")
     dictionaries = _KEYS if coded and len(files) == 1 else ()
+    names = dict(zip(files, event_names(files), strict=True))  # a clash's tag: stem or path
     for f in files:
         suffix = f.suffix.lower()
         if suffix == ".pbn":
@@ -160,7 +161,7 @@ def _read_results(
             teams.append(frame)
             team_files.append(f)
         else:  # a session per file: a repeated event name is another evening
-            (frame,) = rename_clashing_events([frame], f, seen)
+            (frame,) = rename_clashing_events([frame], f, seen, names[f])
             pairs.append(frame)
     return Results(_stack(pairs), _stack(teams)), team_files
 
