@@ -183,7 +183,13 @@ class _Task:
                     row, differences = file_report(_raise(exc), path)
             else:
                 row, differences = file_report(family.check_from_path, path, **self.options)
-        return dict(row), differences, [str(w.message) for w in caught]
+        messages = [str(w.message) for w in caught]
+        row = dict(row)
+        given = row.pop("warnings", None) or []  # a hook may return the warnings it caught
+        messages = list(dict.fromkeys([*([given] if isinstance(given, str) else given), *messages]))
+        if "equal" in differences.columns:  # a hook may return the whole comparison
+            differences = differences[~differences["equal"].to_numpy(dtype=bool)]
+        return row, differences.reset_index(drop=True), messages
 
 
 def _raise(exc: Exception) -> Callable[..., pd.DataFrame]:
@@ -262,7 +268,7 @@ def check_files(
     ):
         rel = Path(path).relative_to(root) if Path(path) != root else Path(Path(path).name)
         names = [str(path), rel.as_posix(), Path(path).name, Path(path).stem]
-        row = {"platform": _platform(rel)} | row | {"file": rel.as_posix()}
+        row = row | {"file": rel.as_posix(), "platform": row.get("platform") or _platform(rel)}
         row["detail"] = str(row.get("detail") or "").removeprefix(f"{path}: ")
         row["warnings"] = "\n".join(messages)
         rows.append(row)
