@@ -51,11 +51,20 @@ def small_archive(tmp_path) -> Path:
     return root
 
 
+@pytest.fixture
+def generic(monkeypatch):
+    """The generic per-file report (``check_from_path`` summarised), even once the cards family
+    has a ``file_report`` of its own (in this process: ``jobs=1``)."""
+    import tourneystats.cards
+
+    monkeypatch.delattr(tourneystats.cards, "file_report", raising=False)
+
+
 def _files(root: Path) -> list[Path]:
     return sorted(root.rglob("*.json"), key=lambda p: p.relative_to(root).parts)
 
 
-def test_report_columns_and_statuses(small_archive):
+def test_report_columns_and_statuses(small_archive, generic):
     first = json.loads((MTGJSON / EQUAL).read_text(encoding="utf-8"))["Standings"][0]
     report, differences, notes = check_files(
         "tourneystats.cards", _files(small_archive), small_archive, jobs=1
@@ -96,6 +105,14 @@ def test_one_job_and_two_give_identical_outputs(small_archive):
     two = check_files("tourneystats.cards", files, small_archive, jobs=2)
     for a, b in zip(one, two, strict=True):
         pd.testing.assert_frame_equal(a, b)
+    report = one[0]  # whoever summarises the files (the family's file_report or the generic one)
+    assert list(report.columns[: len(REPORT_COLUMNS)]) == REPORT_COLUMNS
+    assert set(report["status"]) <= {*STATUSES, "inconsistent"}
+    statuses = dict(zip(report["file"], report["status"], strict=True))
+    assert statuses[f"MTGmelee/2024/{EQUAL}"] == "equal"
+    assert statuses[f"MTGO/2023/{Path(MTGO).name}"] == "no published values"
+    assert statuses["MTGmelee/2024/broken.json"] == "refused"
+    assert (one[1]["equal"] == False).all()  # noqa: E712  (only the values that differ)
 
 
 def test_report_summary_per_platform():
@@ -175,7 +192,7 @@ def test_parallel_helpers(monkeypatch):
     assert show_progress(None) is False and show_progress(True) is True
 
 
-def test_command_line_check_of_an_archive(small_archive, tmp_path, capsys):
+def test_command_line_check_of_an_archive(small_archive, tmp_path, capsys, generic):
     out = tmp_path / "report.csv"
     code = main(
         ["check", str(small_archive), "--family", "cards", "--out", str(out), "--jobs", "1"]
