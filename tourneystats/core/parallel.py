@@ -65,7 +65,8 @@ def chunk_size(items: int, jobs: int) -> int:
 
 def show_progress(progress: bool | None) -> bool:
     """Whether to draw a progress bar: `progress` if given; by default (None) only when standard
-    error is a terminal and not in continuous integration (``CI`` set).
+    output and standard error are a terminal (not a file, not a pipe to ``less``), and not in
+    continuous integration (``CI`` set).
 
     Examples
     --------
@@ -74,7 +75,8 @@ def show_progress(progress: bool | None) -> bool:
     """
     if progress is not None:
         return progress
-    return bool(getattr(sys.stderr, "isatty", lambda: False)()) and not os.environ.get("CI")
+    terminal = all(getattr(f, "isatty", lambda: False)() for f in (sys.stdout, sys.stderr))
+    return terminal and not os.environ.get("CI")
 
 
 def progress_bar(progress: bool | None, total: int | None = None, **kwargs: Any) -> Any:
