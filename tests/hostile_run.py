@@ -31,7 +31,12 @@ def _alarm(signum, frame):
 
 
 def _digest(folder: Path) -> dict[str, str]:
-    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())}
+    """The digest of every file below `folder` (sub-folders too), by relative path."""
+    return {
+        p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
 def run_case(case, work: Path, index: int) -> dict:
@@ -42,19 +47,28 @@ def run_case(case, work: Path, index: int) -> dict:
     source = work / f"case{index:04d}"
     source.mkdir(parents=True, exist_ok=True)
     for name, data in case.files.items():
+        (source / name).parent.mkdir(parents=True, exist_ok=True)
         (source / name).write_bytes(data)
-    target = source if case.folder else source / next(iter(case.files))
+    if case.target is not None:
+        target = source / case.target
+    else:
+        target = source if case.folder else source / next(iter(case.files))
     out_dir = work / f"out{index:04d}"
     out_dir.mkdir(exist_ok=True)
-    out = out_dir / "standings.parquet"
+    out = out_dir / (case.out or "standings.parquet")
     before = _digest(source)
     stdout, stderr = io.StringIO(), io.StringIO()
     outcome: dict = {"name": case.name, "index": index}
     signal.alarm(TIME_LIMIT)
     try:
         with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
-            argv = ["standings", str(target), "--family", case.family, "--out", str(out)]
-            outcome["status"] = main([*argv, *case.args])
+            argv = [case.command, str(target)]
+            if case.command != "recompute":
+                argv += ["--family", case.family]
+            if case.out is not None:
+                argv += ["--out", str(out)]
+            args = [a.format(dir=source, out=out_dir) for a in case.args]
+            outcome["status"] = main([*argv, *args])
     except TimeLimit:
         outcome["status"] = "time limit"
     except MemoryError:
@@ -69,14 +83,29 @@ def run_case(case, work: Path, index: int) -> dict:
     outcome["stderr"] = stderr.getvalue()[-3000:]
     outcome["target"] = str(target)
     outcome["input_changed"] = _digest(source) != before
-    outcome["outputs"] = sorted(p.name for p in out_dir.iterdir())
-    if outcome["status"] == 0 and out.exists():
-        table = pd.read_parquet(out)
+    outcome["outputs"] = sorted(p.name for p in out_dir.rglob("*") if p.is_file())
+    if outcome["status"] == 0 and out.is_file() and out.suffix in (".parquet", ".csv"):
+        table = pd.read_parquet(out) if out.suffix == ".parquet" else pd.read_csv(out)
         outcome["rows"] = len(table)
+        outcome["wrong"] = _wrong_values(table, case.want)
         outcome["table"] = hashlib.sha256(
             pd.util.hash_pandas_object(_canonical(table), index=False).to_numpy().tobytes()
         ).hexdigest()
     return outcome
+
+
+def _wrong_values(table, want) -> list[str]:
+    """The expected values (`Case.want`) the output does not hold."""
+    import math
+
+    wrong = []
+    for key, value, column, expected in want:
+        rows = table[table[key].astype(str) == str(value)]
+        got = rows[column].iloc[0] if len(rows) and column in rows.columns else "no row"
+        missing = expected is None and isinstance(got, float) and math.isnan(got)
+        if not (missing or (expected is not None and got == expected)):
+            wrong.append(f"{key}={value}: {column} {got!r}, expected {expected!r}")
+    return wrong
 
 
 def _canonical(table):

@@ -350,6 +350,9 @@ def rating_value(ev, player, name, low, high, ratings, opts):
             return float(unrated) if isinstance(unrated, int | float) else math.nan
         return rating
     games = opp_ratings(ev, player, ratings, unrated, per_round)
+    played = [k for k, *_ in ev.table[player]] + [k for k, *_ in ev.rounds(player, "ratings")]
+    if "played" not in played:  # no game at all: no value (0 is for games that leave none)
+        return math.nan
     if name == "ARO":
         return aro(games, low, high)
     if name in ("TPR", "PTP"):  # without a rated game: 0 (APRO/APPO leave such opponents out)

@@ -1081,3 +1081,39 @@ def test_recompute_lists_an_unreadable_archive_file_and_computes_the_rest(tmp_pa
     assert not report["ok"] and len(report["errors"]) == 1
     assert report["errors"][0]["path"] == files["path"].iloc[1]
     assert len(archive_files(out)) == len(files) - 1  # the rest computed
+
+
+def test_season_labels_are_kept_as_given(tmp_path):
+    """A season column read as text: "2023. " stays "2023. " (its folder name encodes the dot
+    and the space, which Windows would drop), as a season folder's name does."""
+    src = tmp_path / "src"
+    (src / "cards").mkdir(parents=True)
+    rows = pd.read_csv(ROOT / "data" / "cards" / "melee-14643-matches.csv")
+    rows.assign(season="2023. ").to_csv(src / "cards" / "m.csv", index=False)
+    assert import_folder(src, tmp_path / "archive", progress=False).ok
+    assert [p.name for p in (tmp_path / "archive" / "family=cards").iterdir()] == [
+        "season=2023%2E%20"
+    ]
+    back = read_archive(tmp_path / "archive", family="cards")
+    assert set(back["season"]) == {"2023. "}
+    assert len(read_archive(tmp_path / "archive", family="cards", season="2023. ")) == len(rows)
+
+
+def test_unknown_options_name_the_valid_ones(tmp_path, capsys):
+    """--set and configuration files: an unknown key names the family's options; a JSON key
+    given twice with different values is refused at its path."""
+    root = tmp_path / "archive"
+    src = tmp_path / "src" / "league" / "2024"
+    src.mkdir(parents=True)
+    shutil.copy(ROOT / "data" / "league" / "worked-example.csv", src / "evenings.csv")
+    assert import_folder(tmp_path / "src", root, progress=False).ok
+    out = str(tmp_path / "o")
+    assert main(["recompute", str(root), "--out", out, "--set", "league.nosuch=1"]) == 1
+    err = capsys.readouterr().err
+    assert "league: unknown option(s) 'nosuch'; the league options are prior_rounds" in err
+    assert "unexpected keyword" not in err
+    config = tmp_path / "c.json"
+    config.write_text('{"league": {"prior_rounds": 5, "prior_rounds": 0}}')
+    assert main(["recompute", str(root), "--out", out, "--config", str(config)]) == 1
+    err = capsys.readouterr().err
+    assert f"--config {config}: league: the key 'prior_rounds' is given twice" in err

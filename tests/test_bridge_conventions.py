@@ -250,3 +250,23 @@ def test_check_reports_exactly_what_was_altered(tmp_path, capsys):
     assert wrong[["value", "published", "computed"]].values.tolist() == [["total", 129.77, 128.77]]
     assert main(["check", str(altered), "--family", "bridge"]) == 1
     assert "36 published values compared: 35 equal, 1 different" in capsys.readouterr().out
+
+
+def test_butler_and_cross_imps_take_a_convention():
+    """butler and cross_imps take convention= as matchpoints does; explicit options override."""
+    df = pd.DataFrame({"event": "E", "board": 1, "ns_pair": [1, 2, 3, 4, 5],
+                       "ew_pair": [6, 7, 8, 9, 10], "ns_score": [-420, -450, 50, -420, 2000]})  # fmt: skip
+    median = bridge.Convention(name="m", butler_drop="median")
+    pd.testing.assert_frame_equal(
+        bridge.butler(df, convention=median), bridge.butler(df, drop="median")
+    )
+    # an explicit option beats the convention's
+    pd.testing.assert_frame_equal(
+        bridge.butler(df, convention=median, drop=1), bridge.butler(df, drop=1)
+    )
+    # KoPS caps one comparison at 17 IMPs: 2000 against -420, -450, 50, -420 is 2420, 2450,
+    # 1950, 2420 points: 20, 20, 18, 20 IMPs (19.5 a comparison), each counted 17
+    kops = bridge.cross_imps(df, convention="kops")
+    assert bridge.cross_imps(df)["ns_imps"].iloc[4] == 19.5
+    assert kops["ns_imps"].iloc[4] == 17
+    assert bridge.cross_imps(df, convention="kops", divisor="1")["ns_imps"].iloc[4] == 68

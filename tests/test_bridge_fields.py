@@ -233,6 +233,34 @@ def test_vp_scale_field_and_user_tables():
         bridge.team_standings(t, vp_scale=eight)
 
 
+def test_user_vp_tables_are_checked(tmp_path):
+    """A user VP table must rise with the margin (winner) and fall (loser), sum to one total
+    and give a draw the same to both teams; an empty or missing table file is named with its
+    option. The good table of 7 boards: 10-10, 12-8 (1-2 IMPs), 15-5 (3+)."""
+    good = pd.DataFrame({"boards": 7, "imp_min": [0, 1, 3], "imp_max": [0, 2, None],
+                         "vp_winner": [10, 12, 15], "vp_loser": [10, 8, 5]})  # fmt: skip
+    scale = bridge.vpscales.scale_of(good)
+    assert scale(np.array([0, 2, -2, 6, -30]), np.array([7] * 5)).tolist() == [10, 12, 8, 15, 5]
+    bad = {
+        "winner's victory points fall": good.assign(vp_winner=[10, 15, 12], vp_loser=[10, 5, 8]),
+        "loser's victory points rise": good.assign(vp_loser=[10, 8, 9]),
+        "sum to the same total": good.assign(vp_loser=[10, 8, 4]),
+        "a draw .margin 0. must give both teams the same": good.assign(vp_winner=[11, 12, 15]),
+        "start at a margin of 0": good.assign(imp_min=[1, 2, 3], imp_max=[1, 2, None]),
+        "without gap or overlap": good.assign(imp_min=[0, 1, 2]),
+        "every value but an open imp_max must be a number": good.assign(vp_loser=["x", 8, 5]),
+    }
+    for reason, table in bad.items():
+        with pytest.raises(ValidationError, match=f"vp_scale table: 7 boards.*{reason}|{reason}"):
+            bridge.vpscales.scale_of(table)
+    empty = tmp_path / "vp.csv"
+    empty.write_text("")
+    with pytest.raises(ValidationError, match=r"vp_scale .*vp.csv: .*empty file"):
+        bridge.vpscales.scale_of(empty)
+    with pytest.raises(ValidationError, match=r"vp_scale .*none.csv: no such VP scale file"):
+        bridge.vpscales.scale_of(tmp_path / "none.csv")
+
+
 def test_weighted_score_is_a_mixture():
     """Law 12C1(c): 0.67 of +170 and 0.33 of +140, against +170, +140, -100: it scores
     0.67 (1 + 2 + 2) + 0.33 (0 + 1 + 2) = 4.34 of 6; +170 scores 2 + 2 + (0.67 + 0.66) = 5.33,
@@ -246,3 +274,20 @@ def test_weighted_score_is_a_mixture():
         bridge.standings(df, scoring="butler")
     with pytest.raises(ValidationError, match="weights in"):
         bridge.matchpoints(df.assign(weighted=[None, None, None, "0.5*170 + 0.4*140"]))
+
+
+def test_a_score_no_contract_gives_is_refused_without_contract_columns():
+    """7NT redoubled and vulnerable, down 13, scores -7,600: the most either side can score
+    (13 undertricks: 400 + 2 x 600 + 10 x 600 = 7,600); beyond it nothing is possible, even
+    where no contract column lets the score be checked exactly."""
+    from tourneystats.bridge.contract import declarer_score
+
+    assert int(declarer_score(np.array([7]), np.array([4]), np.array([2]), np.array([0]),
+                              np.array([1]))[0]) == -7600  # fmt: skip
+    df = pd.DataFrame({"event": "S", "board": 1, "ns_pair": [1, 2, 3], "ew_pair": [4, 5, 6],
+                       "ns_score": [7600, -7600, 420]})  # fmt: skip
+    assert len(bridge.standings(df)) == 6
+    for score in (7610, -1_000_000_000):
+        bad = df.assign(ns_score=[score, -7600, 420])
+        with pytest.raises(ValidationError, match=f"a score no contract gives .{score:+,d}"):
+            bridge.standings(bad)

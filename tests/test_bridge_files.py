@@ -172,7 +172,8 @@ def test_standings_from_files_and_folder(tmp_path):
     with pytest.warns(  # two pairs sessions; the team file left out, with a warning
         UserWarning,
         match=r"1 team results file\(s\) not scored by the pairs standings: pbn-teams-imps\.pbn; "
-        r"score them with bridge\.team_standings_from_path\(",
+        r"score them on their own \(tourneystats standings FILE --family bridge; in Python "
+        r"bridge\.team_standings_from_path\(",
     ):
         folder = bridge.standings_from_path(flat)
     assert sorted(folder["event"].unique()) == sorted(

@@ -94,7 +94,7 @@ def test_vur_cuts_match_the_reference(rules):
 # --- rating averages with no rated opponent ----------------------------------------------------
 
 
-def test_rating_averages_of_nobody_are_0_as_the_tec_tables_print_them():
+def test_rating_averages_of_nobody_are_0_with_games_and_none_without():
     # #3 met #1 (2000) over the board and #2 (unrated); #4 only had byes.
     table = """
 1 A 2000 -B3 +W2
@@ -104,15 +104,17 @@ def test_rating_averages_of_nobody_are_0_as_the_tec_tables_print_them():
 """
     results, players = crosstable(table)
     players.loc[players["player"] == 2, "rating"] = None
-    codes = ["ARO", "ARO/C1", "APRO", "APPO", "AOB", "TPR"]
+    codes = ["ARO", "ARO/C1", "APRO", "APPO", "AOB", "TPR", "PTP"]
     t = standings(results, tiebreaks=codes, players=players).set_index("player")
     # ARO (10.1) of #3: his only rated opponent is #1 -> 2000; ARO/C1 cuts it: none left -> 0
     # (the TEC summary table prints 0 for #12's ARO/C1 in the same situation)
     assert (t.loc[3, "ARO"], t.loc[3, "ARO/C1"]) == (2000, 0)
-    # #4 met nobody over the board: every average of opponents is 0 (AOB already was)
-    assert t.loc[4, ["ARO", "ARO/C1", "APRO", "APPO", "AOB"]].tolist() == [0, 0, 0, 0, 0]
-    # TPR without a rated game: 0 as well (FIDE's TieBreakServer prints it so)
-    assert t.loc[4, "TPR"] == 0
+    # #2 played one game, against #1 (2000): TPR 2000 + dp(0 %) = 2000 - 800 = 1200
+    assert t.loc[2, "TPR"] == 1200
+    # #4 met nobody over the board (byes only): no value, as FIDE's TieBreakServer prints none;
+    # AOB stays 0, as the FIDE-endorsed programs publish it
+    assert t.loc[4, ["ARO", "ARO/C1", "APRO", "APPO", "TPR", "PTP"]].isna().all()
+    assert t.loc[4, "AOB"] == 0
 
 
 # --- point systems ------------------------------------------------------------------------------

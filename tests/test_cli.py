@@ -261,3 +261,68 @@ def test_an_internal_error_is_one_line(monkeypatch, capsys):
     monkeypatch.setenv("TOURNEYSTATS_DEBUG", "1")
     with pytest.raises(KeyError):
         main(["standings", str(DATA / "cards"), "--family", "cards"])
+
+
+def test_no_command_writes_over_a_file_it_read(tmp_path, capsys):
+    """check reads the published standings beside the results: --out naming them is refused
+    and they are left as they were; so is a VP table given with --vp-scale."""
+    import hashlib
+    import shutil
+
+    tests = DATA.parent / "tests" / "data"
+    for name in ("melee-14643-matches.csv", "melee-14643-standings.csv"):
+        shutil.copy(tests / "cards" / name, tmp_path / name)
+    published = tmp_path / "melee-14643-standings.csv"
+    before = hashlib.sha256(published.read_bytes()).hexdigest()
+    argv = ["check", str(tmp_path / "melee-14643-matches.csv"), "--family", "cards"]
+    assert main([*argv, "--out", str(published)]) == 1
+    assert f"refusing to write over the input file {published}" in capsys.readouterr().err
+    assert hashlib.sha256(published.read_bytes()).hexdigest() == before
+    vp = tmp_path / "vp.csv"
+    shutil.copy(tests / "bridge" / "vp" / "acbl-30vp-6-11-boards.csv", vp)
+    teams = str(tests / "bridge" / "pbn-teams-imps.pbn")
+    argv = ["standings", teams, "--family", "bridge", "--vp-scale", str(vp), "--out", str(vp)]
+    assert main(argv) == 1
+    assert f"refusing to write over the input file {vp}" in capsys.readouterr().err
+
+
+def test_options_a_file_cannot_use_and_unknown_values_name_the_option(capsys):
+    """An unknown value names its option; an option the file's results cannot use is refused
+    with the reason (a convention for team matches, a VP scale for pairs sessions)."""
+    tests = DATA.parent / "tests" / "data" / "bridge"
+    teams, pairs = str(tests / "pbn-teams-imps.pbn"), str(tests / "usebio-mp-pairs-howell.xml")
+    for path, option, value, said in (
+        (pairs, "--convention", "nosuch", "--convention nosuch: unknown bridge convention"),
+        (teams, "--convention", "kops", "convention (--convention) does not apply: it holds "
+         "team results only"),
+        (pairs, "--vp-scale", str(tests / "none.csv"), "(--vp-scale)"),
+        (pairs, "--vp-scale", str(tests / "vp" / "acbl-30vp-6-11-boards.csv"),
+         "vp_scale (--vp-scale) does not apply: no team results are scored here"),
+        (teams, "--scoring", "mp", "scoring (--scoring) does not apply"),
+    ):  # fmt: skip
+        assert main(["standings", path, "--family", "bridge", option, value]) == 1
+        err = capsys.readouterr().err
+        assert said in err and len(err.strip().splitlines()) == 1, err
+    trf = str(DATA / "chess" / "club-spring-2024.trf")
+    assert main(["standings", trf, "--family", "chess", "--tiebreaks", "BH,XYZ"]) == 1
+    assert "--tiebreaks XYZ: unknown tie-break 'XYZ'" in capsys.readouterr().err
+    cards = str(DATA / "cards" / "melee-14643-matches.csv")
+    assert main(["standings", cards, "--family", "cards", "--rules", "nosuch"]) == 1
+    assert "--rules nosuch: unknown card-game rules" in capsys.readouterr().err
+
+
+def test_compare_checks_every_output_before_writing_any(tmp_path, capsys):
+    """--chart where a file stands in the way is refused before --out is written; a rule set
+    given twice is refused in the command line's terms."""
+    cards = str(DATA / "cards" / "melee-14643-matches.csv")
+    blocker = tmp_path / "blocker.csv"
+    blocker.write_text("x\n")
+    out = tmp_path / "compare.csv"
+    argv = ["compare", cards, "--family", "cards", "--rules", "mtg,melee", "--out", str(out)]
+    assert main([*argv, "--chart", str(blocker / "places.png")]) == 1
+    assert "blocker.csv is a file, not a folder" in capsys.readouterr().err
+    assert not out.exists() and blocker.read_text() == "x\n"
+    argv = ["compare", cards, "--family", "cards", "--rules", "mtg,mtg"]
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert "--rules: mtg given twice; give each rule set once" in err and "{" not in err

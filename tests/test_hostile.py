@@ -1,10 +1,12 @@
 """Hostile inputs: every mutation of a real sample file is computed right or refused clearly.
 
-The cases (``tests/hostile/``) run through ``tourneystats standings`` in a child process
-limited to 3 GiB of address space and 30 s a case (``tests/hostile_run.py``). Each must end as
-its case expects: never a traceback, an unbounded allocation, a modified input, a partial output,
-a silently accepted inconsistency or an error that does not say where the problem is.
-``python tests/test_hostile.py`` prints the count of every outcome.
+The cases (``tests/hostile/``) run through the command line (``standings``, ``check``,
+``compare``, ``recompute``) in a child process limited to 3 GiB of address space and 30 s a case
+(``tests/hostile_run.py``). Each must end as its case expects: never a traceback, an unbounded
+allocation, a modified input, a partial output, a silently accepted inconsistency, a value other
+than the one the case expects, or an error that does not say where the problem is (the file and
+line, the rows, the JSON path, or the option). ``python tests/test_hostile.py`` prints the count
+of every outcome; ``HOSTILE_CASES=REGEX`` runs the cases whose name matches.
 """
 
 from __future__ import annotations
@@ -53,14 +55,21 @@ def run_all(work: Path) -> dict[str, dict]:
 
 
 def located(case: Case, outcome: dict) -> bool:
-    """Whether an error names the input, and the line or the rows when the case asks for it."""
+    """Whether an error is one line naming the input (or what the case names: an option, a
+    file read beside it), and the line, rows or JSON path when the case asks for it."""
     message = outcome.get("stderr", "")
     name = Path(outcome["target"]).name
-    if name not in message:
+    names = case.names or (name,)
+    if not all(n in message for n in names):
         return False
+    if case.locate == "option":  # one line (a usage error: argparse's usage line too)
+        return len(message.strip().splitlines()) == 1 or outcome["status"] == 2
     line = re.search(rf"\bline \d+|{re.escape(name)}:\d+", message) is not None
     if case.locate == "line":
         return line
+    if case.locate == "path":
+        path = r"\w\[\d+\]|: \w+\.\w+|top-level object|: \w+: the key"
+        return line or re.search(path, message) is not None
     if case.locate == "rows":
         return line or re.search(r"\b(event|tournament|league)=", message) is not None
     return True
@@ -77,7 +86,11 @@ def classify(case: Case, outcome: dict, outcomes: dict[str, dict]) -> str:
     if status == 0:
         if case.expect == "error":
             return "silently accepted"
-        if case.expect == "same" and outcome.get("table") != outcomes[case.base].get("table"):
+        if outcome.get("wrong"):
+            return "silently different"
+        if case.expect == "same" and outcome.get("table") != outcomes.get(case.base, {}).get(
+            "table"
+        ):
             return "silently different"
         return "ok"
     if outcome.get("outputs"):

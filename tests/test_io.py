@@ -122,3 +122,50 @@ def test_dictionaries_read_apart_keep_the_index_and_the_column_order(tmp_path):
     assert list(some.columns) == ["points", "player"]
     alone = read_table(p, columns=["player"], dictionaries=["player"])
     assert alone["player"].astype("str").tolist() == ["b", "a", "b"]
+
+
+def test_every_file_read_is_an_input_never_written_over(tmp_path):
+    """Inside tracking_inputs, a table read (or a file noted) cannot be a write's target; a
+    target whose folder is a file, or that is a folder, is refused before writing."""
+    from tourneystats.core.io import check_target, note_input, tracking_inputs
+
+    read, noted = tmp_path / "read.csv", tmp_path / "vp.csv"
+    write_table(pd.DataFrame({"a": [1]}), read)
+    noted.write_text("x\n")
+    with tracking_inputs() as inputs:
+        read_table(read)
+        note_input(noted)
+        assert inputs == {read, noted}
+        for target in (read, noted):
+            with pytest.raises(ValueError, match=f"refusing to write over the input file {target}"):
+                write_table(pd.DataFrame({"a": [2]}), target)
+    assert read.read_text() == "a\n1\n" and noted.read_text() == "x\n"
+    write_table(pd.DataFrame({"a": [2]}), read)  # no longer tracked: an ordinary target
+    with pytest.raises(ValueError, match="read.csv is a file, not a folder"):
+        check_target(read / "sub" / "out.csv", (".csv",))
+    (tmp_path / "folder.csv").mkdir()
+    with pytest.raises(ValueError, match="is a folder, not a file to write"):
+        check_target(tmp_path / "folder.csv", (".csv",))
+
+
+def test_json_is_read_strictly():
+    """A key twice with different values is refused at its JSON path, twice with the same value
+    read once; nesting beyond 100 levels is refused at its line and column, brackets inside
+    strings (escaped quotes too) not counted."""
+    from tourneystats.core.jsontext import MAX_DEPTH, load_json
+
+    doc = '{"Rounds": [{"Matches": [{"P": 1}, {"P": 1, "R": "2-0", "R": "0-2"}]}]}'
+    with pytest.raises(ValidationError, match=r"f\.json: Rounds\[0\]\.Matches\[1\]: the key 'R'"):
+        load_json(doc, "f.json")
+    assert load_json('{"a": {"b": 1, "b": 1}}', "f.json") == {"a": {"b": 1}}
+    with pytest.raises(ValidationError, match="f.json: the top-level object: the key 'a'"):
+        load_json('{"a": 1, "a": [1]}', "f.json")
+    deep = '{"x":\n ' + "[" * (MAX_DEPTH + 5) + "]" * (MAX_DEPTH + 5) + "}"
+    # the object is level 1; the brackets open at column 2 of line 2, the 100th (column 101)
+    # is level 101
+    with pytest.raises(ValidationError, match="f.json: line 2, column 101: nested more than 100"):
+        load_json(deep, "f.json")
+    inside = '{"s": "' + '\\"[' * 500 + '", "t": ' + "[" * 99 + "]" * 99 + "}"
+    assert load_json(inside, "f.json")["s"] == '"[' * 500
+    with pytest.raises(ValidationError, match=r"line 1, column 2: not valid JSON"):
+        load_json("{,}", "f.json")

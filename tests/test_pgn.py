@@ -464,3 +464,29 @@ def test_small_files_read_together_keep_their_own_lines(tmp_path):
     (tmp_path / "b.pgn").write_bytes(game(3, "A", "B", "1-0").replace("\n", "\r\n").encode())
     data = read_pgn(tmp_path)
     assert data.events["rounds"].tolist() == [3] and len(data.results) == 6
+
+
+def test_the_result_tag_must_agree_with_the_termination_marker(tmp_path):
+    """PGN standard 8.2.6: the marker ending the movetext is the game's result. The second game
+    says 1-0 in its tag and 0-1 at the end of its moves (its Result tag is on line 11); a
+    comment or a move last, or no movetext, leaves nothing to compare."""
+    game = '[Round "{r}"]\n[White "{w}"]\n[Black "{b}"]\n[Result "{res}"]\n\n{moves}\n\n'
+    agree = [
+        game.format(r=1, w="Ann", b="Bob", res="1/2-1/2", moves="1. e4 e5 { agreed } 1/2-1/2  "),
+        game.format(r=2, w="Bob", b="Ann", res="1-0", moves="1. e4 e5\n2. Qh5 { resigns } 1-0"),
+        game.format(r=3, w="Ann", b="Bob", res="0-1", moves="1. f3 e5 2. g4 Qh4# {mate}"),
+        game.format(r=4, w="Bob", b="Ann", res="*", moves="1. d4 *"),
+    ]
+    path = tmp_path / "g.pgn"
+    path.write_text("".join(agree))
+    points = read_pgn(path).results.groupby("player")["points"].sum().to_dict()
+    # Ann (start rank 1): a draw, two losses, a game in progress (nothing yet); Bob the rest
+    assert points == {1: 0.5, 2: 2.5}
+    path.write_text(agree[0] + agree[1].replace("Qh5 { resigns } 1-0", "Qh5 0-1"))
+    with pytest.raises(
+        ValidationError, match=r"g\.pgn:11: the Result tag '1-0' contradicts .*'0-1'"
+    ):
+        read_pgn(path)
+    path.write_text(agree[0].replace("} 1/2-1/2", "} *"))
+    with pytest.raises(ValidationError, match=r"g\.pgn:4: .*'1/2-1/2' contradicts .*'\*'"):
+        read_pgn(path)

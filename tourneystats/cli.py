@@ -18,7 +18,7 @@ import pandas as pd
 
 from . import __version__
 from .core.folders import MissingPathError, list_files
-from .core.io import TABLE_SUFFIXES, atomic_write, check_target, write_table
+from .core.io import TABLE_SUFFIXES, atomic_write, check_target, tracking_inputs, write_table
 from .core.schema import EVENT, LEAGUE, LINE, SEASON, SECTION, ValidationError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -54,6 +54,40 @@ FAMILY_OPTIONS: dict[str, tuple[str, ...]] = {
     "convention": ("bridge",),
     "vp_scale": ("bridge",),
 }
+
+
+#: options whose value is checked before any work: option -> family -> (module, function
+#: raising on a bad value; a list option's items are checked one by one); the error is given
+#: with the option's name
+OPTION_VALUES: dict[str, dict[str, tuple[str, str]]] = {
+    "rules": {
+        "cards": ("tourneystats.cards.rules", "get_rules"),
+        "chess": ("tourneystats.chess.rules", "check_rule_name"),
+    },
+    "tiebreaks": {"chess": ("tourneystats.chess.codes", "parse_tiebreak")},
+    "convention": {"bridge": ("tourneystats.bridge.conventions", "convention_of")},
+    "scoring": {"bridge": ("tourneystats.bridge.declared", "scoring_of")},
+    "vp_scale": {"bridge": ("tourneystats.bridge.vpscales", "scale_of")},
+}
+
+
+def _check_values(args: argparse.Namespace) -> None:
+    """Refuse an unknown option value (or an unreadable or inconsistent VP table) before any
+    work, naming the option: ``--convention nosuch: unknown bridge convention ...``."""
+    for name, checks in OPTION_VALUES.items():
+        value = getattr(args, name, None)
+        where = checks.get(getattr(args, "family", None) or "")
+        if value is None or where is None or args.command == "compare":
+            continue
+        check = getattr(importlib.import_module(where[0]), where[1])
+        flag = "--" + name.replace("_", "-")
+        for item in value if isinstance(value, list) else [value]:
+            try:
+                check(item)
+            except (ValidationError, ValueError) as exc:
+                if flag in str(exc):  # named already
+                    raise
+                raise ValueError(f"{flag} {item}: {exc}") from None
 
 
 def _options(args: argparse.Namespace) -> dict:
@@ -434,6 +468,14 @@ def cmd_drift(args: argparse.Namespace) -> int:
 
 # --- compare (what-if) ---------------------------------------------------------------------------
 
+#: each family's reader of one ``compare --rules`` rule set
+COMPARE_PARSERS = {
+    "cards": ("tourneystats.cards.whatif", "_parse"),
+    "chess": ("tourneystats.chess.whatif", "_chess_parse"),
+    "bridge": ("tourneystats.bridge.whatif", "_bridge_parse"),
+    "league": ("tourneystats.league.whatif", "_parse"),
+}
+
 #: the options of ``compare`` and the families that take each
 COMPARE_OPTIONS: dict[str, tuple[str, ...]] = {"tiebreaks": ("chess",)}
 
@@ -514,10 +556,22 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from .plot import compare as slope
 
     inputs = _inputs(_existing(args.path))
+    twice = sorted({r for r in args.rules if args.rules.count(r) > 1})
+    if twice:  # (a rule set given twice would be one column twice)
+        raise ValueError(f"--rules: {', '.join(twice)} given twice; give each rule set once")
+    module, parse = COMPARE_PARSERS[args.family]
+    for rule in args.rules:  # every rule set read before any work, errors naming the option
+        try:
+            getattr(importlib.import_module(module), parse)(rule)
+        except (ValidationError, ValueError) as exc:
+            raise ValueError(f"--rules {rule}: {exc}") from None
+    # every output checked (format, folder, not an input) before any is written
     if args.out:
         check_target(args.out, TABLE_SUFFIXES, inputs=inputs)
     if args.chart:
         _chart_target(args.chart, inputs)
+    if args.out and args.chart and _same_path(args.out, args.chart):
+        raise ValueError(f"--out and --chart name the same file {args.out}")
     results, options = results_from_path(args.family, args.path)
     if args.tiebreaks is not None:
         options["tiebreaks"] = args.tiebreaks
@@ -536,6 +590,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
         chart = write_chart(ax, args.chart, inputs=inputs)
         print(f"{ax.get_title(loc='left')}\nwrote {chart}")
     return 0
+
+
+def _same_path(a: str | Path, b: str | Path) -> bool:
+    return Path(a).resolve() == Path(b).resolve()
 
 
 def _config_sets(items: Sequence[str]) -> dict:
@@ -684,7 +742,11 @@ def _family_parser(
         help="results file (CSV, Parquet, TRF, PGN, PBN, USEBIO XML, MTG JSON, TOM) or folder",
     )
     parser.add_argument("--family", required=True, choices=sorted(FAMILIES))
-    parser.add_argument("--rules", help="rule set of the family (see --help)")
+    parser.add_argument(
+        "--rules",
+        help="rule set of the family (see --help); bridge team files: tie-break rules "
+        "(cbai, ebu, vp_only)",
+    )
     parser.add_argument(
         "--tiebreaks",
         type=_comma_list,
@@ -855,9 +917,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if hasattr(args, "family"):
         _check_options(parser, args, COMPARE_OPTIONS if args.command == "compare" else None)
-    with warnings.catch_warnings():  # warnings (a skipped file, ...) read as the command's own
+    # warnings (a skipped file, ...) read as the command's own; every file read is an input
+    with warnings.catch_warnings(), tracking_inputs():
         warnings.showwarning = _warn
         try:
+            _check_values(args)
             return args.func(args)
         except KeyboardInterrupt:
             print("tourneystats: interrupted", file=sys.stderr)

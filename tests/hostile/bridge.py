@@ -565,3 +565,165 @@ def _table_scoring_cases() -> Iterator[Case]:
         yield Case(f"bridge csv scoring/{label}", "bridge",
                    {name: _with_column(weighted, "weighted", weighted["weighted"])}, expect,
                    locate="rows")  # fmt: skip
+
+
+# --- bridge: VP tables, options a file cannot use, scores beyond any contract, check ---------
+
+
+def bridge_option_cases() -> Iterator[Case]:
+    """A real team-match PBN (2021 Online Qualifier, 10-board matches) with the real ACBL
+    30-VP table, the table mutated; options a file cannot use; scores no contract gives;
+    ``check`` and every file it reads."""
+    yield from _vp_table_cases()
+    yield from _bridge_convention_cases()
+    yield from _bridge_score_bound_cases()
+    yield from _bridge_check_cases()
+
+
+def _vp_sub(table: bytes, old: str, new: str) -> bytes:
+    assert old.encode() in table, old
+    return table.replace(old.encode(), new.encode(), 1)
+
+
+def _vp_table_cases() -> Iterator[Case]:
+    teams = (TESTS / "bridge" / "pbn-teams-imps.pbn").read_bytes()
+    table = (TESTS / "bridge" / "vp" / "acbl-30vp-6-11-boards.csv").read_bytes()
+    files = {"teams.pbn": teams, "vp.csv": table}
+    vp = ("--vp-scale", "{dir}/vp.csv")
+    # Team 05 won 36-4 (32 IMPs: band 31-35 of 10 boards, 29 VP), Team 23 31-1 (30: 26-30, 28)
+    want = (("team", "Team 05", "vp", 29.0), ("team", "Team 23", "vp", 28.0))
+    yield Case(
+        "vp table/ACBL 30-VP table", "bridge", files, "ok", target="teams.pbn", args=vp, want=want
+    )
+    yield Case(
+        "vp table/rows in another order",
+        "bridge",
+        {**files, "vp.csv": table.splitlines(keepends=True)[0] + _join_rev(table)},
+        "same",
+        "vp table/ACBL 30-VP table",
+        target="teams.pbn",
+        args=vp,
+    )
+    bad = {  # each breaks one rule of a VP table: the 10-board bands, edited
+        "VPs fall as the margin grows": ("10,31,35,29,1", "10,31,35,27,3"),
+        "winner's and loser's VPs do not sum to 30": ("10,12,14,24,6", "10,12,14,24,7"),
+        "a gap between bands": ("10,9,11,23,7", "10,9,10,23,7"),
+        "overlapping bands": ("10,12,14,24,6", "10,11,14,24,6"),
+        "a draw scoring 16-14": ("10,0,0,15,15", "10,0,0,16,14"),
+        "bands not starting at 0": ("10,0,0,15,15\r\n", ""),
+        "a VP that is not a number": ("10,5,6,21,9", "10,5,6,21,x"),
+    }
+    for label, (old, new) in bad.items():
+        yield Case(
+            f"vp table/{label}", "bridge", {**files, "vp.csv": _vp_sub(table, old, new)},
+            "error", target="teams.pbn", args=vp, locate="option", names=("--vp-scale", "vp.csv"),
+        )  # fmt: skip
+    no_ten = b"".join(
+        line for line in table.splitlines(keepends=True) if not line.startswith(b"10,")
+    )
+    refused = {
+        "no bands for matches of 10 boards": no_ten,
+        "empty table file": b"",
+        "header only": table.splitlines(keepends=True)[0],
+        "binary garbage": _garbage(41),
+        "a column missing": _drop_vp_column(table, "vp_loser"),
+    }
+    for label, mutated in refused.items():
+        yield Case(
+            f"vp table/{label}", "bridge", {**files, "vp.csv": mutated}, "error",
+            target="teams.pbn", args=vp, locate="option", names=("--vp-scale", "vp.csv"),
+        )  # fmt: skip
+    yield Case(
+        "vp table/a table file that does not exist", "bridge", {"teams.pbn": teams}, "error",
+        args=("--vp-scale", "{dir}/none.csv"), locate="option", names=("--vp-scale", "none.csv"),
+    )  # fmt: skip
+    yield Case(
+        "vp table/--out over the VP table", "bridge", files, "error", target="teams.pbn",
+        args=(*vp, "--out", "{dir}/vp.csv"), out=None, names=("vp.csv",),
+    )  # fmt: skip
+    yield Case(
+        "vp table/on pairs results", "bridge", {"session.csv": _bridge_csv(), "vp.csv": table},
+        "error", target="session.csv", args=vp, locate="option", names=("--vp-scale",),
+    )  # fmt: skip
+
+
+def _join_rev(table: bytes) -> bytes:
+    rows = table.splitlines(keepends=True)[1:]
+    return b"".join(rows[::-1])
+
+
+def _drop_vp_column(table: bytes, column: str) -> bytes:
+    from .common import _drop_column
+
+    return _drop_column(table, column)
+
+
+def _bridge_convention_cases() -> Iterator[Case]:
+    teams = (TESTS / "bridge" / "pbn-teams-imps.pbn").read_bytes()
+    xml = (TESTS / "bridge" / "usebio-mp-pairs-howell.xml").read_bytes()
+    for label, files, args in (
+        ("--convention nosuch on pairs", {"session.xml": xml}, ("--convention", "nosuch")),
+        ("--convention nosuch on teams", {"teams.pbn": teams}, ("--convention", "nosuch")),
+        ("--convention kops on teams", {"teams.pbn": teams}, ("--convention", "kops")),
+        ("--scoring mp on teams", {"teams.pbn": teams}, ("--scoring", "mp")),
+        ("--scoring nosuch", {"session.xml": xml}, ("--scoring", "nosuch")),
+        ("--rules half on teams", {"teams.pbn": teams}, ("--rules", "half")),
+        ("--vp-scale nosuch on teams", {"teams.pbn": teams}, ("--vp-scale", "nosuch")),
+        ("--vp-scale wbf25 (not shipped)", {"teams.pbn": teams}, ("--vp-scale", "wbf25")),
+        ("--tiebreaks on bridge", {"session.xml": xml}, ("--tiebreaks", "BH")),
+    ):
+        yield Case(
+            f"bridge options/{label}", "bridge", files, "error", args=args, locate="option",
+            names=(args[0],),
+        )  # fmt: skip
+    for conv in ("compscore", "jfr"):
+        yield Case(
+            f"bridge options/--convention {conv} on pairs", "bridge", {"session.xml": xml}, "ok",
+            args=("--convention", conv),
+        )  # fmt: skip
+
+
+def _bridge_score_bound_cases() -> Iterator[Case]:
+    """Travellers without contract columns: only the score is known."""
+    frame = _read_csv(_bridge_csv())
+    frame = frame[frame["artificial"] == ""].drop(columns=["contract", "declarer", "tricks"])
+    name = "scores.csv"
+    plain = frame.to_csv(index=False).encode()
+    yield Case("bridge scores/no contract columns", "bridge", {name: plain}, "ok")
+    for label, value in (
+        ("a score of 1,000,000,000", "1000000000"),
+        ("a score of -7,610", "-7610"),
+        ("a score of 7,650", "7650"),
+        ("a score of 425", "425"),
+    ):
+        yield Case(
+            f"bridge scores/{label}", "bridge", {name: _csv_edit(plain, 0, "ns_score", value)},
+            "error", locate="rows",
+        )  # fmt: skip
+    # 7NTXX vulnerable, down 13: -7,600, the least possible score (board 1: nobody vulnerable,
+    # but without a contract the vulnerability of the declarer is not known)
+    yield Case(
+        "bridge scores/a score of -7,600", "bridge", {name: _csv_edit(plain, 0, "ns_score", "-7600")},
+        "ok",
+    )  # fmt: skip
+
+
+def _bridge_check_cases() -> Iterator[Case]:
+    xml = (TESTS / "bridge" / "usebio-mp-pairs-howell.xml").read_bytes()
+    teams = (TESTS / "bridge" / "pbn-teams-imps.pbn").read_bytes()
+    table = (TESTS / "bridge" / "vp" / "acbl-30vp-6-11-boards.csv").read_bytes()
+    yield Case("bridge check/USEBIO", "bridge", {"session.xml": xml}, "ok", command="check",
+               out="differences.csv")  # fmt: skip
+    yield Case(
+        "bridge check/--out over the file", "bridge", {"session.xml": xml}, "error",
+        command="check", out=None, args=("--out", "{dir}/session.xml"),
+    )  # fmt: skip
+    yield Case(
+        "bridge check/--vp-scale (no VP checked)", "bridge",
+        {"teams.pbn": teams, "vp.csv": table}, "error", command="check", target="teams.pbn",
+        args=("--vp-scale", "{dir}/vp.csv"), locate="option", names=("--vp-scale",),
+    )  # fmt: skip
+    yield Case(
+        "bridge check/--convention on teams", "bridge", {"teams.pbn": teams}, "error",
+        command="check", args=("--convention", "ebu"), locate="option", names=("--convention",),
+    )  # fmt: skip

@@ -352,3 +352,112 @@ def _cards_tom_cases() -> Iterator[Case]:
         last[0] + '<round number="3"' + re.sub(r'outcome="\d+"', 'outcome="0"', last[1])
     ).encode()
     yield Case("cards-tom/last round not reported yet", "cards", {name: pending}, "ok")
+
+
+# --- cards: check, compare, strict JSON ------------------------------------------------------
+
+
+def cards_command_cases() -> Iterator[Case]:
+    """``check`` with the published standings beside a real results table (melee.gg event
+    14643), ``compare`` and its two outputs, and JSON that Python's reader would take silently
+    (a key twice, deep nesting), mutating the real files."""
+    yield from _cards_check_cases()
+    yield from _cards_compare_cases()
+    yield from _cards_strict_json_cases()
+
+
+def _cards_check_cases() -> Iterator[Case]:
+    matches = (TESTS / "cards" / "melee-14643-matches.csv").read_bytes()
+    standings = (TESTS / "cards" / "melee-14643-standings.csv").read_bytes()
+    files = {"e-matches.csv": matches, "e-standings.csv": standings}
+    tom = (TESTS / "cards" / "tom" / "prerelease-2026-06.tdf").read_bytes()
+    js = (
+        TESTS / "cards" / "mtgjson" / "sfida-dei-campioni-pauper-61438-2024-02-18.json"
+    ).read_bytes()
+    for label, name, data in (("TOM", "event.tdf", tom), ("MTG JSON", "event.json", js)):
+        yield Case(
+            f"cards check/{label}", "cards", {name: data}, "ok", command="check", out="diff.csv"
+        )
+    for label, target in (
+        ("the published standings read beside", "e-standings.csv"),
+        ("the results", "e-matches.csv"),
+    ):
+        yield Case(
+            f"cards check/--out over {label}", "cards", files, "error", command="check",
+            target="e-matches.csv", out=None, args=("--out", "{dir}/" + target),
+            names=(target,),
+        )  # fmt: skip
+    for label, data in (
+        ("empty", b""),
+        ("binary garbage", _garbage(43)),
+        ("header only", standings.splitlines(keepends=True)[0]),
+    ):
+        yield Case(
+            f"cards check/published standings {label}", "cards",
+            {**files, "e-standings.csv": data}, "error", command="check", target="e-matches.csv",
+            out="diff.csv", names=("e-standings.csv",),
+        )  # fmt: skip
+    yield Case(
+        "cards check/no published standings beside", "cards", {"e-matches.csv": matches},
+        "error", command="check", out="diff.csv",
+    )  # fmt: skip
+
+
+def _cards_compare_cases() -> Iterator[Case]:
+    matches = (TESTS / "cards" / "melee-14643-matches.csv").read_bytes()
+    name = "matches.csv"
+    rules = ("--rules", "mtg,melee")
+    yield Case(
+        "cards compare/mtg and melee", "cards", {name: matches}, "ok", command="compare",
+        out="compare.parquet", args=(*rules, "--chart", "{out}/places.png"),
+    )  # fmt: skip
+    yield Case(
+        "cards compare/--chart where a file stands in the way", "cards", {name: matches},
+        "error", command="compare", out="compare.csv",
+        args=(*rules, "--chart", "{dir}/matches.csv/places.png"), names=("matches.csv",),
+    )  # fmt: skip
+    yield Case(
+        "cards compare/--out over the results", "cards", {name: matches}, "error",
+        command="compare", out=None, args=(*rules, "--out", "{dir}/matches.csv"),
+    )  # fmt: skip
+    for label, value in (("a rule set twice", "mtg,mtg"), ("an unknown rule set", "mtg,nosuch")):
+        yield Case(
+            f"cards compare/{label}", "cards", {name: matches}, "error", command="compare",
+            out="compare.csv", args=("--rules", value), locate="option", names=("--rules",),
+        )  # fmt: skip
+    yield Case(
+        "cards compare/--tiebreaks (chess only)", "cards", {name: matches}, "error",
+        command="compare", out="compare.csv", args=(*rules, "--tiebreaks", "BH"),
+        locate="option", names=("--tiebreaks",),
+    )  # fmt: skip
+
+
+def _cards_strict_json_cases() -> Iterator[Case]:
+    data = (
+        TESTS / "cards" / "mtgjson" / "sfida-dei-campioni-pauper-61438-2024-02-18.json"
+    ).read_bytes()
+    name, base = "event.json", "cards-json/original"
+    text = data.decode("utf-8")
+    first = re.search(r'"Result": "(\d)-(\d)-(\d)"', text)
+    assert first is not None
+    won, lost, drawn = first.groups()
+    flipped = f'"Result": "{lost}-{won}-{drawn}", "Result": "{won}-{lost}-{drawn}"'
+    same = f'"Result": "{won}-{lost}-{drawn}", "Result": "{won}-{lost}-{drawn}"'
+    yield Case(
+        "cards-json/a Result given twice, differently", "cards",
+        {name: text.replace(first.group(), flipped, 1).encode()}, "error", locate="path",
+    )  # fmt: skip
+    yield Case(
+        "cards-json/a Result given twice, the same", "cards",
+        {name: text.replace(first.group(), same, 1).encode()}, "same", base,
+    )  # fmt: skip
+    twice = text.replace('"Rounds":', '"Rounds": [], "Rounds":', 1)
+    yield Case(
+        "cards-json/Rounds given twice", "cards", {name: twice.encode()}, "error", locate="path"
+    )
+    deep = text.rstrip().removesuffix("}") + ', "Extra": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    yield Case("cards-json/nested 100,000 deep", "cards", {name: deep.encode()}, "error",
+               locate="line")  # fmt: skip
+    shallow = text.rstrip().removesuffix("}") + ', "Extra": ' + "[" * 50 + "]" * 50 + "}"
+    yield Case("cards-json/nested 50 deep (unused)", "cards", {name: shallow.encode()}, "same",
+               base)  # fmt: skip

@@ -667,8 +667,9 @@ def pgn_cases() -> Iterator[Case]:
     yield Case("pgn/no final line end", "chess", {name: pgn.rstrip(b"\n")}, "same", base)
     reversed_ = b"\n\n".join(games[::-1]) + b"\n"
     yield Case("pgn/games reversed", "chess", {name: reversed_}, "same", base)
-    moves = b'\n1. e4 { a [comment]\n[%clk 0:01]\n\n[Event "x"] } e5 ; {\n% escape\n*'
-    annotated = b"\n\n".join(g + b"\n" + moves for g in games) + b"\n"
+    # the movetext ends in the game's result: its termination marker (PGN standard 8.2.6)
+    moves = b'\n1. e4 { a [comment]\n[%clk 0:01]\n\n[Event "x"] } e5 ; {\n% escape\n'
+    annotated = b"\n\n".join(g + b"\n" + moves + _result_of(g) for g in games) + b"\n"
     yield Case("pgn/movetext with comments", "chess", {name: annotated}, "same", base)
     half = len(games) // 2
     split = {
@@ -684,3 +685,81 @@ def pgn_cases() -> Iterator[Case]:
     yield Case("pgn/a double forfeit", "chess", {name: double}, "ok")
     unplayed = _sub(pgn, r'^(\[Result "0-1"\]\n)', '\\1[Termination "Unplayed"]\n')
     yield Case("pgn/an unplayed game", "chess", {name: unplayed}, "ok")
+
+
+# --- chess: termination markers, option values, check, a player without a game ---------------
+
+
+def _result_of(game: bytes) -> bytes:
+    return re.search(rb'\[Result "([^"]+)"\]', game).group(1)
+
+
+def chess_option_cases() -> Iterator[Case]:
+    """PGN movetext whose termination marker agrees or not with the Result tag (PGN standard
+    8.2.6), option values a file cannot use, ``check`` and its output, and a TRF player absent
+    from every round (no rating average at all)."""
+    pgn = (TESTS / "chess" / "pgn" / "FWWRC.pgn").read_bytes()
+    name, base = "fwwrc.pgn", "pgn/original"
+    games = pgn.rstrip(b"\n").split(b"\n\n")
+
+    def moves(game: bytes, marker: bytes) -> bytes:
+        return game + b"\n\n1. d4 Nf6 { a comment } 2. c4 e6 " + marker
+
+    ended = b"\n\n".join(moves(g, _result_of(g)) for g in games) + b"\n"
+    yield Case("pgn/movetext ending in each game's result", "chess", {name: ended}, "same", base)
+    flipped = {b"1-0": b"0-1", b"0-1": b"1-0", b"1/2-1/2": b"1-0"}
+    wrong = games[:7] + [moves(games[7], flipped[_result_of(games[7])])] + games[8:]
+    mutated = b"\n\n".join(m if i == 7 else moves(m, _result_of(m)) for i, m in enumerate(wrong))
+    yield Case(
+        "pgn/a Result tag contradicting its termination marker", "chess",
+        {name: mutated + b"\n"}, "error", locate="line",
+    )  # fmt: skip
+    star = b"\n\n".join(moves(g, b"*") for g in games) + b"\n"
+    yield Case(
+        "pgn/finished games whose movetext ends in *", "chess", {name: star}, "error",
+        locate="line",
+    )  # fmt: skip
+    trf = (DATA / "chess" / "club-spring-2024.trf").read_bytes()
+    for label, args, names in (
+        ("--tiebreaks XYZ", ("--tiebreaks", "BH,XYZ"), ("--tiebreaks",)),
+        ("--rules nosuch", ("--rules", "nosuch"), ("--rules",)),
+        ("--convention on chess", ("--convention", "ebu"), ("--convention",)),
+        ("--prior-rounds on chess", ("--prior-rounds", "3"), ("--prior-rounds",)),
+    ):
+        yield Case(
+            f"chess options/{label}", "chess", {"club.trf": trf}, "error", args=args,
+            locate="option", names=names,
+        )  # fmt: skip
+    yield Case(
+        "chess check/--out over the TRF", "chess", {"club.trf": trf}, "error", command="check",
+        out=None, args=("--out", "{dir}/club.trf"),
+    )  # fmt: skip
+    yield Case(
+        "chess check/--out in a folder that is a file", "chess", {"club.trf": trf}, "error",
+        command="check", out=None, args=("--out", "{dir}/club.trf/diff.csv"),
+    )  # fmt: skip
+    yield from _chess_no_game_cases(trf)
+
+
+def _chess_no_game_cases(trf: bytes) -> Iterator[Case]:
+    """Player 31 added, absent from every round: no ARO, TPR, APRO (FIDE's TieBreakServer
+    prints none); player 12 played two rounds (11 and 14 rated): his ARO/C1 is one of them."""
+    text = trf.decode()
+    line = re.search(r"^001   12 .*$", text, re.M).group()
+    new = line.replace("   12      Player 12 ", "   31      Player 31 ").replace(
+        "1000011", "1000031"
+    )
+    new = re.sub(r"  1\.0   28", "  0.0   31", new).replace(
+        "    11 b 1    14 b 0", "     0 - Z" * 2
+    )
+    added = (text.rstrip("\n") + "\n" + new + "\n").encode()
+    # player 12 met 11 (1953) and 14 (1798): ARO 1876 (1875.5 rounded up), ARO/C1 1953
+    want = (
+        ("player", 31, "ARO", None), ("player", 31, "TPR", None), ("player", 31, "APRO", None),
+        ("player", 31, "ARO/C1", None), ("player", 12, "ARO", 1876.0),
+        ("player", 12, "ARO/C1", 1953.0),
+    )  # fmt: skip
+    yield Case(
+        "trf/a player absent from every round", "chess", {"club.trf": added}, "ok",
+        args=("--tiebreaks", "ARO,ARO/C1,TPR,APRO"), want=want,
+    )  # fmt: skip

@@ -21,12 +21,25 @@ class Case:
     files: dict[str, bytes]  #: file name -> content; several files make a folder
     expect: str  #: "error", "same", "ok" or "either"
     base: str | None = None  #: with "same": the case whose standings must come out
-    locate: str = "file"  #: "file", "line" (file and line) or "rows" (line, or event/round/player)
+    #: "file", "line" (file and line), "rows" (line, or event/round/player), "path" (a JSON
+    #: path or a line) or "option" (the option's name, in `names`)
+    locate: str = "file"
+    #: more options; ``{dir}`` is the case's folder of input files, ``{out}`` its output folder
     args: tuple[str, ...] = field(default=())
+    command: str = "standings"  #: the command run: standings, check, compare, recompute
+    #: the file (of `files`) the command reads, when the files are not all results (a VP
+    #: table, published standings, a configuration beside them); None: the file or the folder
+    target: str | None = None
+    out: str | None = "standings.parquet"  #: ``--out`` in the output folder (None: not given)
+    #: what a refusal must name (default: the target's file name); "option": the option
+    names: tuple[str, ...] = ()
+    #: values the output must hold: (column, value of the first column of the row, column
+    #: checked, expected value; None: no value)
+    want: tuple[tuple[str, object, str, object], ...] = ()
 
     @property
     def folder(self) -> bool:
-        return len(self.files) > 1
+        return len(self.files) > 1 and self.target is None
 
 
 # --- helpers -------------------------------------------------------------------------------------

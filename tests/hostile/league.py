@@ -219,3 +219,81 @@ def _league_season_cases() -> Iterator[Case]:
         "error",
         locate="rows",
     )
+
+
+# --- configuration files of recompute ----------------------------------------------------------
+
+
+def _archive_files() -> dict[str, bytes]:
+    """An archive of the real league evenings (one season), as files under ``archive/``."""
+    import tempfile
+    from pathlib import Path
+
+    from tourneystats.archive import import_folder
+
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "src" / "league" / "2024"
+        src.mkdir(parents=True)
+        (src / "evenings.csv").write_bytes((DATA / "league" / "worked-example.csv").read_bytes())
+        report = import_folder(Path(tmp) / "src", Path(tmp) / "archive", progress=False)
+        assert report.ok
+        root = Path(tmp)
+        return {
+            p.relative_to(root).as_posix(): p.read_bytes()
+            for p in sorted((root / "archive").rglob("*"))
+            if p.is_file()
+        }
+
+
+def config_cases() -> Iterator[Case]:
+    """``recompute`` of a real league archive with a configuration file (TOML or JSON) or
+    ``--set``: the options checked against the family's, JSON read strictly; the file is an
+    input."""
+    archive = _archive_files()
+
+    def case(label, config_name, config, expect, names=(), locate="file", extra=()):
+        files = {**archive, config_name: config} if config is not None else archive
+        args = ("--out", "{out}/standings", "--quiet")
+        if config_name:
+            args += ("--config", "{dir}/" + config_name)
+        return Case(
+            f"config/{label}", "league", files, expect, command="recompute", target="archive",
+            out=None, args=args + tuple(extra), names=names, locate=locate,
+        )  # fmt: skip
+
+    yield case("TOML", "config.toml", b"[league]\nprior_rounds = 5\n", "ok")
+    yield case("JSON", "config.json", b'{"league": {"prior_rounds": 5}}', "ok")
+    yield case(
+        "JSON with a key twice, the same", "config.json",
+        b'{"league": {"prior_rounds": 5, "prior_rounds": 5}}', "ok",
+    )  # fmt: skip
+    yield case(
+        "JSON with a key twice, differently", "config.json",
+        b'{"league": {"prior_rounds": 5, "prior_rounds": 0}}', "error",
+        names=("config.json", "league"), locate="path",
+    )  # fmt: skip
+    yield case(
+        "JSON nested 100,000 deep", "config.json",
+        b'{"league": {"x": ' + b"[" * 100_000 + b"]" * 100_000 + b"}}", "error",
+        names=("config.json",), locate="line",
+    )  # fmt: skip
+    for label, name, data in (
+        ("an unknown option", "config.toml", b"[league]\nprior_roundz = 5\n"),
+        ("an unknown option (JSON)", "config.json", b'{"league": {"prior_roundz": 5}}'),
+    ):
+        yield case(label, name, data, "error", names=("prior_roundz", "prior_rounds"))
+    for label, name, data in (
+        ("invalid TOML", "config.toml", b"[league\nprior_rounds = 5\n"),
+        ("invalid JSON", "config.json", b'{"league": {"prior_rounds": 5'),
+        ("empty JSON", "config.json", b""),
+        ("binary garbage", "config.toml", b"\xff\xfe\x00garbage\x00"),
+        ("a YAML file", "config.yaml", b"league:\n  prior_rounds: 5\n"),
+        ("an unknown family", "config.toml", b"[poker]\nblinds = 2\n"),
+    ):
+        yield case(label, name, data, "error", names=(name,))
+    yield case("a file that does not exist", "none.toml", None, "error", names=("none.toml",))
+    yield case(
+        "--set with an unknown option", "", None, "error", names=("nosuch", "prior_rounds"),
+        extra=("--set", "league.nosuch=1"),
+    )  # fmt: skip
+    yield case("--set prior_rounds", "", None, "ok", extra=("--set", "league.prior_rounds=3"))

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import importlib
 import inspect
-import json
 import os
 import tomllib
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from ..core.schema import ValidationError
 from .families import FamilySpec, _spec
 
 __all__ = ["load_config"]
@@ -38,23 +38,42 @@ def load_config(source: str | os.PathLike | Mapping | None) -> dict[str, dict[st
     if isinstance(source, Mapping):
         raw = dict(source)
     else:
-        path = Path(source)
-        text = path.read_text(encoding="utf-8")
-        if path.suffix.lower() == ".json":
-            raw = json.loads(text)
-        elif path.suffix.lower() == ".toml":
-            raw = tomllib.loads(text)
-        else:
-            raise ValueError(f"{path}: config must be a .json or .toml file")
+        raw = _read_config(Path(source))
     if not isinstance(raw, Mapping):
-        raise ValueError("config: expected a table of families")
+        raise ValueError(f"--config {source}: expected a table of families")
     config = {}
+    where = "config" if isinstance(source, Mapping) else f"--config {source}"
     for family, options in raw.items():
-        _spec(family)
+        try:
+            _spec(family)
+        except ValueError as exc:
+            raise ValueError(f"{where}: {exc}") from None
         if not isinstance(options, Mapping):
-            raise ValueError(f"config: [{family}] must be a table of options")
+            raise ValueError(f"{where}: [{family}] must be a table of options")
         config[family] = dict(options)
     return config
+
+
+def _read_config(path: Path) -> Any:
+    """The tables of a JSON or TOML configuration file (an input: never written over)."""
+    from ..core.io import note_input
+    from ..core.jsontext import load_json
+
+    if path.suffix.lower() not in (".json", ".toml"):
+        raise ValueError(f"--config {path}: a configuration must be a .json or .toml file")
+    if not path.is_file():
+        raise ValueError(f"--config {path}: no such file")
+    note_input(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValidationError(f"--config {path}: not UTF-8 text ({exc.reason})") from None
+    if path.suffix.lower() == ".json":
+        return load_json(text, f"--config {path}")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ValidationError(f"--config {path}: not valid TOML ({exc})") from None
 
 
 def _bind(spec: FamilySpec, options: Mapping[str, Any]) -> tuple[Callable, dict]:
@@ -72,8 +91,22 @@ def _bind(spec: FamilySpec, options: Mapping[str, Any]) -> tuple[Callable, dict]
             "computes every event on its own"
         )
     kernel = spec.kernel(table)
+    signature = inspect.signature(kernel)
+    valid = [
+        name
+        for name, p in list(signature.parameters.items())[1:]
+        if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD) and name not in (spec.by_unit, "by")
+    ]
+    unknown = [name for name in options if name not in valid]
+    takes_any = any(p.kind == p.VAR_KEYWORD for p in signature.parameters.values())
+    if unknown and not takes_any:
+        keys = ", ".join([*valid, *(["table"] if spec.tables else [])])
+        raise ValueError(
+            f"config: {spec.name}: unknown option(s) {', '.join(map(repr, unknown))}; "
+            f"the {spec.name} options are {keys}"
+        )
     try:
-        inspect.signature(kernel).bind(None, **options)
+        signature.bind(None, **options)
     except TypeError as exc:
         raise ValueError(f"config: {spec.name}: {exc}") from None
     for name, maker in spec.converters.items():

@@ -52,8 +52,8 @@ _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 def escape_value(value: Any) -> str:
     """Escape a partition value for use in a folder name.
 
-    Path separators, ``%``, ``=``, characters Windows refuses and control characters are
-    percent-encoded (UTF-8), like hive's URI encoding; everything else, non-ASCII letters
+    Path separators, ``%``, ``=``, characters Windows refuses, control characters and trailing
+    dots and spaces (which Windows drops from a folder's name) are percent-encoded (UTF-8), like hive's URI encoding; everything else, non-ASCII letters
     included, is kept. A component like ``season=..`` is a plain name, so escaping ``/`` is what
     keeps every value inside the archive.
 
@@ -63,11 +63,15 @@ def escape_value(value: Any) -> str:
     '..%2F..%2Fx'
     >>> escape_value("Höst 50%")
     'Höst 50%25'
+    >>> escape_value("2023. ")
+    '2023%2E%20'
     """
     text = str(value)
+    # trailing dots and spaces: Windows drops them from a folder's name ("2023. " -> "2023")
+    kept = len(text.rstrip(". "))
     out = []
-    for ch in text:
-        if ch in _UNSAFE or ord(ch) < 32 or ord(ch) == 127:
+    for i, ch in enumerate(text):
+        if ch in _UNSAFE or ord(ch) < 32 or ord(ch) == 127 or i >= kept:
             out.append("".join(f"%{b:02X}" for b in ch.encode("utf-8")))
         else:
             out.append(ch)

@@ -160,12 +160,15 @@ def _sniff(path: Path) -> str | None:
 def _load_source(path: Path, kind: str) -> tuple[str | None, pd.DataFrame]:
     """Read one source file with its family's reader: (family or None, results)."""
     if kind == "table":
-        frame = read_table(path)
+        frame = read_table(path, text=[SEASON])  # a season label as given ("2023. ")
         family = _table_family(frame)
         if family == "league":  # read as the league family reads it: a league per file
             from .. import league
 
+            season = frame[SEASON].to_numpy() if SEASON in frame.columns else None
             frame = league.read_results(path)
+            if season is not None:  # the same rows, in the same order
+                frame[SEASON] = season
         return family, frame
     if kind == "trf":
         from .. import trf
@@ -373,15 +376,17 @@ def _trf_groups(paths: list[Path]) -> list[list[Path]]:
 
 
 def _season_text(frame: pd.DataFrame, rel: Path) -> pd.Series:
-    """A season column as text: every row has one; whole numbers read as floats (a CSV column
-    with a gap) are written without ``.0``."""
+    """A season column as text, as given (a CSV's is read as text: ``"2023. "`` stays so):
+    every row has one; whole numbers written as floats (``2024.0``, as a program writes a
+    column of numbers with a gap) are written without ``.0``."""
     values = frame[SEASON]
     fail_rows(frame, values.isna(), f"{rel}: missing value in column 'season'", what="results")
     if pd.api.types.is_float_dtype(values.dtype):
         whole = np.floor(values) == values
         fail_rows(frame, ~whole, f"{rel}: a season that is not a whole number", what="results")
         values = values.astype("int64")
-    return values.astype(str)
+    text = values.astype(str)
+    return text.str.replace(r"^([+-]?\d+)\.0+$", r"\1", regex=True)
 
 
 class _Stager:
@@ -411,7 +416,7 @@ class _Stager:
             if where is None:
                 raise ValidationError(
                     f"{rel}: cannot tell the season: add a season column, put the file in "
-                    "a season folder, or pass season="
+                    "a season folder, or give the season (--season; season= in Python)"
                 )
             frame.insert(0, SEASON, str(where))
         key = [c for c in FAMILIES[family].file_key if c in frame.columns]

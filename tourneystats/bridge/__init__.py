@@ -121,6 +121,17 @@ number of boards of the user's, ``vp_scale=`` (``--vp-scale``, a CSV file): the 
 25-point scales are not shipped (no authoritative copy was found, see
 :mod:`~tourneystats.bridge.vpscales`).
 
+Team competitions
+-----------------
+Round-robin pools and Swiss stages (:func:`pool_standings`): VPs per match from the IMPs (or as
+given), standings with a tie-break order given as data (:class:`TeamRules`,
+:data:`TEAM_RULES`: ``cbai``, ``ebu`` and ``pzbs`` follow their published texts; the WBF, EBL
+and FFB orders are not shipped, their texts not having been available to check),
+``decided_by``, byes, the standings after each round. Knockouts (:func:`knockout_matches`, :class:`KnockoutRules`): segments, carry-over, ties.
+Board-a-match and Patton scoring (:func:`board_a_match`, :func:`bam_standings`,
+:func:`patton_scores`). Match results may be given already in IMPs (``home_imps``,
+``visit_imps``, ``boards``), as federations publish them.
+
 Modules
 -------
 :mod:`~tourneystats.bridge.scoring` (:func:`standings`: each session as it declares),
@@ -135,6 +146,10 @@ Modules
 :mod:`~tourneystats.bridge.mp` (matchpoints, Neuberg, session standings),
 :mod:`~tourneystats.bridge.imp` (IMP table, victory points, Butler, cross-IMPs),
 :mod:`~tourneystats.bridge.teams` (team matches and standings),
+:mod:`~tourneystats.bridge.pools` (round robins and Swiss stages),
+:mod:`~tourneystats.bridge.teamrules` (their tie-break rule sets),
+:mod:`~tourneystats.bridge.knockout` (knockout matches),
+:mod:`~tourneystats.bridge.patton` (board-a-match and Patton scoring),
 :mod:`~tourneystats.bridge.season` (season summary and history),
 :mod:`~tourneystats.bridge.contract` (contract scoring, vulnerability), the readers
 :mod:`~tourneystats.bridge.pbn` (with the notation's lexer :mod:`~tourneystats.bridge.pbn_lex`)
@@ -154,7 +169,10 @@ from .files import (
     team_standings_from_path,
 )
 from .imp import IMP_BOUNDS, ButlerRules, butler, cross_imps, imp_standings, imps, victory_points
+from .knockout import KNOCKOUT_RULES, KnockoutRules, extra_boards_due, knockout_matches
 from .mp import MatchpointRules, explain, matchpoints, mp_standings, pair_scores
+from .patton import bam_standings, board_a_match, patton_scores
+from .pools import pool_matches, pool_standings
 from .prepare import EW as EW
 from .prepare import HOWELL as HOWELL
 from .prepare import MITCHELL as MITCHELL
@@ -162,7 +180,9 @@ from .prepare import NS as NS
 from .prepare import movements
 from .scoring import standings
 from .season import season_history, season_summary
-from .teams import board_imps, team_matches, team_standings
+from .teamrules import CRITERIA as TEAM_CRITERIA
+from .teamrules import TEAM_RULES, TeamRules
+from .teams import board_imps, match_vps, team_matches, team_standings
 from .totals import FIELD as FIELD
 from .totals import LINE_DTYPE as LINE_DTYPE
 from .whatif import compare
@@ -174,23 +194,36 @@ __all__ = [
     "compare",
     "CONVENTIONS",
     "IMP_BOUNDS",
+    "KNOCKOUT_RULES",
+    "KnockoutRules",
     "SCORINGS",
+    "TEAM_CRITERIA",
+    "TEAM_RULES",
+    "TeamRules",
     "ButlerRules",
     "Convention",
     "MatchpointRules",
     "Results",
+    "bam_standings",
+    "board_a_match",
     "board_imps",
     "butler",
     "check_from_path",
     "cross_imps",
     "explain",
+    "extra_boards_due",
     "history_from_path",
     "imp_standings",
     "imps",
+    "knockout_matches",
+    "match_vps",
     "matchpoints",
     "movements",
     "mp_standings",
     "pair_scores",
+    "patton_scores",
+    "pool_matches",
+    "pool_standings",
     "read_results",
     "season_history",
     "season_summary",

@@ -55,7 +55,7 @@ from ..core.schema import (
 from .contract import BridgeFile
 from .conventions import FACTORED, Convention
 from .declared import SCORINGS
-from .files import _scale_option
+from .files import _scale_option, not_applying
 from .imp import ButlerRules, _butler_values, _cross_values
 from .mp import MatchpointRules, _board_percentages, _score_matchpoints
 from .prepare import _prepare
@@ -90,8 +90,10 @@ def check_from_path(
     movement, scale
         As in :func:`~tourneystats.bridge.standings`.
     **options
-        The command line's ``rules="full"|"half"`` (read as `scale`) and ``vp_scale``
-        (unused: files publish no victory points that are checked); others are refused.
+        The command line's ``rules="full"|"half"`` (read as `scale`); others are refused, and
+        so are ``vp_scale`` (the files' victory points are not checked) and the options of
+        pairs sessions (`convention`, `scoring`, `movement`, `scale`) when the files hold
+        team results only.
 
     Returns
     -------
@@ -118,15 +120,23 @@ def check_from_path(
     1    1  percentage      47.69     47.69   True
     2    1        rank       8.00      8.00   True
     """
-    scale = _scale_option(scale, options, allowed=("vp_scale",))
+    vp_scale = options.pop("vp_scale", None)
+    not_applying(path, {"vp_scale": vp_scale}, "check compares no victory points")
+    pairs_options = {"rules": options.get("rules"), "scoring": scoring, "convention": convention}
+    pairs_options |= {"movement": movement, "scale": None if scale == "full" else scale}
+    scale = _scale_option(scale, options)
     rules = MatchpointRules.make(scale=scale)
     tables = []
+    pairs = False
     for f in result_files(path, (".xml", ".pbn"), what="USEBIO or PBN files"):
         bf = _read(f, scoring)
         if HOME_TEAM in bf.results.columns:
             tables.append(_check_teams(bf))
         else:
+            pairs = True
             tables.append(_check_pairs(bf, scoring, convention, movement, rules))
+    if not pairs:
+        not_applying(path, pairs_options, "it holds team results only (options of pairs sessions)")
     tables = [t for t in tables if len(t)]
     if not tables:
         raise ValidationError(f"{path}: no published values to check")

@@ -16,6 +16,8 @@ Refused (scores by the Laws of Duplicate Bridge, Law 77):
   A code with exactly one side 00 is a phantom (sit-out) table: that side is a phantom pair,
   not ranked, and the other scores its percentage (``A6000``, ``A0050``);
 - a score that is not a multiple of 10 (every score of Law 77 is);
+- a score beyond 7,600 either way (7NT redoubled and vulnerable, down 13: no result gives
+  more), where the contract, declarer or tricks are not known to check it exactly;
 - a contract that is not a level 1-7 and a strain C, D, H, S or NT, undoubled, doubled (``X``)
   or redoubled (``XX``), nor ``Pass``;
 - a declarer other than N, E, S or W (``North`` ... accepted); tricks outside 0..13;
@@ -289,6 +291,7 @@ def check_play(frame: pd.DataFrame, *, what: str = "results") -> tuple:
         vul = np.where(stated >= 0, stated, vul)
     if CONTRACT not in frame.columns:
         _multiples_of_ten(frame, score, np.arange(n), what)
+        _possible(frame, score, np.arange(n), what)
         return art
     contract, parsed = _contracts(frame, what)
     key = contract.astype(np.int32)
@@ -300,6 +303,8 @@ def check_play(frame: pd.DataFrame, *, what: str = "results") -> tuple:
     differ = np.flatnonzero(expected != score)  # none on consistent results
     if len(differ):
         _multiples_of_ten(frame, score, differ, what)
+        unchecked = differ[expected[differ] == _UNCHECKED]  # no contract, declarer or tricks
+        _possible(frame, score, unchecked, what)
         wrong = differ[(expected[differ] != _UNCHECKED) & (score[differ] != _UNCHECKED)]
         if len(wrong):
             i = int(wrong[0])
@@ -320,6 +325,26 @@ def check_play(frame: pd.DataFrame, *, what: str = "results") -> tuple:
                 what=what,
             )
     return art
+
+
+#: the largest score a result gives, either way: 7NT redoubled and vulnerable, down 13
+MAX_SCORE = 7600
+
+
+def _possible(frame: pd.DataFrame, score: np.ndarray, rows: np.ndarray, what: str) -> None:
+    """Refuse the `rows` (positions) whose score lies beyond :data:`MAX_SCORE` either way."""
+    known = rows[score[rows] != _UNCHECKED]
+    beyond = known[np.abs(score[known]) > MAX_SCORE]
+    if len(beyond):
+        mask = np.zeros(len(frame), dtype=bool)
+        mask[beyond] = True
+        fail_rows(
+            frame,
+            mask,
+            f"a score no contract gives ({int(score[beyond[0]]):+,d} for North-South; every "
+            f"score lies within -{MAX_SCORE:,} and +{MAX_SCORE:,})",
+            what=what,
+        )
 
 
 def _multiples_of_ten(frame: pd.DataFrame, score: np.ndarray, rows: np.ndarray, what: str) -> None:

@@ -278,7 +278,7 @@ def convention_of(value: str | Convention | None) -> Convention:
     if key not in CONVENTIONS:
         raise ValueError(
             f"unknown bridge convention {value!r}; choose one of {', '.join(CONVENTIONS)} or "
-            "pass a bridge.Convention"
+            "(in Python) pass a bridge.Convention"
         )
     return CONVENTIONS[key]
 

@@ -36,9 +36,11 @@ from ..core.schema import (
 from .contract import rename_clashing_events
 from .conventions import CONVENTION, Convention
 from .declared import scoring_of
+from .pools import pool_standings
 from .prepare import _PAIRS_SPEC
 from .scoring import standings
 from .season import season_history
+from .teamrules import TEAM_RULES, TeamRules
 from .teams import _TEAMS_SPEC, team_standings
 
 #: file suffixes :func:`read_results` reads
@@ -213,6 +215,15 @@ def _scale_option(scale: str, options: dict[str, Any], *, allowed: Sequence[str]
     return scale
 
 
+def not_applying(path: Any, options: Mapping[str, Any], reason: str) -> None:
+    """Refuse the `options` given (not None) that nothing read from `path` uses (an option
+    that would be silently ignored), saying why (`reason`)."""
+    given = [name for name, value in options.items() if value is not None]
+    if given:
+        flags = ", ".join(f"{n} (--{n.replace('_', '-')})" for n in given)
+        raise ValueError(f"{path}: {flags} does not apply: {reason}")
+
+
 @names_its_source
 def standings_from_path(
     path: str | os.PathLike,
@@ -267,16 +278,36 @@ def standings_from_path(
     2   EW     3      mp  1.0       100.0
     3   EW     4      mp  0.0         0.0
     """
+    team_rules = options.pop("rules") if _is_team_rules(options.get("rules")) else None
+    pairs_options = {"rules": options.get("rules"), "scoring": scoring, "movement": movement}
+    pairs_options["scale"] = None if scale == "full" else scale
+    if team_rules is None:  # (the pools of team tie-break rules use the convention)
+        pairs_options["convention"] = convention
     scale = _scale_option(scale, options)
     (pairs, teams), team_files = _read_results(path, _STANDINGS_COLUMNS, scoring, coded=True)
     if pairs is None:
         assert teams is not None  # (a results file of either kind was read)
+        not_applying(path, pairs_options, "it holds team results only (options of pairs sessions)")
+        if team_rules is not None:
+            return pool_standings(teams, rules=team_rules, vp_scale=vp_scale, convention=convention)
         return team_standings(teams, vp_scale="wbf2013" if vp_scale is None else vp_scale)
+    if team_rules is not None:
+        raise ValueError(
+            f"bridge: rules {team_rules!r} are team tie-break rules, but {path} holds pairs results"
+        )
+    not_applying(
+        path,
+        {"vp_scale": vp_scale},
+        "no team results are scored here (pairs results only)"
+        if teams is None
+        else "its team results are left out of the pairs standings (see the warning)",
+    )
     if teams is not None:
         shown = ", ".join(f.name for f in team_files[:3]) + (", ..." if len(team_files) > 3 else "")
         warnings.warn(
             f"{path}: {len(team_files)} team results file(s) not scored by the pairs standings: "
-            f"{shown}; score them with bridge.team_standings_from_path({str(path)!r})",
+            f"{shown}; score them on their own (tourneystats standings FILE --family bridge; "
+            f"in Python bridge.team_standings_from_path({str(path)!r}))",
             stacklevel=3,
         )
     coded = pairs.attrs.pop("dictionaries", ())
@@ -404,9 +435,12 @@ def session_groups(results: pd.DataFrame) -> np.ndarray:
 
 
 @names_its_source
-def team_standings_from_path(path: str | os.PathLike, *, vp_scale: Any = "wbf2013") -> pd.DataFrame:
+def team_standings_from_path(
+    path: str | os.PathLike, *, vp_scale: Any = "wbf2013", rules: str | TeamRules | None = None
+) -> pd.DataFrame:
     """:func:`team_standings` of every team results file in a file or folder (`vp_scale` as
-    there).
+    there); with team `rules` (:data:`~tourneystats.bridge.TEAM_RULES`), the standings of
+    :func:`~tourneystats.bridge.pool_standings` under them (tie-breaks, ``decided_by``).
 
     Examples
     --------
@@ -423,4 +457,13 @@ def team_standings_from_path(path: str | os.PathLike, *, vp_scale: Any = "wbf201
     teams = read_results(path).teams
     if teams is None:
         raise ValidationError(f"{path}: no team results (home_team/visit_team) found")
+    if rules is not None:
+        return pool_standings(teams, rules=rules, vp_scale=vp_scale)
     return team_standings(teams, vp_scale=vp_scale)
+
+
+def _is_team_rules(value: Any) -> bool:
+    """Whether a ``rules`` option names team tie-break rules (not the pairs' MP scale)."""
+    return isinstance(value, TeamRules) or (
+        isinstance(value, str) and value.strip().lower() in TEAM_RULES
+    )

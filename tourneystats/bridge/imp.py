@@ -247,9 +247,10 @@ def _imp_frame(p: _Prep, ns_imps: np.ndarray, ew_imps: np.ndarray, integral: boo
 def butler(
     results: pd.DataFrame,
     *,
-    drop: int | float | str = 1,
-    round_to: int = 10,
-    artificial_imps: Sequence[float] = (3, 0, -3),
+    drop: int | float | str | None = None,
+    round_to: int | None = None,
+    artificial_imps: Sequence[float] | None = None,
+    convention: str | Convention | None = None,
 ) -> pd.DataFrame:
     """Butler scoring: IMPs of every result against the board's datum.
 
@@ -266,6 +267,11 @@ def butler(
         away from zero).
     artificial_imps : (plus, average, minus)
         IMPs of average-plus / average / average-minus (Law 12C: +3, 0, -3).
+    convention : str or Convention, optional
+        Publisher's conventions (:data:`~tourneystats.bridge.CONVENTIONS`, default ``ebu``):
+        the datum, the IMPs of artificial results and of a phantom's opponent, the cap on a
+        comparison, as :func:`~tourneystats.bridge.standings` scores a Butler session. `drop`,
+        `round_to` and `artificial_imps`, when given, override the convention's.
 
     Returns
     -------
@@ -286,17 +292,33 @@ def butler(
     3      -420   -350       -2        2
     4      -200   -350        4       -4
     """
-    rules = ButlerRules(
-        drop=drop,
-        round_to=round_to,
-        artificial_imps=cast("tuple[float, float, float]", tuple(artificial_imps)),
-    )
+    conv = convention_of(convention)
+    rules = _butler_rules(conv, drop, round_to, artificial_imps)
     p = _prepare(results, movement=MITCHELL)
-    ns_imps, ew_imps, row_datum, has_datum = _butler_values(p, rules)
+    ns_imps, ew_imps, row_datum, has_datum = _butler_values(
+        p, rules, cap=conv.imp_cap, phantom_imps=conv.phantom_imps
+    )
     integral = all(float(v).is_integer() for v in rules.artificial_imps)
     out = _imp_frame(p, ns_imps, ew_imps, integral)
     out[DATUM] = pd.arrays.IntegerArray(row_datum.astype(np.int64), ~has_datum)
     return out[[c for c in out.columns if c not in (NS_IMPS, EW_IMPS)] + [NS_IMPS, EW_IMPS]]
+
+
+def _butler_rules(
+    conv: Convention,
+    drop: int | float | str | None,
+    round_to: int | None,
+    artificial_imps: Sequence[float] | None,
+) -> ButlerRules:
+    """The datum and artificial IMPs given, else the convention's."""
+    return ButlerRules(
+        drop=conv.butler_drop if drop is None else drop,
+        round_to=conv.butler_round_to if round_to is None else round_to,
+        artificial_imps=cast(
+            "tuple[float, float, float]",
+            tuple(conv.artificial_imps if artificial_imps is None else artificial_imps),
+        ),
+    )
 
 
 def _butler_values(
@@ -322,8 +344,9 @@ def _butler_values(
 def cross_imps(
     results: pd.DataFrame,
     *,
-    artificial_imps: Sequence[float] = (3, 0, -3),
-    divisor: str = "n-1",
+    artificial_imps: Sequence[float] | None = None,
+    divisor: str | None = None,
+    convention: str | Convention | None = None,
 ) -> pd.DataFrame:
     """Cross-IMPs: every result IMPed against every other real result of its board.
 
@@ -331,7 +354,10 @@ def cross_imps(
     the board, divided by `divisor`: ``"n-1"`` (the comparisons, PBN ``Cross2``; 0 when it is
     the only one), ``"n"`` (the scores, PBN ``Cross1``) or ``"1"`` (not divided, PBN
     ``Cross``); EW scores the opposite. Artificial results are left out of the comparison and
-    score `artificial_imps`.
+    score `artificial_imps`. `convention` (:data:`~tourneystats.bridge.CONVENTIONS`, default
+    ``ebu``) gives the divisor, the artificial and phantom IMPs and the cap on a comparison as
+    :func:`~tourneystats.bridge.standings` uses them; `divisor` and `artificial_imps`, when
+    given, override it.
 
     Returns
     -------
@@ -348,11 +374,15 @@ def cross_imps(
     >>> cross_imps(df, divisor="n")["ns_imps"].tolist()
     [3.0, 4.0, -7.0]
     """
-    rules = ButlerRules(artificial_imps=cast("tuple[float, float, float]", tuple(artificial_imps)))
+    conv = convention_of(convention)
+    rules = _butler_rules(conv, None, None, artificial_imps)
+    divisor = conv.cross_divisor if divisor is None else divisor
     if divisor not in ("n-1", "n", "1"):
         raise ValueError(f"divisor must be 'n-1', 'n' or '1'; got {divisor!r}")
     p = _prepare(results, movement=MITCHELL)
-    ns, ew = _cross_values(p, rules, divisor=divisor)
+    ns, ew = _cross_values(
+        p, rules, divisor=divisor, cap=conv.imp_cap, phantom_imps=conv.phantom_imps
+    )
     return _imp_frame(p, ns, ew, False)
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..core.ranking import competition_rank
+from ..core.ranking import _labels, _pack, competition_rank
 from ..core.schema import (
     BOARD,
     BOARDS,
@@ -28,6 +28,8 @@ from ..core.schema import (
     MATCHES,
     NS_SCORE,
     ROUND,
+    SEGMENT,
+    STAGE,
     TABLE,
     TEAM,
     VISIT_IMPS,
@@ -39,13 +41,16 @@ from ..core.schema import (
     validate,
 )
 from .checks import check_play
+from .conventions import Convention, convention_of
 from .imp import imps, victory_points
 from .prepare import EW, NS, PLAY_SPEC, _codes_of, _Record
 from .vpscales import scale_of
 
 _TEAMS_SPEC = (
     Column(EVENT, "key"),
+    Column(STAGE, "key", required=False),
     Column(ROUND, "int", required=False, nullable=True),
+    Column(SEGMENT, "key", required=False),
     Column(BOARD, "int"),
     Column(HOME_TEAM, "key"),
     Column(VISIT_TEAM, "key"),
@@ -78,6 +83,29 @@ def _first_rows(codes: np.ndarray, n: int) -> np.ndarray:
     return first
 
 
+def _group_codes(columns: list[tuple[np.ndarray, int]]) -> np.ndarray:
+    """Dense codes of the rows' combined key, numbered in the key's sorted order (as
+    ``groupby(sort=True).ngroup()``), from each column's sorted dense codes."""
+    keys = _pack(columns)
+    n = len(keys[0])
+    if n == 0:
+        return np.zeros(0, dtype=np.int64)
+    order = np.lexsort(keys[::-1])
+    new = np.zeros(n, dtype=bool)
+    new[0] = True
+    for k in keys:
+        ks = k[order]
+        new[1:] |= ks[1:] != ks[:-1]
+    codes = np.empty(n, dtype=np.int64)
+    codes[order] = np.cumsum(new) - 1
+    return codes
+
+
+def _duplicated(codes: np.ndarray) -> np.ndarray:
+    """Whether each row's code is shared with another row."""
+    return np.bincount(codes)[codes] > 1
+
+
 def _prepare_teams(teams: pd.DataFrame) -> _Teams:
     """Validate a team results frame; the home team's net score and IMPs per match and board."""
     frame = validate(teams, _TEAMS_SPEC, what="teams")
@@ -87,16 +115,18 @@ def _prepare_teams(teams: pd.DataFrame) -> _Teams:
     ok = np.isin(side_norm, [NS, EW])
     fail_rows(frame, ~ok[side_codes], "home_side must be 'NS' or 'EW'", what="teams")
     home_ns = (side_norm == NS)[side_codes]
-    keys = [EVENT, *([ROUND] if ROUND in frame.columns else []), HOME_TEAM, VISIT_TEAM]
+    keys = [c for c in (EVENT, STAGE, ROUND) if c in frame.columns] + [HOME_TEAM, VISIT_TEAM]
+    keys += [SEGMENT] if SEGMENT in frame.columns else []
     fail_rows(
         frame,
         (frame[HOME_TEAM] == frame[VISIT_TEAM]).to_numpy(dtype=bool),
         "a team plays against itself",
         what="teams",
     )
-    match = frame.groupby(keys, sort=True, observed=True, dropna=False).ngroup().to_numpy()
-    mb_key = frame.groupby([*keys, BOARD], sort=True, observed=True, dropna=False).ngroup()
-    mb = mb_key.to_numpy()
+    key_codes = [_labels(frame[c]) for c in keys]
+    match = _group_codes(key_codes)
+    board = _labels(frame[BOARD])
+    mb = _group_codes([(match, int(match.max()) + 1), board])
     n_mb = int(mb.max()) + 1 if len(mb) else 0
     count = np.bincount(mb, minlength=n_mb)
     fail_rows(
@@ -105,7 +135,7 @@ def _prepare_teams(teams: pd.DataFrame) -> _Teams:
     if TABLE in frame.columns and (count == 2).any():
         fail_rows(
             frame,
-            frame.duplicated([*keys, BOARD, TABLE], keep=False).to_numpy() & (count[mb] == 2),
+            _duplicated(_group_codes([(mb, n_mb), _labels(frame[TABLE])])) & (count[mb] == 2),
             "both table results of a board of a match are at the same table",
             what="teams",
         )
@@ -165,8 +195,39 @@ def board_imps(teams: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+def match_vps(home: Any, visit: Any, boards: Any, vp_scale: Any) -> tuple[Any, Any]:
+    """Victory points of the home and visiting teams for the IMPs each won in matches of
+    `boards` boards, on `vp_scale` (see :func:`team_matches`). On the WBF 2013 scale the
+    visitors score ``20 - home`` (rounded to 0.01), as the scale's table does.
+
+    Examples
+    --------
+    >>> match_vps(np.array([10.0]), np.array([4.0]), np.array([16]), "wbf2013")
+    (array([11.76]), array([8.24]))
+    """
+    home = np.asarray(home, dtype=np.float64)
+    visit = np.asarray(visit, dtype=np.float64)
+    nboards = np.broadcast_to(np.asarray(boards, dtype=np.int64), home.shape)
+    scale = scale_of(vp_scale)
+    if scale is victory_points:
+        vp = np.asarray(victory_points(home - visit, nboards), dtype=np.float64)
+        return vp, np.round(20.0 - vp, 2)
+    return scale(home - visit, nboards), scale(visit - home, nboards)
+
+
+def _scale_name(vp_scale: Any, convention: Any) -> Any:
+    """The scale `vp_scale` names, else the convention's (default: WBF 2013)."""
+    if vp_scale is not None:
+        return vp_scale
+    return convention_of(convention).vp_scale
+
+
 def team_matches(
-    teams: pd.DataFrame, *, boards: int | None = None, vp_scale: Any = "wbf2013"
+    teams: pd.DataFrame,
+    *,
+    boards: int | None = None,
+    vp_scale: Any = None,
+    convention: str | Convention | None = None,
 ) -> pd.DataFrame:
     """Match results: IMPs won by each team and victory points.
 
@@ -181,13 +242,19 @@ def team_matches(
         ``"wbf2013"`` (the WBF 2013 continuous scale, :func:`victory_points`), or a table of
         IMP bands per number of boards, as a CSV file or a DataFrame
         (:mod:`~tourneystats.bridge.vpscales`; the pre-2013 WBF 25-point scales are not
-        shipped).
+        shipped). By default the `convention`'s scale.
+    convention : str or Convention, optional
+        The publisher's conventions (:data:`~tourneystats.bridge.CONVENTIONS`; default ``ebu``),
+        of which team matches use the VP scale.
 
     Returns
     -------
     pandas.DataFrame
-        ``event, [round], home_team, visit_team, boards, home_imps, visit_imps`` (IMPs won on the
-        complete boards), ``home_vp, visit_vp``. Per-board IMPs: :func:`board_imps`.
+        ``event, [stage], [round], home_team, visit_team, [segment], boards, home_imps,
+        visit_imps`` (IMPs won on the complete boards), ``home_vp, visit_vp``; a frame with a
+        ``segment`` column gives a row per segment, each scored as a match (a match's VPs are
+        those of its total: :func:`~tourneystats.bridge.pool_standings`). Per-board IMPs:
+        :func:`board_imps`.
 
     Examples
     --------
@@ -212,23 +279,38 @@ def team_matches(
     out[BOARDS] = nboards.astype(np.int64)
     out[HOME_IMPS] = home.astype(np.int64)
     out[VISIT_IMPS] = visit.astype(np.int64)
-    scale = scale_of(vp_scale)
-    if scale is victory_points:
-        vp = victory_points(home - visit, nboards)
-        out[HOME_VP] = vp
-        out[VISIT_VP] = np.round(20.0 - vp, 2)
-    else:
-        out[HOME_VP] = scale(home - visit, nboards)
-        out[VISIT_VP] = scale(visit - home, nboards)
+    out[HOME_VP], out[VISIT_VP] = match_vps(home, visit, nboards, _scale_name(vp_scale, convention))
+    return out
+
+
+def whole_matches(matches: pd.DataFrame, vp_scale: Any) -> pd.DataFrame:
+    """Segments of a match (rows with a ``segment`` column) summed into one row per match, whose
+    VPs are those of the match's total IMPs and boards; a frame without segments is returned
+    as is."""
+    if SEGMENT not in matches.columns:
+        return matches
+    keys = [c for c in (EVENT, STAGE, ROUND, HOME_TEAM, VISIT_TEAM) if c in matches.columns]
+    out = matches.groupby(keys, sort=False, observed=True, dropna=False)[
+        [BOARDS, HOME_IMPS, VISIT_IMPS]
+    ].sum()
+    out = out.reset_index()
+    out[HOME_VP], out[VISIT_VP] = match_vps(
+        out[HOME_IMPS].to_numpy(), out[VISIT_IMPS].to_numpy(), out[BOARDS].to_numpy(), vp_scale
+    )
     return out
 
 
 def team_standings(
-    teams: pd.DataFrame, *, boards: int | None = None, vp_scale: Any = "wbf2013"
+    teams: pd.DataFrame,
+    *,
+    boards: int | None = None,
+    vp_scale: Any = None,
+    convention: str | Convention | None = None,
 ) -> pd.DataFrame:
     """Per event and team: matches, IMPs won and lost, victory points and place.
 
-    `boards` and `vp_scale` are as in :func:`team_matches`.
+    `boards`, `vp_scale` and `convention` are as in :func:`team_matches`. Tie-breaks, stages,
+    byes and standings after each round: :func:`~tourneystats.bridge.pool_standings`.
 
     Returns
     -------
@@ -245,7 +327,8 @@ def team_standings(
     0     T    A        1        10             0  18.09     1
     1     T    B        1         0            10   1.91     2
     """
-    m = team_matches(teams, boards=boards, vp_scale=vp_scale)
+    scale = _scale_name(vp_scale, convention)
+    m = whole_matches(team_matches(teams, boards=boards, vp_scale=scale), scale)
     home = pd.DataFrame(
         {EVENT: m[EVENT], TEAM: m[HOME_TEAM], IMPS_FOR: m[HOME_IMPS],
          IMPS_AGAINST: m[VISIT_IMPS], VP: m[HOME_VP]}

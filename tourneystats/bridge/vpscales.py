@@ -15,6 +15,11 @@ file or a DataFrame with one row per IMP band and number of boards,
 ==============  ===========================================================================
 
 so that a margin ``m >= 0`` scores ``vp_winner`` and the opponents ``vp_loser`` of its band.
+A table is checked before use (:func:`check_vp_table`): per number of boards, the bands start
+at 0 and follow each other without gap or overlap, only the last open-ended; a draw (the band
+of margin 0) gives both teams the same; the winner's VPs never fall and the loser's never rise
+as the margin grows; the two sum to the same total in every band. A match whose number of
+boards the table has no bands for is refused, naming the counts it has.
 
 The discrete 25-point WBF scales used until 2012 (15-15 a draw, 25-0 the extreme; "WBF 25"),
 and a 30-point WBF scale, are **not shipped**: no authoritative copy of them (a WBF document,
@@ -46,6 +51,8 @@ from ..core.schema import BOARDS, ValidationError
 Scale = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
 _COLUMNS = (BOARDS, "imp_min", "imp_max", "vp_winner", "vp_loser")
+#: the option a VP table is given with, named in the errors about it
+_OPTION = "vp_scale (--vp-scale)"
 _NOT_SHIPPED = {
     "wbf25": "the WBF 25-point scales used until 2012",
     "wbf30": "a WBF 30-point scale",
@@ -75,40 +82,107 @@ def scale_of(value: Any) -> Scale:
             "as a CSV file with columns boards, imp_min, imp_max, vp_winner, vp_loser"
         )
     if isinstance(value, (str, os.PathLike)) and Path(value).suffix.lower() == ".csv":
-        path = Path(value)
-        if not path.is_file():
-            raise ValidationError(f"{path}: no such VP scale file")
-        return _table_scale(pd.read_csv(path), str(path))
+        return _table_scale(read_vp_table(value), f"{_OPTION} {value}")
     raise ValueError(
         f"unknown vp_scale {value!r}: 'wbf2013', a .csv file or a DataFrame of IMP bands"
     )
 
 
-def _table_scale(table: pd.DataFrame, what: str) -> Scale:
-    """The scale of a table of IMP bands, checked: bands from 0, contiguous, one open end."""
+def read_vp_table(path: str | os.PathLike) -> pd.DataFrame:
+    """The VP table of a CSV file (see the module), as given; errors name the option.
+
+    Raises
+    ------
+    ValidationError
+        A missing, empty or unreadable file.
+    """
+    from ..core.io import note_input, read_table
+
+    path = Path(path)
+    if not path.is_file():
+        raise ValidationError(f"{_OPTION} {path}: no such VP scale file")
+    note_input(path)
+    try:
+        return read_table(path)
+    except (ValidationError, ValueError, OSError) as exc:
+        raise ValidationError(f"{_OPTION} {path}: {exc}") from None
+
+
+def check_vp_table(table: pd.DataFrame, what: str = "vp_scale table") -> pd.DataFrame:
+    """The bands of a VP table (see the module) as numbers, sorted by boards and margin, checked.
+
+    Per number of boards: the bands start at 0 and follow each other without gap or overlap,
+    only the last open-ended; the victory points of the winner rise (never fall) with the
+    margin and those of the loser fall; the winner's and the loser's sum to the same total in
+    every band; a draw (the band of margin 0) gives both teams the same. `what` names the table
+    in the errors (the option and the file).
+
+    Raises
+    ------
+    ValidationError
+        Naming the table, the number of boards and the band that breaks a rule.
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"boards": 8, "imp_min": [0, 1, 3], "imp_max": [0, 2, None],
+    ...                       "vp_winner": [10, 12, 9], "vp_loser": [10, 8, 11]})
+    >>> check_vp_table(table)
+    Traceback (most recent call last):
+    ...
+    tourneystats.core.schema.ValidationError: vp_scale table: 8 boards, band from 3 IMPs: the winner's victory points fall as the margin grows (12 then 9)
+    """
     missing = [c for c in _COLUMNS if c not in table.columns]
     if missing:
         raise ValidationError(f"{what}: missing column(s) {', '.join(missing)}")
-    t = table[list(_COLUMNS)].copy()
-    t["imp_max"] = pd.to_numeric(t["imp_max"], errors="coerce").fillna(np.inf)
+    if not len(table):
+        raise ValidationError(f"{what}: no IMP band")
+    t = table[list(_COLUMNS)]
     num = pd.DataFrame({c: pd.to_numeric(t[c], errors="coerce") for c in _COLUMNS})
-    if num.drop(columns="imp_max").isna().any().any():
+    open_end = num["imp_max"].isna() & t["imp_max"].isna()
+    if num.drop(columns="imp_max").isna().any().any() or (num["imp_max"].isna() & ~open_end).any():
         raise ValidationError(f"{what}: every value but an open imp_max must be a number")
+    num["imp_max"] = num["imp_max"].fillna(np.inf)
+    whole = num[[BOARDS, "imp_min"]]
+    if (whole % 1 != 0).any().any() or (num[BOARDS] < 1).any():
+        raise ValidationError(f"{what}: boards and imp_min must be whole numbers, boards 1 or more")
     num = num.sort_values([BOARDS, "imp_min"], kind="stable", ignore_index=True)
+    _check_bands(num, what)
+    return num
+
+
+def _check_bands(num: pd.DataFrame, what: str) -> None:
+    """The rules of :func:`check_vp_table` on its sorted numeric bands."""
     same = num[BOARDS].eq(num[BOARDS].shift())
     first = ~same
-    nxt = num["imp_max"].shift() + 1
-    bad = (first & (num["imp_min"] != 0)) | (same & (num["imp_min"] != nxt))
-    bad |= num["imp_max"] < num["imp_min"]
-    bad |= same.shift(-1, fill_value=False) & np.isinf(num["imp_max"])
-    bad |= num["vp_winner"] < num["vp_loser"]
-    if bad.any():
-        row = num[bad].iloc[0]
-        raise ValidationError(
-            f"{what}: the IMP bands of {int(row[BOARDS])} boards must start at 0 and follow each "
-            f"other without gap or overlap, only the last open-ended, the winner scoring at least "
-            f"the loser (band from {row['imp_min']:g})"
-        )
+    win, lose = num["vp_winner"], num["vp_loser"]
+    total = (win + lose).groupby(num[BOARDS]).transform("first")
+    checks = [
+        (first & (num["imp_min"] != 0), "the bands must start at a margin of 0"),
+        (same & (num["imp_min"] != num["imp_max"].shift() + 1), "the bands must follow each other without gap or overlap"),
+        (num["imp_max"] < num["imp_min"], "imp_max below imp_min"),
+        (same.shift(-1, fill_value=False) & np.isinf(num["imp_max"]), "open-ended, not last"),
+        (first & (win != lose), "a draw (margin 0) must give both teams the same"),
+        (same & (win < win.shift()), "the winner's victory points fall as the margin grows"),
+        (same & (lose > lose.shift()), "the loser's victory points rise as the margin grows"),
+        (win < lose, "the winner scores less than the loser"),
+        ((win + lose - total).abs() > 1e-9, "the winner's and loser's victory points do not "
+         "sum to the same total as in the other bands"),
+    ]  # fmt: skip
+    for bad, reason in checks:
+        if bad.any():
+            i = int(np.flatnonzero(bad.to_numpy())[0])
+            row = num.iloc[i]
+            if "fall" in reason or "rise" in reason:
+                column = "vp_winner" if "winner" in reason else "vp_loser"
+                reason += f" ({num[column].iloc[i - 1]:g} then {row[column]:g})"
+            raise ValidationError(
+                f"{what}: {int(row[BOARDS])} boards, band from {row['imp_min']:g} IMPs: {reason}"
+            )
+
+
+def _table_scale(table: pd.DataFrame, what: str) -> Scale:
+    """The scale of a table of IMP bands, checked by :func:`check_vp_table`."""
+    num = check_vp_table(table, what)
     boards = num[BOARDS].to_numpy(dtype=np.int64)
     lows = num["imp_min"].to_numpy(dtype=np.float64)
     highs = num["imp_max"].to_numpy(dtype=np.float64)
@@ -124,8 +198,10 @@ def _table_scale(table: pd.DataFrame, what: str) -> Scale:
         found = (at >= 0) & (boards[np.maximum(at, 0)] == b) & (size <= highs[np.maximum(at, 0)])
         if not found.all():
             i = int(np.flatnonzero(~found)[0])
+            known = ", ".join(map(str, np.unique(boards)))
             raise ValidationError(
-                f"{what}: no band for a margin of {size[i]:g} IMPs in a match of {b[i]} boards"
+                f"{what}: no band for a margin of {size[i]:g} IMPs in a match of {b[i]} boards "
+                f"(the table has bands for matches of {known} boards)"
             )
         return np.where(m >= 0, win[at], lose[at])
 

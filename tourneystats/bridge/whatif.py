@@ -51,7 +51,7 @@ def _bridge_parse(item: Any) -> RuleSpec:
         if key not in names:
             raise ValueError(
                 f"bridge compare: unknown rule set {item!r}; names are {', '.join(names)}"
-                " (or a mapping of options, e.g. {'scoring': 'butler', 'drop': 2})"
+                " (in Python also a mapping of options, e.g. {'scoring': 'butler', 'drop': 2})"
             )
         return RuleSpec(item.strip(), dict(names[key]))
     if isinstance(item, Mapping):

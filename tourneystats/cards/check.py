@@ -281,6 +281,8 @@ def _check_tables(path: Path, files: list[Path], rules: str | Rules | None) -> l
                 f"{standings_file}: published standings need event, player and one of "
                 f"{', '.join(TABLE_VALUES)}"
             )
+        if not len(published):
+            raise ValidationError(f"{standings_file}: no published standings (no rows)")
         ours = table[_among(table, published)]
         out.append(compare(published, ours, keys=[EVENT, PLAYER], values=values))
     return out

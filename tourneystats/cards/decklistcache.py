@@ -99,17 +99,18 @@ def _fail(path: Path, where: str, message: str) -> ValidationError:
 
 
 def _load(path: Path) -> dict:
-    """The file's JSON object."""
+    """The file's JSON object (read strictly: :func:`~tourneystats.core.jsontext.load_json`)."""
+    from ..core.io import note_input
+    from ..core.jsontext import load_json
+
+    note_input(path)
     raw = path.read_bytes()
     try:
-        data = json.loads(raw.decode("utf-8-sig"))
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise _fail(path, f"line {line}", "bytes that are not UTF-8 (not a JSON file)") from None
-    except json.JSONDecodeError as exc:
-        raise _fail(
-            path, f"line {exc.lineno}, column {exc.colno}", f"not valid JSON ({exc.msg})"
-        ) from None
+    data = load_json(text, path)
     if not isinstance(data, dict):
         raise _fail(path, "", f"the JSON is a {type(data).__name__}, not an object with 'Rounds'")
     return data

@@ -128,7 +128,7 @@ from .kinds import (
     POINT_SYSTEM,
     TIEBREAK_ORDER,
 )
-from .pgnlines import PGN_SUFFIXES, Vocab, read_files
+from .pgnlines import MARKERS, PGN_SUFFIXES, Vocab, read_files
 from .trf import TrfData
 
 __all__ = ["PGN_SUFFIXES", "read_pgn"]
@@ -158,6 +158,7 @@ class _Games:
     tags: dict[str, np.ndarray]
     texts: list[str]
     note: np.ndarray
+    marker: np.ndarray
 
     def given(self, tag: str) -> np.ndarray:
         """Whether each game has a known `tag` value (not absent, blank, ``?`` or ``-``)."""
@@ -169,7 +170,13 @@ class _Games:
         """The games where `keep` is True."""
         tags = {t: c[keep] for t, c in self.tags.items()}
         return _Games(
-            self.files, self.file[keep], self.line[keep], tags, self.texts, self.note[keep]
+            self.files,
+            self.file[keep],
+            self.line[keep],
+            tags,
+            self.texts,
+            self.note[keep],
+            self.marker[keep],
         )
 
     def text(self, tag: str, g: int) -> str | None:
@@ -355,6 +362,7 @@ def _read(files: list[Path]) -> _Games:
         tags,
         texts,
         np.concatenate([p.note for p in parts]),
+        np.concatenate([p.marker for p in parts]),
     )
 
 
@@ -378,6 +386,18 @@ def _results(games: _Games) -> np.ndarray:
         games.fail(
             g,
             f"unknown result {games.text('Result', g)!r} (expected 1-0, 0-1, 1/2-1/2, 0-0 or *)",
+            tag="Result",
+        )
+    # the termination marker ending the movetext must agree with the tag (PGN standard 8.2.6)
+    checked = (games.marker >= 0) & (result != _BOTH_LOSE)
+    bad = np.flatnonzero(checked & (games.marker != result))
+    if len(bad):
+        g = int(bad[0])
+        shown = {code: m.decode() for m, code in MARKERS.items()}[int(games.marker[g])]
+        games.fail(
+            g,
+            f"the Result tag {games.text('Result', g)!r} contradicts the game's termination "
+            f"marker {shown!r} (the last token of its movetext)",
             tag="Result",
         )
     return result

@@ -185,11 +185,13 @@ def _decode(value: bytes) -> str:
 
 class FileGames(NamedTuple):
     """The games of one file: the line of each game's first tag, the vocabulary codes of its
-    tags (-1: tag absent), and whether it has no moves but a comment saying forfeit/default."""
+    tags (-1: tag absent), whether it has no moves but a comment saying forfeit/default, and
+    its termination marker (:data:`MARKERS`; -1: none)."""
 
     line: np.ndarray
     tags: dict[str, np.ndarray]
     note: np.ndarray
+    marker: np.ndarray
 
 
 # --- chunks --------------------------------------------------------------------------------------
@@ -198,12 +200,13 @@ class FileGames(NamedTuple):
 class _Chunk(NamedTuple):
     """The games of one chunk: the line (from 0) of each game's first tag, the codes of each
     tag's values (-1: absent) into its distinct values (byte lengths and 8-byte words, one or two
-    pieces), the forfeit notes, and the chunk's number of lines."""
+    pieces), the forfeit notes, the termination markers, and the chunk's number of lines."""
 
     line: np.ndarray
     codes: dict[str, np.ndarray]
     values: dict[str, list[tuple[np.ndarray, np.ndarray]]]
     note: np.ndarray
+    marker: np.ndarray
     n_lines: int
 
 
@@ -243,7 +246,9 @@ def read_file(path: Path, vocab: Vocab, chunk_bytes: int | None = None) -> FileG
                 raise ValidationError(f"{path}:{line + exc.line}: {exc}") from None
             if chunk is None:
                 break
-            parts.append(FileGames(line + chunk.line, _coded(chunk, vocab), chunk.note))
+            parts.append(
+                FileGames(line + chunk.line, _coded(chunk, vocab), chunk.note, chunk.marker)
+            )
             line += chunk.n_lines
     return _joined(parts)
 
@@ -290,6 +295,7 @@ def _read_together(batch: list[tuple[Path, bytes]], vocab: Vocab) -> list[FileGa
             chunk.line[file_of == k] - first[k] + 1,
             {t: codes[file_of == k] for t, codes in tags.items()},
             chunk.note[file_of == k],
+            chunk.marker[file_of == k],
         )
         for k in range(len(batch))
     ]
@@ -307,12 +313,16 @@ def _coded(chunk: _Chunk, vocab: Vocab) -> dict[str, np.ndarray]:
 def _joined(parts: list[FileGames]) -> FileGames:
     if not parts:
         return FileGames(
-            np.zeros(0, np.int64), {t: np.zeros(0, np.int32) for t in TAGS}, np.zeros(0, bool)
+            np.zeros(0, np.int64),
+            {t: np.zeros(0, np.int32) for t in TAGS},
+            np.zeros(0, bool),
+            np.zeros(0, np.int8),
         )
     return FileGames(
         np.concatenate([p.line for p in parts]),
         {t: np.concatenate([p.tags[t] for p in parts]) for t in TAGS},
         np.concatenate([p.note for p in parts]),
+        np.concatenate([p.marker for p in parts]),
     )
 
 
@@ -475,7 +485,8 @@ def _scan(text: bytes, final: bool) -> _Chunk | None:
         codes[tag] = np.full(n_games, -1, dtype=np.int32)
         codes[tag][game_of[rows]] = local
     note = _forfeit_notes(original, lines, tag_lines, new_game)
-    return _Chunk(tag_lines[new_game], codes, values, note, len(kind))
+    marker = _markers(original, lines, tag_lines[new_game])
+    return _Chunk(tag_lines[new_game], codes, values, note, marker, len(kind))
 
 
 def _games(kind: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -640,3 +651,40 @@ def _forfeit_notes(
         match = _NO_MOVES.fullmatch(text, int(ends[last_tag[g]]), int(end))
         note[g] = match is not None and _NOTE_WORD.search(match.group()) is not None
     return note
+
+
+#: the game termination markers (PGN standard 8.2.6) and their codes
+MARKERS = {b"1-0": 0, b"0-1": 1, b"1/2-1/2": 2, b"*": 4}
+
+
+def _markers(
+    text: bytes, lines: tuple[np.ndarray, np.ndarray, np.ndarray], first: np.ndarray
+) -> np.ndarray:
+    """The code (:data:`MARKERS`) of each game's termination marker: the last token of the last
+    movetext line before the next game (-1: none there, e.g. a comment or a move last). The
+    games start on the lines `first`; the moves are not parsed."""
+    starts, ends, kind = lines
+    out = np.full(len(first), -1, dtype=np.int8)
+    moves = np.flatnonzero(kind == _MOVE)
+    if not len(moves) or not len(first):
+        return out
+    buf = np.frombuffer(text, dtype=np.uint8)
+    last = np.searchsorted(moves, np.append(first[1:], len(kind))) - 1
+    line = moves[np.maximum(last, 0)]
+    ok = (last >= 0) & (line > first)
+    start = starts[line]
+    p = ends[line] - 1
+    for _ in range(8):  # trailing blanks (a line with more: no marker found)
+        back = ok & (p >= start) & (buf[np.maximum(p, 0)] <= 32)
+        if not back.any():
+            break
+        p = p - back
+    ok &= (p >= start) & (buf[np.maximum(p, 0)] > 32)
+    for marker, code in MARKERS.items():
+        at = p - len(marker) + 1
+        hit = ok & (at >= start) & (out < 0)
+        for j, byte in enumerate(marker):
+            hit &= buf[np.clip(at + j, 0, len(buf) - 1)] == byte
+        hit &= (at == start) | (buf[np.clip(at - 1, 0, len(buf) - 1)] <= 32)
+        out[hit] = code
+    return out

@@ -148,8 +148,8 @@ def _check_buchholz(grid: _Grid, tiebreaks: Sequence[TieBreak], allow: bool) -> 
     )
     if not allow:
         raise ValueError(
-            message + "; leave them out, or pass allow_buchholz_in_round_robins=True to "
-            "compute them anyway"
+            message + "; leave them out of the tie-breaks (--tiebreaks), or, in Python, pass "
+            "allow_buchholz_in_round_robins=True to compute them anyway"
         )
     warnings.warn(
         message + " (computed as asked: allow_buchholz_in_round_robins=True)", stacklevel=4

@@ -222,6 +222,18 @@ def _rules_by_date(
     return np.where(undated, fallback, in_force[by_date])
 
 
+def check_rule_name(name: str) -> str:
+    """`name` if it is a rule set, ``"auto"`` or ``"auto:<rule set>"``; else a ValueError.
+
+    Examples
+    --------
+    >>> check_rule_name("auto:fide2024")
+    'auto:fide2024'
+    """
+    _check_rule_names([name])
+    return name
+
+
 def _check_rule_names(names: list) -> None:
     """Refuse names that are neither a rule set, ``"auto"`` nor ``"auto:<rule set>"``."""
     bad = sorted(

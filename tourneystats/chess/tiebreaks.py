@@ -263,11 +263,22 @@ class _Engine:
             )
         return self.cache["opp_ratings"]
 
+    def _no_game(self, values: np.ndarray) -> np.ndarray:
+        """`values` with no value (NaN) for the players without any game over the board (as
+        FIDE's TieBreakServer prints none); those with games keep theirs (0 where cuts or
+        unrated opponents leave no rating, as the TEC tables print it)."""
+        if "no_game" not in self.cache:
+            # a game over the board, or a forfeit the rating-based tie-breaks count as one
+            games = (self.grid.kind == K_PLAYED).any(axis=1) | self.played("ratings").any(axis=1)
+            self.cache["no_game"] = ~games
+        return np.where(self.cache["no_game"], np.nan, values)
+
     def _aro(self, tb: TieBreak) -> tuple[np.ndarray, _Detail]:
-        """ARO: the average rating of the opponents met over the board."""
+        """ARO: the average rating of the opponents met over the board (no value without a
+        game, 0 when cuts or unrated opponents leave no rating)."""
         ratings, rated = self._opponents_ratings()
         value, contrib, kept = _aro(ratings, rated, tb.low, tb.high)
-        return value, _Detail(ratings, self.grid.points, contrib, kept, None)
+        return self._no_game(value), _Detail(ratings, self.grid.points, contrib, kept, None)
 
     def _performance(self) -> tuple[np.ndarray, np.ndarray]:
         """TPR and PTP of every player (cached)."""
@@ -278,23 +289,27 @@ class _Engine:
         return self.cache["perf"]
 
     def _tpr(self, tb: TieBreak) -> tuple[np.ndarray, _Detail | None]:
-        """TPR: tournament performance rating (0 without a rated game, as ARO and as FIDE's
-        TieBreakServer prints it; APRO leaves such opponents out)."""
-        return np.nan_to_num(self._performance()[0], nan=0.0), None
+        """TPR: tournament performance rating (no value without a game; 0 with games but no
+        rated one, as ARO and as FIDE's TieBreakServer prints it; APRO leaves such opponents
+        out)."""
+        return self._no_game(np.nan_to_num(self._performance()[0], nan=0.0)), None
 
     def _ptp(self, tb: TieBreak) -> tuple[np.ndarray, _Detail | None]:
-        """PTP: perfect tournament performance (0 without a rated game, as TPR)."""
-        return np.nan_to_num(self._performance()[1], nan=0.0), None
+        """PTP: perfect tournament performance (no value without a game, 0 without a rated
+        one, as TPR)."""
+        return self._no_game(np.nan_to_num(self._performance()[1], nan=0.0)), None
 
     def _apro(self, tb: TieBreak) -> tuple[np.ndarray, _Detail | None]:
-        """APRO: the average TPR of the opponents."""
+        """APRO: the average TPR of the opponents (no value without a game, as ARO)."""
         played = self.played("ratings")
-        return _opponent_mean(self.grid, played, self._performance()[0], digits=0), None
+        mean = _opponent_mean(self.grid, played, self._performance()[0], digits=0)
+        return self._no_game(mean), None
 
     def _appo(self, tb: TieBreak) -> tuple[np.ndarray, _Detail | None]:
-        """APPO: the average PTP of the opponents."""
+        """APPO: the average PTP of the opponents (no value without a game, as ARO)."""
         played = self.played("ratings")
-        return _opponent_mean(self.grid, played, self._performance()[1], digits=0), None
+        mean = _opponent_mean(self.grid, played, self._performance()[1], digits=0)
+        return self._no_game(mean), None
 
     def _rating(self, tb: TieBreak) -> tuple[np.ndarray, None]:
         """RTNG (10.6): the player's rating (the first, or his last one with per-round

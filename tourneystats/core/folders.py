@@ -26,7 +26,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import ParamSpec, TypeVar
 
-from .io import TABLE_SUFFIXES, table_columns
+from .io import TABLE_SUFFIXES, note_input, table_columns
 from .schema import ValidationError
 
 #: first characters of the names of hidden files and folders, which are never read
@@ -223,6 +223,8 @@ def result_files(
         files.extend(found)
     if not files:
         raise ValidationError(f"no {what} to read: the list of paths is empty")
+    for path in files:  # inputs: never written over (core.io.tracking_inputs)
+        note_input(path)
     return files
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import csv
 import os
 import tempfile
 import warnings
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,12 +19,48 @@ from .schema import ValidationError
 
 TABLE_SUFFIXES = (".csv", ".parquet", ".pq")
 
+#: the files read since :func:`tracking_inputs` began (None: not tracking)
+_READ: contextvars.ContextVar[set[Path] | None] = contextvars.ContextVar("_READ", default=None)
+
+
+@contextlib.contextmanager
+def tracking_inputs() -> Iterator[set[Path]]:
+    """Record every file read inside the block (by :func:`read_table`, :func:`table_columns`
+    and the readers that call :func:`note_input`): :func:`check_target`, and so every write of
+    this module, then refuses to write over any of them.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "t.csv"
+    >>> _ = write_table(pd.DataFrame({"a": [1]}), p)
+    >>> with tracking_inputs() as read:
+    ...     _ = read_table(p)
+    ...     write_table(pd.DataFrame({"a": [2]}), p)
+    Traceback (most recent call last):
+    ...
+    ValueError: refusing to write over the input file ...t.csv
+    """
+    token = _READ.set(set())
+    try:
+        yield _READ.get()  # type: ignore[misc]
+    finally:
+        _READ.reset(token)
+
+
+def note_input(path: str | os.PathLike) -> None:
+    """Record `path` as read (see :func:`tracking_inputs`); nothing when not tracking."""
+    read = _READ.get()
+    if read is not None:
+        read.add(Path(path))
+
 
 def read_table(
     path: str | os.PathLike,
     *,
     columns: Sequence[str] | Callable[[str], bool] | None = None,
     dictionaries: Collection[str] = (),
+    text: Collection[str] = (),
 ) -> pd.DataFrame:
     """Read a CSV or Parquet file (chosen by its extension) into a DataFrame.
 
@@ -46,6 +84,9 @@ def read_table(
         columns so read are in ``frame.attrs["dictionaries"]`` (absent when none was), for a
         caller to give its results the text dtype back. Other columns and CSV files are read
         as without it.
+    text : collection of str, optional
+        Columns of a CSV file read as the text they hold (labels such as a season ``2023. ``,
+        which inference would read as the number 2023), where the file has them.
 
     Examples
     --------
@@ -65,9 +106,10 @@ def read_table(
     ['event']
     """
     path = Path(path)
+    note_input(path)
     suffix = path.suffix.lower()
     if suffix == ".csv":
-        return _read_csv(path, columns)
+        return _read_csv(path, columns, {c: str for c in text})
     if suffix in (".parquet", ".pq"):
         return _read_parquet(path, columns, dictionaries)
     raise ValueError(f"{path}: unknown table format {suffix!r}; expected .csv or .parquet")
@@ -99,13 +141,17 @@ def csv_encoding(path: Path) -> str:
     return "utf-8"
 
 
-def _read_csv(path: Path, columns: Sequence[str] | Callable[[str], bool] | None) -> pd.DataFrame:
+def _read_csv(
+    path: Path,
+    columns: Sequence[str] | Callable[[str], bool] | None,
+    dtype: Mapping[str, Any] | None = None,
+) -> pd.DataFrame:
     """A CSV in UTF-8 (or the encoding of its byte-order mark); Windows-1252, with a warning,
     when it is not UTF-8."""
     encoding = csv_encoding(path)
     try:
         try:
-            return pd.read_csv(path, usecols=columns, encoding=encoding)  # type: ignore[arg-type]
+            return pd.read_csv(path, usecols=columns, encoding=encoding, dtype=dtype)  # type: ignore[arg-type]
         except UnicodeDecodeError as exc:
             if encoding != "utf-8":
                 raise
@@ -117,7 +163,7 @@ def _read_csv(path: Path, columns: Sequence[str] | Callable[[str], bool] | None)
                     "Windows-1252)"
                 ) from None
             warnings.warn(f"{path}: not UTF-8; read as Windows-1252", stacklevel=3)
-            return pd.read_csv(path, usecols=columns, encoding=FALLBACK_ENCODING)  # type: ignore[arg-type]
+            return pd.read_csv(path, usecols=columns, encoding=FALLBACK_ENCODING, dtype=dtype)  # type: ignore[arg-type]
     except pd.errors.EmptyDataError:
         raise ValidationError(f"{path}: empty file") from None
     except (pd.errors.ParserError, UnicodeError) as exc:
@@ -334,6 +380,7 @@ def table_columns(path: str | os.PathLike) -> list[str]:
     ['event', 'round']
     """
     path = Path(path)
+    note_input(path)
     suffix = path.suffix.lower()
     if suffix == ".csv":  # the first record only (a parser for one line costs 100x less)
         encoding = csv_encoding(path)
@@ -393,16 +440,32 @@ def check_target(
     inputs: Iterable[str | os.PathLike] = (),
     what: str = "table",
 ) -> Path:
-    """Refuse an output path with an unknown format, or that is one of the `inputs`."""
+    """Refuse an output path with an unknown format, or that is one of the `inputs` or of the
+    files read so far (:func:`tracking_inputs`)."""
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in suffixes:
         known = ", ".join(suffixes)
         raise ValueError(f"{path}: unknown {what} format {suffix!r}; expected one of {known}")
-    for source in inputs:
+    for source in [*inputs, *sorted(_READ.get() or ())]:
         if _same_file(path, Path(source)):
             raise ValueError(f"refusing to write over the input file {source}")
+    _check_writable(path)
     return path
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse a target that is a folder, or whose folder cannot be made or written in (a file
+    in the way, no permission): before anything is computed or written."""
+    if path.is_dir():
+        raise ValueError(f"{path}: is a folder, not a file to write")
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise ValueError(f"{path}: cannot write there: {folder} is a file, not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ValueError(f"{path}: cannot write there: no permission to write in {folder}")
 
 
 def _write(frame: pd.DataFrame, tmp: Path, suffix: str) -> None:

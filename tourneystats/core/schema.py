@@ -117,6 +117,20 @@ NAMES = "names"  #: players' names of a pair or team
 SCORING = "scoring"  #: "MP" or "IMP": what a published total counts
 ROOM = "room"  #: PBN Room tag, "Open" or "Closed"
 ADJUSTED = "adjusted"  #: True where the score is a director's assigned (adjusted) score
+STAGE = "stage"  #: a stage of a team competition (round robin, quarter-final, ...)
+SEGMENT = "segment"  #: a set of boards of a team match (a knockout match's segments)
+IMP_QUOTIENT = "imp_quotient"  #: IMPs won / IMPs lost (infinite with none lost, 1 for 0/0)
+AFTER_ROUND = "after_round"  #: standings counting the rounds up to this one
+BYES = "byes"  #: rounds without an opponent
+CARRY_OVER = "carry_over"  #: IMPs a team starts a knockout match with
+MARGIN = "margin"  #: total minus the opponent's total
+QUALIFIED = "qualified"  #: whether the team goes through to the next stage
+BOARD_POINTS = "board_points"  #: board-a-match points (per board 2/1/0, or 1/0.5/0)
+HOME_POINTS = "home_points"
+VISIT_POINTS = "visit_points"
+POINTS_FOR = "points_for"  #: board points won (board-a-match standings)
+POINTS_AGAINST = "points_against"
+POINTS_QUOTIENT = "points_quotient"
 
 # --- league --------------------------------------------------------------------------------------
 LEAGUE = "league"
@@ -138,8 +152,10 @@ CONTEXT = (
     SEASON,
     EVENT,
     TOURNAMENT,
+    STAGE,
     SECTION,
     ROUND,
+    SEGMENT,
     BOARD,
     MATCH,
     TEAM,

@@ -96,7 +96,7 @@ def rule_specs(rules: Any, parse: Callable[[Any], RuleSpec], *, what: str) -> li
     >>> rule_specs([1, 1], parse, what="demo")
     Traceback (most recent call last):
     ...
-    ValueError: demo compare: rule set label(s) given twice: 'k=1'; label them, e.g. {"label": ...}
+    ValueError: demo compare: rule set label(s) given twice: 'k=1'; give each once (in Python, label them: {"label": ...})
     """
     if isinstance(rules, str | bytes) or not isinstance(rules, Iterable):
         raise TypeError(f"{what} compare: rules must be a list of rule sets, got {rules!r}")
@@ -115,7 +115,7 @@ def rule_specs(rules: Any, parse: Callable[[Any], RuleSpec], *, what: str) -> li
         shown = ", ".join(map(repr, twice))
         raise ValueError(
             f"{what} compare: rule set label(s) given twice: {shown}; "
-            'label them, e.g. {"label": ...}'
+            'give each once (in Python, label them: {"label": ...})'
         )
     return specs
 
