@@ -109,10 +109,14 @@ def _wrong_values(table, want) -> list[str]:
 
 
 def _canonical(table):
-    """The standings in a fixed row order with numbers rounded (for comparing two runs)."""
+    """The standings in a fixed row order with numbers rounded (for comparing two runs); the
+    names, FIDE ids and ratings shown as labels are left out (a name read in another encoding
+    must give the same standings, not the same label)."""
     import pandas as pd
 
-    table = table.copy()
+    from tourneystats.core.schema import PEOPLE
+
+    table = table.drop(columns=[c for c in PEOPLE if c in table.columns])
     for column in table.columns:
         if pd.api.types.is_float_dtype(table[column]):
             table[column] = table[column].round(9)

@@ -28,6 +28,7 @@ from tourneystats.archive import (
     write_archive,
 )
 from tourneystats.cli import main
+from tourneystats.core.schema import PEOPLE
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).parent / "data"
@@ -849,6 +850,7 @@ def test_import_folder(tmp_path, capsys):
     for name in ("buchholz_1", "tournament_1"):
         path = src / "chess" / "2019" / (name + (".txt" if name.startswith("t") else ".trf"))
         want = chess.standings_from_path(path, tiebreaks=["BH", "ARO"])
+        want = want.drop(columns=[c for c in PEOPLE if c in want.columns])  # (no names kept)
         mine = got[got["event"] == name].drop(columns="season").reset_index(drop=True)
         pd.testing.assert_frame_equal(mine.astype({"event": str}), want.astype({"event": str}))
     want = league.history(read_archive(root, family="league").drop(columns="season"))
@@ -859,12 +861,12 @@ def test_import_folder(tmp_path, capsys):
     want = pd.concat(
         [bridge.standings_from_path(src / "2022" / f) for f in ("butler.xml", "howell.xml")],
         ignore_index=True,
-    )
+    ).drop(columns="names")  # the archive keeps results, not the pairs' names
     keys = ["event", "section", "line", "pair"]
     pd.testing.assert_frame_equal(sort_rows(got, keys), sort_rows(want, keys), check_dtype=False)
     got = read_archive(out, family="bridge_teams").drop(columns="season")
     want = bridge.team_standings_from_path(src / "bridge" / "2021" / "teams.pbn")
-    pd.testing.assert_frame_equal(got, want, check_dtype=False)
+    pd.testing.assert_frame_equal(got, want.drop(columns="names"), check_dtype=False)
     assert len(got) > 2
 
 

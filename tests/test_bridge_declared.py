@@ -203,10 +203,11 @@ def test_mixed_folder_is_one_table(tmp_path):
     for name in ("usebio-mp-pairs-howell.xml", "usebio-butler-mitchell.xml"):
         (tmp_path / name).write_bytes((DATA / name).read_bytes())
     st = bridge.standings_from_path(tmp_path)
-    assert st.columns.tolist() == ["event", "section", "line", "pair", "scoring", "boards", "mp",
+    assert st.columns.tolist() == ["event", "section", "line", "pair", "names", "scoring", "boards", "mp",
                                    "top", "percentage", "imps", "factored", "rank", "decided_by"]  # fmt: skip
     mp, butler = st[st["scoring"] == "mp"], st[st["scoring"] == "butler"]
     assert len(mp) == 12 and len(butler) == 14
+    assert st["names"].notna().all()  # both files name the two players of every pair
     assert mp["imps"].isna().all() and mp["percentage"].notna().all()
     assert butler["percentage"].isna().all() and butler["imps"].notna().all()
     forced = bridge.standings_from_path(tmp_path, scoring="mp")

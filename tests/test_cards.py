@@ -930,6 +930,7 @@ def test_importing_cards_imports_no_other_family():
         "tourneystats.core.check",
         "tourneystats.core.folders",
         "tourneystats.core.io",
+        "tourneystats.core.people",
         "tourneystats.core.ranking",
         "tourneystats.core.schema",
         "tourneystats.core.whatif",

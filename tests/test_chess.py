@@ -520,8 +520,9 @@ def test_read_results_and_history_from_path(tmp_path, tec_swiss):
     assert len(got) == 16 * 5 + 16 * 9 + 16 * 5 and "Unnamed: 0" not in got.columns
     assert list(events["event"]) == ["ex01", "ex25"] and len(players) == 32
     table = standings_from_path(tmp_path, rules="auto:fide2024", tiebreaks=["BH"])
-    alone = standings(got, tiebreaks=["BH"], rules="auto:fide2024", events=events)
+    alone = standings(got, tiebreaks=["BH"], rules="auto:fide2024", events=events, players=players)
     pd.testing.assert_frame_equal(table, alone)
+    assert table.loc[table["event"] == "ex25", "name"].notna().all()  # the TRF names
     history = history_from_path(tmp_path, rules="auto:fide2024", tiebreaks=["BH"])
     assert len(history) == 16 * (5 + 9 + 5)
     named = history[history["event"] == "ex25"]

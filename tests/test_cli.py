@@ -327,3 +327,13 @@ def test_compare_checks_every_output_before_writing_any(tmp_path, capsys):
     assert main(argv) == 1
     err = capsys.readouterr().err
     assert "--rules: mtg given twice; give each rule set once" in err and "{" not in err
+
+
+def test_compare_refuses_an_unknown_tiebreak_in_a_rule_set_naming_the_option(tmp_path, capsys):
+    """A chess rule set's tie-breaks are read before any work, the error naming --rules."""
+    trf = str(DATA / "chess" / "club-spring-2024.trf")
+    out = tmp_path / "compare.csv"
+    argv = ["compare", trf, "--family", "chess", "--rules", "fide2026:BH/C1+XY,fide2024"]
+    assert main([*argv, "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "--rules fide2026:BH/C1+XY: unknown tie-break 'XY'" in err and not out.exists()

@@ -40,7 +40,8 @@ def test_drift_chess_trf_writes_png(tmp_path, capsys):
 
 def test_drift_named_players_and_svg(tmp_path, capsys):
     out = tmp_path / "d.svg"
-    args = ["drift", str(TRF), "--family", "chess", "--players", "7,12", "--out", str(out)]
+    args = ["drift", str(TRF), "--family", "chess", "--player", "7", "--player", "Player #12"]
+    args += ["--out", str(out)]
     assert main(args) == 0
     assert out.read_text().lstrip().startswith("<?xml")
     assert "2 highlighted: Player #7, Player #12" in capsys.readouterr().out
@@ -130,9 +131,10 @@ def test_drift_bridge_season_folder(tmp_path, capsys):
     results = pd.concat(
         [read_usebio(p).results for p in sorted(tmp_path.glob("*.xml"))], ignore_index=True
     )
-    history = bridge.season_history(results)
+    history = bridge.season_history(results, players=bridge.read_people(tmp_path))
     last = history[history["event"] == history["event"].iloc[-1]].head(10)
-    best = ", ".join(f"pair {p}" if p.isdigit() else p for p in last["pair"])
+    best = ", ".join(last["names"])  # the pairs' two players name each line
+    assert best.startswith("PLAYER 011 & PLAYER 012, ")
     assert f"Rank after each event: 10 highlighted: {best}" in text
 
 

@@ -1,3 +1,5 @@
+import os
+
 import pandas as pd
 import pytest
 
@@ -106,6 +108,40 @@ def test_text_columns_read_as_sorted_dictionaries(tmp_path):
     assert read_table(csv, dictionaries=["player"]).attrs == {}
 
 
+@pytest.mark.parametrize(
+    "opponents, shares",
+    [
+        (["Bob", "zoë", None, "Bob", "alice", None, "zoë", "Émile"], True),  # all players
+        (["Bob", "zoë", None, "Bob", "alice", None, "ghost", "Émile"], False),  # "ghost" is not
+        ([None] * 8, True),  # byes only
+    ],
+)
+def test_a_column_shares_the_categories_of_another_when_its_values_are_among_them(
+    tmp_path, opponents, shares
+):
+    """``shared={"opponent": "player"}``: the opponent column takes the player column's
+    categories (its codes are those of the same names), or is read as without it when one of
+    its values is not a player's; its text is the file's either way."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    players = ["zoë", "Bob", "", "alice", "Émile", "Bob", "Émile", "zoë"]
+    table = pa.table({"player": players, "opponent": pa.array(opponents, pa.string())})
+    p = tmp_path / "t.parquet"
+    pq.write_table(table, p, row_group_size=3)  # dictionaries differ between row groups
+    plain = read_table(p)
+    alone = read_table(p, dictionaries=["player", "opponent"])
+    coded = read_table(p, dictionaries=["player", "opponent"], shared={"opponent": "player"})
+    assert coded["player"].cat.categories.equals(alone["player"].cat.categories)
+    same = coded["opponent"].cat.categories.equals(coded["player"].cat.categories)
+    assert same == shares
+    if not shares:
+        pd.testing.assert_series_equal(coded["opponent"], alone["opponent"])
+    for column in ("player", "opponent"):
+        text = pd.Series(as_text(coded[column], plain[column].dtype), name=column)
+        pd.testing.assert_series_equal(text, plain[column])
+
+
 def test_dictionaries_read_apart_keep_the_index_and_the_column_order(tmp_path):
     """The text columns read as dictionaries are read before the others: the frame is that of
     a single read (an index stored by pandas, the order of `columns`, only text columns)."""
@@ -122,6 +158,28 @@ def test_dictionaries_read_apart_keep_the_index_and_the_column_order(tmp_path):
     assert list(some.columns) == ["points", "player"]
     alone = read_table(p, columns=["player"], dictionaries=["player"])
     assert alone["player"].astype("str").tolist() == ["b", "a", "b"]
+
+
+def test_write_table_refuses_to_write_over_an_input_however_it_is_named(tmp_path):
+    frame = pd.DataFrame({"a": [1]})
+    source = tmp_path / "in.csv"
+    frame.to_csv(source, index=False)
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "link.csv").symlink_to(source)
+    os.link(source, tmp_path / "hard.csv")
+    others = [tmp_path / f"other{i}.csv" for i in range(3)]
+    for other in others:
+        frame.to_csv(other, index=False)
+    for name in (source, tmp_path / "sub" / ".." / "in.csv", tmp_path / "link.csv",
+                 tmp_path / "hard.csv"):  # fmt: skip
+        with pytest.raises(ValueError, match="refusing to write over the input file"):
+            write_table(frame, name, inputs=[*others, source])
+    assert source.read_text() == "a\n1\n"  # untouched
+    # a new file, and a missing input spelled differently from a missing target
+    assert write_table(frame, tmp_path / "out.csv", inputs=[*others, source]).exists()
+    with pytest.raises(ValueError, match="refusing to write over"):
+        write_table(frame, tmp_path / "new.csv", inputs=[tmp_path / "sub" / ".." / "new.csv"])
+    assert not (tmp_path / "new.csv").exists()
 
 
 def test_every_file_read_is_an_input_never_written_over(tmp_path):

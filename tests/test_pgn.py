@@ -79,7 +79,7 @@ def test_fwwrc_reproduces_every_published_value(rules):
         players=data.players,
         events=data.events,
     )
-    table = table.merge(data.players[["event", "player", "fide_id"]], on=["event", "player"])
+    # the standings carry the FIDE ids the file gives (the player is the pairing number)
     values = table[["PTS", "BH/C1", "BH", "ARO/C1"]].to_numpy(dtype=float).tolist()
     ours = {int(f): tuple(v) for f, v in zip(table["fide_id"], values)}
     published = snapshot(DATA / "FWWRC.official_tournament.txt")
@@ -111,7 +111,7 @@ def test_uzchesscup_reproduces_the_published_values():
         players=data.players,
         round_robin=True,
     )
-    table = table.merge(data.players[["event", "player", "fide_id"]], on=["event", "player"])
+    # the standings carry the FIDE ids the file gives (the player is the pairing number)
     # DE is the number of tie-mates ranked below; the snapshot writes the rank in the tie
     # group (1 + tie-mates ranked above), 0 for a player tied with nobody
     group = table.groupby("PTS")["DE"]

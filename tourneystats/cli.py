@@ -451,7 +451,15 @@ def cmd_drift(args: argparse.Namespace) -> int:
         return 2
     inputs = _inputs(_existing(args.path))
     _chart_target(args.out, inputs)  # refuse a bad target before computing anything
-    players = args.players if args.players is not None else args.top
+    players = args.player if args.player is not None else args.players
+    if args.players is not None:
+        warnings.warn(
+            "--players is deprecated: it splits at commas, so 'Doe, Jane' becomes two names; "
+            'use --player once per player (--player "Doe, Jane" --player 12)',
+            FutureWarning,
+            stacklevel=2,
+        )
+    players = players if players is not None else args.top
     ax = drift_chart(
         args.family,
         args.path,
@@ -485,7 +493,8 @@ def results_from_path(name: str, path: str | Path) -> tuple[pd.DataFrame, dict]:
 
     Reads as the family's ``standings_from_path`` does: cards and league tables (cards also MTG
     JSON and TOM files), chess TRF, PGN and tables (with their players and events), bridge pairs
-    results (PBN, USEBIO, tables).
+    results (PBN, USEBIO, tables). The options hold ``players=``, the names behind the ids,
+    when the files give them.
 
     Examples
     --------
@@ -504,11 +513,14 @@ def results_from_path(name: str, path: str | Path) -> tuple[pd.DataFrame, dict]:
     if name == "chess":
         results, players, events = read
         return results, {"players": players, "events": events}
+    # the names behind the ids (TOM players, PBN and USEBIO pairs), carried into the table
+    people = module.read_people(path) if hasattr(module, "read_people") else None
+    options = {} if people is None else {"players": people}
     if name == "bridge":
         if read.pairs is None:
             raise ValueError(f"{path}: no pairs results to compare (team results only)")
-        return read.pairs, {}
-    return read, {}
+        return read.pairs, options
+    return read, options
 
 
 def _changes(summary: pd.DataFrame) -> pd.DataFrame:
@@ -853,9 +865,18 @@ def build_parser() -> argparse.ArgumentParser:
     dr.add_argument("--out", default="drift.png", help="chart file: .png, .svg or .pdf")
     who = dr.add_mutually_exclusive_group()
     who.add_argument(
+        "--player",
+        action="append",
+        dest="player",
+        metavar="NAME_OR_ID",
+        help="a player (pair, team) to highlight, by name or id; repeat it for several: "
+        '--player "Doe, Jane" --player 12',
+    )
+    who.add_argument(
         "--players",
         type=_comma_list,
-        help="comma-separated players (pairs) to highlight, e.g. Anna,Bo",
+        help="deprecated (a name with a comma is split): comma-separated ids or names; "
+        "use --player once per player",
     )
     who.add_argument(
         "--top", type=_count(1), help="highlight the best N at the last step (default 10)"

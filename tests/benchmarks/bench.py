@@ -14,9 +14,11 @@ same state. One markdown table is printed at the end::
     python tests/benchmarks/bench.py --family bridge_duckdb --size large        # a baseline alone
 
 ``--size table`` is each family's ``TABLE_SIZES``; ``--table`` is every family with a baseline
-at its table sizes with named players, and at ``large`` with integer ids. ``--ids`` chooses the
-input's player ids: ``names`` (the default: names as real files carry them) or ``int`` (small
-integers, the inputs before issue 16); each has its own cache file
+at its table sizes with named players (from a pool that grows with the archive), and at
+``large`` with names from a fixed pool and with integer ids. ``--ids`` chooses the
+input's player ids: ``names`` (the default: names as real files carry them, from a pool that
+grows with the archive), ``pool`` (the same names from a fixed pool of a few tens of thousands)
+or ``int`` (small integers, the inputs before issue 16); each has its own cache file
 ``.cache/<family>-<size>-<ids>.parquet``. ``--check`` first compares each baseline's standings
 with ours on the file (``python tests/benchmarks/bench_<family>_duckdb.py FILE``). On a shared
 machine, ``--quiet 0.1`` waits before each timed pair of runs until other programs leave the CPU
@@ -30,6 +32,7 @@ import compileall
 import importlib
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -64,14 +67,22 @@ class Timings:
 
     walls: list[float] = field(default_factory=list)
     peaks_mb: list[float] = field(default_factory=list)
+    cpus: list[float] = field(default_factory=list)  # user + system seconds, all threads
     rows: int = 0
 
     @property
     def median(self) -> float:
         return statistics.median(self.walls)
 
+    @property
+    def cpu(self) -> float:
+        return statistics.median(self.cpus)
+
     def spread(self) -> str:
-        return f"median {self.median:.2f} s (min {min(self.walls):.2f}, max {max(self.walls):.2f})"
+        return (
+            f"median {self.median:.2f} s (min {min(self.walls):.2f}, max {max(self.walls):.2f}), "
+            f"CPU {self.cpu:.2f} s, peak {max(self.peaks_mb):,.0f} MB"
+        )
 
 
 @dataclass
@@ -116,9 +127,11 @@ def _run_once(module: str, path: Path, into: Timings) -> None:
     """One fresh process running ``bench_<module>.run`` on `path`, timed from start to exit."""
     with tempfile.TemporaryDirectory() as out:
         code = CHILD.format(root=str(ROOT), here=str(HERE), module=module, path=str(path), out=out)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter()
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
         wall = time.perf_counter() - t0
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         print(done.stdout, done.stderr, sep="\n", file=sys.stderr)
         raise SystemExit(f"bench_{module} failed on {path.name}")
@@ -126,6 +139,9 @@ def _run_once(module: str, path: Path, into: Timings) -> None:
     if module.endswith("_duckdb") and result["pandas"]:
         print(f"warning: the baseline's process imported pandas ({module})", file=sys.stderr)
     into.walls.append(wall)
+    into.cpus.append(
+        after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime  # the child's CPU
+    )
     into.peaks_mb.append(result["peak_kb"] / 1024)
     into.rows = result["rows"]
 
@@ -201,8 +217,8 @@ def _wait_quiet(share: float, patience: float) -> float:
 def table(rows: list[Row], repeat: int) -> str:
     """The markdown table of the measured rows."""
     head = (
-        "| family | size | ids | rows | ours (s) | ours peak RSS (MB) | DuckDB (s) "
-        "| DuckDB peak RSS (MB) | ours / DuckDB | load avg (1 min) |"
+        "| family | size | ids | rows | ours (s) | ours CPU (s) | ours peak RSS (MB) | DuckDB (s) "
+        "| DuckDB CPU (s) | DuckDB peak RSS (MB) | ours / DuckDB | load avg (1 min) |"
     )
     lines = [head, "|" + " --- |" * head.count(" | ") + " --- |"]
     for r in rows:
@@ -213,8 +229,10 @@ def table(rows: list[Row], repeat: int) -> str:
             r.ids,
             f"{r.ours.rows:,}",
             f"{r.ours.median:.2f}",
+            f"{r.ours.cpu:.2f}",
             f"{max(r.ours.peaks_mb):,.0f}",
             f"{b.median:.2f}" if b else "",
+            f"{b.cpu:.2f}" if b else "",
             f"{max(b.peaks_mb):,.0f}" if b else "",
             f"{r.ours.median / b.median:.2f}" if b else "",
             f"{r.load[0]:.2f}-{r.load[1]:.2f}" + (f"; busy ≤ {max(r.busy):.0%}" if r.busy else ""),
@@ -224,6 +242,7 @@ def table(rows: list[Row], repeat: int) -> str:
     lines.append("")
     lines.append(
         f"Median wall of {repeat} {runs}, each a fresh process timed from start to exit; "
+        f"CPU: the median of its user + system seconds (every thread); "
         f"peak RSS: the largest VmHWM of those processes; load: the 1-minute load average "
         f"before and after the row's runs{_quiet_note(rows)}. {os.cpu_count()} cores (DuckDB "
         f"uses them all, its default); {_versions()}."
@@ -258,6 +277,8 @@ def _plan(args: argparse.Namespace) -> list[tuple[str, str, str | None]]:
         plan = []
         for family in TABLE_FAMILIES:
             plan += [(family, size, "names") for size in _module(family).TABLE_SIZES]
+        pooled = [f for f in TABLE_FAMILIES if "pool" in getattr(_module(f), "IDS", ())]
+        plan += [(family, "large", "pool") for family in pooled]  # the fixed pool of names
         return plan + [(family, "large", "int") for family in TABLE_FAMILIES]
     plan = []
     for family in args.family.split(","):

@@ -17,8 +17,10 @@ million). (Until issue 16, ``large`` was 3,000 sessions, 1.05 million lines.)
 
 Pairs are labelled by default (``--ids names``) as club scoring programs export them: in half
 the sessions by pair number and line (``12NS``, ``12EW``), in the others by the club roster's
-``P017`` (181 pairs, each session seating 26 of them); events are plain strings. ``--ids int``
-writes the inputs of before: pair numbers 1..13 in each line, events a categorical.
+``P00017``, each session seating 26 of them); events are plain strings. The roster grows with the
+archive (``--ids names``: each pair plays about six sessions, so 28,607 pairs at ``large``) or
+is one club's 181 pairs (``--ids pool``). ``--ids int`` writes the inputs of before: pair
+numbers 1..13 in each line, events a categorical. ``1m`` is 3,000 sessions (1.05 million lines).
 """
 
 from __future__ import annotations
@@ -32,16 +34,19 @@ _SESSION = {"n_tables": 13, "rounds": 9, "boards_per_round": 3, "missing_rate": 
 SIZES: dict[str, dict] = {
     "small": {"n_sessions": 30, **_SESSION},
     "medium": {"n_sessions": 600, **_SESSION},
+    "1m": {"n_sessions": 3_000, **_SESSION},
     "large": {"n_sessions": 6_600, **_SESSION},
     "xlarge": {"n_sessions": 26_000, **_SESSION},
     "small-butler": {"n_sessions": 30, **_SESSION},
     "large-butler": {"n_sessions": 6_600, **_SESSION},
 }
 TABLE_SIZES = ("medium", "large", "xlarge")
-IDS = ("names", "int")
+IDS = ("names", "pool", "int")
 SEED = 5
-#: the club roster of the sessions labelled by name (a prime number of pairs, see names.py)
+#: one club's roster (``--ids pool``; a prime number of pairs, see names.py)
 ROSTER = 181
+#: sessions a pair of the archive-sized roster plays, about (``--ids names``)
+SESSIONS_PER_PAIR = 6
 
 COLUMNS = ["event", "section", "board", "ns_pair", "ew_pair", "ns_score", "artificial"]
 
@@ -51,13 +56,14 @@ def generate(path: Path, *, ids: str = "names", **params) -> None:
     from tourneystats import synth
 
     df = synth.bridge_pairs(seed=SEED, **params)
-    if ids == "names":
-        df = _labelled(df, params["n_tables"])
+    if ids in ("names", "pool"):
+        df = _labelled(df, params["n_tables"], archive=ids == "names")
     df.to_parquet(path, index=False)
 
 
-def _labelled(df, n_tables: int):
-    """Pair numbers as labels: ``12NS``/``12EW``, or the roster's ``P017`` (half the sessions)."""
+def _labelled(df, n_tables: int, *, archive: bool):
+    """Pair numbers as labels: ``12NS``/``12EW``, or the roster's ``P00017`` (half the sessions);
+    the roster grows with the sessions when `archive`, else it is :data:`ROSTER` pairs."""
     import names
     import numpy as np
 
@@ -68,7 +74,11 @@ def _labelled(df, n_tables: int):
     top = int(max(ns.max(), ew.max())) + 1
     ns_numbered = np.array([f"{i}NS" for i in range(top)], dtype=object)[ns]
     ew_numbered = np.array([f"{i}EW" for i in range(top)], dtype=object)[ew]
-    roster = np.array([f"P{i:03d}" for i in range(1, ROSTER + 1)], dtype=object)
+    n_sessions = int(session.max()) + 1
+    size = names.archive_pool_size(n_sessions * 2 * n_tables * 48 // SESSIONS_PER_PAIR)
+    size = size if archive else ROSTER
+    roster = np.array([f"P{i:05d}" if archive else f"P{i:03d}" for i in range(1, size + 1)])
+    roster = roster.astype(object)
     # the session's seats: NS pairs 1..T, then EW pairs T+1..2T, each a different roster pair
     ns_roster = names.per_event(roster, session, ns, SEED)
     ew_roster = names.per_event(roster, session, ew + n_tables, SEED)

@@ -11,7 +11,9 @@ million match rows), ``large`` 5,000 (2.3 million; the size of issue 3), ``xlarg
 (9.2 million).
 
 Players are named by default (``--ids names``), as melee.gg exports name them: display names,
-user names and a few ``Player 043`` (see ``names.py``); events are plain strings (``E00001``).
+user names and a few ``Player 043`` (see ``names.py``), from a pool that grows with the archive
+(about 53,000 people at ``large``, 213,000 at ``xlarge``); events are plain strings
+(``E00001``). ``--ids pool`` draws the same kind of names from a fixed pool of 30,011 people.
 ``--ids int`` writes the integer inputs of before: players 1..64 per event, events a
 categorical. Both store the integer columns at the width they need (:data:`COMPACT`).
 
@@ -38,7 +40,7 @@ SIZES: dict[str, dict] = {
 #: the sizes of the published table (``bench.py --table``)
 TABLE_SIZES = ("medium", "large", "xlarge")
 #: the forms of the player ids the generator writes (the first is the default)
-IDS = ("names", "int")
+IDS = ("names", "pool", "int")
 SEED = 2024
 
 #: the stored integer widths (the generator returns int64): small counts fit int8
@@ -56,9 +58,10 @@ def generate(path: Path, *, ids: str = "names", n_events: int, n_players: int, n
 
     frame = cards_season(n_events, n_players, n_rounds, seed=SEED, drop_rate=0.03)
     frame = frame.astype(COMPACT)
-    if ids == "names":
+    if ids in ("names", "pool"):
         event = frame["event"].cat.codes.to_numpy()
-        pool = names.card_pool(SEED)
+        size = names.archive_pool_size(n_events * n_players * n_rounds)
+        pool = names.card_pool(SEED, size) if ids == "names" else names.card_pool(SEED)
         player = frame["player"].to_numpy()
         opponent = frame["opponent"].to_numpy(dtype=np.int64, na_value=0)
         frame = frame.assign(

@@ -12,7 +12,9 @@ rows: every player has a row in every round), 2 % forfeits, 3 % requested byes; 
 ranking under ``fide2024`` (the target of issue 5: under 4 s and 2 GB at ``large``).
 
 Players are named by default (``--ids names``) as a chess results CSV names them,
-``Surname, Firstname`` (see ``names.py``); events, ``kind`` and ``colour`` are plain strings.
+``Surname, Firstname`` (see ``names.py``), from a pool that grows with the archive (120,000
+people at ``large``); events, ``kind`` and ``colour`` are plain strings. ``--ids pool`` draws
+them from a fixed pool of 40,009 people.
 ``--ids int`` writes the inputs of before: start ranks 1..64 per event, events, kinds and
 colours as categoricals.
 """
@@ -31,7 +33,7 @@ SIZES: dict[str, dict] = {
     "large-full": {"n_events": 10_000, **_EVENT},
 }
 TABLE_SIZES = ("medium", "large")
-IDS = ("names", "int")
+IDS = ("names", "pool", "int")
 SEED = 1
 #: the tie-breaks of the command (and of the DuckDB baseline)
 COMMAND_TIEBREAKS = "BH/C1,BH,SB"
@@ -49,9 +51,10 @@ def generate(path: Path, *, ids: str = "names", n_events: int, n_players: int, n
     from tourneystats.synth import chess_swiss
 
     results, _ = chess_swiss(n_events, n_players, n_rounds, seed=SEED, withdraw_rate=0.01)
-    if ids == "names":
+    if ids in ("names", "pool"):
         event = results["event"].cat.codes.to_numpy()
-        pool = names.chess_pool(SEED)
+        size = names.archive_pool_size(n_events * n_players * n_rounds)
+        pool = names.chess_pool(SEED, size) if ids == "names" else names.chess_pool(SEED)
         player = results["player"].to_numpy()
         opponent = results["opponent"].to_numpy(dtype=np.int64, na_value=0)
         results = results.assign(

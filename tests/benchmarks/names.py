@@ -7,10 +7,20 @@ synthetic generators number players 1..n within each event; the benchmark genera
 numbers to names here, so that reading, factorizing and matching strings is part of what is
 timed.
 
-Each generator draws a fixed pool of distinct names (a season's community: the same people
-come back to many events) and gives event ``e`` the names ``pool[(a_e + b_e * k) % P]`` for
-its players ``k = 0, 1, ...`` (``P``, the pool size, is prime and ``0 < b_e < P``, so the names
-of one event are distinct), without a Python loop over events.
+Each generator draws a pool of distinct names (a community: the same people come back to many
+events) and gives event ``e`` the names ``pool[(a_e + b_e * k) % P]`` for its players
+``k = 0, 1, ...`` (``P``, the pool size, is prime and ``0 < b_e < P``, so the names of one event
+are distinct), without a Python loop over events.
+
+Two pools (the ``--ids`` forms of the generators):
+
+- ``names``: the pool grows with the archive, as an archive over years does: one person per
+  :data:`ROWS_PER_NAME` rows the events would have without drops (:func:`archive_pool_size`),
+  so that everyone plays about six events. 5,000 card events of 64 players x 8 rounds (2.3
+  million rows) name about 53,000 people; 20,000 (9.2 million rows) about 213,000.
+- ``pool``: a fixed pool of a few tens of thousands (:data:`CARD_POOL`, :data:`CHESS_POOL`),
+  one big season's community, whatever the archive's size: the names of a large archive repeat
+  far more often.
 """
 
 from __future__ import annotations
@@ -45,9 +55,19 @@ WORDS = (
     "sage shade shard sky sol spark storm talon thorn tide titan vex void wisp wolf wyrm zen"
 ).split()
 
-#: pool sizes (primes): a few tens of thousands of people, as a big season's community
+#: fixed pool sizes (primes): a few tens of thousands of people, as a big season's community
 CARD_POOL = 30_011
 CHESS_POOL = 40_009
+#: the archive-sized pool: one distinct person per this many rows (before drops)
+ROWS_PER_NAME = 48
+
+
+def archive_pool_size(rows: int) -> int:
+    """The prime pool size of an archive of `rows` rows (before drops): ``rows / 48`` and up."""
+    n = max(int(-(-rows // ROWS_PER_NAME)), 2)
+    while any(n % d == 0 for d in range(2, int(n**0.5) + 1)):
+        n += 1
+    return n
 
 
 def _pool(rng: np.random.Generator, size: int, make) -> np.ndarray:
@@ -102,14 +122,14 @@ def _fide_names(rng: np.random.Generator, n: int) -> list[str]:
     return out
 
 
-def card_pool(seed: int) -> np.ndarray:
-    """The card players' names (:data:`CARD_POOL` of them)."""
-    return _pool(np.random.default_rng([seed, 16]), CARD_POOL, _handles)
+def card_pool(seed: int, size: int = CARD_POOL) -> np.ndarray:
+    """`size` card players' names (by default the fixed pool, :data:`CARD_POOL`)."""
+    return _pool(np.random.default_rng([seed, 16]), size, _handles)
 
 
-def chess_pool(seed: int) -> np.ndarray:
-    """The chess players' names (:data:`CHESS_POOL` of them)."""
-    return _pool(np.random.default_rng([seed, 17]), CHESS_POOL, _fide_names)
+def chess_pool(seed: int, size: int = CHESS_POOL) -> np.ndarray:
+    """`size` chess players' names (by default the fixed pool, :data:`CHESS_POOL`)."""
+    return _pool(np.random.default_rng([seed, 17]), size, _fide_names)
 
 
 def per_event(pool: np.ndarray, event: np.ndarray, number: np.ndarray, seed: int) -> np.ndarray:

@@ -164,6 +164,7 @@ from .files import SUFFIXES as SUFFIXES
 from .files import (
     Results,
     history_from_path,
+    read_people,
     read_results,
     standings_from_path,
     team_standings_from_path,
@@ -224,6 +225,7 @@ __all__ = [
     "patton_scores",
     "pool_matches",
     "pool_standings",
+    "read_people",
     "read_results",
     "season_history",
     "season_summary",

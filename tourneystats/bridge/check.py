@@ -27,6 +27,7 @@ import pandas as pd
 
 from ..core.check import compare
 from ..core.folders import names_its_source, result_files
+from ..core.people import with_people
 from ..core.schema import (
     BOARD,
     DATUM,
@@ -38,6 +39,7 @@ from ..core.schema import (
     HOME_TEAM,
     IMPS,
     MP,
+    NAMES,
     NS_IMPS,
     NS_PAIR,
     NS_PERCENTAGE,
@@ -134,14 +136,15 @@ def check_from_path(
             tables.append(_check_teams(bf))
         else:
             pairs = True
-            tables.append(_check_pairs(bf, scoring, convention, movement, rules))
+            checked = _check_pairs(bf, scoring, convention, movement, rules)
+            tables.append(with_people(checked, bf.pairs))
     if not pairs:
         not_applying(path, pairs_options, "it holds team results only (options of pairs sessions)")
     tables = [t for t in tables if len(t)]
     if not tables:
         raise ValidationError(f"{path}: no published values to check")
     out = pd.concat(tables, ignore_index=True)
-    return out[[c for c in _KEYS if c in out.columns and out[c].notna().any()]
+    return out[[c for c in (*_KEYS, NAMES) if c in out.columns and out[c].notna().any()]
                + ["value", "published", "computed", "equal"]]  # fmt: skip
 
 

@@ -18,6 +18,7 @@ import pandas as pd
 
 from ..core.folders import event_names, names_its_source, result_files
 from ..core.io import read_table, texts_again
+from ..core.people import with_people
 from ..core.schema import (
     ARTIFICIAL,
     CONTRACT,
@@ -122,32 +123,65 @@ def read_results(
     return _read_results(path, columns, scoring)[0]
 
 
+@names_its_source
+def read_people(path: str | os.PathLike) -> pd.DataFrame | None:
+    """The names of the pairs and teams of a file or folder, for ``players=``.
+
+    Parameters
+    ----------
+    path : path-like
+        As for :func:`read_results`.
+
+    Returns
+    -------
+    pandas.DataFrame or None
+        ``event, section, pair, names`` (both players of a pair) and ``event, team, names``
+        (the members of a team) of its PBN and USEBIO files, event names as
+        :func:`read_results` gives them; None when it has none (tables name no players).
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "e.csv"
+    >>> pd.DataFrame({"event": "E", "board": 1, "ns_pair": [1, 2], "ew_pair": [3, 4],
+    ...               "ns_score": [420, 450]}).to_csv(f, index=False)
+    >>> read_people(f) is None
+    True
+    """
+    return _read_results(path, None)[2]
+
+
 def _read_results(
     path: str | os.PathLike,
     columns: Collection[str] | None,
     scoring: str | None = None,
     coded: bool = False,
-) -> tuple[Results, list[Path]]:
-    """:func:`read_results`, and the team results files among those read. With `coded`, the
-    text ids of a single table file are read as categoricals (:func:`_coded_ids`)."""
+) -> tuple[Results, list[Path], pd.DataFrame | None]:
+    """:func:`read_results`, the team results files among those read, and the names of the
+    pairs and teams of its PBN and USEBIO files (None without one). With `coded`, the text ids
+    of a single table file are read as categoricals (:func:`_coded_ids`)."""
     pairs: list[pd.DataFrame] = []
     teams: list[pd.DataFrame] = []
+    names: list[pd.DataFrame] = []
     team_files: list[Path] = []
     seen: set = set()
     files = result_files(path, SUFFIXES, *_REQUIRED, what="bridge results")
     dictionaries = _KEYS if coded and len(files) == 1 else ()
-    names = dict(zip(files, event_names(files), strict=True))  # a clash's tag: stem or path
+    tags = dict(zip(files, event_names(files), strict=True))  # a clash's tag: stem or path
     for f in files:
         suffix = f.suffix.lower()
         if suffix == ".pbn":
             from .pbn import read_pbn
 
-            frame = read_pbn(f, scoring=scoring).results
+            read = read_pbn(f, scoring=scoring)
+            frame, named = read.results, read.pairs
         elif suffix == ".xml":
             from .usebio import read_usebio
 
-            frame = read_usebio(f, scoring=scoring).results
+            read = read_usebio(f, scoring=scoring)
+            frame, named = read.results, read.pairs
         elif suffix in (".csv", ".parquet", ".pq"):
+            named = None
             frame = read_table(
                 f,
                 columns=None if columns is None else set(columns).__contains__,
@@ -162,10 +196,15 @@ def _read_results(
         if HOME_TEAM in frame.columns:
             teams.append(frame)
             team_files.append(f)
-        else:  # a session per file: a repeated event name is another evening
-            (frame,) = rename_clashing_events([frame], f, seen, names[f])
+        elif named is None:  # a session per file: a repeated event name is another evening
+            (frame,) = rename_clashing_events([frame], f, seen, tags[f])
+        else:
+            frame, named = rename_clashing_events([frame, named], f, seen, tags[f])
+        if HOME_TEAM not in frame.columns:
             pairs.append(frame)
-    return Results(_stack(pairs), _stack(teams)), team_files
+        if named is not None and len(named):
+            names.append(named)
+    return Results(_stack(pairs), _stack(teams)), team_files, _stack(names)
 
 
 #: the text columns of a pairs table the standings read as categoricals: their Parquet
@@ -284,13 +323,17 @@ def standings_from_path(
     if team_rules is None:  # (the pools of team tie-break rules use the convention)
         pairs_options["convention"] = convention
     scale = _scale_option(scale, options)
-    (pairs, teams), team_files = _read_results(path, _STANDINGS_COLUMNS, scoring, coded=True)
+    (pairs, teams), team_files, names = _read_results(path, _STANDINGS_COLUMNS, scoring, coded=True)
     if pairs is None:
         assert teams is not None  # (a results file of either kind was read)
         not_applying(path, pairs_options, "it holds team results only (options of pairs sessions)")
         if team_rules is not None:
-            return pool_standings(teams, rules=team_rules, vp_scale=vp_scale, convention=convention)
-        return team_standings(teams, vp_scale="wbf2013" if vp_scale is None else vp_scale)
+            pools = pool_standings(
+                teams, rules=team_rules, vp_scale=vp_scale, convention=convention
+            )
+            return with_people(pools, names)
+        scale = "wbf2013" if vp_scale is None else vp_scale
+        return team_standings(teams, vp_scale=scale, players=names)
     if team_rules is not None:
         raise ValueError(
             f"bridge: rules {team_rules!r} are team tie-break rules, but {path} holds pairs results"
@@ -312,7 +355,7 @@ def standings_from_path(
         )
     coded = pairs.attrs.pop("dictionaries", ())
     table = standings(pairs, scoring=scoring, convention=convention, movement=movement, scale=scale)
-    return _text_again(table, coded)
+    return with_people(_text_again(table, coded), names)
 
 
 @names_its_source
@@ -370,7 +413,7 @@ def history_from_path(
     7  club 2024-01-10  dan         2        50.0     1
     """
     scale = _scale_option(scale, options)
-    results = read_results(path).pairs
+    (results, _), _, names = _read_results(path, None)
     if results is None:
         raise ValueError(f"{path}: no pairs results to draw")
     if DATE in results.columns:
@@ -391,6 +434,7 @@ def history_from_path(
         scale=scale,
         artificial_percent=artificial_percent,
         min_sessions=min_sessions,
+        players=names,
     )
 
 
@@ -454,12 +498,12 @@ def team_standings_from_path(
     0    A  18.09     1
     1    B   1.91     2
     """
-    teams = read_results(path).teams
+    (_, teams), _, names = _read_results(path, None)
     if teams is None:
         raise ValidationError(f"{path}: no team results (home_team/visit_team) found")
     if rules is not None:
-        return pool_standings(teams, rules=rules, vp_scale=vp_scale)
-    return team_standings(teams, vp_scale=vp_scale)
+        return with_people(pool_standings(teams, rules=rules, vp_scale=vp_scale), names)
+    return team_standings(teams, vp_scale=vp_scale, players=names)
 
 
 def _is_team_rules(value: Any) -> bool:

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..core.people import with_people
 from ..core.schema import (
     ARTIFICIAL,
     BOARD,
@@ -390,6 +391,7 @@ def explain(
     scale: str = "full",
     artificial_percent: Sequence[float] | Mapping[str, Sequence[float]] = (60, 50, 40),
     convention: str | Convention | None = None,
+    players: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
     """Where a pair's session result comes from, board by board.
 
@@ -400,7 +402,8 @@ def explain(
     Per (event, section, line, pair), ``mp`` sums to the pair's ``mp`` in
     :func:`mp_standings` and ``contribution`` to its ``percentage`` (under a convention that
     totals matchpoints, ``percentage="total"``, without ``neuberg_decimals``). A phantom pair
-    has no rows.
+    has no rows. With `players` (``event, [section,] pair, names``: the ``pairs`` frame of
+    :func:`~tourneystats.usebio.read_usebio`), each row carries the pair's ``names``.
 
     Examples
     --------
@@ -416,7 +419,7 @@ def explain(
     rules = MatchpointRules.make(scale=scale, artificial_percent=artificial_percent)
     p = _prepare(results, movement=movement)
     s = _score_matchpoints(p, rules, detail=True, convention=convention_of(convention))
-    return _per_pair_board(p, s, detail=True, pair=pair)
+    return with_people(_per_pair_board(p, s, detail=True, pair=pair), players)
 
 
 # --- session standings ---------------------------------------------------------------------------

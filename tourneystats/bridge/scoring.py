@@ -16,6 +16,7 @@ from typing import Any, cast
 import numpy as np
 import pandas as pd
 
+from ..core.people import with_people
 from ..core.schema import (
     BOARDS,
     DECIDED_BY,
@@ -52,6 +53,7 @@ def standings(
     movement: str | None = None,
     scale: str = "full",
     artificial_percent: Sequence[float] | Mapping[str, Sequence[float]] = (60, 50, 40),
+    players: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
     """Session result of every pair of every session, each session scored as it declares.
 
@@ -73,6 +75,12 @@ def standings(
         As in :func:`mp_standings`.
     scale, artificial_percent
         Matchpoint options, as in :func:`matchpoints`.
+
+    players : pandas.DataFrame, optional
+        The pairs' (teams') names, ``event, [section,] pair, names`` or ``event, team,
+        names`` (the ``pairs`` frame of :func:`~tourneystats.usebio.read_usebio` and
+        :func:`~tourneystats.pbn.read_pbn`): ``names`` is carried into the table, after the
+        id (:func:`~tourneystats.core.people.with_people`).
 
     Returns
     -------
@@ -124,7 +132,8 @@ def standings(
     else:  # in the order of one ranking: by session and line, each line's places kept
         out = pd.concat(parts, ignore_index=True)
         out = out.sort_values([EVENT, SECTION, LINE], kind="stable", ignore_index=True)
-    return out.reindex(columns=list(COLUMNS))  # one set of columns, whatever the methods
+    out = out.reindex(columns=list(COLUMNS))  # one set of columns, whatever the methods
+    return with_people(out, players)
 
 
 def _combinations(

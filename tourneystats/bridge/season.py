@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
+from ..core.people import with_people
 from ..core.ranking import competition_rank
 from ..core.schema import (
     BEST,
@@ -22,6 +23,7 @@ from ..core.schema import (
     RANK,
     SCORING,
     SEASON,
+    SECTION,
     SESSIONS,
 )
 from .mp import mp_standings
@@ -143,13 +145,15 @@ def season_history(
     scale: str = "full",
     artificial_percent: Sequence[float] | Mapping[str, Sequence[float]] = (60, 50, 40),
     min_sessions: int = 1,
+    players: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
     """The season standing after each session, for drift charts.
 
     Sessions are taken in ``date`` order when the results have a ``date`` column, else in event
     order; with a ``season`` column the standing restarts every season. After each session,
     every pair that has played so far has its mean session percentage to date and its place
-    among the pairs with at least `min_sessions` sessions.
+    among the pairs with at least `min_sessions` sessions. With `players` (``event, [section,]
+    pair, names``), each pair's names (the first its files give) follow its id.
 
     Returns
     -------
@@ -207,4 +211,7 @@ def season_history(
     out[PERCENTAGE] = total[p_idx, e_idx] / count[p_idx, e_idx]
     out["_order"] = e_idx
     ranked = _rank_eligible(out, ["_order"], min_sessions)
-    return ranked.drop(columns="_order").reset_index(drop=True)
+    ranked = ranked.drop(columns="_order").reset_index(drop=True)
+    if players is None:
+        return ranked
+    return with_people(ranked, players.drop(columns=[EVENT, SECTION], errors="ignore"))

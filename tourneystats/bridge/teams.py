@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..core.people import with_people
 from ..core.ranking import _labels, _pack, competition_rank
 from ..core.schema import (
     BOARD,
@@ -306,11 +307,14 @@ def team_standings(
     boards: int | None = None,
     vp_scale: Any = None,
     convention: str | Convention | None = None,
+    players: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
     """Per event and team: matches, IMPs won and lost, victory points and place.
 
     `boards`, `vp_scale` and `convention` are as in :func:`team_matches`. Tie-breaks, stages,
     byes and standings after each round: :func:`~tourneystats.bridge.pool_standings`.
+    `players` (``event, team, names``: the ``pairs`` frame of a team PBN file) puts each
+    team's members after its name.
 
     Returns
     -------
@@ -348,4 +352,4 @@ def team_standings(
     )
     out = out.reset_index()
     out[VP] = out[VP].round(2)
-    return competition_rank(out, [VP], by=EVENT, order_by=TEAM)
+    return with_people(competition_rank(out, [VP], by=EVENT, order_by=TEAM), players)

@@ -9,6 +9,7 @@ from typing import Any
 
 import pandas as pd
 
+from ..core.people import with_people
 from ..core.ranking import decided_by
 from ..core.schema import DECIDED_BY, EVENT, IMPS, LINE, PAIR, PERCENTAGE, SECTION
 from ..core.whatif import RuleSpec, rule_specs, stack
@@ -94,6 +95,7 @@ def compare(
     *,
     rules: Sequence[str | Mapping[str, Any]],
     movement: str | None = None,
+    players: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
     """The pair standings of every session under several scorings, as one long table.
 
@@ -111,6 +113,12 @@ def compare(
         drop=0"`` unless it has a ``"label"``). Labels must differ.
     movement : {None, "mitchell", "howell"}
         As in :func:`tourneystats.bridge.session_standings`, for every rule set.
+
+    players : pandas.DataFrame, optional
+        The pairs' (teams') names, ``event, [section,] pair, names`` or ``event, team,
+        names`` (the ``pairs`` frame of :func:`~tourneystats.usebio.read_usebio` and
+        :func:`~tourneystats.pbn.read_pbn`): ``names`` is carried into the table, after the
+        id (:func:`~tourneystats.core.people.with_people`).
 
     Returns
     -------
@@ -146,6 +154,7 @@ def compare(
                 **{DECIDED_BY: decided_by(table, criteria, by=[EVENT, SECTION, LINE])}
             )
         tables.append(table)
+    tables = [with_people(t, players) for t in tables]
     return stack(tables, [s.label for s in specs], groups=[EVENT, SECTION, LINE], entity=PAIR)
 
 

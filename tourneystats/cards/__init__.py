@@ -74,7 +74,7 @@ seasons), :mod:`~tourneystats.cards.history` (standings after every round),
 from .check import check_from_path
 from .convert import games_to_matches, matches_to_games
 from .decklistcache import read_mtg_json
-from .files import history_from_path, read_results, standings_from_path
+from .files import history_from_path, read_people, read_results, standings_from_path
 from .history import standings_by_round
 from .prepare import GAME_COLUMNS, MATCH_COLUMNS
 from .published import CardsFile
@@ -99,6 +99,7 @@ __all__ = [
     "history_from_path",
     "matches_to_games",
     "read_mtg_json",
+    "read_people",
     "read_results",
     "read_tom",
     "standings",

@@ -44,12 +44,14 @@ import pandas as pd
 from ..core.check import compare
 from ..core.folders import is_hidden, names_its_source
 from ..core.io import TABLE_SUFFIXES, read_table
+from ..core.people import with_people
 from ..core.schema import (
     DRAWS,
     EVENT,
     GWP,
     LOSSES,
     MATCH_POINTS,
+    NAME,
     OGWP,
     OMWP,
     OPPONENT,
@@ -242,7 +244,8 @@ def _check_tom(files: list[Path], rules: str | Rules | None) -> list[pd.DataFram
     _left_out("players of the top cut (placed by it)", list(published.loc[cut, PLAYER]))
     published = published[played & ~cut]
     ours = table[_among(table, published)]
-    return [compare(published, ours, keys=keys, values={PLACE: RANK})]
+    checked = compare(published, ours, keys=keys, values={PLACE: RANK})
+    return [with_people(checked, data.players[[EVENT, PLAYER, NAME]])]  # TOM names its players
 
 
 def _standings_tables(path: Path) -> list[Path]:
@@ -354,6 +357,6 @@ def check_from_path(path: str | os.PathLike, *, rules: str | Rules | None = None
     if not parts:
         raise ValidationError(f"{path}: no published value to compare (see the warnings)")
     table = pd.concat(parts, ignore_index=True)
-    front = [c for c in (EVENT, DIVISION, PLAYER) if c in table.columns]
+    front = [c for c in (EVENT, DIVISION, PLAYER, NAME) if c in table.columns]
     table = table.sort_values(front, kind="stable", ignore_index=True)
     return table[front + [c for c in table.columns if c not in front]]

@@ -20,7 +20,8 @@ import pandas as pd
 
 from ..core.folders import names_its_source, result_files
 from ..core.io import TABLE_SUFFIXES, read_table, table_columns, texts_again
-from ..core.schema import EVENT, OPPONENT, PLAYER, ValidationError
+from ..core.people import with_people
+from ..core.schema import EVENT, NAME, OPPONENT, PLAYER, ValidationError
 from .decklistcache import JSON_SUFFIXES, is_mtg_json, read_mtg_json
 from .history import standings_by_round
 from .prepare import GAME_COLUMNS, MATCH_COLUMNS
@@ -52,7 +53,10 @@ _KEYS = (EVENT, PLAYER, OPPONENT)
 
 def _read_results(path: Path, by: str | None, coded: bool = False) -> pd.DataFrame:
     return read_table(
-        path, columns=_needed(table_columns(path), by), dictionaries=_KEYS if coded else ()
+        path,
+        columns=_needed(table_columns(path), by),
+        dictionaries=_KEYS if coded else (),
+        shared={OPPONENT: PLAYER},  # opponents are players: their names sorted once
     )
 
 
@@ -98,28 +102,32 @@ def _concat(frames: list[pd.DataFrame]) -> pd.DataFrame:
 
 def _load(
     path: Path, by: str | None, coded: bool = False
-) -> tuple[pd.DataFrame, pd.DataFrame | None]:
-    """The results of a file or folder, and the events of its JSON and TOM files (None when it
-    has none: their platform, date and whether they carry game scores). With `coded`, the text
-    ids of a single table file are read as categoricals (named in ``attrs["dictionaries"]``)."""
+) -> tuple[pd.DataFrame, pd.DataFrame | None, pd.DataFrame | None]:
+    """The results of a file or folder, the events of its JSON and TOM files (None when it
+    has none: their platform, date and whether they carry game scores), and the players its TOM
+    files name (``event, player, name``; None without one: the ids of the other sources are
+    the names they publish). With `coded`, the text ids of a single table file are read as
+    categoricals (named in ``attrs["dictionaries"]``)."""
     if coded and not path.is_dir() and path.suffix.lower() in TABLE_SUFFIXES:
-        return _read_results(path, by, coded=True), None
+        return _read_results(path, by, coded=True), None, None
     files = _result_files(path) if path.is_dir() else [path]
     suffix = [p.suffix.lower() for p in files]
     json_files = [p for p, s in zip(files, suffix, strict=True) if s in JSON_SUFFIXES]
     tom_files = [p for p, s in zip(files, suffix, strict=True) if s in TOM_SUFFIXES]
     frames = [_read_results(p, by) for p in files if p not in json_files and p not in tom_files]
-    events = []
+    events, players = [], None
     for reader, some in ((read_mtg_json, json_files), (read_tom, tom_files)):
         if some:
             data = reader(some)
             if reader is read_mtg_json:
                 data = with_bye_players(data)
+            else:  # TOM: first and last names behind the user ids
+                players = data.players[[EVENT, PLAYER, NAME]]
             frames.append(data.results)
             events.append(data.events)
     if not frames:
         raise ValidationError(f"{path}: no cards results")
-    return _concat(frames), (pd.concat(events, ignore_index=True) if events else None)
+    return _concat(frames), (pd.concat(events, ignore_index=True) if events else None), players
 
 
 def _plan(
@@ -227,6 +235,35 @@ def read_results(path: str | os.PathLike, *, by: str | None = None) -> pd.DataFr
 
 
 @names_its_source
+def read_people(path: str | os.PathLike) -> pd.DataFrame | None:
+    """The players a results file or folder names behind its ids, for ``players=``.
+
+    Parameters
+    ----------
+    path : path-like
+        As for :func:`read_results`.
+
+    Returns
+    -------
+    pandas.DataFrame or None
+        ``event, player, name`` of its Pokémon TOM files (first and last name as published);
+        None when it has none (MTG JSON files and tables identify players by the names they
+        publish).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> pd.DataFrame({"event": "E", "round": 1, "player": ["a", "b"], "opponent": ["b", "a"],
+    ...               "wins": [2, 0], "losses": [0, 2], "draws": 0}).to_csv(folder / "e.csv",
+    ...                                                                      index=False)
+    >>> read_people(folder) is None
+    True
+    """
+    return _load(Path(path), None)[2]
+
+
+@names_its_source
 def standings_from_path(
     path: str | os.PathLike, *, rules: str | Rules | None = None, by: str | None = None
 ) -> pd.DataFrame:
@@ -263,9 +300,10 @@ def standings_from_path(
     0      a     1             3
     1      b     2             0
     """
-    results, events = _load(Path(path), by, coded=True)
+    results, events, players = _load(Path(path), by, coded=True)
     text = results.attrs.pop("dictionaries", [])
-    return texts_again(_computed(results, _plan(results, events, rules), standings, by=by), text)
+    table = _computed(results, _plan(results, events, rules), standings, by=by)
+    return with_people(texts_again(table, text), players)
 
 
 @names_its_source
@@ -298,5 +336,6 @@ def history_from_path(path: str | os.PathLike, *, rules: str | Rules | None = No
     2      2      a     1             3
     3      2      b     1             3
     """
-    results, events = _load(Path(path), None)
-    return _computed(results, _plan(results, events, rules), standings_by_round)
+    results, events, players = _load(Path(path), None)
+    table = _computed(results, _plan(results, events, rules), standings_by_round)
+    return with_people(table, players)

@@ -7,6 +7,7 @@ from typing import cast
 import numpy as np
 import pandas as pd
 
+from ..core.people import with_people
 from ..core.schema import EVENT, PLAYER, ROUND
 from .codes import _Coder
 from .headtohead import _Duels
@@ -17,7 +18,11 @@ from .tables import _divisions, _table
 
 
 def standings_by_round(
-    results: pd.DataFrame, *, rules: str | Rules = "mtg", within: str | None = None
+    results: pd.DataFrame,
+    *,
+    rules: str | Rules = "mtg",
+    within: str | None = None,
+    players: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
     """Standings after every round of every event, in one vectorised call.
 
@@ -34,6 +39,10 @@ def standings_by_round(
         A preset name or a :class:`Rules` object.
     within : str, optional
         Rank within the groups of this column, as :func:`standings` does.
+    players : pandas.DataFrame, optional
+        The players frame of the source (``event, player, name``, as
+        :func:`~tourneystats.cards.read_tom` gives it): its ``name`` is carried into the
+        table, after ``player`` (:func:`~tourneystats.core.people.with_people`).
 
     Returns
     -------
@@ -88,4 +97,4 @@ def standings_by_round(
     if rules.head_to_head:
         duels = _Duels(m, m.p, m.q, m.n_players)
         duel = lambda a, b: duels.net(a // T, b // T, a % T)  # noqa: E731
-    return _table(s, rules, group, keys, entries=entries, duel=duel)
+    return with_people(_table(s, rules, group, keys, entries=entries, duel=duel), players)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 import numpy as np
 import pandas as pd
 
+from ..core.people import with_people
 from ..core.ranking import competition_rank, decided_in_order
 from ..core.schema import (
     DECIDED_BY,
@@ -208,6 +209,7 @@ def standings(
     rules: str | Rules = "mtg",
     by: str | None = None,
     within: str | None = None,
+    players: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
     """Standings of every event (or every season) with the card-game tie-breakers.
 
@@ -228,6 +230,10 @@ def standings(
         A column dividing the players of each event into separately ranked groups (the age
         divisions of a Play! Pokémon pod that pairs them together): every percentage is taken
         over the whole event, the ranks restart in each group. One value per player and event.
+    players : pandas.DataFrame, optional
+        The players frame of the source (``event, player, name``, as
+        :func:`~tourneystats.cards.read_tom` gives it): its ``name`` is carried into the
+        table, after ``player`` (:func:`~tourneystats.core.people.with_people`).
 
     Returns
     -------
@@ -273,7 +279,7 @@ def standings(
     """
     rules = get_rules(rules)
     _check_pooling(rules, by, within)
-    return _standings(_prepare(results), rules, by, within)
+    return with_people(_standings(_prepare(results), rules, by, within), players)
 
 
 def _check_pooling(rules: Rules, by: str | None, within: str | None) -> None:

@@ -8,12 +8,14 @@ from typing import cast
 import numpy as np
 import pandas as pd
 
+from ..core.people import select, with_people
 from ..core.schema import (
     BYE,
     COUNTED,
     EVENT,
     GAME_POINTS,
     MATCH_POINTS,
+    NAME,
     OPPONENT,
     OPPONENT_GWP,
     OPPONENT_MWP,
@@ -32,6 +34,7 @@ def explain(
     *,
     player: Hashable | Iterable[Hashable] | None = None,
     rules: str | Rules = "mtg",
+    players: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
     """Show, round by round, what goes into a player's opponents' percentages.
 
@@ -40,9 +43,14 @@ def explain(
     results : pandas.DataFrame
         Match-level or game-level results of any number of events (see :func:`standings`).
     player : player id or list of ids, optional
-        Whom to explain (in every event they played); all players by default.
+        Whom to explain (in every event they played); all players by default. With
+        `players`, a name works too (one that two players share is refused).
     rules : str or Rules, default "mtg"
         A preset name or a :class:`Rules` object.
+    players : pandas.DataFrame, optional
+        The players frame of the source (``event, player, name``, as
+        :func:`~tourneystats.cards.read_tom` gives it): its ``name`` is carried into the
+        table, after ``player``.
 
     Returns
     -------
@@ -94,9 +102,12 @@ def explain(
     out = pd.DataFrame(columns)
     if player is not None:
         many = isinstance(player, list | tuple | set | np.ndarray | pd.Series | pd.Index)
-        out = out[out[PLAYER].isin(list(cast(Iterable, player)) if many else [player]).to_numpy()]
+        wanted: list[Hashable] = list(cast(Iterable, player)) if many else [cast(Hashable, player)]
+        if players is not None and NAME in players.columns:
+            wanted = select(players, wanted, entity=PLAYER)
+        out = out[out[PLAYER].isin(wanted).to_numpy()]
     order = np.lexsort((m.t[out.index], m.p[out.index], m.e[out.index]))
-    return out.iloc[order].reset_index(drop=True)
+    return with_people(out.iloc[order].reset_index(drop=True), players)
 
 
 def _terms(m: _Matches, rules: Rules, values: dict[str, np.ndarray]) -> dict[str, np.ndarray]:

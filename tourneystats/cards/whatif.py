@@ -12,6 +12,7 @@ from typing import Any
 
 import pandas as pd
 
+from ..core.people import with_people
 from ..core.schema import EVENT, PLAYER
 from ..core.whatif import RuleSpec, rule_specs, stack
 from .prepare import _prepare
@@ -54,6 +55,7 @@ def compare(
     rules: Sequence[str | Rules | tuple[str, str | Rules] | Mapping[str, Any]],
     by: str | None = None,
     within: str | None = None,
+    players: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
     """The standings of every event under several card-game rule sets, as one long table.
 
@@ -72,6 +74,10 @@ def compare(
     by, within : str, optional
         As in :func:`~tourneystats.cards.standings` (pooled seasons; ranks within a column),
         for every rule set.
+    players : pandas.DataFrame, optional
+        The players frame of the source (``event, player, name``, as
+        :func:`~tourneystats.cards.read_tom` gives it): its ``name`` is carried into the
+        table, after ``player`` (:func:`~tourneystats.core.people.with_people`).
 
     Returns
     -------
@@ -116,4 +122,5 @@ def compare(
     m = _prepare(results)
     tables = [_standings(m, spec.options["rules"], by, within) for spec in specs]
     groups = [by or EVENT, *([within] if within is not None else [])]
+    tables = [with_people(t, players) for t in tables]
     return stack(tables, [s.label for s in specs], groups=groups, entity=PLAYER)

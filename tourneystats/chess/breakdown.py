@@ -8,7 +8,8 @@ from collections.abc import Iterable, Mapping
 import numpy as np
 import pandas as pd
 
-from ..core.schema import EVENT, KIND, OPPONENT, PLAYER, PTS, ROUND
+from ..core.people import select, with_people
+from ..core.schema import EVENT, KIND, NAME, OPPONENT, PLAYER, PTS, ROUND
 from .codes import TieBreak, parse_tiebreak
 from .grid import _build_grid, _Grid
 from .kinds import K_NONE, KINDS
@@ -38,8 +39,9 @@ def explain(
     """Round-by-round breakdown of one tie-break: what each round contributes and why.
 
     Supported: BH, SB, FB, KS, PS, CUM, ARO, WIN, WON, BPG, BWG, REP, STD, PTS, with
-    modifiers. `player` and `event` select the rows shown (default: all); the other options are
-    those of :func:`~tourneystats.chess.standings`.
+    modifiers. `player` (an id, or a name of `players`) and `event` select the rows shown
+    (default: all); the other options are those of :func:`~tourneystats.chess.standings`,
+    whose `players` also gives the names, ids and ratings carried into the table.
 
     Returns
     -------
@@ -80,7 +82,7 @@ def explain(
     engine = _Engine(grid, unrated=options.unrated)
     value, detail = engine.compute(tb)
     assert detail is not None  # (the tie-breaks without a breakdown are refused above)
-    sel = _selected_players(grid, player, event)
+    sel = _selected_players(grid, _player_id(player, players, event), event)
     gi, ri = np.nonzero(sel[:, None] & (grid.kind != K_NONE))
     out = _rounds_frame(grid, gi, ri)
     if detail.score is not None and detail.standin is not None:
@@ -99,7 +101,16 @@ def explain(
     out["contribution"] = detail.contrib[gi, ri]
     out["cut"] = ~detail.kept[gi, ri]
     out["value"] = value[gi]
-    return out
+    return with_people(out, players)
+
+
+def _player_id(player: object, players: pd.DataFrame | None, event: object) -> object:
+    """The id of `player`, given as an id or as a name of `players` (of `event`, if given)."""
+    if player is None or players is None or NAME not in players.columns:
+        return player
+    if event is not None:
+        players = players[(players[EVENT].astype(str) == str(event)).to_numpy()]
+    return select(players, [player], entity=PLAYER)[0]
 
 
 def _selected_players(grid: _Grid, player: object, event: object) -> np.ndarray:

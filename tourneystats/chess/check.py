@@ -21,6 +21,7 @@ import pandas as pd
 
 from ..core.check import compare
 from ..core.folders import names_its_source, result_files
+from ..core.people import with_people
 from ..core.schema import EVENT, PLAYER, POINTS, RANK, ValidationError
 from .tables import standings
 
@@ -87,4 +88,4 @@ def check_from_path(
         raise ValidationError(f"{path}: the TRF files publish neither points nor ranks")
     ours = table[[EVENT, PLAYER, "PTS", RANK]].rename(columns={"PTS": "_pts", RANK: "_rank"})
     out = compare(published, ours, keys=[EVENT, PLAYER], values={POINTS: "_pts", RANK: "_rank"})
-    return out.dropna(subset=["published"]).reset_index(drop=True)
+    return with_people(out.dropna(subset=["published"]).reset_index(drop=True), data.players)

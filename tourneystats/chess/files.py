@@ -10,7 +10,7 @@ import pandas as pd
 
 from ..core.folders import names_its_source, result_files
 from ..core.io import TABLE_SUFFIXES, read_table, texts_again
-from ..core.schema import COLOUR, EVENT, KIND, NAME, OPPONENT, PLAYER
+from ..core.schema import COLOUR, EVENT, KIND, OPPONENT, PLAYER
 from .kinds import RESULT_COLUMNS
 from .tables import standings, standings_by_round
 
@@ -132,11 +132,7 @@ def history_from_path(path: str | os.PathLike, **options: Any) -> pd.DataFrame:
     1      1       2     2  0.0  Bob
     """
     results, players, events = read_results(path)
-    history = standings_by_round(results, players=players, events=events, **options)
-    if players is not None and NAME in players.columns and NAME not in history.columns:
-        names = players[[EVENT, PLAYER, NAME]].drop_duplicates([EVENT, PLAYER])
-        history = history.merge(names, on=[EVENT, PLAYER], how="left", sort=False)
-    return history
+    return standings_by_round(results, players=players, events=events, **options)
 
 
 @names_its_source

@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.io import as_text
+from ..core.people import with_people
 from ..core.ranking import competition_rank
 from ..core.schema import (
     DECIDED_BY,
@@ -149,7 +150,10 @@ def standings(
         then fide2026; an event without a date is an error naming it, unless a fallback is
         given as ``"auto:NAME"`` (e.g. ``"auto:fide2009"``: undated events use fide2009).
     players : pandas.DataFrame, optional
-        ``event, player, rating`` (more columns are ignored); ratings for ARO, TPR, RTNG, ...
+        ``event, player, rating`` (ratings for ARO, TPR, RTNG, ...), and the players' ``name``,
+        ``fide_id``, ``title`` and ``federation`` when known (the ``players`` frame of
+        :func:`~tourneystats.trf.read_trf` and :func:`read_pgn`): these columns are carried
+        into the table, after ``player`` (:func:`~tourneystats.core.people.with_people`).
     events : pandas.DataFrame, optional
         ``event`` with ``date`` (for ``"auto"``), ``rounds`` (the planned number of rounds: a
         round beyond it is refused; the planned rounds not played yet are not absences),
@@ -224,6 +228,7 @@ def standings(
     options = _Options(
         points, planned_rounds, ratings, unrated, withdrawn, allow_buchholz_in_round_robins
     )
+    people = players  # the names, ids and ratings shown, as given
     if isinstance(results, pd.DataFrame) and EVENT in results.columns:
         events, players = _validate_tables(events, players)
         orders = _declared_orders(tiebreaks, events, results)
@@ -233,13 +238,16 @@ def standings(
         rules=rules, players=players, events=events, round_robin=round_robin
     )
     if len(orders) > 1:
-        return _by_order(standings, results, orders, dict(call, **_keywords(options)))
+        table = _by_order(standings, results, orders, dict(call, **_keywords(options)))
+        return with_people(table, people)
     tbs = _parse_list(orders[0][0])
     call["round_robin"] = _resolve_round_robin(round_robin, events, results)
     chunks = _event_chunks(results)
     if chunks is None:
-        return _table(_build_grid(results, **call, **options.grid()), tbs, options)
-    return _standings_by_chunk(results, chunks, tbs, call, options)
+        table = _table(_build_grid(results, **call, **options.grid()), tbs, options)
+    else:
+        table = _standings_by_chunk(results, chunks, tbs, call, options)
+    return with_people(table, people)
 
 
 def _keywords(options: _Options) -> dict:
@@ -367,6 +375,7 @@ def standings_under_rule_sets(
     if not variants:
         return []
     options = _Options()
+    people = players  # the names, ids and ratings shown, as given
     events, players = _validate_tables(events, players)
     orders = [_declared_orders(list(t), events, results) for _, t in variants]
     shareable = all(
@@ -379,7 +388,7 @@ def standings_under_rule_sets(
                 results,
                 rules=r,
                 tiebreaks=t,
-                players=players,
+                players=people,
                 events=events,
                 round_robin=round_robin,
             )
@@ -390,8 +399,10 @@ def standings_under_rule_sets(
     call: dict[str, Any] = dict(rules=None, players=players, events=events, round_robin=rr)
     chunks = _event_chunks(results)
     if chunks is None:
-        return _grid_tables(results, parsed, call, options)
-    return _chunk_tables(results, chunks, parsed, call, options)
+        tables = _grid_tables(results, parsed, call, options)
+    else:
+        tables = _chunk_tables(results, chunks, parsed, call, options)
+    return [with_people(t, people) for t in tables]
 
 
 #: above this many rows, :func:`standings` works through the events in chunks of about this size
@@ -535,6 +546,7 @@ def standings_by_round(
     options = _Options(
         points, planned_rounds, ratings, unrated, withdrawn, allow_buchholz_in_round_robins
     )
+    people = players  # the names, ids and ratings shown, as given
     if not isinstance(results, pd.DataFrame):
         raise ValidationError(f"results: expected a pandas DataFrame, got {type(results).__name__}")
     for c in (EVENT, ROUND):
@@ -544,7 +556,8 @@ def standings_by_round(
     orders = _declared_orders(tiebreaks, events, results)
     if len(orders) > 1:
         call = dict(rules=rules, players=players, events=events, round_robin=round_robin)
-        return _by_order(standings_by_round, results, orders, dict(call, **_keywords(options)))
+        table = _by_order(standings_by_round, results, orders, dict(call, **_keywords(options)))
+        return with_people(table, people)
     tbs = _parse_list(orders[0][0])
     round_robin = _resolve_round_robin(round_robin, events, results)
     # the rounds checked before the copies (one per round) are made: a round number can only
@@ -567,7 +580,7 @@ def standings_by_round(
     order = np.lexsort(
         (np.arange(len(table)), table[ROUND].to_numpy(), pd.factorize(table[EVENT])[0])
     )
-    return table.iloc[order].reset_index(drop=True)
+    return with_people(table.iloc[order].reset_index(drop=True), people)
 
 
 def _copies_options(

@@ -8,6 +8,7 @@ from typing import Any, cast
 
 import pandas as pd
 
+from ..core.people import with_people
 from ..core.ranking import competition_rank, decided_by
 from ..core.schema import DECIDED_BY, EVENT, PLAYER, PTS, RANK
 from ..core.whatif import RuleSpec, rule_specs, stack
@@ -42,6 +43,8 @@ def _chess_text(text: str) -> tuple[str, list[str] | None]:
     tiebreaks = [t.strip() for t in tail.split(_TIEBREAK_SEPARATOR) if t.strip()]
     if not tiebreaks:
         raise ValueError(f"chess compare: no tie-break after the colon in {text!r}")
+    for code in tiebreaks:  # an unknown tie-break refused before any work
+        parse_tiebreak(code)
     return (head.strip() or "adjusted"), tiebreaks
 
 
@@ -75,6 +78,8 @@ def _chess_parse(item: Any) -> RuleSpec:
     if isinstance(tiebreaks, str):
         tiebreaks = [t for t in tiebreaks.replace(_TIEBREAK_SEPARATOR, ",").split(",") if t]
     tiebreaks = None if tiebreaks is None else [str(t).strip() for t in tiebreaks]
+    for code in tiebreaks or ():  # an unknown tie-break refused before any work
+        parse_tiebreak(code)
     return RuleSpec(_chess_label(rules, tiebreaks), {"rules": rules, "tiebreaks": tiebreaks})
 
 
@@ -175,7 +180,9 @@ def compare(
     tiebreaks : sequence of str, default ("BH/C1", "BH", "SB")
         The tie-breaks of the rule sets that name none.
     players, events, round_robin
-        As in :func:`tourneystats.chess.standings`, for every rule set.
+        As in :func:`tourneystats.chess.standings`, for every rule set (the players' names,
+        FIDE ids, titles, federations and ratings are carried into the table, after
+        ``player``).
 
     Returns
     -------
@@ -216,5 +223,5 @@ def compare(
         for s in specs
     ]
     options = {"players": players, "events": events, "round_robin": round_robin}
-    tables = _chess_tables(results, specs, options)
+    tables = [with_people(t, players) for t in _chess_tables(results, specs, options)]
     return stack(tables, [s.label for s in specs], groups=[EVENT], entity=PLAYER)

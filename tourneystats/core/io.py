@@ -60,6 +60,7 @@ def read_table(
     *,
     columns: Sequence[str] | Callable[[str], bool] | None = None,
     dictionaries: Collection[str] = (),
+    shared: Mapping[str, str] | None = None,
     text: Collection[str] = (),
 ) -> pd.DataFrame:
     """Read a CSV or Parquet file (chosen by its extension) into a DataFrame.
@@ -84,6 +85,12 @@ def read_table(
         columns so read are in ``frame.attrs["dictionaries"]`` (absent when none was), for a
         caller to give its results the text dtype back. Other columns and CSV files are read
         as without it.
+    shared : mapping of str to str, optional
+        For columns of `dictionaries`: ``{column: other}`` gives `column` the categories of
+        `other` (a column of `dictionaries` named before it) when every value of `column` is one
+        of them (an opponent column and its player column: one sort of the names, and codes
+        that compare between the two); `column` may then have categories it does not use.
+        Otherwise `column` is read as without it.
     text : collection of str, optional
         Columns of a CSV file read as the text they hold (labels such as a season ``2023. ``,
         which inference would read as the number 2023), where the file has them.
@@ -111,7 +118,7 @@ def read_table(
     if suffix == ".csv":
         return _read_csv(path, columns, {c: str for c in text})
     if suffix in (".parquet", ".pq"):
-        return _read_parquet(path, columns, dictionaries)
+        return _read_parquet(path, columns, dictionaries, shared or {})
     raise ValueError(f"{path}: unknown table format {suffix!r}; expected .csv or .parquet")
 
 
@@ -174,6 +181,7 @@ def _read_parquet(
     path: Path,
     columns: Sequence[str] | Callable[[str], bool] | None,
     dictionaries: Collection[str] = (),
+    shared: Mapping[str, str] | None = None,
 ) -> pd.DataFrame:
     import pyarrow as pa
 
@@ -196,7 +204,9 @@ def _read_parquet(
     rows = table.num_rows
     coded: dict[str, Any] = {}
     for c in text:  # each Arrow column released as soon as it is converted
-        coded[c] = _sorted_categorical(table.column(c))
+        other = coded.get((shared or {}).get(c, ""))
+        same = None if other is None else _shared_categorical(table.column(c), other)
+        coded[c] = _sorted_categorical(table.column(c)) if same is None else same
         table = table.drop_columns([c])
     del table
     rest = [c for c in names if c not in coded]
@@ -275,13 +285,13 @@ def _sorted_categorical(column: Any) -> pd.Categorical:
     if len(dictionaries) == 1:
         uniques, maps = pd.Index(dictionaries[0].to_pandas()), [None]
     else:  # one numbering of the values of every dictionary (hashing a few, not every row)
-        index = pd.Index(pa.concat_arrays(dictionaries).to_pandas())
-        codes, uniques = pd.factorize(index)
+        encoded = pa.concat_arrays(dictionaries).dictionary_encode()
+        codes = encoded.indices.to_numpy()
         bounds = np.cumsum([0, *(len(d) for d in dictionaries)])
         maps = [codes[a:b] for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
-        uniques = pd.Index(uniques)
+        uniques = pd.Index(encoded.dictionary.to_pandas())
     k = len(uniques)
-    small = np.int8 if k < 2**7 else np.int16 if k < 2**15 else np.int32
+    small = _code_dtype(k)
     used = np.zeros(k + 1, dtype=bool)  # the last slot: a null's code -1
     for d, mapping in enumerate(maps):
         seen = np.zeros(len(dictionaries[d]) + 1, dtype=bool)
@@ -293,12 +303,52 @@ def _sorted_categorical(column: Any) -> pd.Categorical:
     rank = np.full(k + 1, -1, dtype=small)  # the last slot: -1 stays -1
     rank[order] = np.arange(order.size, dtype=small)
     tables = [rank if m is None else np.append(rank[m], small(-1)) for m in maps]
-    codes = np.empty(len(column), dtype=small)
+    codes = _take_codes(chunks, which, tables, small)
+    return pd.Categorical.from_codes(codes, categories=uniques.take(order), validate=False)
+
+
+def _shared_categorical(column: Any, like: pd.Categorical) -> pd.Categorical | None:
+    """A dictionary-encoded Arrow column as a categorical with the categories of `like` (a
+    column read before), when every value of it is one of them; None when one is not."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    chunks = column.chunks or [pa.array([], type=column.type)]
+    dictionaries, which = _dictionaries(chunks)
+    categories = like.categories
+    value_set = pa.array(categories.array, type=pa.string())  # (Arrow text: no copy)
+    small = _code_dtype(len(categories))
+    tables = []
+    for d, dictionary in enumerate(dictionaries):
+        found = pc.index_in(dictionary.cast(pa.string()), value_set=value_set)
+        table = found.to_numpy(zero_copy_only=False) if found.null_count else found.to_numpy()
+        if found.null_count:  # a value not among them: fine only if no row has it
+            seen = np.zeros(len(dictionary) + 1, dtype=bool)
+            for chunk in (c for c, w in zip(chunks, which, strict=True) if w == d):
+                seen[_indices(chunk)] = True
+            if np.isnan(table[seen[:-1]]).any():
+                return None
+            table = np.nan_to_num(table, nan=-1)
+        tables.append(np.append(table, -1).astype(small))
+    codes = _take_codes(chunks, which, tables, small)
+    return pd.Categorical.from_codes(codes, dtype=like.dtype, validate=False)
+
+
+def _code_dtype(k: int) -> Any:
+    """The smallest signed integer dtype holding the codes of `k` categories and -1."""
+    return np.int8 if k < 2**7 else np.int16 if k < 2**15 else np.int32
+
+
+def _take_codes(chunks: list, which: list[int], tables: list[np.ndarray], dtype: Any) -> np.ndarray:
+    """Each chunk's dictionary indices through its dictionary's table (whose last entry is a
+    null's code), into one array."""
+    codes = np.empty(sum(len(c) for c in chunks), dtype=dtype)
     start = 0
     for chunk, w in zip(chunks, which, strict=True):
-        np.take(tables[w], _indices(chunk), out=codes[start : start + len(chunk)])
+        # mode="wrap": a null's -1 takes the last entry, and NumPy writes into `out` unbuffered
+        np.take(tables[w], _indices(chunk), out=codes[start : start + len(chunk)], mode="wrap")
         start += len(chunk)
-    return pd.Categorical.from_codes(codes, categories=uniques.take(order), validate=False)  # type: ignore[arg-type]
+    return codes
 
 
 def as_text(column: pd.Series, dtype: Any = None) -> pd.Index:
@@ -399,11 +449,27 @@ def table_columns(path: str | os.PathLike) -> list[str]:
     raise ValueError(f"{path}: unknown table format {suffix!r}; expected .csv or .parquet")
 
 
-def _same_file(a: Path, b: Path) -> bool:
+def _same_file_as(target: Path) -> Callable[[Path], bool]:
+    """Whether a path names the file `target` names: the same device and inode when both exist
+    (through links too), the same resolved path when neither does. One ``stat`` per path asked
+    about (a folder's thousand inputs are checked at the cost of listing them)."""
     try:
-        return a.resolve() == b.resolve() or (a.exists() and b.exists() and os.path.samefile(a, b))
+        st = os.stat(target)
+        ident: tuple[int, int] | None = (st.st_dev, st.st_ino)
     except OSError:
-        return False
+        ident = None
+
+    def same(source: Path) -> bool:
+        try:
+            found = os.stat(source)
+        except OSError:  # no such file: the same only as a target that does not exist either
+            try:
+                return ident is None and source.resolve() == target.resolve()
+            except (OSError, RuntimeError):
+                return False
+        return ident is not None and (found.st_dev, found.st_ino) == ident
+
+    return same
 
 
 def write_table(
@@ -447,8 +513,9 @@ def check_target(
     if suffix not in suffixes:
         known = ", ".join(suffixes)
         raise ValueError(f"{path}: unknown {what} format {suffix!r}; expected one of {known}")
+    same = _same_file_as(path)
     for source in [*inputs, *sorted(_READ.get() or ())]:
-        if _same_file(path, Path(source)):
+        if same(Path(source)):
             raise ValueError(f"refusing to write over the input file {source}")
     _check_writable(path)
     return path

@@ -146,6 +146,12 @@ ABSENT_ROUNDS = "absent_rounds"
 TERM = "term"  #: league: what a row of an explanation stands for
 POSSIBLE = "possible"  #: league: the possible points of a term (rounds x target)
 
+# --- people --------------------------------------------------------------------------------------
+#: the columns naming the people of a row, carried from a source's players (pairs, teams) frame
+#: into every table computed from it (:func:`tourneystats.core.people.with_people`), in order.
+#: The id (``player``, ``pair``, ``team``) stays the identity; these are labels.
+PEOPLE = (NAME, NAMES, FIDE_ID, TITLE, FEDERATION, RATING)
+
 # Columns that identify a row for a human, in the order error messages show them.
 CONTEXT = (
     LEAGUE,

@@ -34,7 +34,7 @@ import numpy as np
 import pandas as pd
 
 from .ranking import DECIMALS
-from .schema import DATE, DECIDED_BY, PAIR, PLACE, PLAYER, RANK, RULES, TEAM, TIED
+from .schema import DATE, DECIDED_BY, PAIR, PEOPLE, PLACE, PLAYER, RANK, RULES, TEAM, TIED
 
 __all__ = [
     "RuleSpec",
@@ -207,9 +207,10 @@ def stack(
     2     E      y   new     1       tied    3
     3     E      x   new     1       <NA>    3
     """
-    front = [*groups, entity, RULES, RANK, DECIDED_BY]
     parts = [t.rename(columns={rank: RANK}) if rank != RANK else t for t in tables]
     out = pd.concat(parts, ignore_index=True)
+    people = [c for c in PEOPLE if c in out.columns]  # the names right after the id
+    front = [*groups, entity, *people, RULES, RANK, DECIDED_BY]
     rule_codes = np.repeat(np.arange(len(parts)), [len(t) for t in parts])
     out[RULES] = pd.Categorical.from_codes(
         rule_codes, dtype=pd.CategoricalDtype(list(labels), ordered=True)

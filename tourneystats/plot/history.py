@@ -12,12 +12,14 @@ from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 
+from ..core.people import select
 from ..core.schema import (
     DATE,
     EVENT,
     LEAGUE,
     MATCH_POINTS,
     NAME,
+    NAMES,
     PAIR,
     PERCENTAGE,
     PLACE,
@@ -36,7 +38,6 @@ from .style import (
     _LABEL_SIZE,
     _axes,
     _bare_number,
-    _lookup,
     _palette,
     _pick,
     _place_ticks,
@@ -107,14 +108,15 @@ def drift(
         ``PTS``, ``match_points``, ``points`` present; any numeric column works.
     players : int or sequence, optional
         Who is highlighted: a list of ids (matched as given or as text, so ``"12"`` finds
-        player 12), or ``n`` for the best ``n`` at the last step. Default: everybody when there
+        player 12) or names (of the ``name`` or ``names`` column; a name two players share is
+        refused, naming their ids), or ``n`` for the best ``n`` at the last step. Default: everybody when there
         are at most ten, else the best ten.
     event : optional
         Which event to draw, when `history` holds several and `step` is not ``event`` (a
         per-round history of a season of Swiss events). Required in that case.
     label : str, optional
-        Column holding display names (first value per entity). Default: ``name`` if present,
-        else the entity id.
+        Column holding display names (first value per entity). Default: ``name`` or ``names``
+        (a pair's two players) if present, else the entity id.
     invert : bool, optional
         Draw 1 at the top. Default: True for ``rank`` and ``place``, else False; the best
         players for ``players=n`` are the lowest values when inverted, the highest otherwise.
@@ -157,7 +159,7 @@ def drift(
     display = _display_names(frame, e_code, entities, entity, label)
     inverted = value in PLACE_COLUMNS if invert is None else bool(invert)
     order, last_idx = _final_order(grid, cell, inverted)
-    chosen = _chosen(order, players, frame[entity], entities, entity)
+    chosen = _chosen(order, players, frame, entities, entity)
 
     ax = _axes(ax)
     x = np.arange(len(steps), dtype=float)
@@ -173,6 +175,7 @@ def drift(
     if title is None:
         title = _drift_title(frame, step, value)
     ax.set_title(title, loc="left", fontsize="large")
+    ax.set_title(_bracket_note(value, step), loc="right", fontsize="small", color="#555555")
     _tidy(ax)
     return ax
 
@@ -189,9 +192,9 @@ def _drift_columns(
     step = _pick(history, step, STEP_COLUMNS, "step")
     entity = _pick(history, entity, ENTITY_COLUMNS, "entity")
     value = _pick(history, value, VALUE_COLUMNS, "value")
-    if label is None and NAME in history.columns and entity != NAME:
-        label = NAME
-    elif label is not None:
+    if label is None:  # the names a source gives (a pair's two players), else the ids
+        label = next((c for c in (NAME, NAMES) if c in history.columns and c != entity), None)
+    else:
         _require(history, [label], f"label={label!r}")
     return step, entity, value, label
 
@@ -285,11 +288,12 @@ def _final_order(
 def _chosen(
     order: np.ndarray,
     players: int | Sequence[Hashable] | None,
-    ids: pd.Series,
+    frame: pd.DataFrame,
     entities: pd.Index,
     entity: str,
 ) -> np.ndarray:
-    """The highlighted entities in final order: the best ten, the best `players` or those named."""
+    """The highlighted entities in final order: the best ten, the best `players` or those named
+    (by id or by name: :func:`tourneystats.core.people.select`)."""
     if players is None:
         return order[: min(len(entities), DEFAULT_TOP)]
     if isinstance(players, bool):
@@ -302,7 +306,7 @@ def _chosen(
         return order[: int(players)]
     if isinstance(players, str):
         players = [players]
-    wanted = set(_lookup(ids, list(players), entity))
+    wanted = set(select(frame, list(players), entity=entity))
     return order[np.isin(order, [i for i, e in enumerate(entities) if e in wanted])]
 
 
@@ -377,6 +381,12 @@ def _step_axis(ax: Axes, steps: pd.Index) -> None:
     if max((len(t) for t in texts), default=0) > 4 and len(ticks) > 5:
         for tick in ax.get_xticklabels():
             tick.set(rotation=35, ha="right", rotation_mode="anchor")
+
+
+def _bracket_note(value: str, step: str) -> str:
+    """What the number in brackets after each name is: the last place (value)."""
+    what = "final place" if value in PLACE_COLUMNS else f"{value} after the last {step}"
+    return f"(n) after a name: {what}"
 
 
 def _drift_title(frame: pd.DataFrame, step: str, value: str) -> str:

@@ -76,7 +76,7 @@ def compare(
     cut : int, optional
         Draw the cut line below place `cut` (``cut=8``: who makes the top 8).
     label : str, optional
-        Column holding display names (``name`` if present, else the player id).
+        Column holding display names (``name`` or ``names`` if present, else the player id).
     title : str, optional
         Default: ``"<event>: <a> → <b>, <n> of <m> places changed"``.
     ax : matplotlib.axes.Axes, optional
@@ -168,9 +168,10 @@ def _two_rule_sets(
 
 
 def _names(frame: pd.DataFrame, ids: pd.Index, entity: str, label: str | None) -> list[str]:
-    """Display names: the `label` column's (``name`` by default), else the ids ("pair 7")."""
-    if label is None and "name" in frame.columns:
-        label = "name"
+    """Display names: the `label` column's (``name`` or ``names`` by default), else the ids
+    ("pair 7")."""
+    if label is None:  # the names a source gives (a pair's two players), else the ids
+        label = next((c for c in ("name", "names") if c in frame.columns), None)
     if label is not None:
         _require(frame, [label], "compare")
         first = frame.groupby(entity, observed=True, sort=False)[label].first()

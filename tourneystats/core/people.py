@@ -1,0 +1,239 @@
+"""Who the rows are: the names, ids and ratings a source gives, joined onto computed tables.
+
+Every family computes on ids (a start number, a pair number, a user id) and reads the people
+behind them into a separate frame (``chess.read_pgn(...).players``, ``read_usebio(...).pairs``,
+``cards.read_tom(...).players``). :func:`with_people` joins that frame's :data:`PEOPLE` columns
+onto a finished table, after the ranking: the ids stay the identity, the names are labels, and
+two players of one name stay two players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from .schema import EVENT, LEAGUE, NAME, NAMES, PAIR, PEOPLE, PLAYER, SEASON, SECTION, TEAM
+
+#: the id columns a people frame may be keyed by, in the order they are looked for
+ENTITIES = (PLAYER, PAIR, TEAM)
+#: the columns that, when both frames have them, scope an id (a start number is per event)
+SCOPES = (LEAGUE, SEASON, EVENT, SECTION)
+
+
+def with_people(
+    table: pd.DataFrame,
+    people: pd.DataFrame | None,
+    *,
+    columns: Sequence[str] = PEOPLE,
+) -> pd.DataFrame:
+    """`table` with the `columns` of `people` it lacks, placed right after its id column.
+
+    The rows are matched on the id (``player``, ``pair`` or ``team``: the first of them both
+    frames have) within the scopes both frames have (``league``, ``season``, ``event``,
+    ``section``); ids compare as given, or as text when no id matches so. A row without a match
+    gets missing values; a key listed twice in `people` takes its first row. The table's rows,
+    their order and its other columns are unchanged; the caller's frames are not modified.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        A computed table (standings, history, comparison, check, explanation).
+    people : pandas.DataFrame or None
+        The players (pairs, teams) frame of the source; None returns `table` unchanged.
+    columns : sequence of str
+        The columns carried over, those `people` has with a value (default :data:`PEOPLE`:
+        ``name, names, fide_id, title, federation, rating``).
+
+    Returns
+    -------
+    pandas.DataFrame
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"event": "E", "player": [2, 1, 3], "rank": [1, 2, 3]})
+    >>> people = pd.DataFrame({"event": "E", "player": [1, 2, 3],
+    ...                        "name": ["Smith, J", "Doe, Jane", "Smith, J"],
+    ...                        "rating": [1900, 2100, None], "points": [1.0, 2.0, 0.0]})
+    >>> with_people(table, people)
+      event  player       name  rating  rank
+    0     E       2  Doe, Jane  2100.0     1
+    1     E       1   Smith, J  1900.0     2
+    2     E       3   Smith, J     NaN     3
+    """
+    if people is None or not len(table):
+        return table
+    entity = next((c for c in ENTITIES if c in table.columns and c in people.columns), None)
+    carried = [  # a column the source leaves empty is not given
+        c
+        for c in columns
+        if c in people.columns and c not in table.columns and people[c].notna().any()
+    ]
+    if entity is None or not carried:
+        return table
+    keys = [c for c in SCOPES if c in table.columns and c in people.columns] + [entity]
+    at = _positions(table, people, keys)
+    out = table.copy(deep=False)
+    where = out.columns.get_loc(entity)
+    assert isinstance(where, int)  # (a table's columns are unique)
+    for offset, column in enumerate(carried):
+        out.insert(where + 1 + offset, column, _taken(people[column], at, out.index))
+    return out
+
+
+def _positions(table: pd.DataFrame, people: pd.DataFrame, keys: list[str]) -> np.ndarray:
+    """For each row of `table`, the first row of `people` with its `keys` (-1: none); ids
+    compared as given, else as text."""
+    at = _indexer(table, people, keys)
+    if (at < 0).all():  # ids typed differently in the two frames (1 and "1"): as text
+        as_text = {k: (lambda f, k=k: f[k].astype("string")) for k in keys}
+        at = _indexer(table.assign(**as_text), people.assign(**as_text), keys)
+    return at
+
+
+def _indexer(table: pd.DataFrame, people: pd.DataFrame, keys: list[str]) -> np.ndarray:
+    """The keys of both frames as one integer code each (the people's distinct values of each
+    key, found by Arrow: no Python object per row), then each table row's first match."""
+    import pyarrow as pa  # on first use, as core.io: importing the package stays light
+    import pyarrow.compute as pc
+
+    in_table = np.zeros(len(table), dtype=np.int64)
+    in_people = np.zeros(len(people), dtype=np.int64)
+    missing = np.zeros(len(table), dtype=bool)  # a key value the people do not have
+    for key in keys:
+        try:
+            values = pc.unique(_arrow(people[key]))
+            t = pc.index_in(_arrow(table[key]), value_set=values).fill_null(-1)
+            p = pc.index_in(_arrow(people[key]), value_set=values).fill_null(-1)
+        except (pa.ArrowInvalid, pa.ArrowNotImplementedError, pa.ArrowTypeError):
+            return np.full(len(table), -1, dtype=np.int64)  # types that do not compare
+        size = len(values)
+        t_codes = np.asarray(t, dtype=np.int64)
+        missing |= t_codes < 0
+        in_table = in_table * size + t_codes.clip(0)
+        in_people = in_people * size + np.asarray(p, dtype=np.int64)  # (its own values: found)
+        if in_people.max(initial=0) > 1 << 40:  # dense again before the codes grow too large
+            codes, _ = pd.factorize(np.concatenate([in_people, in_table]))
+            in_people, in_table = codes[: len(people)], codes[len(people) :]
+    first = np.flatnonzero(~pd.Index(in_people).duplicated())  # the first row of each key
+    found = pd.Index(in_people[first]).get_indexer(pd.Index(in_table))
+    return np.where((found >= 0) & ~missing, first[found], -1)
+
+
+def _arrow(values: pd.Series) -> Any:
+    """`values` as an Arrow array (a categorical's values, not its codes)."""
+    import pyarrow as pa
+
+    array = pa.array(values, from_pandas=True)
+    if isinstance(array, pa.DictionaryArray):
+        return array.dictionary_decode()
+    return array
+
+
+def _taken(values: pd.Series, at: np.ndarray, index: pd.Index) -> pd.Series:
+    """`values` at the positions `at` (missing where -1), integers kept whole (``Int64``)."""
+    array = values.array
+    if (at < 0).any() and pd.api.types.is_integer_dtype(values.dtype):
+        array = array.astype("Int64")
+    if (at < 0).any() and pd.api.types.is_bool_dtype(values.dtype):
+        array = array.astype("boolean")
+    return pd.Series(array.take(at, allow_fill=True), index=index, name=values.name)
+
+
+#: the columns a person may be selected by, besides the id
+LABELS = (NAME, NAMES)
+
+
+def select(
+    frame: pd.DataFrame, wanted: Sequence[Hashable], *, entity: str | None = None
+) -> list[Hashable]:
+    """The ids of `frame` that `wanted` names: each an id (as given, or as text: ``"12"``
+    for 12) or a name (its ``name`` or ``names``, exactly as shown).
+
+    An id wins over a name. A name that two ids share is refused, listing them: ids are the
+    identity, names only labels.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        Rows with the id column (``player``, ``pair`` or ``team``) and maybe the names.
+    wanted : sequence
+        Ids and names, in the order wanted.
+    entity : str, optional
+        The id column (default: the first of ``player``, ``pair``, ``team`` in `frame`).
+
+    Returns
+    -------
+    list
+        The ids, in the order of `wanted`.
+
+    Raises
+    ------
+    ValueError
+        An unknown id or name (naming some known ones), or a name of several ids (naming them).
+
+    Examples
+    --------
+    >>> t = pd.DataFrame({"player": [1, 2, 3], "name": ["Doe, Jane", "Smith, J", "Smith, J"]})
+    >>> select(t, ["Doe, Jane", "3"])
+    [1, 3]
+    >>> select(t, ["Smith, J"])
+    Traceback (most recent call last):
+    ...
+    ValueError: 'Smith, J' is the name of 2 players: 2 (Smith, J), 3 (Smith, J); choose by id
+    """
+    entity = entity or next(c for c in ENTITIES if c in frame.columns)
+    labels = [c for c in LABELS if c in frame.columns]
+    rows = frame[[entity, *labels]].drop_duplicates(entity).dropna(subset=[entity])
+    ids = rows[entity].tolist()
+    by_id = {i: i for i in ids} | {str(i): i for i in ids}
+    by_name: dict[str, list] = {}
+    for column in labels:
+        for i, name in zip(ids, rows[column].tolist(), strict=True):
+            if isinstance(name, str) and i not in by_name.setdefault(name, []):
+                by_name[name].append(i)
+    out: list[Hashable] = []
+    unknown: list[Hashable] = []
+    for w in wanted:
+        hit = by_id.get(w, by_id.get(str(w)))
+        named = [hit] if hit is not None else by_name.get(str(w), [])
+        if len(named) > 1:
+            named = _sorted(named)
+            shown = ", ".join(f"{i} ({_label(rows, entity, labels, i)})" for i in named[:8])
+            raise ValueError(
+                f"{str(w)!r} is the name of {len(named)} {entity}s: {shown}; choose by id"
+            )
+        (out.append(named[0]) if named else unknown.append(w))
+    if unknown:
+        known = ", ".join(_shown(rows, entity, labels, i) for i in ids[:6])
+        more = ", ..." if len(ids) > 6 else ""
+        raise ValueError(
+            f"unknown {entity}(s) {', '.join(map(repr, unknown))}; known: {known}{more}"
+        )
+    return out
+
+
+def _sorted(ids: list) -> list:
+    """Ids in their order (as text when they do not compare)."""
+    try:
+        return sorted(ids)
+    except TypeError:
+        return sorted(ids, key=str)
+
+
+def _shown(rows: pd.DataFrame, entity: str, labels: list[str], i: Hashable) -> str:
+    """``'Doe, Jane' (12)``: a name and its id, or the id alone."""
+    name = _label(rows, entity, labels, i)
+    return repr(i) if name == str(i) else f"{name!r} ({i})"
+
+
+def _label(rows: pd.DataFrame, entity: str, labels: list[str], i: Hashable) -> str:
+    """The name of id `i` (its id when it has none)."""
+    row = rows[rows[entity] == i]
+    for column in labels:
+        value = row[column].iloc[0] if len(row) else None
+        if isinstance(value, str):
+            return value
+    return str(i)
