@@ -54,6 +54,10 @@ HOSTILE = [
 # --- fixtures ------------------------------------------------------------------------------------
 
 
+#: recompute in this process, quietly (a fake family registered by a test lives only here)
+IN_PROCESS = ["--quiet", "--jobs", "1"]
+
+
 def chess_season(n_events=6, seed=3) -> pd.DataFrame:
     """Chess results of several events over two seasons (int seasons)."""
     results, _ = synth.chess_swiss(n_events, 8, 5, seed=seed, forfeit_rate=0.05, bye_rate=0.05)
@@ -585,7 +589,7 @@ def test_strict_stops_at_first_bad_event(tmp_path, fake, capsys):
     assert not (tmp_path / "o" / "family=cards" / "season=s2").exists()
     assert not (tmp_path / "o" / "family=cards" / "season=s3").exists()
     code = main(
-        ["recompute", str(tmp_path / "a"), "--out", str(tmp_path / "o"), "--strict", "--quiet"]
+        ["recompute", str(tmp_path / "a"), "--out", str(tmp_path / "o"), "--strict", *IN_PROCESS]
     )
     assert code == 1
     assert "stopped at the first bad event" in capsys.readouterr().err
@@ -735,7 +739,15 @@ def test_config_files(tmp_path, fake):
     write_archive(points_frame(), root, family="cards")
     assert (
         main(
-            ["recompute", str(root), "--out", str(tmp_path / "o"), "--config", str(toml), "--quiet"]
+            [
+                "recompute",
+                str(root),
+                "--out",
+                str(tmp_path / "o"),
+                "--config",
+                str(toml),
+                *IN_PROCESS,
+            ]
         )
         == 0
     )
@@ -756,7 +768,8 @@ def test_cli_set_options_and_errors(tmp_path, fake, capsys):
     write_archive(points_frame(), root, family="cards")
     out = tmp_path / "o"
     assert (
-        main(["recompute", str(root), "--out", str(out), "--set", "cards.bonus=5", "--quiet"]) == 0
+        main(["recompute", str(root), "--out", str(out), "--set", "cards.bonus=5", *IN_PROCESS])
+        == 0
     )
     printed = capsys.readouterr().out
     assert "3 computed" in printed and str(out.resolve()) in printed

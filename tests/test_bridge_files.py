@@ -153,7 +153,18 @@ def test_pbn_matches_and_standings(teams):
 # --- files and folders -----------------------------------------------------------------------
 
 
-def test_standings_from_files_and_folder():
+def _flat(tmp_path):
+    """A folder holding the top-level files of DATA only (DATA's sub-folders hold other tests')."""
+    import shutil
+
+    for p in DATA.iterdir():
+        if p.is_file():
+            shutil.copy(p, tmp_path / p.name)
+    return tmp_path
+
+
+def test_standings_from_files_and_folder(tmp_path):
+    flat = _flat(tmp_path)
     howell = bridge.standings_from_path(DATA / "usebio-mp-pairs-howell.xml")
     assert len(howell) == 12 and howell["rank"].min() == 1
     teams = bridge.standings_from_path(DATA / "pbn-teams-imps.pbn")
@@ -164,12 +175,12 @@ def test_standings_from_files_and_folder():
         r"score them on their own \(tourneystats standings FILE --family bridge; in Python "
         r"bridge\.team_standings_from_path\(",
     ):
-        folder = bridge.standings_from_path(DATA)
+        folder = bridge.standings_from_path(flat)
     assert sorted(folder["event"].unique()) == sorted(
         ["EL Wed 10.00am Open (27-Jul-22)", "Wednesday Morning - Butler"]
     )
     assert len(folder) == 12 + 14
-    pd.testing.assert_frame_equal(bridge.team_standings_from_path(DATA), teams)
+    pd.testing.assert_frame_equal(bridge.team_standings_from_path(flat), teams)
 
 
 @pytest.mark.parametrize(

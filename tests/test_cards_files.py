@@ -364,7 +364,7 @@ def test_command_line(tmp_path, capsys):
     assert main(["standings", str(path), "--family", "cards", "--head", "2"]) == 0
     assert "0.674" in capsys.readouterr().out
     assert main(["check", str(TOM_DIR), "--family", "cards"]) == 0
-    assert "35 published values compared: 35 equal" in capsys.readouterr().out
+    assert "35 published values compared in 2 files: 35 equal" in capsys.readouterr().out
     early = JSON_DIR / "sfida-dei-campioni-pauper-61438-2024-02-18.json"
     assert main(["check", str(early), "--family", "cards", "--rules", "melee2025"]) == 1
     assert main(["check", str(early), "--family", "cards", "--rules", "melee"]) == 0

@@ -202,7 +202,8 @@ def test_players_sharing_a_name_are_distinct_players():
     second = data.results[data.results["round"] == 2].set_index("player")
     assert second.loc[["P013", "P013 (2)"], "opponent"].tolist() == ["P004", "P011"]
     row, table = quietly(file_report, THURSDAY)
-    assert row["status"] == "different" and "players sharing a name: P013" in row["detail"]
+    assert row["status"] == "different"
+    assert any("players sharing a name: P013" in w for w in row["warnings"])
     assert "P013" not in set(table["player"])
     assert counts(table) == {"OGWP": (11, 14), "OMWP": (14, 14), "Points": (14, 14)}
 

@@ -61,7 +61,7 @@ def test_a_team_board_with_one_room_is_not_a_difference_and_check_says_why(capsy
     from tourneystats.cli import main
     from tourneystats.core.check import differences, not_computable
 
-    path = SAMPLES / "bridge" / "published"
+    path = SAMPLES / "bridge-published"
     table = check_from_path(path)
     alone = table[not_computable(table)]
     assert alone["note"].tolist() == ["board 20 has one room in this file"]

@@ -190,7 +190,19 @@ def test_drift_over_unrelated_sessions_is_warned_about(tmp_path, capsys):
 
     data = Path(__file__).parents[1] / "data" / "bridge"
     out = tmp_path / "drift.png"
-    assert main(["drift", str(data / "published"), "--family", "bridge", "--out", str(out)]) == 0
+    assert (
+        main(
+            [
+                "drift",
+                str(data.parent / "bridge-published"),
+                "--family",
+                "bridge",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
     err = capsys.readouterr().err
     assert "the sessions form 2 groups with no pair in common" in err
     assert main(["drift", str(data), "--family", "bridge", "--out", str(out)]) == 0

@@ -132,8 +132,8 @@ def test_every_column_of_the_tables_has_a_line_in_the_glossary():
     melee = pd.read_csv(data / "cards" / "melee-14643-matches.csv")
     trf = chess.read_trf(data / "chess")
     evenings = pd.concat(pd.read_csv(p) for p in sorted((data / "bridge").glob("club-*.csv")))
-    butler = bridge.read_usebio(data / "bridge" / "published" / "usebio-butler-mitchell.xml")
-    teams = bridge.read_pbn(data / "bridge" / "published" / "pbn-teams-imps.pbn").results
+    butler = bridge.read_usebio(data / "bridge-published" / "usebio-butler-mitchell.xml")
+    teams = bridge.read_pbn(data / "bridge-published" / "pbn-teams-imps.pbn").results
     club = pd.read_csv(data / "league" / "kvallsligan.csv")
     compared = cards.compare(melee, rules=["mtg", "pokemon"])
     tables = {

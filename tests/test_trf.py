@@ -484,8 +484,9 @@ def test_sources_and_event_names(tmp_path):
     (tmp_path / "b").mkdir()
     one = write(tmp_path / "a", two_players(), "cup.trf")
     two = write(tmp_path / "b", two_players(), "cup.trf")
+    assert read_trf([one, two]).results["event"].astype(str).unique().tolist() == ["a/cup", "b/cup"]
     with pytest.raises(ValidationError, match="same event 'cup'"):
-        read_trf([one, two])
+        read_trf([one, two], event=lambda p: p.stem)
     with pytest.raises(ValidationError, match="names one event"):
         read_trf([one, two], event="cup")
     season = read_trf([one, two], event=lambda p: p.parent.name)

@@ -23,11 +23,13 @@ from .clihelp import (
     _family_choices,
     _Formatter,
     _recompute_keys,
+    chart_title,
     command_parser,
+    rules_text,
 )
 from .core.folders import MissingPathError, list_files
 from .core.io import TABLE_SUFFIXES, atomic_write, check_target, tracking_inputs, write_table
-from .core.schema import DECIDED_BY, EVENT, LEAGUE, LINE, SEASON, SECTION, ValidationError
+from .core.schema import EVENT, LEAGUE, LINE, SEASON, SECTION, ValidationError
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -208,7 +210,8 @@ def cmd_check(args: argparse.Namespace) -> int:
             f"tourneystats: the {args.family} family cannot check published values", file=sys.stderr
         )
         return 2
-    _existing(args.path)
+    if _existing(args.path).is_dir():
+        return _check_folder(args, module.__name__)
     if args.out:
         check_target(args.out, TABLE_SUFFIXES, inputs=_inputs(args.path))
     table = module.check_from_path(args.path, **_options(args))
@@ -220,6 +223,69 @@ def cmd_check(args: argparse.Namespace) -> int:
     if written:
         print(f"\nwrote the {len(different)} differences to {written}")
     return 1 if len(different) else 0
+
+
+#: the files ``check`` of a folder reports on one by one, by family (tables named
+#: ``*standings*`` are the published values of the results beside them)
+CHECK_SUFFIXES = {
+    "cards": (".json", ".tdf", ".xml", *TABLE_SUFFIXES),
+    "chess": (".trf", ".trfx", ".txt"),
+    "bridge": (".xml", ".pbn"),
+}
+
+
+def _check_files(family: str, folder: Path) -> list[Path]:
+    """The files of `folder` and its sub-folders that ``check`` reports on, one by one."""
+    suffixes = CHECK_SUFFIXES.get(family, ())
+    files = [p for p in list_files(folder, suffixes) if "standings" not in p.name.lower()]
+    if not files:
+        raise ValidationError(
+            f"{folder}: no {family} files to check in this folder ({'/'.join(suffixes)} files)"
+        )
+    return files
+
+
+def _differences_path(out: Path) -> Path:
+    """Where ``check FOLDER --out REPORT`` writes the differences: beside the report."""
+    return out.with_name(f"{out.stem}-differences{out.suffix}")
+
+
+def _check_folder(args: argparse.Namespace, module: str) -> int:
+    """``check FOLDER``: every file on its own (on ``--jobs`` processes); a per-file report and
+    its differences, a summary per platform, the warnings by kind."""
+    from .core.report import check_files, report_summary, warnings_summary
+
+    folder = Path(args.path)
+    inputs = _inputs(folder)
+    if args.out:
+        for target in (Path(args.out), _differences_path(Path(args.out))):
+            check_target(target, TABLE_SUFFIXES, inputs=inputs)
+    files = _check_files(args.family, folder)
+    report, differences, notes = check_files(
+        module, files, folder, options=_options(args), jobs=args.jobs
+    )
+    if args.out:
+        written = write_table(report, args.out, inputs=inputs)
+        diffs = write_table(differences, _differences_path(written), inputs=inputs)
+    compared, equal = int(report["compared"].sum()), int(report["equal"].sum())
+    print(
+        f"{compared} published values compared in {len(report)} files: {equal} equal, "
+        f"{compared - equal} different"
+    )
+    print(report_summary(report))
+    refused = report[report["status"] == "refused"]
+    for row in refused.head(args.head).itertuples(index=False):
+        print(f"  refused: {row.file}: {row.detail}")
+    if len(refused) > args.head:
+        print(f"  ... and {len(refused) - args.head} more refused (see the report)")
+    if len(notes):
+        print(warnings_summary(notes), file=sys.stderr)
+    if len(differences) and not args.out:
+        print(_show(differences, args.head, args.tables))
+    if args.out:
+        print(f"\nwrote the report of {len(report)} files to {written}")
+        print(f"wrote the {len(differences)} differences to {diffs}")
+    return 0 if report["status"].isin(["equal", "no published values"]).all() else 1
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -240,7 +306,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         print(f"wrote {written}")
         ax = drift_chart(name, folder)
         chart = write_chart(ax, out / f"{name}-drift.png")
-        print(f"wrote {chart} ({_chart_title(ax)}; {_chart_summary(ax)})")
+        print(f"wrote {chart} ({chart_title(ax)}; {_chart_summary(ax)})")
     print(f"\nAll outputs are in {out.resolve()}")
     return 0
 
@@ -334,29 +400,9 @@ def drift_chart(
             history = history.loc[keep.to_numpy()]
     ax = drift(history, step=step, players=players, value=value)
     first, _, rest = ax.get_title(loc="left").partition("\n")
-    rules = _rules_text(name, options or {}, history)
+    rules = rules_text(name, options or {}, history)
     ax.set_title(f"{first} ({rules})\n{rest}" if rules else ax.get_title(loc="left"), loc="left")
     return ax
-
-
-def _rules_text(name: str, options: dict, history: pd.DataFrame) -> str:
-    """The rules a chart's numbers follow, for its title: the rule set and the tie-breaks
-    (chess: the columns after PTS, as computed), or the start weight of a league."""
-    parts = []
-    if options.get("rules") is not None:
-        parts.append(f"{options['rules']} rules")
-    elif name == "chess":
-        parts.append("adjusted rules")
-    if name == "chess":
-        columns = list(history.columns)
-        if "PTS" in columns and DECIDED_BY in columns:
-            codes = columns[columns.index("PTS") + 1 : columns.index(DECIDED_BY)]
-            parts.append("tie-breaks " + ", ".join(codes) if codes else "points only")
-    if name == "league":
-        parts.append(f"start weight {options.get('prior_rounds', 10)} rounds")
-    if name == "bridge" and options.get("scoring"):
-        parts.append(str(options["scoring"]))
-    return "; ".join(parts)
 
 
 def _chart_target(out: str | Path, inputs: Iterable[str | os.PathLike] = ()) -> Path:
@@ -418,11 +464,6 @@ def write_chart(ax: Axes, out: str | Path, *, inputs: Iterable[str | os.PathLike
     return atomic_write(out, save)
 
 
-def _chart_title(ax: Axes) -> str:
-    """The first line of a chart's title (the second says what its numbers are)."""
-    return ax.get_title(loc="left").split("\n")[0]
-
-
 def _chart_summary(ax: Axes) -> str:
     shown = [line.get_label() for line in ax.get_lines()]
     return f"{len(shown)} highlighted: {', '.join(map(str, shown))}"
@@ -452,7 +493,7 @@ def cmd_drift(args: argparse.Namespace) -> int:
         value=args.value,
     )
     written = write_chart(ax, args.out, inputs=inputs)
-    print(f"{_chart_title(ax)}: {_chart_summary(ax)}")
+    print(f"{chart_title(ax)}: {_chart_summary(ax)}")
     print(f"wrote {written}")
     return 0
 
@@ -625,6 +666,7 @@ def cmd_recompute(args: argparse.Namespace) -> int:
             force=args.force,
             strict=args.strict,
             progress=False if args.quiet else None,
+            jobs=args.jobs,
         )
     except archive.RecomputeError as exc:
         print(exc.report.summary(), file=sys.stderr)
@@ -650,8 +692,10 @@ def cmd_import(args: argparse.Namespace) -> int:
         mode=args.mode,
         strict=args.strict,
         progress=False if args.quiet else None,
+        jobs=args.jobs,
     )
     print(report.summary(), file=sys.stdout if report.ok else sys.stderr)
+    print(f"every file and warning: {Path(args.archive) / archive.IMPORT_REPORT}")
     return 0 if report.ok else 1
 
 
@@ -672,6 +716,17 @@ def _count(least: int) -> Callable[[str], int]:
         return value
 
     return parse
+
+
+def _jobs_option(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--jobs N``: processes over the files of a folder (default: all the cores)."""
+    parser.add_argument(
+        "--jobs",
+        type=_count(0),
+        default=0,
+        metavar="N",
+        help=f"processes over {what} (0: all the cores; the outputs do not depend on it)",
+    )
 
 
 def _family_parser(
@@ -797,6 +852,7 @@ def build_parser() -> argparse.ArgumentParser:
     ck.add_argument("--out", help="write the differences here (.csv or .parquet)")
     ck.add_argument("--head", type=_count(1), default=10, help="differences shown per table")
     ck.add_argument("--tables", type=_count(0), default=20, help="tables shown; 0: all")
+    _jobs_option(ck, "the files of a folder, each checked on its own")
     ck.set_defaults(func=cmd_check)
 
     dr = _family_parser(sub, "drift")
@@ -849,6 +905,7 @@ def build_parser() -> argparse.ArgumentParser:
     rc.add_argument("--force", action="store_true", help="recompute complete partitions too")
     rc.add_argument("--strict", action="store_true", help="stop at the first bad event")
     rc.add_argument("--quiet", action="store_true", help="no progress bar")
+    _jobs_option(rc, "the archive files (pandas engine)")
     rc.set_defaults(func=cmd_recompute)
 
     im = command_parser(sub, "import")
@@ -864,6 +921,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     im.add_argument("--strict", action="store_true", help="stop at the first bad file")
     im.add_argument("--quiet", action="store_true", help="no progress bar")
+    _jobs_option(im, "the source files")
     im.set_defaults(func=cmd_import)
     return parser
 

@@ -6,7 +6,14 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import pandas as pd
+
+from .core.schema import DECIDED_BY
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.axes import Axes
 
 
 def _rules_help() -> str:
@@ -188,7 +195,7 @@ COMMANDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
             "tourneystats check data/cards/melee-14643-matches.csv --family cards --rules melee",
             "tourneystats check data/chess/club-spring-2024.trf --family chess --tiebreaks ''"
             "   # ranks by points",
-            "tourneystats check data/bridge/published --family bridge --out differences.csv",
+            "tourneystats check data/bridge-published --family bridge --out differences.csv",
         ),
     ),
     "drift": (
@@ -264,3 +271,28 @@ def command_parser(
         TAILS[parser.prog] = tail
     parser.add_argument("-h", "--help", action=_Help, help="show this help message and exit")
     return parser
+
+
+def rules_text(name: str, options: dict, history: pd.DataFrame) -> str:
+    """The rules a chart's numbers follow, for its title: the rule set and the tie-breaks
+    (chess: the columns after PTS, as computed), or the start weight of a league."""
+    parts = []
+    if options.get("rules") is not None:
+        parts.append(f"{options['rules']} rules")
+    elif name == "chess":
+        parts.append("adjusted rules")
+    if name == "chess":
+        columns = list(history.columns)
+        if "PTS" in columns and DECIDED_BY in columns:
+            codes = columns[columns.index("PTS") + 1 : columns.index(DECIDED_BY)]
+            parts.append("tie-breaks " + ", ".join(codes) if codes else "points only")
+    if name == "league":
+        parts.append(f"start weight {options.get('prior_rounds', 10)} rounds")
+    if name == "bridge" and options.get("scoring"):
+        parts.append(str(options["scoring"]))
+    return "; ".join(parts)
+
+
+def chart_title(ax: Axes) -> str:
+    """The first line of a chart's title (the second says what its numbers are)."""
+    return ax.get_title(loc="left").split("\n")[0]

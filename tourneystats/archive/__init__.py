@@ -46,11 +46,12 @@ from .dataset import archive_files, read_archive, write_archive
 from .dataset import escape_value as escape_value
 from .families import FAMILIES, FamilySpec
 from .importer import FILE_COLUMNS as FILE_COLUMNS
-from .importer import ImportReport, import_folder
+from .importer import IMPORT_REPORT, ImportReport, import_folder
 
 __all__ = [
     "FAMILIES",
     "FamilySpec",
+    "IMPORT_REPORT",
     "ImportReport",
     "RecomputeError",
     "RecomputeReport",

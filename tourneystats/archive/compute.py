@@ -22,6 +22,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ..core.io import atomic_write
+from ..core.parallel import map_files
 from ..core.schema import ValidationError
 from .config import _bind, load_config
 from .dataset import (
@@ -257,6 +258,7 @@ def recompute(
     force: bool = False,
     strict: bool = False,
     progress: bool | None = True,
+    jobs: int | None = 1,
 ) -> RecomputeReport:
     """Compute the standings of every event of an archive into a dataset with the same partitions.
 
@@ -294,6 +296,9 @@ def recompute(
     progress : bool or None
         Show a progress bar (``tqdm.auto``: a widget in Jupyter); None shows it only on a
         terminal.
+    jobs : int, optional
+        With ``engine="pandas"``: processes computing the archive files (None or 0: all the
+        cores); the outputs are identical to one process's.
 
     Returns
     -------
@@ -375,7 +380,7 @@ def recompute(
     try:
         with bar:
             if engine == "pandas":
-                _run_pandas(todo, specs, options, strict, on_done)
+                _run_pandas(todo, specs, options, strict, on_done, jobs)
             else:
                 _run_dask(todo, specs, options, strict, scheduler, on_done)
     finally:
@@ -521,25 +526,36 @@ def _complete(state: dict | None, item: _Item, hashes: Mapping[str, str], out: P
 _OnDone = Callable[[_Item, pd.DataFrame | None, list[dict]], bool]
 
 
+@dataclass(frozen=True)
+class _Compute:
+    """One archive file's standings (in a worker): its table and skipped events."""
+
+    specs: dict[str, FamilySpec]
+    options: dict[str, dict]
+    strict: bool
+
+    def __call__(self, item: _Item) -> tuple[pd.DataFrame | None, list[dict]]:
+        try:
+            frame = _read_part(item.path)
+        except ValidationError as exc:
+            return None, _unreadable(item, str(exc))
+        return compute_partition(
+            self.specs[item.family], frame, self.options[item.family], strict=self.strict
+        )
+
+
 def _run_pandas(
     todo: list[_Item],
     specs: dict[str, FamilySpec],
     options: dict[str, dict],
     strict: bool,
     on_done: _OnDone,
+    jobs: int | None = 1,
 ) -> None:
-    """The pandas engine: one archive file at a time in this process."""
-    for item in todo:
-        try:
-            frame = _read_part(item.path)
-        except ValidationError as exc:
-            if on_done(item, None, _unreadable(item, str(exc))):
-                break
-            continue
-        table, errors = compute_partition(
-            specs[item.family], frame, options[item.family], strict=strict
-        )
-        del frame
+    """The pandas engine: one archive file at a time, on `jobs` processes (1: this one), the
+    files recorded in their order."""
+    work = _Compute(specs, options, strict)
+    for item, (table, errors) in zip(todo, map_files(work, todo, jobs=jobs), strict=False):
         if on_done(item, table, errors):
             break
 

@@ -9,12 +9,14 @@ seasons are moved into the archive only once every file has been read.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
 import uuid
+import warnings
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -22,7 +24,9 @@ import numpy as np
 import pandas as pd
 
 from ..core.folders import MissingPathError, walk
-from ..core.io import read_table
+from ..core.io import atomic_write, read_table
+from ..core.parallel import map_files
+from ..core.report import warning_kind, warnings_summary, warnings_table
 from ..core.schema import DATE, EVENT, PLAYER, RATING, SEASON, TYPE, ValidationError, fail_rows
 from .dataset import (
     CHUNK_ROWS,
@@ -36,7 +40,6 @@ from .dataset import (
     write_archive,
 )
 from .families import FAMILIES
-from .progress import _progress_bar
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..chess.trf import TrfData
@@ -56,10 +59,14 @@ class ImportReport:
         and ``message``.
     written : pandas.DataFrame
         One row per partition written (see :func:`write_archive`).
+    warnings : pandas.DataFrame
+        The warnings of reading the files: ``file``, ``kind``, ``message``
+        (:func:`~tourneystats.core.report.warning_kind`).
     """
 
     files: pd.DataFrame
     written: pd.DataFrame
+    warnings: pd.DataFrame = field(default_factory=lambda: warnings_table([]))
 
     @property
     def errors(self) -> pd.DataFrame:
@@ -91,10 +98,14 @@ class ImportReport:
                 lines.append(f"  {row.path}: {str(row.message).splitlines()[0]}")
             if len(self.errors) > limit:
                 lines.append(f"  ... and {len(self.errors) - limit} more")
+        if len(self.warnings):
+            lines.append(warnings_summary(self.warnings))
         return "\n".join(lines)
 
 
 FILE_COLUMNS = ["path", "family", "season", "rows", "status", "message"]
+#: the report an import writes in the archive (hidden: never read as results)
+IMPORT_REPORT = "_import_report.json"
 
 
 # --- source files: which family, read with its reader --------------------------------------------
@@ -215,6 +226,7 @@ def import_folder(
     strict: bool = False,
     chunk_rows: int = CHUNK_ROWS,
     progress: bool | None = True,
+    jobs: int | None = 1,
 ) -> ImportReport:
     """Build (or extend) an archive from a folder of source files.
 
@@ -264,10 +276,14 @@ def import_folder(
         Passed to :func:`write_archive`.
     progress : bool or None
         Progress bar over the files (None: only on a terminal).
+    jobs : int, optional
+        Processes reading the files (None or 0: all the cores); the files are staged in their
+        order whatever the number, so the archive written does not depend on it.
 
     Returns
     -------
     ImportReport
+        Also written, with every warning, to ``root/_import_report.json``.
     """
     src, root = Path(src), Path(root)
     if not src.is_dir():
@@ -286,8 +302,11 @@ def import_folder(
     # moved into `root` one season at a time: memory holds a batch or a season, never the whole
     # import, and the archive is not touched before every file has been read.
     staging = root / f".import-{uuid.uuid4().hex}"
+    notes: list[tuple[str, str]] = []
     try:
-        records = _stage_sources(src, paths, staging, season, strict, chunk_rows, progress)
+        options = {"season": season, "strict": strict, "chunk_rows": chunk_rows,
+                   "jobs": jobs, "progress": progress}  # fmt: skip
+        records = _stage_sources(src, paths, staging, options, notes)
         if not any(r["status"] in ("imported", "error") for r in records):
             raise ValidationError(
                 f"{src}: nothing to import: {len(paths)} file(s), none of them results "
@@ -302,7 +321,32 @@ def import_folder(
         if written
         else pd.DataFrame(columns=["family", SEASON, "files", "rows"])
     )
-    return ImportReport(files=files, written=summary)
+    report = ImportReport(files=files, written=summary, warnings=_warnings(notes))
+    _write_report(report, root)
+    return report
+
+
+def _warnings(notes: list[tuple[str, str]]) -> pd.DataFrame:
+    """The import's warnings: ``file``, ``kind`` (:func:`~tourneystats.core.report.warning_kind`),
+    ``message``."""
+    records = []
+    for rel, message in notes:
+        path = Path(rel)
+        names = [rel, path.name, path.stem, str(path.with_suffix(""))]
+        records.append((rel, warning_kind(message, names), message))
+    return warnings_table(records)
+
+
+def _write_report(report: ImportReport, root: Path) -> Path:
+    """Write the import's report (every file, every warning) as ``root/_import_report.json``."""
+    body = {
+        "files": report.files.to_dict("records"),
+        "written": report.written.to_dict("records"),
+        "warnings": report.warnings.to_dict("records"),
+    }
+    text = json.dumps(body, ensure_ascii=False, indent=1, default=str)
+    root.mkdir(parents=True, exist_ok=True)
+    return atomic_write(root / IMPORT_REPORT, lambda tmp: tmp.write_text(text, encoding="utf-8"))
 
 
 # --- staging -------------------------------------------------------------------------------------
@@ -430,31 +474,33 @@ class _Stager:
         for family in list(self.batches):
             self.flush(family)
 
-    def one_file(self, path: Path, record: dict) -> bool:
-        """Stage one file, filling in its report `record`; False when it is no results file."""
-        kind = _sniff(path)
+    def one_file(self, path: Path, record: dict, read: _Read | None = None) -> bool:
+        """Stage one file, filling in its report `record`; False when it is no results file.
+        `read`: the file as a worker read it (:func:`_read_one`), else read here."""
+        kind, family, frame, error, _ = _read_one(path) if read is None else read
+        if error is not None:
+            raise error
         if kind is None:
             return False
         rel = Path(record["path"])
-        family, frame = _load_source(path, kind)
         if kind == "table" and family is None:  # e.g. published standings next to results
             record.update(status="ignored", message="not a results table of any family")
             return True
         record["family"] = family
-        assert family is not None  # only a table has no family
+        assert family is not None and frame is not None  # only a table has no family
         frame, keys = self.place(family, frame, rel)
         record.update(season=", ".join(sorted(frame[SEASON].unique())), rows=len(frame))
         self.add(family, frame, keys, lambda k: rel.as_posix())
         return True
 
-    def trf_batch(self, paths: list[Path]) -> list[dict] | None:
-        """Stage TRF files of one folder read together; None (nothing staged) when any of them
-        fails, for the caller to take them one by one and report the bad one."""
-        from ..chess import read_trf
-
+    def trf_batch(self, paths: list[Path], frame: pd.DataFrame | None) -> list[dict] | None:
+        """Stage TRF files of one folder read together (`frame`: as a worker read them, None:
+        they could not be); None (nothing staged) when any of them fails, for the caller to
+        take them one by one and report the bad one."""
         rels = [p.relative_to(self.src) for p in paths]
+        if frame is None:
+            return None
         try:
-            frame = _chess_rows(read_trf(paths))  # events named by the file stems
             frame, keys = self.place("chess", frame, rels[0])
         except (ValueError, OSError):
             return None
@@ -473,34 +519,74 @@ def _record(rel: Path) -> dict:
             "status": "imported", "message": None}  # fmt: skip
 
 
+#: a source file as a worker read it: kind (None: no results file), family, results, the error
+#: that stopped its reading, its warnings
+_Read = tuple[str | None, str | None, pd.DataFrame | None, Exception | None, list[str]]
+
+
+def _read_one(path: Path) -> _Read:
+    """Read one source file with its family's reader, catching what a bad file raises."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            kind = _sniff(path)
+            family, frame = _load_source(path, kind) if kind is not None else (None, None)
+            error = None
+        except (ValueError, OSError, ImportError) as exc:
+            kind, family, frame, error = "error", None, None, exc
+    return kind, family, frame, error, [str(w.message) for w in caught]
+
+
+def _read_group(group: list[Path]) -> tuple[pd.DataFrame | None, list[_Read]]:
+    """Read a group of source files (in a worker): TRF files of one folder together (their
+    frame, or None when one of them fails: each is then read alone), any other file alone."""
+    if len(group) > 1:
+        from ..chess import read_trf
+
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:  # events named by the file stems
+                frame = _chess_rows(read_trf(group))
+            except (ValueError, OSError):
+                frame = None
+        if frame is not None:
+            notes = [str(w.message) for w in caught]
+            return frame, [(None, None, None, None, notes)]
+    return None, [_read_one(path) for path in group]
+
+
 def _stage_sources(
     src: Path,
     paths: list[Path],
     staging: Path,
-    season: str | None,
-    strict: bool,
-    chunk_rows: int,
-    progress: bool | None,
+    options: dict,
+    notes: list[tuple[str, str]],
 ) -> list[dict]:
-    """Read every source file into the `staging` archive; return one record per file."""
-    stager = _Stager(src, staging, season, chunk_rows)
+    """Read every source file (on `jobs` processes) into the `staging` archive, in the files'
+    order; return one record per file and add its warnings to `notes` ((file, message))."""
+    stager = _Stager(src, staging, options["season"], options["chunk_rows"])
     records: list[dict] = []
-    bar = _progress_bar(progress, total=len(paths), unit="file", desc="import")
-    for group in _trf_groups(paths):
-        done = stager.trf_batch(group) if len(group) > 1 else None
-        for path in group if done is None else []:
+    groups = _trf_groups(paths)
+    reads = map_files(_read_group, groups, jobs=options["jobs"], progress=options["progress"],
+                      desc="import", weights=[len(g) for g in groups])  # fmt: skip
+    for group, (frame, files) in zip(groups, reads, strict=True):
+        done = stager.trf_batch(group, frame) if frame is not None else None
+        if done is None and frame is not None:  # read together but not staged: one by one
+            files = [_read_one(path) for path in group]
+        rels = [p.relative_to(src).as_posix() for p in group]
+        notes += [(rels[0], m) for m in (files[0][4] if done is not None else [])]
+        for path, read in zip(group, files if done is None else [], strict=False):
             record = _record(path.relative_to(src))
+            notes += [(record["path"], m) for m in read[4]]
             try:
-                if not stager.one_file(path, record):
+                if not stager.one_file(path, record, read):
                     continue
             except (ValueError, OSError, ImportError) as exc:
-                if strict:
+                if options["strict"]:
                     raise
                 record.update(status="error", message=f"{type(exc).__name__}: {exc}")
             records.append(record)
         records.extend(done or [])
-        bar.update(len(group))
-    bar.close()
     stager.flush_all()
     return records
 

@@ -124,9 +124,11 @@ def _empty_like(frames: list[pd.DataFrame]) -> pd.DataFrame:
     return pd.DataFrame()
 
 
-def rename_clashing_events(frames: list[pd.DataFrame], path: Path, seen: set) -> list[pd.DataFrame]:
-    """The `frames` of one file, with `` [file stem]`` appended to every event label that an
-    earlier file already used (`seen`, updated with this file's labels).
+def rename_clashing_events(
+    frames: list[pd.DataFrame], path: Path, seen: set, name: str | None = None
+) -> list[pd.DataFrame]:
+    """The `frames` of one file, with `` [file stem]`` (or `` [name]``) appended to every event
+    label that an earlier file already used (`seen`, updated with this file's labels).
 
     Examples
     --------
@@ -144,7 +146,8 @@ def rename_clashing_events(frames: list[pd.DataFrame], path: Path, seen: set) ->
             labels.update(f[EVENT].dropna().unique().tolist())
     clash = labels & seen
     if clash:
-        mapping = {lab: f"{lab} [{Path(path).stem}]" for lab in clash}
+        tag = Path(path).stem if name is None else name
+        mapping = {lab: f"{lab} [{tag}]" for lab in clash}
         frames = [
             f.assign(**{EVENT: f[EVENT].replace(mapping)}) if EVENT in f.columns else f
             for f in frames
@@ -158,16 +161,21 @@ def combine(files: list[tuple[Path, BridgeFile]], *, rename_clashes: bool) -> Br
     """Stack the BridgeFiles read from several files.
 
     With `rename_clashes`, an event label that an earlier file already used gets the file's stem
-    appended (``"Wednesday [club-2024-03-06]"``), so two files never merge into one event.
+    appended (``"Wednesday [club-2024-03-06]"``; the file's path below the folder when files in
+    different folders share the stem: :func:`~tourneystats.core.folders.event_names`), so two
+    files never merge into one event.
     """
+    from ..core.folders import event_names
+
     if len(files) == 1:
         return files[0][1]
     seen: set = set()
     parts: list[BridgeFile] = []
-    for path, bf in files:
+    names = event_names([path for path, _ in files]) if rename_clashes else []
+    for i, (path, bf) in enumerate(files):
         frames = [bf.results, *bf.published, bf.pairs]
         if rename_clashes:
-            frames = rename_clashing_events(frames, path, seen)
+            frames = rename_clashing_events(frames, path, seen, names[i])
         parts.append(BridgeFile(frames[0], Published(frames[1], frames[2], frames[3]), frames[4]))
 
     def stack(frames: list[pd.DataFrame]) -> pd.DataFrame:

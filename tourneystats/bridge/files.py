@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import pandas as pd
 
-from ..core.folders import names_its_source, result_files
+from ..core.folders import event_names, names_its_source, result_files
 from ..core.io import read_table, texts_again
 from ..core.people import with_people
 from ..core.schema import (
@@ -167,6 +167,7 @@ def _read_results(
     seen: set = set()
     files = result_files(path, SUFFIXES, *_REQUIRED, what="bridge results")
     dictionaries = _KEYS if coded and len(files) == 1 else ()
+    tags = dict(zip(files, event_names(files), strict=True))  # a clash's tag: stem or path
     for f in files:
         suffix = f.suffix.lower()
         if suffix == ".pbn":
@@ -196,9 +197,9 @@ def _read_results(
             teams.append(frame)
             team_files.append(f)
         elif named is None:  # a session per file: a repeated event name is another evening
-            (frame,) = rename_clashing_events([frame], f, seen)
+            (frame,) = rename_clashing_events([frame], f, seen, tags[f])
         else:
-            frame, named = rename_clashing_events([frame, named], f, seen)
+            frame, named = rename_clashing_events([frame, named], f, seen, tags[f])
         if HOME_TEAM not in frame.columns:
             pairs.append(frame)
         if named is not None and len(named):

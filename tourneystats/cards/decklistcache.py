@@ -58,7 +58,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..core.folders import Source, list_files
+from ..core.folders import Source, event_names, list_files
 from ..core.schema import (
     DATE,
     DRAWS,
@@ -73,16 +73,7 @@ from ..core.schema import (
     ValidationError,
 )
 from .prepare import MAX_GAMES
-from .published import (
-    CUT_ROUND,
-    GAME_SCORES,
-    PLATFORM,
-    PLAYOFFS,
-    URI,
-    CardsFile,
-    note,
-    same_stems,
-)
+from .published import CUT_ROUND, GAME_SCORES, PLATFORM, PLAYOFFS, URI, CardsFile, note
 
 __all__ = ["read_mtg_json"]
 
@@ -293,9 +284,9 @@ class _Round:
 def _rounds(
     path: Path, data: dict, bye_player: str | None, platform: str | None = None
 ) -> tuple[list[tuple], list[str], set[str], int]:
-    shared = _shared_names(data)
     """Match rows of the Swiss rounds, the names of the playoff rounds and their players, and
     the byes written with a null ``Player2``."""
+    shared = _shared_names(data)
     rounds = _key(path, data, "Rounds", "", (list, type(None))) or []
     rows: list[tuple] = []
     playoffs: list[str] = []
@@ -415,7 +406,7 @@ def _standings(path: Path, data: dict, event: str) -> list[dict]:
     return out
 
 
-def _event_record(path: Path, data: dict, rows: list[tuple], null_byes: int) -> dict:
+def _event_record(path: Path, event: str, data: dict, rows: list[tuple], null_byes: int) -> dict:
     tournament = _key(path, data, "Tournament", "", (dict,))
     uri = tournament.get("Uri")
     platform = _platform(path, uri if isinstance(uri, str) else None)
@@ -424,7 +415,7 @@ def _event_record(path: Path, data: dict, rows: list[tuple], null_byes: int) -> 
     cut = _cut_round(rows)
     date = tournament.get("Date")
     return {
-        EVENT: path.stem,
+        EVENT: event,
         FILE: str(path),
         NAME: tournament.get("Name"),
         DATE: pd.to_datetime(date, errors="coerce", utc=True) if isinstance(date, str) else pd.NaT,
@@ -490,24 +481,24 @@ def read_mtg_json(source: Source, *, bye_player: str | None = None) -> CardsFile
     files = list_files(source, JSON_SUFFIXES)
     if not files:
         raise ValidationError("no MTG JSON files to read: the list of paths is empty")
-    same_stems(files, "MTG JSON files")
+    names = event_names(files)  # the stems; paths below the folder for stems read twice
     rows: list[tuple]
     finalists: list[tuple]
     rows, published, events, playoffs, finalists = [], [], [], [], []
-    for path in files:  # I/O: one JSON document per file
+    for path, event in zip(files, names, strict=True):  # I/O: one JSON document per file
         data = _load(path)
         tournament = _key(path, data, "Tournament", "", (dict,))
         uri = tournament.get("Uri")
         platform = _platform(path, uri if isinstance(uri, str) else None)
-        file_rows, names, in_playoffs, null_byes = _rounds(path, data, bye_player, platform)
-        events.append(_event_record(path, data, file_rows, null_byes))
-        rows.extend((path.stem, *row) for row in file_rows)
-        finalists.extend((path.stem, name) for name in in_playoffs)
+        file_rows, left, in_playoffs, null_byes = _rounds(path, data, bye_player, platform)
+        events.append(_event_record(path, event, data, file_rows, null_byes))
+        rows.extend((event, *row) for row in file_rows)
+        finalists.extend((event, name) for name in in_playoffs)
         cut = events[-1][CUT_ROUND]
-        finalists.extend((path.stem, row[1]) for row in file_rows if cut and row[0] >= cut)
-        published.extend(_standings(path, data, path.stem))
-        if names:
-            playoffs.append(f"{path.name} ({', '.join(dict.fromkeys(names))})")
+        finalists.extend((event, row[1]) for row in file_rows if cut and row[0] >= cut)
+        published.extend(_standings(path, data, event))
+        if left:
+            playoffs.append(f"{path.name} ({', '.join(dict.fromkeys(left))})")
     note("playoff rounds left out (only Swiss rounds are standings rounds)", playoffs)
     return _frame(rows, published, events, finalists)
 

@@ -160,6 +160,7 @@ def _plan(
     tables = ~results[EVENT].isin(listed).to_numpy()
     plan: list[tuple[Rules, str | None, np.ndarray | None]]
     plan = [(r, w, results[EVENT].isin(ev).to_numpy()) for (r, w), ev in groups.items()]
+    plan = [p for p in plan if p[2] is None or p[2].any()] or plan  # not events without rounds
     if tables.any():
         plan.append((given or get_rules("mtg"), None, tables))
     return [(r, w, None) for r, w, _ in plan] if len(plan) == 1 else plan

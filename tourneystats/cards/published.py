@@ -4,13 +4,9 @@
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 
 import pandas as pd
-
-from ..core.schema import ValidationError
 
 #: column of a TOM file's results and standings: the player's age division ("masters", ...)
 DIVISION = "division"
@@ -51,26 +47,6 @@ class CardsFile:
     published: pd.DataFrame
     events: pd.DataFrame
     players: pd.DataFrame
-
-
-def same_stems(paths: Iterable[Path], what: str) -> None:
-    """Refuse two files with one stem: their events would merge (an event is named by its file).
-
-    Examples
-    --------
-    >>> same_stems([Path("a/x.json"), Path("b/x.json")], "MTG JSON files")
-    Traceback (most recent call last):
-    ...
-    tourneystats.core.schema.ValidationError: a/x.json and b/x.json: two MTG JSON files with the same name (an event is named after its file)
-    """
-    seen: dict[str, Path] = {}
-    for path in paths:
-        if path.stem in seen:
-            raise ValidationError(
-                f"{seen[path.stem]} and {path}: two {what} with the same name (an event is named "
-                "after its file)"
-            )
-        seen[path.stem] = path
 
 
 def note(message: str, items: list[str], limit: int = 5) -> None:

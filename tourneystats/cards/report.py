@@ -48,6 +48,7 @@ REPORT_COLUMNS = (
     "status",
     "first_difference",
     "detail",
+    "warnings",
 )
 #: the statuses of a file, from the best
 STATUSES = ("equal", "different", "inconsistent", "refused", "no published values")
@@ -137,11 +138,12 @@ def file_report(
     Returns
     -------
     row : dict
-        ``file, platform, preset, compared, equal, status, first_difference, detail``:
-        values compared and equal, the status (``equal``, ``different``, ``inconsistent``,
-        ``refused``, ``no published values``; see the module's description), the first value
-        not reproduced, and the detail: the error of a refused file, the players and points
-        missing of an inconsistent one, then the warnings of the reading and the check.
+        ``file, platform, preset, compared, equal, status, first_difference, detail,
+        warnings``: values compared and equal, the status (``equal``, ``different``,
+        ``inconsistent``, ``refused``, ``no published values``; see the module's description),
+        the first value not reproduced, the detail (the error of a refused file, the players and
+        points missing of an inconsistent one) and the list of warnings of the reading and the
+        check.
     table : pandas.DataFrame
         :func:`~tourneystats.cards.check_from_path`'s table for the file (empty when refused
         or nothing was compared).
@@ -184,7 +186,7 @@ def file_report(
             equal=int(table["equal"].sum()),
             first_difference=_first_difference(table),
         )
-    row["detail"] = " | ".join([d for d in (row["detail"], *notes) if d])
+    row["warnings"] = notes  # counted by kind by tourneystats.core.report
     if table is None:
         table = pd.DataFrame(columns=[EVENT, PLAYER, "value", "published", "computed", "equal"])
     return row, table

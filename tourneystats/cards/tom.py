@@ -54,7 +54,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..core.folders import Source, list_files
+from ..core.folders import Source, event_names, list_files
 from ..core.schema import (
     DATE,
     DRAWS,
@@ -76,7 +76,6 @@ from .published import (
     PLAYOFFS,
     CardsFile,
     note,
-    same_stems,
 )
 
 __all__ = ["read_tom"]
@@ -250,7 +249,7 @@ def _check_drops(f: _File, players: pd.DataFrame, rows: list[tuple], event: str)
             )
 
 
-def _read_one(path: Path) -> CardsFile:
+def _read_one(path: Path, stem: str) -> CardsFile:
     f = _File(path)
     players = _players(f)
     known = dict.fromkeys(players[PLAYER])
@@ -260,7 +259,7 @@ def _read_one(path: Path) -> CardsFile:
     results, who = [], []
     for pod in pods:
         category = f.attr(pod, "category")
-        event = path.stem if len(pods) == 1 else f"{path.stem}:{category}"
+        event = stem if len(pods) == 1 else f"{stem}:{category}"
         rows = _pod_rows(f, pod, known)
         _check_drops(f, players, rows, event)
         pod_division = DIVISIONS.get(category, category)
@@ -269,11 +268,11 @@ def _read_one(path: Path) -> CardsFile:
             (event, p, division.get(p, pod_division)) for p in dict.fromkeys(r[1] for r in rows)
         ]
     note("left out of the standings", f.left_out)
-    return _frames(f, results, who, players, placed)
+    return _frames(f, results, who, players, placed, stem)
 
 
 def _frames(
-    f: _File, results: list, who: list, players: pd.DataFrame, placed: pd.DataFrame
+    f: _File, results: list, who: list, players: pd.DataFrame, placed: pd.DataFrame, stem: str
 ) -> CardsFile:
     columns = [EVENT, ROUND, PLAYER, OPPONENT, WINS, LOSSES, DRAWS, DIVISION]
     frame = pd.DataFrame(results, columns=columns).astype(
@@ -282,7 +281,6 @@ def _frames(
     frame = frame.astype({ROUND: np.int64, WINS: np.int64, LOSSES: np.int64, DRAWS: np.int64})
     entrants = pd.DataFrame(who, columns=[EVENT, PLAYER, DIVISION])
     event_of = entrants.drop_duplicates(PLAYER).set_index(PLAYER)[EVENT]
-    stem = f.path.stem
     published = placed.assign(**{EVENT: placed[PLAYER].map(event_of).fillna(stem).astype(str)})
     published = published[[EVENT, PLAYER, DIVISION, PLACE, "finished"]]
     table = players.merge(entrants, on=PLAYER, how="left")
@@ -354,8 +352,8 @@ def read_tom(source: Source) -> CardsFile:
     files = [p for p in list_files(source, TOM_SUFFIXES) if not _listed_xml(p, source) or is_tom(p)]
     if not files:
         raise ValidationError("no TOM files to read: the list of paths is empty")
-    same_stems(files, "TOM files")
-    parts = [_read_one(path) for path in files]  # I/O: one XML document per file
+    names = event_names(files)  # the stems; paths below the folder for stems read twice
+    parts = [_read_one(path, name) for path, name in zip(files, names, strict=True)]  # I/O
     return CardsFile(
         *(pd.concat([getattr(p, name) for p in parts], ignore_index=True)
           for name in ("results", "published", "events", "players"))

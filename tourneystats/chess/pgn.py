@@ -91,7 +91,7 @@ import numpy.typing as npt
 import pandas as pd
 from pandas.api.extensions import ExtensionArray
 
-from ..core.folders import result_files
+from ..core.folders import event_names, result_files
 from ..core.schema import (
     CITY,
     COLOUR,
@@ -432,8 +432,9 @@ def _events(games: _Games, event: str | Callable[[Path], str] | None) -> _Events
         date = np.where(has_date, games.tags["EventDate"], -1)
         code = _combined([ev, date, np.where(name, -1, games.file)])
         first = _first_of(code, int(code.max()) + 1)
+        stems = event_names(games.files)  # paths below the folder for stems read twice
         labels = [
-            games.texts[e] if e >= 0 else games.files[f].stem
+            games.texts[e] if e >= 0 else stems[f]
             for e, _, f in zip(ev[first], date[first], games.file[first])
         ]
         labels = _distinct(labels, [games.text("EventDate", g) for g in first.tolist()])

@@ -93,7 +93,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from ..core.folders import result_files
+from ..core.folders import event_names, result_files
 from ..core.schema import (
     CITY,
     COLOUR,
@@ -317,7 +317,7 @@ def _source_paths(source: str | os.PathLike | Iterable[str | os.PathLike]) -> li
 def _event_names(paths: list[Path], event: str | Callable[[Path], str] | None) -> list[str]:
     """The event name of each file (see :func:`read_trf`); names must be distinct."""
     if event is None:
-        names = [p.stem for p in paths]
+        names = event_names(paths)  # the stems; paths below the folder for stems read twice
     elif isinstance(event, str):
         if len(paths) != 1:
             raise ValidationError(

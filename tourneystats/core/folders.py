@@ -1,8 +1,12 @@
 """Listing result folders: one rule for every family and for archive imports.
 
 - A *source* is a file, a folder, or a list of files and folders.
-- A folder contributes its files (not its sub-folders) with one of the suffixes its family reads,
-  in name order; :func:`walk` (archive imports) descends into sub-folders in name order too.
+- A folder contributes every file below it, its sub-folders included (:func:`walk`), with one of
+  the suffixes its family reads, in name order of their path below the folder: an archive is read
+  as it is laid out (``Tournaments/<platform>/<year>/<month>/<day>/<event>.json``).
+- An event named after its file keeps the file's stem; when several files read together share a
+  stem, each of them is named by its path below the deepest folder holding all the files read,
+  without suffix (``MTGO/2024/x`` and ``melee/2024/x``): :func:`event_names`.
 - Names starting with ``.`` or ``_`` are hidden and never read (editor and system files, a
   recompute's ``_report.json``, an import's staging folder).
 - A CSV or Parquet table of a folder without the family's results columns is not read: a table
@@ -17,6 +21,7 @@ import contextlib
 import functools
 import os
 import warnings
+from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import ParamSpec, TypeVar
@@ -59,7 +64,8 @@ def is_folder(source: Source) -> bool:
 
 
 def list_files(source: Source, suffixes: Sequence[str]) -> list[Path]:
-    """The files of `source`: a file as named, a folder's visible files with one of `suffixes`.
+    """The files of `source`: a file as named, a folder's visible files with one of `suffixes`,
+    in its sub-folders too (:func:`walk`).
 
     Raises
     ------
@@ -70,23 +76,16 @@ def list_files(source: Source, suffixes: Sequence[str]) -> list[Path]:
     --------
     >>> import pathlib, tempfile
     >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> for name in ("b.csv", "a.trf", ".a.csv", "_x.csv", "notes.md"):
+    >>> (folder / "2024").mkdir()
+    >>> for name in ("b.csv", "a.trf", ".a.csv", "_x.csv", "notes.md", "2024/c.csv"):
     ...     _ = (folder / name).write_text("")
-    >>> [p.name for p in list_files(folder, (".csv", ".trf"))]
-    ['a.trf', 'b.csv']
+    >>> [p.relative_to(folder).as_posix() for p in list_files(folder, (".csv", ".trf"))]
+    ['2024/c.csv', 'a.trf', 'b.csv']
     """
     files: list[Path] = []
     for path in _paths(source):
         if path.is_dir():
-            with os.scandir(path) as entries:  # (an entry knows its type: no stat per file)
-                names = [
-                    e.name
-                    for e in entries
-                    if not is_hidden(e.name)
-                    and os.path.splitext(e.name)[1].lower() in suffixes
-                    and e.is_file()
-                ]
-            files.extend(sorted(path / name for name in names))
+            files.extend(p for p in walk(path) if p.suffix.lower() in suffixes)
         elif path.exists():
             files.append(path)
         else:
@@ -95,7 +94,8 @@ def list_files(source: Source, suffixes: Sequence[str]) -> list[Path]:
 
 
 def walk(folder: str | os.PathLike[str]) -> list[Path]:
-    """Every visible file below `folder`, sub-folders included, in name order (for imports).
+    """Every visible file below `folder`, sub-folders included, in name order of their path
+    below `folder` (hidden folders are not entered).
 
     Examples
     --------
@@ -112,6 +112,41 @@ def walk(folder: str | os.PathLike[str]) -> list[Path]:
         dirs[:] = sorted(d for d in dirs if not is_hidden(d))
         found.extend(Path(top) / f for f in sorted(files) if not is_hidden(f))
     return sorted(found, key=lambda p: p.relative_to(folder).parts)
+
+
+def event_names(paths: Sequence[str | os.PathLike[str]]) -> list[str]:
+    """The event name of each file read together: its stem, or, for files sharing a stem, its
+    path below the deepest folder holding all of `paths`, without suffix (``/`` between folders).
+
+    So a flat folder's events keep their file names, and same-named events in different folders
+    of an archive stay apart.
+
+    Raises
+    ------
+    ValidationError
+        A file listed twice.
+
+    Examples
+    --------
+    >>> event_names(["club/2024/open.trf", "club/2024/blitz.trf"])
+    ['open', 'blitz']
+    >>> event_names(["arch/MTGO/2024/x.json", "arch/melee/2024/x.json", "arch/melee/y.json"])
+    ['MTGO/2024/x', 'melee/2024/x', 'y']
+    """
+    files = [Path(p) for p in paths]
+    stems = [p.stem for p in files]
+    counts = Counter(stems)
+    if len(counts) == len(stems):
+        return stems
+    full = [os.path.abspath(p) for p in files]
+    twice = [p for p, n in Counter(full).items() if n > 1]
+    if twice:
+        raise ValidationError(f"{twice[0]}: the same file is listed twice")
+    base = os.path.commonpath([os.path.dirname(p) for p in full])
+    return [
+        stem if counts[stem] == 1 else Path(os.path.relpath(p, base)).with_suffix("").as_posix()
+        for stem, p in zip(stems, full, strict=True)
+    ]
 
 
 def results_tables(files: Iterable[Path], *required: Collection[str]) -> list[Path]:

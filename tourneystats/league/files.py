@@ -7,7 +7,7 @@ from typing import Any
 
 import pandas as pd
 
-from ..core.folders import names_its_source, result_files
+from ..core.folders import event_names, names_its_source, result_files
 from ..core.io import TABLE_SUFFIXES, read_table
 from ..core.schema import LEAGUE, SEASON
 from .prepare import COLUMNS
@@ -58,10 +58,10 @@ def read_results(path: str | os.PathLike) -> pd.DataFrame:
     required = [c.name for c in COLUMNS if c.required]
     files = result_files(path, TABLE_SUFFIXES, required, what="league results")
     frames = []
-    for file in files:
+    for file, name in zip(files, event_names(files), strict=True):
         frame = read_table(file)
-        if LEAGUE not in frame.columns:
-            frame.insert(0, LEAGUE, file.stem)
+        if LEAGUE not in frame.columns:  # the stem; the path below the folder for stems read twice
+            frame.insert(0, LEAGUE, name)
         frames.append(frame)
     if len(frames) == 1:
         return frames[0]

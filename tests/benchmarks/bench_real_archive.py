@@ -1,0 +1,151 @@
+"""Bulk jobs on a real archive, timed: ``python tests/benchmarks/bench_real_archive.py ARCHIVE``.
+
+ARCHIVE is a folder of card-tournament files in the MTGODecklistCache layout
+(``Tournaments/<platform>/<year>/<month>/<day>/<event>.json``), e.g. the ``Tournaments`` folder
+of the public repository fbettega/MTG_decklistcache. Each job runs as the command line in a fresh
+process; the script prints its wall seconds, CPU seconds (user and system, of the command and
+its worker processes: on a busy machine the wall time grows, the CPU time much less) and peak
+resident memory (the sum over the command and its workers, sampled every 0.1 s, and the largest
+single process):
+
+- ``check ARCHIVE --family cards --out report.csv --jobs N`` for each N of ``--jobs`` (2,1; the
+  first before the other jobs, the rest at the end);
+- ``import ARCHIVE STORE``, then ``recompute STORE --out OUT`` (with the largest N);
+- ``drift`` of one year of one platform's Modern events (``--platform``, ``--year``; the files
+  are linked into a folder of their own).
+
+Without ARCHIVE the script says so and exits (0): nothing here needs the archive to be present.
+``--only check,import`` runs some jobs only. Outputs go to a temporary folder, removed at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import psutil
+
+ROOT = Path(__file__).resolve().parents[2]
+JOBS = ("check", "import", "drift")
+
+
+def measure(argv: list[str]) -> dict:
+    """Run `argv` (a ``tourneystats`` command) in a fresh process: status, seconds, peak RSS."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    command = [sys.executable, "-m", "tourneystats", *argv]
+    start = time.perf_counter()
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    watched = psutil.Process(proc.pid)
+    peak_sum = peak_one = 0
+    cpu: dict[int, float] = {}  # CPU seconds of each process of the tree, as last seen
+    while proc.poll() is None:
+        sizes = []
+        try:
+            for p in [watched, *watched.children(recursive=True)]:
+                with p.oneshot():
+                    sizes.append(p.memory_info().rss)
+                    times = p.cpu_times()
+                cpu[p.pid] = times.user + times.system
+        except psutil.Error:  # a process ended while sampled
+            pass
+        peak_sum, peak_one = max(peak_sum, sum(sizes)), max([peak_one, *sizes])
+        time.sleep(0.1)
+    out, err = proc.communicate()
+    seconds = time.perf_counter() - start
+    return {
+        "command": " ".join(argv),
+        "status": proc.returncode,
+        "seconds": seconds,
+        "cpu": sum(cpu.values()),
+        "peak_mb": peak_sum / 2**20,
+        "largest_mb": peak_one / 2**20,
+        "out": out.decode(errors="replace"),
+        "err": err.decode(errors="replace"),
+    }
+
+
+def season_folder(archive: Path, platform: str, year: str, word: str, into: Path) -> Path:
+    """A folder linking one year of one platform's events whose file name holds `word`."""
+    folder = into / f"{platform}-{year}-{word}"
+    folder.mkdir(parents=True)
+    source = archive / platform / year
+    for path in sorted(source.rglob("*.json")):
+        if word in path.name.lower():
+            (folder / path.name).symlink_to(path.resolve())
+    return folder
+
+
+def show(result: dict) -> None:
+    print(
+        f"| {result['command']} | {result['status']} | {result['seconds']:.1f} | "
+        f"{result['cpu']:.1f} | "
+        f"{result['peak_mb']:.0f} | {result['largest_mb']:.0f} |",
+        flush=True,
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("archive", nargs="?", help="the archive's Tournaments folder")
+    parser.add_argument("--jobs", default="2,1", help="check with these numbers of processes")
+    parser.add_argument("--only", default=",".join(JOBS), help=f"jobs to run: {', '.join(JOBS)}")
+    parser.add_argument("--platform", default="MTGmelee")
+    parser.add_argument("--year", default="2024")
+    parser.add_argument("--verbose", action="store_true", help="print each command's output")
+    args = parser.parse_args(argv)
+    if args.archive is None:
+        print("bench_real_archive: skipped (no archive folder given; see --help)")
+        return 0
+    archive = Path(args.archive)
+    if not archive.is_dir():
+        print(f"bench_real_archive: skipped ({archive} is not a folder)")
+        return 0
+    jobs = [int(j) for j in args.jobs.split(",")]
+    only = set(args.only.split(","))
+    print(f"archive {archive}: {sum(1 for _ in archive.rglob('*.json'))} JSON files; "
+          f"load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")  # fmt: skip
+    print("| command | exit | seconds | CPU seconds | peak MB (all processes) | largest MB |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    results = []
+    steps: list[list[str]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp)
+        checks = [
+            ["check", str(archive), "--family", "cards", "--out",
+             str(out / f"report-{n}.csv"), "--jobs", str(n)]
+            for n in jobs
+        ] if "check" in only else []  # fmt: skip
+        steps += checks[:1]  # the most processes first, one process last (the longest)
+        if "import" in only:
+            n = str(max(jobs))
+            steps.append(["import", str(archive), str(out / "store"), "--quiet", "--jobs", n])
+            steps.append(["recompute", str(out / "store"), "--out", str(out / "standings"),
+                          "--quiet", "--jobs", n])  # fmt: skip
+        if "drift" in only:
+            season = season_folder(archive, args.platform, args.year, "modern", out)
+            steps.append(["drift", str(season), "--family", "cards", "--out",
+                          str(out / "drift.png")])  # fmt: skip
+        steps += checks[1:]
+        for step in steps:
+            result = measure(step)
+            show(result)
+            results.append(result)
+            if args.verbose or result["status"] not in (0, 1):
+                print(result["out"][-3000:], result["err"][-3000:], sep="\n")
+        done = [r for r in results if r["command"].startswith("check")]
+        reports = [(out / f"report-{n}.csv").read_bytes() for n in jobs if "check" in only]
+        if len(reports) > 1:
+            print("check reports identical across --jobs:", all(r == reports[0] for r in reports))
+        for r in done[:1]:
+            print(r["out"][:3000])
+            print(r["err"][:3000])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

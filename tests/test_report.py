@@ -1,0 +1,241 @@
+"""Checking a whole archive file by file (core.report), on several processes (core.parallel),
+with its warnings counted by kind; ``tourneystats check FOLDER``, ``import`` and ``recompute``
+with ``--jobs``."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from tourneystats import archive
+from tourneystats.archive import read_archive
+from tourneystats.cli import main
+from tourneystats.core.parallel import chunk_size, jobs_count, map_files, show_progress
+from tourneystats.core.report import (
+    REPORT_COLUMNS,
+    STATUSES,
+    check_files,
+    report_summary,
+    warning_kind,
+    warnings_summary,
+)
+
+DATA = Path(__file__).parent / "data" / "cards"
+MTGJSON = DATA / "mtgjson"
+EQUAL = "sfida-dei-campioni-pauper-61438-2024-02-18.json"  # melee, reproduced whole
+MTGO = "mtgo/modern-challenge-64-2023-12-3112599391.json"  # playoffs only
+#: a CardsRealm file that writes byes as matches against "Bye" (see tests/data/README.md)
+CARDSREALM = DATA / "archive" / "CardsRealm" / "2025" / "01" / "11"
+BYE = CARDSREALM / "meeple-s-club-pauper-109-2025-01-11.json"
+
+
+@pytest.fixture
+def small_archive(tmp_path) -> Path:
+    """An archive in the MTGODecklistCache layout: a file reproduced whole, one with a published
+    OMWP altered, a playoffs-only MTGO file, a broken file and a CardsRealm file."""
+    root = tmp_path / "Tournaments"
+    melee, mtgo, realm = root / "MTGmelee" / "2024", root / "MTGO" / "2023", root / "CardsRealm"
+    for folder in (melee, mtgo, realm):
+        folder.mkdir(parents=True)
+    shutil.copy(MTGJSON / EQUAL, melee / EQUAL)
+    data = json.loads((MTGJSON / EQUAL).read_text(encoding="utf-8"))
+    data["Standings"][0]["OMWP"] = round(float(data["Standings"][0]["OMWP"]) + 0.1, 4)
+    (melee / "altered.json").write_text(json.dumps(data), encoding="utf-8")
+    shutil.copy(MTGJSON / MTGO, mtgo / Path(MTGO).name)
+    (melee / "broken.json").write_text('{"Tournament": {"Name": "x"}, "Rounds": 3}')
+    shutil.copy(BYE, realm / BYE.name)
+    return root
+
+
+@pytest.fixture
+def generic(monkeypatch):
+    """The generic per-file report (``check_from_path`` summarised), even once the cards family
+    has a ``file_report`` of its own (in this process: ``jobs=1``)."""
+    import tourneystats.cards
+
+    monkeypatch.delattr(tourneystats.cards, "file_report", raising=False)
+
+
+def _files(root: Path) -> list[Path]:
+    return sorted(root.rglob("*.json"), key=lambda p: p.relative_to(root).parts)
+
+
+def test_report_columns_and_statuses(small_archive, generic):
+    first = json.loads((MTGJSON / EQUAL).read_text(encoding="utf-8"))["Standings"][0]
+    report, differences, notes = check_files(
+        "tourneystats.cards", _files(small_archive), small_archive, jobs=1
+    )
+    assert list(report.columns[: len(REPORT_COLUMNS)]) == REPORT_COLUMNS
+    rows = report.set_index("file")
+    assert rows.loc[f"MTGmelee/2024/{EQUAL}", "status"] == "equal"
+    assert rows.loc[f"MTGmelee/2024/{EQUAL}", "compared"] == 27 * 5
+    assert rows.loc[f"MTGmelee/2024/{EQUAL}", "platform"] == "MTGmelee"
+    altered = rows.loc["MTGmelee/2024/altered.json"]
+    assert (altered["status"], altered["compared"], altered["equal"]) == ("different", 135, 134)
+    assert altered["first_difference"].startswith(f"altered, {first['Player']}: OMWP published")
+    assert rows.loc[f"MTGO/2023/{Path(MTGO).name}", "status"] == "no published values"
+    broken = rows.loc["MTGmelee/2024/broken.json"]
+    assert broken["status"] == "refused" and broken["compared"] == 0
+    assert "Rounds" in broken["detail"] and str(small_archive) not in broken["detail"]
+    realm = rows.loc[f"CardsRealm/{BYE.name}"]
+    if realm["status"] == "refused":  # as read before the publishers' placeholders were known
+        assert "'Bye' is paired twice" in realm["detail"]
+    else:
+        assert realm["compared"] > 0
+    assert set(report["status"]) <= {*STATUSES, "inconsistent"}
+    # the differences: one row per value that differs, named by file
+    assert set(differences["file"]) <= {"MTGmelee/2024/altered.json", f"CardsRealm/{BYE.name}"}
+    mine = differences[differences["file"] == "MTGmelee/2024/altered.json"]
+    assert mine[["player", "value"]].values.tolist() == [[first["Player"], "OMWP"]]
+    # the warnings: the MTGO file has nothing to compare, and says so
+    mtgo = notes[notes["file"] == f"MTGO/2023/{Path(MTGO).name}"]
+    assert "not compared: files with nothing to compare" in set(mtgo["kind"])
+    assert (
+        report.loc[report["file"] == f"MTGO/2023/{Path(MTGO).name}", "warnings"].str.len().iloc[0]
+    )
+
+
+def test_one_job_and_two_give_identical_outputs(small_archive):
+    files = _files(small_archive)
+    one = check_files("tourneystats.cards", files, small_archive, jobs=1)
+    two = check_files("tourneystats.cards", files, small_archive, jobs=2)
+    for a, b in zip(one, two, strict=True):
+        pd.testing.assert_frame_equal(a, b)
+    report = one[0]  # whoever summarises the files (the family's file_report or the generic one)
+    assert list(report.columns[: len(REPORT_COLUMNS)]) == REPORT_COLUMNS
+    assert set(report["status"]) <= {*STATUSES, "inconsistent"}
+    statuses = dict(zip(report["file"], report["status"], strict=True))
+    assert statuses[f"MTGmelee/2024/{EQUAL}"] == "equal"
+    assert statuses[f"MTGO/2023/{Path(MTGO).name}"] == "no published values"
+    assert statuses["MTGmelee/2024/broken.json"] == "refused"
+    assert (one[1]["equal"] == False).all()  # noqa: E712  (only the values that differ)
+
+
+def test_report_summary_per_platform():
+    report = pd.DataFrame(
+        {
+            "platform": ["b", "a", "a", "a"],
+            "compared": [0, 10, 4, 0],
+            "equal": [0, 10, 3, 0],
+            "status": ["no published values", "equal", "different", "refused"],
+        }
+    )
+    lines = report_summary(report).splitlines()
+    assert lines[0].split() == ["platform", "files", "compared", "reproduced", "reproduced", "%",
+                                "equal", "different", "refused", "no", "published", "values"]  # fmt: skip
+    assert lines[1].split() == ["a", "3", "14", "13", "92.9", "1", "1", "1", "0"]
+    assert lines[2].split() == ["b", "1", "0", "0", "NaN", "0", "0", "0", "1"]
+    assert lines[3].split() == ["total", "4", "14", "13", "92.9", "1", "1", "1", "1"]
+
+
+@pytest.mark.parametrize(
+    "message, names, kind",
+    [
+        (
+            "playoff rounds left out (only Swiss rounds are standings rounds): x-2024.json "
+            "(Quarterfinals, Semifinals, Finals)",
+            ["x-2024"],
+            "playoff rounds left out",
+        ),
+        (
+            "not compared: files with nothing to compare: /a/MTGO/x-2024.json: no Swiss round "
+            "(MTGO files hold the playoffs only)",
+            ["x-2024"],
+            "not compared: files with nothing to compare",
+        ),
+        (
+            "not compared: x-2024: players sharing a name: Ann, Bo",
+            ["x-2024"],
+            "not compared: players sharing a name",
+        ),
+        (
+            "x-2024: restored 3 bye(s) missing from the file, from the published points (Ann)",
+            ["x-2024"],
+            "restored N bye(s) missing from the file, from the published points",
+        ),
+        ("column 'rank' has 12 gaps", [], "column '…' has N gaps"),
+    ],
+)
+def test_warning_kinds_drop_the_file_names_and_numbers(message, names, kind):
+    assert warning_kind(message, names) == kind
+
+
+def test_warnings_summary_counts_kinds_with_examples():
+    from tourneystats.core.report import warnings_table
+
+    notes = warnings_table(
+        [(f"f{i}.json", "playoff rounds left out", f"playoff rounds: f{i}") for i in range(6203)]
+        + [("g.json", "no date", "g.json: no date")]
+    )
+    text = warnings_summary(notes, examples=2)
+    lines = text.splitlines()
+    assert lines[0] == "6204 warning(s) of 2 kind(s):"
+    assert lines[1] == "  6203 x playoff rounds left out (6203 files), e.g."
+    assert lines[2:4] == ["      playoff rounds: f0", "      playoff rounds: f1"]
+    assert lines[4] == "  1 x no date (1 file), e.g."
+    assert len(lines) == 6
+    assert warnings_summary(notes.iloc[:0]) == "no warnings"
+
+
+def test_parallel_helpers(monkeypatch):
+    assert list(map_files(str, [3, 1, 2], jobs=2)) == ["3", "1", "2"]
+    assert list(map_files(str, [], jobs=2)) == []
+    assert jobs_count(0, 5) >= 1 and jobs_count(3, 1) == 1 and jobs_count(2, 10) == 2
+    with pytest.raises(ValueError, match="jobs must be 1 or more"):
+        jobs_count(-1, 3)
+    assert chunk_size(17452, 2) == 32 and chunk_size(100, 2) == 6
+    monkeypatch.setenv("CI", "true")
+    assert show_progress(None) is False and show_progress(True) is True
+
+
+def test_command_line_check_of_an_archive(small_archive, tmp_path, capsys, generic):
+    out = tmp_path / "report.csv"
+    code = main(
+        ["check", str(small_archive), "--family", "cards", "--out", str(out), "--jobs", "1"]
+    )
+    captured = capsys.readouterr()
+    assert code == 1  # a file differs, one is refused
+    report = pd.read_csv(out)
+    assert list(report.columns[: len(REPORT_COLUMNS)]) == REPORT_COLUMNS and len(report) == 5
+    differences = pd.read_csv(tmp_path / "report-differences.csv")
+    assert "MTGmelee/2024/altered.json" in set(differences["file"])
+    assert "published values compared in 5 files" in captured.out
+    assert "MTGmelee" in captured.out and "reproduced %" in captured.out
+    assert "refused: MTGmelee/2024/broken.json: " in captured.out
+    assert "wrote the report of 5 files to" in captured.out
+    assert "x not compared: files with nothing to compare (1 file), e.g." in captured.err
+    # an archive whose every file agrees (or has nothing to compare): exit 0
+    for name in ("altered.json", "broken.json"):
+        (small_archive / "MTGmelee" / "2024" / name).unlink()
+    shutil.rmtree(small_archive / "CardsRealm")
+    assert main(["check", str(small_archive), "--family", "cards", "--jobs", "2"]) == 0
+    assert "published values compared in 2 files: 135 equal, 0 different" in capsys.readouterr().out
+
+
+def test_command_line_jobs_option_is_validated(capsys):
+    with pytest.raises(SystemExit):
+        main(["check", ".", "--family", "cards", "--jobs", "-1"])
+    assert "--jobs: must be 0 or more" in capsys.readouterr().err
+
+
+def test_import_and_recompute_on_two_jobs_equal_one_job(small_archive, tmp_path, capsys):
+    (small_archive / "MTGmelee" / "2024" / "broken.json").unlink()
+    shutil.rmtree(small_archive / "CardsRealm")
+    for jobs in ("1", "2"):
+        store, out = tmp_path / f"store-{jobs}", tmp_path / f"out-{jobs}"
+        assert main(["import", str(small_archive), str(store), "--quiet", "--jobs", jobs]) == 0
+        printed = capsys.readouterr().out
+        assert "x playoff rounds left out" in printed
+        report = json.loads((store / archive.IMPORT_REPORT).read_text(encoding="utf-8"))
+        assert len(report["files"]) == 3 and report["warnings"]
+        assert {w["kind"] for w in report["warnings"]} >= {"playoff rounds left out"}
+        assert main(["recompute", str(store), "--out", str(out), "--quiet", "--jobs", jobs]) == 0
+    for name in ("store", "out"):
+        one = read_archive(tmp_path / f"{name}-1", family="cards")
+        two = read_archive(tmp_path / f"{name}-2", family="cards")
+        pd.testing.assert_frame_equal(one, two)
+    assert len(read_archive(tmp_path / "out-1", family="cards")) == 2 * 27

@@ -1,0 +1,155 @@
+"""Work over many files on all the cores of one machine, and the progress bars of long jobs.
+
+:func:`map_files` runs a function on every item of a list in worker processes (a
+:class:`concurrent.futures.ProcessPoolExecutor`, items sent in chunks) and yields the results in
+the items' order, so that the outputs of any number of jobs are identical to one job's. One job
+runs in this process, without workers. Beyond one machine, ``recompute`` runs on Dask.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TypeVar
+
+_T = TypeVar("_T")
+_R = TypeVar("_R")
+
+#: items at most sent to a worker at once (the chunks are smaller when there are few items)
+MAX_CHUNK = 32
+
+
+def cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it).
+
+    Examples
+    --------
+    >>> cores() >= 1
+    True
+    """
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - macOS, Windows
+        return os.cpu_count() or 1
+
+
+def jobs_count(jobs: int | None, items: int) -> int:
+    """The processes to run for `items` items: `jobs` (None or 0: all the cores), at most one per
+    item, at least one.
+
+    Examples
+    --------
+    >>> jobs_count(4, 2), jobs_count(1, 100), jobs_count(None, 0)
+    (2, 1, 1)
+    """
+    wanted = cores() if not jobs else jobs
+    if wanted < 0:
+        raise ValueError(f"jobs must be 1 or more (or 0 for all the cores), not {jobs}")
+    return max(1, min(wanted, items))
+
+
+def chunk_size(items: int, jobs: int) -> int:
+    """Items per chunk: about eight chunks per job (a slow file delays little), at most
+    :data:`MAX_CHUNK`.
+
+    Examples
+    --------
+    >>> chunk_size(17452, 2), chunk_size(10, 2), chunk_size(0, 1)
+    (32, 1, 1)
+    """
+    return max(1, min(MAX_CHUNK, items // (8 * jobs)))
+
+
+def show_progress(progress: bool | None) -> bool:
+    """Whether to draw a progress bar: `progress` if given; by default (None) only when standard
+    output and standard error are a terminal (not a file, not a pipe to ``less``), and not in
+    continuous integration (``CI`` set).
+
+    Examples
+    --------
+    >>> show_progress(False), show_progress(True)
+    (False, True)
+    """
+    if progress is not None:
+        return progress
+    terminal = all(getattr(f, "isatty", lambda: False)() for f in (sys.stdout, sys.stderr))
+    return terminal and not os.environ.get("CI")
+
+
+def progress_bar(progress: bool | None, total: int | None = None, **kwargs: Any) -> Any:
+    """A tqdm bar on standard error (a widget in Jupyter), drawn as :func:`show_progress` says."""
+    from tqdm.auto import tqdm
+
+    return tqdm(
+        total=total,
+        disable=not show_progress(progress),
+        file=sys.stderr,
+        unit_scale=True,
+        **kwargs,
+    )
+
+
+def _context() -> Any:
+    """Worker processes started by a fork server (a clean process, no inherited threads) where
+    the system has one, else the platform's default."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else None)
+
+
+def map_files(
+    func: Callable[[_T], _R],
+    items: Sequence[_T],
+    *,
+    jobs: int | None = None,
+    progress: bool | None = False,
+    desc: str | None = None,
+    weights: Iterable[int] | None = None,
+) -> Iterator[_R]:
+    """``func(item)`` for every item, in worker processes, yielded in the items' order.
+
+    Parameters
+    ----------
+    func : callable
+        A function a worker can import (defined at the top of a module, or a
+        :func:`functools.partial` of one); it should catch what it expects to fail, as an
+        exception it raises stops the whole map.
+    items : sequence
+        Its inputs (paths, usually), sent to the workers in chunks (:func:`chunk_size`).
+    jobs : int, optional
+        Processes to use; None or 0: all the cores (:func:`cores`); 1: this process alone.
+    progress : bool or None
+        A progress bar over the items (None: only on a terminal, :func:`show_progress`).
+    desc : str, optional
+        The bar's label.
+    weights : iterable of int, optional
+        What each item adds to the bar (rows, say); 1 each by default.
+
+    Yields
+    ------
+    object
+        ``func(item)``, in the order of `items`.
+
+    Examples
+    --------
+    >>> list(map_files(abs, [-2, 1, -3], jobs=1))
+    [2, 1, 3]
+    """
+    n = jobs_count(jobs, len(items))
+    steps = list(weights) if weights is not None else [1] * len(items)
+    with progress_bar(progress, total=sum(steps), desc=desc) as bar:
+        if n == 1:
+            for item, step in zip(items, steps, strict=True):
+                yield func(item)
+                bar.update(step)
+            return
+        pool = ProcessPoolExecutor(max_workers=n, mp_context=_context())
+        try:
+            results = pool.map(func, items, chunksize=chunk_size(len(items), n))
+            for result, step in zip(results, steps, strict=True):
+                yield result
+                bar.update(step)
+        finally:  # a consumer that stops early (an error, a strict run) leaves the rest undone
+            pool.shutdown(wait=True, cancel_futures=True)
