@@ -66,7 +66,9 @@ def test_a_team_board_with_one_room_is_not_a_difference_and_check_says_why(capsy
     alone = table[not_computable(table)]
     assert alone["note"].tolist() == ["board 20 has one room in this file"]
     assert alone["published"].tolist() == [-1.0] and differences(table).empty
-    assert main(["check", str(path), "--family", "bridge"]) == 0
+    assert main(["check", str(path), "--family", "bridge"]) == 0  # a folder: one row per file
+    assert "887 equal, 0 different, 1 not computable" in capsys.readouterr().out
+    assert main(["check", str(path / "pbn-teams-imps.pbn"), "--family", "bridge"]) == 0
     out = capsys.readouterr().out
     assert "0 different, 1 not computable" in out and "board 20 has one room" in out
 

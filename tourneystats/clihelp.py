@@ -160,6 +160,12 @@ def _recompute_keys() -> str:
     return "\n".join(lines)
 
 
+#: the examples of ``tourneystats --help``
+MAIN_EXAMPLES = (
+    "tourneystats demo",
+    "tourneystats standings data/chess --family chess --tiebreaks BH/C1,BH,SB",
+    "tourneystats COMMAND --help        # a command's options, defaults and examples",
+)
 #: each command's one-line help, its description and two or three examples
 COMMANDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "demo": (
