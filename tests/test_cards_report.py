@@ -259,3 +259,19 @@ def test_file_report_row_and_statuses(tmp_path):
     bad.write_text(bad.read_text().replace('"2-1-0"', '"0-0-0"'))
     unreported, table = file_report(bad)
     assert unreported["status"] == "equal" and table["value"].tolist() == ["Points", "Rank"]
+
+
+def test_a_file_of_playoffs_only_is_checked_without_its_tables(tmp_path):
+    """An MTGO file holds its top 8 only: nothing to compare, its preset named; the same file
+    with a standings entry that is not an object is refused at its path, as the reader
+    refuses it."""
+    source = next((JSON_DIR / "mtgo").glob("*.json"))
+    row, table = quietly(file_report, source)
+    assert (row["status"], row["compared"], row["preset"]) == ("no published values", 0, "mtg")
+    assert table.empty
+    data = json.loads(source.read_text(encoding="utf-8"))
+    data["Standings"][1] = 5
+    broken = tmp_path / source.name
+    broken.write_text(json.dumps(data), encoding="utf-8")
+    row, _ = quietly(file_report, broken)
+    assert row["status"] == "refused" and "Standings[1]" in row["detail"]

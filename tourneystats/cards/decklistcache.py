@@ -427,6 +427,27 @@ def _event_record(path: Path, event: str, data: dict, rows: list[tuple], null_by
     }
 
 
+def swiss_rounds(path: Path) -> tuple[bool, str | None, pd.Timestamp | None]:
+    """Whether one file holds Swiss rounds, its platform and date, read and checked as
+    :func:`read_mtg_json` reads it but without building its tables (a file of playoffs only,
+    as MTGO's files are, has nothing to compare: its report needs no more).
+
+    Raises
+    ------
+    ValidationError
+        Whatever :func:`read_mtg_json` refuses in the file.
+    """
+    data = _load(path)
+    tournament = _key(path, data, "Tournament", "", (dict,))
+    uri = tournament.get("Uri")
+    platform = _platform(path, uri if isinstance(uri, str) else None)
+    rows, _, _, _ = _rounds(path, data, None, platform)
+    _standings(path, data, path.stem)
+    date = tournament.get("Date")
+    day = pd.to_datetime(date, errors="coerce", utc=True) if isinstance(date, str) else None
+    return bool(rows), platform, None if day is None or pd.isna(day) else day
+
+
 def read_mtg_json(source: Source, *, bye_player: str | None = None) -> CardsFile:
     """Read MTGODecklistCache JSON files: Swiss results and the standings they publish.
 

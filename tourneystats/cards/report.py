@@ -32,8 +32,9 @@ import pandas as pd
 from ..core.folders import naming
 from ..core.schema import EVENT, PLAYER, ValidationError
 from .check import _json_events, check_from_path
-from .decklistcache import JSON_SUFFIXES
+from .decklistcache import JSON_SUFFIXES, swiss_rounds
 from .published import PLATFORM
+from .publishers import implied_rules
 from .rules import Rules, get_rules
 
 __all__ = ["REPORT_COLUMNS", "STATUSES", "file_report"]
@@ -107,6 +108,10 @@ def _status(table: pd.DataFrame | None) -> tuple[str, str]:
 def _check(path: Path, rules: str | Rules | None) -> tuple[str | None, str, pd.DataFrame | None]:
     """The platform, the name of the rules and the comparison of one file."""
     if path.suffix.lower() in JSON_SUFFIXES:
+        swiss, platform, date = swiss_rounds(path)
+        if not swiss:  # playoffs only (MTGO's files): checked, nothing to compare
+            preset = get_rules(rules) if rules is not None else implied_rules(platform, date)
+            return platform, preset.name, None
         with naming(path):
             events = _json_events([path], rules)
         record, used, table = events[0]

@@ -203,7 +203,9 @@ def _raise(exc: Exception) -> Callable[..., pd.DataFrame]:
 
 
 def _platform(rel: Path) -> str:
-    """A file's platform by default: the first folder of its path below the folder checked."""
+    """A file's platform: the first folder of its path below the folder checked (an archive's
+    layout, ``Tournaments/<platform>/...``), so that every file of a folder, refused or not,
+    counts under one name."""
     return rel.parts[0] if len(rel.parts) > 1 else ""
 
 
@@ -257,9 +259,9 @@ def check_files(
     >>> report, differences, _ = check_files("tourneystats.cards", sorted(root.rglob("*.json")),
     ...                                      root, jobs=1)
     >>> report[["file", "platform", "compared", "equal", "status"]]
-                 file platform  compared  equal    status
-    0     broken.json                  0      0   refused
-    1  melee/club.json    melee        10      9  different
+                  file platform  compared  equal        status
+    0      broken.json                  0      0       refused
+    1  melee/club.json    melee        10      9  inconsistent
     >>> differences[["file", "player", "value", "published", "computed"]]
                   file player   value  published  computed
     0  melee/club.json     Bo  Points        3.0       0.0
@@ -271,7 +273,10 @@ def check_files(
     ):
         rel = Path(path).relative_to(root) if Path(path) != root else Path(Path(path).name)
         names = [str(path), rel.as_posix(), Path(path).name, Path(path).stem]
-        row = row | {"file": rel.as_posix(), "platform": row.get("platform") or _platform(rel)}
+        row = row | {
+            "file": rel.as_posix(),
+            "platform": _platform(rel) or row.get("platform") or "",
+        }
         row["detail"] = str(row.get("detail") or "").removeprefix(f"{path}: ")
         row["warnings"] = "\n".join(messages)
         rows.append(row)
