@@ -12,6 +12,7 @@ sys.path.insert(0, str(ROOT))
 
 import tourneystats  # noqa: E402
 from tourneystats.cli import build_parser  # noqa: E402
+from tourneystats.clihelp import complete_help  # noqa: E402
 
 project = "tourneystats"
 author = "the tourneystats developers"
@@ -23,8 +24,9 @@ extensions = [
     "numpydoc",
     "myst_nb",
 ]
-source_suffix = {".md": "myst-nb", ".ipynb": "myst-nb"}
-exclude_patterns = ["_build"]
+# ".rst" first: autosummary writes its stubs (RST) with the first suffix, and MyST would print them
+source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
+exclude_patterns = ["_build", "_generated/data"]  # the samples the notebooks read
 html_theme = "pydata_sphinx_theme"
 html_title = f"tourneystats {version}"
 html_theme_options = {"navigation_with_keys": False}
@@ -32,7 +34,12 @@ autosummary_generate = True
 autodoc_default_options = {"members": True}
 numpydoc_show_class_members = False
 numpydoc_class_members_toctree = False
-nb_execution_mode = "off"  # the notebooks run in the test suite; their stored outputs are shown
+# the notebooks are committed without outputs: every build runs them, so the gallery shows
+# their charts and tables as the code of this version draws them (a failing cell fails the build)
+nb_execution_mode = "force"
+nb_execution_timeout = 300
+nb_execution_raise_on_error = True
+nb_execution_show_tb = True
 myst_enable_extensions = ["colon_fence"]
 
 intersphinx_mapping = {}  # no network: links to pandas and numpy stay plain text
@@ -41,10 +48,26 @@ suppress_warnings = ["myst.header"]
 GENERATED = HERE / "_generated"
 
 
+def _clean() -> None:
+    """An empty ``_generated`` folder: no page of an earlier build (a stub of a name since
+    removed, a stub in another format) outlives its source."""
+    if GENERATED.is_dir():
+        shutil.rmtree(GENERATED)
+    GENERATED.mkdir()
+
+
 def _notebooks() -> None:
-    """The notebooks of the project, copied beside the pages (the gallery renders them)."""
+    """The notebooks of the project, copied beside the pages (the gallery runs and renders them).
+
+    They read the sample seasons as ``../data`` from their folder: a link to the project's
+    ``data/`` sits beside them (a copy where links are not allowed).
+    """
     target = GENERATED / "notebooks"
     target.mkdir(parents=True, exist_ok=True)
+    try:
+        (GENERATED / "data").symlink_to(ROOT / "data", target_is_directory=True)
+    except OSError:
+        shutil.copytree(ROOT / "data", GENERATED / "data")
     for source in sorted((ROOT / "notebooks").iterdir()):
         if source.suffix in (".ipynb", ".png"):
             shutil.copy2(source, target / source.name)
@@ -56,20 +79,21 @@ def _cli() -> None:
     lines = ["# Command line reference", "", "```text", parser.format_help().rstrip(), "```", ""]
     sub = next(a for a in parser._actions if a.dest == "command")
     for name, command in sub.choices.items():
-        for action in command._actions:  # the help a family command shows with --help
-            if action.dest == "rules":
-                from tourneystats.cli import _rules_help
-
-                action.help = _rules_help()
+        complete_help(command)  # the parts read from the families, as --help shows them
         lines += [f"## `tourneystats {name}`", "", "```text", command.format_help().rstrip()]
         lines += ["```", ""]
     GENERATED.mkdir(exist_ok=True)
     (GENERATED / "cli.md").write_text("\n".join(lines))
 
 
-#: the page of each family (its module docstring is the user documentation), then the rest
+#: the page of each family (its module docstring is the user documentation), then the shared tools
 FAMILIES = ("cards", "chess", "bridge", "league")
-REFERENCE = ("core", "whatif", "archive", "plot", "synth", "accessor", "io")
+SHARED = ("whatif", "plot", "archive", "synth", "accessor")
+#: public for type hints only: the Axes and Figure the charts return (matplotlib's own reference)
+NOT_LISTED = {"ChartAxes", "ChartFigure"}
+#: the names the top level defines itself (the others are the families' names, re-exported)
+TOP_LEVEL = ("read_table", "write_table", "competition_rank", "decided_by", "validate", "Column",
+             "ValidationError", "sample_data")  # fmt: skip
 
 
 def _autosummary(module_name: str, names: list[str], *, docs: bool = True) -> list[str]:
@@ -84,12 +108,14 @@ def _autosummary(module_name: str, names: list[str], *, docs: bool = True) -> li
 
 
 def _public(module) -> list[str]:
-    names = getattr(module, "__all__", None) or [n for n in vars(module) if not n.startswith("_")]
-    return [n for n in names if callable(getattr(module, n, None))]
+    """The functions and classes a public module exports (its ``__all__``, which every public
+    module has: tests/test_docs.py checks it)."""
+    return [n for n in module.__all__ if callable(getattr(module, n, None)) and n not in NOT_LISTED]
 
 
 def _reference_pages() -> None:
-    """A page per family and per shared module, listing every public function and class."""
+    """A page per family, then the API page: the families, then the shared tools, each public
+    function and class with a page of its own (signature, parameters, returns, examples)."""
     import importlib
 
     GENERATED.mkdir(exist_ok=True)
@@ -97,17 +123,18 @@ def _reference_pages() -> None:
         module = importlib.import_module(f"tourneystats.{name}")
         lines = [f"# `tourneystats.{name}`", "", *_autosummary(module.__name__, _public(module))]
         (GENERATED / f"family-{name}.md").write_text("\n".join(lines))
-    lines = ["# API reference", "", "The families: "
-             + ", ".join(f"[`tourneystats.{n}`](family-{n}.md)" for n in FAMILIES) + ".", ""]  # fmt: skip
-    for name in REFERENCE:
+    lines = ["# API reference", "", "## The families", ""]
+    for name in FAMILIES:
+        summary = importlib.import_module(f"tourneystats.{name}").__doc__.strip().splitlines()[0]
+        lines.append(f"- [`tourneystats.{name}`](family-{name}.md): {summary}")
+    lines += ["", "## Shared tools", "", "### `tourneystats`", "",
+              "Tables, ranks and validation; the families' file readers (`read_trf`, "
+              "`read_pbn`, `read_usebio`, ...) are also reachable from here.", "",
+              *_autosummary("tourneystats", list(TOP_LEVEL), docs=False)]  # fmt: skip
+    for name in SHARED:
         module = importlib.import_module(f"tourneystats.{name}")
-        if name == "core":
-            for leaf in ("schema", "ranking", "whatif", "io", "folders", "dates", "check"):
-                sub = importlib.import_module(f"tourneystats.core.{leaf}")
-                lines += [f"## `tourneystats.core.{leaf}`", "",
-                          *_autosummary(sub.__name__, _public(sub), docs=False)]  # fmt: skip
-            continue
-        lines += [f"## `tourneystats.{name}`", "",
+        summary = module.__doc__.strip().splitlines()[0]
+        lines += [f"### `tourneystats.{name}`", "", summary, "",
                   *_autosummary(module.__name__, _public(module), docs=False)]  # fmt: skip
     (GENERATED / "api.md").write_text("\n".join(lines))
 
@@ -136,6 +163,7 @@ def _presets() -> None:
     (GENERATED / "presets.md").write_text("\n".join(lines))
 
 
+_clean()
 _notebooks()
 _cli()
 _reference_pages()

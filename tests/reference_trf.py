@@ -1,7 +1,7 @@
 """Plain-Python reference reader for TRF files: one line, one field at a time.
 
 Slow and obviously correct: used by the tests to check the vectorised reader of
-:mod:`tourneystats.trf` on random files (results, kinds, points and which files are refused).
+:mod:`tourneystats.chess.trf` on random files (results, kinds, points and which files are refused).
 It supports what the test files use: the 001 records, ``XXR``/``142`` (the planned rounds: a
 bound, not rounds) and the default point system.
 """

@@ -33,8 +33,8 @@ def pair_summary(places_a: dict, places_b: dict, cut: int) -> dict:
     both = [p for p in both if not _missing(places_a[p]) and not _missing(places_b[p])]
     moves = [abs(places_a[p] - places_b[p]) for p in both]
     return {
-        "entities": len(both),
-        "changed": sum(m > 0 for m in moves),
+        "places": len(both),
+        "places_changed": sum(m > 0 for m in moves),
         "largest_move": max(moves, default=0),
         "tau": tau_b([places_a[p] for p in both], [places_b[p] for p in both]),
         "winner_changed": {p for p in both if places_a[p] == 1}

@@ -18,7 +18,7 @@ DATA = Path(__file__).parent / "data"
 
 def chess_case():
     from tourneystats import chess
-    from tourneystats.trf import read_trf
+    from tourneystats.chess import read_trf
 
     data = read_trf(DATA / "chess" / "tournament_1.txt")
     options = {"tiebreaks": ["BH/C1", "SB"], "players": data.players, "events": data.events}
@@ -45,7 +45,7 @@ def league_case():
 
 def bridge_case():
     from tourneystats import bridge
-    from tourneystats.usebio import read_usebio
+    from tourneystats.bridge import read_usebio
 
     results = pd.concat(
         [

@@ -109,19 +109,19 @@ def cards_seasons() -> pd.DataFrame:
 
 def bridge_frame() -> pd.DataFrame:
     """The two USEBIO sessions, one in 2022 and one in 2023."""
-    from tourneystats import usebio
+    from tourneystats.bridge import read_usebio
 
-    howell = usebio.read_usebio(DATA / "bridge" / "usebio-mp-pairs-howell.xml").results
-    butler = usebio.read_usebio(DATA / "bridge" / "usebio-butler-mitchell.xml").results
+    howell = read_usebio(DATA / "bridge" / "usebio-mp-pairs-howell.xml").results
+    butler = read_usebio(DATA / "bridge" / "usebio-butler-mitchell.xml").results
     return pd.concat(
         [howell.assign(season="2022"), butler.assign(season="2023")], ignore_index=True
     )
 
 
 def bridge_teams_frame() -> pd.DataFrame:
-    from tourneystats import pbn
+    from tourneystats.bridge import read_pbn
 
-    return pbn.read_pbn(DATA / "bridge" / "pbn-teams-imps.pbn").results.assign(season=2021)
+    return read_pbn(DATA / "bridge" / "pbn-teams-imps.pbn").results.assign(season=2021)
 
 
 def fake_module(name="fake_family") -> types.ModuleType:
@@ -502,8 +502,13 @@ def test_recompute_bridge_equals_family_functions(tmp_path):
     want = bridge.session_standings(pairs, scale="half")
     assert set(got["season"]) == {"2022", "2023"}
     keys = ["event", "section", "line", "pair"]
+    # bridge standings leave out the columns no session of theirs uses: the order of the
+    # columns of a dataset of such tables is that of its files
     pd.testing.assert_frame_equal(
-        sort_rows(got.drop(columns="season"), keys), sort_rows(want, keys), check_dtype=False
+        sort_rows(got.drop(columns="season"), keys),
+        sort_rows(want, keys),
+        check_dtype=False,
+        check_like=True,
     )
     got = read_archive(out, family="bridge_teams")
     want = bridge.team_standings(teams)
@@ -863,7 +868,9 @@ def test_import_folder(tmp_path, capsys):
         ignore_index=True,
     ).drop(columns="names")  # the archive keeps results, not the pairs' names
     keys = ["event", "section", "line", "pair"]
-    pd.testing.assert_frame_equal(sort_rows(got, keys), sort_rows(want, keys), check_dtype=False)
+    pd.testing.assert_frame_equal(
+        sort_rows(got, keys), sort_rows(want, keys), check_dtype=False, check_like=True
+    )
     got = read_archive(out, family="bridge_teams").drop(columns="season")
     want = bridge.team_standings_from_path(src / "bridge" / "2021" / "teams.pbn")
     pd.testing.assert_frame_equal(got, want.drop(columns="names"), check_dtype=False)
@@ -887,8 +894,13 @@ def test_import_reads_league_tables_as_the_league_family(tmp_path):
     assert set(got["season"]) == {"2024"}
     want = league.history_from_path(src)
     keys = ["league", "tournament", "player"]
+    # bridge standings leave out the columns no session of theirs uses: the order of the
+    # columns of a dataset of such tables is that of its files
     pd.testing.assert_frame_equal(
-        sort_rows(got.drop(columns="season"), keys), sort_rows(want, keys), check_dtype=False
+        sort_rows(got.drop(columns="season"), keys),
+        sort_rows(want, keys),
+        check_dtype=False,
+        check_like=True,
     )
 
 
@@ -924,8 +936,13 @@ def test_import_reads_a_final_score_only_league_table(tmp_path):
     got = read_archive(tmp_path / "out", family="league")
     want = league.history_from_path(src / "thursday.csv")
     keys = ["league", "tournament", "player"]
+    # bridge standings leave out the columns no session of theirs uses: the order of the
+    # columns of a dataset of such tables is that of its files
     pd.testing.assert_frame_equal(
-        sort_rows(got.drop(columns="season"), keys), sort_rows(want, keys), check_dtype=False
+        sort_rows(got.drop(columns="season"), keys),
+        sort_rows(want, keys),
+        check_dtype=False,
+        check_like=True,
     )
     assert len(got) == 4 + 4  # every player after each of the two tournaments
 
@@ -1012,7 +1029,7 @@ def test_import_stages_files_as_one_write_cuts_them(tmp_path, monkeypatch):
     """TRF batches (5 files of 40 rows here) carry their last, incomplete file's events over to
     the next batch: the season gets the files a single write gives (160, 160, 160 rows for
     chunk_rows=150), not a small remainder file per batch (160, 40, 160, 40, 80)."""
-    from tourneystats.trf import write_trf
+    from tourneystats.chess import write_trf
 
     src = tmp_path / "src" / "2019"
     frame = chess_season(n_events=12).drop(columns="season")  # events of 40 rows

@@ -179,7 +179,7 @@ def test_pbn_declarations(tmp_path):
     path = write(tmp_path, pbn("IMP;Butler-2", "#"), "s.pbn")  # "#": inherited from board 1
     assert set(bridge.read_results(path).pairs["scoring"]) == {"butler_2"}
     st = bridge.standings_from_path(path)
-    assert set(st["scoring"]) == {"butler_2"} and st["mp"].isna().all()
+    assert set(st["scoring"]) == {"butler_2"} and "mp" not in st.columns  # an IMP session only
     refused = write(tmp_path, pbn("MP", "IMP;Cross1"), "r.pbn")  # line 12: board 2's tag
     with pytest.raises(ValidationError, match=r"r\.pbn: line 12: .*contradicting"):
         bridge.read_results(refused)
@@ -211,7 +211,7 @@ def test_mixed_folder_is_one_table(tmp_path):
     assert mp["imps"].isna().all() and mp["percentage"].notna().all()
     assert butler["percentage"].isna().all() and butler["imps"].notna().all()
     forced = bridge.standings_from_path(tmp_path, scoring="mp")
-    assert set(forced["scoring"]) == {"mp"} and forced["imps"].isna().all()
+    assert set(forced["scoring"]) == {"mp"} and "imps" not in forced.columns
 
 
 def test_a_session_declaring_two_scorings_is_refused():
@@ -240,8 +240,10 @@ def test_command_line_options(tmp_path, capsys):
     with pytest.raises(SystemExit):
         main(["standings", howell, "--family", "chess", "--convention", "ebu"])
     assert "--convention is an option of the bridge family" in capsys.readouterr().err
-    assert main(["check", str(DATA / "pbn-teams-imps.pbn"), "--family", "bridge"]) == 1
-    assert "home_imps: 298 of 299 equal" in capsys.readouterr().out
+    # board 20 has one room in the file: its IMPs cannot be computed, which is no difference
+    assert main(["check", str(DATA / "pbn-teams-imps.pbn"), "--family", "bridge"]) == 0
+    out = capsys.readouterr().out
+    assert "home_imps: 298 of 299 equal" in out and "1 not computable" in out
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         assert main(["check", str(DATA), "--family", "bridge", "--convention", "ebu"]) == 1

@@ -1027,7 +1027,7 @@ def test_standings_of_text_ids_read_as_dictionaries(tmp_path, monkeypatch):
     """Event, section, pair names, contracts, ... read from Parquet as categoricals (their
     dictionary codes) give the standings read as text: same rows, order and dtypes, for pairs
     and team files."""
-    from tourneystats.io import write_table
+    from tourneystats import write_table
     from tourneystats.synth import bridge_pairs, bridge_teams
 
     pairs = bridge_pairs(4, 5, movement="howell", seed=5, artificial_rate=0.05)

@@ -1,7 +1,10 @@
 """tourneystats.core.check and the ``check`` command: published against computed values."""
 
+from pathlib import Path
+
 import numpy as np
 import pandas as pd
+import pytest
 
 from tourneystats.core.check import compare, decimals, summary
 
@@ -22,3 +25,58 @@ def test_missing_on_either_side_disagrees():
     assert table.set_index("player")["equal"].to_dict() == {"a": True, "b": False, "c": False}
     assert np.isnan(table.set_index("player").loc["c", "published"])
     assert summary(table).splitlines()[0] == "3 published values compared: 1 equal, 2 different"
+
+
+# --- why values differ: the shipped samples ------------------------------------------------------
+
+SAMPLES = Path(__file__).resolve().parents[1] / "data"
+
+
+def test_check_says_when_a_trf_ranks_by_points_only():
+    from tourneystats.chess import check_from_path
+    from tourneystats.chess.check import POINTS_ONLY
+
+    path = SAMPLES / "chess" / "club-spring-2024.trf"
+    table = check_from_path(path)  # ranked by BH/C1, BH, SB: the file ranks by points
+    wrong = table[~table["equal"]]
+    assert len(wrong) > 0 and (wrong["value"] == "rank").all()
+    assert (wrong["note"] == POINTS_ONLY).all()
+    assert table["note"][table["equal"]].isna().all()
+    assert check_from_path(path, tiebreaks=[])["equal"].all()
+
+
+def test_check_says_when_ranks_follow_tiebreaks_the_file_does_not_declare():
+    from tourneystats.chess import check_from_path
+    from tourneystats.chess.check import UNDECLARED
+
+    path = SAMPLES / "chess" / "tournament_1.txt"
+    wrong = check_from_path(path, rules="fide2024").query("~equal")
+    assert len(wrong) > 0 and (wrong["note"] == UNDECLARED).all()
+    tiebreaks = ["BH", "SB", "WIN", "TPN"]  # the publisher's order, found by check
+    assert check_from_path(path, rules="fide2024", tiebreaks=tiebreaks)["equal"].all()
+
+
+def test_a_team_board_with_one_room_is_not_a_difference_and_check_says_why(capsys):
+    from tourneystats.bridge import check_from_path
+    from tourneystats.cli import main
+    from tourneystats.core.check import differences, not_computable
+
+    path = SAMPLES / "bridge-published"
+    table = check_from_path(path)
+    alone = table[not_computable(table)]
+    assert alone["note"].tolist() == ["board 20 has one room in this file"]
+    assert alone["published"].tolist() == [-1.0] and differences(table).empty
+    assert main(["check", str(path), "--family", "bridge"]) == 0  # a folder: one row per file
+    assert "887 equal, 0 different, 1 not computable" in capsys.readouterr().out
+    assert main(["check", str(path / "pbn-teams-imps.pbn"), "--family", "bridge"]) == 0
+    out = capsys.readouterr().out
+    assert "0 different, 1 not computable" in out and "board 20 has one room" in out
+
+
+def test_check_does_not_offer_the_league(capsys):
+    from tourneystats.cli import main
+
+    with pytest.raises(SystemExit) as exc:
+        main(["check", str(SAMPLES / "league"), "--family", "league"])
+    assert exc.value.code == 2
+    assert "invalid choice: 'league'" in capsys.readouterr().err

@@ -19,13 +19,13 @@ from tourneystats.chess import (
     history_from_path,
     parse_tiebreak,
     read_results,
+    read_trf,
     rules_for_date,
     standings,
     standings_by_round,
     standings_from_path,
     validate_results,
 )
-from tourneystats.trf import read_trf
 
 TEC = Path(__file__).parent / "data" / "chess" / "tec"
 

@@ -179,7 +179,7 @@ def test_point_system_3_1_0_by_hand():
 
 
 def test_point_system_from_a_trf_162_and_back(tmp_path):
-    from tourneystats.trf import read_trf, write_trf
+    from tourneystats.chess import read_trf, write_trf
 
     results, players = crosstable(POINTS_CASE)
     scored = three_one_zero(results)
@@ -291,7 +291,7 @@ def test_first_rating_or_the_rating_of_each_round():
 def ex14():
     """The TEC round robin (6 players, 5 rounds; round 4: #6 Helene beat #5 Franck by forfeit,
     written with colours: Franck white)."""
-    from tourneystats.trf import read_trf
+    from tourneystats.chess import read_trf
 
     data = read_trf(Path(__file__).parent / "data" / "chess" / "tec" / "ex14.trf")
     return data.results, data.players, data.events
@@ -528,7 +528,7 @@ def test_withdrawn_players_in_a_swiss():
 
 def _trf_with(records: str, results: pd.DataFrame, tmp_path, name: str):
     """A TRF of `results` with the tournament `records` added after its header."""
-    from tourneystats.trf import write_trf
+    from tourneystats.chess import write_trf
 
     path = write_trf(results, None, None, tmp_path / f"{name}.trf")
     lines = path.read_text().splitlines()
@@ -588,7 +588,7 @@ def test_the_order_a_trf_declares_is_used(tmp_path):
     ],
 )
 def test_bad_declarations_are_refused_at_their_line(tmp_path, record, message):
-    from tourneystats.trf import read_trf
+    from tourneystats.chess import read_trf
 
     results, _ = crosstable(VUR_CASE)
     path = _trf_with(record, results, tmp_path, "a")
@@ -597,7 +597,7 @@ def test_bad_declarations_are_refused_at_their_line(tmp_path, record, message):
 
 
 def test_a_162_record_one_column_to_the_left_is_read(tmp_path):
-    from tourneystats.trf import read_trf, write_trf
+    from tourneystats.chess import read_trf, write_trf
 
     results, _ = crosstable(POINTS_CASE)
     events = pd.DataFrame({"event": ["T"], "point_system": ["3/1/0"]})

@@ -8,8 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from tourneystats.chess import standings, standings_from_path
-from tourneystats.trf import read_trf
+from tourneystats.chess import read_trf, standings, standings_from_path
 
 DATA = Path(__file__).parent / "data" / "chess"
 

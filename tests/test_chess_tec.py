@@ -16,8 +16,7 @@ import pandas as pd
 import pytest
 
 from tourneystats import ValidationError
-from tourneystats.chess import parse_tiebreak, standings, standings_by_round
-from tourneystats.trf import read_trf
+from tourneystats.chess import parse_tiebreak, read_trf, standings, standings_by_round
 
 TEC = Path(__file__).parent / "data" / "chess" / "tec"
 CASES = sorted(p.stem for p in TEC.glob("*.trf"))

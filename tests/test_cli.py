@@ -1,3 +1,5 @@
+import re
+
 import pandas as pd
 import pytest
 
@@ -262,6 +264,32 @@ def test_an_internal_error_is_one_line(monkeypatch, capsys):
     monkeypatch.setenv("TOURNEYSTATS_DEBUG", "1")
     with pytest.raises(KeyError):
         main(["standings", str(DATA / "cards"), "--family", "cards"])
+
+
+@pytest.mark.parametrize(
+    "command", ["demo", "standings", "check", "drift", "compare", "recompute", "import"]
+)
+def test_every_command_help_has_a_description_examples_and_its_defaults(command, capsys):
+    from tourneystats.cli import main
+
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    text = capsys.readouterr().out
+    intro = text.split("\n\n")[1]
+    assert not intro.startswith(("positional", "options")) and len(intro) > 60
+    examples = text.split("examples:\n")[1].split("\n\n")[0].splitlines()
+    assert 2 <= len(examples) <= 3 and all(e.startswith("  tourneystats ") for e in examples)
+    for option in ("--out", "--head", "--tables", "--cut", "--mode", "--engine"):
+        block = re.search(rf"^  {option} .*?(?=^  -|\Z)", text, re.M | re.S)
+        if block and "store_true" not in block.group(0):
+            assert "default" in block.group(0) or option == "--out", (command, option)
+    if command in ("standings", "check", "drift", "compare"):
+        assert re.search(r"--family \{[a-z,]+\}\s+the rule family", text)
+        assert "mtg, melee" in text and "fide2024" in text and "cross_imps_sum" in text
+    if command == "check":
+        assert "league" not in text.split("--family")[1].split("}")[0]
+    if command == "recompute":
+        assert "chess         tiebreaks, rules" in text and "pandas: in this process" in text
 
 
 def test_no_command_writes_over_a_file_it_read(tmp_path, capsys):

@@ -31,7 +31,10 @@ def test_drift_chess_trf_writes_png(tmp_path, capsys):
     width, height = png_size(out)
     assert (width, height) == (9 * 120, round(5.5 * 120))
     text = capsys.readouterr().out
-    assert "Rank after each round — open: 5 highlighted: Player #1, Player #2" in text
+    assert (
+        "Place after each round — open (adjusted rules; tie-breaks BH/C1, BH, SB): 5 highlighted: Player #1, Player #2"
+        in text
+    )
     assert f"wrote {out}" in text
     assert src.read_bytes() == before
     assert sorted(p.name for p in out.parent.iterdir()) == ["drift.png"]  # no temporary left
@@ -96,8 +99,7 @@ def test_drift_help_and_options(capsys):
 
 
 def test_drift_league_folder_of_two_leagues(tmp_path, capsys):
-    from tourneystats import league, synth
-    from tourneystats.io import write_table
+    from tourneystats import league, synth, write_table
 
     autumn = synth.league(1, 6, 9, 4, seed=1)  # the larger league
     spring = synth.league(1, 5, 8, 4, seed=2)
@@ -108,19 +110,21 @@ def test_drift_league_folder_of_two_leagues(tmp_path, capsys):
     assert main([*args, "--prior-rounds", "0"]) == 0  # by default the largest league is drawn
     text = capsys.readouterr().out
     best = ", ".join(league.leaderboard(autumn, prior_rounds=0)["player"].astype(str).head(3))
-    assert f"Place after each tournament — autumn, S01: 3 highlighted: {best}" in text
+    assert "Place after each tournament — autumn, S01, 5 tournaments, 2023-" in text
+    assert f": 3 highlighted: {best}" in text
     png_size(out)
     assert main([*args, "--event", "spring"]) == 0
     text = capsys.readouterr().out
     best = ", ".join(league.leaderboard(spring)["player"].astype(str).head(3))
-    assert f"Place after each tournament — spring, S01: 3 highlighted: {best}" in text
+    assert "Place after each tournament — spring, S01, 5 tournaments, 2023-" in text
+    assert f": 3 highlighted: {best}" in text
     assert main([*args, "--event", "winter"]) == 1
     assert "no league 'winter'" in capsys.readouterr().err
 
 
 def test_drift_bridge_season_folder(tmp_path, capsys):
     from tourneystats import bridge
-    from tourneystats.usebio import read_usebio
+    from tourneystats.bridge import read_usebio
 
     for name in ("usebio-mp-pairs-howell.xml", "usebio-butler-mitchell.xml"):
         shutil.copy(DATA / "bridge" / name, tmp_path / name)
@@ -135,12 +139,11 @@ def test_drift_bridge_season_folder(tmp_path, capsys):
     last = history[history["event"] == history["event"].iloc[-1]].head(10)
     best = ", ".join(last["names"])  # the pairs' two players name each line
     assert best.startswith("PLAYER 011 & PLAYER 012, ")
-    assert f"Rank after each event: 10 highlighted: {best}" in text
+    assert f"Place after each event: 10 highlighted: {best}" in text
 
 
 def test_demo_writes_a_drift_chart_per_family(tmp_path, capsys):
-    from tourneystats import synth
-    from tourneystats.io import write_table
+    from tourneystats import synth, write_table
 
     data, out = tmp_path / "data", tmp_path / "out"
     for family in ("chess", "bridge", "league"):
@@ -155,7 +158,10 @@ def test_demo_writes_a_drift_chart_per_family(tmp_path, capsys):
     for family in ("chess", "bridge", "league"):
         png_size(out / f"{family}-drift.png")
         assert f"wrote {out / f'{family}-drift.png'} (" in text
-    assert "Rank after each round — open; 10 highlighted: Player #1," in text
+    assert (
+        "Place after each round — open (adjusted rules; tie-breaks BH/C1, BH, SB); 10 highlighted: Player #1,"
+        in text
+    )
     assert plt.get_fignums() == []
 
 
@@ -172,7 +178,10 @@ def test_drift_cards_folder_skips_published_standings(tmp_path, capsys):
     final = cards.standings(results, rules="melee")
     best = ", ".join(map(str, final["player"].head(4)))
     event = final["event"].iloc[0]
-    assert f"Rank after each round — {event}: 4 highlighted: {best}" in capsys.readouterr().out
+    assert (
+        f"Place after each round — {event} (melee rules): 4 highlighted: {best}"
+        in capsys.readouterr().out
+    )
 
 
 def test_drift_over_unrelated_sessions_is_warned_about(tmp_path, capsys):

@@ -4,8 +4,7 @@ import pandas as pd
 import pytest
 
 from tourneystats import ValidationError, read_table, write_table
-from tourneystats.core.io import as_text
-from tourneystats.io import atomic_write, table_columns
+from tourneystats.core.io import as_text, atomic_write, table_columns
 
 
 @pytest.mark.parametrize("suffix", [".csv", ".parquet"])

@@ -10,14 +10,14 @@ from pathlib import Path
 import matplotlib
 import pandas as pd
 import pytest
+from tourneystats.pbn import read_pbn
+from tourneystats.trf import write_trf
+from tourneystats.usebio import read_usebio
 
 from tourneystats import bridge, cards, chess, league
 from tourneystats.cli import main
 from tourneystats.core.people import select, with_people
 from tourneystats.core.schema import PEOPLE
-from tourneystats.pbn import read_pbn
-from tourneystats.trf import write_trf
-from tourneystats.usebio import read_usebio
 
 matplotlib.use("Agg")
 

@@ -16,11 +16,12 @@ from tourneystats.chess import (
     pgnlines,
     read_pgn,
     read_results,
+    read_trf,
     standings,
     standings_from_path,
     validate_results,
+    write_trf,
 )
-from tourneystats.trf import read_trf, write_trf
 
 DATA = Path(__file__).parent / "data" / "chess" / "pgn"
 

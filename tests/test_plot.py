@@ -98,9 +98,9 @@ def png_bytes(ax) -> bytes:
 
 def test_drift_cards_defaults_per_event():
     ax = drift(cards_history(), event="E2")
-    assert ax.get_xlabel() == "round" and ax.get_ylabel() == "rank"
+    assert ax.get_xlabel() == "round" and ax.get_ylabel() == "place"  # one word for a place
     assert ax.yaxis_inverted()
-    assert ax.get_title(loc="left") == "Rank after each round — E2"
+    assert ax.get_title(loc="left") == "Place after each round — E2"
     data = line_data(ax)
     assert list(data) == ["Bo", "Ann", "Cy", "Di"]  # final order
     np.testing.assert_array_equal(data["Bo"], [2, 3, 1])
@@ -289,8 +289,10 @@ def test_distribution_histogram():
     st_ = pd.DataFrame({"event": list("AAABB"), "omwp": [0.5, 0.62, 0.41, 0.55, np.nan]})
     ax = distribution(st_, "omwp", bins=[0.4, 0.5, 0.6, 0.7])
     assert [p.get_height() for p in ax.patches] == [1, 2, 1]  # 0.41 | 0.5, 0.55 | 0.62
-    assert ax.get_xlabel() == "omwp" and ax.get_ylabel() == "count"
-    assert ax.get_title(loc="left") == "omwp across 4 values (1 missing left out)"
+    assert ax.get_xlabel() == "OMW% (opponents' match-win %)" and ax.get_ylabel() == "count"
+    assert (
+        ax.get_title(loc="left") == "OMW% (opponents' match-win %): 4 values (1 missing left out)"
+    )
     (median,) = ax.get_lines()
     assert median.get_xdata()[0] == pytest.approx(0.525)
     assert png_bytes(ax).startswith(b"\x89PNG")
@@ -306,7 +308,8 @@ def test_distribution_by_group():
     offsets = dots.get_offsets()
     assert sorted(offsets[:, 1].tolist()) == [1.0, 2.0, 3.0, 4.0, 6.0]
     assert np.all(np.abs(offsets[:, 0] - np.round(offsets[:, 0])) < 0.2)  # jitter around slot
-    assert ax.get_xlabel() == "round" and ax.get_ylabel() == "BH"
+    assert ax.get_xlabel() == "round" and ax.get_ylabel() == "Buchholz (BH)"
+    assert ax.get_title(loc="left") == "Buchholz (BH) by round: 5 values"
 
 
 def test_distribution_errors():
@@ -394,7 +397,7 @@ def test_pair_boards_bars_from_fifty():
 
 
 def test_board_spread_matchpoints_raw_results_of_a_real_session():
-    from tourneystats.usebio import read_usebio
+    from tourneystats.bridge import read_usebio
 
     results = read_usebio(DATA / "bridge" / "usebio-mp-pairs-howell.xml").results
     saved = results.copy()

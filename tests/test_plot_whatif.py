@@ -14,7 +14,7 @@ from matplotlib.figure import Figure
 
 import tourneystats  # noqa: F401  (the accessor)
 from tourneystats import cards, chess, league, plot, whatif
-from tourneystats.trf import read_trf
+from tourneystats.chess import read_trf
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -43,7 +43,7 @@ def test_slope_colours_the_moves_and_names_both_ends():
     assert texts == ["Ann  1", "Bo  2", "Cy  3", "1  Bo", "2  Ann", "3  Cy"]
     assert [t.get_text() for t in ax.get_xticklabels()] == ["old", "new"]
     assert bool(ax.yaxis_inverted())
-    assert ax.get_title(loc="left") == "E: old → new, 2 of 3 places changed"
+    assert ax.get_title(loc="left") == "E: old → new\n2 of 3 places changed; 1 kept theirs"
     assert plt.get_fignums() == []  # not a pyplot figure
     FigureCanvasAgg(ax.figure).draw()
 
@@ -68,7 +68,7 @@ def test_slope_options_and_refusals():
 def test_slope_of_real_data_of_every_family():
     melee = pd.read_csv(DATA / "cards" / "melee-14643-matches.csv")
     table = cards.compare(melee, rules=["mtg", "pokemon"])
-    changed = whatif.summary(table)["changed"].iloc[0]
+    changed = whatif.summary(table)["places_changed"].iloc[0]
     assert len(plot.compare(table, cut=8).get_lines()) == changed
     season = read_trf(DATA / "chess")
     swiss = chess.compare(season.results, rules=["fide2024", "fide2024:SB+BH/C1+BH"])
@@ -96,3 +96,24 @@ def test_decisive_bars_per_group_in_the_ranking_order():
     one = plot.decisive(st)
     assert [t.get_text() for t in one.get_xticklabels()] == ["all"]
     FigureCanvasAgg(one.figure).draw()
+
+
+def test_a_large_event_shows_its_movers_and_top_places_and_counts_the_rest():
+    n = 30
+    ranks_b = list(range(1, n + 1))
+    ranks_b[24], ranks_b[25] = 26, 25  # one swap, far below the top
+    t = pd.DataFrame({"event": "E", "player": [f"p{i}" for i in range(1, n + 1)] * 2,
+                      "rules": pd.Categorical(["a"] * n + ["b"] * n, ["a", "b"]),
+                      "rank": list(range(1, n + 1)) + ranks_b})  # fmt: skip
+    ax = plot.compare(t)
+    assert [line.get_label() for line in ax.get_lines()] == ["p25", "p26"]
+    assert ax.get_title(loc="left") == (
+        "E: a → b\n2 of 30 places changed; 28 kept theirs (18 of them not drawn, below the top 10)"
+    )
+    texts = [x.get_text() for x in ax.texts]
+    assert "p1  1" in texts and "10  p10" in texts and "p11  11" not in texts  # top 10 named
+    assert "p25  25" in texts and "25  p26" in texts
+    assert [x for x in texts if "not drawn" in x] == [
+        "⋮ places 11-24: kept, not drawn",
+        "⋮ places 27-30: kept, not drawn",
+    ]

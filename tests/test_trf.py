@@ -13,8 +13,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from tourneystats import ValidationError
-from tourneystats.chess import standings
-from tourneystats.trf import KINDS, read_trf, write_trf
+from tourneystats.chess import KINDS, read_trf, standings, write_trf
 
 DATA = Path(__file__).parent / "data" / "chess"
 REAL = [DATA / "tournament_1.txt", *sorted(DATA.glob("buchholz_?.trf"))]

@@ -388,6 +388,9 @@ def test_bridge_conventions_and_scorings_are_rule_sets():
         got = table[table["rules"] == label].drop(columns="rules").reset_index(drop=True)
         want = bridge.standings(results, **options)
         for column in ("pair", "rank", "percentage", "imps", "decided_by"):
+            if column not in want.columns:  # a method's column the standings leave out
+                assert got[column].isna().all()
+                continue
             pd.testing.assert_series_equal(
                 got[column].reset_index(drop=True), want[column], check_dtype=False
             )

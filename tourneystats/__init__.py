@@ -3,21 +3,27 @@
 Results are long-format pandas DataFrames (one row per player, or pair, per round per game or
 board); every function computes all the events of a season or an archive in one vectorised call.
 
-The rule families are modules: :mod:`tourneystats.cards`, :mod:`tourneystats.chess` (with the TRF
-reader :mod:`tourneystats.trf`), :mod:`tourneystats.bridge` (with :mod:`tourneystats.pbn` and
-:mod:`tourneystats.usebio`) and :mod:`tourneystats.league`; what-if analysis across rule sets in
-:mod:`tourneystats.whatif`; charts are in :mod:`tourneystats.plot`,
-Parquet archives in :mod:`tourneystats.archive`, synthetic seasons in :mod:`tourneystats.synth`.
-They are imported on first use, so ``import tourneystats`` stays cheap. Importing the package
-registers the ``DataFrame.tourney`` accessor.
+The rule families are modules, each with its rules, its file readers and its what-if analysis:
+:mod:`tourneystats.cards`, :mod:`tourneystats.chess` (TRF and PGN files:
+:func:`~tourneystats.chess.read_trf`, :func:`~tourneystats.chess.read_pgn`),
+:mod:`tourneystats.bridge` (PBN and USEBIO files: :func:`~tourneystats.bridge.read_pbn`,
+:func:`~tourneystats.bridge.read_usebio`) and :mod:`tourneystats.league`. The shared tools:
+what-if analysis across rule sets in :mod:`tourneystats.whatif`, charts in
+:mod:`tourneystats.plot`, Parquet archives in :mod:`tourneystats.archive`, synthetic seasons in
+:mod:`tourneystats.synth`, and here the tables (:func:`read_table`, :func:`write_table`), ranks
+(:func:`competition_rank`, :func:`decided_by`) and validation (:func:`validate`). The modules are
+imported on first use, so ``import tourneystats`` stays cheap. Importing the package registers the
+``DataFrame.tourney`` accessor.
 """
 
-import importlib
-from typing import Any
+from __future__ import annotations
+
+import importlib as _importlib
+import typing as _typing
 
 from . import accessor as _accessor  # noqa: F401  (registers DataFrame.tourney)
 from .core.io import read_table, write_table
-from .core.ranking import competition_rank
+from .core.ranking import competition_rank, decided_by
 from .core.schema import Column, ValidationError, validate
 
 __version__ = "0.2.0"
@@ -28,25 +34,22 @@ _SUBMODULES = (
     "cards",
     "chess",
     "league",
-    "pbn",
     "plot",
     "synth",
-    "trf",
-    "usebio",
     "whatif",
 )
 
 #: convenience names re-exported from the modules that define them (imported on first use)
 _LAZY_NAMES = {
-    "TrfData": "trf",
-    "read_trf": "trf",
-    "write_trf": "trf",
+    "TrfData": "chess",
+    "read_trf": "chess",
+    "write_trf": "chess",
     "BridgeFile": "bridge.contract",
     "contract_score": "bridge.contract",
     "tricks_from_result": "bridge.contract",
     "vulnerability": "bridge.contract",
-    "read_pbn": "pbn",
-    "read_usebio": "usebio",
+    "read_pbn": "bridge",
+    "read_usebio": "bridge",
     "LeagueRules": "league",
     "leaderboard": "league",
     "archive_files": "archive",
@@ -54,6 +57,7 @@ _LAZY_NAMES = {
     "read_archive": "archive",
     "recompute": "archive",
     "write_archive": "archive",
+    "sample_data": "cli",
 }
 
 __all__ = [
@@ -61,6 +65,7 @@ __all__ = [
     "ValidationError",
     "__version__",
     "competition_rank",
+    "decided_by",
     "read_table",
     "validate",
     "write_table",
@@ -69,15 +74,15 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _typing.Any:
     if name in _SUBMODULES:
-        return importlib.import_module(f".{name}", __name__)
+        return _importlib.import_module(f".{name}", __name__)
     if name in _LAZY_NAMES:
-        value = getattr(importlib.import_module(f".{_LAZY_NAMES[name]}", __name__), name)
+        value = getattr(_importlib.import_module(f".{_LAZY_NAMES[name]}", __name__), name)
         globals()[name] = value
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    return sorted(__all__)

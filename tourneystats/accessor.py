@@ -46,6 +46,13 @@ FAMILY_FUNCTIONS: dict[str, tuple[str, str, str, str]] = {
 _ROLES = {"standings": 1, "history": 2, "explain": 3}
 
 
+__all__ = ["TourneyAccessor", "family_function"]
+
+
+def __dir__() -> list[str]:  # dir() lists the public names only
+    return sorted(__all__)
+
+
 def family_function(family: str, role: str) -> Callable[..., pd.DataFrame]:
     """The plain function behind ``df.tourney.<role>(family=...)``.
 
@@ -262,7 +269,7 @@ class TourneyAccessor:
         --------
         >>> st = pd.DataFrame({"event": ["A", "A", "B"], "omwp": [0.5, 0.6, 0.4]})
         >>> st.tourney.distribution("omwp", by="event").get_ylabel()
-        'omwp'
+        "OMW% (opponents' match-win %)"
         """
         from . import plot
 

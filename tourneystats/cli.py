@@ -17,6 +17,17 @@ import numpy as np
 import pandas as pd
 
 from . import __version__
+from .clihelp import (
+    MAIN_EXAMPLES,
+    _compare_choices,
+    _examples,
+    _family_choices,
+    _Formatter,
+    _recompute_keys,
+    chart_title,
+    command_parser,
+    rules_text,
+)
 from .core.folders import MissingPathError, list_files
 from .core.io import TABLE_SUFFIXES, atomic_write, check_target, tracking_inputs, write_table
 from .core.schema import EVENT, LEAGUE, LINE, SEASON, SECTION, ValidationError
@@ -43,6 +54,9 @@ def _family(name: str) -> ModuleType | None:
         return None
     return module if hasattr(module, "standings_from_path") else None
 
+
+#: the families whose files publish values ``check`` compares (league files publish none)
+CHECKED_FAMILIES = ("bridge", "cards", "chess")
 
 #: the rule options of ``standings`` and ``drift``, and the families that take each
 FAMILY_OPTIONS: dict[str, tuple[str, ...]] = {
@@ -165,7 +179,14 @@ def _existing(path: str | Path) -> Path:
 
 def sample_data() -> Path:
     """The folder of sample seasons shipped with the package (one sub-folder per family): the
-    installed package's ``samples``, or a source checkout's ``data``."""
+    installed package's ``samples``, or a source checkout's ``data``.
+
+    Examples
+    --------
+    >>> import tourneystats as ts
+    >>> {"bridge", "cards", "chess", "league"} <= {p.name for p in ts.sample_data().iterdir()}
+    True
+    """
     here = Path(__file__).resolve().parent
     shipped = here / "samples"
     return shipped if shipped.is_dir() else here.parent / "data"
@@ -182,7 +203,7 @@ def _demo_data(given: str | None) -> Path:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from .core.check import summary
+    from .core.check import differences, summary
 
     module = _family(args.family)
     if module is None or not hasattr(module, "check_from_path"):
@@ -195,7 +216,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.out:
         check_target(args.out, TABLE_SUFFIXES, inputs=_inputs(args.path))
     table = module.check_from_path(args.path, **_options(args))
-    different = table[~table["equal"].to_numpy()]
+    different = differences(table)
     written = write_table(different, args.out, inputs=_inputs(args.path)) if args.out else None
     print(summary(table))
     if len(different):
@@ -248,9 +269,10 @@ def _check_folder(args: argparse.Namespace, module: str) -> int:
         written = write_table(report, args.out, inputs=inputs)
         diffs = write_table(differences, _differences_path(written), inputs=inputs)
     compared, equal = int(report["compared"].sum()), int(report["equal"].sum())
+    unknown = compared - equal - len(differences)  # values a file cannot give (notes say why)
     print(
         f"{compared} published values compared in {len(report)} files: {equal} equal, "
-        f"{compared - equal} different"
+        f"{len(differences)} different" + (f", {unknown} not computable" if unknown else "")
     )
     print(report_summary(report))
     refused = report[report["status"] == "refused"]
@@ -286,7 +308,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         print(f"wrote {written}")
         ax = drift_chart(name, folder)
         chart = write_chart(ax, out / f"{name}-drift.png")
-        print(f"wrote {chart} ({ax.get_title(loc='left')}; {_chart_summary(ax)})")
+        print(f"wrote {chart} ({chart_title(ax)}; {_chart_summary(ax)})")
     print(f"\nAll outputs are in {out.resolve()}")
     return 0
 
@@ -354,8 +376,8 @@ def drift_chart(
     ...               "team": ["A", "A", "B", "B"], "player": ["Anna", "Bo", "Cia", "Dan"],
     ...               "points": [15, 15, 9, 9], "target": 24}).to_csv(folder / "club.csv", index=False)
     >>> ax = drift_chart("league", folder, players=["Dan"])
-    >>> ax.get_title(loc="left"), [t.get_text() for t in ax.texts]
-    ('Place after each tournament — club', ['Dan (3)'])
+    >>> ax.get_title(loc="left").splitlines()[0], [t.get_text() for t in ax.texts]
+    ('Place after each tournament — club (start weight 10 rounds)', ['Dan (3)'])
     >>> write_chart(ax, folder / "drift.png").read_bytes()[:4]
     b'\x89PNG'
     """
@@ -378,7 +400,11 @@ def drift_chart(
                 known = ", ".join(map(str, pd.unique(history[column])))
                 raise ValueError(f"no {column} {pick!r} in {path}; it has {known}")
             history = history.loc[keep.to_numpy()]
-    return drift(history, step=step, players=players, value=value)
+    ax = drift(history, step=step, players=players, value=value)
+    first, _, rest = ax.get_title(loc="left").partition("\n")
+    rules = rules_text(name, options or {}, history)
+    ax.set_title(f"{first} ({rules})\n{rest}" if rules else ax.get_title(loc="left"), loc="left")
+    return ax
 
 
 def _chart_target(out: str | Path, inputs: Iterable[str | os.PathLike] = ()) -> Path:
@@ -469,7 +495,7 @@ def cmd_drift(args: argparse.Namespace) -> int:
         value=args.value,
     )
     written = write_chart(ax, args.out, inputs=inputs)
-    print(f"{ax.get_title(loc='left')}: {_chart_summary(ax)}")
+    print(f"{chart_title(ax)}: {_chart_summary(ax)}")
     print(f"wrote {written}")
     return 0
 
@@ -526,18 +552,18 @@ def results_from_path(name: str, path: str | Path) -> tuple[pd.DataFrame, dict]:
 def _changes(summary: pd.DataFrame) -> pd.DataFrame:
     """Per pair of rule sets: the tables, those with a place changed, the mean Kendall's tau,
     and how many changed their winner, podium and cut."""
-    summary = summary.assign(any_changed=summary["changed"] > 0)
+    summary = summary.assign(any_changed=summary["places_changed"] > 0)
     pairs = summary.groupby(["rules_a", "rules_b"], observed=True, sort=False)
     out = pairs.agg(
-        tables=("changed", "size"),
-        changed=("any_changed", "sum"),
-        places=("changed", "sum"),
+        tables=("places_changed", "size"),
+        tables_changed=("any_changed", "sum"),
+        places_changed=("places_changed", "sum"),
         mean_tau=("tau", "mean"),
-        winner=("winner_changed", "sum"),
-        podium=("podium_changed", "sum"),
+        winners_changed=("winner_changed", "sum"),
+        podiums_changed=("podium_changed", "sum"),
     )
     if "cut_changed" in summary.columns:
-        out["cut"] = pairs["cut_changed"].sum()
+        out["cuts_changed"] = pairs["cut_changed"].sum()
     return out.reset_index()
 
 
@@ -556,7 +582,7 @@ def _chart_group(table: pd.DataFrame, summary: pd.DataFrame, event: str | None) 
         if first.empty:
             known = ", ".join(map(str, pd.unique(summary[EVENT])[:8]))
             raise ValueError(f"no event {event!r}; the events are {known}, ...")
-    pick = first.iloc[int(first["changed"].to_numpy().argmax())]
+    pick = first.iloc[int(first["places_changed"].to_numpy().argmax())]
     keep = np.ones(len(table), dtype=bool)
     for column in groups:
         keep &= (table[column] == pick[column]).to_numpy(dtype=bool, na_value=False)
@@ -705,60 +731,22 @@ def _jobs_option(parser: argparse.ArgumentParser, what: str) -> None:
     )
 
 
-def _rules_help() -> str:
-    """The ``--rules`` values of every family, read from the families themselves."""
-    from .cards import RULES
-    from .chess import RULE_SETS
-
-    chess = ", ".join([*RULE_SETS, "auto", "auto:RULES (the rule set of undated events)"])
-    return (
-        f"cards: {', '.join(RULES)} (default: the preset a JSON or TOM file implies, else mtg); "
-        f"chess: {chess} (default adjusted); "
-        "bridge: the matchpoint scale, full (2 per result beaten) or half (default full)"
-    )
-
-
-class _Formatter(argparse.ArgumentDefaultsHelpFormatter):
-    """Shows an option's default when it has one (not "default: None")."""
-
-    def _get_help_string(self, action: argparse.Action) -> str | None:
-        if action.default is None:
-            return action.help or ""
-        return super()._get_help_string(action)
-
-
-class _Help(argparse._HelpAction):
-    """``--help`` of a family command: every family's ``--rules`` values, imported only then."""
-
-    def __call__(
-        self,
-        parser: argparse.ArgumentParser,
-        namespace: argparse.Namespace,
-        values: str | Sequence[Any] | None,
-        option_string: str | None = None,
-    ) -> None:
-        for action in parser._actions:
-            if action.dest == "rules":
-                action.help = _rules_help()
-        super().__call__(parser, namespace, values, option_string)
-
-
 def _family_parser(
-    sub: argparse._SubParsersAction, name: str, help: str
+    sub: argparse._SubParsersAction, name: str, *, families: Sequence[str] = tuple(FAMILIES)
 ) -> argparse.ArgumentParser:
     """A command taking a results path, a family and the family options."""
-    parser = sub.add_parser(name, help=help, add_help=False, formatter_class=_Formatter)
-    parser.add_argument("-h", "--help", action=_Help, help="show this help message and exit")
+    parser = command_parser(sub, name, _family_choices)
     parser.add_argument(
         "path",
         help="results file (CSV, Parquet, TRF, PGN, PBN, USEBIO XML, MTG JSON, TOM) or folder",
     )
-    parser.add_argument("--family", required=True, choices=sorted(FAMILIES))
     parser.add_argument(
-        "--rules",
-        help="rule set of the family (see --help); bridge team files: tie-break rules "
-        "(cbai, ebu, vp_only)",
+        "--family",
+        required=True,
+        choices=sorted(families),
+        help="the rule family of the results: " + ", ".join(sorted(families)),
     )
+    parser.add_argument("--rules", help="the family's rule set (each family's are listed below)")
     parser.add_argument(
         "--tiebreaks",
         type=_comma_list,
@@ -775,11 +763,13 @@ def _family_parser(
     )
     parser.add_argument(
         "--scoring",
-        help="bridge: score every session so (mp, butler, cross_imps, ...; default: as declared)",
+        help="bridge: score every session with this method (the methods are listed below; "
+        "default: as each file declares)",
     )
     parser.add_argument(
         "--convention",
-        help="bridge: ebu, compscore, jfr or kops (default: the file's program's, else ebu)",
+        help="bridge: the publisher's convention, ebu, compscore, jfr or kops (default: the "
+        "file's program's, else ebu)",
     )
     parser.add_argument(
         "--vp-scale", help="bridge teams: wbf2013 (default) or a CSV table of IMP bands"
@@ -789,20 +779,19 @@ def _family_parser(
 
 def _compare_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """The ``compare`` command: a results path, a family, its rule sets and the outputs."""
-    cp = sub.add_parser(
-        "compare",
-        help="standings under several rule sets side by side, and what changed",
-        formatter_class=_Formatter,
-    )
+    cp = command_parser(sub, "compare", _compare_choices)
     cp.add_argument("path", help="results file or folder (as for standings)")
-    cp.add_argument("--family", required=True, choices=sorted(FAMILIES))
+    cp.add_argument(
+        "--family",
+        required=True,
+        choices=sorted(FAMILIES),
+        help="the rule family of the results: " + ", ".join(sorted(FAMILIES)),
+    )
     cp.add_argument(
         "--rules",
         required=True,
         type=_comma_list,
-        help="comma-separated rule sets: cards presets (mtg,melee,pokemon,...); chess rule sets, "
-        "each with its own tie-breaks after a colon if wanted (fide2024,fide2026:BH/C1+SB); "
-        "bridge full,half,mp,butler,cross_imps; league start weights K or K:MODE (0,10,10:constant)",
+        help="comma-separated rule sets of the family (each family's are listed below)",
     )
     cp.add_argument(
         "--tiebreaks",
@@ -814,7 +803,12 @@ def _compare_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     cp.add_argument("--cut", type=_count(1), default=8, help="the cut line (top N) in the summary")
     cp.add_argument("--chart", help="draw the places under the first two rule sets (.png, ...)")
     cp.add_argument("--event", help="the event charted (default: the one that changed most)")
-    cp.add_argument("--top", type=_count(1), help="chart only the players placed N or better")
+    cp.add_argument(
+        "--top",
+        type=_count(1),
+        help="chart the players placed N or better and every player who moved (default: all "
+        "of an event of up to 24 players, else the top 10)",
+    )
     cp.add_argument("--head", type=_count(1), default=10, help="summary rows shown per table")
     cp.add_argument("--tables", type=_count(0), default=20, help="tables shown; 0: all")
     cp.set_defaults(func=cmd_compare)
@@ -825,23 +819,23 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tourneystats",
         description="Tournament standings and tie-breaks for whole seasons at once.",
+        epilog=_examples(*MAIN_EXAMPLES),
+        formatter_class=_Formatter,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    demo = sub.add_parser("demo", help="standings and drift charts for every sample season")
+    demo = command_parser(sub, "demo")
     demo.add_argument(
         "--data",
         help="folder of seasons, one sub-folder per family (default: ./data if it has one, "
         "else the samples shipped with the package)",
     )
     demo.add_argument("--out", default="tourneystats-demo", help="output folder")
-    demo.add_argument("--head", type=_count(1), default=5, help="rows shown per event")
+    demo.add_argument("--head", type=_count(1), default=5, help="rows shown per table")
     demo.set_defaults(func=cmd_demo)
 
-    st = _family_parser(
-        sub, "standings", help="standings of every event in a results file or folder"
-    )
+    st = _family_parser(sub, "standings")
     st.add_argument("--out", help="write the standings here (.csv or .parquet)")
     st.add_argument("--head", type=_count(1), default=10, help="rows shown per table")
     st.add_argument(
@@ -852,16 +846,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     st.set_defaults(func=cmd_standings)
 
-    ck = _family_parser(
-        sub, "check", help="compare the standings a file publishes with the computed ones"
-    )
+    ck = _family_parser(sub, "check", families=CHECKED_FAMILIES)
     ck.add_argument("--out", help="write the differences here (.csv or .parquet)")
     ck.add_argument("--head", type=_count(1), default=10, help="differences shown per table")
     ck.add_argument("--tables", type=_count(0), default=20, help="tables shown; 0: all")
     _jobs_option(ck, "the files of a folder, each checked on its own")
     ck.set_defaults(func=cmd_check)
 
-    dr = _family_parser(sub, "drift", help="ranking-drift chart (PNG) of a results file or folder")
+    dr = _family_parser(sub, "drift")
     dr.add_argument("--out", default="drift.png", help="chart file: .png, .svg or .pdf")
     who = dr.add_mutually_exclusive_group()
     who.add_argument(
@@ -889,9 +881,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     _compare_parser(sub)
 
-    rc = sub.add_parser(
-        "recompute", help="standings of every event of an archive, as a partitioned dataset"
-    )
+    rc = command_parser(sub, "recompute", _recompute_keys)
     rc.add_argument("archive", help="archive folder (see `tourneystats import`)")
     rc.add_argument("--out", required=True, help="output folder (outside the archive)")
     rc.add_argument("--config", help="per-family options: a .toml or .json file")
@@ -899,9 +889,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--set",
         action="append",
         metavar="FAMILY.KEY=VALUE",
-        help='one family option, e.g. chess.rules=fide2024 or \'chess.tiebreaks=["BH","SB"]\'',
+        help="one family option (repeatable; the keys are listed below), e.g. "
+        'chess.rules=fide2024 or \'chess.tiebreaks=["BH","SB"]\'',
     )
-    rc.add_argument("--engine", choices=["pandas", "dask"], default="pandas")
+    rc.add_argument(
+        "--engine",
+        choices=["pandas", "dask"],
+        default="pandas",
+        help="pandas: in this process, one archive file at a time; dask: one Dask task per "
+        "archive file (pip install 'tourneystats[dask]')",
+    )
     rc.add_argument("--scheduler", help="dask: scheduler address (default: a local cluster)")
     rc.add_argument("--force", action="store_true", help="recompute complete partitions too")
     rc.add_argument("--strict", action="store_true", help="stop at the first bad event")
@@ -909,9 +906,7 @@ def build_parser() -> argparse.ArgumentParser:
     _jobs_option(rc, "the archive files (pandas engine)")
     rc.set_defaults(func=cmd_recompute)
 
-    im = sub.add_parser(
-        "import", help="build an archive from a folder of CSV/TRF/PBN/USEBIO/JSON/TOM files"
-    )
+    im = command_parser(sub, "import")
     im.add_argument("src", help="folder of source files")
     im.add_argument("archive", help="archive folder (created or extended)")
     im.add_argument("--season", help="season of files no folder or column places")
@@ -919,7 +914,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--mode",
         choices=["replace", "append", "error"],
         default="replace",
-        help="existing partitions of the same family and season: replace (default), add to, refuse",
+        help="existing partitions of the same family and season: replace them, append to "
+        "them, or refuse (error)",
     )
     im.add_argument("--strict", action="store_true", help="stop at the first bad file")
     im.add_argument("--quiet", action="store_true", help="no progress bar")

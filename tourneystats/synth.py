@@ -28,9 +28,41 @@ from .core.schema import (
     TOURNAMENT,
 )
 
+__all__ = [
+    "bridge_pairs",
+    "bridge_teams",
+    "cards_season",
+    "chess_swiss",
+    "event_names",
+    "league",
+    "swiss",
+]
+
+
+def __dir__() -> list[str]:  # dir() lists the public names only
+    return sorted(__all__)
+
 
 def event_names(n_events: int, prefix: str = "E") -> pd.Categorical:
-    """Names ``E00001``, ``E00002``, ... as an ordered-by-appearance categorical."""
+    """Names ``E00001``, ``E00002``, ... as an ordered-by-appearance categorical.
+
+    Parameters
+    ----------
+    n_events : int
+        How many names.
+    prefix : str, default "E"
+        What each name starts with.
+
+    Returns
+    -------
+    pandas.Categorical
+        The names, numbered with at least five digits.
+
+    Examples
+    --------
+    >>> list(event_names(2, "C"))
+    ['C00001', 'C00002']
+    """
     width = max(5, len(str(n_events)))
     return pd.Categorical([f"{prefix}{i:0{width}d}" for i in range(1, n_events + 1)])  # type: ignore[return-value]
 
@@ -693,6 +725,19 @@ def bridge_teams(
     Teams ``Team 01``... meet by the circle method (with an odd number of teams one sits out
     each round). At table 1 the home team sits NS, at table 2 EW; both tables play the same
     deals, each team has a skill.
+
+    Parameters
+    ----------
+    n_events, n_teams : int
+        Events, and teams per event.
+    rounds : int, optional
+        Rounds per event (default: a full round robin).
+    boards_per_match : int, default 8
+        Boards of each match.
+    seed : int, default 0
+        Seed of the random generator.
+    prefix : str, default "T"
+        Prefix of the event names.
 
     Returns
     -------

@@ -31,7 +31,7 @@ Examples
 >>> from tourneystats import chess
 >>> table = chess.compare(results, rules=["fide2024:BH/C1+SB", "fide2024:SB+BH/C1"])
 >>> changed = whatif.summary(table)  # one row per event
->>> int(changed["changed"].sum()), int(changed["podium_changed"].sum())
+>>> int(changed["places_changed"].sum()), int(changed["podium_changed"].sum())
 (88, 6)
 """
 
@@ -54,6 +54,11 @@ __all__ = [
     "tie_depth",
 ]
 
+
+def __dir__() -> list[str]:  # dir() lists the public names only
+    return sorted(__all__)
+
+
 #: family -> (module, function) of its compare
 COMPARE_FUNCTIONS = {
     "cards": ("tourneystats.cards", "compare"),
@@ -70,6 +75,22 @@ def compare(
 
     Forwards to ``cards.compare``, ``chess.compare``, ``bridge.compare`` or
     ``league.compare``, with `rules` and the options.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        The family's results, as its ``compare`` takes them.
+    family : {"cards", "chess", "bridge", "league"}
+        The rule family.
+    rules : sequence
+        The rule sets, as the family's ``compare`` takes them.
+    **options
+        The family's other options (``players=``, ``tiebreaks=``, ...).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The comparison table: one row per event, player (pair) and rule set.
 
     Examples
     --------

@@ -95,8 +95,7 @@ def run(path: Path, out_dir: Path) -> int:
     # module and must time DuckDB without pandas imported
     if "-butler-" not in f"{path.stem}-":  # the cache file is bridge-SIZE-IDS.parquet
         return run_command(path, out_dir, "bridge")
-    from tourneystats import bridge
-    from tourneystats.io import read_table, write_table
+    from tourneystats import bridge, read_table, write_table
 
     results = read_table(path, columns=COLUMNS)
     write_table(bridge.imp_standings(bridge.butler(results)), Path(out_dir) / "standings.parquet")

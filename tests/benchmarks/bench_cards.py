@@ -53,7 +53,7 @@ def generate(path: Path, *, ids: str = "names", n_events: int, n_players: int, n
     import names
     import numpy as np
 
-    from tourneystats.io import write_table
+    from tourneystats import write_table
     from tourneystats.synth import cards_season
 
     frame = cards_season(n_events, n_players, n_rounds, seed=SEED, drop_rate=0.03)

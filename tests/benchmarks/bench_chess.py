@@ -47,7 +47,7 @@ def generate(path: Path, *, ids: str = "names", n_events: int, n_players: int, n
     import names
     import numpy as np
 
-    from tourneystats.io import write_table
+    from tourneystats import write_table
     from tourneystats.synth import chess_swiss
 
     results, _ = chess_swiss(n_events, n_players, n_rounds, seed=SEED, withdraw_rate=0.01)
@@ -70,8 +70,8 @@ def generate(path: Path, *, ids: str = "names", n_events: int, n_players: int, n
 def run(path: Path, out_dir: Path) -> int:
     if "-full-" not in f"{path.stem}-":  # the cache file is chess-SIZE-IDS.parquet
         return run_command(path, out_dir, "chess", *COMMAND_OPTIONS)
+    from tourneystats import read_table, write_table
     from tourneystats.chess import standings
-    from tourneystats.io import read_table, write_table
 
     results = read_table(path)
     table = standings(results, tiebreaks=TIEBREAKS, rules="fide2024")

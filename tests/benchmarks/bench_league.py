@@ -37,7 +37,7 @@ SEED = 2024
 def generate(path: Path, *, ids: str = "names", **params) -> None:
     import pandas as pd
 
-    from tourneystats.io import write_table
+    from tourneystats import write_table
     from tourneystats.synth import league
 
     frame = league(**params, seed=SEED, attendance=0.85)
@@ -51,7 +51,7 @@ def generate(path: Path, *, ids: str = "names", **params) -> None:
 def run(path: Path, out_dir: Path) -> int:
     if "-history-" not in f"{path.stem}-":  # the cache file is league-SIZE-IDS.parquet
         return run_command(path, out_dir, "league")
-    from tourneystats.io import read_table, write_table
+    from tourneystats import read_table, write_table
     from tourneystats.league import history
 
     results = read_table(path)

@@ -105,8 +105,8 @@ def generate(path: Path, *, n_games: int) -> None:
 
 
 def run(path: Path, out_dir: Path) -> int:
+    from tourneystats import write_table
     from tourneystats.chess import read_pgn
-    from tourneystats.io import write_table
 
     data = read_pgn(path.with_suffix(".pgn"))
     write_table(data.results, Path(out_dir) / "pgn-results.parquet")

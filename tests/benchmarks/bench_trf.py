@@ -12,9 +12,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from tourneystats.io import write_table
+from tourneystats import write_table
+from tourneystats.chess import read_trf, write_trf
 from tourneystats.synth import swiss
-from tourneystats.trf import read_trf, write_trf
 
 SIZES = {
     "small": {"n_events": 100, "n_players": 64, "n_rounds": 9},

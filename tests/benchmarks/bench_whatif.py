@@ -23,10 +23,10 @@ from pathlib import Path
 
 import numpy as np
 
+from tourneystats import read_table, write_table
 from tourneystats.chess import standings
 from tourneystats.chess.whatif import _chess_parse
 from tourneystats.chess.whatif import compare as chess_compare
-from tourneystats.io import read_table, write_table
 from tourneystats.whatif import kendall_tau, summary
 
 HERE = Path(__file__).resolve().parent

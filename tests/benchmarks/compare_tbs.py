@@ -42,10 +42,9 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tourneystats.chess import RULE_SETS, scores, standings  # noqa: E402
+from tourneystats.chess import RULE_SETS, read_trf, scores, standings, write_trf  # noqa: E402
 from tourneystats.chess.points import point_system_text  # noqa: E402
 from tourneystats.synth import chess_swiss  # noqa: E402
-from tourneystats.trf import read_trf, write_trf  # noqa: E402
 
 CODES = [
     "PTS",

@@ -416,7 +416,7 @@ def _trf_2026_cases(trf: bytes, name: str, base: str) -> Iterator[Case]:
 
 def _chess_csv() -> bytes:
     """The small Buchholz test tournament as a chess results CSV (one row per player per round)."""
-    from tourneystats.trf import read_trf
+    from tourneystats.chess import read_trf
 
     data = read_trf(TESTS / "chess" / "buchholz_1.trf")
     out = io.StringIO()

@@ -62,3 +62,7 @@ __all__ = [
     "recompute",
     "write_archive",
 ]
+
+
+def __dir__() -> list[str]:  # dir() lists the public names only
+    return sorted(__all__)

@@ -25,6 +25,16 @@ def load_config(source: str | os.PathLike | Mapping | None) -> dict[str, dict[st
     (``cards.standings``, ``chess.standings``, ``bridge.session_standings``, ``league.history``;
     for the league, ``table = "leaderboard"`` writes the final leaderboard instead of the history).
 
+    Parameters
+    ----------
+    source : str, path, mapping or None
+        A ``.toml`` or ``.json`` file, a mapping of family to options, or None (no options).
+
+    Returns
+    -------
+    dict of str to dict
+        Family -> its keyword options.
+
     Examples
     --------
     >>> import tempfile, pathlib

@@ -149,7 +149,7 @@ def _sniff(path: Path) -> str | None:
         from ..cards.decklistcache import is_mtg_json
 
         return "cards" if is_mtg_json(path) else None
-    from ..trf import TRF_SUFFIXES
+    from ..chess.trf import TRF_SUFFIXES
 
     if suffix in TRF_SUFFIXES:
         text = head.decode("latin-1")
@@ -171,9 +171,9 @@ def _load_source(path: Path, kind: str) -> tuple[str | None, pd.DataFrame]:
                 frame[SEASON] = season
         return family, frame
     if kind == "trf":
-        from .. import trf
+        from ..chess import read_trf
 
-        data = trf.read_trf(path)
+        data = read_trf(path)
         return "chess", _chess_rows(data)
     if kind == "pgn":
         from ..chess import read_pgn
@@ -184,9 +184,9 @@ def _load_source(path: Path, kind: str) -> tuple[str | None, pd.DataFrame]:
 
         return "cards", cards.read_results(path)
     if kind in ("pbn", "usebio"):
-        from .. import pbn, usebio
+        from ..bridge import read_pbn, read_usebio
 
-        results = (pbn.read_pbn if kind == "pbn" else usebio.read_usebio)(path).results
+        results = (read_pbn if kind == "pbn" else read_usebio)(path).results
         return _table_family(results) or "bridge", results
     raise ValueError(f"{path}: unknown source kind {kind!r}")
 
@@ -352,7 +352,7 @@ def _write_report(report: ImportReport, root: Path) -> Path:
 # --- staging -------------------------------------------------------------------------------------
 
 
-#: TRF files of one folder read together by one :func:`tourneystats.trf.read_trf` call
+#: TRF files of one folder read together by one :func:`tourneystats.chess.read_trf` call
 _TRF_BATCH = 1000
 
 
@@ -541,12 +541,12 @@ def _read_group(group: list[Path]) -> tuple[pd.DataFrame | None, list[_Read]]:
     """Read a group of source files (in a worker): TRF files of one folder together (their
     frame, or None when one of them fails: each is then read alone), any other file alone."""
     if len(group) > 1:
-        from .. import trf
+        from ..chess import read_trf
 
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             try:  # events named by the file stems
-                frame = _chess_rows(trf.read_trf(group))
+                frame = _chess_rows(read_trf(group))
             except (ValueError, OSError):
                 frame = None
         if frame is not None:

@@ -173,6 +173,7 @@ from .imp import IMP_BOUNDS, ButlerRules, butler, cross_imps, imp_standings, imp
 from .knockout import KNOCKOUT_RULES, KnockoutRules, extra_boards_due, knockout_matches
 from .mp import MatchpointRules, explain, matchpoints, mp_standings, pair_scores
 from .patton import bam_standings, board_a_match, patton_scores
+from .pbn import read_pbn
 from .pools import pool_matches, pool_standings
 from .prepare import EW as EW
 from .prepare import HOWELL as HOWELL
@@ -186,6 +187,7 @@ from .teamrules import TEAM_RULES, TeamRules
 from .teams import board_imps, match_vps, team_matches, team_standings
 from .totals import FIELD as FIELD
 from .totals import LINE_DTYPE as LINE_DTYPE
+from .usebio import read_usebio
 from .whatif import compare
 
 #: :func:`standings` under its earlier name
@@ -225,8 +227,10 @@ __all__ = [
     "patton_scores",
     "pool_matches",
     "pool_standings",
+    "read_pbn",
     "read_people",
     "read_results",
+    "read_usebio",
     "season_history",
     "season_summary",
     "session_standings",
@@ -237,3 +241,7 @@ __all__ = [
     "team_standings_from_path",
     "victory_points",
 ]
+
+
+def __dir__() -> list[str]:  # dir() lists the public names only
+    return sorted(__all__)

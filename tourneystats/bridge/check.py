@@ -145,7 +145,8 @@ def check_from_path(
         raise ValidationError(f"{path}: no published values to check")
     out = pd.concat(tables, ignore_index=True)
     return out[[c for c in (*_KEYS, NAMES) if c in out.columns and out[c].notna().any()]
-               + ["value", "published", "computed", "equal"]]  # fmt: skip
+               + ["value", "published", "computed", "equal"]
+               + (["note"] if "note" in out.columns else [])]  # fmt: skip
 
 
 def _read(path: Path, scoring: str | None) -> BridgeFile:
@@ -213,6 +214,7 @@ def _published_total(
     convention: str | Convention | None,
 ) -> np.ndarray:
     """Per standings row: the total its convention publishes (``factored`` or the sum)."""
+    ours = ours.reindex(columns=ours.columns.union([MP, IMPS], sort=False))  # one method's only
     total = np.where(ours[SCORING].eq("mp"), ours[MP], ours[IMPS])
     factored = np.zeros(len(ours), dtype=bool)
     for rows, _, conv in _combinations(results, scoring, convention):  # a few at most
@@ -270,4 +272,9 @@ def _check_teams(bf: BridgeFile) -> pd.DataFrame:
     keys = [c for c in (EVENT, ROUND, HOME_TEAM, VISIT_TEAM, BOARD) if c in ours.columns]
     pub = pub.dropna(subset=[HOME_IMPS])
     ours = pub[[*keys, TABLE]].merge(ours, on=keys, how="left")
-    return compare(pub, ours, keys=[*keys, TABLE], values={HOME_IMPS: HOME_IMPS})
+    out = compare(pub, ours, keys=[*keys, TABLE], values={HOME_IMPS: HOME_IMPS})
+    rooms = bf.results.groupby(keys, observed=True, sort=False)[TABLE].nunique()
+    one = out[keys].merge(rooms.rename("_rooms").reset_index(), on=keys, how="left")["_rooms"]
+    alone = (one.to_numpy() == 1) & out["computed"].isna().to_numpy()
+    note = "board " + out[BOARD].astype("Int64").astype(str) + " has one room in this file"
+    return out.assign(note=note.where(alone).astype(object))

@@ -100,7 +100,7 @@ class BridgeFile(NamedTuple):
     ----------
     results : pandas.DataFrame
         The canonical results frame: a pairs traveller frame (one row per result of a board) or a
-        team results frame (one row per table result), see :func:`tourneystats.pbn.read_pbn`.
+        team results frame (one row per table result), see :func:`tourneystats.bridge.read_pbn`.
     published : Published
         The values the file published (match points, percentages, totals, places, datums,
         IMPs, scores), to compare computations against.

@@ -80,8 +80,8 @@ def read_results(
     ----------
     path : path-like
         A traveller file (``.csv``/``.parquet``/``.pq`` table, ``.pbn`` read by
-        :func:`tourneystats.pbn.read_pbn`, USEBIO ``.xml`` read by
-        :func:`tourneystats.usebio.read_usebio`) or a folder: its files with one of those
+        :func:`tourneystats.bridge.read_pbn`, USEBIO ``.xml`` read by
+        :func:`tourneystats.bridge.read_usebio`) or a folder: its files with one of those
         suffixes, sorted by name. A table with ``home_team``/``visit_team`` columns (and a team
         PBN file) holds team results, any other file pairs results. A folder's tables without
         the required columns of either (a standings table written there) are skipped with a
@@ -102,7 +102,7 @@ def read_results(
         team results frames stacked (the input of :func:`team_standings`); ``None`` for a kind
         that no file holds. A pairs file whose event name an earlier file already used (the
         same club night every week) gets `` [file stem]`` appended to it, as
-        :func:`~tourneystats.pbn.read_pbn` does for a folder; team files keep their names (a
+        :func:`~tourneystats.bridge.read_pbn` does for a folder; team files keep their names (a
         team event may span files).
 
     Raises

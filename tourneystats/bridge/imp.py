@@ -359,6 +359,16 @@ def cross_imps(
     :func:`~tourneystats.bridge.standings` uses them; `divisor` and `artificial_imps`, when
     given, override it.
 
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        A traveller frame: ``event, board, ns_pair, ew_pair, ns_score`` (and ``section``,
+        ``artificial``).
+    artificial_imps : sequence of 3 floats, default (3, 0, -3)
+        The IMPs of an artificial result that favours NS, is even, or favours EW.
+    divisor : {"n-1", "n", "1"}, default "n-1"
+        What the sum of a result's IMPs is divided by.
+
     Returns
     -------
     pandas.DataFrame
@@ -424,6 +434,15 @@ def imp_standings(
     convention: str | Convention | None = None,
 ) -> pd.DataFrame:
     """Pair totals of IMP-scored results (:func:`butler` or :func:`cross_imps` output).
+
+    Parameters
+    ----------
+    scored : pandas.DataFrame
+        IMP-scored results: the output of :func:`butler` or :func:`cross_imps`.
+    movement : {None, "mitchell", "howell"}
+        As in :func:`matchpoints` (None: read from the data).
+    convention : str or Convention, optional
+        The publisher's convention: which total ranks (``imps`` or ``factored``).
 
     Returns
     -------

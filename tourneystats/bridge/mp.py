@@ -405,6 +405,20 @@ def explain(
     has no rows. With `players` (``event, [section,] pair, names``: the ``pairs`` frame of
     :func:`~tourneystats.usebio.read_usebio`), each row carries the pair's ``names``.
 
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        A traveller frame, as :func:`matchpoints` takes it.
+    pair : optional
+        The pair, or a list of pairs, shown (default: all).
+    movement, scale, artificial_percent, convention
+        As in :func:`mp_standings`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The rows of :func:`pair_scores` with ``raw_mp`` and ``contribution``.
+
     Examples
     --------
     >>> df = pd.DataFrame({"event": "E", "board": [1, 1, 1, 2, 2], "ns_pair": [1, 2, 3, 1, 2],

@@ -489,6 +489,18 @@ def movements(results: pd.DataFrame, *, movement: str | None = None) -> pd.DataF
 
     See the module docstring for how it is read from the data.
 
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        A traveller frame (``event, board, ns_pair, ew_pair``, optional ``section``).
+    movement : {None, "mitchell", "howell"}
+        A movement to take for every session instead of reading it from the data.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per ``event, section`` with its ``movement``.
+
     Examples
     --------
     >>> howell = pd.DataFrame({"event": "H", "board": [1, 1, 2, 2], "ns_pair": [1, 2, 3, 4],

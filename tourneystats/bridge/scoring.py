@@ -90,10 +90,11 @@ def standings(
         its matchpoints), ``top`` and ``percentage``, for IMP sessions ``imps`` (sum of its
         IMPs), then ``factored`` (``mp`` or ``imps`` scaled to the most boards a pair of its
         line played) and ``rank`` (matchpoints: by percentage; IMPs: by the total the
-        convention publishes, ``imps`` or ``factored``). Every table has all these columns,
-        missing where the row's method has none (``imps`` of a matchpoint session, ``mp``,
-        ``top`` and ``percentage`` of an IMP session), so that tables of different sessions
-        stack. Sorted by event, section, line and place.
+        convention publishes, ``imps`` or ``factored``) and ``decided_by``. The columns of a
+        method no session used are left out (``imps`` of matchpoint sessions only); in a table
+        of both, they are missing where the row's method has none (``imps`` of a matchpoint
+        session, ``mp``, ``top`` and ``percentage`` of an IMP session). Sorted by event,
+        section, line and place.
 
     Raises
     ------
@@ -132,8 +133,12 @@ def standings(
     else:  # in the order of one ranking: by session and line, each line's places kept
         out = pd.concat(parts, ignore_index=True)
         out = out.sort_values([EVENT, SECTION, LINE], kind="stable", ignore_index=True)
-    out = out.reindex(columns=list(COLUMNS))  # one set of columns, whatever the methods
-    return with_people(out, players)
+    out = out.reindex(columns=list(COLUMNS))  # one order of columns, whatever the methods
+    # the columns of a method no session used are left out (imps of matchpoint sessions, ...)
+    matchpointed = out[SCORING].eq("mp").to_numpy()
+    unused = [] if not len(out) else [IMPS] if matchpointed.all() else []
+    unused += [MP, TOP, PERCENTAGE] if len(out) and not matchpointed.any() else []
+    return with_people(out.drop(columns=unused), players)
 
 
 def _combinations(

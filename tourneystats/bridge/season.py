@@ -12,11 +12,12 @@ import numpy as np
 import pandas as pd
 
 from ..core.people import with_people
-from ..core.ranking import competition_rank
+from ..core.ranking import competition_rank, decided_by
 from ..core.schema import (
     BEST,
     BOARDS,
     DATE,
+    DECIDED_BY,
     EVENT,
     PAIR,
     PERCENTAGE,
@@ -84,7 +85,7 @@ def season_summary(
     pandas.DataFrame
         ``[season], pair, sessions, boards, percentage`` (mean of the session percentages),
         ``best`` (best session percentage), ``rank`` (``Int64``, by mean percentage; missing
-        below `min_sessions`).
+        below `min_sessions`) and ``decided_by`` (``percentage`` or ``tied``).
 
     Examples
     --------
@@ -92,13 +93,15 @@ def season_summary(
     ...                    "ns_pair": ["ann", "bob", "ann", "cid"],
     ...                    "ew_pair": ["dan", "eve", "eve", "dan"],
     ...                    "ns_score": [420, 450, 100, 50]})
-    >>> season_summary(df)
+    >>> season_summary(df).drop(columns="decided_by")
       pair  sessions  boards  percentage   best  rank
     0  bob         1       1       100.0  100.0     1
     1  dan         2       2       100.0  100.0     1
     2  ann         2       2        50.0  100.0     3
     3  cid         1       1         0.0    0.0     4
     4  eve         2       2         0.0    0.0     4
+    >>> season_summary(df)["decided_by"].tolist()[:4]  # the last pair's is missing
+    ['tied', 'percentage', 'percentage', 'tied']
     """
     results = _matchpointed(results)
     st = mp_standings(
@@ -135,7 +138,9 @@ def _rank_eligible(frame: pd.DataFrame, by: list[str], min_sessions: int) -> pd.
     )
     rank = ranked[RANK].to_numpy()
     ranked[RANK] = pd.arrays.IntegerArray(rank, ~(ranked[SESSIONS].to_numpy() >= min_sessions))
-    return ranked.drop(columns="_key")
+    ranked = ranked.drop(columns="_key")
+    # "percentage" or "tied"; missing for the last ranked pair and the unranked ones
+    return ranked.assign(**{DECIDED_BY: decided_by(ranked, [PERCENTAGE], by=by or None)})
 
 
 def season_history(
@@ -155,10 +160,21 @@ def season_history(
     among the pairs with at least `min_sessions` sessions. With `players` (``event, [section,]
     pair, names``), each pair's names (the first its files give) follow its id.
 
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        The traveller frames of the season's sessions (``event``, optional ``date`` and
+        ``season``).
+    movement, scale, artificial_percent
+        As in :func:`mp_standings`.
+    min_sessions : int, default 1
+        The sessions a pair must have played to be placed.
+
     Returns
     -------
     pandas.DataFrame
-        ``[season], event, [date], pair, sessions, percentage, rank`` (``Int64``), one row per
+        ``[season], event, [date], pair, sessions, percentage, rank`` (``Int64``) and
+        ``decided_by`` (``percentage`` or ``tied``), one row per
         session per pair that has played by then, sorted by session order then place.
 
     Examples
@@ -167,7 +183,7 @@ def season_history(
     ...                    "ns_pair": ["ann", "bob", "ann", "bob"],
     ...                    "ew_pair": ["cid", "dan", "dan", "cid"],
     ...                    "ns_score": [420, 450, 100, 50]})
-    >>> season_history(df)
+    >>> season_history(df).drop(columns="decided_by")
       event pair  sessions  percentage  rank
     0    E1  bob         1       100.0     1
     1    E1  cid         1       100.0     1

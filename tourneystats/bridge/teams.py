@@ -18,6 +18,7 @@ from ..core.ranking import _labels, _pack, competition_rank
 from ..core.schema import (
     BOARD,
     BOARDS,
+    DECIDED_BY,
     EVENT,
     HOME_IMPS,
     HOME_NET,
@@ -316,20 +317,36 @@ def team_standings(
     `players` (``event, team, names``: the ``pairs`` frame of a team PBN file) puts each
     team's members after its name.
 
+    Parameters
+    ----------
+    teams : pandas.DataFrame
+        One row per table result: ``event, board, home_team, visit_team, table, home_side,
+        ns_score`` (and ``round``).
+    boards : int, optional
+        The boards of a match for the VP scale (default: the boards each match played).
+    vp_scale : str or pandas.DataFrame, optional
+        The victory-point scale: ``"wbf2013"`` or a table of IMP bands (default: the
+        `convention`'s, else ``"wbf2013"``).
+    convention : str or Convention, optional
+        The publisher's convention, as in :func:`team_matches`.
+
     Returns
     -------
     pandas.DataFrame
-        ``event, team, matches, imps_for, imps_against, vp, rank`` (shared places by VP),
-        sorted by event and place.
+        ``event, team, matches, imps_for, imps_against, vp, rank`` (shared places by VP) and
+        ``decided_by`` (``vp``, or ``tied`` for a shared place), sorted by event and place.
 
     Examples
     --------
     >>> t = pd.DataFrame({"event": "T", "board": [1, 1], "home_team": "A", "visit_team": "B",
     ...                   "table": [1, 2], "home_side": ["NS", "EW"], "ns_score": [620, 170]})
-    >>> team_standings(t)
+    >>> table = team_standings(t)
+    >>> table.drop(columns="decided_by")
       event team  matches  imps_for  imps_against     vp  rank
     0     T    A        1        10             0  18.09     1
     1     T    B        1         0            10   1.91     2
+    >>> table["decided_by"].iloc[0]  # A above B by VP (the last place decides nothing)
+    'vp'
     """
     scale = _scale_name(vp_scale, convention)
     m = whole_matches(team_matches(teams, boards=boards, vp_scale=scale), scale)
@@ -352,4 +369,5 @@ def team_standings(
     )
     out = out.reset_index()
     out[VP] = out[VP].round(2)
-    return with_people(competition_rank(out, [VP], by=EVENT, order_by=TEAM), players)
+    ranked = competition_rank(out, [VP], by=EVENT, order_by=TEAM, decided_by=DECIDED_BY)
+    return with_people(ranked, players)

@@ -111,3 +111,7 @@ __all__ = [
     "standings_by_round",
     "standings_from_path",
 ]
+
+
+def __dir__() -> list[str]:  # dir() lists the public names only
+    return sorted(__all__)

@@ -322,6 +322,22 @@ RULES: dict[str, Rules] = {
 def get_rules(rules: str | Rules) -> Rules:
     """Return the :class:`Rules` for a preset name or a :class:`Rules` object.
 
+    Parameters
+    ----------
+    rules : str or Rules
+        A preset name (a key of :data:`RULES`: ``"mtg"``, ``"melee"``, ``"pokemon"``, ...) or a
+        :class:`Rules` of your own, returned as it is.
+
+    Returns
+    -------
+    Rules
+        The rule set.
+
+    Raises
+    ------
+    ValueError
+        For an unknown preset name.
+
     Examples
     --------
     >>> get_rules("pokemon").floor

@@ -41,7 +41,7 @@ How it is read:
   percentages are exported); they are the published frame.
 
 The XML is parsed without DTD or entity processing (any ``<!DOCTYPE`` or ``<!ENTITY`` is
-refused), through :func:`tourneystats.bridge.usebio.parse_xml`, which gives every element its
+refused), through :func:`tourneystats.core.safexml.parse_xml`, which gives every element its
 line: every error names the file and the line.
 """
 
@@ -107,7 +107,7 @@ class _File:
     """One TOM file being read: its path, the line of each element, its rows."""
 
     def __init__(self, path: Path) -> None:
-        from ..bridge.usebio import parse_xml  # the project's safe XML parser (no DTD, lines)
+        from ..core.safexml import parse_xml  # the safe XML parser (no DTD), on first use
 
         self.path = path
         self.root, self.lines = parse_xml(path.read_bytes(), path)

@@ -166,6 +166,8 @@ from .points import POINT_KEYS, point_system
 from .ratings import DP_TABLE, PD_TABLE
 from .rules import ROUND_ROBIN_TYPE, RULE_SETS, RuleSet, rules_for_date
 from .tables import standings, standings_by_round, validate_results
+from .trf import TrfData, read_trf
+from .trfwrite import write_trf
 from .whatif import compare
 
 __all__ = [
@@ -186,6 +188,9 @@ __all__ = [
     "standings_from_path",
     "history_from_path",
     "read_pgn",
+    "read_trf",
+    "write_trf",
+    "TrfData",
     "read_results",
     "validate_results",
     # tables of the data model and the rules
@@ -196,3 +201,7 @@ __all__ = [
     "RESULT_COLUMNS",
     "ROUND_ROBIN_TYPE",
 ]
+
+
+def __dir__() -> list[str]:  # dir() lists the public names only
+    return sorted(__all__)

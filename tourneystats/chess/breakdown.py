@@ -43,6 +43,17 @@ def explain(
     (default: all); the other options are those of :func:`~tourneystats.chess.standings`,
     whose `players` also gives the names, ids and ratings carried into the table.
 
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        One row per player per round, as :func:`~tourneystats.chess.standings` takes it.
+    tiebreak : str, default "BH"
+        The tie-break code explained (``"BH/C1"``, ``"SB"``, ``"ARO"``, ...).
+    player, event : optional
+        The player and the event whose rows are shown (default: all).
+    rules, players, events, round_robin, points, planned_rounds, ratings, unrated
+        As in :func:`~tourneystats.chess.standings`.
+
     Returns
     -------
     pandas.DataFrame

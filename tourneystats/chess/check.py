@@ -59,11 +59,11 @@ def check_from_path(
     Examples
     --------
     >>> import tempfile, pathlib
-    >>> from tourneystats.trf import write_trf
+    >>> from tourneystats.chess import write_trf
     >>> games = pd.DataFrame({"event": "cup", "round": 1, "player": [1, 2], "opponent": [2, 1],
     ...                       "colour": ["w", "b"], "points": [1.0, 0.0], "kind": "played"})
     >>> p = write_trf(games, None, None, pathlib.Path(tempfile.mkdtemp()) / "cup.trf")
-    >>> check_from_path(p, tiebreaks=["SB"])
+    >>> check_from_path(p, tiebreaks=["SB"]).drop(columns="note")  # a note where values differ
       event  player   value  published  computed  equal
     0   cup       1  points        1.0       1.0   True
     1   cup       1    rank        1.0       1.0   True
@@ -88,4 +88,26 @@ def check_from_path(
         raise ValidationError(f"{path}: the TRF files publish neither points nor ranks")
     ours = table[[EVENT, PLAYER, "PTS", RANK]].rename(columns={"PTS": "_pts", RANK: "_rank"})
     out = compare(published, ours, keys=[EVENT, PLAYER], values={POINTS: "_pts", RANK: "_rank"})
-    return with_people(out.dropna(subset=["published"]).reset_index(drop=True), data.players)
+    out = out.dropna(subset=["published"]).reset_index(drop=True)
+    return with_people(out.assign(note=_rank_notes(out, published)), data.players)
+
+
+#: why the ranks of an event differ: the file's ranks follow its points only, or tie-breaks
+#: it does not name
+POINTS_ONLY = "ranks published by points only: pass --tiebreaks ''"
+UNDECLARED = "ranks under tie-breaks the file does not declare: name them with --tiebreaks"
+
+
+def _rank_notes(out: pd.DataFrame, published: pd.DataFrame) -> pd.Series:
+    """A note on every differing rank: :data:`POINTS_ONLY` where all of its event's published
+    ranks are the competition ranks of its published points, else :data:`UNDECLARED`."""
+    by_points = published[RANK].eq(
+        published.groupby(EVENT, observed=True, sort=False)[POINTS].rank(
+            method="min", ascending=False
+        )
+    )
+    points_only = by_points.groupby(published[EVENT], observed=True, sort=False).transform("all")
+    flag = dict(zip(published[EVENT], points_only, strict=True))
+    wrong = (out["value"] == RANK) & ~out["equal"]
+    note = out[EVENT].map(flag).map({True: POINTS_ONLY, False: UNDECLARED})
+    return note.where(wrong).astype(object)

@@ -68,6 +68,18 @@ class TieBreak:
 def parse_tiebreak(code: str | TieBreak) -> TieBreak:
     """Parse a tie-break code (``"BH"``, ``"BH/C1"``, ``"BH/M1"``, ``"ARO/C2"``, ``"TPN/R"``, ...).
 
+    Parameters
+    ----------
+    code : str or TieBreak
+        An acronym of :data:`TIEBREAKS` with its modifiers (``/C1`` cut the lowest, ``/M1`` the
+        lowest and highest, ``/R`` reversed, ``/F`` Fore Buchholz average), any letter case; a
+        :class:`TieBreak` is returned as it is.
+
+    Returns
+    -------
+    TieBreak
+        The parsed code: its canonical spelling, acronym, cuts and flags.
+
     Raises
     ------
     ValueError

@@ -23,7 +23,7 @@ def read_results(
     :func:`standings`.
 
     A folder contributes its ``*.trf``, ``*.txt``, ``*.trfx`` files (read together with
-    :func:`tourneystats.trf.read_trf`, one event per file named by the file stem), its ``*.pgn``
+    :func:`tourneystats.chess.read_trf`, one event per file named by the file stem), its ``*.pgn``
     files (read together with :func:`tourneystats.chess.read_pgn`, events told by their
     ``Event`` tags) and its CSV and Parquet tables holding the results columns; hidden files are
     skipped, and so are (with a warning) other tables, such as a standings table written into
@@ -121,7 +121,7 @@ def history_from_path(path: str | os.PathLike, **options: Any) -> pd.DataFrame:
     Examples
     --------
     >>> import tempfile, pathlib
-    >>> from tourneystats.trf import write_trf
+    >>> from tourneystats.chess import write_trf
     >>> games = pd.DataFrame({"event": "cup", "round": 1, "player": [1, 2], "opponent": [2, 1],
     ...                       "colour": ["w", "b"], "points": [1.0, 0.0], "kind": "played"})
     >>> names = pd.DataFrame({"event": "cup", "player": [1, 2], "name": ["Ann", "Bob"]})

@@ -1,5 +1,5 @@
 """Chess results from PGN files (Portable Game Notation), read into the frames of
-:func:`tourneystats.trf.read_trf`, so that every chess function works on them.
+:func:`tourneystats.chess.read_trf`, so that every chess function works on them.
 
 What is read
 ------------
@@ -275,7 +275,7 @@ def read_pgn(
         ``results`` (one row per player per round of his event, absences included, sorted by
         event, round and start rank), ``players`` (start rank, name, title, rating, federation,
         FIDE id) and ``events`` (name, city, date, end_date, type, rounds, file), as
-        :func:`tourneystats.trf.read_trf` gives them.
+        :func:`tourneystats.chess.read_trf` gives them.
 
     Raises
     ------

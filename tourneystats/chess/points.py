@@ -45,6 +45,11 @@ def point_system(spec: str | Mapping[str, float] | None = None) -> dict[str, flo
         mapping of keys to points. A win must be worth more than a draw, a draw more than a
         loss, and no value may be negative.
 
+    Returns
+    -------
+    dict of str to float
+        The points of a win, draw, loss, forfeit win and loss, and of each kind of bye.
+
     Raises
     ------
     ValueError

@@ -106,6 +106,16 @@ _AUTO_LIMITS = (("2023-09-01", "fide2009"), ("2026-03-01", "fide2024"))
 def rules_for_date(date: str | datetime.date | np.datetime64) -> str:
     """The FIDE rule set in force at an event's start `date` (what ``rules="auto"`` uses).
 
+    Parameters
+    ----------
+    date : str, datetime.date or numpy.datetime64
+        The event's start date (ISO 8601: ``"2024-01-10"``).
+
+    Returns
+    -------
+    str
+        ``"fide2009"`` before 2023-09-01, ``"fide2024"`` before 2026-03-01, else ``"fide2026"``.
+
     Examples
     --------
     >>> rules_for_date("2019-05-01"), rules_for_date("2024-01-10"), rules_for_date("2026-03-01")

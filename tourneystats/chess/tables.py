@@ -524,6 +524,13 @@ def standings_by_round(
     no tie-break); its planned rounds stay the event's (Fore Buchholz draws the games of the
     planned last round only). The options are those of :func:`standings`.
 
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        One row per player per round, as :func:`standings` takes it.
+    tiebreaks, rules, players, events, round_robin, points, planned_rounds, ratings, unrated, withdrawn, allow_buchholz_in_round_robins
+        As in :func:`standings`, for every round.
+
     Returns
     -------
     pandas.DataFrame
@@ -624,6 +631,21 @@ def validate_results(results: pd.DataFrame) -> pd.DataFrame:
     Every played game must appear from both sides with complementary points and opposite
     colours, every forfeit as a win on one side and a loss on the other, no player twice in a
     round, every opponent a player of the event.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        One row per player per round: ``event, round, player, opponent, colour, points, kind``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        A new frame, its columns coerced to the data model's types (the input is not modified).
+
+    Raises
+    ------
+    ValidationError
+        Naming the event, round and player of the first offending rows.
 
     Examples
     --------

@@ -149,7 +149,7 @@ def write_trf(
     Examples
     --------
     >>> import tempfile, pathlib
-    >>> from tourneystats.trf import read_trf
+    >>> from tourneystats.chess import read_trf
     >>> res = pd.DataFrame({"event": "cup", "round": [1, 1], "player": [1, 2],
     ...     "opponent": [2, 1], "colour": ["w", "b"], "points": [0.5, 0.5],
     ...     "kind": "played"})

@@ -16,6 +16,8 @@ from .schema import ValidationError
 
 #: the columns :func:`compare` adds after the keys
 CHECK_COLUMNS = ["value", "published", "computed", "equal"]
+#: the column a family's check adds where it knows why values differ (or cannot be computed)
+NOTE = "note"
 
 
 def decimals(values: pd.Series) -> int:
@@ -97,8 +99,23 @@ def compare(
     return out.sort_values(keys, kind="stable", ignore_index=True)[[*keys, *CHECK_COLUMNS]]
 
 
+def not_computable(table: pd.DataFrame) -> np.ndarray:
+    """Where a published value cannot be computed from the file (its ``note`` says why: a
+    board with one room, ...): no computed value, and a note."""
+    if NOTE not in table.columns:
+        return np.zeros(len(table), dtype=bool)
+    return (table["computed"].isna() & table[NOTE].notna()).to_numpy()
+
+
+def differences(table: pd.DataFrame) -> pd.DataFrame:
+    """The rows of a check table whose values differ (those that cannot be computed are not
+    differences; their ``note`` says why)."""
+    return table[~table["equal"].to_numpy() & ~not_computable(table)]
+
+
 def summary(table: pd.DataFrame) -> str:
-    """A few lines for a terminal: values compared, equal, different, per published value.
+    """A few lines for a terminal: values compared, equal, different, per published value, and
+    why, where a ``note`` column says it.
 
     Examples
     --------
@@ -109,9 +126,13 @@ def summary(table: pd.DataFrame) -> str:
       omw: 1 of 2 equal
     """
     equal = int(table["equal"].sum())
-    lines = [
-        f"{len(table)} published values compared: {equal} equal, {len(table) - equal} different"
-    ]
+    unknown = not_computable(table)
+    different = len(table) - equal - int(unknown.sum())
+    head = f"{len(table)} published values compared: {equal} equal, {different} different"
+    lines = [head + (f", {int(unknown.sum())} not computable" if unknown.any() else "")]
     per = table.groupby("value", sort=True)["equal"].agg(["sum", "size"])
     lines += [f"  {name}: {int(s)} of {int(n)} equal" for name, (s, n) in per.iterrows()]
+    if NOTE in table.columns:
+        notes = table.loc[~table["equal"].to_numpy(), NOTE].dropna()
+        lines += [f"  why: {note} ({n})" for note, n in notes.value_counts(sort=False).items()]
     return "\n".join(lines)

@@ -92,7 +92,7 @@ def read_table(
         that compare between the two); `column` may then have categories it does not use.
         Otherwise `column` is read as without it.
     text : collection of str, optional
-        Columns of a CSV file read as the text they hold (labels such as a season ``2023. ``,
+        Columns of a CSV file read as the text they hold (labels such as a season ``"2023. "``,
         which inference would read as the number 2023), where the file has them.
 
     Examples

@@ -155,11 +155,14 @@ def file_report(
         nothing = isinstance(exc, ValidationError) and _NOTHING.search(first)
         status = "no published values" if nothing else "refused"
         return row | {"status": status, "first_difference": "", "detail": first}, pd.DataFrame()
+    from .check import differences  # a value the file cannot give (its note says why) is none
+
     equal = int(table["equal"].sum())
+    wrong = differences(table)
     row |= {"compared": len(table), "equal": equal, "detail": ""}
-    row["status"] = "equal" if equal == len(table) else "different"
-    row["first_difference"] = _first_difference(table)
-    return row, table[~table["equal"].to_numpy(dtype=bool)].reset_index(drop=True)
+    row["status"] = "equal" if wrong.empty else "different"
+    row["first_difference"] = _first_difference(wrong)
+    return row, wrong.reset_index(drop=True)
 
 
 @dataclass(frozen=True)

@@ -91,7 +91,7 @@ DATUM = "datum"
 HOME_TEAM = "home_team"
 VISIT_TEAM = "visit_team"
 TABLE = "table"
-# bridge scoring (tourneystats.bridge) and readers (tourneystats.pbn, tourneystats.usebio)
+# bridge scoring (tourneystats.bridge) and readers (bridge.read_pbn, bridge.read_usebio)
 HOME_SIDE = "home_side"  #: "NS" or "EW": where the home team sat at that table
 NS_MP = "ns_mp"
 EW_MP = "ew_mp"

@@ -364,8 +364,8 @@ def kendall_tau(
 SUMMARY_COLUMNS = (
     "rules_a",
     "rules_b",
-    "entities",
-    "changed",
+    "places",
+    "places_changed",
     "largest_move",
     "tau",
     "winner_changed",
@@ -422,8 +422,9 @@ def summary(
     -------
     pandas.DataFrame
         One row per group and pair of rule sets (``rules_a`` before ``rules_b`` in the order
-        they were given): the group columns, ``rules_a``, ``rules_b``, ``entities`` (ranked
-        under both), ``changed`` (how many of them changed place), ``largest_move`` (the most
+        they were given): the group columns, ``rules_a``, ``rules_b``, ``places`` (the number of
+        players, pairs or teams ranked under both), ``places_changed`` (how many of them changed
+        place), ``largest_move`` (the most
         places one of them moved), ``tau`` (Kendall's tau-b of the two rankings, ties handled,
         NaN when undefined), ``winner_changed`` (the entities placed first differ),
         ``podium_changed`` (an entity placed 1-3 under either has another place under the
@@ -439,8 +440,8 @@ def summary(
     event                  E
     rules_a                x
     rules_b                y
-    entities               3
-    changed                2
+    places                 3
+    places_changed         2
     largest_move           1
     tau             0.333333
     winner_changed      True
@@ -483,8 +484,8 @@ def _pair_summary(
     largest = np.zeros(n_groups)
     np.maximum.at(largest, g, move)
     out = {
-        "entities": count(np.ones(len(g))),
-        "changed": count(move > 0),
+        "places": count(np.ones(len(g))),
+        "places_changed": count(move > 0),
         "largest_move": largest.astype(np.int64),
         "tau": kendall_tau(a, b, group=g) if n_groups else np.zeros(0),
         "winner_changed": count((a == 1) != (b == 1)) > 0,

@@ -98,3 +98,7 @@ __all__ = [
     "read_results",
     "standings_from_path",
 ]
+
+
+def __dir__() -> list[str]:  # dir() lists the public names only
+    return sorted(__all__)

@@ -21,7 +21,7 @@ Examples
 ...                      "rank": [1, 2, 2, 1]})
 >>> ax = drift(hist)
 >>> ax.get_xlabel(), ax.get_ylabel(), bool(ax.yaxis_inverted())
-('round', 'rank', True)
+('round', 'place', True)
 """
 
 from .bridge import NS_MP, NS_PERCENTAGE, board_spread, pair_boards
@@ -49,3 +49,7 @@ __all__ = [
     "drift",
     "pair_boards",
 ]
+
+
+def __dir__() -> list[str]:  # dir() lists the public names only
+    return sorted(__all__)

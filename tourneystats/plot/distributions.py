@@ -8,7 +8,8 @@ import numpy as np
 import pandas as pd
 from matplotlib.axes import Axes
 
-from .style import _axes, _require, _step_order, _tick_text, _tidy
+from ..core.schema import PAIR, PLAYER, TEAM
+from .style import _axes, _column_text, _require, _step_order, _tick_text, _tidy
 
 
 def distribution(
@@ -38,7 +39,8 @@ def distribution(
     bins : int, str or sequence, default "auto"
         Histogram bins, as :func:`numpy.histogram_bin_edges` takes them.
     title : str, optional
-        Default: ``"<column> across <n> values"``.
+        Default: what the column is (``"OMW% (opponents' match-win %)"``), by what, and of
+        whom (``"88 players × 9 rounds"``, or ``"<n> values"``).
     ax : matplotlib.axes.Axes, optional
         Where to draw; a new figure when None.
 
@@ -54,7 +56,7 @@ def distribution(
     ...                    "omwp": [0.5, 0.62, 0.41, 0.55, 0.33]})
     >>> ax = distribution(st, "omwp", bins=4)
     >>> len(ax.patches), ax.get_xlabel()
-    (4, 'omwp')
+    (4, "OMW% (opponents' match-win %)")
     >>> ax = distribution(st, "omwp", by="event")
     >>> [t.get_text() for t in ax.get_xticklabels()]
     ['A', 'B']
@@ -75,7 +77,7 @@ def distribution(
                 median, color="#e45756", linestyle="--", linewidth=1.5, label=f"median {median:.4g}"
             )
             ax.legend(frameon=False, loc="upper right")
-        ax.set_xlabel(column)
+        ax.set_xlabel(_column_text(column))
         ax.set_ylabel("count")
     else:
         groups = standings.loc[present, by]
@@ -113,11 +115,26 @@ def distribution(
                 tick.set(rotation=35, ha="right", rotation_mode="anchor")
         ax.set_xlim(-0.6, len(order) - 0.4)
         ax.set_xlabel(by)
-        ax.set_ylabel(column)
+        ax.set_ylabel(_column_text(column))
     if title is None:
-        title = f"{column} across {data.size} values"
+        title = _distribution_title(standings.loc[present], column, by, data.size)
         if missing:
             title += f" ({missing} missing left out)"
     ax.set_title(title, loc="left", fontsize="large")
     _tidy(ax)
     return ax
+
+
+def _distribution_title(frame: pd.DataFrame, column: str, by: str | None, size: int) -> str:
+    """What the column is, by what, and of whom: players x groups when every player has one
+    value per group, else the number of values."""
+    text = _column_text(column)
+    title = text[:1].upper() + text[1:] + (f" by {by}" if by else "")
+    who = next((c for c in (PLAYER, PAIR, TEAM) if c in frame.columns), None)
+    if who is None:
+        return f"{title}: {size:,} values"
+    people = int(frame[who].nunique())
+    groups = int(frame[by].nunique()) if by else 1
+    if by and size == people * groups:
+        return f"{title}: {people:,} {who}s × {groups:,} {by}s"
+    return f"{title}: {size:,} values of {people:,} {who}s"

@@ -38,6 +38,7 @@ from .style import (
     _LABEL_SIZE,
     _axes,
     _bare_number,
+    _column_text,
     _palette,
     _pick,
     _place_ticks,
@@ -169,9 +170,9 @@ def drift(
     _value_axis(ax, grid, inverted)
     ax.set_xlim(-0.3, len(steps) - 1 + 0.3)
     _end_labels(ax, ends)
-    _step_axis(ax, steps)
-    ax.set_xlabel(step)
-    ax.set_ylabel(value)
+    common = _step_axis(ax, steps)
+    ax.set_xlabel(f"{step} ({common}...)" if common else step)
+    ax.set_ylabel(_column_text(value))
     if title is None:
         title = _drift_title(frame, step, value)
     ax.set_title(title, loc="left", fontsize="large")
@@ -371,16 +372,26 @@ def _value_axis(ax: Axes, grid: np.ndarray, inverted: bool) -> None:
         ax.set_ylim(lo - pad, hi + pad)
 
 
-def _step_axis(ax: Axes, steps: pd.Index) -> None:
-    """At most about 16 step ticks, slanted when long labels would crowd."""
+def _step_axis(ax: Axes, steps: pd.Index) -> str:
+    """At most about 16 step ticks, slanted when long labels would crowd; the first words every
+    label shares ("Wednesday 2024-01-03", ...) are left out of the ticks and returned."""
     n_steps = len(steps)
     every = max(1, int(np.ceil(n_steps / 16)))
     ticks = np.arange(0, n_steps, every)
     texts = [_tick_text(s) for s in steps[ticks]]
+    words = [t.split(" ") for t in texts]
+    shared = 0
+    while len(texts) > 1 and all(len(w) > shared + 1 for w in words):
+        if len({tuple(w[: shared + 1]) for w in words}) > 1:
+            break
+        shared += 1
+    common = " ".join(words[0][:shared]) if shared else ""
+    texts = [" ".join(w[shared:]) for w in words]
     ax.set_xticks(ticks, texts)
     if max((len(t) for t in texts), default=0) > 4 and len(ticks) > 5:
         for tick in ax.get_xticklabels():
             tick.set(rotation=35, ha="right", rotation_mode="anchor")
+    return common
 
 
 def _bracket_note(value: str, step: str) -> str:
@@ -390,11 +401,18 @@ def _bracket_note(value: str, step: str) -> str:
 
 
 def _drift_title(frame: pd.DataFrame, step: str, value: str) -> str:
-    """``"<Value> after each <step>"``, with the league, season or event drawn."""
-    title = f"{value[:1].upper()}{value[1:]} after each {step}"
-    where = [c for c in (LEAGUE, SEASON, EVENT) if c != step and c in frame.columns]
+    """``"<Value> after each <step>"``, with the league, season or event drawn (or the dates
+    a season of sessions spans)."""
+    text = _column_text(value)
+    title = f"{text[:1].upper()}{text[1:]} after each {step}"
+    where = [str(frame[c].iloc[0]) for c in (LEAGUE, SEASON, EVENT) if c != step and c in frame]
+    if step in (EVENT, TOURNAMENT) and DATE in frame.columns:  # a season of sessions, evenings
+        dates = pd.to_datetime(frame[DATE], errors="coerce").dropna()
+        n = frame[step].nunique()
+        if n > 1 and len(dates):
+            where.append(f"{n} {step}s, {dates.min():%Y-%m-%d} to {dates.max():%Y-%m-%d}")
     if where:
-        title += " — " + ", ".join(str(frame[c].iloc[0]) for c in where)
+        title += " — " + ", ".join(where)
     return title
 
 

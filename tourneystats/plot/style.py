@@ -162,6 +162,31 @@ def _bare_number(value: object) -> bool:
     return str(value).replace(".", "", 1).isdigit()
 
 
+#: how a chart names a column of the standings (its title and axis): a raw column name is not a
+#: title; a column not listed is shown as it is named
+COLUMN_TEXT = {
+    "rank": "place",
+    "place": "place",
+    "ranking": "league ranking",
+    "percentage": "percentage",
+    "omwp": "OMW% (opponents' match-win %)",
+    "gwp": "GW% (game-win %)",
+    "ogwp": "OGW% (opponents' game-win %)",
+    "mwp": "MW% (match-win %)",
+    "match_points": "match points",
+    "PTS": "points",
+    "BH": "Buchholz (BH)",
+    "BH/C1": "Buchholz cut 1 (BH/C1)",
+    "SB": "Sonneborn-Berger (SB)",
+    "ARO": "average rating of opponents (ARO)",
+}
+
+
+def _column_text(column: str) -> str:
+    """The words a chart uses for a column (:data:`COLUMN_TEXT`), else its name."""
+    return COLUMN_TEXT.get(column, column)
+
+
 def _tick_text(value: object) -> str:
     if isinstance(value, pd.Timestamp):
         return value.strftime("%Y-%m-%d")

@@ -24,6 +24,7 @@ from .style import (
     _LABEL_SIZE,
     _axes,
     _bare_number,
+    _column_text,
     _place_ticks,
     _require,
     _select,
@@ -33,6 +34,10 @@ from .style import (
     _tidy,
 )
 
+#: the most players a slope chart draws whole; a larger event shows its movers and top N
+_ALL_DRAWN = 24
+#: the top places a slope chart of a larger event always shows
+DEFAULT_TOP = 10
 #: colours of a better and of a worse place under the second rule set
 _BETTER, _WORSE = "#1b7837", "#c2410c"
 #: the colour of "tied" in the decisive-criteria bars (the others: tab10, in the table's order)
@@ -59,7 +64,9 @@ def compare(
     Each player (pair) is a line from his place under `a` (left) to his place under `b`
     (right), place 1 at the top. The players whose place changed are drawn in colour (green:
     a better place under `b`, orange: a worse one) and named at both ends with their place; the
-    others are thin grey lines (named too when the chart shows at most 24 players).
+    others are thin grey lines. An event of more than 24 players shows the players who moved and
+    the top `top` (default 10) only; the title says how many kept their place, and how many of
+    them are not drawn. Every player drawn is named when at most 40 are drawn (else the movers).
 
     Parameters
     ----------
@@ -72,13 +79,15 @@ def compare(
         group columns (a bridge section or line, a league or season) must hold one value:
         filter the table first.
     top : int, optional
-        Draw only the players placed `top` or better under either rule set.
+        The top places always drawn (players placed `top` or better under either rule set),
+        with every player who moved. Default: every player of an event of up to 24, else 10.
     cut : int, optional
         Draw the cut line below place `cut` (``cut=8``: who makes the top 8).
     label : str, optional
         Column holding display names (``name`` or ``names`` if present, else the player id).
     title : str, optional
-        Default: ``"<event>: <a> → <b>, <n> of <m> places changed"``.
+        Default: ``"<event>: <a> → <b>"`` over ``"<n> of <m> places changed; <k> kept
+        theirs"`` (with how many of those are not drawn).
     ax : matplotlib.axes.Axes, optional
         Where to draw; a new figure when None.
 
@@ -105,36 +114,57 @@ def compare(
         index=entity, columns=RULES, values=RANK, aggfunc="first", observed=True
     ).reindex(columns=[a, b])
     places = places.dropna(how="all")
-    if top is not None:
-        places = places[(places[a] <= top) | (places[b] <= top)]
     if places.empty:
         raise ValueError("compare: no player to draw")
+    everyone = len(places)
+    changed = (places[a] != places[b]) & places[a].notna() & places[b].notna()
+    if top is None and everyone > _ALL_DRAWN:
+        top = DEFAULT_TOP
+    if top is not None:  # the top places and every move
+        places = places[(places[a] <= top) | (places[b] <= top) | changed]
+    hidden = everyone - len(places)
     places = places.sort_values([a, b], kind="stable")  # best under `a` first
     names = _names(frame, places.index, entity, label)
     left = places[a].to_numpy(dtype=float, na_value=np.nan)
     right = places[b].to_numpy(dtype=float, na_value=np.nan)
     moved = (left != right) & ~np.isnan(left) & ~np.isnan(right)  # unranked: not a move
 
-    ax = _axes(ax, (8.0, max(4.5, min(11.0, 0.16 * len(places) + 2.5))))
-    _slopes(ax, left, right, moved, names)
+    named = moved | (len(names) <= 40)
+    if top is not None:
+        named |= (left <= top) | (right <= top)
+    rows = max(int(named.sum()), len(places) // 3)  # the labels need room, the lines less
+    ax = _axes(ax, (8.0, max(4.5, min(24.0, 0.19 * rows + 2.5))))
+    # with players left out, the places drawn are stacked closer, a gap where places are left out
+    where_y = _stacked(left, right) if hidden else (lambda v: v)
+    yl, yr = where_y(left), where_y(right)
+    _slopes(ax, yl, yr, moved, names)
     worst = float(np.nanmax(np.r_[left, right]))
-    ax.set_ylim(worst + 0.7, 0.3)
-    ax.yaxis.set_major_locator(ticker.FixedLocator(_place_ticks(worst)))
+    lowest = float(np.nanmax(np.r_[yl, yr]))
+    after = hidden and worst < everyone  # places below the last one drawn, left out
+    ax.set_ylim(lowest + (1.7 if after else 0.7), 0.3)
+    if hidden:  # the names carry their places; the axis would mislead
+        ax.set_yticks([])
+        ax.set_ylabel("place (after each name)")
+        _gaps(ax, left, right, where_y, everyone)
+    else:
+        ax.yaxis.set_major_locator(ticker.FixedLocator(_place_ticks(worst)))
+        ax.set_ylabel("place")
     ax.set_xlim(-0.62, 1.62)
     ax.set_xticks([0, 1], [str(a), str(b)])
     ax.tick_params(axis="x", length=0, labelsize="medium")
-    ax.set_ylabel("place")
     if cut is not None and cut < worst:
-        ax.hlines(cut + 0.5, -0.62, 1.62, color="#555555", linestyle="--", linewidth=0.9, zorder=0)
-        ax.annotate(
-            f"top {cut}", xy=(1.6, cut + 0.5), ha="right", va="bottom", fontsize=8, color="#555555"
-        )
-    _slope_labels(ax, left, right, moved, names)
+        y = float(where_y(np.array([cut + 0.5]))[0])
+        ax.hlines(y, -0.62, 1.62, color="#555555", linestyle="--", linewidth=0.9, zorder=0)
+        ax.annotate(f"top {cut}", xy=(1.6, y), ha="right", va="bottom", fontsize=8, color="#555555")
+    _slope_labels(ax, left, right, moved, names, named, (yl, yr))
     if title is None:
         where = ", ".join(str(frame[c].iloc[0]) for c in groups)
-        title = f"{where + ': ' if where else ''}{a} → {b}, {int(moved.sum())} of "
-        title += f"{len(places)} places changed"
-    ax.set_title(title, loc="left", fontsize="large")
+        kept = everyone - int(changed.sum())
+        title = f"{where + ': ' if where else ''}{a} → {b}\n"
+        title += f"{int(changed.sum())} of {everyone} places changed; {kept} kept theirs"
+        if hidden:
+            title += f" ({hidden} of them not drawn, below the top {top})"
+    ax.set_title(title, loc="left", fontsize="large", linespacing=1.5)
     _tidy(ax)
     ax.spines["bottom"].set_visible(False)
     ax.grid(False)
@@ -207,19 +237,50 @@ def _slopes(
         )
 
 
+def _stacked(left: np.ndarray, right: np.ndarray) -> Any:
+    """Where each place drawn goes when some are left out: the places drawn one under the other,
+    with one blank row where places are left out (a function of the places)."""
+    drawn = np.unique(np.r_[left, right][np.isfinite(np.r_[left, right])])
+    steps = 1.0 + (np.diff(drawn) > 1)  # one more row above a place after a gap
+    rows = np.r_[drawn[:1], drawn[:1] + np.cumsum(steps)] if drawn.size else drawn
+    return lambda places: np.interp(places, drawn, rows) if drawn.size else places
+
+
+def _gaps(ax: Axes, left: np.ndarray, right: np.ndarray, where_y: Any, everyone: int) -> None:
+    """A note in every gap of the places drawn, and below the last: which places (kept, not
+    drawn) it stands for."""
+    drawn = np.unique(np.r_[left, right][np.isfinite(np.r_[left, right])])
+    bottom = float(where_y(drawn[-1:])[0]) + 1.0 if drawn.size else 1.0
+    ends = [*zip(drawn[:-1], drawn[1:]), (drawn[-1], everyone + 1.0)] if drawn.size else []
+    for low, high in ends:
+        if high - low > 1:
+            first, last = int(low) + 1, int(high) - 1
+            text = f"place {first}" if first == last else f"places {first}-{last}"
+            y = float(where_y(np.array([(low + high) / 2]))[0]) if high <= drawn[-1] else bottom
+            ax.annotate(f"⋮ {text}: kept, not drawn", xy=(0.5, y), ha="center", va="center",
+                        fontsize=7.5, color="#8a8a8a", fontstyle="italic")  # fmt: skip
+
+
 def _slope_labels(
-    ax: Axes, left: np.ndarray, right: np.ndarray, moved: np.ndarray, names: list[str]
+    ax: Axes,
+    left: np.ndarray,
+    right: np.ndarray,
+    moved: np.ndarray,
+    names: list[str],
+    shown: np.ndarray,
+    at: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> None:
     """Names with their places at both ends, spread so that none overlap: the moved players
-    in their colour, the others in grey when there are few enough."""
-    shown = moved | (len(names) <= 24)
+    in their colour, the others (`shown`: the top places, or all when few) in grey."""
     bottom, top = ax.get_ylim()
     height_pt = cast(Figure, ax.figure).get_figheight() * 72 * ax.get_position().height * 0.9
     gap = abs(bottom - top) * (_LABEL_SIZE * 1.25) / max(height_pt, 1.0)
+    heights = at if at is not None else (left, right)
     for side, places, x, ha in ((0, left, -0.04, "right"), (1, right, 1.04, "left")):
+        ys = heights[side]
         rows = np.flatnonzero(shown & ~np.isnan(places))
         rows = rows[np.lexsort((rows, places[rows]))]  # top of the chart first
-        wanted = places[rows]
+        wanted = ys[rows]
         spread = _spread(wanted, gap, top + gap / 2, bottom - gap / 2)
         for i, y in zip(rows, spread):
             place = _tick_text(places[i])
@@ -228,7 +289,7 @@ def _slope_labels(
             link = {"arrowstyle": "-", "color": colour, "linewidth": 0.5, "shrinkA": 1}
             ax.annotate(
                 text,
-                xy=(side + (-0.02 if side == 0 else 0.02), places[i]),
+                xy=(side + (-0.02 if side == 0 else 0.02), ys[i]),
                 xytext=(x, y),
                 textcoords="data",
                 ha=ha,
@@ -236,7 +297,7 @@ def _slope_labels(
                 fontsize=_LABEL_SIZE,
                 color=colour,
                 fontweight="bold" if moved[i] else "normal",
-                arrowprops=None if abs(y - places[i]) < gap / 2 else link,
+                arrowprops=None if abs(y - ys[i]) < gap / 2 else link,
                 annotation_clip=False,
             )
 
@@ -320,14 +381,17 @@ def decisive(
         bottom += values
     ax.set_xticks(x, [_group_text(i) for i in shares.index] if groups else ["all"])
     longest = max(len(t.get_text()) for t in ax.get_xticklabels())
-    if longest * len(shares) > 60 or (len(shares) > 5 and longest > 4):
+    if longest * len(shares) > 40 or (len(shares) > 5 and longest > 4):
         for tick in ax.get_xticklabels():
             tick.set(rotation=30, ha="right", rotation_mode="anchor")
     ax.set_ylim(0, 100)
     ax.yaxis.set_major_formatter(ticker.PercentFormatter())
     ax.set_ylabel("places decided")
     ax.set_xlim(-0.6, len(shares) - 0.4)
+    handles, labels = ax.get_legend_handles_labels()
     ax.legend(
+        handles,
+        [_column_text(label) for label in labels],  # "match points", not match_points
         title="decided by",
         frameon=False,
         loc="upper left",
@@ -336,11 +400,25 @@ def decisive(
         fontsize="small",
     )
     if title is None:
-        within = f" of the top {top}" if top else ""
-        title = f"What decided the places{within} ({int(counts['places'].sum()):,} places)"
+        title = _decisive_title(counts, groups, top)
     ax.set_title(title, loc="left", fontsize="large")
     _tidy(ax)
     return ax
+
+
+def _decisive_title(counts: pd.DataFrame, groups: list[str], top: int | None) -> str:
+    """ "What decided the places", with the places behind each bar (never a sum over rule sets:
+    they rank the same players)."""
+    within = f" of the top {top}" if top else ""
+    title = f"What decided the places{within}"
+    if not groups:
+        return f"{title} ({int(counts['places'].sum()):,} places)"
+    per_bar = counts.groupby(groups, observed=True, sort=False)["places"].sum()
+    if RULES in groups and len(groups) == 1:  # the same players under each rule set
+        return f"{title} under {len(per_bar)} rule sets ({int(per_bar.iloc[0]):,} places each)"
+    low, high = int(per_bar.min()), int(per_bar.max())
+    size = f"{low:,} places each" if low == high else f"{low:,} to {high:,} places each"
+    return f"{title}, by {' and '.join(groups)} ({size})"
 
 
 def _criterion_colours(criteria: list[str]) -> dict[str, object]:

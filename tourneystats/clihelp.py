@@ -1,0 +1,304 @@
+"""The help of the ``tourneystats`` command line: each command's description and examples, the
+rule sets of every family (read from the families when ``--help`` asks for them), and the help
+formatter that shows every default."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pandas as pd
+
+from .core.schema import DECIDED_BY
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.axes import Axes
+
+
+def _rules_help() -> str:
+    """The ``--rules`` help: what a rule set is in each family (the names are listed below)."""
+    return (
+        "the family's rule set: a cards preset, a chess unplayed-game rule set, the bridge "
+        "matchpoint scale or team tie-break rules (each family's choices and default are listed "
+        "below)"
+    )
+
+
+class _Formatter(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
+    """Shows an option's default when it has one (not "default: None", nor that of a switch),
+    and the description and examples as written."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        """Paragraphs are filled; the lines of a list (examples, choices) are kept."""
+        blocks = text.split("\n\n")
+        return "\n\n".join(
+            block
+            if "\n" in block
+            else super(argparse.RawDescriptionHelpFormatter, self)._fill_text(
+                block, min(width, 100), indent
+            )
+            for block in blocks
+        )
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        if action.default is None or action.default is False or "default" in (action.help or ""):
+            return action.help or ""
+        return super()._get_help_string(action)
+
+
+def _examples(*lines: str) -> str:
+    """The examples section of a command's ``--help``."""
+    return "examples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
+def _family_choices() -> str:
+    """The rule sets of every family, one family per line, read from the families themselves."""
+    from .bridge import CONVENTIONS, SCORINGS, TEAM_RULES
+    from .cards import RULES
+    from .chess import RULE_SETS
+
+    def wrap(head: str, names: Sequence[str], tail: str) -> list[str]:
+        words = [*[f"{n}," for n in names[:-1]], names[-1], tail]
+        lines, line = [], f"  {head}"
+        for word in words:
+            if len(line) + len(word) + 1 > 96:
+                lines.append(line)
+                line = " " * 10
+            line += f" {word}"
+        return [*lines, line]
+
+    return "\n".join(
+        [
+            "rule sets by family:",
+            *wrap("cards    --rules", list(RULES), "(default: the preset a JSON or TOM file's "
+                  "publisher implies, else mtg)"),
+            *wrap("chess    --rules", [*RULE_SETS, "auto", "auto:RULES"], "(default adjusted; "
+                  "auto: by each event's start date, auto:RULES for undated events)"),
+            *wrap("bridge   --rules", ["full", "half"], "(the matchpoint scale: 2 or 1 per result "
+                  "beaten; default full)"),
+            *wrap("bridge   --rules", list(TEAM_RULES), "(team files: the tie-breaks of a team "
+                  "table)"),
+            *wrap("bridge   --scoring", list(SCORINGS), "(default: as each file declares)"),
+            *wrap("bridge   --convention", list(CONVENTIONS), "(default: the file's program's, "
+                  "else ebu)"),
+            "  league   --prior-rounds K, --prior-mode top-up or constant (default 10, top-up)",
+        ]
+    )  # fmt: skip
+
+
+def complete_help(parser: argparse.ArgumentParser) -> None:
+    """The parts of a command's help read from the families (imported only for ``--help``)."""
+    for action in parser._actions:
+        if action.dest == "rules" and action.help and "listed below" not in action.help:
+            action.help = _rules_help()
+    tail = TAILS.get(parser.prog)
+    if tail is not None and parser.epilog is not None and not parser.epilog.endswith(tail()):
+        parser.epilog = f"{parser.epilog}\n\n{tail()}"
+
+
+class _Help(argparse._HelpAction):
+    """``--help`` of a family command: every family's ``--rules`` values, imported only then."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        complete_help(parser)
+        super().__call__(parser, namespace, values, option_string)
+
+
+def _compare_choices() -> str:
+    """The rule sets ``compare`` takes, family by family."""
+    from .bridge import SCORINGS
+    from .cards import RULES
+    from .chess import RULE_SETS
+
+    return "\n".join(
+        [
+            "rule sets by family (--rules A,B[,C]):",
+            f"  cards    presets: {', '.join(RULES)}",
+            f"  chess    unplayed-game rule sets: {', '.join(RULE_SETS)}; each may carry its own",
+            "           tie-breaks after a colon, joined by +: fide2024,fide2026:BH/C1+SB",
+            "           (--tiebreaks gives those of the others)",
+            "  bridge   the matchpoint scale full, half; scoring methods: "
+            + ", ".join(list(SCORINGS)[:4])
+            + ",",
+            f"           {', '.join(list(SCORINGS)[4:])}",
+            "  league   start weights K or K:MODE (MODE top-up or constant): 0,10,10:constant",
+        ]
+    )
+
+
+def _recompute_keys() -> str:
+    """The options ``recompute --set FAMILY.KEY=VALUE`` takes, read from each family's kernel."""
+    import inspect
+
+    from .archive import FAMILIES as SPECS
+
+    lines = ["keys of --set FAMILY.KEY=VALUE (and of a --config file's [FAMILY] tables):"]
+    for name, spec in SPECS.items():
+        names = [
+            p.name
+            for p in list(inspect.signature(spec.kernel(None)).parameters.values())[1:]
+            if p.kind is p.KEYWORD_ONLY
+            and p.name not in ("by", spec.by_unit)
+            and "DataFrame" not in str(p.annotation)  # players, events: read from the archive
+        ]
+        if spec.tables:
+            names.append(f"table ({' or '.join(spec.tables)})")
+        text, line = "", f"  {name:<13}"
+        for word in names:
+            if len(line) + len(word) > 94:
+                text += line.rstrip(",") + "\n"
+                line = " " * 15
+            line += f" {word},"
+        lines.append(text + line.rstrip(","))
+    return "\n".join(lines)
+
+
+#: the examples of ``tourneystats --help``
+MAIN_EXAMPLES = (
+    "tourneystats demo",
+    "tourneystats standings data/chess --family chess --tiebreaks BH/C1,BH,SB",
+    "tourneystats COMMAND --help        # a command's options, defaults and examples",
+)
+#: each command's one-line help, its description and two or three examples
+COMMANDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "demo": (
+        "standings and drift charts for every sample season",
+        "Compute the standings of every sample season (one folder per family), print the top of "
+        "each table and write the tables (Parquet) and a drift chart per family (PNG).",
+        (
+            "tourneystats demo",
+            "tourneystats demo --out demo-output --head 3",
+            "tourneystats demo --data my-seasons/   # cards/, chess/, bridge/, league/ inside",
+        ),
+    ),
+    "standings": (
+        "standings of every event in a results file or folder",
+        "Compute the standings of every event of a results file or folder (every file of a "
+        "folder, with its family's reader), print the first rows of the first tables and write "
+        "them all (--out).",
+        (
+            "tourneystats standings data/chess --family chess --tiebreaks BH/C1,BH,SB "
+            "--rules fide2024",
+            "tourneystats standings data/cards --family cards --rules melee --out cards.csv",
+            "tourneystats standings data/league --family league --prior-rounds 10",
+        ),
+    ),
+    "check": (
+        "compare the standings a file publishes with the computed ones",
+        "Compare the values a file publishes (TRF points and ranks, USEBIO and PBN totals, "
+        "percentages and IMPs, the standings of an MTG JSON or TOM file) with the ones computed "
+        "under its declared rules or the options given; print the differences, and why where "
+        "the file says it (ranks by points only, a board with one room). Exit status 1 when a "
+        "value differs.",
+        (
+            "tourneystats check data/cards/melee-14643-matches.csv --family cards --rules melee",
+            "tourneystats check data/chess/club-spring-2024.trf --family chess --tiebreaks ''"
+            "   # ranks by points",
+            "tourneystats check data/bridge-published --family bridge --out differences.csv",
+        ),
+    ),
+    "drift": (
+        "ranking-drift chart (PNG) of a results file or folder",
+        "Draw the place of every player (pair) after each round, session or evening as a bump "
+        "chart, the chosen ones in colour and named at their line ends.",
+        (
+            "tourneystats drift data/league --family league --top 6 --out drift.png",
+            "tourneystats drift data/chess --family chess --event tournament_1 --players 1,2,5 "
+            "--out chess.png",
+            "tourneystats drift data/bridge --family bridge --value percentage --out bridge.png",
+        ),
+    ),
+    "compare": (
+        "standings under several rule sets side by side, and what changed",
+        "Rank the same results under several rule sets (presets, unplayed-game rules and "
+        "tie-break orders, scoring methods, start weights), every event at once; print per event "
+        "and pair of rule sets how many places changed, the largest move, Kendall's tau and "
+        "whether the winner, the podium or the cut changed; write the table (--out) and a slope "
+        "chart of the places under the first two rule sets (--chart).",
+        (
+            "tourneystats compare data/chess --family chess --rules fide2024,fide2026:BH/C1+SB "
+            "--chart places.png",
+            "tourneystats compare data/cards --family cards --rules mtg,melee,pokemon --out "
+            "compare.csv",
+            "tourneystats compare data/league --family league --rules 0,10,10:constant",
+        ),
+    ),
+    "recompute": (
+        "standings of every event of an archive, as a partitioned dataset",
+        "Compute the standings of every event of an archive (see import), one archive file at "
+        "a time, and write them with the same partitions under --out. An event that cannot be "
+        "computed is listed in OUT/_report.json (exit status 1); a rerun computes only what is "
+        "missing or changed.",
+        (
+            "tourneystats recompute archive/ --out standings/",
+            "tourneystats recompute archive/ --out standings/ --set chess.rules=auto "
+            '--set \'chess.tiebreaks=["BH","SB"]\'',
+            "tourneystats recompute archive/ --out standings/ --config rules.toml --engine dask",
+        ),
+    ),
+    "import": (
+        "build an archive from a folder of CSV/TRF/PBN/USEBIO/JSON/TOM files",
+        "Read every results file below SRC with its family's reader and write them as a "
+        "hive-partitioned Parquet archive (family=NAME/season=S/part-N.parquet). The family is "
+        "told by the file type, the columns or a folder named after it; the season by a season "
+        "column, the first folder below the family's, else --season.",
+        (
+            "tourneystats import data/ archive/ --season 2024",
+            "tourneystats import results/ archive/ --mode append --strict",
+        ),
+    ),
+}
+#: the end of a command's help read from the families (on ``--help`` only)
+TAILS: dict[str, Callable[[], str]] = {}
+
+
+def command_parser(
+    sub: argparse._SubParsersAction, name: str, tail: Callable[[], str] | None = None
+) -> argparse.ArgumentParser:
+    """A command's parser with its help, description and examples (and `tail`, the part read
+    from the families when ``--help`` asks)."""
+    short, description, examples = COMMANDS[name]
+    parser = sub.add_parser(
+        name,
+        help=short,
+        description=description,
+        epilog=_examples(*examples),
+        add_help=False,
+        formatter_class=_Formatter,
+    )
+    if tail is not None:
+        TAILS[parser.prog] = tail
+    parser.add_argument("-h", "--help", action=_Help, help="show this help message and exit")
+    return parser
+
+
+def rules_text(name: str, options: dict, history: pd.DataFrame) -> str:
+    """The rules a chart's numbers follow, for its title: the rule set and the tie-breaks
+    (chess: the columns after PTS, as computed), or the start weight of a league."""
+    parts = []
+    if options.get("rules") is not None:
+        parts.append(f"{options['rules']} rules")
+    elif name == "chess":
+        parts.append("adjusted rules")
+    if name == "chess":
+        columns = list(history.columns)
+        if "PTS" in columns and DECIDED_BY in columns:
+            codes = columns[columns.index("PTS") + 1 : columns.index(DECIDED_BY)]
+            parts.append("tie-breaks " + ", ".join(codes) if codes else "points only")
+    if name == "league":
+        parts.append(f"start weight {options.get('prior_rounds', 10)} rounds")
+    if name == "bridge" and options.get("scoring"):
+        parts.append(str(options["scoring"]))
+    return "; ".join(parts)
+
+
+def chart_title(ax: Axes) -> str:
+    """The first line of a chart's title (the second says what its numbers are)."""
+    return ax.get_title(loc="left").split("\n")[0]
