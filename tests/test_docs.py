@@ -22,16 +22,8 @@ PUBLIC = ["tourneystats", "tourneystats.cards", "tourneystats.chess", "tourneyst
           "tourneystats.archive", "tourneystats.synth", "tourneystats.accessor"]  # fmt: skip
 #: raw reStructuredText a page shows when its source was not read as reStructuredText
 RAW = re.compile(r"\.\. (auto\w+|currentmodule)::|:toctree:")
-#: public functions whose docstrings still lack a numpydoc section (Parameters, Returns or
-#: Examples): to be completed; the list may only shrink
-SECTIONS_MISSING = {
-    "tourneystats.chess.standings_from_path",
-    "tourneystats.bridge.team_standings_from_path",
-    "tourneystats.archive.import_folder",
-    "tourneystats.bridge.extra_boards_due",
-    "tourneystats.bridge.match_vps",
-    "tourneystats.bridge.patton_scores",
-}
+#: public functions exempt from the numpydoc sections (Parameters, Returns and Examples): none
+SECTIONS_MISSING: set[str] = set()
 NOTEBOOK = "chess"  # the one notebook the test runs: a figure and tables
 
 

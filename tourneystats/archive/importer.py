@@ -284,6 +284,18 @@ def import_folder(
     -------
     ImportReport
         Also written, with every warning, to ``root/_import_report.json``.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> src = pathlib.Path(tempfile.mkdtemp()) / "results"
+    >>> (src / "2024").mkdir(parents=True)
+    >>> pd.DataFrame({"event": "E", "round": 1, "player": ["a", "b"], "opponent": ["b", "a"],
+    ...               "wins": [2, 0], "losses": [0, 2], "draws": 0}).to_csv(
+    ...     src / "2024" / "club.csv", index=False)
+    >>> report = import_folder(src, src.parent / "archive", progress=False)
+    >>> report.ok, report.files[["family", "season", "rows", "status"]].values.tolist()
+    (True, [['cards', '2024', 2, 'imported']])
     """
     src, root = Path(src), Path(root)
     if not src.is_dir():

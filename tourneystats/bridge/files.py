@@ -486,6 +486,22 @@ def team_standings_from_path(
     there); with team `rules` (:data:`~tourneystats.bridge.TEAM_RULES`), the standings of
     :func:`~tourneystats.bridge.pool_standings` under them (tie-breaks, ``decided_by``).
 
+    Parameters
+    ----------
+    path : path-like
+        A team results file (PBN, CSV or Parquet) or a folder of them.
+    vp_scale : str, path-like or DataFrame
+        The victory-point scale (``"wbf2013"``, or a table; see :func:`team_matches`).
+    rules : str or TeamRules, optional
+        Team tie-break rules (``"cbai"``, ``"ebu"``, ``"pzbs"``, ``"vp_only"``); by default
+        the VP total alone, teams equal on it sharing a place.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per team of each event: matches, IMPs for and against, VPs and place, with the
+        members' ``names`` where the file gives them.
+
     Examples
     --------
     >>> import pathlib, tempfile

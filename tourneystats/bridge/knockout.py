@@ -171,6 +171,16 @@ def extra_boards_due(boards: Any) -> Any:
     """Extra boards of a tied knockout match under the EBU's rule (White Book 143.2.1): one
     eighth of the scheduled boards, at least 2, rounded up.
 
+    Parameters
+    ----------
+    boards : int or array-like of int
+        The boards scheduled for each match.
+
+    Returns
+    -------
+    numpy.ndarray
+        The extra boards to play for each match.
+
     Examples
     --------
     >>> extra_boards_due([12, 32, 60])

@@ -126,6 +126,12 @@ def patton_scores(teams: pd.DataFrame) -> pd.DataFrame:
     """Patton points of each team per match: board-a-match points plus points for the total
     score (see the module).
 
+    Parameters
+    ----------
+    teams : pandas.DataFrame
+        Team board results, as :func:`team_matches` takes them (``event, board, home_team,
+        visit_team, table, home_side, ns_score``, optionally ``stage`` and ``round``).
+
     Returns
     -------
     pandas.DataFrame

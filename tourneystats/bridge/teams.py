@@ -202,6 +202,20 @@ def match_vps(home: Any, visit: Any, boards: Any, vp_scale: Any) -> tuple[Any, A
     `boards` boards, on `vp_scale` (see :func:`team_matches`). On the WBF 2013 scale the
     visitors score ``20 - home`` (rounded to 0.01), as the scale's table does.
 
+    Parameters
+    ----------
+    home, visit : array-like of float
+        The IMPs each team won in each match.
+    boards : array-like of int
+        The boards of each match.
+    vp_scale : str, path-like or DataFrame
+        ``"wbf2013"`` or a user table (checked as :func:`team_matches` checks it).
+
+    Returns
+    -------
+    (numpy.ndarray, numpy.ndarray)
+        The home and visiting teams' victory points of each match.
+
     Examples
     --------
     >>> match_vps(np.array([10.0]), np.array([4.0]), np.array([16]), "wbf2013")

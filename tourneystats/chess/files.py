@@ -151,6 +151,26 @@ def standings_from_path(
     `tiebreaks` to the order a TRF declares (``212``/``202``), else ``BH/C1, BH, SB``; the
     options are those of :func:`standings` (``points=``, ``unrated=``, ``withdrawn=``, ...).
 
+    Parameters
+    ----------
+    path : path-like
+        A TRF, PGN, CSV or Parquet file, or a folder of them (its sub-folders included).
+    rules : str or mapping, optional
+        A rule set name (``"adjusted"``, ``"fide2009"``, ``"fide2024"``, ``"fide2026"``,
+        ``"auto"``) or a rule set, as :func:`standings` takes it.
+    tiebreaks : sequence of str or str, optional
+        The tie-break order (``["BH/C1", "BH", "SB"]``); by default the one a TRF declares.
+    round_robin : bool or iterable, optional
+        As :func:`standings`: which events are round robins (by default told from the pairings).
+    **options
+        The other options of :func:`standings`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        :func:`standings`' table of every event, with the players' names, FIDE ids, titles,
+        federations and ratings where the files give them.
+
     Examples
     --------
     >>> import tempfile, pathlib
