@@ -10,11 +10,10 @@ from pathlib import Path
 import matplotlib
 import pandas as pd
 import pytest
-from tourneystats.pbn import read_pbn
-from tourneystats.trf import write_trf
-from tourneystats.usebio import read_usebio
 
 from tourneystats import bridge, cards, chess, league
+from tourneystats.bridge import read_pbn, read_usebio
+from tourneystats.chess import write_trf
 from tourneystats.cli import main
 from tourneystats.core.people import select, with_people
 from tourneystats.core.schema import PEOPLE
@@ -299,3 +298,32 @@ def test_pbn_pairs_standings_carry_both_players(tmp_path):
     # the score table's Names_NS / Names_EW, as published
     assert names["1"] == "Ann Smith;Bob Jones" and names["8"] == "Oz Qi;Pat Su"
     assert table["names"].notna().all()
+
+
+def test_compare_chart_draws_the_players_asked_for_by_name_or_id(tmp_path, capsys):
+    """A player who kept his place below the top is drawn and named only when asked for,
+    by name or by id (the C.07 pairing number); the command line takes --player likewise."""
+    from tourneystats.plot import compare as slope
+
+    read = chess.read_pgn(PGN)
+    table = chess.compare(read.results, players=read.players, rules=["fide2024", "fide2024:SB+BH"])
+    places = table.pivot_table(index="player", columns="rules", values="rank", observed=True)
+    kept = places[(places.iloc[:, 0] == places.iloc[:, 1]) & (places.iloc[:, 0] > 5)]
+    player = int(kept.index[-1])
+    name = table.loc[table["player"] == player, "name"].iloc[0]
+
+    def labels(ax):
+        return " ".join(t.get_text() for t in ax.texts)
+
+    assert name not in labels(slope(table, top=5))
+    assert name in labels(slope(table, top=5, players=[name]))
+    assert name in labels(slope(table, top=5, players=[player]))
+    chart = tmp_path / "places.png"
+    args = ["compare", str(PGN), "--family", "chess", "--rules", "fide2024,fide2024:SB+BH"]
+    assert main([*args, "--chart", str(chart), "--top", "5", "--player", name]) == 0
+    assert chart.exists()
+    capsys.readouterr()
+    assert main([*args, "--chart", str(tmp_path / "x.png"), "--player", "Nobody, N"]) == 1
+    assert "Nobody, N" in capsys.readouterr().err
+    assert main([*args, "--player", name]) == 1
+    assert "--player chooses players of the chart: give --chart" in capsys.readouterr().err

@@ -549,24 +549,6 @@ def results_from_path(name: str, path: str | Path) -> tuple[pd.DataFrame, dict]:
     return read, options
 
 
-def _changes(summary: pd.DataFrame) -> pd.DataFrame:
-    """Per pair of rule sets: the tables, those with a place changed, the mean Kendall's tau,
-    and how many changed their winner, podium and cut."""
-    summary = summary.assign(any_changed=summary["places_changed"] > 0)
-    pairs = summary.groupby(["rules_a", "rules_b"], observed=True, sort=False)
-    out = pairs.agg(
-        tables=("places_changed", "size"),
-        tables_changed=("any_changed", "sum"),
-        places_changed=("places_changed", "sum"),
-        mean_tau=("tau", "mean"),
-        winners_changed=("winner_changed", "sum"),
-        podiums_changed=("podium_changed", "sum"),
-    )
-    if "cut_changed" in summary.columns:
-        out["cuts_changed"] = pairs["cut_changed"].sum()
-    return out.reset_index()
-
-
 def _chart_group(table: pd.DataFrame, summary: pd.DataFrame, event: str | None) -> pd.DataFrame:
     """The rows of the table to chart: of `event` (as text) if given, and of the group (event,
     section, line, league, season) where the first two rule sets differ most."""
@@ -591,9 +573,12 @@ def _chart_group(table: pd.DataFrame, summary: pd.DataFrame, event: str | None) 
 
 def cmd_compare(args: argparse.Namespace) -> int:
     from . import whatif
+    from .core.whatif import pair_totals
     from .plot import compare as slope
 
     inputs = _inputs(_existing(args.path))
+    if args.player and not args.chart:
+        raise ValueError("--player chooses players of the chart: give --chart FILE.png too")
     twice = sorted({r for r in args.rules if args.rules.count(r) > 1})
     if twice:  # (a rule set given twice would be one column twice)
         raise ValueError(f"--rules: {', '.join(twice)} given twice; give each rule set once")
@@ -617,14 +602,14 @@ def cmd_compare(args: argparse.Namespace) -> int:
     summary = whatif.summary(table, cut=args.cut)
     written = write_table(table, args.out, inputs=inputs) if args.out else None
     with pd.option_context("display.width", 120, "display.max_columns", 14):
-        print(_changes(summary).to_string(index=False))
+        print(pair_totals(summary).to_string(index=False))
     print()
     print(_show(summary, args.head, args.tables))
     if written:
         print(f"\nwrote {len(table)} rows to {written}")
     if args.chart:
         rows = _chart_group(table, summary, args.event)
-        ax = slope(rows, top=args.top, cut=args.cut)
+        ax = slope(rows, top=args.top, cut=args.cut, players=args.player)
         chart = write_chart(ax, args.chart, inputs=inputs)
         print(f"{ax.get_title(loc='left')}\nwrote {chart}")
     return 0
@@ -808,6 +793,13 @@ def _compare_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         type=_count(1),
         help="chart the players placed N or better and every player who moved (default: all "
         "of an event of up to 24 players, else the top 10)",
+    )
+    cp.add_argument(
+        "--player",
+        action="append",
+        metavar="NAME_OR_ID",
+        help="chart: a player (pair) always drawn and named, by name or id; repeat it for "
+        'several: --player "Doe, Jane" --player 12',
     )
     cp.add_argument("--head", type=_count(1), default=10, help="summary rows shown per table")
     cp.add_argument("--tables", type=_count(0), default=20, help="tables shown; 0: all")

@@ -403,7 +403,7 @@ def explain(
     :func:`mp_standings` and ``contribution`` to its ``percentage`` (under a convention that
     totals matchpoints, ``percentage="total"``, without ``neuberg_decimals``). A phantom pair
     has no rows. With `players` (``event, [section,] pair, names``: the ``pairs`` frame of
-    :func:`~tourneystats.usebio.read_usebio`), each row carries the pair's ``names``.
+    :func:`~tourneystats.bridge.read_usebio`), each row carries the pair's ``names``.
 
     Parameters
     ----------

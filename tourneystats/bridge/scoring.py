@@ -78,8 +78,8 @@ def standings(
 
     players : pandas.DataFrame, optional
         The pairs' (teams') names, ``event, [section,] pair, names`` or ``event, team,
-        names`` (the ``pairs`` frame of :func:`~tourneystats.usebio.read_usebio` and
-        :func:`~tourneystats.pbn.read_pbn`): ``names`` is carried into the table, after the
+        names`` (the ``pairs`` frame of :func:`~tourneystats.bridge.read_usebio` and
+        :func:`~tourneystats.bridge.read_pbn`): ``names`` is carried into the table, after the
         id (:func:`~tourneystats.core.people.with_people`).
 
     Returns

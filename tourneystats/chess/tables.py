@@ -152,7 +152,7 @@ def standings(
     players : pandas.DataFrame, optional
         ``event, player, rating`` (ratings for ARO, TPR, RTNG, ...), and the players' ``name``,
         ``fide_id``, ``title`` and ``federation`` when known (the ``players`` frame of
-        :func:`~tourneystats.trf.read_trf` and :func:`read_pgn`): these columns are carried
+        :func:`~tourneystats.chess.read_trf` and :func:`read_pgn`): these columns are carried
         into the table, after ``player`` (:func:`~tourneystats.core.people.with_people`).
     events : pandas.DataFrame, optional
         ``event`` with ``date`` (for ``"auto"``), ``rounds`` (the planned number of rounds: a

@@ -470,6 +470,25 @@ def summary(
     return out[columns]
 
 
+def pair_totals(summary: pd.DataFrame) -> pd.DataFrame:
+    """Per pair of rule sets: the tables, those with a place changed, the mean Kendall's tau,
+    and how many changed their winner, podium and cut (of :func:`summary`'s table; the first
+    lines of ``tourneystats compare``)."""
+    summary = summary.assign(any_changed=summary["places_changed"] > 0)
+    pairs = summary.groupby(["rules_a", "rules_b"], observed=True, sort=False)
+    out = pairs.agg(
+        tables=("places_changed", "size"),
+        tables_changed=("any_changed", "sum"),
+        places_changed=("places_changed", "sum"),
+        mean_tau=("tau", "mean"),
+        winners_changed=("winner_changed", "sum"),
+        podiums_changed=("podium_changed", "sum"),
+    )
+    if "cut_changed" in summary.columns:
+        out["cuts_changed"] = pairs["cut_changed"].sum()
+    return out.reset_index()
+
+
 def _pair_summary(
     a: np.ndarray, b: np.ndarray, group: np.ndarray, n_groups: int, cut: int | None
 ) -> dict[str, np.ndarray]:

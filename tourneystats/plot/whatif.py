@@ -16,6 +16,7 @@ from matplotlib import ticker
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
+from ..core.people import select
 from ..core.schema import DECIDED_BY, EVENT, RANK, RULES, TIED
 from ..core.whatif import decisive as decisive_counts
 from ..core.whatif import layout
@@ -55,6 +56,7 @@ def compare(
     event: Hashable | None = None,
     top: int | None = None,
     cut: int | None = None,
+    players: Sequence[Hashable] | None = None,
     label: str | None = None,
     title: str | None = None,
     ax: Axes | None = None,
@@ -83,6 +85,9 @@ def compare(
         with every player who moved. Default: every player of an event of up to 24, else 10.
     cut : int, optional
         Draw the cut line below place `cut` (``cut=8``: who makes the top 8).
+    players : sequence, optional
+        Players (pairs) always drawn and named, whether they moved or not: ids or names
+        (:func:`tourneystats.core.people.select`; a name two players share is refused).
     label : str, optional
         Column holding display names (``name`` or ``names`` if present, else the player id).
     title : str, optional
@@ -118,18 +123,22 @@ def compare(
         raise ValueError("compare: no player to draw")
     everyone = len(places)
     changed = (places[a] != places[b]) & places[a].notna() & places[b].notna()
+    chosen = places.index.isin(select(frame, list(players), entity=entity) if players else [])
     if top is None and everyone > _ALL_DRAWN:
         top = DEFAULT_TOP
-    if top is not None:  # the top places and every move
-        places = places[(places[a] <= top) | (places[b] <= top) | changed]
+    if top is not None:  # the top places, every move and the players asked for
+        keep = (places[a] <= top) | (places[b] <= top) | changed | chosen
+        places, chosen = places[keep], chosen[keep.to_numpy()]
     hidden = everyone - len(places)
-    places = places.sort_values([a, b], kind="stable")  # best under `a` first
+    keys = [places[c].to_numpy(dtype=float, na_value=np.nan) for c in (b, a)]
+    order = np.lexsort(keys)
+    places, chosen = places.iloc[order], chosen[order]  # best under `a` first
     names = _names(frame, places.index, entity, label)
     left = places[a].to_numpy(dtype=float, na_value=np.nan)
     right = places[b].to_numpy(dtype=float, na_value=np.nan)
     moved = (left != right) & ~np.isnan(left) & ~np.isnan(right)  # unranked: not a move
 
-    named = moved | (len(names) <= 40)
+    named = moved | chosen | (len(names) <= 40)
     if top is not None:
         named |= (left <= top) | (right <= top)
     rows = max(int(named.sum()), len(places) // 3)  # the labels need room, the lines less
