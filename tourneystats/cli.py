@@ -403,7 +403,9 @@ def drift_chart(
     ax = drift(history, step=step, players=players, value=value)
     first, _, rest = ax.get_title(loc="left").partition("\n")
     rules = rules_text(name, options or {}, history)
-    ax.set_title(f"{first} ({rules})\n{rest}" if rules else ax.get_title(loc="left"), loc="left")
+    if rules:  # on the first line when it fits the chart's width, else on a line of its own
+        head = f"{first} ({rules})" if len(first) + len(rules) < 88 else f"{first}\n({rules})"
+        ax.set_title(f"{head}\n{rest}" if rest else head, loc="left")
     return ax
 
 
