@@ -275,3 +275,9 @@ def test_a_file_of_playoffs_only_is_checked_without_its_tables(tmp_path):
     broken.write_text(json.dumps(data), encoding="utf-8")
     row, _ = quietly(file_report, broken)
     assert row["status"] == "refused" and "Standings[1]" in row["detail"]
+
+
+def test_the_report_row_has_the_archive_reports_columns():
+    from tourneystats.core.report import REPORT_COLUMNS as ARCHIVE_COLUMNS
+
+    assert list(REPORT_COLUMNS) == ARCHIVE_COLUMNS

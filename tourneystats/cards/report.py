@@ -39,7 +39,8 @@ from .rules import Rules, get_rules
 
 __all__ = ["REPORT_COLUMNS", "STATUSES", "file_report"]
 
-#: the keys of :func:`file_report`'s row, in order
+#: the keys of :func:`file_report`'s row, in order: the columns of the archive check's report
+#: (``tourneystats.core.report.REPORT_COLUMNS``, not imported: cards loads no process pool)
 REPORT_COLUMNS = (
     "file",
     "platform",
