@@ -233,3 +233,64 @@ def test_pzbs_vps_against_the_teams_placed_higher():
     assert t["team"].tolist() == ["A", "C", "B", "D", "E"]
     assert t["vp"].tolist() == [45, 40, 40, 40, 35]
     assert t["decided_by"].tolist()[:4] == ["vp", "vp_against_higher", "vp_against_higher", "vp"]
+
+
+# --- the WBF 2013 discrete VP scale --------------------------------------------------------------
+
+
+def test_wbf_discrete_worked_by_hand_for_16_boards():
+    # X = 15 sqrt(16) = 60, R = tau^3 = 0.236068. The continuous curve reaches 10.5 VPs at
+    # 60 ln(1 - 0.763932 x 0.05) / ln R = 1.62 IMPs, 11.5 at 5.06, 12.5 at 8.81: bands end at 1,
+    # 5 and 8. The band of 11 (2-5, 4 IMPs) is wider than the band of 12 (6-8, 3 IMPs): its end
+    # moves down to 4, giving 0-1 10-10, 2-4 11-9, 5-8 12-8 (as published).
+    t = bridge.vpscales.wbf_discrete_table(16)
+    assert t["imp_min"].tolist()[:4] == [0, 2, 5, 9]
+    assert t["imp_max"].tolist()[:3] == [1, 4, 8]
+    assert t["vp_winner"].tolist() == list(range(10, 21))
+    assert (t["vp_winner"] + t["vp_loser"] == 20).all()
+    m = pd.DataFrame({"event": "E", "home_team": ["A", "C"], "visit_team": ["B", "D"],
+                      "home_imps": [25, 10], "visit_imps": [20, 90], "boards": 16})  # fmt: skip
+    out = pool_matches(m, vp_scale="wbf2013_discrete")
+    assert out[["home_vp", "visit_vp"]].to_numpy().tolist() == [[12, 8], [0, 20]]
+
+
+def test_wbf_discrete_reproduces_the_published_tables():
+    """The 20-VP discrete tables of 5 to 64 boards (tests/data/README.md): 220 band starts."""
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "bridge" / "vp" / "wbf-discrete-20vp.csv"
+    published = bridge.vpscales.check_vp_table(pd.read_csv(path))
+    ours = bridge.vpscales.wbf_discrete_table(published["boards"].unique())
+    assert len(ours) == len(published) == 220
+    for column in ("boards", "imp_min", "vp_winner", "vp_loser"):
+        assert ours[column].tolist() == published[column].tolist()
+    same_end = (ours["imp_max"] == published["imp_max"]) | (
+        ours["imp_max"].isna() & np.isinf(published["imp_max"])
+    )
+    assert same_end.all()
+    # and as a scale: every margin from -120 to 120 scores what the published table gives
+    margins = np.tile(np.arange(-120, 121), 20)
+    boards = np.repeat(published["boards"].unique(), 241)
+    ours_vp = bridge.vpscales.scale_of("wbf2013_discrete")(margins, boards)
+    assert (ours_vp == bridge.vpscales.scale_of(published)(margins, boards)).all()
+
+
+@given(st.lists(st.tuples(st.integers(-150, 150), st.integers(1, 80)), min_size=1, max_size=30))
+def test_wbf_discrete_matches_the_reference(cases):
+    margins = np.array([m for m, _ in cases])
+    boards = np.array([b for _, b in cases])
+    got = bridge.vpscales.scale_of("wbf2013_discrete")(margins, boards)
+    assert got.tolist() == [ref.wbf_discrete_vp(m, b) for m, b in cases]
+    # before its concavity correction the discrete VP is the unrounded continuous VP rounded to
+    # a whole VP (0.5 apart at most); the correction moves a band end by an IMP (one VP more)
+    cont = bridge.victory_points(margins, boards)
+    assert (np.abs(got - cont) <= 1.5).all()
+
+
+def test_wbf_discrete_refuses_impossible_boards():
+    with pytest.raises(ValueError, match="whole numbers"):
+        bridge.vpscales.wbf_discrete_table(0)
+    with pytest.raises(ValueError, match="whole numbers"):
+        bridge.vpscales.scale_of("wbf2013_discrete")(np.array([3.0]), np.array([2.5]))
+    with pytest.raises(ValueError, match="wbf2013_discrete"):
+        bridge.vpscales.scale_of("wbf_discrete")
