@@ -226,8 +226,8 @@ def test_pzbs_vps_against_the_teams_placed_higher():
         (1, "A", "B", 10, 10, 10, 10), (1, "C", "D", 30, 10, 15, 5),
         (2, "A", "C", 10, 14, 8, 12), (2, "D", "B", 30, 10, 15, 5),
         (3, "A", "D", 14, 10, 12, 8), (3, "B", "C", 30, 10, 15, 5),
-        (4, "A", "E", 30, 10, 15, 5), (4, "B", "E", 10, 10, 10, 10),
-        (5, "C", "E", 10, 14, 8, 12), (5, "D", "E", 14, 10, 12, 8),
+        (4, "A", "E", 30, 10, 15, 5), (5, "B", "E", 10, 10, 10, 10),
+        (6, "C", "E", 10, 14, 8, 12), (7, "D", "E", 14, 10, 12, 8),
     ])  # fmt: skip
     t = pool_standings(m, rules="pzbs", vp_scale="given")
     assert t["team"].tolist() == ["A", "C", "B", "D", "E"]
@@ -294,3 +294,78 @@ def test_wbf_discrete_refuses_impossible_boards():
         bridge.vpscales.scale_of("wbf2013_discrete")(np.array([3.0]), np.array([2.5]))
     with pytest.raises(ValueError, match="wbf2013_discrete"):
         bridge.vpscales.scale_of("wbf_discrete")
+
+
+# --- match results (IMPs per match) through the files and the command line ----------------------
+
+_RR = """event,round,home_team,visit_team,home_imps,visit_imps,boards
+E,1,A,B,30,12,16
+E,1,C,D,10,10,16
+E,2,A,C,5,20,16
+E,2,B,D,40,0,16
+E,3,A,D,22,21,16
+E,3,B,C,11,19,16
+"""
+
+
+def test_match_results_through_the_path_and_the_command_line(tmp_path, capsys):
+    # 16 boards on the discrete scale (bands 0-1, 2-4, 5-8, 9-12, 13-17, 18-22, 23-28, 29-35,
+    # 36-43, 44-53, 54+): A-B 30-12 (18) 15-5, C-D 10-10, A-C 5-20 (15) 6-14, B-D 40-0 (40)
+    # 18-2, A-D 22-21 (1) 10-10, B-C 11-19 (8) 8-12: C 36, A 31, B 31, D 22. Under the CBAI
+    # rules A is above B by their match (15-5).
+    from tourneystats.cli import run
+
+    path = tmp_path / "rr.csv"
+    path.write_text(_RR)
+    t = bridge.team_standings_from_path(path, vp_scale="wbf2013_discrete")
+    assert dict(zip(t["team"], t["vp"], strict=True)) == {"C": 36, "A": 31, "B": 31, "D": 22}
+    assert t.loc[t["team"].isin(["A", "B"]), "rank"].tolist() == [2, 2]
+    ruled = bridge.standings_from_path(path, rules="cbai", vp_scale="wbf2013_discrete")
+    assert ruled["team"].tolist() == ["C", "A", "B", "D"]
+    assert ruled["rank"].tolist() == [1, 2, 3, 4]
+    assert ruled["decided_by"].tolist()[1] == "h2h_vp"
+    # the default scale (WBF 2013 continuous) gives what team_matches gives for each match
+    plain = bridge.standings_from_path(path)
+    vps = pool_matches(pd.read_csv(path))
+    assert plain.set_index("team")["vp"].to_dict() == pytest.approx(
+        pd.concat([vps.groupby("home_team")["home_vp"].sum(),
+                   vps.groupby("visit_team")["visit_vp"].sum()]).groupby(level=0).sum().to_dict()
+    )  # fmt: skip
+    with pytest.raises(SystemExit) as done:
+        run(["standings", str(path), "--family", "bridge", "--rules", "cbai",
+             "--vp-scale", "wbf2013_discrete"])  # fmt: skip
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert "h2h_vp" in out and "36.0" in out
+
+
+@pytest.mark.parametrize(
+    ("rows", "expected"),
+    [
+        ("E,1,A,B,30,-12,16", "negative IMPs"),
+        ("E,1,A,B,30,12,16\nE,1,A,D,10,10,16", "plays twice in a round"),
+        ("E,1,A,B,30,12,16\nE,1,A,,0,,16", "plays twice in a round"),
+        ("E,1,A,A,30,12,16", "against itself"),
+        ("E,1,A,B,30,12,0", "boards must be 1 or more"),
+        ("E,1,A,B,30x,12,16", "'home_imps' is not numeric"),
+        ("E,1,A,B,30,,16", "missing value in column 'visit_imps'"),
+    ],
+)
+def test_hostile_match_results_name_the_file_and_the_match(tmp_path, capsys, rows, expected):
+    from tourneystats.cli import run
+
+    path = tmp_path / "bad.csv"
+    path.write_text(_RR.splitlines()[0] + "\n" + rows + "\n")
+    with pytest.raises(SystemExit) as done:
+        run(["standings", str(path), "--family", "bridge"])
+    assert done.value.code != 0
+    err = capsys.readouterr().err
+    assert str(path) in err and expected in err
+    assert "home_team='A'" in err  # the offending match named by its teams
+
+
+def test_team_columns_without_home_team_are_named(tmp_path):
+    path = tmp_path / "bad.csv"
+    path.write_text(_RR.replace("home_team,visit_team", "home,visit"))
+    with pytest.raises(ValidationError, match="no 'home_team'.*team match results: event"):
+        bridge.standings_from_path(path)
