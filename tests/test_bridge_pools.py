@@ -369,3 +369,55 @@ def test_team_columns_without_home_team_are_named(tmp_path):
     path.write_text(_RR.replace("home_team,visit_team", "home,visit"))
     with pytest.raises(ValidationError, match="no 'home_team'.*team match results: event"):
         bridge.standings_from_path(path)
+
+
+def test_check_published_vps_and_places_of_match_results(tmp_path, capsys):
+    """`check` on a match table publishing VPs, with its standings beside it (the worked pool
+    above, on the discrete scale)."""
+    from tourneystats.cli import run
+
+    vps = {(1, "A"): (15, 5), (1, "C"): (10, 10), (2, "A"): (6, 14), (2, "B"): (18, 2),
+           (3, "A"): (10, 10), (3, "B"): (8, 12)}  # fmt: skip
+    m = pd.read_csv(__import__("io").StringIO(_RR))
+    pairs = [vps[(r, h)] for r, h in zip(m["round"], m["home_team"], strict=True)]
+    m = m.assign(home_vp=[p[0] for p in pairs], visit_vp=[p[1] for p in pairs])
+    m.to_csv(tmp_path / "rr-matches.csv", index=False)
+    pd.DataFrame({"event": "E", "team": ["C", "A", "B", "D"], "vp": [36, 31, 31, 22],
+                  "rank": [1, 2, 3, 4]}).to_csv(tmp_path / "rr-standings.csv", index=False)  # fmt: skip
+    t = bridge.check_from_path(tmp_path / "rr-matches.csv", vp_scale="wbf2013_discrete",
+                               rules="cbai")  # fmt: skip
+    assert len(t) == 20 and t["equal"].all()
+    assert sorted(t["value"].unique()) == ["home_vp", "rank", "visit_vp", "vp"]
+    # without tie-break rules A and B share second place: B's published third place differs
+    t = bridge.check_from_path(tmp_path / "rr-matches.csv", vp_scale="wbf2013_discrete")
+    bad = t[~t["equal"]]
+    assert bad[["team", "value", "published", "computed"]].to_numpy().tolist() == [
+        ["B", "rank", 3, 2]
+    ]
+    with pytest.raises(SystemExit) as done:
+        run(["check", str(tmp_path / "rr-matches.csv"), "--family", "bridge",
+             "--vp-scale", "wbf2013_discrete", "--rules", "cbai"])  # fmt: skip
+    assert done.value.code == 0
+    assert "20 published values compared: 20 equal" in capsys.readouterr().out
+    # a wrong published VP is found
+    m.assign(home_vp=m["home_vp"].where(m.index != 3, 17)).to_csv(tmp_path / "x.csv", index=False)
+    t = bridge.check_from_path(tmp_path / "x.csv", vp_scale="wbf2013_discrete")
+    assert t.loc[
+        ~t["equal"], ["home_team", "round", "published", "computed"]
+    ].to_numpy().tolist() == [["B", 2, 17, 18]]
+
+
+def test_check_refuses_tables_without_published_values(tmp_path):
+    path = tmp_path / "plain.csv"
+    path.write_text(_RR)
+    with pytest.raises(ValidationError, match="no published values"):
+        bridge.check_from_path(path)
+    (tmp_path / "plain-standings.csv").write_text("event,name,vp\nE,A,31\n")
+    with pytest.raises(ValidationError, match="need the columns event, team"):
+        bridge.check_from_path(path)
+    pairs = tmp_path / "pairs.csv"
+    pairs.write_text("event,board,ns_pair,ew_pair,ns_score\nE,1,1,2,420\n")
+    with pytest.raises(ValidationError, match="team match results"):
+        bridge.check_from_path(pairs)
+    with pytest.raises(ValueError, match="does not apply"):
+        bridge.check_from_path(path, scoring="butler")
