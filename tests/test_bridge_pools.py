@@ -421,3 +421,15 @@ def test_check_refuses_tables_without_published_values(tmp_path):
         bridge.check_from_path(pairs)
     with pytest.raises(ValueError, match="does not apply"):
         bridge.check_from_path(path, scoring="butler")
+
+
+def test_a_folder_of_match_results_and_one_mixing_both_team_shapes(tmp_path):
+    (tmp_path / "rr.csv").write_text(_RR)
+    t = bridge.standings_from_path(tmp_path, vp_scale="wbf2013_discrete")
+    assert t["vp"].tolist() == [36, 31, 31, 22]
+    (tmp_path / "boards.csv").write_text(
+        "event,board,home_team,visit_team,table,home_side,ns_score\n"
+        "T,1,X,Y,1,NS,620\nT,1,X,Y,2,EW,170\n"
+    )
+    with pytest.raises(ValidationError, match=r"board results \(boards.csv\).*\(rr.csv\)"):
+        bridge.standings_from_path(tmp_path)

@@ -217,7 +217,19 @@ def _read_results(
             pairs.append(frame)
         if named is not None and len(named):
             names.append(named)
+    _one_team_shape(teams, team_files)
     return Results(_stack(pairs), _stack(teams)), team_files, _stack(names)
+
+
+def _one_team_shape(teams: list[pd.DataFrame], files: list[Path]) -> None:
+    """Refuse team files of both shapes (board results and match results) read together."""
+    boards = [f.name for t, f in zip(teams, files, strict=True) if NS_SCORE in t.columns]
+    matches = [f.name for t, f in zip(teams, files, strict=True) if NS_SCORE not in t.columns]
+    if boards and matches:
+        raise ValidationError(
+            f"team board results ({', '.join(boards[:3])}) and team match results "
+            f"({', '.join(matches[:3])}) read together; score each kind on its own"
+        )
 
 
 def _team_shape(frame: pd.DataFrame, path: Path) -> None:
