@@ -94,8 +94,9 @@ def check_team_table(
     frame = read_table(path)
     if not {EVENT, HOME_TEAM, HOME_IMPS} <= set(frame.columns):
         raise ValidationError(
-            f"{path}: check reads a table of team match results (event, home_team, visit_team, "
-            "home_imps, visit_imps, boards); pairs tables publish nothing to check"
+            f"{path}: only USEBIO (.xml) and PBN (.pbn) files publish values to check, and "
+            "tables of team match results (event, home_team, visit_team, home_imps, visit_imps, "
+            "boards)"
         )
     scale = _scale_name(vp_scale, convention)
     tables = []
