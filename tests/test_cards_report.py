@@ -166,9 +166,9 @@ def test_cardsrealm_bye_named_bye_on_either_side():
     assert pd.isna(first.loc["P010", "opponent"]) and pd.isna(first.loc["P008", "opponent"])
     assert first.loc["P008", ["wins", "losses"]].tolist() == [0, 2]
     row, table = quietly(file_report, TROPICAL)
-    assert row["preset"] == "cardsrealm" and row["status"] == "different"
+    assert row["preset"] == "cardsrealm" and row["status"] == "equal"
     assert counts(table) == {
-        "GWP": (16, 16), "OGWP": (13, 16), "OMWP": (14, 16), "Points": (16, 16), "Rank": (16, 16)
+        "GWP": (16, 16), "OGWP": (16, 16), "OMWP": (16, 16), "Points": (16, 16), "Rank": (16, 16)
     }  # fmt: skip
     assert computed(table, "P008", "Points") == 6
     # CardsRealm counts the forfeit's games: without them P008's GW% is not the published one
@@ -176,6 +176,25 @@ def test_cardsrealm_bye_named_bye_on_either_side():
         check_from_path, TROPICAL, rules=replace(RULES["cardsrealm"], forfeit_games=False)
     )
     assert counts(other)["GWP"][0] < 16
+
+
+def test_cardsrealm_last_digit_is_one_unit_off_at_times():
+    """CardsRealm prints 13/24 as 0.5416 and 5/12 as 0.4166 (truncated), 73/120 as 0.6084 and
+    17/24 as 0.7084 (rounded up): its preset compares within one unit of the 4th decimal."""
+    assert RULES["cardsrealm"].last_digit == "approximate"
+    strict = quietly(
+        check_from_path, TROPICAL, rules=replace(RULES["cardsrealm"], last_digit="rounded")
+    )
+    off = strict[~strict["equal"]].set_index(["player", "value"])["published"].round(4).to_dict()
+    assert off == {
+        ("P002", "OMWP"): 0.5416, ("P007", "OGWP"): 0.6084, ("P012", "OMWP"): 0.4166,
+        ("P012", "OGWP"): 0.4166, ("P013", "OGWP"): 0.7084,
+    }  # fmt: skip
+    exact = {("P002", "OMWP"): 13 / 24, ("P007", "OGWP"): 73 / 120, ("P012", "OMWP"): 5 / 12,
+             ("P012", "OGWP"): 5 / 12, ("P013", "OGWP"): 17 / 24}  # fmt: skip
+    for key, value in exact.items():
+        assert computed(strict, key[0], key[1]) == pytest.approx(value)
+        assert 0.00005 < abs(off[key] - value) < 0.0001
 
 
 # --- topdeck.gg deleted accounts, names shared by several players ------------------------------

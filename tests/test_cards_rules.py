@@ -157,6 +157,8 @@ def test_rounding_as_published_ranks_the_exact_values():
         Rules(decimals=-1)
     with pytest.raises(ValueError, match="rounding"):
         Rules(rounding="up")
+    with pytest.raises(ValueError, match="last_digit"):
+        Rules(last_digit="truncated")
 
 
 def test_rounds_played_after_points_as_manatraders_ranks():

@@ -203,7 +203,11 @@ def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.
         table[_FROM_PUBLISHED] = table[PLAYER].map(_ogwp_from_published(results, published, rules))
         values["OGWP"] = _FROM_PUBLISHED
     out = compare(
-        published, table[table[PLAYER].isin(published[PLAYER])], keys=[EVENT, PLAYER], values=values
+        published,
+        table[table[PLAYER].isin(published[PLAYER])],
+        keys=[EVENT, PLAYER],
+        values=values,
+        last_digit=rules.last_digit,
     )
     out = out[out["published"].notna()]  # a null is no published value
     if not rules.game_scores:  # ranks depend on the GW% the file cannot give
@@ -215,6 +219,7 @@ def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.
         table[table[PLAYER].isin(swiss_only[PLAYER])],
         keys=[EVENT, PLAYER],
         values={"Rank": RANK},
+        places=["Rank"],
     )
     return pd.concat([out, ranks[ranks["published"].notna()]], ignore_index=True)
 
@@ -257,7 +262,7 @@ def _check_tom(files: list[Path], rules: str | Rules | None) -> list[pd.DataFram
     _left_out("players of the top cut (placed by it)", list(published.loc[cut, PLAYER]))
     published = published[played & ~cut]
     ours = table[_among(table, published)]
-    checked = compare(published, ours, keys=keys, values={PLACE: RANK})
+    checked = compare(published, ours, keys=keys, values={PLACE: RANK}, places=[PLACE])
     return [with_people(checked, data.players[[EVENT, PLAYER, NAME]])]  # TOM names its players
 
 
@@ -286,7 +291,8 @@ def _check_tables(path: Path, files: list[Path], rules: str | Rules | None) -> l
             "with 'standings' for 'matches', or '*standings*' in a folder)"
         )
     results = _concat([_read_results(p, None) for p in files])
-    table = standings(results, rules=get_rules("mtg" if rules is None else rules))
+    used = get_rules("mtg" if rules is None else rules)
+    table = standings(results, rules=used)
     out = []
     for standings_file in found:  # I/O: one table per file
         published = read_table(standings_file)
@@ -300,7 +306,16 @@ def _check_tables(path: Path, files: list[Path], rules: str | Rules | None) -> l
         if not len(published):
             raise ValidationError(f"{standings_file}: no published standings (no rows)")
         ours = table[_among(table, published)]
-        out.append(compare(published, ours, keys=[EVENT, PLAYER], values=values))
+        out.append(
+            compare(
+                published,
+                ours,
+                keys=[EVENT, PLAYER],
+                values=values,
+                places=[RANK],
+                last_digit=used.last_digit,
+            )
+        )
     return out
 
 

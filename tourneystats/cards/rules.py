@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.check import LAST_DIGIT
 from ..core.schema import GAME_POINTS, GWP, MATCH_POINTS, MWP, OGWP, OMWP, OOMWP, ROUNDS
 
 #: columns a :class:`Rules` order may name (all ranked descending)
@@ -143,6 +144,13 @@ class Rules:
     rounding : {"half_up", "half_even"}
         How `decimals` rounds (ManaTraders: half up). Float noise below 1e-9 is removed first,
         so 0.6745 computed as 0.67449999999999999 rounds to 0.675.
+    last_digit : {"rounded", "approximate"}
+        How the publisher's last printed decimal relates to the value, for ``tourneystats
+        check``: ``"rounded"`` (Appendix C prints no digits; every publisher rounding half up or
+        half even agrees within half a unit), or ``"approximate"``: one unit off at times,
+        truncated or rounded up (CardsRealm prints 2/3 as 0.6666 or 0.6667 and 5/6 as 0.8334;
+        melee.gg from November 2025 prints 0.4523809 for 0.45238095), so a value agrees within
+        one unit of the last decimal. The computed values are never rounded by it.
     order : tuple of str
         Standings criteria, most important first, all descending; any of
         ``match_points, game_points, rounds, mwp, gwp, omwp, ogwp, oomwp`` (``rounds``: rounds
@@ -185,6 +193,7 @@ class Rules:
     frozen_before_cut: bool = False
     decimals: int | None = None
     rounding: str = "half_up"
+    last_digit: str = "rounded"
     order: tuple[str, ...] = (MATCH_POINTS, OMWP, GWP, OGWP)
 
     def __post_init__(self) -> None:
@@ -208,6 +217,10 @@ class Rules:
         if self.average_over not in AVERAGE_OVER:
             raise ValueError(
                 f"Rules.average_over must be one of {AVERAGE_OVER}, got {self.average_over!r}"
+            )
+        if self.last_digit not in LAST_DIGIT:
+            raise ValueError(
+                f"Rules.last_digit must be one of {LAST_DIGIT}, got {self.last_digit!r}"
             )
         if self.rounding not in ROUNDING:
             raise ValueError(f"Rules.rounding must be one of {ROUNDING}, got {self.rounding!r}")
@@ -270,13 +283,15 @@ RULES: dict[str, Rules] = {
         frozen_before_cut=True,
         forfeit_games=False,
     ),
-    # melee.gg from mid-November 2025: floor 1/3 everywhere, intentional draws as drawn games
+    # melee.gg from mid-November 2025: floor 1/3 everywhere, intentional draws as drawn games;
+    # the 7th printed decimal is truncated or rounded up at times (last_digit)
     "melee2025": Rules(
         name="melee2025",
         floor=1 / 3,
         average_over="opponents",
         frozen_before_cut=True,
         forfeit_games=False,
+        last_digit="approximate",
     ),
     # ManaTraders Series (2024; the research reproduced 552 of 552 values of 6 events, the two
     # samples here every value and rank): floor 0.33 for the opponents, own game-win % shown
@@ -296,9 +311,10 @@ RULES: dict[str, Rules] = {
     ),
     # CardsRealm (mtg.cardsrealm.com, 2025-2026; 537 events): floor 1/3 for the opponents, own
     # game-win % not floored (published 0.2); a bye is written as a match against "Bye" (either
-    # side), a loss to "Bye" or to no one is a loss (read_mtg_json). Its printed values are
-    # rounded to 4 decimals, mostly half up, some OMW% truncated (0.6666 for 2/3): not followed
-    "cardsrealm": Rules(name="cardsrealm", floor=1 / 3, own_floor=0),
+    # side), a loss to "Bye" or to no one is a loss (read_mtg_json). Its values are printed
+    # to 4 decimals, mostly rounded half up, some truncated (0.6666 for 2/3), some rounded up
+    # (0.8334 for 5/6), in no order found (last_digit)
+    "cardsrealm": Rules(name="cardsrealm", floor=1 / 3, own_floor=0, last_digit="approximate"),
     # Play! Pokémon Tournament Rules Handbook (5.3, 5.5, 5.6) as TOM computes it: a tie is half a
     # win in the win % (third-party evidence: the real files cannot tell 1/2 from 1/3, see
     # tests/data/README.md), byes are wins but no rounds played in the win % opponents average,
