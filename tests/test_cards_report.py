@@ -214,6 +214,36 @@ def test_topdeck_deleted_accounts_are_distinct_players():
     assert counts(table) == {"OGWP": (24, 28), "OMWP": (28, 28), "Points": (28, 28)}
 
 
+def test_players_the_standings_leave_out_take_no_place(tmp_path):
+    """X plays (and beats C) but the standings do not list him: computed, A is 1st, X 2nd, C
+    3rd, B 4th; among the players listed, C is 2nd and B 3rd, as published. X's matches still
+    count in his opponents' values."""
+    path = tmp_path / "left-out.json"
+    matches = [
+        [("A", "B", "2-0-0"), ("X", "C", "2-0-0")],
+        [("A", "X", "2-1-0"), ("C", "B", "2-0-0")],
+    ]
+    rounds = [
+        {
+            "RoundName": f"Round {i}",
+            "Matches": [{"Player1": a, "Player2": b, "Result": r} for a, b, r in ms],
+        }
+        for i, ms in enumerate(matches, 1)
+    ]
+    standings = [{"Rank": k, "Player": p, "Points": pts, "OMWP": None, "GWP": None, "OGWP": None}
+                 for k, p, pts in ((1, "A", 6), (2, "C", 3), (3, "B", 0))]  # fmt: skip
+    tournament = {"Date": "2024-06-30", "Name": "Left out", "Uri": "https://example.org/2"}
+    path.write_text(
+        json.dumps({"Tournament": tournament, "Rounds": rounds, "Standings": standings})
+    )
+    ours = quietly(read_mtg_json, path)
+    table = standings(ours.results).set_index("player")
+    assert table["rank"].to_dict() == {"A": 1, "X": 2, "C": 3, "B": 4}
+    row, checked = quietly(file_report, path)
+    assert row["status"] == "equal" and counts(checked) == {"Points": (3, 3), "Rank": (3, 3)}
+    assert checked.loc[checked["value"] == "Rank", "computed"].tolist() == [1, 3, 2]  # A, B, C
+
+
 def test_players_sharing_a_name_are_distinct_players():
     """The standings list two players P013; in round 2 both play (against P004 and P011): two
     players, the second named "P013 (2)"; neither is compared."""

@@ -22,7 +22,16 @@ computes each event's standings with the rules the caller names or those the fil
 
 Left out of the comparison, with a warning: published players without any Swiss match (no-shows,
 published as zeros), players sharing their name with another (their matches cannot be told
-apart), and computed players the standings do not list (topdeck.gg's ``"Deleted"`` accounts).
+apart), and computed players the standings do not list (topdeck.gg's ``"Deleted"`` accounts,
+players melee.gg removed from its standings); these keep their matches in their opponents'
+values but take no place: a JSON file's ranks are compared with the places among the players it
+lists.
+
+Places the rules do not decide are not differences: players level on every criterion share a
+place, which agrees with each of the places it covers (the publisher orders them by something
+the file does not hold). Values are compared at the published precision, within one unit of the
+last decimal where the preset says the publisher's last digit is approximate
+(``Rules.last_digit``).
 
 For topdeck.gg files, without named rules, two repairs use the published ``Points`` only (never a
 tie-breaker): the event's points scheme is the one of 3/1, 4/2 and 5/1 (win/draw) that gives
@@ -174,6 +183,15 @@ def _ogwp_from_published(results: pd.DataFrame, published: pd.DataFrame, rules: 
     return mean if rules.no_opponents is None else mean.fillna(rules.no_opponents)
 
 
+def _places_among(table: pd.DataFrame, listed: pd.Series) -> pd.DataFrame:
+    """One event's computed standings of the players its publisher lists, placed among them
+    only: a player the published standings leave out (disqualified, a deleted account) keeps
+    his matches in his opponents' values but takes no place."""
+    ours = table[table[PLAYER].isin(listed)]
+    rank = ours[RANK].to_numpy()
+    return ours.assign(**{RANK: np.searchsorted(np.sort(rank), rank, side="left") + 1})
+
+
 def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.DataFrame | None:
     """The comparison of one JSON event's published standings."""
     results = data.results[data.results[EVENT] == event]
@@ -214,9 +232,10 @@ def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.
         return out
     players = data.players[data.players[EVENT] == event]
     swiss_only = published[~published[PLAYER].isin(players.loc[players[PLAYOFFS], PLAYER])]
+    listed = _places_among(table, data.published.loc[data.published[EVENT] == event, PLAYER])
     ranks = compare(
         swiss_only,
-        table[table[PLAYER].isin(swiss_only[PLAYER])],
+        listed[listed[PLAYER].isin(swiss_only[PLAYER])],
         keys=[EVENT, PLAYER],
         values={"Rank": RANK},
         places=["Rank"],

@@ -15,7 +15,8 @@ melee         melee.gg until mid-May 2024                     floors 1/3; a 0-0-
                                                               written as Swiss rounds leaves the
                                                               others their Swiss standings
 melee2024     melee.gg from mid-May 2024 to mid-Nov. 2025     as melee, but a 0-0-3 draw is 3 drawn
-                                                              games; own GW% not floored
+                                                              games; own GW% not floored, and
+                                                              ranked as shown
 melee2025     melee.gg from mid-November 2025                 floors 1/3; distinct opponents; top
                                                               cut as melee
 manatraders   ManaTraders Series (2024)                       own GW% not floored; values shown
@@ -80,7 +81,11 @@ class Rules:
         (ManaTraders, topdeck.gg and melee.gg from May 2024 to November 2025 publish game-win %
         below 0.33). The ranking compares them floored at `floor`, as Appendix C defines them
         (ManaTraders' ranks reproduce that way only: two players shown 0.0 and 0.2 tie at 0.33
-        and OGW% decides).
+        and OGW% decides), unless `ranked_as_shown`.
+    ranked_as_shown : bool
+        Rank on the player's own match-win % and game-win % as shown (at `own_floor`), not
+        floored at `floor`: melee.gg from May 2024 to November 2025 places a player shown GW%
+        0.333 ahead of one shown 0.0 where both have the same points and OMW%.
     bye : tuple of int
         The game score (wins, losses, draws) a bye counts as (2-0-0).
     bye_opponent : float, optional
@@ -193,6 +198,7 @@ class Rules:
     frozen_before_cut: bool = False
     decimals: int | None = None
     rounding: str = "half_up"
+    ranked_as_shown: bool = False
     last_digit: str = "rounded"
     order: tuple[str, ...] = (MATCH_POINTS, OMWP, GWP, OGWP)
 
@@ -274,11 +280,12 @@ RULES: dict[str, Rules] = {
         forfeit_games=False,
     ),
     # melee.gg from mid-May 2024 to mid-November 2025: floor 1/3 for the opponents, the player's
-    # own game-win % shown unfloored, a 0-0-3 intentional draw is 3 drawn games (1 point each)
+    # own game-win % shown unfloored and ranked so, a 0-0-3 intentional draw is 3 drawn games
     "melee2024": Rules(
         name="melee2024",
         floor=1 / 3,
         own_floor=0,
+        ranked_as_shown=True,
         average_over="opponents",
         frozen_before_cut=True,
         forfeit_games=False,

@@ -68,7 +68,13 @@ def _table(
         flat = values.reshape(-1)
         return flat if entries is None else flat[entries]
 
-    criteria = {name: column(getattr(s, name)) for name in rules.order}
+    ranked_on = dict.fromkeys(rules.order)
+    if rules.ranked_as_shown:
+        ranked_on.update({MWP: s.shown_mwp, GWP: s.shown_gwp})
+    criteria = {
+        name: column(getattr(s, name) if ranked_on[name] is None else ranked_on[name])
+        for name in rules.order
+    }
     criteria[_GROUP] = group
     criteria[_ENTRY] = np.arange(group.size)
     ranked = competition_rank(pd.DataFrame(criteria, copy=False), list(rules.order), by=_GROUP)
