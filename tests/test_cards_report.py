@@ -230,7 +230,7 @@ def test_players_the_standings_leave_out_take_no_place(tmp_path):
         }
         for i, ms in enumerate(matches, 1)
     ]
-    standings = [{"Rank": k, "Player": p, "Points": pts, "OMWP": None, "GWP": None, "OGWP": None}
+    published = [{"Rank": k, "Player": p, "Points": pts, "OMWP": None, "GWP": None, "OGWP": None}
                  for k, p, pts in ((1, "A", 6), (2, "C", 3), (3, "B", 0))]  # fmt: skip
     tournament = {"Date": "2024-06-30", "Name": "Left out", "Uri": "https://example.org/2"}
     path.write_text(
