@@ -234,7 +234,7 @@ def test_players_the_standings_leave_out_take_no_place(tmp_path):
                  for k, p, pts in ((1, "A", 6), (2, "C", 3), (3, "B", 0))]  # fmt: skip
     tournament = {"Date": "2024-06-30", "Name": "Left out", "Uri": "https://example.org/2"}
     path.write_text(
-        json.dumps({"Tournament": tournament, "Rounds": rounds, "Standings": standings})
+        json.dumps({"Tournament": tournament, "Rounds": rounds, "Standings": published})
     )
     ours = quietly(read_mtg_json, path)
     table = standings(ours.results).set_index("player")
