@@ -166,14 +166,14 @@ def test_cardsrealm_bye_named_bye_on_either_side():
     assert pd.isna(first.loc["P010", "opponent"]) and pd.isna(first.loc["P008", "opponent"])
     assert first.loc["P008", ["wins", "losses"]].tolist() == [0, 2]
     row, table = quietly(file_report, TROPICAL)
-    assert row["preset"] == "cardsrealm" and row["status"] == "equal"
+    assert row["preset"] == "cardsrealm2025" and row["status"] == "equal"
     assert counts(table) == {
         "GWP": (16, 16), "OGWP": (16, 16), "OMWP": (16, 16), "Points": (16, 16), "Rank": (16, 16)
     }  # fmt: skip
     assert computed(table, "P008", "Points") == 6
     # CardsRealm counts the forfeit's games: without them P008's GW% is not the published one
     other = quietly(
-        check_from_path, TROPICAL, rules=replace(RULES["cardsrealm"], forfeit_games=False)
+        check_from_path, TROPICAL, rules=replace(RULES["cardsrealm2025"], forfeit_games=False)
     )
     assert counts(other)["GWP"][0] < 16
 
@@ -181,9 +181,9 @@ def test_cardsrealm_bye_named_bye_on_either_side():
 def test_cardsrealm_last_digit_is_one_unit_off_at_times():
     """CardsRealm prints 13/24 as 0.5416 and 5/12 as 0.4166 (truncated), 73/120 as 0.6084 and
     17/24 as 0.7084 (rounded up): its preset compares within one unit of the 4th decimal."""
-    assert RULES["cardsrealm"].last_digit == "approximate"
+    assert RULES["cardsrealm2025"].last_digit == "approximate"
     strict = quietly(
-        check_from_path, TROPICAL, rules=replace(RULES["cardsrealm"], last_digit="rounded")
+        check_from_path, TROPICAL, rules=replace(RULES["cardsrealm2025"], last_digit="rounded")
     )
     off = strict[~strict["equal"]].set_index(["player", "value"])["published"].round(4).to_dict()
     assert off == {

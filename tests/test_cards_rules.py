@@ -206,13 +206,15 @@ def test_ranked_within_a_column_over_the_whole_event():
 
 def test_presets_are_documented_rules():
     assert set(RULES) == {"mtg", "melee", "melee2024", "melee2025", "manatraders", "topdeck",
-                          "cardsrealm", "pokemon"}  # fmt: skip
+                          "cardsrealm", "cardsrealm2025", "pokemon"}  # fmt: skip
     for name in ("melee", "melee2024", "melee2025"):  # (tests/test_cards_report.py)
         melee = RULES[name]
         assert melee.average_over == "opponents" and melee.frozen_before_cut
         assert not melee.forfeit_games
-    cardsrealm = RULES["cardsrealm"]
+    early, cardsrealm = RULES["cardsrealm"], RULES["cardsrealm2025"]
     assert (cardsrealm.floor, cardsrealm.lowest_own, cardsrealm.forfeit_games) == (1 / 3, 0, True)
+    assert (early.floor, early.lowest_own) == (1 / 3, 1 / 3)
+    assert early.last_digit == cardsrealm.last_digit == "approximate"
     pokemon = RULES["pokemon"]
     assert (pokemon.floor, pokemon.drop_cap, pokemon.draw_share) == (0.25, 0.75, 0.5)
     assert not pokemon.byes_seen_by_opponents and pokemon.freeze_dropped

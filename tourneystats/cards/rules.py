@@ -5,32 +5,33 @@ Tournament Rules (Appendix C) as its default; a preset is a small :class:`Rules`
 it changes and where that was found. A rule set of your own is built from the same fields
 (``Rules(floor=0.25, ...)``, or ``dataclasses.replace(RULES["topdeck"], win=4, draw=2)``).
 
-============  ==============================================  =======================================
-preset        who, when                                       differs from ``mtg`` (Appendix C)
-============  ==============================================  =======================================
-mtg           Magic Tournament Rules, Appendix C              (the defaults)
-melee         melee.gg until mid-May 2024                     floors 1/3; a 0-0-3 intentional draw
-                                                              counts 3 games and 0 game points;
-                                                              distinct opponents; a top cut
-                                                              written as Swiss rounds leaves the
-                                                              others their Swiss standings
-melee2024     melee.gg from mid-May 2024 to mid-Nov. 2025     as melee, but a 0-0-3 draw is 3 drawn
-                                                              games; own GW% not floored, and
-                                                              ranked as shown
-melee2025     melee.gg from mid-November 2025                 floors 1/3; distinct opponents; top
-                                                              cut as melee
-manatraders   ManaTraders Series (2024)                       own GW% not floored; values shown
-                                                              rounded half up to 3 decimals (0.1 %);
-                                                              rounds played ranked after points
-topdeck       topdeck.gg (2024-2025)                          own GW% not floored; distinct
-                                                              opponents; no opponent -> 0.33; no
-                                                              game scores (match results only)
-cardsrealm    CardsRealm (2025-2026)                          floors 1/3; own GW% not floored
-pokemon       Play! Pokémon (TOM)                             3/1/0 with a tie worth 1/2 win in the
-                                                              win %; floor 0.25; 0.75 cap if
-                                                              dropped; byes out of the win %;
-                                                              frozen drops; head-to-head; no games
-============  ==============================================  =======================================
+==============  ==============================================  =======================================
+preset          who, when                                       differs from ``mtg`` (Appendix C)
+==============  ==============================================  =======================================
+mtg             Magic Tournament Rules, Appendix C              (the defaults)
+melee           melee.gg until mid-May 2024                     floors 1/3; a 0-0-3 intentional draw
+                                                                counts 3 games and 0 game points;
+                                                                distinct opponents; a top cut
+                                                                written as Swiss rounds leaves the
+                                                                others their Swiss standings
+melee2024       melee.gg from mid-May 2024 to mid-Nov. 2025     as melee, but a 0-0-3 draw is 3 drawn
+                                                                games; own GW% not floored, and
+                                                                ranked as shown
+melee2025       melee.gg from mid-November 2025                 floors 1/3; distinct opponents; top
+                                                                cut as melee; last digit approximate
+manatraders     ManaTraders Series (2024)                       own GW% not floored; values shown
+                                                                rounded half up to 3 decimals (0.1 %);
+                                                                rounds played ranked after points
+topdeck         topdeck.gg (2024-2025)                          own GW% not floored; distinct
+                                                                opponents; no opponent -> 0.33; no
+                                                                game scores (match results only)
+cardsrealm      CardsRealm until mid-May 2025                   floors 1/3; last digit approximate
+cardsrealm2025  CardsRealm from 2025-05-17                      as cardsrealm; own GW% not floored
+pokemon         Play! Pokémon (TOM)                             3/1/0 with a tie worth 1/2 win in the
+                                                                win %; floor 0.25; 0.75 cap if
+                                                                dropped; byes out of the win %;
+                                                                frozen drops; head-to-head; no games
+==============  ==============================================  =======================================
 
 The evidence behind each preset (published standings reproduced value by value) is listed with
 :data:`RULES` and in ``tests/data/README.md``.
@@ -316,12 +317,17 @@ RULES: dict[str, Rules] = {
     "topdeck": Rules(
         name="topdeck", own_floor=0, average_over="opponents", no_opponents=0.33, game_scores=False
     ),
-    # CardsRealm (mtg.cardsrealm.com, 2025-2026; 537 events): floor 1/3 for the opponents, own
-    # game-win % not floored (published 0.2); a bye is written as a match against "Bye" (either
+    # CardsRealm (mtg.cardsrealm.com, 2025-2026; 537 events) until 2025-05-16 (its 123 files
+    # with game-win % all publish none below 1/3): floor 1/3 everywhere; a bye is written as a match against "Bye" (either
     # side), a loss to "Bye" or to no one is a loss (read_mtg_json). Its values are printed
     # to 4 decimals, mostly rounded half up, some truncated (0.6666 for 2/3), some rounded up
     # (0.8334 for 5/6), in no order found (last_digit)
-    "cardsrealm": Rules(name="cardsrealm", floor=1 / 3, own_floor=0, last_digit="approximate"),
+    "cardsrealm": Rules(name="cardsrealm", floor=1 / 3, last_digit="approximate"),
+    # CardsRealm from 2025-05-17: the player's own game-win % shown unfloored (0.2; 0.0588),
+    # ranked floored
+    "cardsrealm2025": Rules(
+        name="cardsrealm2025", floor=1 / 3, own_floor=0, last_digit="approximate"
+    ),
     # Play! Pokémon Tournament Rules Handbook (5.3, 5.5, 5.6) as TOM computes it: a tie is half a
     # win in the win % (third-party evidence: the real files cannot tell 1/2 from 1/3, see
     # tests/data/README.md), byes are wins but no rounds played in the win % opponents average,
