@@ -19,6 +19,7 @@ from tourneystats.cards import (
     matches_to_games,
     read_mtg_json,
     standings,
+    standings_from_path,
 )
 from tourneystats.cards.decklistcache import _cut_round
 from tourneystats.cards.report import REPORT_COLUMNS, STATUSES
@@ -89,6 +90,22 @@ def test_melee_top_cut_written_as_swiss_rounds():
         replace(RULES["melee2024"], average_over="rounds"),
     ):
         assert counts(quietly(check_from_path, SANREMO, rules=rules))["OMWP"][0] < 7
+
+
+def test_standings_of_a_file_follow_its_cut_as_check_does():
+    """`standings_from_path` (and ``tourneystats standings``) of the file computes the cut as
+    melee.gg does: every published OMW% and points reproduced, P005 at his round-4 value."""
+    table = quietly(standings_from_path, SANREMO).set_index("player")
+    published = quietly(read_mtg_json, SANREMO).published.set_index("player")
+    assert (table["match_points"] == published["Points"]).all()
+    assert (table["omwp"] - published["OMWP"]).abs().max() < 5e-9
+    assert table.loc["P005", "omwp"] == pytest.approx((7 / 12 + 10 / 12 + 7 / 12) / 3)
+    # the cut's four players first, then the others in their order after round 4
+    assert table.index[:4].sort_values().tolist() == ["P001", "P002", "P003", "P004"]
+    plain = quietly(
+        standings_from_path, SANREMO, rules=replace(RULES["melee2024"], frozen_before_cut=False)
+    )
+    assert (plain.set_index("player")["omwp"] - published["OMWP"]).abs().max() > 1e-3
 
 
 def test_cut_round_needs_a_bracket_after_swiss_rounds():
