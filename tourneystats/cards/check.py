@@ -24,8 +24,9 @@ Left out of the comparison, with a warning: published players without any Swiss 
 published as zeros), players sharing their name with another (their matches cannot be told
 apart), and computed players the standings do not list (topdeck.gg's ``"Deleted"`` accounts,
 players melee.gg removed from its standings); these keep their matches in their opponents'
-values but take no place: a JSON file's ranks are compared with the places among the players it
-lists.
+values but take no place. A JSON file's ranks are compared as places among the players compared
+on both sides, numbered as the file numbers them (melee.gg places some no-shows among the
+players who played: the computed places skip the places it gave them).
 
 Places the rules do not decide are not differences: players level on every criterion share a
 place, which agrees with each of the places it covers (the publisher orders them by something
@@ -183,13 +184,18 @@ def _ogwp_from_published(results: pd.DataFrame, published: pd.DataFrame, rules: 
     return mean if rules.no_opponents is None else mean.fillna(rules.no_opponents)
 
 
-def _places_among(table: pd.DataFrame, listed: pd.Series) -> pd.DataFrame:
-    """One event's computed standings of the players its publisher lists, placed among them
-    only: a player the published standings leave out (disqualified, a deleted account) keeps
-    his matches in his opponents' values but takes no place."""
-    ours = table[table[PLAYER].isin(listed)]
-    rank = ours[RANK].to_numpy()
-    return ours.assign(**{RANK: np.searchsorted(np.sort(rank), rank, side="left") + 1})
+def _published_places(ours: pd.DataFrame, theirs: pd.DataFrame) -> pd.DataFrame:
+    """`ours` (one event's computed standings of the players compared on both sides) with each
+    rank turned into the place the publisher gives that rank among the same players: the k-th
+    place among them is the k-th of their published ranks (the publisher's numbering counts
+    players not compared: no-shows it ranks among the others, the playoffs' players). Shared
+    places stay shared."""
+    rank = ours[RANK].to_numpy(dtype="float64")
+    place = np.searchsorted(np.sort(rank), rank, side="left")  # 0-based, among these players
+    published = np.sort(pd.to_numeric(theirs["Rank"], errors="coerce").dropna().to_numpy())
+    if published.size != rank.size:  # some published ranks missing: count among these only
+        return ours.assign(**{RANK: place + 1})
+    return ours.assign(**{RANK: published[place]})
 
 
 def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.DataFrame | None:
@@ -232,10 +238,13 @@ def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.
         return out
     players = data.players[data.players[EVENT] == event]
     swiss_only = published[~published[PLAYER].isin(players.loc[players[PLAYOFFS], PLAYER])]
-    listed = _places_among(table, data.published.loc[data.published[EVENT] == event, PLAYER])
+    both = published[PLAYER][published[PLAYER].isin(table[PLAYER])]
+    ours = _published_places(
+        table[table[PLAYER].isin(both)], published[published[PLAYER].isin(both)]
+    )
     ranks = compare(
         swiss_only,
-        listed[listed[PLAYER].isin(swiss_only[PLAYER])],
+        ours[ours[PLAYER].isin(swiss_only[PLAYER])],
         keys=[EVENT, PLAYER],
         values={"Rank": RANK},
         places=["Rank"],
