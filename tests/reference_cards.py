@@ -139,12 +139,15 @@ def _own_values(s: dict, rules) -> None:
     ones his opponents average."""
     own_floor = rules.floor if rules.own_floor is None else rules.own_floor
 
-    def mwp(byes: bool, floor: float) -> float:
+    def mwp(byes: bool, floor: float, held: bool = False) -> float:
+        rounds = s["rounds"] if byes else s["nb_rounds"]
+        if held:  # the rounds his events held (a round missed is lost), byes as above
+            rounds = s["held"] - (s["rounds"] - rounds)
         if rules.draw_share is None:
-            points, rounds = (s["mp"], s["rounds"]) if byes else (s["nb_mp"], s["nb_rounds"])
+            points = s["mp"] if byes else s["nb_mp"]
             value = _pct(points, rules.win * rounds, floor)
         else:
-            shares, rounds = (s["share"], s["rounds"]) if byes else (s["nb_share"], s["nb_rounds"])
+            shares = s["share"] if byes else s["nb_share"]
             value = _pct(shares, rounds, floor)
         if rules.drop_cap is not None and s["dropped"]:
             value = min(value, rules.drop_cap)
@@ -160,7 +163,8 @@ def _own_values(s: dict, rules) -> None:
         s["mwp"], s["gwp"] = s["shown_mwp"], s["shown_gwp"]
     else:  # ranked floored
         s["mwp"], s["gwp"] = mwp(True, rules.floor), gwp(True, rules.floor)
-    s["seen_mwp"], s["seen_gwp"] = mwp(byes, rules.floor), gwp(byes, rules.floor)
+    s["seen_mwp"] = mwp(byes, rules.floor, held=rules.missed_rounds_lost)
+    s["seen_gwp"] = gwp(byes, rules.floor)
     if not rules.game_scores:
         s["gp"] = s["games"] = s["gwp"] = s["seen_gwp"] = s["shown_gwp"] = math.nan
 
@@ -184,7 +188,11 @@ def _opponent_mean(s: dict, stats: dict, rules, key: str) -> float:
 
 def _values(rows: list[dict], rules, group_of: dict) -> dict:
     stats = _player_stats(rows, rules, group_of)
+    held: dict = {}  # event -> the rounds it held
+    for row in rows:
+        held.setdefault(row["event"], set()).add(row["round"])
     for s in stats.values():
+        s["held"] = sum(len(held[event]) for event in s["events"])
         _own_values(s, rules)
     for s in stats.values():
         s["omwp"] = _opponent_mean(s, stats, rules, "seen_mwp")

@@ -42,6 +42,7 @@ CONVENTIONS = Rules(
     floor=0.3,
     own_floor=0.1,
     ranked_as_shown=True,
+    missed_rounds_lost=True,
     bye_opponent=0.35,
     average_over="opponents",
     no_opponents=0.4,

@@ -34,6 +34,7 @@ FINALE = (
     "2024-10-15.json"
 )
 TROPICAL = JSON_DIR / "tropical-pauper-241-2025-06-28.json"
+FUGUETE = JSON_DIR / "fuguete-league-214-2025-03-05.json"
 ARTABRIAN = JSON_DIR / "artabrian-weekend-2024-pioneer-r0MBIolcYBgk7FAAFbWH-2024-11-23.json"
 LAND = JSON_DIR / "the-land-5-vintage-72085-2024-06-08.json"
 THURSDAY = (
@@ -195,6 +196,25 @@ def test_cardsrealm_bye_named_bye_on_either_side():
         check_from_path, TROPICAL, rules=replace(RULES["cardsrealm2025"], forfeit_games=False)
     )
     assert counts(other)["GWP"][0] < 16
+
+
+def test_cardsrealm_until_may_2025_counts_missed_rounds_lost():
+    """A 4-round event of March 2025 (cardsrealm preset): opponents' match-win % over the
+    event's 4 rounds reproduces 53 of 55 OMW% and, with them, 47 of 55 ranks; over the rounds
+    each opponent played, 42 and 30. P003's opponents: P040 (0 of 1 round: 1/3 floored),
+    P031 (3 points of 2 rounds: 3/12 -> 1/3), P017 (6 of 3: 6/12), P007 (9 of 4 with a bye)."""
+    row, table = quietly(file_report, FUGUETE)
+    assert row["preset"] == "cardsrealm" and row["status"] == "different"
+    assert counts(table) == {
+        "GWP": (54, 55), "OGWP": (51, 55), "OMWP": (53, 55), "Points": (55, 55), "Rank": (47, 55)
+    }  # fmt: skip
+    plain = quietly(
+        check_from_path, FUGUETE, rules=replace(RULES["cardsrealm"], missed_rounds_lost=False)
+    )
+    assert counts(plain)["OMWP"] == (42, 55) and counts(plain)["Rank"] == (30, 55)
+    p003 = table[(table["player"] == "P003") & (table["value"] == "OMWP")].iloc[0]
+    assert p003["computed"] == pytest.approx((1 / 3 + 1 / 3 + 6 / 12 + 9 / 12) / 4)
+    assert p003["published"] == 0.479 and p003["equal"]
 
 
 def test_cardsrealm_last_digit_is_one_unit_off_at_times():

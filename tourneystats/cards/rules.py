@@ -25,8 +25,11 @@ manatraders     ManaTraders Series (2024)                       own GW% not floo
 topdeck         topdeck.gg (2024-2025)                          own GW% not floored; distinct
                                                                 opponents; no opponent -> 0.33; no
                                                                 game scores (match results only)
-cardsrealm      CardsRealm until mid-May 2025                   floors 1/3; last digit approximate
-cardsrealm2025  CardsRealm from 2025-05-17                      as cardsrealm; own GW% not floored
+cardsrealm      CardsRealm until mid-May 2025                   floors 1/3; last digit approximate;
+                                                                rounds missed lost in the MW% the
+                                                                opponents average
+cardsrealm2025  CardsRealm from 2025-05-17                      floors 1/3; last digit approximate;
+                                                                own GW% not floored
 pokemon         Play! Pokémon (TOM)                             3/1/0 with a tie worth 1/2 win in the
                                                                 win %; floor 0.25; 0.75 cap if
                                                                 dropped; byes out of the win %;
@@ -109,6 +112,11 @@ class Rules:
         ``False`` leaves the byes out of both numerator and denominator of that value (Pokémon: a
         bye is a win for the record but no round played in the win %); the player's own
         ``mwp``/``gwp`` always include them.
+    missed_rounds_lost : bool
+        A player's match-win % as his opponents average it divides his match points by the
+        rounds his event held, not the rounds he played: a round he missed (he left, or came
+        late) counts as lost (CardsRealm until May 2025: an opponent who left after two of four
+        rounds with 6 points counts 0.5, not 1.0). His own match-win % is not changed.
     average_over : {"rounds", "opponents"}
         The opponents' averages are taken over the player's rounds ("rounds": a rematch counts
         once per round) or over his distinct opponents ("opponents": a rematch counts once,
@@ -190,6 +198,7 @@ class Rules:
     forfeit_games: bool = True
     drop_cap: float | None = None
     byes_seen_by_opponents: bool = True
+    missed_rounds_lost: bool = False
     average_over: str = "rounds"
     no_opponents: float | None = None
     draw_share: float | None = None
@@ -318,11 +327,15 @@ RULES: dict[str, Rules] = {
         name="topdeck", own_floor=0, average_over="opponents", no_opponents=0.33, game_scores=False
     ),
     # CardsRealm (mtg.cardsrealm.com, 2025-2026; 537 events) until 2025-05-16 (its 123 files
-    # with game-win % all publish none below 1/3): floor 1/3 everywhere; a bye is written as a match against "Bye" (either
-    # side), a loss to "Bye" or to no one is a loss (read_mtg_json). Its values are printed
-    # to 4 decimals, mostly rounded half up, some truncated (0.6666 for 2/3), some rounded up
-    # (0.8334 for 5/6), in no order found (last_digit)
-    "cardsrealm": Rules(name="cardsrealm", floor=1 / 3, last_digit="approximate"),
+    # with game-win % all publish none below 1/3): floor 1/3 everywhere; an opponent's
+    # match-win % over the rounds the event held (rounds missed lost: OMW% of 3,305 of 3,704
+    # players without a bye, against 2,638 over the rounds played); a bye is written as a match
+    # against "Bye" (either side), a loss to "Bye" or to no one is a loss (read_mtg_json). Its
+    # values are printed to 4 decimals, mostly rounded half up, some truncated (0.6666 for
+    # 2/3), some rounded up (0.8334 for 5/6), in no order found (last_digit)
+    "cardsrealm": Rules(
+        name="cardsrealm", floor=1 / 3, missed_rounds_lost=True, last_digit="approximate"
+    ),
     # CardsRealm from 2025-05-17: the player's own game-win % shown unfloored (0.2; 0.0588),
     # ranked floored
     "cardsrealm2025": Rules(
