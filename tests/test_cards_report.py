@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tourneystats.cards import (
     RULES,
@@ -33,6 +35,7 @@ FINALE = (
 TROPICAL = JSON_DIR / "tropical-pauper-241-2025-06-28.json"
 ARTABRIAN = JSON_DIR / "artabrian-weekend-2024-pioneer-r0MBIolcYBgk7FAAFbWH-2024-11-23.json"
 LAND = JSON_DIR / "the-land-5-vintage-72085-2024-06-08.json"
+WEEKLY = JSON_DIR / "weekly-legacy-292153-2025-04-17.json"
 THURSDAY = (
     JSON_DIR / "legacy-thursday-january-30th-2025-legacy-thursday-january-30th-2025-2025-01-31.json"
 )
@@ -112,6 +115,73 @@ def test_cut_round_needs_a_bracket_after_swiss_rounds():
     knockout = match(1, "A", "B") + match(1, "C", "D") + [(1, "E", None, 2, 0, 0)]
     knockout += match(2, "A", "C") + [(2, "E", None, 2, 0, 0)] + match(3, "A", "E")
     assert _cut_round(knockout) == 0
+
+
+def test_cut_round_of_one_round_is_played_by_the_leaders():
+    """A last round alone is a cut only if its players lead by match points (a final of two
+    players excepted): four players of eight in a last round are a Swiss round players left
+    when one of those left out has more points than one of the four."""
+
+    def match(r, a, b, w=2, l=0):  # noqa: E741
+        return [(r, a, b, w, l, 0), (r, b, a, l, w, 0)]
+
+    swiss = match(1, "A", "B") + match(1, "C", "D") + match(1, "E", "F") + match(1, "G", "H")
+    swiss += match(2, "A", "C") + match(2, "E", "G") + match(2, "B", "D") + match(2, "F", "H")
+    # after round 2: A, E 6 points; B, C, F, G 3; D, H 0
+    assert _cut_round(swiss + match(3, "A", "B") + match(3, "E", "F")) == 3  # 6, 6, 3, 3
+    assert _cut_round(swiss + match(3, "A", "B") + match(3, "E", "D")) == 0  # D 0 < C 3
+    assert _cut_round(swiss + match(3, "B", "D")) == 3  # a final, whoever plays it
+    # a longer bracket need not be the leaders (a league seats its own qualifiers)
+    assert _cut_round(swiss + match(3, "A", "B") + match(3, "E", "D") + match(4, "A", "E")) == 3
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 4), st.integers(3, 5), st.data())
+def test_cut_round_of_one_round_matches_the_points(rounds, half, data):
+    """Random Swiss rounds of 2*half players (everyone plays), then a last round of four: it is
+    a cut exactly when its four players have no fewer points than anyone left out (computed
+    here from the results, 3 a win, 1 a draw)."""
+    n = 2 * half
+    names = [f"P{i}" for i in range(n)]
+    rows, points = [], dict.fromkeys(names, 0)
+    for r in range(1, rounds + 1):
+        order = data.draw(st.permutations(names))
+        for a, b in zip(order[::2], order[1::2], strict=True):
+            w, l = data.draw(st.sampled_from([(2, 0), (0, 2), (1, 1), (2, 1)]))  # noqa: E741
+            rows += [(r, a, b, w, l, 0), (r, b, a, l, w, 0)]
+            points[a] += 3 if w > l else w == l
+            points[b] += 3 if l > w else w == l
+    four = data.draw(st.permutations(names))[:4]
+    last = rounds + 1
+    rows += [(last, four[0], four[1], 2, 0, 0), (last, four[1], four[0], 0, 2, 0)]
+    rows += [(last, four[2], four[3], 2, 0, 0), (last, four[3], four[2], 0, 2, 0)]
+    leaders = min(points[p] for p in four) >= max(points[p] for p in names if p not in four)
+    assert (_cut_round(rows) == last) == leaders
+    assert _cut_round(rows) in (0, last)
+
+
+def test_melee_last_swiss_round_that_players_left_is_no_cut():
+    """36 players; 'Round 6' is played by 16 of them (the others left): a Swiss round, not a
+    top 16 (P011 and P014, 9 points after round 5, are out; P025, 3 points, is in). Read as
+    Swiss, every player's published values are reproduced but those of the three who left
+    after round 2 (P034, P035, P036: melee.gg published their values after round 2 and ranked
+    them after P033, who has their 0 points; not followed, see tests/data/README.md)."""
+    data = quietly(read_mtg_json, WEEKLY)
+    assert data.events["cut_round"].tolist() == [0]
+    assert not data.players["playoffs"].any()
+    row, table = quietly(file_report, WEEKLY)
+    assert row["preset"] == "melee2024"
+    assert counts(table) == {
+        "GWP": (36, 36), "OGWP": (33, 36), "OMWP": (34, 36), "Points": (36, 36), "Rank": (32, 36)
+    }  # fmt: skip
+    wrong = table[~table["equal"].astype(bool)]
+    assert set(wrong["player"]) == {"P033", "P034", "P035", "P036"}
+    # P016 (5 rounds) met P020 (6 points of 5 rounds), P026 (5 of 6 -> 1/3), P010 (9 of 6),
+    # P030 (3 of 4 -> 1/3) and P007 (12 of 6), each counted with his round 6
+    omwp = (6 / 15 + 1 / 3 + 9 / 18 + 1 / 3 + 12 / 18) / 5
+    assert omwp == pytest.approx(0.44666667, abs=5e-9)
+    assert computed(table, "P016", "OMWP") == pytest.approx(omwp)
+    assert table.loc[(table["player"] == "P016") & (table["value"] == "OMWP"), "equal"].all()
 
 
 # --- losses to no one ------------------------------------------------------------------------

@@ -39,7 +39,9 @@ How the files are read:
   matches after seven Swiss rounds) is kept as rounds; ``events.cut_round`` gives its first
   round (0: none): the longest run of last rounds without byes, each played by a power of two
   of players, half the players of the round before, all of whom won or drew it, after a round
-  with more players. Its players are marked ``playoffs`` (their published rank comes from it).
+  with more players; a cut of one round (not a final) is played by the leaders by match
+  points (none has fewer than a player left out: a last Swiss round of 16 players after 36 is
+  no cut). Its players are marked ``playoffs`` (their published rank comes from it).
 - The ``Standings`` are the published frame (``Rank, Player, Points, Wins, Losses, Draws, OMWP,
   GWP, OGWP``; a value may be null); the event is the file's stem.
 
@@ -329,7 +331,9 @@ def _cut_round(rows: list[tuple]) -> int:
     The cut is the longest run of last rounds whose players (and byes) are the winners (or
     drawers) of the round before and its byes, as many as its matches and byes; its first
     round is played by a power of two of players without a bye, fewer than the round before
-    it. A single-elimination event, all of whose rounds are such rounds, has no cut.
+    it; a cut of a single round of four players or more must be played by the leaders by match
+    points after the rounds before it. A single-elimination event, all of whose rounds are such
+    rounds, has no cut.
     """
     players: dict[int, set] = {}
     winners: dict[int, set] = {}
@@ -363,8 +367,26 @@ def _cut_round(rows: list[tuple]) -> int:
         size = len(players[first])
         entrants = len(players[first - 1]) + len(byes[first - 1])
         if not byes[first] and size >= 2 and not size & (size - 1) and size < entrants:
-            return first
+            # a last round of 4+ players alone (a cut, or a Swiss round that players left?)
+            # is a cut if played by the leaders; a final, or a longer bracket (winners
+            # advancing), need not be (a league may seat its own qualifiers)
+            if first < max(players) or size == 2 or _leaders(rows, first, players[first]):
+                return first
     return 0
+
+
+def _leaders(rows: list[tuple], first: int, entrants: set) -> bool:
+    """Whether `entrants` are the leaders by match points (3 a win or bye, 1 a draw) after the
+    rounds before `first`: none has fewer points than a player left out. A final takes the
+    leaders; a last Swiss round that players left (16 of 36 still playing) need not."""
+    points: dict[str, int] = {}
+    for number, player, opponent, w, l, _ in rows:  # noqa: E741
+        if number < first:
+            won = w > l or (opponent is None and w >= l)
+            points[player] = points.get(player, 0) + (3 if won else w == l)
+    inside = [points.get(p, 0) for p in entrants]
+    outside = [v for p, v in points.items() if p not in entrants]
+    return not outside or min(inside) >= max(outside)
 
 
 def _players_of(path: Path, matches: list, where: str) -> list[str]:
