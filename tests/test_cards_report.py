@@ -36,6 +36,7 @@ TROPICAL = JSON_DIR / "tropical-pauper-241-2025-06-28.json"
 ARTABRIAN = JSON_DIR / "artabrian-weekend-2024-pioneer-r0MBIolcYBgk7FAAFbWH-2024-11-23.json"
 LAND = JSON_DIR / "the-land-5-vintage-72085-2024-06-08.json"
 WEEKLY = JSON_DIR / "weekly-legacy-292153-2025-04-17.json"
+AT_HOME = JSON_DIR / "122-the-122nd-legacy-at-home-149036-2024-09-14.json"
 THURSDAY = (
     JSON_DIR / "legacy-thursday-january-30th-2025-legacy-thursday-january-30th-2025-2025-01-31.json"
 )
@@ -182,6 +183,30 @@ def test_melee_last_swiss_round_that_players_left_is_no_cut():
     assert omwp == pytest.approx(0.44666667, abs=5e-9)
     assert computed(table, "P016", "OMWP") == pytest.approx(omwp)
     assert table.loc[(table["player"] == "P016") & (table["value"] == "OMWP"), "equal"].all()
+
+
+def test_melee2024_ranks_the_game_win_percentage_it_shows():
+    """P011 and P012 lost all three rounds (0 points). P011 won one game of three each time
+    (GW% 3/9 = 1/3), P012 one game in all (0-2, 1-2, 0-2: GW% 3/21 = 1/7, published 0.142857).
+    Their OMW% are equal: P006, P007 (6/9 each) and P010 (3/9) for P011; P004, P007 (6/9) and
+    P008 (3/9) for P012, (2/3 + 2/3 + 1/3) / 3 = 5/9 both. Floored at 1/3 their GW% tie and
+    P012's higher OGW% would rank him 11th; melee.gg ranks P011 (shown 1/3) before P012 (shown
+    1/7): it ranks the GW% it shows (``Rules.rank_shown``)."""
+    row, table = quietly(file_report, AT_HOME)
+    assert row["preset"] == "melee2024" and row["status"] == "equal"
+    assert counts(table) == {
+        "GWP": (12, 12), "OGWP": (12, 12), "OMWP": (12, 12), "Points": (12, 12), "Rank": (12, 12)
+    }  # fmt: skip
+    assert computed(table, "P011", "GWP") == pytest.approx(1 / 3)
+    assert computed(table, "P012", "GWP") == pytest.approx(1 / 7)
+    assert (
+        computed(table, "P011", "OMWP") == computed(table, "P012", "OMWP") == pytest.approx(5 / 9)
+    )
+    assert computed(table, "P012", "OGWP") > computed(table, "P011", "OGWP")
+    assert (computed(table, "P011", "Rank"), computed(table, "P012", "Rank")) == (11, 12)
+    floored = quietly(file_report, AT_HOME, rules=replace(RULES["melee2024"], rank_shown=False))[1]
+    assert (computed(floored, "P011", "Rank"), computed(floored, "P012", "Rank")) == (12, 11)
+    assert counts(floored)["Rank"] == (10, 12)
 
 
 # --- losses to no one ------------------------------------------------------------------------

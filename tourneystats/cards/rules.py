@@ -15,7 +15,8 @@ melee         melee.gg until mid-May 2024                     floors 1/3; a 0-0-
                                                               written as Swiss rounds leaves the
                                                               others their Swiss standings
 melee2024     melee.gg from mid-May 2024 to mid-Nov. 2025     as melee, but a 0-0-3 draw is 3 drawn
-                                                              games; own GW% not floored
+                                                              games; own GW% not floored (shown
+                                                              and ranked)
 melee2025     melee.gg from mid-November 2025                 floors 1/3; distinct opponents; top
                                                               cut as melee
 manatraders   ManaTraders Series (2024)                       own GW% not floored; values shown
@@ -79,7 +80,12 @@ class Rules:
         (ManaTraders, topdeck.gg and melee.gg from May 2024 to November 2025 publish game-win %
         below 0.33). The ranking compares them floored at `floor`, as Appendix C defines them
         (ManaTraders' ranks reproduce that way only: two players shown 0.0 and 0.2 tie at 0.33
-        and OGW% decides).
+        and OGW% decides), unless `rank_shown`.
+    rank_shown : bool
+        Whether the ranking compares the player's own match-win % and game-win % as shown (at
+        `own_floor`) rather than floored at `floor`. melee.gg from May 2024 to November 2025
+        ranks by the game-win % it shows: of two players with 0 points and equal OMW%, the one
+        shown 0.25 is ranked before the one shown 0.142857 although both are 0.33 floored.
     bye : tuple of int
         The game score (wins, losses, draws) a bye counts as (2-0-0).
     bye_opponent : float, optional
@@ -170,6 +176,7 @@ class Rules:
     game_loss: float = 0
     floor: float = 0.33
     own_floor: float | None = None
+    rank_shown: bool = False
     bye: tuple[int, int, int] = (2, 0, 0)
     bye_opponent: float | None = None
     intentional_draw_game_points: float | None = None
@@ -261,11 +268,13 @@ RULES: dict[str, Rules] = {
         forfeit_games=False,
     ),
     # melee.gg from mid-May 2024 to mid-November 2025: floor 1/3 for the opponents, the player's
-    # own game-win % shown unfloored, a 0-0-3 intentional draw is 3 drawn games (1 point each)
+    # own game-win % shown and ranked unfloored, a 0-0-3 intentional draw is 3 drawn games (1
+    # point each)
     "melee2024": Rules(
         name="melee2024",
         floor=1 / 3,
         own_floor=0,
+        rank_shown=True,
         average_over="opponents",
         frozen_before_cut=True,
         forfeit_games=False,
