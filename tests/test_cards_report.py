@@ -37,6 +37,10 @@ ARTABRIAN = JSON_DIR / "artabrian-weekend-2024-pioneer-r0MBIolcYBgk7FAAFbWH-2024
 LAND = JSON_DIR / "the-land-5-vintage-72085-2024-06-08.json"
 WEEKLY = JSON_DIR / "weekly-legacy-292153-2025-04-17.json"
 AT_HOME = JSON_DIR / "122-the-122nd-legacy-at-home-149036-2024-09-14.json"
+SYDNEY = (
+    JSON_DIR
+    / "anz-super-series-cycle-8-regional-championships-sydney-modern-123662-2025-03-07.json"
+)
 THURSDAY = (
     JSON_DIR / "legacy-thursday-january-30th-2025-legacy-thursday-january-30th-2025-2025-01-31.json"
 )
@@ -207,6 +211,26 @@ def test_melee2024_ranks_the_game_win_percentage_it_shows():
     floored = quietly(file_report, AT_HOME, rules=replace(RULES["melee2024"], rank_shown=False))[1]
     assert (computed(floored, "P011", "Rank"), computed(floored, "P012", "Rank")) == (12, 11)
     assert counts(floored)["Rank"] == (10, 12)
+
+
+def test_a_player_the_standings_do_not_list_is_not_ranked():
+    """P155 played six rounds (12 points, OMW% 0.509127) but the published standings do not
+    list him: melee.gg ranked P063 (12 points, OMW% 0.513542) 63rd and P064 (12 points, OMW%
+    0.503125) 64th, the place P155 would have between them. Every player ranked after him is
+    compared one place higher than the computed table ranks him (his opponents still count
+    him: every OMW% and OGW% is reproduced)."""
+    row, table = quietly(file_report, SYDNEY)
+    assert row["status"] == "equal"
+    assert any("do not list: P155" in w for w in row["warnings"])
+    assert counts(table) == {
+        "GWP": (154, 154), "OGWP": (154, 154), "OMWP": (154, 154), "Points": (154, 154),
+        "Rank": (146, 146),
+    }  # fmt: skip
+    assert (computed(table, "P063", "Rank"), computed(table, "P064", "Rank")) == (63, 64)
+    data = quietly(read_mtg_json, SYDNEY)
+    swiss = standings(data.results[data.results["round"] < 9], rules="melee2024")
+    assert swiss.set_index("player").loc[["P063", "P155", "P064"], "rank"].tolist() == [63, 64, 65]
+    assert computed(table, "P154", "Rank") == swiss.set_index("player").loc["P154", "rank"] - 1
 
 
 # --- losses to no one ------------------------------------------------------------------------

@@ -6,7 +6,8 @@ computes each event's standings with the rules the caller names or those the fil
 :func:`tourneystats.core.check.compare`, at each event's published precision:
 
 - **MTGODecklistCache JSON** files: ``Points``, ``OMWP``, ``GWP``, ``OGWP`` and ``Rank`` (the
-  rank only of players who played no playoff round: theirs comes from the bracket), where the
+  rank only of players who played no playoff round: theirs comes from the bracket; among the
+  players the standings list: one they do not list was not ranked by the publisher), where the
   file gives a value (a null is none). A file with
   match results only (topdeck.gg) has no game scores: its ``GWP`` and ``Rank`` (which GW%
   decides among equal players) are not compared, and its ``OGWP`` is compared with the average
@@ -174,6 +175,12 @@ def _ogwp_from_published(results: pd.DataFrame, published: pd.DataFrame, rules: 
     return mean if rules.no_opponents is None else mean.fillna(rules.no_opponents)
 
 
+def _listed_as(name: str, listed: set) -> bool:
+    """Whether `name` is ``"listed (k)"``, the k-th player of a name the standings list."""
+    base, _, k = str(name).rpartition(" (")
+    return bool(base) and k.endswith(")") and k[:-1].isdigit() and base in listed
+
+
 def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.DataFrame | None:
     """The comparison of one JSON event's published standings."""
     results = data.results[data.results[EVENT] == event]
@@ -194,6 +201,8 @@ def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.
     else:
         table = standings(results, rules=rules)
     extra = set(table[PLAYER]) - set(published[PLAYER])
+    # not ranked by the publisher (the k-th player of a name listed twice is listed as it)
+    unranked = {name for name in extra if not _listed_as(name, set(published[PLAYER]))}
     _left_out(f"{event}: computed players the standings do not list", sorted(map(str, extra)))
     published = _comparable(published, results, event)
     values = {"Points": MATCH_POINTS, "OMWP": OMWP}
@@ -209,14 +218,34 @@ def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.
     if not rules.game_scores:  # ranks depend on the GW% the file cannot give
         return out
     players = data.players[data.players[EVENT] == event]
-    swiss_only = published[~published[PLAYER].isin(players.loc[players[PLAYOFFS], PLAYER])]
+    playoffs = players.loc[players[PLAYOFFS], PLAYER]
+    swiss_only = published[~published[PLAYER].isin(playoffs)]
+    unlisted = table[table[PLAYER].isin(unranked) & ~table[PLAYER].isin(playoffs)]
     ranks = compare(
         swiss_only,
-        table[table[PLAYER].isin(swiss_only[PLAYER])],
+        _ranked_without(table[table[PLAYER].isin(swiss_only[PLAYER])], unlisted),
         keys=[EVENT, PLAYER],
         values={"Rank": RANK},
     )
     return pd.concat([out, ranks[ranks["published"].notna()]], ignore_index=True)
+
+
+def _ranked_without(table: pd.DataFrame, unlisted: pd.DataFrame) -> pd.DataFrame:
+    """`table` with each rank less the players of `unlisted` ranked before it: a player in the
+    rounds whom the published standings do not list (removed from the event) was not ranked
+    by the publisher, and the players after him are one place higher.
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"player": ["A", "C", "D"], "rank": [1, 3, 3]})
+    >>> _ranked_without(table, pd.DataFrame({"player": ["B"], "rank": [2]}))["rank"].tolist()
+    [1, 2, 2]
+    """
+    if not len(unlisted):
+        return table
+    ranks = table[RANK].to_numpy()
+    before = np.searchsorted(np.sort(unlisted[RANK].to_numpy()), ranks, side="left")
+    return table.assign(**{RANK: ranks - before})
 
 
 def _json_events(
