@@ -22,7 +22,7 @@ from tourneystats.cards import (
     read_mtg_json,
     standings,
 )
-from tourneystats.cards.decklistcache import _cut_round
+from tourneystats.cards.decklistcache import _cut_round, bracket_rows
 from tourneystats.cards.report import REPORT_COLUMNS, STATUSES
 from tourneystats.core.schema import ValidationError
 
@@ -36,6 +36,7 @@ TROPICAL = JSON_DIR / "tropical-pauper-241-2025-06-28.json"
 ARTABRIAN = JSON_DIR / "artabrian-weekend-2024-pioneer-r0MBIolcYBgk7FAAFbWH-2024-11-23.json"
 LAND = JSON_DIR / "the-land-5-vintage-72085-2024-06-08.json"
 WEEKLY = JSON_DIR / "weekly-legacy-292153-2025-04-17.json"
+HARTFORD = JSON_DIR / "1k-pre-mod-scg-con-hartford-sunday-930-am-premodern-44556-2024-02-04.json"
 AT_HOME = JSON_DIR / "122-the-122nd-legacy-at-home-149036-2024-09-14.json"
 SYDNEY = (
     JSON_DIR
@@ -231,6 +232,34 @@ def test_a_player_the_standings_do_not_list_is_not_ranked():
     swiss = standings(data.results[data.results["round"] < 9], rules="melee2024")
     assert swiss.set_index("player").loc[["P063", "P155", "P064"], "rank"].tolist() == [63, 64, 65]
     assert computed(table, "P154", "Rank") == swiss.set_index("player").loc["P154", "rank"] - 1
+
+
+def test_melee_bracket_counts_in_tiebreakers_without_points():
+    """Six Swiss rounds, then Quarterfinals, Semifinals and Finals (melee.gg, February 2024).
+    P001 won all three: published 16 points (his Swiss points), GW% 17/23 (11 of 16 Swiss games
+    and 6 of 7 in the bracket), OMW% 0.52403 = the mean over his nine meetings of P044 (0 of 2
+    rounds: 1/3), P037 (4 of 6 rounds: 1/3), P018 (9/18), P014 (11/18), P009 (12/18), P002 (met
+    in round 6 and in the final: 15 points over 9 rounds, 15/27, twice), P005 (quarterfinal: 13
+    over 7 rounds), P003 (semifinal: 13 over 8 rounds). A bracket round gives no match points
+    but is a round, its games count and each meeting is an opponent (``playoff_tiebreakers``)."""
+    row, table = quietly(file_report, HARTFORD)
+    assert row["preset"] == "melee" and row["status"] == "equal"
+    assert counts(table) == {
+        "GWP": (50, 50), "OGWP": (50, 50), "OMWP": (50, 50), "Points": (50, 50), "Rank": (42, 42)
+    }  # fmt: skip
+    assert computed(table, "P001", "Points") == 16
+    assert computed(table, "P001", "GWP") == pytest.approx(17 / 23)
+    omwp = (1 / 3 + 1 / 3 + 9 / 18 + 11 / 18 + 12 / 18 + 2 * 15 / 27 + 13 / 21 + 13 / 24) / 9
+    assert omwp == pytest.approx(0.52403, abs=5e-7)
+    assert computed(table, "P001", "OMWP") == pytest.approx(omwp)
+    rows = bracket_rows(HARTFORD, HARTFORD.stem)
+    assert rows["round"].unique().tolist() == [7, 8, 9] and len(rows) == 14
+    # without the rule the bracket players keep their Swiss values: P001's GW% 11/16
+    swiss = quietly(
+        check_from_path, HARTFORD, rules=replace(RULES["melee"], playoff_tiebreakers=False)
+    )
+    assert computed(swiss, "P001", "GWP") == pytest.approx(11 / 16)
+    assert counts(swiss)["OMWP"][0] < 50
 
 
 # --- losses to no one ------------------------------------------------------------------------

@@ -315,6 +315,57 @@ def _rounds(
     return rows, playoffs, finalists, null_byes
 
 
+#: the single-elimination rounds melee.gg's bracket names (as the archive writes them)
+_BRACKET = re.compile(r"(quarter|semi)?finals", re.IGNORECASE)
+
+
+def bracket_rows(path: str | os.PathLike, event: str) -> pd.DataFrame:
+    """The matches of a file's bracket rounds named ``Quarterfinals``, ``Semifinals`` and
+    ``Finals``, as results rows of `event` numbered after its Swiss rounds (empty when the file
+    has none, or when they cannot be read: a player twice in a round, an unknown result).
+
+    :func:`read_mtg_json` leaves these rounds out of the results (they are no standings rounds);
+    ``Rules.playoff_tiebreakers`` counts them in their players' tie-breakers.
+
+    Examples
+    --------
+    >>> import json, pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "cup.json"
+    >>> _ = path.write_text(json.dumps({"Tournament": {"Uri": "https://melee.gg/1"}, "Rounds": [
+    ...     {"RoundName": "Round 1", "Matches": [{"Player1": "A", "Player2": "B", "Result": "2-0-0"}]},
+    ...     {"RoundName": "Finals", "Matches": [{"Player1": "B", "Player2": "A", "Result": "2-1-0"}]}]}))
+    >>> bracket_rows(path, "cup")[["round", "player", "opponent", "wins", "losses"]]
+       round player opponent  wins  losses
+    0      2      B        A     2       1
+    1      2      A        B     1       2
+    """
+    path = Path(path)
+    columns = [EVENT, ROUND, PLAYER, OPPONENT, WINS, LOSSES, DRAWS]
+    data = _load(path)
+    uri = (
+        data.get("Tournament", {}).get("Uri") if isinstance(data.get("Tournament"), dict) else None
+    )
+    platform = _platform(path, uri if isinstance(uri, str) else None)
+    try:
+        swiss, _, _, _ = _rounds(path, data, None, platform)
+        number, rows = max((r[0] for r in swiss), default=0), []
+        for i, rnd in enumerate(data.get("Rounds") or []):
+            if not _BRACKET.fullmatch(str(rnd.get("RoundName", "")).strip()):
+                continue
+            number += 1
+            bracket = _Round(
+                path, number, str(rnd["RoundName"]), None, platform, _shared_names(data)
+            )
+            for j, match in enumerate(rnd.get("Matches") or []):
+                bracket.add(match, f"Rounds[{i}].Matches[{j}]")
+            rows += [(event, *row) for row in bracket.rows if row[2] is not None]
+    except (ValidationError, AttributeError, TypeError):  # a bracket not read: none counted
+        rows = []
+    frame = pd.DataFrame(rows, columns=columns).astype({EVENT: "str", PLAYER: "str"})
+    frame[OPPONENT] = frame[OPPONENT].astype("string")
+    return frame.astype({ROUND: np.int64, WINS: np.int64, LOSSES: np.int64, DRAWS: np.int64})
+
+
 def _shared_names(data: dict) -> frozenset:
     """The names the standings list more than once (several players of one name)."""
     entries = data.get("Standings")
