@@ -135,7 +135,7 @@ def _player_stats(rows: list[dict], rules, group_of: dict) -> dict:
 
 
 def _own_values(s: dict, rules) -> None:
-    """The player's own percentages (ranked floored at `floor`, or as shown with `rank_shown`;
+    """The player's own percentages (ranked floored at `floor`, or as shown with `ranked_as_shown`;
     shown at `own_floor`) and the ones his opponents average."""
     own_floor = rules.floor if rules.own_floor is None else rules.own_floor
 
@@ -155,9 +155,11 @@ def _own_values(s: dict, rules) -> None:
         return _pct(points, rules.game_win * games, floor)
 
     byes = rules.byes_seen_by_opponents
-    ranked = own_floor if rules.rank_shown else rules.floor  # (ranked floored, or as shown)
-    s["mwp"], s["gwp"] = mwp(True, ranked), gwp(True, ranked)
     s["shown_mwp"], s["shown_gwp"] = mwp(True, own_floor), gwp(True, own_floor)
+    if rules.ranked_as_shown:
+        s["mwp"], s["gwp"] = s["shown_mwp"], s["shown_gwp"]
+    else:  # ranked floored
+        s["mwp"], s["gwp"] = mwp(True, rules.floor), gwp(True, rules.floor)
     s["seen_mwp"], s["seen_gwp"] = mwp(byes, rules.floor), gwp(byes, rules.floor)
     if not rules.game_scores:
         s["gp"] = s["games"] = s["gwp"] = s["seen_gwp"] = s["shown_gwp"] = math.nan

@@ -322,8 +322,8 @@ def _assemble(
         game_points=game_points,
         rounds=t.rounds,
         games=games,
-        mwp=pct.shown_mwp if rules.rank_shown else pct.mwp,  # (the values ranked)
-        gwp=shown_gwp if rules.rank_shown else gwp,
+        mwp=pct.mwp,
+        gwp=gwp,
         omwp=omwp,
         ogwp=ogwp,
         oomwp=oomwp,
