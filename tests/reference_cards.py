@@ -135,8 +135,8 @@ def _player_stats(rows: list[dict], rules, group_of: dict) -> dict:
 
 
 def _own_values(s: dict, rules) -> None:
-    """The player's own percentages (ranked floored at `floor`, shown at `own_floor`) and the
-    ones his opponents average."""
+    """The player's own percentages (ranked floored at `floor`, or as shown with `ranked_as_shown`;
+    shown at `own_floor`) and the ones his opponents average."""
     own_floor = rules.floor if rules.own_floor is None else rules.own_floor
 
     def mwp(byes: bool, floor: float, held: bool = False) -> float:
@@ -331,3 +331,44 @@ def _record(group, player, rank, s, rules, by, within, division) -> dict:
     if by is not None:
         record["events"] = len(s["events"])
     return record
+
+
+def standings_with_bracket(frame: pd.DataFrame, bracket: pd.DataFrame, rules) -> dict:
+    """Per player of one event: ``match_points, gwp, omwp, ogwp`` when the `bracket` rounds
+    count in their players' tie-breakers without match points (``Rules.playoff_tiebreakers``):
+    Swiss points; the match-win % opponents see is the Swiss points over every round (floored);
+    game-win % over every game; one more opponent per bracket meeting."""
+    swiss = {r["player"]: r for r in standings(frame, rules).to_dict("records")}
+    both = {
+        r["player"]: r for r in standings(pd.concat([frame, bracket]), rules).to_dict("records")
+    }
+    extra: dict = {}
+    for row in bracket.to_dict("records"):
+        extra[row["player"]] = extra.get(row["player"], 0) + 1
+    seen_mwp, seen_gwp = {}, {}
+    for player, s in swiss.items():
+        if player in extra:
+            rounds = s["rounds"] + extra[player]
+            seen_mwp[player] = max(s["match_points"] / (rules.win * rounds), rules.floor)
+            seen_gwp[player] = max(both[player]["gwp"], rules.floor)
+        else:
+            seen_mwp[player] = max(s["mwp"], rules.floor)
+            seen_gwp[player] = max(s["gwp"], rules.floor)
+    met: dict = {}
+    for row in sorted(frame.to_dict("records"), key=lambda r: r["round"]):
+        if row["player"] in extra and not _missing(row["opponent"]):
+            before = met.setdefault(row["player"], [])
+            if rules.average_over == "rounds" or row["opponent"] not in before:
+                before.append(row["opponent"])
+    for row in bracket.to_dict("records"):
+        met.setdefault(row["player"], []).append(row["opponent"])
+    out = {}
+    for player, s in swiss.items():
+        value = {"match_points": s["match_points"], "gwp": s["gwp"]}
+        value.update(omwp=s["omwp"], ogwp=s["ogwp"])
+        if player in extra:
+            value["gwp"] = both[player]["gwp"]
+            value["omwp"] = _mean([seen_mwp[o] for o in met[player]])
+            value["ogwp"] = _mean([seen_gwp[o] for o in met[player]])
+        out[player] = value
+    return out

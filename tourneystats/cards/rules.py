@@ -5,6 +5,36 @@ Tournament Rules (Appendix C) as its default; a preset is a small :class:`Rules`
 it changes and where that was found. A rule set of your own is built from the same fields
 (``Rules(floor=0.25, ...)``, or ``dataclasses.replace(RULES["topdeck"], win=4, draw=2)``).
 
+preset        who, when                                       differs from ``mtg`` (Appendix C)
+============  ==============================================  =======================================
+mtg           Magic Tournament Rules, Appendix C              (the defaults)
+melee         melee.gg until mid-May 2024                     floors 1/3; a 0-0-3 intentional draw
+                                                              counts 3 games and 0 game points;
+                                                              distinct opponents; a top cut
+                                                              written as Swiss rounds leaves the
+                                                              others their Swiss standings;
+                                                              Quarter-, Semifinals, Finals count
+                                                              in their players' tie-breakers,
+                                                              without match points
+melee2024     melee.gg from mid-May 2024 to mid-Nov. 2025     as melee, but a 0-0-3 draw is 3 drawn
+                                                              games; own GW% not floored (shown
+                                                              and ranked); named playoff rounds
+                                                              not counted
+melee2025     melee.gg from mid-November 2025                 floors 1/3; distinct opponents; top
+                                                              cut as melee
+manatraders   ManaTraders Series (2024)                       own GW% not floored; values shown
+                                                              rounded half up to 3 decimals (0.1 %);
+                                                              rounds played ranked after points
+topdeck       topdeck.gg (2024-2025)                          own GW% not floored; distinct
+                                                              opponents; no opponent -> 0.33; no
+                                                              game scores (match results only)
+cardsrealm    CardsRealm (2025-2026)                          floors 1/3; own GW% not floored
+pokemon       Play! Pokémon (TOM)                             3/1/0 with a tie worth 1/2 win in the
+                                                              win %; floor 0.25; 0.75 cap if
+                                                              dropped; byes out of the win %;
+                                                              frozen drops; head-to-head; no games
+============  ==============================================  =======================================
+=======
 ==============  ==============================================  =======================================
 preset          who, when                                       differs from ``mtg`` (Appendix C)
 ==============  ==============================================  =======================================
@@ -13,10 +43,14 @@ melee           melee.gg until mid-May 2024                     floors 1/3; a 0-
                                                                 counts 3 games and 0 game points;
                                                                 distinct opponents; a top cut
                                                                 written as Swiss rounds leaves the
-                                                                others their Swiss standings
+                                                                others their Swiss standings;
+                                                                Quarter-, Semifinals, Finals count
+                                                                in their players' tie-breakers,
+                                                                without match points
 melee2024       melee.gg from mid-May 2024 to mid-Nov. 2025     as melee, but a 0-0-3 draw is 3 drawn
                                                                 games; own GW% not floored, and
-                                                                ranked as shown
+                                                                ranked as shown; named playoff
+                                                                rounds not counted
 melee2025       melee.gg from mid-November 2025                 floors 1/3; distinct opponents; top
                                                                 cut as melee; last digit approximate
 manatraders     ManaTraders Series (2024)                       own GW% not floored; values shown
@@ -149,6 +183,16 @@ class Rules:
         :func:`~tourneystats.cards.file_report` of such files
         (:func:`~tourneystats.cards.publishers.standings_before_cut`); ``standings`` of a
         results frame does not know the cut and ranks every round.
+    playoff_tiebreakers : bool
+        A file's bracket rounds named ``Quarterfinals``, ``Semifinals`` and ``Finals`` (left out
+        of the results: :func:`~tourneystats.cards.read_mtg_json`) count in the tie-breakers of
+        their players as rounds that give no match points: the player's points stay those of the
+        Swiss rounds, his match-win % as his opponents see it is those points over all his
+        rounds, his game-win % counts the bracket's games, and each bracket meeting is one more
+        opponent in his OMW% and OGW% (a rematch of the Swiss too). The other players keep their
+        Swiss standings (melee.gg until May 2024). Applied where the bracket is known:
+        :func:`~tourneystats.cards.check_from_path` and :func:`~tourneystats.cards.file_report`
+        of such files (:func:`~tourneystats.cards.publishers.standings_with_bracket`).
     decimals : int, optional
         Show the percentages (``mwp``, ``gwp``, ``omwp``, ``ogwp``, ``oomwp``) rounded to this
         many decimals of the fraction, as the publisher prints them (ManaTraders: 3, i.e.
@@ -206,6 +250,7 @@ class Rules:
     freeze_dropped: bool = False
     head_to_head: bool = False
     frozen_before_cut: bool = False
+    playoff_tiebreakers: bool = False
     decimals: int | None = None
     rounding: str = "half_up"
     ranked_as_shown: bool = False
@@ -280,13 +325,16 @@ RULES: dict[str, Rules] = {
     "mtg": Rules(name="mtg"),
     # melee.gg until mid-May 2024 (the 2023 event of tests/data/cards and the events of early
     # 2024 in the MTGODecklistCache archive): floor 1/3 everywhere, a 0-0-3 intentional draw
-    # counts 3 games and 0 game points
+    # counts 3 games and 0 game points, the bracket (Quarterfinals, Semifinals, Finals) in its
+    # players' tie-breakers without points (OMWP of 336, OGWP of 327, GWP of 345 of the 362
+    # bracket players of the archive's 53 such files reproduced that way; 22, 18, 29 without)
     "melee": Rules(
         name="melee",
         floor=1 / 3,
         intentional_draw_game_points=0,
         average_over="opponents",
         frozen_before_cut=True,
+        playoff_tiebreakers=True,
         forfeit_games=False,
     ),
     # melee.gg from mid-May 2024 to mid-November 2025: floor 1/3 for the opponents, the player's
