@@ -372,3 +372,51 @@ def standings_with_bracket(frame: pd.DataFrame, bracket: pd.DataFrame, rules) ->
             value["ogwp"] = _mean([seen_gwp[o] for o in met[player]])
         out[player] = value
     return out
+
+
+def points_cuts(frame: pd.DataFrame, rules) -> list[int]:
+    """The rounds only the leaders by points play (see
+    :func:`tourneystats.cards.publishers.points_cuts`), by plain loops over the rows."""
+    rows = frame.to_dict("records")
+    rounds = sorted({r["round"] for r in rows})
+    cuts = []
+    for before, now in zip(rounds, rounds[1:]):
+        points: dict = {}
+        for r in rows:
+            if r["round"] < now:
+                w, lo = r["wins"], r["losses"]
+                got = rules.win if w > lo else rules.loss if w < lo else rules.draw
+                points[r["player"]] = points.get(r["player"], 0) + got
+        prev = {r["player"] for r in rows if r["round"] == before}
+        on = {r["player"] for r in rows if r["round"] == now}
+        least = min(points.get(p, 0) for p in on)
+        if least <= 0 or least >= rules.win * rounds.index(now):  # single elimination: none
+            continue
+        leaders = {p for p in prev if points[p] >= least}
+        below = {p for p in prev if points[p] < least}
+        if len(leaders - on) <= 0.1 * len(leaders) and len(below) >= 0.25 * len(prev):
+            cuts.append(now)
+    return cuts
+
+
+def standings_before_cut(frame: pd.DataFrame, cuts: list[int], rules) -> dict:
+    """Per player of one event cut at `cuts`: ``rank, match_points, omwp, gwp, ogwp`` of the
+    rounds before the first cut after his last round (all rounds when none is); players past
+    the last cut first, then back cut by cut, ranks renumbered within each part."""
+    last: dict = {}
+    for r in frame.to_dict("records"):
+        last[r["player"]] = max(last.get(r["player"], 0), r["round"])
+    tier = {p: min([c for c in cuts if c > n], default=math.inf) for p, n in last.items()}
+    out, offset = {}, 0
+    for bound in sorted(set(tier.values()), reverse=True):
+        rows = frame if bound == math.inf else frame[frame["round"] < bound]
+        table = standings(rows, rules)
+        part = [r for r in table.to_dict("records") if tier[r["player"]] == bound]
+        for r in part:
+            ahead = sum(1 for o in part if o["rank"] < r["rank"])
+            out[r["player"]] = {
+                "rank": offset + 1 + ahead,
+                **{k: r[k] for k in ("match_points", "omwp", "gwp", "ogwp")},
+            }
+        offset += len(part)
+    return out

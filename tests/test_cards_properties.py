@@ -21,7 +21,7 @@ from tourneystats.cards import (
     standings,
     standings_by_round,
 )
-from tourneystats.cards.publishers import standings_with_bracket
+from tourneystats.cards.publishers import points_cuts, standings_before_cut, standings_with_bracket
 
 CUSTOM = Rules(
     name="custom",
@@ -251,6 +251,48 @@ def test_standings_with_bracket_match_reference(t, name, data):
     rules = replace(RULES[name], playoff_tiebreakers=True)
     got = standings_with_bracket(matches, bracket, rules).set_index("player")
     expected = reference.standings_with_bracket(matches, bracket, rules)
+    for player, values in expected.items():
+        for column, value in values.items():
+            mine = float(got.loc[player, column])
+            assert (math.isnan(mine) and math.isnan(value)) or abs(mine - value) < 1e-12, (
+                player,
+                column,
+            )
+
+
+def _second_day(matches: pd.DataFrame, after: int, rules) -> pd.DataFrame:
+    """`matches` (one event) whose rounds after `after` keep only the matches of two players
+    with the most points after it or a win less (a second day of the leaders)."""
+    early = matches[matches["round"] <= after]
+    won = np.where(early["wins"] > early["losses"], rules.win, 0)
+    won = np.where(early["wins"] == early["losses"], rules.draw, won)
+    points = pd.Series(won, index=early.index).groupby(early["player"]).sum()
+    leaders = set(points.index[points >= points.max() - rules.win])
+    late = matches[(matches["round"] > after) & matches["player"].isin(leaders)]
+    late = late[late["opponent"].isin(leaders) | late["opponent"].isna()]
+    out = pd.concat([early, late], ignore_index=True)
+    held = sorted(out["round"].unique())
+    gap = next((a for a, b in zip(held, held[1:]) if b != a + 1), held[-1])
+    return out[out["round"] <= gap]  # the rounds follow on (a round nobody played ends it)
+
+
+@settings(deadline=None, max_examples=150)
+@given(tournaments(max_events=1, max_players=8), st.sampled_from(["melee2024", "mtg"]), st.data())
+def test_cuts_and_the_standings_before_them_match_reference(t, name, data):
+    """Cut rounds found by points, and the standings of an event cut at random rounds (each
+    player at the first cut after his last round), equal the plain-Python ones."""
+    matches, _ = t
+    rules = RULES[name]
+    rounds = sorted(matches["round"].unique())
+    if len(rounds) > 1:
+        matches = _second_day(matches, data.draw(st.sampled_from(rounds[:-1])), rules)
+    assert points_cuts(matches, rules) == reference.points_cuts(matches, rules)
+    cuts = data.draw(st.lists(st.sampled_from(rounds), max_size=3, unique=True))
+    if not cuts:
+        return
+    got = standings_before_cut(matches, cuts, rules).set_index("player")
+    expected = reference.standings_before_cut(matches, cuts, rules)
+    assert set(got.index) == set(expected)
     for player, values in expected.items():
         for column, value in values.items():
             mine = float(got.loc[player, column])

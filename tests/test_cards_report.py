@@ -25,6 +25,7 @@ from tourneystats.cards import (
     standings_from_path,
 )
 from tourneystats.cards.decklistcache import _cut_round, bracket_rows
+from tourneystats.cards.publishers import frozen_cuts, points_cuts, standings_before_cut
 from tourneystats.cards.report import REPORT_COLUMNS, STATUSES
 from tourneystats.cli import main
 from tourneystats.core.schema import ValidationError
@@ -118,6 +119,53 @@ def test_standings_of_a_file_follow_its_cut_as_check_does():
         standings_from_path, SANREMO, rules=replace(RULES["melee2024"], frozen_before_cut=False)
     )
     assert (plain.set_index("player")["omwp"] - published["OMWP"]).abs().max() > 1e-3
+
+
+def test_a_second_day_of_the_leaders_by_points_freezes_the_others(tmp_path):
+    """Day 1 is three rounds of eight players; only the four with 6 points or more (A, C, E,
+    B) play round 4. The four others keep their standings after round 3 (melee.gg's two-day
+    events, e.g. the 1,045 players of the Houston Regional Championship of October 2025,
+    reproduced whole that way)."""
+    pairs = [(1, "A", "B"), (1, "C", "D"), (1, "E", "F"), (1, "G", "H"), (2, "A", "C"),
+             (2, "E", "G"), (2, "B", "D"), (2, "F", "H"), (3, "A", "E"), (3, "C", "G"),
+             (3, "B", "F"), (3, "D", "H"), (4, "C", "A"), (4, "B", "E")]  # fmt: skip
+    rows = [{"event": "E", "round": r, "player": p, "opponent": q, "wins": w, "losses": 2 - w,
+             "draws": 0} for r, a, b in pairs for p, q, w in ((a, b, 2), (b, a, 0))]  # fmt: skip
+    results = pd.DataFrame(rows)
+    rules = RULES["melee2024"]
+    assert points_cuts(results, rules) == [4] and frozen_cuts(results, 0, rules) == [4]
+    assert frozen_cuts(results, 0, replace(rules, frozen_before_cut=False)) == []
+    assert frozen_cuts(results, 4, rules) == [4]  # a top cut from round 4: the same round
+    table = standings_before_cut(results, [4], rules).set_index("player")
+    # G met H (0 of 9 -> 1/3), E (6 of 9 after round 3; 6 of 12 after round 4), C (6 of 9)
+    assert table.loc["G", "omwp"] == pytest.approx((1 / 3 + 6 / 9 + 6 / 9) / 3)
+    everything = standings(results, rules=rules).set_index("player")
+    assert everything.loc["G", "omwp"] == pytest.approx((1 / 3 + 6 / 12 + 9 / 12) / 3)
+    # the day-2 players first, then the others in their order after round 3, renumbered
+    assert set(table.index[:4]) == {"A", "B", "C", "E"}
+    assert table["rank"].tolist() == sorted(table["rank"]) and table["rank"].iloc[4] == 5
+    # standings_from_path of the event as an MTG JSON file applies the same cut
+    matches: dict = {r: [] for r in (1, 2, 3, 4)}
+    for r, a, b in pairs:
+        matches[r].append({"Player1": a, "Player2": b, "Result": "2-0-0"})
+    rounds = [{"RoundName": f"Round {r}", "Matches": m} for r, m in matches.items()]
+    path = tmp_path / "second-day.json"
+    tournament = {
+        "Date": "2025-01-04",
+        "Name": "Two days",
+        "Uri": "https://melee.gg/Tournament/View/1",
+    }
+    path.write_text(json.dumps({"Tournament": tournament, "Rounds": rounds, "Standings": []}))
+    ours = quietly(standings_from_path, path).set_index("player")
+    assert ours.loc["G", "omwp"] == pytest.approx((1 / 3 + 6 / 9 + 6 / 9) / 3)
+
+
+def test_a_swiss_round_that_zero_point_players_play_is_no_cut():
+    """Round 3 is played by B (0 points) too: no cut, whoever left."""
+    pairs = [(1, "A", "B"), (1, "C", "D"), (2, "A", "C"), (2, "B", "D"), (3, "A", "B")]
+    rows = [{"event": "E", "round": r, "player": p, "opponent": q, "wins": w, "losses": 2 - w,
+             "draws": 0} for r, a, b in pairs for p, q, w in ((a, b, 2), (b, a, 0))]  # fmt: skip
+    assert points_cuts(pd.DataFrame(rows), RULES["melee2024"]) == []
 
 
 def test_cut_round_needs_a_bracket_after_swiss_rounds():

@@ -77,6 +77,7 @@ from .decklistcache import JSON_SUFFIXES, bracket_rows, read_mtg_json
 from .files import _concat, _read_results, _result_files
 from .published import CUT_ROUND, DIVISION, GAME_SCORES, PLACE, PLATFORM, PLAYOFFS, CardsFile
 from .publishers import (
+    frozen_cuts,
     implied_rules,
     standings_before_cut,
     standings_with_bracket,
@@ -218,13 +219,15 @@ def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.
     if implied and record[PLATFORM] == "topdeck":
         rules = _points_scheme(results, published, rules)
         results = _restore_byes(results, published, rules)
-    cut = int(record.get(CUT_ROUND, 0) or 0)
-    if cut and rules.frozen_before_cut:
-        table = standings_before_cut(results, cut, rules)
-    elif rules.playoff_tiebreakers and isinstance(record.get(FILE), str):
-        table = standings_with_bracket(results, bracket_rows(record[FILE], event), rules)
+    top_cut = int(record.get(CUT_ROUND, 0) or 0)
+    base = None  # the standings of every round, where they are not standings()'
+    if not top_cut and rules.playoff_tiebreakers and isinstance(record.get(FILE), str):
+        base = standings_with_bracket(results, bracket_rows(record[FILE], event), rules)
+    cuts = frozen_cuts(results, top_cut, rules)
+    if cuts:
+        table = standings_before_cut(results, cuts, rules, table=base)
     else:
-        table = standings(results, rules=rules)
+        table = standings(results, rules=rules) if base is None else base
     extra = set(table[PLAYER]) - set(published[PLAYER])
     _left_out(f"{event}: computed players the standings do not list", sorted(map(str, extra)))
     published = _comparable(published, results, event)

@@ -26,7 +26,7 @@ from .decklistcache import JSON_SUFFIXES, is_mtg_json, read_mtg_json
 from .history import standings_by_round
 from .prepare import GAME_COLUMNS, MATCH_COLUMNS
 from .published import CUT_ROUND, DIVISION, GAME_SCORES, PLATFORM
-from .publishers import implied_rules, standings_before_cut, with_bye_players
+from .publishers import frozen_cuts, implied_rules, standings_before_cut, with_bye_players
 from .rules import Rules, get_rules
 from .tables import standings
 from .tom import TOM_SUFFIXES, is_tom, read_tom
@@ -325,22 +325,26 @@ def _cuts_frozen(
     events: pd.DataFrame | None,
     rules: str | Rules | None,
 ) -> pd.DataFrame:
-    """`table` with the events whose top cut is written as Swiss rounds computed as their rules
-    say (``Rules.frozen_before_cut``: the others keep their standings before the cut)."""
+    """`table` with the events cut as their rules say (``Rules.frozen_before_cut``: a top cut
+    written as Swiss rounds, a second day of the leaders by points; the players who stopped
+    before a cut keep their standings of the rounds before it)."""
     if events is None or CUT_ROUND not in events.columns:
         return table
     parts = []
-    for record in events[events[CUT_ROUND].fillna(0) > 0].to_dict("records"):  # per file: I/O
+    rows_of = results.groupby(EVENT, sort=False).indices  # one pass, then a take per event
+    for record in events.to_dict("records"):  # one per file: I/O-sized
         own = (
             get_rules(rules)
             if rules is not None
             else implied_rules(record[PLATFORM], record.get("date"))
         )
-        if not own.frozen_before_cut:
+        if not own.frozen_before_cut or record[EVENT] not in rows_of:
             continue
         own = own if record[GAME_SCORES] else replace(own, game_scores=False)
-        rows = results[results[EVENT] == record[EVENT]]
-        parts.append(standings_before_cut(rows, int(record[CUT_ROUND]), own))
+        rows = results.iloc[rows_of[record[EVENT]]]
+        cuts = frozen_cuts(rows, int(record[CUT_ROUND] or 0), own)
+        if cuts:
+            parts.append(standings_before_cut(rows, cuts, own))
     if not parts:
         return table
     done = pd.concat(parts, ignore_index=True)
