@@ -14,6 +14,12 @@ def _dense_ok(size: int, n: int) -> bool:
     return size <= max(_DENSE_FACTOR * n, 1 << 20)
 
 
+def _code_dtype(count: int) -> type[np.signedinteger]:
+    """The integer dtype of codes and row numbers below `count` (and -1): 32 bits when they
+    fit, which halves the memory of every per-row array built from them."""
+    return np.int32 if count < np.iinfo(np.int32).max else np.int64
+
+
 class _Coder:
     """Integer codes ``0 <= code < size`` for a column of ids, the way back, and lookups.
 
@@ -95,10 +101,13 @@ class _Compact:
 
     def __init__(self, keys: np.ndarray, size: int) -> None:
         self.dense = None
+        # codes (fewer than the keys) in 32 bits when they fit, as the keys are hashed
+        self.code_dtype = _code_dtype(keys.size)
         if _dense_ok(size, keys.size):
             seen = np.zeros(size, dtype=bool)
             seen[keys] = True
-            self.dense = np.cumsum(seen, dtype=np.int64) - 1
+            self.dense = np.cumsum(seen, dtype=self.code_dtype)
+            self.dense -= 1
             self.dense[~seen] = -1
             self.codes = self.dense[keys]
             self.distinct = np.flatnonzero(seen)
@@ -106,7 +115,7 @@ class _Compact:
             # keys below 2**31 hashed as int32 (half the memory traffic of int64)
             self.width = np.int32 if size <= np.iinfo(np.int32).max else np.int64
             codes, distinct = pd.factorize(keys.astype(self.width, copy=False), sort=True)
-            self.codes = codes.astype(np.int64, copy=False)
+            self.codes = codes.astype(self.code_dtype, copy=False)
             self.distinct = np.asarray(distinct, dtype=np.int64)
             self.index = pd.Index(distinct)
 
@@ -114,7 +123,8 @@ class _Compact:
         """Code of each query key (``0 <= query < size``), -1 when absent."""
         if self.dense is not None:
             return self.dense[queries]
-        return self.index.get_indexer(queries.astype(self.width, copy=False))
+        found = self.index.get_indexer(queries.astype(self.width, copy=False))
+        return found.astype(self.code_dtype, copy=False)
 
 
 class _KeyIndex:
@@ -126,8 +136,8 @@ class _KeyIndex:
         self.keys: np.ndarray | None = keys  # (None once the caller no longer needs them)
         self.sorted = None
         if _dense_ok(size, n):
-            self.table = np.full(size, -1, dtype=np.int64)
-            self.table[keys] = np.arange(n) if rows is None else rows
+            self.table = np.full(size, -1, dtype=_code_dtype(n) if rows is None else rows.dtype)
+            self.table[keys] = np.arange(n, dtype=self.table.dtype) if rows is None else rows
             self.has_duplicates = bool(np.count_nonzero(self.table >= 0) < n)
         else:
             self.order = np.argsort(keys, kind="stable")

@@ -172,8 +172,11 @@ def _frozen_final(m: _Matches, rules: Rules, s: _Scores) -> _Scores:
     return _Scores(**{**s.__dict__, **frozen})
 
 
-def _event_table(m: _Matches, rules: Rules, within: str | None) -> pd.DataFrame:
-    """The standings of every event, ranked per event (or per `within` value of each event)."""
+def _event_table(
+    m: _Matches, rules: Rules, within: str | None, *, keep_rows: bool = True
+) -> pd.DataFrame:
+    """The standings of every event, ranked per event (or per `within` value of each event);
+    without `keep_rows`, `m` lets go of its per-row arrays before the ranking."""
     s = _score(m, rules, m.p, m.q, m.n_players, _dropped(m))
     if rules.freeze_dropped:
         s = _frozen_final(m, rules, s)
@@ -182,6 +185,9 @@ def _event_table(m: _Matches, rules: Rules, within: str | None) -> pd.DataFrame:
         duels = _Duels(m, m.p, m.q, m.n_players)
         last = np.full(1, m.n_times - 1)
         duel = lambda a, b: duels.net(a, b, last)  # noqa: E731
+    division, divisions = _divisions(m, within) if within is not None else (None, None)
+    if not keep_rows:
+        m.release_rows()  # the ranking needs the per-player arrays only
     if within is None:
         return _table(
             s,
@@ -190,7 +196,7 @@ def _event_table(m: _Matches, rules: Rules, within: str | None) -> pd.DataFrame:
             lambda at: {EVENT: m.event_values(m.event_of[at]), PLAYER: m.player_values(at)},
             duel=duel,
         )
-    division, divisions = _divisions(m, within)
+    assert division is not None and divisions is not None
     group = m.event_of * max(divisions.size, 1) + division
 
     def keys(at: np.ndarray) -> dict[str, object]:
@@ -279,7 +285,8 @@ def standings(
     """
     rules = get_rules(rules)
     _check_pooling(rules, by, within)
-    return with_people(_standings(_prepare(results), rules, by, within), players)
+    table = _standings(_prepare(results), rules, by, within, keep_rows=False)
+    return with_people(table, players)
 
 
 def _check_pooling(rules: Rules, by: str | None, within: str | None) -> None:
@@ -289,10 +296,12 @@ def _check_pooling(rules: Rules, by: str | None, within: str | None) -> None:
         raise ValueError(f"cards standings: {what} ranks single events; it cannot go with by=")
 
 
-def _standings(m: _Matches, rules: Rules, by: str | None, within: str | None) -> pd.DataFrame:
-    """:func:`standings` of prepared (validated) results."""
+def _standings(
+    m: _Matches, rules: Rules, by: str | None, within: str | None, *, keep_rows: bool = True
+) -> pd.DataFrame:
+    """:func:`standings` of prepared (validated) results (`keep_rows`: see :func:`_event_table`)."""
     if by is None:
-        return _event_table(m, rules, within)
+        return _event_table(m, rules, within, keep_rows=keep_rows)
     group, seasons, season_of, name_of = _season_groups(m, by)
     size = season_of.size
     dropped_group = np.bincount(group, _dropped(m), size) > 0

@@ -48,6 +48,19 @@ def tracking_inputs() -> Iterator[set[Path]]:
         _READ.reset(token)
 
 
+def use_system_memory_pool() -> None:
+    """Have Arrow allocate through the C library's allocator for the rest of the process.
+
+    Arrow's default pool (mimalloc or jemalloc) keeps the memory of freed buffers for later
+    allocations; a one-shot command reads its files once, so that memory only swells its peak
+    (by about 55 MB on a 2.3-million-row cards file). The command line calls this at start;
+    a long-lived session (Jupyter) keeps the default.
+    """
+    import pyarrow as pa
+
+    pa.set_memory_pool(pa.system_memory_pool())
+
+
 def note_input(path: str | os.PathLike) -> None:
     """Record `path` as read (see :func:`tracking_inputs`); nothing when not tracking."""
     read = _READ.get()
