@@ -211,17 +211,19 @@ def _read_parquet(
         return frame
     assert schema is not None
     names = list(schema.names if columns is None else columns)
-    # the text columns first, each released once coded, then the others: their Arrow and
-    # pandas copies are never in memory beside the Arrow text columns
-    table = _parquet_columns(path, text, text)
-    rows = table.num_rows
+    # the text columns first, one at a time (each read, coded and released before the next),
+    # then the others: their Arrow and pandas copies are never in memory beside an Arrow text
+    # column, and only one of those is
+    rows = 0
     coded: dict[str, Any] = {}
-    for c in text:  # each Arrow column released as soon as it is converted
+    for c in text:
+        column = _parquet_columns(path, [c], [c]).column(0)
+        rows = len(column)
         other = coded.get((shared or {}).get(c, ""))
-        same = None if other is None else _shared_categorical(table.column(c), other)
-        coded[c] = _sorted_categorical(table.column(c)) if same is None else same
-        table = table.drop_columns([c])
-    del table
+        same = None if other is None else _shared_categorical(column, other)
+        coded[c] = _sorted_categorical(column) if same is None else same
+        del column
+        pa.default_memory_pool().release_unused()
     rest = [c for c in names if c not in coded]
     if rest:
         pa.default_memory_pool().release_unused()  # the Arrow buffers freed above
