@@ -114,8 +114,16 @@ class _Compact:
         else:  # hashed (only the distinct keys are sorted): names make a sparse key space
             # keys below 2**31 hashed as int32 (half the memory traffic of int64)
             self.width = np.int32 if size <= np.iinfo(np.int32).max else np.int64
-            codes, distinct = pd.factorize(keys.astype(self.width, copy=False), sort=True)
-            self.codes = codes.astype(self.code_dtype, copy=False)
+            codes, distinct = pd.factorize(keys.astype(self.width, copy=False), sort=False)
+            # the distinct keys sorted here, and the codes renumbered by one take: several times
+            # cheaper than factorize(sort=True) on millions of rows (the distinct keys of rows
+            # grouped by event come nearly sorted)
+            order = np.argsort(distinct)
+            rank = np.empty(order.size, dtype=self.code_dtype)
+            rank[order] = np.arange(order.size, dtype=self.code_dtype)
+            self.codes = rank[codes]
+            del codes
+            distinct = distinct[order]
             self.distinct = np.asarray(distinct, dtype=np.int64)
             self.index = pd.Index(distinct)
 

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.people import with_people
-from ..core.ranking import competition_rank, decided_in_order
+from ..core.ranking import decided_in_order, ranked_order
 from ..core.schema import (
     DECIDED_BY,
     DROPPED,
@@ -36,7 +36,7 @@ from .rules import Rules, get_rules  # (archive.recompute finds Rules beside sta
 from .scoring import _dropped, _last_round, _rounded, _score, _Scores
 
 #: helper columns of the frame handed to the ranking (criteria names never clash with them)
-_GROUP, _ENTRY = "_group", "_entry"
+_GROUP = "_group"
 #: `decided_by` of a place decided after every criterion by the two players' matches
 HEAD_TO_HEAD = "head_to_head"
 
@@ -70,9 +70,7 @@ def _table(
 
     criteria = {name: column(getattr(s, name)) for name in rules.order}
     criteria[_GROUP] = group
-    criteria[_ENTRY] = np.arange(group.size)
-    ranked = competition_rank(pd.DataFrame(criteria, copy=False), list(rules.order), by=_GROUP)
-    order, rank = ranked[_ENTRY].to_numpy(), ranked[RANK].to_numpy()
+    order, rank = ranked_order(pd.DataFrame(criteria, copy=False), list(rules.order), by=_GROUP)
     if rules.head_to_head and duel is not None:
         flat = (lambda i: i) if entries is None else (lambda i: entries[i])
         rank, order = _break_pairs(rank, group[order], lambda i, j: duel(flat(i), flat(j)), order)
