@@ -33,6 +33,7 @@ from .core.io import (
     TABLE_SUFFIXES,
     atomic_write,
     check_target,
+    return_free_memory,
     tracking_inputs,
     use_system_memory_pool,
     write_table,
@@ -173,6 +174,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
     if args.out:  # refuse a bad target before computing anything
         check_target(args.out, TABLE_SUFFIXES, inputs=_inputs(args.path))
     table = module.standings_from_path(args.path, **_options(args))
+    return_free_memory()  # the computation's memory, before the writer takes its own
     written = write_table(table, args.out, inputs=_inputs(args.path)) if args.out else None
     print(
         _show(table, args.head, args.tables)

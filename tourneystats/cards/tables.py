@@ -7,6 +7,7 @@ from collections.abc import Callable
 import numpy as np
 import pandas as pd
 
+from ..core.io import return_free_memory
 from ..core.people import with_people
 from ..core.ranking import decided_in_order, ranked_order
 from ..core.schema import (
@@ -186,6 +187,7 @@ def _event_table(
     division, divisions = _divisions(m, within) if within is not None else (None, None)
     if not keep_rows:
         m.release_rows()  # the ranking needs the per-player arrays only
+        return_free_memory()
     if within is None:
         return _table(
             s,
@@ -283,7 +285,9 @@ def standings(
     """
     rules = get_rules(rules)
     _check_pooling(rules, by, within)
-    table = _standings(_prepare(results), rules, by, within, keep_rows=False)
+    prepared = _prepare(results)
+    return_free_memory()  # the validation's scratch arrays
+    table = _standings(prepared, rules, by, within, keep_rows=False)
     return with_people(table, players)
 
 

@@ -61,6 +61,19 @@ def use_system_memory_pool() -> None:
     pa.set_memory_pool(pa.system_memory_pool())
 
 
+def return_free_memory() -> None:
+    """Hand the memory freed so far back to the system (between the steps of a big job).
+
+    With Arrow allocating through the C library (:func:`use_system_memory_pool`, as the command
+    line does) this trims the C library's heap, which otherwise keeps the pages of freed
+    arrays: the next step's arrays then reuse memory instead of adding to the process's peak.
+    Cheap (milliseconds); with Arrow's own pool it returns that pool's unused memory.
+    """
+    import pyarrow as pa
+
+    pa.default_memory_pool().release_unused()
+
+
 def note_input(path: str | os.PathLike) -> None:
     """Record `path` as read (see :func:`tracking_inputs`); nothing when not tracking."""
     read = _READ.get()
