@@ -155,8 +155,11 @@ def _own_values(s: dict, rules) -> None:
         return _pct(points, rules.game_win * games, floor)
 
     byes = rules.byes_seen_by_opponents
-    s["mwp"], s["gwp"] = mwp(True, rules.floor), gwp(True, rules.floor)  # ranked floored
     s["shown_mwp"], s["shown_gwp"] = mwp(True, own_floor), gwp(True, own_floor)
+    if rules.ranked_as_shown:
+        s["mwp"], s["gwp"] = s["shown_mwp"], s["shown_gwp"]
+    else:  # ranked floored
+        s["mwp"], s["gwp"] = mwp(True, rules.floor), gwp(True, rules.floor)
     s["seen_mwp"], s["seen_gwp"] = mwp(byes, rules.floor), gwp(byes, rules.floor)
     if not rules.game_scores:
         s["gp"] = s["games"] = s["gwp"] = s["seen_gwp"] = s["shown_gwp"] = math.nan

@@ -192,3 +192,34 @@ def patton_points(tables):
     size = Fraction(n, 2) if rel4 > Fraction(3333, 10000) else x if rel4 >= Fraction(1, 10) else 0
     lead = size if home > visit else -size if visit > home else 0
     return home_bam + Fraction(n, 2) + lead, 2 * n - home_bam + Fraction(n, 2) - lead
+
+
+def wbf_discrete_vp(margin, boards):
+    """Winner-side VPs (or the loser's, for a negative margin) on the WBF 2013 discrete scale:
+    band ends where the unrounded continuous curve reaches 10.5, 11.5, ... (rounded down to a
+    whole IMP), then every band made at least as wide as the one before it, starting again
+    from the draw after each change."""
+    import math
+
+    r = ((math.sqrt(5) - 1) / 2) ** 3
+    x = 15 * math.sqrt(boards)
+    ends = []
+    for k in range(10):
+        target = (k + 0.5) / 10
+        ends.append(math.floor(x * math.log(1 - (1 - r) * target) / math.log(r) + 1e-9))
+    changed = True
+    while changed:
+        changed = False
+        for i in range(9):
+            before = 2 * ends[0] + 1 if i == 0 else ends[i] - ends[i - 1]
+            if ends[i + 1] - ends[i] < before:
+                ends[i] -= 1
+                changed = True
+                break
+    size = math.floor(abs(margin))
+    vp = 20
+    for k, end in enumerate(ends):
+        if size <= end:
+            vp = 10 + k
+            break
+    return vp if margin >= 0 else 20 - vp

@@ -226,10 +226,210 @@ def test_pzbs_vps_against_the_teams_placed_higher():
         (1, "A", "B", 10, 10, 10, 10), (1, "C", "D", 30, 10, 15, 5),
         (2, "A", "C", 10, 14, 8, 12), (2, "D", "B", 30, 10, 15, 5),
         (3, "A", "D", 14, 10, 12, 8), (3, "B", "C", 30, 10, 15, 5),
-        (4, "A", "E", 30, 10, 15, 5), (4, "B", "E", 10, 10, 10, 10),
-        (5, "C", "E", 10, 14, 8, 12), (5, "D", "E", 14, 10, 12, 8),
+        (4, "A", "E", 30, 10, 15, 5), (5, "B", "E", 10, 10, 10, 10),
+        (6, "C", "E", 10, 14, 8, 12), (7, "D", "E", 14, 10, 12, 8),
     ])  # fmt: skip
     t = pool_standings(m, rules="pzbs", vp_scale="given")
     assert t["team"].tolist() == ["A", "C", "B", "D", "E"]
     assert t["vp"].tolist() == [45, 40, 40, 40, 35]
     assert t["decided_by"].tolist()[:4] == ["vp", "vp_against_higher", "vp_against_higher", "vp"]
+
+
+# --- the WBF 2013 discrete VP scale --------------------------------------------------------------
+
+
+def test_wbf_discrete_worked_by_hand_for_16_boards():
+    # X = 15 sqrt(16) = 60, R = tau^3 = 0.236068. The continuous curve reaches 10.5 VPs at
+    # 60 ln(1 - 0.763932 x 0.05) / ln R = 1.62 IMPs, 11.5 at 5.06, 12.5 at 8.81: bands end at 1,
+    # 5 and 8. The band of 11 (2-5, 4 IMPs) is wider than the band of 12 (6-8, 3 IMPs): its end
+    # moves down to 4, giving 0-1 10-10, 2-4 11-9, 5-8 12-8 (as published).
+    t = bridge.vpscales.wbf_discrete_table(16)
+    assert t["imp_min"].tolist()[:4] == [0, 2, 5, 9]
+    assert t["imp_max"].tolist()[:3] == [1, 4, 8]
+    assert t["vp_winner"].tolist() == list(range(10, 21))
+    assert (t["vp_winner"] + t["vp_loser"] == 20).all()
+    m = pd.DataFrame({"event": "E", "home_team": ["A", "C"], "visit_team": ["B", "D"],
+                      "home_imps": [25, 10], "visit_imps": [20, 90], "boards": 16})  # fmt: skip
+    out = pool_matches(m, vp_scale="wbf2013_discrete")
+    assert out[["home_vp", "visit_vp"]].to_numpy().tolist() == [[12, 8], [0, 20]]
+
+
+def test_wbf_discrete_reproduces_the_published_tables():
+    """The 20-VP discrete tables of 5 to 64 boards (tests/data/README.md): 220 band starts."""
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "bridge" / "vp" / "wbf-discrete-20vp.csv"
+    published = bridge.vpscales.check_vp_table(pd.read_csv(path))
+    ours = bridge.vpscales.wbf_discrete_table(published["boards"].unique())
+    assert len(ours) == len(published) == 220
+    for column in ("boards", "imp_min", "vp_winner", "vp_loser"):
+        assert ours[column].tolist() == published[column].tolist()
+    same_end = (ours["imp_max"] == published["imp_max"]) | (
+        ours["imp_max"].isna() & np.isinf(published["imp_max"])
+    )
+    assert same_end.all()
+    # and as a scale: every margin from -120 to 120 scores what the published table gives
+    margins = np.tile(np.arange(-120, 121), 20)
+    boards = np.repeat(published["boards"].unique(), 241)
+    ours_vp = bridge.vpscales.scale_of("wbf2013_discrete")(margins, boards)
+    assert (ours_vp == bridge.vpscales.scale_of(published)(margins, boards)).all()
+
+
+@given(st.lists(st.tuples(st.integers(-150, 150), st.integers(1, 80)), min_size=1, max_size=30))
+def test_wbf_discrete_matches_the_reference(cases):
+    margins = np.array([m for m, _ in cases])
+    boards = np.array([b for _, b in cases])
+    got = bridge.vpscales.scale_of("wbf2013_discrete")(margins, boards)
+    assert got.tolist() == [ref.wbf_discrete_vp(m, b) for m, b in cases]
+    # before its concavity correction the discrete VP is the unrounded continuous VP rounded to
+    # a whole VP (0.5 apart at most); the correction moves a band end by an IMP (one VP more)
+    cont = bridge.victory_points(margins, boards)
+    assert (np.abs(got - cont) <= 1.5).all()
+
+
+def test_wbf_discrete_refuses_impossible_boards():
+    with pytest.raises(ValueError, match="whole numbers"):
+        bridge.vpscales.wbf_discrete_table(0)
+    with pytest.raises(ValueError, match="whole numbers"):
+        bridge.vpscales.scale_of("wbf2013_discrete")(np.array([3.0]), np.array([2.5]))
+    with pytest.raises(ValueError, match="wbf2013_discrete"):
+        bridge.vpscales.scale_of("wbf_discrete")
+
+
+# --- match results (IMPs per match) through the files and the command line ----------------------
+
+_RR = """event,round,home_team,visit_team,home_imps,visit_imps,boards
+E,1,A,B,30,12,16
+E,1,C,D,10,10,16
+E,2,A,C,5,20,16
+E,2,B,D,40,0,16
+E,3,A,D,22,21,16
+E,3,B,C,11,19,16
+"""
+
+
+def test_match_results_through_the_path_and_the_command_line(tmp_path, capsys):
+    # 16 boards on the discrete scale (bands 0-1, 2-4, 5-8, 9-12, 13-17, 18-22, 23-28, 29-35,
+    # 36-43, 44-53, 54+): A-B 30-12 (18) 15-5, C-D 10-10, A-C 5-20 (15) 6-14, B-D 40-0 (40)
+    # 18-2, A-D 22-21 (1) 10-10, B-C 11-19 (8) 8-12: C 36, A 31, B 31, D 22. Under the CBAI
+    # rules A is above B by their match (15-5).
+    from tourneystats.cli import run
+
+    path = tmp_path / "rr.csv"
+    path.write_text(_RR)
+    t = bridge.team_standings_from_path(path, vp_scale="wbf2013_discrete")
+    assert dict(zip(t["team"], t["vp"], strict=True)) == {"C": 36, "A": 31, "B": 31, "D": 22}
+    assert t.loc[t["team"].isin(["A", "B"]), "rank"].tolist() == [2, 2]
+    ruled = bridge.standings_from_path(path, rules="cbai", vp_scale="wbf2013_discrete")
+    assert ruled["team"].tolist() == ["C", "A", "B", "D"]
+    assert ruled["rank"].tolist() == [1, 2, 3, 4]
+    assert ruled["decided_by"].tolist()[1] == "h2h_vp"
+    # the default scale (WBF 2013 continuous) gives what team_matches gives for each match
+    plain = bridge.standings_from_path(path)
+    vps = pool_matches(pd.read_csv(path))
+    assert plain.set_index("team")["vp"].to_dict() == pytest.approx(
+        pd.concat([vps.groupby("home_team")["home_vp"].sum(),
+                   vps.groupby("visit_team")["visit_vp"].sum()]).groupby(level=0).sum().to_dict()
+    )  # fmt: skip
+    with pytest.raises(SystemExit) as done:
+        run(["standings", str(path), "--family", "bridge", "--rules", "cbai",
+             "--vp-scale", "wbf2013_discrete"])  # fmt: skip
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert "h2h_vp" in out and "36.0" in out
+
+
+@pytest.mark.parametrize(
+    ("rows", "expected"),
+    [
+        ("E,1,A,B,30,-12,16", "negative IMPs"),
+        ("E,1,A,B,30,12,16\nE,1,A,D,10,10,16", "plays twice in a round"),
+        ("E,1,A,B,30,12,16\nE,1,A,,0,,16", "plays twice in a round"),
+        ("E,1,A,A,30,12,16", "against itself"),
+        ("E,1,A,B,30,12,0", "boards must be 1 or more"),
+        ("E,1,A,B,30x,12,16", "'home_imps' is not numeric"),
+        ("E,1,A,B,30,,16", "missing value in column 'visit_imps'"),
+    ],
+)
+def test_hostile_match_results_name_the_file_and_the_match(tmp_path, capsys, rows, expected):
+    from tourneystats.cli import run
+
+    path = tmp_path / "bad.csv"
+    path.write_text(_RR.splitlines()[0] + "\n" + rows + "\n")
+    with pytest.raises(SystemExit) as done:
+        run(["standings", str(path), "--family", "bridge"])
+    assert done.value.code != 0
+    err = capsys.readouterr().err
+    assert str(path) in err and expected in err
+    assert "home_team='A'" in err  # the offending match named by its teams
+
+
+def test_team_columns_without_home_team_are_named(tmp_path):
+    path = tmp_path / "bad.csv"
+    path.write_text(_RR.replace("home_team,visit_team", "home,visit"))
+    with pytest.raises(ValidationError, match="no 'home_team'.*team match results: event"):
+        bridge.standings_from_path(path)
+
+
+def test_check_published_vps_and_places_of_match_results(tmp_path, capsys):
+    """`check` on a match table publishing VPs, with its standings beside it (the worked pool
+    above, on the discrete scale)."""
+    from tourneystats.cli import run
+
+    vps = {(1, "A"): (15, 5), (1, "C"): (10, 10), (2, "A"): (6, 14), (2, "B"): (18, 2),
+           (3, "A"): (10, 10), (3, "B"): (8, 12)}  # fmt: skip
+    m = pd.read_csv(__import__("io").StringIO(_RR))
+    pairs = [vps[(r, h)] for r, h in zip(m["round"], m["home_team"], strict=True)]
+    m = m.assign(home_vp=[p[0] for p in pairs], visit_vp=[p[1] for p in pairs])
+    m.to_csv(tmp_path / "rr-matches.csv", index=False)
+    pd.DataFrame({"event": "E", "team": ["C", "A", "B", "D"], "vp": [36, 31, 31, 22],
+                  "rank": [1, 2, 3, 4]}).to_csv(tmp_path / "rr-standings.csv", index=False)  # fmt: skip
+    t = bridge.check_from_path(tmp_path / "rr-matches.csv", vp_scale="wbf2013_discrete",
+                               rules="cbai")  # fmt: skip
+    assert len(t) == 20 and t["equal"].all()
+    assert sorted(t["value"].unique()) == ["home_vp", "rank", "visit_vp", "vp"]
+    # without tie-break rules A and B share second place: B's published third place differs
+    t = bridge.check_from_path(tmp_path / "rr-matches.csv", vp_scale="wbf2013_discrete")
+    bad = t[~t["equal"]]
+    assert bad[["team", "value", "published", "computed"]].to_numpy().tolist() == [
+        ["B", "rank", 3, 2]
+    ]
+    with pytest.raises(SystemExit) as done:
+        run(["check", str(tmp_path / "rr-matches.csv"), "--family", "bridge",
+             "--vp-scale", "wbf2013_discrete", "--rules", "cbai"])  # fmt: skip
+    assert done.value.code == 0
+    assert "20 published values compared: 20 equal" in capsys.readouterr().out
+    # a wrong published VP is found
+    m.assign(home_vp=m["home_vp"].where(m.index != 3, 17)).to_csv(tmp_path / "x.csv", index=False)
+    t = bridge.check_from_path(tmp_path / "x.csv", vp_scale="wbf2013_discrete")
+    assert t.loc[
+        ~t["equal"], ["home_team", "round", "published", "computed"]
+    ].to_numpy().tolist() == [["B", 2, 17, 18]]
+
+
+def test_check_refuses_tables_without_published_values(tmp_path):
+    path = tmp_path / "plain.csv"
+    path.write_text(_RR)
+    with pytest.raises(ValidationError, match="no published values"):
+        bridge.check_from_path(path)
+    (tmp_path / "plain-standings.csv").write_text("event,name,vp\nE,A,31\n")
+    with pytest.raises(ValidationError, match="need the columns event, team"):
+        bridge.check_from_path(path)
+    pairs = tmp_path / "pairs.csv"
+    pairs.write_text("event,board,ns_pair,ew_pair,ns_score\nE,1,1,2,420\n")
+    with pytest.raises(ValidationError, match="team match results"):
+        bridge.check_from_path(pairs)
+    with pytest.raises(ValueError, match="does not apply"):
+        bridge.check_from_path(path, scoring="butler")
+
+
+def test_a_folder_of_match_results_and_one_mixing_both_team_shapes(tmp_path):
+    (tmp_path / "rr.csv").write_text(_RR)
+    t = bridge.standings_from_path(tmp_path, vp_scale="wbf2013_discrete")
+    assert t["vp"].tolist() == [36, 31, 31, 22]
+    (tmp_path / "boards.csv").write_text(
+        "event,board,home_team,visit_team,table,home_side,ns_score\n"
+        "T,1,X,Y,1,NS,620\nT,1,X,Y,2,EW,170\n"
+    )
+    with pytest.raises(ValidationError, match=r"board results \(boards.csv\).*\(rr.csv\)"):
+        bridge.standings_from_path(tmp_path)

@@ -22,7 +22,7 @@ from tourneystats.cards import (
     standings,
     standings_from_path,
 )
-from tourneystats.cards.publishers import BYE_PLAYER, implied_rules, melee_preset
+from tourneystats.cards.publishers import BYE_PLAYER, dated_preset, implied_rules
 from tourneystats.cli import main
 from tourneystats.core.check import decimals
 from tourneystats.core.schema import ValidationError
@@ -352,11 +352,11 @@ def test_standings_and_history_from_json_and_tom_follow_the_implied_presets():
 
 
 def test_melee_periods_by_date():
-    assert [melee_preset(pd.Timestamp(d)) for d in ("2024-05-14", "2024-05-15", "2025-11-11", "2025-11-12")] == [
+    assert [dated_preset("melee", pd.Timestamp(d)) for d in ("2024-05-14", "2024-05-15", "2025-11-11", "2025-11-12")] == [
         "melee", "melee2024", "melee2024", "melee2025"
     ]  # fmt: skip
-    assert melee_preset(pd.Timestamp("2024-06-01T10:00:00+00:00")) == "melee2024"
-    assert melee_preset(None) == "melee"
+    assert dated_preset("melee", pd.Timestamp("2024-06-01T10:00:00+00:00")) == "melee2024"
+    assert dated_preset("melee", None) == "melee"
 
 
 def test_command_line(tmp_path, capsys):

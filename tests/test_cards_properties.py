@@ -41,6 +41,7 @@ CONVENTIONS = Rules(
     name="conventions",
     floor=0.3,
     own_floor=0.1,
+    ranked_as_shown=True,
     bye_opponent=0.35,
     average_over="opponents",
     no_opponents=0.4,

@@ -19,6 +19,7 @@ from tourneystats.cards import (
     matches_to_games,
     read_mtg_json,
     standings,
+    standings_from_path,
 )
 from tourneystats.cards.decklistcache import _cut_round
 from tourneystats.cards.report import REPORT_COLUMNS, STATUSES
@@ -89,6 +90,22 @@ def test_melee_top_cut_written_as_swiss_rounds():
         replace(RULES["melee2024"], average_over="rounds"),
     ):
         assert counts(quietly(check_from_path, SANREMO, rules=rules))["OMWP"][0] < 7
+
+
+def test_standings_of_a_file_follow_its_cut_as_check_does():
+    """`standings_from_path` (and ``tourneystats standings``) of the file computes the cut as
+    melee.gg does: every published OMW% and points reproduced, P005 at his round-4 value."""
+    table = quietly(standings_from_path, SANREMO).set_index("player")
+    published = quietly(read_mtg_json, SANREMO).published.set_index("player")
+    assert (table["match_points"] == published["Points"]).all()
+    assert (table["omwp"] - published["OMWP"]).abs().max() < 5e-9
+    assert table.loc["P005", "omwp"] == pytest.approx((7 / 12 + 10 / 12 + 7 / 12) / 3)
+    # the cut's four players first, then the others in their order after round 4
+    assert table.index[:4].sort_values().tolist() == ["P001", "P002", "P003", "P004"]
+    plain = quietly(
+        standings_from_path, SANREMO, rules=replace(RULES["melee2024"], frozen_before_cut=False)
+    )
+    assert (plain.set_index("player")["omwp"] - published["OMWP"]).abs().max() > 1e-3
 
 
 def test_cut_round_needs_a_bracket_after_swiss_rounds():
@@ -166,16 +183,35 @@ def test_cardsrealm_bye_named_bye_on_either_side():
     assert pd.isna(first.loc["P010", "opponent"]) and pd.isna(first.loc["P008", "opponent"])
     assert first.loc["P008", ["wins", "losses"]].tolist() == [0, 2]
     row, table = quietly(file_report, TROPICAL)
-    assert row["preset"] == "cardsrealm" and row["status"] == "different"
+    assert row["preset"] == "cardsrealm2025" and row["status"] == "equal"
     assert counts(table) == {
-        "GWP": (16, 16), "OGWP": (13, 16), "OMWP": (14, 16), "Points": (16, 16), "Rank": (16, 16)
+        "GWP": (16, 16), "OGWP": (16, 16), "OMWP": (16, 16), "Points": (16, 16), "Rank": (16, 16)
     }  # fmt: skip
     assert computed(table, "P008", "Points") == 6
     # CardsRealm counts the forfeit's games: without them P008's GW% is not the published one
     other = quietly(
-        check_from_path, TROPICAL, rules=replace(RULES["cardsrealm"], forfeit_games=False)
+        check_from_path, TROPICAL, rules=replace(RULES["cardsrealm2025"], forfeit_games=False)
     )
     assert counts(other)["GWP"][0] < 16
+
+
+def test_cardsrealm_last_digit_is_one_unit_off_at_times():
+    """CardsRealm prints 13/24 as 0.5416 and 5/12 as 0.4166 (truncated), 73/120 as 0.6084 and
+    17/24 as 0.7084 (rounded up): its preset compares within one unit of the 4th decimal."""
+    assert RULES["cardsrealm2025"].last_digit == "approximate"
+    strict = quietly(
+        check_from_path, TROPICAL, rules=replace(RULES["cardsrealm2025"], last_digit="rounded")
+    )
+    off = strict[~strict["equal"]].set_index(["player", "value"])["published"].round(4).to_dict()
+    assert off == {
+        ("P002", "OMWP"): 0.5416, ("P007", "OGWP"): 0.6084, ("P012", "OMWP"): 0.4166,
+        ("P012", "OGWP"): 0.4166, ("P013", "OGWP"): 0.7084,
+    }  # fmt: skip
+    exact = {("P002", "OMWP"): 13 / 24, ("P007", "OGWP"): 73 / 120, ("P012", "OMWP"): 5 / 12,
+             ("P012", "OGWP"): 5 / 12, ("P013", "OGWP"): 17 / 24}  # fmt: skip
+    for key, value in exact.items():
+        assert computed(strict, key[0], key[1]) == pytest.approx(value)
+        assert 0.00005 < abs(off[key] - value) < 0.0001
 
 
 # --- topdeck.gg deleted accounts, names shared by several players ------------------------------
@@ -193,6 +229,52 @@ def test_topdeck_deleted_accounts_are_distinct_players():
     assert row["status"] == "different" and row["preset"] == "topdeck"
     # the OGW% of those who met a deleted account (whose GW% is not published) is unknown
     assert counts(table) == {"OGWP": (24, 28), "OMWP": (28, 28), "Points": (28, 28)}
+
+
+def test_players_the_standings_leave_out_take_no_place(tmp_path):
+    """X plays (and beats C) but the standings do not list him: computed, A is 1st, X 2nd, C
+    3rd, B 4th; among the players listed, C is 2nd and B 3rd, as published. X's matches still
+    count in his opponents' values."""
+    path = tmp_path / "left-out.json"
+    matches = [
+        [("A", "B", "2-0-0"), ("X", "C", "2-0-0")],
+        [("A", "X", "2-1-0"), ("C", "B", "2-0-0")],
+    ]
+    rounds = [
+        {
+            "RoundName": f"Round {i}",
+            "Matches": [{"Player1": a, "Player2": b, "Result": r} for a, b, r in ms],
+        }
+        for i, ms in enumerate(matches, 1)
+    ]
+    published = [{"Rank": k, "Player": p, "Points": pts, "OMWP": None, "GWP": None, "OGWP": None}
+                 for k, p, pts in ((1, "A", 6), (2, "C", 3), (3, "B", 0))]  # fmt: skip
+    tournament = {"Date": "2024-06-30", "Name": "Left out", "Uri": "https://example.org/2"}
+    path.write_text(
+        json.dumps({"Tournament": tournament, "Rounds": rounds, "Standings": published})
+    )
+    ours = quietly(read_mtg_json, path)
+    table = standings(ours.results).set_index("player")
+    assert table["rank"].to_dict() == {"A": 1, "X": 2, "C": 3, "B": 4}
+    row, checked = quietly(file_report, path)
+    assert row["status"] == "equal" and counts(checked) == {"Points": (3, 3), "Rank": (3, 3)}
+    assert checked.loc[checked["value"] == "Rank", "computed"].tolist() == [1, 3, 2]  # A, B, C
+    # a no-show the file places 2nd (no match: not compared) moves C and B to 3rd and 4th
+    no_show = {"Rank": 2, "Player": "N", "Points": 0, "OMWP": None, "GWP": None, "OGWP": None}
+    for entry in published[1:]:
+        entry["Rank"] += 1
+    path.write_text(
+        json.dumps(
+            {
+                "Tournament": tournament,
+                "Rounds": rounds,
+                "Standings": [published[0], no_show, *published[1:]],
+            }
+        )
+    )
+    row, checked = quietly(file_report, path)
+    assert row["status"] == "equal" and counts(checked) == {"Points": (3, 3), "Rank": (3, 3)}
+    assert checked.loc[checked["value"] == "Rank", "computed"].tolist() == [1, 4, 3]  # A, B, C
 
 
 def test_players_sharing_a_name_are_distinct_players():
@@ -224,7 +306,10 @@ def test_inconsistent_file_names_players_and_points_missing():
         "P004 (published 15, its rounds give 12: 3 missing); "
         "the tie-breakers are compared for information only"
     )
-    assert (row["compared"], row["equal"]) == (len(table), int(table["equal"].sum())) == (137, 86)
+    assert (row["compared"], row["equal"]) == (len(table), int(table["equal"].sum())) == (137, 107)
+    # the 21 ranks of players outside the playoffs agree once the places of the two players
+    # not compared (P005's shared name, P006 without a match) are skipped as the file skips them
+    assert counts(table)["Rank"] == (21, 21)
     assert row["first_difference"] == "P001: Points published 24, computed 15"
 
 

@@ -46,6 +46,22 @@ def test_own_floor_leaves_the_opponents_floor_alone():
     assert by_gwp.loc[list("ADCB"), "rank"].tolist() == [1, 2, 3, 4]
 
 
+def test_ranked_as_shown_orders_on_the_unfloored_percentages():
+    # B loses 1-2 twice (GW% 6/18), E loses 0-2 twice (GW% 0): both count 1/3 floored, and
+    # both met A and C (GW% 12/15 each), so their OGW% is level too; as shown B is ahead
+    results = frame((1, "A", "B", 2, 1, 0), (1, "C", "E", 2, 0, 0),
+                    (2, "A", "E", 2, 0, 0), (2, "C", "B", 2, 1, 0))  # fmt: skip
+    floored = Rules(floor=1 / 3, own_floor=0, order=("match_points", "gwp", "ogwp"))
+    shown = replace(floored, ranked_as_shown=True)
+    f, s = table(results, floored), table(results, shown)
+    assert (f.loc["B", "gwp"], f.loc["E", "gwp"]) == (pytest.approx(2 / 6), 0.0)
+    assert f.loc["B", "ogwp"] == f.loc["E", "ogwp"] == pytest.approx(0.8)
+    assert f.loc["B", "rank"] == f.loc["E", "rank"] == 3
+    assert (s.loc["B", "rank"], s.loc["E", "rank"]) == (3, 4)
+    assert s.loc["B", "decided_by"] == "gwp"
+    assert RULES["melee2024"].ranked_as_shown and not RULES["manatraders"].ranked_as_shown
+
+
 def test_averages_over_rounds_or_distinct_opponents():
     # A meets B in rounds 1 and 3: B's 1/3 counts twice over rounds, once over opponents
     results = frame((1, "A", "B", 2, 0, 0), (1, "C", "D", 2, 0, 0),
@@ -157,6 +173,8 @@ def test_rounding_as_published_ranks_the_exact_values():
         Rules(decimals=-1)
     with pytest.raises(ValueError, match="rounding"):
         Rules(rounding="up")
+    with pytest.raises(ValueError, match="last_digit"):
+        Rules(last_digit="truncated")
 
 
 def test_rounds_played_after_points_as_manatraders_ranks():
@@ -188,13 +206,15 @@ def test_ranked_within_a_column_over_the_whole_event():
 
 def test_presets_are_documented_rules():
     assert set(RULES) == {"mtg", "melee", "melee2024", "melee2025", "manatraders", "topdeck",
-                          "cardsrealm", "pokemon"}  # fmt: skip
+                          "cardsrealm", "cardsrealm2025", "pokemon"}  # fmt: skip
     for name in ("melee", "melee2024", "melee2025"):  # (tests/test_cards_report.py)
         melee = RULES[name]
         assert melee.average_over == "opponents" and melee.frozen_before_cut
         assert not melee.forfeit_games
-    cardsrealm = RULES["cardsrealm"]
+    early, cardsrealm = RULES["cardsrealm"], RULES["cardsrealm2025"]
     assert (cardsrealm.floor, cardsrealm.lowest_own, cardsrealm.forfeit_games) == (1 / 3, 0, True)
+    assert (early.floor, early.lowest_own) == (1 / 3, 1 / 3)
+    assert early.last_digit == cardsrealm.last_digit == "approximate"
     pokemon = RULES["pokemon"]
     assert (pokemon.floor, pokemon.drop_cap, pokemon.draw_share) == (0.25, 0.75, 0.5)
     assert not pokemon.byes_seen_by_opponents and pokemon.freeze_dropped

@@ -18,6 +18,47 @@ def test_values_agree_at_the_published_precision_whatever_the_rounding():
     assert decimals(published["omw"]) == 3
 
 
+def test_a_shared_place_agrees_with_each_place_it_covers_per_event():
+    # E: b and c share 2nd (places 2 and 3); F: x and y share 1st, z is 3rd
+    pub = pd.DataFrame(
+        {
+            "event": ["E", "E", "E", "F", "F", "F"],
+            "player": ["a", "b", "c", "x", "y", "z"],
+            "rank": [1, 3, 2, 2, 1, 2],
+        }
+    )
+    ours = pd.DataFrame(
+        {
+            "event": ["E", "E", "E", "F", "F", "F"],
+            "player": ["a", "b", "c", "x", "y", "z"],
+            "rank": [1, 2, 2, 1, 1, 3],
+        }
+    )
+    table = compare(pub, ours, keys=["event", "player"], values={"rank": "rank"}, places=["rank"])
+    assert table.set_index("player")["equal"].to_dict() == {
+        "a": True, "b": True, "c": True, "x": True, "y": True, "z": False,
+    }  # fmt: skip
+    # without places, a shared place agrees only with its first place
+    plain = compare(pub, ours, keys=["event", "player"], values={"rank": "rank"})
+    assert plain.set_index("player")["equal"].to_dict()["b"] is False
+    # a player computed but not published (or the reverse) still disagrees
+    missing = compare(
+        pub.iloc[:2], ours, keys=["event", "player"], values={"rank": "rank"}, places=["rank"]
+    )
+    assert missing.set_index("player")["equal"].to_dict()["c"] is False
+
+
+def test_an_approximate_last_digit_agrees_within_one_unit_only():
+    pub = pd.DataFrame({"p": ["a", "b", "c", "d"], "v": [0.5416, 0.7084, 0.6667, 0.5414]})
+    ours = pd.DataFrame({"p": ["a", "b", "c", "d"], "v": [13 / 24, 17 / 24, 2 / 3, 13 / 24]})
+    rounded = compare(pub, ours, keys=["p"], values={"v": "v"})
+    near = compare(pub, ours, keys=["p"], values={"v": "v"}, last_digit="approximate")
+    assert rounded["equal"].tolist() == [False, False, True, False]
+    assert near["equal"].tolist() == [True, True, True, False]  # d: 0.000267 off
+    with pytest.raises(ValueError, match="last_digit"):
+        compare(pub, ours, keys=["p"], values={"v": "v"}, last_digit="truncated")
+
+
 def test_missing_on_either_side_disagrees():
     published = pd.DataFrame({"player": ["a", "b"], "points": [3, 1]})
     computed = pd.DataFrame({"player": ["a", "c"], "match_points": [3, 0]})

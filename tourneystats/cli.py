@@ -773,7 +773,8 @@ def _family_parser(
         "file's program's, else ebu)",
     )
     parser.add_argument(
-        "--vp-scale", help="bridge teams: wbf2013 (default) or a CSV table of IMP bands"
+        "--vp-scale",
+        help="bridge teams: wbf2013 (default), wbf2013_discrete or a CSV table of IMP bands",
     )
     return parser
 

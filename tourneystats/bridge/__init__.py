@@ -114,11 +114,13 @@ the Butler datum, the cross-IMP divisor. Each is a field of a :class:`Convention
 session's ``convention`` column (a USEBIO file from Compscore: ``compscore``), else ``ebu``.
 :func:`check_from_path` (``tourneystats check``) compares what USEBIO and PBN files publish
 (totals, percentages, places, Butler datums and IMPs, cross-IMPs, team IMPs) with the computed
-values.
+values, and for a table of team match results its published VPs per match and the VPs and
+places of the standings beside it (:mod:`~tourneystats.bridge.teamcheck`).
 
-Victory points of team matches: the WBF 2013 continuous scale, or a table of IMP bands per
-number of boards of the user's, ``vp_scale=`` (``--vp-scale``, a CSV file): the pre-2013 WBF
-25-point scales are not shipped (no authoritative copy was found, see
+Victory points of team matches: the WBF 2013 continuous scale, the WBF 2013 discrete scale
+derived from it (``"wbf2013_discrete"``, whole VPs), or a table of IMP bands per number of
+boards of the user's, ``vp_scale=`` (``--vp-scale``, a CSV file): the pre-2013 WBF 25-point
+scales are not shipped (no authoritative copy was found, see
 :mod:`~tourneystats.bridge.vpscales`).
 
 Team competitions
@@ -138,6 +140,7 @@ Modules
 :mod:`~tourneystats.bridge.declared` (the declared scoring of USEBIO and PBN files),
 :mod:`~tourneystats.bridge.conventions` (publishers' conventions),
 :mod:`~tourneystats.bridge.check` (published values against computed ones),
+:mod:`~tourneystats.bridge.teamcheck` (published VPs and places of team match results),
 :mod:`~tourneystats.bridge.weighted` (weighted adjusted scores),
 :mod:`~tourneystats.bridge.vpscales` (victory point scales),
 :mod:`~tourneystats.bridge.checks` (the consistency checks every reader's results go through),

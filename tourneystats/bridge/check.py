@@ -27,6 +27,7 @@ import pandas as pd
 
 from ..core.check import compare
 from ..core.folders import names_its_source, result_files
+from ..core.io import TABLE_SUFFIXES
 from ..core.people import with_people
 from ..core.schema import (
     BOARD,
@@ -57,11 +58,12 @@ from ..core.schema import (
 from .contract import BridgeFile
 from .conventions import FACTORED, Convention
 from .declared import SCORINGS
-from .files import _scale_option, not_applying
+from .files import _is_team_rules, _scale_option, not_applying
 from .imp import ButlerRules, _butler_values, _cross_values
 from .mp import MatchpointRules, _board_percentages, _score_matchpoints
 from .prepare import _prepare
 from .scoring import _combinations, standings
+from .teamcheck import check_team_table
 from .teams import board_imps
 
 #: the columns of the comparison table before core.check's value columns
@@ -83,7 +85,9 @@ def check_from_path(
     Parameters
     ----------
     path : path-like
-        A ``.xml`` (USEBIO) or ``.pbn`` file, or a folder of them (other files are skipped).
+        A ``.xml`` (USEBIO) or ``.pbn`` file, or a folder of them (other files are skipped); or
+        a CSV or Parquet table of team match results, whose published VPs and places are
+        compared by :func:`~tourneystats.bridge.teamcheck.check_team_table`.
     convention : str or Convention, optional
         The convention to compute with; by default the one each file's program implies
         (Compscore3: ``"compscore"``), else ``"ebu"``.
@@ -123,6 +127,15 @@ def check_from_path(
     2    1        rank       8.00      8.00   True
     """
     vp_scale = options.pop("vp_scale", None)
+    if Path(path).is_file() and Path(path).suffix.lower() in TABLE_SUFFIXES:  # team matches
+        rules = options.pop("rules", None)
+        mp_options = {"scoring": scoring, "movement": movement}
+        mp_options |= {"scale": None if scale == "full" else scale}
+        if rules is not None and not _is_team_rules(rules):
+            mp_options["rules"] = rules
+        not_applying(path, mp_options, "a table of team matches (options of pairs sessions)")
+        _scale_option("full", options)  # (refuses any other option)
+        return check_team_table(Path(path), rules=rules, vp_scale=vp_scale, convention=convention)
     not_applying(path, {"vp_scale": vp_scale}, "check compares no victory points")
     pairs_options = {"rules": options.get("rules"), "scoring": scoring, "convention": convention}
     pairs_options |= {"movement": movement, "scale": None if scale == "full" else scale}

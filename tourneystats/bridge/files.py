@@ -26,18 +26,25 @@ from ..core.schema import (
     DECLARER,
     EVENT,
     EW_PAIR,
+    HOME_IMPS,
+    HOME_SIDE,
     HOME_TEAM,
+    HOME_VP,
     NS_PAIR,
+    NS_SCORE,
     PAIR,
     SCORING,
     SECTION,
+    VISIT_IMPS,
+    VISIT_TEAM,
+    VISIT_VP,
     VULNERABLE,
     ValidationError,
 )
 from .contract import rename_clashing_events
 from .conventions import CONVENTION, Convention
 from .declared import scoring_of
-from .pools import pool_standings
+from .pools import _MATCH_SPEC, pool_standings
 from .prepare import _PAIRS_SPEC
 from .scoring import standings
 from .season import season_history
@@ -49,10 +56,15 @@ SUFFIXES = (".csv", ".parquet", ".pq", ".pbn", ".xml")
 
 
 #: the columns pairs or team standings use (a table file's other columns are not read for them)
-_STANDINGS_COLUMNS = frozenset(c.name for c in (*_PAIRS_SPEC, *_TEAMS_SPEC)) | {SCORING, CONVENTION}
-#: the columns a pairs and a team results table must have (other tables of a folder are skipped)
+_STANDINGS_COLUMNS = frozenset(c.name for c in (*_PAIRS_SPEC, *_TEAMS_SPEC, *_MATCH_SPEC)) | {
+    SCORING,
+    CONVENTION,
+}
+#: the columns a pairs, a team (board results) and a match results table must have (other
+#: tables of a folder are skipped)
 _REQUIRED = tuple(
-    frozenset(c.name for c in spec if c.required) for spec in (_PAIRS_SPEC, _TEAMS_SPEC)
+    frozenset(c.name for c in spec if c.required)
+    for spec in (_PAIRS_SPEC, _TEAMS_SPEC, _MATCH_SPEC)
 )
 
 
@@ -189,6 +201,7 @@ def _read_results(
             )
             if frame.attrs.get("dictionaries"):
                 frame = _coded_ids(frame)
+            _team_shape(frame, f)
             if scoring is not None and HOME_TEAM not in frame.columns:
                 frame = frame.assign(**{SCORING: scoring_of(scoring)})
         else:
@@ -204,7 +217,35 @@ def _read_results(
             pairs.append(frame)
         if named is not None and len(named):
             names.append(named)
+    _one_team_shape(teams, team_files)
     return Results(_stack(pairs), _stack(teams)), team_files, _stack(names)
+
+
+def _one_team_shape(teams: list[pd.DataFrame], files: list[Path]) -> None:
+    """Refuse team files of both shapes (board results and match results) read together."""
+    boards = [f.name for t, f in zip(teams, files, strict=True) if NS_SCORE in t.columns]
+    matches = [f.name for t, f in zip(teams, files, strict=True) if NS_SCORE not in t.columns]
+    if boards and matches:
+        raise ValidationError(
+            f"team board results ({', '.join(boards[:3])}) and team match results "
+            f"({', '.join(matches[:3])}) read together; score each kind on its own"
+        )
+
+
+def _team_shape(frame: pd.DataFrame, path: Path) -> None:
+    """Refuse a table with team columns but no ``home_team`` (it would be read as pairs results),
+    naming the columns each kind of results table needs."""
+    team_only = {VISIT_TEAM, HOME_SIDE, HOME_IMPS, VISIT_IMPS, HOME_VP, VISIT_VP}
+    if HOME_TEAM in frame.columns or not team_only & set(frame.columns):
+        return
+    kinds = ("pairs results", "team board results", "team match results")
+    needs = "; ".join(
+        f"{kind}: {', '.join(sorted(need))}" for kind, need in zip(kinds, _REQUIRED, strict=True)
+    )
+    raise ValidationError(
+        f"{path}: team columns ({', '.join(sorted(team_only & set(frame.columns)))}) but no "
+        f"'home_team'; the columns each kind of table needs are {needs}"
+    )
 
 
 #: the text columns of a pairs table the standings read as categoricals: their Parquet
@@ -333,6 +374,8 @@ def standings_from_path(
             )
             return with_people(pools, names)
         scale = "wbf2013" if vp_scale is None else vp_scale
+        if NS_SCORE not in teams.columns:  # match results (IMPs per match): the pool table
+            return with_people(pool_standings(teams, vp_scale=scale, convention=convention), names)
         return team_standings(teams, vp_scale=scale, players=names)
     if team_rules is not None:
         raise ValueError(
@@ -517,7 +560,7 @@ def team_standings_from_path(
     (_, teams), _, names = _read_results(path, None)
     if teams is None:
         raise ValidationError(f"{path}: no team results (home_team/visit_team) found")
-    if rules is not None:
+    if rules is not None or NS_SCORE not in teams.columns:  # (match results: the pool table)
         return with_people(pool_standings(teams, rules=rules, vp_scale=vp_scale), names)
     return team_standings(teams, vp_scale=vp_scale, players=names)
 

@@ -7,7 +7,10 @@ Input: match results, one row per match (as federations publish them), ``event, 
 bye), or board results in the team results shape (:func:`~tourneystats.bridge.team_matches`;
 a ``segment`` column is summed into the match). A stage (``event, stage``) is ranked on its
 own. VPs come from the IMPs on the chosen scale, or are taken as given (``vp_scale="given"``:
-columns ``home_vp, visit_vp``, e.g. a published table with penalties in it).
+columns ``home_vp, visit_vp``, e.g. a published table with penalties in it). Refused, naming
+the matches: negative IMPs, fewer than one board, a team meeting itself, a team twice in a
+round of a stage (a match and a bye included). A CSV or Parquet file of match results gives
+its pool table from the command line (``tourneystats standings FILE --family bridge``).
 
 Every stage of every event is ranked at once: the tie-break criteria are computed with
 ``np.bincount`` over all matches, and a tie is split group by group in a few passes over all
@@ -112,23 +115,8 @@ def pool_matches(
         if given:
             raise ValidationError("matches: vp_scale='given' needs match results with VPs")
         return whole_matches(team_matches(matches, vp_scale=scale), scale)
-    frame = validate(matches, _MATCH_SPEC, what="matches")
+    frame = _checked_matches(validate(matches, _MATCH_SPEC, what="matches"))
     bye = frame[VISIT_TEAM].isna().to_numpy()
-    fail_rows(
-        frame,
-        ~bye & frame[VISIT_IMPS].isna().to_numpy(),
-        "missing value in column 'visit_imps' of a match (only a bye has none)",
-        what="matches",
-    )
-    fail_rows(
-        frame,
-        (frame[HOME_TEAM] == frame[VISIT_TEAM]).to_numpy(dtype=bool),
-        "a team plays against itself",
-        what="matches",
-    )
-    if SEGMENT in frame.columns:
-        frame = _sum_segments(frame)
-        bye = frame[VISIT_TEAM].isna().to_numpy()
     if given:
         for col in (HOME_VP, VISIT_VP):
             if col not in frame.columns:
@@ -145,6 +133,58 @@ def pool_matches(
     out[HOME_VP] = np.where(bye, np.nan, home)
     out[VISIT_VP] = np.where(bye, np.nan, visit)
     return out
+
+
+def _checked_matches(frame: pd.DataFrame) -> pd.DataFrame:
+    """The validated match rows, checked (errors name the rows), segments summed."""
+    bye = frame[VISIT_TEAM].isna().to_numpy()
+    fail_rows(
+        frame,
+        ~bye & frame[VISIT_IMPS].isna().to_numpy(),
+        "missing value in column 'visit_imps' of a match (only a bye has none)",
+        what="matches",
+    )
+    fail_rows(
+        frame,
+        (frame[HOME_TEAM] == frame[VISIT_TEAM]).to_numpy(dtype=bool),
+        "a team plays against itself",
+        what="matches",
+    )
+    negative = (frame[HOME_IMPS] < 0) | (frame[VISIT_IMPS] < 0)
+    fail_rows(
+        frame,
+        negative.to_numpy(dtype=bool, na_value=False),
+        "negative IMPs (each team's IMPs in a match are 0 or more; the margin is their difference)",
+        what="matches",
+    )
+    if BOARDS in frame.columns:
+        fail_rows(frame, (frame[BOARDS] < 1).to_numpy(dtype=bool, na_value=False),
+                  "boards must be 1 or more", what="matches")  # fmt: skip
+    if SEGMENT in frame.columns:
+        frame = _sum_segments(frame)
+    if ROUND in frame.columns:
+        _once_a_round(frame)
+    return frame
+
+
+def _once_a_round(frame: pd.DataFrame) -> None:
+    """Refuse a team that plays (or has a bye) twice in a round of a stage."""
+    keys = [c for c in (EVENT, STAGE, ROUND) if c in frame.columns]
+    sides = pd.concat(
+        [frame[[*keys, HOME_TEAM]].set_axis([*keys, TEAM], axis=1),
+         frame[[*keys, VISIT_TEAM]].set_axis([*keys, TEAM], axis=1)],
+        ignore_index=True,
+    )  # fmt: skip
+    twice = sides.duplicated(keep=False).to_numpy() & sides[TEAM].notna().to_numpy()
+    n = len(frame)
+    rows = twice[:n] | twice[n:]
+    fail_rows(
+        frame,
+        rows,
+        "a team plays twice in a round (in the matches listed; the two matches of a three-team "
+        "round each need their own round number)",
+        what="matches",
+    )
 
 
 def _sum_segments(frame: pd.DataFrame) -> pd.DataFrame:

@@ -1,8 +1,9 @@
-"""Victory point scales of team matches: the WBF 2013 scale, or a scale read from a table.
+"""Victory point scales of team matches: the WBF 2013 scales, or a scale read from a table.
 
 ``vp_scale="wbf2013"`` (the default) is the WBF 2013 continuous scale,
-:func:`~tourneystats.bridge.victory_points`. Any other scale is a table the user gives: a CSV
-file or a DataFrame with one row per IMP band and number of boards,
+:func:`~tourneystats.bridge.victory_points`. ``vp_scale="wbf2013_discrete"`` is the discrete
+(whole VP) scale derived from it, :func:`wbf_discrete_table`. Any other scale is a table the
+user gives: a CSV file or a DataFrame with one row per IMP band and number of boards,
 
 ==============  ===========================================================================
 ``boards``      boards in the match (rows for every board count the matches have)
@@ -53,6 +54,8 @@ Scale = Callable[[np.ndarray, np.ndarray], np.ndarray]
 _COLUMNS = (BOARDS, "imp_min", "imp_max", "vp_winner", "vp_loser")
 #: the option a VP table is given with, named in the errors about it
 _OPTION = "vp_scale (--vp-scale)"
+#: the name of the WBF 2013 discrete scale (:func:`wbf_discrete_table`)
+DISCRETE = "wbf2013_discrete"
 _NOT_SHIPPED = {
     "wbf25": "the WBF 25-point scales used until 2012",
     "wbf30": "a WBF 30-point scale",
@@ -75,6 +78,8 @@ def scale_of(value: Any) -> Scale:
         from .imp import victory_points
 
         return victory_points
+    if isinstance(value, str) and value.strip().lower() == DISCRETE:
+        return _discrete_scale
     if isinstance(value, str) and value.strip().lower() in _NOT_SHIPPED:
         raise ValueError(
             f"vp_scale {value!r}: {_NOT_SHIPPED[value.strip().lower()]} are not shipped with "
@@ -84,7 +89,8 @@ def scale_of(value: Any) -> Scale:
     if isinstance(value, (str, os.PathLike)) and Path(value).suffix.lower() == ".csv":
         return _table_scale(read_vp_table(value), f"{_OPTION} {value}")
     raise ValueError(
-        f"unknown vp_scale {value!r}: 'wbf2013', a .csv file or a DataFrame of IMP bands"
+        f"unknown vp_scale {value!r}: 'wbf2013', '{DISCRETE}', a .csv file or a DataFrame of "
+        "IMP bands"
     )
 
 
@@ -206,3 +212,88 @@ def _table_scale(table: pd.DataFrame, what: str) -> Scale:
         return np.where(m >= 0, win[at], lose[at])
 
     return scale
+
+
+# --- the WBF 2013 discrete scale ------------------------------------------------------------------
+
+#: tau^3, tau the golden ratio's conjugate (sqrt(5) - 1) / 2: the decay of the WBF 2013 scales
+_R = ((5**0.5 - 1) / 2) ** 3
+
+
+def _discrete_uppers(boards: int) -> list[int]:
+    """The largest margin of the bands of 10, 11, ... 19 VPs for the winner (see
+    :func:`wbf_discrete_table`)."""
+    blitz = 15 * boards**0.5
+    # the margin at which the continuous curve 10 + 10 (1 - R^(I/X)) / (1 - R) reaches 10.5 + k
+    reach = [blitz * np.log(1 - (1 - _R) * (k + 0.5) / 10) / np.log(_R) for k in range(10)]
+    up = [int(np.floor(x + 1e-9)) for x in reach]
+    width = lambda i: 2 * up[0] + 1 if i == 0 else up[i] - up[i - 1]  # noqa: E731
+    i = 0
+    while i < 9:  # the concavity correction: no band wider than the next one
+        if up[i + 1] - up[i] < width(i):
+            up[i] -= 1
+            i = 0
+        else:
+            i += 1
+    if up[0] < 0 or any(width(i) < 1 for i in range(1, 10)):  # (never for 1 to 500 boards)
+        raise ValueError(f"no WBF discrete scale for matches of {boards} boards")
+    return up
+
+
+def wbf_discrete_table(boards: Any) -> pd.DataFrame:
+    """The WBF 2013 discrete VP scale (whole VPs, 20 the total) for matches of `boards` boards,
+    as a table of IMP bands (the shape of the module's user tables).
+
+    The bands follow the WBF Scoring Panel's construction from the continuous scale
+    (:func:`~tourneystats.bridge.victory_points`, blitz ``X = 15 sqrt(boards)``): the band of
+    ``10 + k`` VPs for the winner ends at the margin where the continuous curve, unrounded,
+    reaches ``10.5 + k``, rounded down to a whole IMP (so before the correction the discrete
+    VP is the continuous VP rounded to the nearest whole VP); then, from the draw up, a band
+    narrower than the one before it (the draw band spans ``-m .. m``) has the previous band's
+    end moved down one IMP, starting again after each move, until every band is at least as
+    wide as the one before (each extra IMP worth no more than the one before). A margin past
+    the band of 19 scores 20-0. This reproduces the published tables of 20 board counts
+    (5 to 64) band for band (``tests/data/README.md``).
+
+    Parameters
+    ----------
+    boards : int or iterable of int
+        The board counts (1 or more) to build the scale for.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``boards, imp_min, imp_max, vp_winner, vp_loser``, 11 bands per board count, the last
+        open-ended (``imp_max`` missing).
+
+    Examples
+    --------
+    >>> t = wbf_discrete_table(16)
+    >>> t[["imp_min", "imp_max", "vp_winner", "vp_loser"]].head(4).to_numpy().tolist()
+    [[0.0, 1.0, 10.0, 10.0], [2.0, 4.0, 11.0, 9.0], [5.0, 8.0, 12.0, 8.0], [9.0, 12.0, 13.0, 7.0]]
+    >>> scale_of("wbf2013_discrete")(np.array([7, -7, 60]), np.array([16, 16, 16])).tolist()
+    [12.0, 8.0, 20.0]
+    """
+    counts = np.unique(np.atleast_1d(np.asarray(boards)))
+    if counts.dtype.kind not in "iu" or (counts < 1).any():
+        raise ValueError(f"boards must be whole numbers of 1 or more; got {boards!r}")
+    rows = []
+    for n in counts.tolist():  # (one small list per board count, not per match)
+        up = _discrete_uppers(int(n))
+        lows = [0] + [u + 1 for u in up]
+        highs = [*up, np.nan]
+        rows += [(n, lo, hi, 10 + k, 10 - k) for k, (lo, hi) in enumerate(zip(lows, highs))]
+    return pd.DataFrame(rows, columns=list(_COLUMNS)).astype(
+        {"imp_min": "float64", "imp_max": "float64", "vp_winner": "float64", "vp_loser": "float64"}
+    )
+
+
+def _discrete_scale(margins: np.ndarray, nboards: np.ndarray) -> np.ndarray:
+    """The WBF 2013 discrete scale as a :data:`Scale`: the table of the board counts given."""
+    m = np.asarray(margins, dtype=np.float64)
+    b = np.broadcast_to(np.asarray(nboards), m.shape)
+    counts = pd.to_numeric(pd.Series(np.unique(b)), errors="coerce").to_numpy(np.float64)
+    if np.isnan(counts).any() or (counts < 1).any() or (counts != np.floor(counts)).any():
+        raise ValueError("boards must be positive whole numbers")
+    table = wbf_discrete_table(counts.astype(np.int64))
+    return _table_scale(table, f"vp_scale {DISCRETE!r}")(m, b.astype(np.int64))

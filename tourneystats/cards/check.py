@@ -22,7 +22,17 @@ computes each event's standings with the rules the caller names or those the fil
 
 Left out of the comparison, with a warning: published players without any Swiss match (no-shows,
 published as zeros), players sharing their name with another (their matches cannot be told
-apart), and computed players the standings do not list (topdeck.gg's ``"Deleted"`` accounts).
+apart), and computed players the standings do not list (topdeck.gg's ``"Deleted"`` accounts,
+players melee.gg removed from its standings); these keep their matches in their opponents'
+values but take no place. A JSON file's ranks are compared as places among the players compared
+on both sides, numbered as the file numbers them (melee.gg places some no-shows among the
+players who played: the computed places skip the places it gave them).
+
+Places the rules do not decide are not differences: players level on every criterion share a
+place, which agrees with each of the places it covers (the publisher orders them by something
+the file does not hold). Values are compared at the published precision, within one unit of the
+last decimal where the preset says the publisher's last digit is approximate
+(``Rules.last_digit``).
 
 For topdeck.gg files, without named rules, two repairs use the published ``Points`` only (never a
 tie-breaker): the event's points scheme is the one of 3/1, 4/2 and 5/1 (win/draw) that gives
@@ -174,6 +184,20 @@ def _ogwp_from_published(results: pd.DataFrame, published: pd.DataFrame, rules: 
     return mean if rules.no_opponents is None else mean.fillna(rules.no_opponents)
 
 
+def _published_places(ours: pd.DataFrame, theirs: pd.DataFrame) -> pd.DataFrame:
+    """`ours` (one event's computed standings of the players compared on both sides) with each
+    rank turned into the place the publisher gives that rank among the same players: the k-th
+    place among them is the k-th of their published ranks (the publisher's numbering counts
+    players not compared: no-shows it ranks among the others, the playoffs' players). Shared
+    places stay shared."""
+    rank = ours[RANK].to_numpy(dtype="float64")
+    place = np.searchsorted(np.sort(rank), rank, side="left")  # 0-based, among these players
+    published = np.sort(pd.to_numeric(theirs["Rank"], errors="coerce").dropna().to_numpy())
+    if published.size != rank.size:  # some published ranks missing: count among these only
+        return ours.assign(**{RANK: place + 1})
+    return ours.assign(**{RANK: published[place]})
+
+
 def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.DataFrame | None:
     """The comparison of one JSON event's published standings."""
     results = data.results[data.results[EVENT] == event]
@@ -203,18 +227,27 @@ def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.
         table[_FROM_PUBLISHED] = table[PLAYER].map(_ogwp_from_published(results, published, rules))
         values["OGWP"] = _FROM_PUBLISHED
     out = compare(
-        published, table[table[PLAYER].isin(published[PLAYER])], keys=[EVENT, PLAYER], values=values
+        published,
+        table[table[PLAYER].isin(published[PLAYER])],
+        keys=[EVENT, PLAYER],
+        values=values,
+        last_digit=rules.last_digit,
     )
     out = out[out["published"].notna()]  # a null is no published value
     if not rules.game_scores:  # ranks depend on the GW% the file cannot give
         return out
     players = data.players[data.players[EVENT] == event]
     swiss_only = published[~published[PLAYER].isin(players.loc[players[PLAYOFFS], PLAYER])]
+    both = published[PLAYER][published[PLAYER].isin(table[PLAYER])]
+    ours = _published_places(
+        table[table[PLAYER].isin(both)], published[published[PLAYER].isin(both)]
+    )
     ranks = compare(
         swiss_only,
-        table[table[PLAYER].isin(swiss_only[PLAYER])],
+        ours[ours[PLAYER].isin(swiss_only[PLAYER])],
         keys=[EVENT, PLAYER],
         values={"Rank": RANK},
+        places=["Rank"],
     )
     return pd.concat([out, ranks[ranks["published"].notna()]], ignore_index=True)
 
@@ -257,7 +290,7 @@ def _check_tom(files: list[Path], rules: str | Rules | None) -> list[pd.DataFram
     _left_out("players of the top cut (placed by it)", list(published.loc[cut, PLAYER]))
     published = published[played & ~cut]
     ours = table[_among(table, published)]
-    checked = compare(published, ours, keys=keys, values={PLACE: RANK})
+    checked = compare(published, ours, keys=keys, values={PLACE: RANK}, places=[PLACE])
     return [with_people(checked, data.players[[EVENT, PLAYER, NAME]])]  # TOM names its players
 
 
@@ -286,7 +319,8 @@ def _check_tables(path: Path, files: list[Path], rules: str | Rules | None) -> l
             "with 'standings' for 'matches', or '*standings*' in a folder)"
         )
     results = _concat([_read_results(p, None) for p in files])
-    table = standings(results, rules=get_rules("mtg" if rules is None else rules))
+    used = get_rules("mtg" if rules is None else rules)
+    table = standings(results, rules=used)
     out = []
     for standings_file in found:  # I/O: one table per file
         published = read_table(standings_file)
@@ -300,7 +334,16 @@ def _check_tables(path: Path, files: list[Path], rules: str | Rules | None) -> l
         if not len(published):
             raise ValidationError(f"{standings_file}: no published standings (no rows)")
         ours = table[_among(table, published)]
-        out.append(compare(published, ours, keys=[EVENT, PLAYER], values=values))
+        out.append(
+            compare(
+                published,
+                ours,
+                keys=[EVENT, PLAYER],
+                values=values,
+                places=[RANK],
+                last_digit=used.last_digit,
+            )
+        )
     return out
 
 

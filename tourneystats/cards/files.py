@@ -25,8 +25,8 @@ from ..core.schema import EVENT, NAME, OPPONENT, PLAYER, ValidationError
 from .decklistcache import JSON_SUFFIXES, is_mtg_json, read_mtg_json
 from .history import standings_by_round
 from .prepare import GAME_COLUMNS, MATCH_COLUMNS
-from .published import DIVISION, GAME_SCORES, PLATFORM
-from .publishers import implied_rules, with_bye_players
+from .published import CUT_ROUND, DIVISION, GAME_SCORES, PLATFORM
+from .publishers import implied_rules, standings_before_cut, with_bye_players
 from .rules import Rules, get_rules
 from .tables import standings
 from .tom import TOM_SUFFIXES, is_tom, read_tom
@@ -277,9 +277,12 @@ def standings_from_path(
     rules : str or Rules, optional
         A preset name or a :class:`Rules` object. By default each JSON or TOM file's events
         follow the preset its publisher implies (:func:`~tourneystats.cards.publishers.implied_rules`:
-        ``manatraders``, ``topdeck``, ``melee``/``melee2024``/``melee2025`` by date,
-        ``pokemon`` ranked within ``division``), and tables ``"mtg"``. Events with match
-        results only are computed without game values (with a warning).
+        ``manatraders``, ``topdeck``, ``melee``/``melee2024``/``melee2025`` and
+        ``cardsrealm``/``cardsrealm2025`` by date, ``pokemon`` ranked within ``division``), and
+        tables ``"mtg"``. Events with match results only are computed without game values (with
+        a warning). A JSON file's top cut written as Swiss rounds counts as its rules say
+        (``Rules.frozen_before_cut``: melee.gg's players outside the cut keep their standings
+        before it, ranked after the cut's players).
     by : str, optional
         Pool the events by this column (see :func:`standings`).
 
@@ -303,7 +306,39 @@ def standings_from_path(
     results, events, players = _load(Path(path), by, coded=True)
     text = results.attrs.pop("dictionaries", [])
     table = _computed(results, _plan(results, events, rules), standings, by=by)
+    if by is None:
+        table = _cuts_frozen(table, results, events, rules)
     return with_people(texts_again(table, text), players)
+
+
+def _cuts_frozen(
+    table: pd.DataFrame,
+    results: pd.DataFrame,
+    events: pd.DataFrame | None,
+    rules: str | Rules | None,
+) -> pd.DataFrame:
+    """`table` with the events whose top cut is written as Swiss rounds computed as their rules
+    say (``Rules.frozen_before_cut``: the others keep their standings before the cut)."""
+    if events is None or CUT_ROUND not in events.columns:
+        return table
+    parts = []
+    for record in events[events[CUT_ROUND].fillna(0) > 0].to_dict("records"):  # per file: I/O
+        own = (
+            get_rules(rules)
+            if rules is not None
+            else implied_rules(record[PLATFORM], record.get("date"))
+        )
+        if not own.frozen_before_cut:
+            continue
+        own = own if record[GAME_SCORES] else replace(own, game_scores=False)
+        rows = results[results[EVENT] == record[EVENT]]
+        parts.append(standings_before_cut(rows, int(record[CUT_ROUND]), own))
+    if not parts:
+        return table
+    done = pd.concat(parts, ignore_index=True)
+    table = pd.concat([table[~table[EVENT].isin(done[EVENT])], done], ignore_index=True)
+    order = np.argsort(table[EVENT].astype(str).to_numpy(), kind="stable")
+    return table.iloc[order].reset_index(drop=True)
 
 
 @names_its_source

@@ -21,7 +21,10 @@ melee.gg, any date            a top cut written as Swiss rounds (``Round 8`` to 
                               rounds before it (:func:`standings_before_cut`); a loss to no
                               one (``Player2`` ``"-"`` or null, a lost result) is a round lost,
                               as the published points count it
-CardsRealm                    ``cardsrealm``; an opponent named ``Bye`` (as Player1 or
+CardsRealm, event before      ``cardsrealm``
+2025-05-17
+CardsRealm, from 2025-05-17   ``cardsrealm2025``
+CardsRealm, any date          an opponent named ``Bye`` (as Player1 or
                               Player2) is no one: a bye, or a loss to no one when the result is
                               a loss (the published points count it lost)
 TOM (Play! Pokémon)           ``pokemon``, ranked within ``division``
@@ -60,26 +63,32 @@ from .tables import standings
 #: the name given to topdeck.gg's dummy opponent (see :func:`with_bye_players`)
 BYE_PLAYER = "(bye player)"
 
-#: melee.gg's convention changes: events from these dates on follow the next preset
-MELEE_PERIODS = (
-    (pd.Timestamp("2024-05-15"), "melee2024"),
-    (pd.Timestamp("2025-11-12"), "melee2025"),
-)
+#: publishers whose conventions changed: (the oldest preset, (date, the next preset) ...); events
+#: from a date on follow its preset
+PERIODS: dict[str, tuple[str, tuple[tuple[pd.Timestamp, str], ...]]] = {
+    "melee": (
+        "melee",
+        ((pd.Timestamp("2024-05-15"), "melee2024"), (pd.Timestamp("2025-11-12"), "melee2025")),
+    ),
+    "cardsrealm": ("cardsrealm", ((pd.Timestamp("2025-05-17"), "cardsrealm2025"),)),
+}
 
 
-def melee_preset(date: pd.Timestamp | None) -> str:
-    """The melee.gg preset of an event held on `date` (the oldest one when unknown).
+def dated_preset(platform: str, date: pd.Timestamp | None) -> str:
+    """The preset of `platform` for an event held on `date` (the oldest one when unknown).
 
     Examples
     --------
-    >>> [melee_preset(pd.Timestamp(d)) for d in ("2024-02-18", "2024-10-14", "2025-11-16")]
+    >>> [dated_preset("melee", pd.Timestamp(d)) for d in ("2024-02-18", "2024-10-14", "2025-11-16")]
     ['melee', 'melee2024', 'melee2025']
+    >>> dated_preset("cardsrealm", pd.Timestamp("2025-06-28"))
+    'cardsrealm2025'
     """
-    name = "melee"
+    name, changes = PERIODS[platform]
     if date is None or pd.isna(date):
         return name
     day = pd.Timestamp(date).tz_localize(None) if pd.Timestamp(date).tzinfo else pd.Timestamp(date)
-    for start, preset in MELEE_PERIODS:
+    for start, preset in changes:
         if day.normalize() >= start:
             name = preset
     return name
@@ -93,8 +102,8 @@ def implied_rules(platform: str | None, date: pd.Timestamp | None) -> Rules:
     >>> implied_rules("manatraders", None).name, implied_rules(None, None).name
     ('manatraders', 'mtg')
     """
-    if platform == "melee":
-        return RULES[melee_preset(date)]
+    if platform in PERIODS:
+        return RULES[dated_preset(platform, date)]
     if platform == "tom":
         return RULES["pokemon"]
     return RULES.get(platform or "mtg", RULES["mtg"])

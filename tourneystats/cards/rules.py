@@ -5,31 +5,33 @@ Tournament Rules (Appendix C) as its default; a preset is a small :class:`Rules`
 it changes and where that was found. A rule set of your own is built from the same fields
 (``Rules(floor=0.25, ...)``, or ``dataclasses.replace(RULES["topdeck"], win=4, draw=2)``).
 
-============  ==============================================  =======================================
-preset        who, when                                       differs from ``mtg`` (Appendix C)
-============  ==============================================  =======================================
-mtg           Magic Tournament Rules, Appendix C              (the defaults)
-melee         melee.gg until mid-May 2024                     floors 1/3; a 0-0-3 intentional draw
-                                                              counts 3 games and 0 game points;
-                                                              distinct opponents; a top cut
-                                                              written as Swiss rounds leaves the
-                                                              others their Swiss standings
-melee2024     melee.gg from mid-May 2024 to mid-Nov. 2025     as melee, but a 0-0-3 draw is 3 drawn
-                                                              games; own GW% not floored
-melee2025     melee.gg from mid-November 2025                 floors 1/3; distinct opponents; top
-                                                              cut as melee
-manatraders   ManaTraders Series (2024)                       own GW% not floored; values shown
-                                                              rounded half up to 3 decimals (0.1 %);
-                                                              rounds played ranked after points
-topdeck       topdeck.gg (2024-2025)                          own GW% not floored; distinct
-                                                              opponents; no opponent -> 0.33; no
-                                                              game scores (match results only)
-cardsrealm    CardsRealm (2025-2026)                          floors 1/3; own GW% not floored
-pokemon       Play! Pokémon (TOM)                             3/1/0 with a tie worth 1/2 win in the
-                                                              win %; floor 0.25; 0.75 cap if
-                                                              dropped; byes out of the win %;
-                                                              frozen drops; head-to-head; no games
-============  ==============================================  =======================================
+==============  ==============================================  =======================================
+preset          who, when                                       differs from ``mtg`` (Appendix C)
+==============  ==============================================  =======================================
+mtg             Magic Tournament Rules, Appendix C              (the defaults)
+melee           melee.gg until mid-May 2024                     floors 1/3; a 0-0-3 intentional draw
+                                                                counts 3 games and 0 game points;
+                                                                distinct opponents; a top cut
+                                                                written as Swiss rounds leaves the
+                                                                others their Swiss standings
+melee2024       melee.gg from mid-May 2024 to mid-Nov. 2025     as melee, but a 0-0-3 draw is 3 drawn
+                                                                games; own GW% not floored, and
+                                                                ranked as shown
+melee2025       melee.gg from mid-November 2025                 floors 1/3; distinct opponents; top
+                                                                cut as melee; last digit approximate
+manatraders     ManaTraders Series (2024)                       own GW% not floored; values shown
+                                                                rounded half up to 3 decimals (0.1 %);
+                                                                rounds played ranked after points
+topdeck         topdeck.gg (2024-2025)                          own GW% not floored; distinct
+                                                                opponents; no opponent -> 0.33; no
+                                                                game scores (match results only)
+cardsrealm      CardsRealm until mid-May 2025                   floors 1/3; last digit approximate
+cardsrealm2025  CardsRealm from 2025-05-17                      as cardsrealm; own GW% not floored
+pokemon         Play! Pokémon (TOM)                             3/1/0 with a tie worth 1/2 win in the
+                                                                win %; floor 0.25; 0.75 cap if
+                                                                dropped; byes out of the win %;
+                                                                frozen drops; head-to-head; no games
+==============  ==============================================  =======================================
 
 The evidence behind each preset (published standings reproduced value by value) is listed with
 :data:`RULES` and in ``tests/data/README.md``.
@@ -39,6 +41,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.check import LAST_DIGIT
 from ..core.schema import GAME_POINTS, GWP, MATCH_POINTS, MWP, OGWP, OMWP, OOMWP, ROUNDS
 
 #: columns a :class:`Rules` order may name (all ranked descending)
@@ -79,7 +82,11 @@ class Rules:
         (ManaTraders, topdeck.gg and melee.gg from May 2024 to November 2025 publish game-win %
         below 0.33). The ranking compares them floored at `floor`, as Appendix C defines them
         (ManaTraders' ranks reproduce that way only: two players shown 0.0 and 0.2 tie at 0.33
-        and OGW% decides).
+        and OGW% decides), unless `ranked_as_shown`.
+    ranked_as_shown : bool
+        Rank on the player's own match-win % and game-win % as shown (at `own_floor`), not
+        floored at `floor`: melee.gg from May 2024 to November 2025 places a player shown GW%
+        0.333 ahead of one shown 0.0 where both have the same points and OMW%.
     bye : tuple of int
         The game score (wins, losses, draws) a bye counts as (2-0-0).
     bye_opponent : float, optional
@@ -143,6 +150,13 @@ class Rules:
     rounding : {"half_up", "half_even"}
         How `decimals` rounds (ManaTraders: half up). Float noise below 1e-9 is removed first,
         so 0.6745 computed as 0.67449999999999999 rounds to 0.675.
+    last_digit : {"rounded", "approximate"}
+        How the publisher's last printed decimal relates to the value, for ``tourneystats
+        check``: ``"rounded"`` (Appendix C prints no digits; every publisher rounding half up or
+        half even agrees within half a unit), or ``"approximate"``: one unit off at times,
+        truncated or rounded up (CardsRealm prints 2/3 as 0.6666 or 0.6667 and 5/6 as 0.8334;
+        melee.gg from November 2025 prints 0.4523809 for 0.45238095), so a value agrees within
+        one unit of the last decimal. The computed values are never rounded by it.
     order : tuple of str
         Standings criteria, most important first, all descending; any of
         ``match_points, game_points, rounds, mwp, gwp, omwp, ogwp, oomwp`` (``rounds``: rounds
@@ -185,6 +199,8 @@ class Rules:
     frozen_before_cut: bool = False
     decimals: int | None = None
     rounding: str = "half_up"
+    ranked_as_shown: bool = False
+    last_digit: str = "rounded"
     order: tuple[str, ...] = (MATCH_POINTS, OMWP, GWP, OGWP)
 
     def __post_init__(self) -> None:
@@ -208,6 +224,10 @@ class Rules:
         if self.average_over not in AVERAGE_OVER:
             raise ValueError(
                 f"Rules.average_over must be one of {AVERAGE_OVER}, got {self.average_over!r}"
+            )
+        if self.last_digit not in LAST_DIGIT:
+            raise ValueError(
+                f"Rules.last_digit must be one of {LAST_DIGIT}, got {self.last_digit!r}"
             )
         if self.rounding not in ROUNDING:
             raise ValueError(f"Rules.rounding must be one of {ROUNDING}, got {self.rounding!r}")
@@ -261,22 +281,25 @@ RULES: dict[str, Rules] = {
         forfeit_games=False,
     ),
     # melee.gg from mid-May 2024 to mid-November 2025: floor 1/3 for the opponents, the player's
-    # own game-win % shown unfloored, a 0-0-3 intentional draw is 3 drawn games (1 point each)
+    # own game-win % shown unfloored and ranked so, a 0-0-3 intentional draw is 3 drawn games
     "melee2024": Rules(
         name="melee2024",
         floor=1 / 3,
         own_floor=0,
+        ranked_as_shown=True,
         average_over="opponents",
         frozen_before_cut=True,
         forfeit_games=False,
     ),
-    # melee.gg from mid-November 2025: floor 1/3 everywhere, intentional draws as drawn games
+    # melee.gg from mid-November 2025: floor 1/3 everywhere, intentional draws as drawn games;
+    # the 7th printed decimal is truncated or rounded up at times (last_digit)
     "melee2025": Rules(
         name="melee2025",
         floor=1 / 3,
         average_over="opponents",
         frozen_before_cut=True,
         forfeit_games=False,
+        last_digit="approximate",
     ),
     # ManaTraders Series (2024; the research reproduced 552 of 552 values of 6 events, the two
     # samples here every value and rank): floor 0.33 for the opponents, own game-win % shown
@@ -294,11 +317,17 @@ RULES: dict[str, Rules] = {
     "topdeck": Rules(
         name="topdeck", own_floor=0, average_over="opponents", no_opponents=0.33, game_scores=False
     ),
-    # CardsRealm (mtg.cardsrealm.com, 2025-2026; 537 events): floor 1/3 for the opponents, own
-    # game-win % not floored (published 0.2); a bye is written as a match against "Bye" (either
-    # side), a loss to "Bye" or to no one is a loss (read_mtg_json). Its printed values are
-    # rounded to 4 decimals, mostly half up, some OMW% truncated (0.6666 for 2/3): not followed
-    "cardsrealm": Rules(name="cardsrealm", floor=1 / 3, own_floor=0),
+    # CardsRealm (mtg.cardsrealm.com, 2025-2026; 537 events) until 2025-05-16 (its 123 files
+    # with game-win % all publish none below 1/3): floor 1/3 everywhere; a bye is written as a match against "Bye" (either
+    # side), a loss to "Bye" or to no one is a loss (read_mtg_json). Its values are printed
+    # to 4 decimals, mostly rounded half up, some truncated (0.6666 for 2/3), some rounded up
+    # (0.8334 for 5/6), in no order found (last_digit)
+    "cardsrealm": Rules(name="cardsrealm", floor=1 / 3, last_digit="approximate"),
+    # CardsRealm from 2025-05-17: the player's own game-win % shown unfloored (0.2; 0.0588),
+    # ranked floored
+    "cardsrealm2025": Rules(
+        name="cardsrealm2025", floor=1 / 3, own_floor=0, last_digit="approximate"
+    ),
     # Play! Pokémon Tournament Rules Handbook (5.3, 5.5, 5.6) as TOM computes it: a tie is half a
     # win in the win % (third-party evidence: the real files cannot tell 1/2 from 1/3, see
     # tests/data/README.md), byes are wins but no rounds played in the win % opponents average,

@@ -69,7 +69,11 @@ def _table(
         flat = values.reshape(-1)
         return flat if entries is None else flat[entries]
 
-    criteria = {name: column(getattr(s, name)) for name in rules.order}
+    ranked_on = {name: getattr(s, name) for name in rules.order}
+    if rules.ranked_as_shown:  # the own percentages as shown, where they differ
+        shown = {MWP: s.shown_mwp, GWP: s.shown_gwp}
+        ranked_on.update({k: v for k, v in shown.items() if k in ranked_on and v is not None})
+    criteria = {name: column(values) for name, values in ranked_on.items()}
     criteria[_GROUP] = group
     order, rank = ranked_order(pd.DataFrame(criteria, copy=False), list(rules.order), by=_GROUP)
     if rules.head_to_head and duel is not None:

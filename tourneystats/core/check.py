@@ -18,6 +18,8 @@ from .schema import ValidationError
 CHECK_COLUMNS = ["value", "published", "computed", "equal"]
 #: the column a family's check adds where it knows why values differ (or cannot be computed)
 NOTE = "note"
+#: how a publisher's last printed decimal relates to the value (:func:`compare`'s `last_digit`)
+LAST_DIGIT = ("rounded", "approximate")
 
 
 def decimals(values: pd.Series) -> int:
@@ -42,13 +44,18 @@ def compare(
     keys: Sequence[str],
     values: Mapping[str, str],
     precision: Mapping[str, int] | None = None,
+    places: Sequence[str] = (),
+    last_digit: str = "rounded",
 ) -> pd.DataFrame:
     """One row per entity and published value: the published and the computed value, and
     whether they agree at the published precision.
 
     A computed value agrees when it is within half a unit of the published value's last decimal
-    (so rounding half up and half to even both agree); a value published for an entity that was
-    not computed, or computed for none published, disagrees.
+    (so rounding half up and half to even both agree), or within one unit where the publisher's
+    last digit is ``"approximate"``; a value published for an entity that was not computed, or
+    computed for none published, disagrees. A place (a published column named in `places`)
+    that n entities share agrees with each of the n places it covers: two players computed 33rd
+    agree with a publisher who placed them 33rd and 34th in an order the rules do not decide.
 
     Parameters
     ----------
@@ -62,6 +69,14 @@ def compare(
     precision : mapping of str to int, optional
         Decimals a published column was rounded to; by default read from its values
         (:func:`decimals`).
+    places : sequence of str
+        Published columns holding places (ranks), compared with their computed column's shared
+        places as above. The entities sharing a place are counted within the computed frame,
+        per value of the keys but the last (``event``).
+    last_digit : {"rounded", "approximate"}
+        ``"rounded"``: the publisher prints values rounded to their last decimal.
+        ``"approximate"``: its last printed decimal is sometimes one off (truncated, or rounded
+        up), so a value agrees within one unit of it.
 
     Returns
     -------
@@ -76,7 +91,19 @@ def compare(
       player value  published  computed  equal
     0      a   omw      0.667  0.666667   True
     1      b   omw      0.333  0.350000  False
+
+    Two players computed level on every criterion share 2nd place, published 2nd and 3rd:
+
+    >>> pub = pd.DataFrame({"event": "E", "player": ["a", "b", "c"], "rank": [1, 3, 2]})
+    >>> ours = pd.DataFrame({"event": "E", "player": ["a", "b", "c"], "rank": [1, 2, 2]})
+    >>> compare(pub, ours, keys=["event", "player"], values={"rank": "rank"}, places=["rank"])
+      event player value  published  computed  equal
+    0     E      a  rank        1.0       1.0   True
+    1     E      b  rank        3.0       2.0   True
+    2     E      c  rank        2.0       2.0   True
     """
+    if last_digit not in LAST_DIGIT:
+        raise ValueError(f"last_digit must be one of {LAST_DIGIT}, got {last_digit!r}")
     keys = list(keys)
     ours = list(dict.fromkeys(values.values()))
     for frame, what, columns in (
@@ -93,7 +120,12 @@ def compare(
         p = pd.to_numeric(joined[pub], errors="coerce").astype("float64")
         c = pd.to_numeric(joined[f"computed {col}"], errors="coerce").astype("float64")
         d = (precision or {}).get(pub, decimals(published[pub]))
-        equal = (p - c).abs().to_numpy() <= 0.5 * 10.0**-d + 1e-9
+        unit = (0.5 if last_digit == "rounded" else 1.0) * 10.0**-d
+        equal = (p - c).abs().to_numpy() <= unit + 1e-9
+        if pub in places:
+            shared = computed.groupby([*keys[:-1], col], sort=False)[col].transform("size")
+            size = joined[keys].merge(computed[keys].assign(_n=shared), on=keys, how="left")["_n"]
+            equal |= ((p >= c) & (p <= c + size.to_numpy() - 1)).to_numpy()
         parts.append(joined[keys].assign(value=pub, published=p, computed=c, equal=equal))
     out = pd.concat(parts, ignore_index=True)
     return out.sort_values(keys, kind="stable", ignore_index=True)[[*keys, *CHECK_COLUMNS]]

@@ -165,6 +165,8 @@ CONTEXT = (
     BOARD,
     MATCH,
     TEAM,
+    HOME_TEAM,
+    VISIT_TEAM,
     PLAYER,
     OPPONENT,
     PAIR,
