@@ -16,6 +16,7 @@ from tourneystats.cards import (
     RULES,
     check_from_path,
     file_report,
+    history_from_path,
     matches_to_games,
     read_mtg_json,
     standings,
@@ -23,6 +24,7 @@ from tourneystats.cards import (
 )
 from tourneystats.cards.decklistcache import _cut_round
 from tourneystats.cards.report import REPORT_COLUMNS, STATUSES
+from tourneystats.cli import main
 from tourneystats.core.schema import ValidationError
 
 JSON_DIR = Path(__file__).parent / "data" / "cards" / "mtgjson"
@@ -366,3 +368,44 @@ def test_the_report_row_has_the_archive_reports_columns():
     from tourneystats.core.report import REPORT_COLUMNS as ARCHIVE_COLUMNS
 
     assert list(REPORT_COLUMNS) == ARCHIVE_COLUMNS
+
+
+# --- a season of a real archive past its refused files ---------------------------------------
+
+
+def test_a_season_skips_its_refused_files_when_asked(tmp_path, capsys):
+    """A folder of two real files and one that contradicts itself (a match written twice
+    with different winners): read whole, it stops at that file; with skip_bad_files (and
+    ``--skip-bad-files``) the two others are computed and the refused one is named."""
+    season = tmp_path / "MTGmelee" / "2024"
+    (season / "06").mkdir(parents=True)
+    for source in (SANREMO, LAND):
+        (season / source.name).write_bytes(source.read_bytes())
+    bad = season / "06" / "bad.json"
+    bad.write_text(json.dumps({
+        "Tournament": {"Date": "2024-06-30", "Name": "Club", "Uri": "https://melee.gg/1"},
+        "Rounds": [{"RoundName": "Round 1", "Matches": [
+            {"Player1": "Ann", "Player2": "Bo", "Result": "2-0-0"},
+            {"Player1": "Bo", "Player2": "Ann", "Result": "2-1-0"}]}],
+        "Standings": [{"Rank": 1, "Player": "Ann", "Points": 3}]}))  # fmt: skip
+    with pytest.raises(ValidationError, match=r"bad\.json"):
+        quietly(standings_from_path, tmp_path)
+    with pytest.warns(
+        UserWarning, match=r"1 file\(s\) left out, refused: .*bad\.json.*Rounds\[0\]"
+    ):
+        table = standings_from_path(tmp_path, skip_bad_files=True)
+    alone = pd.concat([quietly(standings_from_path, f) for f in (SANREMO, LAND)], ignore_index=True)
+    pd.testing.assert_frame_equal(table.reset_index(drop=True), alone)
+    history = quietly(history_from_path, tmp_path, skip_bad_files=True)
+    assert set(history["event"]) == {LAND.stem, SANREMO.stem}
+    # the command line
+    chart = tmp_path / "drift.png"
+    assert quietly(main, ["drift", str(tmp_path), "--family", "cards", "--out", str(chart)]) == 1
+    args = ["drift", str(tmp_path), "--family", "cards", "--skip-bad-files", "--out", str(chart)]
+    assert quietly(main, args) == 0 and chart.exists()
+    with pytest.raises(SystemExit):
+        main(["standings", str(tmp_path), "--family", "chess", "--skip-bad-files"])
+    assert "--skip-bad-files is an option of the cards family" in capsys.readouterr().err
+    # every file refused: nothing to compute, said so
+    with pytest.raises(ValidationError, match="every MTG JSON file was refused"):
+        quietly(read_mtg_json, bad, skip_bad_files=True)

@@ -8,7 +8,7 @@ import importlib
 import os
 import sys
 import warnings
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
@@ -28,6 +28,8 @@ from .clihelp import (
     command_parser,
     rules_text,
 )
+from .clihelp import comma_list as _comma_list
+from .clihelp import whole_number as _count
 from .core.folders import MissingPathError, list_files
 from .core.io import (
     TABLE_SUFFIXES,
@@ -75,6 +77,7 @@ FAMILY_OPTIONS: dict[str, tuple[str, ...]] = {
     "scoring": ("bridge",),
     "convention": ("bridge",),
     "vp_scale": ("bridge",),
+    "skip_bad_files": ("cards",),
 }
 
 
@@ -702,25 +705,6 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
-def _comma_list(text: str) -> list[str]:
-    return [t.strip() for t in text.split(",") if t.strip()]
-
-
-def _count(least: int) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least `least`."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if value < least:
-            raise argparse.ArgumentTypeError(f"must be {least} or more, not {value}")
-        return value
-
-    return parse
-
-
 def _jobs_option(parser: argparse.ArgumentParser, what: str) -> None:
     """``--jobs N``: processes over the files of a folder (default: all the cores)."""
     parser.add_argument(
@@ -732,10 +716,26 @@ def _jobs_option(parser: argparse.ArgumentParser, what: str) -> None:
     )
 
 
+def _skip_option(parser: argparse.ArgumentParser) -> None:
+    """``--skip-bad-files`` (cards): refused MTG JSON files of a folder left out, each named."""
+    parser.add_argument(
+        "--skip-bad-files",
+        action="store_const",
+        const=True,
+        help="cards: leave out the MTG JSON files of a folder that would be refused, naming "
+        "each (default: stop at the first)",
+    )
+
+
 def _family_parser(
-    sub: argparse._SubParsersAction, name: str, *, families: Sequence[str] = tuple(FAMILIES)
+    sub: argparse._SubParsersAction,
+    name: str,
+    *,
+    families: Sequence[str] = tuple(FAMILIES),
+    skip: bool = False,
 ) -> argparse.ArgumentParser:
-    """A command taking a results path, a family and the family options."""
+    """A command taking a results path, a family and the family options (`skip`: and
+    ``--skip-bad-files``)."""
     parser = command_parser(sub, name, _family_choices)
     parser.add_argument(
         "path",
@@ -776,6 +776,8 @@ def _family_parser(
         "--vp-scale",
         help="bridge teams: wbf2013 (default), wbf2013_discrete or a CSV table of IMP bands",
     )
+    if skip:
+        _skip_option(parser)
     return parser
 
 
@@ -844,7 +846,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--head", type=_count(1), default=5, help="rows shown per table")
     demo.set_defaults(func=cmd_demo)
 
-    st = _family_parser(sub, "standings")
+    st = _family_parser(sub, "standings", skip=True)
     st.add_argument("--out", help="write the standings here (.csv or .parquet)")
     st.add_argument("--head", type=_count(1), default=10, help="rows shown per table")
     st.add_argument(
@@ -862,7 +864,7 @@ def build_parser() -> argparse.ArgumentParser:
     _jobs_option(ck, "the files of a folder, each checked on its own")
     ck.set_defaults(func=cmd_check)
 
-    dr = _family_parser(sub, "drift")
+    dr = _family_parser(sub, "drift", skip=True)
     dr.add_argument("--out", default="drift.png", help="chart file: .png, .svg or .pdf")
     who = dr.add_mutually_exclusive_group()
     who.add_argument(

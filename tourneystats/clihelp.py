@@ -302,3 +302,23 @@ def rules_text(name: str, options: dict, history: pd.DataFrame) -> str:
 def chart_title(ax: Axes) -> str:
     """The first line of a chart's title (the second says what its numbers are)."""
     return ax.get_title(loc="left").split("\n")[0]
+
+
+def comma_list(text: str) -> list[str]:
+    """An argparse type: comma-separated items, blanks dropped."""
+    return [t.strip() for t in text.split(",") if t.strip()]
+
+
+def whole_number(least: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least `least`."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"must be {least} or more, not {value}")
+        return value
+
+    return parse

@@ -12,7 +12,7 @@ single process):
   first before the other jobs, the rest at the end);
 - ``import ARCHIVE STORE``, then ``recompute STORE --out OUT`` (with the largest N);
 - ``drift`` of one year of one platform's Modern events (``--platform``, ``--year``; the files
-  are linked into a folder of their own).
+  are linked into a folder of their own; ``--skip-bad-files``: refused files left out, named).
 
 Without ARCHIVE the script says so and exits (0): nothing here needs the archive to be present.
 ``--only check,import`` runs some jobs only. Outputs go to a temporary folder, removed at the end.
@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
                           "--quiet", "--jobs", n])  # fmt: skip
         if "drift" in only:
             season = season_folder(archive, args.platform, args.year, "modern", out)
-            steps.append(["drift", str(season), "--family", "cards", "--out",
+            steps.append(["drift", str(season), "--family", "cards", "--skip-bad-files", "--out",
                           str(out / "drift.png")])  # fmt: skip
         steps += checks[1:]
         for step in steps:

@@ -448,14 +448,21 @@ def swiss_rounds(path: Path) -> tuple[bool, str | None, pd.Timestamp | None]:
     return bool(rows), platform, None if day is None or pd.isna(day) else day
 
 
-def read_mtg_json(source: Source, *, bye_player: str | None = None) -> CardsFile:
+def read_mtg_json(
+    source: Source, *, bye_player: str | None = None, skip_bad_files: bool = False
+) -> CardsFile:
     """Read MTGODecklistCache JSON files: Swiss results and the standings they publish.
 
     Parameters
     ----------
     source : path-like or list of path-likes
-        A ``.json`` file, a folder (its ``.json`` files, not its sub-folders; a folder of such
-        files is one season), or a list of files and folders.
+        A ``.json`` file, a folder (its ``.json`` files and those of its sub-folders, hidden
+        ``.``/``_`` names left out), or a list of files and folders.
+    skip_bad_files : bool
+        Leave out a file that would be refused (see Raises), with one warning naming each such
+        file and why, and read the others: a season of a real archive (``tourneystats
+        standings/drift --skip-bad-files``). The whole-archive check (``tourneystats check``)
+        reports them file by file.
     bye_player : str, optional
         Read a match *won* against a null ``Player2`` as a match against a player of this name,
         who lost it, rather than as a bye. topdeck.gg counted such a "bye" (written null with
@@ -505,23 +512,40 @@ def read_mtg_json(source: Source, *, bye_player: str | None = None) -> CardsFile
     names = event_names(files)  # the stems; paths below the folder for stems read twice
     rows: list[tuple]
     finalists: list[tuple]
-    rows, published, events, playoffs, finalists = [], [], [], [], []
+    rows, published, events, playoffs, finalists, refused = [], [], [], [], [], []
     for path, event in zip(files, names, strict=True):  # I/O: one JSON document per file
-        data = _load(path)
-        tournament = _key(path, data, "Tournament", "", (dict,))
-        uri = tournament.get("Uri")
-        platform = _platform(path, uri if isinstance(uri, str) else None)
-        file_rows, left, in_playoffs, null_byes = _rounds(path, data, bye_player, platform)
-        events.append(_event_record(path, event, data, file_rows, null_byes))
+        try:
+            record, file_rows, left, in_playoffs, standings = _one_file(path, event, bye_player)
+        except ValidationError as exc:
+            if not skip_bad_files:
+                raise
+            refused.append(str(exc))
+            continue
+        events.append(record)
         rows.extend((event, *row) for row in file_rows)
         finalists.extend((event, name) for name in in_playoffs)
-        cut = events[-1][CUT_ROUND]
+        cut = record[CUT_ROUND]
         finalists.extend((event, row[1]) for row in file_rows if cut and row[0] >= cut)
-        published.extend(_standings(path, data, event))
+        published.extend(standings)
         if left:
             playoffs.append(f"{path.name} ({', '.join(dict.fromkeys(left))})")
+    note(f"{len(refused)} file(s) left out, refused", refused)
+    if not events:
+        raise ValidationError(f"{source}: every MTG JSON file was refused ({refused[0]})")
     note("playoff rounds left out (only Swiss rounds are standings rounds)", playoffs)
     return _frame(rows, published, events, finalists)
+
+
+def _one_file(path: Path, event: str, bye_player: str | None) -> tuple:
+    """One file's event record, Swiss rows, playoff round names, playoff players and published
+    standings (all read before any is kept: a refused file leaves nothing behind)."""
+    data = _load(path)
+    tournament = _key(path, data, "Tournament", "", (dict,))
+    uri = tournament.get("Uri")
+    platform = _platform(path, uri if isinstance(uri, str) else None)
+    file_rows, left, in_playoffs, null_byes = _rounds(path, data, bye_player, platform)
+    record = _event_record(path, event, data, file_rows, null_byes)
+    return record, file_rows, left, in_playoffs, _standings(path, data, event)
 
 
 def _frame(

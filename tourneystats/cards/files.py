@@ -101,7 +101,7 @@ def _concat(frames: list[pd.DataFrame]) -> pd.DataFrame:
 
 
 def _load(
-    path: Path, by: str | None, coded: bool = False
+    path: Path, by: str | None, coded: bool = False, skip_bad_files: bool = False
 ) -> tuple[pd.DataFrame, pd.DataFrame | None, pd.DataFrame | None]:
     """The results of a file or folder, the events of its JSON and TOM files (None when it
     has none: their platform, date and whether they carry game scores), and the players its TOM
@@ -118,10 +118,11 @@ def _load(
     events, players = [], None
     for reader, some in ((read_mtg_json, json_files), (read_tom, tom_files)):
         if some:
-            data = reader(some)
             if reader is read_mtg_json:
-                data = with_bye_players(data)
-            else:  # TOM: first and last names behind the user ids
+                data = with_bye_players(read_mtg_json(some, skip_bad_files=skip_bad_files))
+            else:
+                data = reader(some)
+            if reader is read_tom:  # TOM: first and last names behind the user ids
                 players = data.players[[EVENT, PLAYER, NAME]]
             frames.append(data.results)
             events.append(data.events)
@@ -265,7 +266,11 @@ def read_people(path: str | os.PathLike) -> pd.DataFrame | None:
 
 @names_its_source
 def standings_from_path(
-    path: str | os.PathLike, *, rules: str | Rules | None = None, by: str | None = None
+    path: str | os.PathLike,
+    *,
+    rules: str | Rules | None = None,
+    by: str | None = None,
+    skip_bad_files: bool = False,
 ) -> pd.DataFrame:
     """Standings of every event in a results file, or in a folder of results files.
 
@@ -285,6 +290,9 @@ def standings_from_path(
         before it, ranked after the cut's players).
     by : str, optional
         Pool the events by this column (see :func:`standings`).
+    skip_bad_files : bool
+        Leave out the MTG JSON files that would be refused, naming each in a warning
+        (:func:`read_mtg_json`), and compute the others: a season of a real archive.
 
     Returns
     -------
@@ -303,7 +311,7 @@ def standings_from_path(
     0      a     1             3
     1      b     2             0
     """
-    results, events, players = _load(Path(path), by, coded=True)
+    results, events, players = _load(Path(path), by, coded=True, skip_bad_files=skip_bad_files)
     text = results.attrs.pop("dictionaries", [])
     table = _computed(results, _plan(results, events, rules), standings, by=by)
     if by is None:
@@ -342,7 +350,9 @@ def _cuts_frozen(
 
 
 @names_its_source
-def history_from_path(path: str | os.PathLike, *, rules: str | Rules | None = None) -> pd.DataFrame:
+def history_from_path(
+    path: str | os.PathLike, *, rules: str | Rules | None = None, skip_bad_files: bool = False
+) -> pd.DataFrame:
     """Standings after every round of every event in a results file or folder (for drift charts).
 
     Parameters
@@ -351,6 +361,9 @@ def history_from_path(path: str | os.PathLike, *, rules: str | Rules | None = No
         A results file or folder, read by :func:`read_results`.
     rules : str or Rules, optional
         A preset name or a :class:`Rules` object; by default as :func:`standings_from_path`.
+    skip_bad_files : bool
+        As :func:`standings_from_path`: refused MTG JSON files left out, each named in a
+        warning (a season's drift over a real archive).
 
     Returns
     -------
@@ -371,6 +384,6 @@ def history_from_path(path: str | os.PathLike, *, rules: str | Rules | None = No
     2      2      a     1             3
     3      2      b     1             3
     """
-    results, events, players = _load(Path(path), None)
+    results, events, players = _load(Path(path), None, skip_bad_files=skip_bad_files)
     table = _computed(results, _plan(results, events, rules), standings_by_round)
     return with_people(table, players)
