@@ -1000,7 +1000,7 @@ def run(argv: Sequence[str] | None = None) -> NoReturn:
     frozen out of the garbage collector first: the collections during the run and the one at
     exit then skip them (about 0.06 s of every run). Arrow allocates through the C library
     (:func:`~tourneystats.core.io.use_system_memory_pool`): the memory of a file read goes back
-    to the system once converted, not kept for later reads (55 MB less at the peak of a
+    to the system once converted, not kept for later reads (about 35 MB less at the peak of a
     2.3-million-row cards file)."""
     gc.freeze()
     use_system_memory_pool()

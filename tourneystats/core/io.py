@@ -53,7 +53,7 @@ def use_system_memory_pool() -> None:
 
     Arrow's default pool (mimalloc or jemalloc) keeps the memory of freed buffers for later
     allocations; a one-shot command reads its files once, so that memory only swells its peak
-    (by about 55 MB on a 2.3-million-row cards file). The command line calls this at start;
+    (by about 35 MB on a 2.3-million-row cards file). The command line calls this at start;
     a long-lived session (Jupyter) keeps the default.
     """
     import pyarrow as pa
