@@ -135,16 +135,19 @@ def _player_stats(rows: list[dict], rules, group_of: dict) -> dict:
 
 
 def _own_values(s: dict, rules) -> None:
-    """The player's own percentages (ranked floored at `floor`, shown at `own_floor`) and the
-    ones his opponents average."""
+    """The player's own percentages (ranked floored at `floor`, or as shown with `ranked_as_shown`;
+    shown at `own_floor`) and the ones his opponents average."""
     own_floor = rules.floor if rules.own_floor is None else rules.own_floor
 
-    def mwp(byes: bool, floor: float) -> float:
+    def mwp(byes: bool, floor: float, held: bool = False) -> float:
+        rounds = s["rounds"] if byes else s["nb_rounds"]
+        if held:  # the rounds his events held (a round missed is lost), byes as above
+            rounds = s["held"] - (s["rounds"] - rounds)
         if rules.draw_share is None:
-            points, rounds = (s["mp"], s["rounds"]) if byes else (s["nb_mp"], s["nb_rounds"])
+            points = s["mp"] if byes else s["nb_mp"]
             value = _pct(points, rules.win * rounds, floor)
         else:
-            shares, rounds = (s["share"], s["rounds"]) if byes else (s["nb_share"], s["nb_rounds"])
+            shares = s["share"] if byes else s["nb_share"]
             value = _pct(shares, rounds, floor)
         if rules.drop_cap is not None and s["dropped"]:
             value = min(value, rules.drop_cap)
@@ -160,7 +163,8 @@ def _own_values(s: dict, rules) -> None:
         s["mwp"], s["gwp"] = s["shown_mwp"], s["shown_gwp"]
     else:  # ranked floored
         s["mwp"], s["gwp"] = mwp(True, rules.floor), gwp(True, rules.floor)
-    s["seen_mwp"], s["seen_gwp"] = mwp(byes, rules.floor), gwp(byes, rules.floor)
+    s["seen_mwp"] = mwp(byes, rules.floor, held=rules.missed_rounds_lost)
+    s["seen_gwp"] = gwp(byes, rules.floor)
     if not rules.game_scores:
         s["gp"] = s["games"] = s["gwp"] = s["seen_gwp"] = s["shown_gwp"] = math.nan
 
@@ -184,7 +188,11 @@ def _opponent_mean(s: dict, stats: dict, rules, key: str) -> float:
 
 def _values(rows: list[dict], rules, group_of: dict) -> dict:
     stats = _player_stats(rows, rules, group_of)
+    held: dict = {}  # event -> the rounds it held
+    for row in rows:
+        held.setdefault(row["event"], set()).add(row["round"])
     for s in stats.values():
+        s["held"] = sum(len(held[event]) for event in s["events"])
         _own_values(s, rules)
     for s in stats.values():
         s["omwp"] = _opponent_mean(s, stats, rules, "seen_mwp")
@@ -323,3 +331,44 @@ def _record(group, player, rank, s, rules, by, within, division) -> dict:
     if by is not None:
         record["events"] = len(s["events"])
     return record
+
+
+def standings_with_bracket(frame: pd.DataFrame, bracket: pd.DataFrame, rules) -> dict:
+    """Per player of one event: ``match_points, gwp, omwp, ogwp`` when the `bracket` rounds
+    count in their players' tie-breakers without match points (``Rules.playoff_tiebreakers``):
+    Swiss points; the match-win % opponents see is the Swiss points over every round (floored);
+    game-win % over every game; one more opponent per bracket meeting."""
+    swiss = {r["player"]: r for r in standings(frame, rules).to_dict("records")}
+    both = {
+        r["player"]: r for r in standings(pd.concat([frame, bracket]), rules).to_dict("records")
+    }
+    extra: dict = {}
+    for row in bracket.to_dict("records"):
+        extra[row["player"]] = extra.get(row["player"], 0) + 1
+    seen_mwp, seen_gwp = {}, {}
+    for player, s in swiss.items():
+        if player in extra:
+            rounds = s["rounds"] + extra[player]
+            seen_mwp[player] = max(s["match_points"] / (rules.win * rounds), rules.floor)
+            seen_gwp[player] = max(both[player]["gwp"], rules.floor)
+        else:
+            seen_mwp[player] = max(s["mwp"], rules.floor)
+            seen_gwp[player] = max(s["gwp"], rules.floor)
+    met: dict = {}
+    for row in sorted(frame.to_dict("records"), key=lambda r: r["round"]):
+        if row["player"] in extra and not _missing(row["opponent"]):
+            before = met.setdefault(row["player"], [])
+            if rules.average_over == "rounds" or row["opponent"] not in before:
+                before.append(row["opponent"])
+    for row in bracket.to_dict("records"):
+        met.setdefault(row["player"], []).append(row["opponent"])
+    out = {}
+    for player, s in swiss.items():
+        value = {"match_points": s["match_points"], "gwp": s["gwp"]}
+        value.update(omwp=s["omwp"], ogwp=s["ogwp"])
+        if player in extra:
+            value["gwp"] = both[player]["gwp"]
+            value["omwp"] = _mean([seen_mwp[o] for o in met[player]])
+            value["ogwp"] = _mean([seen_gwp[o] for o in met[player]])
+        out[player] = value
+    return out

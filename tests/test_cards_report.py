@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tourneystats.cards import (
     RULES,
@@ -22,7 +24,7 @@ from tourneystats.cards import (
     standings,
     standings_from_path,
 )
-from tourneystats.cards.decklistcache import _cut_round
+from tourneystats.cards.decklistcache import _cut_round, bracket_rows
 from tourneystats.cards.report import REPORT_COLUMNS, STATUSES
 from tourneystats.cli import main
 from tourneystats.core.schema import ValidationError
@@ -34,8 +36,16 @@ FINALE = (
     "2024-10-15.json"
 )
 TROPICAL = JSON_DIR / "tropical-pauper-241-2025-06-28.json"
+FUGUETE = JSON_DIR / "fuguete-league-214-2025-03-05.json"
 ARTABRIAN = JSON_DIR / "artabrian-weekend-2024-pioneer-r0MBIolcYBgk7FAAFbWH-2024-11-23.json"
 LAND = JSON_DIR / "the-land-5-vintage-72085-2024-06-08.json"
+WEEKLY = JSON_DIR / "weekly-legacy-292153-2025-04-17.json"
+HARTFORD = JSON_DIR / "1k-pre-mod-scg-con-hartford-sunday-930-am-premodern-44556-2024-02-04.json"
+AT_HOME = JSON_DIR / "122-the-122nd-legacy-at-home-149036-2024-09-14.json"
+SYDNEY = (
+    JSON_DIR
+    / "anz-super-series-cycle-8-regional-championships-sydney-modern-123662-2025-03-07.json"
+)
 THURSDAY = (
     JSON_DIR / "legacy-thursday-january-30th-2025-legacy-thursday-january-30th-2025-2025-01-31.json"
 )
@@ -133,6 +143,147 @@ def test_cut_round_needs_a_bracket_after_swiss_rounds():
     assert _cut_round(knockout) == 0
 
 
+def test_cut_round_of_one_round_is_played_by_the_leaders():
+    """A last round alone is a cut only if its players lead by match points (a final of two
+    players excepted): four players of eight in a last round are a Swiss round players left
+    when one of those left out has more points than one of the four."""
+
+    def match(r, a, b, w=2, l=0):  # noqa: E741
+        return [(r, a, b, w, l, 0), (r, b, a, l, w, 0)]
+
+    swiss = match(1, "A", "B") + match(1, "C", "D") + match(1, "E", "F") + match(1, "G", "H")
+    swiss += match(2, "A", "C") + match(2, "E", "G") + match(2, "B", "D") + match(2, "F", "H")
+    # after round 2: A, E 6 points; B, C, F, G 3; D, H 0
+    assert _cut_round(swiss + match(3, "A", "B") + match(3, "E", "F")) == 3  # 6, 6, 3, 3
+    assert _cut_round(swiss + match(3, "A", "B") + match(3, "E", "D")) == 0  # D 0 < C 3
+    assert _cut_round(swiss + match(3, "B", "D")) == 3  # a final, whoever plays it
+    # a longer bracket need not be the leaders (a league seats its own qualifiers)
+    assert _cut_round(swiss + match(3, "A", "B") + match(3, "E", "D") + match(4, "A", "E")) == 3
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 4), st.integers(3, 5), st.data())
+def test_cut_round_of_one_round_matches_the_points(rounds, half, data):
+    """Random Swiss rounds of 2*half players (everyone plays), then a last round of four: it is
+    a cut exactly when its four players have no fewer points than anyone left out (computed
+    here from the results, 3 a win, 1 a draw)."""
+    n = 2 * half
+    names = [f"P{i}" for i in range(n)]
+    rows, points = [], dict.fromkeys(names, 0)
+    for r in range(1, rounds + 1):
+        order = data.draw(st.permutations(names))
+        for a, b in zip(order[::2], order[1::2], strict=True):
+            w, l = data.draw(st.sampled_from([(2, 0), (0, 2), (1, 1), (2, 1)]))  # noqa: E741
+            rows += [(r, a, b, w, l, 0), (r, b, a, l, w, 0)]
+            points[a] += 3 if w > l else w == l
+            points[b] += 3 if l > w else w == l
+    four = data.draw(st.permutations(names))[:4]
+    last = rounds + 1
+    rows += [(last, four[0], four[1], 2, 0, 0), (last, four[1], four[0], 0, 2, 0)]
+    rows += [(last, four[2], four[3], 2, 0, 0), (last, four[3], four[2], 0, 2, 0)]
+    leaders = min(points[p] for p in four) >= max(points[p] for p in names if p not in four)
+    assert (_cut_round(rows) == last) == leaders
+    assert _cut_round(rows) in (0, last)
+
+
+def test_melee_last_swiss_round_that_players_left_is_no_cut():
+    """36 players; 'Round 6' is played by 16 of them (the others left): a Swiss round, not a
+    top 16 (P011 and P014, 9 points after round 5, are out; P025, 3 points, is in). Read as
+    Swiss, every player's published values are reproduced but those of the three who left
+    after round 2 (P034, P035, P036: melee.gg published their values after round 2 and ranked
+    them after P033, who has their 0 points; not followed, see tests/data/README.md)."""
+    data = quietly(read_mtg_json, WEEKLY)
+    assert data.events["cut_round"].tolist() == [0]
+    assert not data.players["playoffs"].any()
+    row, table = quietly(file_report, WEEKLY)
+    assert row["preset"] == "melee2024"
+    assert counts(table) == {
+        "GWP": (36, 36), "OGWP": (33, 36), "OMWP": (34, 36), "Points": (36, 36), "Rank": (32, 36)
+    }  # fmt: skip
+    wrong = table[~table["equal"].astype(bool)]
+    assert set(wrong["player"]) == {"P033", "P034", "P035", "P036"}
+    # P016 (5 rounds) met P020 (6 points of 5 rounds), P026 (5 of 6 -> 1/3), P010 (9 of 6),
+    # P030 (3 of 4 -> 1/3) and P007 (12 of 6), each counted with his round 6
+    omwp = (6 / 15 + 1 / 3 + 9 / 18 + 1 / 3 + 12 / 18) / 5
+    assert omwp == pytest.approx(0.44666667, abs=5e-9)
+    assert computed(table, "P016", "OMWP") == pytest.approx(omwp)
+    assert table.loc[(table["player"] == "P016") & (table["value"] == "OMWP"), "equal"].all()
+
+
+def test_melee2024_ranks_the_game_win_percentage_it_shows():
+    """P011 and P012 lost all three rounds (0 points). P011 won one game of three each time
+    (GW% 3/9 = 1/3), P012 one game in all (0-2, 1-2, 0-2: GW% 3/21 = 1/7, published 0.142857).
+    Their OMW% are equal: P006, P007 (6/9 each) and P010 (3/9) for P011; P004, P007 (6/9) and
+    P008 (3/9) for P012, (2/3 + 2/3 + 1/3) / 3 = 5/9 both. Floored at 1/3 their GW% tie and
+    P012's higher OGW% would rank him 11th; melee.gg ranks P011 (shown 1/3) before P012 (shown
+    1/7): it ranks the GW% it shows (``Rules.ranked_as_shown``)."""
+    row, table = quietly(file_report, AT_HOME)
+    assert row["preset"] == "melee2024" and row["status"] == "equal"
+    assert counts(table) == {
+        "GWP": (12, 12), "OGWP": (12, 12), "OMWP": (12, 12), "Points": (12, 12), "Rank": (12, 12)
+    }  # fmt: skip
+    assert computed(table, "P011", "GWP") == pytest.approx(1 / 3)
+    assert computed(table, "P012", "GWP") == pytest.approx(1 / 7)
+    assert (
+        computed(table, "P011", "OMWP") == computed(table, "P012", "OMWP") == pytest.approx(5 / 9)
+    )
+    assert computed(table, "P012", "OGWP") > computed(table, "P011", "OGWP")
+    assert (computed(table, "P011", "Rank"), computed(table, "P012", "Rank")) == (11, 12)
+    floored = quietly(
+        file_report, AT_HOME, rules=replace(RULES["melee2024"], ranked_as_shown=False)
+    )[1]
+    assert (computed(floored, "P011", "Rank"), computed(floored, "P012", "Rank")) == (12, 11)
+    assert counts(floored)["Rank"] == (10, 12)
+
+
+def test_a_player_the_standings_do_not_list_is_not_ranked():
+    """P155 played six rounds (12 points, OMW% 0.509127) but the published standings do not
+    list him: melee.gg ranked P063 (12 points, OMW% 0.513542) 63rd and P064 (12 points, OMW%
+    0.503125) 64th, the place P155 would have between them. Every player ranked after him is
+    compared one place higher than the computed table ranks him (his opponents still count
+    him: every OMW% and OGW% is reproduced)."""
+    row, table = quietly(file_report, SYDNEY)
+    assert row["status"] == "equal"
+    assert any("do not list: P155" in w for w in row["warnings"])
+    assert counts(table) == {
+        "GWP": (154, 154), "OGWP": (154, 154), "OMWP": (154, 154), "Points": (154, 154),
+        "Rank": (146, 146),
+    }  # fmt: skip
+    assert (computed(table, "P063", "Rank"), computed(table, "P064", "Rank")) == (63, 64)
+    data = quietly(read_mtg_json, SYDNEY)
+    swiss = standings(data.results[data.results["round"] < 9], rules="melee2024")
+    assert swiss.set_index("player").loc[["P063", "P155", "P064"], "rank"].tolist() == [63, 64, 65]
+    assert computed(table, "P154", "Rank") == swiss.set_index("player").loc["P154", "rank"] - 1
+
+
+def test_melee_bracket_counts_in_tiebreakers_without_points():
+    """Six Swiss rounds, then Quarterfinals, Semifinals and Finals (melee.gg, February 2024).
+    P001 won all three: published 16 points (his Swiss points), GW% 17/23 (11 of 16 Swiss games
+    and 6 of 7 in the bracket), OMW% 0.52403 = the mean over his nine meetings of P044 (0 of 2
+    rounds: 1/3), P037 (4 of 6 rounds: 1/3), P018 (9/18), P014 (11/18), P009 (12/18), P002 (met
+    in round 6 and in the final: 15 points over 9 rounds, 15/27, twice), P005 (quarterfinal: 13
+    over 7 rounds), P003 (semifinal: 13 over 8 rounds). A bracket round gives no match points
+    but is a round, its games count and each meeting is an opponent (``playoff_tiebreakers``)."""
+    row, table = quietly(file_report, HARTFORD)
+    assert row["preset"] == "melee" and row["status"] == "equal"
+    assert counts(table) == {
+        "GWP": (50, 50), "OGWP": (50, 50), "OMWP": (50, 50), "Points": (50, 50), "Rank": (42, 42)
+    }  # fmt: skip
+    assert computed(table, "P001", "Points") == 16
+    assert computed(table, "P001", "GWP") == pytest.approx(17 / 23)
+    omwp = (1 / 3 + 1 / 3 + 9 / 18 + 11 / 18 + 12 / 18 + 2 * 15 / 27 + 13 / 21 + 13 / 24) / 9
+    assert omwp == pytest.approx(0.52403, abs=5e-7)
+    assert computed(table, "P001", "OMWP") == pytest.approx(omwp)
+    rows = bracket_rows(HARTFORD, HARTFORD.stem)
+    assert rows["round"].unique().tolist() == [7, 8, 9] and len(rows) == 14
+    # without the rule the bracket players keep their Swiss values: P001's GW% 11/16
+    swiss = quietly(
+        check_from_path, HARTFORD, rules=replace(RULES["melee"], playoff_tiebreakers=False)
+    )
+    assert computed(swiss, "P001", "GWP") == pytest.approx(11 / 16)
+    assert counts(swiss)["OMWP"][0] < 50
+
+
 # --- losses to no one ------------------------------------------------------------------------
 
 
@@ -195,6 +346,25 @@ def test_cardsrealm_bye_named_bye_on_either_side():
         check_from_path, TROPICAL, rules=replace(RULES["cardsrealm2025"], forfeit_games=False)
     )
     assert counts(other)["GWP"][0] < 16
+
+
+def test_cardsrealm_until_may_2025_counts_missed_rounds_lost():
+    """A 4-round event of March 2025 (cardsrealm preset): opponents' match-win % over the
+    event's 4 rounds reproduces 53 of 55 OMW% and, with them, 47 of 55 ranks; over the rounds
+    each opponent played, 42 and 30. P003's opponents: P040 (0 of 1 round: 1/3 floored),
+    P031 (3 points of 2 rounds: 3/12 -> 1/3), P017 (6 of 3: 6/12), P007 (9 of 4 with a bye)."""
+    row, table = quietly(file_report, FUGUETE)
+    assert row["preset"] == "cardsrealm" and row["status"] == "different"
+    assert counts(table) == {
+        "GWP": (54, 55), "OGWP": (51, 55), "OMWP": (53, 55), "Points": (55, 55), "Rank": (47, 55)
+    }  # fmt: skip
+    plain = quietly(
+        check_from_path, FUGUETE, rules=replace(RULES["cardsrealm"], missed_rounds_lost=False)
+    )
+    assert counts(plain)["OMWP"] == (42, 55) and counts(plain)["Rank"] == (30, 55)
+    p003 = table[(table["player"] == "P003") & (table["value"] == "OMWP")].iloc[0]
+    assert p003["computed"] == pytest.approx((1 / 3 + 1 / 3 + 6 / 12 + 9 / 12) / 4)
+    assert p003["published"] == 0.479 and p003["equal"]
 
 
 def test_cardsrealm_last_digit_is_one_unit_off_at_times():

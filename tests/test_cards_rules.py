@@ -62,6 +62,28 @@ def test_ranked_as_shown_orders_on_the_unfloored_percentages():
     assert RULES["melee2024"].ranked_as_shown and not RULES["manatraders"].ranked_as_shown
 
 
+def test_missed_rounds_lost_in_what_the_opponents_average():
+    # X wins rounds 1 and 2 and leaves; the event holds 4 rounds. A met X, D, B, C (each 6 of
+    # 12 points but X, 6 of 6); B met C, X, A (9/12), Y (3/12 -> 0.33)
+    results = frame((1, "A", "X", 0, 2, 0), (1, "B", "C", 2, 0, 0), (1, "D", "Y", 2, 0, 0),
+                    (2, "X", "B", 2, 1, 0), (2, "A", "D", 2, 1, 0), (2, "C", "Y", 2, 0, 0),
+                    (3, "A", "B", 2, 0, 0), (3, "C", "D", 2, 0, 0), (3, "Y", None, 2, 0, 0),
+                    (4, "A", "C", 2, 0, 0), (4, "B", "Y", 2, 0, 0), (4, "D", None, 2, 0, 0))  # fmt: skip
+    plain, lost = table(results, "mtg"), table(results, Rules(missed_rounds_lost=True))
+    assert plain.loc["A", "omwp"] == pytest.approx((1.0 + 0.5 + 0.5 + 0.5) / 4)
+    assert lost.loc["A", "omwp"] == pytest.approx((0.5 + 0.5 + 0.5 + 0.5) / 4)  # X: 6/12
+    assert lost.loc["B", "omwp"] == pytest.approx((0.5 + 0.5 + 0.75 + 0.33) / 4)
+    assert lost.loc["X", "mwp"] == plain.loc["X", "mwp"] == 1.0  # his own is not changed
+    # after each round, X counts over the rounds held so far: 6/6, then 6/9, then 6/12
+    history = standings_by_round(results, rules=Rules(missed_rounds_lost=True))
+    a = history[history["player"] == "A"].set_index("round")["omwp"]
+    d2 = 3 / 6  # D after round 2: won round 1, lost to A
+    assert a.loc[2] == pytest.approx((1.0 + d2) / 2)
+    assert a.loc[3] == pytest.approx((6 / 9 + 3 / 9 + 3 / 9) / 3)  # X, D (1-2), B (1-2)
+    assert a.loc[4] == lost.loc["A", "omwp"]
+    assert RULES["cardsrealm"].missed_rounds_lost and not RULES["cardsrealm2025"].missed_rounds_lost
+
+
 def test_averages_over_rounds_or_distinct_opponents():
     # A meets B in rounds 1 and 3: B's 1/3 counts twice over rounds, once over opponents
     results = frame((1, "A", "B", 2, 0, 0), (1, "C", "D", 2, 0, 0),

@@ -59,6 +59,7 @@ from ..core.people import with_people
 from ..core.schema import (
     DRAWS,
     EVENT,
+    FILE,
     GWP,
     LOSSES,
     MATCH_POINTS,
@@ -72,10 +73,15 @@ from ..core.schema import (
     WINS,
     ValidationError,
 )
-from .decklistcache import JSON_SUFFIXES, read_mtg_json
+from .decklistcache import JSON_SUFFIXES, bracket_rows, read_mtg_json
 from .files import _concat, _read_results, _result_files
 from .published import CUT_ROUND, DIVISION, GAME_SCORES, PLACE, PLATFORM, PLAYOFFS, CardsFile
-from .publishers import implied_rules, standings_before_cut, with_bye_players
+from .publishers import (
+    implied_rules,
+    standings_before_cut,
+    standings_with_bracket,
+    with_bye_players,
+)
 from .rules import Rules, get_rules
 from .tables import standings
 from .terms import explain
@@ -215,6 +221,8 @@ def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.
     cut = int(record.get(CUT_ROUND, 0) or 0)
     if cut and rules.frozen_before_cut:
         table = standings_before_cut(results, cut, rules)
+    elif rules.playoff_tiebreakers and isinstance(record.get(FILE), str):
+        table = standings_with_bracket(results, bracket_rows(record[FILE], event), rules)
     else:
         table = standings(results, rules=rules)
     extra = set(table[PLAYER]) - set(published[PLAYER])

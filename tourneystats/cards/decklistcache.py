@@ -39,7 +39,9 @@ How the files are read:
   matches after seven Swiss rounds) is kept as rounds; ``events.cut_round`` gives its first
   round (0: none): the longest run of last rounds without byes, each played by a power of two
   of players, half the players of the round before, all of whom won or drew it, after a round
-  with more players. Its players are marked ``playoffs`` (their published rank comes from it).
+  with more players; a cut of one round (not a final) is played by the leaders by match
+  points (none has fewer than a player left out: a last Swiss round of 16 players after 36 is
+  no cut). Its players are marked ``playoffs`` (their published rank comes from it).
 - The ``Standings`` are the published frame (``Rank, Player, Points, Wins, Losses, Draws, OMWP,
   GWP, OGWP``; a value may be null); the event is the file's stem.
 
@@ -313,6 +315,57 @@ def _rounds(
     return rows, playoffs, finalists, null_byes
 
 
+#: the single-elimination rounds melee.gg's bracket names (as the archive writes them)
+_BRACKET = re.compile(r"(quarter|semi)?finals", re.IGNORECASE)
+
+
+def bracket_rows(path: str | os.PathLike, event: str) -> pd.DataFrame:
+    """The matches of a file's bracket rounds named ``Quarterfinals``, ``Semifinals`` and
+    ``Finals``, as results rows of `event` numbered after its Swiss rounds (empty when the file
+    has none, or when they cannot be read: a player twice in a round, an unknown result).
+
+    :func:`read_mtg_json` leaves these rounds out of the results (they are no standings rounds);
+    ``Rules.playoff_tiebreakers`` counts them in their players' tie-breakers.
+
+    Examples
+    --------
+    >>> import json, pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "cup.json"
+    >>> _ = path.write_text(json.dumps({"Tournament": {"Uri": "https://melee.gg/1"}, "Rounds": [
+    ...     {"RoundName": "Round 1", "Matches": [{"Player1": "A", "Player2": "B", "Result": "2-0-0"}]},
+    ...     {"RoundName": "Finals", "Matches": [{"Player1": "B", "Player2": "A", "Result": "2-1-0"}]}]}))
+    >>> bracket_rows(path, "cup")[["round", "player", "opponent", "wins", "losses"]]
+       round player opponent  wins  losses
+    0      2      B        A     2       1
+    1      2      A        B     1       2
+    """
+    path = Path(path)
+    columns = [EVENT, ROUND, PLAYER, OPPONENT, WINS, LOSSES, DRAWS]
+    data = _load(path)
+    uri = (
+        data.get("Tournament", {}).get("Uri") if isinstance(data.get("Tournament"), dict) else None
+    )
+    platform = _platform(path, uri if isinstance(uri, str) else None)
+    try:
+        swiss, _, _, _ = _rounds(path, data, None, platform)
+        number, rows = max((r[0] for r in swiss), default=0), []
+        for i, rnd in enumerate(data.get("Rounds") or []):
+            if not _BRACKET.fullmatch(str(rnd.get("RoundName", "")).strip()):
+                continue
+            number += 1
+            bracket = _Round(
+                path, number, str(rnd["RoundName"]), None, platform, _shared_names(data)
+            )
+            for j, match in enumerate(rnd.get("Matches") or []):
+                bracket.add(match, f"Rounds[{i}].Matches[{j}]")
+            rows += [(event, *row) for row in bracket.rows if row[2] is not None]
+    except (ValidationError, AttributeError, TypeError):  # a bracket not read: none counted
+        rows = []
+    frame = pd.DataFrame(rows, columns=columns).astype({EVENT: "str", PLAYER: "str"})
+    frame[OPPONENT] = frame[OPPONENT].astype("string")
+    return frame.astype({ROUND: np.int64, WINS: np.int64, LOSSES: np.int64, DRAWS: np.int64})
+
+
 def _shared_names(data: dict) -> frozenset:
     """The names the standings list more than once (several players of one name)."""
     entries = data.get("Standings")
@@ -329,7 +382,9 @@ def _cut_round(rows: list[tuple]) -> int:
     The cut is the longest run of last rounds whose players (and byes) are the winners (or
     drawers) of the round before and its byes, as many as its matches and byes; its first
     round is played by a power of two of players without a bye, fewer than the round before
-    it. A single-elimination event, all of whose rounds are such rounds, has no cut.
+    it; a cut of a single round of four players or more must be played by the leaders by match
+    points after the rounds before it. A single-elimination event, all of whose rounds are such
+    rounds, has no cut.
     """
     players: dict[int, set] = {}
     winners: dict[int, set] = {}
@@ -363,8 +418,26 @@ def _cut_round(rows: list[tuple]) -> int:
         size = len(players[first])
         entrants = len(players[first - 1]) + len(byes[first - 1])
         if not byes[first] and size >= 2 and not size & (size - 1) and size < entrants:
-            return first
+            # a last round of 4+ players alone (a cut, or a Swiss round that players left?)
+            # is a cut if played by the leaders; a final, or a longer bracket (winners
+            # advancing), need not be (a league may seat its own qualifiers)
+            if first < max(players) or size == 2 or _leaders(rows, first, players[first]):
+                return first
     return 0
+
+
+def _leaders(rows: list[tuple], first: int, entrants: set) -> bool:
+    """Whether `entrants` are the leaders by match points (3 a win or bye, 1 a draw) after the
+    rounds before `first`: none has fewer points than a player left out. A final takes the
+    leaders; a last Swiss round that players left (16 of 36 still playing) need not."""
+    points: dict[str, int] = {}
+    for number, player, opponent, w, l, _ in rows:  # noqa: E741
+        if number < first:
+            won = w > l or (opponent is None and w >= l)
+            points[player] = points.get(player, 0) + (3 if won else w == l)
+    inside = [points.get(p, 0) for p in entrants]
+    outside = [v for p, v in points.items() if p not in entrants]
+    return not outside or min(inside) >= max(outside)
 
 
 def _players_of(path: Path, matches: list, where: str) -> list[str]:

@@ -15,6 +15,9 @@ melee.gg, event before        ``melee``
 melee.gg, 2024-05-15 to       ``melee2024``
 2025-11-11
 melee.gg, from 2025-11-12     ``melee2025``
+melee.gg, before 2024-05-15   ``Quarterfinals``, ``Semifinals``, ``Finals`` in their
+                              players' tie-breakers, without match points
+                              (:func:`standings_with_bracket`)
 melee.gg, any date            a top cut written as Swiss rounds (``Round 8`` to ``Round 10``
                               with 4, 2 and 1 matches after seven Swiss rounds): its players
                               are ranked on every round, the others keep the standings of the
@@ -39,7 +42,12 @@ The melee.gg rules beyond the dates were read from the published numbers of the 
 files: opponents averaged once each (a rematch, in the Swiss or in a top cut, counts once);
 in a file whose last rounds are a single-elimination bracket written as Swiss rounds, the
 published points, OMW%, GW% and OGW% of the bracket's players count every round, and those of
-the other players are the ones after the last Swiss round (their opponents' values too).
+the other players are the ones after the last Swiss round (their opponents' values too). In
+the files of events before mid-May 2024 whose bracket rounds are named ``Quarterfinals``,
+``Semifinals``, ``Finals``, the bracket's players have their Swiss points but tie-breakers
+that count the bracket as rounds without match points, each meeting one more opponent
+(``Rules.playoff_tiebreakers``: :func:`standings_with_bracket`). Players whom the standings do
+not list (who played rounds) were not ranked: the check ranks the others without them.
 
 The melee.gg dates are those of the events fully reproduced by only one of the three presets
 (the last "early" event is of 2024-04-11 and the first "mid" one of 2024-05-16; the last "mid"
@@ -54,11 +62,12 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..core.schema import EVENT, FILE, PLAYER, ROUND
+from ..core.schema import EVENT, FILE, GWP, MATCH_POINTS, MWP, OGWP, OMWP, OPPONENT, PLAYER, ROUND
 from .decklistcache import read_mtg_json
 from .published import PLATFORM, CardsFile
 from .rules import RULES, Rules
 from .tables import standings
+from .terms import explain
 
 #: the name given to topdeck.gg's dummy opponent (see :func:`with_bye_players`)
 BYE_PLAYER = "(bye player)"
@@ -166,3 +175,55 @@ def standings_before_cut(results: pd.DataFrame, cut: int, rules: Rules) -> pd.Da
         ignore_index=True,
     )
     return table
+
+
+def standings_with_bracket(
+    results: pd.DataFrame, bracket: pd.DataFrame, rules: Rules
+) -> pd.DataFrame:
+    """The standings of one event whose bracket rounds (`bracket`: Quarterfinals, Semifinals,
+    Finals, numbered after the Swiss rounds) count in their players' tie-breakers as rounds
+    without match points (``Rules.playoff_tiebreakers``): points from the Swiss rounds, the
+    match-win % opponents see over every round, games and opponents of every round (each
+    bracket meeting one more opponent). The other players keep their Swiss standings.
+
+    Examples
+    --------
+    A beat B in the Swiss round and again in the final: A has 3 points of 2 rounds (seen
+    3/6 = 1/2), B 0 of 2 (1/3 floored); each counts the other twice.
+
+    >>> results = pd.DataFrame({"event": "E", "round": 1, "player": ["A", "B"],
+    ...     "opponent": ["B", "A"], "wins": [2, 0], "losses": [0, 2], "draws": 0})
+    >>> final = results.assign(round=2, wins=[2, 1], losses=[1, 2])
+    >>> table = standings_with_bracket(results, final, RULES["melee"])
+    >>> table[["player", "match_points", "omwp", "gwp", "ogwp"]].round(4)
+      player  match_points    omwp     gwp    ogwp
+    0      A             3  0.3333  0.8000  0.3333
+    1      B             0  0.5000  0.3333  0.8000
+    """
+    swiss = standings(results, rules=rules)
+    if not len(bracket):
+        return swiss
+    games = standings(pd.concat([results, bracket], ignore_index=True), rules=rules)
+    own = swiss.set_index(PLAYER)
+    bracket = bracket[bracket[PLAYER].isin(own.index) & bracket[OPPONENT].isin(own.index)]
+    in_bracket = pd.Index(bracket[PLAYER].unique())
+    rounds = own["rounds"] + bracket.groupby(PLAYER, observed=True).size().reindex(own.index)
+    # what the opponents average: floored, the bracket players' over every round
+    seen_mwp = own[MWP].astype(float).clip(lower=rules.floor)
+    seen_mwp.loc[in_bracket] = (
+        own.loc[in_bracket, MATCH_POINTS] / (rules.win * rounds[in_bracket])
+    ).clip(lower=rules.floor)
+    seen_gwp = own[GWP].astype(float).clip(lower=rules.floor)
+    seen_gwp.loc[in_bracket] = games.set_index(PLAYER).loc[in_bracket, GWP].clip(lower=rules.floor)
+    terms = explain(results, rules=rules)
+    counted = terms.loc[terms["counted"] & terms[PLAYER].isin(in_bracket), [PLAYER, OPPONENT]]
+    met = pd.concat([counted, bracket[[PLAYER, OPPONENT]]], ignore_index=True)
+    by = met[PLAYER].astype(object)
+    averages = pd.DataFrame({
+        OMWP: met[OPPONENT].map(seen_mwp).astype(float).groupby(by, sort=False).mean(),
+        OGWP: met[OPPONENT].map(seen_gwp).astype(float).groupby(by, sort=False).mean(),
+        GWP: games.set_index(PLAYER)[GWP],
+    }).reindex(in_bracket)  # fmt: skip
+    table = swiss.set_index(PLAYER)
+    table.loc[in_bracket, [OMWP, OGWP, GWP]] = averages[[OMWP, OGWP, GWP]].to_numpy()
+    return table.reset_index()[swiss.columns]

@@ -20,6 +20,7 @@ from .scoring import (
     _opponents_mean,
     _percentages,
     _rematches,
+    _rounds_held,
     _row_points,
     _Scores,
     _Totals,
@@ -58,7 +59,11 @@ def _cumulative_totals(m: _Matches, rules: Rules) -> tuple[_Totals, np.ndarray]:
     present[cell] = True
     present = present.reshape(P, T)
     mp, gp, games = _row_points(m, rules)
+    held = None  # the rounds the player's event held up to each round (missed_rounds_lost)
+    if rules.missed_rounds_lost:
+        held = np.cumsum(_rounds_held(m), axis=1, dtype=np.float64)[m.event_of]
     totals = _Totals(
+        held=held,
         rounds=np.cumsum(present, axis=1, dtype=np.float64),
         byes=byes,
         tally=tally,

@@ -5,6 +5,36 @@ Tournament Rules (Appendix C) as its default; a preset is a small :class:`Rules`
 it changes and where that was found. A rule set of your own is built from the same fields
 (``Rules(floor=0.25, ...)``, or ``dataclasses.replace(RULES["topdeck"], win=4, draw=2)``).
 
+preset        who, when                                       differs from ``mtg`` (Appendix C)
+============  ==============================================  =======================================
+mtg           Magic Tournament Rules, Appendix C              (the defaults)
+melee         melee.gg until mid-May 2024                     floors 1/3; a 0-0-3 intentional draw
+                                                              counts 3 games and 0 game points;
+                                                              distinct opponents; a top cut
+                                                              written as Swiss rounds leaves the
+                                                              others their Swiss standings;
+                                                              Quarter-, Semifinals, Finals count
+                                                              in their players' tie-breakers,
+                                                              without match points
+melee2024     melee.gg from mid-May 2024 to mid-Nov. 2025     as melee, but a 0-0-3 draw is 3 drawn
+                                                              games; own GW% not floored (shown
+                                                              and ranked); named playoff rounds
+                                                              not counted
+melee2025     melee.gg from mid-November 2025                 floors 1/3; distinct opponents; top
+                                                              cut as melee
+manatraders   ManaTraders Series (2024)                       own GW% not floored; values shown
+                                                              rounded half up to 3 decimals (0.1 %);
+                                                              rounds played ranked after points
+topdeck       topdeck.gg (2024-2025)                          own GW% not floored; distinct
+                                                              opponents; no opponent -> 0.33; no
+                                                              game scores (match results only)
+cardsrealm    CardsRealm (2025-2026)                          floors 1/3; own GW% not floored
+pokemon       Play! Pokémon (TOM)                             3/1/0 with a tie worth 1/2 win in the
+                                                              win %; floor 0.25; 0.75 cap if
+                                                              dropped; byes out of the win %;
+                                                              frozen drops; head-to-head; no games
+============  ==============================================  =======================================
+=======
 ==============  ==============================================  =======================================
 preset          who, when                                       differs from ``mtg`` (Appendix C)
 ==============  ==============================================  =======================================
@@ -13,10 +43,14 @@ melee           melee.gg until mid-May 2024                     floors 1/3; a 0-
                                                                 counts 3 games and 0 game points;
                                                                 distinct opponents; a top cut
                                                                 written as Swiss rounds leaves the
-                                                                others their Swiss standings
+                                                                others their Swiss standings;
+                                                                Quarter-, Semifinals, Finals count
+                                                                in their players' tie-breakers,
+                                                                without match points
 melee2024       melee.gg from mid-May 2024 to mid-Nov. 2025     as melee, but a 0-0-3 draw is 3 drawn
                                                                 games; own GW% not floored, and
-                                                                ranked as shown
+                                                                ranked as shown; named playoff
+                                                                rounds not counted
 melee2025       melee.gg from mid-November 2025                 floors 1/3; distinct opponents; top
                                                                 cut as melee; last digit approximate
 manatraders     ManaTraders Series (2024)                       own GW% not floored; values shown
@@ -25,8 +59,11 @@ manatraders     ManaTraders Series (2024)                       own GW% not floo
 topdeck         topdeck.gg (2024-2025)                          own GW% not floored; distinct
                                                                 opponents; no opponent -> 0.33; no
                                                                 game scores (match results only)
-cardsrealm      CardsRealm until mid-May 2025                   floors 1/3; last digit approximate
-cardsrealm2025  CardsRealm from 2025-05-17                      as cardsrealm; own GW% not floored
+cardsrealm      CardsRealm until mid-May 2025                   floors 1/3; last digit approximate;
+                                                                rounds missed lost in the MW% the
+                                                                opponents average
+cardsrealm2025  CardsRealm from 2025-05-17                      floors 1/3; last digit approximate;
+                                                                own GW% not floored
 pokemon         Play! Pokémon (TOM)                             3/1/0 with a tie worth 1/2 win in the
                                                                 win %; floor 0.25; 0.75 cap if
                                                                 dropped; byes out of the win %;
@@ -109,6 +146,11 @@ class Rules:
         ``False`` leaves the byes out of both numerator and denominator of that value (Pokémon: a
         bye is a win for the record but no round played in the win %); the player's own
         ``mwp``/``gwp`` always include them.
+    missed_rounds_lost : bool
+        A player's match-win % as his opponents average it divides his match points by the
+        rounds his event held, not the rounds he played: a round he missed (he left, or came
+        late) counts as lost (CardsRealm until May 2025: an opponent who left after two of four
+        rounds with 6 points counts 0.5, not 1.0). His own match-win % is not changed.
     average_over : {"rounds", "opponents"}
         The opponents' averages are taken over the player's rounds ("rounds": a rematch counts
         once per round) or over his distinct opponents ("opponents": a rematch counts once,
@@ -141,6 +183,16 @@ class Rules:
         :func:`~tourneystats.cards.file_report` of such files
         (:func:`~tourneystats.cards.publishers.standings_before_cut`); ``standings`` of a
         results frame does not know the cut and ranks every round.
+    playoff_tiebreakers : bool
+        A file's bracket rounds named ``Quarterfinals``, ``Semifinals`` and ``Finals`` (left out
+        of the results: :func:`~tourneystats.cards.read_mtg_json`) count in the tie-breakers of
+        their players as rounds that give no match points: the player's points stay those of the
+        Swiss rounds, his match-win % as his opponents see it is those points over all his
+        rounds, his game-win % counts the bracket's games, and each bracket meeting is one more
+        opponent in his OMW% and OGW% (a rematch of the Swiss too). The other players keep their
+        Swiss standings (melee.gg until May 2024). Applied where the bracket is known:
+        :func:`~tourneystats.cards.check_from_path` and :func:`~tourneystats.cards.file_report`
+        of such files (:func:`~tourneystats.cards.publishers.standings_with_bracket`).
     decimals : int, optional
         Show the percentages (``mwp``, ``gwp``, ``omwp``, ``ogwp``, ``oomwp``) rounded to this
         many decimals of the fraction, as the publisher prints them (ManaTraders: 3, i.e.
@@ -190,6 +242,7 @@ class Rules:
     forfeit_games: bool = True
     drop_cap: float | None = None
     byes_seen_by_opponents: bool = True
+    missed_rounds_lost: bool = False
     average_over: str = "rounds"
     no_opponents: float | None = None
     draw_share: float | None = None
@@ -197,6 +250,7 @@ class Rules:
     freeze_dropped: bool = False
     head_to_head: bool = False
     frozen_before_cut: bool = False
+    playoff_tiebreakers: bool = False
     decimals: int | None = None
     rounding: str = "half_up"
     ranked_as_shown: bool = False
@@ -271,13 +325,16 @@ RULES: dict[str, Rules] = {
     "mtg": Rules(name="mtg"),
     # melee.gg until mid-May 2024 (the 2023 event of tests/data/cards and the events of early
     # 2024 in the MTGODecklistCache archive): floor 1/3 everywhere, a 0-0-3 intentional draw
-    # counts 3 games and 0 game points
+    # counts 3 games and 0 game points, the bracket (Quarterfinals, Semifinals, Finals) in its
+    # players' tie-breakers without points (OMWP of 336, OGWP of 327, GWP of 345 of the 362
+    # bracket players of the archive's 53 such files reproduced that way; 22, 18, 29 without)
     "melee": Rules(
         name="melee",
         floor=1 / 3,
         intentional_draw_game_points=0,
         average_over="opponents",
         frozen_before_cut=True,
+        playoff_tiebreakers=True,
         forfeit_games=False,
     ),
     # melee.gg from mid-May 2024 to mid-November 2025: floor 1/3 for the opponents, the player's
@@ -318,11 +375,15 @@ RULES: dict[str, Rules] = {
         name="topdeck", own_floor=0, average_over="opponents", no_opponents=0.33, game_scores=False
     ),
     # CardsRealm (mtg.cardsrealm.com, 2025-2026; 537 events) until 2025-05-16 (its 123 files
-    # with game-win % all publish none below 1/3): floor 1/3 everywhere; a bye is written as a match against "Bye" (either
-    # side), a loss to "Bye" or to no one is a loss (read_mtg_json). Its values are printed
-    # to 4 decimals, mostly rounded half up, some truncated (0.6666 for 2/3), some rounded up
-    # (0.8334 for 5/6), in no order found (last_digit)
-    "cardsrealm": Rules(name="cardsrealm", floor=1 / 3, last_digit="approximate"),
+    # with game-win % all publish none below 1/3): floor 1/3 everywhere; an opponent's
+    # match-win % over the rounds the event held (rounds missed lost: OMW% of 3,305 of 3,704
+    # players without a bye, against 2,638 over the rounds played); a bye is written as a match
+    # against "Bye" (either side), a loss to "Bye" or to no one is a loss (read_mtg_json). Its
+    # values are printed to 4 decimals, mostly rounded half up, some truncated (0.6666 for
+    # 2/3), some rounded up (0.8334 for 5/6), in no order found (last_digit)
+    "cardsrealm": Rules(
+        name="cardsrealm", floor=1 / 3, missed_rounds_lost=True, last_digit="approximate"
+    ),
     # CardsRealm from 2025-05-17: the player's own game-win % shown unfloored (0.2; 0.0588),
     # ranked floored
     "cardsrealm2025": Rules(

@@ -7,7 +7,7 @@ step is a few integer passes and ``np.bincount`` scatter-adds over all events at
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 import numpy as np
@@ -71,6 +71,13 @@ def _last_round(m: _Matches, codes: np.ndarray, size: int) -> np.ndarray:
     return last
 
 
+def _rounds_held(m: _Matches) -> np.ndarray:
+    """(events, round codes): whether the event has a row in the round."""
+    held = np.zeros(m.n_events * m.n_times, dtype=bool)
+    held[m.e.astype(np.int64) * m.n_times + m.t] = True
+    return held.reshape(m.n_events, m.n_times)
+
+
 def _dropped(m: _Matches) -> np.ndarray:
     """Per player code: did not play the last round of his event."""
     event_last = _last_round(m, m.e, m.n_events)
@@ -129,6 +136,7 @@ class _Totals:
     games: np.ndarray
     bye_games: int  # games a bye counts as
     bye_game_points: float
+    held: np.ndarray | None = None  # rounds of the entity's events (``missed_rounds_lost``)
 
 
 def _tally(m: _Matches, rules: Rules, who: np.ndarray, size: int) -> _Totals:
@@ -165,7 +173,14 @@ def _tally(m: _Matches, rules: Rules, who: np.ndarray, size: int) -> _Totals:
         drawn_id = np.bincount(who, m.d * intentional, size)
         game_points += (drawn - drawn_id) * float(rules.game_draw)
         game_points += drawn_id * float(rules.intentional_draw_game_points)
+    held = None
+    if rules.missed_rounds_lost:  # per entity: the rounds of the events of its player codes
+        entity = np.zeros(m.n_players, dtype=np.int64)
+        entity[m.p] = who
+        per_code = _rounds_held(m).sum(axis=1)[m.event_of].astype(np.float64)
+        held = np.bincount(entity, per_code, size)
     return _Totals(
+        held=held,
         rounds=rounds,
         byes=byes,
         tally=tally,
@@ -264,6 +279,11 @@ def _percentages(t: _Totals, rules: Rules, dropped: np.ndarray) -> _Percentages:
     if not rules.byes_seen_by_opponents:
         seen_mwp = _capped(_match_shares(t, rules, rules.floor, byes=False), dropped, rules)
         seen_gwp = _game_shares(t, rules, rules.floor, byes=False)
+    if rules.missed_rounds_lost:  # the rounds he missed count as lost where opponents see it
+        assert t.held is not None  # (set by the totals when the rules ask)
+        held = replace(t, rounds=t.held)
+        seen = _match_shares(held, rules, rules.floor, byes=rules.byes_seen_by_opponents)
+        seen_mwp = _capped(seen, dropped, rules)
     shown_mwp, shown_gwp = mwp, gwp
     if rules.lowest_own != rules.floor:
         shown_mwp = _capped(_match_shares(t, rules, rules.lowest_own, byes=True), dropped, rules)
