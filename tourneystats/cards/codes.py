@@ -93,7 +93,30 @@ class _Coder:
             found = self.uniques.get_indexer(other.cat.categories)
             key += np.append(found, -1)[codes]
             return
-        key += self.uniques.get_indexer(other)
+        found = _arrow_lookup(self.uniques, other)
+        key += self.uniques.get_indexer(other) if found is None else found
+
+
+def _arrow_lookup(uniques: pd.Index, other: pd.Series) -> np.ndarray | None:
+    """The position of each of `other` in `uniques` (-1: missing or not there) when both hold
+    Arrow text: looked up by Arrow on the text itself (``Index.get_indexer`` would first make a
+    Python string of every row). None for other dtypes."""
+    if not (_arrow_text(uniques.dtype) and _arrow_text(other.dtype)):
+        return None
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    values = pa.chunked_array(pa.array(other.array)) if len(other) else None
+    if values is None:
+        return np.zeros(0, dtype=np.int64)
+    value_set = pa.array(uniques.array).cast(values.type)
+    found = pc.index_in(values, value_set=value_set)
+    return found.fill_null(-1).to_numpy()
+
+
+def _arrow_text(dtype: object) -> bool:
+    """Whether a dtype is text held by Arrow (pandas' ``str`` or ``string[pyarrow]``)."""
+    return isinstance(dtype, pd.StringDtype) and dtype.storage == "pyarrow"
 
 
 class _Compact:
