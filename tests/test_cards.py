@@ -1020,3 +1020,22 @@ def test_sparse_keys_give_the_dense_codes(monkeypatch):
     pd.testing.assert_frame_equal(standings(named), expected["named"])
     with pytest.raises(ValidationError, match="not a player of this event"):
         standings(named.assign(opponent=named["opponent"].replace("p1", "nobody")))
+
+
+def test_arrow_text_lookup_matches_get_indexer():
+    """Opponents looked up among the players' ids by Arrow on the text itself give the
+    positions ``Index.get_indexer`` gives (-1 for a missing id or one not among them)."""
+    import pyarrow as pa
+
+    from tourneystats.cards.codes import _arrow_lookup
+
+    uniques = pd.Index(pd.array(["Ann", "Bo", "Cy", "Åsa"], dtype="string[pyarrow]"))
+    for values in (["Bo", None, "Zed", "Åsa", "Ann", "bo"], [], [None, None]):
+        for dtype in ("string[pyarrow]", pd.ArrowDtype(pa.large_string())):
+            other = pd.Series(pd.array(values, dtype="string[pyarrow]")).astype(dtype)
+            found = _arrow_lookup(uniques, other)
+            if isinstance(other.dtype, pd.StringDtype):
+                assert found is not None
+                assert found.tolist() == uniques.get_indexer(other).tolist()
+            else:  # not pandas' Arrow text: left to get_indexer
+                assert found is None

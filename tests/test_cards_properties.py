@@ -232,6 +232,30 @@ def test_ranking_within_a_column_matches_reference(t, rules, data):
     assert_same(last.drop(columns="round").reset_index(drop=True), final)
 
 
+def test_game_sums_beyond_the_packed_range_match_reference():
+    """Game counts whose sums over a player's rounds pass 2**17 (the packed scatter-add's
+    range): summed one count at a time, as exactly."""
+    rounds = 140  # 140 rounds of 1,000 games: 140,000 won games, above 2**17 = 131,072
+    rng = np.random.default_rng(7)
+    wins = rng.integers(0, 1001, rounds)
+    draws = rng.integers(0, 3, rounds)
+    frame = pd.DataFrame(
+        {
+            "event": "E",
+            "round": np.repeat(np.arange(1, rounds + 1), 4),
+            "player": np.tile(["a", "b", "c", "d"], rounds),
+            "opponent": np.tile(["b", "a", "d", "c"], rounds),
+            "wins": np.column_stack([wins, 1000 - wins, wins // 2, 0 * wins]).reshape(-1),
+            "losses": np.column_stack([1000 - wins, wins, 0 * wins, wins // 2]).reshape(-1),
+            "draws": np.repeat(draws, 4),
+        }
+    )
+    for rules in (RULES["mtg"], CUSTOM):
+        table = standings(frame, rules=rules)
+        assert table["games"].max() > 2**17
+        assert_same(table, reference.standings(frame, rules))
+
+
 @settings(deadline=None, max_examples=40)
 @given(tournaments(max_events=1, max_players=8), st.sampled_from(["melee", "mtg"]), st.data())
 def test_standings_with_bracket_match_reference(t, name, data):

@@ -110,6 +110,28 @@ def test_many_high_cardinality_criteria_match_reference():
     assert [got[i] for i in df["id"]] == expected
 
 
+def test_mostly_distinct_criteria_match_reference():
+    # averages of opponents' values are mostly distinct: coded by one sort instead of a hash
+    # (NaN last, -0.0 equal to 0.0), and ties keep the input order
+    rng = np.random.default_rng(11)
+    n = 600
+    x = rng.integers(0, 5, n).astype(float)
+    y = np.round(rng.random(n), 3)
+    y[::17], y[1::23], y[2::29] = np.nan, 0.0, -0.0
+    df = pd.DataFrame({"g": rng.integers(0, 3, n), "x": x, "y": y, "z": y[::-1].copy()})
+    crit = ["x", "y", "z"]
+    for asc in ([False, False, True], [True, False, False]):
+        out = competition_rank(df, crit, ascending=asc, by="g", decided_by="why")
+        expected = competition_ranks(df.to_dict("records"), crit, asc, "g")
+        rows = np.lexsort((np.arange(n), np.array(expected), df["g"].to_numpy()))
+        assert out["rank"].tolist() == [expected[i] for i in rows]
+        assert out[crit].equals(df[crit].iloc[rows].reset_index(drop=True))
+        why = decided_by(df.to_dict("records"), crit, asc, "g", dict(enumerate(expected)))
+        assert out["why"].astype(object).where(out["why"].notna(), None).tolist() == [
+            why[i] for i in rows
+        ]
+
+
 @given(
     st.lists(
         st.tuples(st.sampled_from("ABC"), values, values, st.one_of(st.none(), st.integers(1, 4))),

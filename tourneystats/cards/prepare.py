@@ -24,7 +24,7 @@ from ..core.schema import (
     fail_rows,
     validate,
 )
-from .codes import _Coder, _Compact, _dense_ok, _KeyIndex
+from .codes import _code_dtype, _Coder, _Compact, _dense_ok, _KeyIndex
 
 #: the match-level input: one row per player per round
 MATCH_COLUMNS = (
@@ -100,6 +100,15 @@ class _Matches:
     @property
     def n_events(self) -> int:
         return max(self.events.size, 1)
+
+    def release_rows(self) -> None:
+        """Let go of the per-row arrays made here (player, opponent and round codes, byes) once
+        only the per-player ones are needed (the ranking of the totals): they are most of the
+        memory at archive scale. The row arrays are empty afterwards."""
+        empty = np.empty(0, dtype=np.int32)
+        self.p = self.q = self.t = self.e = empty
+        self.w = self.l = self.d = empty
+        self.bye = np.empty(0, dtype=bool)
 
     def event_values(self, codes: np.ndarray) -> np.ndarray | ExtensionArray | pd.Index:
         return self.events.values(codes)
@@ -312,15 +321,16 @@ def _mirror_rows(
     round and a row of the opponent in that round."""
     # rows by (player, round): key (p + 1) * T + t; an opponent's row is found at (q + 1) * T + t,
     # and a bye (q = -1) lands in the first T slots, which no row has
-    np.multiply(p, n_times, out=key)
+    np.multiply(p, n_times, out=key, dtype=np.int64)
     key += n_times
     key += t
-    mirror = np.arange(len(df))  # the row numbers first, then (same memory) each row's mirror row
+    # the row numbers first, then (same memory) each row's mirror row
+    mirror = np.arange(len(df), dtype=_code_dtype(len(df)))
     index = _KeyIndex(key, (n_players + 1) * n_times, rows=mirror)
     if index.has_duplicates:
         fail_rows(df, index.duplicated(), "player listed twice in one round", what=what)
     index.keys = None
-    np.multiply(q, n_times, out=key)
+    np.multiply(q, n_times, out=key, dtype=np.int64)
     key += n_times
     key += t
     mirror = index.find(key, out=mirror if index.sorted is None else None)
@@ -346,7 +356,8 @@ def _check_opponents(
 ) -> None:
     """The opponent's side of each match names the player as its opponent (`key`: scratch)."""
     # (a bye's mirror is -1: it reads the last row, and is masked out by `played`)
-    bad = np.take(q, mirror, out=key, mode="wrap") != p
+    scratch = key.view(q.dtype)[: q.size] if q.dtype.itemsize <= key.dtype.itemsize else None
+    bad = np.take(q, mirror, out=scratch, mode="wrap") != p
     bad &= played
     if bad.any():
         fail_rows(
@@ -445,8 +456,8 @@ def _check_game_mirror(games: pd.DataFrame, match: np.ndarray, m: _Matches) -> N
     g = game[rows].astype(np.int64)
     n_games = int(g.max()) + 1
     j = match[rows]  # match row of each game row
-    own = (m.p[j] * m.n_times + m.t[j]) * n_games + g
-    other = (m.q[j] * m.n_times + m.t[j]) * n_games + g
+    own = (m.p[j].astype(np.int64) * m.n_times + m.t[j]) * n_games + g
+    other = (m.q[j].astype(np.int64) * m.n_times + m.t[j]) * n_games + g
     index = _KeyIndex(own, (m.n_players * m.n_times) * n_games)
     found = index.find(other)
     code, uniques = pd.factorize(games[RESULT].iloc[rows])

@@ -40,7 +40,7 @@ def _cumulative_totals(m: _Matches, rules: Rules) -> tuple[_Totals, np.ndarray]:
     """The totals of :func:`~tourneystats.cards.scoring._tally` after every round, and the
     player x round matrix of rounds played."""
     P, T = m.n_players, m.n_times
-    cell = m.p * T + m.t
+    cell = m.p.astype(np.intp) * T + m.t
 
     def cumulative(weights: np.ndarray | None) -> np.ndarray:
         return np.cumsum(np.bincount(cell, weights, P * T).reshape(P, T), axis=1)
@@ -95,14 +95,14 @@ class _RoundOpponents:
         t = m.t[rows].astype(np.intp)
         span = _last_round(m, m.e, m.n_events)[m.e[rows]].astype(np.intp) - t + 1
         start = np.cumsum(span) - span
-        target = np.repeat(m.p[rows] * T + t - start, span)
+        target = np.repeat(m.p[rows].astype(np.intp) * T + t - start, span)
         target += np.arange(target.size, dtype=np.intp)
-        source = np.repeat((m.q[rows] - m.p[rows]) * T, span)
+        source = np.repeat((m.q[rows] - m.p[rows]).astype(np.intp) * T, span)
         source += target
         self.cells = (target, source)
         self.rules, self.shape = rules, (P, T)
         self.count = np.cumsum(
-            np.bincount(m.p[rows] * T + t, minlength=P * T).reshape(P, T), axis=1
+            np.bincount(m.p[rows].astype(np.intp) * T + t, minlength=P * T).reshape(P, T), axis=1
         ).astype(np.float64)
         self.bye_count = None
         if rules.bye_opponent is not None:

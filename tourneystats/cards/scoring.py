@@ -163,14 +163,8 @@ def _tally(m: _Matches, rules: Rules, who: np.ndarray, size: int) -> _Totals:
     # the rules count their games
     no_games = bye_rows if rules.forfeit_games else np.flatnonzero(m.q < 0)
 
-    def games_of(counts: np.ndarray, per_bye: int) -> np.ndarray:
-        """Sum of a game count over the rows with games, plus `per_bye` for every bye."""
-        total = np.bincount(who, counts, size)
-        if no_games.size:
-            total -= np.bincount(who[no_games], counts[no_games], size)
-        return total + byes * per_bye
-
-    won, lost, drawn = games_of(m.w, bw), games_of(m.l, bl), games_of(m.d, bd)
+    won, lost, drawn = _game_sums(m, who, size, no_games, rounds)
+    won, lost, drawn = won + byes * bw, lost + byes * bl, drawn + byes * bd
     game_points = won * float(rules.game_win) + lost * float(rules.game_loss)
     if rules.intentional_draw_game_points is None:
         game_points += drawn * float(rules.game_draw)
@@ -197,6 +191,42 @@ def _tally(m: _Matches, rules: Rules, who: np.ndarray, size: int) -> _Totals:
         bye_games=bw + bl + bd,
         bye_game_points=bw * rules.game_win + bl * rules.game_loss + bd * rules.game_draw,
     )
+
+
+#: the bits of one count in :func:`_game_sums`' packed weights (three fit a float64 exactly)
+_PACK = 17
+
+
+def _game_sums(
+    m: _Matches, who: np.ndarray, size: int, no_games: np.ndarray, rounds: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per entity: the games won, lost and drawn over its rows with games (not `no_games`).
+
+    When every entity's sums stay below 2**17 (as any real count does), the three counts of a
+    row are packed into one float (``w + l * 2**17 + d * 2**34``, exact) and summed in one
+    scatter-add; otherwise one per count.
+    """
+    counts = (m.w, m.l, m.d)
+    biggest = max((int(c.max()) for c in counts if c.size), default=0)
+    if biggest * float(rounds.max(initial=0)) < 2**_PACK:  # every sum fits its bits
+        packed = m.d * float(2**_PACK)
+        packed += m.l
+        packed *= float(2**_PACK)
+        packed += m.w
+        total = np.bincount(who, packed, size)
+        if no_games.size:
+            total -= np.bincount(who[no_games], packed[no_games], size)
+        del packed
+        high, low = np.divmod(total, 2**_PACK)
+        drawn, lost = np.divmod(high, 2**_PACK)
+        return low, lost, drawn
+    sums = []
+    for values in counts:
+        total = np.bincount(who, values, size)
+        if no_games.size:
+            total -= np.bincount(who[no_games], values[no_games], size)
+        sums.append(total)
+    return sums[0], sums[1], sums[2]
 
 
 def _match_shares(t: _Totals, rules: Rules, floor: float, *, byes: bool) -> np.ndarray:
@@ -319,6 +349,7 @@ def _score(
     Row-level work is a few integer passes and ``np.bincount`` scatter-adds; points and
     percentages are then computed per entity from counts.
     """
+    who = who.astype(np.intp, copy=False)  # once (every scatter-add indexes with it)
     t = _tally(m, rules, who, size)
     pct = _percentages(t, rules, dropped)
     opponents = _Opponents(m, rules, who, opp, t)

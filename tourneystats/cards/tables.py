@@ -7,8 +7,9 @@ from collections.abc import Callable
 import numpy as np
 import pandas as pd
 
+from ..core.io import return_free_memory
 from ..core.people import with_people
-from ..core.ranking import competition_rank, decided_in_order
+from ..core.ranking import decided_in_order, ranked_order
 from ..core.schema import (
     DECIDED_BY,
     DROPPED,
@@ -36,7 +37,7 @@ from .rules import Rules, get_rules  # (archive.recompute finds Rules beside sta
 from .scoring import _dropped, _last_round, _rounded, _score, _Scores
 
 #: helper columns of the frame handed to the ranking (criteria names never clash with them)
-_GROUP, _ENTRY = "_group", "_entry"
+_GROUP = "_group"
 #: `decided_by` of a place decided after every criterion by the two players' matches
 HEAD_TO_HEAD = "head_to_head"
 
@@ -74,9 +75,7 @@ def _table(
         ranked_on.update({k: v for k, v in shown.items() if k in ranked_on and v is not None})
     criteria = {name: column(values) for name, values in ranked_on.items()}
     criteria[_GROUP] = group
-    criteria[_ENTRY] = np.arange(group.size)
-    ranked = competition_rank(pd.DataFrame(criteria, copy=False), list(rules.order), by=_GROUP)
-    order, rank = ranked[_ENTRY].to_numpy(), ranked[RANK].to_numpy()
+    order, rank = ranked_order(pd.DataFrame(criteria, copy=False), list(rules.order), by=_GROUP)
     if rules.head_to_head and duel is not None:
         flat = (lambda i: i) if entries is None else (lambda i: entries[i])
         rank, order = _break_pairs(rank, group[order], lambda i, j: duel(flat(i), flat(j)), order)
@@ -176,8 +175,11 @@ def _frozen_final(m: _Matches, rules: Rules, s: _Scores) -> _Scores:
     return _Scores(**{**s.__dict__, **frozen})
 
 
-def _event_table(m: _Matches, rules: Rules, within: str | None) -> pd.DataFrame:
-    """The standings of every event, ranked per event (or per `within` value of each event)."""
+def _event_table(
+    m: _Matches, rules: Rules, within: str | None, *, keep_rows: bool = True
+) -> pd.DataFrame:
+    """The standings of every event, ranked per event (or per `within` value of each event);
+    without `keep_rows`, `m` lets go of its per-row arrays before the ranking."""
     s = _score(m, rules, m.p, m.q, m.n_players, _dropped(m))
     if rules.freeze_dropped:
         s = _frozen_final(m, rules, s)
@@ -186,6 +188,10 @@ def _event_table(m: _Matches, rules: Rules, within: str | None) -> pd.DataFrame:
         duels = _Duels(m, m.p, m.q, m.n_players)
         last = np.full(1, m.n_times - 1)
         duel = lambda a, b: duels.net(a, b, last)  # noqa: E731
+    division, divisions = _divisions(m, within) if within is not None else (None, None)
+    if not keep_rows:
+        m.release_rows()  # the ranking needs the per-player arrays only
+        return_free_memory()
     if within is None:
         return _table(
             s,
@@ -194,7 +200,7 @@ def _event_table(m: _Matches, rules: Rules, within: str | None) -> pd.DataFrame:
             lambda at: {EVENT: m.event_values(m.event_of[at]), PLAYER: m.player_values(at)},
             duel=duel,
         )
-    division, divisions = _divisions(m, within)
+    assert division is not None and divisions is not None
     group = m.event_of * max(divisions.size, 1) + division
 
     def keys(at: np.ndarray) -> dict[str, object]:
@@ -283,7 +289,10 @@ def standings(
     """
     rules = get_rules(rules)
     _check_pooling(rules, by, within)
-    return with_people(_standings(_prepare(results), rules, by, within), players)
+    prepared = _prepare(results)
+    return_free_memory()  # the validation's scratch arrays
+    table = _standings(prepared, rules, by, within, keep_rows=False)
+    return with_people(table, players)
 
 
 def _check_pooling(rules: Rules, by: str | None, within: str | None) -> None:
@@ -293,10 +302,12 @@ def _check_pooling(rules: Rules, by: str | None, within: str | None) -> None:
         raise ValueError(f"cards standings: {what} ranks single events; it cannot go with by=")
 
 
-def _standings(m: _Matches, rules: Rules, by: str | None, within: str | None) -> pd.DataFrame:
-    """:func:`standings` of prepared (validated) results."""
+def _standings(
+    m: _Matches, rules: Rules, by: str | None, within: str | None, *, keep_rows: bool = True
+) -> pd.DataFrame:
+    """:func:`standings` of prepared (validated) results (`keep_rows`: see :func:`_event_table`)."""
     if by is None:
-        return _event_table(m, rules, within)
+        return _event_table(m, rules, within, keep_rows=keep_rows)
     group, seasons, season_of, name_of = _season_groups(m, by)
     size = season_of.size
     dropped_group = np.bincount(group, _dropped(m), size) > 0

@@ -120,7 +120,7 @@ def _terms(m: _Matches, rules: Rules, values: dict[str, np.ndarray]) -> dict[str
         r = _round_scores(m, rules).scores
         last = _last_round(m, m.p, m.n_players)
         dropped = _dropped(m)[m.p]
-        cell = them * m.n_times + last[m.p]
+        cell = them.astype(np.intp) * m.n_times + last[m.p]
         assert r.seen_mwp is not None and r.seen_gwp is not None  # (set by _score)
         seen = {OPPONENT_MWP: r.seen_mwp, OPPONENT_GWP: r.seen_gwp, OPPONENT_OMWP: r.omwp}
         for name in out:
