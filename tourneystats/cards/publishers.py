@@ -21,7 +21,9 @@ melee.gg, before 2024-05-15   ``Quarterfinals``, ``Semifinals``, ``Finals`` in t
 melee.gg, any date            a top cut written as Swiss rounds (``Round 8`` to ``Round 10``
                               with 4, 2 and 1 matches after seven Swiss rounds): its players
                               are ranked on every round, the others keep the standings of the
-                              rounds before it (:func:`standings_before_cut`); a loss to no
+                              rounds before it (:func:`standings_before_cut`), and so do
+                              the players who stopped before a second day of the leaders
+                              by points (:func:`frozen_cuts`); a loss to no
                               one (``Player2`` ``"-"`` or null, a lost result) is a round lost,
                               as the published points count it
 CardsRealm, event before      ``cardsrealm``

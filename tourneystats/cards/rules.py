@@ -5,36 +5,6 @@ Tournament Rules (Appendix C) as its default; a preset is a small :class:`Rules`
 it changes and where that was found. A rule set of your own is built from the same fields
 (``Rules(floor=0.25, ...)``, or ``dataclasses.replace(RULES["topdeck"], win=4, draw=2)``).
 
-preset        who, when                                       differs from ``mtg`` (Appendix C)
-============  ==============================================  =======================================
-mtg           Magic Tournament Rules, Appendix C              (the defaults)
-melee         melee.gg until mid-May 2024                     floors 1/3; a 0-0-3 intentional draw
-                                                              counts 3 games and 0 game points;
-                                                              distinct opponents; a top cut
-                                                              written as Swiss rounds leaves the
-                                                              others their Swiss standings;
-                                                              Quarter-, Semifinals, Finals count
-                                                              in their players' tie-breakers,
-                                                              without match points
-melee2024     melee.gg from mid-May 2024 to mid-Nov. 2025     as melee, but a 0-0-3 draw is 3 drawn
-                                                              games; own GW% not floored (shown
-                                                              and ranked); named playoff rounds
-                                                              not counted
-melee2025     melee.gg from mid-November 2025                 floors 1/3; distinct opponents; top
-                                                              cut as melee
-manatraders   ManaTraders Series (2024)                       own GW% not floored; values shown
-                                                              rounded half up to 3 decimals (0.1 %);
-                                                              rounds played ranked after points
-topdeck       topdeck.gg (2024-2025)                          own GW% not floored; distinct
-                                                              opponents; no opponent -> 0.33; no
-                                                              game scores (match results only)
-cardsrealm    CardsRealm (2025-2026)                          floors 1/3; own GW% not floored
-pokemon       Play! Pokémon (TOM)                             3/1/0 with a tie worth 1/2 win in the
-                                                              win %; floor 0.25; 0.75 cap if
-                                                              dropped; byes out of the win %;
-                                                              frozen drops; head-to-head; no games
-============  ==============================================  =======================================
-=======
 ==============  ==============================================  =======================================
 preset          who, when                                       differs from ``mtg`` (Appendix C)
 ==============  ==============================================  =======================================
@@ -42,8 +12,10 @@ mtg             Magic Tournament Rules, Appendix C              (the defaults)
 melee           melee.gg until mid-May 2024                     floors 1/3; a 0-0-3 intentional draw
                                                                 counts 3 games and 0 game points;
                                                                 distinct opponents; a top cut
-                                                                written as Swiss rounds leaves the
-                                                                others their Swiss standings;
+                                                                written as Swiss rounds, or a
+                                                                second day of the leaders by
+                                                                points, leaves the others their
+                                                                standings before it;
                                                                 Quarter-, Semifinals, Finals count
                                                                 in their players' tie-breakers,
                                                                 without match points
@@ -178,9 +150,12 @@ class Rules:
         4, 2 and 1 matches after seven Swiss rounds: see
         :func:`~tourneystats.cards.read_mtg_json`) counts in the standings of the players who
         played it (their points, rounds, games and opponents), while the players who did not
-        keep the standings of the Swiss rounds before it (melee.gg). Applied where the cut is
-        known: :func:`~tourneystats.cards.check_from_path` and
-        :func:`~tourneystats.cards.file_report` of such files
+        keep the standings of the Swiss rounds before it (melee.gg). So does a second day that
+        only the leaders by points play (:func:`~tourneystats.cards.publishers.points_cuts`):
+        the players who stopped before it keep their standings of the first day. Applied to
+        the files of an archive: :func:`~tourneystats.cards.check_from_path`,
+        :func:`~tourneystats.cards.file_report` and
+        :func:`~tourneystats.cards.standings_from_path`
         (:func:`~tourneystats.cards.publishers.standings_before_cut`); ``standings`` of a
         results frame does not know the cut and ranks every round.
     playoff_tiebreakers : bool
