@@ -29,6 +29,8 @@ from .clihelp import (
     rules_text,
 )
 from .clihelp import comma_list as _comma_list
+from .clihelp import jobs_option as _jobs_option
+from .clihelp import skip_option as _skip_option
 from .clihelp import whole_number as _count
 from .core.folders import MissingPathError, list_files
 from .core.io import (
@@ -703,28 +705,6 @@ def cmd_import(args: argparse.Namespace) -> int:
     print(report.summary(), file=sys.stdout if report.ok else sys.stderr)
     print(f"every file and warning: {Path(args.archive) / archive.IMPORT_REPORT}")
     return 0 if report.ok else 1
-
-
-def _jobs_option(parser: argparse.ArgumentParser, what: str) -> None:
-    """``--jobs N``: processes over the files of a folder (default: all the cores)."""
-    parser.add_argument(
-        "--jobs",
-        type=_count(0),
-        default=0,
-        metavar="N",
-        help=f"processes over {what} (0: all the cores; the outputs do not depend on it)",
-    )
-
-
-def _skip_option(parser: argparse.ArgumentParser) -> None:
-    """``--skip-bad-files`` (cards): refused MTG JSON files of a folder left out, each named."""
-    parser.add_argument(
-        "--skip-bad-files",
-        action="store_const",
-        const=True,
-        help="cards: leave out the MTG JSON files of a folder that would be refused, naming "
-        "each (default: stop at the first)",
-    )
 
 
 def _family_parser(

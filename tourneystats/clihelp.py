@@ -322,3 +322,25 @@ def whole_number(least: int) -> Callable[[str], int]:
         return value
 
     return parse
+
+
+def jobs_option(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--jobs N``: processes over the files of a folder (default: all the cores)."""
+    parser.add_argument(
+        "--jobs",
+        type=whole_number(0),
+        default=0,
+        metavar="N",
+        help=f"processes over {what} (0: all the cores; the outputs do not depend on it)",
+    )
+
+
+def skip_option(parser: argparse.ArgumentParser) -> None:
+    """``--skip-bad-files`` (cards): refused MTG JSON files of a folder left out, each named."""
+    parser.add_argument(
+        "--skip-bad-files",
+        action="store_const",
+        const=True,
+        help="cards: leave out the MTG JSON files of a folder that would be refused, naming "
+        "each (default: stop at the first)",
+    )
