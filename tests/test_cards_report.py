@@ -31,6 +31,7 @@ from tourneystats.cli import main
 from tourneystats.core.schema import ValidationError
 
 JSON_DIR = Path(__file__).parent / "data" / "cards" / "mtgjson"
+TOM_DIR = Path(__file__).parent / "data" / "cards" / "tom"
 SANREMO = JSON_DIR / "sanremo-pauper-league-6a-tappa-284380-2025-04-12.json"
 FINALE = (
     JSON_DIR / "finale-sprint-wheel-event-geddon-series-road-to-paupergeddon-roma-2024-167492-"
@@ -158,6 +159,28 @@ def test_a_second_day_of_the_leaders_by_points_freezes_the_others(tmp_path):
     path.write_text(json.dumps({"Tournament": tournament, "Rounds": rounds, "Standings": []}))
     ours = quietly(standings_from_path, path).set_index("player")
     assert ours.loc["G", "omwp"] == pytest.approx((1 / 3 + 6 / 9 + 6 / 9) / 3)
+
+
+def test_standings_of_a_file_count_its_bracket_as_check_does():
+    """standings_from_path of an early melee.gg file with a named bracket counts it in the
+    tie-breakers as check does: every published OMW%, GW% and OGW% reproduced."""
+    table = quietly(standings_from_path, HARTFORD).set_index("player")
+    published = quietly(read_mtg_json, HARTFORD).published.set_index("player")
+    for theirs, ours in (("OMWP", "omwp"), ("GWP", "gwp"), ("OGWP", "ogwp")):
+        gap = (table[ours] - published[theirs]).abs().dropna()
+        assert len(gap) == len(published) and gap.max() < 5e-7, theirs
+
+
+def test_a_folder_of_json_and_tom_files_under_a_named_preset(tmp_path):
+    """A TOM file beside a melee.gg file, with rules named: the TOM event has no cut (and
+    keeps its divisions), the JSON event is cut as its rules say."""
+    for source in (SANREMO, TOM_DIR / "league-night-2026-07.tdf"):
+        (tmp_path / source.name).write_bytes(source.read_bytes())
+    table = quietly(standings_from_path, tmp_path, rules="melee2025")
+    alone = quietly(standings_from_path, SANREMO, rules="melee2025")
+    ours = table[table["event"] == SANREMO.stem].reset_index(drop=True)
+    pd.testing.assert_frame_equal(ours[alone.columns], alone, check_dtype=False)
+    assert (table["event"] != SANREMO.stem).sum() > 0
 
 
 def test_a_swiss_round_that_zero_point_players_play_is_no_cut():

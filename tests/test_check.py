@@ -57,6 +57,11 @@ def test_an_approximate_last_digit_agrees_within_one_unit_only():
     assert near["equal"].tolist() == [True, True, True, False]  # d: 0.000267 off
     with pytest.raises(ValueError, match="last_digit"):
         compare(pub, ours, keys=["p"], values={"v": "v"}, last_digit="truncated")
+    # whole numbers (points, places) are not one off: 9 against 10 differs
+    points = pd.DataFrame({"p": ["a", "b"], "v": [9, 6]})
+    ours = pd.DataFrame({"p": ["a", "b"], "v": [10, 6]})
+    near = compare(points, ours, keys=["p"], values={"v": "v"}, last_digit="approximate")
+    assert near["equal"].tolist() == [False, True]
 
 
 def test_missing_on_either_side_disagrees():

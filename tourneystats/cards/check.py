@@ -59,7 +59,6 @@ from ..core.people import with_people
 from ..core.schema import (
     DRAWS,
     EVENT,
-    FILE,
     GWP,
     LOSSES,
     MATCH_POINTS,
@@ -73,16 +72,10 @@ from ..core.schema import (
     WINS,
     ValidationError,
 )
-from .decklistcache import JSON_SUFFIXES, bracket_rows, read_mtg_json
+from .decklistcache import JSON_SUFFIXES, read_mtg_json
 from .files import _concat, _read_results, _result_files
-from .published import CUT_ROUND, DIVISION, GAME_SCORES, PLACE, PLATFORM, PLAYOFFS, CardsFile
-from .publishers import (
-    frozen_cuts,
-    implied_rules,
-    standings_before_cut,
-    standings_with_bracket,
-    with_bye_players,
-)
+from .published import DIVISION, GAME_SCORES, PLACE, PLATFORM, PLAYOFFS, CardsFile
+from .publishers import event_standings, implied_rules, with_bye_players
 from .rules import Rules, get_rules
 from .tables import standings
 from .terms import explain
@@ -219,15 +212,9 @@ def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.
     if implied and record[PLATFORM] == "topdeck":
         rules = _points_scheme(results, published, rules)
         results = _restore_byes(results, published, rules)
-    top_cut = int(record.get(CUT_ROUND, 0) or 0)
-    base = None  # the standings of every round, where they are not standings()'
-    if not top_cut and rules.playoff_tiebreakers and isinstance(record.get(FILE), str):
-        base = standings_with_bracket(results, bracket_rows(record[FILE], event), rules)
-    cuts = frozen_cuts(results, top_cut, rules)
-    if cuts:
-        table = standings_before_cut(results, cuts, rules, table=base)
-    else:
-        table = standings(results, rules=rules) if base is None else base
+    table = event_standings(results, dict(record), rules)
+    if table is None:
+        table = standings(results, rules=rules)
     extra = set(table[PLAYER]) - set(published[PLAYER])
     _left_out(f"{event}: computed players the standings do not list", sorted(map(str, extra)))
     published = _comparable(published, results, event)

@@ -53,6 +53,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import warnings
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -359,7 +360,8 @@ def bracket_rows(path: str | os.PathLike, event: str) -> pd.DataFrame:
             for j, match in enumerate(rnd.get("Matches") or []):
                 bracket.add(match, f"Rounds[{i}].Matches[{j}]")
             rows += [(event, *row) for row in bracket.rows if row[2] is not None]
-    except (ValidationError, AttributeError, TypeError):  # a bracket not read: none counted
+    except (ValidationError, AttributeError, TypeError) as exc:  # not read: none counted
+        warnings.warn(f"{path}: its bracket rounds are not counted ({exc})", stacklevel=2)
         rows = []
     frame = pd.DataFrame(rows, columns=columns).astype({EVENT: "str", PLAYER: "str"})
     frame[OPPONENT] = frame[OPPONENT].astype("string")

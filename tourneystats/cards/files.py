@@ -26,7 +26,7 @@ from .decklistcache import JSON_SUFFIXES, is_mtg_json, read_mtg_json
 from .history import standings_by_round
 from .prepare import GAME_COLUMNS, MATCH_COLUMNS
 from .published import CUT_ROUND, DIVISION, GAME_SCORES, PLATFORM
-from .publishers import frozen_cuts, implied_rules, standings_before_cut, with_bye_players
+from .publishers import event_standings, implied_rules, with_bye_players
 from .rules import Rules, get_rules
 from .tables import standings
 from .tom import TOM_SUFFIXES, is_tom, read_tom
@@ -325,26 +325,25 @@ def _cuts_frozen(
     events: pd.DataFrame | None,
     rules: str | Rules | None,
 ) -> pd.DataFrame:
-    """`table` with the events cut as their rules say (``Rules.frozen_before_cut``: a top cut
-    written as Swiss rounds, a second day of the leaders by points; the players who stopped
-    before a cut keep their standings of the rounds before it)."""
+    """`table` with the MTG JSON events computed as their publisher does where that differs
+    from :func:`standings` (:func:`~tourneystats.cards.publishers.event_standings`: a bracket
+    counted in the tie-breakers, a top cut, a second day)."""
     if events is None or CUT_ROUND not in events.columns:
         return table
     parts = []
     rows_of = results.groupby(EVENT, sort=False).indices  # one pass, then a take per event
     for record in events.to_dict("records"):  # one per file: I/O-sized
+        if record[PLATFORM] == "tom" or record[EVENT] not in rows_of:
+            continue  # (TOM files: ranked within divisions, no cuts)
         own = (
             get_rules(rules)
             if rules is not None
             else implied_rules(record[PLATFORM], record.get("date"))
         )
-        if not own.frozen_before_cut or record[EVENT] not in rows_of:
-            continue
         own = own if record[GAME_SCORES] else replace(own, game_scores=False)
-        rows = results.iloc[rows_of[record[EVENT]]]
-        cuts = frozen_cuts(rows, int(record[CUT_ROUND] or 0), own)
-        if cuts:
-            parts.append(standings_before_cut(rows, cuts, own))
+        part = event_standings(results.iloc[rows_of[record[EVENT]]], record, own)
+        if part is not None:
+            parts.append(part)
     if not parts:
         return table
     done = pd.concat(parts, ignore_index=True)

@@ -81,8 +81,8 @@ from ..core.schema import (
     ROUND,
     WINS,
 )
-from .decklistcache import read_mtg_json
-from .published import PLATFORM, CardsFile
+from .decklistcache import bracket_rows, read_mtg_json
+from .published import CUT_ROUND, PLATFORM, CardsFile
 from .rules import RULES, Rules
 from .tables import standings
 from .terms import explain
@@ -340,3 +340,46 @@ def standings_with_bracket(
     table = swiss.set_index(PLAYER)
     table.loc[in_bracket, [OMWP, OGWP, GWP]] = averages[[OMWP, OGWP, GWP]].to_numpy()
     return table.reset_index()[swiss.columns]
+
+
+def event_standings(results: pd.DataFrame, record: dict, rules: Rules) -> pd.DataFrame | None:
+    """One MTG JSON event's standings as its publisher computes them, where they are not
+    :func:`~tourneystats.cards.standings` of its rounds (None where they are).
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        The event's results (one event).
+    record : dict
+        The event's row of :func:`~tourneystats.cards.read_mtg_json`'s ``events`` (its file,
+        ``cut_round``).
+    rules : Rules
+        The rules the event is computed with.
+
+    Returns
+    -------
+    pandas.DataFrame or None
+        The bracket named ``Quarterfinals``/``Semifinals``/``Finals`` counted in its players'
+        tie-breakers (``Rules.playoff_tiebreakers``, :func:`standings_with_bracket`), then the
+        event cut at its cuts (``Rules.frozen_before_cut``, :func:`frozen_cuts`,
+        :func:`standings_before_cut`); None when neither applies.
+
+    Examples
+    --------
+    >>> pairs = [(1, "A", "B"), (1, "C", "D"), (2, "A", "C"), (2, "B", "D"), (3, "A", "B")]
+    >>> rows = pd.DataFrame([{"event": "E", "round": r, "player": p, "opponent": q, "wins": w,
+    ...     "losses": 2 - w, "draws": 0} for r, a, b in pairs for p, q, w in ((a, b, 2), (b, a, 0))])
+    >>> event_standings(rows, {"event": "E", "cut_round": 3}, RULES["melee2024"])["player"].tolist()
+    ['A', 'B', 'C', 'D']
+    >>> event_standings(rows, {"event": "E", "cut_round": 0}, RULES["melee2024"]) is None
+    True
+    """
+    top = record.get(CUT_ROUND)
+    top = 0 if top is None or pd.isna(top) else int(top)
+    base = None
+    if not top and rules.playoff_tiebreakers and isinstance(record.get(FILE), str):
+        bracket = bracket_rows(record[FILE], record[EVENT])
+        if len(bracket):
+            base = standings_with_bracket(results, bracket, rules)
+    cuts = frozen_cuts(results, top, rules)
+    return standings_before_cut(results, cuts, rules, table=base) if cuts else base

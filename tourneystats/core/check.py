@@ -76,7 +76,8 @@ def compare(
     last_digit : {"rounded", "approximate"}
         ``"rounded"``: the publisher prints values rounded to their last decimal.
         ``"approximate"``: its last printed decimal is sometimes one off (truncated, or rounded
-        up), so a value agrees within one unit of it.
+        up), so a value agrees within one unit of it; a column of whole numbers (points,
+        places) still agrees only exactly.
 
     Returns
     -------
@@ -120,7 +121,8 @@ def compare(
         p = pd.to_numeric(joined[pub], errors="coerce").astype("float64")
         c = pd.to_numeric(joined[f"computed {col}"], errors="coerce").astype("float64")
         d = (precision or {}).get(pub, decimals(published[pub]))
-        unit = (0.5 if last_digit == "rounded" else 1.0) * 10.0**-d
+        # (whole numbers, points and places, are exact whatever the last digit of decimals)
+        unit = (1.0 if last_digit == "approximate" and d > 0 else 0.5) * 10.0**-d
         equal = (p - c).abs().to_numpy() <= unit + 1e-9
         if pub in places:
             shared = computed.groupby([*keys[:-1], col], sort=False)[col].transform("size")
