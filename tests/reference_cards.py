@@ -390,7 +390,7 @@ def points_cuts(frame: pd.DataFrame, rules) -> list[int]:
         prev = {r["player"] for r in rows if r["round"] == before}
         on = {r["player"] for r in rows if r["round"] == now}
         least = min(points.get(p, 0) for p in on)
-        if least <= 0 or least >= rules.win * rounds.index(now):  # single elimination: none
+        if least <= rules.win or least >= rules.win * rounds.index(now):  # Swiss; single elim.
             continue
         leaders = {p for p in prev if points[p] >= least}
         below = {p for p in prev if points[p] < least}

@@ -183,6 +183,17 @@ def test_a_folder_of_json_and_tom_files_under_a_named_preset(tmp_path):
     assert (table["event"] != SANREMO.stem).sum() > 0
 
 
+def test_a_swiss_round_that_the_winless_players_left_is_no_cut():
+    """Eight players; after round 2 the two without a win leave, the six others (a 1-1 player
+    among them) play on: a Swiss round, no second day."""
+    pairs = [(1, "A", "B"), (1, "C", "D"), (1, "E", "F"), (1, "G", "H"), (2, "A", "C"),
+             (2, "E", "G"), (2, "B", "D"), (2, "F", "H"), (3, "A", "E"), (3, "C", "B"),
+             (3, "G", "F"), (4, "A", "C"), (4, "E", "G"), (4, "B", "F")]  # fmt: skip
+    rows = [{"event": "E", "round": r, "player": p, "opponent": q, "wins": w, "losses": 2 - w,
+             "draws": 0} for r, a, b in pairs for p, q, w in ((a, b, 2), (b, a, 0))]  # fmt: skip
+    assert points_cuts(pd.DataFrame(rows), RULES["melee2024"]) == []
+
+
 def test_a_swiss_round_that_zero_point_players_play_is_no_cut():
     """Round 3 is played by B (0 points) too: no cut, whoever left."""
     pairs = [(1, "A", "B"), (1, "C", "D"), (2, "A", "C"), (2, "B", "D"), (3, "A", "B")]

@@ -220,10 +220,11 @@ def standings_before_cut(
 
 def points_cuts(results: pd.DataFrame, rules: Rules) -> list[int]:
     """The rounds of one event that only the leaders by points play: a second day. Round ``c``
-    is one when every player of it had at least ``T > 0`` points after the round before, at
-    least a quarter of that round's players had fewer, and at most a tenth of those with ``T``
-    or more did not play it (no-shows); a round only unbeaten players play (single
-    elimination, where melee.gg counts every round for everyone) is none.
+    is one when every player of it had at least ``T`` points after the round before, more
+    than a win's (a Swiss round whose players with no win or one left is none), at least a
+    quarter of that round's players had fewer, and at most a tenth of those with ``T`` or
+    more did not play it (no-shows); a round only unbeaten players play (single elimination,
+    where melee.gg counts every round for everyone) is none.
 
     Examples
     --------
@@ -253,7 +254,7 @@ def points_cuts(results: pd.DataFrame, rules: Rules) -> list[int]:
     for i in range(1, rounds.size):  # the event's rounds (a few)
         on, prev, before = played[:, i], played[:, i - 1], total[:, i - 1]
         least = before[on].min() if on.any() else 0
-        if least <= 0 or least >= rules.win * i:  # everyone plays, or single elimination
+        if least <= rules.win or least >= rules.win * i:  # a Swiss round; single elimination
             continue
         leaders = prev & (before >= least)
         if (leaders & ~on).sum() <= 0.1 * leaders.sum() and (prev & (before < least)).sum() >= (
