@@ -531,6 +531,25 @@ def test_players_the_standings_leave_out_take_no_place(tmp_path):
     assert checked.loc[checked["value"] == "Rank", "computed"].tolist() == [1, 4, 3]  # A, B, C
 
 
+def test_a_no_show_placed_inside_a_tie_leaves_a_gap_in_it(tmp_path):
+    """A and C win 2-0 (level on every value: they share 1st), B and D lose 0-2 (share 3rd);
+    the file places a no-show N 2nd: A 1, N 2, C 3, B 4, D 5. Every rank agrees."""
+    rounds = [{"RoundName": "Round 1", "Matches": [
+        {"Player1": "A", "Player2": "B", "Result": "2-0-0"},
+        {"Player1": "C", "Player2": "D", "Result": "2-0-0"}]}]  # fmt: skip
+    places = (("A", 1, 3), ("N", 2, 0), ("C", 3, 3), ("B", 4, 0), ("D", 5, 0))
+    published = [{"Rank": k, "Player": p, "Points": pts} for p, k, pts in places]
+    tournament = {"Date": "2024-06-30", "Name": "Gap", "Uri": "https://example.org/3"}
+    path = tmp_path / "gap.json"
+    path.write_text(
+        json.dumps({"Tournament": tournament, "Rounds": rounds, "Standings": published})
+    )
+    row, checked = quietly(file_report, path)
+    ranks = checked[checked["value"] == "Rank"].set_index("player")
+    assert ranks["equal"].all() and len(ranks) == 4, ranks
+    assert ranks["computed"].to_dict() == {"A": 1, "B": 4, "C": 3, "D": 5}
+
+
 def test_players_sharing_a_name_are_distinct_players():
     """The standings list two players P013; in round 2 both play (against P004 and P011): two
     players, the second named "P013 (2)"; neither is compared."""

@@ -188,14 +188,21 @@ def _published_places(ours: pd.DataFrame, theirs: pd.DataFrame) -> pd.DataFrame:
     """`ours` (one event's computed standings of the players compared on both sides) with each
     rank turned into the place the publisher gives that rank among the same players: the k-th
     place among them is the k-th of their published ranks (the publisher's numbering counts
-    players not compared: no-shows it ranks among the others, the playoffs' players). Shared
-    places stay shared."""
+    players not compared: no-shows it ranks among the others, the playoffs' players). Players
+    sharing a place cover the publisher's places from it: each keeps his own published rank
+    when it is one of them (a no-show the publisher placed inside the tie leaves a gap), else
+    takes the first."""
     rank = ours[RANK].to_numpy(dtype="float64")
-    place = np.searchsorted(np.sort(rank), rank, side="left")  # 0-based, among these players
+    order = np.sort(rank)
+    place = np.searchsorted(order, rank, side="left")  # 0-based, among these players
+    size = np.searchsorted(order, rank, side="right") - place  # players sharing the place
+    own = ours[PLAYER].map(theirs.set_index(PLAYER)["Rank"]).to_numpy(dtype="float64")
     published = np.sort(pd.to_numeric(theirs["Rank"], errors="coerce").dropna().to_numpy())
     if published.size != rank.size:  # some published ranks missing: count among these only
         return ours.assign(**{RANK: place + 1})
-    return ours.assign(**{RANK: published[place]})
+    first, last = published[place], published[place + size - 1]
+    covered = (size > 1) & (own >= first) & (own <= last)
+    return ours.assign(**{RANK: np.where(covered, own, first)})
 
 
 def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.DataFrame | None:
