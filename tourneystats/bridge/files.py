@@ -373,10 +373,10 @@ def standings_from_path(
                 teams, rules=team_rules, vp_scale=vp_scale, convention=convention
             )
             return with_people(pools, names)
-        scale = "wbf2013" if vp_scale is None else vp_scale
         if NS_SCORE not in teams.columns:  # match results (IMPs per match): the pool table
-            return with_people(pool_standings(teams, vp_scale=scale, convention=convention), names)
-        return team_standings(teams, vp_scale=scale, players=names)
+            pools = pool_standings(teams, vp_scale=vp_scale, convention=convention)
+            return with_people(pools, names)
+        return team_standings(teams, vp_scale=vp_scale, convention=convention, players=names)
     if team_rules is not None:
         raise ValueError(
             f"bridge: rules {team_rules!r} are team tie-break rules, but {path} holds pairs results"
