@@ -285,9 +285,12 @@ def standings_from_path(
         ``manatraders``, ``topdeck``, ``melee``/``melee2024``/``melee2025`` and
         ``cardsrealm``/``cardsrealm2025`` by date, ``pokemon`` ranked within ``division``), and
         tables ``"mtg"``. Events with match results only are computed without game values (with
-        a warning). A JSON file's top cut written as Swiss rounds counts as its rules say
-        (``Rules.frozen_before_cut``: melee.gg's players outside the cut keep their standings
-        before it, ranked after the cut's players).
+        a warning). A JSON file's events are computed as their publisher does (not when
+        pooled with `by`): a top cut written as Swiss rounds and a second day of the leaders by
+        points count as the rules say (``Rules.frozen_before_cut``: melee.gg's players who
+        stopped before a cut keep their standings before it, ranked after those who went on),
+        and so does a bracket named Quarterfinals, Semifinals, Finals
+        (``Rules.playoff_tiebreakers``).
     by : str, optional
         Pool the events by this column (see :func:`standings`).
     skip_bad_files : bool

@@ -351,8 +351,9 @@ RULES: dict[str, Rules] = {
     ),
     # CardsRealm (mtg.cardsrealm.com, 2025-2026; 537 events) until 2025-05-16 (its 123 files
     # with game-win % all publish none below 1/3): floor 1/3 everywhere; an opponent's
-    # match-win % over the rounds the event held (rounds missed lost: OMW% of 3,305 of 3,704
-    # players without a bye, against 2,638 over the rounds played); a bye is written as a match
+    # match-win % over the rounds the event held (rounds missed lost: in its 105 files whose
+    # points agree, OMW% 3,488/3,548 and ranks 3,287/3,452 reproduced, against 2,642 and 2,278
+    # over the rounds each opponent played); a bye is written as a match
     # against "Bye" (either side), a loss to "Bye" or to no one is a loss (read_mtg_json). Its
     # values are printed to 4 decimals, mostly rounded half up, some truncated (0.6666 for
     # 2/3), some rounded up (0.8334 for 5/6), in no order found (last_digit)
