@@ -145,6 +145,7 @@ def test_a_second_day_of_the_leaders_by_points_freezes_the_others(tmp_path):
     # the day-2 players first, then the others in their order after round 3, renumbered
     assert set(table.index[:4]) == {"A", "B", "C", "E"}
     assert table["rank"].tolist() == sorted(table["rank"]) and table["rank"].iloc[4] == 5
+    assert table["decided_by"].iloc[3] == "cut"  # the last of day 2 above the first of day 1
     # standings_from_path of the event as an MTG JSON file applies the same cut
     matches: dict = {r: [] for r in (1, 2, 3, 4)}
     for r, a, b in pairs:

@@ -67,6 +67,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.schema import (
+    DECIDED_BY,
     EVENT,
     FILE,
     GWP,
@@ -208,13 +209,17 @@ def standings_before_cut(
             parts.insert(1, earlier[earlier[PLAYER].isin(before)])
             placed |= before
     parts[0] = parts[0][~parts[0][PLAYER].isin(placed)]
-    offset, ranks = 0, []
+    offset, ranks, ends = 0, [], []
     for part in parts:
         rank = part[RANK].to_numpy()
         ranks.append(offset + 1 + np.searchsorted(np.sort(rank), rank, side="left"))
         offset += len(part)
+        ends.append(offset - 1)
     out = pd.concat(parts, ignore_index=True)
     out[RANK] = np.concatenate(ranks).astype(np.int64)
+    if DECIDED_BY in out.columns:  # the last row of a part: separated from the next by a cut
+        last = [e for e in ends[:-1] if e >= 0 and e + 1 < len(out)]
+        out.loc[last, DECIDED_BY] = "cut"
     return out
 
 
