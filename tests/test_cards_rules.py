@@ -197,6 +197,9 @@ def test_rounding_as_published_ranks_the_exact_values():
         Rules(rounding="up")
     with pytest.raises(ValueError, match="last_digit"):
         Rules(last_digit="truncated")
+    with pytest.raises(ValueError, match="playoff_tiebreakers cannot be combined with drop_cap"):
+        Rules(playoff_tiebreakers=True, drop_cap=0.75)
+    assert Rules(playoff_tiebreakers=True).playoff_tiebreakers
 
 
 def test_rounds_played_after_points_as_manatraders_ranks():

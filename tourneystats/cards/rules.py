@@ -165,9 +165,13 @@ class Rules:
         Swiss rounds, his match-win % as his opponents see it is those points over all his
         rounds, his game-win % counts the bracket's games, and each bracket meeting is one more
         opponent in his OMW% and OGW% (a rematch of the Swiss too). The other players keep their
-        Swiss standings (melee.gg until May 2024). Applied where the bracket is known:
-        :func:`~tourneystats.cards.check_from_path` and :func:`~tourneystats.cards.file_report`
-        of such files (:func:`~tourneystats.cards.publishers.standings_with_bracket`).
+        Swiss standings (melee.gg until May 2024); the places stay those of the Swiss rounds.
+        Applied where the bracket is known: :func:`~tourneystats.cards.check_from_path`,
+        :func:`~tourneystats.cards.file_report` and
+        :func:`~tourneystats.cards.standings_from_path` of such files
+        (:func:`~tourneystats.cards.publishers.standings_with_bracket`). Not with
+        `draw_share`, `drop_cap`, `bye_opponent`, `missed_rounds_lost` or byes unseen by
+        opponents (refused: the bracket's match-win % is points over rounds).
     decimals : int, optional
         Show the percentages (``mwp``, ``gwp``, ``omwp``, ``ogwp``, ``oomwp``) rounded to this
         many decimals of the fraction, as the publisher prints them (ManaTraders: 3, i.e.
@@ -254,6 +258,23 @@ class Rules:
             raise ValueError(
                 f"Rules.average_over must be one of {AVERAGE_OVER}, got {self.average_over!r}"
             )
+        if self.playoff_tiebreakers:
+            clash = [
+                name
+                for name, on in (
+                    ("draw_share", self.draw_share is not None),
+                    ("drop_cap", self.drop_cap is not None),
+                    ("bye_opponent", self.bye_opponent is not None),
+                    ("missed_rounds_lost", self.missed_rounds_lost),
+                    ("byes_seen_by_opponents=False", not self.byes_seen_by_opponents),
+                )
+                if on
+            ]
+            if clash:
+                raise ValueError(
+                    f"Rules.playoff_tiebreakers cannot be combined with {', '.join(clash)} (the "
+                    "bracket's match-win % is the Swiss points over all the rounds)"
+                )
         if self.last_digit not in LAST_DIGIT:
             raise ValueError(
                 f"Rules.last_digit must be one of {LAST_DIGIT}, got {self.last_digit!r}"
