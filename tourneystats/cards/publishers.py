@@ -105,6 +105,18 @@ PERIODS: dict[str, tuple[str, tuple[tuple[pd.Timestamp, str], ...]]] = {
 def dated_preset(platform: str, date: pd.Timestamp | None) -> str:
     """The preset of `platform` for an event held on `date` (the oldest one when unknown).
 
+    Parameters
+    ----------
+    platform : str
+        A platform of :data:`PERIODS` (``"melee"``, ``"cardsrealm"``).
+    date : pandas.Timestamp or None
+        The event's date (None: unknown).
+
+    Returns
+    -------
+    str
+        The name of a preset of :data:`~tourneystats.cards.RULES`.
+
     Examples
     --------
     >>> [dated_preset("melee", pd.Timestamp(d)) for d in ("2024-02-18", "2024-10-14", "2025-11-16")]
@@ -184,6 +196,23 @@ def standings_before_cut(
     `table` is the event's standings of every round when they are not :func:`standings`'
     (:func:`standings_with_bracket`).
 
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        One event's match results.
+    cut : int or sequence of int
+        The rounds the event is cut at.
+    rules : Rules
+        The rules of the event.
+    table : pandas.DataFrame, optional
+        The event's standings of every round, where they are not :func:`standings`'.
+
+    Returns
+    -------
+    pandas.DataFrame
+        As :func:`~tourneystats.cards.standings`, in the order above, ``decided_by`` ``"cut"``
+        on the last row above a cut.
+
     Examples
     --------
     >>> results = pd.DataFrame({
@@ -231,6 +260,18 @@ def points_cuts(results: pd.DataFrame, rules: Rules) -> list[int]:
     more did not play it (no-shows); a round only unbeaten players play (single elimination,
     where melee.gg counts every round for everyone) is none.
 
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        One event's match results.
+    rules : Rules
+        Its rules (the points of a win, a draw, a loss).
+
+    Returns
+    -------
+    list of int
+        The cut rounds, in order (empty: none).
+
     Examples
     --------
     Round 4 is played by the four players with 6 points or more after three rounds (A
@@ -276,6 +317,21 @@ def frozen_cuts(results: pd.DataFrame, top_cut: int, rules: Rules) -> list[int]:
     elimination, where melee.gg counts every round for everyone); none unless
     ``Rules.frozen_before_cut``.
 
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        One event's match results.
+    top_cut : int
+        The first round of its top cut written as Swiss rounds (``cut_round`` of
+        :func:`~tourneystats.cards.read_mtg_json`'s events), 0 if none.
+    rules : Rules
+        Its rules.
+
+    Returns
+    -------
+    list of int
+        The rounds to cut at, in order, for :func:`standings_before_cut`.
+
     Measured on the melee.gg files of the public MTG archive whose points agree: the 20 events
     with one such round (6 to 502 players): 18 reproduce 17,075 more tie-break values with it,
     one as many, one (6 players) 6 fewer; the 5 with several would reproduce 63 fewer.
@@ -304,6 +360,20 @@ def standings_with_bracket(
     without match points (``Rules.playoff_tiebreakers``): points from the Swiss rounds, the
     match-win % opponents see over every round, games and opponents of every round (each
     bracket meeting one more opponent). The other players keep their Swiss standings.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        One event's Swiss results.
+    bracket : pandas.DataFrame
+        Its bracket's matches as results rows (:func:`~tourneystats.cards.decklistcache.bracket_rows`).
+    rules : Rules
+        Its rules (``playoff_tiebreakers``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        As :func:`~tourneystats.cards.standings`; the places are the Swiss ones.
 
     Examples
     --------

@@ -55,6 +55,15 @@ def use_system_memory_pool() -> None:
     allocations; a one-shot command reads its files once, so that memory only swells its peak
     (by about 35 MB on a 2.3-million-row cards file). The command line calls this at start;
     a long-lived session (Jupyter) keeps the default.
+
+    Examples
+    --------
+    >>> import pyarrow as pa
+    >>> previous = pa.default_memory_pool()
+    >>> use_system_memory_pool()
+    >>> pa.default_memory_pool().backend_name
+    'system'
+    >>> pa.set_memory_pool(previous)
     """
     import pyarrow as pa
 
@@ -68,6 +77,10 @@ def return_free_memory() -> None:
     line does) this trims the C library's heap, which otherwise keeps the pages of freed
     arrays: the next step's arrays then reuse memory instead of adding to the process's peak.
     Cheap (milliseconds); with Arrow's own pool it returns that pool's unused memory.
+
+    Examples
+    --------
+    >>> return_free_memory()  # nothing to see: the process's resident memory may shrink
     """
     import pyarrow as pa
 
