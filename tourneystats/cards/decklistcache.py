@@ -361,7 +361,7 @@ def bracket_rows(path: str | os.PathLike, event: str) -> pd.DataFrame:
                 bracket.add(match, f"Rounds[{i}].Matches[{j}]")
             rows += [(event, *row) for row in bracket.rows if row[2] is not None]
     except (ValidationError, AttributeError, TypeError) as exc:  # not read: none counted
-        warnings.warn(f"{path}: its bracket rounds are not counted ({exc})", stacklevel=2)
+        warnings.warn(f"bracket rounds not counted: {path}: {exc}", stacklevel=2)
         rows = []
     frame = pd.DataFrame(rows, columns=columns).astype({EVENT: "str", PLAYER: "str"})
     frame[OPPONENT] = frame[OPPONENT].astype("string")
