@@ -116,21 +116,30 @@ def compare(
             raise ValidationError(f"{what} values: no column(s) {', '.join(map(repr, missing))}")
     theirs = computed[keys + ours].rename(columns={c: f"computed {c}" for c in ours})
     joined = published[keys + list(values)].merge(theirs, on=keys, how="outer", sort=False)
-    parts = []
+    names, pubs, comps, equals = list(values), [], [], []
     for pub, col in values.items():
-        p = pd.to_numeric(joined[pub], errors="coerce").astype("float64")
-        c = pd.to_numeric(joined[f"computed {col}"], errors="coerce").astype("float64")
+        p = pd.to_numeric(joined[pub], errors="coerce").to_numpy(dtype="float64")
+        c = pd.to_numeric(joined[f"computed {col}"], errors="coerce").to_numpy(dtype="float64")
         d = (precision or {}).get(pub, decimals(published[pub]))
         # (whole numbers, points and places, are exact whatever the last digit of decimals)
         unit = (1.0 if last_digit == "approximate" and d > 0 else 0.5) * 10.0**-d
-        equal = (p - c).abs().to_numpy() <= unit + 1e-9
+        equal = np.abs(p - c) <= unit + 1e-9
         if pub in places:
             shared = computed.groupby([*keys[:-1], col], sort=False)[col].transform("size")
             size = joined[keys].merge(computed[keys].assign(_n=shared), on=keys, how="left")["_n"]
-            equal |= ((p >= c) & (p <= c + size.to_numpy() - 1)).to_numpy()
-        parts.append(joined[keys].assign(value=pub, published=p, computed=c, equal=equal))
-    out = pd.concat(parts, ignore_index=True)
-    return out.sort_values(keys, kind="stable", ignore_index=True)[[*keys, *CHECK_COLUMNS]]
+            equal |= (p >= c) & (p <= c + size.to_numpy(dtype="float64") - 1)
+        pubs.append(p)
+        comps.append(c)
+        equals.append(equal)
+    # one row per entity (in the keys' order) and published value (in the given order)
+    order = joined.sort_values(keys, kind="stable").index.to_numpy()
+    rows, which = np.repeat(order, len(names)), np.tile(np.arange(len(names)), order.size)
+    out = joined[keys].take(rows).reset_index(drop=True)
+    out["value"] = np.asarray(names, dtype=object)[which]
+    out["published"] = np.column_stack(pubs)[rows, which] if names else np.empty(0)
+    out["computed"] = np.column_stack(comps)[rows, which] if names else np.empty(0)
+    out["equal"] = np.column_stack(equals)[rows, which] if names else np.empty(0, dtype=bool)
+    return out[[*keys, *CHECK_COLUMNS]]
 
 
 def not_computable(table: pd.DataFrame) -> np.ndarray:
