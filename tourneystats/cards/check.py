@@ -192,11 +192,12 @@ def _published_places(ours: pd.DataFrame, theirs: pd.DataFrame) -> pd.DataFrame:
     sharing a place cover the publisher's places from it: each keeps his own published rank
     when it is one of them (a no-show the publisher placed inside the tie leaves a gap), else
     takes the first."""
-    rank = ours[RANK].to_numpy(dtype="float64")
+    rank = ours[RANK].astype("float64").to_numpy()
     order = np.sort(rank)
     place = np.searchsorted(order, rank, side="left")  # 0-based, among these players
     size = np.searchsorted(order, rank, side="right") - place  # players sharing the place
-    own = ours[PLAYER].map(theirs.set_index(PLAYER)["Rank"]).to_numpy(dtype="float64")
+    own = pd.to_numeric(ours[PLAYER].map(theirs.set_index(PLAYER)["Rank"]), errors="coerce")
+    own = own.astype("float64").to_numpy()
     published = np.sort(pd.to_numeric(theirs["Rank"], errors="coerce").dropna().to_numpy())
     if published.size != rank.size:  # some published ranks missing: count among these only
         return ours.assign(**{RANK: place + 1})

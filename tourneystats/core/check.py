@@ -118,8 +118,8 @@ def compare(
     joined = published[keys + list(values)].merge(theirs, on=keys, how="outer", sort=False)
     names, pubs, comps, equals = list(values), [], [], []
     for pub, col in values.items():
-        p = pd.to_numeric(joined[pub], errors="coerce").to_numpy(dtype="float64")
-        c = pd.to_numeric(joined[f"computed {col}"], errors="coerce").to_numpy(dtype="float64")
+        p = _floats(joined[pub])
+        c = _floats(joined[f"computed {col}"])
         d = (precision or {}).get(pub, decimals(published[pub]))
         # (whole numbers, points and places, are exact whatever the last digit of decimals)
         unit = (1.0 if last_digit == "approximate" and d > 0 else 0.5) * 10.0**-d
@@ -127,7 +127,7 @@ def compare(
         if pub in places:
             shared = computed.groupby([*keys[:-1], col], sort=False)[col].transform("size")
             size = joined[keys].merge(computed[keys].assign(_n=shared), on=keys, how="left")["_n"]
-            equal |= (p >= c) & (p <= c + size.to_numpy(dtype="float64") - 1)
+            equal |= (p >= c) & (p <= c + _floats(size) - 1)
         pubs.append(p)
         comps.append(c)
         equals.append(equal)
@@ -140,6 +140,11 @@ def compare(
     out["computed"] = np.column_stack(comps)[rows, which] if names else np.empty(0)
     out["equal"] = np.column_stack(equals)[rows, which] if names else np.empty(0, dtype=bool)
     return out[[*keys, *CHECK_COLUMNS]]
+
+
+def _floats(values: pd.Series) -> np.ndarray:
+    """`values` as float64, missing and non-numbers as NaN (nullable dtypes too)."""
+    return pd.to_numeric(values, errors="coerce").astype("float64").to_numpy()
 
 
 def not_computable(table: pd.DataFrame) -> np.ndarray:
