@@ -256,6 +256,17 @@ def test_game_sums_beyond_the_packed_range_match_reference():
         assert_same(table, reference.standings(frame, rules))
 
 
+def _assert_same_values(got: pd.DataFrame, expected: dict) -> None:
+    """Each player's values (indexed by player) equal the reference's, NaN for NaN."""
+    for player, values in expected.items():
+        for column, value in values.items():
+            mine = float(got.loc[player, column])
+            assert (math.isnan(mine) and math.isnan(value)) or abs(mine - value) < 1e-12, (
+                player,
+                column,
+            )
+
+
 @settings(deadline=None, max_examples=40)
 @given(tournaments(max_events=1, max_players=8), st.sampled_from(["melee", "mtg"]), st.data())
 def test_standings_with_bracket_match_reference(t, name, data):
@@ -275,13 +286,7 @@ def test_standings_with_bracket_match_reference(t, name, data):
     rules = replace(RULES[name], playoff_tiebreakers=True)
     got = standings_with_bracket(matches, bracket, rules).set_index("player")
     expected = reference.standings_with_bracket(matches, bracket, rules)
-    for player, values in expected.items():
-        for column, value in values.items():
-            mine = float(got.loc[player, column])
-            assert (math.isnan(mine) and math.isnan(value)) or abs(mine - value) < 1e-12, (
-                player,
-                column,
-            )
+    _assert_same_values(got, expected)
 
 
 def _second_day(matches: pd.DataFrame, after: int, rules) -> pd.DataFrame:
@@ -317,10 +322,4 @@ def test_cuts_and_the_standings_before_them_match_reference(t, name, data):
     got = standings_before_cut(matches, cuts, rules).set_index("player")
     expected = reference.standings_before_cut(matches, cuts, rules)
     assert set(got.index) == set(expected)
-    for player, values in expected.items():
-        for column, value in values.items():
-            mine = float(got.loc[player, column])
-            assert (math.isnan(mine) and math.isnan(value)) or abs(mine - value) < 1e-12, (
-                player,
-                column,
-            )
+    _assert_same_values(got, expected)

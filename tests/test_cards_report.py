@@ -59,6 +59,15 @@ def quietly(func, *args, **kwargs):
         return func(*args, **kwargs)
 
 
+def won_2_0(pairs: list[tuple]) -> pd.DataFrame:
+    """Results of one event "E" from (round, winner, loser) matches, each won 2-0."""
+    rows = [(r, p, q, w) for r, a, b in pairs for p, q, w in ((a, b, 2), (b, a, 0))]
+    frame = pd.DataFrame(rows, columns=["round", "player", "opponent", "wins"])
+    return frame.assign(event="E", losses=2 - frame["wins"], draws=0)[
+        ["event", "round", "player", "opponent", "wins", "losses", "draws"]
+    ]
+
+
 def counts(table: pd.DataFrame) -> dict[str, tuple[int, int]]:
     per = table.groupby("value")["equal"].agg(["sum", "size"])
     return {name: (int(s), int(n)) for name, (s, n) in per.iterrows()}
@@ -130,9 +139,7 @@ def test_a_second_day_of_the_leaders_by_points_freezes_the_others(tmp_path):
     pairs = [(1, "A", "B"), (1, "C", "D"), (1, "E", "F"), (1, "G", "H"), (2, "A", "C"),
              (2, "E", "G"), (2, "B", "D"), (2, "F", "H"), (3, "A", "E"), (3, "C", "G"),
              (3, "B", "F"), (3, "D", "H"), (4, "C", "A"), (4, "B", "E")]  # fmt: skip
-    rows = [{"event": "E", "round": r, "player": p, "opponent": q, "wins": w, "losses": 2 - w,
-             "draws": 0} for r, a, b in pairs for p, q, w in ((a, b, 2), (b, a, 0))]  # fmt: skip
-    results = pd.DataFrame(rows)
+    results = won_2_0(pairs)
     rules = RULES["melee2024"]
     assert points_cuts(results, rules) == [4] and frozen_cuts(results, 0, rules) == [4]
     assert frozen_cuts(results, 0, replace(rules, frozen_before_cut=False)) == []
@@ -190,17 +197,13 @@ def test_a_swiss_round_that_the_winless_players_left_is_no_cut():
     pairs = [(1, "A", "B"), (1, "C", "D"), (1, "E", "F"), (1, "G", "H"), (2, "A", "C"),
              (2, "E", "G"), (2, "B", "D"), (2, "F", "H"), (3, "A", "E"), (3, "C", "B"),
              (3, "G", "F"), (4, "A", "C"), (4, "E", "G"), (4, "B", "F")]  # fmt: skip
-    rows = [{"event": "E", "round": r, "player": p, "opponent": q, "wins": w, "losses": 2 - w,
-             "draws": 0} for r, a, b in pairs for p, q, w in ((a, b, 2), (b, a, 0))]  # fmt: skip
-    assert points_cuts(pd.DataFrame(rows), RULES["melee2024"]) == []
+    assert points_cuts(won_2_0(pairs), RULES["melee2024"]) == []
 
 
 def test_a_swiss_round_that_zero_point_players_play_is_no_cut():
     """Round 3 is played by B (0 points) too: no cut, whoever left."""
     pairs = [(1, "A", "B"), (1, "C", "D"), (2, "A", "C"), (2, "B", "D"), (3, "A", "B")]
-    rows = [{"event": "E", "round": r, "player": p, "opponent": q, "wins": w, "losses": 2 - w,
-             "draws": 0} for r, a, b in pairs for p, q, w in ((a, b, 2), (b, a, 0))]  # fmt: skip
-    assert points_cuts(pd.DataFrame(rows), RULES["melee2024"]) == []
+    assert points_cuts(won_2_0(pairs), RULES["melee2024"]) == []
 
 
 def test_cut_round_needs_a_bracket_after_swiss_rounds():
