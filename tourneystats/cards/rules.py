@@ -22,9 +22,12 @@ melee           melee.gg until mid-May 2024                     floors 1/3; a 0-
 melee2024       melee.gg from mid-May 2024 to mid-Nov. 2025     as melee, but a 0-0-3 draw is 3 drawn
                                                                 games; own GW% not floored, and
                                                                 ranked as shown; named playoff
-                                                                rounds not counted
+                                                                rounds not counted; players shown
+                                                                with earlier standings listed
+                                                                last (check only)
 melee2025       melee.gg from mid-November 2025                 floors 1/3; distinct opponents; top
-                                                                cut as melee; last digit approximate
+                                                                cut as melee; last digit approximate;
+                                                                earlier standings listed last
 manatraders     ManaTraders Series (2024)                       own GW% not floored; values shown
                                                                 rounded half up to 3 decimals (0.1 %);
                                                                 rounds played ranked after points
@@ -188,6 +191,14 @@ class Rules:
         truncated or rounded up (CardsRealm prints 2/3 as 0.6666 or 0.6667 and 5/6 as 0.8334;
         melee.gg from November 2025 prints 0.4523809 for 0.45238095), so a value agrees within
         one unit of the last decimal. The computed values are never rounded by it.
+    earlier_listed_after : bool
+        For ``tourneystats check`` only. A player who left before the last Swiss round may be
+        published with his standings after an earlier round, the one his drop was recorded
+        after (:mod:`~tourneystats.cards.earlier`: the file does not say which, so the
+        standings cannot follow it); ``True``: the publisher also lists such players after
+        every player of their part who is not (melee.gg from May 2024), so the check places
+        them there when it compares the ranks given the published values. Standings computed
+        from results do not use it.
     order : tuple of str
         Standings criteria, most important first, all descending; any of
         ``match_points, game_points, rounds, mwp, gwp, omwp, ogwp, oomwp`` (``rounds``: rounds
@@ -234,6 +245,7 @@ class Rules:
     rounding: str = "half_up"
     ranked_as_shown: bool = False
     last_digit: str = "rounded"
+    earlier_listed_after: bool = False
     order: tuple[str, ...] = (MATCH_POINTS, OMWP, GWP, OGWP)
 
     def __post_init__(self) -> None:
@@ -338,6 +350,7 @@ RULES: dict[str, Rules] = {
     "melee2024": Rules(
         name="melee2024",
         floor=1 / 3,
+        earlier_listed_after=True,
         own_floor=0,
         ranked_as_shown=True,
         average_over="opponents",
@@ -349,6 +362,7 @@ RULES: dict[str, Rules] = {
     "melee2025": Rules(
         name="melee2025",
         floor=1 / 3,
+        earlier_listed_after=True,
         average_over="opponents",
         frozen_before_cut=True,
         forfeit_games=False,
