@@ -67,7 +67,7 @@ def test_without_listing_them_after_the_ranks_of_three_differ():
     """The same file under rules that do not list them after (as melee.gg before May 2024):
     P034-P036 (0 points, OMW% after round 2 0.75, 0.583, 0.5) rank among the players with 0
     points by their values, before P033 (0.576) for P034 and P035."""
-    rules = replace(RULES["melee2024"], earlier_listed_after=False)
+    rules = replace(RULES["melee2024"], earlier_standings="ranked")
     row, table = quietly(file_report, WEEKLY, rules=rules)
     ranks = table[table["value"] == "Rank"].set_index("player")
     assert row["status"] == "different"
@@ -193,7 +193,7 @@ def test_real_file_before_may_2024_ranks_them_among_the_others():
     ranks = table[table["value"] == "Rank"].set_index("player")
     assert len(ranks) == 19 and ranks["equal"].all()
     assert ranks.loc[["P017", "P018", "P019"], "published"].tolist() == [17, 18, 19]
-    after = replace(RULES["melee"], earlier_listed_after=True)
+    after = replace(RULES["melee"], earlier_standings="listed_after")
     _, listed = quietly(file_report, SEMANAL, rules=after)
     ranks = listed[listed["value"] == "Rank"].set_index("player")
     assert sorted(ranks.index[~ranks["equal"].astype(bool)]) == [
@@ -203,3 +203,28 @@ def test_real_file_before_may_2024_ranks_them_among_the_others():
         "P018",
         "P019",
     ]
+
+
+def test_earlier_standings_is_a_documented_choice():
+    """Only melee.gg's presets look for earlier standings; CardsRealm's files show none (0 of
+    the 5,422 players who left in its 256 files that differ), so a value there that equals an
+    earlier round's by chance stays a plain difference."""
+    assert RULES["melee"].earlier_standings == "ranked"
+    assert (
+        RULES["melee2024"].earlier_standings
+        == RULES["melee2025"].earlier_standings
+        == ("listed_after")
+    )
+    assert {RULES[n].earlier_standings for n in ("mtg", "cardsrealm", "topdeck")} == {None}
+    with pytest.raises(ValueError, match="earlier_standings must be one of"):
+        replace(RULES["melee"], earlier_standings="after")
+    row, table = quietly(
+        file_report, WEEKLY, rules=replace(RULES["melee2024"], earlier_standings=None)
+    )
+    assert row["status"] == "different" and table[EARLIER].isna().all()
+    assert counts_of(table)["Rank"] == (32, 36)  # as before: ranked with the final values
+
+
+def counts_of(table: pd.DataFrame) -> dict[str, tuple[int, int]]:
+    per = table.groupby("value")["equal"].agg(["sum", "size"])
+    return {name: (int(s), int(n)) for name, (s, n) in per.iterrows()}

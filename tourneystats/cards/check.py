@@ -277,6 +277,8 @@ def _with_earlier(
     top = record.get(CUT_ROUND)
     top = 0 if top is None or pd.isna(top) else int(top)
     last_round = top - 1 if top else int(results[ROUND].max())
+    if rules.earlier_standings is None:
+        return table
     differ = out["value"].isin(list(TIE_BREAKERS)).to_numpy() & ~out["equal"].to_numpy(dtype=bool)
     last = results.groupby(PLAYER, observed=True)[ROUND].max()
     if not (out.loc[differ, PLAYER].map(last) < last_round).any():  # the usual case: none
@@ -284,7 +286,8 @@ def _with_earlier(
     cuts = [c for c in frozen_cuts(results, top, rules) if c <= last_round]
     first = max(cuts, default=1)
     matches = earlier_rounds(results, published, table, rules, last_round, first)
-    left = last[(last < last_round) & (last >= first)] if rules.earlier_listed_after else None
+    listed_after = rules.earlier_standings == "listed_after"
+    left = last[(last < last_round) & (last >= first)] if listed_after else None
     shown = shown_earlier(matches, left)
     earlier = shown[shown[ROUND].notna()]
     if not len(earlier):

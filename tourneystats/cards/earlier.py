@@ -141,7 +141,7 @@ def earlier_rounds(
 def shown_earlier(matches: pd.DataFrame, left: pd.Series | None = None) -> pd.DataFrame:
     """From :func:`earlier_rounds`: each player with the latest round whose standings give his
     published tie-breakers, and those standings' values; with `left`, also the players the
-    publisher lists after the others (``Rules.earlier_listed_after``).
+    publisher lists after the others (``Rules.earlier_standings`` ``"listed_after"``).
 
     Parameters
     ----------
