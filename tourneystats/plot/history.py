@@ -35,6 +35,7 @@ from ..core.schema import (
 )
 from .style import (
     _BACKGROUND,
+    _BACKGROUND_MANY,
     _LABEL_SIZE,
     _axes,
     _bare_number,
@@ -49,6 +50,7 @@ from .style import (
     _step_order,
     _tick_text,
     _tidy,
+    _title_note,
     _value_text,
 )
 
@@ -60,6 +62,8 @@ VALUE_COLUMNS = (RANK, PLACE, RANKING, PERCENTAGE, PTS, MATCH_POINTS, POINTS)
 PLACE_COLUMNS = frozenset({RANK, PLACE})
 #: how many entities a drift chart highlights when `players` is not given
 DEFAULT_TOP = 10
+#: places in a field larger than this are drawn on a log scale
+LOG_PLACES = 100
 
 
 def drift(
@@ -172,11 +176,12 @@ def drift(
     _end_labels(ax, ends)
     common = _step_axis(ax, steps)
     ax.set_xlabel(f"{step} ({common}...)" if common else step)
-    ax.set_ylabel(_column_text(value))
+    log = " (log scale)" if ax.get_yscale() == "log" else ""
+    ax.set_ylabel(f"{_column_text(value)}{log}")
     if title is None:
         title = _drift_title(frame, step, value)
     ax.set_title(title, loc="left", fontsize="large")
-    ax.set_title(_bracket_note(value, step), loc="right", fontsize="small", color="#555555")
+    _title_note(ax, _bracket_note(value, step))
     _tidy(ax)
     return ax
 
@@ -312,22 +317,37 @@ def _chosen(
 
 
 def _background_lines(ax: Axes, x: np.ndarray, grid: np.ndarray, chosen: np.ndarray) -> None:
-    """The entities not highlighted, as thin grey lines behind the others (one collection)."""
+    """The entities not highlighted, as thin grey lines behind the others (one collection).
+
+    Thinner and fainter the more there are (:func:`_background_style`), so that a thousand
+    lines shade the field by how many pass where instead of painting it grey.
+    """
     is_chosen = np.zeros(len(grid), dtype=bool)
     is_chosen[chosen] = True
     if not (~is_chosen).any():
         return
     rest = grid[~is_chosen]
     segments = np.stack([np.broadcast_to(x, rest.shape), rest], axis=-1)
+    width, alpha = _background_style(len(rest))
+    colour = _BACKGROUND if alpha == 1.0 else _BACKGROUND_MANY
     ax.add_collection(
-        LineCollection(
-            list(segments),
-            colors=_BACKGROUND,
-            linewidths=0.9 if len(rest) <= 30 else 0.6,
-            zorder=1,
-        ),
+        LineCollection(list(segments), colors=colour, linewidths=width, alpha=alpha, zorder=1),
         autolim=False,
     )
+
+
+def _background_style(count: int) -> tuple[float, float]:
+    """Line width (points) and opacity of `count` background lines: 0.9 and 1 (light grey) up
+    to 30 lines, then both shrinking with the square root of the count (a darker grey, so that
+    where many lines pass the field darkens): 0.35 wide and 0.17 opaque at 1,000 lines.
+
+    Examples
+    --------
+    >>> [tuple(round(v, 2) for v in _background_style(n)) for n in (10, 30, 120, 1000)]
+    [(0.9, 1.0), (0.9, 1.0), (0.6, 0.5), (0.35, 0.17)]
+    """
+    scale = min(1.0, float(np.sqrt(30 / max(count, 1))))
+    return max(0.35, min(0.9, 1.2 * scale)), max(0.1, scale)
 
 
 def _highlighted_lines(
@@ -361,15 +381,38 @@ def _highlighted_lines(
 
 
 def _value_axis(ax: Axes, grid: np.ndarray, inverted: bool) -> None:
-    """The y range: places from 1 at the top, with round ticks; other values padded by 6%."""
+    """The y range: places from 1 at the top, with round ticks; other values padded by 6%.
+
+    Places in a field of more than :data:`LOG_PLACES` are drawn on a log scale (1, 2, 5, 10,
+    20, 50, ...), so that the race among the leaders is not squeezed into a sliver at the top.
+    """
     finite = grid[np.isfinite(grid)]
     lo, hi = (float(finite.min()), float(finite.max())) if finite.size else (0.0, 1.0)
-    if inverted:
+    if inverted and lo >= 1 and hi > LOG_PLACES:
+        ax.set_yscale("log")
+        ax.set_ylim(hi * 1.08, 0.85)
+        ax.yaxis.set_major_locator(ticker.FixedLocator(_log_place_ticks(hi)))
+        ax.yaxis.set_major_formatter(ticker.FuncFormatter(lambda v, _: f"{v:,.0f}"))
+        ax.yaxis.set_minor_locator(ticker.NullLocator())
+    elif inverted:
         ax.set_ylim(max(hi, 1.0) + 0.5, min(lo, 1.0) - 0.5)
         ax.yaxis.set_major_locator(ticker.FixedLocator(_place_ticks(max(hi, 1.0))))
     else:
         pad = (hi - lo) * 0.06 or 1.0
         ax.set_ylim(lo - pad, hi + pad)
+
+
+def _log_place_ticks(worst: float) -> list[float]:
+    """1, 2, 5, 10, 20, 50, ... below `worst`, and `worst` (the last place) itself.
+
+    Examples
+    --------
+    >>> _log_place_ticks(940)
+    [1, 2, 5, 10, 20, 50, 100, 200, 500, 940]
+    """
+    marks = [m * 10**k for k in range(7) for m in (1, 2, 5)]
+    below = [m for m in marks if m <= worst / 1.4]
+    return [*below, int(np.ceil(worst))]
 
 
 def _step_axis(ax: Axes, steps: pd.Index) -> str:
@@ -417,29 +460,48 @@ def _drift_title(frame: pd.DataFrame, step: str, value: str) -> str:
 
 
 def _end_labels(ax: Axes, ends: list[tuple[int, float, str, tuple]]) -> None:
-    """Write each label just right of its line's last point, spread so that none overlap."""
+    """Write each label just right of its line's last point, spread so that none overlap.
+
+    Labels whose text would share some width (those ending at the same step, or at nearby
+    steps with long names) form one column: they are spread apart vertically together
+    (:func:`_label_columns`), each joined to its point by a thin line when moved.
+    """
     if not ends:
         return
     fig = cast(Figure, ax.figure)
-    bottom, top = ax.get_ylim()
-    height_pt = fig.get_figheight() * 72 * ax.get_position().height * 0.9
+    scale = ax.yaxis.get_transform()  # linear or log: labels are spread in screen proportions
+
+    def screen(values: Sequence[float] | np.ndarray, back: bool = False) -> np.ndarray:
+        how = scale.inverted() if back else scale
+        return how.transform(np.asarray(values, dtype=float).reshape(-1, 1)).ravel()
+
+    bottom, top = screen(ax.get_ylim()).tolist()
+    box = ax.get_position()
+    height_pt = fig.get_figheight() * 72 * box.height * 0.9
+    width_pt = fig.get_figwidth() * 72 * box.width * 0.9
     gap = abs(top - bottom) * (_LABEL_SIZE * 1.3) / max(height_pt, 1.0)
+    left, right = ax.get_xlim()
+    per_pt = abs(right - left) / max(width_pt, 1.0)  # steps per point
     direction = -1.0 if ax.yaxis_inverted() else 1.0  # spread in screen order
     lo, hi = sorted((direction * bottom, direction * top))
-    # bottom of the screen first; within a tie the later in `ends` goes lower
-    order = sorted(range(len(ends)), key=lambda i: (ends[i][0], direction * ends[i][1], -i))
     placed: dict[int, float] = {}
-    for j in sorted({e[0] for e in ends}):
-        group = [i for i in order if ends[i][0] == j]
-        wanted = np.asarray([direction * ends[i][1] for i in group])
-        spread = _spread(wanted, gap, lo + gap / 2, hi - gap / 2) * direction
-        placed.update(zip(group, spread.tolist()))
+    moved: set[int] = set()
+    for column in _label_columns(ends, per_pt):
+        # bottom of the screen first; within a tie the later in `ends` goes lower
+        column = sorted(column, key=lambda i: (direction * ends[i][1], -i))
+        wanted = direction * screen([ends[i][1] for i in column])
+        spread = _spread(wanted, gap, lo + gap / 2, hi - gap / 2)
+        placed.update(zip(column, screen(spread * direction, back=True).tolist()))
+        if np.abs(spread - wanted).max() >= gap / 2:
+            moved.update(column)
     for i, (j, y, text, colour) in enumerate(ends):  # in the lines' order
         y_text = placed[i]
+        # a column with moved labels stands further off, so that its joining lines fan out
+        dx = (_LABEL_FAN_PT if i in moved else _LABEL_OFFSET_PT) * per_pt
         ax.annotate(
             text,
             xy=(j, y),
-            xytext=(j + 0.25, y_text),
+            xytext=(j + dx, y_text),
             textcoords="data",
             fontsize=_LABEL_SIZE,
             color=colour,
@@ -448,14 +510,46 @@ def _end_labels(ax: Axes, ends: list[tuple[int, float, str, tuple]]) -> None:
             ha="left",
             annotation_clip=False,
             arrowprops=None
-            if abs(y_text - y) < gap / 2
+            if abs(np.diff(screen([y_text, y]))[0]) < gap / 2
             else {
                 "arrowstyle": "-",
                 "color": colour,
-                "linewidth": 0.6,
+                "linewidth": 0.7,
                 "shrinkA": 1,
                 "shrinkB": 2,
                 "relpos": (0.0, 0.5),
             },
             zorder=4,
         )
+
+
+#: how far right of its line's end a label starts, in points: alone, and in a spread column
+_LABEL_OFFSET_PT = 7.0
+_LABEL_FAN_PT = 16.0
+
+
+def _label_columns(ends: list[tuple[int, float, str, tuple]], per_pt: float) -> list[list[int]]:
+    """The end labels that share some width, as groups of indices into `ends`.
+
+    A label spans from its step to the right by its estimated text width (`per_pt` steps per
+    point; bold text about 0.65 of its size per character); labels whose spans meet are one
+    group (a sweep over the spans sorted by their start).
+
+    Examples
+    --------
+    >>> ends = [(4, 1.0, "Ann (1)", "k"), (4, 2.0, "Bo (2)", "k"), (1, 5.0, "Cy (5)", "k"),
+    ...         (3, 3.0, "A very long name (3)", "k")]
+    >>> _label_columns(ends, per_pt=0.02)
+    [[2], [3, 0, 1]]
+    """
+    char_pt = _LABEL_SIZE * 0.65
+    starts = np.asarray([e[0] for e in ends], dtype=float)
+    stops = starts + (_LABEL_FAN_PT + char_pt * np.asarray([len(e[2]) for e in ends])) * per_pt
+    columns: list[list[int]] = []
+    reach = -np.inf
+    for i in np.argsort(starts, kind="stable").tolist():
+        if starts[i] > reach:
+            columns.append([])
+        columns[-1].append(i)
+        reach = max(reach, stops[i]) if columns[-1] != [i] else stops[i]
+    return columns

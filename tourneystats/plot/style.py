@@ -13,8 +13,12 @@ from typing import Any, cast
 import matplotlib
 import numpy as np
 import pandas as pd
+from matplotlib.artist import Artist
 from matplotlib.axes import Axes
+from matplotlib.backend_bases import RendererBase
 from matplotlib.figure import Figure
+from matplotlib.text import Text
+from matplotlib.transforms import Bbox, IdentityTransform
 
 from ..core.schema import DATE
 
@@ -25,6 +29,8 @@ DPI = 110
 _HIGHLIGHT = "tab10"
 _HIGHLIGHT_MANY = "tab20"
 _BACKGROUND = "#c8c8c8"
+#: the grey of many background lines, drawn see-through (darker where many pass)
+_BACKGROUND_MANY = "#909090"
 _LABEL_SIZE = 8.5
 
 
@@ -71,6 +77,86 @@ def _axes(ax: Axes | None, figsize: tuple[float, float] = FIGSIZE) -> Axes:
         return ax
     fig = ChartFigure(figsize=figsize, dpi=DPI, layout="constrained")
     return fig.add_subplot(axes_class=ChartAxes)
+
+
+class TitleNote(Artist):
+    """A small grey note at the top right of an Axes that never overlaps its left title.
+
+    It sits on the title's line, right-aligned with the Axes, when the title leaves room for it;
+    else on a line of its own just above the title. The place is worked out each time the
+    figure is laid out or drawn, from the title as it then is (any length, any number of lines,
+    set before or after the note), so it holds for any figure size or ``ax.set_title`` call.
+    The note is in ``ax.artists`` (not ``ax.texts``, which holds a chart's labels).
+
+    Examples
+    --------
+    >>> from tourneystats.plot import drift
+    >>> ax = drift(pd.DataFrame({"round": [1, 2], "player": "Ann", "rank": [2, 1]}))
+    >>> [a.get_text() for a in ax.artists if isinstance(a, TitleNote)]
+    ['(n) after a name: final place']
+    """
+
+    #: space between the title and the note, in points
+    GAP = 8.0
+
+    def __init__(self, ax: Axes, text: str, **kwargs: Any) -> None:
+        super().__init__()
+        self._ax = ax
+        self._text = Text(
+            0, 0, text, fontsize="small", color="#555555", ha="right", va="baseline", **kwargs
+        )
+        self._text.set_transform(IdentityTransform())  # placed in display pixels
+        self.set_zorder(self._text.get_zorder())
+        self.set_clip_on(False)
+
+    def get_text(self) -> str:
+        """The note's words."""
+        return self._text.get_text()
+
+    def set_figure(self, fig: Any) -> None:
+        super().set_figure(fig)
+        self._text.set_figure(fig)
+
+    def _place(self, renderer: RendererBase) -> None:
+        """Right-aligned with the Axes on the title's last line, or above the title when the
+        title reaches into the note's room (with :attr:`GAP` points between them)."""
+        ax, text = self._ax, self._text
+        title: Text = cast(Any, ax)._left_title  # the Text behind ax.set_title(loc="left")
+        x = ax.bbox.x1
+        text.set_position((x, 0.0))
+        width = text.get_window_extent(renderer).width
+        points = float(cast(Any, renderer.points_to_pixels(self.GAP)))
+        baseline = title.get_transform().transform(title.get_position())[1]
+        if not title.get_text() or not title.get_visible():
+            text.set(position=(x, baseline), va="baseline")
+            return
+        box = title.get_window_extent(renderer)
+        if box.x1 + points <= x - width:
+            text.set(position=(x, baseline), va="baseline")
+        else:
+            text.set(position=(x, box.y1 + points / 4), va="bottom")
+
+    def get_window_extent(self, renderer: RendererBase | None = None) -> Bbox:
+        if renderer is None:
+            renderer = cast(Any, self.get_figure(root=True))._get_renderer()
+        self._place(renderer)
+        return self._text.get_window_extent(renderer)
+
+    def draw(self, renderer: RendererBase) -> None:
+        if not self.get_visible():
+            return
+        self._place(renderer)
+        self._text.draw(renderer)
+        self.stale = False
+
+
+def _title_note(ax: Axes, text: str) -> TitleNote:
+    """Write `text` as the Axes' :class:`TitleNote`, replacing an earlier one."""
+    for old in [a for a in ax.artists if isinstance(a, TitleNote)]:
+        old.remove()
+    note = TitleNote(ax, text)
+    ax.add_artist(note)
+    return note
 
 
 def _tidy(ax: Axes) -> None:
@@ -232,10 +318,25 @@ def _value_text(value: float) -> str:
 
 
 def _palette(n: int) -> list:
-    """Distinct colours for `n` highlighted lines."""
-    name = _HIGHLIGHT if n <= 10 else _HIGHLIGHT_MANY
-    colours = cast(Any, matplotlib.colormaps[name]).colors  # a ListedColormap: a list
+    """Distinct colours for `n` highlighted lines: tab10 (tab20 beyond ten lines) without its
+    greys, which read as the background lines; tab10's grey gives way to a near-black.
+
+    Examples
+    --------
+    >>> len(_palette(10)), len(set(_palette(10))), len(set(_palette(25)))
+    (10, 10, 18)
+    """
+    if n <= 10:
+        colours = _colours(_HIGHLIGHT) + [(0.15, 0.15, 0.15)]
+    else:
+        colours = _colours(_HIGHLIGHT_MANY)
     return [colours[i % len(colours)] for i in range(n)]
+
+
+def _colours(name: str) -> list:
+    """The colours of a listed colormap, greys (equal red, green and blue) left out."""
+    colours = cast(Any, matplotlib.colormaps[name]).colors  # a ListedColormap: a list
+    return [c for c in colours if not np.allclose(c[0], c[1:3])]
 
 
 def _place_ticks(worst: float) -> list[float]:
