@@ -26,8 +26,16 @@ Examples
 
 from .bridge import NS_MP, NS_PERCENTAGE, board_spread, pair_boards
 from .distributions import distribution
-from .history import DEFAULT_TOP, ENTITY_COLUMNS, PLACE_COLUMNS, STEP_COLUMNS, VALUE_COLUMNS, drift
-from .style import DPI, FIGSIZE, ChartAxes, ChartFigure
+from .history import (
+    DEFAULT_TOP,
+    ENTITY_COLUMNS,
+    LOG_PLACES,
+    PLACE_COLUMNS,
+    STEP_COLUMNS,
+    VALUE_COLUMNS,
+    drift,
+)
+from .style import DPI, FIGSIZE, ChartAxes, ChartFigure, TitleNote
 from .whatif import compare, decisive
 
 __all__ = [
@@ -35,6 +43,7 @@ __all__ = [
     "DPI",
     "ENTITY_COLUMNS",
     "FIGSIZE",
+    "LOG_PLACES",
     "NS_MP",
     "NS_PERCENTAGE",
     "PLACE_COLUMNS",
@@ -42,6 +51,7 @@ __all__ = [
     "VALUE_COLUMNS",
     "ChartAxes",
     "ChartFigure",
+    "TitleNote",
     "board_spread",
     "compare",
     "decisive",

@@ -7,6 +7,7 @@ not track) when it is given none; styling touches that Axes only, never the glob
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Hashable, Sequence
 from typing import Any, cast
 
@@ -82,8 +83,8 @@ def _axes(ax: Axes | None, figsize: tuple[float, float] = FIGSIZE) -> Axes:
 class TitleNote(Artist):
     """A small grey note at the top right of an Axes that never overlaps its left title.
 
-    It sits on the title's line, right-aligned with the Axes, when the title leaves room for it;
-    else on a line of its own just above the title. The place is worked out each time the
+    It sits on the title's (last) line, right-aligned with the Axes, when the title leaves room
+    for it; else on a line of its own just above the title. The place is worked out each time the
     figure is laid out or drawn, from the title as it then is (any length, any number of lines,
     set before or after the note), so it holds for any figure size or ``ax.set_title`` call.
     The note is in ``ax.artists`` (not ``ax.texts``, which holds a chart's labels).
@@ -118,8 +119,8 @@ class TitleNote(Artist):
         self._text.set_figure(fig)
 
     def _place(self, renderer: RendererBase) -> None:
-        """Right-aligned with the Axes on the title's last line, or above the title when the
-        title reaches into the note's room (with :attr:`GAP` points between them)."""
+        """Right-aligned with the Axes on the title's (last) line, or above the title when
+        the title (any of its lines) reaches into the note's room, :attr:`GAP` points apart."""
         ax, text = self._ax, self._text
         title: Text = cast(Any, ax)._left_title  # the Text behind ax.set_title(loc="left")
         x = ax.bbox.x1
@@ -157,6 +158,73 @@ def _title_note(ax: Axes, text: str) -> TitleNote:
     note = TitleNote(ax, text)
     ax.add_artist(note)
     return note
+
+
+def _fit_title(ax: Axes, title: str, **kwargs: Any) -> Text:
+    """Set `title` as the Axes' left title, broken into lines that fit its width.
+
+    The room is from the Axes' left edge to its right edge, or to the figure's right edge for
+    the rightmost Axes of a figure. Lines break after spaces, else (a long name without
+    spaces) after hyphens, underscores or slashes; :func:`_unwrap_title` joins them back.
+    The title's own line breaks are kept.
+
+    Examples
+    --------
+    >>> from tourneystats.plot import drift
+    >>> ax = drift(pd.DataFrame({"round": [1, 2], "player": "Ann", "rank": [2, 1]}))
+    >>> long = "Place after each round — " + "-".join(["regional-championship"] * 6)
+    >>> text = _fit_title(ax, long).get_text()
+    >>> len(text.splitlines()), _unwrap_title(text) == long
+    (2, True)
+    """
+    fig = cast(Figure, ax.get_figure(root=True))
+    box = ax.get_position()
+    rightmost = box.x1 >= max(a.get_position().x1 for a in fig.axes) - 1e-9
+    right = fig.bbox.x1 if rightmost else box.x1 * fig.bbox.width
+    room = right - box.x0 * fig.bbox.width - 10
+    probe = Text(0, 0, "", **{"fontsize": "large", **kwargs})
+    probe.set_figure(fig)
+    canvas = fig.canvas
+    renderer = canvas.get_renderer() if hasattr(canvas, "get_renderer") else _agg(fig)
+
+    def width(text: str) -> float:
+        probe.set_text(text)
+        return probe.get_window_extent(renderer).width
+
+    lines = []
+    for given in title.splitlines() or [""]:
+        lines += _break_line(given, room, width)
+    return ax.set_title("\n".join(lines), loc="left", **{"fontsize": "large", **kwargs})
+
+
+def _agg(fig: Figure) -> RendererBase:
+    from matplotlib.backends.backend_agg import RendererAgg
+
+    return RendererAgg(1, 1, fig.dpi)
+
+
+def _break_line(line: str, room: float, width: Any) -> list[str]:
+    """`line` as lines no wider than `room` (by `width`): greedily, after spaces where they
+    suffice, else also after ``-``, ``_`` and ``/``, else (one very long word) anywhere."""
+    if width(line) <= room:
+        return [line]
+    for pattern in (r"(?<= )", r"(?<=[ \-_/])", r"(?<=.)"):
+        tokens = [t for t in re.split(pattern, line) if t]
+        out = [""]
+        for token in tokens:
+            if out[-1] and width((out[-1] + token).rstrip()) > room:
+                out.append("")
+            out[-1] += token
+        out = [o.rstrip() for o in out]
+        if all(width(o) <= room for o in out):
+            break
+    return out
+
+
+def _unwrap_title(text: str) -> str:
+    """A title as written before :func:`_fit_title` broke it: breaks after a hyphen,
+    underscore or slash joined without a space, others with one."""
+    return re.sub(r"(?<=[-_/])\n", "", text).replace("\n", " ")
 
 
 def _tidy(ax: Axes) -> None:
