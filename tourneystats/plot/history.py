@@ -33,6 +33,7 @@ from ..core.schema import (
     TEAM,
     TOURNAMENT,
 )
+from .labels import EndLabels
 from .style import (
     _BACKGROUND,
     _BACKGROUND_MANY,
@@ -47,7 +48,6 @@ from .style import (
     _require,
     _select,
     _single,
-    _spread,
     _step_order,
     _tick_text,
     _tidy,
@@ -528,96 +528,11 @@ def _drift_title(frame: pd.DataFrame, step: str, value: str) -> str:
 
 
 def _end_labels(ax: Axes, ends: list[tuple[int, float, str, tuple]]) -> None:
-    """Write each label just right of its line's last point, spread so that none overlap.
-
-    Labels whose text would share some width (those ending at the same step, or at nearby
-    steps with long names) form one column: they are spread apart vertically together
-    (:func:`_label_columns`), each joined to its point by a thin line when moved.
-    """
+    """Write each label right of its line's last point; :class:`~.labels.EndLabels` spreads
+    them apart (in the Axes' size as laid out) each time the figure is drawn."""
     if not ends:
         return
-    fig = cast(Figure, ax.figure)
-    scale = ax.yaxis.get_transform()  # linear or log: labels are spread in screen proportions
-
-    def screen(values: Sequence[float] | np.ndarray, back: bool = False) -> np.ndarray:
-        how = scale.inverted() if back else scale
-        return how.transform(np.asarray(values, dtype=float).reshape(-1, 1)).ravel()
-
-    bottom, top = screen(ax.get_ylim()).tolist()
-    box = ax.get_position()
-    height_pt = fig.get_figheight() * 72 * box.height * 0.9
-    width_pt = fig.get_figwidth() * 72 * box.width * 0.9
-    gap = abs(top - bottom) * (_LABEL_SIZE * 1.3) / max(height_pt, 1.0)
-    left, right = ax.get_xlim()
-    per_pt = abs(right - left) / max(width_pt, 1.0)  # steps per point
-    direction = -1.0 if ax.yaxis_inverted() else 1.0  # spread in screen order
-    lo, hi = sorted((direction * bottom, direction * top))
-    placed: dict[int, float] = {}
-    moved: set[int] = set()
-    for column in _label_columns(ends, per_pt):
-        # bottom of the screen first; within a tie the later in `ends` goes lower
-        column = sorted(column, key=lambda i: (direction * ends[i][1], -i))
-        wanted = direction * screen([ends[i][1] for i in column])
-        spread = _spread(wanted, gap, lo + gap / 2, hi - gap / 2)
-        placed.update(zip(column, screen(spread * direction, back=True).tolist()))
-        if np.abs(spread - wanted).max() >= gap / 2:
-            moved.update(column)
-    for i, (j, y, text, colour) in enumerate(ends):  # in the lines' order
-        y_text = placed[i]
-        # a column with moved labels stands further off, so that its joining lines fan out
-        dx = (_LABEL_FAN_PT if i in moved else _LABEL_OFFSET_PT) * per_pt
-        ax.annotate(
-            text,
-            xy=(j, y),
-            xytext=(j + dx, y_text),
-            textcoords="data",
-            fontsize=_LABEL_SIZE,
-            color=colour,
-            fontweight="bold",
-            va="center",
-            ha="left",
-            annotation_clip=False,
-            arrowprops=None
-            if abs(np.diff(screen([y_text, y]))[0]) < gap / 2
-            else {
-                "arrowstyle": "-",
-                "color": colour,
-                "linewidth": 0.7,
-                "shrinkA": 1,
-                "shrinkB": 2,
-                "relpos": (0.0, 0.5),
-            },
-            zorder=4,
-        )
-
-
-#: how far right of its line's end a label starts, in points: alone, and in a spread column
-_LABEL_OFFSET_PT = 7.0
-_LABEL_FAN_PT = 16.0
-
-
-def _label_columns(ends: list[tuple[int, float, str, tuple]], per_pt: float) -> list[list[int]]:
-    """The end labels that share some width, as groups of indices into `ends`.
-
-    A label spans from its step to the right by its estimated text width (`per_pt` steps per
-    point; bold text about 0.65 of its size per character); labels whose spans meet are one
-    group (a sweep over the spans sorted by their start).
-
-    Examples
-    --------
-    >>> ends = [(4, 1.0, "Ann (1)", "k"), (4, 2.0, "Bo (2)", "k"), (1, 5.0, "Cy (5)", "k"),
-    ...         (3, 3.0, "A very long name (3)", "k")]
-    >>> _label_columns(ends, per_pt=0.02)
-    [[2], [3, 0, 1]]
-    """
-    char_pt = _LABEL_SIZE * 0.65
-    starts = np.asarray([e[0] for e in ends], dtype=float)
-    stops = starts + (_LABEL_FAN_PT + char_pt * np.asarray([len(e[2]) for e in ends])) * per_pt
-    columns: list[list[int]] = []
-    reach = -np.inf
-    for i in np.argsort(starts, kind="stable").tolist():
-        if starts[i] > reach:
-            columns.append([])
-        columns[-1].append(i)
-        reach = max(reach, stops[i]) if columns[-1] != [i] else stops[i]
-    return columns
+    layout = EndLabels(ax)
+    ax.add_artist(layout)  # before the labels: laid out first
+    for j, y, text, colour in ends:  # in the lines' order
+        layout.add(j, y, text, colour)
