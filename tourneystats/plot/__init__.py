@@ -12,6 +12,7 @@ with ``ax.figure.savefig("chart.png")``. To place a chart in your own layout, pa
 - :mod:`~tourneystats.plot.bridge`: :func:`board_spread`, :func:`pair_boards`;
 - :mod:`~tourneystats.plot.whatif`: :func:`compare` (places under two rule sets) and
   :func:`decisive` (the criteria that decided places);
+- :mod:`~tourneystats.plot.labels`: the end labels of lines, laid out when a figure is drawn;
 - :mod:`~tourneystats.plot.style`: the figure, styling and helpers they share.
 
 Examples

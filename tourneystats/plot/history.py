@@ -33,7 +33,7 @@ from ..core.schema import (
     TEAM,
     TOURNAMENT,
 )
-from .labels import EndLabels
+from .labels import LINE_SPACING, EndLabels
 from .style import (
     _BACKGROUND,
     _BACKGROUND_MANY,
@@ -335,7 +335,7 @@ def _label_room(ax: Axes) -> int:
     before the layout: 90% of the Axes' height, a label every 1.3 of its size)."""
     fig = cast(Figure, ax.figure)
     height_pt = fig.get_figheight() * 72 * ax.get_position().height * 0.9
-    return int(height_pt // (_LABEL_SIZE * 1.3))
+    return int(height_pt // (_LABEL_SIZE * LINE_SPACING))
 
 
 def _background_lines(ax: Axes, x: np.ndarray, grid: np.ndarray, chosen: np.ndarray) -> None:
