@@ -110,12 +110,14 @@ class EndLabels(Artist):
                 label.arrow_patch.set_visible(joined)
 
     def get_window_extent(self, renderer: RendererBase | None = None) -> Bbox:
+        """Place the labels (a layout asks every artist for its box); an empty box."""
         if renderer is None:
             renderer = cast(Any, self._ax.get_figure(root=True))._get_renderer()
         self._layout(cast(RendererBase, renderer))
         return Bbox.null()  # takes no room of its own
 
     def draw(self, renderer: RendererBase) -> None:
+        """Place the labels before they are drawn (this artist draws nothing itself)."""
         self._layout(renderer)
         self.stale = False
 

@@ -115,6 +115,7 @@ class TitleNote(Artist):
         return self._text.get_text()
 
     def set_figure(self, fig: Any) -> None:
+        """Draw on `fig` (the note's words too)."""
         super().set_figure(fig)
         self._text.set_figure(fig)
 
@@ -138,12 +139,14 @@ class TitleNote(Artist):
             text.set(position=(x, box.y1 + points / 4), va="bottom")
 
     def get_window_extent(self, renderer: RendererBase | None = None) -> Bbox:
+        """The note's box in display pixels, placed for the title as it is now."""
         if renderer is None:
             renderer = cast(Any, self.get_figure(root=True))._get_renderer()
         self._place(renderer)
         return self._text.get_window_extent(renderer)
 
     def draw(self, renderer: RendererBase) -> None:
+        """Place the note for the title as it is now, and draw it."""
         if not self.get_visible():
             return
         self._place(renderer)
