@@ -28,6 +28,7 @@ from .clihelp import (
     chart_title,
     command_parser,
     rules_text,
+    title_with_rules,
 )
 from .clihelp import comma_list as _comma_list
 from .clihelp import jobs_option as _jobs_option
@@ -421,11 +422,7 @@ def drift_chart(
                 raise ValueError(f"no {column} {pick!r} in {path}; it has {known}")
             history = history.loc[keep.to_numpy()]
     ax = drift(history, step=step, players=players, value=value)
-    first, _, rest = ax.get_title(loc="left").partition("\n")
-    rules = rules_text(name, options or {}, history)
-    if rules:  # on the first line when it fits the chart's width, else on a line of its own
-        head = f"{first} ({rules})" if len(first) + len(rules) < 88 else f"{first}\n({rules})"
-        ax.set_title(f"{head}\n{rest}" if rest else head, loc="left")
+    title_with_rules(ax, rules_text(name, options or {}, history))
     return ax
 
 

@@ -302,8 +302,24 @@ def rules_text(name: str, options: dict, history: pd.DataFrame) -> str:
 
 
 def chart_title(ax: Axes) -> str:
-    """The first line of a chart's title (the second says what its numbers are)."""
-    return ax.get_title(loc="left").split("\n")[0]
+    """A chart's title on one line, without the rules :func:`title_with_rules` put on a line of
+    their own."""
+    from .plot.style import _unwrap_title
+
+    return _unwrap_title(ax.get_title(loc="left").split("\n(")[0])
+
+
+def title_with_rules(ax: Axes, rules: str) -> None:
+    """Add `rules` (in brackets) to the title of `ax`: on its line when they fit the chart's
+    width, else on a line of their own (each line broken where it is wider than the chart)."""
+    from .plot.style import _fit_title, _unwrap_title
+
+    if not rules:
+        return
+    title = _unwrap_title(ax.get_title(loc="left"))
+    one = _fit_title(ax, f"{title} ({rules})").get_text()
+    if "\n" in one:
+        _fit_title(ax, f"{title}\n({rules})")
 
 
 def comma_list(text: str) -> list[str]:

@@ -12,6 +12,7 @@ with ``ax.figure.savefig("chart.png")``. To place a chart in your own layout, pa
 - :mod:`~tourneystats.plot.bridge`: :func:`board_spread`, :func:`pair_boards`;
 - :mod:`~tourneystats.plot.whatif`: :func:`compare` (places under two rule sets) and
   :func:`decisive` (the criteria that decided places);
+- :mod:`~tourneystats.plot.labels`: the end labels of lines, laid out when a figure is drawn;
 - :mod:`~tourneystats.plot.style`: the figure, styling and helpers they share.
 
 Examples
@@ -26,8 +27,16 @@ Examples
 
 from .bridge import NS_MP, NS_PERCENTAGE, board_spread, pair_boards
 from .distributions import distribution
-from .history import DEFAULT_TOP, ENTITY_COLUMNS, PLACE_COLUMNS, STEP_COLUMNS, VALUE_COLUMNS, drift
-from .style import DPI, FIGSIZE, ChartAxes, ChartFigure
+from .history import (
+    DEFAULT_TOP,
+    ENTITY_COLUMNS,
+    LOG_PLACES,
+    PLACE_COLUMNS,
+    STEP_COLUMNS,
+    VALUE_COLUMNS,
+    drift,
+)
+from .style import DPI, FIGSIZE, ChartAxes, ChartFigure, TitleNote
 from .whatif import compare, decisive
 
 __all__ = [
@@ -35,6 +44,7 @@ __all__ = [
     "DPI",
     "ENTITY_COLUMNS",
     "FIGSIZE",
+    "LOG_PLACES",
     "NS_MP",
     "NS_PERCENTAGE",
     "PLACE_COLUMNS",
@@ -42,6 +52,7 @@ __all__ = [
     "VALUE_COLUMNS",
     "ChartAxes",
     "ChartFigure",
+    "TitleNote",
     "board_spread",
     "compare",
     "decisive",

@@ -33,22 +33,25 @@ from ..core.schema import (
     TEAM,
     TOURNAMENT,
 )
+from .labels import LINE_SPACING, EndLabels
 from .style import (
     _BACKGROUND,
+    _BACKGROUND_MANY,
     _LABEL_SIZE,
     _axes,
     _bare_number,
     _column_text,
+    _fit_title,
     _palette,
     _pick,
     _place_ticks,
     _require,
     _select,
     _single,
-    _spread,
     _step_order,
     _tick_text,
     _tidy,
+    _title_note,
     _value_text,
 )
 
@@ -60,6 +63,8 @@ VALUE_COLUMNS = (RANK, PLACE, RANKING, PERCENTAGE, PTS, MATCH_POINTS, POINTS)
 PLACE_COLUMNS = frozenset({RANK, PLACE})
 #: how many entities a drift chart highlights when `players` is not given
 DEFAULT_TOP = 10
+#: places in a field larger than this are drawn on a log scale
+LOG_PLACES = 50
 
 
 def drift(
@@ -74,14 +79,19 @@ def drift(
     invert: bool | None = None,
     background: bool = True,
     title: str | None = None,
+    log_scale: bool | None = None,
     ax: Axes | None = None,
 ) -> Axes:
     """Ranking drift: a bump chart of each player's place (or any value) after every step.
 
     One line per selected player (or pair, team) across the steps (rounds, evenings, sessions),
-    labelled at its end with its name and last value; the other players are drawn as thin grey
-    lines behind them. Places and ranks (1 = best) are drawn on an inverted axis, so the leader
-    is at the top.
+    labelled at its end with its name and last value (labels spread apart, never overlapping);
+    the other players are drawn as thin grey lines behind them, thinner and fainter the more
+    there are. Places and ranks (1 = best) are drawn on an inverted axis, so the leader is at
+    the top; in a field of more than :data:`LOG_PLACES`, on a log scale, so that the leaders'
+    places stay apart. Dates as steps, too many to tick each, are ticked by month. What the
+    number after a name means is written at the top right, beside the title or above it when
+    the title is long (a :class:`~tourneystats.plot.style.TitleNote` in ``ax.artists``).
 
     It reads the history frame of every family as it comes:
 
@@ -110,8 +120,10 @@ def drift(
     players : int or sequence, optional
         Who is highlighted: a list of ids (matched as given or as text, so ``"12"`` finds
         player 12) or names (of the ``name`` or ``names`` column; a name two players share is
-        refused, naming their ids), or ``n`` for the best ``n`` at the last step. Default: everybody when there
-        are at most ten, else the best ten.
+        refused, naming their ids), or ``n`` for the best ``n`` at the last step. Default: the
+        best :data:`DEFAULT_TOP` (ten, everybody when there are fewer; ten lines stay apart
+        by colour, and their names by place, in a field of any size), fewer on an Axes too
+        short for ten labels one above the other.
     event : optional
         Which event to draw, when `history` holds several and `step` is not ``event`` (a
         per-round history of a season of Swiss events). Required in that case.
@@ -124,7 +136,11 @@ def drift(
     background : bool, default True
         Draw the players who are not highlighted as grey lines.
     title : str, optional
-        Default: ``"<value> after each <step>"``, plus the event.
+        Default: ``"<value> after each <step>"``, plus the event. Broken into lines where it
+        is wider than the chart.
+    log_scale : bool, optional
+        Draw the values on a log scale. Default: places (with `invert`) of a field of more
+        than :data:`LOG_PLACES` players, so that the leaders' places stay apart.
     ax : matplotlib.axes.Axes, optional
         Where to draw; a new figure when None.
 
@@ -132,8 +148,9 @@ def drift(
     -------
     matplotlib.axes.Axes
         One :class:`~matplotlib.lines.Line2D` per highlighted entity (labelled with its display
-        name, in final order), one end label per line in ``ax.texts``, and the grey lines as one
-        :class:`~matplotlib.collections.LineCollection`.
+        name, in final order), one end label per line in ``ax.texts``, the grey lines as one
+        :class:`~matplotlib.collections.LineCollection`, and the note on the bracketed numbers
+        in ``ax.artists``.
 
     Raises
     ------
@@ -160,23 +177,23 @@ def drift(
     display = _display_names(frame, e_code, entities, entity, label)
     inverted = value in PLACE_COLUMNS if invert is None else bool(invert)
     order, last_idx = _final_order(grid, cell, inverted)
-    chosen = _chosen(order, players, frame, entities, entity)
-
     ax = _axes(ax)
+    chosen = _chosen(order, players, frame, entities, entity, _label_room(ax))
     x = np.arange(len(steps), dtype=float)
     if background:
         _background_lines(ax, x, grid, chosen)
     ends = _highlighted_lines(ax, x, grid, chosen, display, last_idx)
-    _value_axis(ax, grid, inverted)
+    _value_axis(ax, grid, inverted, log_scale)
     ax.set_xlim(-0.3, len(steps) - 1 + 0.3)
     _end_labels(ax, ends)
     common = _step_axis(ax, steps)
     ax.set_xlabel(f"{step} ({common}...)" if common else step)
-    ax.set_ylabel(_column_text(value))
+    log = " (log scale)" if ax.get_yscale() == "log" else ""
+    ax.set_ylabel(f"{_column_text(value)}{log}")
     if title is None:
         title = _drift_title(frame, step, value)
-    ax.set_title(title, loc="left", fontsize="large")
-    ax.set_title(_bracket_note(value, step), loc="right", fontsize="small", color="#555555")
+    _fit_title(ax, title)
+    _title_note(ax, _bracket_note(value, step))
     _tidy(ax)
     return ax
 
@@ -292,11 +309,13 @@ def _chosen(
     frame: pd.DataFrame,
     entities: pd.Index,
     entity: str,
+    room: int = DEFAULT_TOP,
 ) -> np.ndarray:
-    """The highlighted entities in final order: the best ten, the best `players` or those named
-    (by id or by name: :func:`tourneystats.core.people.select`)."""
+    """The highlighted entities in final order: the best ten (fewer when only `room` labels
+    fit), the best `players` or those named (by id or by name:
+    :func:`tourneystats.core.people.select`)."""
     if players is None:
-        return order[: min(len(entities), DEFAULT_TOP)]
+        return order[: max(1, min(len(entities), DEFAULT_TOP, room))]
     if isinstance(players, bool):
         raise TypeError(
             "drift: players= takes a number n (the best n) or a list of players, not a bool"
@@ -311,23 +330,49 @@ def _chosen(
     return order[np.isin(order, [i for i, e in enumerate(entities) if e in wanted])]
 
 
+def _label_room(ax: Axes) -> int:
+    """How many end labels fit one above the other in the height of `ax` (an estimate made
+    before the layout: 90% of the Axes' height, a label every 1.3 of its size)."""
+    fig = cast(Figure, ax.figure)
+    height_pt = fig.get_figheight() * 72 * ax.get_position().height * 0.9
+    return int(height_pt // (_LABEL_SIZE * LINE_SPACING))
+
+
 def _background_lines(ax: Axes, x: np.ndarray, grid: np.ndarray, chosen: np.ndarray) -> None:
-    """The entities not highlighted, as thin grey lines behind the others (one collection)."""
+    """The entities not highlighted, as thin grey lines behind the others (one collection).
+
+    Thinner and fainter the more there are (:func:`_background_style`), so that a thousand
+    lines shade the field by how many pass where instead of painting it grey.
+    """
     is_chosen = np.zeros(len(grid), dtype=bool)
     is_chosen[chosen] = True
     if not (~is_chosen).any():
         return
     rest = grid[~is_chosen]
     segments = np.stack([np.broadcast_to(x, rest.shape), rest], axis=-1)
+    width, alpha = _background_style(len(rest))
+    colour = _BACKGROUND if alpha == 1.0 else _BACKGROUND_MANY
     ax.add_collection(
-        LineCollection(
-            list(segments),
-            colors=_BACKGROUND,
-            linewidths=0.9 if len(rest) <= 30 else 0.6,
-            zorder=1,
-        ),
+        LineCollection(list(segments), colors=colour, linewidths=width, alpha=alpha, zorder=1),
         autolim=False,
     )
+
+
+def _background_style(count: int) -> tuple[float, float]:
+    """Line width (points) and opacity of `count` background lines: 0.9 wide and opaque (light
+    grey) up to 30 lines; beyond, a darker grey seen through (as light as one line alone, darker
+    where many lines pass), width and opacity shrinking with the square root of the count, to
+    0.35 wide and 0.12 opaque from about 600 lines.
+
+    Examples
+    --------
+    >>> [tuple(round(v, 2) for v in _background_style(n)) for n in (10, 30, 31, 120, 1000)]
+    [(0.9, 1.0), (0.9, 1.0), (0.9, 0.49), (0.6, 0.25), (0.35, 0.12)]
+    """
+    if count <= 30:
+        return 0.9, 1.0
+    scale = float(np.sqrt(30 / count))
+    return max(0.35, min(0.9, 1.2 * scale)), max(0.12, 0.5 * scale)
 
 
 def _highlighted_lines(
@@ -360,11 +405,29 @@ def _highlighted_lines(
     return ends
 
 
-def _value_axis(ax: Axes, grid: np.ndarray, inverted: bool) -> None:
-    """The y range: places from 1 at the top, with round ticks; other values padded by 6%."""
+def _value_axis(ax: Axes, grid: np.ndarray, inverted: bool, log_scale: bool | None) -> None:
+    """The y range: places from 1 at the top, with round ticks; other values padded by 6%.
+
+    Places in a field of more than :data:`LOG_PLACES` (or when `log_scale`) are drawn on a log
+    scale (1, 2, 5, 10, 20, 50, ...), so that the race among the leaders is not squeezed into
+    a sliver at the top; other positive values on a log scale when `log_scale`.
+    """
     finite = grid[np.isfinite(grid)]
     lo, hi = (float(finite.min()), float(finite.max())) if finite.size else (0.0, 1.0)
-    if inverted:
+    if log_scale is None:
+        log_scale = inverted and lo >= 1 and hi > LOG_PLACES
+    if log_scale and lo <= 0:
+        raise ValueError(f"drift: log_scale=True needs positive values; the least is {lo:g}")
+    if log_scale and not inverted:
+        ax.set_yscale("log")
+        ax.set_ylim(lo / 1.08, hi * 1.08)
+    elif log_scale:
+        ax.set_yscale("log")
+        ax.set_ylim(hi * 1.08, min(lo, 1.0) * 0.85)
+        ax.yaxis.set_major_locator(ticker.FixedLocator(_log_place_ticks(hi)))
+        ax.yaxis.set_major_formatter(ticker.FuncFormatter(lambda v, _: f"{v:,.0f}"))
+        ax.yaxis.set_minor_locator(ticker.NullLocator())
+    elif inverted:
         ax.set_ylim(max(hi, 1.0) + 0.5, min(lo, 1.0) - 0.5)
         ax.yaxis.set_major_locator(ticker.FixedLocator(_place_ticks(max(hi, 1.0))))
     else:
@@ -372,26 +435,74 @@ def _value_axis(ax: Axes, grid: np.ndarray, inverted: bool) -> None:
         ax.set_ylim(lo - pad, hi + pad)
 
 
+def _log_place_ticks(worst: float) -> list[float]:
+    """1, 2, 5, 10, 20, 50, ... below `worst`, and `worst` (the last place) itself.
+
+    Examples
+    --------
+    >>> _log_place_ticks(940)
+    [1, 2, 5, 10, 20, 50, 100, 200, 500, 940]
+    """
+    marks = [m * 10**k for k in range(7) for m in (1, 2, 5)]
+    below = [m for m in marks if m <= worst / 1.4]
+    return [*below, int(np.ceil(worst))]
+
+
 def _step_axis(ax: Axes, steps: pd.Index) -> str:
     """At most about 16 step ticks, slanted when long labels would crowd; the first words every
-    label shares ("Wednesday 2024-01-03", ...) are left out of the ticks and returned."""
+    label shares ("Wednesday 2024-01-03", ...) are left out of the ticks and returned.
+
+    Steps that are dates (or named by one after the shared words) and too many to tick each
+    one are ticked by month instead (:func:`_month_ticks`)."""
     n_steps = len(steps)
-    every = max(1, int(np.ceil(n_steps / 16)))
-    ticks = np.arange(0, n_steps, every)
-    texts = [_tick_text(s) for s in steps[ticks]]
-    words = [t.split(" ") for t in texts]
+    words = [_tick_text(s).split(" ") for s in steps]
     shared = 0
-    while len(texts) > 1 and all(len(w) > shared + 1 for w in words):
+    while n_steps > 1 and all(len(w) > shared + 1 for w in words):
         if len({tuple(w[: shared + 1]) for w in words}) > 1:
             break
         shared += 1
     common = " ".join(words[0][:shared]) if shared else ""
     texts = [" ".join(w[shared:]) for w in words]
-    ax.set_xticks(ticks, texts)
-    if max((len(t) for t in texts), default=0) > 4 and len(ticks) > 5:
+    every = max(1, int(np.ceil(n_steps / 16)))
+    months = _month_ticks(texts) if every > 1 else None
+    if months is not None:
+        ax.set_xticks(*months)
+        return common
+    ticks = np.arange(0, n_steps, every)
+    shown = [texts[t] for t in ticks]
+    ax.set_xticks(ticks, shown)
+    if max((len(t) for t in shown), default=0) > 4 and len(ticks) > 5:
         for tick in ax.get_xticklabels():
             tick.set(rotation=35, ha="right", rotation_mode="anchor")
     return common
+
+
+def _month_ticks(texts: Sequence[str]) -> tuple[np.ndarray, list[str]] | None:
+    r"""Ticks at the first step of every month (or every 2nd, 3rd, 6th, 12th: at most 13 ticks)
+    when every step is a date (``YYYY-MM-DD``) and they span two months or more; each named by
+    its month, with the year under the first tick and under each January. Else None.
+
+    Examples
+    --------
+    >>> days = pd.date_range("2024-11-06", periods=20, freq="7D").strftime("%Y-%m-%d")
+    >>> _month_ticks(list(days))
+    (array([ 0,  4,  8, 13, 17]), ['Nov\n2024', 'Dec', 'Jan\n2025', 'Feb', 'Mar'])
+    """
+    dates = pd.to_datetime(pd.Series(list(texts), dtype=object), format="%Y-%m-%d", errors="coerce")
+    if dates.isna().any() or (dates.max() - dates.min()).days < 60:
+        return None
+    month = (dates.dt.year * 12 + dates.dt.month - 1).to_numpy()
+    if np.any(np.diff(month) < 0):  # not in date order: no calendar axis
+        return None
+    months, first = np.unique(month, return_index=True)
+    every = next(k for k in (1, 2, 3, 6, 12) if len(months) / k <= 13)
+    keep = (months - months[0]) % every == 0
+    months, first = months[keep], first[keep]
+    names = [pd.Timestamp(year=int(m // 12), month=int(m % 12) + 1, day=1) for m in months]
+    labels = [
+        f"{d:%b}\n{d:%Y}" if i == 0 or d.month <= every else f"{d:%b}" for i, d in enumerate(names)
+    ]
+    return first, labels
 
 
 def _bracket_note(value: str, step: str) -> str:
@@ -417,45 +528,11 @@ def _drift_title(frame: pd.DataFrame, step: str, value: str) -> str:
 
 
 def _end_labels(ax: Axes, ends: list[tuple[int, float, str, tuple]]) -> None:
-    """Write each label just right of its line's last point, spread so that none overlap."""
+    """Write each label right of its line's last point; :class:`~.labels.EndLabels` spreads
+    them apart (in the Axes' size as laid out) each time the figure is drawn."""
     if not ends:
         return
-    fig = cast(Figure, ax.figure)
-    bottom, top = ax.get_ylim()
-    height_pt = fig.get_figheight() * 72 * ax.get_position().height * 0.9
-    gap = abs(top - bottom) * (_LABEL_SIZE * 1.3) / max(height_pt, 1.0)
-    direction = -1.0 if ax.yaxis_inverted() else 1.0  # spread in screen order
-    lo, hi = sorted((direction * bottom, direction * top))
-    # bottom of the screen first; within a tie the later in `ends` goes lower
-    order = sorted(range(len(ends)), key=lambda i: (ends[i][0], direction * ends[i][1], -i))
-    placed: dict[int, float] = {}
-    for j in sorted({e[0] for e in ends}):
-        group = [i for i in order if ends[i][0] == j]
-        wanted = np.asarray([direction * ends[i][1] for i in group])
-        spread = _spread(wanted, gap, lo + gap / 2, hi - gap / 2) * direction
-        placed.update(zip(group, spread.tolist()))
-    for i, (j, y, text, colour) in enumerate(ends):  # in the lines' order
-        y_text = placed[i]
-        ax.annotate(
-            text,
-            xy=(j, y),
-            xytext=(j + 0.25, y_text),
-            textcoords="data",
-            fontsize=_LABEL_SIZE,
-            color=colour,
-            fontweight="bold",
-            va="center",
-            ha="left",
-            annotation_clip=False,
-            arrowprops=None
-            if abs(y_text - y) < gap / 2
-            else {
-                "arrowstyle": "-",
-                "color": colour,
-                "linewidth": 0.6,
-                "shrinkA": 1,
-                "shrinkB": 2,
-                "relpos": (0.0, 0.5),
-            },
-            zorder=4,
-        )
+    layout = EndLabels(ax)
+    ax.add_artist(layout)  # before the labels: laid out first
+    for j, y, text, colour in ends:  # in the lines' order
+        layout.add(j, y, text, colour)

@@ -7,14 +7,19 @@ not track) when it is given none; styling touches that Axes only, never the glob
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Hashable, Sequence
 from typing import Any, cast
 
 import matplotlib
 import numpy as np
 import pandas as pd
+from matplotlib.artist import Artist
 from matplotlib.axes import Axes
+from matplotlib.backend_bases import RendererBase
 from matplotlib.figure import Figure
+from matplotlib.text import Text
+from matplotlib.transforms import Bbox, IdentityTransform
 
 from ..core.schema import DATE
 
@@ -25,6 +30,8 @@ DPI = 110
 _HIGHLIGHT = "tab10"
 _HIGHLIGHT_MANY = "tab20"
 _BACKGROUND = "#c8c8c8"
+#: the grey of many background lines, drawn see-through (darker where many pass)
+_BACKGROUND_MANY = "#909090"
 _LABEL_SIZE = 8.5
 
 
@@ -71,6 +78,156 @@ def _axes(ax: Axes | None, figsize: tuple[float, float] = FIGSIZE) -> Axes:
         return ax
     fig = ChartFigure(figsize=figsize, dpi=DPI, layout="constrained")
     return fig.add_subplot(axes_class=ChartAxes)
+
+
+class TitleNote(Artist):
+    """A small grey note at the top right of an Axes that never overlaps its left title.
+
+    It sits on the title's (last) line, right-aligned with the Axes, when the title leaves room
+    for it; else on a line of its own just above the title. The place is worked out each time the
+    figure is laid out or drawn, from the title as it then is (any length, any number of lines,
+    set before or after the note), so it holds for any figure size or ``ax.set_title`` call.
+    The note is in ``ax.artists`` (not ``ax.texts``, which holds a chart's labels).
+
+    Examples
+    --------
+    >>> from tourneystats.plot import drift
+    >>> ax = drift(pd.DataFrame({"round": [1, 2], "player": "Ann", "rank": [2, 1]}))
+    >>> [a.get_text() for a in ax.artists if isinstance(a, TitleNote)]
+    ['(n) after a name: final place']
+    """
+
+    #: space between the title and the note, in points
+    GAP = 8.0
+
+    def __init__(self, ax: Axes, text: str, **kwargs: Any) -> None:
+        super().__init__()
+        self._ax = ax
+        self._text = Text(
+            0, 0, text, fontsize="small", color="#555555", ha="right", va="baseline", **kwargs
+        )
+        self._text.set_transform(IdentityTransform())  # placed in display pixels
+        self.set_zorder(self._text.get_zorder())
+        self.set_clip_on(False)
+
+    def get_text(self) -> str:
+        """The note's words."""
+        return self._text.get_text()
+
+    def set_figure(self, fig: Any) -> None:
+        """Draw on `fig` (the note's words too)."""
+        super().set_figure(fig)
+        self._text.set_figure(fig)
+
+    def _place(self, renderer: RendererBase) -> None:
+        """Right-aligned with the Axes on the title's (last) line, or above the title when
+        the title (any of its lines) reaches into the note's room, :attr:`GAP` points apart."""
+        ax, text = self._ax, self._text
+        title: Text = cast(Any, ax)._left_title  # the Text behind ax.set_title(loc="left")
+        x = ax.bbox.x1
+        text.set_position((x, 0.0))
+        width = text.get_window_extent(renderer).width
+        points = float(cast(Any, renderer.points_to_pixels(self.GAP)))
+        baseline = title.get_transform().transform(title.get_position())[1]
+        if not title.get_text() or not title.get_visible():
+            text.set(position=(x, baseline), va="baseline")
+            return
+        box = title.get_window_extent(renderer)
+        if box.x1 + points <= x - width:
+            text.set(position=(x, baseline), va="baseline")
+        else:
+            text.set(position=(x, box.y1 + points / 4), va="bottom")
+
+    def get_window_extent(self, renderer: RendererBase | None = None) -> Bbox:
+        """The note's box in display pixels, placed for the title as it is now."""
+        if renderer is None:
+            renderer = cast(Any, self.get_figure(root=True))._get_renderer()
+        self._place(renderer)
+        return self._text.get_window_extent(renderer)
+
+    def draw(self, renderer: RendererBase) -> None:
+        """Place the note for the title as it is now, and draw it."""
+        if not self.get_visible():
+            return
+        self._place(renderer)
+        self._text.draw(renderer)
+        self.stale = False
+
+
+def _title_note(ax: Axes, text: str) -> TitleNote:
+    """Write `text` as the Axes' :class:`TitleNote`, replacing an earlier one."""
+    for old in [a for a in ax.artists if isinstance(a, TitleNote)]:
+        old.remove()
+    note = TitleNote(ax, text)
+    ax.add_artist(note)
+    return note
+
+
+def _fit_title(ax: Axes, title: str, **kwargs: Any) -> Text:
+    """Set `title` as the Axes' left title, broken into lines that fit its width.
+
+    The room is from the Axes' left edge to its right edge, or to the figure's right edge for
+    the rightmost Axes of a figure. Lines break after spaces, else (a long name without
+    spaces) after hyphens, underscores or slashes; :func:`_unwrap_title` joins them back.
+    The title's own line breaks are kept.
+
+    Examples
+    --------
+    >>> from tourneystats.plot import drift
+    >>> ax = drift(pd.DataFrame({"round": [1, 2], "player": "Ann", "rank": [2, 1]}))
+    >>> long = "Place after each round — " + "-".join(["regional-championship"] * 6)
+    >>> text = _fit_title(ax, long).get_text()
+    >>> len(text.splitlines()), _unwrap_title(text) == long
+    (2, True)
+    """
+    fig = cast(Figure, ax.get_figure(root=True))
+    box = ax.get_position()
+    rightmost = box.x1 >= max(a.get_position().x1 for a in fig.axes) - 1e-9
+    right = fig.bbox.x1 if rightmost else box.x1 * fig.bbox.width
+    room = right - box.x0 * fig.bbox.width - 10
+    probe = Text(0, 0, "", **{"fontsize": "large", **kwargs})
+    probe.set_figure(fig)
+    canvas = fig.canvas
+    renderer = canvas.get_renderer() if hasattr(canvas, "get_renderer") else _agg(fig)
+
+    def width(text: str) -> float:
+        probe.set_text(text)
+        return probe.get_window_extent(renderer).width
+
+    lines = []
+    for given in title.splitlines() or [""]:
+        lines += _break_line(given, room, width)
+    return ax.set_title("\n".join(lines), loc="left", **{"fontsize": "large", **kwargs})
+
+
+def _agg(fig: Figure) -> RendererBase:
+    from matplotlib.backends.backend_agg import RendererAgg
+
+    return RendererAgg(1, 1, fig.dpi)
+
+
+def _break_line(line: str, room: float, width: Any) -> list[str]:
+    """`line` as lines no wider than `room` (by `width`): greedily, after spaces where they
+    suffice, else also after ``-``, ``_`` and ``/``, else (one very long word) anywhere."""
+    if width(line) <= room:
+        return [line]
+    for pattern in (r"(?<= )", r"(?<=[ \-_/])", r"(?<=.)"):
+        tokens = [t for t in re.split(pattern, line) if t]
+        out = [""]
+        for token in tokens:
+            if out[-1] and width((out[-1] + token).rstrip()) > room:
+                out.append("")
+            out[-1] += token
+        out = [o.rstrip() for o in out]
+        if all(width(o) <= room for o in out):
+            break
+    return out
+
+
+def _unwrap_title(text: str) -> str:
+    """A title as written before :func:`_fit_title` broke it: breaks after a hyphen,
+    underscore or slash joined without a space, others with one."""
+    return re.sub(r"(?<=[-_/])\n", "", text).replace("\n", " ")
 
 
 def _tidy(ax: Axes) -> None:
@@ -232,10 +389,25 @@ def _value_text(value: float) -> str:
 
 
 def _palette(n: int) -> list:
-    """Distinct colours for `n` highlighted lines."""
-    name = _HIGHLIGHT if n <= 10 else _HIGHLIGHT_MANY
-    colours = cast(Any, matplotlib.colormaps[name]).colors  # a ListedColormap: a list
+    """Distinct colours for `n` highlighted lines: tab10 (tab20 beyond ten lines) without its
+    greys, which read as the background lines; tab10's grey gives way to a near-black.
+
+    Examples
+    --------
+    >>> len(_palette(10)), len(set(_palette(10))), len(set(_palette(25)))
+    (10, 10, 18)
+    """
+    if n <= 10:
+        colours = _colours(_HIGHLIGHT) + [(0.15, 0.15, 0.15)]
+    else:
+        colours = _colours(_HIGHLIGHT_MANY)
     return [colours[i % len(colours)] for i in range(n)]
+
+
+def _colours(name: str) -> list:
+    """The colours of a listed colormap, greys (equal red, green and blue) left out."""
+    colours = cast(Any, matplotlib.colormaps[name]).colors  # a ListedColormap: a list
+    return [c for c in colours if not np.allclose(c[0], c[1:3])]
 
 
 def _place_ticks(worst: float) -> list[float]:
