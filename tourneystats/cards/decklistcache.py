@@ -127,11 +127,10 @@ def _load(path: Path) -> dict:
     note_input(path)
     raw = path.read_bytes()
     try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
+        data = load_json(raw, path)
+    except UnicodeDecodeError as exc:  # (a byte order mark, left out, is 3 bytes)
+        line = raw.removeprefix(b"\xef\xbb\xbf")[: exc.start].count(b"\n") + 1
         raise _fail(path, f"line {line}", "bytes that are not UTF-8 (not a JSON file)") from None
-    data = load_json(text, path)
     if not isinstance(data, dict):
         raise _fail(path, "", f"the JSON is a {type(data).__name__}, not an object with 'Rounds'")
     return data
