@@ -79,8 +79,39 @@ def show_progress(progress: bool | None) -> bool:
     return terminal and not os.environ.get("CI")
 
 
+class _NoBar:
+    """What :func:`progress_bar` gives when no bar is drawn (tqdm not imported)."""
+
+    def __init__(self, iterable: Iterable[Any] | None = None) -> None:
+        self.iterable = iterable
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.iterable or ())
+
+    def __enter__(self) -> _NoBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def update(self, n: float = 1) -> None:
+        return None
+
+    def close(self) -> None:
+        return None
+
+
 def progress_bar(progress: bool | None, total: int | None = None, **kwargs: Any) -> Any:
-    """A tqdm bar on standard error (a widget in Jupyter), drawn as :func:`show_progress` says."""
+    """A tqdm bar on standard error (a widget in Jupyter), drawn as :func:`show_progress` says
+    (when none is, tqdm is not even imported: a command's start-up stays light).
+
+    Examples
+    --------
+    >>> with progress_bar(False, total=3) as bar:
+    ...     bar.update(3)
+    """
+    if not show_progress(progress):
+        return _NoBar(kwargs.get("iterable"))
     from tqdm.auto import tqdm
 
     return tqdm(
