@@ -11,8 +11,10 @@ from __future__ import annotations
 import multiprocessing
 import os
 import sys
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 _T = TypeVar("_T")
@@ -184,3 +186,38 @@ def map_files(
                 bar.update(step)
         finally:  # a consumer that stops early (an error, a strict run) leaves the rest undone
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+@dataclass(frozen=True)
+class _Warned:
+    """``func(item)`` and the warnings it gave, as (message, category) pairs (picklable)."""
+
+    func: Callable[[Any], Any]
+
+    def __call__(self, item: Any) -> tuple[Any, list[tuple[str, type[Warning]]]]:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            result = self.func(item)
+        return result, [(str(w.message), w.category) for w in caught]
+
+
+def map_warned(
+    func: Callable[[_T], _R], items: Sequence[_T], *, jobs: int | None = 1, stacklevel: int = 3
+) -> Iterator[_R]:
+    """:func:`map_files` of `func`, each item's warnings given again here, in the items' order
+    (a worker's warnings are not shown), before its result: the warnings, like the results, do
+    not depend on `jobs`.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     out = list(map_warned(warnings.warn, ["a", "b"], jobs=1))
+    >>> out, [str(w.message) for w in caught]
+    ([None, None], ['a', 'b'])
+    """
+    for result, caught in map_files(_Warned(func), items, jobs=jobs):
+        for message, category in caught:
+            warnings.warn(message, category, stacklevel=stacklevel)
+        yield result
