@@ -127,9 +127,14 @@ def progress_bar(progress: bool | None, total: int | None = None, **kwargs: Any)
 
 def _context() -> Any:
     """Worker processes started by a fork server (a clean process, no inherited threads) where
-    the system has one, else the platform's default."""
+    the system has one, else the platform's default. The fork server imports the package (and
+    pandas) once: every worker it forks, for this map and the next, starts with them."""
     methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else None)
+    if "forkserver" not in methods:  # pragma: no cover - Windows, macOS without it
+        return multiprocessing.get_context(None)
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["tourneystats"])
+    return context
 
 
 def map_files(
