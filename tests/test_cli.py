@@ -185,6 +185,17 @@ def test_help_shows_the_defaults_and_every_familys_rules(capsys):
     assert "default: None" not in out
 
 
+def test_check_help_offers_no_league_options(capsys):
+    # check compares published values; league files publish none, so none of its options show
+    with pytest.raises(SystemExit):
+        main(["check", "--help"])
+    out = capsys.readouterr().out
+    assert "--prior-rounds" not in out and "--prior-mode" not in out and "league" not in out
+    with pytest.raises(SystemExit) as exit_info:
+        main(["check", str(DATA / "cards"), "--family", "cards", "--prior-rounds", "3"])
+    assert exit_info.value.code == 2
+
+
 def test_ctrl_c_prints_one_line_and_exits_130(monkeypatch, capsys):
     from tourneystats import league
 

@@ -9,6 +9,7 @@ import os
 import sys
 import warnings
 from collections.abc import Hashable, Iterable, Sequence
+from functools import partial
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
@@ -717,7 +718,7 @@ def _family_parser(
 ) -> argparse.ArgumentParser:
     """A command taking a results path, a family and the family options (`skip`: and
     ``--skip-bad-files``)."""
-    parser = command_parser(sub, name, _family_choices)
+    parser = command_parser(sub, name, partial(_family_choices, "league" in families))
     parser.add_argument(
         "path",
         help="results file (CSV, Parquet, TRF, PGN, PBN, USEBIO XML, MTG JSON, TOM) or folder",
@@ -735,14 +736,17 @@ def _family_parser(
         help="chess: comma-separated codes in order (default: the order a TRF file declares, "
         "else BH/C1,BH,SB)",
     )
-    parser.add_argument(
-        "--prior-rounds", type=_count(0), help="league: start weight K (virtual rounds; default 10)"
-    )
-    parser.add_argument(
-        "--prior-mode",
-        choices=["top-up", "constant"],
-        help="league: start weight mode (default top-up)",
-    )
+    if "league" in families:
+        parser.add_argument(
+            "--prior-rounds",
+            type=_count(0),
+            help="league: start weight K (virtual rounds; default 10)",
+        )
+        parser.add_argument(
+            "--prior-mode",
+            choices=["top-up", "constant"],
+            help="league: start weight mode (default top-up)",
+        )
     parser.add_argument(
         "--scoring",
         help="bridge: score every session with this method (the methods are listed below; "

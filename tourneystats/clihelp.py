@@ -52,8 +52,9 @@ def _examples(*lines: str) -> str:
     return "examples:\n" + "\n".join(f"  {line}" for line in lines)
 
 
-def _family_choices() -> str:
-    """The rule sets of every family, one family per line, read from the families themselves."""
+def _family_choices(league: bool = True) -> str:
+    """The rule sets of every family, one family per line, read from the families themselves
+    (`league`: and the league's start weights)."""
     from .bridge import CONVENTIONS, SCORINGS, TEAM_RULES
     from .cards import RULES
     from .chess import RULE_SETS
@@ -82,7 +83,8 @@ def _family_choices() -> str:
             *wrap("bridge   --scoring", list(SCORINGS), "(default: as each file declares)"),
             *wrap("bridge   --convention", list(CONVENTIONS), "(default: the file's program's, "
                   "else ebu)"),
-            "  league   --prior-rounds K, --prior-mode top-up or constant (default 10, top-up)",
+            *(["  league   --prior-rounds K, --prior-mode top-up or constant (default 10, top-up)"]
+              if league else []),
         ]
     )  # fmt: skip
 
@@ -210,8 +212,8 @@ COMMANDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "chart, the chosen ones in colour and named at their line ends.",
         (
             "tourneystats drift data/league --family league --top 6 --out drift.png",
-            "tourneystats drift data/chess --family chess --event tournament_1 --players 1,2,5 "
-            "--out chess.png",
+            "tourneystats drift data/chess --family chess --event tournament_1 --player 1 "
+            "--player 2 --out chess.png",
             "tourneystats drift data/bridge --family bridge --value percentage --out bridge.png",
         ),
     ),
