@@ -717,7 +717,7 @@ def _family_parser(
     skip: bool = False,
 ) -> argparse.ArgumentParser:
     """A command taking a results path, a family and the family options (`skip`: and
-    ``--skip-bad-files``)."""
+    ``--skip-bad-files``, ``--jobs``)."""
     parser = command_parser(sub, name, partial(_family_choices, "league" in families))
     parser.add_argument(
         "path",
