@@ -119,3 +119,18 @@ def test_jobs_option_of_standings_and_drift(tmp_path, capsys):
     assert main([*args, "--out", str(chart)]) == 0  # (chess reads its folder in one pass)
     assert chart.read_bytes()[:4] == b"\x89PNG"
     capsys.readouterr()
+
+
+def test_all_the_cores_only_for_a_folder_worth_them(monkeypatch):
+    """Jobs left to the machine (0, None): one process for files under SMALL_FOLDER bytes in all
+    (starting workers costs about a second), all the cores from there on; a number is kept."""
+    from tourneystats.core import parallel
+
+    files = sorted(JSON_DIR.glob("*.json"))
+    size = sum(p.stat().st_size for p in files)
+    assert parallel.folder_jobs(0, files) == 1 and parallel.folder_jobs(None, files) == 1
+    assert parallel.folder_jobs(3, files) == 3
+    monkeypatch.setattr(parallel, "SMALL_FOLDER", size)
+    assert parallel.folder_jobs(0, files) == 0 and parallel.folder_jobs(None, files) is None
+    monkeypatch.setattr(parallel, "SMALL_FOLDER", size + 1)
+    assert parallel.folder_jobs(0, files) == 1

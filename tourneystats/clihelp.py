@@ -357,7 +357,9 @@ def folder_options(parser: argparse.ArgumentParser) -> None:
     """``--skip-bad-files`` and ``--jobs`` (``standings``, ``drift``)."""
     skip_option(parser)
     jobs_option(
-        parser, "the files of a folder (bridge, cards, league; chess reads them in one pass)"
+        parser,
+        "the files of a folder (bridge, cards, league; chess reads them in one pass; 0 reads "
+        "a folder of less than 32 MB in one process)",
     )
 
 

@@ -209,7 +209,7 @@ def _read_results(
     pairs and teams of its PBN and USEBIO files (None without one), its files read on `jobs`
     processes. With `coded`, the text ids of a single table file are read as categoricals
     (:func:`_coded_ids`)."""
-    from ..core.parallel import map_warned
+    from ..core.parallel import folder_jobs, map_warned
 
     pairs: list[pd.DataFrame] = []
     teams: list[pd.DataFrame] = []
@@ -222,7 +222,9 @@ def _read_results(
     task = functools.partial(
         _read_file, columns=columns, scoring=scoring, dictionaries=dictionaries
     )
-    for f, (frame, named) in zip(files, map_warned(task, files, jobs=jobs), strict=True):
+    for f, (frame, named) in zip(
+        files, map_warned(task, files, jobs=folder_jobs(jobs, files)), strict=True
+    ):
         if HOME_TEAM in frame.columns:
             teams.append(frame)
             team_files.append(f)
@@ -351,8 +353,8 @@ def standings_from_path(
     vp_scale : str, path-like or pandas.DataFrame, optional
         For team results: the victory point scale (:func:`team_standings`).
     jobs : int, optional
-        Processes reading the files of a folder (None or 0: all the cores; 1, the default:
-        this process alone); the table does not depend on it.
+        Processes reading the files of a folder (None or 0: all the cores, for 32 MB of files
+        or more; 1, the default: this process alone); the table does not depend on it.
     **options
         Options of other families (the command line's ``--tiebreaks``, ...) are refused with a
         ``ValueError``, except ``rules="full"`` or ``"half"``, read as `scale`.

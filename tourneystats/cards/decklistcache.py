@@ -588,8 +588,9 @@ def read_mtg_json(
         :func:`standings_from_path` and :func:`check_from_path` read topdeck.gg files so).
     jobs : int, optional
         Processes reading the files (:func:`~tourneystats.core.parallel.map_files`; None or 0:
-        all the cores; 1, the default: this process alone). The result, the warnings and the
-        error of a refused file (the first in file order) do not depend on it.
+        all the cores, for files of 32 MB or more in all; 1, the default: this process alone).
+        The result, the warnings and the error of a refused file (the first in file order) do
+        not depend on it.
 
     Returns
     -------
@@ -631,7 +632,7 @@ def read_mtg_json(
     0  club-2024-06-30    melee         True
     """
     from ..core.io import note_input
-    from ..core.parallel import map_files
+    from ..core.parallel import folder_jobs, map_files
 
     files = list_files(source, JSON_SUFFIXES)
     if not files:
@@ -645,7 +646,8 @@ def read_mtg_json(
     rows, published, events, playoffs, finalists, refused = [], [], [], [], [], []
     items = list(zip(files, names, strict=True))
     task = functools.partial(_read_file, bye_player=bye_player)
-    for (path, event), (read, caught) in zip(items, map_files(task, items, jobs=jobs), strict=True):
+    reads = map_files(task, items, jobs=folder_jobs(jobs, files))
+    for (path, event), (read, caught) in zip(items, reads, strict=True):
         for message, category in caught:  # (said here: a worker's warnings are not shown)
             warnings.warn(message, category, stacklevel=2)
         if isinstance(read, ValidationError):

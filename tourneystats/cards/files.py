@@ -113,6 +113,8 @@ class _Loaded(NamedTuple):
     players: pd.DataFrame | None = None
     #: the bracket rounds of its JSON files (``CardsFile.bracket``; None without one)
     bracket: pd.DataFrame | None = None
+    #: the processes its JSON files were read on (:func:`~tourneystats.core.parallel.folder_jobs`)
+    jobs: int | None = 1
 
 
 def _load(
@@ -132,7 +134,10 @@ def _load(
     json_files = [p for p, s in zip(files, suffix, strict=True) if s in JSON_SUFFIXES]
     tom_files = [p for p, s in zip(files, suffix, strict=True) if s in TOM_SUFFIXES]
     frames = [_read_results(p, by) for p in files if p not in json_files and p not in tom_files]
+    from ..core.parallel import folder_jobs
+
     events, players, bracket = [], None, None
+    jobs = folder_jobs(jobs, json_files)
     for reader, some in ((read_mtg_json, json_files), (read_tom, tom_files)):
         if some:
             if reader is read_mtg_json:
@@ -148,7 +153,7 @@ def _load(
     if not frames:
         raise ValidationError(f"{path}: no cards results")
     all_events = pd.concat(events, ignore_index=True) if events else None
-    return _Loaded(_concat(frames), all_events, players, bracket)
+    return _Loaded(_concat(frames), all_events, players, bracket, jobs)
 
 
 def _plan(
@@ -319,8 +324,9 @@ def standings_from_path(
         (:func:`read_mtg_json`), and compute the others: a season of a real archive.
     jobs : int, optional
         Processes over the MTG JSON files of a folder, reading them and computing the events
-        their publisher computes otherwise (a cut, a bracket); None or 0: all the cores; 1,
-        the default: this process alone. The table does not depend on it.
+        their publisher computes otherwise (a cut, a bracket); None or 0: all the cores, for
+        32 MB of files or more; 1, the default: this process alone. The table does not
+        depend on it.
 
     Returns
     -------
@@ -344,7 +350,7 @@ def standings_from_path(
     text = results.attrs.pop("dictionaries", [])
     table = _computed(results, _plan(results, loaded.events, rules), standings, by=by)
     if by is None:
-        table = _cuts_frozen(table, results, loaded, rules, jobs=jobs)
+        table = _cuts_frozen(table, results, loaded, rules, jobs=loaded.jobs)
     return with_people(texts_again(table, text), loaded.players)
 
 
@@ -464,8 +470,9 @@ def history_from_path(
         As :func:`standings_from_path`: refused MTG JSON files left out, each named in a
         warning (a season's drift over a real archive).
     jobs : int, optional
-        Processes reading the MTG JSON files of a folder (None or 0: all the cores; 1, the
-        default: this process alone). The table does not depend on it.
+        Processes reading the MTG JSON files of a folder (None or 0: all the cores, for 32 MB
+        of files or more; 1, the default: this process alone). The table does not depend on
+        it.
 
     Returns
     -------
@@ -486,6 +493,6 @@ def history_from_path(
     2      2      a     1             3
     3      2      b     1             3
     """
-    results, events, players, _ = _load(Path(path), None, skip_bad_files=skip_bad_files, jobs=jobs)
+    results, events, players, *_ = _load(Path(path), None, skip_bad_files=skip_bad_files, jobs=jobs)
     table = _computed(results, _plan(results, events, rules), standings_by_round)
     return with_people(table, players)

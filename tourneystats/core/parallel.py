@@ -53,6 +53,31 @@ def jobs_count(jobs: int | None, items: int) -> int:
     return max(1, min(wanted, items))
 
 
+#: files smaller than this in all are read in one process when the jobs are left to the machine
+#: (``jobs`` 0 or None): starting the workers takes about a second, more than they would save
+#: (a season of a club's files; 32 MB is about 180 melee.gg JSON files)
+SMALL_FOLDER = 32 << 20
+
+
+def folder_jobs(jobs: int | None, files: Sequence[str | os.PathLike]) -> int | None:
+    """`jobs` for reading `files`: as given when it is a number of processes, else (0 or None:
+    all the cores) one process for files of less than :data:`SMALL_FOLDER` bytes in all.
+
+    Examples
+    --------
+    >>> folder_jobs(2, [__file__]), folder_jobs(0, [__file__]), folder_jobs(None, [])
+    (2, 1, 1)
+    """
+    if jobs:
+        return jobs
+    size = 0
+    for path in files:
+        size += os.path.getsize(path)
+        if size >= SMALL_FOLDER:
+            return jobs
+    return 1
+
+
 def chunk_size(items: int, jobs: int) -> int:
     """Items per chunk: about eight chunks per job (a slow file delays little), at most
     :data:`MAX_CHUNK`.

@@ -34,8 +34,8 @@ def read_results(path: str | os.PathLike, *, jobs: int | None = 1) -> pd.DataFra
     path : path-like
         A ``.csv`` / ``.parquet`` file, or a folder of them (other files are ignored).
     jobs : int, optional
-        Processes reading the files of a folder (None or 0: all the cores; 1, the default:
-        this process alone); the table does not depend on it.
+        Processes reading the files of a folder (None or 0: all the cores, for 32 MB of files
+        or more; 1, the default: this process alone); the table does not depend on it.
 
     Returns
     -------
@@ -60,10 +60,10 @@ def read_results(path: str | os.PathLike, *, jobs: int | None = 1) -> pd.DataFra
     """
     required = [c.name for c in COLUMNS if c.required]
     files = result_files(path, TABLE_SUFFIXES, required, what="league results")
-    from ..core.parallel import map_warned
+    from ..core.parallel import folder_jobs, map_warned
 
     frames = []
-    tables = map_warned(read_table, files, jobs=jobs)
+    tables = map_warned(read_table, files, jobs=folder_jobs(jobs, files))
     for frame, name in zip(tables, event_names(files), strict=True):
         if LEAGUE not in frame.columns:  # the stem; the path below the folder for stems read twice
             frame.insert(0, LEAGUE, name)
