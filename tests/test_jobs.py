@@ -134,3 +134,12 @@ def test_all_the_cores_only_for_a_folder_worth_them(monkeypatch):
     assert parallel.folder_jobs(0, files) == 0 and parallel.folder_jobs(None, files) is None
     monkeypatch.setattr(parallel, "SMALL_FOLDER", size + 1)
     assert parallel.folder_jobs(0, files) == 1
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_bad_bridge_file_is_named_by_a_worker(tmp_path, jobs):
+    folder = tmp_path / "bridge"
+    shutil.copytree(ROOT / "tests" / "data" / "bridge" / "compscore", folder)
+    (folder / "usebio-zz-broken.xml").write_text("<USEBIO><EVENT>")  # (read by a worker)
+    with pytest.raises(ValueError, match=r"usebio-zz-broken\.xml"):
+        bridge.standings_from_path(folder, jobs=jobs)
