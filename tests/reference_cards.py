@@ -420,3 +420,60 @@ def standings_before_cut(frame: pd.DataFrame, cuts: list[int], rules) -> dict:
             }
         offset += len(part)
     return out
+
+
+def earlier_rounds(
+    frame: pd.DataFrame, published: dict, rules, last_round: int, units: dict
+) -> dict:
+    """Per player of one event who left before `last_round` (his last round L) and whose
+    published values (`published`: player -> {"omwp": x, ...}) are not all his final ones but all
+    those of his standings after a round r, L <= r < last_round (within `units`, per value):
+    the latest
+    such r. The standings after round r are those of the rounds up to r, computed again."""
+    last: dict = {}
+    for r in frame.to_dict("records"):
+        last[r["player"]] = max(last.get(r["player"], 0), r["round"])
+
+    def agrees(table: dict, player) -> bool:
+        mine = table.get(player)
+        return mine is not None and all(
+            abs(float(mine[k]) - v) <= units[k] + 1e-9 for k, v in published[player].items()
+        )
+
+    def table_of(rows: pd.DataFrame) -> dict:
+        return {r["player"]: r for r in standings(rows, rules).to_dict("records")}
+
+    final = table_of(frame)
+    out = {}
+    for player in published:
+        if last[player] >= last_round or agrees(final, player):
+            continue
+        for r in range(last_round - 1, last[player] - 1, -1):
+            if agrees(table_of(frame[frame["round"] <= r]), player):
+                out[player] = r
+                break
+    return out
+
+
+def ranked_with(table: dict, values: dict, after: set, rules) -> dict:
+    """Places of one event's players (`table`: player -> {"match_points", "omwp", "gwp", "ogwp"})
+    with the values of `values` (player -> {column: value}) put in, the players of `after` placed
+    after all the others, each part ranked by the rules' order (own GW% floored unless ranked as
+    shown)."""
+
+    def key(player):
+        s = {**table[player], **values.get(player, {})}
+        out = []
+        for criterion in rules.order:
+            value = float(s[criterion])
+            if criterion in ("mwp", "gwp") and not rules.ranked_as_shown:
+                value = max(value, rules.floor)
+            out.append((1, 0.0) if math.isnan(value) else (0, -round(value, 9) + 0.0))
+        return out
+
+    places, offset = {}, 0
+    for part in ([p for p in table if p not in after], [p for p in table if p in after]):
+        for player in part:
+            places[player] = offset + 1 + sum(1 for o in part if key(o) < key(player))
+        offset += len(part)
+    return places

@@ -277,17 +277,19 @@ def test_melee_last_swiss_round_that_players_left_is_no_cut():
     top 16 (P011 and P014, 9 points after round 5, are out; P025, 3 points, is in). Read as
     Swiss, every player's published values are reproduced but those of the three who left
     after round 2 (P034, P035, P036: melee.gg published their values after round 2 and ranked
-    them after P033, who has their 0 points; not followed, see tests/data/README.md)."""
+    them after P033, who has their 0 points: status ``published_earlier``, the ranks compared
+    given those values, tests/test_cards_earlier.py)."""
     data = quietly(read_mtg_json, WEEKLY)
     assert data.events["cut_round"].tolist() == [0]
     assert not data.players["playoffs"].any()
     row, table = quietly(file_report, WEEKLY)
     assert row["preset"] == "melee2024"
     assert counts(table) == {
-        "GWP": (36, 36), "OGWP": (33, 36), "OMWP": (34, 36), "Points": (36, 36), "Rank": (32, 36)
+        "GWP": (36, 36), "OGWP": (33, 36), "OMWP": (34, 36), "Points": (36, 36), "Rank": (36, 36)
     }  # fmt: skip
     wrong = table[~table["equal"].astype(bool)]
-    assert set(wrong["player"]) == {"P033", "P034", "P035", "P036"}
+    assert set(wrong["player"]) == {"P034", "P035", "P036"}
+    assert row["status"] == "published_earlier" and wrong["published_after"].eq(2).all()
     # P016 (5 rounds) met P020 (6 points of 5 rounds), P026 (5 of 6 -> 1/3), P010 (9 of 6),
     # P030 (3 of 4 -> 1/3) and P007 (12 of 6), each counted with his round 6
     omwp = (6 / 15 + 1 / 3 + 9 / 18 + 1 / 3 + 12 / 18) / 5
@@ -595,7 +597,9 @@ def test_file_report_row_and_statuses(tmp_path):
     assert tuple(row) == REPORT_COLUMNS
     assert row["file"] == str(SANREMO) and row["platform"] == "melee"
     assert (row["compared"], row["equal"], row["first_difference"]) == (31, 31, "")
-    assert list(table.columns) == ["event", "player", "value", "published", "computed", "equal"]
+    assert list(table.columns) == [
+        "event", "player", "value", "published", "computed", "equal", "published_after"
+    ]  # fmt: skip
     # refused: one match written twice with different winners, named at its JSON path
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({

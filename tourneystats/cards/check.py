@@ -73,9 +73,10 @@ from ..core.schema import (
     ValidationError,
 )
 from .decklistcache import JSON_SUFFIXES, read_mtg_json
+from .earlier import EARLIER, TIE_BREAKERS, earlier_rounds, ranked_with, shown_earlier
 from .files import _concat, _read_results, _result_files
-from .published import DIVISION, GAME_SCORES, PLACE, PLATFORM, PLAYOFFS, CardsFile
-from .publishers import event_standings, implied_rules, with_bye_players
+from .published import CUT_ROUND, DIVISION, GAME_SCORES, PLACE, PLATFORM, PLAYOFFS, CardsFile
+from .publishers import event_standings, frozen_cuts, implied_rules, with_bye_players
 from .rules import Rules, get_rules
 from .tables import standings
 from .terms import explain
@@ -240,9 +241,11 @@ def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.
         values=values,
         last_digit=rules.last_digit,
     )
-    out = out[out["published"].notna()]  # a null is no published value
+    out = out[out["published"].notna()].copy()  # a null is no published value
+    out[EARLIER] = pd.array([pd.NA] * len(out), dtype="Int64")
     if not rules.game_scores:  # ranks depend on the GW% the file cannot give
         return out
+    table = _with_earlier(out, results, published, table, rules, record)
     players = data.players[data.players[EVENT] == event]
     swiss_only = published[~published[PLAYER].isin(players.loc[players[PLAYOFFS], PLAYER])]
     both = published[PLAYER][published[PLAYER].isin(table[PLAYER])]
@@ -256,7 +259,44 @@ def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.
         values={"Rank": RANK},
         places=["Rank"],
     )
-    return pd.concat([out, ranks[ranks["published"].notna()]], ignore_index=True)
+    ranks = ranks[ranks["published"].notna()].copy()
+    ranks[EARLIER] = pd.array([pd.NA] * len(ranks), dtype="Int64")
+    return pd.concat([out, ranks], ignore_index=True)
+
+
+def _with_earlier(
+    out: pd.DataFrame,
+    results: pd.DataFrame,
+    published: pd.DataFrame,
+    table: pd.DataFrame,
+    rules: Rules,
+    record: pd.Series,
+) -> pd.DataFrame:
+    """Mark in `out` (``published_after``) the tie-breakers of the players who left that are
+    their standings after an earlier round (:func:`~tourneystats.cards.earlier.earlier_rounds`)
+    and return `table` ranked with those values (the ranks are compared given them)."""
+    top = record.get(CUT_ROUND)
+    top = 0 if top is None or pd.isna(top) else int(top)
+    last_round = top - 1 if top else int(results[ROUND].max())
+    if rules.earlier_standings is None:
+        return table
+    differ = out["value"].isin(list(TIE_BREAKERS)).to_numpy() & ~out["equal"].to_numpy(dtype=bool)
+    last = results.groupby(PLAYER, observed=True)[ROUND].max()
+    if not (out.loc[differ, PLAYER].map(last) < last_round).any():  # the usual case: none
+        return table
+    cuts = [c for c in frozen_cuts(results, top, rules) if c <= last_round]
+    first = max(cuts, default=1)
+    matches = earlier_rounds(results, published, table, rules, last_round, first)
+    listed_after = rules.earlier_standings == "listed_after"
+    left = last[(last < last_round) & (last >= first)] if listed_after else None
+    shown = shown_earlier(matches, left)
+    earlier = shown[shown[ROUND].notna()]
+    if not len(earlier):
+        return table
+    when = earlier.set_index(PLAYER)[ROUND]
+    marked = differ & out[PLAYER].isin(when.index).to_numpy()
+    out.loc[marked, EARLIER] = out.loc[marked, PLAYER].map(when).astype("Int64").to_numpy()
+    return ranked_with(table, shown, rules)
 
 
 def _json_events(

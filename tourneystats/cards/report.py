@@ -8,6 +8,14 @@ file tells the data's faults from the rules':
 status                        meaning
 ============================  ==========================================================
 ``equal``                     every published value compared is reproduced
+``published_earlier``         every value not reproduced is a tie-breaker of a player who
+                              left before the last Swiss round that is his standings after
+                              an earlier round (``published_after`` in the table; melee.gg
+                              keeps a dropped player's values of the round his drop was
+                              recorded after, which the file does not say:
+                              :mod:`~tourneystats.cards.earlier`). They are not counted as
+                              reproduced; the ranks are compared given them. ``detail`` names
+                              the players and rounds
 ``different``                 the published points are reproduced, some tie-breaker or rank
                               is not (a rules difference: the preset does not follow the
                               publisher there)
@@ -33,6 +41,7 @@ from ..core.folders import naming
 from ..core.schema import EVENT, PLAYER, ValidationError
 from .check import _json_events, check_from_path
 from .decklistcache import JSON_SUFFIXES, swiss_rounds
+from .earlier import EARLIER
 from .published import PLATFORM
 from .publishers import implied_rules
 from .rules import Rules, get_rules
@@ -53,7 +62,14 @@ REPORT_COLUMNS = (
     "warnings",
 )
 #: the statuses of a file, from the best
-STATUSES = ("equal", "different", "inconsistent", "refused", "no published values")
+STATUSES = (
+    "equal",
+    "published_earlier",
+    "different",
+    "inconsistent",
+    "refused",
+    "no published values",
+)
 #: the published values that are points (the others are tie-breakers and ranks)
 POINTS_VALUES = ("Points", "match_points", "points")
 
@@ -63,8 +79,11 @@ def _number(value: float) -> str:
 
 
 def _first_difference(table: pd.DataFrame) -> str:
-    """The first value not reproduced: ``player: value published X, computed Y``."""
+    """The first value not reproduced (not published as an earlier round's, where there is
+    one): ``player: value published X, computed Y``."""
     wrong = table[~table["equal"].astype(bool)]
+    if EARLIER in wrong.columns and wrong[EARLIER].isna().any():
+        wrong = wrong[wrong[EARLIER].isna()]
     if not len(wrong):
         return ""
     row = wrong.iloc[0]
@@ -96,6 +115,23 @@ def _missing_points(table: pd.DataFrame) -> str:
     )
 
 
+def _shown_earlier(table: pd.DataFrame) -> str:
+    """The players who left whose published tie-breakers are their standings after an earlier
+    round, and the rounds."""
+    if EARLIER not in table.columns:
+        return ""
+    rounds = table[EARLIER].dropna()
+    if not len(rounds):
+        return ""
+    per = rounds.groupby(table.loc[rounds.index, PLAYER].astype(str), sort=True).first()
+    shown = ", ".join(f"{player} ({int(r)})" for player, r in list(per.items())[:10])
+    more = f" and {len(per) - 10} more" if len(per) > 10 else ""
+    return (
+        f"{len(rounds)} tie-breaker(s) of {len(per)} player(s) who left before the last Swiss "
+        f"round are their standings after an earlier round (player (round)): {shown}{more}"
+    )
+
+
 def _status(table: pd.DataFrame | None) -> tuple[str, str]:
     """The status of a file's comparison and its first line of detail."""
     if table is None or not len(table):
@@ -103,7 +139,13 @@ def _status(table: pd.DataFrame | None) -> tuple[str, str]:
     missing = _missing_points(table)
     if missing:
         return "inconsistent", missing
-    return ("equal" if table["equal"].all() else "different"), ""
+    earlier = _shown_earlier(table)
+    wrong = ~table["equal"].to_numpy(dtype=bool)
+    if not wrong.any():
+        return "equal", ""
+    if EARLIER in table.columns and table.loc[wrong, EARLIER].notna().all():
+        return "published_earlier", earlier
+    return "different", earlier
 
 
 def _check(path: Path, rules: str | Rules | None) -> tuple[str | None, str, pd.DataFrame | None]:
@@ -146,7 +188,8 @@ def file_report(
     row : dict
         ``file, platform, preset, compared, equal, status, first_difference, detail,
         warnings``: values compared and equal, the status (``equal``, ``different``,
-        ``inconsistent``, ``refused``, ``no published values``; see the module's description),
+        ``inconsistent``, ``published_earlier``, ``refused``, ``no published values``; see the
+        module's description),
         the first value not reproduced, the detail (the error of a refused file, the players and
         points missing of an inconsistent one) and the list of warnings of the reading and the
         check.
@@ -194,5 +237,7 @@ def file_report(
         )
     row["warnings"] = notes  # counted by kind by tourneystats.core.report
     if table is None:
-        table = pd.DataFrame(columns=[EVENT, PLAYER, "value", "published", "computed", "equal"])
+        table = pd.DataFrame(
+            columns=[EVENT, PLAYER, "value", "published", "computed", "equal", EARLIER]
+        )
     return row, table

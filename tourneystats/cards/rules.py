@@ -18,13 +18,18 @@ melee           melee.gg until mid-May 2024                     floors 1/3; a 0-
                                                                 standings before it;
                                                                 Quarter-, Semifinals, Finals count
                                                                 in their players' tie-breakers,
-                                                                without match points
+                                                                without match points; a player who
+                                                                left may show earlier standings
+                                                                (check only)
 melee2024       melee.gg from mid-May 2024 to mid-Nov. 2025     as melee, but a 0-0-3 draw is 3 drawn
                                                                 games; own GW% not floored, and
                                                                 ranked as shown; named playoff
-                                                                rounds not counted
+                                                                rounds not counted; players who
+                                                                left shown with earlier standings
+                                                                listed last (check only)
 melee2025       melee.gg from mid-November 2025                 floors 1/3; distinct opponents; top
-                                                                cut as melee; last digit approximate
+                                                                cut as melee; last digit approximate;
+                                                                earlier standings listed last
 manatraders     ManaTraders Series (2024)                       own GW% not floored; values shown
                                                                 rounded half up to 3 decimals (0.1 %);
                                                                 rounds played ranked after points
@@ -57,6 +62,8 @@ from ..core.schema import GAME_POINTS, GWP, MATCH_POINTS, MWP, OGWP, OMWP, OOMWP
 ORDER_COLUMNS = (MATCH_POINTS, GAME_POINTS, ROUNDS, MWP, GWP, OMWP, OGWP, OOMWP)
 #: values of :attr:`Rules.average_over`
 AVERAGE_OVER = ("rounds", "opponents")
+#: values of :attr:`Rules.earlier_standings`
+EARLIER_STANDINGS = (None, "ranked", "listed_after")
 #: values of :attr:`Rules.rounding`
 ROUNDING = ("half_up", "half_even")
 
@@ -188,6 +195,16 @@ class Rules:
         truncated or rounded up (CardsRealm prints 2/3 as 0.6666 or 0.6667 and 5/6 as 0.8334;
         melee.gg from November 2025 prints 0.4523809 for 0.45238095), so a value agrees within
         one unit of the last decimal. The computed values are never rounded by it.
+    earlier_standings : {None, "ranked", "listed_after"}
+        For ``tourneystats check`` only: whether the publisher may show a player who left
+        before the last Swiss round with his standings after an earlier round (the one his drop
+        was recorded after; the file does not say which, so the standings cannot follow it).
+        ``None``: it shows every player's final standings. ``"ranked"``: such a player is
+        ranked by the values shown among the others (melee.gg until May 2024).
+        ``"listed_after"``: the players who left by the latest round any of them is shown at
+        are listed after every player of their part who did not (melee.gg from May 2024). The
+        check marks those values (``published_after``, :mod:`~tourneystats.cards.earlier`) and
+        compares the ranks given them. Standings computed from results do not use it.
     order : tuple of str
         Standings criteria, most important first, all descending; any of
         ``match_points, game_points, rounds, mwp, gwp, omwp, ogwp, oomwp`` (``rounds``: rounds
@@ -234,6 +251,7 @@ class Rules:
     rounding: str = "half_up"
     ranked_as_shown: bool = False
     last_digit: str = "rounded"
+    earlier_standings: str | None = None
     order: tuple[str, ...] = (MATCH_POINTS, OMWP, GWP, OGWP)
 
     def __post_init__(self) -> None:
@@ -278,6 +296,11 @@ class Rules:
         if self.last_digit not in LAST_DIGIT:
             raise ValueError(
                 f"Rules.last_digit must be one of {LAST_DIGIT}, got {self.last_digit!r}"
+            )
+        if self.earlier_standings not in EARLIER_STANDINGS:
+            raise ValueError(
+                f"Rules.earlier_standings must be one of {EARLIER_STANDINGS}, got "
+                f"{self.earlier_standings!r}"
             )
         if self.rounding not in ROUNDING:
             raise ValueError(f"Rules.rounding must be one of {ROUNDING}, got {self.rounding!r}")
@@ -332,12 +355,14 @@ RULES: dict[str, Rules] = {
         frozen_before_cut=True,
         playoff_tiebreakers=True,
         forfeit_games=False,
+        earlier_standings="ranked",
     ),
     # melee.gg from mid-May 2024 to mid-November 2025: floor 1/3 for the opponents, the player's
     # own game-win % shown unfloored and ranked so, a 0-0-3 intentional draw is 3 drawn games
     "melee2024": Rules(
         name="melee2024",
         floor=1 / 3,
+        earlier_standings="listed_after",
         own_floor=0,
         ranked_as_shown=True,
         average_over="opponents",
@@ -349,6 +374,7 @@ RULES: dict[str, Rules] = {
     "melee2025": Rules(
         name="melee2025",
         floor=1 / 3,
+        earlier_standings="listed_after",
         average_over="opponents",
         frozen_before_cut=True,
         forfeit_games=False,

@@ -13,8 +13,9 @@ A file's status is one of:
 - ``different``: some are not (``first_difference`` shows one);
 - ``refused``: the file cannot be read or computed (``detail``: the error's first line);
 - ``no published values``: nothing to compare (MTGO files publish the playoffs only, say);
-- a family may add its own (``inconsistent``: published points the file's own rounds cannot
-  give).
+- a family may add its own (cards: ``inconsistent``, published points the file's own rounds
+  cannot give; ``published_earlier``, the only values not reproduced are those of players who
+  left, published as their standings after an earlier round).
 
 Warnings are many in an archive (one per file, often): :func:`warning_kind` gives each its kind
 (the message without the file, its names and numbers), and :func:`warnings_summary` counts them
@@ -49,6 +50,15 @@ REPORT_COLUMNS = [
 ]
 #: the statuses every family's report may give (a family may add its own)
 STATUSES = ("equal", "different", "refused", "no published values")
+#: the order of the statuses in a summary, from the best (a family's own among them)
+SHOWN_ORDER = (
+    "equal",
+    "published_earlier",
+    "different",
+    "inconsistent",
+    "refused",
+    "no published values",
+)
 #: the error (ValidationError) that says a file publishes nothing to compare
 _NOTHING = re.compile(r"no published value|publishes neither|nothing to compare", re.IGNORECASE)
 
@@ -306,7 +316,9 @@ def report_summary(report: pd.DataFrame) -> str:
        total      3        15          14          93.3      1          1                    1
     """
     present = set(report["status"])
-    statuses = [s for s in dict.fromkeys([*STATUSES, *pd.unique(report["status"])]) if s in present]
+    statuses = [
+        s for s in dict.fromkeys([*SHOWN_ORDER, *pd.unique(report["status"])]) if s in present
+    ]
     by = report.groupby("platform", sort=True, dropna=False)
     table = by.agg(
         files=("status", "size"), compared=("compared", "sum"), reproduced=("equal", "sum")

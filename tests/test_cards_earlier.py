@@ -1,0 +1,230 @@
+"""Players who left before the last Swiss round, published with their standings of an earlier
+round (``tourneystats.cards.earlier``): found, marked ``published_after``, not counted as
+reproduced, and the ranks compared given them."""
+
+from __future__ import annotations
+
+import random
+import warnings
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+import reference_cards as ref
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tourneystats.cards import RULES, file_report, standings
+from tourneystats.cards.earlier import EARLIER, earlier_rounds, ranked_with, shown_earlier
+from tourneystats.core.check import decimals
+
+WEEKLY = (
+    Path(__file__).parent / "data" / "cards" / "mtgjson" / "weekly-legacy-292153-2025-04-17.json"
+)
+VALUES = {"OMWP": "omwp", "GWP": "gwp", "OGWP": "ogwp"}
+
+
+def quietly(func, *args, **kwargs):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return func(*args, **kwargs)
+
+
+def value(table: pd.DataFrame, player: str, name: str, column: str = "computed") -> float:
+    return float(table.loc[(table["player"] == player) & (table["value"] == name), column].iloc[0])
+
+
+def test_real_file_players_who_left_after_round_2_have_round_2_values():
+    """36 players, 6 rounds. P035 lost round 1 to P026 and round 2 to P029, and left. After
+    round 2, P026 had won and drawn (4 of 6 points: 2/3) and P029 lost and won (3 of 6: 1/2):
+    OMW% (2/3 + 1/2) / 2 = 7/12 = 0.583333, published. At the end P026 has 5 of 18 points and
+    P029, who left after round 3, 3 of 9: both 1/3 (floored), OMW% 1/3, computed. P034 and
+    P036 left after round 2 too and are published with their values after round 2; P033, who
+    left after round 4, with his final ones. melee.gg lists P034, P035, P036 after P033 (all 0
+    points): with their published values and listed after the others, every rank agrees."""
+    row, table = quietly(file_report, WEEKLY)
+    assert row["preset"] == "melee2024" and row["status"] == "published_earlier"
+    assert value(table, "P035", "OMWP", "published") == pytest.approx(7 / 12, abs=5e-7)
+    assert value(table, "P035", "OMWP") == pytest.approx(1 / 3)
+    wrong = table[~table["equal"].astype(bool)]
+    assert sorted(zip(wrong["player"], wrong["value"], wrong[EARLIER], strict=True)) == [
+        ("P034", "OGWP", 2), ("P034", "OMWP", 2), ("P035", "OGWP", 2), ("P035", "OMWP", 2),
+        ("P036", "OGWP", 2),
+    ]  # fmt: skip
+    ranks = table[table["value"] == "Rank"]
+    assert len(ranks) == 36 and ranks["equal"].all()
+    assert (row["compared"], row["equal"]) == (180, 175)
+    assert row["detail"] == (
+        "5 tie-breaker(s) of 3 player(s) who left before the last Swiss round are their "
+        "standings after an earlier round (player (round)): P034 (2), P035 (2), P036 (2)"
+    )
+    assert row["first_difference"] == "P034: OMWP published 0.75, computed 0.583333"
+
+
+def test_without_listing_them_after_the_ranks_of_three_differ():
+    """The same file under rules that do not list them after (as melee.gg before May 2024):
+    P034-P036 (0 points, OMW% after round 2 0.75, 0.583, 0.5) rank among the players with 0
+    points by their values, before P033 (0.576) for P034 and P035."""
+    rules = replace(RULES["melee2024"], earlier_standings="ranked")
+    row, table = quietly(file_report, WEEKLY, rules=rules)
+    ranks = table[table["value"] == "Rank"].set_index("player")
+    assert row["status"] == "different"
+    assert sorted(ranks.index[~ranks["equal"].astype(bool)]) == ["P033", "P034", "P035"]
+
+
+def test_earlier_rounds_and_listing_after_by_hand():
+    """A beat B in round 1 and C in round 2; C beat D in round 1; B and D left after round 1.
+    D's OMW% after round 1 is C's 1.0 (published), at the end 0.5 (C lost round 2). B's
+    opponent A won twice: 1.0 after either round, not told apart."""
+    results = pd.DataFrame({
+        "event": "E", "round": [1, 1, 1, 1, 2, 2], "player": ["A", "B", "C", "D", "A", "C"],
+        "opponent": ["B", "A", "D", "C", "C", "A"], "wins": [2, 0, 2, 0, 2, 0],
+        "losses": [0, 2, 0, 2, 0, 2], "draws": 0})  # fmt: skip
+    rules = RULES["melee2024"]
+    table = standings(results, rules=rules)
+    published = pd.DataFrame(
+        {"event": "E", "player": ["A", "B", "C", "D"], "OMWP": [0.4167, 1.0, 0.5, 1.0]}
+    )
+    matches = earlier_rounds(results, published, table, rules, 2)
+    assert matches[["player", "round"]].values.tolist() == [["D", 1]]  # B: his final values
+    left = pd.Series({"B": 1, "D": 1})
+    shown = shown_earlier(matches, left)
+    assert shown[["player", "after"]].values.tolist() == [["D", True], ["B", True]]
+    # put in: D's standings after round 1 (OMW% 1.0, OGW% C's GW% then, 1.0); B keeps his
+    # final ones (OMW% 1.0, OGW% A's GW% 1.0): both 0 points and GW% 0, they share 3rd place
+    ranked = ranked_with(table, shown, rules)
+    assert ranked[["player", "rank"]].values.tolist() == [["A", 1], ["C", 2], ["B", 3], ["D", 3]]
+    assert ranked.loc[ranked["player"] == "D", ["omwp", "ogwp"]].values.tolist() == [[1.0, 1.0]]
+    assert table.loc[table["player"] == "D", ["omwp", "ogwp"]].values.tolist() == [[0.5, 0.5]]
+    # nobody who left: nothing found
+    nobody = earlier_rounds(results[results["round"] == 1], published, table, rules, 1)
+    assert nobody.empty
+
+
+def _event(seed: int, players: int, rounds: int) -> pd.DataFrame:
+    """Random Swiss-like event: players paired at random each round among those still in, a bye
+    for the odd one, a few leaving after each round (at least two stay)."""
+    rng = random.Random(seed)
+    active = [f"P{i:02d}" for i in range(players)]
+    scores = [(2, 0), (2, 1), (1, 2), (0, 2), (1, 1)]
+    rows = []
+    for r in range(1, rounds + 1):
+        rng.shuffle(active)
+        for i in range(0, len(active) - 1, 2):
+            w, lo = rng.choice(scores)
+            rows += [(r, active[i], active[i + 1], w, lo), (r, active[i + 1], active[i], lo, w)]
+        if len(active) % 2:
+            rows.append((r, active[-1], None, 2, 0))
+        if r < rounds:
+            leaving = [p for p in active if rng.random() < 0.25][: max(0, len(active) - 2)]
+            active = [p for p in active if p not in leaving]
+    frame = pd.DataFrame(rows, columns=["round", "player", "opponent", "wins", "losses"])
+    return frame.assign(event="E", draws=0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.integers(4, 9), st.integers(2, 4), st.data())
+def test_earlier_rounds_agree_with_the_reference(seed, players, rounds, data):
+    """Published values: for each player who left, his standings after a random round from his
+    last one on (or his final ones), to 6 decimals; the others' final ones. The rounds found
+    (the latest that gives every value, for the players whose final values do not) and the
+    places ranked with them (listed after or not) agree with the plain-Python reference."""
+    results = _event(seed, players, rounds)
+    rules = RULES["melee2024"]
+    table = standings(results, rules=rules)
+    last = results.groupby("player")["round"].max()
+    published = table[["event", "player"]].copy()
+    for name, column in VALUES.items():
+        published[name] = table[column].astype(float).round(6).to_numpy()
+    for player in last.index[last < rounds]:
+        r = data.draw(st.integers(int(last[player]), rounds), label=f"round of {player}")
+        if r < rounds:
+            after = standings(results[results["round"] <= r], rules=rules).set_index("player")
+            at = published["player"] == player
+            for name, column in VALUES.items():
+                published.loc[at, name] = round(float(after.loc[player, column]), 6)
+    units = {v: 0.5 * 10.0 ** -decimals(published[k]) for k, v in VALUES.items()}
+    given_values = {
+        row["player"]: {v: row[k] for k, v in VALUES.items()}
+        for row in published.to_dict("records")
+    }
+    expected = ref.earlier_rounds(results, given_values, rules, rounds, units)
+    matches = earlier_rounds(results, published, table, rules, rounds)
+    shown = shown_earlier(matches, last[last < rounds])
+    found = shown.dropna(subset=["round"])
+    assert dict(zip(found["player"], found["round"].astype(int), strict=True)) == expected
+    ranked = ranked_with(table, shown, rules)
+    own = table.set_index("player")[["match_points", "omwp", "gwp", "ogwp"]].to_dict("index")
+    values = {
+        p: {k: v for k, v in row.items() if k in own[p] and pd.notna(v)}
+        for p, row in found.set_index("player")[["omwp", "gwp", "ogwp"]].to_dict("index").items()
+    }
+    places = ref.ranked_with(own, values, set(shown["player"]), rules)
+    assert dict(zip(ranked["player"], ranked["rank"], strict=True)) == places
+    assert np.isin(ranked["player"], table["player"]).all() and len(ranked) == len(table)
+
+
+SEMANAL = WEEKLY.parent / "semanal-pauper-86862-2024-04-26.json"
+
+
+def test_real_file_before_may_2024_ranks_them_among_the_others():
+    """19 players, 4 rounds (melee.gg, April 2024: preset ``melee``). P017 lost round 1 to
+    P008 and left: published OMW% 1.0 and OGW% 1.0, P008's match-win % and game-win % after
+    round 1 (won 2-0); at the end P008 has 6 points of 4 rounds (1/2) and GW% 0.555556 (both
+    published for P008), so P017's final OMW% is 0.5. P015 and P018 left after round 3 and are
+    published with their values after round 3, their own last round. melee.gg ranked them by
+    those values among the others: P017 (0 points, OMW% 1.0) 17th, P018 (0.7037) 18th, before
+    P019 (0 points, 0.5625, who played every round): every rank agrees so, none if they were
+    listed after P019."""
+    row, table = quietly(file_report, SEMANAL)
+    assert row["preset"] == "melee" and row["status"] == "published_earlier"
+    assert value(table, "P017", "OMWP", "published") == 1.0
+    assert value(table, "P017", "OMWP") == pytest.approx(0.5)
+    assert value(table, "P008", "Points", "published") == 6  # 4 rounds played
+    assert value(table, "P008", "GWP", "published") == pytest.approx(5 / 9, abs=5e-7)
+    wrong = table[~table["equal"].astype(bool)]
+    assert sorted(set(zip(wrong["player"], wrong[EARLIER], strict=True))) == [
+        ("P015", 3),
+        ("P017", 1),
+        ("P018", 3),
+    ]
+    ranks = table[table["value"] == "Rank"].set_index("player")
+    assert len(ranks) == 19 and ranks["equal"].all()
+    assert ranks.loc[["P017", "P018", "P019"], "published"].tolist() == [17, 18, 19]
+    after = replace(RULES["melee"], earlier_standings="listed_after")
+    _, listed = quietly(file_report, SEMANAL, rules=after)
+    ranks = listed[listed["value"] == "Rank"].set_index("player")
+    assert sorted(ranks.index[~ranks["equal"].astype(bool)]) == [
+        "P015",
+        "P016",
+        "P017",
+        "P018",
+        "P019",
+    ]
+
+
+def test_earlier_standings_is_a_documented_choice():
+    """Only melee.gg's presets look for earlier standings; CardsRealm's files show none (0 of
+    the 5,422 players who left in its 256 files that differ), so a value there that equals an
+    earlier round's by chance stays a plain difference."""
+    assert RULES["melee"].earlier_standings == "ranked"
+    assert (
+        RULES["melee2024"].earlier_standings
+        == RULES["melee2025"].earlier_standings
+        == ("listed_after")
+    )
+    assert {RULES[n].earlier_standings for n in ("mtg", "cardsrealm", "topdeck")} == {None}
+    with pytest.raises(ValueError, match="earlier_standings must be one of"):
+        replace(RULES["melee"], earlier_standings="after")
+    row, table = quietly(
+        file_report, WEEKLY, rules=replace(RULES["melee2024"], earlier_standings=None)
+    )
+    assert row["status"] == "different" and table[EARLIER].isna().all()
+    assert counts_of(table)["Rank"] == (32, 36)  # as before: ranked with the final values
+
+
+def counts_of(table: pd.DataFrame) -> dict[str, tuple[int, int]]:
+    per = table.groupby("value")["equal"].agg(["sum", "size"])
+    return {name: (int(s), int(n)) for name, (s, n) in per.iterrows()}
