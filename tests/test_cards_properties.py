@@ -21,7 +21,12 @@ from tourneystats.cards import (
     standings,
     standings_by_round,
 )
-from tourneystats.cards.publishers import points_cuts, standings_before_cut, standings_with_bracket
+from tourneystats.cards.publishers import (
+    points_cuts,
+    standings_before_cut,
+    standings_with_bracket,
+    with_points_cuts,
+)
 
 CUSTOM = Rules(
     name="custom",
@@ -323,3 +328,41 @@ def test_cuts_and_the_standings_before_them_match_reference(t, name, data):
     expected = reference.standings_before_cut(matches, cuts, rules)
     assert set(got.index) == set(expected)
     _assert_same_values(got, expected)
+
+
+#: an event whose round 4 only the four players with 6 points or more play (A unbeaten; C, E, B
+#: one loss): a second day
+_SECOND_DAY = pd.DataFrame(
+    [
+        {"event": "day2", "round": r, "player": p, "opponent": q, "wins": w, "losses": 2 - w}
+        for r, a, b in [
+            *[(1, "A", "B"), (1, "C", "D"), (1, "E", "F"), (1, "G", "H")],
+            *[(2, "A", "C"), (2, "E", "G"), (2, "B", "D"), (2, "F", "H")],
+            *[(3, "A", "E"), (3, "C", "G"), (3, "B", "F"), (3, "D", "H")],
+            *[(4, "A", "C"), (4, "E", "B")],
+        ]
+        for p, q, w in ((a, b, 2), (b, a, 0))
+    ]
+).assign(draws=0)
+
+
+@settings(deadline=None, max_examples=100)
+@given(tournaments(max_events=3, max_players=8), st.sampled_from(["melee2024", "mtg"]), st.data())
+def test_events_with_points_cuts_found_at_once_match_reference(t, name, data):
+    """The events of a season with a second day found all at once are those for which the
+    plain-Python search, event by event, finds one (some events given a second day)."""
+    matches, _ = t
+    rules = RULES[name]
+    parts = []
+    for _, event in matches.groupby("event", sort=False):
+        rounds = sorted(event["round"].unique())
+        if len(rounds) > 1 and data.draw(st.booleans()):
+            event = _second_day(event, data.draw(st.sampled_from(rounds[:-1])), rules)
+        parts.append(event)
+    parts.append(_SECOND_DAY)  # (random events seldom have one)
+    season = pd.concat(parts, ignore_index=True)
+    season = season.iloc[data.draw(st.permutations(range(len(season))))]  # any row order
+    expected = {
+        e for e, event in season.groupby("event", sort=False) if reference.points_cuts(event, rules)
+    }
+    assert set(with_points_cuts(season, rules)) == expected

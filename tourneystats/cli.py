@@ -27,12 +27,13 @@ from .clihelp import (
     _recompute_keys,
     chart_title,
     command_parser,
+    folder_options,
+    jobs_of,
     rules_text,
     title_with_rules,
 )
 from .clihelp import comma_list as _comma_list
 from .clihelp import jobs_option as _jobs_option
-from .clihelp import skip_option as _skip_option
 from .clihelp import whole_number as _count
 from .core.folders import MissingPathError, list_files
 from .core.io import (
@@ -180,7 +181,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
     _existing(args.path)
     if args.out:  # refuse a bad target before computing anything
         check_target(args.out, TABLE_SUFFIXES, inputs=_inputs(args.path))
-    table = module.standings_from_path(args.path, **_options(args))
+    table = module.standings_from_path(args.path, **_options(args), **jobs_of(args))
     return_free_memory()  # the computation's memory, before the writer takes its own
     written = write_table(table, args.out, inputs=_inputs(args.path)) if args.out else None
     print(
@@ -508,7 +509,7 @@ def cmd_drift(args: argparse.Namespace) -> int:
     ax = drift_chart(
         args.family,
         args.path,
-        options=_options(args),
+        options=_options(args) | jobs_of(args),
         players=players,
         event=args.event,
         value=args.value,
@@ -713,7 +714,7 @@ def _family_parser(
     skip: bool = False,
 ) -> argparse.ArgumentParser:
     """A command taking a results path, a family and the family options (`skip`: and
-    ``--skip-bad-files``)."""
+    ``--skip-bad-files``, ``--jobs``)."""
     parser = command_parser(sub, name, partial(_family_choices, "league" in families))
     parser.add_argument(
         "path",
@@ -758,7 +759,7 @@ def _family_parser(
         help="bridge teams: wbf2013 (default), wbf2013_discrete or a CSV table of IMP bands",
     )
     if skip:
-        _skip_option(parser)
+        folder_options(parser)
     return parser
 
 

@@ -362,3 +362,24 @@ def skip_option(parser: argparse.ArgumentParser) -> None:
         help="cards: leave out the MTG JSON files of a folder that would be refused, naming "
         "each (default: stop at the first)",
     )
+
+
+#: the families whose folders ``standings`` and ``drift`` read on ``--jobs`` processes, file by
+#: file (chess reads the TRF and PGN files of a folder together, in one vectorised pass)
+JOBS_FAMILIES = ("bridge", "cards", "league")
+
+
+def folder_options(parser: argparse.ArgumentParser) -> None:
+    """``--skip-bad-files`` and ``--jobs`` (``standings``, ``drift``)."""
+    skip_option(parser)
+    jobs_option(
+        parser,
+        "the files of a folder (bridge, cards, league; chess reads them in one pass; 0 reads "
+        "a folder of less than 32 MB in one process)",
+    )
+
+
+def jobs_of(args: argparse.Namespace) -> dict:
+    """``{"jobs": N}`` for a family that reads a folder's files on several processes, else
+    nothing."""
+    return {"jobs": args.jobs} if getattr(args, "family", None) in JOBS_FAMILIES else {}

@@ -12,7 +12,9 @@ single process):
   first before the other jobs, the rest at the end);
 - ``import ARCHIVE STORE``, then ``recompute STORE --out OUT`` (with the largest N);
 - ``drift`` of one year of one platform's Modern events (``--platform``, ``--year``; the files
-  are linked into a folder of their own; ``--skip-bad-files``: refused files left out, named).
+  are linked into a folder of their own; ``--skip-bad-files``: refused files left out, named);
+- ``standings`` of one year of one platform (``ARCHIVE/<platform>/<year>``, ``--skip-bad-files``)
+  and ``drift`` of it, each with every N of ``--jobs`` (the tables written compared).
 
 Without ARCHIVE the script says so and exits (0): nothing here needs the archive to be present.
 ``--only check,import`` runs some jobs only. Outputs go to a temporary folder, removed at the end.
@@ -31,7 +33,7 @@ from pathlib import Path
 import psutil
 
 ROOT = Path(__file__).resolve().parents[2]
-JOBS = ("check", "import", "drift")
+JOBS = ("check", "import", "drift", "standings")
 
 
 def measure(argv: list[str]) -> dict:
@@ -130,6 +132,12 @@ def main(argv: list[str] | None = None) -> int:
             season = season_folder(archive, args.platform, args.year, "modern", out)
             steps.append(["drift", str(season), "--family", "cards", "--skip-bad-files", "--out",
                           str(out / "drift.png")])  # fmt: skip
+        if "standings" in only:
+            year = archive / args.platform / args.year
+            for n in jobs:
+                common = [str(year), "--family", "cards", "--skip-bad-files", "--jobs", str(n)]
+                steps.append(["standings", *common, "--out", str(out / f"standings-{n}.parquet")])
+                steps.append(["drift", *common, "--out", str(out / f"drift-{n}.png")])
         steps += checks[1:]
         for step in steps:
             result = measure(step)
@@ -141,6 +149,11 @@ def main(argv: list[str] | None = None) -> int:
         reports = [(out / f"report-{n}.csv").read_bytes() for n in jobs if "check" in only]
         if len(reports) > 1:
             print("check reports identical across --jobs:", all(r == reports[0] for r in reports))
+        tables = [
+            (out / f"standings-{n}.parquet").read_bytes() for n in jobs if "standings" in only
+        ]
+        if len(tables) > 1:
+            print("standings identical across --jobs:", all(t == tables[0] for t in tables))
         for r in done[:1]:
             print(r["out"][:3000])
             print(r["err"][:3000])

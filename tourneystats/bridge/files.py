@@ -7,6 +7,7 @@ frame; :func:`standings_from_path`, :func:`history_from_path` and
 
 from __future__ import annotations
 
+import functools
 import os
 import warnings
 from collections.abc import Collection, Mapping, Sequence
@@ -163,15 +164,53 @@ def read_people(path: str | os.PathLike) -> pd.DataFrame | None:
     return _read_results(path, None)[2]
 
 
+def _read_file(
+    f: Path,
+    columns: Collection[str] | None,
+    scoring: str | None,
+    dictionaries: Collection[str],
+) -> tuple[pd.DataFrame, pd.DataFrame | None]:
+    """One results file's frame, and the names of its pairs and teams (PBN, USEBIO; else
+    None)."""
+    suffix = f.suffix.lower()
+    if suffix == ".pbn":
+        from .pbn import read_pbn
+
+        read = read_pbn(f, scoring=scoring)
+        return read.results, read.pairs
+    if suffix == ".xml":
+        from .usebio import read_usebio
+
+        read = read_usebio(f, scoring=scoring)
+        return read.results, read.pairs
+    if suffix in (".csv", ".parquet", ".pq"):
+        frame = read_table(
+            f,
+            columns=None if columns is None else set(columns).__contains__,
+            dictionaries=dictionaries,
+        )
+        if frame.attrs.get("dictionaries"):
+            frame = _coded_ids(frame)
+        _team_shape(frame, f)
+        if scoring is not None and HOME_TEAM not in frame.columns:
+            frame = frame.assign(**{SCORING: scoring_of(scoring)})
+        return frame, None
+    raise ValidationError(f"{f}: unknown results format {suffix!r}")
+
+
 def _read_results(
     path: str | os.PathLike,
     columns: Collection[str] | None,
     scoring: str | None = None,
     coded: bool = False,
+    jobs: int | None = 1,
 ) -> tuple[Results, list[Path], pd.DataFrame | None]:
     """:func:`read_results`, the team results files among those read, and the names of the
-    pairs and teams of its PBN and USEBIO files (None without one). With `coded`, the text ids
-    of a single table file are read as categoricals (:func:`_coded_ids`)."""
+    pairs and teams of its PBN and USEBIO files (None without one), its files read on `jobs`
+    processes. With `coded`, the text ids of a single table file are read as categoricals
+    (:func:`_coded_ids`)."""
+    from ..core.parallel import folder_jobs, map_warned
+
     pairs: list[pd.DataFrame] = []
     teams: list[pd.DataFrame] = []
     names: list[pd.DataFrame] = []
@@ -180,32 +219,12 @@ def _read_results(
     files = result_files(path, SUFFIXES, *_REQUIRED, what="bridge results")
     dictionaries = _KEYS if coded and len(files) == 1 else ()
     tags = dict(zip(files, event_names(files), strict=True))  # a clash's tag: stem or path
-    for f in files:
-        suffix = f.suffix.lower()
-        if suffix == ".pbn":
-            from .pbn import read_pbn
-
-            read = read_pbn(f, scoring=scoring)
-            frame, named = read.results, read.pairs
-        elif suffix == ".xml":
-            from .usebio import read_usebio
-
-            read = read_usebio(f, scoring=scoring)
-            frame, named = read.results, read.pairs
-        elif suffix in (".csv", ".parquet", ".pq"):
-            named = None
-            frame = read_table(
-                f,
-                columns=None if columns is None else set(columns).__contains__,
-                dictionaries=dictionaries,
-            )
-            if frame.attrs.get("dictionaries"):
-                frame = _coded_ids(frame)
-            _team_shape(frame, f)
-            if scoring is not None and HOME_TEAM not in frame.columns:
-                frame = frame.assign(**{SCORING: scoring_of(scoring)})
-        else:
-            raise ValidationError(f"{f}: unknown results format {suffix!r}")
+    task = functools.partial(
+        _read_file, columns=columns, scoring=scoring, dictionaries=dictionaries
+    )
+    for f, (frame, named) in zip(
+        files, map_warned(task, files, jobs=folder_jobs(jobs, files)), strict=True
+    ):
         if HOME_TEAM in frame.columns:
             teams.append(frame)
             team_files.append(f)
@@ -313,6 +332,7 @@ def standings_from_path(
     scoring: str | None = None,
     convention: str | Convention | None = None,
     vp_scale: Any = None,
+    jobs: int | None = 1,
     **options: Any,
 ) -> pd.DataFrame:
     """Session standings of the pairs results in a file or folder, each session scored as its
@@ -332,6 +352,9 @@ def standings_from_path(
         implies (Compscore3 files: ``"compscore"``), else ``"ebu"``.
     vp_scale : str, path-like or pandas.DataFrame, optional
         For team results: the victory point scale (:func:`team_standings`).
+    jobs : int, optional
+        Processes reading the files of a folder (None or 0: all the cores, for 32 MB of files
+        or more; 1, the default: this process alone); the table does not depend on it.
     **options
         Options of other families (the command line's ``--tiebreaks``, ...) are refused with a
         ``ValueError``, except ``rules="full"`` or ``"half"``, read as `scale`.
@@ -364,7 +387,9 @@ def standings_from_path(
     if team_rules is None:  # (the pools of team tie-break rules use the convention)
         pairs_options["convention"] = convention
     scale = _scale_option(scale, options)
-    (pairs, teams), team_files, names = _read_results(path, _STANDINGS_COLUMNS, scoring, coded=True)
+    (pairs, teams), team_files, names = _read_results(
+        path, _STANDINGS_COLUMNS, scoring, coded=True, jobs=jobs
+    )
     if pairs is None:
         assert teams is not None  # (a results file of either kind was read)
         not_applying(path, pairs_options, "it holds team results only (options of pairs sessions)")
@@ -409,6 +434,7 @@ def history_from_path(
     scale: str = "full",
     artificial_percent: Sequence[float] | Mapping[str, Sequence[float]] = (60, 50, 40),
     min_sessions: int = 1,
+    jobs: int | None = 1,
     **options: Any,
 ) -> pd.DataFrame:
     """:func:`season_history` of the pairs results in a file or folder, for drift charts.
@@ -423,6 +449,8 @@ def history_from_path(
         A results file or a folder of them.
     movement, scale, artificial_percent, min_sessions
         As in :func:`season_history`.
+    jobs : int, optional
+        Processes reading the files of a folder (as :func:`standings_from_path`).
     **options
         ``rules="full"`` or ``"half"`` is read as `scale`; other options are refused.
 
@@ -456,7 +484,7 @@ def history_from_path(
     7  club 2024-01-10  dan         2        50.0     1
     """
     scale = _scale_option(scale, options)
-    (results, _), _, names = _read_results(path, None)
+    (results, _), _, names = _read_results(path, None, jobs=jobs)
     if results is None:
         raise ValueError(f"{path}: no pairs results to draw")
     if DATE in results.columns:

@@ -221,7 +221,8 @@ def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.
     if implied and record[PLATFORM] == "topdeck":
         rules = _points_scheme(results, published, rules)
         results = _restore_byes(results, published, rules)
-    table = event_standings(results, dict(record), rules)
+    bracket = None if data.bracket is None else data.bracket[data.bracket[EVENT] == event]
+    table = event_standings(results, dict(record), rules, bracket=bracket)
     if table is None:
         table = standings(results, rules=rules)
     extra = set(table[PLAYER]) - set(published[PLAYER])

@@ -50,6 +50,8 @@ Every error names the file and the place in it (``Rounds[3].Matches[7]``, ``Stan
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
 import os
 import re
@@ -76,7 +78,16 @@ from ..core.schema import (
     ValidationError,
 )
 from .prepare import MAX_GAMES
-from .published import CUT_ROUND, GAME_SCORES, PLATFORM, PLAYOFFS, URI, CardsFile, note
+from .published import (
+    CUT_ROUND,
+    GAME_SCORES,
+    PLATFORM,
+    PLAYOFFS,
+    UNREAD,
+    URI,
+    CardsFile,
+    note,
+)
 
 __all__ = ["read_mtg_json"]
 
@@ -127,11 +138,10 @@ def _load(path: Path) -> dict:
     note_input(path)
     raw = path.read_bytes()
     try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
+        data = load_json(raw, path)
+    except UnicodeDecodeError as exc:  # (a byte order mark, left out, is 3 bytes)
+        line = raw.removeprefix(b"\xef\xbb\xbf")[: exc.start].count(b"\n") + 1
         raise _fail(path, f"line {line}", "bytes that are not UTF-8 (not a JSON file)") from None
-    data = load_json(text, path)
     if not isinstance(data, dict):
         raise _fail(path, "", f"the JSON is a {type(data).__name__}, not an object with 'Rounds'")
     return data
@@ -341,15 +351,31 @@ def bracket_rows(path: str | os.PathLike, event: str) -> pd.DataFrame:
     1      2      A        B     1       2
     """
     path = Path(path)
-    columns = [EVENT, ROUND, PLAYER, OPPONENT, WINS, LOSSES, DRAWS]
     data = _load(path)
     uri = (
         data.get("Tournament", {}).get("Uri") if isinstance(data.get("Tournament"), dict) else None
     )
     platform = _platform(path, uri if isinstance(uri, str) else None)
+    rows: list[tuple]
     try:
         swiss, _, _, _ = _rounds(path, data, None, platform)
-        number, rows = max((r[0] for r in swiss), default=0), []
+    except (ValidationError, AttributeError, TypeError) as exc:  # not read: none counted
+        rows, unread = [], f"bracket rounds not counted: {path}: {exc}"
+    else:
+        rows, unread = _bracket(path, data, platform, max((r[0] for r in swiss), default=0))
+    if unread:
+        warnings.warn(unread, stacklevel=2)
+    return _bracket_frame([(event, *row) for row in rows])
+
+
+def _bracket(
+    path: Path, data: dict, platform: str | None, swiss: int
+) -> tuple[list[tuple], str | None]:
+    """The match rows of a file's bracket rounds (``Quarterfinals``, ``Semifinals``,
+    ``Finals``) numbered after its `swiss` rounds, each match from both sides (none and why
+    when they cannot be read)."""
+    number, rows = swiss, list[tuple]()
+    try:
         for i, rnd in enumerate(data.get("Rounds") or []):
             if not _BRACKET.fullmatch(str(rnd.get("RoundName", "")).strip()):
                 continue
@@ -359,10 +385,15 @@ def bracket_rows(path: str | os.PathLike, event: str) -> pd.DataFrame:
             )
             for j, match in enumerate(rnd.get("Matches") or []):
                 bracket.add(match, f"Rounds[{i}].Matches[{j}]")
-            rows += [(event, *row) for row in bracket.rows if row[2] is not None]
+            rows += [row for row in bracket.rows if row[2] is not None]
     except (ValidationError, AttributeError, TypeError) as exc:  # not read: none counted
-        warnings.warn(f"bracket rounds not counted: {path}: {exc}", stacklevel=2)
-        rows = []
+        return [], f"bracket rounds not counted: {path}: {exc}"
+    return rows, None
+
+
+def _bracket_frame(rows: list[tuple]) -> pd.DataFrame:
+    """Bracket rows (event first) as a results frame."""
+    columns = [EVENT, ROUND, PLAYER, OPPONENT, WINS, LOSSES, DRAWS]
     frame = pd.DataFrame(rows, columns=columns).astype({EVENT: "str", PLAYER: "str"})
     frame[OPPONENT] = frame[OPPONENT].astype("string")
     return frame.astype({ROUND: np.int64, WINS: np.int64, LOSSES: np.int64, DRAWS: np.int64})
@@ -481,6 +512,13 @@ def _standings(path: Path, data: dict, event: str) -> list[dict]:
     return out
 
 
+@functools.lru_cache(maxsize=4096)
+def _date(text: str) -> Any:
+    """An event's ``Date`` (UTC; NaT when it is no date), read once per text (the events of a
+    day share it: pandas takes about half a millisecond to read one)."""
+    return pd.to_datetime(text, errors="coerce", utc=True)
+
+
 def _event_record(path: Path, event: str, data: dict, rows: list[tuple], null_byes: int) -> dict:
     tournament = _key(path, data, "Tournament", "", (dict,))
     uri = tournament.get("Uri")
@@ -493,7 +531,7 @@ def _event_record(path: Path, event: str, data: dict, rows: list[tuple], null_by
         EVENT: event,
         FILE: str(path),
         NAME: tournament.get("Name"),
-        DATE: pd.to_datetime(date, errors="coerce", utc=True) if isinstance(date, str) else pd.NaT,
+        DATE: _date(date) if isinstance(date, str) else pd.NaT,
         URI: uri,
         PLATFORM: platform,
         GAME_SCORES: games or not played,
@@ -519,12 +557,16 @@ def swiss_rounds(path: Path) -> tuple[bool, str | None, pd.Timestamp | None]:
     rows, _, _, _ = _rounds(path, data, None, platform)
     _standings(path, data, path.stem)
     date = tournament.get("Date")
-    day = pd.to_datetime(date, errors="coerce", utc=True) if isinstance(date, str) else None
+    day = _date(date) if isinstance(date, str) else None
     return bool(rows), platform, None if day is None or pd.isna(day) else day
 
 
 def read_mtg_json(
-    source: Source, *, bye_player: str | None = None, skip_bad_files: bool = False
+    source: Source,
+    *,
+    bye_player: str | None = None,
+    skip_bad_files: bool = False,
+    jobs: int | None = 1,
 ) -> CardsFile:
     """Read MTGODecklistCache JSON files: Swiss results and the standings they publish.
 
@@ -544,6 +586,11 @@ def read_mtg_json(
         ``"1-0-0"``, unlike its own byes, written ``""``) as an opponent whose match-win % is
         floored to 0.33: evidently a dummy player the organiser entered (one event of July 2024;
         :func:`standings_from_path` and :func:`check_from_path` read topdeck.gg files so).
+    jobs : int, optional
+        Processes reading the files (:func:`~tourneystats.core.parallel.map_files`; None or 0:
+        all the cores, for files of 32 MB or more in all; 1, the default: this process alone).
+        The result, the warnings and the error of a refused file (the first in file order) do
+        not depend on it.
 
     Returns
     -------
@@ -551,9 +598,12 @@ def read_mtg_json(
         ``results`` (match level, Swiss rounds only; the event is the file's stem),
         ``published`` (``event, player, Rank, Points, Wins, Losses, Draws, OMWP, GWP, OGWP``;
         missing where a file gives null), ``events`` (``event, file, name, date, uri,
-        platform, game_scores, null_byes, cut_round``: the byes written with a null
-        ``Player2``, the first round of a top cut written as Swiss rounds, 0 if none) and
-        ``players`` (``event, player, name, playoffs``: whether he played a playoff round).
+        platform, game_scores, null_byes, cut_round, bracket_unread``: the byes written with a
+        null ``Player2``, the first round of a top cut written as Swiss rounds, 0 if none, why
+        the bracket rounds could not be read, None if they could), ``players`` (``event,
+        player, name, playoffs``: whether he played a playoff round) and ``bracket`` (the
+        matches of the rounds named ``Quarterfinals``, ``Semifinals``, ``Finals``, as
+        :func:`bracket_rows` gives them).
 
     Raises
     ------
@@ -581,23 +631,34 @@ def read_mtg_json(
                event platform  game_scores
     0  club-2024-06-30    melee         True
     """
+    from ..core.io import note_input
+    from ..core.parallel import folder_jobs, map_files
+
     files = list_files(source, JSON_SUFFIXES)
     if not files:
         raise ValidationError("no MTG JSON files to read: the list of paths is empty")
     names = event_names(files)  # the stems; paths below the folder for stems read twice
+    for path in files:  # inputs, never written over (the workers' reads are not tracked here)
+        note_input(path)
     rows: list[tuple]
     finalists: list[tuple]
+    bracket: list[tuple] = []
     rows, published, events, playoffs, finalists, refused = [], [], [], [], [], []
-    for path, event in zip(files, names, strict=True):  # I/O: one JSON document per file
-        try:
-            record, file_rows, left, in_playoffs, standings = _one_file(path, event, bye_player)
-        except ValidationError as exc:
+    items = list(zip(files, names, strict=True))
+    task = functools.partial(_read_file, bye_player=bye_player)
+    reads = map_files(task, items, jobs=folder_jobs(jobs, files))
+    for (path, event), (read, caught) in zip(items, reads, strict=True):
+        for message, category in caught:  # (said here: a worker's warnings are not shown)
+            warnings.warn(message, category, stacklevel=2)
+        if isinstance(read, ValidationError):
             if not skip_bad_files:
-                raise
-            refused.append(str(exc))
+                raise read
+            refused.append(str(read))
             continue
+        record, file_rows, left, in_playoffs, standings, file_bracket = read
         events.append(record)
         rows.extend((event, *row) for row in file_rows)
+        bracket.extend((event, *row) for row in file_bracket)
         finalists.extend((event, name) for name in in_playoffs)
         cut = record[CUT_ROUND]
         finalists.extend((event, row[1]) for row in file_rows if cut and row[0] >= cut)
@@ -608,19 +669,37 @@ def read_mtg_json(
     if not events:
         raise ValidationError(f"{source}: every MTG JSON file was refused ({refused[0]})")
     note("playoff rounds left out (only Swiss rounds are standings rounds)", playoffs)
-    return _frame(rows, published, events, finalists)
+    data = _frame(rows, published, events, finalists)
+    return dataclasses.replace(data, bracket=_bracket_frame(bracket))
+
+
+def _read_file(item: tuple[Path, str], bye_player: str | None) -> tuple[Any, list[tuple]]:
+    """:func:`_one_file` of ``(path, event)`` (or the error refusing it), and the warnings it
+    gave: what a worker of :func:`read_mtg_json` sends back."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            read: Any = _one_file(*item, bye_player)
+        except ValidationError as exc:
+            read = exc
+    return read, [(str(w.message), w.category) for w in caught]
 
 
 def _one_file(path: Path, event: str, bye_player: str | None) -> tuple:
-    """One file's event record, Swiss rows, playoff round names, playoff players and published
-    standings (all read before any is kept: a refused file leaves nothing behind)."""
+    """One file's event record, Swiss rows, playoff round names, playoff players, published
+    standings and bracket rows (all read before any is kept: a refused file leaves nothing
+    behind)."""
     data = _load(path)
     tournament = _key(path, data, "Tournament", "", (dict,))
     uri = tournament.get("Uri")
     platform = _platform(path, uri if isinstance(uri, str) else None)
     file_rows, left, in_playoffs, null_byes = _rounds(path, data, bye_player, platform)
     record = _event_record(path, event, data, file_rows, null_byes)
-    return record, file_rows, left, in_playoffs, _standings(path, data, event)
+    bracket, record[UNREAD] = _bracket(
+        path, data, platform, max((r[0] for r in file_rows), default=0)
+    )
+    standings = _standings(path, data, event)
+    return record, file_rows, left, in_playoffs, standings, bracket
 
 
 def _frame(

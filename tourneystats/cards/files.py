@@ -14,6 +14,7 @@ import warnings
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -25,8 +26,8 @@ from ..core.schema import EVENT, NAME, OPPONENT, PLAYER, ValidationError
 from .decklistcache import JSON_SUFFIXES, is_mtg_json, read_mtg_json
 from .history import standings_by_round
 from .prepare import GAME_COLUMNS, MATCH_COLUMNS
-from .published import CUT_ROUND, DIVISION, GAME_SCORES, PLATFORM
-from .publishers import event_standings, implied_rules, with_bye_players
+from .published import CUT_ROUND, DIVISION, GAME_SCORES, PLATFORM, UNREAD
+from .publishers import event_standings, implied_rules, with_bye_players, with_points_cuts
 from .rules import Rules, get_rules
 from .tables import standings
 from .tom import TOM_SUFFIXES, is_tom, read_tom
@@ -100,26 +101,49 @@ def _concat(frames: list[pd.DataFrame]) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
+class _Loaded(NamedTuple):
+    """What :func:`_load` reads from a file or folder."""
+
+    results: pd.DataFrame
+    #: the events of its JSON and TOM files (None when it has none: their platform, date and
+    #: whether they carry game scores)
+    events: pd.DataFrame | None = None
+    #: the players its TOM files name (``event, player, name``; None without one: the ids of
+    #: the other sources are the names they publish)
+    players: pd.DataFrame | None = None
+    #: the bracket rounds of its JSON files (``CardsFile.bracket``; None without one)
+    bracket: pd.DataFrame | None = None
+    #: the processes its JSON files were read on (:func:`~tourneystats.core.parallel.folder_jobs`)
+    jobs: int | None = 1
+
+
 def _load(
-    path: Path, by: str | None, coded: bool = False, skip_bad_files: bool = False
-) -> tuple[pd.DataFrame, pd.DataFrame | None, pd.DataFrame | None]:
-    """The results of a file or folder, the events of its JSON and TOM files (None when it
-    has none: their platform, date and whether they carry game scores), and the players its TOM
-    files name (``event, player, name``; None without one: the ids of the other sources are
-    the names they publish). With `coded`, the text ids of a single table file are read as
-    categoricals (named in ``attrs["dictionaries"]``)."""
+    path: Path,
+    by: str | None,
+    coded: bool = False,
+    skip_bad_files: bool = False,
+    jobs: int | None = 1,
+) -> _Loaded:
+    """The results of a file or folder and what its JSON and TOM files tell besides
+    (:class:`_Loaded`), its JSON files read on `jobs` processes. With `coded`, the text ids of
+    a single table file are read as categoricals (named in ``attrs["dictionaries"]``)."""
     if coded and not path.is_dir() and path.suffix.lower() in TABLE_SUFFIXES:
-        return _read_results(path, by, coded=True), None, None
+        return _Loaded(_read_results(path, by, coded=True))
     files = _result_files(path) if path.is_dir() else [path]
     suffix = [p.suffix.lower() for p in files]
     json_files = [p for p, s in zip(files, suffix, strict=True) if s in JSON_SUFFIXES]
     tom_files = [p for p, s in zip(files, suffix, strict=True) if s in TOM_SUFFIXES]
     frames = [_read_results(p, by) for p in files if p not in json_files and p not in tom_files]
-    events, players = [], None
+    from ..core.parallel import folder_jobs
+
+    events, players, bracket = [], None, None
+    jobs = folder_jobs(jobs, json_files)
     for reader, some in ((read_mtg_json, json_files), (read_tom, tom_files)):
         if some:
             if reader is read_mtg_json:
-                data = with_bye_players(read_mtg_json(some, skip_bad_files=skip_bad_files))
+                data = read_mtg_json(some, skip_bad_files=skip_bad_files, jobs=jobs)
+                data = with_bye_players(data)
+                bracket = data.bracket
             else:
                 data = reader(some)
             if reader is read_tom:  # TOM: first and last names behind the user ids
@@ -128,7 +152,8 @@ def _load(
             events.append(data.events)
     if not frames:
         raise ValidationError(f"{path}: no cards results")
-    return _concat(frames), (pd.concat(events, ignore_index=True) if events else None), players
+    all_events = pd.concat(events, ignore_index=True) if events else None
+    return _Loaded(_concat(frames), all_events, players, bracket, jobs)
 
 
 def _plan(
@@ -232,7 +257,7 @@ def read_results(path: str | os.PathLike, *, by: str | None = None) -> pd.DataFr
     0     E      1      a        b     2       0      0
     1     E      1      b        a     0       2      0
     """
-    return _load(Path(path), by)[0]
+    return _load(Path(path), by).results
 
 
 @names_its_source
@@ -261,7 +286,7 @@ def read_people(path: str | os.PathLike) -> pd.DataFrame | None:
     >>> read_people(folder) is None
     True
     """
-    return _load(Path(path), None)[2]
+    return _load(Path(path), None).players
 
 
 @names_its_source
@@ -271,6 +296,7 @@ def standings_from_path(
     rules: str | Rules | None = None,
     by: str | None = None,
     skip_bad_files: bool = False,
+    jobs: int | None = 1,
 ) -> pd.DataFrame:
     """Standings of every event in a results file, or in a folder of results files.
 
@@ -296,6 +322,11 @@ def standings_from_path(
     skip_bad_files : bool
         Leave out the MTG JSON files that would be refused, naming each in a warning
         (:func:`read_mtg_json`), and compute the others: a season of a real archive.
+    jobs : int, optional
+        Processes over the MTG JSON files of a folder, reading them and computing the events
+        their publisher computes otherwise (a cut, a bracket); None or 0: all the cores, for
+        32 MB of files or more; 1, the default: this process alone. The table does not
+        depend on it.
 
     Returns
     -------
@@ -314,37 +345,48 @@ def standings_from_path(
     0      a     1             3
     1      b     2             0
     """
-    results, events, players = _load(Path(path), by, coded=True, skip_bad_files=skip_bad_files)
+    loaded = _load(Path(path), by, coded=True, skip_bad_files=skip_bad_files, jobs=jobs)
+    results = loaded.results
     text = results.attrs.pop("dictionaries", [])
-    table = _computed(results, _plan(results, events, rules), standings, by=by)
+    table = _computed(results, _plan(results, loaded.events, rules), standings, by=by)
     if by is None:
-        table = _cuts_frozen(table, results, events, rules)
-    return with_people(texts_again(table, text), players)
+        table = _cuts_frozen(table, results, loaded, rules, jobs=loaded.jobs)
+    return with_people(texts_again(table, text), loaded.players)
 
 
 def _cuts_frozen(
     table: pd.DataFrame,
     results: pd.DataFrame,
-    events: pd.DataFrame | None,
+    loaded: _Loaded,
     rules: str | Rules | None,
+    jobs: int | None = 1,
 ) -> pd.DataFrame:
     """`table` with the MTG JSON events computed as their publisher does where that differs
     from :func:`standings` (:func:`~tourneystats.cards.publishers.event_standings`: a bracket
-    counted in the tie-breakers, a top cut, a second day)."""
+    counted in the tie-breakers, a top cut, a second day), those events computed on `jobs`
+    processes."""
+    from ..core.parallel import map_files
+
+    events = loaded.events
     if events is None or CUT_ROUND not in events.columns:
         return table
-    parts = []
     rows_of = results.groupby(EVENT, sort=False).indices  # one pass, then a take per event
-    for record in events.to_dict("records"):  # one per file: I/O-sized
-        if record[PLATFORM] == "tom" or record[EVENT] not in rows_of:
-            continue  # (TOM files: ranked within divisions, no cuts)
-        own = (
-            get_rules(rules)
-            if rules is not None
-            else implied_rules(record[PLATFORM], record.get("date"))
+    bracket = loaded.bracket if loaded.bracket is not None else pd.DataFrame()
+    brackets = bracket.groupby(EVENT, sort=False).indices if len(bracket) else {}
+    none = bracket.iloc[:0]
+    items = [
+        (
+            results.iloc[rows_of[record[EVENT]]],
+            record,
+            own,
+            bracket.iloc[brackets[record[EVENT]]] if record[EVENT] in brackets else none,
         )
-        own = own if record[GAME_SCORES] else replace(own, game_scores=False)
-        part = event_standings(results.iloc[rows_of[record[EVENT]]], record, own)
+        for record, own in _to_recompute(results, events, rules, rows_of, brackets)
+    ]
+    parts = []
+    for part, caught in map_files(_event_standings, items, jobs=jobs):
+        for message, category in caught:  # (said here: a worker's warnings are not shown)
+            warnings.warn(message, category, stacklevel=4)
         if part is not None:
             parts.append(part)
     if not parts:
@@ -355,9 +397,66 @@ def _cuts_frozen(
     return table.iloc[order].reset_index(drop=True)
 
 
+def _to_recompute(
+    results: pd.DataFrame,
+    events: pd.DataFrame,
+    rules: str | Rules | None,
+    rows_of: dict,
+    brackets: dict,
+) -> list[tuple[dict, Rules]]:
+    """The JSON events (record, rules) :func:`event_standings` may compute otherwise than
+    :func:`standings`: a top cut and ``Rules.frozen_before_cut``; a bracket (or one not read,
+    to say so) and ``Rules.playoff_tiebreakers`` without a top cut; a second day found by
+    :func:`~tourneystats.cards.publishers.with_points_cuts` (all events at once) and
+    ``Rules.frozen_before_cut``. The others it would leave as they are."""
+    given = get_rules(rules) if rules is not None else None
+    picked: list[tuple[dict, Rules]] = []
+    keep: list[bool] = []
+    maybe: dict[tuple, list[int]] = {}  # by points of a win, draw, loss: events to look at
+    for record in events.to_dict("records"):  # one per file: I/O-sized
+        if record[PLATFORM] == "tom" or record[EVENT] not in rows_of:
+            continue  # (TOM files: ranked within divisions, no cuts)
+        own = given or implied_rules(record[PLATFORM], record.get("date"))
+        own = own if record[GAME_SCORES] else replace(own, game_scores=False)
+        top = record.get(CUT_ROUND)
+        top = 0 if top is None or pd.isna(top) else int(top)
+        unread = isinstance(record.get(UNREAD), str)
+        if (own.frozen_before_cut and top) or (
+            not top and own.playoff_tiebreakers and (record[EVENT] in brackets or unread)
+        ):
+            picked.append((record, own))
+            keep.append(True)
+        elif own.frozen_before_cut:
+            maybe.setdefault((own.win, own.draw, own.loss), []).append(len(picked))
+            picked.append((record, own))
+            keep.append(False)
+    for group in maybe.values():  # a few: one per points scheme
+        rows = np.concatenate([rows_of[picked[i][0][EVENT]] for i in group])
+        found = set(with_points_cuts(results.iloc[np.sort(rows)], picked[group[0]][1]))
+        for i in group:
+            keep[i] = picked[i][0][EVENT] in found
+    return [p for p, k in zip(picked, keep, strict=True) if k]
+
+
+def _event_standings(
+    item: tuple[pd.DataFrame, dict, Rules, pd.DataFrame],
+) -> tuple[pd.DataFrame | None, list[tuple]]:
+    """:func:`event_standings` of ``(results, record, rules, bracket)`` and the warnings it
+    gave (what a worker of :func:`_cuts_frozen` sends back)."""
+    results, record, rules, bracket = item
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        part = event_standings(results, record, rules, bracket=bracket)
+    return part, [(str(w.message), w.category) for w in caught]
+
+
 @names_its_source
 def history_from_path(
-    path: str | os.PathLike, *, rules: str | Rules | None = None, skip_bad_files: bool = False
+    path: str | os.PathLike,
+    *,
+    rules: str | Rules | None = None,
+    skip_bad_files: bool = False,
+    jobs: int | None = 1,
 ) -> pd.DataFrame:
     """Standings after every round of every event in a results file or folder (for drift charts).
 
@@ -370,6 +469,10 @@ def history_from_path(
     skip_bad_files : bool
         As :func:`standings_from_path`: refused MTG JSON files left out, each named in a
         warning (a season's drift over a real archive).
+    jobs : int, optional
+        Processes reading the MTG JSON files of a folder (None or 0: all the cores, for 32 MB
+        of files or more; 1, the default: this process alone). The table does not depend on
+        it.
 
     Returns
     -------
@@ -390,6 +493,6 @@ def history_from_path(
     2      2      a     1             3
     3      2      b     1             3
     """
-    results, events, players = _load(Path(path), None, skip_bad_files=skip_bad_files)
+    results, events, players, *_ = _load(Path(path), None, skip_bad_files=skip_bad_files, jobs=jobs)
     table = _computed(results, _plan(results, events, rules), standings_by_round)
     return with_people(table, players)

@@ -19,6 +19,8 @@ PLAYOFFS = "playoffs"
 PLATFORM, URI, GAME_SCORES = "platform", "uri", "game_scores"
 #: column of the events frame: the first round of a top cut written as Swiss rounds (0: none)
 CUT_ROUND = "cut_round"
+#: column of the events frame of MTG JSON files: why its bracket rounds could not be read (None)
+UNREAD = "bracket_unread"
 
 
 @dataclass(frozen=True)
@@ -41,12 +43,18 @@ class CardsFile:
         One row per event and player: ``event, player, name``, ``playoffs`` (he played a playoff
         round: his published place comes from it), and for TOM files ``division`` and
         ``dropped_after`` (the round after which the player dropped).
+    bracket : pandas.DataFrame or None
+        Of MTG JSON files: the matches of the bracket rounds named ``Quarterfinals``,
+        ``Semifinals``, ``Finals`` (left out of `results`), as results rows numbered after each
+        event's Swiss rounds (:func:`~tourneystats.cards.decklistcache.bracket_rows`); None for
+        other files.
     """
 
     results: pd.DataFrame
     published: pd.DataFrame
     events: pd.DataFrame
     players: pd.DataFrame
+    bracket: pd.DataFrame | None = None
 
 
 def note(message: str, items: list[str], limit: int = 5) -> None:

@@ -87,7 +87,7 @@ from ..core.schema import (
     WINS,
 )
 from .decklistcache import bracket_rows, read_mtg_json
-from .published import CUT_ROUND, PLATFORM, CardsFile
+from .published import CUT_ROUND, PLATFORM, UNREAD, CardsFile
 from .rules import RULES, Rules
 from .tables import standings
 from .terms import explain
@@ -180,6 +180,7 @@ def with_bye_players(data: CardsFile) -> CardsFile:
         published=data.published,
         events=data.events,
         players=data.players,
+        bracket=data.bracket,
     )
 
 
@@ -314,6 +315,71 @@ def points_cuts(results: pd.DataFrame, rules: Rules) -> list[int]:
     return cuts
 
 
+def with_points_cuts(results: pd.DataFrame, rules: Rules) -> np.ndarray:
+    """The events of `results` (any number) with a round :func:`points_cuts` finds, all at once:
+    one players x rounds grid of every event's points, one pass per round number.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        Match results of any number of events.
+    rules : Rules
+        Their rules (the points of a win, a draw, a loss).
+
+    Returns
+    -------
+    numpy.ndarray
+        The names of the events for which :func:`points_cuts` is not empty, in order of first
+        appearance.
+
+    Examples
+    --------
+    >>> pairs = [(1, "A", "B"), (1, "C", "D"), (1, "E", "F"), (1, "G", "H"),
+    ...          (2, "A", "C"), (2, "E", "G"), (2, "B", "D"), (2, "F", "H"),
+    ...          (3, "A", "E"), (3, "C", "G"), (3, "B", "F"), (3, "D", "H"),
+    ...          (4, "A", "C"), (4, "E", "B")]
+    >>> rows = pd.DataFrame([{"event": e, "round": r, "player": p, "opponent": q,
+    ...     "wins": w, "losses": 2 - w, "draws": 0} for e in ("cut", "swiss")
+    ...     for r, a, b in pairs[: None if e == "cut" else 12] for p, q, w in ((a, b, 2), (b, a, 0))])
+    >>> with_points_cuts(rows, RULES["melee2025"]).tolist()
+    ['cut']
+    """
+    event, names = pd.factorize(results[EVENT], sort=False)
+    player = pd.factorize(results[PLAYER].astype(str), sort=False)[0]
+    # one row per event and player, each event's rounds numbered 0, 1, ... in order (as
+    # :func:`points_cuts` takes them)
+    pairs, who = np.unique(event * (player.max(initial=0) + 1) + player, return_inverse=True)
+    of = pairs // (player.max(initial=0) + 1)  # each row's event
+    rnd = results[ROUND].to_numpy(dtype=np.int64)
+    span = rnd.max(initial=0) - rnd.min(initial=0) + 1
+    rounds, k = np.unique(event * span + (rnd - rnd.min(initial=0)), return_inverse=True)
+    at = rounds // span  # each round's event
+    k = (np.arange(rounds.size) - np.searchsorted(at, at, side="left"))[k]
+    count = np.bincount(at, minlength=len(names))  # rounds of each event
+    w, lo = results[WINS].to_numpy(), results[LOSSES].to_numpy()
+    points = np.where(w > lo, rules.win, np.where(w < lo, rules.loss, rules.draw))
+    width = int(count.max(initial=0))
+    grid = np.bincount(who * width + k, weights=points, minlength=of.size * width)
+    grid = grid.reshape(of.size, width)
+    played = np.zeros(grid.shape, dtype=bool)
+    played[who, k] = True
+    total = np.cumsum(grid, axis=1)
+    found = np.zeros(len(names), dtype=bool)
+    for i in range(1, width):  # the round numbers (a few), every event at once
+        on, prev, before = played[:, i], played[:, i - 1], total[:, i - 1]
+        least = np.full(len(names), np.inf)
+        np.minimum.at(least, of[on], before[on])
+        swiss = ~np.isfinite(least) | (least <= rules.win) | (least >= rules.win * i)
+        leaders = prev & (before >= least[of])
+        left = np.bincount(of, weights=leaders & ~on, minlength=len(names))
+        below = np.bincount(of, weights=prev & (before < least[of]), minlength=len(names))
+        cut = (left <= 0.1 * np.bincount(of, weights=leaders, minlength=len(names))) & (
+            below >= 0.25 * np.bincount(of, weights=prev, minlength=len(names))
+        )
+        found |= cut & ~swiss & (count > i)
+    return np.asarray(names)[found]
+
+
 def frozen_cuts(results: pd.DataFrame, top_cut: int, rules: Rules) -> list[int]:
     """The rounds one event's standings are cut at under `rules`: its top cut written as Swiss
     rounds (`top_cut`, 0 if none) and a second day before it that only the leaders by points
@@ -422,7 +488,9 @@ def standings_with_bracket(
     return table.reset_index()[swiss.columns]
 
 
-def event_standings(results: pd.DataFrame, record: dict, rules: Rules) -> pd.DataFrame | None:
+def event_standings(
+    results: pd.DataFrame, record: dict, rules: Rules, *, bracket: pd.DataFrame | None = None
+) -> pd.DataFrame | None:
     """One MTG JSON event's standings as its publisher computes them, where they are not
     :func:`~tourneystats.cards.standings` of its rounds (None where they are).
 
@@ -435,6 +503,11 @@ def event_standings(results: pd.DataFrame, record: dict, rules: Rules) -> pd.Dat
         ``cut_round``).
     rules : Rules
         The rules the event is computed with.
+    bracket : pandas.DataFrame, optional
+        The event's bracket rows (of :func:`~tourneystats.cards.read_mtg_json`'s ``bracket``;
+        ``record["bracket_unread"]`` says why there are none, if it says); by default read
+        from ``record["file"]`` (:func:`~tourneystats.cards.decklistcache.bracket_rows`) when
+        the rules need them.
 
     Returns
     -------
@@ -457,9 +530,12 @@ def event_standings(results: pd.DataFrame, record: dict, rules: Rules) -> pd.Dat
     top = record.get(CUT_ROUND)
     top = 0 if top is None or pd.isna(top) else int(top)
     base = None
-    if not top and rules.playoff_tiebreakers and isinstance(record.get(FILE), str):
-        bracket = bracket_rows(record[FILE], record[EVENT])
-        if len(bracket):
+    if not top and rules.playoff_tiebreakers:
+        if bracket is None and isinstance(record.get(FILE), str):
+            bracket = bracket_rows(record[FILE], record[EVENT])
+        elif bracket is not None and isinstance(record.get(UNREAD), str):
+            warnings.warn(record[UNREAD], stacklevel=2)  # (as bracket_rows says it)
+        if bracket is not None and len(bracket):
             base = standings_with_bracket(results, bracket, rules)
     cuts = frozen_cuts(results, top, rules)
     return standings_before_cut(results, cuts, rules, table=base) if cuts else base

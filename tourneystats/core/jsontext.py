@@ -72,9 +72,11 @@ def load_json(text: str | bytes, source: str | os.PathLike) -> Any:
     ...
     tourneystats.core.schema.ValidationError: e.json: line 1, column 101: nested more than 100 levels deep
     """
-    if isinstance(text, bytes):
-        text = text.decode("utf-8-sig")
-    too_deep = _too_deep(text)
+    raw = text
+    if isinstance(raw, bytes):  # (its bytes scanned as they are: no encoding back)
+        raw = raw.removeprefix(b"\xef\xbb\xbf")
+        text = raw.decode("utf-8")
+    too_deep = _too_deep(raw)
     if too_deep:
         raise ValidationError(f"{source}: {too_deep}: nested more than {MAX_DEPTH} levels deep")
     conflicts: list[str] = []
@@ -93,30 +95,59 @@ def load_json(text: str | bytes, source: str | os.PathLike) -> Any:
     return data
 
 
-def _too_deep(text: str) -> str | None:
+#: what each byte is to the depth scan: 0 nothing, 1 a quote, 2 a backslash, 3 an opening and
+#: 4 a closing bracket (only these few bytes, a small share of a file, are looked at further)
+_KIND = np.zeros(256, dtype=np.uint8)
+_KIND[ord('"')], _KIND[ord("\\")] = 1, 2
+_KIND[[ord("["), ord("{")]] = 3
+_KIND[[ord("]"), ord("}")]] = 4
+
+
+def _too_deep(text: str | bytes) -> str | None:
     """``"line L, column C"`` of the first bracket nested deeper than :data:`MAX_DEPTH`, if any
-    (brackets inside strings not counted)."""
-    if text.count("[") + text.count("{") <= MAX_DEPTH:
-        return None
-    raw = text.encode("utf-8", "surrogatepass")
-    buf = np.frombuffer(raw, dtype=np.uint8)
-    quote = buf == ord('"')
-    backslash = buf == ord("\\")
-    count = np.cumsum(backslash)
-    run = count - np.maximum.accumulate(np.where(backslash, 0, count))  # backslashes ending here
-    before = np.concatenate([[0], run[:-1]])
-    quote &= before % 2 == 0  # a quote after an odd run of backslashes is escaped
+    (brackets inside strings not counted; the column counts the bytes of the line's UTF-8).
+
+    Only the quotes, backslashes and brackets are scanned (their positions, in order): a quote
+    after an odd run of backslashes is escaped; a bracket between an opening and a closing
+    quote is in a string.
+
+    Examples
+    --------
+    >>> _too_deep("[" * 101 + "]" * 101), _too_deep('["' + "[" * 200 + '"]')
+    ('line 1, column 101', None)
+    >>> _too_deep('["é\\\\n", ' + "[" * 100 + "]" * 100 + "]")  # é is two bytes
+    'line 1, column 109'
+    """
+    if isinstance(text, str):
+        if text.count("[") + text.count("{") <= MAX_DEPTH:
+            return None
+        raw = text.encode("utf-8", "surrogatepass")
+    else:
+        raw = text
+        if raw.count(b"[") + raw.count(b"{") <= MAX_DEPTH:
+            return None
+    kinds = _KIND[np.frombuffer(raw, dtype=np.uint8)]
+    at = np.flatnonzero(kinds)  # the positions of the bytes that matter, in order
+    kind = kinds[at]
+    slash = kind == 2
+    # a backslash right after a backslash continues its run; the run's length where it ends
+    after = np.zeros(len(at), dtype=bool)
+    after[1:] = slash[1:] & slash[:-1] & (at[1:] == at[:-1] + 1)
+    first = np.flatnonzero(slash & ~after)  # where each run starts
+    start = np.zeros(len(at), dtype=np.int64)
+    start[first] = first
+    length = np.arange(len(at)) - np.maximum.accumulate(start) + 1  # (valid at backslashes)
+    escaped = np.zeros(len(at), dtype=bool)
+    escaped[1:] = slash[:-1] & (at[1:] == at[:-1] + 1) & (length[:-1] % 2 == 1)
+    quote = (kind == 1) & ~escaped
     inside = (np.cumsum(quote) - quote) % 2 == 1  # within a string (its quotes excluded)
-    step = np.zeros(len(buf), dtype=np.int64)
-    step[(buf == ord("[")) | (buf == ord("{"))] = 1
-    step[(buf == ord("]")) | (buf == ord("}"))] = -1
-    step[inside] = 0
+    step = np.where(inside, 0, np.where(kind == 3, 1, np.where(kind == 4, -1, 0)))
     deep = np.flatnonzero(np.cumsum(step) > MAX_DEPTH)
     if not len(deep):
         return None
-    at = int(deep[0])
-    line = raw.count(b"\n", 0, at) + 1
-    column = at - (raw.rfind(b"\n", 0, at) + 1) + 1
+    where = int(at[deep[0]])
+    line = raw.count(b"\n", 0, where) + 1
+    column = where - (raw.rfind(b"\n", 0, where) + 1) + 1
     return f"line {line}, column {column}"
 
 

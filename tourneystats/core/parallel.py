@@ -11,8 +11,10 @@ from __future__ import annotations
 import multiprocessing
 import os
 import sys
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 _T = TypeVar("_T")
@@ -51,6 +53,31 @@ def jobs_count(jobs: int | None, items: int) -> int:
     return max(1, min(wanted, items))
 
 
+#: files smaller than this in all are read in one process when the jobs are left to the machine
+#: (``jobs`` 0 or None): starting the workers takes about a second, more than they would save
+#: (a season of a club's files; 32 MB is about 180 melee.gg JSON files)
+SMALL_FOLDER = 32 << 20
+
+
+def folder_jobs(jobs: int | None, files: Sequence[str | os.PathLike]) -> int | None:
+    """`jobs` for reading `files`: as given when it is a number of processes, else (0 or None:
+    all the cores) one process for files of less than :data:`SMALL_FOLDER` bytes in all.
+
+    Examples
+    --------
+    >>> folder_jobs(2, [__file__]), folder_jobs(0, [__file__]), folder_jobs(None, [])
+    (2, 1, 1)
+    """
+    if jobs:
+        return jobs
+    size = 0
+    for path in files:
+        size += os.path.getsize(path)
+        if size >= SMALL_FOLDER:
+            return jobs
+    return 1
+
+
 def chunk_size(items: int, jobs: int) -> int:
     """Items per chunk: about eight chunks per job (a slow file delays little), at most
     :data:`MAX_CHUNK`.
@@ -79,8 +106,39 @@ def show_progress(progress: bool | None) -> bool:
     return terminal and not os.environ.get("CI")
 
 
+class _NoBar:
+    """What :func:`progress_bar` gives when no bar is drawn (tqdm not imported)."""
+
+    def __init__(self, iterable: Iterable[Any] | None = None) -> None:
+        self.iterable = iterable
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.iterable or ())
+
+    def __enter__(self) -> _NoBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def update(self, n: float = 1) -> None:
+        return None
+
+    def close(self) -> None:
+        return None
+
+
 def progress_bar(progress: bool | None, total: int | None = None, **kwargs: Any) -> Any:
-    """A tqdm bar on standard error (a widget in Jupyter), drawn as :func:`show_progress` says."""
+    """A tqdm bar on standard error (a widget in Jupyter), drawn as :func:`show_progress` says
+    (when none is, tqdm is not even imported: a command's start-up stays light).
+
+    Examples
+    --------
+    >>> with progress_bar(False, total=3) as bar:
+    ...     bar.update(3)
+    """
+    if not show_progress(progress):
+        return _NoBar(kwargs.get("iterable"))
     from tqdm.auto import tqdm
 
     return tqdm(
@@ -94,9 +152,14 @@ def progress_bar(progress: bool | None, total: int | None = None, **kwargs: Any)
 
 def _context() -> Any:
     """Worker processes started by a fork server (a clean process, no inherited threads) where
-    the system has one, else the platform's default."""
+    the system has one, else the platform's default. The fork server imports the package (and
+    pandas) once: every worker it forks, for this map and the next, starts with them."""
     methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else None)
+    if "forkserver" not in methods:  # pragma: no cover - Windows, macOS without it
+        return multiprocessing.get_context(None)
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["tourneystats"])
+    return context
 
 
 def map_files(
@@ -153,3 +216,38 @@ def map_files(
                 bar.update(step)
         finally:  # a consumer that stops early (an error, a strict run) leaves the rest undone
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+@dataclass(frozen=True)
+class _Warned:
+    """``func(item)`` and the warnings it gave, as (message, category) pairs (picklable)."""
+
+    func: Callable[[Any], Any]
+
+    def __call__(self, item: Any) -> tuple[Any, list[tuple[str, type[Warning]]]]:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            result = self.func(item)
+        return result, [(str(w.message), w.category) for w in caught]
+
+
+def map_warned(
+    func: Callable[[_T], _R], items: Sequence[_T], *, jobs: int | None = 1, stacklevel: int = 3
+) -> Iterator[_R]:
+    """:func:`map_files` of `func`, each item's warnings given again here, in the items' order
+    (a worker's warnings are not shown), before its result: the warnings, like the results, do
+    not depend on `jobs`.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     out = list(map_warned(warnings.warn, ["a", "b"], jobs=1))
+    >>> out, [str(w.message) for w in caught]
+    ([None, None], ['a', 'b'])
+    """
+    for result, caught in map_files(_Warned(func), items, jobs=jobs):
+        for message, category in caught:
+            warnings.warn(message, category, stacklevel=stacklevel)
+        yield result

@@ -19,7 +19,7 @@ ALL_SEASONS = "all"
 
 
 @names_its_source
-def read_results(path: str | os.PathLike) -> pd.DataFrame:
+def read_results(path: str | os.PathLike, *, jobs: int | None = 1) -> pd.DataFrame:
     """The league results of a CSV/Parquet file or a folder of them, as :func:`leaderboard` takes them.
 
     Files of a folder are read in name order and concatenated; each file's rows belong to the
@@ -33,6 +33,9 @@ def read_results(path: str | os.PathLike) -> pd.DataFrame:
     ----------
     path : path-like
         A ``.csv`` / ``.parquet`` file, or a folder of them (other files are ignored).
+    jobs : int, optional
+        Processes reading the files of a folder (None or 0: all the cores, for 32 MB of files
+        or more; 1, the default: this process alone); the table does not depend on it.
 
     Returns
     -------
@@ -57,9 +60,11 @@ def read_results(path: str | os.PathLike) -> pd.DataFrame:
     """
     required = [c.name for c in COLUMNS if c.required]
     files = result_files(path, TABLE_SUFFIXES, required, what="league results")
+    from ..core.parallel import folder_jobs, map_warned
+
     frames = []
-    for file, name in zip(files, event_names(files), strict=True):
-        frame = read_table(file)
+    tables = map_warned(read_table, files, jobs=folder_jobs(jobs, files))
+    for frame, name in zip(tables, event_names(files), strict=True):
         if LEAGUE not in frame.columns:  # the stem; the path below the folder for stems read twice
             frame.insert(0, LEAGUE, name)
         frames.append(frame)
@@ -76,6 +81,7 @@ def standings_from_path(
     *,
     prior_rounds: int | None = None,
     prior_mode: str | None = None,
+    jobs: int | None = 1,
 ) -> pd.DataFrame:
     """The leaderboard of every league in a CSV/Parquet file or a folder of them.
 
@@ -90,6 +96,8 @@ def standings_from_path(
         Start weight K (default 10).
     prior_mode : {"top-up", "constant"}, optional
         Start weight mode (default ``"top-up"``).
+    jobs : int, optional
+        Processes reading the files of a folder (:func:`read_results`).
 
     Returns
     -------
@@ -109,12 +117,14 @@ def standings_from_path(
     """
     rules = _rules(prior_rounds, prior_mode)
     return leaderboard(
-        read_results(path), prior_rounds=rules.prior_rounds, prior_mode=rules.prior_mode
+        read_results(path, jobs=jobs), prior_rounds=rules.prior_rounds, prior_mode=rules.prior_mode
     )
 
 
 @names_its_source
-def history_from_path(path: str | os.PathLike, **options: Any) -> pd.DataFrame:
+def history_from_path(
+    path: str | os.PathLike, *, jobs: int | None = 1, **options: Any
+) -> pd.DataFrame:
     """The history of every league in a CSV/Parquet file or a folder of them (for drift charts).
 
     The files are read with :func:`read_results` (a league per file without a ``league``
@@ -124,6 +134,8 @@ def history_from_path(path: str | os.PathLike, **options: Any) -> pd.DataFrame:
     ----------
     path : path-like
         A ``.csv`` / ``.parquet`` file, or a folder of them.
+    jobs : int, optional
+        Processes reading the files of a folder (:func:`read_results`).
     **options
         Keyword options of :func:`history` (``prior_rounds``, ``prior_mode``); None means the
         default.
@@ -148,4 +160,4 @@ def history_from_path(path: str | os.PathLike, **options: Any) -> pd.DataFrame:
     3   club         T1      3    Dan
     """
     options = {k: v for k, v in options.items() if v is not None}
-    return history(read_results(path), **options)
+    return history(read_results(path, jobs=jobs), **options)
