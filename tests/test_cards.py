@@ -912,6 +912,7 @@ def test_importing_cards_imports_no_other_family():
         "tourneystats.cards.check",
         "tourneystats.cards.codes",
         "tourneystats.cards.convert",
+        "tourneystats.cards.earlier",
         "tourneystats.cards.decklistcache",
         "tourneystats.cards.terms",
         "tourneystats.cards.tom",

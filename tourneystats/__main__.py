@@ -1,3 +1,6 @@
+"""``python -m tourneystats``: the command line."""
+
 from .cli import run
 
-run()
+if __name__ == "__main__":
+    run()
