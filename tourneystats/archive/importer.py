@@ -9,6 +9,7 @@ seasons are moved into the archive only once every file has been read.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -581,24 +582,25 @@ def _stage_sources(
     groups = _trf_groups(paths)
     reads = map_files(_read_group, groups, jobs=options["jobs"], progress=options["progress"],
                       desc="import", weights=[len(g) for g in groups])  # fmt: skip
-    for group, (frame, files) in zip(groups, reads, strict=True):
-        done = stager.trf_batch(group, frame) if frame is not None else None
-        if done is None and frame is not None:  # read together but not staged: one by one
-            files = [_read_one(path) for path in group]
-        rels = [p.relative_to(src).as_posix() for p in group]
-        notes += [(rels[0], m) for m in (files[0][4] if done is not None else [])]
-        for path, read in zip(group, files if done is None else [], strict=False):
-            record = _record(path.relative_to(src))
-            notes += [(record["path"], m) for m in read[4]]
-            try:
-                if not stager.one_file(path, record, read):
-                    continue
-            except (ValueError, OSError, ImportError) as exc:
-                if options["strict"]:
-                    raise
-                record.update(status="error", message=f"{type(exc).__name__}: {exc}")
-            records.append(record)
-        records.extend(done or [])
+    with contextlib.closing(reads):  # a strict run's error stops the workers at once
+        for group, (frame, files) in zip(groups, reads, strict=True):
+            done = stager.trf_batch(group, frame) if frame is not None else None
+            if done is None and frame is not None:  # read together but not staged: one by one
+                files = [_read_one(path) for path in group]
+            rels = [p.relative_to(src).as_posix() for p in group]
+            notes += [(rels[0], m) for m in (files[0][4] if done is not None else [])]
+            for path, read in zip(group, files if done is None else [], strict=False):
+                record = _record(path.relative_to(src))
+                notes += [(record["path"], m) for m in read[4]]
+                try:
+                    if not stager.one_file(path, record, read):
+                        continue
+                except (ValueError, OSError, ImportError) as exc:
+                    if options["strict"]:
+                        raise
+                    record.update(status="error", message=f"{type(exc).__name__}: {exc}")
+                records.append(record)
+            records.extend(done or [])
     stager.flush_all()
     return records
 

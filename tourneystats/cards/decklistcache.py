@@ -50,6 +50,7 @@ Every error names the file and the place in it (``Rounds[3].Matches[7]``, ``Stan
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import json
@@ -646,25 +647,25 @@ def read_mtg_json(
     rows, published, events, playoffs, finalists, refused = [], [], [], [], [], []
     items = list(zip(files, names, strict=True))
     task = functools.partial(_read_file, bye_player=bye_player)
-    reads = map_files(task, items, jobs=folder_jobs(jobs, files))
-    for (path, event), (read, caught) in zip(items, reads, strict=True):
-        for message, category in caught:  # (said here: a worker's warnings are not shown)
-            warnings.warn(message, category, stacklevel=2)
-        if isinstance(read, ValidationError):
-            if not skip_bad_files:
-                raise read
-            refused.append(str(read))
-            continue
-        record, file_rows, left, in_playoffs, standings, file_bracket = read
-        events.append(record)
-        rows.extend((event, *row) for row in file_rows)
-        bracket.extend((event, *row) for row in file_bracket)
-        finalists.extend((event, name) for name in in_playoffs)
-        cut = record[CUT_ROUND]
-        finalists.extend((event, row[1]) for row in file_rows if cut and row[0] >= cut)
-        published.extend(standings)
-        if left:
-            playoffs.append(f"{path.name} ({', '.join(dict.fromkeys(left))})")
+    with contextlib.closing(map_files(task, items, jobs=folder_jobs(jobs, files))) as reads:
+        for (path, event), (read, caught) in zip(items, reads, strict=True):
+            for message, category in caught:  # (said here: a worker's warnings are not shown)
+                warnings.warn(message, category, stacklevel=2)
+            if isinstance(read, ValidationError):
+                if not skip_bad_files:
+                    raise read
+                refused.append(str(read))
+                continue
+            record, file_rows, left, in_playoffs, standings, file_bracket = read
+            events.append(record)
+            rows.extend((event, *row) for row in file_rows)
+            bracket.extend((event, *row) for row in file_bracket)
+            finalists.extend((event, name) for name in in_playoffs)
+            cut = record[CUT_ROUND]
+            finalists.extend((event, row[1]) for row in file_rows if cut and row[0] >= cut)
+            published.extend(standings)
+            if left:
+                playoffs.append(f"{path.name} ({', '.join(dict.fromkeys(left))})")
     note(f"{len(refused)} file(s) left out, refused", refused)
     if not events:
         raise ValidationError(f"{source}: every MTG JSON file was refused ({refused[0]})")

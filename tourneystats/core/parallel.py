@@ -11,6 +11,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import sys
+import threading
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -209,13 +210,16 @@ def map_files(
                 bar.update(step)
             return
         pool = ProcessPoolExecutor(max_workers=n, mp_context=_context())
+        owner = threading.current_thread()
         try:
             results = pool.map(func, items, chunksize=chunk_size(len(items), n))
             for result, step in zip(results, steps, strict=True):
                 yield result
                 bar.update(step)
         finally:  # a consumer that stops early (an error, a strict run) leaves the rest undone
-            pool.shutdown(wait=True, cancel_futures=True)
+            # (a generator dropped with an error may be closed later by the garbage collector
+            # in another thread, the pool's own among them, which cannot wait for itself)
+            pool.shutdown(wait=threading.current_thread() is owner, cancel_futures=True)
 
 
 @dataclass(frozen=True)
