@@ -1149,3 +1149,47 @@ def test_unknown_options_name_the_valid_ones(tmp_path, capsys):
     assert main(["recompute", str(root), "--out", out, "--config", str(config)]) == 1
     err = capsys.readouterr().err
     assert f"--config {config}: league: the key 'prior_rounds' is given twice" in err
+
+
+# MTG JSON files of four publishers, none with a top cut or a bracket (tests/data/README.md)
+PUBLISHED = ["122-the-122nd-legacy-at-home-149036-2024-09-14.json",  # melee.gg, Sept. 2024
+             "semanal-pauper-86862-2024-04-26.json",  # melee.gg, April 2024
+             "lotus-open-standard-2VDFnu2SM0GienGYTPiF-2024-05-26.json",  # topdeck.gg: no games
+             "fuguete-league-214-2025-03-05.json",  # CardsRealm, March 2025
+             "tropical-pauper-241-2025-06-28.json"]  # fmt: skip
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_recompute_of_imported_json_follows_each_publisher(tmp_path):
+    # import keeps each event's platform, date and game_scores on its rows, so recompute
+    # computes it as standings_from_path does: the publisher's preset of that date, and no game
+    # values where the file has none (topdeck.gg's 1-0-0 rows are matches, not games)
+    data = Path(__file__).parent / "data" / "cards" / "mtgjson"
+    src = tmp_path / "src" / "2024"
+    src.mkdir(parents=True)
+    for name in PUBLISHED:
+        shutil.copy(data / name, src / name)
+    assert import_folder(tmp_path / "src", tmp_path / "archive", progress=False).ok
+    assert recompute(tmp_path / "archive", tmp_path / "out", progress=False).ok
+    got = read_archive(tmp_path / "out", family="cards").drop(columns="season")
+    want = pd.concat([cards.standings_from_path(data / n) for n in PUBLISHED], ignore_index=True)
+    keys = ["event", "player"]
+    pd.testing.assert_frame_equal(
+        sort_rows(got, keys).astype({"event": str, "player": str}),
+        sort_rows(want, keys).astype({"event": str, "player": str}),
+        check_dtype=False,
+    )
+    topdeck = got["event"].astype(str).str.startswith("lotus-open")
+    assert topdeck.any() and got.loc[topdeck, "gwp"].isna().all()
+    melee = got["event"].astype(str).str.startswith("122-")
+    assert got.loc[melee, "omwp"].min() >= 1 / 3  # melee.gg's floor, not Appendix C's 0.33
+    # named rules hold for every event, and still no game values where there are no games
+    config = {"cards": {"rules": "mtg"}}
+    assert recompute(tmp_path / "archive", tmp_path / "mtg", config=config, progress=False).ok
+    mtg = read_archive(tmp_path / "mtg", family="cards")
+    assert mtg.loc[mtg["event"].astype(str).str.startswith("lotus-open"), "gwp"].isna().all()
+    want_mtg = cards.standings_from_path(data / PUBLISHED[0], rules="mtg")
+    got_mtg = mtg[mtg["event"].astype(str) == want_mtg["event"].iloc[0]]
+    assert np.allclose(
+        sort_rows(got_mtg, keys)["omwp"].to_numpy(), sort_rows(want_mtg, keys)["omwp"].to_numpy()
+    )

@@ -80,7 +80,9 @@ class FamilySpec:
 
 #: The families an archive can hold, and the kernel :func:`recompute` runs for each.
 FAMILIES: dict[str, FamilySpec] = {
-    "cards": FamilySpec("cards", "tourneystats.cards", "standings", converters={"rules": "Rules"}),
+    "cards": FamilySpec(
+        "cards", "tourneystats.cards", "archive_standings", converters={"rules": "Rules"}
+    ),
     "chess": FamilySpec("chess", "tourneystats.chess", "standings"),
     "bridge": FamilySpec("bridge", "tourneystats.bridge", "session_standings"),
     "bridge_teams": FamilySpec("bridge_teams", "tourneystats.bridge", "team_standings"),

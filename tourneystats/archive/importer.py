@@ -180,10 +180,10 @@ def _load_source(path: Path, kind: str) -> tuple[str | None, pd.DataFrame]:
         from ..chess import read_pgn
 
         return "chess", _chess_rows(read_pgn(path))
-    if kind == "cards":  # MTG JSON or TOM: the Swiss rounds, as cards.read_results reads them
-        from .. import cards
+    if kind == "cards":  # MTG JSON or TOM: the Swiss rounds, and what their rules depend on
+        from ..cards.files import archive_rows
 
-        return "cards", cards.read_results(path)
+        return "cards", archive_rows(path)
     if kind in ("pbn", "usebio"):
         from ..bridge import read_pbn, read_usebio
 

@@ -77,7 +77,13 @@ seasons), :mod:`~tourneystats.cards.history` (standings after every round),
 from .check import check_from_path
 from .convert import games_to_matches, matches_to_games
 from .decklistcache import read_mtg_json
-from .files import history_from_path, read_people, read_results, standings_from_path
+from .files import (
+    archive_standings,
+    history_from_path,
+    read_people,
+    read_results,
+    standings_from_path,
+)
 from .history import standings_by_round
 from .prepare import GAME_COLUMNS, MATCH_COLUMNS
 from .published import CardsFile
@@ -95,6 +101,7 @@ __all__ = [
     "RULES",
     "CardsFile",
     "Rules",
+    "archive_standings",
     "check_from_path",
     "compare",
     "explain",

@@ -22,7 +22,7 @@ import pandas as pd
 from ..core.folders import names_its_source, result_files
 from ..core.io import TABLE_SUFFIXES, read_table, table_columns, texts_again
 from ..core.people import with_people
-from ..core.schema import EVENT, NAME, OPPONENT, PLAYER, ValidationError
+from ..core.schema import DATE, EVENT, NAME, OPPONENT, PLAYER, ValidationError
 from .decklistcache import JSON_SUFFIXES, is_mtg_json, read_mtg_json
 from .history import standings_by_round
 from .prepare import GAME_COLUMNS, MATCH_COLUMNS
@@ -215,6 +215,89 @@ def _computed(
     table = pd.concat(parts, ignore_index=True)
     order = np.argsort(table[EVENT].astype(str).to_numpy(), kind="stable")
     return table.iloc[order].reset_index(drop=True)
+
+
+#: the columns ``tourneystats import`` adds to the rows of an MTG JSON or TOM file: what the
+#: rules of its event depend on (:func:`archive_standings`)
+EVENT_COLUMNS = (PLATFORM, DATE, GAME_SCORES)
+
+
+def archive_rows(path: str | os.PathLike) -> pd.DataFrame:
+    """The results of a file (:func:`read_results`), each row of an MTG JSON or TOM file with
+    its event's ``platform``, ``date`` and ``game_scores`` (:data:`EVENT_COLUMNS`), as
+    ``tourneystats import`` writes them into an archive.
+
+    Examples
+    --------
+    >>> import json, pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "cup.json"
+    >>> _ = path.write_text(json.dumps({"Tournament": {"Date": "2024-06-30",
+    ...     "Uri": "https://topdeck.gg/event/1"}, "Rounds": [{"RoundName": "Round 1", "Matches": [
+    ...     {"Player1": "Ann", "Player2": "Bo", "Result": "1-0-0"}]}]}))
+    >>> archive_rows(path)[["player", "wins", "platform", "game_scores"]]
+      player  wins platform  game_scores
+    0    Ann     1  topdeck        False
+    1     Bo     0  topdeck        False
+    """
+    loaded = _load(Path(path), None)
+    results, events = loaded.results, loaded.events
+    if events is None:
+        return results
+    info = events.reindex(columns=[EVENT, *EVENT_COLUMNS]).drop_duplicates(EVENT)
+    info[DATE] = pd.to_datetime(info[DATE], utc=True)
+    return results.merge(info, on=EVENT, how="left", validate="many_to_one")
+
+
+def archive_standings(
+    results: pd.DataFrame, *, rules: str | Rules | None = None, within: str | None = None
+) -> pd.DataFrame:
+    """Standings of the events of an archive file, each under the rules its publisher implies.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        Results as :func:`standings` takes them; the rows of MTG JSON and TOM files carry
+        their event's ``platform``, ``date`` and ``game_scores`` (:func:`archive_rows`, as
+        ``tourneystats import`` writes them), other rows none (missing).
+    rules : str or Rules, optional
+        The rules of every event. By default (None) each MTG JSON or TOM event follows the preset
+        its publisher implies (:func:`~tourneystats.cards.publishers.implied_rules`), the other
+        events ``"mtg"``. Either way, the events without game scores are computed without game
+        values (their ``1-0-0`` rows are match results, not games), as in
+        :func:`standings_from_path`. The cuts and brackets of the files are not in an archive:
+        their events are computed on their Swiss rounds.
+    within : str, optional
+        As for :func:`standings` (TOM events are ranked within ``division`` by default).
+
+    Returns
+    -------
+    pandas.DataFrame
+        As :func:`standings`, in event order.
+
+    Examples
+    --------
+    >>> rows = pd.DataFrame({"event": "E", "round": 1, "player": ["a", "b"],
+    ...     "opponent": ["b", "a"], "wins": [1, 0], "losses": [0, 1], "draws": 0,
+    ...     "platform": "topdeck", "date": pd.Timestamp("2024-06-30", tz="UTC"),
+    ...     "game_scores": False})
+    >>> archive_standings(rows)[["player", "match_points", "gwp"]]
+      player  match_points  gwp
+    0      a             3  NaN
+    1      b             0  NaN
+    """
+    present = [c for c in EVENT_COLUMNS if c in results.columns]
+    plain = results.drop(columns=present)
+    if PLATFORM not in present:
+        return standings(plain, rules="mtg" if rules is None else rules, within=within)
+    listed = results[PLATFORM].notna().to_numpy()
+    events = results.loc[listed, [EVENT, *present]].drop_duplicates(EVENT)
+    events = events.assign(**{GAME_SCORES: events[GAME_SCORES].astype(bool)})
+    with warnings.catch_warnings():  # events without game scores: said by the import already
+        warnings.simplefilter("ignore")
+        plan = _plan(plain, events, rules)
+    if within is not None:
+        plan = [(own, within, rows) for own, _, rows in plan]
+    return _computed(plain, plan, standings)
 
 
 @names_its_source

@@ -37,6 +37,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..core.check import STATUS_ORDER
 from ..core.folders import naming
 from ..core.schema import EVENT, PLAYER, ValidationError
 from .check import _json_events, check_from_path
@@ -61,15 +62,8 @@ REPORT_COLUMNS = (
     "detail",
     "warnings",
 )
-#: the statuses of a file, from the best
-STATUSES = (
-    "equal",
-    "published_earlier",
-    "different",
-    "inconsistent",
-    "refused",
-    "no published values",
-)
+#: the statuses of a file, from the best (the order of the summaries: cards gives them all)
+STATUSES = STATUS_ORDER
 #: the published values that are points (the others are tie-breakers and ranks)
 POINTS_VALUES = ("Points", "match_points", "points")
 

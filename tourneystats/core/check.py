@@ -20,6 +20,16 @@ CHECK_COLUMNS = ["value", "published", "computed", "equal"]
 NOTE = "note"
 #: how a publisher's last printed decimal relates to the value (:func:`compare`'s `last_digit`)
 LAST_DIGIT = ("rounded", "approximate")
+#: the statuses of a checked file, from the best (``tourneystats check FOLDER``'s report: the
+#: families' own among them, cards' ``published_earlier`` and ``inconsistent``)
+STATUS_ORDER = (
+    "equal",
+    "published_earlier",
+    "different",
+    "inconsistent",
+    "refused",
+    "no published values",
+)
 
 
 def decimals(values: pd.Series) -> int:

@@ -33,6 +33,7 @@ from typing import Any
 
 import pandas as pd
 
+from .check import STATUS_ORDER
 from .parallel import map_files
 from .schema import ValidationError
 
@@ -50,15 +51,6 @@ REPORT_COLUMNS = [
 ]
 #: the statuses every family's report may give (a family may add its own)
 STATUSES = ("equal", "different", "refused", "no published values")
-#: the order of the statuses in a summary, from the best (a family's own among them)
-SHOWN_ORDER = (
-    "equal",
-    "published_earlier",
-    "different",
-    "inconsistent",
-    "refused",
-    "no published values",
-)
 #: the error (ValidationError) that says a file publishes nothing to compare
 _NOTHING = re.compile(r"no published value|publishes neither|nothing to compare", re.IGNORECASE)
 
@@ -317,7 +309,7 @@ def report_summary(report: pd.DataFrame) -> str:
     """
     present = set(report["status"])
     statuses = [
-        s for s in dict.fromkeys([*SHOWN_ORDER, *pd.unique(report["status"])]) if s in present
+        s for s in dict.fromkeys([*STATUS_ORDER, *pd.unique(report["status"])]) if s in present
     ]
     by = report.groupby("platform", sort=True, dropna=False)
     table = by.agg(
