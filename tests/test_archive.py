@@ -1151,8 +1151,11 @@ def test_unknown_options_name_the_valid_ones(tmp_path, capsys):
     assert f"--config {config}: league: the key 'prior_rounds' is given twice" in err
 
 
-# MTG JSON files of four publishers, none with a top cut or a bracket (tests/data/README.md)
+# MTG JSON files of four publishers (tests/data/README.md), two with a top cut written as Swiss
+# rounds, none with a bracket named Quarterfinals, Semifinals, Finals
 PUBLISHED = ["122-the-122nd-legacy-at-home-149036-2024-09-14.json",  # melee.gg, Sept. 2024
+             "anz-super-series-cycle-8-regional-championships-sydney-modern-123662-2025-03-07.json",
+             "sanremo-pauper-league-6a-tappa-284380-2025-04-12.json",  # a top cut from round 5
              "semanal-pauper-86862-2024-04-26.json",  # melee.gg, April 2024
              "lotus-open-standard-2VDFnu2SM0GienGYTPiF-2024-05-26.json",  # topdeck.gg: no games
              "fuguete-league-214-2025-03-05.json",  # CardsRealm, March 2025
@@ -1179,6 +1182,11 @@ def test_recompute_of_imported_json_follows_each_publisher(tmp_path):
         sort_rows(want, keys).astype({"event": str, "player": str}),
         check_dtype=False,
     )
+    cut = got[got["event"].astype(str).str.startswith("anz-")]  # March 2025: melee2024, cut
+    swiss = cards.standings(cards.read_results(data / PUBLISHED[1]), rules="melee2024")
+    assert (
+        sort_rows(cut, keys)["omwp"].to_numpy() != sort_rows(swiss, keys)["omwp"].to_numpy()
+    ).any()
     topdeck = got["event"].astype(str).str.startswith("lotus-open")
     assert topdeck.any() and got.loc[topdeck, "gwp"].isna().all()
     melee = got["event"].astype(str).str.startswith("122-")

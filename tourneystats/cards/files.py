@@ -219,13 +219,13 @@ def _computed(
 
 #: the columns ``tourneystats import`` adds to the rows of an MTG JSON or TOM file: what the
 #: rules of its event depend on (:func:`archive_standings`)
-EVENT_COLUMNS = (PLATFORM, DATE, GAME_SCORES)
+EVENT_COLUMNS = (PLATFORM, DATE, GAME_SCORES, CUT_ROUND)
 
 
 def archive_rows(path: str | os.PathLike) -> pd.DataFrame:
     """The results of a file (:func:`read_results`), each row of an MTG JSON or TOM file with
-    its event's ``platform``, ``date`` and ``game_scores`` (:data:`EVENT_COLUMNS`), as
-    ``tourneystats import`` writes them into an archive.
+    its event's ``platform``, ``date``, ``game_scores`` and ``cut_round`` (:data:`EVENT_COLUMNS`),
+    as ``tourneystats import`` writes them into an archive.
 
     Examples
     --------
@@ -245,6 +245,7 @@ def archive_rows(path: str | os.PathLike) -> pd.DataFrame:
         return results
     info = events.reindex(columns=[EVENT, *EVENT_COLUMNS]).drop_duplicates(EVENT)
     info[DATE] = pd.to_datetime(info[DATE], utc=True)
+    info[CUT_ROUND] = info[CUT_ROUND].fillna(0).astype(np.int64)  # (TOM: none)
     return results.merge(info, on=EVENT, how="left", validate="many_to_one")
 
 
@@ -257,15 +258,18 @@ def archive_standings(
     ----------
     results : pandas.DataFrame
         Results as :func:`standings` takes them; the rows of MTG JSON and TOM files carry
-        their event's ``platform``, ``date`` and ``game_scores`` (:func:`archive_rows`, as
-        ``tourneystats import`` writes them), other rows none (missing).
+        their event's ``platform``, ``date``, ``game_scores`` and ``cut_round``
+        (:func:`archive_rows`, as ``tourneystats import`` writes them), other rows none
+        (missing).
     rules : str or Rules, optional
         The rules of every event. By default (None) each MTG JSON or TOM event follows the preset
         its publisher implies (:func:`~tourneystats.cards.publishers.implied_rules`), the other
         events ``"mtg"``. Either way, the events without game scores are computed without game
-        values (their ``1-0-0`` rows are match results, not games), as in
-        :func:`standings_from_path`. The cuts and brackets of the files are not in an archive:
-        their events are computed on their Swiss rounds.
+        values (their ``1-0-0`` rows are match results, not games), and a top cut written
+        as Swiss rounds or a second day of the leaders by points counts as the rules say
+        (``Rules.frozen_before_cut``), as in :func:`standings_from_path`. A bracket named
+        Quarterfinals, Semifinals, Finals is not in an archive (no standings rounds): under
+        ``Rules.playoff_tiebreakers`` its players' tie-breakers are those of the Swiss rounds.
     within : str, optional
         As for :func:`standings` (TOM events are ranked within ``division`` by default).
 
@@ -297,7 +301,11 @@ def archive_standings(
         plan = _plan(plain, events, rules)
     if within is not None:
         plan = [(own, within, rows) for own, _, rows in plan]
-    return _computed(plain, plan, standings)
+    table = _computed(plain, plan, standings)
+    if CUT_ROUND not in present:
+        return table
+    events[CUT_ROUND] = events[CUT_ROUND].fillna(0).astype(np.int64)
+    return _cuts_frozen(table, plain, _Loaded(plain, events), rules)
 
 
 @names_its_source
