@@ -298,7 +298,7 @@ def archive_standings(
     events = events.assign(**{GAME_SCORES: events[GAME_SCORES].astype(bool)})
     with warnings.catch_warnings():  # events without game scores: said by the import already
         warnings.simplefilter("ignore")
-        plan = _plan(plain, events, rules)
+        plan: list[tuple[Rules, str | None, np.ndarray | None]] = _plan(plain, events, rules)
     if within is not None:
         plan = [(own, within, rows) for own, _, rows in plan]
     table = _computed(plain, plan, standings)

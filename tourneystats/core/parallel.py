@@ -13,7 +13,7 @@ import os
 import sys
 import threading
 import warnings
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -171,7 +171,7 @@ def map_files(
     progress: bool | None = False,
     desc: str | None = None,
     weights: Iterable[int] | None = None,
-) -> Iterator[_R]:
+) -> Generator[_R, None, None]:
     """``func(item)`` for every item, in worker processes, yielded in the items' order.
 
     Parameters
