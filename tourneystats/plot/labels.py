@@ -14,11 +14,10 @@ import numpy as np
 from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.backend_bases import RendererBase
-from matplotlib.figure import Figure
 from matplotlib.text import Annotation, Text
 from matplotlib.transforms import Bbox
 
-from .style import _LABEL_SIZE, _spread
+from .style import _LABEL_SIZE, _spread, renderer_of, root_figure
 
 #: how far right of its line's end a label starts, in points: alone, and in a spread column
 OFFSET_PT = 7.0
@@ -87,7 +86,7 @@ class EndLabels(Artist):
         ax = self._ax
         points = np.asarray([label.xy for label in self._labels], dtype=float)
         screen = ax.transData.transform(points)
-        fig = cast(Figure, ax.get_figure(root=True))
+        fig = root_figure(ax)
         origin = fig.bbox.p0
         gap = float(cast(Any, renderer.points_to_pixels(_LABEL_SIZE * LINE_SPACING)))
         offset, fan = (float(cast(Any, renderer.points_to_pixels(p))) for p in (OFFSET_PT, FAN_PT))
@@ -112,8 +111,8 @@ class EndLabels(Artist):
     def get_window_extent(self, renderer: RendererBase | None = None) -> Bbox:
         """Place the labels (a layout asks every artist for its box); an empty box."""
         if renderer is None:
-            renderer = cast(Any, self._ax.get_figure(root=True))._get_renderer()
-        self._layout(cast(RendererBase, renderer))
+            renderer = renderer_of(root_figure(self._ax))
+        self._layout(renderer)
         return Bbox.null()  # takes no room of its own
 
     def draw(self, renderer: RendererBase) -> None:

@@ -141,7 +141,7 @@ class TitleNote(Artist):
     def get_window_extent(self, renderer: RendererBase | None = None) -> Bbox:
         """The note's box in display pixels, placed for the title as it is now."""
         if renderer is None:
-            renderer = cast(Any, self.get_figure(root=True))._get_renderer()
+            renderer = renderer_of(root_figure(self))
         self._place(renderer)
         return self._text.get_window_extent(renderer)
 
@@ -180,7 +180,7 @@ def _fit_title(ax: Axes, title: str, **kwargs: Any) -> Text:
     >>> len(text.splitlines()), _unwrap_title(text) == long
     (2, True)
     """
-    fig = cast(Figure, ax.get_figure(root=True))
+    fig = root_figure(ax)
     box = ax.get_position()
     rightmost = box.x1 >= max(a.get_position().x1 for a in fig.axes) - 1e-9
     right = fig.bbox.x1 if rightmost else box.x1 * fig.bbox.width
@@ -198,6 +198,22 @@ def _fit_title(ax: Axes, title: str, **kwargs: Any) -> Text:
     for given in title.splitlines() or [""]:
         lines += _break_line(given, room, width)
     return ax.set_title("\n".join(lines), loc="left", **{"fontsize": "large", **kwargs})
+
+
+def root_figure(artist: Artist) -> Figure:
+    """The figure `artist` is drawn on (the top one, where subfigures nest it), with the
+    matplotlib versions before and after ``Artist.get_figure(root=...)`` (3.10)."""
+    fig: Any = artist.figure
+    while fig is not None and not isinstance(fig, Figure):  # a SubFigure: its parent's
+        fig = getattr(fig, "figure", None) if fig.figure is not fig else None
+    return cast(Figure, fig)
+
+
+def renderer_of(fig: Figure) -> RendererBase:
+    """The renderer of `fig`'s canvas where it has one (Agg, the inline backend), else an
+    off-screen Agg renderer at the figure's resolution."""
+    get = getattr(fig.canvas, "get_renderer", None)
+    return cast(RendererBase, get()) if callable(get) else _agg(fig)
 
 
 def _agg(fig: Figure) -> RendererBase:
