@@ -1,6 +1,6 @@
 """Players who left before the last Swiss round, published with their standings of an earlier
 round (``tourneystats.cards.earlier``): found, marked ``published_after``, not counted as
-reproduced, and the ranks compared given them."""
+reproduced, and the ranks that agree only given them marked, not counted equal either."""
 
 from __future__ import annotations
 
@@ -43,22 +43,27 @@ def test_real_file_players_who_left_after_round_2_have_round_2_values():
     P029, who left after round 3, 3 of 9: both 1/3 (floored), OMW% 1/3, computed. P034 and
     P036 left after round 2 too and are published with their values after round 2; P033, who
     left after round 4, with his final ones. melee.gg lists P034, P035, P036 after P033 (all 0
-    points): with their published values and listed after the others, every rank agrees."""
+    points): with their published values and listed after the others, every rank agrees; from
+    the rounds alone the four ranks of P033-P036 (34, 33, 36, 35) do not, so those four are
+    marked (round 2) and not counted equal."""
     row, table = quietly(file_report, WEEKLY)
     assert row["preset"] == "melee2024" and row["status"] == "published_earlier"
     assert value(table, "P035", "OMWP", "published") == pytest.approx(7 / 12, abs=5e-7)
     assert value(table, "P035", "OMWP") == pytest.approx(1 / 3)
     wrong = table[~table["equal"].astype(bool)]
     assert sorted(zip(wrong["player"], wrong["value"], wrong[EARLIER], strict=True)) == [
-        ("P034", "OGWP", 2), ("P034", "OMWP", 2), ("P035", "OGWP", 2), ("P035", "OMWP", 2),
-        ("P036", "OGWP", 2),
+        ("P033", "Rank", 2), ("P034", "OGWP", 2), ("P034", "OMWP", 2), ("P034", "Rank", 2),
+        ("P035", "OGWP", 2), ("P035", "OMWP", 2), ("P035", "Rank", 2), ("P036", "OGWP", 2),
+        ("P036", "Rank", 2),
     ]  # fmt: skip
-    ranks = table[table["value"] == "Rank"]
-    assert len(ranks) == 36 and ranks["equal"].all()
-    assert (row["compared"], row["equal"]) == (180, 175)
+    ranks = table[table["value"] == "Rank"].set_index("player")
+    assert len(ranks) == 36 and ranks["equal"].sum() == 32
+    assert ranks.loc[["P033", "P034", "P035", "P036"], "computed"].tolist() == [34, 33, 36, 35]
+    assert (row["compared"], row["equal"]) == (180, 171)
     assert row["detail"] == (
         "5 tie-breaker(s) of 3 player(s) who left before the last Swiss round are their "
-        "standings after an earlier round (player (round)): P034 (2), P035 (2), P036 (2)"
+        "standings after an earlier round (player (round)): P034 (2), P035 (2), P036 (2); "
+        "4 rank(s) agree only given those values"
     )
     assert row["first_difference"] == "P034: OMWP published 0.75, computed 0.583333"
 
@@ -66,12 +71,15 @@ def test_real_file_players_who_left_after_round_2_have_round_2_values():
 def test_without_listing_them_after_the_ranks_of_three_differ():
     """The same file under rules that do not list them after (as melee.gg before May 2024):
     P034-P036 (0 points, OMW% after round 2 0.75, 0.583, 0.5) rank among the players with 0
-    points by their values, before P033 (0.576) for P034 and P035."""
+    points by their values, before P033 (0.576) for P034 and P035: only P036's rank agrees given
+    those values (marked), the other three are plain differences."""
     rules = replace(RULES["melee2024"], earlier_standings="ranked")
     row, table = quietly(file_report, WEEKLY, rules=rules)
     ranks = table[table["value"] == "Rank"].set_index("player")
     assert row["status"] == "different"
-    assert sorted(ranks.index[~ranks["equal"].astype(bool)]) == ["P033", "P034", "P035"]
+    wrong = ranks[~ranks["equal"].astype(bool)]
+    assert sorted(wrong.index) == ["P033", "P034", "P035", "P036"]
+    assert sorted(wrong.index[wrong[EARLIER].isna()]) == ["P033", "P034", "P035"]
 
 
 def test_earlier_rounds_and_listing_after_by_hand():
@@ -176,33 +184,30 @@ def test_real_file_before_may_2024_ranks_them_among_the_others():
     published for P008), so P017's final OMW% is 0.5. P015 and P018 left after round 3 and are
     published with their values after round 3, their own last round. melee.gg ranked them by
     those values among the others: P017 (0 points, OMW% 1.0) 17th, P018 (0.7037) 18th, before
-    P019 (0 points, 0.5625, who played every round): every rank agrees so, none if they were
-    listed after P019."""
+    P019 (0 points, 0.5625, who played every round): every rank agrees so (from the rounds
+    alone, P017-P019 are 19th, 17th, 18th: marked, not counted equal); listed after P019, five
+    ranks would not."""
     row, table = quietly(file_report, SEMANAL)
     assert row["preset"] == "melee" and row["status"] == "published_earlier"
     assert value(table, "P017", "OMWP", "published") == 1.0
     assert value(table, "P017", "OMWP") == pytest.approx(0.5)
     assert value(table, "P008", "Points", "published") == 6  # 4 rounds played
     assert value(table, "P008", "GWP", "published") == pytest.approx(5 / 9, abs=5e-7)
-    wrong = table[~table["equal"].astype(bool)]
+    wrong = table[~table["equal"].astype(bool) & (table["value"] != "Rank")]
     assert sorted(set(zip(wrong["player"], wrong[EARLIER], strict=True))) == [
         ("P015", 3),
         ("P017", 1),
         ("P018", 3),
     ]
     ranks = table[table["value"] == "Rank"].set_index("player")
-    assert len(ranks) == 19 and ranks["equal"].all()
+    assert len(ranks) == 19 and ranks["equal"].sum() == 16
     assert ranks.loc[["P017", "P018", "P019"], "published"].tolist() == [17, 18, 19]
+    assert ranks.loc[["P017", "P018", "P019"], "computed"].tolist() == [19, 17, 18]
+    assert ranks.loc[["P017", "P018", "P019"], EARLIER].tolist() == [3, 3, 3]
     after = replace(RULES["melee"], earlier_standings="listed_after")
-    _, listed = quietly(file_report, SEMANAL, rules=after)
+    row, listed = quietly(file_report, SEMANAL, rules=after)
     ranks = listed[listed["value"] == "Rank"].set_index("player")
-    assert sorted(ranks.index[~ranks["equal"].astype(bool)]) == [
-        "P015",
-        "P016",
-        "P017",
-        "P018",
-        "P019",
-    ]
+    assert row["status"] == "different" and ranks[EARLIER].isna().all()
 
 
 def test_earlier_standings_is_a_documented_choice():

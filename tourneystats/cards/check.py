@@ -245,9 +245,21 @@ def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.
     out[EARLIER] = pd.array([pd.NA] * len(out), dtype="Int64")
     if not rules.game_scores:  # ranks depend on the GW% the file cannot give
         return out
-    table = _with_earlier(out, results, published, table, rules, record)
+    given = _with_earlier(out, results, published, table, rules, record)
     players = data.players[data.players[EVENT] == event]
     swiss_only = published[~published[PLAYER].isin(players.loc[players[PLAYOFFS], PLAYER])]
+    ranks = _ranks(table, published, swiss_only)
+    ranks[EARLIER] = pd.array([pd.NA] * len(ranks), dtype="Int64")
+    if given is not None:  # a rank wrong here, right given the earlier values: marked, not equal
+        again = _ranks(given[0], published, swiss_only).set_index(PLAYER)["equal"]
+        explained = ~ranks["equal"].astype(bool) & ranks[PLAYER].map(again).eq(True)
+        ranks.loc[explained, EARLIER] = given[1]
+    return pd.concat([out, ranks], ignore_index=True)
+
+
+def _ranks(table: pd.DataFrame, published: pd.DataFrame, swiss_only: pd.DataFrame) -> pd.DataFrame:
+    """The published ranks of the players of the Swiss rounds compared with `table`'s, as
+    places among the players on both sides (:func:`_published_places`)."""
     both = published[PLAYER][published[PLAYER].isin(table[PLAYER])]
     ours = _published_places(
         table[table[PLAYER].isin(both)], published[published[PLAYER].isin(both)]
@@ -259,9 +271,7 @@ def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.
         values={"Rank": RANK},
         places=["Rank"],
     )
-    ranks = ranks[ranks["published"].notna()].copy()
-    ranks[EARLIER] = pd.array([pd.NA] * len(ranks), dtype="Int64")
-    return pd.concat([out, ranks], ignore_index=True)
+    return ranks[ranks["published"].notna()].copy()
 
 
 def _with_earlier(
@@ -271,19 +281,20 @@ def _with_earlier(
     table: pd.DataFrame,
     rules: Rules,
     record: pd.Series,
-) -> pd.DataFrame:
+) -> tuple[pd.DataFrame, int] | None:
     """Mark in `out` (``published_after``) the tie-breakers of the players who left that are
     their standings after an earlier round (:func:`~tourneystats.cards.earlier.earlier_rounds`)
-    and return `table` ranked with those values (the ranks are compared given them)."""
+    and return `table` ranked with those values and the latest such round (None if none: the
+    ranks that agree only given them are marked with it, and are not counted equal)."""
     top = record.get(CUT_ROUND)
     top = 0 if top is None or pd.isna(top) else int(top)
     last_round = top - 1 if top else int(results[ROUND].max())
     if rules.earlier_standings is None:
-        return table
+        return None
     differ = out["value"].isin(list(TIE_BREAKERS)).to_numpy() & ~out["equal"].to_numpy(dtype=bool)
     last = results.groupby(PLAYER, observed=True)[ROUND].max()
     if not (out.loc[differ, PLAYER].map(last) < last_round).any():  # the usual case: none
-        return table
+        return None
     cuts = [c for c in frozen_cuts(results, top, rules) if c <= last_round]
     first = max(cuts, default=1)
     matches = earlier_rounds(results, published, table, rules, last_round, first)
@@ -292,11 +303,11 @@ def _with_earlier(
     shown = shown_earlier(matches, left)
     earlier = shown[shown[ROUND].notna()]
     if not len(earlier):
-        return table
+        return None
     when = earlier.set_index(PLAYER)[ROUND]
     marked = differ & out[PLAYER].isin(when.index).to_numpy()
     out.loc[marked, EARLIER] = out.loc[marked, PLAYER].map(when).astype("Int64").to_numpy()
-    return ranked_with(table, shown, rules)
+    return ranked_with(table, shown, rules), int(when.max())
 
 
 def _json_events(

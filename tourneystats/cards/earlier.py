@@ -13,17 +13,18 @@ The check tells those values apart instead of counting them wrong or fitting the
 computed ones, the latest round r (from his last round to the round before the event's last)
 whose standings give every one of his published values; the check marks those values with
 ``published_after`` = r (they still count as not reproduced; ``cards.file_report`` gives a file
-whose only differences are such values the status ``published_earlier``), and compares the ranks
-of every player with the standings ranked again with those players' published values
-(:func:`ranked_with`): ranks follow from values, so the published ranks are checked as places
-given the published values.
+whose only differences are such values the status ``published_earlier``). The ranks are
+compared with the standings computed from the rounds; a rank that differs there but agrees with
+the standings ranked again with those players' published values (:func:`ranked_with`) is marked
+too (with the latest such round) and still counts as not reproduced: the published ranks follow
+from the values shown, which tests the explanation without counting it.
 
 Measured on the public MTG archive (fbettega/MTG_decklistcache at 419365c), melee.gg files whose
 published points agree with their rounds: of the 8,552 players who left in the 223 files that
 differ, 5,912 have the final values, 2,390 those of one earlier round, 250 neither; of the 22,828
 in the 1,724 files reproduced whole, all have the final values. The ranks follow from the values
 shown: ranked with them (``Rules.earlier_standings``), melee.gg's published ranks in the files
-whose points agree are reproduced 65,774 times of 66,649, against 63,440 with the final values;
+whose points agree agree 65,774 times of 66,649, against 63,440 with the final values;
 before May 2024 melee.gg ranks such players among the others by those values (2,438 of the 2,578
 ranks of its files that differ, 2,235 if listed after), from May 2024 it lists them after the
 players still in (8,276 of 8,833, 7,451 if ranked among them).

@@ -13,9 +13,10 @@ status                        meaning
                               an earlier round (``published_after`` in the table; melee.gg
                               keeps a dropped player's values of the round his drop was
                               recorded after, which the file does not say:
-                              :mod:`~tourneystats.cards.earlier`). They are not counted as
-                              reproduced; the ranks are compared given them. ``detail`` names
-                              the players and rounds
+                              :mod:`~tourneystats.cards.earlier`), or a rank that agrees once
+                              the players are ranked with those values (marked with the
+                              latest such round). None of them is counted as reproduced.
+                              ``detail`` names the players and rounds
 ``different``                 the published points are reproduced, some tie-breaker or rank
                               is not (a rules difference: the preset does not follow the
                               publisher there)
@@ -111,18 +112,22 @@ def _missing_points(table: pd.DataFrame) -> str:
 
 def _shown_earlier(table: pd.DataFrame) -> str:
     """The players who left whose published tie-breakers are their standings after an earlier
-    round, and the rounds."""
+    round, the rounds, and the ranks that agree only given those values."""
     if EARLIER not in table.columns:
         return ""
-    rounds = table[EARLIER].dropna()
-    if not len(rounds):
+    marked = table[table[EARLIER].notna()]
+    values = marked[marked["value"] != "Rank"]
+    if not len(values):
         return ""
-    per = rounds.groupby(table.loc[rounds.index, PLAYER].astype(str), sort=True).first()
+    per = values.groupby(values[PLAYER].astype(str), sort=True)[EARLIER].first()
     shown = ", ".join(f"{player} ({int(r)})" for player, r in list(per.items())[:10])
     more = f" and {len(per) - 10} more" if len(per) > 10 else ""
+    ranks = len(marked) - len(values)
+    given = f"; {ranks} rank(s) agree only given those values" if ranks else ""
     return (
-        f"{len(rounds)} tie-breaker(s) of {len(per)} player(s) who left before the last Swiss "
+        f"{len(values)} tie-breaker(s) of {len(per)} player(s) who left before the last Swiss "
         f"round are their standings after an earlier round (player (round)): {shown}{more}"
+        f"{given}"
     )
 
 

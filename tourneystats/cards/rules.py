@@ -203,8 +203,9 @@ class Rules:
         ranked by the values shown among the others (melee.gg until May 2024).
         ``"listed_after"``: the players who left by the latest round any of them is shown at
         are listed after every player of their part who did not (melee.gg from May 2024). The
-        check marks those values (``published_after``, :mod:`~tourneystats.cards.earlier`) and
-        compares the ranks given them. Standings computed from results do not use it.
+        check marks those values (``published_after``, :mod:`~tourneystats.cards.earlier`), and
+        the ranks that agree only once ranked with them; none counts as reproduced. Standings
+        computed from results do not use it.
     order : tuple of str
         Standings criteria, most important first, all descending; any of
         ``match_points, game_points, rounds, mwp, gwp, omwp, ogwp, oomwp`` (``rounds``: rounds
