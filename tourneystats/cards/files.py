@@ -417,7 +417,7 @@ def standings_from_path(
         Processes over the MTG JSON files of a folder, reading them and computing the events
         their publisher computes otherwise (a cut, a bracket); None or 0: all the cores, for
         32 MB of files or more; 1, the default: this process alone. The table does not
-        depend on it.
+        depend on it. A script using more than one needs the ``if __name__ == "__main__":`` guard.
 
     Returns
     -------
@@ -563,7 +563,7 @@ def history_from_path(
     jobs : int, optional
         Processes reading the MTG JSON files of a folder (None or 0: all the cores, for 32 MB
         of files or more; 1, the default: this process alone). The table does not depend on
-        it.
+        it. A script using more than one needs the ``if __name__ == "__main__":`` guard.
 
     Returns
     -------
