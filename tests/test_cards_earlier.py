@@ -233,3 +233,28 @@ def test_earlier_standings_is_a_documented_choice():
 def counts_of(table: pd.DataFrame) -> dict[str, tuple[int, int]]:
     per = table.groupby("value")["equal"].agg(["sum", "size"])
     return {name: (int(s), int(n)) for name, (s, n) in per.iterrows()}
+
+
+@pytest.mark.parametrize(
+    "path", sorted((Path(__file__).parent / "data" / "cards" / "mtgjson").glob("*.json")),
+    ids=lambda p: p.name[:40],
+)  # fmt: skip
+def test_ranked_with_no_one_moved_keeps_every_rank(path):
+    # the table's own order is not always its columns' (a bracket counted in the tie-breakers
+    # after the Swiss places, ManaTraders' rounds): only the players given move, the others
+    # keep their order (Hartford's P005 and P008 swapped 7th and 8th when all were sorted)
+    from tourneystats.cards import read_mtg_json, standings_from_path
+    from tourneystats.cards.publishers import implied_rules
+
+    event = quietly(read_mtg_json, path).events.iloc[0]
+    table = quietly(standings_from_path, path)
+    rules = implied_rules(event["platform"], event["date"])
+    nobody = pd.DataFrame({"player": pd.Series([], dtype=str)})
+    again = ranked_with(table, nobody, rules)
+    assert again["player"].tolist() == table["player"].tolist()
+    assert again["rank"].tolist() == table["rank"].tolist()
+    if len(table) > 3 and rules.game_scores:  # one player moved: the others keep their order
+        last = table["player"].iloc[-1]
+        moved = ranked_with(table, pd.DataFrame({"player": [last], "omwp": [1.0]}), rules)
+        others = moved["player"][moved["player"] != last].tolist()
+        assert others == table["player"][table["player"] != last].tolist()

@@ -36,7 +36,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.check import compare, decimals
-from ..core.ranking import ranked_order
+from ..core.ranking import DECIMALS
 from ..core.schema import DECIDED_BY, EVENT, GWP, MWP, OGWP, OMWP, PLAYER, RANK, ROUND
 from .history import standings_by_round
 from .rules import Rules
@@ -236,15 +236,47 @@ def ranked_with(table: pd.DataFrame, shown: pd.DataFrame, rules: Rules) -> pd.Da
     if "after" in given.columns:  # listed after the others of their part
         after = out[PLAYER].map(given["after"]).eq(True).to_numpy()
         part = 2 * part + after
-    criteria = {}
-    for name in rules.order:
-        values = out[name].astype("float64").to_numpy()
-        if name in (MWP, GWP) and not rules.ranked_as_shown:  # ranked floored (Appendix C)
-            values = np.maximum(values, rules.floor)
-        criteria[name] = values
-    criteria["_part"] = part
-    order, rank = ranked_order(pd.DataFrame(criteria), list(rules.order), by="_part")
-    offset = np.concatenate([[0], np.cumsum(np.bincount(part))])[part[order]]
+    criteria = np.column_stack(
+        [_criterion(out[name].astype("float64").to_numpy(), name, rules) for name in rules.order]
+    )
+    order = _merged_order(criteria, part, out[PLAYER].isin(given.index).to_numpy())
     out = out.take(order).reset_index(drop=True)
-    out[RANK] = (offset + rank).astype(np.int64)
+    part, criteria = part[order], criteria[order]
+    start = np.concatenate([[0], np.cumsum(np.bincount(part))])[part]  # where each part starts
+    position = np.arange(len(out)) - start
+    same = np.zeros(len(out), dtype=bool)  # level with the row before on every criterion
+    same[1:] = (part[1:] == part[:-1]) & (criteria[1:] == criteria[:-1]).all(axis=1)
+    first = np.maximum.accumulate(np.where(same, 0, np.arange(len(out))))
+    out[RANK] = (start + position[first] + 1).astype(np.int64)
     return out
+
+
+def _criterion(values: np.ndarray, name: str, rules: Rules) -> np.ndarray:
+    """A ranking criterion as compared (higher first; missing after every value; rounded to
+    :data:`~tourneystats.core.ranking.DECIMALS` as the ranking does): own match- and game-win %
+    floored at the rules' floor unless ``ranked_as_shown`` (Appendix C)."""
+    if name in (MWP, GWP) and not rules.ranked_as_shown:
+        values = np.maximum(values, rules.floor)
+    key = np.round(values, DECIMALS) + 0.0  # compared as the ranking compares them
+    return np.where(np.isnan(key), -np.inf, key)
+
+
+def _merged_order(criteria: np.ndarray, part: np.ndarray, moved: np.ndarray) -> np.ndarray:
+    """The rows' new order: the parts in turn; in each, the rows not `moved` keep their order,
+    and each moved row goes just before the first of them it ranks ahead of by `criteria`
+    (compared left to right; after them all if none), the moved rows among themselves by
+    their criteria."""
+    stay, move = np.flatnonzero(~moved), np.flatnonzero(moved)
+    ahead = np.zeros((len(move), len(stay)), dtype=bool)
+    undecided = np.ones_like(ahead)
+    for j in range(criteria.shape[1]):  # a few criteria: each a comparison of all the pairs
+        mine, theirs = criteria[move, j][:, None], criteria[stay, j][None, :]
+        ahead |= undecided & (mine > theirs)
+        undecided &= mine == theirs
+    ahead &= part[move][:, None] == part[stay][None, :]
+    before = np.where(ahead.any(axis=1), stay[np.argmax(ahead, axis=1)], len(part))
+    slot = np.empty(len(part), dtype=np.float64)
+    slot[stay] = stay
+    slot[move] = before - 0.5  # just before that row (or after every row of the part)
+    keys = [*(-criteria[:, ::-1].T), slot, part]  # lexsort: the last key first
+    return np.lexsort(keys)
