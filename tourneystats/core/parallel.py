@@ -9,7 +9,10 @@ A script that asks for more than one job must guard its work with
 ``if __name__ == "__main__":``: every worker imports the script as it starts, and without the
 guard the import would start the work again (the workers die, and :class:`WorkerError` says so).
 A script read from standard input (``python - <<EOF``) has no file the workers could import: its
-maps run in this process, with the same outputs.
+maps run in this process, with the same outputs. The workers are forked from one server
+process, started by the first map of more than one job: they keep the code
+loaded then (a module edited since, with Jupyter's ``autoreload``, reaches them only after a
+restart, or with ``jobs=1``).
 """
 
 from __future__ import annotations
