@@ -217,3 +217,24 @@ def test_the_preload_list_set_before_is_kept(monkeypatch):
     monkeypatch.setattr(forkserver._forkserver, "_preload_modules", ["__main__", "json"])
     parallel._context()
     assert forkserver._forkserver._preload_modules == ["json", "tourneystats"]
+
+
+def test_a_script_without_the_main_guard_is_told_to_rerun_with_one_job(tmp_path):
+    script = tmp_path / "unguarded.py"
+    script.write_text(
+        "from tourneystats.core.parallel import map_files\n"
+        "print(list(map_files(abs, [-1, -2, -3, -4], jobs=2)))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, str(script)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 1 and done.stdout == ""
+    assert "WorkerError" in done.stderr and "'if __name__ == \"__main__\":'" in done.stderr
+    assert "Rerun with jobs=1" in done.stderr
