@@ -126,3 +126,20 @@ def test_check_does_not_offer_the_league(capsys):
         main(["check", str(SAMPLES / "league"), "--family", "league"])
     assert exc.value.code == 2
     assert "invalid choice: 'league'" in capsys.readouterr().err
+
+
+def test_the_statuses_are_the_common_ones_and_the_families_own_in_one_order():
+    import inspect
+    import re
+
+    from tourneystats.cards import report as cards_report
+    from tourneystats.core import check, report
+
+    assert report.STATUSES is check.STATUSES
+    assert set(check.STATUS_ORDER) == {*check.STATUSES, *check.FAMILY_STATUSES}
+    assert len(check.STATUS_ORDER) == len(check.STATUSES) + len(check.FAMILY_STATUSES)
+    common = [s for s in check.STATUS_ORDER if s in check.STATUSES]
+    assert common == list(check.STATUSES)  # the common ones keep their order
+    given = re.findall(r'return "([^"]+)"', inspect.getsource(cards_report._status))
+    assert set(given) == set(cards_report.STATUSES) - {"refused"}  # (refused: by the caller)
+    assert cards_report.STATUSES == check.STATUS_ORDER

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import shutil
+import subprocess
+import sys
 import warnings
 from pathlib import Path
 
@@ -146,3 +149,92 @@ def test_a_bad_bridge_file_is_named_by_a_worker(tmp_path, jobs):
     (folder / "usebio-zz-broken.xml").write_text("<USEBIO><EVENT>")  # (read by a worker)
     with pytest.raises(ValueError, match=r"usebio-zz-broken\.xml"):
         bridge.standings_from_path(folder, jobs=jobs)
+
+
+def test_a_dead_worker_names_the_likely_causes():
+    from tourneystats.core.parallel import WorkerError, map_files
+
+    with pytest.raises(WorkerError, match=r"__main__.*standard input.*out of memory.*jobs=1"):
+        list(map_files(os._exit, [3, 3, 3, 3], jobs=2))
+
+
+class _Pool:
+    """A stand-in for the process pool: gives one result, then what `then` raises."""
+
+    shutdowns: list[dict] = []
+
+    def __init__(self, then: BaseException, **kwargs) -> None:
+        self.then = then
+
+    def map(self, func, items, chunksize=1):
+        yield func(items[0])
+        raise self.then
+
+    def shutdown(self, **kwargs) -> None:
+        self.shutdowns.append(kwargs)
+
+
+@pytest.mark.parametrize(
+    ("then", "raised", "wait"),
+    [(KeyboardInterrupt(), KeyboardInterrupt, False), (ValueError("x"), ValueError, True)],
+)
+def test_an_interrupt_does_not_wait_for_the_queued_chunks(monkeypatch, then, raised, wait):
+    from tourneystats.core import parallel
+
+    monkeypatch.setattr(parallel, "ProcessPoolExecutor", lambda **kw: _Pool(then, **kw))
+    monkeypatch.setattr(_Pool, "shutdowns", [])
+    with pytest.raises(raised):
+        list(parallel.map_files(abs, [-1, -2, -3], jobs=2))
+    assert _Pool.shutdowns == [{"wait": wait, "cancel_futures": True}]
+
+
+def test_a_script_read_from_standard_input_runs_in_this_process(tmp_path):
+    script = (
+        "from tourneystats.core.parallel import map_files\n"
+        "def neg(x):\n"
+        "    return -x\n"
+        "print(list(map_files(neg, [1, 2, 3, 4], jobs=2)))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-"],
+        input=script,
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, "[-1, -2, -3, -4]\n", "")
+
+
+def test_the_preload_list_set_before_is_kept(monkeypatch):
+    from multiprocessing import forkserver
+
+    from tourneystats.core import parallel
+
+    monkeypatch.setattr(forkserver._forkserver, "_preload_modules", ["__main__", "json"])
+    parallel._context()
+    assert forkserver._forkserver._preload_modules == ["json", "tourneystats"]
+
+
+def test_a_script_without_the_main_guard_is_told_to_rerun_with_one_job(tmp_path):
+    script = tmp_path / "unguarded.py"
+    script.write_text(
+        "from tourneystats.core.parallel import map_files\n"
+        "print(list(map_files(abs, [-1, -2, -3, -4], jobs=2)))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, str(script)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 1 and done.stdout == ""
+    assert "WorkerError" in done.stderr and "'if __name__ == \"__main__\":'" in done.stderr
+    assert "Rerun with jobs=1" in done.stderr

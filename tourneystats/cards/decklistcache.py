@@ -591,7 +591,7 @@ def read_mtg_json(
         Processes reading the files (:func:`~tourneystats.core.parallel.map_files`; None or 0:
         all the cores, for files of 32 MB or more in all; 1, the default: this process alone).
         The result, the warnings and the error of a refused file (the first in file order) do
-        not depend on it.
+        not depend on it. A script using more than one needs the ``if __name__ == "__main__":`` guard.
 
     Returns
     -------

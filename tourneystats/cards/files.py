@@ -27,7 +27,13 @@ from .decklistcache import JSON_SUFFIXES, is_mtg_json, read_mtg_json
 from .history import standings_by_round
 from .prepare import GAME_COLUMNS, MATCH_COLUMNS
 from .published import CUT_ROUND, DIVISION, GAME_SCORES, PLATFORM, UNREAD
-from .publishers import event_standings, implied_rules, with_bye_players, with_points_cuts
+from .publishers import (
+    KNOWN_PLATFORMS,
+    event_standings,
+    implied_rules,
+    with_bye_players,
+    with_points_cuts,
+)
 from .rules import Rules, get_rules
 from .tables import standings
 from .tom import TOM_SUFFIXES, is_tom, read_tom
@@ -293,9 +299,7 @@ def archive_standings(
     plain = results.drop(columns=present)
     if PLATFORM not in present:
         return standings(plain, rules="mtg" if rules is None else rules, within=within)
-    listed = results[PLATFORM].notna().to_numpy()
-    events = results.loc[listed, [EVENT, *present]].drop_duplicates(EVENT)
-    events = events.assign(**{GAME_SCORES: events[GAME_SCORES].astype(bool)})
+    events = _archive_events(results, present, rules)
     with warnings.catch_warnings():  # events without game scores: said by the import already
         warnings.simplefilter("ignore")
         plan: list[tuple[Rules, str | None, np.ndarray | None]] = _plan(plain, events, rules)
@@ -304,8 +308,71 @@ def archive_standings(
     table = _computed(plain, plan, standings)
     if CUT_ROUND not in present:
         return table
-    events[CUT_ROUND] = events[CUT_ROUND].fillna(0).astype(np.int64)
     return _cuts_frozen(table, plain, _Loaded(plain, events), rules)
+
+
+def _refuse(column: str, what: str, events: pd.Series) -> ValidationError:
+    """The error of an archive whose `column` is `what` for `events` (the first three named)."""
+    names = [str(e) for e in events.head(3)]
+    more = ", ..." if len(events) > 3 else ""
+    return ValidationError(
+        f"archive_standings: column {column!r}: {what} for {len(events)} event(s) "
+        f"({', '.join(names)}{more})",
+        rows=events.to_frame(),
+    )
+
+
+def _archive_events(
+    results: pd.DataFrame, present: list[str], rules: str | Rules | None
+) -> pd.DataFrame:
+    """One row per event of an archive that names its platform, its columns validated: a known
+    platform (unless `rules` are given), ``game_scores`` there and True or False, ``date`` a
+    date (parsed, UTC), ``cut_round`` a whole number of 0 or more (missing: 0)."""
+    if GAME_SCORES not in present:
+        raise ValidationError(
+            f"archive_standings: column {PLATFORM!r} without the column {GAME_SCORES!r}: "
+            "whether each event's file has game scores (as tourneystats import writes them)"
+        )
+    listed = results[PLATFORM].notna().to_numpy()
+    events = results.loc[listed, [EVENT, *present]].drop_duplicates(EVENT)
+    platform = events[PLATFORM]
+    unknown = ~platform.isin(list(KNOWN_PLATFORMS))
+    if rules is None and unknown.any():
+        first = platform[unknown].iloc[0]
+        raise _refuse(
+            PLATFORM,
+            f"an unknown platform ({first!r}: its rules unknown; known: "
+            f"{', '.join(sorted(KNOWN_PLATFORMS))}; or name the rules, rules=...)",
+            events.loc[unknown, EVENT],
+        )
+    games = events[GAME_SCORES]
+    bad = ~games.isin([True, False]).to_numpy() | games.isna().to_numpy()
+    if bad.any():
+        value = games[bad].iloc[0]
+        raise _refuse(GAME_SCORES, f"not True or False ({value!r})", events.loc[bad, EVENT])
+    columns: dict[str, pd.Series] = {GAME_SCORES: games.astype(bool)}
+    if DATE in present:
+        dates = events[DATE]
+        parsed = dates
+        if not isinstance(dates.dtype, pd.DatetimeTZDtype):
+            parsed = pd.to_datetime(dates, utc=True, errors="coerce", format="mixed")
+        bad = (parsed.isna() & dates.notna()).to_numpy()
+        if bad.any():
+            value = dates[bad].iloc[0]
+            raise _refuse(DATE, f"not a date ({value!r})", events.loc[bad, EVENT])
+        columns[DATE] = parsed
+    if CUT_ROUND in present:
+        cut = events[CUT_ROUND]
+        number = pd.to_numeric(cut, errors="coerce").astype("float64")
+        whole = (number >= 0) & (number == np.floor(number))
+        bad = (cut.notna() & ~whole.fillna(False)).to_numpy()
+        if bad.any():
+            value = cut[bad].iloc[0]
+            raise _refuse(
+                CUT_ROUND, f"not a round number of 0 or more ({value!r})", events.loc[bad, EVENT]
+            )
+        columns[CUT_ROUND] = number.fillna(0).astype(np.int64)
+    return events.assign(**columns)
 
 
 @names_its_source
@@ -417,7 +484,7 @@ def standings_from_path(
         Processes over the MTG JSON files of a folder, reading them and computing the events
         their publisher computes otherwise (a cut, a bracket); None or 0: all the cores, for
         32 MB of files or more; 1, the default: this process alone. The table does not
-        depend on it.
+        depend on it. A script using more than one needs the ``if __name__ == "__main__":`` guard.
 
     Returns
     -------
@@ -563,7 +630,7 @@ def history_from_path(
     jobs : int, optional
         Processes reading the MTG JSON files of a folder (None or 0: all the cores, for 32 MB
         of files or more; 1, the default: this process alone). The table does not depend on
-        it.
+        it. A script using more than one needs the ``if __name__ == "__main__":`` guard.
 
     Returns
     -------

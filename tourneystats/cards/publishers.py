@@ -86,7 +86,7 @@ from ..core.schema import (
     ROUND,
     WINS,
 )
-from .decklistcache import bracket_rows, read_mtg_json
+from .decklistcache import PLATFORMS, bracket_rows, read_mtg_json
 from .published import CUT_ROUND, PLATFORM, UNREAD, CardsFile
 from .rules import RULES, Rules
 from .tables import standings
@@ -104,6 +104,11 @@ PERIODS: dict[str, tuple[str, tuple[tuple[pd.Timestamp, str], ...]]] = {
     ),
     "cardsrealm": ("cardsrealm", ((pd.Timestamp("2025-05-17"), "cardsrealm2025"),)),
 }
+
+
+#: the platforms whose rules :func:`implied_rules` knows: the sites the MTG JSON reader names,
+#: ``"tom"`` (Pokémon TOM exports), and the names of presets (:data:`~tourneystats.cards.RULES`)
+KNOWN_PLATFORMS = frozenset({*PLATFORMS.values(), *PERIODS, "tom", *RULES})
 
 
 def dated_preset(platform: str, date: pd.Timestamp | None) -> str:

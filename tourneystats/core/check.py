@@ -20,8 +20,20 @@ CHECK_COLUMNS = ["value", "published", "computed", "equal"]
 NOTE = "note"
 #: how a publisher's last printed decimal relates to the value (:func:`compare`'s `last_digit`)
 LAST_DIGIT = ("rounded", "approximate")
-#: the statuses of a checked file, from the best (``tourneystats check FOLDER``'s report: the
-#: families' own among them, cards' ``published_earlier`` and ``inconsistent``)
+#: the statuses every family's check gives (:mod:`tourneystats.core.report` summarises any
+#: family's files with these)
+STATUSES = ("equal", "different", "refused", "no published values")
+#: the statuses only some families give: the family, what the status says
+FAMILY_STATUSES = {
+    "published_earlier": (
+        "cards",
+        "differs, but agrees with the standings of the rounds once the players who left are "
+        "ranked with their earlier values",
+    ),
+    "inconsistent": ("cards", "the published values do not agree with each other"),
+}
+#: all the statuses of a checked file, from the best (the order of ``tourneystats check
+#: FOLDER``'s summaries): :data:`STATUSES` in their order, with :data:`FAMILY_STATUSES` among them
 STATUS_ORDER = (
     "equal",
     "published_earlier",

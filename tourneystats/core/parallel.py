@@ -4,6 +4,15 @@
 :class:`concurrent.futures.ProcessPoolExecutor`, items sent in chunks) and yields the results in
 the items' order, so that the outputs of any number of jobs are identical to one job's. One job
 runs in this process, without workers. Beyond one machine, ``recompute`` runs on Dask.
+
+A script that asks for more than one job must guard its work with
+``if __name__ == "__main__":``: every worker imports the script as it starts, and without the
+guard the import would start the work again (the workers die, and :class:`WorkerError` says so).
+A script read from standard input (``python - <<EOF``) has no file the workers could import: its
+maps run in this process, with the same outputs. The workers are forked from one server
+process, started by the first map of more than one job: they keep the code
+loaded then (a module edited since, with Jupyter's ``autoreload``, reaches them only after a
+restart, or with ``jobs=1``).
 """
 
 from __future__ import annotations
@@ -15,6 +24,7 @@ import threading
 import warnings
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -151,15 +161,61 @@ def progress_bar(progress: bool | None, total: int | None = None, **kwargs: Any)
     )
 
 
+class WorkerError(RuntimeError):
+    """A worker process of :func:`map_files` died before it gave its results."""
+
+
+#: what :class:`WorkerError` says
+WORKER_DIED = (
+    "a worker process died before it gave its results. Likely causes: the script that asked "
+    "for several jobs does not guard its work with 'if __name__ == \"__main__\":' (every worker "
+    "imports the script, and so starts the work again); the script cannot be imported by the "
+    "workers (read from standard input, or moved since it started); or the system killed a worker "
+    "(out of memory). Rerun with jobs=1 (--jobs 1: one process) to see the underlying error."
+)
+
+
+def _main_importable() -> bool:
+    """Whether the workers can import the main script: it has no file (``python -c``, an
+    interactive session, Jupyter: nothing to import) or its file exists. A script read from
+    standard input has the file name ``<stdin>``, which every worker would fail to open."""
+    path = getattr(sys.modules.get("__main__"), "__file__", None)
+    if path is None:
+        return True
+    if not os.path.isabs(path):  # where the workers look: the start directory
+        path = os.path.join(getattr(multiprocessing.process, "ORIGINAL_DIR", None) or "", path)
+    return os.path.isfile(path)
+
+
 def _context() -> Any:
     """Worker processes started by a fork server (a clean process, no inherited threads) where
-    the system has one, else the platform's default. The fork server imports the package (and
-    pandas) once: every worker it forks, for this map and the next, starts with them."""
+    the system has one, else the platform's default.
+
+    The fork server imports ``tourneystats`` (and pandas) once: every worker it forks, for this
+    map and the next, starts with them. The fork server is one per process and starts with the
+    first map; hence:
+
+    - its preload list is the whole process's (:func:`multiprocessing.set_forkserver_preload`):
+      ``tourneystats`` is added to the modules already there (read from the standard library's
+      fork server, which has no public reader; ``__main__``, its default, is left out, as a
+      script without the ``__main__`` guard would start its work again in the fork server);
+    - once the fork server runs, a new preload list is not read (Python ignores it): modules
+      preloaded later come only from the workers' own imports;
+    - the workers keep the code that was loaded when the fork server started: a module edited
+      since (Jupyter's ``autoreload``, say) is seen by the workers only after a restart of the
+      kernel, or with ``jobs=1``.
+    """
     methods = multiprocessing.get_all_start_methods()
     if "forkserver" not in methods:  # pragma: no cover - Windows, macOS without it
         return multiprocessing.get_context(None)
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["tourneystats"])
+    from multiprocessing import forkserver
+
+    earlier = getattr(getattr(forkserver, "_forkserver", None), "_preload_modules", None) or []
+    preload = [name for name in earlier if name != "__main__"]
+    if "tourneystats" not in preload:
+        preload.append("tourneystats")
+    context.set_forkserver_preload(preload)
     return context
 
 
@@ -183,7 +239,9 @@ def map_files(
     items : sequence
         Its inputs (paths, usually), sent to the workers in chunks (:func:`chunk_size`).
     jobs : int, optional
-        Processes to use; None or 0: all the cores (:func:`cores`); 1: this process alone.
+        Processes to use; None or 0: all the cores (:func:`cores`); 1: this process alone (also
+        when the main script cannot be imported by workers: read from standard input). A script
+        using more than one needs the ``if __name__ == "__main__":`` guard.
     progress : bool or None
         A progress bar over the items (None: only on a terminal, :func:`show_progress`).
     desc : str, optional
@@ -196,12 +254,17 @@ def map_files(
     object
         ``func(item)``, in the order of `items`.
 
+    Raises
+    ------
+    WorkerError
+        A worker died (:data:`WORKER_DIED` names the likely causes); rerun with ``jobs=1``.
+
     Examples
     --------
     >>> list(map_files(abs, [-2, 1, -3], jobs=1))
     [2, 1, 3]
     """
-    n = jobs_count(jobs, len(items))
+    n = jobs_count(jobs, len(items)) if _main_importable() else 1
     steps = list(weights) if weights is not None else [1] * len(items)
     with progress_bar(progress, total=sum(steps), desc=desc) as bar:
         if n == 1:
@@ -210,16 +273,21 @@ def map_files(
                 bar.update(step)
             return
         pool = ProcessPoolExecutor(max_workers=n, mp_context=_context())
-        owner = threading.current_thread()
+        # a generator dropped with an error may be closed later by the garbage collector in
+        # another thread, the pool's own among them, which cannot wait for itself
+        owner, wait = threading.current_thread(), True
         try:
             results = pool.map(func, items, chunksize=chunk_size(len(items), n))
             for result, step in zip(results, steps, strict=True):
                 yield result
                 bar.update(step)
+        except BrokenProcessPool as exc:
+            raise WorkerError(WORKER_DIED) from exc
+        except KeyboardInterrupt:  # ^C: the chunks under way are not waited for
+            wait = False
+            raise
         finally:  # a consumer that stops early (an error, a strict run) leaves the rest undone
-            # (a generator dropped with an error may be closed later by the garbage collector
-            # in another thread, the pool's own among them, which cannot wait for itself)
-            pool.shutdown(wait=threading.current_thread() is owner, cancel_futures=True)
+            pool.shutdown(wait=wait and threading.current_thread() is owner, cancel_futures=True)
 
 
 @dataclass(frozen=True)

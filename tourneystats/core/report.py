@@ -34,6 +34,7 @@ from typing import Any
 import pandas as pd
 
 from .check import STATUS_ORDER
+from .check import STATUSES as STATUSES  # the statuses every family's report gives
 from .parallel import map_files
 from .schema import ValidationError
 
@@ -49,8 +50,6 @@ REPORT_COLUMNS = [
     "detail",
     "warnings",
 ]
-#: the statuses every family's report may give (a family may add its own)
-STATUSES = ("equal", "different", "refused", "no published values")
 #: the error (ValidationError) that says a file publishes nothing to compare
 _NOTHING = re.compile(r"no published value|publishes neither|nothing to compare", re.IGNORECASE)
 
