@@ -195,18 +195,22 @@ def test_a_script_read_from_standard_input_runs_in_this_process(tmp_path):
         "    return -x\n"
         "print(list(map_files(neg, [1, 2, 3, 4], jobs=2)))\n"
     )
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(
-        [sys.executable, "-"],
-        input=script,
-        cwd=tmp_path,
-        env=env,
+    done = _python(tmp_path, "-", stdin=script)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "[-1, -2, -3, -4]\n", "")
+
+
+def _python(folder: Path, script: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    """Python run on `script` (``-``: read from `stdin`) in `folder`, this package importable."""
+    return subprocess.run(
+        [sys.executable, script],
+        input=stdin,
+        cwd=folder,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
         capture_output=True,
         text=True,
         timeout=120,
         check=False,
     )
-    assert (done.returncode, done.stdout, done.stderr) == (0, "[-1, -2, -3, -4]\n", "")
 
 
 def test_the_preload_list_set_before_is_kept(monkeypatch):
@@ -225,16 +229,7 @@ def test_a_script_without_the_main_guard_is_told_to_rerun_with_one_job(tmp_path)
         "from tourneystats.core.parallel import map_files\n"
         "print(list(map_files(abs, [-1, -2, -3, -4], jobs=2)))\n"
     )
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(
-        [sys.executable, str(script)],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = _python(tmp_path, str(script))
     assert done.returncode == 1 and done.stdout == ""
     assert "WorkerError" in done.stderr and "'if __name__ == \"__main__\":'" in done.stderr
     assert "Rerun with jobs=1" in done.stderr
