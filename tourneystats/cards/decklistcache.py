@@ -633,7 +633,7 @@ def read_mtg_json(
     0  club-2024-06-30    melee         True
     """
     from ..core.io import note_input
-    from ..core.parallel import folder_jobs, map_files
+    from ..core.parallel import folder_jobs, map_warned
 
     files = list_files(source, JSON_SUFFIXES)
     if not files:
@@ -647,10 +647,9 @@ def read_mtg_json(
     rows, published, events, playoffs, finalists, refused = [], [], [], [], [], []
     items = list(zip(files, names, strict=True))
     task = functools.partial(_read_file, bye_player=bye_player)
-    with contextlib.closing(map_files(task, items, jobs=folder_jobs(jobs, files))) as reads:
-        for (path, event), (read, caught) in zip(items, reads, strict=True):
-            for message, category in caught:  # (said here: a worker's warnings are not shown)
-                warnings.warn(message, category, stacklevel=2)
+    reads = map_warned(task, items, jobs=folder_jobs(jobs, files))  # warnings said in order
+    with contextlib.closing(reads):
+        for (path, event), read in zip(items, reads, strict=True):
             if isinstance(read, ValidationError):
                 if not skip_bad_files:
                     raise read
@@ -674,16 +673,13 @@ def read_mtg_json(
     return dataclasses.replace(data, bracket=_bracket_frame(bracket))
 
 
-def _read_file(item: tuple[Path, str], bye_player: str | None) -> tuple[Any, list[tuple]]:
-    """:func:`_one_file` of ``(path, event)`` (or the error refusing it), and the warnings it
-    gave: what a worker of :func:`read_mtg_json` sends back."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        try:
-            read: Any = _one_file(*item, bye_player)
-        except ValidationError as exc:
-            read = exc
-    return read, [(str(w.message), w.category) for w in caught]
+def _read_file(item: tuple[Path, str], bye_player: str | None) -> Any:
+    """:func:`_one_file` of ``(path, event)``, or the error refusing it: what a worker of
+    :func:`read_mtg_json` sends back."""
+    try:
+        return _one_file(*item, bye_player)
+    except ValidationError as exc:
+        return exc
 
 
 def _one_file(path: Path, event: str, bye_player: str | None) -> tuple:

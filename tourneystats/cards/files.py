@@ -523,7 +523,7 @@ def _cuts_frozen(
     from :func:`standings` (:func:`~tourneystats.cards.publishers.event_standings`: a bracket
     counted in the tie-breakers, a top cut, a second day), those events computed on `jobs`
     processes."""
-    from ..core.parallel import map_files
+    from ..core.parallel import map_warned
 
     events = loaded.events
     if events is None or CUT_ROUND not in events.columns:
@@ -541,12 +541,11 @@ def _cuts_frozen(
         )
         for record, own in _to_recompute(results, events, rules, rows_of, brackets)
     ]
-    parts = []
-    for part, caught in map_files(_event_standings, items, jobs=jobs):
-        for message, category in caught:  # (said here: a worker's warnings are not shown)
-            warnings.warn(message, category, stacklevel=4)
-        if part is not None:
-            parts.append(part)
+    parts = [
+        part
+        for part in map_warned(_event_standings, items, jobs=jobs, stacklevel=5)
+        if part is not None
+    ]
     if not parts:
         return table
     done = pd.concat(parts, ignore_index=True)
@@ -596,16 +595,11 @@ def _to_recompute(
     return [p for p, k in zip(picked, keep, strict=True) if k]
 
 
-def _event_standings(
-    item: tuple[pd.DataFrame, dict, Rules, pd.DataFrame],
-) -> tuple[pd.DataFrame | None, list[tuple]]:
-    """:func:`event_standings` of ``(results, record, rules, bracket)`` and the warnings it
-    gave (what a worker of :func:`_cuts_frozen` sends back)."""
+def _event_standings(item: tuple[pd.DataFrame, dict, Rules, pd.DataFrame]) -> pd.DataFrame | None:
+    """:func:`event_standings` of ``(results, record, rules, bracket)`` (what a worker of
+    :func:`_cuts_frozen` computes)."""
     results, record, rules, bracket = item
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        part = event_standings(results, record, rules, bracket=bracket)
-    return part, [(str(w.message), w.category) for w in caught]
+    return event_standings(results, record, rules, bracket=bracket)
 
 
 @names_its_source

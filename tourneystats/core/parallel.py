@@ -305,7 +305,7 @@ class _Warned:
 
 def map_warned(
     func: Callable[[_T], _R], items: Sequence[_T], *, jobs: int | None = 1, stacklevel: int = 3
-) -> Iterator[_R]:
+) -> Generator[_R, None, None]:
     """:func:`map_files` of `func`, each item's warnings given again here, in the items' order
     (a worker's warnings are not shown), before its result: the warnings, like the results, do
     not depend on `jobs`.
