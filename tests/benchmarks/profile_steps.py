@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     use_system_memory_pool()
     path = bench._ensure_input(bench._module("cards"), "cards", args.size, args.ids, False)
     steps.done("imports")
-    results, _, _ = files._load(path, None, coded=True)
+    results = files._load(path, None, coded=True).results
     text = results.attrs.pop("dictionaries", [])
     steps.done("read")
     m = prepare._prepare(results)
