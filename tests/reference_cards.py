@@ -13,6 +13,8 @@ benchmark.
 from __future__ import annotations
 
 import math
+from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
 import pandas as pd
 
@@ -72,6 +74,18 @@ def _round(value: float, rules) -> float:
     scaled = round(value * scale, 9)
     whole = math.floor(scaled + 0.5) if rules.rounding == "half_up" else round(scaled)
     return whole / scale
+
+
+def _exact_round(value, rules) -> float:
+    """`value` (a float of a small fraction, or a Fraction) rounded exactly in decimal at
+    `rules.decimals` (``Rules.rounded_averages``): no float arithmetic in the rounding."""
+    if not isinstance(value, Fraction):
+        if math.isnan(value):
+            return value
+        value = Fraction(value).limit_denominator(10**6)
+    mode = ROUND_HALF_UP if rules.rounding == "half_up" else ROUND_HALF_EVEN
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return float(exact.quantize(Decimal(1).scaleb(-rules.decimals), rounding=mode))
 
 
 def _row_result(row: dict, rules) -> tuple[bool, int, int, int]:
@@ -165,6 +179,9 @@ def _own_values(s: dict, rules) -> None:
         s["mwp"], s["gwp"] = mwp(True, rules.floor), gwp(True, rules.floor)
     s["seen_mwp"] = mwp(byes, rules.floor, held=rules.missed_rounds_lost)
     s["seen_gwp"] = gwp(byes, rules.floor)
+    if rules.rounded_averages:  # each percentage rounded before anyone averages it
+        for key in ("shown_mwp", "shown_gwp", "mwp", "gwp", "seen_mwp", "seen_gwp"):
+            s[key] = _exact_round(s[key], rules)
     if not rules.game_scores:
         s["gp"] = s["games"] = s["gwp"] = s["seen_gwp"] = s["shown_gwp"] = math.nan
 
@@ -183,6 +200,9 @@ def _opponent_mean(s: dict, stats: dict, rules, key: str) -> float:
         values += [rules.bye_opponent] * byes
     if not values and rules.no_opponents is not None:
         return rules.no_opponents
+    if rules.rounded_averages and values:  # the exact mean of the rounded values, rounded
+        exact = sum(Fraction(v).limit_denominator(10**6) for v in values) / len(values)
+        return _exact_round(exact, rules)
     return _mean(values)
 
 

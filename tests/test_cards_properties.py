@@ -56,6 +56,7 @@ CONVENTIONS = Rules(
     draw_share=0.25,
     decimals=2,
     rounding="half_even",
+    rounded_averages=True,
     freeze_dropped=True,
     head_to_head=True,
     drop_cap=0.8,
@@ -182,7 +183,7 @@ def test_standings_by_round_equals_truncated_standings(t, rules):
 @given(tournaments(), st.sampled_from(ALL_RULES))
 def test_explain_means_are_the_opponents_averages(t, rules):
     match_frame, game_frame = t
-    rules = replace(rules, decimals=None)  # explain shows the terms unrounded
+    rules = replace(rules, decimals=None, rounded_averages=False)  # terms and means unrounded
     table = standings(match_frame, rules=rules).set_index(["event", "player"])
     why = explain(game_frame, rules=rules)
     assert len(why) == len(match_frame)

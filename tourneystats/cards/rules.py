@@ -186,8 +186,16 @@ class Rules:
         shown 0.490 are ordered by the digits not shown). ``None`` shows them exact
         (``tourneystats check`` compares at the published precision anyway).
     rounding : {"half_up", "half_even"}
-        How `decimals` rounds (ManaTraders: half up). Float noise below 1e-9 is removed first,
-        so 0.6745 computed as 0.67449999999999999 rounds to 0.675.
+        How `decimals` rounds (ManaTraders: half up; CardsRealm: half even, so 0.66665 is
+        0.6666). Float noise below 1e-9 is removed first, so 0.6745 computed as
+        0.67449999999999999 rounds to 0.675.
+    rounded_averages : bool
+        Round at every step, as the publisher computes, instead of showing exact values
+        rounded: the match-win % and game-win % an opponent counts for are rounded to
+        `decimals` before they are averaged, the opponents' averages are rounded, and the
+        standings rank on these rounded values (the player's own percentages rounded too).
+        CardsRealm: the opponents 1/3 and 1 average (0.3333 + 1.0) / 2 = 0.66665, shown and
+        ranked 0.6666, below an exact 2/3 from 1/3, 2/3 and 1 (0.6667). Needs `decimals`.
     last_digit : {"rounded", "approximate"}
         How the publisher's last printed decimal relates to the value, for ``tourneystats
         check``: ``"rounded"`` (Appendix C prints no digits; every publisher rounding half up or
@@ -250,6 +258,7 @@ class Rules:
     playoff_tiebreakers: bool = False
     decimals: int | None = None
     rounding: str = "half_up"
+    rounded_averages: bool = False
     ranked_as_shown: bool = False
     last_digit: str = "rounded"
     earlier_standings: str | None = None
@@ -305,6 +314,8 @@ class Rules:
             )
         if self.rounding not in ROUNDING:
             raise ValueError(f"Rules.rounding must be one of {ROUNDING}, got {self.rounding!r}")
+        if self.rounded_averages and self.decimals is None:
+            raise ValueError("Rules.rounded_averages needs decimals (the precision rounded to)")
         if self.decimals is not None and (
             isinstance(self.decimals, bool)
             or not isinstance(self.decimals, int)
@@ -406,12 +417,25 @@ RULES: dict[str, Rules] = {
     # values are printed to 4 decimals, mostly rounded half up, some truncated (0.6666 for
     # 2/3), some rounded up (0.8334 for 5/6), in no order found (last_digit)
     "cardsrealm": Rules(
-        name="cardsrealm", floor=1 / 3, missed_rounds_lost=True, last_digit="approximate"
+        name="cardsrealm",
+        floor=1 / 3,
+        missed_rounds_lost=True,
+        decimals=3,
+        rounding="half_even",
+        rounded_averages=True,
+        last_digit="approximate",
     ),
     # CardsRealm from 2025-05-17: the player's own game-win % shown unfloored (0.2; 0.0588),
     # ranked floored
     "cardsrealm2025": Rules(
-        name="cardsrealm2025", floor=1 / 3, own_floor=0, last_digit="approximate"
+        name="cardsrealm2025",
+        floor=1 / 3,
+        own_floor=0,
+        ranked_as_shown=True,
+        decimals=4,
+        rounding="half_even",
+        rounded_averages=True,
+        last_digit="approximate",
     ),
     # Play! Pokémon Tournament Rules Handbook (5.3, 5.5, 5.6) as TOM computes it: a tie is half a
     # win in the win % (third-party evidence: the real files cannot tell 1/2 from 1/3, see

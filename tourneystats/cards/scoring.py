@@ -360,8 +360,14 @@ def _assemble(
     t: _Totals, rules: Rules, pct: _Percentages, opponents: _Averager, dropped: np.ndarray
 ) -> _Scores:
     """The scores from the totals, the percentages and the opponents' averager (``mean``)."""
+    if rules.rounded_averages:  # each percentage rounded as computed, before it is averaged
+        pct = _Percentages(**{name: _rounded(v, rules) for name, v in vars(pct).items()})
     omwp, ogwp = opponents.mean(pct.seen_mwp), opponents.mean(pct.seen_gwp)
+    if rules.rounded_averages:
+        omwp, ogwp = _rounded(omwp, rules), _rounded(ogwp, rules)
     oomwp = opponents.mean(omwp) if OOMWP in rules.order else None
+    if oomwp is not None and rules.rounded_averages:
+        oomwp = _rounded(oomwp, rules)
     game_points, games, gwp, seen_gwp, shown_gwp = (
         t.game_points, t.games, pct.gwp, pct.seen_gwp, pct.shown_gwp
     )  # fmt: skip
