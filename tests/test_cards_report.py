@@ -39,6 +39,7 @@ FINALE = (
 )
 TROPICAL = JSON_DIR / "tropical-pauper-241-2025-06-28.json"
 FUGUETE = JSON_DIR / "fuguete-league-214-2025-03-05.json"
+DOMINGO = JSON_DIR / "domingooouuu-pauper-70-2025-11-23.json"
 ARTABRIAN = JSON_DIR / "artabrian-weekend-2024-pioneer-r0MBIolcYBgk7FAAFbWH-2024-11-23.json"
 LAND = JSON_DIR / "the-land-5-vintage-72085-2024-06-08.json"
 WEEKLY = JSON_DIR / "weekly-legacy-292153-2025-04-17.json"
@@ -438,39 +439,76 @@ def test_cardsrealm_bye_named_bye_on_either_side():
 
 def test_cardsrealm_until_may_2025_counts_missed_rounds_lost():
     """A 4-round event of March 2025 (cardsrealm preset): opponents' match-win % over the
-    event's 4 rounds reproduces 53 of 55 OMW% and, with them, 47 of 55 ranks; over the rounds
-    each opponent played, 42 and 30. P003's opponents: P040 (0 of 1 round: 1/3 floored),
-    P031 (3 points of 2 rounds: 3/12 -> 1/3), P017 (6 of 3: 6/12), P007 (9 of 4 with a bye)."""
+    event's 4 rounds reproduces 53 of 55 OMW% and, with them, 49 of 55 ranks; over the rounds
+    each opponent played, 42 and 31. P003's opponents: P040 (0 of 1 round: 1/3 floored),
+    P031 (3 points of 2 rounds: 3/12 -> 1/3), P017 (6 of 3: 6/12), P007 (9 of 4 with a bye);
+    to 3 decimals, as CardsRealm computed then: (0.333 + 0.333 + 0.5 + 0.75) / 4 = 0.479."""
     row, table = quietly(file_report, FUGUETE)
     assert row["preset"] == "cardsrealm" and row["status"] == "different"
     assert counts(table) == {
-        "GWP": (54, 55), "OGWP": (51, 55), "OMWP": (53, 55), "Points": (55, 55), "Rank": (47, 55)
+        "GWP": (54, 55), "OGWP": (51, 55), "OMWP": (53, 55), "Points": (55, 55), "Rank": (49, 55)
     }  # fmt: skip
     plain = quietly(
         check_from_path, FUGUETE, rules=replace(RULES["cardsrealm"], missed_rounds_lost=False)
     )
-    assert counts(plain)["OMWP"] == (42, 55) and counts(plain)["Rank"] == (30, 55)
+    assert counts(plain)["OMWP"] == (42, 55) and counts(plain)["Rank"] == (31, 55)
     p003 = table[(table["player"] == "P003") & (table["value"] == "OMWP")].iloc[0]
-    assert p003["computed"] == pytest.approx((1 / 3 + 1 / 3 + 6 / 12 + 9 / 12) / 4)
+    assert p003["computed"] == pytest.approx((0.333 + 0.333 + 0.5 + 0.75) / 4, abs=1e-12)
     assert p003["published"] == 0.479 and p003["equal"]
+    # the exact values (not rounded at each step) order two pairs of players otherwise
+    exact = replace(RULES["cardsrealm"], rounded_averages=False, decimals=None)
+    assert counts(quietly(check_from_path, FUGUETE, rules=exact))["Rank"] == (47, 55)
 
 
-def test_cardsrealm_last_digit_is_one_unit_off_at_times():
-    """CardsRealm prints 13/24 as 0.5416 and 5/12 as 0.4166 (truncated), 73/120 as 0.6084 and
-    17/24 as 0.7084 (rounded up): its preset compares within one unit of the 4th decimal."""
-    assert RULES["cardsrealm2025"].last_digit == "approximate"
-    strict = quietly(
-        check_from_path, TROPICAL, rules=replace(RULES["cardsrealm2025"], last_digit="rounded")
-    )
-    off = strict[~strict["equal"]].set_index(["player", "value"])["published"].round(4).to_dict()
+def test_cardsrealm_rounds_each_step_and_ranks_on_the_rounded_values():
+    """CardsRealm rounds each opponent's MW% to 4 decimals, averages, rounds the average half
+    to even, and ranks on that (``Rules.rounded_averages``); from May 2025 it ranks the own GW%
+    as shown, below 1/3 (``ranked_as_shown``). A 3-round event of November 2025, 10 players:
+
+    - P007 (3 points) met P006 (3 of 9 points: 1/3 -> 0.3333) and P002 (9 of 9: 1.0), and had
+      a bye: (0.3333 + 1.0) / 2 = 0.66665 -> 0.6666. P006 (3 points) met P007 (0.3333), P001
+      (1.0) and P004 (6 of 9: 0.6667): 2.0 / 3 -> 0.6667. Published 6th P006, 7th P007; exact,
+      both are 2/3 and GW% (P007 4/8, P006 3/8) would put P007 6th.
+    - P008 (0 points, 1-2 in games: GW% 1/3) and P009 (0-2: GW% 0) both have OMW% 1.0;
+      published 8th P008, 9th P009 as their GW% shows; floored at 1/3 they tie and OGW% (P009
+      0.8571, P008 0.6667) would put P009 8th.
+    """
+    row, table = quietly(file_report, DOMINGO)
+    assert row["preset"] == "cardsrealm2025" and row["status"] == "equal"
+    assert counts(table) == {v: (10, 10) for v in ("GWP", "OGWP", "OMWP", "Points", "Rank")}
+    assert computed(table, "P007", "OMWP") == 0.6666
+    assert computed(table, "P006", "OMWP") == 0.6667
+    assert computed(table, "P007", "GWP") == 0.5 and computed(table, "P006", "GWP") == 0.375
+    ours = quietly(standings_from_path, DOMINGO).set_index("player")["rank"]
+    assert ours[["P006", "P007", "P008", "P009"]].tolist() == [6, 7, 8, 9]
+    exact = replace(RULES["cardsrealm2025"], rounded_averages=False, decimals=None)
+    ranks = quietly(standings_from_path, DOMINGO, rules=exact).set_index("player")["rank"]
+    assert ranks[["P007", "P006"]].tolist() == [6, 7]
+    floored = replace(RULES["cardsrealm2025"], ranked_as_shown=False)
+    ranks = quietly(standings_from_path, DOMINGO, rules=floored).set_index("player")["rank"]
+    assert ranks[["P009", "P008"]].tolist() == [8, 9]
+
+
+def test_cardsrealm_last_digit_is_the_rounded_average_of_rounded_values():
+    """The printed 4th decimal that looked one unit off (13/24 as 0.5416, 5/12 as 0.4166, 73/120
+    as 0.6084, 17/24 as 0.7084) is the rounded average of rounded values: P002's opponents
+    0.3333, 0.3333, 0.75, 0.75 average 0.54165 -> 0.5416 (half even); P013's OGW% (0.75 +
+    0.6667) / 2 = 0.70835 -> 0.7084. Compared strictly, every value agrees; the exact values
+    are one unit off."""
+    strict = replace(RULES["cardsrealm2025"], last_digit="rounded")
+    assert counts(quietly(check_from_path, TROPICAL, rules=strict))["OMWP"] == (16, 16)
+    assert quietly(check_from_path, TROPICAL, rules=strict)["equal"].all()
+    exact = replace(strict, rounded_averages=False, decimals=None)
+    plain = quietly(check_from_path, TROPICAL, rules=exact)
+    off = plain[~plain["equal"]].set_index(["player", "value"])["published"].round(4).to_dict()
     assert off == {
         ("P002", "OMWP"): 0.5416, ("P007", "OGWP"): 0.6084, ("P012", "OMWP"): 0.4166,
         ("P012", "OGWP"): 0.4166, ("P013", "OGWP"): 0.7084,
     }  # fmt: skip
-    exact = {("P002", "OMWP"): 13 / 24, ("P007", "OGWP"): 73 / 120, ("P012", "OMWP"): 5 / 12,
-             ("P012", "OGWP"): 5 / 12, ("P013", "OGWP"): 17 / 24}  # fmt: skip
-    for key, value in exact.items():
-        assert computed(strict, key[0], key[1]) == pytest.approx(value)
+    values = {("P002", "OMWP"): 13 / 24, ("P007", "OGWP"): 73 / 120, ("P012", "OMWP"): 5 / 12,
+              ("P012", "OGWP"): 5 / 12, ("P013", "OGWP"): 17 / 24}  # fmt: skip
+    for key, value in values.items():
+        assert computed(plain, key[0], key[1]) == pytest.approx(value)
         assert 0.00005 < abs(off[key] - value) < 0.0001
 
 

@@ -36,11 +36,14 @@ manatraders     ManaTraders Series (2024)                       own GW% not floo
 topdeck         topdeck.gg (2024-2025)                          own GW% not floored; distinct
                                                                 opponents; no opponent -> 0.33; no
                                                                 game scores (match results only)
-cardsrealm      CardsRealm until mid-May 2025                   floors 1/3; last digit approximate;
-                                                                rounds missed lost in the MW% the
-                                                                opponents average
-cardsrealm2025  CardsRealm from 2025-05-17                      floors 1/3; last digit approximate;
-                                                                own GW% not floored
+cardsrealm      CardsRealm until mid-May 2025                   floors 1/3; rounds missed lost in the
+                                                                MW% the opponents average; each %
+                                                                rounded half even to 3 decimals as
+                                                                computed (before averaging) and
+                                                                ranked so; last digit approximate
+cardsrealm2025  CardsRealm from 2025-05-17                      as cardsrealm at 4 decimals, rounds
+                                                                missed not counted; own GW% not
+                                                                floored, ranked as shown
 pokemon         Play! Pokémon (TOM)                             3/1/0 with a tie worth 1/2 win in the
                                                                 win %; floor 0.25; 0.75 cap if
                                                                 dropped; byes out of the win %;
@@ -413,9 +416,12 @@ RULES: dict[str, Rules] = {
     # match-win % over the rounds the event held (rounds missed lost: in its 105 files whose
     # points agree, OMW% 3,488/3,548 and ranks 3,287/3,452 reproduced, against 2,642 and 2,278
     # over the rounds each opponent played); a bye is written as a match
-    # against "Bye" (either side), a loss to "Bye" or to no one is a loss (read_mtg_json). Its
-    # values are printed to 4 decimals, mostly rounded half up, some truncated (0.6666 for
-    # 2/3), some rounded up (0.8334 for 5/6), in no order found (last_digit)
+    # against "Bye" (either side), a loss to "Bye" or to no one is a loss (read_mtg_json). It
+    # rounds each percentage where it computes it, half even to the 3 decimals it prints: each
+    # opponent's MW% and GW% before averaging them, the averages after, and ranks on those
+    # (rounded_averages; the archive's OMW% 3,488 and OGW% 3,423 of the values that agree
+    # within one unit reproduced to the last digit, against 3,151 and 3,025 rounding the exact
+    # mean half up); one file prints one unit off at times (last_digit)
     "cardsrealm": Rules(
         name="cardsrealm",
         floor=1 / 3,
@@ -425,8 +431,10 @@ RULES: dict[str, Rules] = {
         rounded_averages=True,
         last_digit="approximate",
     ),
-    # CardsRealm from 2025-05-17: the player's own game-win % shown unfloored (0.2; 0.0588),
-    # ranked floored
+    # CardsRealm from 2025-05-17: the player's own game-win % shown unfloored (0.2; 0.0588) and
+    # ranked as shown; rounded as `cardsrealm` at 4 decimals (OMW% 11,168 of 11,170 and OGW%
+    # 11,066 of 11,066 of the archive's values that agree within one unit reproduced to the last
+    # digit); in its files whose values all agree, every rank is reproduced so
     "cardsrealm2025": Rules(
         name="cardsrealm2025",
         floor=1 / 3,
