@@ -364,9 +364,9 @@ def skip_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-#: the families whose folders ``standings`` and ``drift`` read on ``--jobs`` processes, file by
-#: file (chess reads the TRF and PGN files of a folder together, in one vectorised pass)
-JOBS_FAMILIES = ("bridge", "cards", "league")
+#: the families whose folders ``standings`` and ``drift`` read on ``--jobs`` processes (chess:
+#: runs of consecutive TRF and PGN files, :mod:`tourneystats.chess.jobs`)
+JOBS_FAMILIES = ("bridge", "cards", "chess", "league")
 
 
 def folder_options(parser: argparse.ArgumentParser) -> None:
