@@ -10,11 +10,15 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import warnings
 from pathlib import Path
 
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_pgn_property import tournaments, write_pgn
 
 from tourneystats import bridge, cards, chess, league
 from tourneystats.cards import publishers
@@ -362,3 +366,48 @@ def test_jobs_option_of_chess_standings_and_check(tmp_path, capsys):
             tmp_path / f"{command}2.parquet"
         ).read_bytes()
     assert shown[:2] == shown[2:] and "wrote 692 rows" in shown[0]
+
+
+def _in_this_process(monkeypatch) -> None:
+    """The workers' runs read in this process (the joining is what is tested)."""
+    from tourneystats.chess import jobs
+
+    monkeypatch.setattr(jobs, "map_warned", lambda func, items, **kwargs: map(func, items))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    events=st.lists(tournaments(), min_size=1, max_size=3),
+    movetext=st.sampled_from(["tags only", "moves", "comments", "escapes"]),
+    spread=st.data(),
+)
+def test_pgn_games_spread_over_runs_of_files_read_as_one_folder(events, movetext, spread):
+    """Random events, their games dealt over files at random (an event over several files, the
+    values in UTF-8 or Windows-1252 by file), read as 2-8 runs: the frames of one process."""
+    games = []
+    for e, (names, fides, ratings, played) in enumerate(events):
+        style = {"movetext": movetext, "blank lines": 1, "crlf": False, "bom": False}
+        text = write_pgn(names, fides, ratings, played, style, seed=e).decode()
+        text = text.replace('"Random open"', f'"Open {e}"')
+        games += [g for g in re.split(r"(?<=\n\n)(?=\[)", text) if g.strip()]
+    if not games:
+        return
+    n_files = spread.draw(st.integers(2, 8))
+    where = spread.draw(
+        st.lists(st.integers(0, n_files - 1), min_size=len(games), max_size=len(games))
+    )
+    jobs = spread.draw(st.integers(2, 4))
+    with tempfile.TemporaryDirectory() as tmp, pytest.MonkeyPatch.context() as monkeypatch:
+        for k in set(where):
+            text = "".join(g for g, f in zip(games, where, strict=True) if f == k)
+            encoding = "cp1252" if k % 2 else "utf-8"
+            try:
+                data = text.encode(encoding)
+            except UnicodeEncodeError:
+                data = text.encode()
+            (Path(tmp) / f"{k:02d}.pgn").write_bytes(data)
+        one = chess.read_pgn(tmp)
+        _in_this_process(monkeypatch)
+        two = chess.read_pgn(tmp, jobs=jobs)
+    for frame, frame_two in zip(one, two, strict=True):
+        pd.testing.assert_frame_equal(frame, frame_two, check_exact=True)
