@@ -411,3 +411,16 @@ def test_pgn_games_spread_over_runs_of_files_read_as_one_folder(events, movetext
         two = chess.read_pgn(tmp, jobs=jobs)
     for frame, frame_two in zip(one, two, strict=True):
         pd.testing.assert_frame_equal(frame, frame_two, check_exact=True)
+
+
+@given(sizes=st.lists(st.integers(0, 10**6), max_size=60), runs=st.integers(1, 16))
+def test_runs_of_files_are_consecutive_and_of_about_equal_size(sizes, runs):
+    from tourneystats.chess.jobs import run_ends
+
+    ends = run_ends(sizes, runs)
+    starts = [0, *ends[:-1]]
+    assert ends[-1] == len(sizes) and len(ends) <= max(runs, 1)
+    assert all(a < b for a, b in zip(starts, ends, strict=True)) or sizes == []
+    weight = [s + 1 for s in sizes]  # (an empty file counts)
+    share = sum(weight) / runs + max(weight, default=0)
+    assert all(sum(weight[a:b]) <= share for a, b in zip(starts, ends, strict=True))

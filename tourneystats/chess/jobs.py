@@ -42,20 +42,35 @@ RUNS_PER_JOB = 4
 
 
 def file_runs(files: Sequence[Path], runs: int) -> list[list[Path]]:
-    """`files` cut into at most `runs` runs of consecutive files, of about equal bytes.
+    """`files` cut into at most `runs` runs of consecutive files, of about equal bytes
+    (:func:`run_ends`).
 
     Examples
     --------
     >>> [len(run) for run in file_runs([Path(__file__)] * 10, 4)]
     [3, 2, 3, 2]
     """
-    if runs <= 1 or len(files) <= 1:
-        return [list(files)]
-    sizes = np.fromiter((os.path.getsize(p) + 1 for p in files), dtype=np.int64, count=len(files))
-    ends = np.cumsum(sizes)
+    sizes = [os.path.getsize(p) for p in files] if runs > 1 else [0] * len(files)
+    ends = run_ends(sizes, runs)
+    return [list(files[a:b]) for a, b in zip([0, *ends[:-1]], ends, strict=True)]
+
+
+def run_ends(sizes: Sequence[int], runs: int) -> list[int]:
+    """Where each run of consecutive items of `sizes` ends (the index after its last item): at
+    most `runs` runs, none empty; a run ends at the first item reaching its share of the total
+    (an item counts one byte more than its size), so that no run is more than its share and
+    one item.
+
+    Examples
+    --------
+    >>> run_ends([10, 10, 10, 10], 2), run_ends([100, 1, 1, 1], 3), run_ends([5], 4)
+    ([2, 4], [1, 4], [1])
+    """
+    if runs <= 1 or len(sizes) <= 1:
+        return [len(sizes)]
+    ends = np.cumsum(np.asarray(sizes, dtype=np.int64) + 1)
     cuts = np.searchsorted(ends, ends[-1] * np.arange(1, runs) / runs, side="left") + 1
-    cuts = np.unique(cuts[(cuts > 0) & (cuts < len(files))]).tolist()
-    return [list(files[a:b]) for a, b in zip([0, *cuts], [*cuts, len(files)], strict=True)]
+    return [*np.unique(cuts[cuts < len(sizes)]).tolist(), len(sizes)]
 
 
 def _runs(files: Sequence[Path], jobs: int | None) -> tuple[int, list[list[Path]]]:
