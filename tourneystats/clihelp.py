@@ -374,8 +374,7 @@ def folder_options(parser: argparse.ArgumentParser) -> None:
     skip_option(parser)
     jobs_option(
         parser,
-        "the files of a folder (bridge, cards, league; chess reads them in one pass; 0 reads "
-        "a folder of less than 32 MB in one process)",
+        "the files of a folder (0 reads a folder of less than 32 MB in one process)",
     )
 
 
