@@ -840,7 +840,11 @@ def build_parser() -> argparse.ArgumentParser:
     st.set_defaults(func=cmd_standings)
 
     ck = _family_parser(sub, "check", families=CHECKED_FAMILIES)
-    ck.add_argument("--out", help="write the differences here (.csv or .parquet)")
+    ck.add_argument(
+        "--out",
+        help="write the differences here (.csv or .parquet); of a folder, the report of each "
+        "file, and its differences beside it (OUT-differences.csv)",
+    )
     ck.add_argument("--head", type=_count(1), default=10, help="differences shown per table")
     ck.add_argument("--tables", type=_count(0), default=20, help="tables shown; 0: all")
     _jobs_option(ck, "the files of a folder, each checked on its own")
