@@ -25,12 +25,13 @@ from .clihelp import (
     _family_choices,
     _Formatter,
     _recompute_keys,
+    chart_summary,
     chart_title,
     command_parser,
     folder_options,
     jobs_of,
-    rules_text,
     title_with_rules,
+    titled,
 )
 from .clihelp import comma_list as _comma_list
 from .clihelp import jobs_option as _jobs_option
@@ -184,9 +185,8 @@ def cmd_standings(args: argparse.Namespace) -> int:
     table = module.standings_from_path(args.path, **_options(args), **jobs_of(args))
     return_free_memory()  # the computation's memory, before the writer takes its own
     written = write_table(table, args.out, inputs=_inputs(args.path)) if args.out else None
-    print(
-        _show(table, args.head, args.tables)
-    )  # after the output file: a closed pipe loses nothing
+    # after the output file: a closed pipe loses nothing
+    print(_show(table, args.head, args.tables))
     if written:
         print(f"\nwrote {len(table)} rows to {written}")
     return 0
@@ -330,7 +330,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         print(f"wrote {written}")
         ax = drift_chart(name, folder)
         chart = write_chart(ax, out / f"{name}-drift.png")
-        print(f"wrote {chart} ({chart_title(ax)}; {_chart_summary(ax)})")
+        print(f"wrote {chart} ({chart_title(ax)}; {chart_summary(ax)})")
     print(f"\nAll outputs are in {out.resolve()}")
     return 0
 
@@ -383,7 +383,8 @@ def drift_chart(
 
     One series is drawn: for the per-round histories (cards, chess) of several events, `event`
     picks the event; for several leagues, the league; by default the one with the most rows
-    (the biggest event, the longest league). Of several seasons, the last is drawn.
+    (the biggest event, the longest league). Of several seasons, the last is drawn. A cards or
+    chess event is titled as its file names it (:func:`~tourneystats.clihelp.titled`).
 
     Returns
     -------
@@ -422,8 +423,9 @@ def drift_chart(
                 known = ", ".join(map(str, pd.unique(history[column])))
                 raise ValueError(f"no {column} {pick!r} in {path}; it has {known}")
             history = history.loc[keep.to_numpy()]
+    history, rules = titled(name, path, history, options or {})  # the event as its file names it
     ax = drift(history, step=step, players=players, value=value)
-    title_with_rules(ax, rules_text(name, options or {}, history))
+    title_with_rules(ax, rules)
     return ax
 
 
@@ -486,11 +488,6 @@ def write_chart(ax: Axes, out: str | Path, *, inputs: Iterable[str | os.PathLike
     return atomic_write(out, save)
 
 
-def _chart_summary(ax: Axes) -> str:
-    shown = [line.get_label() for line in ax.get_lines()]
-    return f"{len(shown)} highlighted: {', '.join(map(str, shown))}"
-
-
 def cmd_drift(args: argparse.Namespace) -> int:
     if _family(args.family) is None:
         print(f"tourneystats: the {args.family} family is not available", file=sys.stderr)
@@ -515,7 +512,7 @@ def cmd_drift(args: argparse.Namespace) -> int:
         value=args.value,
     )
     written = write_chart(ax, args.out, inputs=inputs)
-    print(f"{chart_title(ax)}: {_chart_summary(ax)}")
+    print(f"{chart_title(ax)}: {chart_summary(ax)}")
     print(f"wrote {written}")
     return 0
 
