@@ -250,46 +250,29 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 #: the files ``check`` of a folder reports on one by one, by family (tables named
 #: ``*standings*`` are the published values of the results beside them)
-CHECK_SUFFIXES = {
-    "cards": (".json", ".tdf", ".xml", *TABLE_SUFFIXES),
-    "chess": (".trf", ".trfx", ".txt"),
-    "bridge": (".xml", ".pbn"),
-}
-
-
-def _check_files(family: str, folder: Path) -> list[Path]:
-    """The files of `folder` and its sub-folders that ``check`` reports on, one by one."""
-    suffixes = CHECK_SUFFIXES.get(family, ())
-    files = [p for p in list_files(folder, suffixes) if "standings" not in p.name.lower()]
-    if not files:
-        raise ValidationError(
-            f"{folder}: no {family} files to check in this folder ({'/'.join(suffixes)} files)"
-        )
-    return files
-
-
-def _differences_path(out: Path) -> Path:
-    """Where ``check FOLDER --out REPORT`` writes the differences: beside the report."""
-    return out.with_name(f"{out.stem}-differences{out.suffix}")
-
-
 def _check_folder(args: argparse.Namespace, module: str) -> int:
     """``check FOLDER``: every file on its own (on ``--jobs`` processes); a per-file report and
     its differences, a summary per platform, the warnings by kind."""
-    from .core.report import check_files, report_summary, warnings_summary
+    from .core.report import (
+        check_files,
+        check_folder_files,
+        differences_path,
+        report_summary,
+        warnings_summary,
+    )
 
     folder = Path(args.path)
     inputs = _inputs(folder)
     if args.out:
-        for target in (Path(args.out), _differences_path(Path(args.out))):
+        for target in (Path(args.out), differences_path(Path(args.out))):
             check_target(target, TABLE_SUFFIXES, inputs=inputs)
-    files = _check_files(args.family, folder)
+    files = check_folder_files(args.family, folder)
     report, differences, notes = check_files(
         module, files, folder, options=_options(args), jobs=args.jobs
     )
     if args.out:
         written = write_table(report, args.out, inputs=inputs)
-        diffs = write_table(differences, _differences_path(written), inputs=inputs)
+        diffs = write_table(differences, differences_path(written), inputs=inputs)
     compared, equal = int(report["compared"].sum()), int(report["equal"].sum())
     unknown = compared - equal - len(differences)  # values a file cannot give (notes say why)
     print(
@@ -805,6 +788,50 @@ def _compare_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return cp
 
 
+def _archive_parsers(sub: Any) -> None:
+    """The ``recompute`` and ``import`` commands."""
+    rc = command_parser(sub, "recompute", _recompute_keys)
+    rc.add_argument("archive", help="archive folder (see `tourneystats import`)")
+    rc.add_argument("--out", required=True, help="output folder (outside the archive)")
+    rc.add_argument("--config", help="per-family options: a .toml or .json file")
+    rc.add_argument(
+        "--set",
+        action="append",
+        metavar="FAMILY.KEY=VALUE",
+        help="one family option (repeatable; the keys are listed below), e.g. "
+        'chess.rules=fide2024 or \'chess.tiebreaks=["BH","SB"]\'',
+    )
+    rc.add_argument(
+        "--engine",
+        choices=["pandas", "dask"],
+        default="pandas",
+        help="pandas: in this process, one archive file at a time; dask: one Dask task per "
+        "archive file (pip install 'tourneystats[dask]')",
+    )
+    rc.add_argument("--scheduler", help="dask: scheduler address (default: a local cluster)")
+    rc.add_argument("--force", action="store_true", help="recompute complete partitions too")
+    rc.add_argument("--strict", action="store_true", help="stop at the first bad event")
+    rc.add_argument("--quiet", action="store_true", help="no progress bar")
+    _jobs_option(rc, "the archive files (pandas engine)")
+    rc.set_defaults(func=cmd_recompute)
+
+    im = command_parser(sub, "import")
+    im.add_argument("src", help="folder of source files")
+    im.add_argument("archive", help="archive folder (created or extended)")
+    im.add_argument("--season", help="season of files no folder or column places")
+    im.add_argument(
+        "--mode",
+        choices=["replace", "append", "error"],
+        default="replace",
+        help="existing partitions of the same family and season: replace them, append to "
+        "them, or refuse (error)",
+    )
+    im.add_argument("--strict", action="store_true", help="stop at the first bad file")
+    im.add_argument("--quiet", action="store_true", help="no progress bar")
+    _jobs_option(im, "the source files")
+    im.set_defaults(func=cmd_import)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tourneystats",
@@ -875,46 +902,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     _compare_parser(sub)
 
-    rc = command_parser(sub, "recompute", _recompute_keys)
-    rc.add_argument("archive", help="archive folder (see `tourneystats import`)")
-    rc.add_argument("--out", required=True, help="output folder (outside the archive)")
-    rc.add_argument("--config", help="per-family options: a .toml or .json file")
-    rc.add_argument(
-        "--set",
-        action="append",
-        metavar="FAMILY.KEY=VALUE",
-        help="one family option (repeatable; the keys are listed below), e.g. "
-        'chess.rules=fide2024 or \'chess.tiebreaks=["BH","SB"]\'',
-    )
-    rc.add_argument(
-        "--engine",
-        choices=["pandas", "dask"],
-        default="pandas",
-        help="pandas: in this process, one archive file at a time; dask: one Dask task per "
-        "archive file (pip install 'tourneystats[dask]')",
-    )
-    rc.add_argument("--scheduler", help="dask: scheduler address (default: a local cluster)")
-    rc.add_argument("--force", action="store_true", help="recompute complete partitions too")
-    rc.add_argument("--strict", action="store_true", help="stop at the first bad event")
-    rc.add_argument("--quiet", action="store_true", help="no progress bar")
-    _jobs_option(rc, "the archive files (pandas engine)")
-    rc.set_defaults(func=cmd_recompute)
-
-    im = command_parser(sub, "import")
-    im.add_argument("src", help="folder of source files")
-    im.add_argument("archive", help="archive folder (created or extended)")
-    im.add_argument("--season", help="season of files no folder or column places")
-    im.add_argument(
-        "--mode",
-        choices=["replace", "append", "error"],
-        default="replace",
-        help="existing partitions of the same family and season: replace them, append to "
-        "them, or refuse (error)",
-    )
-    im.add_argument("--strict", action="store_true", help="stop at the first bad file")
-    im.add_argument("--quiet", action="store_true", help="no progress bar")
-    _jobs_option(im, "the source files")
-    im.set_defaults(func=cmd_import)
+    _archive_parsers(sub)
     return parser
 
 
