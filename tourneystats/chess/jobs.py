@@ -12,7 +12,9 @@ and the runs' results put back together in the files' order:
 - PGN files (an event may span files, and its games are only known once all are read): the
   workers scan the tag lines (:func:`tourneystats.chess.pgnlines.read_files`, the bulk of the
   work) and give back each file's games and the run's vocabulary of tag values; the
-  vocabularies are joined in order and numbered once, here, as one process numbers them, and
+  vocabularies are joined in order and numbered once, here: values of the same bytes get one
+  number, as in one process (the numbers may come in another order, which nothing reads: events
+  and players are numbered in order of appearance, start ranks by rating, name and FIDE id);
   the events, players and results are then made here from all the games.
 
 An error of a worker names the file and line, as in one process. When several files of a folder
