@@ -58,7 +58,8 @@ def explain(
         One row per event, player and round, sorted in that order: ``opponent``, ``bye``,
         ``match_points`` and ``game_points`` earned that round, the opponent's match-win % and
         game-win % as counted in the averages (``opponent_mwp``, ``opponent_gwp``: final, floored,
-        capped, and without the opponent's byes when the rules say so; a bye shows
+        capped, without the opponent's byes when the rules say so, and rounded with
+        ``Rules.rounded_averages``, as the publisher averages them; a bye shows
         ``Rules.bye_opponent`` when the rules count it as an opponent), ``opponent_omwp`` when the
         rules order by ``oomwp``, and ``counted``: False for a bye (unless counted as an opponent),
         and for a rematch (or a second bye) when the rules average over distinct opponents. The
