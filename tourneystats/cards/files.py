@@ -22,7 +22,7 @@ import pandas as pd
 from ..core.folders import names_its_source, result_files
 from ..core.io import TABLE_SUFFIXES, read_table, table_columns, texts_again
 from ..core.people import with_people
-from ..core.schema import DATE, EVENT, NAME, OPPONENT, PLAYER, ValidationError
+from ..core.schema import BRACKET, DATE, EVENT, NAME, OPPONENT, PLAYER, ROUND, ValidationError
 from .decklistcache import JSON_SUFFIXES, is_mtg_json, read_mtg_json
 from .history import standings_by_round
 from .prepare import GAME_COLUMNS, MATCH_COLUMNS
@@ -230,8 +230,15 @@ EVENT_COLUMNS = (PLATFORM, DATE, GAME_SCORES, CUT_ROUND)
 
 def archive_rows(path: str | os.PathLike) -> pd.DataFrame:
     """The results of a file (:func:`read_results`), each row of an MTG JSON or TOM file with
-    its event's ``platform``, ``date``, ``game_scores`` and ``cut_round`` (:data:`EVENT_COLUMNS`),
-    as ``tourneystats import`` writes them into an archive.
+    its event's ``platform``, ``date``, ``game_scores`` and ``cut_round`` (:data:`EVENT_COLUMNS`)
+    and ``bracket``, as ``tourneystats import`` writes them into an archive.
+
+    ``bracket`` is False on the rows of the Swiss rounds, and True on the rows of the bracket
+    rounds of an MTG JSON file named ``Quarterfinals``, ``Semifinals``, ``Finals``
+    (:func:`~tourneystats.cards.decklistcache.bracket_rows`: each match from both sides,
+    numbered after the Swiss rounds), which are no standings rounds: only
+    :func:`archive_standings` counts them, as :func:`standings_from_path` does (melee.gg counts
+    them in the tie-breakers: ``Rules.playoff_tiebreakers``); the other computations refuse them.
 
     Examples
     --------
@@ -240,19 +247,22 @@ def archive_rows(path: str | os.PathLike) -> pd.DataFrame:
     >>> _ = path.write_text(json.dumps({"Tournament": {"Date": "2024-06-30",
     ...     "Uri": "https://topdeck.gg/event/1"}, "Rounds": [{"RoundName": "Round 1", "Matches": [
     ...     {"Player1": "Ann", "Player2": "Bo", "Result": "1-0-0"}]}]}))
-    >>> archive_rows(path)[["player", "wins", "platform", "game_scores"]]
-      player  wins platform  game_scores
-    0    Ann     1  topdeck        False
-    1     Bo     0  topdeck        False
+    >>> archive_rows(path)[["player", "wins", "platform", "game_scores", "bracket"]]
+      player  wins platform  game_scores  bracket
+    0    Ann     1  topdeck        False    False
+    1     Bo     0  topdeck        False    False
     """
     loaded = _load(Path(path), None)
     results, events = loaded.results, loaded.events
     if events is None:
         return results
+    rows = results.assign(**{BRACKET: False})
+    if loaded.bracket is not None and len(loaded.bracket):
+        rows = _concat([rows, loaded.bracket.assign(**{BRACKET: True})])
     info = events.reindex(columns=[EVENT, *EVENT_COLUMNS]).drop_duplicates(EVENT)
     info[DATE] = pd.to_datetime(info[DATE], utc=True)
     info[CUT_ROUND] = info[CUT_ROUND].fillna(0).astype(np.int64)  # (TOM: none)
-    return results.merge(info, on=EVENT, how="left", validate="many_to_one")
+    return rows.merge(info, on=EVENT, how="left", validate="many_to_one")
 
 
 def archive_standings(
@@ -273,9 +283,11 @@ def archive_standings(
         events ``"mtg"``. Either way, the events without game scores are computed without game
         values (their ``1-0-0`` rows are match results, not games), and a top cut written
         as Swiss rounds or a second day of the leaders by points counts as the rules say
-        (``Rules.frozen_before_cut``), as in :func:`standings_from_path`. A bracket named
-        Quarterfinals, Semifinals, Finals is not in an archive (no standings rounds): under
-        ``Rules.playoff_tiebreakers`` its players' tie-breakers are those of the Swiss rounds.
+        (``Rules.frozen_before_cut``), as in :func:`standings_from_path`. So does a bracket
+        named Quarterfinals, Semifinals, Finals, whose rows are marked ``bracket`` True
+        (:func:`archive_rows`): never a Swiss round, counted in its players' tie-breakers under
+        ``Rules.playoff_tiebreakers`` (melee.gg until May 2024), left out under other rules. An
+        archive without the column (written before it was kept) is computed on its Swiss rounds.
     within : str, optional
         As for :func:`standings` (TOM events are ranked within ``division`` by default).
 
@@ -283,6 +295,15 @@ def archive_standings(
     -------
     pandas.DataFrame
         As :func:`standings`, in event order.
+
+    Raises
+    ------
+    ValidationError
+        A column holding what the import cannot have written, naming the column and the
+        events: an unknown platform (unless `rules` are given), ``game_scores`` not True or
+        False, a ``date`` that is no date, a ``cut_round`` that is no round number,
+        ``bracket`` not True or False (missing: False), a bracket row without an opponent, in a
+        round not after its event's Swiss rounds, or in an event without a ``platform``.
 
     Examples
     --------
@@ -296,19 +317,23 @@ def archive_standings(
     1      b             0  NaN
     """
     present = [c for c in EVENT_COLUMNS if c in results.columns]
-    plain = results.drop(columns=present)
+    plain, bracket = _archive_bracket(results, results.drop(columns=present))
     if PLATFORM not in present:
+        _listed_bracket(bracket, pd.Series([], dtype=object))
         return standings(plain, rules="mtg" if rules is None else rules, within=within)
     events = _archive_events(results, present, rules)
+    _listed_bracket(bracket, events[EVENT])
     with warnings.catch_warnings():  # events without game scores: said by the import already
         warnings.simplefilter("ignore")
         plan: list[tuple[Rules, str | None, np.ndarray | None]] = _plan(plain, events, rules)
     if within is not None:
         plan = [(own, within, rows) for own, _, rows in plan]
     table = _computed(plain, plan, standings)
-    if CUT_ROUND not in present:
+    if CUT_ROUND not in present and bracket is None:
         return table
-    return _cuts_frozen(table, plain, _Loaded(plain, events), rules)
+    if CUT_ROUND not in present:  # (a bracket: the events as the import writes them, no cut)
+        events = events.assign(**{CUT_ROUND: 0})
+    return _cuts_frozen(table, plain, _Loaded(plain, events, None, bracket), rules)
 
 
 def _refuse(column: str, what: str, events: pd.Series) -> ValidationError:
@@ -320,6 +345,70 @@ def _refuse(column: str, what: str, events: pd.Series) -> ValidationError:
         f"({', '.join(names)}{more})",
         rows=events.to_frame(),
     )
+
+
+def _archive_bracket(
+    results: pd.DataFrame, plain: pd.DataFrame
+) -> tuple[pd.DataFrame, pd.DataFrame | None]:
+    """`plain` (the rows of `results`) without the bracket rows marked by the column ``bracket``
+    and without the column, and those rows (None: none), the column validated: True or False
+    (or missing: False); a bracket row has an opponent and a round after its event's Swiss
+    rounds."""
+    if BRACKET not in results.columns:
+        return plain, None
+    marks = results[BRACKET]
+    plain = plain.drop(columns=BRACKET)
+    bad = ~(marks.isin([True, False]).to_numpy() | marks.isna().to_numpy())
+    if bad.any():
+        value = marks[bad].iloc[0]
+        raise _refuse(BRACKET, f"not True or False ({value!r})", _events_of(results, bad))
+    marked = marks.isin([True]).to_numpy()
+    if not marked.any():
+        return plain, None
+    bracket, swiss = plain[marked], plain[~marked]
+    alone = bracket[OPPONENT].isna().to_numpy()
+    if alone.any():
+        raise _refuse(
+            BRACKET, "a bracket row without an opponent (a bracket has no byes)",
+            _events_of(bracket, alone),
+        )  # fmt: skip
+    first = pd.to_numeric(bracket[ROUND], errors="coerce").groupby(
+        bracket[EVENT], observed=True, sort=False
+    ).min()  # fmt: skip
+    own = swiss[EVENT].isin(first.index).to_numpy()
+    last = pd.to_numeric(swiss.loc[own, ROUND], errors="coerce").groupby(
+        swiss.loc[own, EVENT], observed=True, sort=False
+    ).max()  # fmt: skip
+    early = (first <= last.reindex(first.index)).to_numpy()
+    if early.any():
+        event = first.index[early][0]
+        raise _refuse(
+            BRACKET,
+            f"a bracket round not after the Swiss rounds (round {first.iloc[early.argmax()]!r},"
+            f" the last Swiss round {last[event]!r})",
+            pd.Series(first.index[early], name=EVENT),
+        )
+    return swiss, bracket
+
+
+def _events_of(frame: pd.DataFrame, rows: np.ndarray) -> pd.Series:
+    """The events of the `rows` of `frame`, each once."""
+    return pd.Series(pd.unique(frame.loc[rows, EVENT]), name=EVENT)
+
+
+def _listed_bracket(bracket: pd.DataFrame | None, listed: pd.Series) -> None:
+    """Refuse bracket rows of events not `listed` (without a platform: whether a bracket counts
+    is a publisher's rule)."""
+    if bracket is None:
+        return
+    unlisted = ~bracket[EVENT].isin(listed).to_numpy()
+    if unlisted.any():
+        raise _refuse(
+            BRACKET,
+            f"rows of a bracket round in an event without a {PLATFORM!r} (whether a bracket "
+            "counts is its publisher's rule, as tourneystats import writes the rows)",
+            _events_of(bracket, unlisted),
+        )
 
 
 def _archive_events(
