@@ -150,3 +150,18 @@ def test_swiss_computations_refuse_bracket_rows(compute):
     with pytest.raises(ValidationError, match=r"rows of a bracket round \(column 'bracket' True"):
         compute(rows)
     assert compute(rows[~rows["bracket"]]).shape[0] > 0  # the Swiss rows are computed
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_a_table_of_archive_rows_is_read_without_its_bracket(tmp_path, suffix):
+    # a file of an archive's rows (as `tourneystats standings` of an archive file reads it):
+    # its bracket rows left out, said in a warning, never read as Swiss rounds
+    rows = _with_final()
+    path = tmp_path / f"rows{suffix}"
+    rows.to_csv(path, index=False) if suffix == ".csv" else rows.to_parquet(path)
+    with pytest.warns(UserWarning, match=r"2 row\(s\) of bracket rounds \(column 'bracket'\) left"):
+        read = cards.read_results(path)
+    assert "bracket" not in read.columns and len(read) == 4 and read["round"].max() == 1
+    with pytest.warns(UserWarning, match="bracket rounds"):
+        table = cards.standings_from_path(path)
+    assert table["match_points"].tolist() == [3, 0, 1, 1]  # b's final gives no points

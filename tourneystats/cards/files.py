@@ -59,12 +59,28 @@ _KEYS = (EVENT, PLAYER, OPPONENT)
 
 
 def _read_results(path: Path, by: str | None, coded: bool = False) -> pd.DataFrame:
-    return read_table(
+    """A results table's results columns (and `by`); the rows of an archive's bracket rounds
+    (``bracket`` True: no standings rounds, :func:`archive_rows`) left out, said in a warning."""
+    columns = table_columns(path)
+    needed = _needed(columns, by)
+    marked = needed is not None and BRACKET in columns and BRACKET not in needed
+    frame = read_table(
         path,
-        columns=_needed(table_columns(path), by),
+        columns=[*needed, BRACKET] if marked and needed is not None else needed,
         dictionaries=_KEYS if coded else (),
         shared={OPPONENT: PLAYER},  # opponents are players: their names sorted once
     )
+    if not marked:
+        return frame
+    bracket = frame[BRACKET].isin([True]).to_numpy()
+    if bracket.any():
+        warnings.warn(
+            f"{path}: {int(bracket.sum())} row(s) of bracket rounds (column {BRACKET!r}) left "
+            "out: no standings rounds (tourneystats recompute of the archive counts them as "
+            "their publisher does)",
+            stacklevel=4,
+        )
+    return frame.loc[~bracket].drop(columns=BRACKET).reset_index(drop=True)
 
 
 def _result_files(folder: Path) -> list[Path]:
