@@ -3,6 +3,8 @@ entry (the column and the events named), never changed."""
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -117,7 +119,7 @@ def test_a_bracket_counts_in_the_tie_breakers_only():
         ({"round": [1, 1, 1, 1, 1, 1]}, r"'bracket': a bracket round not after the Swiss rounds"),
         (
             {"platform": [None, None, "melee", "melee", None, None]},
-            r"'bracket': rows of a bracket round in an",
+            r"'bracket': rows of a bracket round in an event without a 'platform'",
         ),
     ],
 )
@@ -130,6 +132,14 @@ def test_a_bad_bracket_is_refused_naming_the_column_and_the_event(change, said):
         archive_standings(rows)
     assert error.value.rows is not None and error.value.rows["event"].tolist() == ["E2"]
     pd.testing.assert_frame_equal(rows, before)
+
+
+def test_a_bracket_of_an_event_without_swiss_rounds_is_refused():
+    # the import keeps no such rows (MTGO's files hold their playoffs only): no standings
+    rows = _with_final(event=["E2", "E2", "E1", "E1", "E3", "E3"])
+    with pytest.raises(ValidationError, match=r"'bracket': rows of a bracket round in an event "
+                       r"without Swiss rounds .* 1 event\(s\) \(E3\)"):  # fmt: skip
+        archive_standings(rows)
 
 
 def test_a_bracket_without_platforms_is_refused():
@@ -165,3 +175,31 @@ def test_a_table_of_archive_rows_is_read_without_its_bracket(tmp_path, suffix):
     with pytest.warns(UserWarning, match="bracket rounds"):
         table = cards.standings_from_path(path)
     assert table["match_points"].tolist() == [3, 0, 1, 1]  # b's final gives no points
+
+
+def test_the_archive_rows_keep_the_bracket_of_an_event_with_swiss_rounds(tmp_path):
+    # melee.gg: a Swiss round, then a final (a rematch); MTGO: its playoffs only, no Swiss round
+    # (no standings: nothing to count a bracket in, so nothing kept)
+    from tourneystats.cards.files import archive_rows
+
+    final = {
+        "RoundName": "Finals",
+        "Matches": [{"Player1": "B", "Player2": "A", "Result": "2-1-0"}],
+    }
+    swiss = {
+        "RoundName": "Round 1",
+        "Matches": [{"Player1": "A", "Player2": "B", "Result": "2-0-0"}],
+    }
+    for name, uri, rounds in (("cup", "https://melee.gg/1", [swiss, final]),
+                              ("challenge", "https://www.mtgo.com/1", [final])):  # fmt: skip
+        tournament = {"Date": "2024-03-01", "Uri": uri}
+        text = json.dumps({"Tournament": tournament, "Rounds": rounds})
+        (tmp_path / f"{name}.json").write_text(text)
+    with pytest.warns(UserWarning, match="playoff rounds left out"):
+        rows = archive_rows(tmp_path / "cup.json")
+    assert rows[["round", "player", "wins", "bracket"]].values.tolist() == [
+        [1, "A", 2, False], [1, "B", 0, False], [2, "B", 2, True], [2, "A", 1, True]
+    ]  # fmt: skip
+    assert archive_standings(rows)["omwp"].tolist() == [1 / 3, 1 / 2]  # (the test above)
+    with pytest.warns(UserWarning, match="playoff rounds left out"):
+        assert len(archive_rows(tmp_path / "challenge.json")) == 0

@@ -252,7 +252,8 @@ def archive_rows(path: str | os.PathLike) -> pd.DataFrame:
     ``bracket`` is False on the rows of the Swiss rounds, and True on the rows of the bracket
     rounds of an MTG JSON file named ``Quarterfinals``, ``Semifinals``, ``Finals``
     (:func:`~tourneystats.cards.decklistcache.bracket_rows`: each match from both sides,
-    numbered after the Swiss rounds), which are no standings rounds: only
+    numbered after the Swiss rounds; kept for the events that have Swiss rounds), which are no
+    standings rounds: only
     :func:`archive_standings` counts them, as :func:`standings_from_path` does (melee.gg counts
     them in the tie-breakers: ``Rules.playoff_tiebreakers``); the other computations refuse them.
 
@@ -273,8 +274,10 @@ def archive_rows(path: str | os.PathLike) -> pd.DataFrame:
     if events is None:
         return results
     rows = results.assign(**{BRACKET: False})
-    if loaded.bracket is not None and len(loaded.bracket):
-        rows = _concat([rows, loaded.bracket.assign(**{BRACKET: True})])
+    bracket = loaded.bracket
+    if bracket is not None and len(bracket):  # (of events with Swiss rounds: MTGO's have none)
+        bracket = bracket[bracket[EVENT].isin(results[EVENT]).to_numpy()]
+        rows = _concat([rows, bracket.assign(**{BRACKET: True})])
     info = events.reindex(columns=[EVENT, *EVENT_COLUMNS]).drop_duplicates(EVENT)
     info[DATE] = pd.to_datetime(info[DATE], utc=True)
     info[CUT_ROUND] = info[CUT_ROUND].fillna(0).astype(np.int64)  # (TOM: none)
@@ -319,7 +322,8 @@ def archive_standings(
         events: an unknown platform (unless `rules` are given), ``game_scores`` not True or
         False, a ``date`` that is no date, a ``cut_round`` that is no round number,
         ``bracket`` not True or False (missing: False), a bracket row without an opponent, in a
-        round not after its event's Swiss rounds, or in an event without a ``platform``.
+        round not after its event's Swiss rounds, in an event without Swiss rounds, or in an
+        event without a ``platform``.
 
     Examples
     --------
@@ -369,7 +373,7 @@ def _archive_bracket(
     """`plain` (the rows of `results`) without the bracket rows marked by the column ``bracket``
     and without the column, and those rows (None: none), the column validated: True or False
     (or missing: False); a bracket row has an opponent and a round after its event's Swiss
-    rounds."""
+    rounds (it has some)."""
     if BRACKET not in results.columns:
         return plain, None
     marks = results[BRACKET]
@@ -395,6 +399,12 @@ def _archive_bracket(
     last = pd.to_numeric(swiss.loc[own, ROUND], errors="coerce").groupby(
         swiss.loc[own, EVENT], observed=True, sort=False
     ).max()  # fmt: skip
+    lone = ~first.index.isin(last.index)
+    if lone.any():
+        raise _refuse(
+            BRACKET, "rows of a bracket round in an event without Swiss rounds (no standings "
+            "to count them in)", pd.Series(first.index[lone], name=EVENT),
+        )  # fmt: skip
     early = (first <= last.reindex(first.index)).to_numpy()
     if early.any():
         event = first.index[early][0]
