@@ -32,8 +32,8 @@ def test_drift_chess_trf_writes_png(tmp_path, capsys):
     assert (width, height) == (9 * 120, round(5.5 * 120))
     text = capsys.readouterr().out
     assert (
-        "Place after each round — open (adjusted rules; tie-breaks BH/C1, BH, SB): 5 highlighted: Player #1, Player #2"
-        in text
+        "Place after each round — Test Tournament (adjusted rules; tie-breaks BH/C1, BH, SB): 5 "
+        "highlighted: Player #1, Player #2" in text
     )
     assert f"wrote {out}" in text
     assert src.read_bytes() == before
@@ -159,8 +159,8 @@ def test_demo_writes_a_drift_chart_per_family(tmp_path, capsys):
         png_size(out / f"{family}-drift.png")
         assert f"wrote {out / f'{family}-drift.png'} (" in text
     assert (
-        "Place after each round — open (adjusted rules; tie-breaks BH/C1, BH, SB); 10 highlighted: Player #1,"
-        in text
+        "Place after each round — Test Tournament (adjusted rules; tie-breaks BH/C1, BH, SB); 10 "
+        "highlighted: Player #1," in text
     )
     assert plt.get_fignums() == []
 
@@ -207,3 +207,32 @@ def test_drift_over_unrelated_sessions_is_warned_about(tmp_path, capsys):
     assert "the sessions form 2 groups with no pair in common" in err
     assert main(["drift", str(data), "--family", "bridge", "--out", str(out)]) == 0
     assert "no pair in common" not in capsys.readouterr().err
+
+
+def test_drift_names_the_event_as_its_file_does(tmp_path, capsys):
+    """An MTG JSON file's event is drawn under its published name and date (its Tournament's
+    Name and Date), a TRF file's under its 012 line; a table names no event, and two files of a
+    folder that could both be the event drawn name none: the event's id stays."""
+    import json
+
+    from tourneystats.clihelp import event_label, event_record
+
+    def label(family, path, event):
+        record = event_record(family, path, event)
+        return None if record is None else event_label(record)
+
+    src = DATA / "cards" / "mtgjson" / "sfida-dei-campioni-pauper-61438-2024-02-18.json"
+    tournament = json.loads(src.read_text(encoding="utf-8"))["Tournament"]
+    assert (tournament["Name"], tournament["Date"][:10]) == ("SFIDA DEI CAMPIONI", "2024-02-18")
+    out = tmp_path / "d.png"
+    assert main(["drift", str(src), "--family", "cards", "--out", str(out)]) == 0
+    drawn = "Place after each round — SFIDA DEI CAMPIONI, 2024-02-18 (melee rules): 10 "
+    assert drawn in capsys.readouterr().out  # the preset the publisher and date imply
+    assert label("chess", TRF, "tournament_1") == "Test Tournament"
+    for year in ("2023", "2024"):  # the same file in two folders: each event named by its path
+        (tmp_path / year).mkdir()
+        shutil.copy(src, tmp_path / year / src.name)
+    assert label("cards", tmp_path, f"2024/{src.stem}") == "SFIDA DEI CAMPIONI, 2024-02-18"
+    assert label("cards", tmp_path, src.stem) is None  # either of two files
+    assert label("cards", DATA / "cards" / "melee-14643-matches.csv", "14643") is None
+    assert label("bridge", tmp_path, src.stem) is None

@@ -123,3 +123,21 @@ def test_command_line_commands_take_a_nested_archive(tmp_path, capsys):
     assert (tmp_path / "d.png").read_bytes()[:4] == b"\x89PNG"
     code = main(["compare", str(root), "--family", "cards", "--rules", "melee,mtg"])
     assert code == 0 and "2023/spring" in capsys.readouterr().out
+
+
+def test_walk_follows_links_to_folders_once(tmp_path):
+    """A folder of links (a season put together from an archive) is read through its links; a
+    link back up the tree or a second link to the same folder is not entered again, and a link
+    to nothing is skipped."""
+    real = tmp_path / "archive" / "melee" / "2024"
+    real.mkdir(parents=True)
+    (real / "a.json").write_text("{}")
+    season = tmp_path / "season"
+    season.mkdir()
+    (season / "melee").symlink_to(real, target_is_directory=True)
+    (season / "again").symlink_to(real, target_is_directory=True)
+    (season / "up").symlink_to(season, target_is_directory=True)
+    (season / "gone").symlink_to(tmp_path / "nowhere", target_is_directory=True)
+    (season / "b.json").symlink_to(real / "a.json")
+    got = [p.relative_to(season).as_posix() for p in list_files(season, (".json",))]
+    assert got == ["again/a.json", "b.json"]

@@ -6,16 +6,21 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import warnings
 from pathlib import Path
 
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_pgn_property import tournaments, write_pgn
 
-from tourneystats import bridge, cards, league
+from tourneystats import bridge, cards, chess, league
 from tourneystats.cards import publishers
 from tourneystats.cards.decklistcache import bracket_rows
 from tourneystats.cli import main
@@ -122,7 +127,7 @@ def test_jobs_option_of_standings_and_drift(tmp_path, capsys):
     assert outs[0].read_bytes() == outs[1].read_bytes() == outs[2].read_bytes()
     chart = tmp_path / "drift.png"
     args = ["drift", str(ROOT / "data" / "chess"), "--family", "chess", "--jobs", "2"]
-    assert main([*args, "--out", str(chart)]) == 0  # (chess reads its folder in one pass)
+    assert main([*args, "--out", str(chart)]) == 0
     assert chart.read_bytes()[:4] == b"\x89PNG"
     capsys.readouterr()
 
@@ -233,3 +238,189 @@ def test_a_script_without_the_main_guard_is_told_to_rerun_with_one_job(tmp_path)
     assert done.returncode == 1 and done.stdout == ""
     assert "WorkerError" in done.stderr and "'if __name__ == \"__main__\":'" in done.stderr
     assert "Rerun with jobs=1" in done.stderr
+
+
+# --- chess: runs of consecutive files read by workers, joined as one process reads them -----------
+
+CHESS = ROOT / "tests" / "data" / "chess"
+
+
+def _trf_folder(tmp_path: Path) -> Path:
+    """The sample TRF files, the TEC examples (read by another worker) and a stem read twice."""
+    folder = tmp_path / "trf"
+    shutil.copytree(ROOT / "data" / "chess", folder)
+    for trf in sorted((CHESS / "tec").glob("*.trf")):
+        shutil.copy(trf, folder / trf.name)
+    (folder / "sub").mkdir()
+    shutil.copy(ROOT / "data" / "chess" / "club-spring-2024.trf", folder / "sub")
+    return folder
+
+
+def _pgn_folder(tmp_path: Path) -> Path:
+    """Events spread over files read by different workers: the FIDE Women's World Rapid one
+    file per round, a file without Event tags, and one club event in two encodings."""
+    folder = tmp_path / "pgn"
+    folder.mkdir()
+    games = re.split(r"(?m)^(?=\[Event )", (CHESS / "pgn" / "FWWRC.pgn").read_text())
+    by_round: dict[int, list[str]] = {}
+    for game in filter(None, games):
+        by_round.setdefault(int(re.search(r'\[Round "(\d+)', game).group(1)), []).append(game)
+    for rnd, texts in by_round.items():
+        (folder / f"rapid-r{rnd:02d}.pgn").write_text("".join(texts))
+    shutil.copy(CHESS / "pgn" / "uzchesscup.pgn", folder / "uzchesscup.pgn")
+    club = '[Event "Club"]\n[Round "{}"]\n[White "{}"]\n[Black "{}"]\n[Result "{}"]\n\n'
+    (folder / "club-a.pgn").write_bytes(club.format(1, "Jörg", "Ann", "1-0").encode("cp1252"))
+    (folder / "club-b.pgn").write_text(club.format(2, "Ann", "Jörg", "1/2-1/2"))
+    return folder
+
+
+def _frames(reader, folder: Path, jobs: int) -> tuple[list[pd.DataFrame], list[str]]:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        data = reader(folder, jobs=jobs)
+    return list(data), [str(w.message) for w in caught]
+
+
+@pytest.mark.parametrize(
+    ("reader", "folder"),
+    [(chess.read_trf, _trf_folder), (chess.read_pgn, _pgn_folder)],
+    ids=["trf", "pgn"],
+)
+def test_chess_files_read_by_two_jobs_are_those_of_one(tmp_path, reader, folder):
+    """Frames equal to the last category and dtype (the events' categories joined in file
+    order), and the same Parquet bytes."""
+    path = folder(tmp_path)
+    one, said = _frames(reader, path, 1)
+    two, said_two = _frames(reader, path, 2)
+    assert said == said_two
+    for frame, frame_two in zip(one, two, strict=True):
+        pd.testing.assert_frame_equal(frame, frame_two, check_exact=True)
+        assert frame.to_parquet() == frame_two.to_parquet()
+    results, players, events = one
+    assert list(results["event"].cat.categories) == events["event"].astype(str).tolist()
+    assert len(events) >= 4 and results["event"].is_monotonic_increasing
+    if reader is chess.read_pgn:  # one event of 11 rounds over 11 files; one over two encodings
+        rapid = events[events["event"].astype(str).str.startswith("FIDE Women")]
+        assert rapid["rounds"].tolist() == [11]
+        assert sorted(players.loc[players["event"] == "Club", "name"]) == ["Ann", "Jörg", "Jörg"]
+
+
+@pytest.mark.parametrize(
+    "func", [chess.standings_from_path, chess.history_from_path, chess.check_from_path]
+)
+def test_chess_tables_of_two_jobs_are_the_bytes_of_one(tmp_path, func):
+    folder = _trf_folder(tmp_path)
+    if func is not chess.check_from_path:  # a folder of TRF and PGN files
+        shutil.copytree(_pgn_folder(tmp_path), folder / "pgn")
+    one, said = _run(func, folder, jobs=1)
+    two, said_two = _run(func, folder, jobs=2)
+    assert one == two and said == said_two
+    assert len(pd.read_parquet(io.BytesIO(one))) > 500
+
+
+def test_chess_reads_a_small_folder_in_one_process_unless_told(tmp_path, monkeypatch):
+    from tourneystats.chess import jobs
+
+    seen = []
+    monkeypatch.setattr(jobs, "map_warned", lambda f, items, **kw: seen.append(kw) or map(f, items))
+    folder = _trf_folder(tmp_path)
+    one = chess.read_trf(folder, jobs=0)
+    assert seen == []  # 40 small files: one process
+    two = chess.read_trf(folder, jobs=2)
+    assert seen == [{"jobs": 2, "stacklevel": 4}]
+    pd.testing.assert_frame_equal(one.results, two.results)
+    files = sorted(folder.glob("*.t*"))
+    runs = jobs.file_runs(files, 8)  # consecutive files of about equal bytes
+    assert sum(runs, []) == files and 4 <= len(runs) <= 8
+    size = [sum(p.stat().st_size + 1 for p in run) for run in runs]
+    assert max(size) - min(size) <= 2 * max(p.stat().st_size + 1 for p in files)
+
+
+def test_a_bad_chess_file_is_named_by_a_worker(tmp_path):
+    folder = _trf_folder(tmp_path)
+    lines = (folder / "rapid-2026.trf").read_text().splitlines()
+    at = next(k for k, line in enumerate(lines) if line.startswith("001"))
+    lines[at] = lines[at][:91] + "   x w 1" + lines[at][99:]
+    (folder / "zz-bad.trf").write_text("\n".join(lines))  # the last file: the last worker's
+    message = rf"is not a start rank \(1 place\):\n  \S*zz-bad\.trf:{at + 1}: column 92 \(player 1"
+    for jobs in (1, 2):
+        with pytest.raises(ValidationError, match=message):
+            chess.standings_from_path(folder, jobs=jobs)
+    pgns = _pgn_folder(tmp_path)
+    (pgns / "zz-bad.pgn").write_text('[Event "Club"]\n[Round "3"]\n[White "Ann"\n')
+    for jobs in (1, 2):
+        with pytest.raises(ValidationError, match=r"zz-bad\.pgn:3: "):
+            chess.read_pgn(pgns, jobs=jobs)
+
+
+def test_jobs_option_of_chess_standings_and_check(tmp_path, capsys):
+    folder = ROOT / "data" / "chess"  # four events (check reads each file on its own)
+    shown = []
+    for jobs in ("1", "2"):
+        for command in ("standings", "check"):
+            out = tmp_path / f"{command}{jobs}.parquet"
+            main([command, str(folder), "--family", "chess", "--jobs", jobs, "--out", str(out)])
+            shown.append(capsys.readouterr().out.replace(f"{command}{jobs}", command))
+    for command in ("standings", "check"):
+        assert (tmp_path / f"{command}1.parquet").read_bytes() == (
+            tmp_path / f"{command}2.parquet"
+        ).read_bytes()
+    assert shown[:2] == shown[2:] and "wrote 158 rows" in shown[0]
+
+
+def _in_this_process(monkeypatch) -> None:
+    """The workers' runs read in this process (the joining is what is tested)."""
+    from tourneystats.chess import jobs
+
+    monkeypatch.setattr(jobs, "map_warned", lambda func, items, **kwargs: map(func, items))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    events=st.lists(tournaments(), min_size=1, max_size=3),
+    movetext=st.sampled_from(["tags only", "moves", "comments", "escapes"]),
+    spread=st.data(),
+)
+def test_pgn_games_spread_over_runs_of_files_read_as_one_folder(events, movetext, spread):
+    """Random events, their games dealt over files at random (an event over several files, the
+    values in UTF-8 or Windows-1252 by file), read as 2-8 runs: the frames of one process."""
+    games = []
+    for e, (names, fides, ratings, played) in enumerate(events):
+        style = {"movetext": movetext, "blank lines": 1, "crlf": False, "bom": False}
+        text = write_pgn(names, fides, ratings, played, style, seed=e).decode()
+        text = text.replace('"Random open"', f'"Open {e}"')
+        games += [g for g in re.split(r"(?<=\n\n)(?=\[)", text) if g.strip()]
+    if not games:
+        return
+    n_files = spread.draw(st.integers(2, 8))
+    where = spread.draw(
+        st.lists(st.integers(0, n_files - 1), min_size=len(games), max_size=len(games))
+    )
+    jobs = spread.draw(st.integers(2, 4))
+    with tempfile.TemporaryDirectory() as tmp, pytest.MonkeyPatch.context() as monkeypatch:
+        for k in set(where):
+            text = "".join(g for g, f in zip(games, where, strict=True) if f == k)
+            encoding = "cp1252" if k % 2 else "utf-8"
+            try:
+                data = text.encode(encoding)
+            except UnicodeEncodeError:
+                data = text.encode()
+            (Path(tmp) / f"{k:02d}.pgn").write_bytes(data)
+        one = chess.read_pgn(tmp)
+        _in_this_process(monkeypatch)
+        two = chess.read_pgn(tmp, jobs=jobs)
+    for frame, frame_two in zip(one, two, strict=True):
+        pd.testing.assert_frame_equal(frame, frame_two, check_exact=True)
+
+
+@given(sizes=st.lists(st.integers(0, 10**6), max_size=60), runs=st.integers(1, 16))
+def test_runs_of_files_are_consecutive_and_of_about_equal_size(sizes, runs):
+    from tourneystats.chess.jobs import run_ends
+
+    ends = run_ends(sizes, runs)
+    starts = [0, *ends[:-1]]
+    assert ends[-1] == len(sizes) and len(ends) <= max(runs, 1)
+    assert all(a < b for a, b in zip(starts, ends, strict=True)) or sizes == []
+    weight = [s + 1 for s in sizes]  # (an empty file counts)
+    share = sum(weight) / runs + max(weight, default=0)
+    assert all(sum(weight[a:b]) <= share for a, b in zip(starts, ends, strict=True))

@@ -68,3 +68,17 @@ def test_no_module_is_hidden_by_a_name_of_its_package():
         if getattr(importlib.import_module(parent), leaf) is not module:
             hidden.append(name)
     assert not hidden
+
+
+def test_the_top_level_holds_the_project_and_nothing_else():
+    """The project's top level: the package, its tests, notebooks, sample data, docs, CI."""
+    root = PACKAGE.parent
+    if not (root / ".git").exists():
+        pytest.skip("not a git checkout (an installed package)")
+    listed = subprocess.run(
+        ["git", "ls-files"], cwd=root, capture_output=True, text=True, check=True
+    ).stdout.split()
+    top = {name.split("/")[0] for name in listed}
+    expected = {"pyproject.toml", "README.md", "tourneystats", "notebooks", "data", "tests"}
+    assert top - expected <= {".ci", "docs", ".gitignore"}, sorted(top - expected)
+    assert expected <= top

@@ -25,12 +25,13 @@ from .clihelp import (
     _family_choices,
     _Formatter,
     _recompute_keys,
+    chart_summary,
     chart_title,
     command_parser,
     folder_options,
     jobs_of,
-    rules_text,
     title_with_rules,
+    titled,
 )
 from .clihelp import comma_list as _comma_list
 from .clihelp import jobs_option as _jobs_option
@@ -184,9 +185,8 @@ def cmd_standings(args: argparse.Namespace) -> int:
     table = module.standings_from_path(args.path, **_options(args), **jobs_of(args))
     return_free_memory()  # the computation's memory, before the writer takes its own
     written = write_table(table, args.out, inputs=_inputs(args.path)) if args.out else None
-    print(
-        _show(table, args.head, args.tables)
-    )  # after the output file: a closed pipe loses nothing
+    # after the output file: a closed pipe loses nothing
+    print(_show(table, args.head, args.tables))
     if written:
         print(f"\nwrote {len(table)} rows to {written}")
     return 0
@@ -250,46 +250,29 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 #: the files ``check`` of a folder reports on one by one, by family (tables named
 #: ``*standings*`` are the published values of the results beside them)
-CHECK_SUFFIXES = {
-    "cards": (".json", ".tdf", ".xml", *TABLE_SUFFIXES),
-    "chess": (".trf", ".trfx", ".txt"),
-    "bridge": (".xml", ".pbn"),
-}
-
-
-def _check_files(family: str, folder: Path) -> list[Path]:
-    """The files of `folder` and its sub-folders that ``check`` reports on, one by one."""
-    suffixes = CHECK_SUFFIXES.get(family, ())
-    files = [p for p in list_files(folder, suffixes) if "standings" not in p.name.lower()]
-    if not files:
-        raise ValidationError(
-            f"{folder}: no {family} files to check in this folder ({'/'.join(suffixes)} files)"
-        )
-    return files
-
-
-def _differences_path(out: Path) -> Path:
-    """Where ``check FOLDER --out REPORT`` writes the differences: beside the report."""
-    return out.with_name(f"{out.stem}-differences{out.suffix}")
-
-
 def _check_folder(args: argparse.Namespace, module: str) -> int:
     """``check FOLDER``: every file on its own (on ``--jobs`` processes); a per-file report and
     its differences, a summary per platform, the warnings by kind."""
-    from .core.report import check_files, report_summary, warnings_summary
+    from .core.report import (
+        check_files,
+        check_folder_files,
+        differences_path,
+        report_summary,
+        warnings_summary,
+    )
 
     folder = Path(args.path)
     inputs = _inputs(folder)
     if args.out:
-        for target in (Path(args.out), _differences_path(Path(args.out))):
+        for target in (Path(args.out), differences_path(Path(args.out))):
             check_target(target, TABLE_SUFFIXES, inputs=inputs)
-    files = _check_files(args.family, folder)
+    files = check_folder_files(args.family, folder)
     report, differences, notes = check_files(
         module, files, folder, options=_options(args), jobs=args.jobs
     )
     if args.out:
         written = write_table(report, args.out, inputs=inputs)
-        diffs = write_table(differences, _differences_path(written), inputs=inputs)
+        diffs = write_table(differences, differences_path(written), inputs=inputs)
     compared, equal = int(report["compared"].sum()), int(report["equal"].sum())
     unknown = compared - equal - len(differences)  # values a file cannot give (notes say why)
     print(
@@ -330,7 +313,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         print(f"wrote {written}")
         ax = drift_chart(name, folder)
         chart = write_chart(ax, out / f"{name}-drift.png")
-        print(f"wrote {chart} ({chart_title(ax)}; {_chart_summary(ax)})")
+        print(f"wrote {chart} ({chart_title(ax)}; {chart_summary(ax)})")
     print(f"\nAll outputs are in {out.resolve()}")
     return 0
 
@@ -383,7 +366,8 @@ def drift_chart(
 
     One series is drawn: for the per-round histories (cards, chess) of several events, `event`
     picks the event; for several leagues, the league; by default the one with the most rows
-    (the biggest event, the longest league). Of several seasons, the last is drawn.
+    (the biggest event, the longest league). Of several seasons, the last is drawn. A cards or
+    chess event is titled as its file names it (:func:`~tourneystats.clihelp.titled`).
 
     Returns
     -------
@@ -422,8 +406,9 @@ def drift_chart(
                 known = ", ".join(map(str, pd.unique(history[column])))
                 raise ValueError(f"no {column} {pick!r} in {path}; it has {known}")
             history = history.loc[keep.to_numpy()]
+    history, rules = titled(name, path, history, options or {})  # the event as its file names it
     ax = drift(history, step=step, players=players, value=value)
-    title_with_rules(ax, rules_text(name, options or {}, history))
+    title_with_rules(ax, rules)
     return ax
 
 
@@ -486,11 +471,6 @@ def write_chart(ax: Axes, out: str | Path, *, inputs: Iterable[str | os.PathLike
     return atomic_write(out, save)
 
 
-def _chart_summary(ax: Axes) -> str:
-    shown = [line.get_label() for line in ax.get_lines()]
-    return f"{len(shown)} highlighted: {', '.join(map(str, shown))}"
-
-
 def cmd_drift(args: argparse.Namespace) -> int:
     if _family(args.family) is None:
         print(f"tourneystats: the {args.family} family is not available", file=sys.stderr)
@@ -515,7 +495,7 @@ def cmd_drift(args: argparse.Namespace) -> int:
         value=args.value,
     )
     written = write_chart(ax, args.out, inputs=inputs)
-    print(f"{chart_title(ax)}: {_chart_summary(ax)}")
+    print(f"{chart_title(ax)}: {chart_summary(ax)}")
     print(f"wrote {written}")
     return 0
 
@@ -808,72 +788,8 @@ def _compare_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return cp
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="tourneystats",
-        description="Tournament standings and tie-breaks for whole seasons at once.",
-        epilog=_examples(*MAIN_EXAMPLES),
-        formatter_class=_Formatter,
-    )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
-    demo = command_parser(sub, "demo")
-    demo.add_argument(
-        "--data",
-        help="folder of seasons, one sub-folder per family (default: ./data if it has one, "
-        "else the samples shipped with the package)",
-    )
-    demo.add_argument("--out", default="tourneystats-demo", help="output folder")
-    demo.add_argument("--head", type=_count(1), default=5, help="rows shown per table")
-    demo.set_defaults(func=cmd_demo)
-
-    st = _family_parser(sub, "standings", skip=True)
-    st.add_argument("--out", help="write the standings here (.csv or .parquet)")
-    st.add_argument("--head", type=_count(1), default=10, help="rows shown per table")
-    st.add_argument(
-        "--tables",
-        type=_count(0),
-        default=20,
-        help="tables (events, sections, lines) shown; 0: all",
-    )
-    st.set_defaults(func=cmd_standings)
-
-    ck = _family_parser(sub, "check", families=CHECKED_FAMILIES)
-    ck.add_argument("--out", help="write the differences here (.csv or .parquet)")
-    ck.add_argument("--head", type=_count(1), default=10, help="differences shown per table")
-    ck.add_argument("--tables", type=_count(0), default=20, help="tables shown; 0: all")
-    _jobs_option(ck, "the files of a folder, each checked on its own")
-    ck.set_defaults(func=cmd_check)
-
-    dr = _family_parser(sub, "drift", skip=True)
-    dr.add_argument("--out", default="drift.png", help="chart file: .png, .svg or .pdf")
-    who = dr.add_mutually_exclusive_group()
-    who.add_argument(
-        "--player",
-        action="append",
-        dest="player",
-        metavar="NAME_OR_ID",
-        help="a player (pair, team) to highlight, by name or id; repeat it for several: "
-        '--player "Doe, Jane" --player 12',
-    )
-    who.add_argument(
-        "--players",
-        type=_comma_list,
-        help="deprecated (a name with a comma is split): comma-separated ids or names; "
-        "use --player once per player",
-    )
-    who.add_argument(
-        "--top", type=_count(1), help="highlight the best N at the last step (default 10)"
-    )
-    dr.add_argument(
-        "--event", help="cards/chess: the event to draw; league: the league (default: the largest)"
-    )
-    dr.add_argument("--value", help="column drawn (default: rank or place)")
-    dr.set_defaults(func=cmd_drift)
-
-    _compare_parser(sub)
-
+def _archive_parsers(sub: Any) -> None:
+    """The ``recompute`` and ``import`` commands."""
     rc = command_parser(sub, "recompute", _recompute_keys)
     rc.add_argument("archive", help="archive folder (see `tourneystats import`)")
     rc.add_argument("--out", required=True, help="output folder (outside the archive)")
@@ -914,6 +830,79 @@ def build_parser() -> argparse.ArgumentParser:
     im.add_argument("--quiet", action="store_true", help="no progress bar")
     _jobs_option(im, "the source files")
     im.set_defaults(func=cmd_import)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tourneystats",
+        description="Tournament standings and tie-breaks for whole seasons at once.",
+        epilog=_examples(*MAIN_EXAMPLES),
+        formatter_class=_Formatter,
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    demo = command_parser(sub, "demo")
+    demo.add_argument(
+        "--data",
+        help="folder of seasons, one sub-folder per family (default: ./data if it has one, "
+        "else the samples shipped with the package)",
+    )
+    demo.add_argument("--out", default="tourneystats-demo", help="output folder")
+    demo.add_argument("--head", type=_count(1), default=5, help="rows shown per table")
+    demo.set_defaults(func=cmd_demo)
+
+    st = _family_parser(sub, "standings", skip=True)
+    st.add_argument("--out", help="write the standings here (.csv or .parquet)")
+    st.add_argument("--head", type=_count(1), default=10, help="rows shown per table")
+    st.add_argument(
+        "--tables",
+        type=_count(0),
+        default=20,
+        help="tables (events, sections, lines) shown; 0: all",
+    )
+    st.set_defaults(func=cmd_standings)
+
+    ck = _family_parser(sub, "check", families=CHECKED_FAMILIES)
+    ck.add_argument(
+        "--out",
+        help="write the differences here (.csv or .parquet); of a folder, the report of each "
+        "file, and its differences beside it (OUT-differences.csv)",
+    )
+    ck.add_argument("--head", type=_count(1), default=10, help="differences shown per table")
+    ck.add_argument("--tables", type=_count(0), default=20, help="tables shown; 0: all")
+    _jobs_option(ck, "the files of a folder, each checked on its own")
+    ck.set_defaults(func=cmd_check)
+
+    dr = _family_parser(sub, "drift", skip=True)
+    dr.add_argument("--out", default="drift.png", help="chart file: .png, .svg or .pdf")
+    who = dr.add_mutually_exclusive_group()
+    who.add_argument(
+        "--player",
+        action="append",
+        dest="player",
+        metavar="NAME_OR_ID",
+        help="a player (pair, team) to highlight, by name or id; repeat it for several: "
+        '--player "Doe, Jane" --player 12',
+    )
+    who.add_argument(
+        "--players",
+        type=_comma_list,
+        help="deprecated (a name with a comma is split): comma-separated ids or names; "
+        "use --player once per player",
+    )
+    who.add_argument(
+        "--top", type=_count(1), help="highlight the best N at the last step (default 10)"
+    )
+    dr.add_argument(
+        "--event", help="cards/chess: the event to draw; league: the league (default: the largest)"
+    )
+    dr.add_argument("--value", help="column drawn (default: rank or place)")
+    dr.set_defaults(func=cmd_drift)
+
+    _compare_parser(sub)
+
+    _archive_parsers(sub)
     return parser
 
 

@@ -5,12 +5,15 @@ formatter that shows every default."""
 from __future__ import annotations
 
 import argparse
+import warnings
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from .core.schema import DECIDED_BY
+from .core.folders import list_files
+from .core.schema import DATE, DECIDED_BY, EVENT, NAME
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -301,6 +304,96 @@ def rules_text(name: str, options: dict, history: pd.DataFrame) -> str:
     return "; ".join(parts)
 
 
+def titled(
+    name: str, path: str | Path, history: pd.DataFrame, options: dict
+) -> tuple[pd.DataFrame, str]:
+    """The history of one event drawn, with the event named as its file names it
+    (:func:`event_label`), and the rules for the chart's title (:func:`rules_text`; without
+    ``--rules``, the preset a JSON or TOM file's publisher implies)."""
+    drawn = len(history) and name in ("cards", "chess") and EVENT in history.columns
+    record = event_record(name, path, history[EVENT].iloc[0]) if drawn else None
+    if record is None:
+        return history, rules_text(name, options, history)
+    if name == "cards" and options.get("rules") is None:
+        from .cards.published import PLATFORM
+        from .cards.publishers import implied_rules
+
+        preset = implied_rules(record.get(PLATFORM), _date(record)).name
+        options = {**options, "rules": preset}
+    label = event_label(record)
+    named = history.assign(**{EVENT: label}) if label else history
+    return named, rules_text(name, options, history)
+
+
+def event_label(record: pd.Series) -> str | None:
+    """The name and date an event's file publishes (:func:`event_record`), or None.
+
+    Examples
+    --------
+    >>> import tourneystats as ts
+    >>> event_label(event_record("chess", ts.sample_data() / "chess", "club-spring-2024"))
+    'Club spring open 2024, 2024-04-13'
+    """
+    title, date = record.get(NAME), _date(record)
+    if not isinstance(title, str) or not title.strip():
+        return None
+    return title.strip() if date is None else f"{title.strip()}, {date:%Y-%m-%d}"
+
+
+def _date(record: pd.Series) -> pd.Timestamp | None:
+    date = record.get(DATE)
+    return None if date is None or pd.isna(date) else pd.Timestamp(date)
+
+
+def event_record(name: str, path: str | Path, event: object) -> pd.Series | None:
+    """What the file of `event` says of it (its row of the events table): an MTG JSON or TOM
+    file for cards, a TRF file for chess (one event each); None for another file, or when two
+    files of the folder could be the event's.
+
+    Examples
+    --------
+    >>> import tourneystats as ts
+    >>> event_record("chess", ts.sample_data() / "chess", "rapid-2026")["name"]
+    'Rapid 2026'
+    >>> event_record("cards", ts.sample_data() / "cards", "league-2024-00006") is None
+    True
+    """
+    suffixes = {"cards": (".json", ".xml"), "chess": (".trf", ".trfx", ".txt")}.get(name, ())
+    path, text = Path(path), f"/{event}"
+    files = list_files(path, suffixes) if path.is_dir() and suffixes else [path]
+    found = [
+        p
+        for p in files
+        if p.suffix.lower() in suffixes and f"/{p.with_suffix('').as_posix()}".endswith(text)
+    ]
+    if len(found) != 1:
+        return None
+    try:
+        with warnings.catch_warnings():  # said when the history was read
+            warnings.simplefilter("ignore")
+            events = _events_of(name, found[0])
+    except (ValueError, OSError):
+        return None
+    return events.iloc[0] if len(events) == 1 else None
+
+
+def _events_of(name: str, file: Path) -> pd.DataFrame:
+    """The events table of one MTG JSON, TOM or TRF file."""
+    if name == "chess":
+        from .chess.trf import read_trf
+
+        return read_trf(file).events
+    from .cards import read_mtg_json, read_tom
+
+    return (read_tom if file.suffix.lower() == ".xml" else read_mtg_json)(file).events
+
+
+def chart_summary(ax: Axes) -> str:
+    """Who a chart highlights, for the terminal."""
+    shown = [line.get_label() for line in ax.get_lines()]
+    return f"{len(shown)} highlighted: {', '.join(map(str, shown))}"
+
+
 def chart_title(ax: Axes) -> str:
     """A chart's title on one line, without the rules :func:`title_with_rules` put on a line of
     their own."""
@@ -364,9 +457,9 @@ def skip_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-#: the families whose folders ``standings`` and ``drift`` read on ``--jobs`` processes, file by
-#: file (chess reads the TRF and PGN files of a folder together, in one vectorised pass)
-JOBS_FAMILIES = ("bridge", "cards", "league")
+#: the families whose folders ``standings`` and ``drift`` read on ``--jobs`` processes (chess:
+#: runs of consecutive TRF and PGN files, :mod:`tourneystats.chess.jobs`)
+JOBS_FAMILIES = ("bridge", "cards", "chess", "league")
 
 
 def folder_options(parser: argparse.ArgumentParser) -> None:
@@ -374,8 +467,7 @@ def folder_options(parser: argparse.ArgumentParser) -> None:
     skip_option(parser)
     jobs_option(
         parser,
-        "the files of a folder (bridge, cards, league; chess reads them in one pass; 0 reads "
-        "a folder of less than 32 MB in one process)",
+        "the files of a folder (0 reads a folder of less than 32 MB in one process)",
     )
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -74,12 +75,13 @@ def measure(argv: list[str]) -> dict:
 
 
 def season_folder(archive: Path, platform: str, year: str, word: str, into: Path) -> Path:
-    """A folder linking one year of one platform's events whose file name holds `word`."""
+    """A folder linking one year of one platform's events whose file name holds `word` as a
+    word of its own (``modern-challenge-...``, not ``premodern-...``)."""
     folder = into / f"{platform}-{year}-{word}"
     folder.mkdir(parents=True)
     source = archive / platform / year
     for path in sorted(source.rglob("*.json")):
-        if word in path.name.lower():
+        if word in re.split(r"[^a-z0-9]+", path.stem.lower()):
             (folder / path.name).symlink_to(path.resolve())
     return folder
 

@@ -210,7 +210,7 @@ class RecomputeReport:
     def summary(self, limit: int = 10) -> str:
         """A few lines for a terminal: counts, then the skipped events with their error."""
         lines = [
-            f"{self.partitions} partition(s): {self.computed} computed, {self.reused} already "
+            f"{self.partitions} archive file(s): {self.computed} computed, {self.reused} already "
             f"complete, {self.removed} stale output(s) removed; {self.rows_in:,} rows read, "
             f"{self.rows_out:,} standings rows in the output",
         ]

@@ -84,7 +84,8 @@ class ImportReport:
         good = self.files[self.files["status"] == "imported"]
         lines = [
             f"{len(good)} file(s) imported ({int(good['rows'].sum()):,} rows) into "
-            f"{len(self.written)} partition(s)"
+            f"{len(self.written)} partition(s), "
+            f"{int(self.written['files'].sum()) if len(self.written) else 0} archive file(s)"
         ]
         for family, n in good.groupby("family", sort=True).size().items():
             lines.append(f"  {family}: {n} file(s)")

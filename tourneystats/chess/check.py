@@ -33,6 +33,7 @@ def check_from_path(
     rules: str | Mapping | None = None,
     tiebreaks: Sequence[str] | str | None = None,
     round_robin: bool | Iterable | None = None,
+    jobs: int | None = 1,
     **options: Any,
 ) -> pd.DataFrame:
     """Compare the points and ranks TRF files publish with the computed ones.
@@ -41,8 +42,9 @@ def check_from_path(
     ----------
     path : path-like
         A TRF file or a folder of them (``*.trf``, ``*.txt``, ``*.trfx``).
-    rules, tiebreaks, round_robin, **options
-        As for :func:`~tourneystats.chess.standings_from_path`.
+    rules, tiebreaks, round_robin, jobs, **options
+        As for :func:`~tourneystats.chess.standings_from_path` (`jobs`: the processes reading
+        the files of a folder).
 
     Returns
     -------
@@ -73,7 +75,7 @@ def check_from_path(
     from .trf import TRF_SUFFIXES, read_trf  # on first use, as in files.py
 
     files = result_files(path, TRF_SUFFIXES, what="TRF files")
-    data = read_trf(files if len(files) > 1 else files[0], check_points=False)
+    data = read_trf(files if len(files) > 1 else files[0], check_points=False, jobs=jobs)
     table = standings(
         data.results,
         players=data.players,

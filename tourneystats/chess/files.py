@@ -17,7 +17,7 @@ from .tables import standings, standings_by_round
 
 @names_its_source
 def read_results(
-    path: str | os.PathLike, *, coded: bool = False
+    path: str | os.PathLike, *, coded: bool = False, jobs: int | None = 1
 ) -> tuple[pd.DataFrame, pd.DataFrame | None, pd.DataFrame | None]:
     """Read a TRF file, a PGN file, a CSV/Parquet results table, or a folder of them, for
     :func:`standings`.
@@ -36,6 +36,10 @@ def read_results(
     coded : bool
         Read the text columns of :data:`_KEYS` of a single Parquet table as categoricals of
         sorted categories (their dictionary codes; named in ``results.attrs["dictionaries"]``).
+    jobs : int, optional
+        Processes reading the TRF and PGN files of a folder (None or 0: all the cores, for 32 MB
+        of files or more; 1, the default: this process alone); the frames do not depend on it.
+        A script using more than one needs the ``if __name__ == "__main__":`` guard.
 
     Returns
     -------
@@ -61,6 +65,7 @@ def read_results(
     >>> list(results.columns), players, events
     (['event', 'round', 'player', 'opponent', 'colour', 'points', 'kind'], None, None)
     """
+    from ..core.parallel import cores, folder_jobs
     from .pgn import PGN_SUFFIXES, read_pgn
     from .trf import TRF_SUFFIXES, read_trf  # on first use: `import tourneystats.chess` is lighter
 
@@ -70,10 +75,11 @@ def read_results(
     tables = [p for p in files if p.suffix.lower() in TABLE_SUFFIXES]
     pgns = [p for p in files if p.suffix.lower() in PGN_SUFFIXES]
     trfs = [p for p in files if p.suffix.lower() not in (*TABLE_SUFFIXES, *PGN_SUFFIXES)]
+    jobs = folder_jobs(jobs, trfs + pgns) or cores()  # (the size of both kinds of files)
     frames, read = [], []
     for paths, reader in ((trfs, read_trf), (pgns, read_pgn)):
         if paths:
-            read.append(reader(paths if len(paths) > 1 else paths[0]))
+            read.append(reader(paths if len(paths) > 1 else paths[0], jobs=jobs))
             frames.append(read[-1].results)
     players = _joined([d.players for d in read])  # of the TRF files, then of the PGN files
     events = _joined([d.events for d in read])
@@ -99,7 +105,9 @@ def _joined(frames: list[pd.DataFrame]) -> pd.DataFrame | None:
 
 
 @names_its_source
-def history_from_path(path: str | os.PathLike, **options: Any) -> pd.DataFrame:
+def history_from_path(
+    path: str | os.PathLike, *, jobs: int | None = 1, **options: Any
+) -> pd.DataFrame:
     """Standings after every round of every event of a file or folder, with the players' names.
 
     Reads `path` as :func:`read_results` does and calls :func:`standings_by_round` with the
@@ -110,6 +118,10 @@ def history_from_path(path: str | os.PathLike, **options: Any) -> pd.DataFrame:
     ----------
     path : path-like
         A TRF file, a PGN file, a CSV/Parquet results table, or a folder of them.
+    jobs : int, optional
+        Processes reading the TRF and PGN files of a folder (None or 0: all the cores, for 32 MB
+        of files or more; 1, the default: this process alone); the table does not depend on it.
+        A script using more than one needs the ``if __name__ == "__main__":`` guard.
     **options
         Passed to :func:`standings_by_round` (``tiebreaks=``, ``rules=``, ``round_robin=``).
 
@@ -131,7 +143,7 @@ def history_from_path(path: str | os.PathLike, **options: Any) -> pd.DataFrame:
     0      1       1     1  1.0  Ann
     1      1       2     2  0.0  Bob
     """
-    results, players, events = read_results(path)
+    results, players, events = read_results(path, jobs=jobs)
     return standings_by_round(results, players=players, events=events, **options)
 
 
@@ -142,6 +154,7 @@ def standings_from_path(
     rules: str | Mapping | None = None,
     tiebreaks: Sequence[str] | str | None = None,
     round_robin: bool | Iterable | None = None,
+    jobs: int | None = 1,
     **options: Any,
 ) -> pd.DataFrame:
     """Standings of every event in a TRF file, a PGN file, a CSV/Parquet results table, or a
@@ -162,6 +175,10 @@ def standings_from_path(
         The tie-break order (``["BH/C1", "BH", "SB"]``); by default the one a TRF declares.
     round_robin : bool or iterable, optional
         As :func:`standings`: which events are round robins (by default told from the pairings).
+    jobs : int, optional
+        Processes reading the TRF and PGN files of a folder (None or 0: all the cores, for 32 MB
+        of files or more; 1, the default: this process alone); the table does not depend on it.
+        A script using more than one needs the ``if __name__ == "__main__":`` guard.
     **options
         The other options of :func:`standings`.
 
@@ -182,7 +199,7 @@ def standings_from_path(
     0     E       1     1  0.5  0.25       tied
     1     E       2     1  0.5  0.25       <NA>
     """
-    results, players, events = read_results(path, coded=True)
+    results, players, events = read_results(path, coded=True, jobs=jobs)
     coded = results.attrs.pop("dictionaries", ())
     text = {c: results[c].cat.categories.dtype for c in coded}
     table = standings(

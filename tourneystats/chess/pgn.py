@@ -254,6 +254,7 @@ def read_pgn(
     source: str | os.PathLike | Iterable[str | os.PathLike],
     *,
     event: str | Callable[[Path], str] | None = None,
+    jobs: int | None = 1,
 ) -> TrfData:
     """Read PGN files (their tag pairs) into the long-format frames of a TRF.
 
@@ -268,6 +269,11 @@ def read_pgn(
         By default the events are told by the ``Event`` and ``EventDate`` tags. A str puts every
         game into one event of that name; a callable maps each file's path to the name of the
         event of all its games.
+    jobs : int, optional
+        Processes scanning the files (None or 0: all the cores, for 32 MB of files or more; 1,
+        the default: this process alone; a single file is scanned by threads); the frames do
+        not depend on it (:mod:`tourneystats.chess.jobs`). A script using more than one needs
+        the ``if __name__ == "__main__":`` guard.
 
     Returns
     -------
@@ -318,7 +324,7 @@ def read_pgn(
     2       3  Cid    <NA>
     """
     files = result_files(source, PGN_SUFFIXES, what="PGN files")
-    games = _read(files)
+    games = _read(files, jobs)
     _require_tags(games)
     result = _results(games)
     rounds = games.values("Round", _round_number, -1, np.int64)
@@ -342,10 +348,16 @@ def read_pgn(
     )
 
 
-def _read(files: list[Path]) -> _Games:
-    """The games of all files, their tag values numbered in one vocabulary."""
-    vocab = Vocab()
-    parts = read_files(files, vocab)
+def _read(files: list[Path], jobs: int | None = 1) -> _Games:
+    """The games of all files (scanned on `jobs` processes), their tag values numbered in one
+    vocabulary."""
+    if jobs == 1:
+        vocab = Vocab()
+        parts = read_files(files, vocab)
+    else:
+        from .jobs import read_pgn_files
+
+        parts, vocab = read_pgn_files(files, jobs)
     for path, part in zip(files, parts):
         if len(part.line) == 0:
             raise ValidationError(f'{path}: no games in this file (no tag lines [Name "value"])')

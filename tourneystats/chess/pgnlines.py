@@ -124,6 +124,15 @@ class Vocab:
         self.size += len(lengths)
         return base
 
+    def extend(self, other: Vocab) -> int:
+        """Add the provisional values of `other` (a vocabulary of files read elsewhere: a
+        worker's), after this one's; return the provisional code its first value gets here."""
+        base = self.size
+        self._lengths.extend(other._lengths)
+        self._words.extend(other._words)
+        self.size += other.size
+        return base
+
     def resolve(self) -> tuple[np.ndarray, list[str]]:
         """The code of every provisional code, and the value (as text) of every code."""
         lengths = np.concatenate(self._lengths) if self._lengths else np.zeros(0, np.int64)

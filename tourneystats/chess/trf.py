@@ -232,6 +232,7 @@ def read_trf(
     *,
     event: str | Callable[[Path], str] | None = None,
     check_points: bool = True,
+    jobs: int | None = 1,
 ) -> TrfData:
     """Read FIDE TRF files (TRF-16 or TRF-2026) into long-format frames.
 
@@ -246,6 +247,11 @@ def read_trf(
     check_points : bool
         Refuse a player whose published points (columns 81-84) differ from the sum of his round
         results (under the file's ``162`` point system).
+    jobs : int, optional
+        Processes reading the files (None or 0: all the cores, for 32 MB of files or more; 1,
+        the default: this process alone); the frames do not depend on it
+        (:mod:`tourneystats.chess.jobs`). A script using more than one needs the
+        ``if __name__ == "__main__":`` guard.
 
     Returns
     -------
@@ -288,6 +294,12 @@ def read_trf(
     """
     files = _source_paths(source)
     names = _event_names(files, event)
+    if jobs != 1:
+        from .jobs import read_trf_runs
+
+        spread = read_trf_runs(files, names, check_points=check_points, jobs=jobs)
+        if spread is not None:
+            return spread
     lines, texts, file_of_line, lineno = _all_lines(files)
     header, plines, name_text, where = _records(lines, texts, file_of_line, lineno, files)
     del lines

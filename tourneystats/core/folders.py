@@ -97,6 +97,10 @@ def walk(folder: str | os.PathLike[str]) -> list[Path]:
     """Every visible file below `folder`, sub-folders included, in name order of their path
     below `folder` (hidden folders are not entered).
 
+    A link to a folder is followed, as a folder of its own; a folder already entered (a link
+    back up the tree, or a second link to the same folder) is not entered again, so each file
+    is read once and a loop of links ends.
+
     Examples
     --------
     >>> import pathlib, tempfile
@@ -108,10 +112,29 @@ def walk(folder: str | os.PathLike[str]) -> list[Path]:
     ['2024/b.trf', 'a.csv']
     """
     found: list[Path] = []
-    for top, dirs, files in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if not is_hidden(d))
+    entered = {_identity(folder)}
+    for top, dirs, files in os.walk(folder, followlinks=True):
+        dirs[:] = [d for d in sorted(dirs) if not is_hidden(d) and _enter(Path(top, d), entered)]
         found.extend(Path(top) / f for f in sorted(files) if not is_hidden(f))
     return sorted(found, key=lambda p: p.relative_to(folder).parts)
+
+
+def _identity(folder: str | os.PathLike[str]) -> tuple[int, int]:
+    stat = os.stat(folder)
+    return stat.st_dev, stat.st_ino
+
+
+def _enter(folder: Path, entered: set[tuple[int, int]]) -> bool:
+    """Whether to enter `folder`: not if it (or the folder a link names) was entered already,
+    nor if it is a link to nothing."""
+    try:
+        identity = _identity(folder)
+    except OSError:
+        return False
+    if identity in entered:
+        return False
+    entered.add(identity)
+    return True
 
 
 def event_names(paths: Sequence[str | os.PathLike[str]]) -> list[str]:

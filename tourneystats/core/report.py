@@ -35,6 +35,8 @@ import pandas as pd
 
 from .check import STATUS_ORDER
 from .check import STATUSES as STATUSES  # the statuses every family's report gives
+from .folders import list_files
+from .io import TABLE_SUFFIXES
 from .parallel import map_files
 from .schema import ValidationError
 
@@ -322,3 +324,27 @@ def report_summary(report: pd.DataFrame) -> str:
     table = table.rename_axis("platform").reset_index()
     with pd.option_context("display.width", 140, "display.max_columns", 20):
         return table.to_string(index=False)
+
+
+#: the files ``check FOLDER`` reports on, by family
+CHECK_SUFFIXES = {
+    "cards": (".json", ".tdf", ".xml", *TABLE_SUFFIXES),
+    "chess": (".trf", ".trfx", ".txt"),
+    "bridge": (".xml", ".pbn"),
+}
+
+
+def check_folder_files(family: str, folder: Path) -> list[Path]:
+    """The files of `folder` and its sub-folders that ``check`` reports on, one by one."""
+    suffixes = CHECK_SUFFIXES.get(family, ())
+    files = [p for p in list_files(folder, suffixes) if "standings" not in p.name.lower()]
+    if not files:
+        raise ValidationError(
+            f"{folder}: no {family} files to check in this folder ({'/'.join(suffixes)} files)"
+        )
+    return files
+
+
+def differences_path(out: Path) -> Path:
+    """Where ``check FOLDER --out REPORT`` writes the differences: beside the report."""
+    return out.with_name(f"{out.stem}-differences{out.suffix}")
