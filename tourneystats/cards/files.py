@@ -253,9 +253,9 @@ def archive_rows(path: str | os.PathLike) -> pd.DataFrame:
     rounds of an MTG JSON file named ``Quarterfinals``, ``Semifinals``, ``Finals``
     (:func:`~tourneystats.cards.decklistcache.bracket_rows`: each match from both sides,
     numbered after the Swiss rounds; kept for the events that have Swiss rounds), which are no
-    standings rounds: only
-    :func:`archive_standings` counts them, as :func:`standings_from_path` does (melee.gg counts
-    them in the tie-breakers: ``Rules.playoff_tiebreakers``); the other computations refuse them.
+    standings rounds: only :func:`archive_standings` counts them, as :func:`standings_from_path`
+    does (melee.gg counts them in the tie-breakers: ``Rules.playoff_tiebreakers``); the other
+    computations refuse them.
 
     Examples
     --------
@@ -649,8 +649,8 @@ def _cuts_frozen(
     none = bracket.iloc[:0]
     picked = _to_recompute(results, events, rules, rows_of, brackets)
     # one take of their rows, event after event, then a slice per event (no copy): a take per
-    # event of an archive's Arrow strings, through the C library's allocator, left the memory
-    # of each behind (7 GB for 1,000 events of 940,000 rows)
+    # event of an archive's Arrow strings, under the C library's allocator (the command
+    # line's), leaves memory behind (7 GB for 1,000 events of 940,000 rows)
     positions = [rows_of[record[EVENT]] for record, _ in picked]
     ends = np.cumsum([len(p) for p in positions], dtype=np.int64)
     rows = results.iloc[np.concatenate(positions)] if positions else results.iloc[:0]
