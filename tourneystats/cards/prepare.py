@@ -485,8 +485,9 @@ def _no_bracket_rows(results: pd.DataFrame) -> None:
 
 def _prepare(results: pd.DataFrame) -> _Matches:
     """Validate either input form and return the match-level arrays."""
+    form = _form(results)
     _no_bracket_rows(results)
-    if _form(results) == "match":
+    if form == "match":
         return _prepare_matches(results)
     games, matches, match = _games_frame(results)
     prepared = _prepare_matches(matches)
