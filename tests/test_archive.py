@@ -1201,3 +1201,76 @@ def test_recompute_of_imported_json_follows_each_publisher(tmp_path):
     assert np.allclose(
         sort_rows(got_mtg, keys)["omwp"].to_numpy(), sort_rows(want_mtg, keys)["omwp"].to_numpy()
     )
+
+
+# a melee.gg file of February 2024 whose bracket (Quarterfinals, Semifinals, Finals) melee.gg
+# counts in its players' tie-breakers (tests/data/README.md), and one without a bracket
+BRACKET_FILE = "1k-pre-mod-scg-con-hartford-sunday-930-am-premodern-44556-2024-02-04.json"
+BRACKETED = [BRACKET_FILE, "semanal-pauper-86862-2024-04-26.json"]
+
+
+def _import_bracketed(tmp_path: Path) -> tuple[Path, Path]:
+    """The archive of BRACKETED (imported from ``src/2024``), and the folder of the files."""
+    data = Path(__file__).parent / "data" / "cards" / "mtgjson"
+    src = tmp_path / "src" / "2024"
+    src.mkdir(parents=True)
+    for name in BRACKETED:
+        shutil.copy(data / name, src / name)
+    assert import_folder(tmp_path / "src", tmp_path / "archive", progress=False).ok
+    return tmp_path / "archive", src
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_recompute_counts_a_bracket_as_the_standings_of_the_files(tmp_path):
+    # the import keeps the bracket's matches, marked `bracket`, so recompute gives the standings
+    # of the same files exactly, and reproduces the published tie-breakers of the bracket's 8
+    archive_root, src = _import_bracketed(tmp_path)
+    rows = read_archive(archive_root, family="cards")
+    marked = rows[rows["bracket"]]
+    assert len(marked) == 14 and set(marked["event"]) == {BRACKET_FILE[:-5]}  # 4 + 2 + 1 matches
+    assert sorted(marked["round"].unique()) == [7, 8, 9]  # after its 6 Swiss rounds
+    assert rows.loc[~rows["bracket"], "round"].max() == 6
+    assert recompute(archive_root, tmp_path / "out", progress=False).ok
+    got = read_archive(tmp_path / "out", family="cards").drop(columns="season")
+    want = cards.standings_from_path(src)
+    keys = ["event", "player"]
+    pd.testing.assert_frame_equal(
+        sort_rows(got, keys).astype({"event": str, "player": str}),
+        sort_rows(want, keys).astype({"event": str, "player": str}),
+        check_dtype=False,
+        check_exact=True,
+    )
+    published = cards.read_mtg_json(src / BRACKET_FILE).published.set_index("player")
+    table = got[got["event"] == BRACKET_FILE[:-5]].set_index("player")
+    for column in ("omwp", "gwp", "ogwp"):  # published to 6 decimals
+        error = (table[column] - published.loc[table.index, column.upper()]).abs()
+        assert error.max() < 5.1e-7, column
+    # the bracket's players are those whose values the bracket moves
+    swiss = cards.standings(cards.read_results(src / BRACKET_FILE), rules="melee")
+    moved = set(
+        swiss.loc[
+            swiss["omwp"].to_numpy() != table.loc[swiss["player"], "omwp"].to_numpy(), "player"
+        ]
+    )
+    assert moved and moved <= set(marked["player"])
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_an_archive_written_without_the_bracket_column_still_recomputes(tmp_path):
+    # an archive imported before the bracket was kept: its Swiss rounds only, no `bracket`
+    archive_root, src = _import_bracketed(tmp_path)
+    rows = read_archive(archive_root, family="cards")
+    old = rows[~rows["bracket"]].drop(columns="bracket")
+    write_archive(old, tmp_path / "old", family="cards")
+    assert "bracket" not in read_archive(tmp_path / "old", family="cards").columns
+    assert recompute(tmp_path / "old", tmp_path / "out", progress=False).ok
+    got = read_archive(tmp_path / "out", family="cards").drop(columns="season")
+    got = got[got["event"] == BRACKET_FILE[:-5]].reset_index(drop=True)
+    # as before: the bracket event's standings of its Swiss rounds under its preset
+    swiss = cards.standings(cards.read_results(src / BRACKET_FILE), rules="melee")
+    pd.testing.assert_frame_equal(
+        got.astype({"event": str, "player": str}),
+        swiss.astype({"event": str, "player": str}),
+        check_dtype=False,
+        check_exact=True,
+    )

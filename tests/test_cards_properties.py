@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from tourneystats.cards import (
     RULES,
     Rules,
+    archive_standings,
     explain,
     games_to_matches,
     matches_to_games,
@@ -293,6 +294,51 @@ def test_standings_with_bracket_match_reference(t, name, data):
     got = standings_with_bracket(matches, bracket, rules).set_index("player")
     expected = reference.standings_with_bracket(matches, bracket, rules)
     _assert_same_values(got, expected)
+
+
+def _bracket_of(matches: pd.DataFrame, event: str, data) -> pd.DataFrame | None:
+    """Two semifinals and a final among four players of `event` (None: fewer than four, or
+    drawn without)."""
+    own = matches[matches["event"] == event]
+    players = sorted(own["player"].unique(), key=str)
+    if len(players) < 4 or not data.draw(st.booleans()):
+        return None
+    four = data.draw(st.permutations(players))[:4]
+    last = int(own["round"].max())
+    rows = []
+    for rnd, (a, b) in ((last + 1, four[:2]), (last + 1, four[2:]), (last + 2, (four[0], four[2]))):
+        w, l = data.draw(st.sampled_from([(2, 0), (2, 1), (1, 2), (0, 2)]))  # noqa: E741
+        rows += [(event, rnd, a, b, w, l, 0), (event, rnd, b, a, l, w, 0)]
+    return pd.DataFrame(rows, columns=MATCH)
+
+
+@settings(deadline=None, max_examples=30)
+@given(tournaments(max_events=3, max_players=8), st.sampled_from(["melee", "mtg"]), st.data())
+def test_archive_standings_with_brackets_match_reference(t, name, data):
+    """An archive's rows of several events, some with a bracket (marked ``bracket``), in any
+    order: each event's values equal the plain-Python ones, the bracket counted in its players'
+    tie-breakers only."""
+    matches, _ = t
+    brackets = {e: _bracket_of(matches, e, data) for e in matches["event"].unique()}
+    marked = [b.assign(bracket=True) for b in brackets.values() if b is not None]
+    rows = pd.concat([matches.assign(bracket=False), *marked], ignore_index=True)
+    rows = rows.assign(platform="melee", date=pd.Timestamp("2024-02-01", tz="UTC"),
+                       game_scores=True, cut_round=0)  # fmt: skip
+    rows = rows.sample(frac=1, random_state=data.draw(st.integers(0, 99)))
+    rules = replace(RULES[name], playoff_tiebreakers=True, frozen_before_cut=False)
+    got = archive_standings(rows, rules=rules)
+    assert not got["match_points"].isna().any()
+    for event, bracket in brackets.items():
+        own = matches[matches["event"] == event]
+        mine = got[got["event"] == event].set_index("player")
+        if bracket is not None:
+            expected = reference.standings_with_bracket(own, bracket, rules)
+        else:
+            table = reference.standings(own, rules)
+            expected = table.set_index("player")[["match_points", "gwp", "omwp", "ogwp"]]
+            expected = expected.to_dict("index")
+        assert len(mine) == len(expected)
+        _assert_same_values(mine, expected)
 
 
 def _second_day(matches: pd.DataFrame, after: int, rules) -> pd.DataFrame:

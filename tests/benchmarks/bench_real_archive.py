@@ -10,7 +10,9 @@ single process):
 
 - ``check ARCHIVE --family cards --out report.csv --jobs N`` for each N of ``--jobs`` (2,1; the
   first before the other jobs, the rest at the end);
-- ``import ARCHIVE STORE``, then ``recompute STORE --out OUT`` (with the largest N);
+- ``import ARCHIVE STORE``, then ``recompute STORE --out OUT`` (with the largest N), whose
+  standings are then compared, event by event, with ``standings_from_path`` of each platform
+  folder (not timed; every event equal, exactly);
 - ``drift`` of one year of one platform's Modern events (``--platform``, ``--year``; the files
   are linked into a folder of their own; ``--skip-bad-files``: refused files left out, named);
 - ``standings`` of one year of one platform (``ARCHIVE/<platform>/<year>``, ``--skip-bad-files``)
@@ -82,6 +84,33 @@ def season_folder(archive: Path, platform: str, year: str, word: str, into: Path
         if word in re.split(r"[^a-z0-9]+", path.stem.lower()):
             (folder / path.name).symlink_to(path.resolve())
     return folder
+
+
+def recomputed_as_files(archive: Path, standings: Path, jobs: int) -> None:
+    """Print, per season (platform folder), the events whose recomputed standings equal those of
+    ``standings_from_path`` of the folder, exactly (rank, points and tie-breakers)."""
+    import warnings
+
+    import numpy as np
+
+    from tourneystats import cards
+    from tourneystats.archive import read_archive
+
+    got = read_archive(standings, family="cards")
+    for season in sorted(got["season"].astype(str).unique()):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            want = cards.standings_from_path(archive / season, skip_bad_files=True, jobs=jobs)
+        mine = got[got["season"].astype(str) == season].astype({"event": str, "player": str})
+        both = mine.merge(want.astype({"event": str, "player": str}), on=["event", "player"],
+                          suffixes=("_r", "_s"), how="outer", indicator=True)  # fmt: skip
+        same = (both["_merge"] == "both").to_numpy().copy()
+        for column in ("rank", "match_points", "omwp", "gwp", "ogwp"):
+            a, b = (both[f"{column}_{k}"].astype(float).to_numpy() for k in "rs")
+            same &= (a == b) | (np.isnan(a) & np.isnan(b))
+        bad = both.loc[~same, "event"].unique()
+        print(f"recompute = standings of {season}: {both['event'].nunique() - len(bad)} of "
+              f"{both['event'].nunique()} events ({len(both)} rows)", bad[:3].tolist())  # fmt: skip
 
 
 def show(result: dict) -> None:
@@ -159,6 +188,8 @@ def main(argv: list[str] | None = None) -> int:
         for r in done[:1]:
             print(r["out"][:3000])
             print(r["err"][:3000])
+        if "import" in only:
+            recomputed_as_files(archive, out / "standings", max(jobs))
     return 0
 
 

@@ -22,7 +22,7 @@ import pandas as pd
 from ..core.folders import names_its_source, result_files
 from ..core.io import TABLE_SUFFIXES, read_table, table_columns, texts_again
 from ..core.people import with_people
-from ..core.schema import DATE, EVENT, NAME, OPPONENT, PLAYER, ValidationError
+from ..core.schema import BRACKET, DATE, EVENT, NAME, OPPONENT, PLAYER, ROUND, ValidationError
 from .decklistcache import JSON_SUFFIXES, is_mtg_json, read_mtg_json
 from .history import standings_by_round
 from .prepare import GAME_COLUMNS, MATCH_COLUMNS
@@ -59,12 +59,28 @@ _KEYS = (EVENT, PLAYER, OPPONENT)
 
 
 def _read_results(path: Path, by: str | None, coded: bool = False) -> pd.DataFrame:
-    return read_table(
+    """A results table's results columns (and `by`); the rows of an archive's bracket rounds
+    (``bracket`` True: no standings rounds, :func:`archive_rows`) left out, said in a warning."""
+    columns = table_columns(path)
+    needed = _needed(columns, by)
+    marked = needed is not None and BRACKET in columns and BRACKET not in needed
+    frame = read_table(
         path,
-        columns=_needed(table_columns(path), by),
+        columns=[*needed, BRACKET] if marked and needed is not None else needed,
         dictionaries=_KEYS if coded else (),
         shared={OPPONENT: PLAYER},  # opponents are players: their names sorted once
     )
+    if not marked:
+        return frame
+    bracket = frame[BRACKET].isin([True]).to_numpy()
+    if bracket.any():
+        warnings.warn(
+            f"{path}: {int(bracket.sum())} row(s) of bracket rounds (column {BRACKET!r}) left "
+            "out: no standings rounds (tourneystats recompute of the archive counts them as "
+            "their publisher does)",
+            stacklevel=4,
+        )
+    return frame.loc[~bracket].drop(columns=BRACKET).reset_index(drop=True)
 
 
 def _result_files(folder: Path) -> list[Path]:
@@ -230,8 +246,16 @@ EVENT_COLUMNS = (PLATFORM, DATE, GAME_SCORES, CUT_ROUND)
 
 def archive_rows(path: str | os.PathLike) -> pd.DataFrame:
     """The results of a file (:func:`read_results`), each row of an MTG JSON or TOM file with
-    its event's ``platform``, ``date``, ``game_scores`` and ``cut_round`` (:data:`EVENT_COLUMNS`),
-    as ``tourneystats import`` writes them into an archive.
+    its event's ``platform``, ``date``, ``game_scores`` and ``cut_round`` (:data:`EVENT_COLUMNS`)
+    and ``bracket``, as ``tourneystats import`` writes them into an archive.
+
+    ``bracket`` is False on the rows of the Swiss rounds, and True on the rows of the bracket
+    rounds of an MTG JSON file named ``Quarterfinals``, ``Semifinals``, ``Finals``
+    (:func:`~tourneystats.cards.decklistcache.bracket_rows`: each match from both sides,
+    numbered after the Swiss rounds; kept for the events that have Swiss rounds), which are no
+    standings rounds: only :func:`archive_standings` counts them, as :func:`standings_from_path`
+    does (melee.gg counts them in the tie-breakers: ``Rules.playoff_tiebreakers``); the other
+    computations refuse them.
 
     Examples
     --------
@@ -240,19 +264,24 @@ def archive_rows(path: str | os.PathLike) -> pd.DataFrame:
     >>> _ = path.write_text(json.dumps({"Tournament": {"Date": "2024-06-30",
     ...     "Uri": "https://topdeck.gg/event/1"}, "Rounds": [{"RoundName": "Round 1", "Matches": [
     ...     {"Player1": "Ann", "Player2": "Bo", "Result": "1-0-0"}]}]}))
-    >>> archive_rows(path)[["player", "wins", "platform", "game_scores"]]
-      player  wins platform  game_scores
-    0    Ann     1  topdeck        False
-    1     Bo     0  topdeck        False
+    >>> archive_rows(path)[["player", "wins", "platform", "game_scores", "bracket"]]
+      player  wins platform  game_scores  bracket
+    0    Ann     1  topdeck        False    False
+    1     Bo     0  topdeck        False    False
     """
     loaded = _load(Path(path), None)
     results, events = loaded.results, loaded.events
     if events is None:
         return results
+    rows = results.assign(**{BRACKET: False})
+    bracket = loaded.bracket
+    if bracket is not None and len(bracket):  # (of events with Swiss rounds: MTGO's have none)
+        bracket = bracket[bracket[EVENT].isin(results[EVENT]).to_numpy()]
+        rows = _concat([rows, bracket.assign(**{BRACKET: True})])
     info = events.reindex(columns=[EVENT, *EVENT_COLUMNS]).drop_duplicates(EVENT)
     info[DATE] = pd.to_datetime(info[DATE], utc=True)
     info[CUT_ROUND] = info[CUT_ROUND].fillna(0).astype(np.int64)  # (TOM: none)
-    return results.merge(info, on=EVENT, how="left", validate="many_to_one")
+    return rows.merge(info, on=EVENT, how="left", validate="many_to_one")
 
 
 def archive_standings(
@@ -273,9 +302,11 @@ def archive_standings(
         events ``"mtg"``. Either way, the events without game scores are computed without game
         values (their ``1-0-0`` rows are match results, not games), and a top cut written
         as Swiss rounds or a second day of the leaders by points counts as the rules say
-        (``Rules.frozen_before_cut``), as in :func:`standings_from_path`. A bracket named
-        Quarterfinals, Semifinals, Finals is not in an archive (no standings rounds): under
-        ``Rules.playoff_tiebreakers`` its players' tie-breakers are those of the Swiss rounds.
+        (``Rules.frozen_before_cut``), as in :func:`standings_from_path`. So does a bracket
+        named Quarterfinals, Semifinals, Finals, whose rows are marked ``bracket`` True
+        (:func:`archive_rows`): never a Swiss round, counted in its players' tie-breakers under
+        ``Rules.playoff_tiebreakers`` (melee.gg until May 2024), left out under other rules. An
+        archive without the column (written before it was kept) is computed on its Swiss rounds.
     within : str, optional
         As for :func:`standings` (TOM events are ranked within ``division`` by default).
 
@@ -283,6 +314,16 @@ def archive_standings(
     -------
     pandas.DataFrame
         As :func:`standings`, in event order.
+
+    Raises
+    ------
+    ValidationError
+        A column holding what the import cannot have written, naming the column and the
+        events: an unknown platform (unless `rules` are given), ``game_scores`` not True or
+        False, a ``date`` that is no date, a ``cut_round`` that is no round number,
+        ``bracket`` not True or False (missing: False), a bracket row without an opponent, in a
+        round not after its event's Swiss rounds, in an event without Swiss rounds, or in an
+        event without a ``platform``.
 
     Examples
     --------
@@ -296,19 +337,23 @@ def archive_standings(
     1      b             0  NaN
     """
     present = [c for c in EVENT_COLUMNS if c in results.columns]
-    plain = results.drop(columns=present)
+    plain, bracket = _archive_bracket(results, results.drop(columns=present))
     if PLATFORM not in present:
+        _listed_bracket(bracket, pd.Series([], dtype=object))
         return standings(plain, rules="mtg" if rules is None else rules, within=within)
     events = _archive_events(results, present, rules)
+    _listed_bracket(bracket, events[EVENT])
     with warnings.catch_warnings():  # events without game scores: said by the import already
         warnings.simplefilter("ignore")
         plan: list[tuple[Rules, str | None, np.ndarray | None]] = _plan(plain, events, rules)
     if within is not None:
         plan = [(own, within, rows) for own, _, rows in plan]
     table = _computed(plain, plan, standings)
-    if CUT_ROUND not in present:
+    if CUT_ROUND not in present and bracket is None:
         return table
-    return _cuts_frozen(table, plain, _Loaded(plain, events), rules)
+    if CUT_ROUND not in present:  # (a bracket: the events as the import writes them, no cut)
+        events = events.assign(**{CUT_ROUND: 0})
+    return _cuts_frozen(table, plain, _Loaded(plain, events, None, bracket), rules)
 
 
 def _refuse(column: str, what: str, events: pd.Series) -> ValidationError:
@@ -320,6 +365,76 @@ def _refuse(column: str, what: str, events: pd.Series) -> ValidationError:
         f"({', '.join(names)}{more})",
         rows=events.to_frame(),
     )
+
+
+def _archive_bracket(
+    results: pd.DataFrame, plain: pd.DataFrame
+) -> tuple[pd.DataFrame, pd.DataFrame | None]:
+    """`plain` (the rows of `results`) without the bracket rows marked by the column ``bracket``
+    and without the column, and those rows (None: none), the column validated: True or False
+    (or missing: False); a bracket row has an opponent and a round after its event's Swiss
+    rounds (it has some)."""
+    if BRACKET not in results.columns:
+        return plain, None
+    marks = results[BRACKET]
+    plain = plain.drop(columns=BRACKET)
+    bad = ~(marks.isin([True, False]).to_numpy() | marks.isna().to_numpy())
+    if bad.any():
+        value = marks[bad].iloc[0]
+        raise _refuse(BRACKET, f"not True or False ({value!r})", _events_of(results, bad))
+    marked = marks.isin([True]).to_numpy()
+    if not marked.any():
+        return plain, None
+    bracket, swiss = plain[marked], plain[~marked]
+    alone = bracket[OPPONENT].isna().to_numpy()
+    if alone.any():
+        raise _refuse(
+            BRACKET, "a bracket row without an opponent (a bracket has no byes)",
+            _events_of(bracket, alone),
+        )  # fmt: skip
+    first = pd.to_numeric(bracket[ROUND], errors="coerce").groupby(
+        bracket[EVENT], observed=True, sort=False
+    ).min()  # fmt: skip
+    own = swiss[EVENT].isin(first.index).to_numpy()
+    last = pd.to_numeric(swiss.loc[own, ROUND], errors="coerce").groupby(
+        swiss.loc[own, EVENT], observed=True, sort=False
+    ).max()  # fmt: skip
+    lone = ~first.index.isin(last.index)
+    if lone.any():
+        raise _refuse(
+            BRACKET, "rows of a bracket round in an event without Swiss rounds (no standings "
+            "to count them in)", pd.Series(first.index[lone], name=EVENT),
+        )  # fmt: skip
+    early = (first <= last.reindex(first.index)).to_numpy()
+    if early.any():
+        event = first.index[early][0]
+        raise _refuse(
+            BRACKET,
+            f"a bracket round not after the Swiss rounds (round {first.iloc[early.argmax()]!r},"
+            f" the last Swiss round {last[event]!r})",
+            pd.Series(first.index[early], name=EVENT),
+        )
+    return swiss, bracket
+
+
+def _events_of(frame: pd.DataFrame, rows: np.ndarray) -> pd.Series:
+    """The events of the `rows` of `frame`, each once."""
+    return pd.Series(pd.unique(frame.loc[rows, EVENT]), name=EVENT)
+
+
+def _listed_bracket(bracket: pd.DataFrame | None, listed: pd.Series) -> None:
+    """Refuse bracket rows of events not `listed` (without a platform: whether a bracket counts
+    is a publisher's rule)."""
+    if bracket is None:
+        return
+    unlisted = ~bracket[EVENT].isin(listed).to_numpy()
+    if unlisted.any():
+        raise _refuse(
+            BRACKET,
+            f"rows of a bracket round in an event without a {PLATFORM!r} (whether a bracket "
+            "counts is its publisher's rule, as tourneystats import writes the rows)",
+            _events_of(bracket, unlisted),
+        )
 
 
 def _archive_events(
@@ -528,18 +643,25 @@ def _cuts_frozen(
     events = loaded.events
     if events is None or CUT_ROUND not in events.columns:
         return table
-    rows_of = results.groupby(EVENT, sort=False).indices  # one pass, then a take per event
+    rows_of = results.groupby(EVENT, sort=False).indices  # one pass
     bracket = loaded.bracket if loaded.bracket is not None else pd.DataFrame()
     brackets = bracket.groupby(EVENT, sort=False).indices if len(bracket) else {}
     none = bracket.iloc[:0]
+    picked = _to_recompute(results, events, rules, rows_of, brackets)
+    # one take of their rows, event after event, then a slice per event (no copy): a take per
+    # event of an archive's Arrow strings, under the C library's allocator (the command
+    # line's), leaves memory behind (7 GB for 1,000 events of 940,000 rows)
+    positions = [rows_of[record[EVENT]] for record, _ in picked]
+    ends = np.cumsum([len(p) for p in positions], dtype=np.int64)
+    rows = results.iloc[np.concatenate(positions)] if positions else results.iloc[:0]
     items = [
         (
-            results.iloc[rows_of[record[EVENT]]],
+            rows.iloc[end - len(at) : end],
             record,
             own,
             bracket.iloc[brackets[record[EVENT]]] if record[EVENT] in brackets else none,
         )
-        for record, own in _to_recompute(results, events, rules, rows_of, brackets)
+        for (record, own), at, end in zip(picked, positions, ends, strict=True)
     ]
     parts = [
         part

@@ -9,6 +9,7 @@ import pandas as pd
 from pandas.api.extensions import ExtensionArray
 
 from ..core.schema import (
+    BRACKET,
     DRAWS,
     EVENT,
     GAME,
@@ -468,9 +469,25 @@ def _check_game_mirror(games: pd.DataFrame, match: np.ndarray, m: _Matches) -> N
     fail_rows(games, bad, "the sides disagree on this game (missing or same result)", what="games")
 
 
+def _no_bracket_rows(results: pd.DataFrame) -> None:
+    """Refuse rows marked as a bracket round (column ``bracket`` True, as an archive keeps them):
+    they are no standings rounds, and counted as Swiss rounds they would give match points."""
+    if BRACKET not in results.columns:
+        return
+    fail_rows(
+        results,
+        results[BRACKET].isin([True]).to_numpy(),  # True (or 1), not missing
+        f"rows of a bracket round (column {BRACKET!r} True), which is no standings round: leave "
+        f"them out (results[~results[{BRACKET!r}]]) or compute the archive's events with "
+        "cards.archive_standings, which counts them as their publisher does",
+    )
+
+
 def _prepare(results: pd.DataFrame) -> _Matches:
     """Validate either input form and return the match-level arrays."""
-    if _form(results) == "match":
+    form = _form(results)
+    _no_bracket_rows(results)
+    if form == "match":
         return _prepare_matches(results)
     games, matches, match = _games_frame(results)
     prepared = _prepare_matches(matches)

@@ -179,7 +179,9 @@ class Rules:
         Applied where the bracket is known: :func:`~tourneystats.cards.check_from_path`,
         :func:`~tourneystats.cards.file_report` and
         :func:`~tourneystats.cards.standings_from_path` of such files
-        (:func:`~tourneystats.cards.publishers.standings_with_bracket`). Not with
+        (:func:`~tourneystats.cards.publishers.standings_with_bracket`), and
+        :func:`~tourneystats.cards.archive_standings` of their rows in an archive, which
+        marks the bracket's (column ``bracket``: ``tourneystats import``, ``recompute``). Not with
         `draw_share`, `drop_cap`, `bye_opponent`, `missed_rounds_lost` or byes unseen by
         opponents (refused: the bracket's match-win % is points over rounds).
     decimals : int, optional

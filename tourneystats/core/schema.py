@@ -49,6 +49,10 @@ EVENTS = "events"  #: number of events pooled into a season row
 OPPONENT_MWP = "opponent_mwp"
 OPPONENT_GWP = "opponent_gwp"
 OPPONENT_OMWP = "opponent_omwp"
+#: True on a row of a bracket round played after the Swiss rounds (melee.gg's Quarterfinals,
+#: Semifinals, Finals, kept by ``tourneystats import``): no standings round, counted only in the
+#: tie-breakers of the rules that count it (cards' ``Rules.playoff_tiebreakers``)
+BRACKET = "bracket"
 
 # --- chess ---------------------------------------------------------------------------------------
 COLOUR = "colour"
