@@ -1040,3 +1040,27 @@ def test_arrow_text_lookup_matches_get_indexer():
                 assert found.tolist() == uniques.get_indexer(other).tolist()
             else:  # not pandas' Arrow text: left to get_indexer
                 assert found is None
+
+
+def test_standings_on_two_threads_refuse_bad_input_as_one_call(monkeypatch):
+    """A fault in either half of a frame computed on two threads is refused with the message of
+    one call over the whole frame (its first fault, named by event, round and player)."""
+    from tourneystats.cards import tables
+
+    rows = []
+    for event in ("E1", "E2", "E3", "E4"):
+        for rnd in (1, 2):
+            rows += [(event, rnd, "a", "b", 2, 0, 0), (event, rnd, "b", "a", 0, 2, 0)]
+    frame = pd.DataFrame(
+        rows, columns=["event", "round", "player", "opponent", "wins", "losses", "draws"]
+    )
+    bad = frame.copy()
+    bad.loc[13, "wins"] = 1  # E4 round 1: b reports 1-2 where a reports 2-0
+    bad.loc[2, "losses"] = -1  # E1 round 2: a negative count, the first fault of the frame
+    monkeypatch.setattr(tables, "THREADED_ROWS", 10**12)
+    with pytest.raises(ValidationError) as one:
+        tourneystats.cards.standings(bad)
+    monkeypatch.setattr(tables, "THREADED_ROWS", 0)
+    with pytest.raises(ValidationError) as two:
+        tourneystats.cards.standings(bad)
+    assert str(two.value) == str(one.value) and "negative 'losses'" in str(one.value)

@@ -331,7 +331,9 @@ def _on_two_threads(results: pd.DataFrame, rules: Rules, within: str | None) -> 
     del codes
 
     def half(part: pd.DataFrame) -> pd.DataFrame:
-        return _standings(_prepare(part), rules, None, within, keep_rows=False)
+        prepared = _prepare(part)
+        return_free_memory()  # the validation's scratch arrays
+        return _standings(prepared, rules, None, within, keep_rows=False)
 
     try:
         with ThreadPoolExecutor(2) as pool:
