@@ -229,6 +229,9 @@ def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.
     _left_out(f"{event}: computed players the standings do not list", sorted(map(str, extra)))
     published = _comparable(published, results, event)
     values = {"Points": MATCH_POINTS, "OMWP": OMWP}
+    if rules.published_records and set(RECORDS) <= set(published.columns):
+        table = table.assign(**_records(results, table[PLAYER]))
+        values.update({key: key for key in RECORDS})
     if rules.game_scores:
         values.update({"GWP": GWP, "OGWP": OGWP})
     else:
@@ -255,6 +258,20 @@ def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.
         explained = ~ranks["equal"].astype(bool) & ranks[PLAYER].map(again).eq(True)
         ranks.loc[explained, EARLIER] = given[1]
     return pd.concat([out, ranks], ignore_index=True)
+
+
+#: the records an MTG JSON file publishes: matches won, lost and drawn (``Rules.published_records``)
+RECORDS = ("Wins", "Losses", "Draws")
+
+
+def _records(results: pd.DataFrame, players: pd.Series) -> dict[str, pd.Series]:
+    """Each player's matches won, lost and drawn in `results` (a bye a win, a loss to no one
+    a loss), as columns named as the file's (:data:`RECORDS`) for the rows of `players`."""
+    bye = results[OPPONENT].isna().to_numpy()
+    w, l = results[WINS].to_numpy(), results[LOSSES].to_numpy()  # noqa: E741
+    kinds = {"Wins": (w > l) | (bye & (w >= l)), "Losses": w < l, "Draws": ~bye & (w == l)}
+    counts = pd.DataFrame(kinds).groupby(results[PLAYER].to_numpy()).sum()
+    return {key: players.map(counts[key]).fillna(0).astype("int64") for key in RECORDS}
 
 
 def _ranks(table: pd.DataFrame, published: pd.DataFrame, swiss_only: pd.DataFrame) -> pd.DataFrame:

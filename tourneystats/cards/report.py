@@ -20,10 +20,12 @@ status                        meaning
 ``different``                 the published points are reproduced, some tie-breaker or rank
                               is not (a rules difference: the preset does not follow the
                               publisher there)
-``inconsistent``              the published points of some players are not what the file's
-                              own rounds give (matches missing from the file, penalties):
-                              the data's fault. ``detail`` names the players and the points
-                              missing; their tie-breakers are compared for information only
+``inconsistent``              the published points of some players, or their records where
+                              the publisher's count the rounds (``Rules.published_records``),
+                              are not what the file's own rounds give (matches missing from
+                              the file, penalties): the data's fault. ``detail`` names the
+                              players and what is missing; their tie-breakers are compared
+                              for information only
 ``refused``                   the file contradicts itself or is not such a file; ``detail``
                               is the error, which names the place in the file (JSON path)
 ``no published values``       nothing to compare (no Swiss round, no published standings)
@@ -65,8 +67,9 @@ REPORT_COLUMNS = (
 )
 #: the statuses of a file, from the best (the order of the summaries: cards gives them all)
 STATUSES = STATUS_ORDER
-#: the published values that are points (the others are tie-breakers and ranks)
-POINTS_VALUES = ("Points", "match_points", "points")
+#: the published values that are points or records (the others are tie-breakers and ranks):
+#: values the file's own rounds give unless matches are missing from them
+POINTS_VALUES = ("Points", "match_points", "points", "Wins", "Losses", "Draws")
 
 
 def _number(value: float) -> str:
@@ -94,19 +97,18 @@ def _missing_points(table: pd.DataFrame) -> str:
     if not len(points):
         return ""
     parts = []
-    for player, published, computed in zip(
-        points[PLAYER], points["published"], points["computed"], strict=True
+    for player, value, published, computed in zip(
+        points[PLAYER], points["value"], points["published"], points["computed"], strict=True
     ):  # the few players named in a message
         gap = published - computed
         what = f"{_number(abs(gap))} {'missing' if gap > 0 else 'too many'}"
         parts.append(
-            f"{player} (published {_number(published)}, its rounds give "
+            f"{player} ({value} published {_number(published)}, its rounds give "
             f"{_number(computed)}: {what})"
         )
     return (
-        f"published points that the file's own rounds cannot give, {len(parts)} player(s): "
-        + "; ".join(parts)
-        + "; the tie-breakers are compared for information only"
+        f"published points or records that the file's own rounds cannot give, {len(parts)} "
+        "value(s): " + "; ".join(parts) + "; the tie-breakers are compared for information only"
     )
 
 
@@ -210,8 +212,8 @@ def file_report(
     >>> row, table = file_report(path)
     >>> row["status"], row["compared"], row["equal"]
     ('inconsistent', 10, 8)
-    >>> row["detail"][:80]
-    "published points that the file's own rounds cannot give, 1 player(s): Bo (publis"
+    >>> row["detail"][:95]
+    "published points or records that the file's own rounds cannot give, 1 value(s): Bo (Points publ"
     """
     path = Path(path)
     row: dict = dict.fromkeys(REPORT_COLUMNS, "")

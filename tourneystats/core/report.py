@@ -13,8 +13,8 @@ A file's status is one of:
 - ``different``: some are not (``first_difference`` shows one);
 - ``refused``: the file cannot be read or computed (``detail``: the error's first line);
 - ``no published values``: nothing to compare (MTGO files publish the playoffs only, say);
-- a family may add its own (cards: ``inconsistent``, published points the file's own rounds
-  cannot give; ``published_earlier``, the only values not reproduced are those of players who
+- a family may add its own (cards: ``inconsistent``, published points or records the file's
+  own rounds cannot give; ``published_earlier``, the only values not reproduced are those of players who
   left, published as their standings after an earlier round).
 
 Warnings are many in an archive (one per file, often): :func:`warning_kind` gives each its kind
