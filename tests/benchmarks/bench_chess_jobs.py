@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-import psutil
+from common import watch
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -30,31 +30,16 @@ ROOT = HERE.parents[1]
 
 def measure(argv: list[str]) -> tuple[float, float, float, float]:
     """Run the ``tourneystats`` command `argv` in a fresh process: wall and CPU seconds, peak
-    RSS (MB) of its own process and of all its processes together."""
+    RSS (MB) of its largest process and of all its processes together."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     start = time.perf_counter()
     proc = subprocess.Popen(
         [sys.executable, "-m", "tourneystats", *argv], env=env, stdout=subprocess.DEVNULL
     )
-    watched = psutil.Process(proc.pid)
-    cpu: dict[int, float] = {}  # CPU seconds of each process of the tree, as last seen
-    own = together = 0
-    while proc.poll() is None:
-        sizes = []
-        try:
-            for p in [watched, *watched.children(recursive=True)]:
-                with p.oneshot():
-                    sizes.append(p.memory_info().rss)
-                    times = p.cpu_times()
-                cpu[p.pid] = times.user + times.system
-                own = max(own, sizes[0])
-        except psutil.Error:  # a process ended while sampled
-            pass
-        together = max(together, sum(sizes))
-        time.sleep(0.01)
+    cpu, own, together = watch(proc)
     if proc.returncode:
         raise SystemExit(f"tourneystats {' '.join(argv)}: exit status {proc.returncode}")
-    return time.perf_counter() - start, sum(cpu.values()), own / 2**20, together / 2**20
+    return time.perf_counter() - start, cpu, own / 2**20, together / 2**20
 
 
 def main() -> int:

@@ -33,7 +33,7 @@ import tempfile
 import time
 from pathlib import Path
 
-import psutil
+from common import watch
 
 ROOT = Path(__file__).resolve().parents[2]
 JOBS = ("check", "import", "drift", "standings")
@@ -43,34 +43,23 @@ def measure(argv: list[str]) -> dict:
     """Run `argv` (a ``tourneystats`` command) in a fresh process: status, seconds, peak RSS."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     command = [sys.executable, "-m", "tourneystats", *argv]
-    start = time.perf_counter()
-    proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    watched = psutil.Process(proc.pid)
-    peak_sum = peak_one = 0
-    cpu: dict[int, float] = {}  # CPU seconds of each process of the tree, as last seen
-    while proc.poll() is None:
-        sizes = []
-        try:
-            for p in [watched, *watched.children(recursive=True)]:
-                with p.oneshot():
-                    sizes.append(p.memory_info().rss)
-                    times = p.cpu_times()
-                cpu[p.pid] = times.user + times.system
-        except psutil.Error:  # a process ended while sampled
-            pass
-        peak_sum, peak_one = max(peak_sum, sum(sizes)), max([peak_one, *sizes])
-        time.sleep(0.1)
-    out, err = proc.communicate()
-    seconds = time.perf_counter() - start
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:  # no pipe to fill
+        start = time.perf_counter()
+        proc = subprocess.Popen(command, env=env, stdout=out, stderr=err)
+        cpu, peak_one, peak_sum = watch(proc, every=0.1)
+        seconds = time.perf_counter() - start
+        out.seek(0)
+        err.seek(0)
+        printed, said = out.read(), err.read()
     return {
         "command": " ".join(argv),
         "status": proc.returncode,
         "seconds": seconds,
-        "cpu": sum(cpu.values()),
+        "cpu": cpu,
         "peak_mb": peak_sum / 2**20,
         "largest_mb": peak_one / 2**20,
-        "out": out.decode(errors="replace"),
-        "err": err.decode(errors="replace"),
+        "out": printed.decode(errors="replace"),
+        "err": said.decode(errors="replace"),
     }
 
 

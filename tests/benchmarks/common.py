@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import contextlib
 import io
+import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -28,6 +30,30 @@ def run_command(path: Path, out_dir: Path, family: str, *options: str) -> int:
         if done.code:
             raise
     return pq.read_metadata(path).num_rows
+
+
+def watch(proc: subprocess.Popen, every: float = 0.01) -> tuple[float, int, int]:
+    """Sample `proc` and its child processes until it exits: their CPU seconds (user and
+    system, as last seen), the largest resident memory of one of them and of all together
+    (bytes)."""
+    import psutil
+
+    watched = psutil.Process(proc.pid)
+    cpu: dict[int, float] = {}  # CPU seconds of each process of the tree, as last seen
+    largest = together = 0
+    while proc.poll() is None:
+        sizes = []
+        try:
+            for p in [watched, *watched.children(recursive=True)]:
+                with p.oneshot():
+                    sizes.append(p.memory_info().rss)
+                    times = p.cpu_times()
+                cpu[p.pid] = times.user + times.system
+        except psutil.Error:  # a process ended while sampled
+            pass
+        largest, together = max([largest, *sizes]), max(together, sum(sizes))
+        time.sleep(every)
+    return sum(cpu.values()), largest, together
 
 
 def parquet_rows(path: Path) -> int:
