@@ -1168,12 +1168,8 @@ def test_recompute_of_imported_json_follows_each_publisher(tmp_path):
     # computes it as standings_from_path does: the publisher's preset of that date, and no game
     # values where the file has none (topdeck.gg's 1-0-0 rows are matches, not games)
     data = Path(__file__).parent / "data" / "cards" / "mtgjson"
-    src = tmp_path / "src" / "2024"
-    src.mkdir(parents=True)
-    for name in PUBLISHED:
-        shutil.copy(data / name, src / name)
-    assert import_folder(tmp_path / "src", tmp_path / "archive", progress=False).ok
-    assert recompute(tmp_path / "archive", tmp_path / "out", progress=False).ok
+    archive, _ = _imported(tmp_path, PUBLISHED)
+    assert recompute(archive, tmp_path / "out", progress=False).ok
     got = read_archive(tmp_path / "out", family="cards").drop(columns="season")
     want = pd.concat([cards.standings_from_path(data / n) for n in PUBLISHED], ignore_index=True)
     keys = ["event", "player"]
@@ -1209,12 +1205,13 @@ BRACKET_FILE = "1k-pre-mod-scg-con-hartford-sunday-930-am-premodern-44556-2024-0
 BRACKETED = [BRACKET_FILE, "semanal-pauper-86862-2024-04-26.json"]
 
 
-def _import_bracketed(tmp_path: Path) -> tuple[Path, Path]:
-    """The archive of BRACKETED (imported from ``src/2024``), and the folder of the files."""
+def _imported(tmp_path: Path, names: list[str] = BRACKETED) -> tuple[Path, Path]:
+    """The archive of the MTG JSON extracts `names` (imported from ``src/2024``), and the
+    folder of the files."""
     data = Path(__file__).parent / "data" / "cards" / "mtgjson"
     src = tmp_path / "src" / "2024"
     src.mkdir(parents=True)
-    for name in BRACKETED:
+    for name in names:
         shutil.copy(data / name, src / name)
     assert import_folder(tmp_path / "src", tmp_path / "archive", progress=False).ok
     return tmp_path / "archive", src
@@ -1224,7 +1221,7 @@ def _import_bracketed(tmp_path: Path) -> tuple[Path, Path]:
 def test_recompute_counts_a_bracket_as_the_standings_of_the_files(tmp_path):
     # the import keeps the bracket's matches, marked `bracket`, so recompute gives the standings
     # of the same files exactly, and reproduces the published tie-breakers of the bracket's 8
-    archive_root, src = _import_bracketed(tmp_path)
+    archive_root, src = _imported(tmp_path)
     rows = read_archive(archive_root, family="cards")
     marked = rows[rows["bracket"]]
     assert len(marked) == 14 and set(marked["event"]) == {BRACKET_FILE[:-5]}  # 4 + 2 + 1 matches
@@ -1258,7 +1255,7 @@ def test_recompute_counts_a_bracket_as_the_standings_of_the_files(tmp_path):
 @pytest.mark.filterwarnings("ignore::UserWarning")
 def test_an_archive_written_without_the_bracket_column_still_recomputes(tmp_path):
     # an archive imported before the bracket was kept: its Swiss rounds only, no `bracket`
-    archive_root, src = _import_bracketed(tmp_path)
+    archive_root, src = _imported(tmp_path)
     rows = read_archive(archive_root, family="cards")
     old = rows[~rows["bracket"]].drop(columns="bracket")
     write_archive(old, tmp_path / "old", family="cards")
