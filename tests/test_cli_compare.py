@@ -50,7 +50,8 @@ def test_compare_chess_tiebreaks_apply_to_each_and_the_event_is_chosen(tmp_path,
     assert main([*args, "--out", str(out), "--chart", str(chart)]) == 0
     table = pd.read_csv(out)
     assert {"SB", "BH"} <= set(table.columns) and "BH/C1" not in table.columns
-    assert "tournament_1: fide2024 → fide2026" in capsys.readouterr().out
+    # the event chosen, titled as its TRF file names it (line 012; it gives no date)
+    assert "Test Tournament: fide2024 → fide2026" in capsys.readouterr().out
 
 
 def test_compare_usage_errors(tmp_path, capsys):
@@ -78,3 +79,17 @@ def test_standings_show_what_decided_each_place(tmp_path, capsys):
     assert main(["standings", str(DATA / "cards"), "--family", "cards", "--out", str(out)]) == 0
     assert set(pd.read_csv(out)["decided_by"].dropna()) <= {"match_points", "omwp", "gwp", "ogwp",
                                                             "tied"}  # fmt: skip
+
+
+def test_compare_chart_names_a_json_event_as_its_file_does(tmp_path, capsys):
+    """An MTG JSON event's slope chart is titled with its tournament's name and date; a table's
+    event keeps its id."""
+    src = Path(__file__).parent / "data" / "cards" / "mtgjson"
+    src = src / "sfida-dei-campioni-pauper-61438-2024-02-18.json"
+    args = ["compare", str(src), "--family", "cards", "--rules", "melee,mtg"]
+    assert main([*args, "--chart", str(tmp_path / "c.png")]) == 0
+    assert "SFIDA DEI CAMPIONI, 2024-02-18: melee → mtg" in capsys.readouterr().out
+    table = DATA / "cards" / "melee-14643-matches.csv"
+    args = ["compare", str(table), "--family", "cards", "--rules", "melee,mtg"]
+    assert main([*args, "--chart", str(tmp_path / "t.png")]) == 0
+    assert "melee-14643: melee → mtg" in capsys.readouterr().out

@@ -32,6 +32,7 @@ from .clihelp import (
     jobs_of,
     title_with_rules,
     titled,
+    with_event_name,
 )
 from .clihelp import comma_list as _comma_list
 from .clihelp import jobs_option as _jobs_option
@@ -608,7 +609,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if written:
         print(f"\nwrote {len(table)} rows to {written}")
     if args.chart:
-        rows = _chart_group(table, summary, args.event)
+        rows, _ = with_event_name(args.family, args.path, _chart_group(table, summary, args.event))
         ax = slope(rows, top=args.top, cut=args.cut, players=args.player)
         chart = write_chart(ax, args.chart, inputs=inputs)
         print(f"{ax.get_title(loc='left')}\nwrote {chart}")

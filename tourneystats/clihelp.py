@@ -310,19 +310,25 @@ def titled(
     """The history of one event drawn, with the event named as its file names it
     (:func:`event_label`), and the rules for the chart's title (:func:`rules_text`; without
     ``--rules``, the preset a JSON or TOM file's publisher implies)."""
-    drawn = len(history) and name in ("cards", "chess") and EVENT in history.columns
-    record = event_record(name, path, history[EVENT].iloc[0]) if drawn else None
-    if record is None:
-        return history, rules_text(name, options, history)
-    if name == "cards" and options.get("rules") is None:
+    named, record = with_event_name(name, path, history)
+    if record is not None and name == "cards" and options.get("rules") is None:
         from .cards.published import PLATFORM
         from .cards.publishers import implied_rules
 
         preset = implied_rules(record.get(PLATFORM), _date(record)).name
         options = {**options, "rules": preset}
-    label = event_label(record)
-    named = history.assign(**{EVENT: label}) if label else history
     return named, rules_text(name, options, history)
+
+
+def with_event_name(
+    name: str, path: str | Path, frame: pd.DataFrame
+) -> tuple[pd.DataFrame, pd.Series | None]:
+    """`frame` (the rows of one event) with the event as its file names it
+    (:func:`event_label`), and what the file says of the event (None when no file names it)."""
+    drawn = len(frame) and name in ("cards", "chess") and EVENT in frame.columns
+    record = event_record(name, path, frame[EVENT].iloc[0]) if drawn else None
+    label = None if record is None else event_label(record)
+    return (frame.assign(**{EVENT: label}) if label else frame), record
 
 
 def event_label(record: pd.Series) -> str | None:
