@@ -647,7 +647,9 @@ def read_mtg_json(
     rows: list[tuple]
     finalists: list[tuple]
     bracket: list[tuple] = []
-    rows, published, events, playoffs, apart, finalists, refused = [], [], [], [], [], [], []
+    playoffs: list[str] = []  # the files' playoff rounds left out, and their bracket rounds
+    apart: list[str] = []
+    rows, published, events, finalists, refused = [], [], [], [], []
     items = list(zip(files, names, strict=True))
     task = functools.partial(_read_file, bye_player=bye_player)
     reads = map_warned(task, items, jobs=folder_jobs(jobs, files))  # warnings said in order

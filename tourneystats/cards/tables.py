@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pandas as pd
 
 from ..core.io import return_free_memory
+from ..core.parallel import THREADED_ROWS, in_two_halves
 from ..core.people import with_people
 from ..core.ranking import decided_in_order, ranked_order
 from ..core.schema import (
@@ -305,18 +304,13 @@ def standings(
     return with_people(table, players)
 
 
-#: rows from which :func:`standings` computes the events of a frame in two halves on two
-#: threads (NumPy and pandas leave Python's lock for most of the work: 9.2 million rows of 20,000
-#: events 1.76 s -> 0.89 s on 2 cores); below, the threads cost more than they give
-THREADED_ROWS = 1_000_000
-
-
 def _on_two_threads(results: pd.DataFrame, rules: Rules, within: str | None) -> pd.DataFrame | None:
-    """The standings of a large frame's events computed in two halves (events in the order of
-    their ids, as the table lists them) on two threads and joined: the table one call gives,
-    value for value. None when the frame is small, has one event, the machine one core, or a
-    half fails (the whole frame is then computed in order, which raises its first error)."""
-    if len(results) < THREADED_ROWS or (os.cpu_count() or 1) < 2:
+    """The standings of a large frame's events (in the order of their ids, as the table lists
+    them) computed in two halves on two threads (:func:`~tourneystats.core.parallel.in_two_halves`:
+    9.2 million rows of 20,000 events 1.76 s -> 0.89 s on 2 cores); None when the frame is
+    small or a half fails (the whole frame is then computed in one call, which raises its first
+    error)."""
+    if len(results) < THREADED_ROWS:
         return None
     try:
         codes = _Coder(results[EVENT]).codes
@@ -324,30 +318,13 @@ def _on_two_threads(results: pd.DataFrame, rules: Rules, within: str | None) -> 
         return None
     if codes.min() < 0:  # a missing event: the whole frame's validation names it
         return None
-    rows = np.cumsum(np.bincount(codes))
-    cut = int(np.searchsorted(rows, rows[-1] / 2)) + 1  # events [0, cut) hold half the rows
-    if cut >= rows.size or rows[cut - 1] == rows[-1]:
-        return None
-    if np.all(codes[1:] >= codes[:-1]):  # the rows in event order, as files give them: slices
-        k = int(np.searchsorted(codes, cut))
-        halves = (results.iloc[:k], results.iloc[k:])
-    else:
-        first = codes < cut
-        halves = (results[first], results[~first])
-    del codes
 
     def half(part: pd.DataFrame) -> pd.DataFrame:
         prepared = _prepare(part)
         return_free_memory()  # the validation's scratch arrays
         return _standings(prepared, rules, None, within, keep_rows=False)
 
-    try:
-        with ThreadPoolExecutor(2) as pool:
-            tables = list(pool.map(half, halves))
-    except Exception:
-        return None
-    del halves
-    return pd.concat(tables, ignore_index=True)
+    return in_two_halves(results, codes, half)
 
 
 def _check_pooling(rules: Rules, by: str | None, within: str | None) -> None:

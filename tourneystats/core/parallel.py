@@ -13,6 +13,9 @@ maps run in this process, with the same outputs. The workers are forked from one
 process, started by the first map of more than one job: they keep the code
 loaded then (a module edited since, with Jupyter's ``autoreload``, reaches them only after a
 restart, or with ``jobs=1``).
+
+:func:`in_two_halves` computes a large frame's events in two halves on two threads, the work of
+one table on both cores (NumPy and pandas leave Python's lock for most of it).
 """
 
 from __future__ import annotations
@@ -23,10 +26,13 @@ import sys
 import threading
 import warnings
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, TypeVar
+
+import numpy as np
+import pandas as pd
 
 _T = TypeVar("_T")
 _R = TypeVar("_R")
@@ -99,6 +105,69 @@ def chunk_size(items: int, jobs: int) -> int:
     (32, 1, 1)
     """
     return max(1, min(MAX_CHUNK, items // (8 * jobs)))
+
+
+#: rows from which a family's standings compute a frame's events in two halves on two threads
+#: (:func:`in_two_halves`: NumPy and pandas leave Python's lock for most of the work); below,
+#: the threads cost more than they give
+THREADED_ROWS = 1_000_000
+
+
+def in_two_halves(
+    frame: pd.DataFrame, codes: np.ndarray, compute: Callable[[pd.DataFrame], pd.DataFrame]
+) -> pd.DataFrame | None:
+    """`compute` of the two halves of a frame's events on two threads, the tables joined.
+
+    `codes` gives each row's event as its place in the order the table lists the events
+    (0, 1, ...): the first half holds the events before a cut, the second the others, about
+    half the rows each, so that the two tables joined are the table of one call, whenever
+    `compute` computes each event apart. Rows in event order are sliced (no copy); others
+    taken.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The rows.
+    codes : numpy.ndarray
+        Per row, its event's place in the table (non-negative integers).
+    compute : callable
+        The table of a frame (of some of the events).
+
+    Returns
+    -------
+    pandas.DataFrame or None
+        The tables of the two halves, concatenated (a fresh index); None when the machine has one
+        core, the frame one event, or a half fails (the caller then computes the whole frame
+        in one call, which gives that call's error).
+
+    Examples
+    --------
+    >>> import numpy as np, pandas as pd
+    >>> frame = pd.DataFrame({"event": ["a", "a", "b", "c"], "x": [1, 2, 3, 4]})
+    >>> total = lambda f: f.groupby("event", as_index=False)["x"].sum()
+    >>> table = in_two_halves(frame, np.array([0, 0, 1, 2]), total)
+    >>> table is None or table.equals(total(frame))
+    True
+    """
+    if cores() < 2 or not len(codes):
+        return None
+    rows = np.cumsum(np.bincount(codes))
+    cut = int(np.searchsorted(rows, rows[-1] / 2)) + 1  # events [0, cut) hold half the rows
+    if cut >= rows.size or rows[cut - 1] == rows[-1]:
+        return None
+    if np.all(codes[1:] >= codes[:-1]):  # the rows in event order, as files give them: slices
+        k = int(np.searchsorted(codes, cut))
+        halves = [frame.iloc[:k], frame.iloc[k:]]
+    else:
+        first = codes < cut
+        halves = [frame[first], frame[~first]]
+    try:
+        with ThreadPoolExecutor(2) as pool:
+            tables = list(pool.map(compute, halves))
+    except Exception:
+        return None
+    del halves
+    return pd.concat(tables, ignore_index=True)
 
 
 def show_progress(progress: bool | None) -> bool:
