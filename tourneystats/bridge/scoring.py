@@ -16,7 +16,6 @@ from typing import Any, cast
 import numpy as np
 import pandas as pd
 
-from ..core.parallel import THREADED_ROWS, in_two_halves
 from ..core.people import with_people
 from ..core.ranking import group_order
 from ..core.schema import (
@@ -166,6 +165,11 @@ def _scored(
     return out.reindex(columns=list(COLUMNS))  # one order of columns, whatever the methods
 
 
+#: rows from which :func:`standings` scores a frame's events in two halves on two threads;
+#: below, the threads cost more than they give
+THREADED_ROWS = 1_000_000
+
+
 def _on_two_threads(
     results: pd.DataFrame, table: Callable[[pd.DataFrame], pd.DataFrame]
 ) -> pd.DataFrame | None:
@@ -182,6 +186,8 @@ def _on_two_threads(
         codes = group_order(events)
     except (TypeError, ValueError):
         return None
+    from ..core.parallel import in_two_halves  # (not imported by every command)
+
     return in_two_halves(results, codes, table)
 
 

@@ -8,7 +8,6 @@ import numpy as np
 import pandas as pd
 
 from ..core.io import return_free_memory
-from ..core.parallel import THREADED_ROWS, in_two_halves
 from ..core.people import with_people
 from ..core.ranking import decided_in_order, ranked_order
 from ..core.schema import (
@@ -304,6 +303,11 @@ def standings(
     return with_people(table, players)
 
 
+#: rows from which :func:`standings` computes a frame's events in two halves on two threads;
+#: below, the threads cost more than they give
+THREADED_ROWS = 1_000_000
+
+
 def _on_two_threads(results: pd.DataFrame, rules: Rules, within: str | None) -> pd.DataFrame | None:
     """The standings of a large frame's events (in the order of their ids, as the table lists
     them) computed in two halves on two threads (:func:`~tourneystats.core.parallel.in_two_halves`:
@@ -323,6 +327,8 @@ def _on_two_threads(results: pd.DataFrame, rules: Rules, within: str | None) -> 
         prepared = _prepare(part)
         return_free_memory()  # the validation's scratch arrays
         return _standings(prepared, rules, None, within, keep_rows=False)
+
+    from ..core.parallel import in_two_halves  # (not imported by every command)
 
     return in_two_halves(results, codes, half)
 

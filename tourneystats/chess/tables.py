@@ -17,7 +17,6 @@ import numpy as np
 import pandas as pd
 
 from ..core.io import as_text
-from ..core.parallel import cores
 from ..core.people import with_people
 from ..core.ranking import competition_rank
 from ..core.schema import (
@@ -334,6 +333,8 @@ def _chunk_tables(
     # the chunks on two threads (NumPy and pandas leave Python's lock for most of the work),
     # their tables in chunk order; the first chunk in order that fails raises its error, and
     # the chunks not started then are not computed
+    from ..core.parallel import cores  # (not imported by every command)
+
     pool = ThreadPoolExecutor(min(2, cores()))
     try:
         per_chunk = list(pool.map(chunk_tables, chunks))

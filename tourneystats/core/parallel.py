@@ -107,12 +107,6 @@ def chunk_size(items: int, jobs: int) -> int:
     return max(1, min(MAX_CHUNK, items // (8 * jobs)))
 
 
-#: rows from which a family's standings compute a frame's events in two halves on two threads
-#: (:func:`in_two_halves`: NumPy and pandas leave Python's lock for most of the work); below,
-#: the threads cost more than they give
-THREADED_ROWS = 1_000_000
-
-
 def in_two_halves(
     frame: pd.DataFrame, codes: np.ndarray, compute: Callable[[pd.DataFrame], pd.DataFrame]
 ) -> pd.DataFrame | None:
