@@ -334,21 +334,22 @@ def seasons(draw):
     return season
 
 
-@given(seasons())
-def test_standings_on_two_threads_are_the_one_thread_table(season):
-    """A frame large enough for two threads (the threshold lowered to every frame) gives the
-    table of one call exactly: same values, order, columns, dtypes and ids, whatever the events'
-    ids and methods and the rows' order; its matchpoint sessions are the reference's."""
+@given(seasons(), st.integers(1, 60))
+def test_standings_on_two_threads_are_the_one_thread_table(season, chunk):
+    """A frame large enough for threads (the threshold lowered to every frame, runs of events
+    of `chunk` rows) gives the table of one call exactly: same values, order, columns, dtypes
+    and ids, whatever the events' ids and methods and the rows' order; its matchpoint sessions
+    are the reference's."""
     from tourneystats.bridge import scoring
 
-    saved = scoring.THREADED_ROWS
+    saved = scoring.THREADED_ROWS, scoring.CHUNK_ROWS
     try:
         scoring.THREADED_ROWS = 10**12
         one = bridge.standings(season)
-        scoring.THREADED_ROWS = 0
+        scoring.THREADED_ROWS, scoring.CHUNK_ROWS = 0, chunk
         two = bridge.standings(season)
     finally:
-        scoring.THREADED_ROWS = saved
+        scoring.THREADED_ROWS, scoring.CHUNK_ROWS = saved
     pd.testing.assert_frame_equal(two, one, check_exact=True)
     mp_only = season.drop(columns="scoring", errors="ignore").astype({"event": str})
     want = ref_standings(mp_only.to_dict("records"), "full")
@@ -377,6 +378,7 @@ def test_standings_on_two_threads_refuse_bad_input_as_one_call(monkeypatch):
     with pytest.raises(ValidationError) as one:
         bridge.standings(bad)
     monkeypatch.setattr(scoring, "THREADED_ROWS", 0)
+    monkeypatch.setattr(scoring, "CHUNK_ROWS", 1)  # a session a run
     with pytest.raises(ValidationError) as two:
         bridge.standings(bad)
     assert str(two.value) == str(one.value) and "board" in str(one.value)

@@ -104,9 +104,9 @@ def standings(
 
     Notes
     -----
-    A frame of a million rows or more (``THREADED_ROWS``) is scored in two halves of its
-    events on two threads, joined: the same table, faster on two cores, for a peak higher by
-    the working memory of one half.
+    A frame of a million rows or more (``THREADED_ROWS``) is scored in runs of its events
+    (a quarter of a million rows each, ``CHUNK_ROWS``) on two threads, joined: the same table, faster
+    on two cores and in less memory than in one piece.
 
     Examples
     --------
@@ -165,18 +165,20 @@ def _scored(
     return out.reindex(columns=list(COLUMNS))  # one order of columns, whatever the methods
 
 
-#: rows from which :func:`standings` scores a frame's events in two halves on two threads;
-#: below, the threads cost more than they give
+#: rows from which :func:`standings` scores a frame's events in runs of about
+#: :data:`CHUNK_ROWS` rows on two threads; below, the threads cost more than they give
 THREADED_ROWS = 1_000_000
+#: the rows of a run (two runs are in memory at a time)
+CHUNK_ROWS = 250_000
 
 
 def _on_two_threads(
     results: pd.DataFrame, table: Callable[[pd.DataFrame], pd.DataFrame]
 ) -> pd.DataFrame | None:
-    """The `table` of a large frame's sessions computed in two halves of its events on two
-    threads (:func:`~tourneystats.core.parallel.in_two_halves`; the table lists the events
-    by value); None when the frame is small or a half fails (the whole frame is then scored in
-    one call, which raises its first error)."""
+    """The `table` of a large frame's sessions computed in runs of its events on two threads
+    (:func:`~tourneystats.core.parallel.in_event_chunks`; the table lists the events by
+    value); None when the frame is small or a run fails (the whole frame is then scored in one
+    call, which raises its first error)."""
     if len(results) < THREADED_ROWS or EVENT not in results.columns:
         return None
     events = results[EVENT]
@@ -186,9 +188,9 @@ def _on_two_threads(
         codes = group_order(events)
     except (TypeError, ValueError):
         return None
-    from ..core.parallel import in_two_halves  # (not imported by every command)
+    from ..core.parallel import in_event_chunks  # (not imported by every command)
 
-    return in_two_halves(results, codes, table)
+    return in_event_chunks(results, codes, table, CHUNK_ROWS)
 
 
 def _combinations(

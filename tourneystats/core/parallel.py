@@ -14,8 +14,9 @@ process, started by the first map of more than one job: they keep the code
 loaded then (a module edited since, with Jupyter's ``autoreload``, reaches them only after a
 restart, or with ``jobs=1``).
 
-:func:`in_two_halves` computes a large frame's events in two halves on two threads, the work of
-one table on both cores (NumPy and pandas leave Python's lock for most of it).
+:func:`in_event_chunks` computes a large frame's events in runs of consecutive events on two
+threads, the work of one table on both cores (NumPy and pandas leave Python's lock for most of
+it) in less memory than one call.
 """
 
 from __future__ import annotations
@@ -107,16 +108,20 @@ def chunk_size(items: int, jobs: int) -> int:
     return max(1, min(MAX_CHUNK, items // (8 * jobs)))
 
 
-def in_two_halves(
-    frame: pd.DataFrame, codes: np.ndarray, compute: Callable[[pd.DataFrame], pd.DataFrame]
+def in_event_chunks(
+    frame: pd.DataFrame,
+    codes: np.ndarray,
+    compute: Callable[[pd.DataFrame], pd.DataFrame],
+    rows: int,
 ) -> pd.DataFrame | None:
-    """`compute` of the two halves of a frame's events on two threads, the tables joined.
+    """`compute` of runs of a frame's events, about `rows` rows each, on two threads, the
+    tables joined in order.
 
     `codes` gives each row's event as its place in the order the table lists the events
-    (0, 1, ...): the first half holds the events before a cut, the second the others, about
-    half the rows each, so that the two tables joined are the table of one call, whenever
-    `compute` computes each event apart. Rows in event order are sliced (no copy); others
-    taken.
+    (0, 1, ...): each run holds consecutive events, so that the tables joined are the table of
+    one call whenever `compute` computes each event apart. Only two runs are in memory at a
+    time (their rows and their working arrays), so a big frame costs less memory than in one
+    call. Rows in event order are sliced (no copy); others taken, in their order.
 
     Parameters
     ----------
@@ -126,12 +131,14 @@ def in_two_halves(
         Per row, its event's place in the table (non-negative integers).
     compute : callable
         The table of a frame (of some of the events).
+    rows : int
+        The rows of a run, about (an event is never split).
 
     Returns
     -------
     pandas.DataFrame or None
-        The tables of the two halves, concatenated (a fresh index); None when the machine has one
-        core, the frame one event, or a half fails (the caller then computes the whole frame
+        The tables of the runs, concatenated (a fresh index); None when the machine has one
+        core, the frame a single run, or a run fails (the caller then computes the whole frame
         in one call, which gives that call's error).
 
     Examples
@@ -139,28 +146,34 @@ def in_two_halves(
     >>> import numpy as np, pandas as pd
     >>> frame = pd.DataFrame({"event": ["a", "a", "b", "c"], "x": [1, 2, 3, 4]})
     >>> total = lambda f: f.groupby("event", as_index=False)["x"].sum()
-    >>> table = in_two_halves(frame, np.array([0, 0, 1, 2]), total)
+    >>> table = in_event_chunks(frame, np.array([0, 0, 1, 2]), total, rows=2)
     >>> table is None or table.equals(total(frame))
     True
     """
     if cores() < 2 or not len(codes):
         return None
-    rows = np.cumsum(np.bincount(codes))
-    cut = int(np.searchsorted(rows, rows[-1] / 2)) + 1  # events [0, cut) hold half the rows
-    if cut >= rows.size or rows[cut - 1] == rows[-1]:
+    sizes = np.bincount(codes)
+    run = (np.cumsum(sizes) - sizes) // max(rows, 1)  # per event: the run of its first row
+    run = np.unique(run, return_inverse=True)[1].reshape(-1)  # numbered 0, 1, ...
+    if run[-1] == 0:
         return None
-    if np.all(codes[1:] >= codes[:-1]):  # the rows in event order, as files give them: slices
-        k = int(np.searchsorted(codes, cut))
-        halves = [frame.iloc[:k], frame.iloc[k:]]
-    else:
-        first = codes < cut
-        halves = [frame[first], frame[~first]]
+    of_row = run[codes]
+    ends = np.cumsum(np.bincount(of_row))
+    starts = ends - np.bincount(of_row)
+    order = None if np.all(of_row[1:] >= of_row[:-1]) else np.argsort(of_row, kind="stable")
+    del of_row
+
+    def one(i: int) -> pd.DataFrame:
+        a, b = int(starts[i]), int(ends[i])
+        return compute(frame.iloc[a:b] if order is None else frame.take(order[a:b]))
+
+    pool = ThreadPoolExecutor(2)
     try:
-        with ThreadPoolExecutor(2) as pool:
-            tables = list(pool.map(compute, halves))
+        tables = list(pool.map(one, range(len(ends))))
     except Exception:
         return None
-    del halves
+    finally:
+        pool.shutdown(cancel_futures=True)
     return pd.concat(tables, ignore_index=True)
 
 
