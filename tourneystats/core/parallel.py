@@ -263,13 +263,22 @@ def _main_importable() -> bool:
     return os.path.isfile(path)
 
 
-def _context() -> Any:
+def _module_of(func: Callable) -> str | None:
+    """The module of a package function `func` (through :func:`functools.partial`), else None."""
+    while hasattr(func, "func"):  # a functools.partial
+        func = func.func
+    name = getattr(func, "__module__", None)
+    return name if isinstance(name, str) and name.startswith("tourneystats.") else None
+
+
+def _context(module: str | None = None) -> Any:
     """Worker processes started by a fork server (a clean process, no inherited threads) where
     the system has one, else the platform's default.
 
-    The fork server imports ``tourneystats`` (and pandas) once: every worker it forks, for this
-    map and the next, starts with them. The fork server is one per process and starts with the
-    first map; hence:
+    The fork server imports ``tourneystats`` (and pandas) once, and the package's `module`
+    (the mapped function's: a family's readers): every worker it forks, for this map and the
+    next, starts with them. The fork server is one per process and starts with the first map;
+    hence:
 
     - its preload list is the whole process's (:func:`multiprocessing.set_forkserver_preload`):
       ``tourneystats`` is added to the modules already there (read from the standard library's
@@ -289,8 +298,9 @@ def _context() -> Any:
 
     earlier = getattr(getattr(forkserver, "_forkserver", None), "_preload_modules", None) or []
     preload = [name for name in earlier if name != "__main__"]
-    if "tourneystats" not in preload:
-        preload.append("tourneystats")
+    for name in ("tourneystats", module):
+        if name is not None and name not in preload:
+            preload.append(name)
     context.set_forkserver_preload(preload)
     return context
 
@@ -348,7 +358,7 @@ def map_files(
                 yield func(item)
                 bar.update(step)
             return
-        pool = ProcessPoolExecutor(max_workers=n, mp_context=_context())
+        pool = ProcessPoolExecutor(max_workers=n, mp_context=_context(_module_of(func)))
         # a generator dropped with an error may be closed later by the garbage collector in
         # another thread, the pool's own among them, which cannot wait for itself
         owner, wait = threading.current_thread(), True
