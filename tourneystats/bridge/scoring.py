@@ -105,8 +105,8 @@ def standings(
     Notes
     -----
     A frame of a million rows or more (``THREADED_ROWS``) is scored in runs of its events
-    (a quarter of a million rows each, ``CHUNK_ROWS``) on two threads, joined: the same table, faster
-    on two cores and in less memory than in one piece.
+    (a quarter of a million rows each, ``CHUNK_ROWS``) on two threads, joined: the same
+    table, faster on two cores and in less memory than in one piece.
 
     Examples
     --------

@@ -267,8 +267,8 @@ def standings(
     Notes
     -----
     A frame of ``THREADED_ROWS`` rows or more (a million) is computed in runs of its events
-    (a quarter of a million rows each, ``CHUNK_ROWS``) on two threads, joined: the same table, faster
-    on two cores and in less memory than in one piece.
+    (a quarter of a million rows each, ``CHUNK_ROWS``) on two threads, joined: the same table,
+    faster on two cores and in less memory than in one piece.
 
     Examples
     --------
