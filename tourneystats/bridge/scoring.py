@@ -35,7 +35,7 @@ from ..core.schema import (
 )
 from .conventions import CONVENTION, FACTORED, Convention, convention_of, with_fields
 from .declared import DEFAULT_SCORING, SCORINGS, scoring_of
-from .imp import ButlerRules, _butler_values, _cross_values, _imp_totals
+from .imp import _convention_imps, _imp_totals
 from .mp import MatchpointRules, _mp_totals
 from .prepare import _Prep, _prepare
 
@@ -222,23 +222,7 @@ def _score(p: _Prep, method: str, conv: Convention, rules: MatchpointRules) -> p
     if kind == "mp":
         out = _mp_totals(p, rules, conv)
     else:
-        butler_rules = ButlerRules(
-            drop=conv.butler_drop,
-            round_to=conv.butler_round_to,
-            artificial_imps=conv.artificial_imps,
-        )
-        if kind == "butler":
-            ns, ew, _, _ = _butler_values(
-                p, butler_rules, cap=conv.imp_cap, phantom_imps=conv.phantom_imps
-            )
-        else:
-            ns, ew = _cross_values(
-                p,
-                butler_rules,
-                divisor=conv.cross_divisor,
-                cap=conv.imp_cap,
-                phantom_imps=conv.phantom_imps,
-            )
+        ns, ew, _, _ = _convention_imps(p, kind, conv)
         out = _imp_totals(p, ns, ew, conv)
     out.insert(cast(int, out.columns.get_loc(PAIR)) + 1, SCORING, method)
     return out
