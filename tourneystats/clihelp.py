@@ -441,14 +441,16 @@ def whole_number(least: int) -> Callable[[str], int]:
     return parse
 
 
-def jobs_option(parser: argparse.ArgumentParser, what: str) -> None:
-    """``--jobs N``: processes over the files of a folder (default: all the cores)."""
+def jobs_option(parser: argparse.ArgumentParser, what: str, *, small: str = "") -> None:
+    """``--jobs N``: processes over the files of a folder (default: all the cores); `small`
+    says when the default keeps to one process."""
     parser.add_argument(
         "--jobs",
         type=whole_number(0),
         default=0,
         metavar="N",
-        help=f"processes over {what} (0: all the cores; the outputs do not depend on it)",
+        help=f"processes over {what}: 0 (the default) all the cores{small}; the outputs do "
+        "not depend on it",
     )
 
 
@@ -471,10 +473,7 @@ JOBS_FAMILIES = ("bridge", "cards", "chess", "league")
 def folder_options(parser: argparse.ArgumentParser) -> None:
     """``--skip-bad-files`` and ``--jobs`` (``standings``, ``drift``)."""
     skip_option(parser)
-    jobs_option(
-        parser,
-        "the files of a folder (0 reads a folder of less than 32 MB in one process)",
-    )
+    jobs_option(parser, "the files of a folder", small=", but one for a folder of less than 32 MB")
 
 
 def jobs_of(args: argparse.Namespace) -> dict:
