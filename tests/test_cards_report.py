@@ -49,6 +49,7 @@ SYDNEY = (
     JSON_DIR
     / "anz-super-series-cycle-8-regional-championships-sydney-modern-123662-2025-03-07.json"
 )
+NO_SHOW = JSON_DIR / "3-last-chance-qualifier-modern-59728-2024-02-09.json"
 THURSDAY = (
     JSON_DIR / "legacy-thursday-january-30th-2025-legacy-thursday-january-30th-2025-2025-01-31.json"
 )
@@ -228,6 +229,76 @@ def test_cut_round_needs_a_bracket_after_swiss_rounds():
     knockout = match(1, "A", "B") + match(1, "C", "D") + [(1, "E", None, 2, 0, 0)]
     knockout += match(2, "A", "C") + [(2, "E", None, 2, 0, 0)] + match(3, "A", "E")
     assert _cut_round(knockout) == 0
+
+
+def test_cut_round_of_a_knockout_with_a_no_show():
+    """A round of a single elimination may lack advancing players who did not show, as many as
+    its byes (each no-show's opponent has a bye); more missing than byes is no knockout round."""
+
+    def match(r, a, b, w=2, l=0):  # noqa: E741
+        return [(r, a, b, w, l, 0), (r, b, a, l, w, 0)]
+
+    first = match(1, "A", "B") + match(1, "C", "D") + match(1, "E", "F") + match(1, "G", "H")
+    # C won round 1 and did not show: A has a bye in round 2; A beats E in the final
+    no_show = first + [(2, "A", None, 2, 0, 0)] + match(2, "E", "G") + match(3, "A", "E")
+    assert _cut_round(no_show) == 0  # single elimination throughout (was 3: a final)
+    # two advancing players missing, one bye: round 2 is no knockout round of round 1's
+    two_missing = first + [(2, "A", None, 2, 0, 0)] + match(2, "E", "I") + match(3, "A", "E")
+    assert _cut_round(two_missing) == 3
+    # round 2 of the four winners less one, without a bye: a final of two (a cut at round 3)
+    swiss = first + match(2, "A", "C") + match(2, "E", "G") + match(2, "B", "D")
+    assert _cut_round(swiss + match(3, "A", "E")) == 3
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 5), st.data())
+def test_cut_round_of_a_random_knockout_with_no_shows(size, data):
+    """Random single-elimination events of 2**size players in which, in any pair of a round, one
+    of the two winners may not show (the other has a bye): never a cut."""
+    alive: list[str | None] = [f"P{i:02d}" for i in range(2**size)]
+    rows, number = [], 0
+    while len(alive) > 1:
+        number += 1
+        winners = []
+        for a, b in zip(alive[::2], alive[1::2], strict=True):
+            if a is None or b is None:  # the other did not show: a bye
+                present = a if a is not None else b
+                rows.append((number, present, None, 2, 0, 0))
+                winners.append(present)
+                continue
+            w, l = data.draw(st.sampled_from([(2, 0), (0, 2), (2, 1), (1, 2)]))  # noqa: E741
+            rows += [(number, a, b, w, l, 0), (number, b, a, l, w, 0)]
+            winners.append(a if w > l else b)
+        if len(winners) > 1:  # per next pair: nobody, the first or the second missing
+            gone = [data.draw(st.sampled_from([None, 0, 1])) for _ in winners[::2]]
+            winners = [None if gone[i // 2] == i % 2 else p for i, p in enumerate(winners)]
+        alive = winners
+    assert _cut_round(rows) == 0
+
+
+def test_melee_single_elimination_with_a_no_show_has_no_cut():
+    """32 players, single elimination of three rounds written as Swiss rounds: P016 won round
+    1 and did not show for round 2 (P005 has a bye). melee.gg counts every round for everyone:
+    P013, out in round 2, met P026 (lost round 1: 0 -> floor 1/3) and P008 (won rounds 1 and
+    2, lost round 3: 2/3 final, 1.0 after round 2); P022, out in round 1, met P006 (2/3 final).
+    Read as a top cut from round 3 (round 2 lacks one of the 16 winners), P013 and P022 were
+    given their standings after round 2 (OMW% 2/3 and 1.0, OGW% 17/30 and 1.0): OMW% 25/32,
+    OGW% 21/32, ranks 26/32 reproduced."""
+    data = quietly(read_mtg_json, NO_SHOW)
+    assert data.events["cut_round"].tolist() == [0]
+    row, table = quietly(file_report, NO_SHOW)
+    assert row["status"] == "equal" and row["preset"] == "melee"
+    assert counts(table) == {
+        "GWP": (32, 32), "OGWP": (32, 32), "OMWP": (32, 32), "Points": (32, 32), "Rank": (32, 32)
+    }  # fmt: skip
+    assert computed(table, "P013", "OMWP") == pytest.approx((1 / 3 + 2 / 3) / 2)  # 0.5
+    # P026 won 1 game of 3 (floored 1/3); P008 won 4 of 7 games (2-0, 2-1, 0-2)
+    assert computed(table, "P013", "OGWP") == pytest.approx((1 / 3 + 4 / 7) / 2)  # 19/42
+    assert (1 / 3 + 4 / 7) / 2 == pytest.approx(0.452381, abs=5e-7)
+    assert computed(table, "P022", "OMWP") == pytest.approx(2 / 3)
+    # the no-show: one round, won 2-1 against P021 (0 points, floored)
+    assert computed(table, "P016", "OMWP") == pytest.approx(1 / 3)
+    assert computed(table, "P016", "GWP") == pytest.approx(2 / 3)
 
 
 def test_cut_round_of_one_round_is_played_by_the_leaders():

@@ -414,7 +414,9 @@ def _cut_round(rows: list[tuple]) -> int:
     """The first round of a top cut written as Swiss rounds, 0 when there is none.
 
     The cut is the longest run of last rounds whose players (and byes) are the winners (or
-    drawers) of the round before and its byes, as many as its matches and byes; its first
+    drawers) of the round before and its byes, as many as its matches and byes, or fewer by
+    no more than the round's byes (an advancing player who did not show gives his opponent a
+    bye: melee.gg's single-elimination events with no-shows); its first
     round is played by a power of two of players without a bye, fewer than the round before
     it; a cut of a single round of four players or more must be played by the leaders by match
     points after the rounds before it. A single-elimination event, all of whose rounds are such
@@ -441,9 +443,8 @@ def _cut_round(rows: list[tuple]) -> int:
     while cut - 1 in players:
         entrants, before = players[cut] | byes[cut], cut - 1
         advancing = winners[before] | byes[before]
-        if not entrants <= advancing or len(entrants) != len(players[before]) // 2 + len(
-            byes[before]
-        ):
+        missing = len(players[before]) // 2 + len(byes[before]) - len(entrants)
+        if not entrants <= advancing or not 0 <= missing <= len(byes[cut]):
             break
         cut -= 1
     if cut == 1 or cut - 1 not in players:

@@ -25,7 +25,9 @@ melee.gg, any date            a top cut written as Swiss rounds (``Round 8`` to 
                               the players who stopped before a second day of the leaders
                               by points (:func:`frozen_cuts`); a loss to no
                               one (``Player2`` ``"-"`` or null, a lost result) is a round lost,
-                              as the published points count it
+                              as the published points count it; a single elimination whose
+                              rounds lack players who did not show (their opponents have
+                              byes) is no top cut: every round counts for every player
 CardsRealm, event before      ``cardsrealm``
 2025-05-17
 CardsRealm, from 2025-05-17   ``cardsrealm2025``
