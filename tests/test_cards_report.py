@@ -4,6 +4,7 @@ worked numbers (tests/data/README.md), the placeholders the platforms write, and
 
 from __future__ import annotations
 
+import itertools
 import json
 import warnings
 from dataclasses import replace
@@ -50,6 +51,7 @@ SYDNEY = (
     / "anz-super-series-cycle-8-regional-championships-sydney-modern-123662-2025-03-07.json"
 )
 NO_SHOW = JSON_DIR / "3-last-chance-qualifier-modern-59728-2024-02-09.json"
+AT_HOME_195 = JSON_DIR / "195-the-195th-legacy-at-home-443662-2026-07-11.json"
 THURSDAY = (
     JSON_DIR / "legacy-thursday-january-30th-2025-legacy-thursday-january-30th-2025-2025-01-31.json"
 )
@@ -276,6 +278,25 @@ def test_cut_round_of_a_random_knockout_with_no_shows(size, data):
     assert _cut_round(rows) == 0
 
 
+def test_melee_last_round_that_the_players_without_points_left_is_swiss():
+    """Ten players; P009 and P010 (no points) left after round 2 and the other eight play round
+    3 paired by points (P001 and P003, the two 6s, meet): a Swiss round, not a top 8, so the
+    two who left count their opponents' round 3, as melee.gg does. P009 met P004 and P005
+    (1/2 each after round 2, 2/3 final), P010 met P003 (1.0 after round 2, 2/3 final) and P008
+    (1/2, then 1/3). Read as a top 8 the two had OMW% 0.5 and 0.75 (OMW%, OGW% 8/10)."""
+    data = quietly(read_mtg_json, AT_HOME_195)
+    assert data.events["cut_round"].tolist() == [0]
+    row, table = quietly(file_report, AT_HOME_195)
+    assert row["status"] == "equal" and row["preset"] == "melee2025"
+    assert counts(table) == {
+        "GWP": (10, 10), "OGWP": (10, 10), "OMWP": (10, 10), "Points": (10, 10), "Rank": (10, 10)
+    }  # fmt: skip
+    assert computed(table, "P009", "OMWP") == pytest.approx((2 / 3 + 2 / 3) / 2)
+    assert computed(table, "P010", "OMWP") == pytest.approx((2 / 3 + 1 / 3) / 2)
+    # P004 won 4 games of 6 (2-0, 0-2, 2-0), P005 4 of 8 (0-2, 2-1, 2-1)
+    assert computed(table, "P009", "OGWP") == pytest.approx((4 / 6 + 4 / 8) / 2)  # 0.5833333
+
+
 def test_melee_single_elimination_with_a_no_show_has_no_cut():
     """32 players, single elimination of three rounds written as Swiss rounds: P016 won round
     1 and did not show for round 2 (P005 has a bye). melee.gg counts every round for everyone:
@@ -319,12 +340,28 @@ def test_cut_round_of_one_round_is_played_by_the_leaders():
     assert _cut_round(swiss + match(3, "A", "B") + match(3, "E", "D") + match(4, "A", "E")) == 3
 
 
+def test_cut_round_of_one_round_is_paired_as_a_bracket():
+    """Four of six players, the leaders, in a last round: a cut when paired 1-4 and 2-3 by
+    points, a Swiss round that the two without points left when the two 6s meet."""
+
+    def match(r, a, b, w=2, l=0):  # noqa: E741
+        return [(r, a, b, w, l, 0), (r, b, a, l, w, 0)]
+
+    rounds = match(1, "A", "B") + match(1, "C", "D") + match(1, "E", "F")
+    rounds += match(2, "A", "E") + match(2, "C", "B") + match(2, "D", "F")
+    # after round 2: A 6, C 6, B 0, D 3, E 3, F 0; B and F left
+    assert _cut_round(rounds + match(3, "A", "E") + match(3, "C", "D")) == 3  # 6-3, 6-3
+    assert _cut_round(rounds + match(3, "A", "C") + match(3, "E", "D")) == 0  # 6-6, 3-3
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(2, 4), st.integers(3, 5), st.data())
 def test_cut_round_of_one_round_matches_the_points(rounds, half, data):
     """Random Swiss rounds of 2*half players (everyone plays), then a last round of four: it is
     a cut exactly when its four players have no fewer points than anyone left out (computed
-    here from the results, 3 a win, 1 a draw)."""
+    here from the results, 3 a win, 1 a draw) and some order of the four by points (ties
+    either way) pairs each of the first two with one of the last two (a bracket, 1-4 and 2-3,
+    not a Swiss round of 6 against 6 and 3 against 3)."""
     n = 2 * half
     names = [f"P{i}" for i in range(n)]
     rows, points = [], dict.fromkeys(names, 0)
@@ -340,7 +377,12 @@ def test_cut_round_of_one_round_matches_the_points(rounds, half, data):
     rows += [(last, four[0], four[1], 2, 0, 0), (last, four[1], four[0], 0, 2, 0)]
     rows += [(last, four[2], four[3], 2, 0, 0), (last, four[3], four[2], 0, 2, 0)]
     leaders = min(points[p] for p in four) >= max(points[p] for p in names if p not in four)
-    assert (_cut_round(rows) == last) == leaders
+    orders = [o for o in itertools.permutations(four) if all(
+        points[a] >= points[b] for a, b in itertools.pairwise(o))]  # fmt: skip
+    bracket = any({four[0], four[1]} & set(o[:2]) and {four[0], four[1]} & set(o[2:])
+                  and {four[2], four[3]} & set(o[:2]) and {four[2], four[3]} & set(o[2:])
+                  for o in orders)  # fmt: skip
+    assert (_cut_round(rows) == last) == (leaders and bracket)
     assert _cut_round(rows) in (0, last)
 
 

@@ -27,7 +27,9 @@ melee.gg, any date            a top cut written as Swiss rounds (``Round 8`` to 
                               one (``Player2`` ``"-"`` or null, a lost result) is a round lost,
                               as the published points count it; a single elimination whose
                               rounds lack players who did not show (their opponents have
-                              byes) is no top cut: every round counts for every player
+                              byes) is no top cut: every round counts for every player; nor
+                              is a last round paired by points (a Swiss round that the
+                              players without points left)
 CardsRealm, event before      ``cardsrealm``
 2025-05-17
 CardsRealm, from 2025-05-17   ``cardsrealm2025``
