@@ -52,6 +52,7 @@ SYDNEY = (
 )
 NO_SHOW = JSON_DIR / "3-last-chance-qualifier-modern-59728-2024-02-09.json"
 AT_HOME_195 = JSON_DIR / "195-the-195th-legacy-at-home-443662-2026-07-11.json"
+CMF = JSON_DIR / "cmf-invitational-training-1-modern-72614-2024-04-13.json"
 THURSDAY = (
     JSON_DIR / "legacy-thursday-january-30th-2025-legacy-thursday-january-30th-2025-2025-01-31.json"
 )
@@ -295,6 +296,29 @@ def test_melee_last_round_that_the_players_without_points_left_is_swiss():
     assert computed(table, "P010", "OMWP") == pytest.approx((2 / 3 + 1 / 3) / 2)
     # P004 won 4 games of 6 (2-0, 0-2, 2-0), P005 4 of 8 (0-2, 2-1, 2-1)
     assert computed(table, "P009", "OGWP") == pytest.approx((4 / 6 + 4 / 8) / 2)  # 0.5833333
+
+
+def test_melee_until_may_2024_counts_a_rematch_per_meeting():
+    """Ten players, nine Swiss rounds (April 2024): P004 and P005 met in rounds 1 and 9, and
+    melee.gg counts each meeting in their OMW% and OGW%. P005 met P004 (16 points of 27), P001
+    (24), P007 (10), P009 (9), P002 (21), P010 (4: floored to 9), P008 (9), P003 (19) and P004
+    again: 133/243 = 0.547325 published; once each, 117/216 = 0.541667. From May 2024 a
+    rematch counts once (tests/test_cards_files.py and test_melee_top_cut_written_as_swiss_rounds)."""
+    row, table = quietly(file_report, CMF)
+    assert row["status"] == "equal" and row["preset"] == "melee"
+    assert counts(table) == {
+        "GWP": (10, 10), "OGWP": (10, 10), "OMWP": (10, 10), "Points": (10, 10), "Rank": (10, 10)
+    }  # fmt: skip
+    p005 = (16 + 24 + 10 + 9 + 21 + 9 + 9 + 19 + 16) / (9 * 27)
+    assert p005 == pytest.approx(0.547325, abs=5e-7)
+    assert computed(table, "P005", "OMWP") == pytest.approx(p005)
+    # P004: P005 (15), P008 (9), P010 (9), P007 (10), P001 (24), P003 (19), P002 (21), P006 (12),
+    # P005 again
+    assert computed(table, "P004", "OMWP") == pytest.approx(134 / 243)
+    once = replace(RULES["melee"], average_over="opponents")
+    _, distinct = quietly(file_report, CMF, rules=once)
+    assert computed(distinct, "P005", "OMWP") == pytest.approx(117 / 216)
+    assert counts(distinct)["OMWP"] == (8, 10) and counts(distinct)["OGWP"] == (8, 10)
 
 
 def test_melee_single_elimination_with_a_no_show_has_no_cut():

@@ -45,7 +45,8 @@ k-th of each round as ``name (k)`` (the file cannot tell which played which matc
 not compared).
 
 The melee.gg rules beyond the dates were read from the published numbers of the archive's
-files: opponents averaged once each (a rematch, in the Swiss or in a top cut, counts once);
+files: from mid-May 2024 opponents averaged once each (a rematch, in the Swiss or in a top cut,
+counts once), before then once per meeting;
 in a file whose last rounds are a single-elimination bracket written as Swiss rounds, the
 published points, OMW%, GW% and OGW% of the bracket's players count every round, and those of
 the other players are the ones after the last Swiss round (their opponents' values too). In

@@ -11,8 +11,8 @@ preset          who, when                                       differs from ``m
 mtg             Magic Tournament Rules, Appendix C              (the defaults)
 melee           melee.gg until mid-May 2024                     floors 1/3; a 0-0-3 intentional draw
                                                                 counts 3 games and 0 game points;
-                                                                distinct opponents; a top cut
-                                                                written as Swiss rounds, or a
+                                                                a rematch counts per meeting; a
+                                                                top cut written as Swiss rounds, or a
                                                                 second day of the leaders by
                                                                 points, leaves the others their
                                                                 standings before it;
@@ -22,7 +22,8 @@ melee           melee.gg until mid-May 2024                     floors 1/3; a 0-
                                                                 left may show earlier standings
                                                                 (check only)
 melee2024       melee.gg from mid-May 2024 to mid-Nov. 2025     as melee, but a 0-0-3 draw is 3 drawn
-                                                                games; own GW% not floored, and
+                                                                games; distinct opponents (a rematch
+                                                                once); own GW% not floored, and
                                                                 ranked as shown; named playoff
                                                                 rounds not counted; players who
                                                                 left shown with earlier standings
@@ -371,12 +372,15 @@ RULES: dict[str, Rules] = {
     # 2024 in the MTGODecklistCache archive): floor 1/3 everywhere, a 0-0-3 intentional draw
     # counts 3 games and 0 game points, the bracket (Quarterfinals, Semifinals, Finals) in its
     # players' tie-breakers without points (OMWP of 336, OGWP of 327, GWP of 345 of the 362
-    # bracket players of the archive's 53 such files reproduced that way; 22, 18, 29 without)
+    # bracket players of the archive's 53 such files reproduced that way; 22, 18, 29 without);
+    # a rematch counts once per meeting, in the Swiss or a top cut (the archive's files of the
+    # period: 95 values reproduced that way only, in 11 files, 4 only once in one file, of a
+    # final that repeated a Swiss round; melee.gg counts a rematch once from May 2024)
     "melee": Rules(
         name="melee",
         floor=1 / 3,
         intentional_draw_game_points=0,
-        average_over="opponents",
+        average_over="rounds",
         frozen_before_cut=True,
         playoff_tiebreakers=True,
         forfeit_games=False,
