@@ -53,6 +53,7 @@ SYDNEY = (
 NO_SHOW = JSON_DIR / "3-last-chance-qualifier-modern-59728-2024-02-09.json"
 AT_HOME_195 = JSON_DIR / "195-the-195th-legacy-at-home-443662-2026-07-11.json"
 CMF = JSON_DIR / "cmf-invitational-training-1-modern-72614-2024-04-13.json"
+COLOGNE = JSON_DIR / "premod-cologne-first-june-event-432889-2026-06-11.json"
 THURSDAY = (
     JSON_DIR / "legacy-thursday-january-30th-2025-legacy-thursday-january-30th-2025-2025-01-31.json"
 )
@@ -319,6 +320,22 @@ def test_melee_until_may_2024_counts_a_rematch_per_meeting():
     _, distinct = quietly(file_report, CMF, rules=once)
     assert computed(distinct, "P005", "OMWP") == pytest.approx(117 / 216)
     assert counts(distinct)["OMWP"] == (8, 10) and counts(distinct)["OGWP"] == (8, 10)
+
+
+def test_melee_player_without_an_opponent():
+    """P008 had a bye in round 1 and left: no opponent counts, and melee.gg prints his OMW%
+    and OGW% as 0.3333 (from November 2025; 1/3 before, 0 until May 2024), while the floored
+    values of the others print as 0.3333333. He ranks 8th, after P007 (3 points, OMW%
+    0.5208333)."""
+    row, table = quietly(file_report, COLOGNE)
+    assert row["status"] == "equal" and row["preset"] == "melee2025"
+    assert counts(table) == {
+        "GWP": (9, 9), "OGWP": (9, 9), "OMWP": (9, 9), "Points": (9, 9), "Rank": (9, 9)
+    }  # fmt: skip
+    assert computed(table, "P008", "OMWP") == computed(table, "P008", "OGWP") == 0.3333
+    assert RULES["melee2024"].no_opponents == 1 / 3 and RULES["melee"].no_opponents == 0
+    _, missing = quietly(file_report, COLOGNE, rules=replace(RULES["melee2025"], no_opponents=None))
+    assert counts(missing)["OMWP"] == (8, 9) and counts(missing)["OGWP"] == (8, 9)
 
 
 def test_melee_single_elimination_with_a_no_show_has_no_cut():
