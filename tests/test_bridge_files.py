@@ -239,3 +239,21 @@ def test_folder_of_evenings_with_the_same_event_name(tmp_path):
     assert round(a["percentage"].iloc[0], 2) == 60.22  # pair 6, as published
     summary = bridge.season_summary(pairs)
     assert summary["sessions"].eq(2).all() and len(summary) == 12
+
+
+def test_standings_read_the_columns_of_the_tables_kind(tmp_path):
+    """A pairs table's ``round`` only labels the boards of ``pair_scores``: the standings do not
+    read it (a table whose rounds are names is scored); a team table's rounds are read."""
+    from tourneystats.bridge import files
+
+    pairs = ["event", "round", "board", "ns_pair", "ew_pair", "ns_score", "notes"]
+    assert "round" not in files._standings_columns(pairs)
+    assert "notes" not in files._standings_columns(pairs)
+    assert "round" in files._standings_columns(["event", "round", "home_team", "visit_team"])
+    f = tmp_path / "club.csv"
+    pd.DataFrame({"event": "E", "round": "first", "board": 1, "ns_pair": [1, 2],
+                  "ew_pair": [3, 4], "ns_score": [420, 450]}).to_csv(f, index=False)  # fmt: skip
+    table = bridge.standings_from_path(f)
+    assert table[["line", "pair", "mp"]].values.tolist() == [
+        ["NS", 2, 2.0], ["NS", 1, 0.0], ["EW", 3, 2.0], ["EW", 4, 0.0]
+    ]  # fmt: skip

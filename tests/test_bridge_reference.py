@@ -303,3 +303,82 @@ def test_convention_imp_standings_match_reference(rows, conv, method):
         assert r.scoring == method and r.boards == boards and r.rank == rank
         assert r.imps == pytest.approx(float(total), abs=1e-9)
         assert r.factored == pytest.approx(float(factored), abs=1e-9)
+
+
+# --- a large frame scored on two threads ---------------------------------------------------------
+
+
+@st.composite
+def seasons(draw):
+    """2-5 events of :func:`sessions` (each of 1-2 events and sections), their ids text, integers
+    or a categorical (categories sorted or reversed), each event scored as a random method
+    declares (or matchpointed, the default, by a missing value or no column), rows in event
+    order or shuffled."""
+    parts = []
+    for i in range(draw(st.integers(2, 5))):
+        part = frame(draw(sessions()))
+        part["event"] = part["event"].map({"E0": f"S{i}a", "E1": f"S{i}b"})
+        part["scoring"] = draw(st.sampled_from(["mp", "butler", "cross_imps", None]))
+        parts.append(part)
+    season = pd.concat(parts, ignore_index=True)
+    if draw(st.booleans()):
+        season = season.drop(columns="scoring")
+    ids = draw(st.sampled_from(["text", "int", "sorted", "reversed"]))
+    if ids == "int":
+        season["event"] = season["event"].map(lambda e: 10 * int(e[1:-1]) + (e[-1] == "b"))
+    elif ids != "text":
+        cats = sorted(season["event"].unique(), reverse=ids == "reversed")
+        season["event"] = pd.Categorical(season["event"], categories=cats)
+    if draw(st.booleans()):
+        season = season.iloc[draw(st.permutations(range(len(season))))]
+    return season
+
+
+@given(seasons(), st.integers(1, 60))
+def test_standings_on_two_threads_are_the_one_thread_table(season, chunk):
+    """A frame large enough for threads (the threshold lowered to every frame, runs of events
+    of `chunk` rows) gives the table of one call exactly: same values, order, columns, dtypes
+    and ids, whatever the events' ids and methods and the rows' order; its matchpoint sessions
+    are the reference's."""
+    from tourneystats.bridge import scoring
+
+    saved = scoring.THREADED_ROWS, scoring.CHUNK_ROWS
+    try:
+        scoring.THREADED_ROWS = 10**12
+        one = bridge.standings(season)
+        scoring.THREADED_ROWS, scoring.CHUNK_ROWS = 0, chunk
+        two = bridge.standings(season)
+    finally:
+        scoring.THREADED_ROWS, scoring.CHUNK_ROWS = saved
+    pd.testing.assert_frame_equal(two, one, check_exact=True)
+    mp_only = season.drop(columns="scoring", errors="ignore").astype({"event": str})
+    want = ref_standings(mp_only.to_dict("records"), "full")
+    got = bridge.standings(mp_only, scoring="mp")
+    assert len(got) == len(want)
+    for r in got.itertuples(index=False):
+        boards, mp, top, pct, rank, _ = want[(r.event, r.section, r.line, r.pair)]
+        assert (r.boards, r.rank) == (boards, rank)
+        assert r.mp == pytest.approx(float(mp), abs=1e-9)
+
+
+def test_standings_on_two_threads_refuse_bad_input_as_one_call(monkeypatch):
+    """A fault in either half of a frame scored on two threads is refused with the message of
+    one call over the whole frame (its first fault)."""
+    from tourneystats.bridge import scoring
+    from tourneystats.core.schema import ValidationError
+
+    rows = [
+        {"event": e, "board": 1, "ns_pair": 1, "ew_pair": 2, "ns_score": 420}
+        for e in ("E1", "E2", "E3", "E4")
+    ]
+    bad = frame(rows)
+    bad.loc[3, "ns_score"] = 421  # E4: a score no contract makes
+    bad.loc[0, "board"] = -1  # E1: a board number below 1, the first fault of the frame
+    monkeypatch.setattr(scoring, "THREADED_ROWS", 10**12)
+    with pytest.raises(ValidationError) as one:
+        bridge.standings(bad)
+    monkeypatch.setattr(scoring, "THREADED_ROWS", 0)
+    monkeypatch.setattr(scoring, "CHUNK_ROWS", 1)  # a session a run
+    with pytest.raises(ValidationError) as two:
+        bridge.standings(bad)
+    assert str(two.value) == str(one.value) and "board" in str(one.value)

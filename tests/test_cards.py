@@ -1061,6 +1061,7 @@ def test_standings_on_two_threads_refuse_bad_input_as_one_call(monkeypatch):
     with pytest.raises(ValidationError) as one:
         tourneystats.cards.standings(bad)
     monkeypatch.setattr(tables, "THREADED_ROWS", 0)
+    monkeypatch.setattr(tables, "CHUNK_ROWS", 4)  # a run of events a thread
     with pytest.raises(ValidationError) as two:
         tourneystats.cards.standings(bad)
     assert str(two.value) == str(one.value) and "negative 'losses'" in str(one.value)

@@ -201,10 +201,17 @@ def test_a_table_without_published_standings(tmp_path):
 
 
 def test_read_mtg_json_rounds_byes_and_published_standings():
-    with pytest.warns(
-        UserWarning, match=r"playoff rounds left out.*Quarterfinals, Loser Semifinals"
-    ):
+    with pytest.warns(UserWarning) as said:
         data = read_mtg_json(JSON_DIR / "manatraders-series-pauper-june-2024-2024-06-30.json")
+    assert [str(w.message).split(": ")[0] for w in said] == [
+        "playoff rounds left out (only Swiss rounds are standings rounds)",
+        "bracket rounds read apart from the Swiss rounds (counted where rules count them)",
+    ]
+    assert str(said[0].message).endswith(
+        "(Loser Semifinals, Match for 7th and 8th places, "
+        "Match for 5th and 6th places, Match for 3rd and 4th places)"
+    )
+    assert str(said[1].message).endswith("(Quarterfinals, Semifinals, Finals)")
     results = data.results
     assert results["round"].max() == 7 and results["opponent"].isna().sum() == 50  # byes
     assert list(results.columns) == [

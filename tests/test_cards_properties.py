@@ -415,38 +415,40 @@ def test_events_with_points_cuts_found_at_once_match_reference(t, name, data):
     assert set(with_points_cuts(season, rules)) == expected
 
 
-@given(tournaments(max_events=4), st.sampled_from(ALL_RULES), st.booleans())
-def test_standings_on_two_threads_are_the_one_thread_table(t, rules, in_order):
-    """A frame large enough for two threads (the threshold lowered to every frame) gives the
-    table of one call exactly: the reference's values, the same order, dtypes and ids, its rows
-    in event order (sliced) or shuffled (taken), match- and game-level."""
+@given(tournaments(max_events=4), st.sampled_from(ALL_RULES), st.booleans(), st.integers(1, 60))
+def test_standings_on_two_threads_are_the_one_thread_table(t, rules, in_order, chunk):
+    """A frame large enough for threads (the threshold lowered to every frame, runs of events
+    of `chunk` rows) gives the table of one call exactly: the reference's values, the same
+    order, dtypes and ids, its rows in event order (sliced) or shuffled (taken), match- and
+    game-level."""
     from tourneystats.cards import tables
 
     for frame in t:
         if in_order:
             frame = frame.sort_values("event", kind="stable", ignore_index=True)
-        with _threaded_from(0):
+        with _threaded_from(0, chunk):
             two = standings(frame, rules=rules)
         with _threaded_from(10**12):
             one = standings(frame, rules=rules)
         pd.testing.assert_frame_equal(two, one, check_exact=True)
         if frame is t[0]:
             assert_same(two, reference.standings(frame, rules))
-    assert tables.THREADED_ROWS == 1_000_000
+    assert (tables.THREADED_ROWS, tables.CHUNK_ROWS) == (1_000_000, 250_000)
 
 
 class _threaded_from:
-    """``cards.tables.THREADED_ROWS`` set for a block."""
+    """``cards.tables.THREADED_ROWS`` (and the rows of a run, ``CHUNK_ROWS``) set for a block."""
 
-    def __init__(self, rows: int) -> None:
-        self.rows = rows
+    def __init__(self, rows: int, chunk: int = 250_000) -> None:
+        self.rows, self.chunk = rows, chunk
 
     def __enter__(self) -> None:
         from tourneystats.cards import tables
 
-        self.saved, tables.THREADED_ROWS = tables.THREADED_ROWS, self.rows
+        self.saved = tables.THREADED_ROWS, tables.CHUNK_ROWS
+        tables.THREADED_ROWS, tables.CHUNK_ROWS = self.rows, self.chunk
 
     def __exit__(self, *exc: object) -> None:
         from tourneystats.cards import tables
 
-        tables.THREADED_ROWS = self.saved
+        tables.THREADED_ROWS, tables.CHUNK_ROWS = self.saved

@@ -8,11 +8,13 @@ import warnings
 
 import numpy as np
 import pandas as pd
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference_chess import reference_standings
 
 from tourneystats.chess import standings, standings_by_round
+from tourneystats.core.schema import ValidationError
 from tourneystats.synth import chess_swiss
 
 RULES = ["adjusted", "fide2024", "fide2026", "fide2009"]
@@ -282,6 +284,22 @@ def test_text_columns_as_arrow_or_objects_and_chunks_as_slices_agree(seed, chunk
     finally:
         chess.CHUNK_ROWS = saved
     pd.testing.assert_frame_equal(chunked, whole)
+
+
+def test_chunks_on_two_threads_raise_the_first_chunk_fault(monkeypatch):
+    """Chunks computed on two threads: a fault in the first and in the last chunk raises the
+    first chunk's error, the one a pass through the chunks in order meets first."""
+    chess = importlib.import_module("tourneystats.chess.tables")  # where CHUNK_ROWS lives
+
+    results, _ = chess_swiss(6, 6, 3, seed=1)
+    bad = results.copy()
+    for event in ("C00001", "C00006"):
+        bad.loc[bad.index[bad["event"] == event][0], "points"] = 7
+    monkeypatch.setattr(chess, "CHUNK_ROWS", 18)  # one event a chunk
+    assert len(chess._event_chunks(bad)) == 6
+    with pytest.raises(ValidationError, match="points must be 0, 0.5 or 1") as raised:
+        standings(bad)
+    assert "event='C00001'" in str(raised.value) and "C00006" not in str(raised.value)
 
 
 #: the dtype pandas reads text as (``str`` from pandas 3, ``object`` before)

@@ -226,6 +226,21 @@ def test_the_preload_list_set_before_is_kept(monkeypatch):
     monkeypatch.setattr(forkserver._forkserver, "_preload_modules", ["__main__", "json"])
     parallel._context()
     assert forkserver._forkserver._preload_modules == ["json", "tourneystats"]
+    parallel._context("tourneystats.chess.jobs")  # the mapped function's module, once
+    parallel._context("tourneystats.chess.jobs")
+    want = ["json", "tourneystats", "tourneystats.chess.jobs"]
+    assert forkserver._forkserver._preload_modules == want
+
+
+def test_the_module_of_a_mapped_function():
+    import functools
+
+    from tourneystats.chess import jobs
+    from tourneystats.core import parallel
+
+    task = functools.partial(functools.partial(jobs._trf_run, 1), 2)
+    assert parallel._module_of(task) == "tourneystats.chess.jobs"
+    assert parallel._module_of(abs) is None and parallel._module_of(len) is None
 
 
 def test_a_script_without_the_main_guard_is_told_to_rerun_with_one_job(tmp_path):

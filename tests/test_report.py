@@ -229,10 +229,12 @@ def test_import_and_recompute_on_two_jobs_equal_one_job(small_archive, tmp_path,
         store, out = tmp_path / f"store-{jobs}", tmp_path / f"out-{jobs}"
         assert main(["import", str(small_archive), str(store), "--quiet", "--jobs", jobs]) == 0
         printed = capsys.readouterr().out
-        assert "x playoff rounds left out" in printed
+        assert "x bracket rounds read apart from the Swiss rounds" in printed
         report = json.loads((store / archive.IMPORT_REPORT).read_text(encoding="utf-8"))
         assert len(report["files"]) == 3 and report["warnings"]
-        assert {w["kind"] for w in report["warnings"]} >= {"playoff rounds left out"}
+        assert {w["kind"] for w in report["warnings"]} >= {
+            "bracket rounds read apart from the Swiss rounds"
+        }
         assert main(["recompute", str(store), "--out", str(out), "--quiet", "--jobs", jobs]) == 0
     for name in ("store", "out"):
         one = read_archive(tmp_path / f"{name}-1", family="cards")

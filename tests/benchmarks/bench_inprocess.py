@@ -56,11 +56,15 @@ def _timed(job) -> tuple[float, float, float]:
     return wall, cpu, (peak - rss) / 1024
 
 
-def _sql(module) -> str:
-    """The baseline's query reading the registered frame ``results`` and returning its rows."""
+def _sql(module, path: Path) -> str:
+    """The baseline's query reading the registered frame ``results`` and returning its rows
+    (the league's query: named after the file, players in the Swedish order of text names)."""
     query = module.QUERY.strip()
     body = query[len("COPY (") : query.rindex(") TO")]
-    return body.replace("read_parquet('{src}')", "results")
+    body = body.replace("read_parquet('{src}')", "results")
+    if "{name_order}" in body:
+        body = body.format(league=path.stem, name_order=module.SWEDISH.format())
+    return body
 
 
 def measure(family: str, size: str, ids: str, repeat: int, check: bool) -> dict:
@@ -76,9 +80,11 @@ def measure(family: str, size: str, ids: str, repeat: int, check: bool) -> dict:
     if not path.exists():
         raise SystemExit(f"{path} missing: run bench.py --family {family} --size {size} first")
     frame = pd.read_parquet(path)
+    if family == "league" and "league" not in frame.columns:  # as the command names it
+        frame["league"] = path.stem
     con = duckdb.connect()
     con.register("results", frame)
-    sql = _sql(baseline)
+    sql = _sql(baseline, path)
     if check:
         from common import compare
 

@@ -59,7 +59,7 @@ from .contract import BridgeFile
 from .conventions import FACTORED, Convention
 from .declared import SCORINGS
 from .files import _is_team_rules, _scale_option, not_applying
-from .imp import ButlerRules, _butler_values, _cross_values
+from .imp import _convention_imps
 from .mp import MatchpointRules, _board_percentages, _score_matchpoints
 from .prepare import _prepare
 from .scoring import _combinations, standings
@@ -257,20 +257,9 @@ def _scored_lines(
             s = _score_matchpoints(p, rules, convention=conv)
             out[NS_PERCENTAGE], out[EW_PERCENTAGE] = _board_percentages(p, s, conv)
         else:
-            butler_rules = ButlerRules(
-                drop=conv.butler_drop, round_to=conv.butler_round_to,
-                artificial_imps=conv.artificial_imps,
-            )  # fmt: skip
-            if kind == "butler":
-                ns, ew, datum, has = _butler_values(
-                    p, butler_rules, cap=conv.imp_cap, phantom_imps=conv.phantom_imps
-                )
+            ns, ew, datum, has = _convention_imps(p, kind, conv)
+            if datum is not None and has is not None:
                 out[DATUM] = np.where(has, datum, np.nan)
-            else:
-                ns, ew = _cross_values(
-                    p, butler_rules, divisor=conv.cross_divisor, cap=conv.imp_cap,
-                    phantom_imps=conv.phantom_imps,
-                )  # fmt: skip
             out[NS_IMPS], out[EW_IMPS] = ns, ew
         parts.append(out)
     return parts[0] if len(parts) == 1 else pd.concat(parts, ignore_index=True)

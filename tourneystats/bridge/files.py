@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import os
 import warnings
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.folders import event_names, names_its_source, result_files
-from ..core.io import read_table, texts_again
+from ..core.io import read_table, table_columns, texts_again
 from ..core.people import with_people
 from ..core.schema import (
     ARTIFICIAL,
@@ -34,6 +34,7 @@ from ..core.schema import (
     NS_PAIR,
     NS_SCORE,
     PAIR,
+    ROUND,
     SCORING,
     SECTION,
     VISIT_IMPS,
@@ -61,6 +62,14 @@ _STANDINGS_COLUMNS = frozenset(c.name for c in (*_PAIRS_SPEC, *_TEAMS_SPEC, *_MA
     SCORING,
     CONVENTION,
 }
+
+
+def _standings_columns(names: Collection[str]) -> Collection[str]:
+    """The columns standings read of a table file with columns `names`: those its kind uses
+    (a pairs table's ``round`` only labels the boards of :func:`pair_scores`, not read)."""
+    return _STANDINGS_COLUMNS if HOME_TEAM in names else _STANDINGS_COLUMNS - {ROUND}
+
+
 #: the columns a pairs, a team (board results) and a match results table must have (other
 #: tables of a folder are skipped)
 _REQUIRED = tuple(
@@ -166,7 +175,7 @@ def read_people(path: str | os.PathLike) -> pd.DataFrame | None:
 
 def _read_file(
     f: Path,
-    columns: Collection[str] | None,
+    columns: Collection[str] | Callable[[Collection[str]], Collection[str]] | None,
     scoring: str | None,
     dictionaries: Collection[str],
 ) -> tuple[pd.DataFrame, pd.DataFrame | None]:
@@ -184,6 +193,8 @@ def _read_file(
         read = read_usebio(f, scoring=scoring)
         return read.results, read.pairs
     if suffix in (".csv", ".parquet", ".pq"):
+        if callable(columns):  # the columns of the file's kind
+            columns = columns(table_columns(f))
         frame = read_table(
             f,
             columns=None if columns is None else set(columns).__contains__,
@@ -200,7 +211,7 @@ def _read_file(
 
 def _read_results(
     path: str | os.PathLike,
-    columns: Collection[str] | None,
+    columns: Collection[str] | Callable[[Collection[str]], Collection[str]] | None,
     scoring: str | None = None,
     coded: bool = False,
     jobs: int | None = 1,
@@ -388,7 +399,7 @@ def standings_from_path(
         pairs_options["convention"] = convention
     scale = _scale_option(scale, options)
     (pairs, teams), team_files, names = _read_results(
-        path, _STANDINGS_COLUMNS, scoring, coded=True, jobs=jobs
+        path, _standings_columns, scoring, coded=True, jobs=jobs
     )
     if pairs is None:
         assert teams is not None  # (a results file of either kind was read)

@@ -321,6 +321,21 @@ def _butler_rules(
     )
 
 
+def _convention_imps(
+    p: _Prep, kind: str, conv: Convention
+) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, np.ndarray | None]:
+    """NS and EW IMPs of every result of `p` scored by `kind` (``"butler"`` or cross-IMPs)
+    as the convention scores it, and for Butler the datum of each result and whether it has
+    one (None, None for cross-IMPs)."""
+    rules = _butler_rules(conv, None, None, None)
+    if kind == "butler":
+        return _butler_values(p, rules, cap=conv.imp_cap, phantom_imps=conv.phantom_imps)
+    ns, ew = _cross_values(
+        p, rules, divisor=conv.cross_divisor, cap=conv.imp_cap, phantom_imps=conv.phantom_imps
+    )
+    return ns, ew, None, None
+
+
 def _butler_values(
     p: _Prep, rules: ButlerRules, *, cap: int | None = None, phantom_imps: float | None = None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

@@ -26,8 +26,11 @@ How the files are read:
   ``Top Random`` (topdeck.gg's Swiss rounds paired by standing or at random); they become match
   rows numbered 1, 2, 3, ... in file order. **Playoff rounds** (``Quarterfinals``,
   ``Semifinals``, ``Finals``, ``Top 8``, ``Loser Semifinals``, ``Match for 7th and 8th
-  places``, ...: any name with *final*, *top N*, *place*, *playoff* or *bracket*) are left out,
-  named in one warning. Any other round name is refused.
+  places``, ...: any name with *final*, *top N*, *place*, *playoff* or *bracket*) are not
+  Swiss rounds. The bracket's ``Quarterfinals``, ``Semifinals`` and ``Finals`` are read apart
+  (``CardsFile.bracket``: counted by the rules that count them, ``Rules.playoff_tiebreakers``,
+  and kept as rows marked ``bracket`` by ``import``); the others are left out. Each is named in
+  one warning. Any other round name is refused.
 - A match listed twice in a round with the same result (melee.gg lists drawn matches once from
   each player's page, as A-B and B-A) is kept once, and so is a match listed once with its
   games and once ``"0-0-0"`` (not reported on one player's page): with its games; a player in
@@ -672,7 +675,9 @@ def read_mtg_json(
     rows: list[tuple]
     finalists: list[tuple]
     bracket: list[tuple] = []
-    rows, published, events, playoffs, finalists, refused = [], [], [], [], [], []
+    playoffs: list[str] = []  # the files' playoff rounds left out, and their bracket rounds
+    apart: list[str] = []
+    rows, published, events, finalists, refused = [], [], [], [], []
     items = list(zip(files, names, strict=True))
     task = functools.partial(_read_file, bye_player=bye_player)
     reads = map_warned(task, items, jobs=folder_jobs(jobs, files))  # warnings said in order
@@ -691,12 +696,17 @@ def read_mtg_json(
             cut = record[CUT_ROUND]
             finalists.extend((event, row[1]) for row in file_rows if cut and row[0] >= cut)
             published.extend(standings)
-            if left:
-                playoffs.append(f"{path.name} ({', '.join(dict.fromkeys(left))})")
+            for names, kept in ((playoffs, False), (apart, True)):
+                these = [
+                    n for n in dict.fromkeys(left) if bool(_BRACKET.fullmatch(n.strip())) is kept
+                ]
+                if these:
+                    names.append(f"{path.name} ({', '.join(these)})")
     note(f"{len(refused)} file(s) left out, refused", refused)
     if not events:
         raise ValidationError(f"{source}: every MTG JSON file was refused ({refused[0]})")
     note("playoff rounds left out (only Swiss rounds are standings rounds)", playoffs)
+    note("bracket rounds read apart from the Swiss rounds (counted where rules count them)", apart)
     data = _frame(rows, published, events, finalists)
     return dataclasses.replace(data, bracket=_bracket_frame(bracket))
 

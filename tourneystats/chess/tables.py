@@ -9,6 +9,7 @@ round-by-round breakdown of one tie-break is :func:`tourneystats.chess.breakdown
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
 
@@ -321,13 +322,25 @@ def _chunk_tables(
     named = None  # round robins named by label: checked once, each chunk given its own
     if not isinstance(round_robin, bool | np.bool_):
         named = appearance[_round_robin_events(round_robin, appearance)]
-    tables: list[list[pd.DataFrame]] = [[] for _ in variants]
-    for c in chunks:
+
+    def chunk_tables(c: pd.DataFrame) -> list[pd.DataFrame]:
+        own = call
         if named is not None:
             mine = named[named.isin(pd.unique(c[EVENT].to_numpy(dtype=object)))].tolist()
-            call["round_robin"] = mine or False
-        for k, table in enumerate(_grid_tables(c, variants, call, options)):
-            tables[k].append(table)
+            own = dict(call, round_robin=mine or False)
+        return _grid_tables(c, variants, own, options)
+
+    # the chunks on two threads (NumPy and pandas leave Python's lock for most of the work),
+    # their tables in chunk order; the first chunk in order that fails raises its error, and
+    # the chunks not started then are not computed
+    from ..core.parallel import cores  # (not imported by every command)
+
+    pool = ThreadPoolExecutor(min(2, cores()))
+    try:
+        per_chunk = list(pool.map(chunk_tables, chunks))
+    finally:
+        pool.shutdown(cancel_futures=True)
+    tables = [list(parts) for parts in zip(*per_chunk, strict=True)]
     return [_in_appearance_order(results, parts, appearance) for parts in tables]
 
 

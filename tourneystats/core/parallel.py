@@ -13,6 +13,10 @@ maps run in this process, with the same outputs. The workers are forked from one
 process, started by the first map of more than one job: they keep the code
 loaded then (a module edited since, with Jupyter's ``autoreload``, reaches them only after a
 restart, or with ``jobs=1``).
+
+:func:`in_event_chunks` computes a large frame's events in runs of consecutive events on two
+threads, the work of one table on both cores (NumPy and pandas leave Python's lock for most of
+it) in less memory than one call.
 """
 
 from __future__ import annotations
@@ -23,10 +27,13 @@ import sys
 import threading
 import warnings
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, TypeVar
+
+import numpy as np
+import pandas as pd
 
 _T = TypeVar("_T")
 _R = TypeVar("_R")
@@ -99,6 +106,75 @@ def chunk_size(items: int, jobs: int) -> int:
     (32, 1, 1)
     """
     return max(1, min(MAX_CHUNK, items // (8 * jobs)))
+
+
+def in_event_chunks(
+    frame: pd.DataFrame,
+    codes: np.ndarray,
+    compute: Callable[[pd.DataFrame], pd.DataFrame],
+    rows: int,
+) -> pd.DataFrame | None:
+    """`compute` of runs of a frame's events, about `rows` rows each, on two threads, the
+    tables joined in order.
+
+    `codes` gives each row's event as its place in the order the table lists the events
+    (0, 1, ...): each run holds consecutive events, so that the tables joined are the table of
+    one call whenever `compute` computes each event apart. Only two runs are in memory at a
+    time (their rows and their working arrays), so a big frame costs less memory than in one
+    call. Rows in event order are sliced (no copy); others taken, in their order.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The rows.
+    codes : numpy.ndarray
+        Per row, its event's place in the table (non-negative integers).
+    compute : callable
+        The table of a frame (of some of the events).
+    rows : int
+        The rows of a run, about (an event is never split).
+
+    Returns
+    -------
+    pandas.DataFrame or None
+        The tables of the runs, concatenated (a fresh index); None when the machine has one
+        core, the frame a single run, or a run fails (the caller then computes the whole frame
+        in one call, which gives that call's error).
+
+    Examples
+    --------
+    >>> import numpy as np, pandas as pd
+    >>> frame = pd.DataFrame({"event": ["a", "a", "b", "c"], "x": [1, 2, 3, 4]})
+    >>> total = lambda f: f.groupby("event", as_index=False)["x"].sum()
+    >>> table = in_event_chunks(frame, np.array([0, 0, 1, 2]), total, rows=2)
+    >>> table is None or table.equals(total(frame))
+    True
+    """
+    if cores() < 2 or not len(codes):
+        return None
+    sizes = np.bincount(codes)
+    run = (np.cumsum(sizes) - sizes) // max(rows, 1)  # per event: the run of its first row
+    run = np.unique(run, return_inverse=True)[1].reshape(-1)  # numbered 0, 1, ...
+    if run[-1] == 0:
+        return None
+    of_row = run[codes]
+    ends = np.cumsum(np.bincount(of_row))
+    starts = ends - np.bincount(of_row)
+    order = None if np.all(of_row[1:] >= of_row[:-1]) else np.argsort(of_row, kind="stable")
+    del of_row
+
+    def one(i: int) -> pd.DataFrame:
+        a, b = int(starts[i]), int(ends[i])
+        return compute(frame.iloc[a:b] if order is None else frame.take(order[a:b]))
+
+    pool = ThreadPoolExecutor(2)
+    try:
+        tables = list(pool.map(one, range(len(ends))))
+    except Exception:
+        return None
+    finally:
+        pool.shutdown(cancel_futures=True)
+    return pd.concat(tables, ignore_index=True)
 
 
 def show_progress(progress: bool | None) -> bool:
@@ -187,13 +263,22 @@ def _main_importable() -> bool:
     return os.path.isfile(path)
 
 
-def _context() -> Any:
+def _module_of(func: Callable) -> str | None:
+    """The module of a package function `func` (through :func:`functools.partial`), else None."""
+    while hasattr(func, "func"):  # a functools.partial
+        func = func.func
+    name = getattr(func, "__module__", None)
+    return name if isinstance(name, str) and name.startswith("tourneystats.") else None
+
+
+def _context(module: str | None = None) -> Any:
     """Worker processes started by a fork server (a clean process, no inherited threads) where
     the system has one, else the platform's default.
 
-    The fork server imports ``tourneystats`` (and pandas) once: every worker it forks, for this
-    map and the next, starts with them. The fork server is one per process and starts with the
-    first map; hence:
+    The fork server imports ``tourneystats`` (and pandas) once, and the package's `module`
+    (the mapped function's: a family's readers): every worker it forks, for this map and the
+    next, starts with them. The fork server is one per process and starts with the first map;
+    hence:
 
     - its preload list is the whole process's (:func:`multiprocessing.set_forkserver_preload`):
       ``tourneystats`` is added to the modules already there (read from the standard library's
@@ -213,8 +298,9 @@ def _context() -> Any:
 
     earlier = getattr(getattr(forkserver, "_forkserver", None), "_preload_modules", None) or []
     preload = [name for name in earlier if name != "__main__"]
-    if "tourneystats" not in preload:
-        preload.append("tourneystats")
+    for name in ("tourneystats", module):
+        if name is not None and name not in preload:
+            preload.append(name)
     context.set_forkserver_preload(preload)
     return context
 
@@ -272,7 +358,7 @@ def map_files(
                 yield func(item)
                 bar.update(step)
             return
-        pool = ProcessPoolExecutor(max_workers=n, mp_context=_context())
+        pool = ProcessPoolExecutor(max_workers=n, mp_context=_context(_module_of(func)))
         # a generator dropped with an error may be closed later by the garbage collector in
         # another thread, the pool's own among them, which cannot wait for itself
         owner, wait = threading.current_thread(), True

@@ -76,6 +76,18 @@ def _labels(values: pd.Series) -> tuple[np.ndarray, int]:
     )
 
 
+def group_order(values: pd.Series) -> np.ndarray:
+    """Each value's place (0, 1, ...) in the order :func:`competition_rank` lists the groups
+    of a column: by value (ordered categoricals by category order), a missing value last.
+
+    Examples
+    --------
+    >>> group_order(pd.Series(["b", "a", "c", "a"])).tolist()
+    [1, 0, 2, 0]
+    """
+    return _labels(values)[0]
+
+
 def _text_codes(values: pd.Series) -> tuple[np.ndarray, int] | None:
     """:func:`_dense` of an Arrow-backed text column without missing values, through Arrow
     (its distinct values sorted by code point, as Python sorts strings); None for others."""
