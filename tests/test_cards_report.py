@@ -4,6 +4,7 @@ worked numbers (tests/data/README.md), the placeholders the platforms write, and
 
 from __future__ import annotations
 
+import itertools
 import json
 import warnings
 from dataclasses import replace
@@ -49,6 +50,10 @@ SYDNEY = (
     JSON_DIR
     / "anz-super-series-cycle-8-regional-championships-sydney-modern-123662-2025-03-07.json"
 )
+NO_SHOW = JSON_DIR / "3-last-chance-qualifier-modern-59728-2024-02-09.json"
+AT_HOME_195 = JSON_DIR / "195-the-195th-legacy-at-home-443662-2026-07-11.json"
+CMF = JSON_DIR / "cmf-invitational-training-1-modern-72614-2024-04-13.json"
+COLOGNE = JSON_DIR / "premod-cologne-first-june-event-432889-2026-06-11.json"
 THURSDAY = (
     JSON_DIR / "legacy-thursday-january-30th-2025-legacy-thursday-january-30th-2025-2025-01-31.json"
 )
@@ -230,6 +235,134 @@ def test_cut_round_needs_a_bracket_after_swiss_rounds():
     assert _cut_round(knockout) == 0
 
 
+def test_cut_round_of_a_knockout_with_a_no_show():
+    """A round of a single elimination may lack advancing players who did not show, as many as
+    its byes (each no-show's opponent has a bye); more missing than byes is no knockout round."""
+
+    def match(r, a, b, w=2, l=0):  # noqa: E741
+        return [(r, a, b, w, l, 0), (r, b, a, l, w, 0)]
+
+    first = match(1, "A", "B") + match(1, "C", "D") + match(1, "E", "F") + match(1, "G", "H")
+    # C won round 1 and did not show: A has a bye in round 2; A beats E in the final
+    no_show = first + [(2, "A", None, 2, 0, 0)] + match(2, "E", "G") + match(3, "A", "E")
+    assert _cut_round(no_show) == 0  # single elimination throughout (was 3: a final)
+    # two advancing players missing, one bye: round 2 is no knockout round of round 1's
+    two_missing = first + [(2, "A", None, 2, 0, 0)] + match(2, "E", "I") + match(3, "A", "E")
+    assert _cut_round(two_missing) == 3
+    # round 2 of the four winners less one, without a bye: a final of two (a cut at round 3)
+    swiss = first + match(2, "A", "C") + match(2, "E", "G") + match(2, "B", "D")
+    assert _cut_round(swiss + match(3, "A", "E")) == 3
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 5), st.data())
+def test_cut_round_of_a_random_knockout_with_no_shows(size, data):
+    """Random single-elimination events of 2**size players in which, in any pair of a round, one
+    of the two winners may not show (the other has a bye): never a cut."""
+    alive: list[str | None] = [f"P{i:02d}" for i in range(2**size)]
+    rows, number = [], 0
+    while len(alive) > 1:
+        number += 1
+        winners = []
+        for a, b in zip(alive[::2], alive[1::2], strict=True):
+            if a is None or b is None:  # the other did not show: a bye
+                present = a if a is not None else b
+                rows.append((number, present, None, 2, 0, 0))
+                winners.append(present)
+                continue
+            w, l = data.draw(st.sampled_from([(2, 0), (0, 2), (2, 1), (1, 2)]))  # noqa: E741
+            rows += [(number, a, b, w, l, 0), (number, b, a, l, w, 0)]
+            winners.append(a if w > l else b)
+        if len(winners) > 1:  # per next pair: nobody, the first or the second missing
+            gone = [data.draw(st.sampled_from([None, 0, 1])) for _ in winners[::2]]
+            winners = [None if gone[i // 2] == i % 2 else p for i, p in enumerate(winners)]
+        alive = winners
+    assert _cut_round(rows) == 0
+
+
+def test_melee_last_round_that_the_players_without_points_left_is_swiss():
+    """Ten players; P009 and P010 (no points) left after round 2 and the other eight play round
+    3 paired by points (P001 and P003, the two 6s, meet): a Swiss round, not a top 8, so the
+    two who left count their opponents' round 3, as melee.gg does. P009 met P004 and P005
+    (1/2 each after round 2, 2/3 final), P010 met P003 (1.0 after round 2, 2/3 final) and P008
+    (1/2, then 1/3). Read as a top 8 the two had OMW% 0.5 and 0.75 (OMW%, OGW% 8/10)."""
+    data = quietly(read_mtg_json, AT_HOME_195)
+    assert data.events["cut_round"].tolist() == [0]
+    row, table = quietly(file_report, AT_HOME_195)
+    assert row["status"] == "equal" and row["preset"] == "melee2025"
+    assert counts(table) == {
+        "GWP": (10, 10), "OGWP": (10, 10), "OMWP": (10, 10), "Points": (10, 10), "Rank": (10, 10)
+    }  # fmt: skip
+    assert computed(table, "P009", "OMWP") == pytest.approx((2 / 3 + 2 / 3) / 2)
+    assert computed(table, "P010", "OMWP") == pytest.approx((2 / 3 + 1 / 3) / 2)
+    # P004 won 4 games of 6 (2-0, 0-2, 2-0), P005 4 of 8 (0-2, 2-1, 2-1)
+    assert computed(table, "P009", "OGWP") == pytest.approx((4 / 6 + 4 / 8) / 2)  # 0.5833333
+
+
+def test_melee_until_may_2024_counts_a_rematch_per_meeting():
+    """Ten players, nine Swiss rounds (April 2024): P004 and P005 met in rounds 1 and 9, and
+    melee.gg counts each meeting in their OMW% and OGW%. P005 met P004 (16 points of 27), P001
+    (24), P007 (10), P009 (9), P002 (21), P010 (4: floored to 9), P008 (9), P003 (19) and P004
+    again: 133/243 = 0.547325 published; once each, 117/216 = 0.541667. From May 2024 a
+    rematch counts once (tests/test_cards_files.py and test_melee_top_cut_written_as_swiss_rounds)."""
+    row, table = quietly(file_report, CMF)
+    assert row["status"] == "equal" and row["preset"] == "melee"
+    assert counts(table) == {
+        "GWP": (10, 10), "OGWP": (10, 10), "OMWP": (10, 10), "Points": (10, 10), "Rank": (10, 10)
+    }  # fmt: skip
+    p005 = (16 + 24 + 10 + 9 + 21 + 9 + 9 + 19 + 16) / (9 * 27)
+    assert p005 == pytest.approx(0.547325, abs=5e-7)
+    assert computed(table, "P005", "OMWP") == pytest.approx(p005)
+    # P004: P005 (15), P008 (9), P010 (9), P007 (10), P001 (24), P003 (19), P002 (21), P006 (12),
+    # P005 again
+    assert computed(table, "P004", "OMWP") == pytest.approx(134 / 243)
+    once = replace(RULES["melee"], average_over="opponents")
+    _, distinct = quietly(file_report, CMF, rules=once)
+    assert computed(distinct, "P005", "OMWP") == pytest.approx(117 / 216)
+    assert counts(distinct)["OMWP"] == (8, 10) and counts(distinct)["OGWP"] == (8, 10)
+
+
+def test_melee_player_without_an_opponent():
+    """P008 had a bye in round 1 and left: no opponent counts, and melee.gg prints his OMW%
+    and OGW% as 0.3333 (from November 2025; 1/3 before, 0 until May 2024), while the floored
+    values of the others print as 0.3333333. He ranks 8th, after P007 (3 points, OMW%
+    0.5208333)."""
+    row, table = quietly(file_report, COLOGNE)
+    assert row["status"] == "equal" and row["preset"] == "melee2025"
+    assert counts(table) == {
+        "GWP": (9, 9), "OGWP": (9, 9), "OMWP": (9, 9), "Points": (9, 9), "Rank": (9, 9)
+    }  # fmt: skip
+    assert computed(table, "P008", "OMWP") == computed(table, "P008", "OGWP") == 0.3333
+    assert RULES["melee2024"].no_opponents == 1 / 3 and RULES["melee"].no_opponents == 0
+    _, missing = quietly(file_report, COLOGNE, rules=replace(RULES["melee2025"], no_opponents=None))
+    assert counts(missing)["OMWP"] == (8, 9) and counts(missing)["OGWP"] == (8, 9)
+
+
+def test_melee_single_elimination_with_a_no_show_has_no_cut():
+    """32 players, single elimination of three rounds written as Swiss rounds: P016 won round
+    1 and did not show for round 2 (P005 has a bye). melee.gg counts every round for everyone:
+    P013, out in round 2, met P026 (lost round 1: 0 -> floor 1/3) and P008 (won rounds 1 and
+    2, lost round 3: 2/3 final, 1.0 after round 2); P022, out in round 1, met P006 (2/3 final).
+    Read as a top cut from round 3 (round 2 lacks one of the 16 winners), P013 and P022 were
+    given their standings after round 2 (OMW% 2/3 and 1.0, OGW% 17/30 and 1.0): OMW% 25/32,
+    OGW% 21/32, ranks 26/32 reproduced."""
+    data = quietly(read_mtg_json, NO_SHOW)
+    assert data.events["cut_round"].tolist() == [0]
+    row, table = quietly(file_report, NO_SHOW)
+    assert row["status"] == "equal" and row["preset"] == "melee"
+    assert counts(table) == {
+        "GWP": (32, 32), "OGWP": (32, 32), "OMWP": (32, 32), "Points": (32, 32), "Rank": (32, 32)
+    }  # fmt: skip
+    assert computed(table, "P013", "OMWP") == pytest.approx((1 / 3 + 2 / 3) / 2)  # 0.5
+    # P026 won 1 game of 3 (floored 1/3); P008 won 4 of 7 games (2-0, 2-1, 0-2)
+    assert computed(table, "P013", "OGWP") == pytest.approx((1 / 3 + 4 / 7) / 2)  # 19/42
+    assert (1 / 3 + 4 / 7) / 2 == pytest.approx(0.452381, abs=5e-7)
+    assert computed(table, "P022", "OMWP") == pytest.approx(2 / 3)
+    # the no-show: one round, won 2-1 against P021 (0 points, floored)
+    assert computed(table, "P016", "OMWP") == pytest.approx(1 / 3)
+    assert computed(table, "P016", "GWP") == pytest.approx(2 / 3)
+
+
 def test_cut_round_of_one_round_is_played_by_the_leaders():
     """A last round alone is a cut only if its players lead by match points (a final of two
     players excepted): four players of eight in a last round are a Swiss round players left
@@ -248,12 +381,28 @@ def test_cut_round_of_one_round_is_played_by_the_leaders():
     assert _cut_round(swiss + match(3, "A", "B") + match(3, "E", "D") + match(4, "A", "E")) == 3
 
 
+def test_cut_round_of_one_round_is_paired_as_a_bracket():
+    """Four of six players, the leaders, in a last round: a cut when paired 1-4 and 2-3 by
+    points, a Swiss round that the two without points left when the two 6s meet."""
+
+    def match(r, a, b, w=2, l=0):  # noqa: E741
+        return [(r, a, b, w, l, 0), (r, b, a, l, w, 0)]
+
+    rounds = match(1, "A", "B") + match(1, "C", "D") + match(1, "E", "F")
+    rounds += match(2, "A", "E") + match(2, "C", "B") + match(2, "D", "F")
+    # after round 2: A 6, C 6, B 0, D 3, E 3, F 0; B and F left
+    assert _cut_round(rounds + match(3, "A", "E") + match(3, "C", "D")) == 3  # 6-3, 6-3
+    assert _cut_round(rounds + match(3, "A", "C") + match(3, "E", "D")) == 0  # 6-6, 3-3
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(2, 4), st.integers(3, 5), st.data())
 def test_cut_round_of_one_round_matches_the_points(rounds, half, data):
     """Random Swiss rounds of 2*half players (everyone plays), then a last round of four: it is
     a cut exactly when its four players have no fewer points than anyone left out (computed
-    here from the results, 3 a win, 1 a draw)."""
+    here from the results, 3 a win, 1 a draw) and some order of the four by points (ties
+    either way) pairs each of the first two with one of the last two (a bracket, 1-4 and 2-3,
+    not a Swiss round of 6 against 6 and 3 against 3)."""
     n = 2 * half
     names = [f"P{i}" for i in range(n)]
     rows, points = [], dict.fromkeys(names, 0)
@@ -269,7 +418,12 @@ def test_cut_round_of_one_round_matches_the_points(rounds, half, data):
     rows += [(last, four[0], four[1], 2, 0, 0), (last, four[1], four[0], 0, 2, 0)]
     rows += [(last, four[2], four[3], 2, 0, 0), (last, four[3], four[2], 0, 2, 0)]
     leaders = min(points[p] for p in four) >= max(points[p] for p in names if p not in four)
-    assert (_cut_round(rows) == last) == leaders
+    orders = [o for o in itertools.permutations(four) if all(
+        points[a] >= points[b] for a, b in itertools.pairwise(o))]  # fmt: skip
+    bracket = any({four[0], four[1]} & set(o[:2]) and {four[0], four[1]} & set(o[2:])
+                  and {four[2], four[3]} & set(o[:2]) and {four[2], four[3]} & set(o[2:])
+                  for o in orders)  # fmt: skip
+    assert (_cut_round(rows) == last) == (leaders and bracket)
     assert _cut_round(rows) in (0, last)
 
 

@@ -234,7 +234,8 @@ def test_presets_are_documented_rules():
                           "cardsrealm", "cardsrealm2025", "pokemon"}  # fmt: skip
     for name in ("melee", "melee2024", "melee2025"):  # (tests/test_cards_report.py)
         melee = RULES[name]
-        assert melee.average_over == "opponents" and melee.frozen_before_cut
+        assert melee.average_over == ("rounds" if name == "melee" else "opponents")
+        assert melee.frozen_before_cut
         assert not melee.forfeit_games
     early, cardsrealm = RULES["cardsrealm"], RULES["cardsrealm2025"]
     assert (cardsrealm.floor, cardsrealm.lowest_own, cardsrealm.forfeit_games) == (1 / 3, 0, True)

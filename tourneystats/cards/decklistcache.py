@@ -417,11 +417,14 @@ def _cut_round(rows: list[tuple]) -> int:
     """The first round of a top cut written as Swiss rounds, 0 when there is none.
 
     The cut is the longest run of last rounds whose players (and byes) are the winners (or
-    drawers) of the round before and its byes, as many as its matches and byes; its first
-    round is played by a power of two of players without a bye, fewer than the round before
-    it; a cut of a single round of four players or more must be played by the leaders by match
-    points after the rounds before it. A single-elimination event, all of whose rounds are such
-    rounds, has no cut.
+    drawers) of the round before and its byes, as many as its matches and byes, or fewer by
+    no more than the round's byes (an advancing player who did not show gives his opponent a
+    bye: melee.gg's single-elimination events with no-shows); its first round is played by a
+    power of two of players without a bye, fewer than the round before it; a cut of a single
+    round of four players or more must be played by the leaders by match points after the
+    rounds before it and paired as a bracket (:func:`_seeded`: a last round that pairs equal
+    points is a Swiss round that players without points left). A single-elimination event,
+    all of whose rounds are such rounds, has no cut.
     """
     players: dict[int, set] = {}
     winners: dict[int, set] = {}
@@ -444,9 +447,8 @@ def _cut_round(rows: list[tuple]) -> int:
     while cut - 1 in players:
         entrants, before = players[cut] | byes[cut], cut - 1
         advancing = winners[before] | byes[before]
-        if not entrants <= advancing or len(entrants) != len(players[before]) // 2 + len(
-            byes[before]
-        ):
+        missing = len(players[before]) // 2 + len(byes[before]) - len(entrants)
+        if not entrants <= advancing or not 0 <= missing <= len(byes[cut]):
             break
         cut -= 1
     if cut == 1 or cut - 1 not in players:
@@ -458,7 +460,9 @@ def _cut_round(rows: list[tuple]) -> int:
             # a last round of 4+ players alone (a cut, or a Swiss round that players left?)
             # is a cut if played by the leaders; a final, or a longer bracket (winners
             # advancing), need not be (a league may seat its own qualifiers)
-            if first < max(players) or size == 2 or _leaders(rows, first, players[first]):
+            if first < max(players) or size == 2:
+                return first
+            if _leaders(rows, first, players[first]) and _seeded(rows, first, players[first]):
                 return first
     return 0
 
@@ -475,6 +479,30 @@ def _leaders(rows: list[tuple], first: int, entrants: set) -> bool:
     inside = [points.get(p, 0) for p in entrants]
     outside = [v for p, v in points.items() if p not in entrants]
     return not outside or min(inside) >= max(outside)
+
+
+def _seeded(rows: list[tuple], first: int, entrants: set) -> bool:
+    """Whether round `first` is paired as a bracket of `entrants` seeded by match points (3 a
+    win or bye, 1 a draw) after the rounds before it: no match joins two players who are both
+    surely in the top half, or both surely in the bottom half (a Swiss round pairs players of
+    equal points: 6 against 6 among the 16 still playing is no top 16)."""
+    points = dict.fromkeys(entrants, 0)
+    for number, player, opponent, w, l, _ in rows:  # noqa: E741
+        if number < first and player in points:
+            won = w > l or (opponent is None and w >= l)
+            points[player] += 3 if won else w == l
+    half = len(entrants) // 2
+    values = list(points.values())
+
+    def side(player: str) -> int:
+        """1 surely in the top half, -1 surely in the bottom half, 0 either (ties)."""
+        above = sum(v > points[player] for v in values)
+        if above + values.count(points[player]) <= half:
+            return 1
+        return -1 if above >= half else 0
+
+    pairs = [(p, o) for n, p, o, *_ in rows if n == first and o is not None]
+    return not any(side(p) == side(o) != 0 for p, o in pairs)
 
 
 def _players_of(path: Path, matches: list, where: str) -> list[str]:

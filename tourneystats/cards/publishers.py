@@ -25,7 +25,11 @@ melee.gg, any date            a top cut written as Swiss rounds (``Round 8`` to 
                               the players who stopped before a second day of the leaders
                               by points (:func:`frozen_cuts`); a loss to no
                               one (``Player2`` ``"-"`` or null, a lost result) is a round lost,
-                              as the published points count it
+                              as the published points count it; a single elimination whose
+                              rounds lack players who did not show (their opponents have
+                              byes) is no top cut: every round counts for every player; nor
+                              is a last round paired by points (a Swiss round that the
+                              players without points left)
 CardsRealm, event before      ``cardsrealm``
 2025-05-17
 CardsRealm, from 2025-05-17   ``cardsrealm2025``
@@ -41,7 +45,8 @@ k-th of each round as ``name (k)`` (the file cannot tell which played which matc
 not compared).
 
 The melee.gg rules beyond the dates were read from the published numbers of the archive's
-files: opponents averaged once each (a rematch, in the Swiss or in a top cut, counts once);
+files: from mid-May 2024 opponents averaged once each (a rematch, in the Swiss or in a top cut,
+counts once), before then once per meeting;
 in a file whose last rounds are a single-elimination bracket written as Swiss rounds, the
 published points, OMW%, GW% and OGW% of the bracket's players count every round, and those of
 the other players are the ones after the last Swiss round (their opponents' values too). In

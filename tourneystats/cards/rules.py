@@ -11,8 +11,8 @@ preset          who, when                                       differs from ``m
 mtg             Magic Tournament Rules, Appendix C              (the defaults)
 melee           melee.gg until mid-May 2024                     floors 1/3; a 0-0-3 intentional draw
                                                                 counts 3 games and 0 game points;
-                                                                distinct opponents; a top cut
-                                                                written as Swiss rounds, or a
+                                                                a rematch counts per meeting; a
+                                                                top cut written as Swiss rounds, or a
                                                                 second day of the leaders by
                                                                 points, leaves the others their
                                                                 standings before it;
@@ -20,16 +20,20 @@ melee           melee.gg until mid-May 2024                     floors 1/3; a 0-
                                                                 in their players' tie-breakers,
                                                                 without match points; a player who
                                                                 left may show earlier standings
-                                                                (check only)
+                                                                (check only); OMW%, OGW% 0 without
+                                                                an opponent
 melee2024       melee.gg from mid-May 2024 to mid-Nov. 2025     as melee, but a 0-0-3 draw is 3 drawn
-                                                                games; own GW% not floored, and
+                                                                games; distinct opponents (a rematch
+                                                                once); 1/3 without an opponent; own
+                                                                GW% not floored, and
                                                                 ranked as shown; named playoff
                                                                 rounds not counted; players who
                                                                 left shown with earlier standings
                                                                 listed last (check only)
 melee2025       melee.gg from mid-November 2025                 floors 1/3; distinct opponents; top
                                                                 cut as melee; last digit approximate;
-                                                                earlier standings listed last
+                                                                earlier standings listed last;
+                                                                0.3333 without an opponent
 manatraders     ManaTraders Series (2024)                       own GW% not floored; values shown
                                                                 rounded half up to 3 decimals (0.1 %);
                                                                 rounds played ranked after points
@@ -138,8 +142,9 @@ class Rules:
         once per round) or over his distinct opponents ("opponents": a rematch counts once,
         topdeck.gg).
     no_opponents : float, optional
-        The opponents' averages of a player without any counted opponent (only byes). ``None``:
-        missing (NaN, ranked after every value); topdeck.gg publishes 0.33.
+        The opponents' averages of a player without any counted opponent (only byes, or losses
+        to no one). ``None``: missing (NaN, ranked after every value); topdeck.gg publishes
+        0.33, melee.gg 0 until May 2024, then 1/3, from November 2025 0.3333 (as printed).
     draw_share : float, optional
         The share of a win a drawn match counts for in the match-win %. ``None``: its match points
         over a win's (``draw / win``: 1/3 by Appendix C, 1/2 with topdeck.gg's 4/2 scheme). Play!
@@ -371,12 +376,19 @@ RULES: dict[str, Rules] = {
     # 2024 in the MTGODecklistCache archive): floor 1/3 everywhere, a 0-0-3 intentional draw
     # counts 3 games and 0 game points, the bracket (Quarterfinals, Semifinals, Finals) in its
     # players' tie-breakers without points (OMWP of 336, OGWP of 327, GWP of 345 of the 362
-    # bracket players of the archive's 53 such files reproduced that way; 22, 18, 29 without)
+    # bracket players of the archive's 53 such files reproduced that way; 22, 18, 29 without);
+    # a rematch counts once per meeting, in the Swiss or a top cut (the archive's files of the
+    # period: 95 values reproduced that way only, in 11 files, 4 only once in one file, of a
+    # final that repeated a Swiss round; melee.gg counts a rematch once from May 2024); a player
+    # without a counted opponent (a bye or a loss to no one only) has OMW% and OGW% 0 (3 players
+    # of the period), from May 2024 1/3 (30 players), from November 2025 0.3333 as printed (29
+    # players from 2025-11-29; one of 2025-11-21 printed 0.33333333)
     "melee": Rules(
         name="melee",
         floor=1 / 3,
         intentional_draw_game_points=0,
-        average_over="opponents",
+        average_over="rounds",
+        no_opponents=0.0,
         frozen_before_cut=True,
         playoff_tiebreakers=True,
         forfeit_games=False,
@@ -387,6 +399,7 @@ RULES: dict[str, Rules] = {
     "melee2024": Rules(
         name="melee2024",
         floor=1 / 3,
+        no_opponents=1 / 3,
         earlier_standings="listed_after",
         own_floor=0,
         ranked_as_shown=True,
@@ -399,6 +412,7 @@ RULES: dict[str, Rules] = {
     "melee2025": Rules(
         name="melee2025",
         floor=1 / 3,
+        no_opponents=0.3333,
         earlier_standings="listed_after",
         average_over="opponents",
         frozen_before_cut=True,
