@@ -257,3 +257,22 @@ def test_check_reads_only_files_that_publish(tmp_path):
         bridge.check_from_path(csv)
     with pytest.raises(ValidationError, match="no USEBIO or PBN files in this folder"):
         bridge.check_from_path(tmp_path)
+
+
+def test_check_scores_each_result_with_the_fields_its_method_fixes():
+    """A session declared ``butler_all`` keeps every result in the datum, in the check's
+    per-result IMPs as in the standings (the default convention drops the top and bottom):
+    datum (420 + 450 - 50 + 170 + 620) / 5 = 322 -> 320; 420 - 320 = 100 -> 3 IMPs."""
+    from tourneystats.bridge import check
+    from tourneystats.bridge.mp import MatchpointRules
+
+    frame = pd.DataFrame({"event": "E", "board": 1, "ns_pair": [1, 2, 3, 4, 5],
+                          "ew_pair": [6, 7, 8, 9, 10], "scoring": "butler_all",
+                          "ns_score": pd.array([420, 450, -50, 170, 620], dtype="Int64")})  # fmt: skip
+    lines = check._scored_lines(frame, None, None, None, MatchpointRules.make())
+    assert lines["ns_imps"].tolist() == [3, 4, -9, -4, 7]
+    assert bridge.butler(frame.drop(columns="scoring"))["ns_imps"].tolist() == [2, 3, -9, -5, 7]
+    table = bridge.standings(frame)
+    assert table.loc[table["line"] == "NS"].set_index("pair")["imps"].to_dict() == {
+        5: 7, 2: 4, 1: 3, 4: -4, 3: -9
+    }  # fmt: skip

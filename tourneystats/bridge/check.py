@@ -61,8 +61,7 @@ from .declared import SCORINGS
 from .files import _is_team_rules, _scale_option, not_applying
 from .imp import _convention_imps
 from .mp import MatchpointRules, _board_percentages, _score_matchpoints
-from .prepare import _prepare
-from .scoring import _combinations, standings
+from .scoring import _combinations, _prepared, standings
 from .teamcheck import check_team_table
 from .teams import board_imps
 
@@ -249,8 +248,7 @@ def _scored_lines(
     """Every result with its computed per-result values: percentages (matchpoint sessions), or
     NS and EW IMPs and the datum (Butler), by each session's method and convention."""
     parts = []
-    for rows, method, conv in _combinations(results, scoring, convention):
-        p = _prepare(results if rows is None else results.loc[rows], movement=movement)
+    for p, method, conv in _prepared(results, scoring, convention, movement):
         out = p.frame
         kind = SCORINGS[method][0]
         if kind == "mp":

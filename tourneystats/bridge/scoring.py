@@ -10,7 +10,7 @@ one set of integer codes per combination, a handful at most.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, cast
 
 import numpy as np
@@ -153,10 +153,9 @@ def _scored(
 ) -> pd.DataFrame:
     """:func:`standings` of `results` with every method's columns (before any is left out)."""
     parts = [
-        _score(_prepare(results if rows is None else results.loc[rows], movement=movement),
-               method, conv, rules)
-        for rows, method, conv in _combinations(results, scoring, convention)
-    ]  # fmt: skip
+        _score(p, method, conv, rules)
+        for p, method, conv in _prepared(results, scoring, convention, movement)
+    ]
     if len(parts) == 1:
         out = parts[0]
     else:  # in the order of one ranking: by session and line, each line's places kept
@@ -193,6 +192,20 @@ def _on_two_threads(
     return in_event_chunks(results, codes, table, CHUNK_ROWS)
 
 
+def _prepared(
+    results: pd.DataFrame,
+    scoring: str | None,
+    convention: str | Convention | None,
+    movement: str | None,
+) -> Iterator[tuple[_Prep, str, Convention]]:
+    """Each (method, convention) combination of the sessions (:func:`_combinations`): its rows
+    prepared, the method, and the convention with the fields the method fixes (``SCORINGS``:
+    ``butler_all`` drops no result from the datum, whatever the convention)."""
+    for rows, method, conv in _combinations(results, scoring, convention):
+        p = _prepare(results if rows is None else results.loc[rows], movement=movement)
+        yield p, method, with_fields(conv, SCORINGS[method][1])
+
+
 def _combinations(
     results: pd.DataFrame, scoring: str | None, convention: str | Convention | None
 ) -> list[tuple[np.ndarray | None, str, Convention]]:
@@ -216,9 +229,9 @@ def _combinations(
 
 
 def _score(p: _Prep, method: str, conv: Convention, rules: MatchpointRules) -> pd.DataFrame:
-    """The standings of the sessions of `p`, all scored by `method` under `conv`."""
-    kind, fixed = SCORINGS[method]
-    conv = with_fields(conv, fixed)
+    """The standings of the sessions of `p`, all scored by `method` under `conv` (with the
+    fields the method fixes: :func:`_prepared`)."""
+    kind = SCORINGS[method][0]
     if kind == "mp":
         out = _mp_totals(p, rules, conv)
     else:
