@@ -696,10 +696,10 @@ def read_mtg_json(
             cut = record[CUT_ROUND]
             finalists.extend((event, row[1]) for row in file_rows if cut and row[0] >= cut)
             published.extend(standings)
-            for names, kept in ((playoffs, False), (apart, True)):
-                these = [
-                    n for n in dict.fromkeys(left) if bool(_BRACKET.fullmatch(n.strip())) is kept
-                ]
+            rounds = dict.fromkeys(left)
+            bracket_rounds = [n for n in rounds if _BRACKET.fullmatch(n.strip())]
+            for names, these in ((playoffs, [n for n in rounds if n not in bracket_rounds]),
+                                 (apart, bracket_rounds)):  # fmt: skip
                 if these:
                     names.append(f"{path.name} ({', '.join(these)})")
     note(f"{len(refused)} file(s) left out, refused", refused)

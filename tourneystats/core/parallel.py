@@ -159,7 +159,7 @@ def in_event_chunks(
         return None
     of_row = run[codes]
     ends = np.cumsum(np.bincount(of_row))
-    starts = ends - np.bincount(of_row)
+    starts = np.concatenate([[0], ends[:-1]])
     order = None if np.all(of_row[1:] >= of_row[:-1]) else np.argsort(of_row, kind="stable")
     del of_row
 
