@@ -237,14 +237,15 @@ def _read_parquet(
         return frame
     assert schema is not None
     names = list(schema.names if columns is None else columns)
-    # the text columns first, one at a time (each read, coded and released before the next),
-    # then the others: their Arrow and pandas copies are never in memory beside an Arrow text
-    # column, and only one of those is
-    rows = 0
+    # the text columns first, read together (on Arrow's threads) as dictionary indices and
+    # coded one at a time (each released once coded), then the others: their Arrow and pandas
+    # copies are never in memory beside the Arrow text columns
+    columns_read = _parquet_columns(path, text, text)
+    rows = columns_read.num_rows
     coded: dict[str, Any] = {}
     for c in text:
-        column = _parquet_columns(path, [c], [c]).column(0)
-        rows = len(column)
+        column = columns_read.column(0)
+        columns_read = columns_read.remove_column(0)
         other = coded.get((shared or {}).get(c, ""))
         same = None if other is None else _shared_categorical(column, other)
         coded[c] = _sorted_categorical(column) if same is None else same
@@ -252,16 +253,21 @@ def _read_parquet(
         pa.default_memory_pool().release_unused()
     rest = [c for c in names if c not in coded]
     if rest:
-        pa.default_memory_pool().release_unused()  # the Arrow buffers freed above
         table = _parquet_columns(path, rest)
-        frame = table.to_pandas(split_blocks=True, self_destruct=True)
+        others = table.to_pandas(split_blocks=True, self_destruct=True)
         del table
     else:
-        frame = pd.DataFrame(index=pd.RangeIndex(rows))
+        others = pd.DataFrame(index=pd.RangeIndex(rows))
     pa.default_memory_pool().release_unused()  # the Arrow buffers freed above, to the system
-    for c in names:  # in the file's column order
-        if c in coded:
-            frame.insert(names.index(c), c, coded.pop(c))
+    # the columns in the file's order (a stored index is the frame's), none copied (as
+    # DataFrame.insert would copy them)
+    parts = (others.iloc[:, i] for i in range(others.shape[1]))
+    in_order = [
+        pd.Series(coded[c], index=others.index, name=c, copy=False) if c in coded else next(parts)
+        for c in names
+        if c in coded or c in others.columns
+    ]
+    frame = pd.concat(in_order, axis=1)
     frame.attrs["dictionaries"] = text
     return frame
 
@@ -359,12 +365,17 @@ def _shared_categorical(column: Any, like: pd.Categorical) -> pd.Categorical | N
     categories = like.categories
     value_set = pa.array(categories.array, type=pa.string())  # (Arrow text: no copy)
     small = _code_dtype(len(categories))
+    # every dictionary looked up at once (one hash table of the categories, not one each)
+    found = pc.index_in(
+        pa.concat_arrays([d.cast(pa.string()) for d in dictionaries]), value_set=value_set
+    )
+    bounds = np.cumsum([0, *(len(d) for d in dictionaries)])
     tables = []
-    for d, dictionary in enumerate(dictionaries):
-        found = pc.index_in(dictionary.cast(pa.string()), value_set=value_set)
-        table = found.to_numpy(zero_copy_only=False) if found.null_count else found.to_numpy()
-        if found.null_count:  # a value not among them: fine only if no row has it
-            seen = np.zeros(len(dictionary) + 1, dtype=bool)
+    for d, (a, b) in enumerate(zip(bounds[:-1], bounds[1:], strict=True)):
+        part = found.slice(a, b - a)
+        table = part.to_numpy(zero_copy_only=False)
+        if part.null_count:  # a value not among them: fine only if no row has it
+            seen = np.zeros(b - a + 1, dtype=bool)
             for chunk in (c for c, w in zip(chunks, which, strict=True) if w == d):
                 seen[_indices(chunk)] = True
             if np.isnan(table[seen[:-1]]).any():
