@@ -945,3 +945,30 @@ def test_ogwp_from_published_gw_is_unknown_beside_an_unpublished_opponent():
     assert unknown == ["A"]
     assert pd.isna(mean["A"])
     assert mean[["B", "X", "C"]].tolist() == [0.6, 0.6, 0.33]
+
+
+@pytest.mark.parametrize(
+    "stem, player, value",
+    [
+        ("pauper-royale-227-2025-02-06", "P022", 1.0),  # cardsrealm
+        ("domingooouuu-pauper-62-2025-07-13", "P009", 0.1),  # cardsrealm2025
+    ],
+)
+def test_cardsrealm_player_with_a_bye_only_has_the_printed_value(stem, player, value):
+    """CardsRealm prints OMW% and OGW% 1 (until mid-May 2025) and 0.1 (after) for a player whose
+    one round is a bye (``Rules.no_opponents``): the file is reproduced whole with it; without
+    it, his two values are missing (and in the first file he ranks 26th, published 22nd)."""
+    path = JSON_DIR / f"{stem}.json"
+    results = quietly(read_mtg_json, path).results
+    assert results.loc[results["player"] == player, "opponent"].isna().all()
+    row, table = quietly(file_report, path)
+    assert row["status"] == "equal" and row["compared"] == row["equal"]
+    mine = table[(table["player"] == player) & table["value"].isin(["OMWP", "OGWP"])]
+    assert mine["published"].tolist() == [value, value] == mine["computed"].tolist()
+    rules = replace(RULES[row["preset"]], no_opponents=None)
+    _, without = quietly(file_report, path, rules=rules)
+    mine = without[(without["player"] == player) & without["value"].isin(["OMWP", "OGWP"])]
+    assert mine["computed"].isna().all()
+    if row["preset"] == "cardsrealm":
+        rank = without[(without["player"] == player) & (without["value"] == "Rank")]
+        assert rank[["published", "computed"]].values.tolist() == [[22, 26]]
