@@ -685,9 +685,15 @@ def test_topdeck_deleted_accounts_are_distinct_players():
         "Deleted (2)",
     ]
     row, table = quietly(file_report, ARTABRIAN)
-    assert row["status"] == "different" and row["preset"] == "topdeck"
-    # the OGW% of those who met a deleted account (whose GW% is not published) is unknown
-    assert counts(table) == {"OGWP": (24, 28), "OMWP": (28, 28), "Points": (28, 28)}
+    assert row["status"] == "equal" and row["preset"] == "topdeck"
+    # the OGW% of those who met "Deleted" (who won a match: his GW% is neither published nor
+    # 0) cannot be formed from the file: not compared, and named; "Deleted (2)" lost every
+    # match (GW% 0), so the OGW% of his opponents P003 and P004 is compared
+    assert counts(table) == {"OGWP": (24, 24), "OMWP": (28, 28), "Points": (28, 28)}
+    met = sorted(data.results.loc[data.results["opponent"] == "Deleted", "player"])
+    assert met == ["P011", "P012", "P013", "P019"]
+    assert f"met an opponent without a published GW%: {', '.join(met)}" in row["warnings"][-1]
+    assert {"P003", "P004"} <= set(table.loc[table["value"] == "OGWP", "player"])
 
 
 def test_players_the_standings_leave_out_take_no_place(tmp_path):
@@ -757,15 +763,20 @@ def test_a_no_show_placed_inside_a_tie_leaves_a_gap_in_it(tmp_path):
 
 def test_players_sharing_a_name_are_distinct_players():
     """The standings list two players P013; in round 2 both play (against P004 and P011): two
-    players, the second named "P013 (2)"; neither is compared."""
+    players, the second named "P013 (2)"; neither is compared, nor the OGW% of the players who
+    met one of them (his published GW% cannot be told apart)."""
     data = quietly(read_mtg_json, THURSDAY)
     second = data.results[data.results["round"] == 2].set_index("player")
     assert second.loc[["P013", "P013 (2)"], "opponent"].tolist() == ["P004", "P011"]
     row, table = quietly(file_report, THURSDAY)
-    assert row["status"] == "different"
+    assert row["status"] == "equal"
     assert any("players sharing a name: P013" in w for w in row["warnings"])
     assert "P013" not in set(table["player"])
-    assert counts(table) == {"OGWP": (11, 14), "OMWP": (14, 14), "Points": (14, 14)}
+    assert counts(table) == {"OGWP": (11, 11), "OMWP": (14, 14), "Points": (14, 14)}
+    results = data.results
+    met = results.loc[results["opponent"].isin(["P013", "P013 (2)"]), "player"]
+    ogwp = set(table.loc[table["value"] == "OGWP", "player"])
+    assert len(set(met)) == 3 and not ogwp & set(met)
 
 
 # --- the status of a file --------------------------------------------------------------------
@@ -913,3 +924,51 @@ def test_cardsrealm_records_the_rounds_cannot_give_make_the_file_inconsistent(tm
     row, table = quietly(file_report, tmp_path / WEEKLY.name)
     assert "Losses" not in set(table["value"])
     assert row["status"] == quietly(file_report, WEEKLY)[0]["status"]
+
+
+def test_ogwp_from_published_gw_is_unknown_beside_an_unpublished_opponent():
+    """A file of match results only: the OGW% to compare is the mean of the opponents'
+    published GW% (floored at 0.33). A met B (0.4) and X, who won a match and whose GW% is
+    not published: A's is unknown (named, not a number). B's is A's 0.6; X's the same; C,
+    with byes only, has no counted opponent: topdeck.gg's 0.33 (``Rules.no_opponents``)."""
+    from tourneystats.cards import RULES
+    from tourneystats.cards.check import _ogwp_from_published
+
+    results = pd.DataFrame(
+        {"event": "E", "round": [1, 1, 1, 2, 2, 2, 2],
+         "player": ["A", "B", "C", "A", "X", "B", "C"],
+         "opponent": ["B", "A", None, "X", "A", None, None], "wins": [1, 0, 1, 0, 1, 1, 1],
+         "losses": [0, 1, 0, 1, 0, 0, 0], "draws": 0}
+    )  # fmt: skip
+    published = pd.DataFrame({"player": ["A", "B", "C"], "GWP": [0.6, 0.4, 1.0]})
+    mean, unknown = _ogwp_from_published(results, published, RULES["topdeck"])
+    assert unknown == ["A"]
+    assert pd.isna(mean["A"])
+    assert mean[["B", "X", "C"]].tolist() == [0.6, 0.6, 0.33]
+
+
+@pytest.mark.parametrize(
+    "stem, player, value",
+    [
+        ("pauper-royale-227-2025-02-06", "P022", 1.0),  # cardsrealm
+        ("domingooouuu-pauper-62-2025-07-13", "P009", 0.1),  # cardsrealm2025
+    ],
+)
+def test_cardsrealm_player_with_a_bye_only_has_the_printed_value(stem, player, value):
+    """CardsRealm prints OMW% and OGW% 1 (until mid-May 2025) and 0.1 (after) for a player whose
+    one round is a bye (``Rules.no_opponents``): the file is reproduced whole with it; without
+    it, his two values are missing (and in the first file he ranks 26th, published 22nd)."""
+    path = JSON_DIR / f"{stem}.json"
+    results = quietly(read_mtg_json, path).results
+    assert results.loc[results["player"] == player, "opponent"].isna().all()
+    row, table = quietly(file_report, path)
+    assert row["status"] == "equal" and row["compared"] == row["equal"]
+    mine = table[(table["player"] == player) & table["value"].isin(["OMWP", "OGWP"])]
+    assert mine["published"].tolist() == [value, value] == mine["computed"].tolist()
+    rules = replace(RULES[row["preset"]], no_opponents=None)
+    _, without = quietly(file_report, path, rules=rules)
+    mine = without[(without["player"] == player) & without["value"].isin(["OMWP", "OGWP"])]
+    assert mine["computed"].isna().all()
+    if row["preset"] == "cardsrealm":
+        rank = without[(without["player"] == player) & (without["value"] == "Rank")]
+        assert rank[["published", "computed"]].values.tolist() == [[22, 26]]

@@ -11,7 +11,8 @@ computes each event's standings with the rules the caller names or those the fil
   match results only (topdeck.gg) has no game scores: its ``GWP`` and ``Rank`` (which GW%
   decides among equal players) are not compared, and its ``OGWP`` is compared with the average
   of the opponents' *published* GW% (floored, averaged as the rules say), which checks the
-  averaging.
+  averaging; not for a player who met an opponent whose GW% is not published (a deleted
+  account who won a match, a name two players share): the file cannot give his.
 - **TOM** files: the ``place`` of each player in his division (TOM exports no percentages),
   except players of the top cut.
 - **Tables** (CSV, Parquet) with their published standings beside them: a table named like the
@@ -164,11 +165,14 @@ def _restore_byes(results: pd.DataFrame, published: pd.DataFrame, rules: Rules) 
     return pd.concat([results, byes[results.columns]], ignore_index=True)
 
 
-def _ogwp_from_published(results: pd.DataFrame, published: pd.DataFrame, rules: Rules) -> pd.Series:
+def _ogwp_from_published(
+    results: pd.DataFrame, published: pd.DataFrame, rules: Rules
+) -> tuple[pd.Series, list]:
     """Per player: the average of his opponents' published GW% (floored) as the rules average
-    (the files of topdeck.gg hold no game scores, the site publishes GW%). An opponent without a
-    published GW% (a deleted account, a shared name) makes the average missing, unless he lost
-    every match (topdeck.gg's dummy opponent)."""
+    (the files of topdeck.gg hold no game scores, the site publishes GW%), and the players
+    whose average is unknown: an opponent without a published GW% (a deleted account, a shared
+    name) makes it missing, unless he lost every match (topdeck.gg's dummy opponent). A player
+    without a counted opponent has the rules' ``no_opponents``."""
     terms = explain(results, rules=rules)
     gwp = published.drop_duplicates(PLAYER, keep=False).set_index(PLAYER)["GWP"]
     # an opponent the standings do not list who lost every match won no game: GW% 0
@@ -180,9 +184,12 @@ def _ogwp_from_published(results: pd.DataFrame, published: pd.DataFrame, rules: 
     grouped = counted.assign(_unknown=counted["_v"].isna()).groupby(
         PLAYER, observed=True, sort=False
     )
-    mean = grouped["_v"].mean().where(~grouped["_unknown"].any())
-    mean = mean.reindex(pd.Index(results[PLAYER].unique()))
-    return mean if rules.no_opponents is None else mean.fillna(rules.no_opponents)
+    unknown = grouped["_unknown"].any()
+    mean = grouped["_v"].mean().where(~unknown)
+    alone = pd.Index(results[PLAYER].unique()).difference(mean.index, sort=False)
+    alone_value = np.nan if rules.no_opponents is None else rules.no_opponents
+    mean = pd.concat([mean, pd.Series(alone_value, index=alone, dtype=float)])
+    return mean, list(unknown.index[unknown.to_numpy()])
 
 
 def _published_places(ours: pd.DataFrame, theirs: pd.DataFrame) -> pd.DataFrame:
@@ -229,14 +236,18 @@ def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.
     _left_out(f"{event}: computed players the standings do not list", sorted(map(str, extra)))
     published = _comparable(published, results, event)
     values = {"Points": MATCH_POINTS, "OMWP": OMWP}
+    unknown: list[str] = []  # players whose OGWP the file cannot give
     if rules.published_records and set(RECORDS) <= set(published.columns):
         table = table.assign(**_records(results, table[PLAYER]))
         values.update({key: key for key in RECORDS})
     if rules.game_scores:
         values.update({"GWP": GWP, "OGWP": OGWP})
     else:
-        table[_FROM_PUBLISHED] = table[PLAYER].map(_ogwp_from_published(results, published, rules))
+        ogwp, unknown = _ogwp_from_published(results, published, rules)
+        table[_FROM_PUBLISHED] = table[PLAYER].map(ogwp)
         values["OGWP"] = _FROM_PUBLISHED
+        unknown = sorted(map(str, published.loc[published[PLAYER].isin(unknown), PLAYER]))
+        _left_out(f"{event}: OGWP of players who met an opponent without a published GW%", unknown)
     out = compare(
         published,
         table[table[PLAYER].isin(published[PLAYER])],
@@ -245,6 +256,7 @@ def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.
         last_digit=rules.last_digit,
     )
     out = out[out["published"].notna()].copy()  # a null is no published value
+    out = out[~(out["value"].eq("OGWP") & out[PLAYER].isin(unknown)).to_numpy()].copy()
     out[EARLIER] = pd.array([pd.NA] * len(out), dtype="Int64")
     if not rules.game_scores:  # ranks depend on the GW% the file cannot give
         return out

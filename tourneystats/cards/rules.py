@@ -44,10 +44,12 @@ cardsrealm      CardsRealm until mid-May 2025                   floors 1/3; roun
                                                                 MW% the opponents average; each %
                                                                 rounded half even to 3 decimals as
                                                                 computed (before averaging) and
-                                                                ranked so; last digit approximate
+                                                                ranked so; last digit approximate;
+                                                                1 without an opponent
 cardsrealm2025  CardsRealm from 2025-05-17                      as cardsrealm at 4 decimals, rounds
                                                                 missed not counted; own GW% not
-                                                                floored, ranked as shown
+                                                                floored, ranked as shown; 0.1
+                                                                without an opponent
 pokemon         Play! Pokémon (TOM)                             3/1/0 with a tie worth 1/2 win in the
                                                                 win %; floor 0.25; 0.75 cap if
                                                                 dropped; byes out of the win %;
@@ -448,11 +450,13 @@ RULES: dict[str, Rules] = {
     # mean half up); one file prints one unit off at times (last_digit)
     # its published Wins/Losses/Draws are the rounds' matches (published_records): all 8,830
     # players of its 363 files reproduced whole agree, 3,471 of them players who left; in its
-    # other files 211 players are published 1 or 2 losses their rounds do not hold
+    # other files 211 players are published 1 or 2 losses their rounds do not hold; a player
+    # without a counted opponent (a bye only) has OMW% and OGW% 1 (the one such player)
     "cardsrealm": Rules(
         name="cardsrealm",
         published_records=True,
         floor=1 / 3,
+        no_opponents=1.0,
         missed_rounds_lost=True,
         decimals=3,
         rounding="half_even",
@@ -462,11 +466,14 @@ RULES: dict[str, Rules] = {
     # CardsRealm from 2025-05-17: the player's own game-win % shown unfloored (0.2; 0.0588) and
     # ranked as shown; rounded as `cardsrealm` at 4 decimals (OMW% 11,168 of 11,170 and OGW%
     # 11,066 of 11,066 of the archive's values that agree within one unit reproduced to the last
-    # digit); in its files whose values all agree, every rank is reproduced so
+    # digit); in its files whose values all agree, every rank is reproduced so; a player
+    # without a counted opponent (a bye only) has OMW% and OGW% 0.1 as printed (all three
+    # such players, 2025-07 to 2025-12)
     "cardsrealm2025": Rules(
         name="cardsrealm2025",
         published_records=True,
         floor=1 / 3,
+        no_opponents=0.1,
         own_floor=0,
         ranked_as_shown=True,
         decimals=4,
