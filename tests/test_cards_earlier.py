@@ -394,3 +394,60 @@ def test_real_file_knocked_out_of_the_top_8_at_their_own_round():
     # under rules that show final standings only, the six players' values are plain differences
     rules = replace(RULES["melee"], earlier_standings=None)
     assert quietly(file_report, WPN, rules=rules)[0]["status"] == "different"
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), st.integers(1, 3), st.sampled_from([2, 3]), st.data())
+def test_knocked_out_rounds_agree_with_the_reference(seed, swiss, size, data):
+    """Random Swiss rounds of 10 players, then a single elimination of 2**size of them written
+    as Swiss rounds; each player knocked out before the final is published with his standings
+    after a random round from his last one on (or his final ones). earlier_rounds with the
+    cut's first round and the event's last finds, for those whose final values are not the
+    published ones, the latest round that gives them, as the plain-Python reference does."""
+    rng = random.Random(seed)
+    players = [f"P{i:02d}" for i in range(10)]
+    scores = [(2, 0), (2, 1), (1, 2), (0, 2)]
+    rows = []
+    for r in range(1, swiss + 1):
+        rng.shuffle(players)
+        for a, b in zip(players[::2], players[1::2], strict=True):
+            w, lo = rng.choice(scores)
+            rows += [(r, a, b, w, lo), (r, b, a, lo, w)]
+    alive, r = rng.sample(players, 2**size), swiss
+    while len(alive) > 1:  # the cut: winners advance
+        r, winners = r + 1, []
+        for a, b in zip(alive[::2], alive[1::2], strict=True):
+            w, lo = rng.choice(scores[:2])
+            rows += [(r, a, b, w, lo), (r, b, a, lo, w)]
+            winners.append(a)
+        alive = winners
+    results = pd.DataFrame(rows, columns=["round", "player", "opponent", "wins", "losses"])
+    results = results.assign(event="E", draws=0)
+    top, end, rules = swiss + 1, r, RULES["melee2024"]
+    table = standings(results, rules=rules)
+    last = results.groupby("player")["round"].max()
+    published = table[["event", "player"]].copy()
+    for name, column in VALUES.items():
+        published[name] = table[column].astype(float).round(6).to_numpy()
+    out = last.index[(last >= top) & (last < end)]
+    for player in out:
+        at = data.draw(st.integers(int(last[player]), end), label=f"round of {player}")
+        if at < end:
+            after = standings(results[results["round"] <= at], rules=rules).set_index("player")
+            for name, column in VALUES.items():
+                published.loc[published["player"] == player, name] = round(
+                    float(after.loc[player, column]), 6
+                )
+    units = {v: 0.5 * 10.0 ** -decimals(published[k]) for k, v in VALUES.items()}
+    given_values = {
+        row["player"]: {v: row[k] for k, v in VALUES.items()}
+        for row in published.to_dict("records")
+    }
+    expected = {
+        p: r for p, r in ref.earlier_rounds(results, given_values, rules, end, units).items()
+        if last[p] >= top
+    }  # fmt: skip
+    found = earlier_rounds(results, published, table, rules, end, top)
+    found = found.drop_duplicates("player", keep="last")
+    assert dict(zip(found["player"], found["round"].astype(int), strict=True)) == expected
+    assert set(found["player"]) <= set(out)
