@@ -1,9 +1,11 @@
-"""Players who left before the last Swiss round, published with their standings of an earlier
-round (``tourneystats.cards.earlier``): found, marked ``published_after``, not counted as
-reproduced, and the ranks that agree only given them marked, not counted equal either."""
+"""Players who left before the last Swiss round (or were knocked out of a top cut before its
+last round), published with their standings of an earlier round (``tourneystats.cards.earlier``):
+found, marked ``published_after``, not counted as reproduced, and the ranks that agree only given
+them marked, not counted equal either."""
 
 from __future__ import annotations
 
+import json
 import random
 import warnings
 from dataclasses import replace
@@ -61,8 +63,9 @@ def test_real_file_players_who_left_after_round_2_have_round_2_values():
     assert ranks.loc[["P033", "P034", "P035", "P036"], "computed"].tolist() == [34, 33, 36, 35]
     assert (row["compared"], row["equal"]) == (180, 171)
     assert row["detail"] == (
-        "5 tie-breaker(s) of 3 player(s) who left before the last Swiss round are their "
-        "standings after an earlier round (player (round)): P034 (2), P035 (2), P036 (2); "
+        "5 tie-breaker(s) of 3 player(s) who left before the last Swiss round (or were "
+        "knocked out of a top cut before its last round) are their standings after an earlier "
+        "round (player (round)): P034 (2), P035 (2), P036 (2); "
         "4 rank(s) agree only given those values"
     )
     assert row["first_difference"] == "P034: OMWP published 0.75, computed 0.583333"
@@ -258,3 +261,193 @@ def test_ranked_with_no_one_moved_keeps_every_rank(path):
         moved = ranked_with(table, pd.DataFrame({"player": [last], "omwp": [1.0]}), rules)
         others = moved["player"][moved["player"] != last].tolist()
         assert others == table["player"][table["player"] != last].tolist()
+
+
+def _knockout_file(tmp_path: Path, e_omwp: float = 0.5) -> Path:
+    """Eight players, two Swiss rounds, then a top 4 written as Swiss rounds: semifinals in
+    'Round 3' (A beats F, B beats E), the final in 'Round 4' (A beats B 2-1); every other
+    match won 2-0. E is published with his standings after round 3 (OMW% `e_omwp`), F with his
+    final ones; the others with their points and places only."""
+    pairs = [(1, "A", "B", "2-0-0"), (1, "C", "D", "2-0-0"), (1, "E", "F", "2-0-0"),
+             (1, "G", "H", "2-0-0"), (2, "A", "C", "2-0-0"), (2, "E", "G", "2-0-0"),
+             (2, "B", "D", "2-0-0"), (2, "F", "H", "2-0-0"), (3, "A", "F", "2-0-0"),
+             (3, "B", "E", "2-0-0"), (4, "A", "B", "2-1-0")]  # fmt: skip
+    rounds = [
+        {"RoundName": f"Round {r}", "Matches": [
+            {"Player1": a, "Player2": b, "Result": res} for n, a, b, res in pairs if n == r
+        ]} for r in (1, 2, 3, 4)
+    ]  # fmt: skip
+    points = {"A": 12, "B": 6, "E": 6, "F": 3, "C": 3, "G": 3, "D": 0, "H": 0}
+    values = {
+        "E": {"OMWP": e_omwp, "GWP": 0.66666667, "OGWP": 0.5},
+        "F": {"OMWP": 0.66666667, "GWP": 0.33333333, "OGWP": 0.62962963},
+    }
+    standings = [
+        {"Rank": i + 1, "Player": p, "Points": n, "OMWP": None, "GWP": None, "OGWP": None,
+         **values.get(p, {})}
+        for i, (p, n) in enumerate(points.items())
+    ]  # fmt: skip
+    tournament = {
+        "Date": "2024-06-30",
+        "Name": "Top 4",
+        "Uri": "https://melee.gg/Tournament/View/1",
+    }
+    path = tmp_path / "top-4.json"
+    path.write_text(
+        json.dumps({"Tournament": tournament, "Rounds": rounds, "Standings": standings})
+    )
+    return path
+
+
+def test_knocked_out_of_a_top_cut_with_standings_after_his_last_round(tmp_path):
+    """The cut's four players count every round (``Rules.frozen_before_cut``); E, out in the
+    semifinals (round 3), met F (1 of 3 matches won: 1/3), G (1 of 2: 1/2, frozen after round
+    2) and B, who had won 2 of 3 (2/3) after round 3 and 2 of 4 (1/2) after the final: OMW%
+    (1/3 + 1/2 + 2/3) / 3 = 1/2 after round 3 (published), (1/3 + 1/2 + 1/2) / 3 = 4/9 at
+    the end (computed). His OGW% likewise: B's games 4 of 6 (2/3) after round 3, 5 of 9 at
+    the end (lost the final 1-2), with F's 2/6 and G's 2/4: 1/2 published, 25/54 computed.
+    Both are marked ``published_after`` 3; his GW% (4/6, the same either way) is equal. F,
+    out in round 3 too, is published with his final OGW% (E's games 4/6, H's 0 floored to 1/3,
+    A's 8 of 9: 17/27; A's 6 of 6 after round 3 would give 2/3): nothing to mark."""
+    row, table = quietly(file_report, _knockout_file(tmp_path))
+    assert row["preset"] == "melee2024" and row["status"] == "published_earlier"
+    assert value(table, "E", "OMWP") == pytest.approx(4 / 9)
+    assert value(table, "E", "OGWP") == pytest.approx(25 / 54)
+    assert value(table, "F", "OGWP") == pytest.approx(17 / 27)
+    wrong = table[~table["equal"].astype(bool)]
+    assert sorted(zip(wrong["player"], wrong["value"], wrong[EARLIER], strict=True)) == [
+        ("E", "OGWP", 3), ("E", "OMWP", 3)
+    ]  # fmt: skip
+    assert table.loc[table["equal"].astype(bool), EARLIER].isna().all()
+    # the ranks of the players outside the cut (C, G share 5th, D, H 7th) agree; the cut's
+    # players' places come from the bracket and are not compared
+    ranks = table[table["value"] == "Rank"]
+    assert sorted(ranks["player"]) == ["C", "D", "G", "H"] and ranks["equal"].all()
+    assert (row["compared"], row["equal"]) == (18, 16)
+    assert row["detail"].startswith("2 tie-breaker(s) of 1 player(s) who left before the last")
+    assert row["detail"].endswith("after an earlier round (player (round)): E (3)")
+
+
+def test_knocked_out_values_of_no_round_stay_a_difference(tmp_path):
+    """E published with an OMW% that no round gives (0.47: 1/2 after round 3, 4/9 after round
+    4) is a plain difference; so are his values under rules that show final standings only
+    (``earlier_standings=None``)."""
+    row, table = quietly(file_report, _knockout_file(tmp_path, e_omwp=0.47))
+    assert row["status"] == "different" and table[EARLIER].isna().all()
+    rules = replace(RULES["melee2024"], earlier_standings=None)
+    row, table = quietly(file_report, _knockout_file(tmp_path), rules=rules)
+    assert row["status"] == "different" and table[EARLIER].isna().all()
+    wrong = table[~table["equal"].astype(bool)]
+    assert sorted(zip(wrong["player"], wrong["value"], strict=True)) == [
+        ("E", "OGWP"), ("E", "OMWP")
+    ]  # fmt: skip
+
+
+def test_earlier_rounds_of_the_players_knocked_out_of_a_top_cut(tmp_path):
+    """earlier_rounds with the cut's first round (3) and the event's last (4): the players
+    knocked out before the final are those it looks at; E's standings after round 3 give his
+    published values (OMW% and OGW% 1/2)."""
+    from tourneystats.cards import read_mtg_json
+    from tourneystats.cards.publishers import event_standings
+
+    data = quietly(read_mtg_json, _knockout_file(tmp_path))
+    record = data.events.iloc[0]
+    assert record["cut_round"] == 3
+    rules = RULES["melee2024"]
+    table = event_standings(data.results, dict(record), rules)
+    found = earlier_rounds(data.results, data.published, table, rules, 4, 3)
+    assert found[["player", "round"]].values.tolist() == [["E", 3]]
+    assert found[["omwp", "gwp", "ogwp"]].values.tolist() == [
+        [pytest.approx(1 / 2), pytest.approx(2 / 3), pytest.approx(1 / 2)]
+    ]
+    # the players who left before the last Swiss round (2): none
+    assert earlier_rounds(data.results, data.published, table, rules, 2).empty
+
+
+WPN = (
+    WEEKLY.parent
+    / "legacy-wpn-qualifier-2-round-6-game-on-standard-qualifier-67829-2024-03-09.json"
+)
+
+
+def test_real_file_knocked_out_of_the_top_8_at_their_own_round():
+    """23 players, five Swiss rounds, then a top 8 written as 'Round 6' to 'Round 8' (melee.gg,
+    March 2024: preset ``melee``). The four quarterfinal losers are published with their
+    standings after round 6, the two semifinal losers after round 7, not the final ones: P006
+    met P022 and P021 (1/3 each, floored), P007 (10 of 18 points: 5/9), P005 (11/18), and in
+    rounds 5 and 6 P003 and P004, 13 of 18 points after round 6, 13 of 21 after their
+    semifinal losses. OMW% 59/108 = 0.546296 after round 6 (published), 43/84 = 0.511905 at
+    the end (computed). Every other value agrees (the ranks of the 15 players outside the top 8
+    too): status ``published_earlier``."""
+    row, table = quietly(file_report, WPN)
+    assert row["preset"] == "melee" and row["status"] == "published_earlier"
+    assert value(table, "P006", "OMWP", "published") == pytest.approx(59 / 108, abs=5e-7)
+    assert value(table, "P006", "OMWP") == pytest.approx(43 / 84)
+    wrong = table[~table["equal"].astype(bool)]
+    assert sorted(set(zip(wrong["player"], wrong[EARLIER], strict=True))) == [
+        ("P003", 7), ("P004", 7), ("P005", 6), ("P006", 6), ("P007", 6), ("P008", 6)
+    ]  # fmt: skip
+    assert set(wrong["value"]) == {"OMWP", "OGWP"}  # GW% and points: the same either way
+    assert counts_of(table) == {
+        "GWP": (23, 23), "OGWP": (17, 23), "OMWP": (17, 23), "Points": (23, 23), "Rank": (15, 15)
+    }  # fmt: skip
+    # under rules that show final standings only, the six players' values are plain differences
+    rules = replace(RULES["melee"], earlier_standings=None)
+    assert quietly(file_report, WPN, rules=rules)[0]["status"] == "different"
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), st.integers(1, 3), st.sampled_from([2, 3]), st.data())
+def test_knocked_out_rounds_agree_with_the_reference(seed, swiss, size, data):
+    """Random Swiss rounds of 10 players, then a single elimination of 2**size of them written
+    as Swiss rounds; each player knocked out before the final is published with his standings
+    after a random round from his last one on (or his final ones). earlier_rounds with the
+    cut's first round and the event's last finds, for those whose final values are not the
+    published ones, the latest round that gives them, as the plain-Python reference does."""
+    rng = random.Random(seed)
+    players = [f"P{i:02d}" for i in range(10)]
+    scores = [(2, 0), (2, 1), (1, 2), (0, 2)]
+    rows = []
+    for r in range(1, swiss + 1):
+        rng.shuffle(players)
+        for a, b in zip(players[::2], players[1::2], strict=True):
+            w, lo = rng.choice(scores)
+            rows += [(r, a, b, w, lo), (r, b, a, lo, w)]
+    alive, r = rng.sample(players, 2**size), swiss
+    while len(alive) > 1:  # the cut: winners advance
+        r, winners = r + 1, []
+        for a, b in zip(alive[::2], alive[1::2], strict=True):
+            w, lo = rng.choice(scores[:2])
+            rows += [(r, a, b, w, lo), (r, b, a, lo, w)]
+            winners.append(a)
+        alive = winners
+    results = pd.DataFrame(rows, columns=["round", "player", "opponent", "wins", "losses"])
+    results = results.assign(event="E", draws=0)
+    top, end, rules = swiss + 1, r, RULES["melee2024"]
+    table = standings(results, rules=rules)
+    last = results.groupby("player")["round"].max()
+    published = table[["event", "player"]].copy()
+    for name, column in VALUES.items():
+        published[name] = table[column].astype(float).round(6).to_numpy()
+    out = last.index[(last >= top) & (last < end)]
+    for player in out:
+        at = data.draw(st.integers(int(last[player]), end), label=f"round of {player}")
+        if at < end:
+            after = standings(results[results["round"] <= at], rules=rules).set_index("player")
+            for name, column in VALUES.items():
+                published.loc[published["player"] == player, name] = round(
+                    float(after.loc[player, column]), 6
+                )
+    units = {v: 0.5 * 10.0 ** -decimals(published[k]) for k, v in VALUES.items()}
+    given_values = {
+        row["player"]: {v: row[k] for k, v in VALUES.items()}
+        for row in published.to_dict("records")
+    }
+    expected = {
+        p: r for p, r in ref.earlier_rounds(results, given_values, rules, end, units).items()
+        if last[p] >= top
+    }  # fmt: skip
+    found = earlier_rounds(results, published, table, rules, end, top)
+    found = found.drop_duplicates("player", keep="last")
+    assert dict(zip(found["player"], found["round"].astype(int), strict=True)) == expected
+    assert set(found["player"]) <= set(out)

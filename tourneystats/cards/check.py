@@ -311,18 +311,23 @@ def _with_earlier(
     rules: Rules,
     record: pd.Series,
 ) -> tuple[pd.DataFrame, int] | None:
-    """Mark in `out` (``published_after``) the tie-breakers of the players who left that are
-    their standings after an earlier round (:func:`~tourneystats.cards.earlier.earlier_rounds`)
-    and return `table` ranked with those values and the latest such round (None if none: the
-    ranks that agree only given them are marked with it, and are not counted equal)."""
+    """Mark in `out` (``published_after``) the tie-breakers that are standings after an earlier
+    round (:func:`~tourneystats.cards.earlier.earlier_rounds`) of the players who left before
+    the last Swiss round and of those knocked out of a top cut written as Swiss rounds before
+    its last round, and return `table` ranked with those values and the latest such round of a
+    player who left (of one knocked out if none; None if no one: the ranks that agree only
+    given them are marked with it, and are not counted equal)."""
     top = record.get(CUT_ROUND)
     top = 0 if top is None or pd.isna(top) else int(top)
-    last_round = top - 1 if top else int(results[ROUND].max())
+    end = int(results[ROUND].max())
+    last_round = top - 1 if top else end
     if rules.earlier_standings is None:
         return None
     differ = out["value"].isin(list(TIE_BREAKERS)).to_numpy() & ~out["equal"].to_numpy(dtype=bool)
     last = results.groupby(PLAYER, observed=True)[ROUND].max()
-    if not (out.loc[differ, PLAYER].map(last) < last_round).any():  # the usual case: none
+    theirs = out.loc[differ, PLAYER].map(last)
+    knocked_out = top > 0 and bool(((theirs >= top) & (theirs < end)).any())
+    if not (theirs < last_round).any() and not knocked_out:  # the usual case: none
         return None
     cuts = [c for c in frozen_cuts(results, top, rules) if c <= last_round]
     first = max(cuts, default=1)
@@ -330,13 +335,17 @@ def _with_earlier(
     listed_after = rules.earlier_standings == "listed_after"
     left = last[(last < last_round) & (last >= first)] if listed_after else None
     shown = shown_earlier(matches, left)
+    when = shown.dropna(subset=[ROUND]).set_index(PLAYER)[ROUND]
+    if knocked_out:  # ranked among the cut's players by the values shown, never after them
+        cut = shown_earlier(earlier_rounds(results, published, table, rules, end, top))
+        shown = pd.concat([f for f in (shown, cut) if len(f)] or [shown], ignore_index=True)
     earlier = shown[shown[ROUND].notna()]
     if not len(earlier):
         return None
-    when = earlier.set_index(PLAYER)[ROUND]
-    marked = differ & out[PLAYER].isin(when.index).to_numpy()
-    out.loc[marked, EARLIER] = out.loc[marked, PLAYER].map(when).astype("Int64").to_numpy()
-    return ranked_with(table, shown, rules), int(when.max())
+    at = earlier.set_index(PLAYER)[ROUND]
+    marked = differ & out[PLAYER].isin(at.index).to_numpy()
+    out.loc[marked, EARLIER] = out.loc[marked, PLAYER].map(at).astype("Int64").to_numpy()
+    return ranked_with(table, shown, rules), int(when.max() if len(when) else at.max())
 
 
 def _json_events(

@@ -1,4 +1,5 @@
-"""Players who left before the last Swiss round, published with their standings of an earlier round.
+"""Players who left before the last Swiss round (or were knocked out of a top cut before its last
+round), published with their standings of an earlier round.
 
 A player who left an event (his last Swiss round comes before the event's last) keeps his points,
 but his opponents' averages move on as his opponents play. melee.gg's published OMW%, GW% and
@@ -28,6 +29,25 @@ whose points agree agree 65,774 times of 66,649, against 63,440 with the final v
 before May 2024 melee.gg ranks such players among the others by those values (2,438 of the 2,578
 ranks of its files that differ, 2,235 if listed after), from May 2024 it lists them after the
 players still in (8,276 of 8,833, 7,451 if ranked among them).
+
+A top cut written as Swiss rounds (``cut_round``: ``Round 6`` to ``Round 8`` with 4, 2 and 1
+matches after five Swiss rounds) counts every round for its players; one knocked out before
+its last round stops there as a player who leaves does, and melee.gg shows some such players
+with their standings after the round they were knocked out (or a later one before the last),
+not the final ones, in some files only: the 2nd Chance PTQ (PT MH3) of 2024-06-30 shows the
+64 players knocked out in round 2 with their standings after round 2 (62 of them differ from
+their final ones), and those knocked out later with their final values. The check marks them
+as it marks the players who left (:func:`earlier_rounds` with the cut's first round and the
+event's last round). Measured on the same archive, melee.gg files whose points agree: 179
+values of 91 players in 6 files (for 157 the latest round that gives them is the round the
+player was knocked out), all of them differences before; taken as a rule (always the standings
+after the round the player was knocked out), it would break 1,620 values of files reproduced
+whole.
+Their places come from the bracket and are not compared; within the cut melee.gg orders them
+by the values shown (of the 955 players of the cuts of the 57 files with such players,
+inconsistent ones included, 15 pairs of neighbours are out of the order of the values shown,
+134 out of the order of the final ones): they are ranked among the cut's players by those
+values, never listed after them.
 """
 
 from __future__ import annotations
@@ -60,6 +80,9 @@ def earlier_rounds(
     """The earlier rounds whose standings give the published tie-breakers of the players who
     left before `last_round`.
 
+    In a top cut written as Swiss rounds, with `first_round` its first round and `last_round`
+    the event's last, the players who left are those knocked out before the last round.
+
     Parameters
     ----------
     results : pandas.DataFrame
@@ -72,11 +95,12 @@ def earlier_rounds(
     rules : Rules
         The rules of the event (its ``last_digit`` too).
     last_round : int
-        The event's last Swiss round.
+        The event's last Swiss round (its last round, for the players of a top cut).
     first_round : int, default 1
         The first round of the part of the event `last_round` ends (after a cut only the
-        leaders by points play: :func:`~tourneystats.cards.publishers.points_cuts`): the
-        players who stopped before it keep the standings before it and are not looked at.
+        leaders by points play: :func:`~tourneystats.cards.publishers.points_cuts`, or the top
+        cut): the players who stopped before it keep the standings before it and are not
+        looked at.
 
     Returns
     -------

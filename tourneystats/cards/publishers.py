@@ -58,7 +58,10 @@ not list (who played rounds) were not ranked: the check ranks the others without
 A player who left before the last Swiss round is at times published with his standings after
 an earlier round (the round his drop was recorded after, which the file does not hold); from
 May 2024 such players are listed after the players still in (``Rules.earlier_standings``).
-The check tells those values apart (:mod:`~tourneystats.cards.earlier`).
+So, in some files, is a player knocked out of a top cut written as Swiss rounds before its
+last round (after the round he was knocked out, or a later one), ranked among the cut's
+players by those values. The check tells those values apart
+(:mod:`~tourneystats.cards.earlier`).
 
 The melee.gg dates are those of the events fully reproduced by only one of the three presets
 (the last "early" event is of 2024-04-11 and the first "mid" one of 2024-05-16; the last "mid"

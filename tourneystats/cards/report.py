@@ -9,10 +9,11 @@ status                        meaning
 ============================  ==========================================================
 ``equal``                     every published value compared is reproduced
 ``published_earlier``         every value not reproduced is a tie-breaker of a player who
-                              left before the last Swiss round that is his standings after
-                              an earlier round (``published_after`` in the table; melee.gg
-                              keeps a dropped player's values of the round his drop was
-                              recorded after, which the file does not say:
+                              left before the last Swiss round, or was knocked out of a top
+                              cut written as Swiss rounds before its last round, that is his
+                              standings after an earlier round (``published_after`` in the
+                              table; melee.gg keeps a dropped player's values of the round his
+                              drop was recorded after, which the file does not say:
                               :mod:`~tourneystats.cards.earlier`), or a rank that agrees once
                               the players are ranked with those values (marked with the
                               latest such round). None of them is counted as reproduced.
@@ -113,8 +114,9 @@ def _missing_points(table: pd.DataFrame) -> str:
 
 
 def _shown_earlier(table: pd.DataFrame) -> str:
-    """The players who left whose published tie-breakers are their standings after an earlier
-    round, the rounds, and the ranks that agree only given those values."""
+    """The players who left (or were knocked out of a top cut) whose published tie-breakers are
+    their standings after an earlier round, the rounds, and the ranks that agree only given
+    those values."""
     if EARLIER not in table.columns:
         return ""
     marked = table[table[EARLIER].notna()]
@@ -128,7 +130,8 @@ def _shown_earlier(table: pd.DataFrame) -> str:
     given = f"; {ranks} rank(s) agree only given those values" if ranks else ""
     return (
         f"{len(values)} tie-breaker(s) of {len(per)} player(s) who left before the last Swiss "
-        f"round are their standings after an earlier round (player (round)): {shown}{more}"
+        "round (or were knocked out of a top cut before its last round) are their standings "
+        f"after an earlier round (player (round)): {shown}{more}"
         f"{given}"
     )
 

@@ -218,11 +218,13 @@ class Rules:
     earlier_standings : {None, "ranked", "listed_after"}
         For ``tourneystats check`` only: whether the publisher may show a player who left
         before the last Swiss round with his standings after an earlier round (the one his drop
-        was recorded after; the file does not say which, so the standings cannot follow it).
+        was recorded after; the file does not say which, so the standings cannot follow it),
+        and so a player knocked out of a top cut written as Swiss rounds before its last round.
         ``None``: it shows every player's final standings. ``"ranked"``: such a player is
         ranked by the values shown among the others (melee.gg until May 2024).
         ``"listed_after"``: the players who left by the latest round any of them is shown at
-        are listed after every player of their part who did not (melee.gg from May 2024). The
+        are listed after every player of their part who did not (melee.gg from May 2024; those
+        knocked out of the top cut are ranked among its players by the values shown). The
         check marks those values (``published_after``, :mod:`~tourneystats.cards.earlier`), and
         the ranks that agree only once ranked with them; none counts as reproduced. Standings
         computed from results do not use it.

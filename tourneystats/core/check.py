@@ -27,8 +27,8 @@ STATUSES = ("equal", "different", "refused", "no published values")
 FAMILY_STATUSES = {
     "published_earlier": (
         "cards",
-        "differs, but agrees with the standings of the rounds once the players who left are "
-        "ranked with their earlier values",
+        "differs, but agrees with the standings of the rounds once the players who left (or "
+        "were knocked out of a top cut) are ranked with their earlier values",
     ),
     "inconsistent": ("cards", "the published values do not agree with each other"),
 }

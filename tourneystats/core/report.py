@@ -15,7 +15,7 @@ A file's status is one of:
 - ``no published values``: nothing to compare (MTGO files publish the playoffs only, say);
 - a family may add its own (cards: ``inconsistent``, published points or records the file's
   own rounds cannot give; ``published_earlier``, the only values not reproduced are those of players who
-  left, published as their standings after an earlier round).
+  left, or were knocked out of a top cut, published as their standings after an earlier round).
 
 Warnings are many in an archive (one per file, often): :func:`warning_kind` gives each its kind
 (the message without the file, its names and numbers), and :func:`warnings_summary` counts them
