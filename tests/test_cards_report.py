@@ -592,6 +592,56 @@ def test_cardsrealm_bye_named_bye_on_either_side():
     assert counts(other)["GWP"][0] < 16
 
 
+def test_cardsrealm_opponent_without_a_name_is_a_player(tmp_path):
+    """An empty Player2 in a CardsRealm file is a player whose name the rounds lost (here the
+    standings' P008: no Swiss match, 1 loss, his published OMW% 0.667 is P003's 6/9), not a
+    bye: P003's OMW% averages him (no points: 1/3), P005 (3 of 9 points: 1/3) and P001 (9/9)
+    to 3 decimals, (0.333 + 0.333 + 1) / 3 = 0.555, as published; read as a bye, it would be
+    (0.333 + 1) / 2 = 0.666."""
+    path = JSON_DIR / "domingooouuu-pauper-57-2025-02-09.json"
+    results = quietly(read_mtg_json, path).results
+    first = results[results["round"] == 1].set_index("player")
+    assert first.loc["P003", "opponent"] == "(unnamed)"
+    assert first.loc["(unnamed)", ["opponent", "wins", "losses"]].tolist() == ["P003", 0, 2]
+    row, table = quietly(file_report, path)
+    assert row["preset"] == "cardsrealm" and row["status"] == "equal"
+    assert row["compared"] == row["equal"] == 56
+    assert computed(table, "P003", "OMWP") == 0.555
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["Rounds"][0]["Matches"][3]["Player2"] = None  # the same match as a bye
+    as_bye = tmp_path / path.name
+    as_bye.write_text(json.dumps(data), encoding="utf-8")
+    assert computed(quietly(check_from_path, as_bye), "P003", "OMWP") == 0.666
+
+
+def test_cardsrealm_opponents_without_a_name_in_one_round_are_two_players(tmp_path):
+    """Two empty Player2 in one round are two players ("(unnamed)", "(unnamed) (2)"); an
+    empty Player2 against "Bye" is the player without a name getting the bye."""
+    rounds = [
+        [("A", "", "2-0-0"), ("B", "", "2-1-0"), ("C", "D", "2-0-0")],
+        [("A", "B", "2-0-0"), ("Bye", "", "0-2-0"), ("C", "D", "0-2-0")],
+    ]
+    data = {
+        "Tournament": {"Date": "2025-03-01T20:00:00", "Name": "Nameless",
+                       "Uri": "https://mtg.cardsrealm.com/en-us/tournament/x-nameless"},
+        "Rounds": [
+            {"RoundName": f"Round {i}",
+             "Matches": [{"Player1": a, "Player2": b, "Result": r} for a, b, r in matches]}
+            for i, matches in enumerate(rounds, 1)
+        ],
+        "Standings": None,
+    }  # fmt: skip
+    path = tmp_path / "nameless.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    results = quietly(read_mtg_json, path).results
+    first = results[results["round"] == 1].set_index("player")
+    assert first.loc[["A", "B"], "opponent"].tolist() == ["(unnamed)", "(unnamed) (2)"]
+    assert first.loc["(unnamed) (2)", ["wins", "losses"]].tolist() == [1, 2]
+    second = results[results["round"] == 2].set_index("player")
+    assert pd.isna(second.loc["(unnamed)", "opponent"])
+    assert second.loc["(unnamed)", ["wins", "losses"]].tolist() == [2, 0]
+
+
 def test_cardsrealm_until_may_2025_counts_missed_rounds_lost():
     """A 4-round event of March 2025 (cardsrealm preset): opponents' match-win % over the
     event's 4 rounds reproduces 53 of 55 OMW% and, with them, 49 of 55 ranks; over the rounds

@@ -21,7 +21,10 @@ How the files are read:
   CardsRealm files, whose Player1 or Player2 is ``"Bye"``, whatever its ``Result`` says
   (topdeck.gg writes byes ``"0-0-1"``), unless the result is a *loss*: a **loss to no one** (a
   forfeit: melee.gg's and CardsRealm's no-shows, which their published points count lost), a
-  match row without an opponent whose games are a loss.
+  match row without an opponent whose games are a loss. In CardsRealm files an empty
+  ``Player2`` is no bye but a player without a name, read as the player ``"(unnamed)"`` (the
+  k-th of a round ``"(unnamed) (k)"``): CardsRealm counts him in the opponents' averages (the
+  public archive's players who met one: 118 published only so, 6 only as with a bye).
 - **Swiss rounds** are named ``Round N`` or ``N`` (topdeck.gg), or ``Top Power`` /
   ``Top Random`` (topdeck.gg's Swiss rounds paired by standing or at random); they become match
   rows numbered 1, 2, 3, ... in file order. **Playoff rounds** (``Quarterfinals``,
@@ -128,6 +131,11 @@ _BYE_NAMES = ("", "-")
 PLACEHOLDERS = {"cardsrealm": ("bye",)}
 #: the name topdeck.gg gives every deleted account (several may play in one event)
 DELETED = "Deleted"
+#: the name given to CardsRealm's opponents without a name (``Player2`` ``""``): players, not
+#: byes (CardsRealm averages them in the opponents' values; several may play in one round)
+UNNAMED = "(unnamed)"
+#: the platforms whose empty ``Player2`` is such a player (elsewhere an empty one is a bye)
+NAMELESS_OPPONENTS = ("cardsrealm",)
 
 
 def _fail(path: Path, where: str, message: str) -> ValidationError:
@@ -219,6 +227,9 @@ class _Round:
         # names several players have: topdeck.gg's deleted accounts, names the standings list
         # more than once
         self.shared = shared | {DELETED} if platform == "topdeck" else shared
+        self.nameless = platform in NAMELESS_OPPONENTS
+        if self.nameless:
+            self.shared = self.shared | {UNNAMED}
         self.met: dict[str, int] = {}  # players of a shared name met so far in the round
         self.seen: dict[str, tuple[str, object, tuple[int, int, int]]] = {}
         self.rows: list[tuple] = []
@@ -228,6 +239,8 @@ class _Round:
         p1 = _key(self.path, match, "Player1", where, (str,))
         p2 = _key(self.path, match, "Player2", where, (str, type(None)))
         w, l, d = _result(self.path, _key(self.path, match, "Result", where, (str,)), where)  # noqa: E741
+        if self.nameless and p2 is not None and not p2.strip():
+            p2 = UNNAMED  # a player without a name, not a bye
         if p2 is not None and p1.strip().lower() in self.named:  # "Bye" as Player1
             p1, p2, w, l = p2, p1, l, w  # noqa: E741
         if not p1.strip() or p1.strip() == "-":
