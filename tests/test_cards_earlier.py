@@ -181,7 +181,8 @@ SEMANAL = WEEKLY.parent / "semanal-pauper-86862-2024-04-26.json"
 
 
 def test_real_file_before_may_2024_ranks_them_among_the_others():
-    """19 players, 4 rounds (melee.gg, April 2024: preset ``melee``). P017 lost round 1 to
+    """19 players, 4 rounds (melee.gg, late April 2024: preset ``melee2024spring``, ``melee``'s
+    rules for those who left). P017 lost round 1 to
     P008 and left: published OMW% 1.0 and OGW% 1.0, P008's match-win % and game-win % after
     round 1 (won 2-0); at the end P008 has 6 points of 4 rounds (1/2) and GW% 0.555556 (both
     published for P008), so P017's final OMW% is 0.5. P015 and P018 left after round 3 and are
@@ -191,7 +192,7 @@ def test_real_file_before_may_2024_ranks_them_among_the_others():
     alone, P017-P019 are 19th, 17th, 18th: marked, not counted equal); listed after P019, five
     ranks would not."""
     row, table = quietly(file_report, SEMANAL)
-    assert row["preset"] == "melee" and row["status"] == "published_earlier"
+    assert row["preset"] == "melee2024spring" and row["status"] == "published_earlier"
     assert value(table, "P017", "OMWP", "published") == 1.0
     assert value(table, "P017", "OMWP") == pytest.approx(0.5)
     assert value(table, "P008", "Points", "published") == 6  # 4 rounds played

@@ -359,8 +359,9 @@ def test_standings_and_history_from_json_and_tom_follow_the_implied_presets():
 
 
 def test_melee_periods_by_date():
-    assert [dated_preset("melee", pd.Timestamp(d)) for d in ("2024-05-14", "2024-05-15", "2025-11-11", "2025-11-12")] == [
-        "melee", "melee2024", "melee2024", "melee2025"
+    days = ("2024-04-19", "2024-04-20", "2024-05-14", "2024-05-15", "2025-11-11", "2025-11-12")
+    assert [dated_preset("melee", pd.Timestamp(d)) for d in days] == [
+        "melee", "melee2024spring", "melee2024spring", "melee2024", "melee2024", "melee2025"
     ]  # fmt: skip
     assert dated_preset("melee", pd.Timestamp("2024-06-01T10:00:00+00:00")) == "melee2024"
     assert dated_preset("melee", None) == "melee"

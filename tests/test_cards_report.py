@@ -1022,3 +1022,21 @@ def test_cardsrealm_player_with_a_bye_only_has_the_printed_value(stem, player, v
     if row["preset"] == "cardsrealm":
         rank = without[(without["player"] == player) & (without["value"] == "Rank")]
         assert rank[["published", "computed"]].values.tolist() == [[22, 26]]
+
+
+def test_melee_spring_2024_counts_an_intentional_draw_as_three_drawn_games():
+    """melee.gg from 2024-04-20 to mid-May 2024 (``melee2024spring``): the 0-0-3 of round 4
+    between P001 and P002 is 3 drawn games. P001: 2-0, 2-1, 2-0, then 0-0-3: (6 x 3 + 3 x 1) /
+    (10 x 3) = 0.7 as published; ``melee`` (0 game points for those games) gives 18/30 = 0.6
+    and moves 7 players' OGW%. What differs then is marked: two players who left, published
+    with their standings after round 3."""
+    path = JSON_DIR / "weekly-legacy-91607-2024-05-09.json"
+    row, table = quietly(file_report, path)
+    assert row["preset"] == "melee2024spring" and row["status"] == "published_earlier"
+    assert computed(table, "P001", "GWP") == computed(table, "P002", "GWP") == pytest.approx(0.7)
+    assert counts(table)["GWP"] == (18, 18)
+    differ = table[~table["equal"].astype(bool)]
+    assert set(differ["player"]) == {"P011", "P013"} and (differ["published_after"] == 3).all()
+    _, old = quietly(file_report, path, rules="melee")
+    assert computed(old, "P001", "GWP") == pytest.approx(0.6)
+    assert counts(old)["GWP"] == (16, 18) and counts(old)["OGWP"] == (9, 18)

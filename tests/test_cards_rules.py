@@ -230,13 +230,18 @@ def test_ranked_within_a_column_over_the_whole_event():
 
 
 def test_presets_are_documented_rules():
-    assert set(RULES) == {"mtg", "melee", "melee2024", "melee2025", "manatraders", "topdeck",
-                          "cardsrealm", "cardsrealm2025", "pokemon"}  # fmt: skip
-    for name in ("melee", "melee2024", "melee2025"):  # (tests/test_cards_report.py)
-        melee = RULES[name]
-        assert melee.average_over == ("rounds" if name == "melee" else "opponents")
+    assert set(RULES) == {"mtg", "melee", "melee2024spring", "melee2024", "melee2025",
+                          "manatraders", "topdeck", "cardsrealm", "cardsrealm2025",
+                          "pokemon"}  # fmt: skip
+    for name in ("melee", "melee2024spring", "melee2024", "melee2025"):
+        melee = RULES[name]  # (tests/test_cards_report.py)
+        before = name in ("melee", "melee2024spring")
+        assert melee.average_over == ("rounds" if before else "opponents")
         assert melee.frozen_before_cut
         assert not melee.forfeit_games
+    # the spring of 2024 differs from melee in its 0-0-3 draws only
+    spring = replace(RULES["melee2024spring"], name="melee", intentional_draw_game_points=0)
+    assert spring == RULES["melee"]
     early, cardsrealm = RULES["cardsrealm"], RULES["cardsrealm2025"]
     assert (cardsrealm.floor, cardsrealm.lowest_own, cardsrealm.forfeit_games) == (1 / 3, 0, True)
     assert (early.floor, early.lowest_own) == (1 / 3, 1 / 3)

@@ -48,7 +48,8 @@ event, round and player of the offending rows (nothing is guessed or dropped):
   or a match without games written as more than one row, and two sides that disagree on a game.
 
 Other rule sets are :class:`Rules` objects, each publisher's conventions as fields;
-:data:`RULES` holds the presets ``"mtg"``, ``"melee"``, ``"melee2024"``, ``"melee2025"``,
+:data:`RULES` holds the presets ``"mtg"``, ``"melee"``, ``"melee2024spring"``, ``"melee2024"``,
+``"melee2025"``,
 ``"manatraders"``, ``"topdeck"``, ``"cardsrealm"``, ``"cardsrealm2025"`` and ``"pokemon"`` (:mod:`~tourneystats.cards.rules` tells what
 each changes and where it was found). Every computation is vectorised over all events at once:
 integer codes, ``np.bincount`` scatter-adds for a player's and his opponents' sums, no Python

@@ -11,7 +11,9 @@ topdeck.gg                    ``topdeck``; a match won against a null ``Player2`
                               ``Deleted`` accounts of a round are distinct players
                               (``Deleted``, ``Deleted (2)``, ...)
 melee.gg, event before        ``melee``
-2024-05-15
+2024-04-20
+melee.gg, 2024-04-20 to       ``melee2024spring``
+2024-05-14
 melee.gg, 2024-05-15 to       ``melee2024``
 2025-11-11
 melee.gg, from 2025-11-12     ``melee2025``
@@ -108,7 +110,11 @@ BYE_PLAYER = "(bye player)"
 PERIODS: dict[str, tuple[str, tuple[tuple[pd.Timestamp, str], ...]]] = {
     "melee": (
         "melee",
-        ((pd.Timestamp("2024-05-15"), "melee2024"), (pd.Timestamp("2025-11-12"), "melee2025")),
+        (
+            (pd.Timestamp("2024-04-20"), "melee2024spring"),
+            (pd.Timestamp("2024-05-15"), "melee2024"),
+            (pd.Timestamp("2025-11-12"), "melee2025"),
+        ),
     ),
     "cardsrealm": ("cardsrealm", ((pd.Timestamp("2025-05-17"), "cardsrealm2025"),)),
 }

@@ -5,11 +5,11 @@ Tournament Rules (Appendix C) as its default; a preset is a small :class:`Rules`
 it changes and where that was found. A rule set of your own is built from the same fields
 (``Rules(floor=0.25, ...)``, or ``dataclasses.replace(RULES["topdeck"], win=4, draw=2)``).
 
-==============  ==============================================  =======================================
-preset          who, when                                       differs from ``mtg`` (Appendix C)
-==============  ==============================================  =======================================
-mtg             Magic Tournament Rules, Appendix C              (the defaults)
-melee           melee.gg until mid-May 2024                     floors 1/3; a 0-0-3 intentional draw
+===============  =============================================  =======================================
+preset           who, when                                      differs from ``mtg`` (Appendix C)
+===============  =============================================  =======================================
+mtg              Magic Tournament Rules, Appendix C             (the defaults)
+melee            melee.gg until 2024-04-19                      floors 1/3; a 0-0-3 intentional draw
                                                                 counts 3 games and 0 game points;
                                                                 a rematch counts per meeting; a
                                                                 top cut written as Swiss rounds, or a
@@ -22,7 +22,9 @@ melee           melee.gg until mid-May 2024                     floors 1/3; a 0-
                                                                 left may show earlier standings
                                                                 (check only); OMW%, OGW% 0 without
                                                                 an opponent
-melee2024       melee.gg from mid-May 2024 to mid-Nov. 2025     as melee, but a 0-0-3 draw is 3 drawn
+melee2024spring  melee.gg, 2024-04-20 to mid-May 2024           as melee, but a 0-0-3 draw is 3 drawn
+                                                                games
+melee2024        melee.gg from mid-May 2024 to mid-Nov. 2025    as melee, but a 0-0-3 draw is 3 drawn
                                                                 games; distinct opponents (a rematch
                                                                 once); 1/3 without an opponent; own
                                                                 GW% not floored, and
@@ -30,31 +32,31 @@ melee2024       melee.gg from mid-May 2024 to mid-Nov. 2025     as melee, but a 
                                                                 rounds not counted; players who
                                                                 left shown with earlier standings
                                                                 listed last (check only)
-melee2025       melee.gg from mid-November 2025                 floors 1/3; distinct opponents; top
+melee2025        melee.gg from mid-November 2025                floors 1/3; distinct opponents; top
                                                                 cut as melee; last digit approximate;
                                                                 earlier standings listed last;
                                                                 0.3333 without an opponent
-manatraders     ManaTraders Series (2024)                       own GW% not floored; values shown
+manatraders      ManaTraders Series (2024)                      own GW% not floored; values shown
                                                                 rounded half up to 3 decimals (0.1 %);
                                                                 rounds played ranked after points
-topdeck         topdeck.gg (2024-2025)                          own GW% not floored; distinct
+topdeck          topdeck.gg (2024-2025)                         own GW% not floored; distinct
                                                                 opponents; no opponent -> 0.33; no
                                                                 game scores (match results only)
-cardsrealm      CardsRealm until mid-May 2025                   floors 1/3; rounds missed lost in the
+cardsrealm       CardsRealm until mid-May 2025                  floors 1/3; rounds missed lost in the
                                                                 MW% the opponents average; each %
                                                                 rounded half even to 3 decimals as
                                                                 computed (before averaging) and
                                                                 ranked so; last digit approximate;
                                                                 1 without an opponent
-cardsrealm2025  CardsRealm from 2025-05-17                      as cardsrealm at 4 decimals, rounds
+cardsrealm2025   CardsRealm from 2025-05-17                     as cardsrealm at 4 decimals, rounds
                                                                 missed not counted; own GW% not
                                                                 floored, ranked as shown; 0.1
                                                                 without an opponent
-pokemon         Play! Pokémon (TOM)                             3/1/0 with a tie worth 1/2 win in the
+pokemon          Play! Pokémon (TOM)                            3/1/0 with a tie worth 1/2 win in the
                                                                 win %; floor 0.25; 0.75 cap if
                                                                 dropped; byes out of the win %;
                                                                 frozen drops; head-to-head; no games
-==============  ==============================================  =======================================
+===============  =============================================  =======================================
 
 The evidence behind each preset (published standings reproduced value by value) is listed with
 :data:`RULES` and in ``tests/data/README.md``.
@@ -391,6 +393,20 @@ RULES: dict[str, Rules] = {
         name="melee",
         floor=1 / 3,
         intentional_draw_game_points=0,
+        average_over="rounds",
+        no_opponents=0.0,
+        frozen_before_cut=True,
+        playoff_tiebreakers=True,
+        forfeit_games=False,
+        earlier_standings="ranked",
+    ),
+    # melee.gg from 2024-04-20 to mid-May 2024: as melee, but a 0-0-3 intentional draw is 3
+    # drawn games (as from mid-May). Of the archive's files of 2024 with such a draw whose
+    # values the two readings change, 40 of the 41 from 2024-04-20 to 05-14 have more values
+    # reproduced so (4 of the 5 whose points agree), 145 of the 146 before have fewer
+    "melee2024spring": Rules(
+        name="melee2024spring",
+        floor=1 / 3,
         average_over="rounds",
         no_opponents=0.0,
         frozen_before_cut=True,
