@@ -64,7 +64,7 @@ The evidence behind each preset (published standings reproduced value by value) 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..core.check import LAST_DIGIT
 from ..core.schema import GAME_POINTS, GWP, MATCH_POINTS, MWP, OGWP, OMWP, OOMWP, ROUNDS
@@ -373,6 +373,19 @@ class Rules:
         return self.floor if self.own_floor is None else float(self.own_floor)
 
 
+#: melee.gg until 2024-04-19 (see its entry in :data:`RULES`), the base of the spring of 2024
+_MELEE = Rules(
+    name="melee",
+    floor=1 / 3,
+    intentional_draw_game_points=0,
+    average_over="rounds",
+    no_opponents=0.0,
+    frozen_before_cut=True,
+    playoff_tiebreakers=True,
+    forfeit_games=False,
+    earlier_standings="ranked",
+)
+
 #: the preset rule sets, by name; each is reproduced value by value on published standings
 #: (``tests/test_cards_files.py``; counts in ``tests/data/README.md``)
 RULES: dict[str, Rules] = {
@@ -389,31 +402,12 @@ RULES: dict[str, Rules] = {
     # without a counted opponent (a bye or a loss to no one only) has OMW% and OGW% 0 (3 players
     # of the period), from May 2024 1/3 (30 players), from November 2025 0.3333 as printed (29
     # players from 2025-11-29; one of 2025-11-21 printed 0.33333333)
-    "melee": Rules(
-        name="melee",
-        floor=1 / 3,
-        intentional_draw_game_points=0,
-        average_over="rounds",
-        no_opponents=0.0,
-        frozen_before_cut=True,
-        playoff_tiebreakers=True,
-        forfeit_games=False,
-        earlier_standings="ranked",
-    ),
+    "melee": _MELEE,
     # melee.gg from 2024-04-20 to mid-May 2024: as melee, but a 0-0-3 intentional draw is 3
     # drawn games (as from mid-May). Of the archive's files of 2024 with such a draw whose
     # values the two readings change, 40 of the 41 from 2024-04-20 to 05-14 have more values
     # reproduced so (4 of the 5 whose points agree), 145 of the 146 before have fewer
-    "melee2024spring": Rules(
-        name="melee2024spring",
-        floor=1 / 3,
-        average_over="rounds",
-        no_opponents=0.0,
-        frozen_before_cut=True,
-        playoff_tiebreakers=True,
-        forfeit_games=False,
-        earlier_standings="ranked",
-    ),
+    "melee2024spring": replace(_MELEE, name="melee2024spring", intentional_draw_game_points=None),
     # melee.gg from mid-May 2024 to mid-November 2025: floor 1/3 for the opponents, the player's
     # own game-win % shown unfloored and ranked so, a 0-0-3 intentional draw is 3 drawn games
     "melee2024": Rules(
