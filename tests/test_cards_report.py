@@ -642,6 +642,36 @@ def test_cardsrealm_opponents_without_a_name_in_one_round_are_two_players(tmp_pa
     assert second.loc["(unnamed)", ["wins", "losses"]].tolist() == [2, 0]
 
 
+def test_cardsrealm_player_named_as_the_unnamed_is_refused(tmp_path):
+    """A CardsRealm player really named "(unnamed)" (or "(unnamed) (2)") could not be told
+    from the players without a name: the file is refused at the name's JSON path; a melee.gg
+    file, whose empty Player2 is a bye, may hold that name."""
+
+    def write(name: str, uri: str, standings: list | None = None) -> Path:
+        matches = [
+            {"Player1": "A", "Player2": "", "Result": "2-0-0"},
+            {"Player1": name, "Player2": "B", "Result": "2-1-0"},
+        ]
+        data = {"Tournament": {"Date": "2025-03-01T20:00:00", "Name": "N", "Uri": uri},
+                "Rounds": [{"RoundName": "Round 1", "Matches": matches}],
+                "Standings": standings}  # fmt: skip
+        path = tmp_path / f"{len(list(tmp_path.iterdir()))}.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        return path
+
+    cardsrealm = "https://mtg.cardsrealm.com/en-us/tournament/x-n"
+    for name in ("(unnamed)", "(unnamed) (2)"):
+        with pytest.raises(ValidationError, match=r"Rounds\[0\]\.Matches\[1\]: a player named"):
+            quietly(read_mtg_json, write(name, cardsrealm))
+    entry = {"Rank": 1, "Player": "(unnamed)", "Points": 3, "OMWP": None, "GWP": None,
+             "OGWP": None}  # fmt: skip
+    with pytest.raises(ValidationError, match=r"Standings\[0\]\.Player: a player named"):
+        quietly(read_mtg_json, write("C", cardsrealm, [entry]))
+    melee = quietly(read_mtg_json, write("(unnamed)", "https://melee.gg/Tournament/View/1"))
+    assert "(unnamed)" in set(melee.results["player"])
+    assert pd.isna(melee.results.set_index("player").loc["A", "opponent"])  # a bye there
+
+
 def test_cardsrealm_until_may_2025_counts_missed_rounds_lost():
     """A 4-round event of March 2025 (cardsrealm preset): opponents' match-win % over the
     event's 4 rounds reproduces 53 of 55 OMW% and, with them, 49 of 55 ranks; over the rounds

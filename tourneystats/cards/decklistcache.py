@@ -24,7 +24,8 @@ How the files are read:
   match row without an opponent whose games are a loss. In CardsRealm files an empty
   ``Player2`` is no bye but a player without a name, read as the player ``"(unnamed)"`` (the
   k-th of a round ``"(unnamed) (k)"``): CardsRealm counts him in the opponents' averages (the
-  public archive's players who met one: 118 published only so, 6 only as with a bye).
+  public archive's players who met one: 118 published only so, 6 only as with a bye). A
+  CardsRealm file naming a player so is refused (he could not be told from them).
 - **Swiss rounds** are named ``Round N`` or ``N`` (topdeck.gg), or ``Top Power`` /
   ``Top Random`` (topdeck.gg's Swiss rounds paired by standing or at random); they become match
   rows numbered 1, 2, 3, ... in file order. **Playoff rounds** (``Quarterfinals``,
@@ -138,6 +139,19 @@ UNNAMED = "(unnamed)"
 NAMELESS_OPPONENTS = ("cardsrealm",)
 
 
+def _refuse_placeholder(path: Path, where: str, *names: str | None) -> None:
+    """Refuse a player named like the players without a name (``UNNAMED``, ``UNNAMED (k)``):
+    his matches would be theirs."""
+    for name in names:
+        if name is not None and name.strip().startswith(UNNAMED):
+            raise _fail(
+                path,
+                where,
+                f"a player named {name!r}, the name given to the players without a name of "
+                "this platform's files: the two could not be told apart",
+            )
+
+
 def _fail(path: Path, where: str, message: str) -> ValidationError:
     return ValidationError(f"{path}: {where}: {message}" if where else f"{path}: {message}")
 
@@ -239,8 +253,10 @@ class _Round:
         p1 = _key(self.path, match, "Player1", where, (str,))
         p2 = _key(self.path, match, "Player2", where, (str, type(None)))
         w, l, d = _result(self.path, _key(self.path, match, "Result", where, (str,)), where)  # noqa: E741
-        if self.nameless and p2 is not None and not p2.strip():
-            p2 = UNNAMED  # a player without a name, not a bye
+        if self.nameless:
+            _refuse_placeholder(self.path, where, p1, p2)
+            if p2 is not None and not p2.strip():
+                p2 = UNNAMED  # a player without a name, not a bye
         if p2 is not None and p1.strip().lower() in self.named:  # "Bye" as Player1
             p1, p2, w, l = p2, p1, l, w  # noqa: E741
         if not p1.strip() or p1.strip() == "-":
@@ -747,6 +763,9 @@ def _one_file(path: Path, event: str, bye_player: str | None) -> tuple:
         path, data, platform, max((r[0] for r in file_rows), default=0)
     )
     standings = _standings(path, data, event)
+    if platform in NAMELESS_OPPONENTS:
+        for i, entry in enumerate(standings):
+            _refuse_placeholder(path, f"Standings[{i}].Player", entry[PLAYER])
     return record, file_rows, left, in_playoffs, standings, bracket
 
 
