@@ -255,8 +255,9 @@ def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.
         values=values,
         last_digit=rules.last_digit,
     )
-    out = out[out["published"].notna()].copy()  # a null is no published value
-    out = out[~(out["value"].eq("OGWP") & out[PLAYER].isin(unknown)).to_numpy()].copy()
+    # a null is no published value; an OGWP the file cannot give is not compared
+    unknowable = out["value"].eq("OGWP") & out[PLAYER].isin(unknown)
+    out = out[(out["published"].notna() & ~unknowable).to_numpy()].copy()
     out[EARLIER] = pd.array([pd.NA] * len(out), dtype="Int64")
     if not rules.game_scores:  # ranks depend on the GW% the file cannot give
         return out

@@ -9,7 +9,6 @@ round-by-round breakdown of one tie-break is :func:`tourneystats.chess.breakdown
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
 
@@ -330,16 +329,10 @@ def _chunk_tables(
             own = dict(call, round_robin=mine or False)
         return _grid_tables(c, variants, own, options)
 
-    # the chunks on two threads (NumPy and pandas leave Python's lock for most of the work),
-    # their tables in chunk order; the first chunk in order that fails raises its error, and
-    # the chunks not started then are not computed
-    from ..core.parallel import cores  # (not imported by every command)
+    # the chunks on two threads, their tables in chunk order (the first chunk that fails raises)
+    from ..core.parallel import cores, on_threads  # (not imported by every command)
 
-    pool = ThreadPoolExecutor(min(2, cores()))
-    try:
-        per_chunk = list(pool.map(chunk_tables, chunks))
-    finally:
-        pool.shutdown(cancel_futures=True)
+    per_chunk = on_threads(chunk_tables, chunks, min(2, cores()))
     tables = [list(parts) for parts in zip(*per_chunk, strict=True)]
     return [_in_appearance_order(results, parts, appearance) for parts in tables]
 

@@ -167,14 +167,28 @@ def in_event_chunks(
         a, b = int(starts[i]), int(ends[i])
         return compute(frame.iloc[a:b] if order is None else frame.take(order[a:b]))
 
-    pool = ThreadPoolExecutor(2)
     try:
-        tables = list(pool.map(one, range(len(ends))))
+        tables = on_threads(one, range(len(ends)))
     except Exception:
         return None
+    return pd.concat(tables, ignore_index=True)
+
+
+def on_threads(func: Callable[[_T], _R], items: Iterable[_T], threads: int = 2) -> list[_R]:
+    """``[func(x) for x in items]`` on `threads` threads (for work that leaves Python's lock,
+    as NumPy's and pandas' mostly does): the results in order; the first item in order that
+    fails raises its error, and the items not started then are not computed.
+
+    Examples
+    --------
+    >>> on_threads(lambda x: x * x, range(5))
+    [0, 1, 4, 9, 16]
+    """
+    pool = ThreadPoolExecutor(threads)
+    try:
+        return list(pool.map(func, items))
     finally:
         pool.shutdown(cancel_futures=True)
-    return pd.concat(tables, ignore_index=True)
 
 
 def show_progress(progress: bool | None) -> bool:
