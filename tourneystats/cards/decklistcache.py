@@ -41,7 +41,11 @@ How the files are read:
   two different matches of a round
   is refused, unless his name is one several players have: topdeck.gg's ``"Deleted"`` accounts,
   or a name the ``Standings`` list more than once. Those are distinct players, the k-th of a
-  round named ``name (k)`` (k > 1; the file cannot tell which of them played which match).
+  round named ``name (k)`` (k > 1; the rounds alone cannot tell which of them played which
+  match: for a name the standings list more than once, the check and the standings of a path
+  then tell them apart by their published records and percentages,
+  :func:`~tourneystats.cards.homonyms.told_apart`). A player really named like such a label
+  (``Al (2)`` where the standings list ``Al`` twice) is refused where he appears.
 - A **top cut written as Swiss rounds** (``Round 8``, ``Round 9``, ``Round 10`` with 4, 2 and 1
   matches after seven Swiss rounds) is kept as rounds; ``events.cut_round`` gives its first
   round (0: none): the longest run of last rounds without byes, each played by a power of two
@@ -152,6 +156,37 @@ def _refuse_placeholder(path: Path, where: str, *names: str | None) -> None:
             )
 
 
+#: the label of the k-th player (k > 1) of a name several players of a round have
+_LABEL = re.compile(r"(.+) \((\d+)\)")
+
+
+def shared_label(name: str, k: int) -> str:
+    """The label of the k-th player (from 1) of a name several players have: ``name`` for the
+    first, ``name (k)`` for the others.
+
+    Examples
+    --------
+    >>> shared_label("Al", 1), shared_label("Al", 2)
+    ('Al', 'Al (2)')
+    """
+    return name if k == 1 else f"{name} ({k})"
+
+
+def _refuse_label(path: Path, where: str, shared: frozenset, *names: str | None) -> None:
+    """Refuse a player named like the label ``name (k)`` that the k-th player of a name several
+    players have (`shared`) is given: his matches would be that player's."""
+    for name in names:
+        found = None if name is None else _LABEL.fullmatch(name.strip())
+        if found and found.group(1) in shared and int(found.group(2)) > 1:
+            raise _fail(
+                path,
+                where,
+                f"a player named {name!r}, the label of player {found.group(2)} of those named "
+                f"{found.group(1)!r} in a round (several players have that name): the two could "
+                "not be told apart",
+            )
+
+
 def _fail(path: Path, where: str, message: str) -> ValidationError:
     return ValidationError(f"{path}: {where}: {message}" if where else f"{path}: {message}")
 
@@ -238,12 +273,8 @@ class _Round:
     ) -> None:
         self.path, self.number, self.name, self.bye_player = path, number, name, bye_player
         self.named = PLACEHOLDERS.get(platform or "", ())  # the platform's names of no one
-        # names several players have: topdeck.gg's deleted accounts, names the standings list
-        # more than once
-        self.shared = shared | {DELETED} if platform == "topdeck" else shared
+        self.shared = shared  # names several players have (:func:`_shared_names`)
         self.nameless = platform in NAMELESS_OPPONENTS
-        if self.nameless:
-            self.shared = self.shared | {UNNAMED}
         self.met: dict[str, int] = {}  # players of a shared name met so far in the round
         self.seen: dict[str, tuple[str, object, tuple[int, int, int]]] = {}
         self.rows: list[tuple] = []
@@ -262,6 +293,7 @@ class _Round:
         if not p1.strip() or p1.strip() == "-":
             raise _fail(self.path, f"{where}.Player1", f"no player ({json.dumps(p1)})")
         if self.shared:
+            _refuse_label(self.path, where, self.shared, p1, p2)
             p1, p2 = self._account(p1), self._account(p2)
         # no one: a bye, or a loss to no one (a forfeit) when the result is a loss
         bye = p2 is None or p2.strip() in _BYE_NAMES or p2.strip().lower() in self.named
@@ -306,7 +338,7 @@ class _Round:
         if name not in self.shared:
             return name
         k = self.met[name] = self.met.get(name, 0) + 1
-        return name if k == 1 else f"{name} ({k})"
+        return shared_label(name, k)
 
     def _seen(self, player: str, opponent: object, games: tuple, where: str) -> bool | None:
         """Record `player`'s match; None when the same match was recorded before."""
@@ -332,7 +364,7 @@ def _rounds(
 ) -> tuple[list[tuple], list[str], set[str], int]:
     """Match rows of the Swiss rounds, the names of the playoff rounds and their players, and
     the byes written with a null ``Player2``."""
-    shared = _shared_names(data)
+    shared = _shared_names(data, platform)
     rounds = _key(path, data, "Rounds", "", (list, type(None))) or []
     rows: list[tuple] = []
     playoffs: list[str] = []
@@ -414,7 +446,7 @@ def _bracket(
                 continue
             number += 1
             bracket = _Round(
-                path, number, str(rnd["RoundName"]), None, platform, _shared_names(data)
+                path, number, str(rnd["RoundName"]), None, platform, _shared_names(data, platform)
             )
             for j, match in enumerate(rnd.get("Matches") or []):
                 bracket.add(match, f"Rounds[{i}].Matches[{j}]")
@@ -432,14 +464,19 @@ def _bracket_frame(rows: list[tuple]) -> pd.DataFrame:
     return frame.astype({ROUND: np.int64, WINS: np.int64, LOSSES: np.int64, DRAWS: np.int64})
 
 
-def _shared_names(data: dict) -> frozenset:
-    """The names the standings list more than once (several players of one name)."""
+def _shared_names(data: dict, platform: str | None) -> frozenset:
+    """The names several players of a round may have: those the standings list more than once,
+    topdeck.gg's deleted accounts, CardsRealm's players without a name."""
     entries = data.get("Standings")
-    if not isinstance(entries, list):
-        return frozenset()
+    entries = entries if isinstance(entries, list) else []  # (a wrong type: refused later)
     names = [e.get("Player") for e in entries if isinstance(e, dict)]
     counts = Counter(n for n in names if isinstance(n, str))
-    return frozenset(n for n, k in counts.items() if k > 1)
+    twice = {n for n, k in counts.items() if k > 1}
+    if platform == "topdeck":
+        twice.add(DELETED)
+    if platform in NAMELESS_OPPONENTS:
+        twice.add(UNNAMED)
+    return frozenset(twice)
 
 
 def _cut_round(rows: list[tuple]) -> int:
@@ -763,9 +800,12 @@ def _one_file(path: Path, event: str, bye_player: str | None) -> tuple:
         path, data, platform, max((r[0] for r in file_rows), default=0)
     )
     standings = _standings(path, data, event)
-    if platform in NAMELESS_OPPONENTS:
-        for i, entry in enumerate(standings):
-            _refuse_placeholder(path, f"Standings[{i}].Player", entry[PLAYER])
+    shared = _shared_names(data, platform)
+    for i, entry in enumerate(standings):
+        where = f"Standings[{i}].Player"
+        if platform in NAMELESS_OPPONENTS:
+            _refuse_placeholder(path, where, entry[PLAYER])
+        _refuse_label(path, where, shared, entry[PLAYER])
     return record, file_rows, left, in_playoffs, standings, bracket
 
 
