@@ -919,6 +919,7 @@ def test_importing_cards_imports_no_other_family():
         "tourneystats.cards.files",
         "tourneystats.cards.headtohead",
         "tourneystats.cards.history",
+        "tourneystats.cards.homonyms",
         "tourneystats.cards.prepare",
         "tourneystats.cards.published",
         "tourneystats.cards.report",

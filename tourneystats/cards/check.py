@@ -73,9 +73,10 @@ from ..core.schema import (
     WINS,
     ValidationError,
 )
-from .decklistcache import JSON_SUFFIXES, read_mtg_json
+from .decklistcache import JSON_SUFFIXES, read_mtg_json, shared_label
 from .earlier import EARLIER, TIE_BREAKERS, earlier_rounds, ranked_with, shown_earlier
 from .files import _concat, _read_results, _result_files
+from .homonyms import told_apart
 from .published import CUT_ROUND, DIVISION, GAME_SCORES, PLACE, PLATFORM, PLAYOFFS, CardsFile
 from .publishers import event_standings, frozen_cuts, implied_rules, with_bye_players
 from .rules import Rules, get_rules
@@ -232,7 +233,11 @@ def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.
     table = event_standings(results, dict(record), rules, bracket=bracket)
     if table is None:
         table = standings(results, rules=rules)
-    extra = set(table[PLAYER]) - set(published[PLAYER])
+    names = published[PLAYER]
+    labels = {
+        shared_label(str(n), k) for n, c in names.value_counts().items() for k in range(2, c + 1)
+    }
+    extra = set(table[PLAYER]) - set(names) - labels  # the k-th of a shared name: "name (k)"
     _left_out(f"{event}: computed players the standings do not list", sorted(map(str, extra)))
     published = _comparable(published, results, event)
     values = {"Points": MATCH_POINTS, "OMWP": OMWP}
@@ -354,7 +359,7 @@ def _json_events(
 ) -> list[tuple[dict, Rules, pd.DataFrame | None]]:
     """Per event of the JSON `files`: its record (``data.events``), the rules used and its
     comparison (None: nothing to compare)."""
-    data = with_bye_players(read_mtg_json(files))
+    data = told_apart(with_bye_players(read_mtg_json(files)))
     out = []
     for record in data.events.to_dict("records"):  # one per file: I/O-sized
         own = (

@@ -25,6 +25,7 @@ from ..core.people import with_people
 from ..core.schema import BRACKET, DATE, EVENT, NAME, OPPONENT, PLAYER, ROUND, ValidationError
 from .decklistcache import JSON_SUFFIXES, is_mtg_json, read_mtg_json
 from .history import standings_by_round
+from .homonyms import told_apart
 from .prepare import GAME_COLUMNS, MATCH_COLUMNS
 from .published import CUT_ROUND, DIVISION, GAME_SCORES, PLATFORM, UNREAD
 from .publishers import (
@@ -164,7 +165,7 @@ def _load(
         if some:
             if reader is read_mtg_json:
                 data = read_mtg_json(some, skip_bad_files=skip_bad_files, jobs=jobs)
-                data = with_bye_players(data)
+                data = told_apart(with_bye_players(data))
                 bracket = data.bracket
             else:
                 data = reader(some)
