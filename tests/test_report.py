@@ -13,6 +13,7 @@ import pytest
 
 from tourneystats import archive
 from tourneystats.archive import read_archive
+from tourneystats.cards import POINTS_VALUES
 from tourneystats.cli import main
 from tourneystats.core.parallel import chunk_size, jobs_count, map_files, show_progress
 from tourneystats.core.report import (
@@ -20,9 +21,11 @@ from tourneystats.core.report import (
     STATUSES,
     check_files,
     report_summary,
+    values_summary,
     warning_kind,
     warnings_summary,
 )
+from tourneystats.core.schema import ValidationError
 
 DATA = Path(__file__).parent / "data" / "cards"
 MTGJSON = DATA / "mtgjson"
@@ -66,7 +69,7 @@ def _files(root: Path) -> list[Path]:
 
 def test_report_columns_and_statuses(small_archive, generic):
     first = json.loads((MTGJSON / EQUAL).read_text(encoding="utf-8"))["Standings"][0]
-    report, differences, notes = check_files(
+    report, differences, notes, values = check_files(
         "tourneystats.cards", _files(small_archive), small_archive, jobs=1
     )
     assert list(report.columns[: len(REPORT_COLUMNS)]) == REPORT_COLUMNS
@@ -97,6 +100,15 @@ def test_report_columns_and_statuses(small_archive, generic):
     assert (
         report.loc[report["file"] == f"MTGO/2023/{Path(MTGO).name}", "warnings"].str.len().iloc[0]
     )
+    # the values compared, per file and value, add up to the report's (generic report: no
+    # value is published as an earlier round's)
+    per_file = values.groupby("file")[["compared", "equal"]].sum()
+    compared = rows.loc[rows["compared"] > 0, ["compared", "equal"]]
+    pd.testing.assert_frame_equal(per_file.sort_index(), compared.sort_index(), check_names=False)
+    assert values.loc[values["file"] == "MTGmelee/2024/altered.json"].set_index("value")[
+        ["compared", "equal"]
+    ].loc["OMWP"].tolist() == [27, 26]
+    assert not values["earlier"].any()
 
 
 def test_one_job_and_two_give_identical_outputs(small_archive):
@@ -105,6 +117,7 @@ def test_one_job_and_two_give_identical_outputs(small_archive):
     two = check_files("tourneystats.cards", files, small_archive, jobs=2)
     for a, b in zip(one, two, strict=True):
         pd.testing.assert_frame_equal(a, b)
+    assert one.values["compared"].sum() == one.report["compared"].sum()
     report = one[0]  # whoever summarises the files (the family's file_report or the generic one)
     assert list(report.columns[: len(REPORT_COLUMNS)]) == REPORT_COLUMNS
     assert set(report["status"]) <= {*STATUSES, "inconsistent"}
@@ -113,6 +126,107 @@ def test_one_job_and_two_give_identical_outputs(small_archive):
     assert statuses[f"MTGO/2023/{Path(MTGO).name}"] == "no published values"
     assert statuses["MTGmelee/2024/broken.json"] == "refused"
     assert (one[1]["equal"] == False).all()  # noqa: E712  (only the values that differ)
+
+
+WEEKLY = MTGJSON / "weekly-legacy-292153-2025-04-17.json"  # players published after round 2
+#: a file whose published points its rounds cannot give: Bo lost his one match, published 3
+INCONSISTENT = {
+    "Tournament": {"Date": "2024-06-30", "Name": "Club", "Uri": "https://melee.gg/1"},
+    "Rounds": [{"RoundName": "Round 1", "Matches": [
+        {"Player1": "Ann", "Player2": "Bo", "Result": "2-1-0"}]}],
+    "Standings": [
+        {"Rank": 1, "Player": "Ann", "Points": 3, "OMWP": 0.33, "GWP": 0.6667, "OGWP": 0.3333},
+        {"Rank": 2, "Player": "Bo", "Points": 3, "OMWP": 1.0, "GWP": 0.3333, "OGWP": 0.6667}],
+}  # fmt: skip
+
+
+@pytest.fixture
+def melee_season(small_archive) -> Path:
+    """The small archive's melee files (one reproduced whole, one with an OMWP altered), the
+    file with players published with their values after round 2, and an inconsistent one."""
+    melee = small_archive / "MTGmelee" / "2024"
+    (melee / "broken.json").unlink()
+    shutil.copy(WEEKLY, melee / WEEKLY.name)
+    (melee / "club.json").write_text(json.dumps(INCONSISTENT), encoding="utf-8")
+    return melee
+
+
+def test_values_counted_per_file_and_value(melee_season):
+    """The weekly file (tests/test_cards_earlier.py): 36 players, 180 values, 171 equal; not
+    equal, all published as after round 2: the OMWP of P034 and P035, the OGWP of P034, P035
+    and P036, the ranks of P033 to P036. The altered file: one OMWP of 27 differs."""
+    files = _files(melee_season)
+    check = check_files("tourneystats.cards", files, melee_season, jobs=1)
+    values = check.values.set_index(["file", "value"])
+    assert list(check.values.columns) == ["file", "value", "compared", "equal", "earlier"]
+    weekly = values.loc[WEEKLY.name]
+    assert weekly.to_dict("index") == {
+        "Points": {"compared": 36, "equal": 36, "earlier": 0},
+        "OMWP": {"compared": 36, "equal": 34, "earlier": 2},
+        "GWP": {"compared": 36, "equal": 36, "earlier": 0},
+        "OGWP": {"compared": 36, "equal": 33, "earlier": 3},
+        "Rank": {"compared": 36, "equal": 32, "earlier": 4},
+    }
+    assert values.loc[("altered.json", "OMWP")].tolist() == [27, 26, 0]
+    assert values.loc[EQUAL, "equal"].tolist() == [27] * 5
+    totals = check.values.groupby("file")[["compared", "equal"]].sum()
+    report = check.report.set_index("file").loc[totals.index]
+    assert totals["compared"].tolist() == report["compared"].tolist()
+    assert totals["equal"].tolist() == report["equal"].tolist()
+    # the summary leaves the inconsistent file out: 3 files, 27 + 27 + 36 players
+    statuses = dict(zip(check.report["file"], check.report["status"], strict=True))
+    assert statuses["club.json"] == "inconsistent"
+    summary = values_summary(check.report, check.values, points=POINTS_VALUES)
+    rows = summary.set_index(["platform", "value"])
+    points = rows.loc[("melee", "Points")]
+    assert points[["files", "compared", "reproduced"]].tolist() == [3, 90, 90]
+    ties = rows.loc[("melee", "tie-breakers")]
+    assert ties[["files", "compared", "reproduced", "earlier"]].tolist() == [3, 360, 350, 9]
+    assert ties["reproduced %"] == round(100 * 350 / 360, 2)
+    assert ties["with earlier %"] == round(100 * 359 / 360, 2)
+    assert rows.loc[("all", "tie-breakers"), "compared"] == 360
+
+
+def test_values_summary_per_platform_and_all():
+    report = pd.DataFrame(
+        {
+            "file": ["a", "b", "c", "d", "e"],
+            "platform": ["x", "y", "y", "y", "x"],
+            "status": ["different", "equal", "refused", "inconsistent", "no published values"],
+        }
+    )
+    values = pd.DataFrame(
+        {
+            "file": ["a", "a", "a", "b", "b", "d"],
+            "value": ["Rank", "Points", "OMWP", "Points", "OMWP", "OMWP"],
+            "compared": [4, 4, 4, 2, 2, 9],
+            "equal": [1, 4, 3, 2, 2, 0],
+            "earlier": [2, 0, 1, 0, 0, 0],
+        }
+    )
+    table = values_summary(report, values, points=("Points",))
+    got = [tuple(r) for r in table[["platform", "value", "files", "compared", "reproduced",
+                                    "earlier"]].itertuples(index=False)]  # fmt: skip
+    assert got == [
+        ("x", "Points", 1, 4, 4, 0), ("x", "Rank", 1, 4, 1, 2), ("x", "OMWP", 1, 4, 3, 1),
+        ("x", "tie-breakers", 1, 8, 4, 3),
+        ("y", "Points", 1, 2, 2, 0), ("y", "OMWP", 1, 2, 2, 0), ("y", "tie-breakers", 1, 2, 2, 0),
+        ("all", "Points", 2, 6, 6, 0), ("all", "Rank", 1, 4, 1, 2), ("all", "OMWP", 2, 6, 5, 1),
+        ("all", "tie-breakers", 2, 10, 6, 3),
+    ]  # fmt: skip
+    assert table["reproduced %"].tolist()[:4] == [100.0, 25.0, 75.0, 50.0]
+    assert table["with earlier %"].tolist()[3] == 87.5
+    # no file whose points agree: an empty table with the columns
+    empty = values_summary(report.assign(status="refused"), values)
+    assert empty.empty and "with earlier %" in empty.columns
+    # tables read back from files: a platform left empty, a column missing, a file twice
+    blank = values_summary(report.assign(platform=[None, "y", "y", "y", "x"]), values)
+    assert blank["platform"].tolist()[:5] == ["", "", "", "", "y"]
+    assert blank.iloc[3][["value", "compared", "reproduced"]].tolist() == ["tie-breakers", 12, 8]
+    with pytest.raises(ValidationError, match="values: missing column.s. earlier"):
+        values_summary(report, values.drop(columns="earlier"))
+    with pytest.raises(ValidationError, match="report: file 'a' has more than one row"):
+        values_summary(pd.concat([report, report.head(1)]), values)
 
 
 def test_report_summary_per_platform():
@@ -208,12 +322,32 @@ def test_command_line_check_of_an_archive(small_archive, tmp_path, capsys, gener
     assert "refused: MTGmelee/2024/broken.json: " in captured.out
     assert "wrote the report of 5 files to" in captured.out
     assert "x not compared: files with nothing to compare (1 file), e.g." in captured.err
+    values = pd.read_csv(tmp_path / "report-values.csv", keep_default_na=False)
+    assert list(values.columns) == ["file", "value", "compared", "equal", "earlier"]
+    assert values.groupby("file")["compared"].sum().sum() == report["compared"].sum()
+    assert "wrote the values compared, per file and value, to" in captured.out
+    assert "tie-breakers" not in captured.out  # only with --by-value
     # an archive whose every file agrees (or has nothing to compare): exit 0
     for name in ("altered.json", "broken.json"):
         (small_archive / "MTGmelee" / "2024" / name).unlink()
     shutil.rmtree(small_archive / "CardsRealm")
     assert main(["check", str(small_archive), "--family", "cards", "--jobs", "2"]) == 0
     assert "published values compared in 2 files: 135 equal, 0 different" in capsys.readouterr().out
+
+
+def test_command_line_check_by_value(melee_season, capsys):
+    """The melee files of `melee_season`: 3 whose points agree, 90 points and 360 tie-breakers
+    and ranks, of which 350 reproduced and 9 published as after round 2."""
+    assert main(["check", str(melee_season), "--family", "cards", "--by-value"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    start = next(
+        i for i, line in enumerate(lines) if line.startswith("published values reproduced")
+    )
+    assert lines[start + 3].split()[:3] == ["platform", "value", "files"]
+    table = [line.split() for line in lines[start + 4 : start + 10]]
+    assert table[0] == ["melee", "Points", "3", "90", "90", "100.00", "0", "100.00"]
+    assert table[-1] == ["melee", "tie-breakers", "3", "360", "350", "97.22", "9", "99.72"]
+    assert not any(line.split()[:1] == ["all"] for line in lines)  # one platform
 
 
 def test_command_line_jobs_option_is_validated(capsys):

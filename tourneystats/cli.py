@@ -249,31 +249,37 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 1 if len(different) else 0
 
 
-#: the files ``check`` of a folder reports on one by one, by family (tables named
-#: ``*standings*`` are the published values of the results beside them)
+#: the tables ``check FOLDER --out REPORT`` writes beside the report (``REPORT-differences.csv``)
+BESIDE_REPORT = ("differences", "values")
+
+
 def _check_folder(args: argparse.Namespace, module: str) -> int:
-    """``check FOLDER``: every file on its own (on ``--jobs`` processes); a per-file report and
-    its differences, a summary per platform, the warnings by kind."""
+    """``check FOLDER``: every file on its own (on ``--jobs`` processes); a per-file report, its
+    differences and values counted, a summary per platform (and per value), the warnings by
+    kind."""
     from .core.report import (
+        beside,
         check_files,
         check_folder_files,
-        differences_path,
         report_summary,
+        values_summary,
+        values_text,
         warnings_summary,
     )
 
     folder = Path(args.path)
     inputs = _inputs(folder)
     if args.out:
-        for target in (Path(args.out), differences_path(Path(args.out))):
+        for target in (Path(args.out), *(beside(Path(args.out), p) for p in BESIDE_REPORT)):
             check_target(target, TABLE_SUFFIXES, inputs=inputs)
     files = check_folder_files(args.family, folder)
-    report, differences, notes = check_files(
+    report, differences, notes, values = check_files(
         module, files, folder, options=_options(args), jobs=args.jobs
     )
     if args.out:
         written = write_table(report, args.out, inputs=inputs)
-        diffs = write_table(differences, differences_path(written), inputs=inputs)
+        diffs = write_table(differences, beside(written, "differences"), inputs=inputs)
+        counts = write_table(values, beside(written, "values"), inputs=inputs)
     compared, equal = int(report["compared"].sum()), int(report["equal"].sum())
     unknown = compared - equal - len(differences)  # values a file cannot give (notes say why)
     print(
@@ -281,6 +287,9 @@ def _check_folder(args: argparse.Namespace, module: str) -> int:
         f"{len(differences)} different" + (f", {unknown} not computable" if unknown else "")
     )
     print(report_summary(report))
+    if args.by_value:
+        points = getattr(sys.modules[module], "POINTS_VALUES", ())
+        print("\n" + values_text(values_summary(report, values, points=points)))
     refused = report[report["status"] == "refused"]
     for row in refused.head(args.head).itertuples(index=False):
         print(f"  refused: {row.file}: {row.detail}")
@@ -293,6 +302,7 @@ def _check_folder(args: argparse.Namespace, module: str) -> int:
     if args.out:
         print(f"\nwrote the report of {len(report)} files to {written}")
         print(f"wrote the {len(differences)} differences to {diffs}")
+        print(f"wrote the values compared, per file and value, to {counts}")
     return 0 if report["status"].isin(["equal", "no published values"]).all() else 1
 
 
@@ -868,7 +878,14 @@ def build_parser() -> argparse.ArgumentParser:
     ck.add_argument(
         "--out",
         help="write the differences here (.csv or .parquet); of a folder, the report of each "
-        "file, and its differences beside it (OUT-differences.csv)",
+        "file, its differences beside it (OUT-differences.csv) and the values compared per "
+        "file and value (OUT-values.csv)",
+    )
+    ck.add_argument(
+        "--by-value",
+        action="store_true",
+        help="of a folder, also print per platform and value (OMWP, GWP, Rank, ...) the share "
+        "reproduced in the files whose published points their own rounds give",
     )
     ck.add_argument("--head", type=_count(1), default=10, help="differences shown per table")
     ck.add_argument("--tables", type=_count(0), default=20, help="tables shown; 0: all")

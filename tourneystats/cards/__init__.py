@@ -88,7 +88,7 @@ from .files import (
 from .history import standings_by_round
 from .prepare import GAME_COLUMNS, MATCH_COLUMNS
 from .published import CardsFile
-from .report import file_report
+from .report import POINTS_VALUES, file_report
 from .rules import ORDER_COLUMNS as ORDER_COLUMNS
 from .rules import RULES, Rules, get_rules
 from .tables import standings
@@ -99,6 +99,7 @@ from .whatif import compare
 __all__ = [
     "GAME_COLUMNS",
     "MATCH_COLUMNS",
+    "POINTS_VALUES",
     "RULES",
     "CardsFile",
     "Rules",

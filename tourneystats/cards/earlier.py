@@ -55,7 +55,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..core.check import compare, decimals
+from ..core.check import PUBLISHED_AFTER, compare, decimals
 from ..core.ranking import DECIMALS
 from ..core.schema import DECIDED_BY, EVENT, GWP, MWP, OGWP, OMWP, PLAYER, RANK, ROUND
 from .history import standings_by_round
@@ -64,7 +64,7 @@ from .rules import Rules
 __all__ = ["EARLIER", "earlier_rounds", "ranked_with", "shown_earlier"]
 
 #: the column of a check's table naming the round whose standings gave a published value
-EARLIER = "published_after"
+EARLIER = PUBLISHED_AFTER
 #: the published tie-breakers of a JSON file and the computed columns they are
 TIE_BREAKERS = {"OMWP": OMWP, "GWP": GWP, "OGWP": OGWP}
 

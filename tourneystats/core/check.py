@@ -18,6 +18,9 @@ from .schema import ValidationError
 CHECK_COLUMNS = ["value", "published", "computed", "equal"]
 #: the column a family's check adds where it knows why values differ (or cannot be computed)
 NOTE = "note"
+#: the column a family's check adds where a value not reproduced is the player's standings after
+#: an earlier round, published as such (cards: the round after which a player who left was kept)
+PUBLISHED_AFTER = "published_after"
 #: how a publisher's last printed decimal relates to the value (:func:`compare`'s `last_digit`)
 LAST_DIGIT = ("rounded", "approximate")
 #: the statuses every family's check gives (:mod:`tourneystats.core.report` summarises any

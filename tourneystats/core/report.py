@@ -29,11 +29,12 @@ import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
+import numpy as np
 import pandas as pd
 
-from .check import STATUS_ORDER
+from .check import PUBLISHED_AFTER, STATUS_ORDER, differences
 from .check import STATUSES as STATUSES  # the statuses every family's report gives
 from .folders import list_files
 from .io import TABLE_SUFFIXES
@@ -52,6 +53,12 @@ REPORT_COLUMNS = [
     "detail",
     "warnings",
 ]
+#: the columns of the values compared, one row per file and published value (``earlier``: not
+#: equal, but published as the player's standings after an earlier round)
+VALUE_COLUMNS = ["file", "value", "compared", "equal", "earlier"]
+#: the statuses of a file whose published points its own rounds give: its tie-breakers and ranks
+#: are the rules' to reproduce (``inconsistent`` files are the data's fault)
+CONSISTENT = ("equal", "published_earlier", "different")
 #: the error (ValidationError) that says a file publishes nothing to compare
 _NOTHING = re.compile(r"no published value|publishes neither|nothing to compare", re.IGNORECASE)
 
@@ -141,14 +148,14 @@ def _first_difference(table: pd.DataFrame) -> str:
 def file_report(
     check: Callable[..., pd.DataFrame], path: Path, **options: Any
 ) -> tuple[dict, pd.DataFrame]:
-    """One file's report row and its differences, from a family's ``check_from_path``.
+    """One file's report row and its comparison, from a family's ``check_from_path``.
 
     Returns
     -------
     (dict, pandas.DataFrame)
         The row (``file``, ``platform``, ``preset``, ``compared``, ``equal``, ``status``,
         ``first_difference``, ``detail``; ``file`` and ``platform`` left for the caller) and
-        the values that differ.
+        the file's comparison (``check_from_path``'s table; empty when refused).
     """
     row: dict[str, Any] = {"preset": options.get("rules") or "", "compared": 0, "equal": 0}
     try:
@@ -158,14 +165,41 @@ def file_report(
         nothing = isinstance(exc, ValidationError) and _NOTHING.search(first)
         status = "no published values" if nothing else "refused"
         return row | {"status": status, "first_difference": "", "detail": first}, pd.DataFrame()
-    from .check import differences  # a value the file cannot give (its note says why) is none
-
-    equal = int(table["equal"].sum())
-    wrong = differences(table)
-    row |= {"compared": len(table), "equal": equal, "detail": ""}
+    wrong = differences(table)  # a value the file cannot give (its note says why) is none
+    row |= {"compared": len(table), "equal": int(table["equal"].sum()), "detail": ""}
     row["status"] = "equal" if wrong.empty else "different"
     row["first_difference"] = _first_difference(wrong)
-    return row, wrong.reset_index(drop=True)
+    return row, table.reset_index(drop=True)
+
+
+def value_counts(table: pd.DataFrame) -> pd.DataFrame:
+    """A file's comparison counted per published value: ``value``, ``compared``, ``equal`` and
+    ``earlier`` (not equal, but published as the player's standings after an earlier round:
+    :data:`~tourneystats.core.check.PUBLISHED_AFTER` set), values in order of first appearance.
+
+    Examples
+    --------
+    >>> t = pd.DataFrame({"value": ["OMWP", "OMWP", "Rank", "OMWP"],
+    ...                   "equal": [True, False, True, False],
+    ...                   "published_after": [None, 3, None, None]})
+    >>> value_counts(t)
+      value  compared  equal  earlier
+    0  OMWP         3      1        1
+    1  Rank         1      1        0
+    """
+    if "value" not in table.columns or "equal" not in table.columns:
+        return pd.DataFrame({c: pd.Series(dtype="int64") for c in VALUE_COLUMNS[1:]}).astype(
+            {"value": object}
+        )
+    equal = table["equal"].to_numpy(dtype=bool)
+    earlier = np.zeros(len(table), dtype=bool)
+    if PUBLISHED_AFTER in table.columns:
+        earlier = ~equal & table[PUBLISHED_AFTER].notna().to_numpy()
+    frame = pd.DataFrame(
+        {"value": table["value"].astype(str).to_numpy(), "compared": 1, "equal": equal}
+    ).assign(earlier=earlier)
+    counts = frame.groupby("value", sort=False).sum().reset_index()
+    return counts.astype({"compared": "int64", "equal": "int64", "earlier": "int64"})
 
 
 @dataclass(frozen=True)
@@ -175,7 +209,7 @@ class _Task:
     module: str
     options: dict
 
-    def __call__(self, path: Path) -> tuple[dict, pd.DataFrame, list[str]]:
+    def __call__(self, path: Path) -> tuple[dict, pd.DataFrame, list[str], pd.DataFrame]:
         import importlib
 
         family = importlib.import_module(self.module)
@@ -184,18 +218,19 @@ class _Task:
             hook = getattr(family, "file_report", None)
             if hook is not None:
                 try:
-                    row, differences = hook(path, **self.options)
+                    row, table = hook(path, **self.options)
                 except (ValidationError, ValueError, OSError) as exc:  # a hook that raised
-                    row, differences = file_report(_raise(exc), path)
+                    row, table = file_report(_raise(exc), path)
             else:
-                row, differences = file_report(family.check_from_path, path, **self.options)
+                row, table = file_report(family.check_from_path, path, **self.options)
         messages = [str(w.message) for w in caught]
         row = dict(row)
         given = row.pop("warnings", None) or []  # a hook may return the warnings it caught
         messages = list(dict.fromkeys([*([given] if isinstance(given, str) else given), *messages]))
-        if "equal" in differences.columns:  # a hook may return the whole comparison
-            differences = differences[~differences["equal"].to_numpy(dtype=bool)]
-        return row, differences.reset_index(drop=True), messages
+        counts = value_counts(table)
+        if "equal" in table.columns:  # the whole comparison: keep the values that differ
+            table = differences(table)
+        return row, table.reset_index(drop=True), messages, counts
 
 
 def _raise(exc: Exception) -> Callable[..., pd.DataFrame]:
@@ -212,6 +247,19 @@ def _platform(rel: Path) -> str:
     return rel.parts[0] if len(rel.parts) > 1 else ""
 
 
+class ArchiveCheck(NamedTuple):
+    """What :func:`check_files` gives: four tables."""
+
+    #: one row per file (:data:`REPORT_COLUMNS`)
+    report: pd.DataFrame
+    #: the values that differ: ``file`` then the check's columns
+    differences: pd.DataFrame
+    #: ``file``, ``kind``, ``message``
+    warnings: pd.DataFrame
+    #: the values compared per file and published value (:data:`VALUE_COLUMNS`)
+    values: pd.DataFrame
+
+
 def check_files(
     module: str,
     files: Sequence[Path],
@@ -220,8 +268,9 @@ def check_files(
     options: dict | None = None,
     jobs: int | None = None,
     progress: bool | None = None,
-) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
-    """Check every file on its own, on `jobs` processes: the report, differences and warnings.
+) -> ArchiveCheck:
+    """Check every file on its own, on `jobs` processes: the report, differences, warnings and
+    values compared per published value.
 
     Parameters
     ----------
@@ -241,10 +290,12 @@ def check_files(
 
     Returns
     -------
-    (pandas.DataFrame, pandas.DataFrame, pandas.DataFrame)
-        The report (:data:`REPORT_COLUMNS`, one row per file, in the files' order); the values
-        that differ (``file`` then the check's columns); the warnings (``file``, ``kind``,
-        ``message``).
+    ArchiveCheck
+        Four tables (a named tuple): ``report`` (:data:`REPORT_COLUMNS`, one row per file, in
+        the files' order); ``differences``, the values that differ (``file`` then the check's
+        columns); ``warnings`` (``file``, ``kind``, ``message``); ``values``, the values
+        compared, counted per file and published value (:data:`VALUE_COLUMNS`; summarised by
+        :func:`values_summary`).
 
     Examples
     --------
@@ -259,8 +310,8 @@ def check_files(
     ...         {"Rank": 1, "Player": "Ann", "Points": 3, "OMWP": 0.33, "GWP": 0.6667, "OGWP": 0.3333},
     ...         {"Rank": 2, "Player": "Bo", "Points": 3, "OMWP": 1.0, "GWP": 0.3333, "OGWP": 0.6667}]}))
     >>> _ = (root / "broken.json").write_text('{"Tournament": {}, "Rounds": 3}')
-    >>> report, differences, _ = check_files("tourneystats.cards", sorted(root.rglob("*.json")),
-    ...                                      root, jobs=1)
+    >>> report, differences, _, values = check_files(
+    ...     "tourneystats.cards", sorted(root.rglob("*.json")), root, jobs=1)
     >>> report[["file", "platform", "compared", "equal", "status"]]
                   file platform  compared  equal        status
     0      broken.json                  0      0       refused
@@ -268,10 +319,17 @@ def check_files(
     >>> differences[["file", "player", "value", "published", "computed"]]
                   file player   value  published  computed
     0  melee/club.json     Bo  Points        3.0       0.0
+    >>> values
+                  file   value  compared  equal  earlier
+    0  melee/club.json  Points         2      1        0
+    1  melee/club.json    OMWP         2      2        0
+    2  melee/club.json     GWP         2      2        0
+    3  melee/club.json    OGWP         2      2        0
+    4  melee/club.json    Rank         2      2        0
     """
     task = _Task(module, dict(options or {}))
-    rows, parts, notes = [], [], []
-    for path, (row, differences, messages) in zip(
+    rows, parts, notes, counted = [], [], [], []
+    for path, (row, wrong, messages, counts) in zip(
         files, map_files(task, list(files), jobs=jobs, progress=progress, desc="check"), strict=True
     ):
         rel = Path(path).relative_to(root) if Path(path) != root else Path(Path(path).name)
@@ -283,16 +341,20 @@ def check_files(
         row["detail"] = str(row.get("detail") or "").removeprefix(f"{path}: ")
         row["warnings"] = "\n".join(messages)
         rows.append(row)
-        if len(differences):
-            parts.append(differences.assign(file=rel.as_posix()))
+        if len(wrong):
+            parts.append(wrong.assign(file=rel.as_posix()))
+        if len(counts):
+            counted.append(counts.assign(file=rel.as_posix()))
         notes += [(rel.as_posix(), warning_kind(m, names), m) for m in messages]
     report = pd.DataFrame(rows)
     extra = [c for c in report.columns if c not in REPORT_COLUMNS]
     report = report.reindex(columns=REPORT_COLUMNS + extra)
     report = report.astype({"compared": "int64", "equal": "int64"})
-    differences = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame({"file": []})
-    front = ["file"] + [c for c in differences.columns if c != "file"]
-    return report, differences[front], warnings_table(notes)
+    wrong = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame({"file": []})
+    front = ["file"] + [c for c in wrong.columns if c != "file"]
+    values = pd.concat([value_counts(pd.DataFrame()).assign(file=""), *counted], ignore_index=True)
+    values = values[VALUE_COLUMNS].astype({"file": object})
+    return ArchiveCheck(report, wrong[front], warnings_table(notes), values)
 
 
 def report_summary(report: pd.DataFrame) -> str:
@@ -326,6 +388,92 @@ def report_summary(report: pd.DataFrame) -> str:
         return table.to_string(index=False)
 
 
+def values_summary(
+    report: pd.DataFrame, values: pd.DataFrame, *, points: Sequence[str] = ()
+) -> pd.DataFrame:
+    """Published values reproduced, per platform and value, in the files whose published points
+    their own rounds give (:data:`CONSISTENT`: ``equal``, ``published_earlier``, ``different``).
+
+    Parameters
+    ----------
+    report, values : pandas.DataFrame
+        :func:`check_files`' report and values (or the CSV files ``check FOLDER --out`` writes).
+    points : sequence of str
+        The values that are points or records (cards:
+        :data:`tourneystats.cards.report.POINTS_VALUES`); the others are counted together in a
+        row ``tie-breakers`` of each platform.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``platform``, ``value``, ``files``, ``compared``, ``reproduced``, ``reproduced %``,
+        ``earlier`` (not reproduced, published as a player's standings after an earlier round)
+        and ``with earlier %``; the platforms in order, then ``all``; each platform's values in
+        order, then ``tie-breakers``.
+
+    Examples
+    --------
+    >>> report = pd.DataFrame({"file": ["a", "b", "c"], "platform": ["melee"] * 3,
+    ...                        "status": ["equal", "published_earlier", "inconsistent"]})
+    >>> values = pd.DataFrame({"file": ["a", "a", "b", "b", "c"],
+    ...                        "value": ["Points", "OMWP", "Points", "OMWP", "OMWP"],
+    ...                        "compared": [8, 8, 4, 4, 6], "equal": [8, 8, 4, 2, 0],
+    ...                        "earlier": [0, 0, 0, 1, 0]})
+    >>> print(values_summary(report, values, points=["Points"]).to_string(index=False))
+    platform        value  files  compared  reproduced  reproduced %  earlier  with earlier %
+       melee       Points      2        12          12        100.00        0          100.00
+       melee         OMWP      2        12          10         83.33        1           91.67
+       melee tie-breakers      2        12          10         83.33        1           91.67
+         all       Points      2        12          12        100.00        0          100.00
+         all         OMWP      2        12          10         83.33        1           91.67
+         all tie-breakers      2        12          10         83.33        1           91.67
+    """
+    _require(report, ["file", "platform", "status"], "report")
+    _require(values, VALUE_COLUMNS, "values")
+    twice = report["file"][report["file"].duplicated()]
+    if len(twice):
+        raise ValidationError(f"report: file {twice.iloc[0]!r} has more than one row")
+    files = report.loc[report["status"].isin(CONSISTENT), ["file", "platform"]]
+    files = files.assign(platform=files["platform"].fillna("").astype(str))
+    kept = values.merge(files, on="file", how="inner")
+    kept = pd.concat([kept, kept.assign(platform="all")], ignore_index=True)
+    ties = kept.loc[~kept["value"].isin(points)].assign(value="tie-breakers")
+    kept = pd.concat([kept, ties], ignore_index=True)
+    order = list(dict.fromkeys([*points, *values["value"]])) + ["tie-breakers"]
+    platforms = [*sorted(set(files["platform"])), "all"]
+    kept["value"] = pd.Categorical(kept["value"], [v for v in order if v in set(kept["value"])])
+    kept["platform"] = pd.Categorical(kept["platform"], platforms)
+    table = kept.groupby(["platform", "value"], observed=True, sort=True).agg(
+        files=("file", "nunique"),
+        compared=("compared", "sum"),
+        reproduced=("equal", "sum"),
+        earlier=("earlier", "sum"),
+    )
+    share = 100 / table["compared"].where(table["compared"] > 0)
+    table.insert(3, "reproduced %", (table["reproduced"] * share).round(2))
+    table["with earlier %"] = ((table["reproduced"] + table["earlier"]) * share).round(2)
+    table = table.reset_index()
+    return table.astype({"platform": str, "value": str})
+
+
+def values_text(summary: pd.DataFrame) -> str:
+    """:func:`values_summary`'s table for a terminal, under a heading that says what it counts
+    (the rows ``all`` left out when there is one platform: they would say it again)."""
+    if summary["platform"].nunique() == 2:
+        summary = summary[summary["platform"] != "all"]
+    return (
+        "published values reproduced, per value, in the files whose published points their\n"
+        "own rounds give (equal, published_earlier, different); earlier: not reproduced,\n"
+        "published as a player's standings after an earlier round\n"
+    ) + summary.to_string(index=False)
+
+
+def _require(table: pd.DataFrame, columns: Sequence[str], name: str) -> None:
+    missing = [c for c in columns if c not in table.columns]
+    if missing:
+        raise ValidationError(f"{name}: missing column(s) {', '.join(missing)}")
+
+
 #: the files ``check FOLDER`` reports on, by family
 CHECK_SUFFIXES = {
     "cards": (".json", ".tdf", ".xml", *TABLE_SUFFIXES),
@@ -345,6 +493,12 @@ def check_folder_files(family: str, folder: Path) -> list[Path]:
     return files
 
 
-def differences_path(out: Path) -> Path:
-    """Where ``check FOLDER --out REPORT`` writes the differences: beside the report."""
-    return out.with_name(f"{out.stem}-differences{out.suffix}")
+def beside(out: Path, part: str) -> Path:
+    """Where ``check FOLDER --out REPORT`` writes a table beside the report: ``REPORT-part``.
+
+    Examples
+    --------
+    >>> beside(Path("out/report.csv"), "differences").as_posix()
+    'out/report-differences.csv'
+    """
+    return out.with_name(f"{out.stem}-{part}{out.suffix}")
