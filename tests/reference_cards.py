@@ -413,8 +413,11 @@ def points_cuts(frame: pd.DataFrame, rules) -> list[int]:
         if least <= rules.win or least >= rules.win * rounds.index(now):  # Swiss; single elim.
             continue
         leaders = {p for p in prev if points[p] >= least}
+        above = {p for p in prev if points[p] > least}  # a cut to the first N by standings
         below = {p for p in prev if points[p] < least}
-        if len(leaders - on) <= 0.1 * len(leaders) and len(below) >= 0.25 * len(prev):
+        by_points = len(leaders - on) <= 0.1 * len(leaders)
+        first_n = len(above) > 0 and len(above - on) <= 0.1 * len(above)
+        if (by_points or first_n) and len(below) >= 0.25 * len(prev):
             cuts.append(now)
     return cuts
 

@@ -32,6 +32,10 @@ JSON_DIR, TOM_DIR = DATA / "mtgjson", DATA / "tom"
 
 #: file -> (preset it implies, {published value: (reproduced, compared)})
 REPRODUCED = {
+    "pauper-tournament-at-misty-mountain-games-352195-2025-09-27": (
+        "melee2024",
+        {"Points": (34, 34), "OMWP": (34, 34), "GWP": (34, 34), "OGWP": (34, 34), "Rank": (34, 34)},
+    ),
     "manatraders-series-pauper-june-2024-2024-06-30": (
         "manatraders",
         {"Points": (75, 75), "OMWP": (75, 75), "GWP": (75, 75), "OGWP": (75, 75), "Rank": (67, 67)},

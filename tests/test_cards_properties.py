@@ -341,14 +341,19 @@ def test_archive_standings_with_brackets_match_reference(t, name, data):
         _assert_same_values(mine, expected)
 
 
-def _second_day(matches: pd.DataFrame, after: int, rules) -> pd.DataFrame:
+def _second_day(matches: pd.DataFrame, after: int, rules, first: int = 0) -> pd.DataFrame:
     """`matches` (one event) whose rounds after `after` keep only the matches of two players
-    with the most points after it or a win less (a second day of the leaders)."""
+    with the most points after it or a win less (a second day of the leaders), or with
+    `first` > 0, of two of the `first` players by points (ties by name: a cut to the first N
+    that may split the players of one points total)."""
     early = matches[matches["round"] <= after]
     won = np.where(early["wins"] > early["losses"], rules.win, 0)
     won = np.where(early["wins"] == early["losses"], rules.draw, won)
     points = pd.Series(won, index=early.index).groupby(early["player"]).sum()
     leaders = set(points.index[points >= points.max() - rules.win])
+    if first:
+        order = pd.DataFrame({"points": -points, "name": points.index.astype(str)})
+        leaders = set(order.sort_values(["points", "name"]).index[:first])
     late = matches[(matches["round"] > after) & matches["player"].isin(leaders)]
     late = late[late["opponent"].isin(leaders) | late["opponent"].isna()]
     out = pd.concat([early, late], ignore_index=True)
@@ -366,7 +371,8 @@ def test_cuts_and_the_standings_before_them_match_reference(t, name, data):
     rules = RULES[name]
     rounds = sorted(matches["round"].unique())
     if len(rounds) > 1:
-        matches = _second_day(matches, data.draw(st.sampled_from(rounds[:-1])), rules)
+        first = data.draw(st.sampled_from([0, 2, 3, 4]))
+        matches = _second_day(matches, data.draw(st.sampled_from(rounds[:-1])), rules, first)
     assert points_cuts(matches, rules) == reference.points_cuts(matches, rules)
     cuts = data.draw(st.lists(st.sampled_from(rounds), max_size=3, unique=True))
     if not cuts:
@@ -393,6 +399,13 @@ _SECOND_DAY = pd.DataFrame(
 ).assign(draws=0)
 
 
+#: the same event whose round 4 only A (9 points) and C (one of the three with 6) play: a cut to
+#: the first two of the standings
+_TOP_TWO = _SECOND_DAY[(_SECOND_DAY["round"] < 4) | _SECOND_DAY["player"].isin(["A", "C"])].assign(
+    event="top2"
+)
+
+
 @settings(deadline=None, max_examples=100)
 @given(tournaments(max_events=3, max_players=8), st.sampled_from(["melee2024", "mtg"]), st.data())
 def test_events_with_points_cuts_found_at_once_match_reference(t, name, data):
@@ -404,9 +417,11 @@ def test_events_with_points_cuts_found_at_once_match_reference(t, name, data):
     for _, event in matches.groupby("event", sort=False):
         rounds = sorted(event["round"].unique())
         if len(rounds) > 1 and data.draw(st.booleans()):
-            event = _second_day(event, data.draw(st.sampled_from(rounds[:-1])), rules)
+            first = data.draw(st.sampled_from([0, 2, 3, 4]))
+            event = _second_day(event, data.draw(st.sampled_from(rounds[:-1])), rules, first)
         parts.append(event)
     parts.append(_SECOND_DAY)  # (random events seldom have one)
+    parts.append(_TOP_TWO)
     season = pd.concat(parts, ignore_index=True)
     season = season.iloc[data.draw(st.permutations(range(len(season))))]  # any row order
     expected = {

@@ -52,6 +52,7 @@ SYDNEY = (
 )
 NO_SHOW = JSON_DIR / "3-last-chance-qualifier-modern-59728-2024-02-09.json"
 AT_HOME_195 = JSON_DIR / "195-the-195th-legacy-at-home-443662-2026-07-11.json"
+MISTY = JSON_DIR / "pauper-tournament-at-misty-mountain-games-352195-2025-09-27.json"
 CMF = JSON_DIR / "cmf-invitational-training-1-modern-72614-2024-04-13.json"
 COLOGNE = JSON_DIR / "premod-cologne-first-june-event-432889-2026-06-11.json"
 THURSDAY = (
@@ -135,6 +136,39 @@ def test_standings_of_a_file_follow_its_cut_as_check_does():
         standings_from_path, SANREMO, rules=replace(RULES["melee2024"], frozen_before_cut=False)
     )
     assert (plain.set_index("player")["omwp"] - published["OMWP"]).abs().max() > 1e-3
+
+
+def test_a_cut_to_the_first_n_splitting_a_points_total_freezes_the_others():
+    """Day 1 is three rounds of eight players: A has 9 points; B, C and E 6. Only A and C play
+    round 4 (the first two of the standings: C ahead of B and E by the tie-breakers). Of the
+    four players with 6 points or more, two did not play (a half, not a cut by points), but
+    every player with more than 6 did: a cut to the first N."""
+    pairs = [(1, "A", "B"), (1, "C", "D"), (1, "E", "F"), (1, "G", "H"), (2, "A", "C"),
+             (2, "E", "G"), (2, "B", "D"), (2, "F", "H"), (3, "A", "E"), (3, "C", "G"),
+             (3, "B", "F"), (3, "D", "H"), (4, "C", "A")]  # fmt: skip
+    rules = RULES["melee2024"]
+    assert points_cuts(won_2_0(pairs), rules) == [4]
+    assert frozen_cuts(won_2_0(pairs), 0, rules) == [4]
+    # C and E play round 4, A (9 points) does not: neither cut
+    assert points_cuts(won_2_0([*pairs[:12], (4, "C", "E")]), rules) == []
+
+
+def test_real_file_top_8_of_34_splitting_the_players_with_12_points():
+    """Six Swiss rounds of 34 players, then three rounds of the first eight (melee.gg, September
+    2025): seven players with 13 or 14 points and P004, one of the four with 12 (P009, P010
+    and P011 not). Every player not in the top 8 keeps his standings after round 6: P009 met
+    P020, P028, P019, P015, P005 and P021, with 8, 6, 9, 9, 13 and 8 points of 18 after round
+    6: OMW% 53/108 = 0.490741, published (counting P005's 16 of 27 after round 9 would give
+    0.469136). The file is reproduced whole."""
+    data = read_mtg_json(MISTY)
+    assert points_cuts(data.results, RULES["melee2024"]) == [7]
+    row, table = quietly(file_report, MISTY)
+    assert (row["preset"], row["status"], row["compared"], row["equal"]) == (
+        "melee2024", "equal", 170, 170,
+    )  # fmt: skip
+    p009 = table[(table["player"] == "P009") & (table["value"] == "OMWP")].iloc[0]
+    assert p009["published"] == pytest.approx(53 / 108, abs=5e-8)
+    assert p009["computed"] == pytest.approx(53 / 108)
 
 
 def test_a_second_day_of_the_leaders_by_points_freezes_the_others(tmp_path):

@@ -170,8 +170,9 @@ class Rules:
         :func:`~tourneystats.cards.read_mtg_json`) counts in the standings of the players who
         played it (their points, rounds, games and opponents), while the players who did not
         keep the standings of the Swiss rounds before it (melee.gg). So does a second day that
-        only the leaders by points play (:func:`~tourneystats.cards.publishers.points_cuts`):
-        the players who stopped before it keep their standings of the first day. Applied to
+        only the leaders by points play, or the first N of the standings
+        (:func:`~tourneystats.cards.publishers.points_cuts`): the players who stopped before it
+        keep their standings of the first day. Applied to
         the files of an archive: :func:`~tourneystats.cards.check_from_path`,
         :func:`~tourneystats.cards.file_report` and
         :func:`~tourneystats.cards.standings_from_path`
