@@ -4,8 +4,10 @@
 (:func:`~tourneystats.core.parallel.map_files`), and gives one row per file
 (:data:`REPORT_COLUMNS`): what was compared, whether it agrees, and why a file could not be
 checked. A family may say how one of its files is summarised with a ``file_report(path,
-**options) -> (row, differences)`` function; otherwise its ``check_from_path`` is called on the
-file and summarised here (:func:`file_report`).
+**options) -> (row, comparison)`` function; otherwise its ``check_from_path`` is called on the
+file and summarised here (:func:`file_report`). The comparisons are counted per published value
+(:data:`VALUE_COLUMNS`, :func:`values_summary`: what share of each value the rules reproduce in
+the files whose points agree) and their differences kept.
 
 A file's status is one of:
 
