@@ -388,23 +388,20 @@ def with_points_cuts(results: pd.DataFrame, rules: Rules) -> np.ndarray:
     played[who, k] = True
     total = np.cumsum(grid, axis=1)
     found = np.zeros(len(names), dtype=bool)
+
+    def per_event(rows: np.ndarray) -> np.ndarray:  # how many rows of each event are true
+        return np.bincount(of, weights=rows, minlength=len(names))
+
     for i in range(1, width):  # the round numbers (a few), every event at once
         on, prev, before = played[:, i], played[:, i - 1], total[:, i - 1]
         least = np.full(len(names), np.inf)
         np.minimum.at(least, of[on], before[on])
         swiss = ~np.isfinite(least) | (least <= rules.win) | (least >= rules.win * i)
         leaders, above = prev & (before >= least[of]), prev & (before > least[of])
-        size = len(names)
-        left = np.bincount(of, weights=leaders & ~on, minlength=size)
-        by_points = left <= 0.1 * np.bincount(of, weights=leaders, minlength=size)
-        n_above = np.bincount(of, weights=above, minlength=size)
-        left_above = np.bincount(of, weights=above & ~on, minlength=size)
-        first_n = (n_above > 0) & (left_above <= 0.1 * n_above)
-        below = np.bincount(of, weights=prev & (before < least[of]), minlength=size)
-        cut = (by_points | first_n) & (
-            below >= 0.25 * np.bincount(of, weights=prev, minlength=size)
-        )
-        found |= cut & ~swiss & (count > i)
+        by_points = per_event(leaders & ~on) <= 0.1 * per_event(leaders)
+        first_n = (per_event(above) > 0) & (per_event(above & ~on) <= 0.1 * per_event(above))
+        below = per_event(prev & (before < least[of])) >= 0.25 * per_event(prev)
+        found |= (by_points | first_n) & below & ~swiss & (count > i)
     return np.asarray(names)[found]
 
 

@@ -190,18 +190,18 @@ def value_counts(table: pd.DataFrame) -> pd.DataFrame:
     1  Rank         1      1        0
     """
     if "value" not in table.columns or "equal" not in table.columns:
-        return pd.DataFrame({c: pd.Series(dtype="int64") for c in VALUE_COLUMNS[1:]}).astype(
-            {"value": object}
-        )
+        table = pd.DataFrame({"value": pd.Series(dtype=object), "equal": pd.Series(dtype=bool)})
     equal = table["equal"].to_numpy(dtype=bool)
-    earlier = np.zeros(len(table), dtype=bool)
-    if PUBLISHED_AFTER in table.columns:
-        earlier = ~equal & table[PUBLISHED_AFTER].notna().to_numpy()
+    after = table.get(PUBLISHED_AFTER, pd.Series(np.nan, index=table.index))
     frame = pd.DataFrame(
-        {"value": table["value"].astype(str).to_numpy(), "compared": 1, "equal": equal}
-    ).assign(earlier=earlier)
-    counts = frame.groupby("value", sort=False).sum().reset_index()
-    return counts.astype({"compared": "int64", "equal": "int64", "earlier": "int64"})
+        {
+            "value": table["value"].astype(str).to_numpy(),
+            "compared": np.ones(len(table), dtype=np.int64),
+            "equal": equal.astype(np.int64),
+            "earlier": (~equal & after.notna().to_numpy()).astype(np.int64),
+        }
+    )
+    return frame.groupby("value", sort=False).sum().reset_index()
 
 
 @dataclass(frozen=True)
@@ -354,8 +354,9 @@ def check_files(
     report = report.astype({"compared": "int64", "equal": "int64"})
     wrong = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame({"file": []})
     front = ["file"] + [c for c in wrong.columns if c != "file"]
-    values = pd.concat([value_counts(pd.DataFrame()).assign(file=""), *counted], ignore_index=True)
-    values = values[VALUE_COLUMNS].astype({"file": object})
+    empty = value_counts(pd.DataFrame()).assign(file=pd.Series(dtype=object))
+    values = pd.concat(counted, ignore_index=True) if counted else empty
+    values = values[VALUE_COLUMNS]
     return ArchiveCheck(report, wrong[front], warnings_table(notes), values)
 
 
@@ -441,9 +442,9 @@ def values_summary(
     kept = pd.concat([kept, kept.assign(platform="all")], ignore_index=True)
     ties = kept.loc[~kept["value"].isin(points)].assign(value="tie-breakers")
     kept = pd.concat([kept, ties], ignore_index=True)
-    order = list(dict.fromkeys([*points, *values["value"]])) + ["tie-breakers"]
+    order = list(dict.fromkeys([*points, *pd.unique(values["value"]), "tie-breakers"]))
     platforms = [*sorted(set(files["platform"])), "all"]
-    kept["value"] = pd.Categorical(kept["value"], [v for v in order if v in set(kept["value"])])
+    kept["value"] = pd.Categorical(kept["value"], order)  # unused ones: not observed
     kept["platform"] = pd.Categorical(kept["platform"], platforms)
     table = kept.groupby(["platform", "value"], observed=True, sort=True).agg(
         files=("file", "nunique"),
