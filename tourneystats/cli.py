@@ -884,8 +884,8 @@ def build_parser() -> argparse.ArgumentParser:
     ck.add_argument(
         "--by-value",
         action="store_true",
-        help="of a folder, also print per platform and value (OMWP, GWP, Rank, ...) the share "
-        "reproduced in the files whose published points their own rounds give",
+        help="also print per platform and value the share reproduced in the files whose "
+        "published points their own rounds give (a folder; one file's summary is per value)",
     )
     ck.add_argument("--head", type=_count(1), default=10, help="differences shown per table")
     ck.add_argument("--tables", type=_count(0), default=20, help="tables shown; 0: all")
