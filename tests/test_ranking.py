@@ -163,3 +163,19 @@ def test_decided_by_of_a_table_agrees_with_competition_rank(rows, ascending):
     again = ranked.sort_values("g", ascending=False, kind="stable")
     got = ranking.decided_by(again, ["x", "y"], by="g").reindex(ranked.index)
     pd.testing.assert_series_equal(got, ranked["why"], check_names=False)
+
+
+@given(
+    st.lists(st.sampled_from("dcbaz"), max_size=5, unique=True),
+    st.lists(st.one_of(st.none(), st.sampled_from("dcbaz")), max_size=40),
+    st.booleans(),
+)
+def test_group_order_of_a_categorical_numbers_its_categories_in_use(categories, rows, ordered):
+    # unordered: the categories in use in their order, 0, 1, ... (as factorize(sort=True) numbers
+    # them), missing last; ordered: the category's place (unused ones leave gaps), missing last
+    values = [v if v in categories else None for v in rows]
+    column = pd.Series(pd.Categorical(values, categories=categories, ordered=ordered))
+    listed = categories if ordered else [c for c in categories if c in values]
+    place = {c: i for i, c in enumerate(listed)}
+    expected = [place[v] if v is not None else len(listed) for v in values]
+    assert ranking.group_order(column).tolist() == expected

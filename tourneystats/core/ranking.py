@@ -64,10 +64,12 @@ def _criterion(values: pd.Series, *, ascending: bool) -> tuple[np.ndarray, int]:
 
 def _labels(values: pd.Series) -> tuple[np.ndarray, int]:
     """Dense codes of a group or display column (ordered categoricals by category order)."""
-    if isinstance(values.dtype, pd.CategoricalDtype) and values.cat.ordered:
+    if isinstance(values.dtype, pd.CategoricalDtype):
         codes = values.cat.codes.to_numpy()
         card = len(values.cat.categories)
-        return np.where(codes < 0, card, codes), card + 1
+        if values.cat.ordered:
+            return np.where(codes < 0, card, codes), card + 1
+        return _categories_in_use(codes, card)
     text = _text_codes(values)
     if text is not None:
         return text
@@ -86,6 +88,20 @@ def group_order(values: pd.Series) -> np.ndarray:
     [1, 0, 2, 0]
     """
     return _labels(values)[0]
+
+
+def _categories_in_use(codes: np.ndarray, card: int) -> tuple[np.ndarray, int]:
+    """:func:`_dense` of an unordered categorical from its codes (-1: missing) and number of
+    categories: the categories in use numbered in their order, as ``factorize(sort=True)``
+    numbers them, by marking the codes seen instead of hashing every row."""
+    seen = np.zeros(card + 1, dtype=bool)
+    seen[codes] = True  # a missing value's -1 marks the last slot
+    used, missing = seen[:-1], bool(seen[-1])
+    k = int(used.sum())
+    if k == card and not missing:
+        return codes.astype(np.intp), max(k, 1)
+    place = np.append(np.cumsum(used) - 1, k)  # the last slot: a missing value's -1
+    return place[codes], k + 1 if missing else max(k, 1)
 
 
 def _text_codes(values: pd.Series) -> tuple[np.ndarray, int] | None:
