@@ -1271,3 +1271,35 @@ def test_an_archive_written_without_the_bracket_column_still_recomputes(tmp_path
         check_dtype=False,
         check_exact=True,
     )
+
+
+def test_recompute_refuses_options_the_first_event_fails_before_writing_over(tmp_path):
+    results, _ = synth.chess_swiss(3, 6, 4, seed=1)
+    write_archive(results.assign(season=2024), tmp_path / "a", family="chess")
+    out = tmp_path / "out"
+    assert recompute(tmp_path / "a", out, progress=False).computed == 1
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    for options, error in [
+        ({"rules": "fide2099"}, r"unknown rule set\(s\) \['fide2099'\]"),
+        ({"tiebreaks": ['["BH",']}, r"unknown tie-break '\[\"BH\",'"),
+    ]:
+        with pytest.raises(ValueError, match=rf"config: chess: {error}.*C00001.*nothing was"):
+            recompute(tmp_path / "a", out, config={"chess": options}, progress=False, force=True)
+        assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    assert (
+        main(["recompute", str(tmp_path / "a"), "--out", str(out), "--set", "chess.rules=x"]) == 1
+    )
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+
+
+def test_recompute_with_options_skips_a_first_event_the_defaults_fail_too(tmp_path):
+    # the first event's own fault (every game won by both) is no reason to refuse the options
+    results, _ = synth.chess_swiss(3, 6, 4, seed=1)
+    results.loc[results["event"] == "C00001", "points"] = 1.0
+    write_archive(results.assign(season=2024), tmp_path / "a", family="chess")
+    report = recompute(
+        tmp_path / "a", tmp_path / "out", config={"chess": {"tiebreaks": ["BH"]}}, progress=False
+    )
+    assert report.errors["unit"].tolist() == [{"event": "C00001"}]
+    table = read_archive(tmp_path / "out", family="chess")
+    assert sorted(table["event"].unique()) == ["C00002", "C00003"]

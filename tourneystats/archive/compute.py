@@ -444,8 +444,27 @@ def _family_options(items: list[_Item], config: Mapping[str, dict]) -> tuple[dic
     for f, spec in specs.items():
         _bind(spec, config.get(f, {}))
         options[f] = config.get(f, {})
+        first = next((i for i in items if i.family == f and i.error is None), None)
+        if options[f] and first is not None:
+            _try_first_event(spec, first, options[f])
     hashes = {f: _options_hash(o) for f, o in options.items()}
     return specs, options, hashes
+
+
+def _try_first_event(spec: FamilySpec, item: _Item, options: Mapping[str, Any]) -> None:
+    """Refuse `options` that fail on the family's first event when its defaults compute it (a
+    rule set's or tie-break's name mistyped): before any output is written over."""
+    frame = _read_part(item.path)
+    cols = spec.unit_columns(frame.columns)
+    if cols and len(frame):
+        frame = frame[(frame[cols] == frame[cols].iloc[0]).all(axis=1)]
+    _, errors = compute_partition(spec, frame, options, strict=True)
+    if errors and not compute_partition(spec, frame, {}, strict=True)[1]:
+        unit = ", ".join(f"{k} {v}" for k, v in errors[0]["unit"].items()) or "its first rows"
+        raise ValueError(
+            f"config: {spec.name}: {errors[0]['error']} (the options fail on {unit} of "
+            f"{item.rel}, which the defaults compute; nothing was computed or removed)"
+        )
 
 
 def _options_hash(options: Mapping[str, Any]) -> str:

@@ -36,7 +36,7 @@ Unplayed games (rule sets, :data:`RULE_SETS`)
 Every tie-break that uses opponents' scores sees each round of a player as a pair
 (*opponent's score as counted*, *result*); an unplayed round is played against a stand-in:
 
-``adjusted`` (default; the seed text's rule)
+``adjusted`` (default; the French tie-break text's adjusted score)
     An unplayed round (any bye, forfeit, absence) counts as a draw against the player himself.
     Adjusted score = over-the-board points + a draw's points per unplayed round; opponents'
     scores are adjusted scores; an unplayed round counts the player's own adjusted score with a
@@ -120,7 +120,7 @@ PTP    Perfect Tournament Performance       DB    10.3         0 with none
 APRO   Average Performance Rating of Opp.   DC    10.4
 APPO   Average Perfect Performance of Opp.  DC    10.5
 RTNG   Rating                               B     10.6  /R     highest first
-CUM    the seed's cumulative score                             PS less the points won without
+CUM    Cumulative score (French text)                          PS less the points won without
                                                                playing
 =====  ===================================  ====  ====  =====  =================================
 

@@ -56,7 +56,7 @@ class RuleSet:
         player sits out, an absence): ``"not_counted"`` (C.07 15.2-15.3: the unplayed-round rules
         of art. 16 are for Swiss events; such a round adds nothing to the opponents' scores
         tie-breaks, and a player's score is seen at face value), or handled as in a Swiss event
-        (``"as_swiss"``, the seed's adjusted rule, which makes no difference).
+        (``"as_swiss"``, the French tie-break text's adjusted score, which makes no difference).
 
     Examples
     --------
