@@ -243,7 +243,7 @@ COMMANDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "missing or changed.",
         (
             "tourneystats recompute archive/ --out standings/",
-            "tourneystats recompute archive/ --out standings/ --set chess.rules=auto "
+            "tourneystats recompute archive/ --out standings/ --set chess.rules=auto:fide2024 "
             '--set \'chess.tiebreaks=["BH","SB"]\'',
             "tourneystats recompute archive/ --out standings/ --config rules.toml --engine dask",
         ),
