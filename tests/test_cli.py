@@ -353,7 +353,7 @@ def test_options_a_file_cannot_use_and_unknown_values_name_the_option(capsys):
 
 def test_compare_checks_every_output_before_writing_any(tmp_path, capsys):
     """--chart where a file stands in the way is refused before --out is written; a rule set
-    given twice is refused in the command line's terms."""
+    given twice, or alone, is refused in the command line's terms."""
     cards = str(DATA / "cards" / "melee-14643-matches.csv")
     blocker = tmp_path / "blocker.csv"
     blocker.write_text("x\n")
@@ -365,7 +365,10 @@ def test_compare_checks_every_output_before_writing_any(tmp_path, capsys):
     argv = ["compare", cards, "--family", "cards", "--rules", "mtg,mtg"]
     assert main(argv) == 1
     err = capsys.readouterr().err
-    assert "--rules: mtg given twice; give each rule set once" in err and "{" not in err
+    assert "--rules: mtg given twice; give two rule sets or more to compare, each once" in err
+    assert "{" not in err
+    assert main(["compare", cards, "--family", "cards", "--rules", "mtg"]) == 1
+    assert "--rules: one rule set alone; give two rule sets or more" in capsys.readouterr().err
 
 
 def test_compare_refuses_an_unknown_tiebreak_in_a_rule_set_naming_the_option(tmp_path, capsys):

@@ -135,8 +135,7 @@ def _check_options(
     """A usage error (exit 2) for an option the chosen family does not take (`options`: the
     options checked and their families, by default :data:`FAMILY_OPTIONS`)."""
     options = FAMILY_OPTIONS if options is None else options
-    given = [k for k in options if getattr(args, k, None) is not None]
-    for name in given:
+    for name in [k for k in options if getattr(args, k, None) is not None]:
         families = options[name]
         if args.family not in families:
             flag = "--" + name.replace("_", "-")
@@ -591,8 +590,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if args.player and not args.chart:
         raise ValueError("--player chooses players of the chart: give --chart FILE.png too")
     twice = sorted({r for r in args.rules if args.rules.count(r) > 1})
-    if twice:  # (a rule set given twice would be one column twice)
-        raise ValueError(f"--rules: {', '.join(twice)} given twice; give each rule set once")
+    if twice or len(args.rules) < 2:  # (a rule set given twice would be one column twice)
+        what = f"{', '.join(twice)} given twice" if twice else "one rule set alone"
+        raise ValueError(f"--rules: {what}; give two rule sets or more to compare, each once")
     module, parse = COMPARE_PARSERS[args.family]
     for rule in args.rules:  # every rule set read before any work, errors naming the option
         try:
