@@ -1303,3 +1303,16 @@ def test_recompute_with_options_skips_a_first_event_the_defaults_fail_too(tmp_pa
     assert report.errors["unit"].tolist() == [{"event": "C00001"}]
     table = read_archive(tmp_path / "out", family="chess")
     assert sorted(table["event"].unique()) == ["C00002", "C00003"]
+
+
+def test_recompute_refuses_a_folder_that_is_no_archive(tmp_path):
+    (tmp_path / "results.csv").write_text("event,round\n")
+    with pytest.raises(ValueError, match=r"not an archive: it has no family=\.\.\. folder;"):
+        recompute(tmp_path, tmp_path.parent / "out-of-no-archive", progress=False)
+    results, _ = synth.chess_swiss(1, 4, 3, seed=1)
+    write_archive(results.assign(season=2024), tmp_path / "a", family="chess")
+    with pytest.raises(
+        ValueError, match=r"family=chess: not an archive: .*\(give the folder above"
+    ):
+        recompute(tmp_path / "a" / "family=chess", tmp_path / "out", progress=False)
+    assert recompute(tmp_path / "a", tmp_path / "out", progress=False).computed == 1

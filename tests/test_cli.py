@@ -24,6 +24,11 @@ def test_help_lists_commands(capsys):
 def test_demo_data_folder_must_exist(tmp_path, capsys):
     assert main(["demo", "--data", str(tmp_path / "none"), "--out", str(tmp_path / "o")]) == 1
     assert "none: no such file or folder" in capsys.readouterr().err
+    # a folder without a family's sub-folder: refused, nothing written (not "not available" x 4)
+    assert main(["demo", "--data", str(DATA / "chess"), "--out", str(tmp_path / "o")]) == 1
+    err = capsys.readouterr().err
+    assert "chess: no cards/, chess/, bridge/, league/ folder of sample seasons" in err
+    assert not (tmp_path / "o").exists()
 
 
 def test_demo_from_any_folder_uses_the_shipped_samples(tmp_path, monkeypatch, capsys):

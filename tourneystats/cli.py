@@ -215,12 +215,12 @@ def sample_data() -> Path:
 
 
 def _demo_data(given: str | None) -> Path:
-    """`--data` if given; else ``./data`` when it holds a family's folder; else the samples."""
+    """`--data` (holding a family's folder); else ``./data`` when it holds one; else the samples."""
+    for data in [_existing(given)] if given is not None else [Path("data")]:
+        if any((data / name).is_dir() for name in FAMILIES):
+            return data
     if given is not None:
-        return _existing(given)
-    local = Path("data")
-    if any((local / name).is_dir() for name in FAMILIES):
-        return local
+        raise ValueError(f"--data {given}: no {'/, '.join(FAMILIES)}/ folder of sample seasons")
     return sample_data()
 
 

@@ -341,6 +341,12 @@ def recompute(
         raise ValueError(f"engine must be 'pandas' or 'dask', not {engine!r}")
     config = load_config(config)
     items = _list_items(archive)
+    if not items and not any(archive.glob("family=*")):
+        above = " (give the folder above it)" if archive.name.startswith("family=") else ""
+        raise ValueError(
+            f"{archive}: not an archive: it has no family=... folder{above}; "
+            "tourneystats import (archive.import_folder) builds one"
+        )
     specs, options, hashes = _family_options(items, config)
     states, removed = _prior_states(out, items)
     todo = [
