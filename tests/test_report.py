@@ -375,3 +375,19 @@ def test_import_and_recompute_on_two_jobs_equal_one_job(small_archive, tmp_path,
         two = read_archive(tmp_path / f"{name}-2", family="cards")
         pd.testing.assert_frame_equal(one, two)
     assert len(read_archive(tmp_path / "out-1", family="cards")) == 2 * 27
+
+
+def test_a_results_table_without_standings_in_a_checked_folder_publishes_nothing(tmp_path, capsys):
+    # the shipped cards folder: a melee event with its standings, and a league season of
+    # results alone, which publishes nothing to compare (not a refused file: exit status 0)
+    cards = Path(__file__).parents[1] / "data" / "cards"
+    report = tmp_path / "report.csv"
+    assert (
+        main(["check", str(cards), "--family", "cards", "--rules", "melee", "--out", str(report)])
+        == 0
+    )
+    rows = pd.read_csv(report).set_index("file")
+    assert rows.loc["league-2024-matches.csv", "status"] == "no published values"
+    assert rows.loc["league-2024-matches.csv", "detail"].startswith("no published standings")
+    assert rows.loc["melee-14643-matches.csv", ["compared", "equal"]].tolist() == [80, 80]
+    assert "refused" not in capsys.readouterr().out

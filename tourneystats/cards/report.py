@@ -43,6 +43,7 @@ import pandas as pd
 
 from ..core.check import STATUS_ORDER
 from ..core.folders import naming
+from ..core.report import error_status
 from ..core.schema import EVENT, PLAYER, ValidationError
 from .check import _json_events, check_from_path
 from .decklistcache import JSON_SUFFIXES, swiss_rounds
@@ -228,9 +229,9 @@ def file_report(
         try:
             row["platform"], row["preset"], table = _check(path, rules)
         except ValidationError as exc:
-            row.update(status="refused", detail=str(exc))
+            row.update(status=error_status(exc), detail=str(exc))
     notes = list(dict.fromkeys(str(w.message) for w in caught))
-    if row["status"] != "refused":
+    if not row["status"]:
         status, detail = _status(table)
         row.update(status=status, detail=detail)
     if table is not None:

@@ -62,7 +62,9 @@ VALUE_COLUMNS = ["file", "value", "compared", "equal", "earlier"]
 #: are the rules' to reproduce (``inconsistent`` files are the data's fault)
 CONSISTENT = ("equal", "published_earlier", "different")
 #: the error (ValidationError) that says a file publishes nothing to compare
-_NOTHING = re.compile(r"no published value|publishes neither|nothing to compare", re.IGNORECASE)
+_NOTHING = re.compile(
+    r"no published (?:value|standings)|publishes neither|nothing to compare", re.IGNORECASE
+)
 
 
 def warning_kind(message: str, names: Sequence[str] = ()) -> str:
@@ -164,14 +166,29 @@ def file_report(
         table = check(path, **options)
     except (ValidationError, ValueError, OSError) as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        nothing = isinstance(exc, ValidationError) and _NOTHING.search(first)
-        status = "no published values" if nothing else "refused"
-        return row | {"status": status, "first_difference": "", "detail": first}, pd.DataFrame()
+        row |= {"status": error_status(exc), "first_difference": "", "detail": first}
+        return row, pd.DataFrame()
     wrong = differences(table)  # a value the file cannot give (its note says why) is none
     row |= {"compared": len(table), "equal": int(table["equal"].sum()), "detail": ""}
     row["status"] = "equal" if wrong.empty else "different"
     row["first_difference"] = _first_difference(wrong)
     return row, table.reset_index(drop=True)
+
+
+def error_status(exc: Exception) -> str:
+    """The status of a file whose check raised `exc`: ``no published values`` when the error
+    says there is nothing to compare (no published standings), else ``refused``.
+
+    Examples
+    --------
+    >>> error_status(ValidationError("e.csv: no published standings beside the results"))
+    'no published values'
+    >>> error_status(ValidationError("e.json: line 1, column 1: not valid JSON"))
+    'refused'
+    """
+    first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    nothing = isinstance(exc, ValidationError) and _NOTHING.search(first)
+    return "no published values" if nothing else "refused"
 
 
 def value_counts(table: pd.DataFrame) -> pd.DataFrame:
