@@ -656,3 +656,14 @@ def test_cli_standings(tmp_path, example, capsys):
     written = pd.read_csv(out)
     assert written["player"].tolist()[:5] == ["Bo", "Anna", "Cecilia", "Erik", "Åsa"]
     assert "60.119048" in capsys.readouterr().out
+
+
+def test_a_file_without_the_league_columns_is_refused_naming_its_own_columns(tmp_path):
+    # the league column the reader adds (the file's stem) is not among the columns it names
+    path = tmp_path / "matches.csv"
+    pd.DataFrame({"event": ["E"], "round": [1], "player": ["A"]}).to_csv(path, index=False)
+    with pytest.raises(ValidationError) as refused:
+        standings_from_path(path)
+    message = str(refused.value)
+    assert message.startswith(f"{path}: results: missing column(s) 'tournament', 'date', 'points'")
+    assert message.endswith("got 'event', 'round', 'player'")

@@ -9,7 +9,7 @@ import pandas as pd
 
 from ..core.folders import event_names, names_its_source, result_files
 from ..core.io import TABLE_SUFFIXES, read_table
-from ..core.schema import LEAGUE, SEASON
+from ..core.schema import LEAGUE, SEASON, validate
 from .prepare import COLUMNS
 from .rules import _rules
 from .standings import history, leaderboard
@@ -66,6 +66,8 @@ def read_results(path: str | os.PathLike, *, jobs: int | None = 1) -> pd.DataFra
     tables = map_warned(read_table, files, jobs=folder_jobs(jobs, files))
     for frame, name in zip(tables, event_names(files), strict=True):
         if LEAGUE not in frame.columns:  # the stem; the path below the folder for stems read twice
+            if not set(required) <= set(frame.columns):  # named as read, without the stem's column
+                validate(frame, [c for c in COLUMNS if c.required])
             frame.insert(0, LEAGUE, name)
         frames.append(frame)
     if len(frames) == 1:
