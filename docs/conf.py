@@ -40,7 +40,7 @@ nb_execution_mode = "force"
 nb_execution_timeout = 300
 nb_execution_raise_on_error = True
 nb_execution_show_tb = True
-myst_enable_extensions = ["colon_fence"]
+myst_enable_extensions = ["colon_fence", "dollarmath"]
 
 intersphinx_mapping = {}  # no network: links to pandas and numpy stay plain text
 suppress_warnings = ["myst.header"]

@@ -44,7 +44,7 @@ def __dir__() -> list[str]:  # dir() lists the public names only
 
 
 def event_names(n_events: int, prefix: str = "E") -> pd.Categorical:
-    """Names ``E00001``, ``E00002``, ... as an ordered-by-appearance categorical.
+    """Event names (``E00001``, ``E00002`` and on) as an ordered-by-appearance categorical.
 
     Parameters
     ----------

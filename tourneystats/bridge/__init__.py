@@ -161,6 +161,7 @@ and folders).
 """
 
 from .check import check_from_path
+from .contract import BridgeFile, contract_score, tricks_from_result, vulnerability
 from .conventions import CONVENTIONS, Convention
 from .declared import SCORINGS
 from .files import SUFFIXES as SUFFIXES
@@ -206,6 +207,7 @@ __all__ = [
     "TEAM_CRITERIA",
     "TEAM_RULES",
     "TeamRules",
+    "BridgeFile",
     "ButlerRules",
     "Convention",
     "MatchpointRules",
@@ -215,6 +217,7 @@ __all__ = [
     "board_imps",
     "butler",
     "check_from_path",
+    "contract_score",
     "cross_imps",
     "explain",
     "extra_boards_due",
@@ -242,7 +245,9 @@ __all__ = [
     "team_matches",
     "team_standings",
     "team_standings_from_path",
+    "tricks_from_result",
     "victory_points",
+    "vulnerability",
 ]
 
 

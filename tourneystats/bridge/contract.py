@@ -127,7 +127,7 @@ def _empty_like(frames: list[pd.DataFrame]) -> pd.DataFrame:
 def rename_clashing_events(
     frames: list[pd.DataFrame], path: Path, seen: set, name: str | None = None
 ) -> list[pd.DataFrame]:
-    """The `frames` of one file, with `` [file stem]`` (or `` [name]``) appended to every event
+    """The `frames` of one file, with ``" [file stem]"`` (or ``" [name]"``) appended to every event
     label that an earlier file already used (`seen`, updated with this file's labels).
 
     Examples

@@ -123,7 +123,7 @@ def read_results(
         :func:`standings`, :func:`season_summary`, :func:`season_history`, ...) and the
         team results frames stacked (the input of :func:`team_standings`); ``None`` for a kind
         that no file holds. A pairs file whose event name an earlier file already used (the
-        same club night every week) gets `` [file stem]`` appended to it, as
+        same club night every week) gets ``" [file stem]"`` appended to it, as
         :func:`~tourneystats.bridge.read_pbn` does for a folder; team files keep their names (a
         team event may span files).
 

@@ -934,7 +934,7 @@ def read_pbn(
 
     Notes
     -----
-    Team games: when the two tables of a match name opposite ``HomeTeam``s (as in files written
+    Team games: when the two tables of a match name opposite ``HomeTeam`` tags (as in files written
     per table, where ``HomeTeam`` is the team sitting North-South at that table and ``ScoreIMP``
     is that North-South pair's IMPs), the match's home team is the ``HomeTeam`` of its
     lowest-numbered table and ``home_side`` says where it sat at each table. When both tables
