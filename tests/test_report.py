@@ -244,6 +244,9 @@ def test_report_summary_per_platform():
     assert lines[1].split() == ["a", "3", "14", "13", "92.9", "1", "1", "1", "0"]
     assert lines[2].split() == ["b", "1", "0", "0", "NaN", "0", "0", "0", "1"]
     assert lines[3].split() == ["total", "4", "14", "13", "92.9", "1", "1", "1", "1"]
+    # one platform: no total row; the files directly in the folder checked are named so
+    lines = report_summary(report.assign(platform="")).splitlines()
+    assert [line.split()[:3] for line in lines[1:]] == [["(this", "folder)", "4"]]
 
 
 @pytest.mark.parametrize(
@@ -391,3 +394,16 @@ def test_a_results_table_without_standings_in_a_checked_folder_publishes_nothing
     assert rows.loc["league-2024-matches.csv", "detail"].startswith("no published standings")
     assert rows.loc["melee-14643-matches.csv", ["compared", "equal"]].tolist() == [80, 80]
     assert "refused" not in capsys.readouterr().out
+
+
+def test_a_folder_check_says_why_values_are_not_computable(capsys):
+    # the shipped PBN team file has a board played in one room only: its published IMPs cannot
+    # be computed, and the folder's check says so (as the file's own check does)
+    folder = Path(__file__).parents[1] / "data" / "bridge-published"
+    assert main(["check", str(folder), "--family", "bridge"]) == 0
+    out, err = capsys.readouterr()
+    assert (
+        "888 published values compared in 3 files: 887 equal, 0 different, 1 not computable" in out
+    )
+    assert "(this folder)      3       888         887" in out and "total" not in out
+    assert "pbn-teams-imps.pbn: 1 published value(s) not computable: board 20 has one room" in err

@@ -36,7 +36,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import pandas as pd
 
-from .check import PUBLISHED_AFTER, STATUS_ORDER, differences
+from .check import NOTE, PUBLISHED_AFTER, STATUS_ORDER, differences, not_computable
 from .check import STATUSES as STATUSES  # the statuses every family's report gives
 from .folders import list_files
 from .io import TABLE_SUFFIXES
@@ -248,8 +248,17 @@ class _Task:
         messages = list(dict.fromkeys([*([given] if isinstance(given, str) else given), *messages]))
         counts = value_counts(table)
         if "equal" in table.columns:  # the whole comparison: keep the values that differ
+            messages += _not_computable(table, path)
             table = differences(table)
         return row, table.reset_index(drop=True), messages, counts
+
+
+def _not_computable(table: pd.DataFrame, path: Path) -> list[str]:
+    """A warning per reason (``note``) the file gives for published values it cannot compute."""
+    if NOTE not in table.columns:
+        return []
+    notes = table.loc[not_computable(table), NOTE].value_counts(sort=False)
+    return [f"{path}: {n} published value(s) not computable: {note}" for note, n in notes.items()]
 
 
 def _raise(exc: Exception) -> Callable[..., pd.DataFrame]:
@@ -378,7 +387,9 @@ def check_files(
 
 
 def report_summary(report: pd.DataFrame) -> str:
-    """Per platform: files, their statuses, values compared and equal (for a terminal).
+    """Per platform: files, their statuses, values compared and equal (for a terminal); a
+    ``total`` row when there are several platforms, and the files directly in the folder
+    checked (no platform folder) as ``(this folder)``.
 
     Examples
     --------
@@ -400,7 +411,9 @@ def report_summary(report: pd.DataFrame) -> str:
     )
     counts = pd.crosstab(report["platform"], report["status"])
     table = table.join(counts.reindex(columns=statuses, fill_value=0))
-    table = pd.concat([table, table.sum().rename("total").to_frame().T])
+    if len(table) > 1:
+        table = pd.concat([table, table.sum().rename("total").to_frame().T])
+    table.index = [str(p) if str(p) else "(this folder)" for p in table.index]
     share = 100 * table["reproduced"] / table["compared"].where(table["compared"] > 0)
     table.insert(3, "reproduced %", share.astype("float64").round(1))
     table = table.rename_axis("platform").reset_index()
