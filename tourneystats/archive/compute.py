@@ -224,7 +224,8 @@ class RecomputeReport:
             for row in self.errors.head(limit).itertuples(index=False):
                 where = ", ".join(f"{k}={v}" for k, v in {**row.partition, **row.unit}.items())
                 first = str(row.error).splitlines()[0] if row.error else row.type
-                lines.append(f"  {row.family}: {where}: {row.type}: {first}")
+                plain = row.type in ("ValidationError", "ValueError") or not row.error
+                lines.append(f"  {row.family}: {where}: {'' if plain else row.type + ': '}{first}")
             if len(self.errors) > limit:
                 lines.append(f"  ... and {len(self.errors) - limit} more")
         return "\n".join(lines)

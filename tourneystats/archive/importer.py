@@ -599,7 +599,10 @@ def _stage_sources(
                 except (ValueError, OSError, ImportError) as exc:
                     if options["strict"]:
                         raise
-                    record.update(status="error", message=f"{type(exc).__name__}: {exc}")
+                    said = (
+                        str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
+                    )
+                    record.update(status="error", message=said)
                 records.append(record)
             records.extend(done or [])
     stager.flush_all()

@@ -225,7 +225,7 @@ def _rules_by_date(
         raise ValidationError(
             f"rules='auto': {len(shown)} event(s) have no start date (TRF 042 / events.date): "
             f"{shown[:5]}; give the dates, a rule set for each event, or a fallback for "
-            "undated events such as rules='auto:fide2009'"
+            "undated events: auto:fide2009, say (rules='auto:fide2009', --rules auto:fide2009)"
         )
     # by date: 0 before the first limit (fide2009), 1 fide2024, 2 fide2026
     in_force = pd.Index(_RULE_NAMES).get_indexer([*(n for _, n in _AUTO_LIMITS), "fide2026"])  # type: ignore[arg-type]
