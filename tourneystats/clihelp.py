@@ -157,11 +157,13 @@ def _recompute_keys() -> str:
             names.append(f"table ({' or '.join(spec.tables)})")
         text, line = "", f"  {name:<13}"
         for word in names:
-            if len(line) + len(word) > 94:
-                text += line.rstrip(",") + "\n"
+            if len(line) + len(word) > 78:  # (a list goes on: the comma stays)
+                text += line + "\n"
                 line = " " * 15
             line += f" {word},"
         lines.append(text + line.rstrip(","))
+    lines.append("  (each a keyword of the family's function, as the API reference documents it:")
+    lines.append("  cards.archive_standings, chess.standings, bridge.standings, ...)")
     return "\n".join(lines)
 
 
