@@ -105,6 +105,11 @@ def test_standings_written_into_the_results_folder_are_not_read_back(tmp_path, c
     err = capsys.readouterr().err
     assert err.count("not a results table") == 2
     assert err.startswith("tourneystats: warning: ") and "table.csv" in err
+    # the same command again: the file is in the folder read, which the refusal says
+    out = folder / "table.parquet"
+    assert main(["standings", str(folder), "--family", family, "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert f"{out} (a file of the folder read, {folder}: write it outside)" in err
     # a table named *standings* (published standings kept beside the results) is skipped quietly
     (folder / "table.csv").rename(folder / "standings.csv")
     (folder / "table.parquet").unlink()
