@@ -143,19 +143,27 @@ def _presets() -> None:
     """A table per family of its named presets: each one's fields that differ from the default."""
     import dataclasses
 
-    from tourneystats import cards, chess
+    from tourneystats import bridge, cards, chess
 
     registries = [("Card games (`rules=`)", cards.RULES, "mtg"),
-                  ("Chess (`rules=`)", chess.RULE_SETS, "adjusted")]  # fmt: skip
+                  ("Chess (`rules=`)", chess.RULE_SETS, "adjusted"),
+                  ("Bridge (`convention=`)", bridge.CONVENTIONS, "ebu"),
+                  ("Bridge teams (`rules=`)", bridge.TEAM_RULES, "vp_only"),
+                  ("Bridge knockouts (`rules=`)", bridge.KNOCKOUT_RULES, "ebu")]  # fmt: skip
+
+    def shown(value: object) -> str:  # 1/3 as 0.333333, not 0.3333333333333333
+        return f"{value:.6g}" if isinstance(value, float) else repr(value)
+
     lines = []
     for title, registry, default in registries:
         base = registry[default]
         lines += [f"## {title}", "", "| name | differs from the default in |", "| --- | --- |"]
         for name, preset in registry.items():
             changed = [
-                f"`{f.name}={getattr(preset, f.name)!r}`"
+                f"`{f.name}={shown(getattr(preset, f.name))}`"
                 for f in dataclasses.fields(preset)
-                if getattr(preset, f.name) != getattr(base, f.name) and f.name != "name"
+                if getattr(preset, f.name) != getattr(base, f.name)
+                and f.name not in ("name", "source")
             ]
             label = f"`{name}`" + (" (default)" if name == default else "")
             lines.append(f"| {label} | {', '.join(changed) or '-'} |")

@@ -135,6 +135,10 @@ def test_every_column_of_the_tables_has_a_line_in_the_glossary():
         ),
         "cards.standings_by_round": cards.standings_by_round(melee),
         "chess.standings": chess.standings(trf.results),
+        "chess.standings_from_path": chess.standings_from_path(data / "chess"),
+        "bridge.standings_from_path": bridge.standings_from_path(
+            data / "bridge-published" / "usebio-butler-mitchell.xml"
+        ),
         "chess.standings_by_round": chess.standings_by_round(trf.results),
         "bridge.standings": bridge.standings(evenings),
         "bridge.standings (Butler)": bridge.standings(butler.results),

@@ -5,10 +5,10 @@ Scoring programs agree on the rules of matchpoints, Neuberg, Butler and cross-IM
 fewer boards has its total scaled up, when values are rounded, what a phantom (sit-out) table
 counts for, how a Butler datum is trimmed. A :class:`Convention` holds those details as data;
 :data:`CONVENTIONS` has the presets, each reproducing its publisher's published numbers on real
-files (``tests/test_bridge_conventions.py`` counts them):
+files:
 
 ``ebu``
-    Today's behaviour and the default: percentages unrounded from the sum of matchpoints over
+    The default: percentages unrounded from the sum of matchpoints over
     the sum of tops, no factoring, Butler datum without the highest and the lowest score rounded
     to 10, cross-IMPs divided by the comparisons (n - 1). The rules of the EBU's scoring
     program as the module docs state them; no EBUScore file was available to check them.
@@ -18,8 +18,8 @@ files (``tests/test_bridge_conventions.py`` counts them):
     (``factored``, the published ``TOTAL_SCORE``), a Neuberg-scaled board counting in it as its
     percentage rounded to 0.01; totals and percentages published to 0.01, rounded half to even
     (68.425 -> 68.42); the Butler datum drops one highest and one lowest
-    score even with only four results and rounds to 10 half away from zero, which is today's
-    default (35 of 35 datums on both files).
+    score even with only four results and rounds to 10 half away from zero, as the default
+    does (35 of 35 datums on both files).
 ``jfr``
     JFR Pary 4.1 (Poland), checked on a matchpoint pairs session's pages: a phantom (sit-out)
     table is left out of its board (not compared, not counted in the results the others are
@@ -227,7 +227,9 @@ def round_decimal(values: Any, decimals: int, rounding: str = "half_even") -> np
 
 #: the presets, by name (see the module docstring for their sources)
 CONVENTIONS: dict[str, Convention] = {
-    "ebu": Convention(name="ebu", source="the EBU rules as documented (today's behaviour)"),
+    "ebu": Convention(
+        name="ebu", source="the EBU's rules as its scoring program's documentation states them"
+    ),
     "compscore": Convention(
         name="compscore",
         source="Compscore3 USEBIO exports (abftech/cobalt test files)",
