@@ -236,3 +236,22 @@ def test_drift_names_the_event_as_its_file_does(tmp_path, capsys):
     assert label("cards", tmp_path, src.stem) is None  # either of two files
     assert label("cards", DATA / "cards" / "melee-14643-matches.csv", "14643") is None
     assert label("bridge", tmp_path, src.stem) is None
+
+
+def test_drift_league_event_picks_a_season_of_the_largest_league(tmp_path, capsys):
+    # the shipped kvallsligan has seasons S01 and S02: by default the last is drawn; --event
+    # names a season as it names a league (the largest league's, when it is a season's name)
+    from tourneystats import league
+
+    data = Path(__file__).parents[1] / "data" / "league"
+    out = tmp_path / "drift.png"
+    args = ["drift", str(data), "--family", "league", "--top", "3", "--out", str(out)]
+    club = pd.read_csv(data / "kvallsligan.csv")
+    for event, season in ((None, "S02"), ("S01", "S01"), ("S02", "S02")):
+        assert main(args + (["--event", event] if event else [])) == 0
+        text = capsys.readouterr().out
+        board = league.leaderboard(club[club["season"] == season])
+        best = ", ".join(board["player"].astype(str).head(3))
+        assert f"Place after each tournament — kvallsligan, {season}, 14 tournaments" in text
+        assert f": 3 highlighted: {best}" in text
+    png_size(out)

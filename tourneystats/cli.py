@@ -374,10 +374,9 @@ def drift_chart(
 ) -> Axes:
     """Compute a family's history from a results file or folder and draw its drift chart.
 
-    One series is drawn: for the per-round histories (cards, chess) of several events, `event`
-    picks the event; for several leagues, the league; by default the one with the most rows
-    (the biggest event, the longest league). Of several seasons, the last is drawn. A cards or
-    chess event is titled as its file names it (:func:`~tourneystats.clihelp.titled`).
+    One series is drawn: `event` picks the event (cards, chess), the league or the season; by
+    default the one with the most rows (the biggest event, the longest league) of the last
+    season. A cards or chess event is titled as its file names it (:func:`~.clihelp.titled`).
 
     Returns
     -------
@@ -402,11 +401,13 @@ def drift_chart(
     history = history_from_path(name, path, **(options or {}))
     step = EVENT if name == "bridge" else None
     series = [LEAGUE, SEASON] if name == "league" else [EVENT] if name != "bridge" else [SEASON]
+    season = history[SEASON].astype(str) if SEASON in history.columns else pd.Series(dtype=str)
+    in_season = event is not None and bool((season == str(event)).any())  # a season's name
     for column in series:  # one series per chart: the chosen one, else the largest
         if column in history.columns and history[column].nunique() > 1:
-            if column == SEASON:  # the latest season
+            if column == SEASON and not in_season:  # the latest season
                 pick = history[column].iloc[-1]
-            elif event is None:  # the event (league) with the most rows; the later on a tie
+            elif event is None or (column != SEASON and in_season):  # the most rows; the later
                 sizes = history.groupby(column, sort=False, observed=True).size()
                 pick = sizes.index[len(sizes) - 1 - int(np.argmax(sizes.to_numpy()[::-1]))]
             else:
@@ -912,9 +913,7 @@ def build_parser() -> argparse.ArgumentParser:
     who.add_argument(
         "--top", type=_count(1), help="highlight the best N at the last step (default 10)"
     )
-    dr.add_argument(
-        "--event", help="cards/chess: the event to draw; league: the league (default: the largest)"
-    )
+    dr.add_argument("--event", help="the event, league or season drawn (default: the largest)")
     dr.add_argument("--value", help="column drawn (default: rank or place)")
     dr.set_defaults(func=cmd_drift)
 
