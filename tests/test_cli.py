@@ -389,3 +389,20 @@ def test_compare_refuses_an_unknown_tiebreak_in_a_rule_set_naming_the_option(tmp
     assert main([*argv, "--out", str(out)]) == 1
     err = capsys.readouterr().err
     assert "--rules fide2026:BH/C1+XY: unknown tie-break 'XY'" in err and not out.exists()
+
+
+@pytest.mark.parametrize(
+    "path, family, right",
+    [
+        ("chess/club-spring-2024.trf", "cards", "chess"),
+        ("cards/melee-14643-matches.csv", "league", "cards"),
+        ("bridge-published/pbn-teams-imps.pbn", "chess", "bridge"),
+        ("league/kvallsligan.csv", "cards", "league"),
+    ],
+)
+def test_a_file_read_as_another_familys_names_the_family_it_looks_like(path, family, right, capsys):
+    assert main(["standings", str(DATA / path), "--family", family]) == 1
+    err = capsys.readouterr().err
+    assert err.rstrip().endswith(f"(the file looks like {right} results: --family {right}?)")
+    assert main(["standings", str(DATA / path), "--family", right]) == 0
+    assert "looks like" not in capsys.readouterr().err

@@ -28,6 +28,7 @@ from .clihelp import (
     chart_summary,
     chart_title,
     command_parser,
+    family_hint,
     folder_options,
     jobs_of,
     title_with_rules,
@@ -946,7 +947,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             _silence_stdout()
             return 0
         except (ValidationError, ValueError, OSError) as exc:
-            print(f"tourneystats: {exc}", file=sys.stderr)
+            print(f"tourneystats: {exc}{family_hint(args, exc)}", file=sys.stderr)
             return 1
         except Exception as exc:  # a bug: one line, and the traceback on request
             if os.environ.get("TOURNEYSTATS_DEBUG"):

@@ -484,3 +484,46 @@ def jobs_of(args: argparse.Namespace) -> dict:
     """``{"jobs": N}`` for a family that reads a folder's files on several processes, else
     nothing."""
     return {"jobs": args.jobs} if getattr(args, "family", None) in JOBS_FAMILIES else {}
+
+
+#: the family of each kind of results file :func:`~tourneystats.archive.importer` recognises
+_KIND_FAMILY = {
+    "trf": "chess",
+    "pgn": "chess",
+    "pbn": "bridge",
+    "usebio": "bridge",
+    "cards": "cards",
+}
+
+
+def family_hint(args: argparse.Namespace, error: Exception) -> str:
+    """For an error on a results file read as another family's (missing columns, a format the
+    family does not read): a hint naming the family the file's format or columns say.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "games.csv"
+    >>> _ = path.write_text("event,round,player,opponent,colour,kind,points\\n")
+    >>> family_hint(argparse.Namespace(family="cards", path=str(path)), ValueError("missing"))
+    ' (the file looks like chess results: --family chess?)'
+    """
+    path = Path(getattr(args, "path", "") or "")
+    family = getattr(args, "family", None)
+    if family is None or not path.is_file() or "no such file" in str(error):
+        return ""
+    from .archive.importer import _sniff, _table_family
+    from .core.io import table_columns
+
+    try:
+        kind = _sniff(path)
+        if kind == "table":
+            found = _table_family(pd.DataFrame(columns=table_columns(path)))
+        else:
+            found = _KIND_FAMILY.get(kind or "")
+    except (ValueError, OSError):
+        return ""
+    found = "bridge" if found == "bridge_teams" else found
+    if found is None or found == family:
+        return ""
+    return f" (the file looks like {found} results: --family {found}?)"
