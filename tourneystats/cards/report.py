@@ -43,7 +43,6 @@ import pandas as pd
 
 from ..core.check import STATUS_ORDER
 from ..core.folders import naming
-from ..core.report import error_status
 from ..core.schema import EVENT, PLAYER, ValidationError
 from .check import _json_events, check_from_path
 from .decklistcache import JSON_SUFFIXES, swiss_rounds
@@ -229,6 +228,8 @@ def file_report(
         try:
             row["platform"], row["preset"], table = _check(path, rules)
         except ValidationError as exc:
+            from ..core.report import error_status  # (cards alone does not import the report)
+
             row.update(status=error_status(exc), detail=str(exc))
     notes = list(dict.fromkeys(str(w.message) for w in caught))
     if not row["status"]:
