@@ -31,7 +31,11 @@ html_theme = "pydata_sphinx_theme"
 html_title = f"tourneystats {version}"
 html_theme_options = {"navigation_with_keys": False}
 autosummary_generate = True
-autodoc_default_options = {"members": True}
+# a class page: its docstring (fields under Parameters or Attributes) and its documented methods,
+# without autosummary's tables of every attribute and inherited method (blank for fields)
+templates_path = ["_templates"]
+# ("set": the setter matplotlib generates on an Artist subclass, all of Artist's properties)
+autodoc_default_options = {"members": True, "exclude-members": "set"}
 numpydoc_show_class_members = False
 numpydoc_class_members_toctree = False
 # the notebooks are committed without outputs: every build runs them, so the gallery shows
@@ -176,3 +180,15 @@ _notebooks()
 _cli()
 _reference_pages()
 _presets()
+
+
+def _no_field_aliases(app, what, name, obj, options, lines) -> None:
+    """A named tuple's fields are described in its docstring: not "Alias for field number 0"."""
+    said = [line.strip() for line in lines if line.strip()]
+    said = [line for line in said if not line.startswith(("..", "!!"))]  # numpydoc's mark
+    if len(said) == 1 and said[0].startswith("Alias for field number"):
+        lines.clear()
+
+
+def setup(app) -> None:
+    app.connect("autodoc-process-docstring", _no_field_aliases)

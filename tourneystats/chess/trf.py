@@ -213,8 +213,9 @@ class TrfData(NamedTuple):
         ``opponent`` (``Int64``, missing without an opponent), ``colour`` (categorical ``w``/``b``,
         missing for a bye), ``points`` (awarded) and ``kind`` (categorical, one of :data:`KINDS`).
     players : pandas.DataFrame
-        One row per player: ``event, player, name, sex, title, rating`` (``Int64``; 0 or blank is
-        unrated, missing) ``, federation, fide_id`` (``Int64``) ``, points, rank`` (as published).
+        One row per player: ``event``, ``player``, ``name``, ``sex``, ``title``, ``rating``
+        (``Int64``; 0 or blank is unrated: missing), ``federation``, ``fide_id`` (``Int64``),
+        ``points`` and ``rank`` (as published).
     events : pandas.DataFrame
         One row per file: ``event, name, city, federation, date, end_date, rounds, file``.
     """
