@@ -32,7 +32,7 @@ def test_demo_data_folder_must_exist(tmp_path, capsys):
 
 
 def test_demo_from_any_folder_uses_the_shipped_samples(tmp_path, monkeypatch, capsys):
-    from tourneystats.cli import sample_data
+    from tourneystats import sample_data
 
     monkeypatch.chdir(tmp_path)  # an empty folder: no ./data
     assert main(["demo", "--head", "1"]) == 0

@@ -160,3 +160,27 @@ def test_every_column_of_the_tables_has_a_line_in_the_glossary():
         if name.startswith(("cards.stand", "chess.stand", "bridge.", "league.")):
             assert "decided_by" in table.columns, name
         assert not any(table[c].isna().all() for c in table.columns if c != "decided_by"), name
+
+
+def test_every_public_function_documents_every_parameter_what_it_returns_and_an_example():
+    # numpydoc's own check of each docstring against its signature, top level included
+    import inspect
+
+    from numpydoc.validate import validate
+
+    wanted = {"PR01": "parameters not documented", "PR02": "documented but not parameters",
+              "RT01": "no Returns", "EX01": "no Examples"}  # fmt: skip
+    faults = []
+    for name in PUBLIC:
+        module = importlib.import_module(name)
+        for attr in module.__all__:
+            value = getattr(module, attr)
+            if (
+                not callable(value)
+                or inspect.isclass(value)
+                or attr in ("ChartAxes", "ChartFigure")
+            ):
+                continue
+            found = validate(f"{value.__module__}.{value.__qualname__}")["errors"]
+            faults += [f"{name}.{attr}: {wanted[code]}" for code, _ in found if code in wanted]
+    assert faults == []

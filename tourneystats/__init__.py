@@ -57,7 +57,7 @@ _LAZY_NAMES = {
     "read_archive": "archive",
     "recompute": "archive",
     "write_archive": "archive",
-    "sample_data": "cli",
+    "sample_data": "core.folders",
 }
 
 __all__ = [

@@ -38,7 +38,7 @@ from .clihelp import (
 from .clihelp import comma_list as _comma_list
 from .clihelp import jobs_option as _jobs_option
 from .clihelp import whole_number as _count
-from .core.folders import MissingPathError, list_files
+from .core.folders import MissingPathError, list_files, sample_data
 from .core.io import (
     TABLE_SUFFIXES,
     atomic_write,
@@ -198,21 +198,6 @@ def _existing(path: str | Path) -> Path:
     if not Path(path).exists():
         raise MissingPathError(f"{path}: no such file or folder")
     return Path(path)
-
-
-def sample_data() -> Path:
-    """The folder of sample seasons shipped with the package (one sub-folder per family): the
-    installed package's ``samples``, or a source checkout's ``data``.
-
-    Examples
-    --------
-    >>> import tourneystats as ts
-    >>> {"bridge", "cards", "chess", "league"} <= {p.name for p in ts.sample_data().iterdir()}
-    True
-    """
-    here = Path(__file__).resolve().parent
-    shipped = here / "samples"
-    return shipped if shipped.is_dir() else here.parent / "data"
 
 
 def _demo_data(given: str | None) -> Path:

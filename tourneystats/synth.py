@@ -598,6 +598,8 @@ def bridge_pairs(
         Howell.
     boards_per_round : int
         Boards played per round.
+    seed : int
+        Seed of the random generator: the same arguments give the same sessions.
     artificial_rate : float
         Probability that a result is replaced by an artificial score (A6040, A5050, A4060,
         A4040, A6060).

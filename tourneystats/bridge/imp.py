@@ -383,6 +383,10 @@ def cross_imps(
         The IMPs of an artificial result that favours NS, is even, or favours EW.
     divisor : {"n-1", "n", "1"}, default "n-1"
         What the sum of a result's IMPs is divided by.
+    convention : str or Convention, optional
+        The publisher's convention (:data:`~tourneystats.bridge.CONVENTIONS`, default ``ebu``):
+        the divisor, the IMPs of artificial results and of a phantom's opponent, the cap on a
+        comparison.
 
     Returns
     -------

@@ -413,6 +413,10 @@ def explain(
         The pair, or a list of pairs, shown (default: all).
     movement, scale, artificial_percent, convention
         As in :func:`mp_standings`.
+    players : pandas.DataFrame, optional
+        The pairs' names, ``event, [section,] pair, names`` (the ``pairs`` frame of
+        :func:`~tourneystats.bridge.read_usebio` and :func:`~tourneystats.bridge.read_pbn`):
+        ``names`` is carried into the table, after the pair.
 
     Returns
     -------

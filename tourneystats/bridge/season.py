@@ -77,6 +77,8 @@ def season_summary(
     ----------
     results : pandas.DataFrame
         Pairs traveller frame of every session.
+    movement, scale, artificial_percent
+        As in :func:`mp_standings`.
     min_sessions : int
         Pairs with fewer sessions are listed without a place.
 
@@ -169,6 +171,10 @@ def season_history(
         As in :func:`mp_standings`.
     min_sessions : int, default 1
         The sessions a pair must have played to be placed.
+    players : pandas.DataFrame, optional
+        The pairs' names, ``event, [section,] pair, names`` (the ``pairs`` frame of
+        :func:`~tourneystats.bridge.read_usebio` and :func:`~tourneystats.bridge.read_pbn`):
+        ``names`` is carried into the table, after the pair.
 
     Returns
     -------

@@ -343,6 +343,10 @@ def team_standings(
         `convention`'s, else ``"wbf2013"``).
     convention : str or Convention, optional
         The publisher's convention, as in :func:`team_matches`.
+    players : pandas.DataFrame, optional
+        The teams' players, ``event, team, names`` (the ``pairs`` frame of
+        :func:`~tourneystats.bridge.read_pbn` for a team file): ``names`` is carried into the
+        table, after the team.
 
     Returns
     -------

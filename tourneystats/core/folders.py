@@ -285,3 +285,24 @@ def names_its_source(func: Callable[_P, _R]) -> Callable[_P, _R]:
             return func(*args, **kwargs)
 
     return wrapper
+
+
+def sample_data() -> Path:
+    """The folder of sample seasons shipped with the package.
+
+    Returns
+    -------
+    pathlib.Path
+        The installed package's ``samples`` folder, or a source checkout's ``data``: one
+        sub-folder per family (``cards``, ``chess``, ``bridge``, ``league``), each a season of
+        results to try every function and command on.
+
+    Examples
+    --------
+    >>> import tourneystats as ts
+    >>> {"bridge", "cards", "chess", "league"} <= {p.name for p in ts.sample_data().iterdir()}
+    True
+    """
+    package = Path(__file__).resolve().parents[1]
+    shipped = package / "samples"
+    return shipped if shipped.is_dir() else package.parent / "data"

@@ -134,6 +134,11 @@ def read_table(
         Columns of a CSV file read as the text they hold (labels such as a season ``"2023. "``,
         which inference would read as the number 2023), where the file has them.
 
+    Returns
+    -------
+    pandas.DataFrame
+        The file's rows, its columns (or those asked for) in the file's order.
+
     Examples
     --------
     >>> import tempfile, pathlib
@@ -545,6 +550,17 @@ def write_table(
     -------
     pathlib.Path
         The written path.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> write_table(pd.DataFrame({"event": ["A"], "rank": [1]}), folder / "out" / "t.csv").name
+    't.csv'
+    >>> write_table(pd.DataFrame({"x": [1]}), folder / "t.xlsx")
+    Traceback (most recent call last):
+    ...
+    ValueError: ...t.xlsx: unknown table format '.xlsx'; expected one of .csv, .parquet, .pq
     """
     path = check_target(path, TABLE_SUFFIXES, inputs=inputs)
     path.parent.mkdir(parents=True, exist_ok=True)
