@@ -184,3 +184,33 @@ def test_every_public_function_documents_every_parameter_what_it_returns_and_an_
             found = validate(f"{value.__module__}.{value.__qualname__}")["errors"]
             faults += [f"{name}.{attr}: {wanted[code]}" for code, _ in found if code in wanted]
     assert faults == []
+
+
+def test_every_example_runs_when_pasted_into_a_fresh_session():
+    # each public name's examples in an empty namespace, as a reader copies them into Jupyter:
+    # they import what they use (not only the module's own names, as doctests see them)
+    import doctest
+    import inspect
+    import warnings
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    finder = doctest.DocTestFinder(recurse=False)
+    flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    failed, seen = [], set()
+    for name in PUBLIC:
+        module = importlib.import_module(name)
+        for attr in module.__all__:
+            value = getattr(module, attr)
+            if not (inspect.isfunction(value) or inspect.isclass(value)) or id(value) in seen:
+                continue
+            seen.add(id(value))
+            for test in finder.find(value, f"{name}.{attr}", globs={}):
+                runner = doctest.DocTestRunner(optionflags=flags)
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    runner.run(test, out=lambda text: None)
+                if runner.failures:
+                    failed.append(test.name)
+    assert len(seen) > 100 and failed == []

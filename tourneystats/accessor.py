@@ -75,6 +75,7 @@ def family_function(family: str, role: str) -> Callable[..., pd.DataFrame]:
 
     Examples
     --------
+    >>> from tourneystats.accessor import family_function
     >>> family_function("poker", "standings")
     Traceback (most recent call last):
     ...

@@ -60,6 +60,7 @@ def event_names(n_events: int, prefix: str = "E") -> pd.Categorical:
 
     Examples
     --------
+    >>> from tourneystats.synth import event_names
     >>> list(event_names(2, "C"))
     ['C00001', 'C00002']
     """
@@ -106,6 +107,7 @@ def swiss(
 
     Examples
     --------
+    >>> from tourneystats.synth import swiss
     >>> df = swiss(2, 5, 3, seed=1)
     >>> df.groupby(["event", "round"], observed=True).size().tolist()
     [5, 5, 5, 5, 5, 5]
@@ -218,6 +220,7 @@ def cards_season(
 
     Examples
     --------
+    >>> from tourneystats.synth import cards_season
     >>> df = cards_season(2, 5, 3, seed=1)
     >>> list(df.columns)
     ['event', 'round', 'player', 'opponent', 'wins', 'losses', 'draws']
@@ -327,6 +330,7 @@ def chess_swiss(
 
     Examples
     --------
+    >>> from tourneystats.synth import chess_swiss
     >>> results, players = chess_swiss(3, 7, 5, seed=2, forfeit_rate=0.2, bye_rate=0.2)
     >>> len(results) == 3 * 7 * 5, len(players)
     (True, 21)
@@ -624,6 +628,7 @@ def bridge_pairs(
 
     Examples
     --------
+    >>> from tourneystats.synth import bridge_pairs
     >>> df = bridge_pairs(2, 7, seed=1)
     >>> df.groupby("event", observed=True).size().tolist()
     [147, 147]
@@ -749,6 +754,7 @@ def bridge_teams(
 
     Examples
     --------
+    >>> from tourneystats.synth import bridge_teams
     >>> t = bridge_teams(1, 4, boards_per_match=6, seed=2)
     >>> t.groupby("round").size().tolist()
     [24, 24, 24]
@@ -862,6 +868,7 @@ def league(
 
     Examples
     --------
+    >>> from tourneystats.synth import league
     >>> df = league(1, 4, 9, 3, seed=2, final_only_rate=0.0)
     >>> sizes = df.groupby(["tournament", "round", "match", "team"]).size()
     >>> sorted(set(sizes.tolist()))

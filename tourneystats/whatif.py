@@ -94,6 +94,8 @@ def compare(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.whatif import compare
     >>> compare(pd.DataFrame(), family="poker", rules=["a"])
     Traceback (most recent call last):
     ...

@@ -315,6 +315,7 @@ def recompute(
 
     Examples
     --------
+    >>> from tourneystats import recompute
     >>> import tempfile
     >>> from tourneystats.archive import read_archive, write_archive
     >>> from tourneystats.synth import chess_swiss

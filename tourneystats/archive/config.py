@@ -37,6 +37,7 @@ def load_config(source: str | os.PathLike | Mapping | None) -> dict[str, dict[st
 
     Examples
     --------
+    >>> from tourneystats.archive import load_config
     >>> import tempfile, pathlib
     >>> p = pathlib.Path(tempfile.mkdtemp()) / "rules.toml"
     >>> _ = p.write_text('[chess]\\ntiebreaks = ["BH/C1", "SB"]\\n[league]\\nprior_rounds = 5\\n')

@@ -232,6 +232,8 @@ def archive_files(root: str | os.PathLike, *, family: str | None = None) -> pd.D
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats import archive_files, write_archive
     >>> import tempfile
     >>> root = tempfile.mkdtemp()
     >>> df = pd.DataFrame({"season": [2023, 2024], "event": ["A", "B"], "player": [1, 1]})
@@ -324,6 +326,8 @@ def write_archive(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats import archive_files, read_archive, write_archive
     >>> import tempfile
     >>> root = tempfile.mkdtemp()
     >>> df = pd.DataFrame({"season": [2023, 2023, 2024], "event": ["A", "A", "B"],
@@ -688,6 +692,8 @@ def read_archive(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats import archive_files, read_archive, write_archive
     >>> import tempfile
     >>> root = tempfile.mkdtemp()
     >>> df = pd.DataFrame({"season": ["2023/24", "../x"], "event": pd.Categorical(["A", "B"]),

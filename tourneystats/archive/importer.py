@@ -289,6 +289,8 @@ def import_folder(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats import import_folder
     >>> import pathlib, tempfile
     >>> src = pathlib.Path(tempfile.mkdtemp()) / "results"
     >>> (src / "2024").mkdir(parents=True)

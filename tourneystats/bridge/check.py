@@ -116,9 +116,9 @@ def check_from_path(
 
     Examples
     --------
-    >>> import pathlib
-    >>> data = pathlib.Path(__file__).parents[2] / "tests" / "data" / "bridge"
-    >>> t = check_from_path(data / "usebio-mp-pairs-howell.xml")
+    >>> from tourneystats import sample_data
+    >>> from tourneystats.bridge import check_from_path
+    >>> t = check_from_path(sample_data() / "bridge-published" / "usebio-mp-pairs-howell.xml")
     >>> t[t["pair"] == "1"][["pair", "value", "published", "computed", "equal"]]
       pair       value  published  computed  equal
     0    1       total     128.77    128.77   True

@@ -229,6 +229,7 @@ def vulnerability(board: Any) -> Any:
 
     Examples
     --------
+    >>> from tourneystats import vulnerability
     >>> vulnerability(13)
     'All'
     >>> vulnerability([1, 2, 3, 4, 17]).tolist()
@@ -526,6 +527,7 @@ def contract_score(contract: Any, declarer: Any, tricks: Any, vulnerable: Any) -
 
     Examples
     --------
+    >>> from tourneystats import contract_score
     >>> contract_score("3NT", "N", 9, "None")
     400
     >>> contract_score(["4S", "1NTX", "7NTXX"], ["S", "E", "N"], [11, 6, 13], ["All", "None", "NS"])
@@ -577,6 +579,7 @@ def tricks_from_result(contract: Any, result: Any) -> Any:
 
     Examples
     --------
+    >>> from tourneystats import tricks_from_result
     >>> tricks_from_result("4S", "+1")
     11
     >>> tricks_from_result(["3NT", "1CXX"], ["=", -7]).tolist()

@@ -124,6 +124,7 @@ class Convention:
 
     Examples
     --------
+    >>> from tourneystats.bridge import CONVENTIONS, Convention
     >>> CONVENTIONS["compscore"].total, CONVENTIONS["compscore"].decimals
     ('factored', 2)
     >>> Convention(name="club", total="factored", decimals=1).rounding

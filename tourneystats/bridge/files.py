@@ -134,6 +134,8 @@ def read_results(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.bridge import read_results
     >>> import pathlib, tempfile
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> pd.DataFrame({"event": "E", "board": 1, "ns_pair": [1, 2], "ew_pair": [3, 4],
@@ -163,6 +165,8 @@ def read_people(path: str | os.PathLike) -> pd.DataFrame | None:
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.bridge import read_people
     >>> import pathlib, tempfile
     >>> f = pathlib.Path(tempfile.mkdtemp()) / "e.csv"
     >>> pd.DataFrame({"event": "E", "board": 1, "ns_pair": [1, 2], "ew_pair": [3, 4],
@@ -381,6 +385,8 @@ def standings_from_path(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.bridge import standings_from_path
     >>> import pathlib, tempfile
     >>> f = pathlib.Path(tempfile.mkdtemp()) / "e.csv"
     >>> pd.DataFrame({"event": "E", "board": 1, "ns_pair": [1, 2], "ew_pair": [3, 4],
@@ -477,6 +483,8 @@ def history_from_path(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.bridge import history_from_path
     >>> import pathlib, tempfile
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> for day, scores in (("2024-01-03", [420, 450]), ("2024-01-10", [100, 50])):
@@ -586,6 +594,8 @@ def team_standings_from_path(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.bridge import team_standings_from_path
     >>> import pathlib, tempfile
     >>> f = pathlib.Path(tempfile.mkdtemp()) / "match.csv"
     >>> pd.DataFrame({"event": "T", "board": [1, 1], "home_team": "A", "visit_team": "B",

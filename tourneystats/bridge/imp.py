@@ -50,6 +50,7 @@ def imps(diff: Any) -> Any:
 
     Examples
     --------
+    >>> from tourneystats.bridge import imps
     >>> imps(10), imps(20), imps(-2490), imps(2500), imps(4000), imps(9999)
     (0, 1, -20, 21, 24, 24)
     >>> imps([0, 45, 50, -130]).tolist()
@@ -110,6 +111,7 @@ def victory_points(imps: Any, boards: Any) -> Any:
 
     Examples
     --------
+    >>> from tourneystats.bridge import victory_points
     >>> [victory_points(i, 16) for i in (0, 1, 2, 3, 4, 5, 10, 20)]
     [10.0, 10.31, 10.61, 10.91, 11.2, 11.48, 12.8, 15.0]
     >>> victory_points(-20, 16), victory_points(14, 16), victory_points(99, 16)
@@ -164,6 +166,7 @@ class ButlerRules:
 
     Examples
     --------
+    >>> from tourneystats.bridge import ButlerRules
     >>> ButlerRules(drop=0.1).drop
     0.1
     """
@@ -282,6 +285,8 @@ def butler(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.bridge import butler
     >>> df = pd.DataFrame({"event": "E", "board": 1, "ns_pair": [1, 2, 3, 4, 5],
     ...                    "ew_pair": [6, 7, 8, 9, 10], "ns_score": [-420, -450, 50, -420, -200]})
     >>> butler(df)[["ns_score", "datum", "ns_imps", "ew_imps"]]
@@ -396,6 +401,8 @@ def cross_imps(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.bridge import cross_imps
     >>> df = pd.DataFrame({"event": "E", "board": 1, "ns_pair": [1, 2, 3],
     ...                    "ew_pair": [4, 5, 6], "ns_score": [420, 450, -50]})
     >>> cross_imps(df)["ns_imps"].tolist()
@@ -473,6 +480,8 @@ def imp_standings(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.bridge import butler, imp_standings
     >>> df = pd.DataFrame({"event": "E", "board": [1, 1, 1], "ns_pair": [1, 2, 3],
     ...                    "ew_pair": [4, 5, 6], "ns_score": [420, 450, -50]})
     >>> imp_standings(butler(df, drop=0))[["line", "pair", "imps", "rank"]]

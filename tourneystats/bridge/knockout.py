@@ -111,6 +111,7 @@ class KnockoutRules:
 
     Examples
     --------
+    >>> from tourneystats.bridge import KNOCKOUT_RULES, KnockoutRules
     >>> KNOCKOUT_RULES["ebu"].ties
     ('extra_boards',)
     >>> KnockoutRules("club", carry_over="earlier_match", fraction=1/3, cap=8).cap
@@ -183,6 +184,7 @@ def extra_boards_due(boards: Any) -> Any:
 
     Examples
     --------
+    >>> from tourneystats.bridge import extra_boards_due
     >>> extra_boards_due([12, 32, 60])
     array([2, 4, 8])
     """
@@ -424,6 +426,8 @@ def knockout_matches(
     segment 30-25 and loses the second 20-28: A 25 + 28 = 53, B 4 + 30 + 20 = 54, B goes
     through by 1.
 
+    >>> import pandas as pd
+    >>> from tourneystats.bridge import KnockoutRules, knockout_matches
     >>> seg = pd.DataFrame({"event": "Cup", "stage": "SF", "segment": [1, 2],
     ...                     "home_team": "A", "visit_team": "B",
     ...                     "home_imps": [25, 28], "visit_imps": [30, 20]})

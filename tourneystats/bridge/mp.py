@@ -63,6 +63,7 @@ class MatchpointRules:
 
     Examples
     --------
+    >>> from tourneystats.bridge import MatchpointRules
     >>> MatchpointRules.make(scale="half", artificial_percent={"A6040": (65, 35)}).artificial_codes
     (('A6040', 65.0, 35.0),)
     """
@@ -235,6 +236,8 @@ def matchpoints(
     --------
     The source text's board, 9 results on the half scale (top 8):
 
+    >>> import pandas as pd
+    >>> from tourneystats.bridge import matchpoints
     >>> df = pd.DataFrame({"event": "club", "board": 1, "ns_pair": range(1, 10),
     ...                    "ew_pair": range(11, 20),
     ...                    "ns_score": [110, 140, 170, 170, 620, 620, 620, 620, 650]})
@@ -364,6 +367,8 @@ def pair_scores(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.bridge import pair_scores
     >>> df = pd.DataFrame({"event": "E", "board": [1, 1, 2, 2], "ns_pair": [1, 2, 1, 2],
     ...                    "ew_pair": [1, 2, 2, 1], "ns_score": [420, 450, -50, 100]})
     >>> pair_scores(df)[["line", "pair", "board", "opponent", "score", "mp"]]
@@ -425,6 +430,8 @@ def explain(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.bridge import explain
     >>> df = pd.DataFrame({"event": "E", "board": [1, 1, 1, 2, 2], "ns_pair": [1, 2, 3, 1, 2],
     ...                    "ew_pair": [4, 5, 6, 5, 6], "ns_score": [420, 450, 400, -50, 100]})
     >>> explain(df, pair=1)[["line", "board", "raw_mp", "mp", "top", "contribution"]]
@@ -477,6 +484,8 @@ def mp_standings(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.bridge import mp_standings
     >>> df = pd.DataFrame({"event": "E", "board": [1, 1, 2, 2], "ns_pair": [1, 2, 1, 2],
     ...                    "ew_pair": [1, 2, 2, 1], "ns_score": [420, 450, -50, 100]})
     >>> mp_standings(df).drop(columns=["event", "section"])

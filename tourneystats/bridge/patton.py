@@ -93,6 +93,8 @@ def board_a_match(teams: pd.DataFrame, *, scale: str = "full", tie_margin: int =
     450; board 2: -100 and +100 cancel: tied. Two boards, 2 + 1 = 3 points to the home team, 1
     to the visitors:
 
+    >>> import pandas as pd
+    >>> from tourneystats.bridge import board_a_match
     >>> t = pd.DataFrame({"event": "T", "board": [1, 1, 2, 2], "home_team": "A",
     ...                   "visit_team": "B", "table": [1, 2, 1, 2],
     ...                   "home_side": ["NS", "EW", "NS", "EW"], "ns_score": [620, 170, -100, -100]})
@@ -147,6 +149,8 @@ def patton_scores(teams: pd.DataFrame) -> pd.DataFrame:
     visitors 110 + 110 + 120 = 340: (1190 - 340) / 1190 = 0.71 > 1/3, so the home team takes
     all 4 total-score points:
 
+    >>> import pandas as pd
+    >>> from tourneystats.bridge import patton_scores
     >>> t = pd.DataFrame({"event": "T", "board": [1, 1, 2, 2, 3, 3, 4, 4], "home_team": "A",
     ...                   "visit_team": "B", "table": [1, 2] * 4,
     ...                   "home_side": ["NS", "EW"] * 4,
@@ -227,6 +231,8 @@ def bam_standings(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.bridge import bam_standings
     >>> t = pd.DataFrame({"event": "T", "board": [1, 1, 2, 2], "home_team": "A",
     ...                   "visit_team": "B", "table": [1, 2, 1, 2],
     ...                   "home_side": ["NS", "EW", "NS", "EW"], "ns_score": [620, 170, -100, -100]})

@@ -944,6 +944,7 @@ def read_pbn(
 
     Examples
     --------
+    >>> from tourneystats import read_pbn
     >>> import pathlib, tempfile
     >>> p = pathlib.Path(tempfile.mkdtemp()) / "club.pbn"
     >>> _ = p.write_text('''% PBN 2.1

@@ -104,6 +104,8 @@ def pool_matches(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.bridge import pool_matches
     >>> m = pd.DataFrame({"event": "E", "home_team": ["A"], "visit_team": ["B"],
     ...                   "home_imps": [30], "visit_imps": [12], "boards": [16]})
     >>> pool_matches(m)[["home_vp", "visit_vp"]].to_numpy().tolist()
@@ -435,6 +437,8 @@ def pool_standings(
     Three teams level on 20 VPs; A beat B, B beat C and C beat A, so the VPs between the tied
     teams are equal too, and the IMP quotient decides (CBAI): A 50/35, C 35/40, B 30/40.
 
+    >>> import pandas as pd
+    >>> from tourneystats.bridge import pool_standings
     >>> m = pd.DataFrame({"event": "E", "round": [1, 2, 3],
     ...                   "home_team": ["A", "B", "C"], "visit_team": ["B", "C", "A"],
     ...                   "home_imps": [30, 20, 25], "visit_imps": [10, 10, 20],

@@ -512,6 +512,8 @@ def movements(results: pd.DataFrame, *, movement: str | None = None) -> pd.DataF
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.bridge import movements
     >>> howell = pd.DataFrame({"event": "H", "board": [1, 1, 2, 2], "ns_pair": [1, 2, 3, 4],
     ...                        "ew_pair": [3, 4, 2, 1], "ns_score": [50, 100, 110, 140]})
     >>> movements(howell)

@@ -110,6 +110,8 @@ def standings(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.bridge import standings
     >>> df = pd.DataFrame({"event": ["mp"] * 3 + ["butler"] * 3, "board": 1,
     ...                    "ns_pair": [1, 2, 3] * 2, "ew_pair": [4, 5, 6] * 2,
     ...                    "ns_score": [420, 450, -50] * 2,

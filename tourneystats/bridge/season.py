@@ -91,6 +91,8 @@ def season_summary(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.bridge import season_summary
     >>> df = pd.DataFrame({"event": ["E1"] * 2 + ["E2"] * 2, "board": 1,
     ...                    "ns_pair": ["ann", "bob", "ann", "cid"],
     ...                    "ew_pair": ["dan", "eve", "eve", "dan"],
@@ -185,6 +187,8 @@ def season_history(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.bridge import season_history
     >>> df = pd.DataFrame({"event": ["E1"] * 2 + ["E2"] * 2, "board": 1,
     ...                    "ns_pair": ["ann", "bob", "ann", "bob"],
     ...                    "ew_pair": ["cid", "dan", "dan", "cid"],

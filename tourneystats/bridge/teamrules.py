@@ -96,6 +96,7 @@ class TeamRules:
 
     Examples
     --------
+    >>> from tourneystats.bridge import TEAM_RULES
     >>> TEAM_RULES["cbai"].replace(name="club", bye_vp=12).bye_vp
     12
     """

@@ -181,6 +181,8 @@ def board_imps(teams: pd.DataFrame) -> pd.DataFrame:
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.bridge import board_imps
     >>> t = pd.DataFrame({"event": "T", "board": [1, 1], "home_team": "A", "visit_team": "B",
     ...                   "table": [1, 2], "home_side": ["NS", "EW"], "ns_score": [620, 170]})
     >>> board_imps(t)
@@ -218,6 +220,8 @@ def match_vps(home: Any, visit: Any, boards: Any, vp_scale: Any) -> tuple[Any, A
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from tourneystats.bridge import match_vps
     >>> match_vps(np.array([10.0]), np.array([4.0]), np.array([16]), "wbf2013")
     (array([11.76]), array([8.24]))
     """
@@ -274,6 +278,8 @@ def team_matches(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.bridge import team_matches
     >>> t = pd.DataFrame({"event": "T", "board": [1, 1, 2, 2], "home_team": "A",
     ...                   "visit_team": "B", "table": [1, 2, 1, 2],
     ...                   "home_side": ["NS", "EW", "NS", "EW"], "ns_score": [620, 170, -100, 50]})
@@ -356,6 +362,8 @@ def team_standings(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.bridge import team_standings
     >>> t = pd.DataFrame({"event": "T", "board": [1, 1], "home_team": "A", "visit_team": "B",
     ...                   "table": [1, 2], "home_side": ["NS", "EW"], "ns_score": [620, 170]})
     >>> table = team_standings(t)

@@ -542,6 +542,7 @@ def read_usebio(
 
     Examples
     --------
+    >>> from tourneystats import read_usebio
     >>> import pathlib, tempfile
     >>> p = pathlib.Path(tempfile.mkdtemp()) / "club.xml"
     >>> _ = p.write_text('''<?xml version="1.0"?>

@@ -131,6 +131,8 @@ def compare(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.bridge import compare
     >>> df = pd.DataFrame({"event": "E", "board": [1, 1, 1, 2, 2, 2],
     ...                    "ns_pair": [1, 2, 3, 1, 2, 3], "ew_pair": [4, 5, 6, 5, 6, 4],
     ...                    "ns_score": [420, 450, -50, 100, 140, 110]})

@@ -477,6 +477,7 @@ def check_from_path(path: str | os.PathLike, *, rules: str | Rules | None = None
 
     Examples
     --------
+    >>> from tourneystats.cards import check_from_path
     >>> import json, pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "club.json"
     >>> _ = path.write_text(json.dumps({

@@ -33,6 +33,8 @@ def games_to_matches(games: pd.DataFrame) -> pd.DataFrame:
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.cards import games_to_matches
     >>> games = pd.DataFrame({"event": "E", "round": 1, "player": ["a", "a", "a", "b", "b", "b"],
     ...                       "opponent": ["b", "b", "b", "a", "a", "a"], "game": [1, 2, 3] * 2,
     ...                       "result": ["W", "L", "W", "L", "W", "L"]})
@@ -72,6 +74,8 @@ def matches_to_games(matches: pd.DataFrame) -> pd.DataFrame:
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.cards import matches_to_games
     >>> matches = pd.DataFrame({"event": "E", "round": 1, "player": ["a", "b"],
     ...                         "opponent": ["b", "a"], "wins": [1, 2], "losses": [2, 1],
     ...                         "draws": 0})

@@ -711,6 +711,7 @@ def read_mtg_json(
 
     Examples
     --------
+    >>> from tourneystats.cards import read_mtg_json
     >>> import json, pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "club-2024-06-30.json"
     >>> _ = path.write_text(json.dumps({

@@ -328,6 +328,8 @@ def archive_standings(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.cards import archive_standings
     >>> rows = pd.DataFrame({"event": "E", "round": 1, "player": ["a", "b"],
     ...     "opponent": ["b", "a"], "wins": [1, 0], "losses": [0, 1], "draws": 0,
     ...     "platform": "topdeck", "date": pd.Timestamp("2024-06-30", tz="UTC"),
@@ -521,6 +523,8 @@ def read_results(path: str | os.PathLike, *, by: str | None = None) -> pd.DataFr
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.cards import read_results
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> pd.DataFrame({"event": "E", "round": 1, "player": ["a", "b"], "opponent": ["b", "a"],
@@ -552,6 +556,8 @@ def read_people(path: str | os.PathLike) -> pd.DataFrame | None:
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.cards import read_people
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> pd.DataFrame({"event": "E", "round": 1, "player": ["a", "b"], "opponent": ["b", "a"],
@@ -609,6 +615,8 @@ def standings_from_path(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.cards import standings_from_path
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> pd.DataFrame({"event": "E", "round": 1, "player": ["a", "b"], "opponent": ["b", "a"],
@@ -756,6 +764,8 @@ def history_from_path(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.cards import history_from_path
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> pd.DataFrame({"event": "E", "round": [1, 1, 2, 2], "player": ["a", "b", "a", "b"],

@@ -52,6 +52,8 @@ def standings_by_round(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.cards import standings_by_round
     >>> results = pd.DataFrame({
     ...     "event": "E1", "round": [1, 1, 2, 2], "player": ["A", "B", "A", "B"],
     ...     "opponent": ["B", "A", "B", "A"], "wins": [2, 0, 0, 2], "losses": [0, 2, 2, 0],

@@ -203,6 +203,7 @@ def file_report(
 
     Examples
     --------
+    >>> from tourneystats.cards import file_report
     >>> import json, pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "club.json"
     >>> _ = path.write_text(json.dumps({

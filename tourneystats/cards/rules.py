@@ -247,6 +247,7 @@ class Rules:
 
     Examples
     --------
+    >>> from tourneystats.cards import RULES, Rules
     >>> RULES["melee"].floor == 1 / 3
     True
     >>> Rules(name="two-one", win=2, draw=1, floor=0.25, order=("match_points", "gwp")).order
@@ -535,6 +536,7 @@ def get_rules(rules: str | Rules) -> Rules:
 
     Examples
     --------
+    >>> from tourneystats.cards import get_rules
     >>> get_rules("pokemon").floor
     0.25
     """

@@ -272,6 +272,8 @@ def standings(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.cards import standings
     >>> results = pd.DataFrame({
     ...     "event": "E1", "round": [1, 1, 1, 1, 2, 2, 2, 2],
     ...     "player":   ["A", "B", "C", "D", "A", "C", "B", "D"],

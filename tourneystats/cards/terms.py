@@ -70,6 +70,8 @@ def explain(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.cards import explain
     >>> results = pd.DataFrame({
     ...     "event": "E1", "round": [1, 1, 1, 2, 2, 2], "player": ["A", "B", "C", "A", "C", "B"],
     ...     "opponent": ["B", "A", None, "C", "A", None], "wins": [2, 0, 2, 2, 1, 2],

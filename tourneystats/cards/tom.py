@@ -333,6 +333,7 @@ def read_tom(source: Source) -> CardsFile:
 
     Examples
     --------
+    >>> from tourneystats.cards import read_tom
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "club.tdf"
     >>> _ = path.write_text('''<tournament type="2">

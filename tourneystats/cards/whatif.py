@@ -101,6 +101,7 @@ def compare(
     A floor of 1/3 (melee.gg) instead of 0.33 swaps the 2nd and the 3rd of this event (their
     opponents' match-win % tie, and the game-win % decides):
 
+    >>> from tourneystats.cards import compare
     >>> from tourneystats import synth
     >>> results = synth.cards_season(1, 6, 3, seed=8)  # 6 players, 3 rounds
     >>> table = compare(results, rules=["mtg", {"label": "floor 1/3", "floor": 1 / 3}])

@@ -67,6 +67,8 @@ def explain(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.chess import explain
     >>> games = pd.DataFrame({
     ...     "event": "Open", "round": [1, 1, 1, 2, 2, 2],
     ...     "player": [1, 2, 3, 1, 2, 3], "opponent": [2, 1, None, 3, None, 1],

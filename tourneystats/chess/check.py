@@ -60,6 +60,8 @@ def check_from_path(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.chess import check_from_path
     >>> import tempfile, pathlib
     >>> from tourneystats.chess import write_trf
     >>> games = pd.DataFrame({"event": "cup", "round": 1, "player": [1, 2], "opponent": [2, 1],

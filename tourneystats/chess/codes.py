@@ -87,6 +87,7 @@ def parse_tiebreak(code: str | TieBreak) -> TieBreak:
 
     Examples
     --------
+    >>> from tourneystats.chess import parse_tiebreak
     >>> parse_tiebreak("bh/c2")
     TieBreak(code='BH/C2', name='BH', low=2, high=0, reverse=False, fore=False)
     >>> parse_tiebreak("BH/M1").high, parse_tiebreak("RTNG/R").ascending

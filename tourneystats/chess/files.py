@@ -57,6 +57,8 @@ def read_results(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.chess import read_results
     >>> import tempfile, pathlib
     >>> p = pathlib.Path(tempfile.mkdtemp()) / "r.csv"
     >>> pd.DataFrame({"event": "E", "round": 1, "player": [1, 2], "opponent": [2, 1],
@@ -132,6 +134,8 @@ def history_from_path(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.chess import history_from_path
     >>> import tempfile, pathlib
     >>> from tourneystats.chess import write_trf
     >>> games = pd.DataFrame({"event": "cup", "round": 1, "player": [1, 2], "opponent": [2, 1],
@@ -190,6 +194,8 @@ def standings_from_path(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.chess import standings_from_path
     >>> import tempfile, pathlib
     >>> p = pathlib.Path(tempfile.mkdtemp()) / "r.csv"
     >>> pd.DataFrame({"event": "E", "round": 1, "player": [1, 2], "opponent": [2, 1],

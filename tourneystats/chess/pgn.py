@@ -290,6 +290,7 @@ def read_pgn(
 
     Examples
     --------
+    >>> from tourneystats.chess import read_pgn
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "club.pgn"
     >>> _ = path.write_text('''

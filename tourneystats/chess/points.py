@@ -57,6 +57,7 @@ def point_system(spec: str | Mapping[str, float] | None = None) -> dict[str, flo
 
     Examples
     --------
+    >>> from tourneystats.chess import point_system
     >>> point_system("3/1/0")
     {'win': 3.0, 'draw': 1.0, 'loss': 0.0, 'forfeit_win': 3.0, 'forfeit_loss': 0.0, 'pab': 3.0, 'fpb': 3.0, 'hpb': 1.0, 'zpb': 0.0}
     >>> point_system({"win": 2, "draw": 1, "pab": 1})["pab"]

@@ -60,6 +60,7 @@ class RuleSet:
 
     Examples
     --------
+    >>> from tourneystats.chess import RULE_SETS
     >>> RULE_SETS["fide2026"].replace(name="ours", round_robin_forfeits="played").name
     'ours'
     """
@@ -118,6 +119,7 @@ def rules_for_date(date: str | datetime.date | np.datetime64) -> str:
 
     Examples
     --------
+    >>> from tourneystats.chess import rules_for_date
     >>> rules_for_date("2019-05-01"), rules_for_date("2024-01-10"), rules_for_date("2026-03-01")
     ('fide2009', 'fide2024', 'fide2026')
     """

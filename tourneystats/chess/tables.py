@@ -209,6 +209,8 @@ def standings(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.chess import standings
     >>> games = pd.DataFrame({
     ...     "event": "Open", "round": [1, 1, 1, 2, 2, 2],
     ...     "player": [1, 2, 3, 1, 2, 3], "opponent": [2, 1, None, 3, None, 1],
@@ -545,6 +547,8 @@ def standings_by_round(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.chess import standings_by_round
     >>> games = pd.DataFrame({
     ...     "event": "Open", "round": [1, 1, 2, 2], "player": [1, 2, 1, 2],
     ...     "opponent": [2, 1, 2, 1], "colour": ["w", "b", "b", "w"],
@@ -655,6 +659,8 @@ def validate_results(results: pd.DataFrame) -> pd.DataFrame:
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.chess import validate_results
     >>> bad = pd.DataFrame({"event": "E", "round": 1, "player": [1, 2], "opponent": [2, 1],
     ...                     "points": [1, 1], "kind": "played"})
     >>> validate_results(bad)

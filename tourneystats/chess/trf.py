@@ -275,6 +275,7 @@ def read_trf(
 
     Examples
     --------
+    >>> from tourneystats import read_trf
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "open.trf"
     >>> _ = path.write_text("\\n".join([

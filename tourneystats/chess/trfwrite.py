@@ -148,6 +148,8 @@ def write_trf(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats import write_trf
     >>> import tempfile, pathlib
     >>> from tourneystats.chess import read_trf
     >>> res = pd.DataFrame({"event": "cup", "round": [1, 1], "player": [1, 2],

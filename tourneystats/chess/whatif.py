@@ -203,6 +203,7 @@ def compare(
     --------
     With Sonneborn-Berger before Buchholz, player 3 wins this event instead of player 1:
 
+    >>> from tourneystats.chess import compare
     >>> from tourneystats import synth
     >>> results, _ = synth.chess_swiss(1, 8, 4, seed=0)  # 8 players, 4 rounds
     >>> table = compare(results, rules=["fide2024", "fide2024:SB+BH"])

@@ -141,6 +141,8 @@ def read_table(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats import read_table, write_table
     >>> import tempfile, pathlib
     >>> p = pathlib.Path(tempfile.mkdtemp()) / "t.parquet"
     >>> _ = write_table(pd.DataFrame({"event": ["A"], "round": [1], "note": ["x"]}), p)
@@ -553,6 +555,8 @@ def write_table(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats import write_table
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> write_table(pd.DataFrame({"event": ["A"], "rank": [1]}), folder / "out" / "t.csv").name

@@ -190,6 +190,8 @@ def competition_rank(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats import competition_rank
     >>> df = pd.DataFrame({"event": ["A"] * 4 + ["B"],
     ...                    "player": ["w", "x", "y", "z", "v"],
     ...                    "points": [3, 2, 2, 1, 0],
@@ -378,6 +380,8 @@ def decided_by(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats import decided_by
     >>> t = pd.DataFrame({"event": ["A", "A", "A", "A", "B"], "rank": [1, 2, 2, 4, 1],
     ...                   "PTS": [3.0, 2.0, 2.0, 2.0, 1.0], "BH": [9.0, 7.0, 7.0, 5.0, 0.0]})
     >>> decided_by(t, ["PTS", "BH"], by="event").tolist()

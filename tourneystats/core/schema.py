@@ -353,6 +353,8 @@ def validate(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats import Column, validate
     >>> spec = [Column("event", "key"), Column("player", "key"), Column("round", "int")]
     >>> validate(pd.DataFrame({"event": ["A"], "player": ["x"], "round": ["3"]}), spec).dtypes["round"]
     dtype('int64')

@@ -60,6 +60,7 @@ class RuleSpec(NamedTuple):
 
     Examples
     --------
+    >>> from tourneystats.whatif import RuleSpec
     >>> RuleSpec("K=5", {"prior_rounds": 5})
     RuleSpec(label='K=5', options={'prior_rounds': 5})
     """
@@ -330,6 +331,7 @@ def kendall_tau(
 
     Examples
     --------
+    >>> from tourneystats.whatif import kendall_tau
     >>> kendall_tau([1, 2, 3, 4], [1, 3, 2, 4]).round(4).tolist()
     [0.6667]
     >>> kendall_tau([1, 2, 2, 1], [2, 1, 1, 2], group=[0, 0, 1, 1]).tolist()
@@ -432,6 +434,8 @@ def summary(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.whatif import summary
     >>> t = pd.DataFrame({"event": "E", "player": ["a", "b", "c"] * 2,
     ...                   "rules": pd.Categorical(["x"] * 3 + ["y"] * 3, ["x", "y"]),
     ...                   "rank": [1, 2, 3, 2, 1, 3]})
@@ -583,6 +587,8 @@ def decisive(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.whatif import decisive
     >>> st = pd.DataFrame({"event": ["A", "A", "A", "B", "B"], "player": list("vwxyz"),
     ...                    "rank": [1, 2, 2, 1, 2], "PTS": [2, 1, 1, 1, 1], "BH": [3, 2, 2, 5, 4],
     ...                    "decided_by": ["PTS", "tied", None, "BH", None]})
@@ -650,6 +656,8 @@ def tie_depth(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.whatif import tie_depth
     >>> st = pd.DataFrame({"event": ["A"] * 3 + ["B"] * 3, "player": list("uvwxyz"),
     ...                    "rank": [1, 2, 3, 1, 2, 3], "PTS": [2, 2, 1, 3, 2, 1]})
     >>> tie_depth(st, "PTS", top=2)

@@ -49,6 +49,8 @@ def read_results(path: str | os.PathLike, *, jobs: int | None = 1) -> pd.DataFra
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.league import read_results
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> pd.DataFrame({"tournament": "T1", "date": "2024-01-10", "player": ["Bo", "Åsa"],
@@ -108,6 +110,8 @@ def standings_from_path(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.league import standings_from_path
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> pd.DataFrame({"tournament": "T1", "date": "2024-01-10", "player": ["Bo", "Åsa"],
@@ -149,6 +153,8 @@ def history_from_path(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.league import history_from_path
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> pd.DataFrame({"tournament": "T1", "date": "2024-01-10", "round": 1, "match": 1,

@@ -22,6 +22,7 @@ class LeagueRules:
 
     Examples
     --------
+    >>> from tourneystats import LeagueRules
     >>> LeagueRules(prior_rounds=5, prior_mode="constant")
     LeagueRules(prior_rounds=5, prior_mode='constant')
     >>> LeagueRules(prior_mode="fixed")

@@ -99,6 +99,8 @@ def leaderboard(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats import leaderboard
     >>> df = pd.DataFrame({
     ...     "tournament": "T1", "date": "2024-01-10", "round": [1, 1, 1, 1], "match": 1,
     ...     "team": ["A", "A", "B", "B"], "player": ["Åsa", "Bo", "Ärla", "Anna"],
@@ -149,6 +151,8 @@ def history(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.league import history
     >>> df = pd.DataFrame({
     ...     "tournament": ["T1"] * 4 + ["T2"] * 4, "date": ["2024-01-10"] * 4 + ["2024-01-17"] * 4,
     ...     "round": 1, "match": 1, "team": ["A", "A", "B", "B"] * 2,

@@ -59,6 +59,8 @@ def explain(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.league import explain
     >>> df = pd.DataFrame({
     ...     "tournament": ["T1"] * 4 + ["T2"] * 4, "date": ["2024-01-10"] * 4 + ["2024-01-17"] * 4,
     ...     "round": 1, "match": 1, "team": ["A", "A", "B", "B"] * 2,

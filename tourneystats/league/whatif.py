@@ -93,6 +93,8 @@ def compare(
     Eva played one evening and won it 20-4: without a start weight she leads, with K=10 she is
     pulled towards 50 and Bo, who played both evenings, leads:
 
+    >>> import pandas as pd
+    >>> from tourneystats.league import compare
     >>> results = pd.DataFrame({
     ...     "tournament": ["T1"] * 4 + ["T2"] * 4, "date": ["2024-01-10"] * 4 + ["2024-01-17"] * 4,
     ...     "round": 1, "match": 1, "team": ["A", "A", "B", "B"] * 2,

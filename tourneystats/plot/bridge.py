@@ -82,6 +82,8 @@ def board_spread(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.plot import board_spread
     >>> mp = pd.DataFrame({"event": "club", "board": 1,
     ...                    "ns_score": [110, 140, 170, 170, 620],
     ...                    "ns_percentage": [0.0, 25.0, 62.5, 62.5, 100.0]})
@@ -177,6 +179,8 @@ def pair_boards(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.plot import pair_boards
     >>> ps = pd.DataFrame({"pair": [3, 3, 3], "board": [1, 2, 3],
     ...                    "direction": ["NS", "EW", "EW"],
     ...                    "percentage": [75.0, 50.0, 12.5]})

@@ -52,6 +52,8 @@ def distribution(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.plot import distribution
     >>> st = pd.DataFrame({"event": ["A", "A", "A", "B", "B"],
     ...                    "omwp": [0.5, 0.62, 0.41, 0.55, 0.33]})
     >>> ax = distribution(st, "omwp", bins=4)

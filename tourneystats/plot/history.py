@@ -160,6 +160,8 @@ def drift(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.plot import drift
     >>> hist = pd.DataFrame({"round": [1, 1, 1, 2, 2, 2],
     ...                      "player": ["Ann", "Bo", "Cy"] * 2,
     ...                      "rank": [1, 2, 3, 2, 1, 3]})

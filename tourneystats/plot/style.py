@@ -43,6 +43,8 @@ class ChartFigure(Figure):
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.plot import ChartFigure
     >>> from tourneystats.plot import drift
     >>> ax = drift(pd.DataFrame({"round": [1, 2], "player": "Ann", "rank": [2, 1]}))
     >>> isinstance(ax.figure, ChartFigure), ax.figure._repr_png_()[:4]
@@ -61,6 +63,7 @@ class ChartAxes(Axes):
 
     Examples
     --------
+    >>> import pandas as pd
     >>> from tourneystats.plot import drift
     >>> ax = drift(pd.DataFrame({"round": [1, 2], "player": "Ann", "rank": [2, 1]}))
     >>> type(ax).__name__, ax._repr_png_()[:4]
@@ -91,6 +94,8 @@ class TitleNote(Artist):
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.plot import TitleNote
     >>> from tourneystats.plot import drift
     >>> ax = drift(pd.DataFrame({"round": [1, 2], "player": "Ann", "rank": [2, 1]}))
     >>> [a.get_text() for a in ax.artists if isinstance(a, TitleNote)]

@@ -105,6 +105,8 @@ def compare(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.plot import compare
     >>> t = pd.DataFrame({"event": "E", "player": ["Ann", "Bo", "Cy"] * 2,
     ...                   "rules": pd.Categorical(["old"] * 3 + ["new"] * 3, ["old", "new"]),
     ...                   "rank": [1, 2, 3, 2, 1, 3]})
@@ -351,6 +353,8 @@ def decisive(
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.plot import decisive
     >>> st = pd.DataFrame({"season": ["S1"] * 3 + ["S2"] * 3, "event": ["A", "A", "A", "B", "B", "B"],
     ...                    "player": list("uvwxyz"), "rank": [1, 2, 2, 1, 2, 3],
     ...                    "PTS": [2, 1, 1, 3, 2, 1], "decided_by": ["PTS", "tied", None, "PTS", "PTS", None]})
