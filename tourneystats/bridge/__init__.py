@@ -1,8 +1,7 @@
 """Duplicate bridge scoring: matchpoints, Neuberg, IMPs, victory points, Butler, team matches.
 
 Every function takes long-format frames holding any number of sessions at once and computes them
-with integer codes, one sort and ``np.bincount`` scatter-adds: there is no Python loop over
-sessions, boards or pairs.
+all in one vectorised pass: no Python loop over sessions, boards or pairs.
 
 Data model
 ----------
@@ -133,32 +132,26 @@ and FFB orders are not shipped, their texts not having been available to check),
 Board-a-match and Patton scoring (:func:`board_a_match`, :func:`bam_standings`,
 :func:`patton_scores`). Match results may be given already in IMPs (``home_imps``,
 ``visit_imps``, ``boards``), as federations publish them.
-
-Modules
--------
-:mod:`~tourneystats.bridge.scoring` (:func:`standings`: each session as it declares),
-:mod:`~tourneystats.bridge.declared` (the declared scoring of USEBIO and PBN files),
-:mod:`~tourneystats.bridge.conventions` (publishers' conventions),
-:mod:`~tourneystats.bridge.check` (published values against computed ones),
-:mod:`~tourneystats.bridge.teamcheck` (published VPs and places of team match results),
-:mod:`~tourneystats.bridge.weighted` (weighted adjusted scores),
-:mod:`~tourneystats.bridge.vpscales` (victory point scales),
-:mod:`~tourneystats.bridge.checks` (the consistency checks every reader's results go through),
-:mod:`~tourneystats.bridge.prepare` (validation, integer codes, movements),
-:mod:`~tourneystats.bridge.totals` (per-pair totals and places),
-:mod:`~tourneystats.bridge.mp` (matchpoints, Neuberg, session standings),
-:mod:`~tourneystats.bridge.imp` (IMP table, victory points, Butler, cross-IMPs),
-:mod:`~tourneystats.bridge.teams` (team matches and standings),
-:mod:`~tourneystats.bridge.pools` (round robins and Swiss stages),
-:mod:`~tourneystats.bridge.teamrules` (their tie-break rule sets),
-:mod:`~tourneystats.bridge.knockout` (knockout matches),
-:mod:`~tourneystats.bridge.patton` (board-a-match and Patton scoring),
-:mod:`~tourneystats.bridge.season` (season summary and history),
-:mod:`~tourneystats.bridge.contract` (contract scoring, vulnerability), the readers
-:mod:`~tourneystats.bridge.pbn` (with the notation's lexer :mod:`~tourneystats.bridge.pbn_lex`)
-and :mod:`~tourneystats.bridge.usebio`, and :mod:`~tourneystats.bridge.files` (results files
-and folders).
 """
+
+# Modules (for contributors):
+# tourneystats.bridge.scoring (standings: each session as it declares),
+# tourneystats.bridge.declared (the declared scoring of USEBIO and PBN files),
+# tourneystats.bridge.conventions (publishers' conventions), tourneystats.bridge.check (published
+# values against computed ones), tourneystats.bridge.teamcheck (published VPs and places of team
+# match results), tourneystats.bridge.weighted (weighted adjusted scores),
+# tourneystats.bridge.vpscales (victory point scales), tourneystats.bridge.checks (the consistency
+# checks every reader's results go through), tourneystats.bridge.prepare (validation, integer
+# codes, movements), tourneystats.bridge.totals (per-pair totals and places),
+# tourneystats.bridge.mp (matchpoints, Neuberg, session standings), tourneystats.bridge.imp (IMP
+# table, victory points, Butler, cross-IMPs), tourneystats.bridge.teams (team matches and
+# standings), tourneystats.bridge.pools (round robins and Swiss stages),
+# tourneystats.bridge.teamrules (their tie-break rule sets), tourneystats.bridge.knockout
+# (knockout matches), tourneystats.bridge.patton (board-a-match and Patton scoring),
+# tourneystats.bridge.season (season summary and history), tourneystats.bridge.contract (contract
+# scoring, vulnerability), the readers tourneystats.bridge.pbn (with the notation's lexer
+# tourneystats.bridge.pbn_lex) and tourneystats.bridge.usebio, and tourneystats.bridge.files
+# (results files and folders).
 
 from .check import check_from_path
 from .contract import BridgeFile, contract_score, tricks_from_result, vulnerability

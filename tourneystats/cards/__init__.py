@@ -52,28 +52,26 @@ Other rule sets are :class:`Rules` objects, each publisher's conventions as fiel
 ``"melee2025"``,
 ``"manatraders"``, ``"topdeck"``, ``"cardsrealm"``, ``"cardsrealm2025"`` and ``"pokemon"`` (:mod:`~tourneystats.cards.rules` tells what
 each changes and where it was found). Every computation is vectorised over all events at once:
-integer codes, ``np.bincount`` scatter-adds for a player's and his opponents' sums, no Python
-loop over events, players or rounds.
+no Python loop over events, players or rounds.
 
 Files: :func:`read_mtg_json` reads the JSON files of the public MTG archives (MTGODecklistCache:
 melee.gg, ManaTraders, topdeck.gg, MTGO), :func:`read_tom` Pokémon TOM exports; both keep the
 standings the file publishes, and :func:`check_from_path` compares them with the computed ones
 under the rules the file implies (:mod:`~tourneystats.cards.publishers`).
-
-The code reads in the order of the rules: :mod:`~tourneystats.cards.rules` (rule sets and
-presets), :mod:`~tourneystats.cards.prepare` (input forms, validation, integer codes),
-:mod:`~tourneystats.cards.convert` (match level <-> game level),
-:mod:`~tourneystats.cards.scoring` (per-row points, per-player totals and percentages, opponents'
-averages), :mod:`~tourneystats.cards.rounds` (the same after every round),
-:mod:`~tourneystats.cards.headtohead`, :mod:`~tourneystats.cards.tables` (ranking, pooled
-seasons), :mod:`~tourneystats.cards.history` (standings after every round),
-:mod:`~tourneystats.cards.terms` (each opponent's values as counted),
-:mod:`~tourneystats.cards.decklistcache` and :mod:`~tourneystats.cards.tom` (tournament files),
-:mod:`~tourneystats.cards.publishers` (the rules a file implies),
-:mod:`~tourneystats.cards.files` (results files and folders),
-:mod:`~tourneystats.cards.check` (published against computed values) and
-:mod:`~tourneystats.cards.whatif` (the same results under several rule sets, :func:`compare`).
 """
+
+# Modules (for contributors):
+# The code reads in the order of the rules: tourneystats.cards.rules (rule sets and presets),
+# tourneystats.cards.prepare (input forms, validation, integer codes), tourneystats.cards.convert
+# (match level <-> game level), tourneystats.cards.scoring (per-row points, per-player totals and
+# percentages, opponents' averages), tourneystats.cards.rounds (the same after every round),
+# tourneystats.cards.headtohead, tourneystats.cards.tables (ranking, pooled seasons),
+# tourneystats.cards.history (standings after every round), tourneystats.cards.terms (each
+# opponent's values as counted), tourneystats.cards.decklistcache and tourneystats.cards.tom
+# (tournament files), tourneystats.cards.publishers (the rules a file implies),
+# tourneystats.cards.files (results files and folders), tourneystats.cards.check (published
+# against computed values) and tourneystats.cards.whatif (the same results under several rule
+# sets, compare).
 
 from .check import check_from_path
 from .convert import games_to_matches, matches_to_games

@@ -25,12 +25,6 @@ the maximum score, the 2026 caps ("the points awarded for a draw multiplied by t
 rounds"), WIN ("as many points as awarded for a win"), STD; TPR and PTP count the games won,
 drawn and lost.
 
-Internally each event becomes a block of a players x rounds matrix; all events are stacked into
-one flattened (all players of all events) x (rounds) array, so every tie-break is a handful of
-numpy operations over the whole archive: ``np.sort``/``np.lexsort`` along rounds for cuts and
-medians, ``np.cumsum`` for progressive scores, fancy indexing by opponent for opponents' scores
-and ``np.bincount`` for sums over groups.
-
 Unplayed games (rule sets, :data:`RULE_SETS`)
 ---------------------------------------------
 Every tie-break that uses opponents' scores sees each round of a player as a pair
@@ -155,6 +149,13 @@ rows. So the work and memory of a computation follow the rows given, never a rou
 player id or a declared count. The TRF reader's own refusals are listed in
 :mod:`tourneystats.chess.trf`.
 """
+
+# How it computes (for contributors):
+# Internally each event becomes a block of a players x rounds matrix; all events are stacked into
+# one flattened (all players of all events) x (rounds) array, so every tie-break is a handful of
+# numpy operations over the whole archive: np.sort/np.lexsort along rounds for cuts and medians,
+# np.cumsum for progressive scores, fancy indexing by opponent for opponents' scores and
+# np.bincount for sums over groups.
 
 from .breakdown import explain
 from .check import check_from_path

@@ -67,15 +67,14 @@ league, tournament, round, match, team and player of the offending rows (nothing
   not add up to the target (the target is shared between the two teams, per the Topplista rules);
 - more than one final score for a player in a tournament, or a final score and round results of
   one player in one tournament.
-
-The modules, each using only those before it: :mod:`~tourneystats.league.rules` (the options),
-:mod:`~tourneystats.league.prepare` (validation, codes, checks, per-tournament sums),
-:mod:`~tourneystats.league.standings` (:func:`leaderboard`, :func:`history`),
-:mod:`~tourneystats.league.terms` (:func:`explain`), :mod:`~tourneystats.league.files`
-(:func:`read_results`, :func:`standings_from_path`, :func:`history_from_path`) and
-:mod:`~tourneystats.league.whatif` (:func:`compare`: the leaderboard under several start
-weights).
 """
+
+# Modules (for contributors):
+# The modules, each using only those before it: tourneystats.league.rules (the options),
+# tourneystats.league.prepare (validation, codes, checks, per-tournament sums),
+# tourneystats.league.standings (leaderboard, history), tourneystats.league.terms (explain),
+# tourneystats.league.files (read_results, standings_from_path, history_from_path) and
+# tourneystats.league.whatif (compare: the leaderboard under several start weights).
 
 from .files import ALL_SEASONS, history_from_path, read_results, standings_from_path
 from .prepare import COLUMNS
