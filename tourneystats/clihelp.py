@@ -55,6 +55,22 @@ def _examples(*lines: str) -> str:
     return "examples:\n" + "\n".join(f"  {line}" for line in lines)
 
 
+def _wrapped(head: str, words: Sequence[str], width: int = 80) -> list[str]:
+    """`head` then `words`, wrapped within `width` columns under the words' first column."""
+    lines, line = [], f"  {head}"
+    for word in words:
+        if len(line) + len(word) + 1 > width:
+            lines.append(line)
+            line = " " * 10
+        line += f" {word}"
+    return [*lines, line]
+
+
+def _listed(head: str, names: Sequence[str], tail: str = "") -> list[str]:
+    """:func:`_wrapped` of `names` joined by commas, then `tail`'s words."""
+    return _wrapped(head, [*[f"{n}," for n in names[:-1]], names[-1], *tail.split()])
+
+
 def _family_choices(league: bool = True) -> str:
     """The rule sets of every family, one family per line, read from the families themselves
     (`league`: and the league's start weights)."""
@@ -62,32 +78,22 @@ def _family_choices(league: bool = True) -> str:
     from .cards import RULES
     from .chess import RULE_SETS
 
-    def wrap(head: str, names: Sequence[str], tail: str) -> list[str]:
-        words = [*[f"{n}," for n in names[:-1]], names[-1], tail]
-        lines, line = [], f"  {head}"
-        for word in words:
-            if len(line) + len(word) + 1 > 96:
-                lines.append(line)
-                line = " " * 10
-            line += f" {word}"
-        return [*lines, line]
-
     return "\n".join(
         [
             "rule sets by family:",
-            *wrap("cards    --rules", list(RULES), "(default: the preset a JSON or TOM file's "
-                  "publisher implies, else mtg)"),
-            *wrap("chess    --rules", [*RULE_SETS, "auto", "auto:RULES"], "(default adjusted; "
-                  "auto: by each event's start date, auto:RULES for undated events)"),
-            *wrap("bridge   --rules", ["full", "half"], "(the matchpoint scale: 2 or 1 per result "
-                  "beaten; default full)"),
-            *wrap("bridge   --rules", list(TEAM_RULES), "(team files: the tie-breaks of a team "
-                  "table)"),
-            *wrap("bridge   --scoring", list(SCORINGS), "(default: as each file declares)"),
-            *wrap("bridge   --convention", list(CONVENTIONS), "(default: the file's program's, "
-                  "else ebu)"),
-            *(["  league   --prior-rounds K, --prior-mode top-up or constant (default 10, top-up)"]
-              if league else []),
+            *_listed("cards    --rules", list(RULES), "(default: the preset a JSON or TOM "
+                     "file's publisher implies, else mtg)"),
+            *_listed("chess    --rules", [*RULE_SETS, "auto", "auto:RULES"], "(default adjusted; "
+                     "auto: by each event's start date, auto:RULES for undated events)"),
+            *_listed("bridge   --rules", ["full", "half"], "(the matchpoint scale: 2 or 1 per "
+                     "result beaten; default full)"),
+            *_listed("bridge   --rules", list(TEAM_RULES), "(team files: the tie-breaks of a "
+                     "team table)"),
+            *_listed("bridge   --scoring", list(SCORINGS), "(default: as each file declares)"),
+            *_listed("bridge   --convention", list(CONVENTIONS), "(default: the file's "
+                     "program's, else ebu)"),
+            *(_wrapped("league  ", "--prior-rounds K, --prior-mode top-up or constant (default "
+                       "10, top-up)".split()) if league else []),
         ]
     )  # fmt: skip
 
@@ -125,17 +131,15 @@ def _compare_choices() -> str:
     return "\n".join(
         [
             "rule sets by family (--rules A,B[,C]):",
-            f"  cards    presets: {', '.join(RULES)}",
-            f"  chess    unplayed-game rule sets: {', '.join(RULE_SETS)}; each may carry its own",
-            "           tie-breaks after a colon, joined by +: fide2024,fide2026:BH/C1+SB",
-            "           (--tiebreaks gives those of the others)",
-            "  bridge   the matchpoint scale full, half; scoring methods: "
-            + ", ".join(list(SCORINGS)[:4])
-            + ",",
-            f"           {', '.join(list(SCORINGS)[4:])}",
-            "  league   start weights K or K:MODE (MODE top-up or constant): 0,10,10:constant",
+            *_listed("cards    presets:", list(RULES)),
+            *_listed("chess    unplayed-game rule sets:", [*RULE_SETS][:-1] + [f"{[*RULE_SETS][-1]};"],
+                     "each may carry its own tie-breaks after a colon, joined by +: "
+                     "fide2024,fide2026:BH/C1+SB (--tiebreaks gives those of the others)"),
+            *_listed("bridge   the matchpoint scale full, half; scoring methods:", list(SCORINGS)),
+            *_wrapped("league  ", "start weights K or K:MODE (MODE top-up or constant): "
+                      "0,10,10:constant".split()),
         ]
-    )
+    )  # fmt: skip
 
 
 def _recompute_keys() -> str:
