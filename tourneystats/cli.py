@@ -559,8 +559,9 @@ def _chart_group(table: pd.DataFrame, summary: pd.DataFrame, event: str | None) 
             raise ValueError("--event: this family's tables have no event column")
         first = first[first[EVENT].astype(str) == str(event)]
         if first.empty:
-            known = ", ".join(map(str, pd.unique(summary[EVENT])[:8]))
-            raise ValueError(f"no event {event!r}; the events are {known}, ...")
+            known = pd.unique(summary[EVENT].astype(str))
+            more = f", ... ({len(known)} in all)" if len(known) > 8 else ""
+            raise ValueError(f"no event {event!r}; the events are {', '.join(known[:8])}{more}")
     pick = first.iloc[int(first["places_changed"].to_numpy().argmax())]
     keep = np.ones(len(table), dtype=bool)
     for column in groups:

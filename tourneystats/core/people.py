@@ -207,8 +207,8 @@ def select(
             )
         (out.append(named[0]) if named else unknown.append(w))
     if unknown:
-        known = ", ".join(_shown(rows, entity, labels, i) for i in ids[:6])
-        more = ", ..." if len(ids) > 6 else ""
+        known = ", ".join(_shown(rows, entity, labels, i) for i in _sorted(ids)[:6])
+        more = f", ... ({len(ids)} in all)" if len(ids) > 6 else ""
         raise ValueError(
             f"unknown {entity}(s) {', '.join(map(repr, unknown))}; known: {known}{more}"
         )
