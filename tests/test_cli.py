@@ -406,3 +406,19 @@ def test_a_file_read_as_another_familys_names_the_family_it_looks_like(path, fam
     assert err.rstrip().endswith(f"(the file looks like {right} results: --family {right}?)")
     assert main(["standings", str(DATA / path), "--family", right]) == 0
     assert "looks like" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["standings", "check"])
+def test_an_output_over_a_results_table_of_the_folder_is_refused_with_two_jobs(tmp_path, command):
+    # with --jobs 2 the folder's files are read in worker processes: the refusal cannot wait
+    # for the reading, it comes from the folder's tables listed before any work
+    import hashlib
+    import shutil
+
+    folder = tmp_path / "cards"
+    shutil.copytree(DATA / "cards", folder)
+    results = folder / "melee-14643-matches.csv"
+    before = hashlib.sha256(results.read_bytes()).hexdigest()
+    argv = [command, str(folder), "--family", "cards", "--jobs", "2", "--out", str(results)]
+    assert main(argv) == 1
+    assert hashlib.sha256(results.read_bytes()).hexdigest() == before
