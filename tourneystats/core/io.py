@@ -586,10 +586,10 @@ def check_target(
         known = ", ".join(suffixes)
         raise ValueError(f"{path}: unknown {what} format {suffix!r}; expected one of {known}")
     same = _same_file_as(path)
-    inputs = [Path(p) for p in inputs]
-    for source in [*inputs, *sorted(_READ.get() or ())]:
+    given = [Path(p) for p in inputs]
+    for source in [*given, *sorted(_READ.get() or ())]:
         if same(source):
-            folder = next((f for f in inputs if f.is_dir() and f in source.parents), None)
+            folder = next((f for f in given if f.is_dir() and f in source.parents), None)
             where = f" (a file of the folder read, {folder}: write it outside)" if folder else ""
             raise ValueError(f"refusing to write over the input file {source}{where}")
     _check_writable(path)
