@@ -26,7 +26,7 @@ extensions = [
 ]
 # ".rst" first: autosummary writes its stubs (RST) with the first suffix, and MyST would print them
 source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
-exclude_patterns = ["_build", "_generated/data"]  # the samples the notebooks read
+exclude_patterns = ["_build"]
 html_theme = "pydata_sphinx_theme"
 html_title = f"tourneystats {version}"
 html_theme_options = {"navigation_with_keys": False}
@@ -61,17 +61,10 @@ def _clean() -> None:
 
 
 def _notebooks() -> None:
-    """The notebooks of the project, copied beside the pages (the gallery runs and renders them).
-
-    They read the sample seasons as ``../data`` from their folder: a link to the project's
-    ``data/`` sits beside them (a copy where links are not allowed).
-    """
+    """The notebooks of the project, copied beside the pages (the gallery runs and renders them;
+    they read the sample seasons through ``tourneystats.sample_data()``)."""
     target = GENERATED / "notebooks"
     target.mkdir(parents=True, exist_ok=True)
-    try:
-        (GENERATED / "data").symlink_to(ROOT / "data", target_is_directory=True)
-    except OSError:
-        shutil.copytree(ROOT / "data", GENERATED / "data")
     for source in sorted((ROOT / "notebooks").iterdir()):
         if source.suffix in (".ipynb", ".png"):
             shutil.copy2(source, target / source.name)
