@@ -26,7 +26,7 @@ extensions = [
 ]
 # ".rst" first: autosummary writes its stubs (RST) with the first suffix, and MyST would print them
 source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "_generated/presets.md"]  # included by conventions.md, not a page
 html_theme = "pydata_sphinx_theme"
 html_title = f"tourneystats {version}"
 html_theme_options = {"navigation_with_keys": False}
