@@ -92,8 +92,9 @@ def test_drift_help_and_options(capsys):
     with pytest.raises(SystemExit):
         main(["drift", "--help"])
     out = capsys.readouterr().out
-    for option in ("--family", "--players", "--top", "--event", "--out"):
+    for option in ("--family", "--player", "--top", "--event", "--out"):
         assert option in out
+    assert "--players" not in out  # deprecated: still taken, no longer shown
     with pytest.raises(SystemExit):
         main(["drift", "x", "--family", "chess", "--players", "a", "--top", "2"])
 

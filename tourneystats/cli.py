@@ -894,8 +894,7 @@ def build_parser() -> argparse.ArgumentParser:
     who.add_argument(
         "--players",
         type=_comma_list,
-        help="deprecated (a name with a comma is split): comma-separated ids or names; "
-        "use --player once per player",
+        help=argparse.SUPPRESS,  # deprecated: --player once per player (a name may hold a comma)
     )
     who.add_argument(
         "--top", type=_count(1), help="highlight the best N at the last step (default 10)"
