@@ -1316,3 +1316,14 @@ def test_recompute_refuses_a_folder_that_is_no_archive(tmp_path):
     ):
         recompute(tmp_path / "a" / "family=chess", tmp_path / "out", progress=False)
     assert recompute(tmp_path / "a", tmp_path / "out", progress=False).computed == 1
+
+
+def test_import_names_the_seasons_it_filed_each_family_under(tmp_path, capsys):
+    # the shipped data/: --season for the files no folder or column places; a file's first
+    # folder that is not a family's names its season (data/bridge-published), as the summary says
+    data = Path(__file__).parents[1] / "data"
+    assert main(["import", str(data), str(tmp_path / "a"), "--season", "2024", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "  bridge_teams: 1 file(s), season(s) bridge-published\n" in out
+    assert "  chess: 4 file(s), season(s) 2024\n" in out
+    assert "  league: 2 file(s), season(s) 2024, S01, S02\n" in out

@@ -87,8 +87,10 @@ class ImportReport:
             f"{len(self.written)} partition(s), "
             f"{int(self.written['files'].sum()) if len(self.written) else 0} archive file(s)"
         ]
-        for family, n in good.groupby("family", sort=True).size().items():
-            lines.append(f"  {family}: {n} file(s)")
+        for family, files in good.groupby("family", sort=True):
+            seasons = sorted(files["season"].dropna().astype(str).unique())
+            shown = ", ".join(seasons[:limit]) + (", ..." if len(seasons) > limit else "")
+            lines.append(f"  {family}: {len(files)} file(s), season(s) {shown}")
         ignored = self.files[self.files["status"] == "ignored"]
         if len(ignored):
             lines.append(
