@@ -387,8 +387,11 @@ def drift_chart(
     history = history_from_path(name, path, **(options or {}))
     step = EVENT if name == "bridge" else None
     series = [LEAGUE, SEASON] if name == "league" else [EVENT] if name != "bridge" else [SEASON]
-    season = history[SEASON].astype(str) if SEASON in history.columns else pd.Series(dtype=str)
-    in_season = event is not None and bool((season == str(event)).any())  # a season's name
+    in_season = (  # `event` names a season (its text compared only when given)
+        event is not None
+        and SEASON in history
+        and (history[SEASON].astype(str) == str(event)).any()
+    )
     for column in series:  # one series per chart: the chosen one, else the largest
         if column in history.columns and history[column].nunique() > 1:
             if column == SEASON and not in_season:  # the latest season

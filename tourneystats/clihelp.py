@@ -55,20 +55,21 @@ def _examples(*lines: str) -> str:
     return "examples:\n" + "\n".join(f"  {line}" for line in lines)
 
 
-def _wrapped(head: str, words: Sequence[str], width: int = 80) -> list[str]:
-    """`head` then `words`, wrapped within `width` columns under the words' first column."""
+def _wrapped(head: str, words: Sequence[str], indent: int = 10, width: int = 80) -> list[str]:
+    """`head` then `words`, wrapped within `width` columns, a line going on `indent` spaces in."""
     lines, line = [], f"  {head}"
     for word in words:
         if len(line) + len(word) + 1 > width:
             lines.append(line)
-            line = " " * 10
+            line = " " * indent
         line += f" {word}"
     return [*lines, line]
 
 
-def _listed(head: str, names: Sequence[str], tail: str = "") -> list[str]:
+def _listed(head: str, names: Sequence[str], tail: str = "", indent: int = 10) -> list[str]:
     """:func:`_wrapped` of `names` joined by commas, then `tail`'s words."""
-    return _wrapped(head, [*[f"{n}," for n in names[:-1]], names[-1], *tail.split()])
+    words = [*[f"{n}," for n in names[:-1]], names[-1], *tail.split()]
+    return _wrapped(head, words, indent)
 
 
 def _family_choices(league: bool = True) -> str:
@@ -159,13 +160,7 @@ def _recompute_keys() -> str:
         ]
         if spec.tables:
             names.append(f"table ({' or '.join(spec.tables)})")
-        text, line = "", f"  {name:<13}"
-        for word in names:
-            if len(line) + len(word) > 78:  # (a list goes on: the comma stays)
-                text += line + "\n"
-                line = " " * 15
-            line += f" {word},"
-        lines.append(text + line.rstrip(","))
+        lines += _listed(f"{name:<13}", names, indent=15)
     lines.append("  (each a keyword of the family's function, as the API reference documents it:")
     lines.append("  cards.archive_standings, chess.standings, bridge.standings, ...)")
     return "\n".join(lines)
@@ -490,16 +485,6 @@ def jobs_of(args: argparse.Namespace) -> dict:
     return {"jobs": args.jobs} if getattr(args, "family", None) in JOBS_FAMILIES else {}
 
 
-#: the family of each kind of results file :func:`~tourneystats.archive.importer` recognises
-_KIND_FAMILY = {
-    "trf": "chess",
-    "pgn": "chess",
-    "pbn": "bridge",
-    "usebio": "bridge",
-    "cards": "cards",
-}
-
-
 def family_hint(args: argparse.Namespace, error: Exception) -> str:
     """For an error on a results file read as another family's (missing columns, a format the
     family does not read): a hint naming the family the file's format or columns say.
@@ -516,15 +501,10 @@ def family_hint(args: argparse.Namespace, error: Exception) -> str:
     family = getattr(args, "family", None)
     if family is None or not path.is_file() or "no such file" in str(error):
         return ""
-    from .archive.importer import _sniff, _table_family
-    from .core.io import table_columns
+    from .archive.importer import family_of
 
     try:
-        kind = _sniff(path)
-        if kind == "table":
-            found = _table_family(pd.DataFrame(columns=table_columns(path)))
-        else:
-            found = _KIND_FAMILY.get(kind or "")
+        found = family_of(path)
     except (ValueError, OSError):
         return ""
     found = "bridge" if found == "bridge_teams" else found

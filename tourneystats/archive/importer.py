@@ -25,7 +25,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.folders import MissingPathError, walk
-from ..core.io import atomic_write, read_table
+from ..core.io import atomic_write, read_table, table_columns
 from ..core.parallel import map_files
 from ..core.report import warning_kind, warnings_summary, warnings_table
 from ..core.schema import DATE, EVENT, PLAYER, RATING, SEASON, TYPE, ValidationError, fail_rows
@@ -129,6 +129,26 @@ def _table_family(frame: pd.DataFrame) -> str | None:
     cols = set(frame.columns)
     found = [f for f, sigs in _SIGNATURES.items() if any(s <= cols for s in sigs)]
     return found[0] if len(found) == 1 else None
+
+
+#: the family of each kind of results file :func:`_sniff` tells apart, but tables (their columns
+#: tell it: :data:`_SIGNATURES`)
+_KIND_FAMILY = {
+    "trf": "chess",
+    "pgn": "chess",
+    "pbn": "bridge",
+    "usebio": "bridge",
+    "cards": "cards",
+}
+
+
+def family_of(path: Path) -> str | None:
+    """The family a results file looks like, by its format or (a table) its columns, its rows
+    not read; None for no family or several."""
+    kind = _sniff(path)
+    if kind == "table":
+        return _table_family(pd.DataFrame(columns=table_columns(path)))
+    return _KIND_FAMILY.get(kind or "")
 
 
 def _sniff(path: Path) -> str | None:
