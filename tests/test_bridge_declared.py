@@ -230,12 +230,12 @@ def test_command_line_options(tmp_path, capsys):
     howell = str(DATA / "usebio-mp-pairs-howell.xml")
     assert main(["standings", howell, "--family", "bridge", "--convention", "ebu"]) == 0
     assert "128.769231" in capsys.readouterr().out  # factored, unrounded
-    assert main(["standings", howell, "--family", "bridge", "--convention", "acbl"]) == 1
+    assert main(["standings", howell, "--family", "bridge", "--convention", "acbl"]) == 2
     assert "unknown bridge convention 'acbl'" in capsys.readouterr().err
-    assert main(["standings", howell, "--family", "bridge", "--scoring", "bam"]) == 1
+    assert main(["standings", howell, "--family", "bridge", "--scoring", "bam"]) == 2
     assert "unknown bridge scoring 'bam'" in capsys.readouterr().err
     teams = str(DATA / "pbn-teams-imps.pbn")
-    assert main(["standings", teams, "--family", "bridge", "--vp-scale", "wbf25"]) == 1
+    assert main(["standings", teams, "--family", "bridge", "--vp-scale", "wbf25"]) == 2
     assert "not shipped" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["standings", howell, "--family", "chess", "--convention", "ebu"])

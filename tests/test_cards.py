@@ -954,7 +954,7 @@ def test_cli_standings(tmp_path, capsys):
     expected = standings(pd.read_csv(source), rules="melee")
     assert written["player"].tolist() == expected["player"].tolist()
     assert np.allclose(written["ogwp"], expected["ogwp"])
-    assert main(["standings", str(source), "--family", "cards", "--rules", "nope"]) == 1
+    assert main(["standings", str(source), "--family", "cards", "--rules", "nope"]) == 2
     assert "unknown card-game rules" in capsys.readouterr().err
 
 

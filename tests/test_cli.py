@@ -337,27 +337,30 @@ def test_no_command_writes_over_a_file_it_read(tmp_path, capsys):
 
 
 def test_options_a_file_cannot_use_and_unknown_values_name_the_option(capsys):
-    """An unknown value names its option; an option the file's results cannot use is refused
-    with the reason (a convention for team matches, a VP scale for pairs sessions)."""
+    """An unknown value names its option and is a usage error (status 2, as argparse's own);
+    an option the file's results cannot use is refused with the reason (a convention for team
+    matches, a VP scale for pairs sessions), as a VP table that cannot be read (status 1)."""
     tests = DATA.parent / "tests" / "data" / "bridge"
     teams, pairs = str(tests / "pbn-teams-imps.pbn"), str(tests / "usebio-mp-pairs-howell.xml")
-    for path, option, value, said in (
-        (pairs, "--convention", "nosuch", "--convention nosuch: unknown bridge convention"),
-        (teams, "--convention", "kops", "convention (--convention) does not apply: it holds "
-         "team results only"),
-        (pairs, "--vp-scale", str(tests / "none.csv"), "(--vp-scale)"),
-        (pairs, "--vp-scale", str(tests / "vp" / "acbl-30vp-6-11-boards.csv"),
+    for path, option, value, status, said in (
+        (pairs, "--convention", "nosuch", 2, "--convention nosuch: unknown bridge convention"),
+        (pairs, "--scoring", "nosuch", 2, "--scoring nosuch: unknown bridge scoring"),
+        (pairs, "--vp-scale", "wbf2099", 2, "--vp-scale wbf2099: unknown vp_scale"),
+        (teams, "--convention", "kops", 1, "convention (--convention) does not apply: it "
+         "holds team results only"),
+        (pairs, "--vp-scale", str(tests / "none.csv"), 1, "(--vp-scale)"),
+        (pairs, "--vp-scale", str(tests / "vp" / "acbl-30vp-6-11-boards.csv"), 1,
          "vp_scale (--vp-scale) does not apply: no team results are scored here"),
-        (teams, "--scoring", "mp", "scoring (--scoring) does not apply"),
+        (teams, "--scoring", "mp", 1, "scoring (--scoring) does not apply"),
     ):  # fmt: skip
-        assert main(["standings", path, "--family", "bridge", option, value]) == 1
+        assert main(["standings", path, "--family", "bridge", option, value]) == status
         err = capsys.readouterr().err
         assert said in err and len(err.strip().splitlines()) == 1, err
     trf = str(DATA / "chess" / "club-spring-2024.trf")
-    assert main(["standings", trf, "--family", "chess", "--tiebreaks", "BH,XYZ"]) == 1
+    assert main(["standings", trf, "--family", "chess", "--tiebreaks", "BH,XYZ"]) == 2
     assert "--tiebreaks XYZ: unknown tie-break 'XYZ'" in capsys.readouterr().err
     cards = str(DATA / "cards" / "melee-14643-matches.csv")
-    assert main(["standings", cards, "--family", "cards", "--rules", "nosuch"]) == 1
+    assert main(["standings", cards, "--family", "cards", "--rules", "nosuch"]) == 2
     assert "--rules nosuch: unknown card-game rules" in capsys.readouterr().err
 
 
@@ -373,11 +376,11 @@ def test_compare_checks_every_output_before_writing_any(tmp_path, capsys):
     assert "blocker.csv is a file, not a folder" in capsys.readouterr().err
     assert not out.exists() and blocker.read_text() == "x\n"
     argv = ["compare", cards, "--family", "cards", "--rules", "mtg,mtg"]
-    assert main(argv) == 1
+    assert main(argv) == 2
     err = capsys.readouterr().err
     assert "--rules: mtg given twice; give two rule sets or more to compare, each once" in err
     assert "{" not in err
-    assert main(["compare", cards, "--family", "cards", "--rules", "mtg"]) == 1
+    assert main(["compare", cards, "--family", "cards", "--rules", "mtg"]) == 2
     assert "--rules: one rule set alone; give two rule sets or more" in capsys.readouterr().err
 
 
@@ -386,7 +389,7 @@ def test_compare_refuses_an_unknown_tiebreak_in_a_rule_set_naming_the_option(tmp
     trf = str(DATA / "chess" / "club-spring-2024.trf")
     out = tmp_path / "compare.csv"
     argv = ["compare", trf, "--family", "chess", "--rules", "fide2026:BH/C1+XY,fide2024"]
-    assert main([*argv, "--out", str(out)]) == 1
+    assert main([*argv, "--out", str(out)]) == 2
     err = capsys.readouterr().err
     assert "--rules fide2026:BH/C1+XY: unknown tie-break 'XY'" in err and not out.exists()
 

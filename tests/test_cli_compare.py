@@ -60,7 +60,7 @@ def test_compare_usage_errors(tmp_path, capsys):
         main([*base, "--rules", "mtg,melee", "--tiebreaks", "BH"])
     assert exc.value.code == 2
     assert "--tiebreaks is an option of the chess family" in capsys.readouterr().err
-    assert main([*base, "--rules", "mtg,nope"]) == 1
+    assert main([*base, "--rules", "mtg,nope"]) == 2
     assert "unknown card-game rules 'nope'" in capsys.readouterr().err
     assert main([*base, "--rules", "mtg,melee", "--chart", str(tmp_path / "c.png"),
                  "--event", "E9"]) == 1  # fmt: skip

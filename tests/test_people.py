@@ -327,5 +327,5 @@ def test_compare_chart_draws_the_players_asked_for_by_name_or_id(tmp_path, capsy
     capsys.readouterr()
     assert main([*args, "--chart", str(tmp_path / "x.png"), "--player", "Nobody, N"]) == 1
     assert "Nobody, N" in capsys.readouterr().err
-    assert main([*args, "--player", name]) == 1
+    assert main([*args, "--player", name]) == 2
     assert "--player chooses players of the chart: give --chart" in capsys.readouterr().err

@@ -20,6 +20,7 @@ import pandas as pd
 from . import __version__
 from .clihelp import (
     MAIN_EXAMPLES,
+    UsageError,
     _compare_choices,
     _examples,
     _family_choices,
@@ -118,9 +119,9 @@ def _check_values(args: argparse.Namespace) -> None:
             try:
                 check(item)
             except (ValidationError, ValueError) as exc:
-                if flag in str(exc):  # named already
-                    raise
-                raise ValueError(f"{flag} {item}: {exc}") from None
+                # a VP table's file is an input (status 1), a name is the user's (status 2)
+                error = ValueError if str(item).lower().endswith(".csv") else UsageError
+                raise error(exc if flag in str(exc) else f"{flag} {item}: {exc}") from None
 
 
 def _options(args: argparse.Namespace) -> dict:
@@ -579,24 +580,24 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
     inputs = _inputs(_existing(args.path))
     if args.player and not args.chart:
-        raise ValueError("--player chooses players of the chart: give --chart FILE.png too")
+        raise UsageError("--player chooses players of the chart: give --chart FILE.png too")
     twice = sorted({r for r in args.rules if args.rules.count(r) > 1})
     if twice or len(args.rules) < 2:  # (a rule set given twice would be one column twice)
         what = f"{', '.join(twice)} given twice" if twice else "one rule set alone"
-        raise ValueError(f"--rules: {what}; give two rule sets or more to compare, each once")
+        raise UsageError(f"--rules: {what}; give two rule sets or more to compare, each once")
     module, parse = COMPARE_PARSERS[args.family]
     for rule in args.rules:  # every rule set read before any work, errors naming the option
         try:
             getattr(importlib.import_module(module), parse)(rule)
         except (ValidationError, ValueError) as exc:
-            raise ValueError(f"--rules {rule}: {exc}") from None
+            raise UsageError(f"--rules {rule}: {exc}") from None
     # every output checked (format, folder, not an input) before any is written
     if args.out:
         check_target(args.out, TABLE_SUFFIXES, inputs=inputs)
     if args.chart:
         _chart_target(args.chart, inputs)
     if args.out and args.chart and _same_path(args.out, args.chart):
-        raise ValueError(f"--out and --chart name the same file {args.out}")
+        raise UsageError(f"--out and --chart name the same file {args.out}")
     results, options = results_from_path(args.family, args.path)
     if args.tiebreaks is not None:
         options["tiebreaks"] = args.tiebreaks
@@ -916,7 +917,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (:func:`run` is the console script).
 
     0: done; 1: the input was refused or a file could not be read or written (one line on
-    standard error says which and why); 2: a usage error; 130: interrupted (Ctrl-C).
+    standard error says which and why); 2: a usage error (an unknown option value, such as
+    ``--rules nosuch``, included); 130: interrupted (Ctrl-C).
     """
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -934,6 +936,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         except BrokenPipeError:  # the reader of standard output went away (`... | head`)
             _silence_stdout()
             return 0
+        except UsageError as exc:
+            print(f"tourneystats: {exc}", file=sys.stderr)
+            return 2
         except (ValidationError, ValueError, OSError) as exc:
             print(f"tourneystats: {exc}{family_hint(args, exc)}", file=sys.stderr)
             return 1

@@ -424,6 +424,12 @@ def title_with_rules(ax: Axes, rules: str) -> None:
         _fit_title(ax, f"{title}\n({rules})")
 
 
+class UsageError(ValueError):
+    """A command line the user can correct: an unknown option value, options that do not go
+    together. The command prints it on one line and exits with status 2, as for the errors
+    argparse finds."""
+
+
 def comma_list(text: str) -> list[str]:
     """An argparse type: comma-separated items, blanks dropped."""
     return [t.strip() for t in text.split(",") if t.strip()]
