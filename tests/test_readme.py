@@ -75,3 +75,17 @@ def test_command_example(sandbox, line_no, lines):
         assert status == 0, f"README.md:{line_no}: {command}"
     assert not any(p.name != "data" and p.is_symlink() for p in sandbox.iterdir())
     assert os.path.samefile(sandbox / "data", ROOT / "data")
+
+
+def test_options_table_names_every_rule_set():
+    """The README's table of family options lists every cards preset and chess rule set the
+    command line takes (a preset added to the code and not to the table went unseen)."""
+    from tourneystats.cards.rules import RULES
+    from tourneystats.chess.rules import RULE_SETS
+
+    text = (ROOT / "README.md").read_text()
+    cards = re.search(r"^\| cards \| `--rules` a preset: (.*?) \(default", text, re.M)
+    assert cards is not None and re.findall(r"`(\w+)`", cards.group(1)) == list(RULES)
+    chess = re.search(r"^\| chess \| `--rules (\S+)`", text, re.M)
+    assert chess is not None
+    assert set(chess.group(1).replace("\\", "").split("|")) == {*RULE_SETS, "auto[:RULES]"}
