@@ -106,8 +106,19 @@ def _autosummary(module_name: str, names: list[str], *, docs: bool = True) -> li
 
 def _public(module) -> list[str]:
     """The functions and classes a public module exports (its ``__all__``, which every public
-    module has: tests/test_docs.py checks it)."""
-    return [n for n in module.__all__ if callable(getattr(module, n, None)) and n not in NOT_LISTED]
+    module has: tests/test_docs.py checks it), without the other names of one it exports (an
+    earlier name such as ``bridge.session_standings``: its module's text names it)."""
+    exported = set(module.__all__)
+
+    def alias(name: str) -> bool:
+        real = getattr(getattr(module, name), "__name__", name)
+        return real != name and real in exported
+
+    return [
+        n
+        for n in module.__all__
+        if callable(getattr(module, n, None)) and n not in NOT_LISTED and not alias(n)
+    ]
 
 
 def _reference_pages() -> None:

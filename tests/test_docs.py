@@ -77,6 +77,11 @@ def test_every_public_function_has_a_rendered_page(site):
             value = getattr(module, attr)
             if not callable(value) or attr in ("ChartAxes", "ChartFigure"):
                 continue
+            if getattr(value, "__name__", attr) in set(module.__all__) - {attr}:  # another name
+                real = pages[f"{name}.{value.__name__}"]  # of a function with its own page,
+                assert f"{name.split('.')[-1]}.{attr}" in _text(real)  # which says so
+                assert f"{name}.{attr}" not in pages  # and no second page
+                continue
             page = pages.get(f"{name}.{attr}")
             assert page is not None, f"no API page for {name}.{attr}"
             html = page.read_text(encoding="utf-8")

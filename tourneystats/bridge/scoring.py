@@ -58,6 +58,8 @@ def standings(
 ) -> pd.DataFrame:
     """Session result of every pair of every session, each session scored as it declares.
 
+    ``bridge.session_standings``, its earlier name, is this function too.
+
     Parameters
     ----------
     results : pandas.DataFrame
