@@ -367,7 +367,8 @@ def test_import_and_recompute_on_two_jobs_equal_one_job(small_archive, tmp_path,
         assert main(["import", str(small_archive), str(store), "--quiet", "--jobs", jobs]) == 0
         printed = capsys.readouterr().out
         assert "x bracket rounds read apart from the Swiss rounds" in printed
-        report = json.loads((store / archive.IMPORT_REPORT).read_text(encoding="utf-8"))
+        text = (store / archive.IMPORT_REPORT).read_text(encoding="utf-8")
+        report = json.loads(text, parse_constant=lambda c: pytest.fail(f"{c} is not JSON"))
         assert len(report["files"]) == 3 and report["warnings"]
         assert {w["kind"] for w in report["warnings"]} >= {
             "bracket rounds read apart from the Swiss rounds"
@@ -407,3 +408,14 @@ def test_a_folder_check_says_why_values_are_not_computable(capsys):
     )
     assert "(this folder)      3       888         887" in out and "total" not in out
     assert "pbn-teams-imps.pbn: 1 published value(s) not computable: board 20 has one room" in err
+
+
+def test_the_import_report_is_json_with_null_for_no_message(tmp_path):
+    # the shipped data: files with a message and files without one (NaN in the frame)
+    data = Path(__file__).parents[1] / "data"
+    args = ["import", str(data), str(tmp_path / "a"), "--season", "2024", "--quiet", "--jobs", "1"]
+    assert main(args) == 0
+    text = (tmp_path / "a" / archive.IMPORT_REPORT).read_text(encoding="utf-8")
+    report = json.loads(text, parse_constant=lambda c: pytest.fail(f"{c} is not JSON"))
+    messages = [f["message"] for f in report["files"]]
+    assert None in messages and any(isinstance(m, str) for m in messages)

@@ -378,11 +378,14 @@ def _warnings(notes: list[tuple[str, str]]) -> pd.DataFrame:
 def _write_report(report: ImportReport, root: Path) -> Path:
     """Write the import's report (every file, every warning) as ``root/_import_report.json``."""
     body = {
-        "files": report.files.to_dict("records"),
-        "written": report.written.to_dict("records"),
-        "warnings": report.warnings.to_dict("records"),
+        name: frame.astype(object).where(frame.notna(), None).to_dict("records")  # null, not NaN
+        for name, frame in (
+            ("files", report.files),
+            ("written", report.written),
+            ("warnings", report.warnings),
+        )
     }
-    text = json.dumps(body, ensure_ascii=False, indent=1, default=str)
+    text = json.dumps(body, ensure_ascii=False, indent=1, default=str, allow_nan=False)
     root.mkdir(parents=True, exist_ok=True)
     return atomic_write(root / IMPORT_REPORT, lambda tmp: tmp.write_text(text, encoding="utf-8"))
 
