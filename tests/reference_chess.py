@@ -70,7 +70,8 @@ class Event:
         mode = RULES[self.rule][2]
         out = []
         for k, opp, p, c in self.table[player]:
-            if self.rr and k in FORFEITS:
+            if self.rr and k in FORFEITS and opp is not None:  # (a forfeit without opponent:
+                # no game)
                 if family == "games" or mode == "played":
                     k = "played"
                 elif family == "own" and k == "forfeit_win" and mode == "c07_2026":
@@ -133,9 +134,9 @@ def seen_score(ev, player, fore=False):
         if k in AVAILABLE:
             last = r
     total = 0.0
-    for r, (k, _, p, _) in enumerate(games, start=1):
-        if counted(k):
-            total += ev.D if (k in ("hpb", "zpb") and r > last) else p
+    for r, (k, opp, p, _) in enumerate(games, start=1):
+        if counted(k):  # a VUR without an opponent after his last available round: a draw
+            total += ev.D if (k in VUR and opp is None and r > last) else p
     return total
 
 
