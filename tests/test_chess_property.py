@@ -150,6 +150,22 @@ def test_every_tiebreak_matches_the_reference(seed, rules, n_events):
     check(frame, players, CODES, rules)
 
 
+#: tie-breaks under their own editions, next to the same under the event's rule set
+EDITIONS = [
+    "BH@2026", "BH/C1@2024", "BH/M1@2024", "SB@2009", "SB/C1@adjusted", "KS@2026", "FB/C1@2024",
+    "AOB@2009", "PS@2026", "ARO@2026", "WON@2026", "BH", "SB/C1",
+]  # fmt: skip
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), rules=st.sampled_from(RULES), n_events=st.integers(1, 3))
+def test_tiebreaks_under_their_own_editions_match_the_reference(seed, rules, n_events):
+    frame, players = random_tournaments(seed, n_events)
+    check(frame, players, EDITIONS, rules)
+    rr = sorted(frame["event"].unique())[:1]
+    check(frame, players, ["BH/C1@2026", "WON@2026", "DE@2024", "SB@2024"], rules, round_robin=rr)
+
+
 @settings(max_examples=200, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), order=st.sampled_from(ORDERS), n_events=st.integers(1, 3))
 def test_direct_encounter_and_ranking_match_the_reference(seed, order, n_events):
