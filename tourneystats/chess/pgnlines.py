@@ -59,6 +59,7 @@ TAGS = (
     "WhiteFed",
     "BlackFed",
     "Termination",
+    "Source",
 )
 #: bytes read per chunk
 CHUNK_BYTES = 8 << 20

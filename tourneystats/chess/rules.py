@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.schema import DATE, EVENT, RULES, TYPE, ValidationError
+from .kinds import PROGRAM
 
 # --- rule sets -----------------------------------------------------------------------------------
 
@@ -36,11 +37,13 @@ class RuleSet:
         An opponent's score as counted: ``"adjusted"`` = over-the-board points + a draw's points
         per unplayed round; ``"trailing_byes_draw"`` = face value except byes/absences after his
         last available round, which count as draws (C.07-2023 art. 16.3).
-    own_unplayed : {"self", "dummy", "dummy_capped", "virtual"}
+    own_unplayed : {"self", "dummy", "dummy_capped", "dummy_adjusted", "virtual"}
         The stand-in opponent of an own unplayed round: the player himself with his adjusted
         score and a draw as result (``"self"``), a dummy with the player's final score
-        (``"dummy"``), the same capped as C.07-2026 art. 16.4 says (``"dummy_capped"``), or the
-        2009 virtual opponent (``"virtual"``).
+        (``"dummy"``), the same capped as C.07-2026 art. 16.4 says (``"dummy_capped"``), a
+        dummy with the player's adjusted score (over-the-board points + a draw's points per
+        unplayed round) and the points awarded as result (``"dummy_adjusted"``, as
+        chessmanager.com publishes), or the 2009 virtual opponent (``"virtual"``).
     vur_cut_first : bool
         Whether cut modifiers cut voluntarily unplayed rounds first (C.07-2023 art. 16.5).
     round_robin_forfeits : {"played", "c07_2026", "tiebreakserver"}
@@ -88,7 +91,7 @@ class RuleSet:
 
 _ALLOWED = {
     "opponent_view": ("adjusted", "trailing_byes_draw"),
-    "own_unplayed": ("self", "dummy", "dummy_capped", "virtual"),
+    "own_unplayed": ("self", "dummy", "dummy_capped", "dummy_adjusted", "virtual"),
     "vur_cut_first": (True, False),
     "round_robin_forfeits": ("played", "c07_2026", "tiebreakserver"),
     "buchholz_in_round_robins": (True, False),
@@ -99,35 +102,126 @@ RULE_SETS: dict[str, RuleSet] = {
     "fide2024": RuleSet("fide2024", "trailing_byes_draw", "dummy", True),
     "fide2026": RuleSet("fide2026", "trailing_byes_draw", "dummy_capped", True, "c07_2026", False),
     "fide2009": RuleSet("fide2009", "adjusted", "virtual", False),
+    "chessmanager2024": RuleSet("chessmanager2024", "trailing_byes_draw", "dummy_adjusted", True),
 }
 _RULE_NAMES = tuple(RULE_SETS)
-_AUTO_LIMITS = (("2023-09-01", "fide2009"), ("2026-03-01", "fide2024"))
 
 
-def rules_for_date(date: str | datetime.date | np.datetime64) -> str:
-    """The FIDE rule set in force at an event's start `date` (what ``rules="auto"`` uses).
+# --- presets: the rule sets a program applies, by date -------------------------------------------
+
+
+@dataclass(frozen=True)
+class Preset:
+    """The rule set a pairing program (or FIDE) applies to an event, by its start date.
+
+    A preset is given wherever a rule-set name is (``rules="chessmanager"``, ``--rules
+    chessmanager``): each event gets the rule set in force at its start date, and an event
+    without a date is refused unless a fallback rule set is named after a colon
+    (``"chessmanager:fide2009"``), as for ``"auto"``.
+
+    Parameters
+    ----------
+    name : str
+        The preset's name.
+    program : str
+        Who applies it.
+    first : str
+        The rule set (a name of :data:`RULE_SETS`) before the first change.
+    changes : tuple of (str, str)
+        ``(ISO date, rule set)``: from that start date on, that rule set.
+    evidence : str
+        What the dates and rule sets are taken from.
+
+    Examples
+    --------
+    >>> from tourneystats.chess import PRESETS
+    >>> PRESETS["chessmanager"].rule_set_on("2024-04-30"), PRESETS["chessmanager"].rule_set_on(
+    ...     "2024-05-01")
+    ('fide2009', 'chessmanager2024')
+    """
+
+    name: str
+    program: str
+    first: str
+    changes: tuple[tuple[str, str], ...] = ()
+    evidence: str = ""
+
+    def __post_init__(self) -> None:
+        unknown = [r for r in (self.first, *(r for _, r in self.changes)) if r not in RULE_SETS]
+        if unknown:
+            raise ValueError(f"Preset {self.name!r}: unknown rule set(s) {unknown}")
+        dates = [pd.Timestamp(d) for d, _ in self.changes]
+        if dates != sorted(dates):
+            raise ValueError(f"Preset {self.name!r}: the changes must be in date order")
+
+    def rule_set_on(self, date: str | datetime.date | np.datetime64) -> str:
+        """The rule set of an event that starts on `date`."""
+        when, name = pd.Timestamp(date), self.first
+        for start, rule_set in self.changes:
+            if when >= pd.Timestamp(start):
+                name = rule_set
+        return name
+
+
+#: the presets: FIDE's editions by the dates they came into force (``"auto"``), and each
+#: program's rule sets by the dates it changed them
+PRESETS: dict[str, Preset] = {
+    "auto": Preset(
+        "auto",
+        "FIDE",
+        "fide2009",
+        (("2023-09-01", "fide2024"), ("2026-03-01", "fide2026")),
+        "C.07 (2024) in force from 2023-09-01, C.07 (2026) from 2026-03-01",
+    ),
+    "chessmanager": Preset(
+        "chessmanager",
+        "chessmanager.com",
+        "fide2009",
+        (("2024-05-01", "chessmanager2024"),),
+        "as observed on chessmanager.com's published standings (a club series, 2021-2025: "
+        "points, BH and BH/C1): FIDE 2009 up to April 2024, then C.07 (2024) with the dummy "
+        "of an own unplayed round at the player's adjusted score; no file of the program that "
+        "says so was found, and the month of the change is known to a month only",
+    ),
+    "swissmanager": Preset(
+        "swissmanager",
+        "Swiss-Manager (chess-results.com)",
+        "fide2009",
+        (("2023-09-01", "fide2024"), ("2026-03-01", "fide2026")),
+        "Swiss-Manager names the edition of each tie-break in its label ('Buchholz Tie-Breaks "
+        "Cut-1 (2026)' next to 'Median-1 (2023)'): those columns are computed under their "
+        "edition (programs.SWISS_MANAGER_LABELS); for the others, no public evidence of the "
+        "program's own dates was found, and FIDE's are used",
+    ),
+}
+
+
+def rules_for_date(date: str | datetime.date | np.datetime64, preset: str = "auto") -> str:
+    """The rule set in force at an event's start `date` (what ``rules="auto"`` uses), or the
+    one a program's `preset` applies then.
 
     Parameters
     ----------
     date : str, datetime.date or numpy.datetime64
         The event's start date (ISO 8601: ``"2024-01-10"``).
+    preset : str
+        A name of :data:`PRESETS` (``"auto"``: FIDE's editions by the dates they came into force).
 
     Returns
     -------
     str
-        ``"fide2009"`` before 2023-09-01, ``"fide2024"`` before 2026-03-01, else ``"fide2026"``.
+        A name of :data:`RULE_SETS`: for ``"auto"``, ``"fide2009"`` before 2023-09-01,
+        ``"fide2024"`` before 2026-03-01, else ``"fide2026"``.
 
     Examples
     --------
     >>> from tourneystats.chess import rules_for_date
     >>> rules_for_date("2019-05-01"), rules_for_date("2024-01-10"), rules_for_date("2026-03-01")
     ('fide2009', 'fide2024', 'fide2026')
+    >>> rules_for_date("2024-06-01", "chessmanager")
+    'chessmanager2024'
     """
-    when = pd.Timestamp(date)
-    for limit, name in _AUTO_LIMITS:
-        if when < pd.Timestamp(limit):
-            return name
-    return "fide2026"
+    return PRESETS[preset].rule_set_on(date)
 
 
 # --- the rule set of each event ------------------------------------------------------------------
@@ -146,31 +240,37 @@ def _rule_codes(
         return np.zeros(n, dtype=np.int8), (rules,)
     if isinstance(rules, str):
         _check_rule_names([rules])
-        if not rules.startswith("auto"):
+        if not _dated(rules):
             return np.zeros(n, dtype=np.int8), (RULE_SETS[rules],)
         names = np.full(n, rules, dtype=object)
     elif isinstance(rules, Mapping):
         names = _rule_names_by_event(rules, event_index)
     else:
         raise ValueError(
-            f"rules must be a rule-set name, a RuleSet, 'auto' or a mapping, got {rules!r}"
+            f"rules must be a rule-set name, a RuleSet, 'auto', a preset or a mapping, got {rules!r}"
         )
     codes, uniques = pd.factorize(names)
     chosen = np.empty(n, dtype=object)
-    auto = np.zeros(n, dtype=bool)
+    dated = np.zeros(n, dtype=bool)
     for k, given in enumerate(uniques):
         mine = codes == k
         if isinstance(given, RuleSet):
             chosen[np.flatnonzero(mine)] = [given] * int(mine.sum())
-        elif given.startswith("auto"):
-            auto |= mine
+        elif _dated(given):
+            dated |= mine
         else:
             chosen[np.flatnonzero(mine)] = [RULE_SETS[given]] * int(mine.sum())
-    if auto.any():
-        by_date = _rules_by_date(names, auto, event_index, events, results)
-        chosen[np.flatnonzero(auto)] = [RULE_SETS[_RULE_NAMES[i]] for i in by_date[auto]]
+    if dated.any():
+        by_date = _rules_by_date(names, dated, event_index, events, results)
+        chosen[np.flatnonzero(dated)] = [RULE_SETS[r] for r in by_date[dated]]
     codes, sets = pd.factorize(chosen)
     return codes.astype(np.int8), tuple(sets)
+
+
+def _dated(name: object) -> bool:
+    """Whether `name` picks a rule set by date: ``"auto"`` or a preset, with or without a
+    fallback after a colon."""
+    return isinstance(name, str) and name.partition(":")[0] in PRESETS
 
 
 def _given_rules(
@@ -207,56 +307,82 @@ def _rule_names_by_event(rules: Mapping, event_index: pd.Index) -> np.ndarray:
 
 def _rules_by_date(
     names: np.ndarray,
-    auto: np.ndarray,
+    dated: np.ndarray,
     event_index: pd.Index,
     events: pd.DataFrame | None,
     results: pd.DataFrame,
 ) -> np.ndarray:
-    """Rule-set code in force at each event's start date (the fallback of ``auto:NAME`` when
-    undated); an ``auto`` event without a date and without a fallback is an error."""
+    """The rule-set name in force at each `dated` event's start date under its preset (the
+    fallback of ``auto:NAME`` when undated); ``"auto"`` follows the preset of the program an
+    event names (``events.program``, as the readers set it), else FIDE's dates. A dated event
+    without a date and without a fallback is an error."""
     dates = _event_dates(event_index, events, results)
-    limits = pd.DatetimeIndex([limit for limit, _ in _AUTO_LIMITS]).as_unit("ns").asi8
-    by_date = np.searchsorted(limits, dates.as_unit("ns").asi8, side="right")
     undated = np.asarray(dates.isna())
-    fallback = pd.Index(_RULE_NAMES).get_indexer(
-        [str(r).partition(":")[2] or None if isinstance(r, str) else None for r in names]  # type: ignore[arg-type]
+    preset, _, fallback = (
+        np.array(parts, dtype=object)
+        for parts in zip(
+            *(str(r).partition(":") if d else ("", "", "") for r, d in zip(names, dated))
+        )
     )
-    stuck = auto & undated & (fallback < 0)
+    program = _event_programs(event_index, events)
+    preset = np.where((preset == "auto") & np.isin(program, list(PRESETS)), program, preset)
+    stuck = dated & undated & (fallback == "")
     if stuck.any():
         shown = event_index[stuck].tolist()
+        given = sorted(set(names[stuck].tolist()))[0]
         raise ValidationError(
-            f"rules='auto': {len(shown)} event(s) have no start date (TRF 042 / events.date): "
+            f"rules={given!r}: {len(shown)} event(s) have no start date (TRF 042 / events.date): "
             f"{shown[:5]}; give the dates, a rule set for each event, or a fallback for "
-            "undated events: auto:fide2009, say (rules='auto:fide2009', --rules auto:fide2009)"
+            f"undated events: {given}:fide2009, say (rules='{given}:fide2009', --rules "
+            f"{given}:fide2009)"
         )
-    # by date: 0 before the first limit (fide2009), 1 fide2024, 2 fide2026
-    in_force = pd.Index(_RULE_NAMES).get_indexer([*(n for _, n in _AUTO_LIMITS), "fide2026"])  # type: ignore[arg-type]
-    return np.where(undated, fallback, in_force[by_date])
+    out = np.where(dated & undated, fallback, "").astype(object)
+    ns = dates.as_unit("ns").asi8
+    for name in pd.unique(preset[dated & ~undated]):  # (a few presets, not events)
+        mine = dated & ~undated & (preset == name)
+        chosen = PRESETS[name]
+        limits = pd.DatetimeIndex([d for d, _ in chosen.changes]).as_unit("ns").asi8
+        in_force = np.array([chosen.first, *(r for _, r in chosen.changes)], dtype=object)
+        out[mine] = in_force[np.searchsorted(limits, ns[mine], side="right")]
+    return out
+
+
+def _event_programs(event_index: pd.Index, events: pd.DataFrame | None) -> np.ndarray:
+    """The program each event names (``events.program``; "" where none)."""
+    if events is None or PROGRAM not in events.columns:
+        return np.full(len(event_index), "", dtype=object)
+    named = events.set_index(events[EVENT].astype(object))[PROGRAM]
+    found = named.reindex(pd.Index(event_index, dtype=object))
+    return np.asarray(found.astype(object).where(found.notna(), "").to_numpy(), dtype=object)
 
 
 def check_rule_name(name: str) -> str:
-    """`name` if it is a rule set, ``"auto"`` or ``"auto:<rule set>"``; else a ValueError.
+    """`name` if it is a rule set, ``"auto"``, a preset, or either of those with a fallback
+    (``"auto:<rule set>"``); else a ValueError.
 
     Examples
     --------
-    >>> check_rule_name("auto:fide2024")
-    'auto:fide2024'
+    >>> check_rule_name("auto:fide2024"), check_rule_name("chessmanager")
+    ('auto:fide2024', 'chessmanager')
     """
     _check_rule_names([name])
     return name
 
 
 def _check_rule_names(names: list) -> None:
-    """Refuse names that are neither a rule set, ``"auto"`` nor ``"auto:<rule set>"``."""
+    """Refuse names that are neither a rule set, ``"auto"``, a preset, nor one of those two
+    with a fallback rule set (``"auto:<rule set>"``)."""
     bad = sorted(
         str(r)
         for r in names
         if r not in RULE_SETS
-        and not (r == "auto" or (str(r).startswith("auto:") and str(r)[5:] in RULE_SETS))
+        and not (_dated(r) and str(r).partition(":")[2] in ("", *RULE_SETS))
+        or str(r).endswith(":")
     )
     if bad:
         raise ValueError(
-            f"unknown rule set(s) {bad}; expected one of {_RULE_NAMES}, 'auto' or 'auto:<rule set>'"
+            f"unknown rule set(s) {bad}; expected one of {_RULE_NAMES}, a preset "
+            f"({', '.join(p for p in PRESETS if p != 'auto')}), 'auto' or 'auto:<rule set>'"
         )
 
 
