@@ -66,13 +66,16 @@ def _table(grid: _Grid, tiebreaks: list[TieBreak], options: _Options) -> pd.Data
         mine = [t for t in tiebreaks if t.edition == edition]
         _check_buchholz(of_edition, mine, options.allow_buchholz_in_round_robins)
     shown = _apply_withdrawn(grid, options.withdrawn)
-    engines = {
-        edition: _Engine(
-            grid if edition is None else replace(of_edition, koya_rounds=grid.koya_rounds),
-            unrated=options.unrated,
-        )
-        for edition, of_edition in editions.items()
-    }
+    engines = {None: _Engine(grid, unrated=options.unrated)}
+    for edition, of_edition in editions.items():
+        if edition is not None:  # (one engine per grid: an edition every event has shares it)
+            engines[edition] = (
+                engines[None]
+                if of_edition is grid
+                else _Engine(
+                    replace(of_edition, koya_rounds=grid.koya_rounds), unrated=options.unrated
+                )
+            )
     engine = engines[None]
     pts = engine.value(TieBreak(PTS, PTS))
     columns: dict[str, np.ndarray] = {PTS: pts}
@@ -124,6 +127,8 @@ def _edition_grids(grid: _Grid, tiebreaks: list[TieBreak]) -> dict[str | None, _
     for edition in dict.fromkeys(t.edition for t in tiebreaks if t.edition is not None):
         rule = np.zeros_like(grid.rule)
         out[edition] = replace(grid, rule=rule, rule_sets=(RULE_SETS[edition],))
+        if set(grid.rule_sets) == {RULE_SETS[edition]}:  # every event's already: the same grid
+            out[edition] = grid
     return out
 
 
