@@ -66,7 +66,7 @@ def _table(grid: _Grid, tiebreaks: list[TieBreak], options: _Options) -> pd.Data
         mine = [t for t in tiebreaks if t.edition == edition]
         _check_buchholz(of_edition, mine, options.allow_buchholz_in_round_robins)
     shown = _apply_withdrawn(grid, options.withdrawn)
-    engines = {None: _Engine(grid, unrated=options.unrated)}
+    engines: dict[str | None, _Engine] = {None: _Engine(grid, unrated=options.unrated)}
     for edition, of_edition in editions.items():
         if edition is not None:  # (one engine per grid: an edition every event has shares it)
             engines[edition] = (
