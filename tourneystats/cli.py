@@ -101,7 +101,7 @@ OPTION_VALUES: dict[str, dict[str, tuple[str, str]]] = {
     "tiebreaks": {"chess": ("tourneystats.chess.codes", "parse_tiebreak")},
     "convention": {"bridge": ("tourneystats.bridge.conventions", "convention_of")},
     "scoring": {"bridge": ("tourneystats.bridge.declared", "scoring_of")},
-    "vp_scale": {"bridge": ("tourneystats.bridge.vpscales", "scale_of")},
+    "vp_scale": {"bridge": ("tourneystats.bridge.vpscales", "check_scale_option")},
 }
 
 
@@ -739,7 +739,8 @@ def _family_parser(
     )
     parser.add_argument(
         "--vp-scale",
-        help="bridge teams: wbf2013 (default), wbf2013_discrete or a CSV table of IMP bands",
+        help="bridge teams: wbf2013 (default), wbf2013_discrete, a CSV table of IMP bands, or "
+        "given[:SCALE] (a match table's home_vp, visit_vp, published on that scale)",
     )
     if skip:
         folder_options(parser)

@@ -46,6 +46,7 @@ from .checks import check_play
 from .conventions import Convention, convention_of
 from .imp import imps, victory_points
 from .prepare import EW, NS, PLAY_SPEC, _codes_of, _Record
+from .teaminput import team_names
 from .vpscales import scale_of
 
 _TEAMS_SPEC = (
@@ -110,7 +111,8 @@ def _duplicated(codes: np.ndarray) -> np.ndarray:
 
 def _prepare_teams(teams: pd.DataFrame) -> _Teams:
     """Validate a team results frame; the home team's net score and IMPs per match and board."""
-    frame = validate(teams, _TEAMS_SPEC, what="teams")
+    (named,) = team_names([(teams, [HOME_TEAM, VISIT_TEAM], "teams")])
+    frame = validate(named, _TEAMS_SPEC, what="teams")
     check_play(frame, what="teams")
     side_codes, side_uniques = _codes_of(frame[HOME_SIDE])
     side_norm = np.array([str(u).strip().upper().replace("-", "") for u in side_uniques])
