@@ -75,7 +75,7 @@ def _listed(head: str, names: Sequence[str], tail: str = "", indent: int = 10) -
 def _family_choices(league: bool = True) -> str:
     """The rule sets of every family, one family per line, read from the families themselves
     (`league`: and the league's start weights)."""
-    from .bridge import CONVENTIONS, SCORINGS, TEAM_RULES
+    from .bridge import CONVENTIONS, KNOCKOUT_RULES, SCORINGS, TEAM_RULES
     from .cards import RULES
     from .chess import RULE_SETS
 
@@ -90,6 +90,9 @@ def _family_choices(league: bool = True) -> str:
                      "result beaten; default full)"),
             *_listed("bridge   --rules", list(TEAM_RULES), "(team files: the tie-breaks of a "
                      "team table)"),
+            *_listed("bridge   --rules", ["knockout", *(f"knockout:{k}" for k in KNOCKOUT_RULES)],
+                     "(a table of knockout segments; NAME-carry, NAME-earlier, NAME-places "
+                     "beside it)"),
             *_listed("bridge   --scoring", list(SCORINGS), "(default: as each file declares)"),
             *_listed("bridge   --convention", list(CONVENTIONS), "(default: the file's "
                      "program's, else ebu)"),

@@ -328,7 +328,7 @@ def _tables(r: KnockoutRules, seg: pd.DataFrame, carry: pd.DataFrame | None,
     for name, table in given.items():
         if table is not None and not uses[name]:
             raise ValidationError(
-                f"knockout: {name}= is given, but the rules {r.name!r} (carry_over="
+                f"{name}: a table is given, but the rules {r.name!r} (carry_over="
                 f"{r.carry_over!r}, ties={list(r.ties)}) do not use it; give the rules that do"
             )
     specs = {"carry": (_CARRY_SPEC, [EVENT, STAGE, TEAM]), "earlier": (_EARLIER_SPEC, []),
