@@ -721,13 +721,17 @@ def knockout_from_path(
         r = r.replace(carry_over="given")
     try:
         return knockout_matches(read_table(path), rules=r, **tables)
-    except ValidationError as exc:
-        name = str(exc).partition(":")[0]
+    except ValidationError as exc:  # a table beside the file: named by its file
+        text = str(exc)
+        name = text.partition(":")[0]
         if name in files:
-            raise ValidationError(
-                f"{files[name]}:{str(exc)[len(name) + 1 :]}", rows=exc.rows
-            ) from exc
-        raise
+            text = f"{files[name]}:{text[len(name) + 1 :]}"
+        for name, file in files.items():  # (two spellings of a team: the tables of each)
+            text = text.replace(f"({name})", f"({file.name})")
+            text = text.replace(f"\n  {name}: ", f"\n  {file.name}: ")
+        if text == str(exc):
+            raise
+        raise ValidationError(text, rows=exc.rows) from exc
 
 
 def _beside(path: Path, suffix: str) -> list[Path]:
