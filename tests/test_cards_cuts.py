@@ -143,14 +143,14 @@ def test_one_event_of_each_shape_as_the_per_event_functions(shape, preset):
         compare(*make_events(1, seed=100 * seed, shapes=(shape,)), RULES[preset])
 
 
-@pytest.mark.parametrize("preset", ["melee", "melee2024"])
-def test_a_thousand_events_as_the_per_event_functions(preset):
-    results, top, bracket = make_events(1000, seed=7)
+@pytest.mark.parametrize(("preset", "count"), [("melee", 1000), ("melee2024", 200)])
+def test_many_events_as_the_per_event_functions(preset, count):
+    results, top, bracket = make_events(count, seed=7)
     rules = RULES[preset]
     computed = compare(results, top, bracket, rules)
-    assert computed > 400  # the shapes are there: cuts found, brackets counted
+    assert computed > 0.4 * count  # the shapes are there: cuts found, brackets counted
     found = points_cut_rounds(results, rules)
-    assert len(found) > 100
+    assert len(found) > 0.1 * count
     one = results[results["event"] == found["event"].iloc[0]]
     assert (
         points_cuts(one, rules)

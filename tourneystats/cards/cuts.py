@@ -68,7 +68,7 @@ def points_cut_rounds(results: pd.DataFrame, rules: Rules) -> pd.DataFrame:
     0   cut      4
     """
     event, names = pd.factorize(results[EVENT], sort=False)
-    player = pd.factorize(results[PLAYER].astype(str), sort=False)[0]
+    player = pd.factorize(_as_text(results[PLAYER]), sort=False)[0]
     n_events, width_p = len(names), player.max(initial=0) + 1
     # one row per event and player, each event's rounds numbered 0, 1, ... in order
     pairs, who = np.unique(event * width_p + player, return_inverse=True)
@@ -109,6 +109,11 @@ def points_cut_rounds(results: pd.DataFrame, rules: Rules) -> pd.DataFrame:
         EVENT: np.asarray(names, dtype=object)[e] if len(e) else np.array([], dtype=object),
         ROUND: rounds[first[e] + i] % span + lo,
     })  # fmt: skip
+
+
+def _as_text(ids: pd.Series) -> pd.Series:
+    """Ids compared as text (text ids as they are: no copy)."""
+    return ids if isinstance(ids.dtype, pd.StringDtype) else ids.astype(str)
 
 
 def _cut_pairs(
@@ -270,7 +275,7 @@ def cut_standings(
         return None
     # who stopped before which cut: the first cut after his last round
     rnd = results[ROUND].to_numpy(dtype=np.int64)
-    pcode, players = pd.factorize(np.asarray(results[PLAYER], dtype=object))
+    pcode, players = pd.factorize(results[PLAYER])
     width = len(players) + 1
     last = pd.Series(rnd).groupby(codes * width + pcode, sort=True).max()
     l_ev, l_round = last.index.to_numpy() // width, last.to_numpy()
@@ -297,7 +302,7 @@ def cut_standings(
     parts = pd.concat([base, table[~is_main]], ignore_index=True)
     ev = np.concatenate([t_key[is_main], cut_ev[t_key[~is_main] - n_events]])
     part = np.concatenate([np.full(int(is_main.sum()), -1), t_key[~is_main] - n_events])
-    who = pd.Index(players).get_indexer(np.asarray(parts[PLAYER], dtype=object))
+    who = pd.Index(players).get_indexer(parts[PLAYER])
     shown = stopped.reindex(ev * width + who).to_numpy() == part  # in his part only
     cut = np.zeros(n_events, dtype=bool)
     cut[cut_ev] = True

@@ -653,19 +653,23 @@ def _cuts_frozen(
     groups, unread = _to_recompute(results, events, rules)
     for message in unread:  # (as bracket_rows says it)
         warnings.warn(message, stacklevel=4)
+    codes, names = pd.factorize(results[EVENT], sort=False)  # (text compared once)
+    named = pd.Index(names)
+    b_codes = named.get_indexer(bracket[EVENT]) if len(bracket) else np.zeros(0, np.int64)
     parts = []
-    for own, (names, top) in groups.items():  # a few: one per set of rules
-        rows = results[EVENT].isin(names).to_numpy()
-        marks = bracket[EVENT].isin(names).to_numpy() if len(bracket) else None
+    for own, (group, top) in groups.items():  # a few: one per set of rules
+        wanted = named.get_indexer(group)
+        rows, marks = np.isin(codes, wanted), np.isin(b_codes, wanted)
         part = cut_standings(
-            results[rows], top, own, bracket=bracket[marks] if marks is not None else None
+            results[rows], top, own, bracket=bracket[marks] if len(bracket) else None
         )
         if part is not None:
             parts.append(part)
     if not parts:
         return table
     done = pd.concat(parts, ignore_index=True)
-    table = pd.concat([table[~table[EVENT].isin(done[EVENT])], done], ignore_index=True)
+    redone = np.isin(named.get_indexer(table[EVENT]), named.get_indexer(pd.unique(done[EVENT])))
+    table = pd.concat([table[~redone], done], ignore_index=True)
     order = np.argsort(table[EVENT].astype(str).to_numpy(), kind="stable")
     return table.iloc[order].reset_index(drop=True)
 
