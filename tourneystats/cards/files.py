@@ -23,6 +23,7 @@ from ..core.folders import names_its_source, result_files
 from ..core.io import TABLE_SUFFIXES, read_table, table_columns, texts_again
 from ..core.people import with_people
 from ..core.schema import BRACKET, DATE, EVENT, NAME, OPPONENT, PLAYER, ROUND, ValidationError
+from .cuts import cut_standings
 from .decklistcache import JSON_SUFFIXES, is_mtg_json, read_mtg_json
 from .history import standings_by_round
 from .homonyms import told_apart
@@ -30,10 +31,8 @@ from .prepare import GAME_COLUMNS, MATCH_COLUMNS
 from .published import CUT_ROUND, DIVISION, GAME_SCORES, PLATFORM, UNREAD
 from .publishers import (
     KNOWN_PLATFORMS,
-    event_standings,
     implied_rules,
     with_bye_players,
-    with_points_cuts,
 )
 from .rules import Rules, get_rules
 from .tables import standings
@@ -644,93 +643,66 @@ def _cuts_frozen(
     jobs: int | None = 1,
 ) -> pd.DataFrame:
     """`table` with the MTG JSON events computed as their publisher does where that differs
-    from :func:`standings` (:func:`~tourneystats.cards.publishers.event_standings`: a bracket
-    counted in the tie-breakers, a top cut, a second day), those events computed on `jobs`
-    processes."""
-    from ..core.parallel import map_warned
-
+    from :func:`standings` (a bracket counted in the tie-breakers, a top cut, a second day:
+    :func:`~tourneystats.cards.cuts.cut_standings`, every event of a set of rules at once;
+    `jobs` is not used: the computation is a few array passes)."""
     events = loaded.events
     if events is None or CUT_ROUND not in events.columns:
         return table
-    rows_of = results.groupby(EVENT, sort=False).indices  # one pass
     bracket = loaded.bracket if loaded.bracket is not None else pd.DataFrame()
-    brackets = bracket.groupby(EVENT, sort=False).indices if len(bracket) else {}
-    none = bracket.iloc[:0]
-    picked = _to_recompute(results, events, rules, rows_of, brackets)
-    # one take of their rows, event after event, then a slice per event (no copy): a take per
-    # event of an archive's Arrow strings, under the C library's allocator (the command
-    # line's), leaves memory behind (7 GB for 1,000 events of 940,000 rows)
-    positions = [rows_of[record[EVENT]] for record, _ in picked]
-    ends = np.cumsum([len(p) for p in positions], dtype=np.int64)
-    rows = results.iloc[np.concatenate(positions)] if positions else results.iloc[:0]
-    items = [
-        (
-            rows.iloc[end - len(at) : end],
-            record,
-            own,
-            bracket.iloc[brackets[record[EVENT]]] if record[EVENT] in brackets else none,
+    groups, unread = _to_recompute(results, events, rules)
+    for message in unread:  # (as bracket_rows says it)
+        warnings.warn(message, stacklevel=4)
+    codes, names = pd.factorize(results[EVENT], sort=False)  # (text compared once)
+    named = pd.Index(names)
+    b_codes = named.get_indexer(bracket[EVENT]) if len(bracket) else np.zeros(0, np.int64)
+    parts = []
+    for own, (group, top) in groups.items():  # a few: one per set of rules
+        wanted = named.get_indexer(group)
+        rows, marks = np.isin(codes, wanted), np.isin(b_codes, wanted)
+        part = cut_standings(
+            results[rows], top, own, bracket=bracket[marks] if len(bracket) else None
         )
-        for (record, own), at, end in zip(picked, positions, ends, strict=True)
-    ]
-    parts = [
-        part
-        for part in map_warned(_event_standings, items, jobs=jobs, stacklevel=5)
-        if part is not None
-    ]
+        if part is not None:
+            parts.append(part)
     if not parts:
         return table
     done = pd.concat(parts, ignore_index=True)
-    table = pd.concat([table[~table[EVENT].isin(done[EVENT])], done], ignore_index=True)
+    redone = np.isin(named.get_indexer(table[EVENT]), named.get_indexer(pd.unique(done[EVENT])))
+    table = pd.concat([table[~redone], done], ignore_index=True)
     order = np.argsort(table[EVENT].astype(str).to_numpy(), kind="stable")
     return table.iloc[order].reset_index(drop=True)
 
 
 def _to_recompute(
-    results: pd.DataFrame,
-    events: pd.DataFrame,
-    rules: str | Rules | None,
-    rows_of: dict,
-    brackets: dict,
-) -> list[tuple[dict, Rules]]:
-    """The JSON events (record, rules) :func:`event_standings` may compute otherwise than
-    :func:`standings`: a top cut and ``Rules.frozen_before_cut``; a bracket (or one not read,
-    to say so) and ``Rules.playoff_tiebreakers`` without a top cut; a second day found by
-    :func:`~tourneystats.cards.publishers.with_points_cuts` (all events at once) and
-    ``Rules.frozen_before_cut``. The others it would leave as they are."""
+    results: pd.DataFrame, events: pd.DataFrame, rules: str | Rules | None
+) -> tuple[dict[Rules, tuple[list, pd.Series]], list[str]]:
+    """The JSON events :func:`~tourneystats.cards.cuts.cut_standings` may compute otherwise
+    than :func:`standings` by their rules (their names, their top cut round), for the rules with
+    ``Rules.frozen_before_cut`` or ``Rules.playoff_tiebreakers``; and the messages of the
+    brackets not read that the rules would count."""
     given = get_rules(rules) if rules is not None else None
-    picked: list[tuple[dict, Rules]] = []
-    keep: list[bool] = []
-    maybe: dict[tuple, list[int]] = {}  # by points of a win, draw, loss: events to look at
+    present = set(pd.unique(results[EVENT]))
+    groups: dict[Rules, tuple[list, list]] = {}
+    unread: list[str] = []
     for record in events.to_dict("records"):  # one per file: I/O-sized
-        if record[PLATFORM] == "tom" or record[EVENT] not in rows_of:
+        if record[PLATFORM] == "tom" or record[EVENT] not in present:
             continue  # (TOM files: ranked within divisions, no cuts)
         own = given or implied_rules(record[PLATFORM], record.get("date"))
         own = own if record[GAME_SCORES] else replace(own, game_scores=False)
+        if not (own.frozen_before_cut or own.playoff_tiebreakers):
+            continue
         top = record.get(CUT_ROUND)
         top = 0 if top is None or pd.isna(top) else int(top)
-        unread = isinstance(record.get(UNREAD), str)
-        if (own.frozen_before_cut and top) or (
-            not top and own.playoff_tiebreakers and (record[EVENT] in brackets or unread)
-        ):
-            picked.append((record, own))
-            keep.append(True)
-        elif own.frozen_before_cut:
-            maybe.setdefault((own.win, own.draw, own.loss), []).append(len(picked))
-            picked.append((record, own))
-            keep.append(False)
-    for group in maybe.values():  # a few: one per points scheme
-        rows = np.concatenate([rows_of[picked[i][0][EVENT]] for i in group])
-        found = set(with_points_cuts(results.iloc[np.sort(rows)], picked[group[0]][1]))
-        for i in group:
-            keep[i] = picked[i][0][EVENT] in found
-    return [p for p, k in zip(picked, keep, strict=True) if k]
-
-
-def _event_standings(item: tuple[pd.DataFrame, dict, Rules, pd.DataFrame]) -> pd.DataFrame | None:
-    """:func:`event_standings` of ``(results, record, rules, bracket)`` (what a worker of
-    :func:`_cuts_frozen` computes)."""
-    results, record, rules, bracket = item
-    return event_standings(results, record, rules, bracket=bracket)
+        names, tops = groups.setdefault(own, ([], []))
+        names.append(record[EVENT])
+        tops.append(top)
+        if not top and own.playoff_tiebreakers and isinstance(record.get(UNREAD), str):
+            unread.append(record[UNREAD])
+    return {
+        own: (names, pd.Series(tops, index=names, dtype=np.int64))
+        for own, (names, tops) in groups.items()
+    }, unread
 
 
 @names_its_source
