@@ -5,8 +5,9 @@ colour, points, kind``. ``kind`` says how the round was decided:
 
 ========================  =========================================================================
 ``played``                a game played over the board (a win, a draw or a loss)
-``forfeit_win``           won by forfeit (has an opponent)
-``forfeit_loss``          lost by forfeit (has an opponent)
+``forfeit_win``           won by forfeit (against the scheduled opponent, when known)
+``forfeit_loss``          lost by forfeit (against the scheduled opponent, when known); both
+                          players' rows ``forfeit_loss`` is a double forfeit (neither came)
 ``pab``                   pairing-allocated bye (no opponent)
 ``fpb``                   full-point bye (no opponent)
 ``hpb``                   half-point bye (no opponent)
@@ -52,6 +53,16 @@ Every tie-break that uses opponents' scores sees each round of a player as a pai
     Opponents' unplayed games count as draws in their score as seen by others; an own unplayed
     round R is a game against a virtual opponent of score SPR + (W - SfPR) + D (n - R), with the
     points awarded as result. Cuts take the lowest contributions.
+
+Double forfeits and forfeits without an opponent: a double forfeit (TRF ``-`` on both lines,
+PGN ``0-0``) is a forfeit loss for each player, each naming the other. Under ``adjusted`` it is
+an unplayed round of each, a draw against himself; under ``fide2024``/``fide2026`` a VUR of each
+(C.07 art. 16.2), his own round against the dummy (under 2026 capped at the scheduled opponent's
+score as counted, 16.4.1), and the opponents count it at face value (he was paired: it is no bye
+or absence after his last available round, 16.3); under ``fide2009`` the virtual opponent, his
+opponents counting it as a draw. In a round robin it is a game lost by both (15.2), as every
+forfeit. A forfeit whose opponent is not known (no ``opponent``) is scored as the bye or absence
+it amounts to: a forfeit win as a pairing-allocated bye, a forfeit loss as an absence.
 
 The rule set is chosen per call, or per event with a mapping or a ``rules`` column; ``"auto"``
 picks it by the event's start date (TRF ``042``; :func:`rules_for_date`), and refuses events
@@ -134,10 +145,10 @@ Every refusal is a :class:`~tourneystats.core.schema.ValidationError` naming the
 round=..., player=...``), or the file, line and column of a TRF file. A results table is refused
 when: a required column is missing or a value is not of its type; a kind is unknown, or its points
 are not the kind's (a played game 0, 1/2 or 1, a forfeit win 1, a half-point bye 1/2, ...); a game
-or forfeit has no opponent, or a bye an opponent; a player is paired with himself, with someone who
+has no opponent, or a bye an opponent; a player is paired with himself, with someone who
 is not a player of the event, or appears twice in a round; the two sides of a game disagree
-(points that do not add up to 1, a forfeit win against anything but a forfeit loss, the same
-colour); a round is below 1. The rounds of an event are the rounds that have a row: they must be
+(points that do not add up to 1, a forfeit win against anything but a forfeit loss, a forfeit
+loss against anything but a forfeit win or loss, the same colour); a round is below 1. The rounds of an event are the rounds that have a row: they must be
 1, 2, ... up to the last, each with at least one row (a row of any kind, a zero-point bye
 included), so a mistyped round number (1 typed as 10) is refused, naming the event and the rounds
 missing, instead of making phantom absent rounds. The planned number of rounds (``rounds`` of
