@@ -75,7 +75,10 @@ def check_from_path(
     3   cup       2    rank        2.0       2.0   True
     """
     from .trf import TRF_SUFFIXES, read_trf  # on first use, as in files.py
+    from .vega import vega_folders
 
+    if os.path.isdir(path) and vega_folders(path):
+        return _check_vega(path, rules=rules, round_robin=round_robin, **options)
     files = result_files(path, TRF_SUFFIXES, what="TRF files")
     data = read_trf(files if len(files) > 1 else files[0], check_points=False, jobs=jobs)
     table = standings(
@@ -94,6 +97,32 @@ def check_from_path(
     out = compare(published, ours, keys=[EVENT, PLAYER], values={POINTS: "_pts", RANK: "_rank"})
     out = out.dropna(subset=["published"]).reset_index(drop=True)
     return with_people(out.assign(note=_rank_notes(out, published)), data.players)
+
+
+def _check_vega(
+    path: str | os.PathLike, *, rules: Any, round_robin: Any, **options: Any
+) -> pd.DataFrame:
+    """Compare the standings of the Vega folders of `path` with the computed ones."""
+    from .published import compare_published
+    from .vega import ROUND_AFTER, read_vega
+
+    data = read_vega(path)
+    published = data.published
+    published = published[published[ROUND_AFTER].fillna(1).to_numpy() > 0]
+    if published.empty:
+        raise ValidationError(f"{path}: the Vega standings publish no round's standings")
+    if rules is None:
+        rules = "vega"
+    out = compare_published(
+        published,
+        data.results,
+        players=data.players,
+        events=data.events,
+        rules=rules,
+        round_robin=round_robin,
+        **options,
+    )
+    return with_people(out, data.players)
 
 
 #: why the ranks of an event differ: the file's ranks follow its points only, or tie-breaks

@@ -35,7 +35,9 @@ class RuleSet:
     opponent_view : {"adjusted", "trailing_byes_draw"}
         An opponent's score as counted: ``"adjusted"`` = over-the-board points + a draw's points
         per unplayed round; ``"trailing_byes_draw"`` = face value except byes/absences after his
-        last available round, which count as draws (C.07-2023 art. 16.3).
+        last available round, which count as draws (C.07-2023 art. 16.3);
+        ``"trailing_unpaired_draw"`` = the same from his last round *paired*, a forfeit loss
+        included (Vega).
     own_unplayed : {"self", "dummy", "dummy_capped", "virtual"}
         The stand-in opponent of an own unplayed round: the player himself with his adjusted
         score and a draw as result (``"self"``), a dummy with the player's final score
@@ -87,7 +89,7 @@ class RuleSet:
 
 
 _ALLOWED = {
-    "opponent_view": ("adjusted", "trailing_byes_draw"),
+    "opponent_view": ("adjusted", "trailing_byes_draw", "trailing_unpaired_draw"),
     "own_unplayed": ("self", "dummy", "dummy_capped", "virtual"),
     "vur_cut_first": (True, False),
     "round_robin_forfeits": ("played", "c07_2026", "tiebreakserver"),
@@ -99,6 +101,10 @@ RULE_SETS: dict[str, RuleSet] = {
     "fide2024": RuleSet("fide2024", "trailing_byes_draw", "dummy", True),
     "fide2026": RuleSet("fide2026", "trailing_byes_draw", "dummy_capped", True, "c07_2026", False),
     "fide2009": RuleSet("fide2009", "adjusted", "virtual", False),
+    # Vega (the pairing program): C.07 (2024) without the 2026 caps, even in events after
+    # 2026-03-01; an opponent's trailing byes count as draws from his last *paired* round (a
+    # forfeit loss is paired). See tourneystats.chess.vega and the archive measured there.
+    "vega": RuleSet("vega", "trailing_unpaired_draw", "dummy", True),
 }
 _RULE_NAMES = tuple(RULE_SETS)
 _AUTO_LIMITS = (("2023-09-01", "fide2009"), ("2026-03-01", "fide2024"))
