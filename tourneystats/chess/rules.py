@@ -105,6 +105,9 @@ RULE_SETS: dict[str, RuleSet] = {
     # 2026-03-01; an opponent's trailing byes count as draws from his last *paired* round (a
     # forfeit loss is paired). See tourneystats.chess.vega and the archive measured there.
     "vega": RuleSet("vega", "trailing_unpaired_draw", "dummy", True),
+    # Vega run with its FIDE 2009 unplayed-games option (the virtual opponent), which club
+    # events of 2024-2025 still use; the pages do not print which option an event used
+    "vega2009": RuleSet("vega2009", "adjusted", "virtual", False),
 }
 _RULE_NAMES = tuple(RULE_SETS)
 _AUTO_LIMITS = (("2023-09-01", "fide2009"), ("2026-03-01", "fide2024"))
