@@ -158,7 +158,9 @@ player id or a declared count. The TRF reader's own refusals are listed in
 # np.bincount for sums over groups.
 
 from .breakdown import explain
-from .check import check_from_path, check_targets, file_report
+from .check import check_from_path
+from .check import check_targets as check_targets  # check FOLDER: Vega folders
+from .check import file_report as file_report  # check FOLDER: a file's row
 from .codes import TIEBREAKS, TieBreak, parse_tiebreak
 from .files import history_from_path, read_results, standings_from_path
 from .kinds import EVENT_COLUMNS, KINDS, PLAYER_COLUMNS, RESULT_COLUMNS

@@ -113,15 +113,14 @@ def _check_vega(
     if published.empty:
         raise ValidationError(f"{path}: the Vega standings publish no round's standings")
     options = dict(options, round_robin=round_robin)
-    args = (published, data.results)
-    kw = {"players": data.players, "events": data.events}
+    kw: dict[str, Any] = {"players": data.players, "events": data.events}
     if rules is not None:
-        out = compare_published(*args, **kw, rules=rules, **options)
+        out = compare_published(published, data.results, **kw, rules=rules, **options)
         return with_people(out.assign(rules=str(rules)), data.players)
     # Vega's unplayed-games option is the event's, and its pages do not print it: each event
     # is compared under the Vega rule set that reproduces more of its tie-break values
     tables = [
-        compare_published(*args, **kw, rules=name, **options).assign(rules=name)
+        compare_published(published, data.results, **kw, rules=name, **options).assign(rules=name)
         for name in VEGA_RULES
     ]
     scores = pd.concat(
@@ -175,7 +174,11 @@ def file_report(path: Any, **options: Any) -> tuple[dict, pd.DataFrame]:
     from .published import event_status
 
     row, table = report(check_from_path, path, **options)
-    if len(table) and row["status"] == "different" and (event_status(table) == "inconsistent").any():
+    if (
+        len(table)
+        and row["status"] == "different"
+        and (event_status(table) == "inconsistent").any()
+    ):
         row["status"] = "inconsistent"
     if "rules" in table.columns and len(table):
         row["preset"] = ",".join(pd.unique(table["rules"].astype(str)))

@@ -125,7 +125,7 @@ def compare_published(
     out = pd.concat(parts, ignore_index=True)
     out = out.dropna(subset=["published"]).reset_index(drop=True)
     wrong_points = (out["value"] == POINTS) & ~out["equal"]
-    out[NOTE] = np.where(wrong_points.to_numpy(), POINTS_NOTE, None)
+    out[NOTE] = pd.Series(POINTS_NOTE, index=out.index, dtype=object).where(wrong_points)
     return out
 
 
