@@ -176,3 +176,13 @@ def test_non_utf8_page_is_read_with_a_warning(tmp_path):
     (folder / "standings.html").write_bytes(data)
     with pytest.warns(UserWarning, match=r"standings\.html:\d+: not UTF-8"):
         read_vega(folder)
+
+
+def test_auto_takes_the_vega_rule_set_for_vega_files():
+    from tourneystats.chess import standings_from_path
+
+    auto = standings_from_path(DATA / "wwwRapid22024", rules="auto")
+    vega = standings_from_path(DATA / "wwwRapid22024", rules="vega")
+    pd.testing.assert_frame_equal(auto, vega)
+    # the published tie-breaks are the default order
+    assert list(auto.columns[auto.columns.get_loc("PTS") + 1 :][:2]) == ["BH", "BH/C1"]

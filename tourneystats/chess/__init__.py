@@ -53,8 +53,15 @@ Every tie-break that uses opponents' scores sees each round of a player as a pai
     round R is a game against a virtual opponent of score SPR + (W - SfPR) + D (n - R), with the
     points awarded as result. Cuts take the lowest contributions.
 
+``vega`` (the pairing program Vega, as its web exports publish; see :mod:`tourneystats.chess.vega`)
+    As ``fide2024`` (also in events after 2026-03-01: no cap), but an opponent's byes and
+    absences count as draws only after the last round in which he was *paired*, a forfeit loss
+    included. ``vega2009``: Vega run with its FIDE 2009 option (as ``fide2009``); the pages do
+    not say which option an event used.
+
 The rule set is chosen per call, or per event with a mapping or a ``rules`` column; ``"auto"``
-picks it by the event's start date (TRF ``042``; :func:`rules_for_date`), and refuses events
+picks the program's rule set for the files of a program that has one (``vega`` for a Vega
+export), else the one in force at the event's start date (TRF ``042``; :func:`rules_for_date`), and refuses events
 without one unless a fallback is named, as in ``"auto:fide2009"``. A rule set is a small data
 object (:class:`RuleSet`): a reading other than the text's is a variant with a field changed,
 e.g. ``RULE_SETS["fide2026"].replace(name="tbs", round_robin_forfeits="tiebreakserver")``, the

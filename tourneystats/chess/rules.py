@@ -175,6 +175,10 @@ def _rule_codes(
             auto |= mine
         else:
             chosen[np.flatnonzero(mine)] = [RULE_SETS[given]] * int(mine.sum())
+    by_program = _program_rules(event_index, events) & auto
+    if by_program.any():  # the program that wrote the event's files: its rule set
+        chosen[np.flatnonzero(by_program)] = [RULE_SETS["vega"]] * int(by_program.sum())
+        auto &= ~by_program
     if auto.any():
         by_date = _rules_by_date(names, auto, event_index, events, results)
         chosen[np.flatnonzero(auto)] = [RULE_SETS[_RULE_NAMES[i]] for i in by_date[auto]]
@@ -241,6 +245,21 @@ def _rules_by_date(
     # by date: 0 before the first limit (fide2009), 1 fide2024, 2 fide2026
     in_force = pd.Index(_RULE_NAMES).get_indexer([*(n for _, n in _AUTO_LIMITS), "fide2026"])  # type: ignore[arg-type]
     return np.where(undated, fallback, in_force[by_date])
+
+
+#: the ``program`` (of `events`) whose files ``rules="auto"`` computes with its own rule set
+PROGRAM_RULES = {"Vega": "vega"}
+
+
+def _program_rules(event_index: pd.Index, events: pd.DataFrame | None) -> np.ndarray:
+    """Whether each event was written by a program of :data:`PROGRAM_RULES` (the ``program``
+    column of `events`: the Vega reader sets it)."""
+    if events is None or "program" not in events.columns:
+        return np.zeros(len(event_index), dtype=bool)
+    program = events.set_index(events[EVENT].astype(object))["program"]
+    program = program[~program.index.duplicated()]
+    found = program.reindex(pd.Index(event_index, dtype=object))
+    return np.asarray(found.isin(list(PROGRAM_RULES)), dtype=bool)
 
 
 def check_rule_name(name: str) -> str:

@@ -34,7 +34,8 @@ What is read
 Event
     ``name`` (the page title), ``date`` and ``end_date`` (the ``dd/mm/yyyy - dd/mm/yyyy`` line
     of the pages), ``rounds`` (the last round page), ``round_after`` (of the standings) and
-    ``program`` (``"Vega"``).
+    ``program`` (``"Vega"``: ``rules="auto"`` takes the ``vega`` rule set) and ``tiebreaks``
+    (the codes the standings publish, in order: the standings' default tie-breaks).
 
 Refused with the page and line (``path:LINE: ...``): a page that is cut short (a table without
 its end), a NUL byte, a result of no known form, a player twice in a round, a player twice in
@@ -75,6 +76,7 @@ from ..core.schema import (
     ValidationError,
 )
 from .codes import parse_tiebreak
+from .kinds import TIEBREAK_ORDER
 from .vegahtml import Cell, Page, Table, read_page
 
 #: the program that wrote a Vega folder (``events.program``, and the preset ``rules="auto"`` picks)
@@ -246,6 +248,7 @@ def _read_folder(folder: Path, event: str) -> tuple[pd.DataFrame, pd.DataFrame, 
         ROUNDS: max(rounds, default=None),
         ROUND_AFTER: round_after if round_after is not None else max(rounds, default=None),
         PROGRAM: VEGA,
+        TIEBREAK_ORDER: ",".join(c for c in labels if tiebreak_code(labels[c]) == c),
         "file": str(folder),
     }
     published.attrs["labels"] = labels
