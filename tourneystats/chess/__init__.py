@@ -54,6 +54,12 @@ Every tie-break that uses opponents' scores sees each round of a player as a pai
     round R is a game against a virtual opponent of score SPR + (W - SfPR) + D (n - R), with the
     points awarded as result. Cuts take the lowest contributions.
 
+``vega`` (the pairing program Vega, as its web exports publish; see :mod:`tourneystats.chess.vega`)
+    As ``fide2024`` (also in events after 2026-03-01: no cap), but an opponent's byes and
+    absences count as draws only after the last round in which he was *paired*, a forfeit loss
+    included. ``vega2009``: Vega run with its FIDE 2009 option (as ``fide2009``); the pages do
+    not say which option an event used.
+
 Double forfeits and forfeits without an opponent: a double forfeit (TRF ``-`` on both lines,
 PGN ``0-0``) is a forfeit loss for each player, each naming the other. Under ``adjusted`` it is
 an unplayed round of each, a draw against himself; under ``fide2024``/``fide2026`` a VUR of each
@@ -65,7 +71,8 @@ forfeit. A forfeit whose opponent is not known (no ``opponent``) is scored as th
 it amounts to: a forfeit win as a pairing-allocated bye, a forfeit loss as an absence.
 
 The rule set is chosen per call, or per event with a mapping or a ``rules`` column; ``"auto"``
-picks it by the event's start date (TRF ``042``; :func:`rules_for_date`), and refuses events
+picks the program's rule set for the files of a program that has one (``vega`` for a Vega
+export), else the one in force at the event's start date (TRF ``042``; :func:`rules_for_date`), and refuses events
 without one unless a fallback is named, as in ``"auto:fide2009"``. A rule set is a small data
 object (:class:`RuleSet`): a reading other than the text's is a variant with a field changed,
 e.g. ``RULE_SETS["fide2026"].replace(name="tbs", round_robin_forfeits="tiebreakserver")``, the
@@ -170,6 +177,8 @@ player id or a declared count. The TRF reader's own refusals are listed in
 
 from .breakdown import explain
 from .check import check_from_path
+from .check import check_targets as check_targets  # check FOLDER: Vega folders
+from .check import file_report as file_report  # check FOLDER: a file's row
 from .codes import TIEBREAKS, TieBreak, parse_tiebreak
 from .files import history_from_path, read_results, standings_from_path
 from .kinds import EVENT_COLUMNS, KINDS, PLAYER_COLUMNS, RESULT_COLUMNS

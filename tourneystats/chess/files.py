@@ -8,7 +8,7 @@ from typing import Any
 
 import pandas as pd
 
-from ..core.folders import names_its_source, result_files
+from ..core.folders import list_files, names_its_source, result_files, results_tables
 from ..core.io import TABLE_SUFFIXES, read_table, texts_again
 from ..core.schema import COLOUR, EVENT, KIND, OPPONENT, PLAYER
 from .kinds import RESULT_COLUMNS
@@ -22,7 +22,9 @@ def read_results(
     """Read a TRF file, a PGN file, a CSV/Parquet results table, or a folder of them, for
     :func:`standings`.
 
-    A folder contributes its ``*.trf``, ``*.txt``, ``*.trfx`` files (read together with
+    A Vega web export (a folder holding ``standings.html`` and ``pairsN.html`` pages) is one
+    event, read with :func:`tourneystats.chess.vega.read_vega` (its PGN pages are not read
+    again). A folder contributes its Vega folders, its ``*.trf``, ``*.txt``, ``*.trfx`` files (read together with
     :func:`tourneystats.chess.read_trf`, one event per file named by the file stem), its ``*.pgn``
     files (read together with :func:`tourneystats.chess.read_pgn`, events told by their
     ``Event`` tags) and its CSV and Parquet tables holding the results columns; hidden files are
@@ -70,10 +72,18 @@ def read_results(
     from ..core.parallel import cores, folder_jobs
     from .pgn import PGN_SUFFIXES, read_pgn
     from .trf import TRF_SUFFIXES, read_trf  # on first use: `import tourneystats.chess` is lighter
+    from .vega import read_vega, vega_folders
 
     required = [c.name for c in RESULT_COLUMNS if c.required]
     suffixes = (*TRF_SUFFIXES, *PGN_SUFFIXES, *TABLE_SUFFIXES)
-    files = result_files(path, suffixes, required, what="chess results")
+    vegas = vega_folders(path) if os.path.isdir(path) else []
+    if vegas:  # Vega web exports: each folder one event; its PGN pages are not read again
+        found = list_files(path, suffixes)
+        files = results_tables(
+            [p for p in found if not any(v in p.parents for v in vegas)], required
+        )
+    else:
+        files = result_files(path, suffixes, required, what="chess results")
     tables = [p for p in files if p.suffix.lower() in TABLE_SUFFIXES]
     pgns = [p for p in files if p.suffix.lower() in PGN_SUFFIXES]
     trfs = [p for p in files if p.suffix.lower() not in (*TABLE_SUFFIXES, *PGN_SUFFIXES)]
@@ -83,7 +93,11 @@ def read_results(
         if paths:
             read.append(reader(paths if len(paths) > 1 else paths[0], jobs=jobs))
             frames.append(read[-1].results)
-    players = _joined([d.players for d in read])  # of the TRF files, then of the PGN files
+    if vegas:
+        vega = read_vega(vegas)
+        read.append(vega)  # type: ignore[arg-type]  # (results, players, events) as the others
+        frames.append(vega.results)
+    players = _joined([d.players for d in read])  # of the TRF and PGN files, then Vega's
     events = _joined([d.events for d in read])
     dictionaries = _KEYS if coded and len(files) == 1 else ()
     for p in tables:

@@ -35,7 +35,9 @@ class RuleSet:
     opponent_view : {"adjusted", "trailing_byes_draw"}
         An opponent's score as counted: ``"adjusted"`` = over-the-board points + a draw's points
         per unplayed round; ``"trailing_byes_draw"`` = face value except byes/absences after his
-        last available round, which count as draws (C.07-2023 art. 16.3).
+        last available round, which count as draws (C.07-2023 art. 16.3);
+        ``"trailing_unpaired_draw"`` = the same from his last round *paired*, a forfeit loss
+        included (Vega).
     own_unplayed : {"self", "dummy", "dummy_capped", "virtual"}
         The stand-in opponent of an own unplayed round: the player himself with his adjusted
         score and a draw as result (``"self"``), a dummy with the player's final score
@@ -87,7 +89,7 @@ class RuleSet:
 
 
 _ALLOWED = {
-    "opponent_view": ("adjusted", "trailing_byes_draw"),
+    "opponent_view": ("adjusted", "trailing_byes_draw", "trailing_unpaired_draw"),
     "own_unplayed": ("self", "dummy", "dummy_capped", "virtual"),
     "vur_cut_first": (True, False),
     "round_robin_forfeits": ("played", "c07_2026", "tiebreakserver"),
@@ -99,6 +101,13 @@ RULE_SETS: dict[str, RuleSet] = {
     "fide2024": RuleSet("fide2024", "trailing_byes_draw", "dummy", True),
     "fide2026": RuleSet("fide2026", "trailing_byes_draw", "dummy_capped", True, "c07_2026", False),
     "fide2009": RuleSet("fide2009", "adjusted", "virtual", False),
+    # Vega (the pairing program): C.07 (2024) without the 2026 caps, even in events after
+    # 2026-03-01; an opponent's trailing byes count as draws from his last *paired* round (a
+    # forfeit loss is paired). See tourneystats.chess.vega and the archive measured there.
+    "vega": RuleSet("vega", "trailing_unpaired_draw", "dummy", True),
+    # Vega run with its FIDE 2009 unplayed-games option (the virtual opponent), which club
+    # events of 2024-2025 still use; the pages do not print which option an event used
+    "vega2009": RuleSet("vega2009", "adjusted", "virtual", False),
 }
 _RULE_NAMES = tuple(RULE_SETS)
 _AUTO_LIMITS = (("2023-09-01", "fide2009"), ("2026-03-01", "fide2024"))
@@ -166,6 +175,10 @@ def _rule_codes(
             auto |= mine
         else:
             chosen[np.flatnonzero(mine)] = [RULE_SETS[given]] * int(mine.sum())
+    by_program = _program_rules(event_index, events) & auto
+    if by_program.any():  # the program that wrote the event's files: its rule set
+        chosen[np.flatnonzero(by_program)] = [RULE_SETS["vega"]] * int(by_program.sum())
+        auto &= ~by_program
     if auto.any():
         by_date = _rules_by_date(names, auto, event_index, events, results)
         chosen[np.flatnonzero(auto)] = [RULE_SETS[_RULE_NAMES[i]] for i in by_date[auto]]
@@ -232,6 +245,21 @@ def _rules_by_date(
     # by date: 0 before the first limit (fide2009), 1 fide2024, 2 fide2026
     in_force = pd.Index(_RULE_NAMES).get_indexer([*(n for _, n in _AUTO_LIMITS), "fide2026"])  # type: ignore[arg-type]
     return np.where(undated, fallback, in_force[by_date])
+
+
+#: the ``program`` (of `events`) whose files ``rules="auto"`` computes with its own rule set
+PROGRAM_RULES = {"Vega": "vega"}
+
+
+def _program_rules(event_index: pd.Index, events: pd.DataFrame | None) -> np.ndarray:
+    """Whether each event was written by a program of :data:`PROGRAM_RULES` (the ``program``
+    column of `events`: the Vega reader sets it)."""
+    if events is None or "program" not in events.columns:
+        return np.zeros(len(event_index), dtype=bool)
+    program = events.set_index(events[EVENT].astype(object))["program"]
+    program = program[~program.index.duplicated()]
+    found = program.reindex(pd.Index(event_index, dtype=object))
+    return np.asarray(found.isin(list(PROGRAM_RULES)), dtype=bool)
 
 
 def check_rule_name(name: str) -> str:
