@@ -82,3 +82,131 @@ def tec_boards() -> pd.DataFrame:
 def tec_teams() -> pd.DataFrame:
     """The teams' names."""
     return pd.DataFrame({"event": "TEC", "team": list(NAMES), "name": list(NAMES.values())})
+
+
+# --- random team events (the hypothesis tests, the oracle run, the benchmark) ---------------------
+
+
+def random_team_event(
+    seed: int,
+    *,
+    teams: int | None = None,
+    boards: int | None = None,
+    rounds: int | None = None,
+    round_robin: bool | None = None,
+    event: str = "E",
+) -> tuple[pd.DataFrame, pd.DataFrame, bool]:
+    """A random team event: board rows, the players' own rows (every roster player in every
+    round, as a TRF file holds them: reserves not fielded are absent), and whether it is a round
+    robin. Swiss events are paired by match points, without rematches where possible, with a
+    pairing-allocated bye for an odd team out and some requested byes (half- or zero-point);
+    matches have forfeited boards and some are forfeited whole."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    n = int(teams or rng.integers(3, 21))
+    size = int(boards or rng.integers(3, 7))
+    reserves = int(rng.integers(0, 3))
+    rr = bool(rng.random() < 0.3 and n % 2 == 0 and n <= 12) if round_robin is None else round_robin
+    n_rounds = int(rounds or (n - 1 if rr else rng.integers(3, min(9, n - 1 + n % 2) + 1)))
+    roster = {t: [(t - 1) * (size + reserves) + k for k in range(1, size + reserves + 1)]
+              for t in range(1, n + 1)}  # fmt: skip
+    mp = dict.fromkeys(roster, 0.0)
+    met: set[tuple[int, int]] = set()
+    had_bye: set[int] = set()
+    balance = dict.fromkeys(roster, 0)  # matches with white on board 1, less those with black
+    board_rows: list[tuple] = []
+    own_rows: list[tuple] = []
+    for rnd in range(1, n_rounds + 1):
+        pairs, byes = _pairing(rng, rnd, n, rr, mp, met, had_bye)
+        for team, kind in byes.items():
+            board_rows.append((event, rnd, team, None, None, None, None, None, 0.0, kind))
+            for p in roster[team]:
+                own_rows.append((event, rnd, p, None, None, {"pab": 1.0, "hpb": 0.5}.get(kind, 0.0),
+                                 kind))  # fmt: skip
+            mp[team] += {"pab": 1.0, "hpb": 1.0}.get(kind, 0.0)
+        for a, b in pairs:
+            if (balance[a], rng.random()) > (balance[b], 0.5):
+                a, b = b, a  # a plays white on board 1: the team with fewer such matches
+            balance[a] += 1
+            balance[b] -= 1
+            met.update({(a, b), (b, a)})
+            gp = _match(rng, event, rnd, a, b, roster, size, board_rows, own_rows)
+            mp[a] += 2.0 if gp[0] > gp[1] else 1.0 if gp[0] == gp[1] and gp[0] > 0 else 0.0
+            mp[b] += 2.0 if gp[1] > gp[0] else 1.0 if gp[0] == gp[1] and gp[0] > 0 else 0.0
+    columns = ["event", "round", "team", "opponent_team", "board", "player", "opponent",
+               "colour", "points", "kind"]  # fmt: skip
+    out = pd.DataFrame(board_rows, columns=columns).astype(
+        {"opponent_team": "Int64", "board": "Int64", "player": "Int64", "opponent": "Int64"}
+    )
+    own = pd.DataFrame(own_rows, columns=["event", "round", "player", "opponent", "colour",
+                                          "points", "kind"]).astype({"opponent": "Int64"})  # fmt: skip
+    fielded = out[["round", "player"]].dropna()
+    seen = set(zip(own["round"], own["player"], strict=True)) | set(
+        zip(fielded["round"], fielded["player"].astype(int), strict=True)
+    )
+    absent = [(event, r, p, None, None, 0.0, "zpb") for r in range(1, n_rounds + 1)
+              for ps in roster.values() for p in ps if (r, p) not in seen]  # fmt: skip
+    own = pd.concat([own, pd.DataFrame(absent, columns=own.columns)], ignore_index=True)
+    own = own.astype({"opponent": "Int64"}).sort_values(["round", "player"], ignore_index=True)
+    return out, own, rr
+
+
+def _pairing(rng, rnd: int, n: int, rr: bool, mp: dict, met: set, had_bye: set):
+    """The matches and team byes of a round (round robins: the circle method)."""
+    if rr:
+        seats = list(range(1, n + 1))
+        for _ in range(rnd - 1):
+            seats = [seats[0], seats[-1], *seats[1:-1]]
+        half = n // 2
+        return list(zip(seats[:half], seats[half:][::-1], strict=True)), {}
+    byes = {}
+    active = [t for t in mp if rng.random() >= 0.03]
+    for t in set(mp) - set(active):
+        byes[t] = "hpb" if rng.random() < 0.5 else "zpb"
+    order = sorted(active, key=lambda t: (-mp[t], rng.random()))
+    if len(order) % 2:
+        free = next((t for t in reversed(order) if t not in had_bye), order[-1])
+        order.remove(free)
+        had_bye.add(free)
+        byes[free] = "pab"
+    pairs = []
+    while order:
+        a = order.pop(0)
+        b = next((t for t in order if (a, t) not in met), order[0])
+        order.remove(b)
+        pairs.append((a, b) if rng.random() < 0.5 else (b, a))
+    return pairs, byes
+
+
+def _match(rng, event, rnd, a, b, roster, size, board_rows, own_rows) -> tuple[float, float]:
+    """One match: line-ups in roster order (reserves sit out at random), board results, some
+    forfeited boards, or the whole match forfeited by one team."""
+    lineups = []
+    for team in (a, b):
+        players = roster[team]
+        keep = sorted(rng.choice(len(players), size, replace=False))
+        lineups.append([players[k] for k in keep])
+    whole = rng.random() < 0.03
+    loser = int(rng.integers(0, 2))
+    gp = [0.0, 0.0]
+    for k in range(size):
+        pa, pb = lineups[0][k], lineups[1][k]
+        if whole or rng.random() < 0.04:
+            side = loser if whole else int(rng.integers(0, 2))
+            kinds = ["forfeit_win", "forfeit_win"]
+            kinds[side] = "forfeit_loss"
+            pts = [1.0, 1.0]
+            pts[side] = 0.0
+        else:
+            x = float(rng.choice([0.0, 0.5, 1.0], p=[0.35, 0.3, 0.35]))
+            kinds, pts = ["played", "played"], [x, 1.0 - x]
+        ca = "w" if k % 2 == 0 else "b"
+        cb = "b" if ca == "w" else "w"
+        board_rows.append((event, rnd, a, b, k + 1, pa, pb, ca, pts[0], kinds[0]))
+        board_rows.append((event, rnd, b, a, k + 1, pb, pa, cb, pts[1], kinds[1]))
+        own_rows.append((event, rnd, pa, pb, ca, pts[0], kinds[0]))
+        own_rows.append((event, rnd, pb, pa, cb, pts[1], kinds[1]))
+        gp[0] += pts[0]
+        gp[1] += pts[1]
+    return gp[0], gp[1]

@@ -46,6 +46,7 @@ class _TeamGrid:
     board_points: np.ndarray  # (T, B) board points per board over the rounds (C.07 12)
     board_wins: np.ndarray  # (T,) games won, played or not (the boards of unplayed matches too)
     board_won: np.ndarray  # (T,) games won over the board
+    board_standard: np.ndarray  # (T,) standard points of the games: 1 a win, 1/2 a draw
     system: TeamPoints
 
     def grid(self, score: str) -> _Grid:
@@ -118,8 +119,8 @@ def _build_team_grid(
     games = dataclasses.replace(
         base, points=gp, result=gp, win=boards * system.game[0], draw=boards * system.game[1]
     )
-    per_board, wins, won = _board_points(df, matches, teams, t_codes, boards, system)
-    return _TeamGrid(base, games, boards, per_board, wins, won, system)
+    per_board, wins, won, std = _board_points(df, matches, teams, t_codes, boards, system)
+    return _TeamGrid(base, games, boards, per_board, wins, won, std, system)
 
 
 def _check_rounds(
@@ -144,11 +145,12 @@ def _board_points(
     t_codes: np.ndarray,
     boards: np.ndarray,
     system: TeamPoints,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(T, B) each team's board points per board over its rounds (C.07 12, the FIDE TEC's
     exercises §12: forfeited boards count as played; a pairing-allocated bye scores a win on
     every board; another unplayed match the game points of its outcome on every board); and
-    (T,) the games won with or without playing, and over the board."""
+    (T,) the games won with or without playing, over the board, and the games' standard points
+    (1 a win, 1/2 a draw; every board of an unplayed match as its game points per board)."""
     B = int(max(boards.max(initial=1), 1))
     T = len(teams)
     out = np.zeros((T, B))
@@ -175,6 +177,7 @@ def _board_points(
     win = keep & (np.abs(pts - system.game[0]) < 1e-9)
     wins = np.bincount(t[win], minlength=T).astype(np.float64)
     won = np.bincount(t[win & (kind == K_PLAYED)], minlength=T).astype(np.float64)
+    std = np.bincount(t[keep], weights=_standard(pts[keep], system), minlength=T)
     # the unplayed matches: the same points on every board of the team
     unplayed = ~played & (code != K_LIVE)
     per_board = matches[GAME_POINTS].to_numpy(dtype=np.float64) / np.maximum(boards[t_codes], 1)
@@ -185,7 +188,16 @@ def _board_points(
     np.add.at(won_all, t_codes[unplayed], np.abs(per_board[unplayed] - system.game[0]) < 1e-9)
     on_board = np.arange(B)[None, :] < boards[:, None]
     wins += won_all * boards
-    return out + np.where(on_board, add[:, None], 0.0), wins, won
+    std_unplayed = np.zeros(T)
+    np.add.at(std_unplayed, t_codes[unplayed], _standard(per_board[unplayed], system))
+    std += std_unplayed * boards
+    return out + np.where(on_board, add[:, None], 0.0), wins, won, std
+
+
+def _standard(points: np.ndarray, system: TeamPoints) -> np.ndarray:
+    """Standard points of games worth `points`: 1 more than a draw, 1/2 a draw, else 0."""
+    draw = system.game[1]
+    return (points > draw + 1e-9) + 0.5 * (np.abs(points - draw) <= 1e-9)
 
 
 def _games_kind(grid: _Grid) -> np.ndarray:

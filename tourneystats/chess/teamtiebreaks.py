@@ -23,8 +23,9 @@ EXYSB    the extended Sonneborn-Bergers (C.07 13.2): the opponent's X score (M o
 PS       progressive scores (/Cn: the first n rounds' running scores cut)
 WIN      matches won (``:GP``: games won), with or without playing
 WON      matches won over the board (``:GP``: games won over the board)
-STD      standard points: 1 per round with more points than the opponent team (without one:
-         than a draw), 1/2 with as many
+STD      standard points (C.07 7.7): 1 per round with more match points than the opponent
+         team (without one: than a draw), 1/2 with as many; ``STD:GP`` counts every game so:
+         1 a game won, 1/2 a game drawn (a board of an unplayed match as its game points)
 KS       Koya: the points scored against the teams with 50 % of the maximum score or more
 SSSC     score and schedule strength combination (C.07 13.4): the secondary score plus the
          primary-score Buchholz divided by the normalisation factor, the maximum primary
@@ -33,8 +34,8 @@ BC       board count (C.07 12.1): each board's points times its number, summed o
          rounds; lowest first
 TBR      top board results (12.2): the teams tied on every earlier criterion compared on their
          board-1 points, then board 2, ...; the value is how many of them it places below
-BBE      bottom board elimination (12.3): the same on all boards' points, then without the
-         last board, and so on
+BBE      bottom board elimination (12.3): the same on the points of all boards but the last,
+         then without the last two, and so on
 EDE      extended direct encounter (13.3): the matches between the teams tied on every
          earlier criterion, by the primary score (art. 6: a team that cannot be caught is
          placed first even where not all met), then the teams still tied by the secondary
@@ -155,6 +156,8 @@ class _TeamEngine:
         return won.sum(axis=1).astype(np.float64)
 
     def _standard(self, tb: TeamTieBreak, score: str) -> np.ndarray:
+        if score == "GP":  # every game a round of its own (as FIDE's TieBreakServer counts)
+            return self.tg.board_standard
         g = self.tg.grid(score)
         valid = _counted(g.kind)
         R = g.shape[1]
@@ -184,7 +187,7 @@ class _TeamEngine:
         if tb.name == "TBR":
             keys = list(self.tg.board_points.T)
         elif tb.name == "BBE":
-            keys = list(np.cumsum(self.tg.board_points, axis=1).T[::-1])
+            keys = list(np.cumsum(self.tg.board_points, axis=1).T[-2::-1])  # the last board out
         else:
             first = self._encounter(self.primary, group)
             inner = _group_ids([group, first])
