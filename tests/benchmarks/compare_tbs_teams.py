@@ -108,8 +108,9 @@ def compare(
     tbs: Path, python: str, path: Path, rr: bool, tally: Counter, examples: dict, grouped: bool
 ) -> None:
     """Count the agreements of one file, per rule set and code (`grouped`: EDE, TBR, BBE too)."""
+    codes = [f"{c}/{v}" for v in RULES.values() for c in CODES]  # one run for both rule sets
+    theirs = tbs_table(tbs, python, path, codes, rr)
     for rules, version in RULES.items():
-        theirs = tbs_table(tbs, python, path, [f"{c}/{version}" for c in CODES], rr)
         mine = ours(path, rules, [c for c in CODES.values() if c != "MP"], rr)
         for code, my_code in CODES.items():
             a = theirs[f"{code}/{version}"].reindex(mine.index).to_numpy(dtype=float)
@@ -154,14 +155,22 @@ def main() -> None:
             compare(args.tbs, args.tbs_python, path, rr, tally, examples, grouped)
         except RuntimeError as error:
             failed.append((path.name, str(error)[-200:]))
+        if (seed - args.first + 1) % 100 == 0:  # a long run shows its table as it goes
+            report(seed - args.first + 1, tally, examples, failed)
+    report(args.files, tally, examples, failed)
+
+
+def report(files: int, tally: Counter, examples: dict, failed: list) -> None:
+    """Print the agreement table so far."""
     keys = sorted({(r, c) for r, c, _ in tally})
-    print(f"{args.files} files, {len(failed)} that TieBreakServer could not read")
+    print(f"{files} files, {len(failed)} that TieBreakServer could not read")
     print(f"{'rules':<9} {'code':<14} {'agree':>8} {'total':>8}")
     for rules, code in keys:
         agree, total = tally[(rules, code, "agree")], tally[(rules, code, "total")]
         print(f"{rules:<9} {code:<14} {agree:>8} {total:>8}  {examples.get((rules, code), '')}")
     for name, error in failed[:5]:
         print("failed:", name, error)
+    sys.stdout.flush()
 
 
 if __name__ == "__main__":

@@ -177,7 +177,7 @@ def _board_points(
     win = keep & (np.abs(pts - system.game[0]) < 1e-9)
     wins = np.bincount(t[win], minlength=T).astype(np.float64)
     won = np.bincount(t[win & (kind == K_PLAYED)], minlength=T).astype(np.float64)
-    std = np.bincount(t[keep], weights=_standard(pts[keep], system), minlength=T)
+    std = np.bincount(t[keep], weights=_standard(pts[keep], system), minlength=T) * 1.0
     # the unplayed matches: the same points on every board of the team
     unplayed = ~played & (code != K_LIVE)
     per_board = matches[GAME_POINTS].to_numpy(dtype=np.float64) / np.maximum(boards[t_codes], 1)
