@@ -187,6 +187,9 @@ from .points import POINT_KEYS, point_system
 from .ratings import DP_TABLE, PD_TABLE
 from .rules import ROUND_ROBIN_TYPE, RULE_SETS, RuleSet, rules_for_date
 from .tables import standings, standings_by_round, validate_results
+from .teamcodes import TEAM_TIEBREAKS, TeamTieBreak, parse_team_tiebreak
+from .teams import TEAM_POINTS, TeamPoints, team_matches, validate_team_results
+from .teamtiebreaks import team_standings
 from .trf import TrfData, read_trf
 from .trfwrite import write_trf
 from .whatif import compare
@@ -214,6 +217,15 @@ __all__ = [
     "TrfData",
     "read_results",
     "validate_results",
+    # team events
+    "TEAM_POINTS",
+    "TEAM_TIEBREAKS",
+    "TeamPoints",
+    "TeamTieBreak",
+    "parse_team_tiebreak",
+    "team_matches",
+    "team_standings",
+    "validate_team_results",
     # tables of the data model and the rules
     "DP_TABLE",
     "EVENT_COLUMNS",

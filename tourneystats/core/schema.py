@@ -141,6 +141,7 @@ LEAGUE = "league"
 TOURNAMENT = "tournament"
 MATCH = "match"
 TEAM = "team"
+OPPONENT_TEAM = "opponent_team"  #: chess: the team a team meets in a round; missing for a bye
 TARGET = "target"
 PLACE = "place"
 RANKING = "ranking"
@@ -169,6 +170,7 @@ CONTEXT = (
     BOARD,
     MATCH,
     TEAM,
+    OPPONENT_TEAM,
     HOME_TEAM,
     VISIT_TEAM,
     PLAYER,
