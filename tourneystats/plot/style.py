@@ -28,7 +28,6 @@ FIGSIZE = (9.0, 5.5)
 DPI = 110
 
 _HIGHLIGHT = "tab10"
-_HIGHLIGHT_MANY = "tab20"
 _BACKGROUND = "#c8c8c8"
 #: the grey of many background lines, drawn see-through (darker where many pass)
 _BACKGROUND_MANY = "#909090"
@@ -190,7 +189,10 @@ def _fit_title(ax: Axes, title: str, **kwargs: Any) -> Text:
     rightmost = box.x1 >= max(a.get_position().x1 for a in fig.axes) - 1e-9
     right = fig.bbox.x1 if rightmost else box.x1 * fig.bbox.width
     room = right - box.x0 * fig.bbox.width - 10
-    probe = Text(0, 0, "", **{"fontsize": "large", **kwargs})
+    from .fonts import font_family, readable
+
+    title = readable(title)
+    probe = Text(0, 0, "", **{"fontsize": "large", "fontfamily": list(font_family()), **kwargs})
     probe.set_figure(fig)
     canvas = fig.canvas
     renderer = canvas.get_renderer() if hasattr(canvas, "get_renderer") else _agg(fig)
@@ -202,7 +204,9 @@ def _fit_title(ax: Axes, title: str, **kwargs: Any) -> Text:
     lines = []
     for given in title.splitlines() or [""]:
         lines += _break_line(given, room, width)
-    return ax.set_title("\n".join(lines), loc="left", **{"fontsize": "large", **kwargs})
+    text = ax.set_title("\n".join(lines), loc="left", **{"fontsize": "large", **kwargs})
+    text.set_fontfamily(list(font_family()))
+    return text
 
 
 def root_figure(artist: Artist) -> Figure:
@@ -409,20 +413,28 @@ def _value_text(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.4g}"
 
 
-def _palette(n: int) -> list:
-    """Distinct colours for `n` highlighted lines: tab10 (tab20 beyond ten lines) without its
-    greys, which read as the background lines; tab10's grey gives way to a near-black.
+#: markers and line styles of the highlighted lines beyond the first ten (one per ten lines)
+_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
+_DASHES = ("-", (0, (5, 1.5)), (0, (1.2, 1.2)), (0, (5, 1.5, 1.2, 1.5)))
+
+
+def _palette(n: int) -> list[tuple[tuple, str, Any]]:
+    """A (colour, marker, line style) for each of `n` highlighted lines, no two the same: the
+    ten colours of tab10 (its grey, which reads as the background, made a near-black); each
+    next ten lines with the next marker and line style, so that lines of one colour differ in
+    both (a reader without colour tells every line apart by its marker, style and label).
 
     Examples
     --------
-    >>> len(_palette(10)), len(set(_palette(10))), len(set(_palette(25)))
-    (10, 10, 18)
+    >>> styles = _palette(25)
+    >>> len(set(styles)), len({c for c, _, _ in styles}), styles[0][1:], styles[10][1:]
+    (25, 10, ('o', '-'), ('s', (0, (5, 1.5))))
     """
-    if n <= 10:
-        colours = _colours(_HIGHLIGHT) + [(0.15, 0.15, 0.15)]
-    else:
-        colours = _colours(_HIGHLIGHT_MANY)
-    return [colours[i % len(colours)] for i in range(n)]
+    colours = _colours(_HIGHLIGHT) + [(0.15, 0.15, 0.15)]
+    return [
+        (colours[i % 10], _MARKERS[(i // 10) % len(_MARKERS)], _DASHES[(i // 10) % len(_DASHES)])
+        for i in range(n)
+    ]
 
 
 def _colours(name: str) -> list:
