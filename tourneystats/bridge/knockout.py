@@ -449,9 +449,10 @@ def _carry(rules: KnockoutRules, seg: pd.DataFrame, mt: _Matches, carry: pd.Data
     missing = np.isnan(pa) | np.isnan(pb)
     if missing.any():
         i = int(np.flatnonzero(missing)[0])
+        team = mt.labels[mt.a[i]] if np.isnan(pa[i]) else mt.labels[mt.b[i]]
         raise ValidationError(
-            f"standings: no place for team {mt.labels[mt.a[i]]!r} or {mt.labels[mt.b[i]]!r} "
-            f"(event {seg[EVENT].iloc[mt.first[i]]!r}), needed for the carry-over"
+            f"standings: no place for team {team!r} (event {seg[EVENT].iloc[mt.first[i]]!r}, "
+            f"stage {seg[STAGE].iloc[mt.first[i]]!r}), needed for the carry-over"
         )
     return np.where(pa < pb, rules.carry_value, 0.0), np.where(pb < pa, rules.carry_value, 0.0)
 
