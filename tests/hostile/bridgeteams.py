@@ -152,7 +152,28 @@ def pool_cases() -> Iterator[Case]:
                args=("--vp-scale", "given:wbf25"), locate="option", names=("--vp-scale",))  # fmt: skip
     yield Case("pool given vps/--vp-scale given:wbf2013_discrete", "bridge", {name: _RR}, "same",
                base, args=("--vp-scale", "given:wbf2013_discrete"))  # fmt: skip
+    yield from _segment_cases()
     yield from _check_cases()
+
+
+#: round 1 in two segments, the teams changing home: A 55 - B 15 (18.09), D 32 - C 12 (15.00)
+_SEGMENTS = b"""event,round,segment,home_team,visit_team,home_imps,visit_imps,boards
+E,1,1,A,B,30,10,8
+E,1,2,B,A,5,25,8
+E,1,1,C,D,10,12,8
+E,1,2,D,C,20,2,8
+"""
+
+
+def _segment_cases() -> Iterator[Case]:
+    name = "segments.csv"
+    yield Case("pool segments/original", "bridge", {name: _SEGMENTS}, "ok",
+               want=(("team", "A", "vp", 18.09), ("team", "C", "vp", 5.0)))  # fmt: skip
+    for label, row in (("a segment pasted twice", b"E,1,2,B,A,5,25,8\n"),
+                       ("a segment again with a corrected score", b"E,1,2,B,A,6,25,8\n"),
+                       ("a segment again, the teams the other way", b"E,1,1,B,A,10,30,8\n")):  # fmt: skip
+        yield Case(f"pool segments/{label}", "bridge", {name: _SEGMENTS + row}, "error",
+                   locate="rows")  # fmt: skip
 
 
 def _check_cases() -> Iterator[Case]:
