@@ -175,6 +175,12 @@ def test_knockout_carry_from_the_earlier_matches():
         knockout_matches(SF, rules=rules, earlier=RR.assign(home_team=["a", "C", "a"]))
     with pytest.raises(ValidationError, match="negative IMPs"):
         knockout_matches(SF, rules=rules, earlier=RR.assign(visit_imps=[-10, 0, 9]))
+    # with rounds, a meeting listed twice in a round is refused (its margin would count twice)
+    e = RR.assign(round=[1, 1, 2])
+    assert knockout_matches(SF, rules=rules, earlier=e)["carry_over"].tolist() == [8, 0, 0.3, 0]
+    twice = pd.concat([e, e.iloc[[1]].assign(home_team="D", visit_team="C")])
+    with pytest.raises(ValidationError, match="a match listed twice in a round"):
+        knockout_matches(SF, rules=rules, earlier=twice)
     # C and D did not meet: they start level, with a warning naming them
     with pytest.warns(UserWarning, match=r"did not meet .*\(C v D\)"):
         t = knockout_matches(SF, rules=rules, earlier=RR.iloc[[0, 2]])

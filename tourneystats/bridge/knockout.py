@@ -54,6 +54,7 @@ from ..core.schema import (
     OPPONENT,
     QUALIFIED,
     RANK,
+    ROUND,
     SEGMENT,
     STAGE,
     TEAM,
@@ -364,6 +365,14 @@ def _pair_margin(e: pd.DataFrame | None, seg: pd.DataFrame, mt: _Matches,
     index = pd.Index(mt.labels)
     h = index.get_indexer(e[HOME_TEAM])
     v = index.get_indexer(e[VISIT_TEAM])
+    if ROUND in e.columns:  # (without rounds, two meetings of a double round robin are legal)
+        teams = pd.factorize(pd.concat([e[HOME_TEAM], e[VISIT_TEAM]], ignore_index=True))[0]
+        a, b = teams[: len(e)], teams[len(e) :]
+        key = e[[c for c in (EVENT, STAGE, ROUND) if c in e.columns]].assign(
+            _lo=np.minimum(a, b), _hi=np.maximum(a, b)
+        )
+        fail_rows(e, key.duplicated(keep=False).to_numpy(), "a match listed twice in a round "
+                  "(its margin would count twice in the carry-over)", what="earlier")  # fmt: skip
     margin = e[HOME_IMPS].to_numpy(float) - e[VISIT_IMPS].to_numpy(float)
     lo, hi = np.minimum(h, v), np.maximum(h, v)
     signed = np.where(h == lo, margin, -margin)
