@@ -11,6 +11,9 @@ tie), or board results in the team results shape with ``stage`` and ``segment`` 
 (:func:`~tourneystats.bridge.team_matches`). A match is the two teams' segments of a stage
 (``match``, when given, names it; the teams may swap home and visit between segments).
 
+What is refused (a segment listed twice, a carry-over that names no team, extra boards on a
+match that was not tied, ...) and accepted with a warning: :func:`knockout_matches`' Notes.
+
 Carry-over
 ----------
 ``"none"``; ``"given"`` (a table ``event, stage, team, carry_over``, a team not in it

@@ -7,9 +7,12 @@ Input: match results, one row per match (as federations publish them), ``event, 
 bye), or board results in the team results shape (:func:`~tourneystats.bridge.team_matches`;
 a ``segment`` column is summed into the match). A stage (``event, stage``) is ranked on its
 own. VPs come from the IMPs on the chosen scale, or are taken as given (``vp_scale="given"``:
-columns ``home_vp, visit_vp``, e.g. a published table with penalties in it). Refused, naming
-the matches: negative IMPs, fewer than one board, a team meeting itself, a team twice in a
-round of a stage (a match and a bye included). A CSV or Parquet file of match results gives
+columns ``home_vp, visit_vp``, e.g. a published table with penalties in it). Every table goes
+through the one validation of team tables (:mod:`~tourneystats.bridge.teaminput`). Refused,
+naming the matches: negative or infinite IMPs, fewer than one board, a team meeting itself, a
+team twice in a round of a stage (a match and a bye included), a segment of a match listed
+twice, a bye with IMPs, a bye of a team in no match, given VPs above the scale's most (see
+:func:`pool_matches` for what is accepted with a warning). A CSV or Parquet file of match results gives
 its pool table from the command line (``tourneystats standings FILE --family bridge``).
 
 Every stage of every event is ranked at once: the tie-break criteria are computed with
