@@ -175,6 +175,12 @@ def test_knockout_carry_from_the_earlier_matches():
         knockout_matches(SF, rules=rules, earlier=RR.assign(home_team=["a", "C", "a"]))
     with pytest.raises(ValidationError, match="negative IMPs"):
         knockout_matches(SF, rules=rules, earlier=RR.assign(visit_imps=[-10, 0, 9]))
+    # with rounds, a meeting listed twice in a round is refused (its margin would count twice)
+    e = RR.assign(round=[1, 1, 2])
+    assert knockout_matches(SF, rules=rules, earlier=e)["carry_over"].tolist() == [8, 0, 0.3, 0]
+    twice = pd.concat([e, e.iloc[[1]].assign(home_team="D", visit_team="C")])
+    with pytest.raises(ValidationError, match="a match listed twice in a round"):
+        knockout_matches(SF, rules=rules, earlier=twice)
     # C and D did not meet: they start level, with a warning naming them
     with pytest.warns(UserWarning, match=r"did not meet .*\(C v D\)"):
         t = knockout_matches(SF, rules=rules, earlier=RR.iloc[[0, 2]])
@@ -386,3 +392,47 @@ def test_no_warning_on_clean_tables():
         warnings.simplefilter("error")
         knockout_matches(SF)
         pool_standings(pd.read_csv(io.StringIO(_rr())), vp_scale="given")
+
+
+# --- pool matches of several segments ------------------------------------------------------------
+
+# Round 1 in two segments of 8 boards, the teams changing home between them (worked by hand):
+# A 30 + 25 = 55 to B 10 + 5 = 15 (margin 40 over 16 boards: WBF 2013 18.09 - 1.91);
+# D 12 + 20 = 32 to C 10 + 2 = 12 (20: 15.00 - 5.00).
+SEGMENTS = """event,round,segment,home_team,visit_team,home_imps,visit_imps,boards
+E,1,1,A,B,30,10,8
+E,1,2,B,A,5,25,8
+E,1,1,C,D,10,12,8
+E,1,2,D,C,20,2,8
+"""
+
+
+def test_pool_segments_of_a_match_summed_whichever_team_is_at_home(tmp_path, capsys):
+    frame = pd.read_csv(io.StringIO(SEGMENTS))
+    t = _unchanged(lambda: pool_standings(frame), frame)
+    assert t[["team", "matches", "imps_for", "imps_against", "vp"]].to_numpy().tolist() == [
+        ["A", 1, 55, 15, 18.09], ["D", 1, 32, 12, 15.0], ["C", 1, 12, 32, 5.0],
+        ["B", 1, 15, 55, 1.91]]  # fmt: skip
+    path = tmp_path / "seg.csv"
+    path.write_text(SEGMENTS)
+    status, out, _ = _cli(["standings", path, "--family", "bridge"], capsys)
+    assert status == 0 and "18.09" in out
+    # a segment pasted twice (or again with a corrected score) is refused, not added
+    for extra in ("E,1,2,B,A,5,25,8\n", "E,1,2,B,A,6,25,8\n", "E,1,1,B,A,30,10,8\n"):
+        path.write_text(SEGMENTS + extra)
+        with pytest.raises(ValidationError, match="a segment of a match listed twice"):
+            pool_standings(pd.read_csv(path))
+        status, _, err = _cli(["standings", path, "--family", "bridge"], capsys)
+        assert status == 1 and "listed twice" in err and "home_team='B'" in err
+
+
+def test_board_results_of_segments_with_the_teams_changing_home():
+    # board 1 (A home): 620 - 170 = 450, 10 IMPs to A; board 2 (B home): -100 - 50 = -150 for
+    # B, 4 IMPs to A: one match, A 14 - 0 (WBF 2013, 2 boards: 18.04 - 1.96)
+    b = pd.DataFrame({"event": "T", "segment": [1, 1, 2, 2], "board": [1, 1, 2, 2],
+                      "home_team": ["A", "A", "B", "B"], "visit_team": ["B", "B", "A", "A"],
+                      "table": [1, 2, 1, 2], "home_side": ["NS", "EW", "NS", "EW"],
+                      "ns_score": [620, 170, -100, 50]})  # fmt: skip
+    for t in (bridge.team_standings(b), pool_standings(b)):
+        assert t[["team", "matches", "imps_for", "imps_against", "vp"]].to_numpy().tolist() == [
+            ["A", 1, 14, 0, 18.04], ["B", 1, 0, 14, 1.96]]  # fmt: skip

@@ -11,6 +11,9 @@ tie), or board results in the team results shape with ``stage`` and ``segment`` 
 (:func:`~tourneystats.bridge.team_matches`). A match is the two teams' segments of a stage
 (``match``, when given, names it; the teams may swap home and visit between segments).
 
+What is refused (a segment listed twice, a carry-over that names no team, extra boards on a
+match that was not tied, ...) and accepted with a warning: :func:`knockout_matches`' Notes.
+
 Carry-over
 ----------
 ``"none"``; ``"given"`` (a table ``event, stage, team, carry_over``, a team not in it
@@ -54,6 +57,7 @@ from ..core.schema import (
     OPPONENT,
     QUALIFIED,
     RANK,
+    ROUND,
     SEGMENT,
     STAGE,
     TEAM,
@@ -364,6 +368,14 @@ def _pair_margin(e: pd.DataFrame | None, seg: pd.DataFrame, mt: _Matches,
     index = pd.Index(mt.labels)
     h = index.get_indexer(e[HOME_TEAM])
     v = index.get_indexer(e[VISIT_TEAM])
+    if ROUND in e.columns:  # (without rounds, two meetings of a double round robin are legal)
+        teams = pd.factorize(pd.concat([e[HOME_TEAM], e[VISIT_TEAM]], ignore_index=True))[0]
+        a, b = teams[: len(e)], teams[len(e) :]
+        key = e[[c for c in (EVENT, STAGE, ROUND) if c in e.columns]].assign(
+            _lo=np.minimum(a, b), _hi=np.maximum(a, b)
+        )
+        fail_rows(e, key.duplicated(keep=False).to_numpy(), "a match listed twice in a round "
+                  "(its margin would count twice in the carry-over)", what="earlier")  # fmt: skip
     margin = e[HOME_IMPS].to_numpy(float) - e[VISIT_IMPS].to_numpy(float)
     lo, hi = np.minimum(h, v), np.maximum(h, v)
     signed = np.where(h == lo, margin, -margin)
@@ -449,9 +461,10 @@ def _carry(rules: KnockoutRules, seg: pd.DataFrame, mt: _Matches, carry: pd.Data
     missing = np.isnan(pa) | np.isnan(pb)
     if missing.any():
         i = int(np.flatnonzero(missing)[0])
+        team = mt.labels[mt.a[i]] if np.isnan(pa[i]) else mt.labels[mt.b[i]]
         raise ValidationError(
-            f"standings: no place for team {mt.labels[mt.a[i]]!r} or {mt.labels[mt.b[i]]!r} "
-            f"(event {seg[EVENT].iloc[mt.first[i]]!r}), needed for the carry-over"
+            f"standings: no place for team {team!r} (event {seg[EVENT].iloc[mt.first[i]]!r}, "
+            f"stage {seg[STAGE].iloc[mt.first[i]]!r}), needed for the carry-over"
         )
     return np.where(pa < pb, rules.carry_value, 0.0), np.where(pb < pa, rules.carry_value, 0.0)
 

@@ -7,9 +7,12 @@ Input: match results, one row per match (as federations publish them), ``event, 
 bye), or board results in the team results shape (:func:`~tourneystats.bridge.team_matches`;
 a ``segment`` column is summed into the match). A stage (``event, stage``) is ranked on its
 own. VPs come from the IMPs on the chosen scale, or are taken as given (``vp_scale="given"``:
-columns ``home_vp, visit_vp``, e.g. a published table with penalties in it). Refused, naming
-the matches: negative IMPs, fewer than one board, a team meeting itself, a team twice in a
-round of a stage (a match and a bye included). A CSV or Parquet file of match results gives
+columns ``home_vp, visit_vp``, e.g. a published table with penalties in it). Every table goes
+through the one validation of team tables (:mod:`~tourneystats.bridge.teaminput`). Refused,
+naming the matches: negative or infinite IMPs, fewer than one board, a team meeting itself, a
+team twice in a round of a stage (a match and a bye included), a segment of a match listed
+twice, a bye with IMPs, a bye of a team in no match, given VPs above the scale's most (see
+:func:`pool_matches` for what is accepted with a warning). A CSV or Parquet file of match results gives
 its pool table from the command line (``tourneystats standings FILE --family bridge``).
 
 Every stage of every event is ranked at once: the tie-break criteria are computed with
@@ -59,7 +62,7 @@ from .conventions import Convention
 from .prepare import _Record
 from .teaminput import check_scores, team_names
 from .teamrules import H2H, TeamRules, rules_of
-from .teams import _scale_name, match_vps, team_matches, whole_matches
+from .teams import _meetings, _scale_name, match_vps, oriented, team_matches, whole_matches
 from .vpscales import scale_of
 
 _MATCH_SPEC = (
@@ -271,8 +274,20 @@ def _once_a_round(frame: pd.DataFrame) -> None:
 
 
 def _sum_segments(frame: pd.DataFrame) -> pd.DataFrame:
-    """Segment rows summed into their match."""
-    keys = [c for c in (EVENT, STAGE, ROUND, HOME_TEAM, VISIT_TEAM) if c in frame.columns]
+    """Segment rows summed into their match: the segments of two teams' meeting in a round
+    (either team at home) oriented as its first segment; a segment listed twice is refused."""
+    group = [c for c in (EVENT, STAGE, ROUND) if c in frame.columns]
+    meeting, hc = _meetings(frame)
+    twice = pd.DataFrame({"m": meeting, "s": frame[SEGMENT].to_numpy()}).duplicated(keep=False)
+    fail_rows(
+        frame,
+        twice.to_numpy(),
+        "a segment of a match listed twice (a pasted copy, or a corrected score added instead "
+        "of replacing it; two meetings of the same teams need a 'round' column)",
+        what="matches",
+    )
+    frame = oriented(frame, meeting, hc)
+    keys = [*group, HOME_TEAM, VISIT_TEAM]
     sums = [c for c in (BOARDS, HOME_IMPS, VISIT_IMPS, HOME_VP, VISIT_VP) if c in frame.columns]
     return (
         frame.groupby(keys, sort=False, observed=True, dropna=False)[sums]
@@ -513,6 +528,14 @@ def pool_standings(
         imp_quotient, vp, rank, decided_by``, sorted by stage and place: ``decided_by`` names
         the criterion that separates a team from the team just below it (``"tied"`` when they
         share a place; missing for the last team).
+
+    Notes
+    -----
+    The matches are checked as :func:`pool_matches` checks them; the `byes` table's team
+    names go through the same rule as the matches' (trimmed, two spellings refused). Refused,
+    naming the rows: a bye (in the matches or in `byes`) of a team that plays no match of its
+    event and stage (a name spelled another way would stand as a team of its own), a bye
+    listed twice, a team with a bye and a match in one round.
 
     Examples
     --------

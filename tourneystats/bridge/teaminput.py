@@ -20,6 +20,7 @@ finite; a match or segment has 1 board or more. These are refused naming the row
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -37,22 +38,32 @@ from ..core.schema import (
 Table = tuple[pd.DataFrame, Sequence[str], str]
 
 
-def _trim(values: pd.Series) -> pd.Series:
-    """`values` with the spaces around each text name removed (other values as they are)."""
+def _is_text(dtype: Any) -> bool:
+    return pd.api.types.is_string_dtype(dtype) or getattr(dtype, "kind", None) == "O"
+
+
+def _trim(values: pd.Series) -> tuple[pd.Series, list[object]]:
+    """`values` with the spaces around each text name removed (other values as they are), and
+    its distinct text names, trimmed (none for a column of numbers)."""
     if isinstance(values.dtype, pd.CategoricalDtype):
-        cats = values.cat.categories
-        if cats.dtype.kind != "O" and not pd.api.types.is_string_dtype(cats.dtype):
-            return values
+        if not _is_text(values.cat.categories.dtype):
+            return values, []
+        cats = list(values.cat.categories)
+        text = [u.strip() if isinstance(u, str) else u for u in cats]
+        if text == cats:
+            return values, cats
         values = values.astype(object)
-    elif not (pd.api.types.is_string_dtype(values.dtype) or values.dtype == object):
-        return values
-    codes, uniques = pd.factorize(values)
-    text = np.array([u.strip() if isinstance(u, str) else u for u in uniques], dtype=object)
-    if all(a is b or a == b for a, b in zip(text, uniques, strict=True)):
-        return values
-    out = pd.Series(text.take(np.maximum(codes, 0)), index=values.index, dtype=object)
+    elif not _is_text(values.dtype):
+        return values, []
+    codes, uniques = pd.factorize(values)  # (one pass; the names are then few)
+    stripped = np.array([u.strip() if isinstance(u, str) else u for u in uniques], dtype=object)
+    if all(a is b or a == b for a, b in zip(stripped, uniques, strict=True)):
+        return values, list(uniques)
+    out = pd.Series(stripped.take(np.maximum(codes, 0)), index=values.index, dtype=object)
     out[codes < 0] = None
-    return out.astype(values.dtype) if pd.api.types.is_string_dtype(values.dtype) else out
+    if pd.api.types.is_string_dtype(values.dtype):
+        out = out.astype(values.dtype)
+    return out, list(dict.fromkeys(stripped))
 
 
 def _fold(name: object) -> object:
@@ -93,35 +104,36 @@ def team_names(tables: Sequence[Table]) -> list[pd.DataFrame]:
       carry: event='E', team='smith'
     """
     out = []
-    seen: dict[object, tuple[object, int, int]] = {}  # folded -> (spelling, table, first row)
+    seen: dict[object, tuple[object, int, str]] = {}  # folded -> (spelling, table, column)
     for t, (frame, columns, _) in enumerate(tables):
         present = [c for c in columns if c in frame.columns]
         trimmed = {c: _trim(frame[c]) for c in present}
-        changed = {c: v for c, v in trimmed.items() if v is not frame[c]}
+        changed = {c: v for c, (v, _) in trimmed.items() if v is not frame[c]}
         out.append(frame.assign(**changed) if changed else frame)
         for c in present:
-            codes, uniques = pd.factorize(trimmed[c])
-            first = np.full(len(uniques), -1, dtype=np.int64)
-            first[codes[::-1][codes[::-1] >= 0]] = np.flatnonzero(codes >= 0)[::-1]
-            for name, row in zip(uniques, first, strict=True):  # (a loop over the names)
+            for name in trimmed[c][1]:  # (a loop over the distinct names)
                 key = _fold(name)
                 if key not in seen:
-                    seen[key] = (name, t, int(row))
+                    seen[key] = (name, t, c)
                 elif seen[key][0] != name:
-                    _collision(tables, seen[key], (name, t, int(row)))
+                    _collision(tables, out, seen[key], (name, t, c))
     return out
 
 
-def _collision(tables: Sequence[Table], a: tuple[object, int, int],
-               b: tuple[object, int, int]) -> None:  # fmt: skip
-    """Refuse two spellings of one team name, showing a row of each."""
-    where = [tables[t][2] for _, t, _ in (a, b)]
-    rows = [f"  {tables[t][2]}: {describe_rows(tables[t][0].iloc[[i]]).strip()}" for _, t, i in
-            (a, b)]  # fmt: skip
+def _collision(tables: Sequence[Table], trimmed: list[pd.DataFrame], a: tuple[object, int, str],
+               b: tuple[object, int, str]) -> None:  # fmt: skip
+    """Refuse two spellings of one team name, showing the first row of each."""
+    rows, where = [], []
+    for name, t, column in (a, b):  # (both tables are trimmed by now)
+        values = trimmed[t][column]
+        first = int(np.flatnonzero((values == name).to_numpy(dtype=bool, na_value=False))[0])
+        rows.append(tables[t][0].iloc[[first]])
+        where.append(tables[t][2])
+    shown = [f"  {w}: {describe_rows(r).strip()}" for w, r in zip(where, rows, strict=True)]
     raise ValidationError(
         f"team names {a[0]!r} ({where[0]}) and {b[0]!r} ({where[1]}) differ only in letter "
-        "case or spaces: spell each team one way in every table\n" + "\n".join(rows),
-        rows=pd.concat([tables[t][0].iloc[[i]] for _, t, i in (a, b)]),
+        "case or spaces: spell each team one way in every table\n" + "\n".join(shown),
+        rows=pd.concat(rows),
     )
 
 
