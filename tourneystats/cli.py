@@ -679,6 +679,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         args.src,
         args.archive,
         season=args.season,
+        season_from_folder=args.season_from_folder,
         mode=args.mode,
         strict=args.strict,
         progress=False if args.quiet else None,
@@ -822,7 +823,14 @@ def _archive_parsers(sub: Any) -> None:
     im = command_parser(sub, "import")
     im.add_argument("src", help="folder of source files")
     im.add_argument("archive", help="archive folder (created or extended)")
-    im.add_argument("--season", help="season of files no folder or column places")
+    im.add_argument(
+        "--season", help="season of the files without a season column or (with "
+        "--season-from-folder) folder (default: the year of each event's date)"
+    )  # fmt: skip
+    im.add_argument(
+        "--season-from-folder", action="store_true",
+        help="a file's season is the first folder below SRC that is not a family's",
+    )  # fmt: skip
     im.add_argument(
         "--mode",
         choices=["replace", "append", "error"],

@@ -242,6 +242,8 @@ def _computed(
 #: the columns ``tourneystats import`` adds to the rows of an MTG JSON or TOM file: what the
 #: rules of its event depend on (:func:`archive_standings`)
 EVENT_COLUMNS = (PLATFORM, DATE, GAME_SCORES, CUT_ROUND)
+#: the key of ``DataFrame.attrs`` where :func:`archive_rows` says why a file has no rows
+WHY_EMPTY = "why_empty"
 
 
 def archive_rows(path: str | os.PathLike) -> pd.DataFrame:
@@ -281,7 +283,13 @@ def archive_rows(path: str | os.PathLike) -> pd.DataFrame:
     info = events.reindex(columns=[EVENT, *EVENT_COLUMNS]).drop_duplicates(EVENT)
     info[DATE] = pd.to_datetime(info[DATE], utc=True)
     info[CUT_ROUND] = info[CUT_ROUND].fillna(0).astype(np.int64)  # (TOM: none)
-    return rows.merge(info, on=EVENT, how="left", validate="many_to_one")
+    rows = rows.merge(info, on=EVENT, how="left", validate="many_to_one")
+    if not len(results) and loaded.bracket is not None and len(loaded.bracket):
+        rows.attrs[WHY_EMPTY] = (
+            f"a playoff bracket alone: {len(loaded.bracket) // 2} bracket match(es) and no Swiss "
+            "round (a bracket counts only in the tie-breakers of Swiss standings)"
+        )
+    return rows
 
 
 def archive_standings(
