@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..core.people import TEAM_NAMES, with_clean_names
 from ..core.ranking import DECIMALS, _strings
 from ..core.schema import (
     AFTER_ROUND,
@@ -117,7 +118,9 @@ def pool_matches(
         if given:
             raise ValidationError("matches: vp_scale='given' needs match results with VPs")
         return whole_matches(team_matches(matches, vp_scale=scale), scale)
-    frame = _checked_matches(validate(matches, _MATCH_SPEC, what="matches"))
+    frame = _checked_matches(
+        with_clean_names(validate(matches, _MATCH_SPEC, what="matches"), TEAM_NAMES)
+    )
     bye = frame[VISIT_TEAM].isna().to_numpy()
     if given:
         for col in (HOME_VP, VISIT_VP):

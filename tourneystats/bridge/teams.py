@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..core.people import with_people
+from ..core.people import TEAM_NAMES, with_clean_names, with_people
 from ..core.ranking import _labels, _pack, competition_rank
 from ..core.schema import (
     BOARD,
@@ -110,7 +110,7 @@ def _duplicated(codes: np.ndarray) -> np.ndarray:
 
 def _prepare_teams(teams: pd.DataFrame) -> _Teams:
     """Validate a team results frame; the home team's net score and IMPs per match and board."""
-    frame = validate(teams, _TEAMS_SPEC, what="teams")
+    frame = with_clean_names(validate(teams, _TEAMS_SPEC, what="teams"), TEAM_NAMES)
     check_play(frame, what="teams")
     side_codes, side_uniques = _codes_of(frame[HOME_SIDE])
     side_norm = np.array([str(u).strip().upper().replace("-", "") for u in side_uniques])
