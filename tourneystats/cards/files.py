@@ -21,7 +21,7 @@ import pandas as pd
 
 from ..core.folders import names_its_source, result_files
 from ..core.io import TABLE_SUFFIXES, read_table, table_columns, texts_again
-from ..core.people import with_people
+from ..core.people import with_clean_names, with_people
 from ..core.schema import BRACKET, DATE, EVENT, NAME, OPPONENT, PLAYER, ROUND, ValidationError
 from .decklistcache import JSON_SUFFIXES, is_mtg_json, read_mtg_json
 from .history import standings_by_round
@@ -71,6 +71,8 @@ def _read_results(path: Path, by: str | None, coded: bool = False) -> pd.DataFra
         dictionaries=_KEYS if coded else (),
         shared={OPPONENT: PLAYER},  # opponents are players: their names sorted once
     )
+    if not coded:  # names read as every reader reads them (coded: when computed, prepare)
+        frame = with_clean_names(frame, (PLAYER, OPPONENT))
     if not marked:
         return frame
     bracket = frame[BRACKET].isin([True]).to_numpy()

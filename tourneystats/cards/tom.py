@@ -64,6 +64,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.folders import Source, event_names, list_files
+from ..core.people import clean_name
 from ..core.schema import (
     DATE,
     DRAWS,
@@ -160,7 +161,7 @@ def _players(f: _File) -> pd.DataFrame:
         after = None
         if dropped is not None:
             after = f.number(dropped, "round", dropped.findtext("round") or "")
-        records.append({PLAYER: userid, NAME: name.strip(), "dropped_after": after})
+        records.append({PLAYER: userid, NAME: clean_name(name), "dropped_after": after})
     return pd.DataFrame(records, columns=[PLAYER, NAME, "dropped_after"]).astype(
         {"dropped_after": "Int64"}
     )
