@@ -581,16 +581,26 @@ def cmd_compare(args: argparse.Namespace) -> int:
     inputs = _inputs(_existing(args.path))
     if args.player and not args.chart:
         raise UsageError("--player chooses players of the chart: give --chart FILE.png too")
-    twice = sorted({r for r in args.rules if args.rules.count(r) > 1})
-    if twice or len(args.rules) < 2:  # (a rule set given twice would be one column twice)
-        what = f"{', '.join(twice)} given twice" if twice else "one rule set alone"
-        raise UsageError(f"--rules: {what}; give two rule sets or more to compare, each once")
     module, parse = COMPARE_PARSERS[args.family]
+    labels = []
     for rule in args.rules:  # every rule set read before any work, errors naming the option
         try:
-            getattr(importlib.import_module(module), parse)(rule)
+            labels.append(getattr(importlib.import_module(module), parse)(rule).label)
         except (ValidationError, ValueError) as exc:
             raise UsageError(f"--rules {rule}: {exc}") from None
+    # a rule set given twice (under any spelling: mtg, MTG) would be one column twice
+    twice = sorted(
+        {r for r, label in zip(args.rules, labels, strict=True) if labels.count(label) > 1}
+    )
+    if twice or len(args.rules) < 2:
+        what = (
+            "one rule set alone"
+            if not twice
+            else f"{twice[0]} given twice"
+            if len(twice) == 1
+            else f"{', '.join(twice)} name one rule set"
+        )
+        raise UsageError(f"--rules: {what}; give two rule sets or more to compare, each once")
     # every output checked (format, folder, not an input) before any is written
     if args.out:
         check_target(args.out, TABLE_SUFFIXES, inputs=inputs)

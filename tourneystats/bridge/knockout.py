@@ -43,6 +43,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..core.people import TEAM_NAMES, with_clean_names
 from ..core.schema import (
     BOARDS,
     CARRY_OVER,
@@ -227,7 +228,7 @@ def _segments(frame: pd.DataFrame) -> pd.DataFrame:
         if extra is not None:
             m = m.merge(extra, on=[c for c in extra.columns if c != EXTRA], how="left")
         frame = m
-    seg = validate(frame, _SEGMENT_SPEC, what="segments")
+    seg = with_clean_names(validate(frame, _SEGMENT_SPEC, what="segments"), TEAM_NAMES)
     fail_rows(
         seg,
         (seg[HOME_TEAM] == seg[VISIT_TEAM]).to_numpy(dtype=bool),

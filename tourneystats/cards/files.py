@@ -21,7 +21,7 @@ import pandas as pd
 
 from ..core.folders import names_its_source, result_files
 from ..core.io import TABLE_SUFFIXES, read_table, table_columns, texts_again
-from ..core.people import with_people
+from ..core.people import with_clean_names, with_people
 from ..core.schema import BRACKET, DATE, EVENT, NAME, OPPONENT, PLAYER, ROUND, ValidationError
 from .cuts import cut_standings
 from .decklistcache import JSON_SUFFIXES, is_mtg_json, read_mtg_json
@@ -36,7 +36,7 @@ from .publishers import (
 )
 from .rules import Rules, get_rules
 from .tables import standings
-from .tom import TOM_SUFFIXES, is_tom, read_tom
+from .tom import TOM_SUFFIXES, is_tom, read_tom, unplayed, with_unplayed
 
 _MATCH_NAMES = [c.name for c in MATCH_COLUMNS]
 _GAME_NAMES = [c.name for c in GAME_COLUMNS]
@@ -70,6 +70,8 @@ def _read_results(path: Path, by: str | None, coded: bool = False) -> pd.DataFra
         dictionaries=_KEYS if coded else (),
         shared={OPPONENT: PLAYER},  # opponents are players: their names sorted once
     )
+    if not coded:  # names read as every reader reads them (coded: when computed, prepare)
+        frame = with_clean_names(frame, (PLAYER, OPPONENT))
     if not marked:
         return frame
     bracket = frame[BRACKET].isin([True]).to_numpy()
@@ -137,6 +139,8 @@ class _Loaded(NamedTuple):
     bracket: pd.DataFrame | None = None
     #: the processes its JSON files were read on (:func:`~tourneystats.core.parallel.folder_jobs`)
     jobs: int | None = 1
+    #: the players its TOM files place who played no Swiss match (:func:`~.tom.unplayed`)
+    unplayed: pd.DataFrame | None = None
 
 
 def _load(
@@ -158,7 +162,7 @@ def _load(
     frames = [_read_results(p, by) for p in files if p not in json_files and p not in tom_files]
     from ..core.parallel import folder_jobs
 
-    events, players, bracket = [], None, None
+    events, players, bracket, absent = [], None, None, None
     jobs = folder_jobs(jobs, json_files)
     for reader, some in ((read_mtg_json, json_files), (read_tom, tom_files)):
         if some:
@@ -170,12 +174,13 @@ def _load(
                 data = reader(some)
             if reader is read_tom:  # TOM: first and last names behind the user ids
                 players = data.players[[EVENT, PLAYER, NAME]]
+                absent = unplayed(data)
             frames.append(data.results)
             events.append(data.events)
     if not frames:
         raise ValidationError(f"{path}: no cards results")
     all_events = pd.concat(events, ignore_index=True) if events else None
-    return _Loaded(_concat(frames), all_events, players, bracket, jobs)
+    return _Loaded(_concat(frames), all_events, players, bracket, jobs, absent)
 
 
 def _plan(
@@ -640,7 +645,10 @@ def standings_from_path(
     table = _computed(results, _plan(results, loaded.events, rules), standings, by=by)
     if by is None:
         table = _cuts_frozen(table, results, loaded, rules, jobs=loaded.jobs)
-    return with_people(texts_again(table, text), loaded.players)
+        table = with_unplayed(texts_again(table, text), loaded.unplayed)
+    else:
+        table = texts_again(table, text)
+    return with_people(table, loaded.players)
 
 
 def _cuts_frozen(

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..core.schema import DATE, EVENT, RULES, TYPE, ValidationError
+from ..core.schema import DATE, EVENT, RULES, TYPE, ValidationError, rule_key
 
 # --- rule sets -----------------------------------------------------------------------------------
 
@@ -154,6 +154,7 @@ def _rule_codes(
     if isinstance(rules, RuleSet):
         return np.zeros(n, dtype=np.int8), (rules,)
     if isinstance(rules, str):
+        rules = rule_key(rules)
         _check_rule_names([rules])
         if not rules.startswith("auto"):
             return np.zeros(n, dtype=np.int8), (RULE_SETS[rules],)
@@ -207,7 +208,7 @@ def _given_rules(
 def _rule_names_by_event(rules: Mapping, event_index: pd.Index) -> np.ndarray:
     """The rule-set name the mapping `rules` gives each event; every event must have one."""
     names = np.empty(len(event_index), dtype=object)
-    names[:] = [rules.get(e) for e in event_index]
+    names[:] = [_key_of(rules.get(e)) for e in event_index]
     missing = event_index[[n is None or (isinstance(n, float) and np.isnan(n)) for n in names]]
     missing = missing.tolist()
     if missing:
@@ -263,15 +264,22 @@ def _program_rules(event_index: pd.Index, events: pd.DataFrame | None) -> np.nda
 
 
 def check_rule_name(name: str) -> str:
-    """`name` if it is a rule set, ``"auto"`` or ``"auto:<rule set>"``; else a ValueError.
+    """`name` as matched (trimmed, in lower case: :func:`~tourneystats.core.schema.rule_key`)
+    if it is a rule set, ``"auto"`` or ``"auto:<rule set>"``; else a ValueError.
 
     Examples
     --------
-    >>> check_rule_name("auto:fide2024")
-    'auto:fide2024'
+    >>> check_rule_name("auto:fide2024"), check_rule_name("FIDE2024")
+    ('auto:fide2024', 'fide2024')
     """
+    name = rule_key(name)
     _check_rule_names([name])
     return name
+
+
+def _key_of(name: object) -> object:
+    """A rule-set name as matched (:func:`~tourneystats.core.schema.rule_key`); else as is."""
+    return rule_key(name) if isinstance(name, str) else name
 
 
 def _check_rule_names(names: list) -> None:

@@ -14,6 +14,12 @@ process, started by the first map of more than one job: they keep the code
 loaded then (a module edited since, with Jupyter's ``autoreload``, reaches them only after a
 restart, or with ``jobs=1``).
 
+No worker outlives the process that asked for the work, however it ends (an error, Ctrl-C, a
+``SIGKILL`` from a job scheduler or the out-of-memory killer, which runs no clean-up): each
+worker watches a pipe whose only write end that process holds and exits when it closes
+(:func:`_tied`); the fork server, with no client left, then ends too, and so does the resource
+tracker.
+
 :func:`in_event_chunks` computes a large frame's events in runs of consecutive events on two
 threads, the work of one table on both cores (NumPy and pandas leave Python's lock for most of
 it) in less memory than one call.
