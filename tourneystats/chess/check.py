@@ -155,7 +155,10 @@ def _with_reasons(out: pd.DataFrame, notes: pd.DataFrame, results: pd.DataFrame)
     reasons = pd.concat([noted.reset_index(), via]).drop_duplicates([EVENT, PLAYER])
     reason = reasons.set_index([EVENT, PLAYER])["note"]
     found = reason.reindex(pd.MultiIndex.from_arrays([out[EVENT], out[PLAYER]])).to_numpy()
-    blank = out[NOTE].isna().to_numpy() & ~out["equal"].to_numpy(dtype=bool)
+    from .published import POINTS_NOTE
+
+    blank = out[NOTE].isna() | (out[NOTE] == POINTS_NOTE)  # the reader's note says more
+    blank = blank.to_numpy() & ~out["equal"].to_numpy(dtype=bool)
     return out.assign(**{NOTE: np.where(blank & pd.notna(found), found, out[NOTE])})
 
 

@@ -16,7 +16,8 @@ What is read
     two losers); ``...`` or ``adj`` a game without a result yet (``in_progress``). A row of one
     player says why he has no game: ``( bye )`` is the pairing-allocated bye (``pab``),
     ``( full point bye )`` ``fpb``, ``( half point bye )`` ``hpb``, ``( not paired )`` an absence
-    (``zpb``). A player the page does not list is absent too.
+    (``zpb``). A player the page does not list is absent too; a player the pages list without
+    any result (entered, never paired) is absent from round 1 on.
 ``crosstable.html``
     The same results by player, checked against the round pages: a result, an opponent or a
     forfeit that differs is refused, naming both pages, the player and the round. A round the
@@ -121,7 +122,8 @@ class VegaData(NamedTuple):
     events: pd.DataFrame
     published: pd.DataFrame
     #: ``event, round, player, note``: rounds read with a caveat the pages show (a double
-    #: forfeit read as two absences, a crosstable that differs from its round page)
+    #: forfeit read as two absences, a crosstable that differs from its round page, a game
+    #: without a result, points of the standings page the crosstable does not give)
     notes: pd.DataFrame
 
 
@@ -131,6 +133,8 @@ DOUBLE_FORFEIT = (
 )
 BOTH_LOST = "a game both lost (0 - 0) read as two absences: the engine takes no game of two losers"
 PAGES_DIFFER = "the crosstable differs from the round page: the crosstable's result is read"
+NO_RESULT = "a game without a result on its round page (adj, ...)"
+OTHER_POINTS = "the standings page publishes other points than the crosstable"
 
 
 def tiebreak_code(label: str) -> str | None:
@@ -219,10 +223,8 @@ def read_vega(source: str | os.PathLike | Iterable[str | os.PathLike]) -> VegaDa
         _read_folder(f, names[i].rsplit("/", 1)[0] if names else f.name)
         for i, f in enumerate(folders)
     ]
-    notes = pd.concat([p[0] for p in parts], ignore_index=True)
-    notes = notes.loc[notes["_note"].notna(), [EVENT, ROUND, PLAYER, "_note"]]
-    notes = notes.rename(columns={"_note": "note"}).reset_index(drop=True)
-    results = pd.concat([p[0][p[0].columns.drop("_note")] for p in parts], ignore_index=True)
+    notes = pd.concat([p[4] for p in parts], ignore_index=True).astype({"note": str})
+    results = pd.concat([p[0] for p in parts], ignore_index=True)
     players = pd.concat([p[1] for p in parts], ignore_index=True)
     events = pd.DataFrame([p[2] for p in parts])
     published = pd.concat([p[3] for p in parts], ignore_index=True)
@@ -237,7 +239,9 @@ def read_vega(source: str | os.PathLike | Iterable[str | os.PathLike]) -> VegaDa
 # --- one folder ----------------------------------------------------------------------------------
 
 
-def _read_folder(folder: Path, event: str) -> tuple[pd.DataFrame, pd.DataFrame, dict, pd.DataFrame]:
+def _read_folder(
+    folder: Path, event: str
+) -> tuple[pd.DataFrame, pd.DataFrame, dict, pd.DataFrame, pd.DataFrame]:
     standings = read_page(folder / STANDINGS_PAGE)
     note_input(folder / STANDINGS_PAGE)
     pages = sorted(
@@ -259,6 +263,9 @@ def _read_folder(folder: Path, event: str) -> tuple[pd.DataFrame, pd.DataFrame, 
             if person[RATING] is None and r.get("_rating"):
                 person[RATING] = r["_rating"]
     rounds = sorted({r[ROUND] for r in rows})
+    # a player listed without any result (entered, never played): absent from round 1 on
+    listed = {r[PLAYER] for r in rows}
+    rows += [_row(1, p, None, None, 0.0, "zpb") for p in sorted(people) if p not in listed]
     missing = sorted(set(range(1, max(rounds, default=0) + 1)) - set(rounds))
     if missing:
         raise ValidationError(
@@ -284,7 +291,22 @@ def _read_folder(folder: Path, event: str) -> tuple[pd.DataFrame, pd.DataFrame, 
         "file": str(folder),
     }
     published.attrs["labels"] = labels
-    return results, players, info, published
+    notes = [(r[ROUND], r[PLAYER], r["_note"]) for r in rows if r.get("_note")]
+    after = info[ROUND_AFTER] or 0
+    notes += [
+        (r[ROUND], r[PLAYER], NO_RESULT)
+        for r in rows
+        if r[KIND] == "in_progress" and r[ROUND] <= after
+    ]
+    shown = published.set_index(PLAYER)[POINTS]
+    notes += [
+        (after, p, OTHER_POINTS)
+        for p, v in people.items()
+        if "_pts" in v and p in shown.index and v["_pts"] != shown[p] and v["_round"] == after
+    ]
+    frame = pd.DataFrame(notes, columns=[ROUND, PLAYER, "note"])
+    frame.insert(0, EVENT, event)
+    return results.drop(columns="_note"), players, info, published, frame
 
 
 def _nobody() -> dict:
@@ -421,6 +443,10 @@ def _crosstable_rows(page: Page, people: dict[int, dict]) -> list[dict]:
         player = named[0].players[0]
         people.setdefault(player, _who(named[0]))
         _facts(table, cells, people[player])
+        people[player]["_pts"] = _number(
+            cells, _header_index(table, "pts") or 0, page.path, line, "Pts"
+        )
+        people[player]["_round"] = max(columns, default=0)
         for rnd, at in columns.items():
             try:
                 got = _crosstable_cell(cells[at]) if at < len(cells) else None
