@@ -108,6 +108,11 @@ RULE_SETS: dict[str, RuleSet] = {
     # Vega run with its FIDE 2009 unplayed-games option (the virtual opponent), which club
     # events of 2024-2025 still use; the pages do not print which option an event used
     "vega2009": RuleSet("vega2009", "adjusted", "virtual", False),
+    # Vega with the C.07 (2026) caps of the dummy opponent (art. 16.4), as club events of
+    # 2026 published by a newer Vega show
+    "vega2026": RuleSet(
+        "vega2026", "trailing_unpaired_draw", "dummy_capped", True, "c07_2026", False
+    ),
 }
 _RULE_NAMES = tuple(RULE_SETS)
 _AUTO_LIMITS = (("2023-09-01", "fide2009"), ("2026-03-01", "fide2024"))
@@ -176,9 +181,10 @@ def _rule_codes(
             auto |= mine
         else:
             chosen[np.flatnonzero(mine)] = [RULE_SETS[given]] * int(mine.sum())
-    by_program = _program_rules(event_index, events) & auto
+    program = _program_rules(event_index, events, results)
+    by_program = auto & np.array([p is not None for p in program], dtype=bool)
     if by_program.any():  # the program that wrote the event's files: its rule set
-        chosen[np.flatnonzero(by_program)] = [RULE_SETS["vega"]] * int(by_program.sum())
+        chosen[np.flatnonzero(by_program)] = [RULE_SETS[n] for n in program[by_program]]
         auto &= ~by_program
     if auto.any():
         by_date = _rules_by_date(names, auto, event_index, events, results)
@@ -248,19 +254,50 @@ def _rules_by_date(
     return np.where(undated, fallback, in_force[by_date])
 
 
-#: the ``program`` (of `events`) whose files ``rules="auto"`` computes with its own rule set
-PROGRAM_RULES = {"Vega": "vega"}
+#: the rule sets of the programs (``program`` of `events`) whose files ``rules="auto"``
+#: computes with their own, by the event's start date: (first date, rule set), oldest first.
+#: Vega: its web exports of a club's events reproduce C.07 (2024) as Vega reads it (``vega``)
+#: for events started up to 2026-03-14, and with the 2026 caps (``vega2026``) for events started
+#: from 2026-04-07 on (tests/benchmarks/bench_vega_archive.py); the date between is a guess.
+PROGRAM_RULES = {"Vega": (("", "vega"), ("2026-04-01", "vega2026"))}
 
 
-def _program_rules(event_index: pd.Index, events: pd.DataFrame | None) -> np.ndarray:
-    """Whether each event was written by a program of :data:`PROGRAM_RULES` (the ``program``
-    column of `events`: the Vega reader sets it)."""
+def program_rule_set(program: str, date: object) -> str | None:
+    """The rule set ``rules="auto"`` takes for an event written by `program` that started on
+    `date` (None or NaT: the program's first), or None for a program without its own.
+
+    Examples
+    --------
+    >>> program_rule_set("Vega", "2025-08-30"), program_rule_set("Vega", "2026-05-02")
+    ('vega', 'vega2026')
+    >>> program_rule_set("Swiss-Manager", "2025-01-01") is None
+    True
+    """
+    dated = PROGRAM_RULES.get(program)
+    if dated is None:
+        return None
+    when = pd.Timestamp(date) if date is not None else pd.NaT  # type: ignore[arg-type]
+    name = dated[0][1]
+    for first, rules in dated[1:]:
+        if not pd.isna(when) and when >= pd.Timestamp(first):
+            name = rules
+    return name
+
+
+def _program_rules(
+    event_index: pd.Index, events: pd.DataFrame | None, results: pd.DataFrame
+) -> np.ndarray:
+    """The rule set of each event written by a program of :data:`PROGRAM_RULES` (the
+    ``program`` column of `events`: the Vega reader sets it), None for the others."""
+    out = np.full(len(event_index), None, dtype=object)
     if events is None or "program" not in events.columns:
-        return np.zeros(len(event_index), dtype=bool)
+        return out
     program = events.set_index(events[EVENT].astype(object))["program"]
-    program = program[~program.index.duplicated()]
-    found = program.reindex(pd.Index(event_index, dtype=object))
-    return np.asarray(found.isin(list(PROGRAM_RULES)), dtype=bool)
+    program = program[~program.index.duplicated()].reindex(pd.Index(event_index, dtype=object))
+    dates = _event_dates(event_index, events, results)
+    for i in np.flatnonzero(program.isin(list(PROGRAM_RULES)).to_numpy()):
+        out[i] = program_rule_set(program.iloc[i], dates[int(i)])
+    return out
 
 
 def check_rule_name(name: str) -> str:

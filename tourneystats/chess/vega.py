@@ -16,7 +16,8 @@ What is read
     two losers); ``...`` or ``adj`` a game without a result yet (``in_progress``). A row of one
     player says why he has no game: ``( bye )`` is the pairing-allocated bye (``pab``),
     ``( full point bye )`` ``fpb``, ``( half point bye )`` ``hpb``, ``( not paired )`` an absence
-    (``zpb``). A player the page does not list is absent too.
+    (``zpb``). A player the page does not list is absent too; a player the pages list without
+    any result (entered, never paired) is absent from round 1 on.
 ``crosstable.html``
     The same results by player, checked against the round pages: a result, an opponent or a
     forfeit that differs is refused, naming both pages, the player and the round. A round the
@@ -120,6 +121,20 @@ class VegaData(NamedTuple):
     players: pd.DataFrame
     events: pd.DataFrame
     published: pd.DataFrame
+    #: ``event, round, player, note``: rounds read with a caveat the pages show (a double
+    #: forfeit read as two absences, a crosstable that differs from its round page, a game
+    #: without a result, points of the standings page the crosstable does not give)
+    notes: pd.DataFrame
+
+
+#: the notes of :attr:`VegaData.notes`
+DOUBLE_FORFEIT = (
+    "double forfeit (0F-0F) read as two absences: the engine takes no game of two losers"
+)
+BOTH_LOST = "a game both lost (0 - 0) read as two absences: the engine takes no game of two losers"
+PAGES_DIFFER = "the crosstable differs from the round page: the crosstable's result is read"
+NO_RESULT = "a game without a result on its round page (adj, ...)"
+OTHER_POINTS = "the standings page publishes other points than the crosstable"
 
 
 def tiebreak_code(label: str) -> str | None:
@@ -179,9 +194,26 @@ def read_vega(source: str | os.PathLike | Iterable[str | os.PathLike]) -> VegaDa
 
     Examples
     --------
-    >>> import pathlib
-    >>> folder = pathlib.Path("tests/data/chess/vega/hbcc-rapid-2026")
-    >>> data = read_vega(folder)  # doctest: +SKIP
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "standings.html").write_text(
+    ...     "<h3>Standings at round 1</h3><table><tr><th>Pos</th><th>Player</th><th>Pts</th>"
+    ...     "<th>BH</th></tr><tr><td>1</td><td><a href='playercard.html#1'>Ann</a></td>"
+    ...     "<td>1.0</td><td>0.0</td></tr><tr><td>2</td><td><a href='playercard.html#2'>Bob</a>"
+    ...     "</td><td>0.0</td><td>1.0</td></tr></table>")
+    >>> _ = (folder / "pairs1.html").write_text(
+    ...     "<table><tr><th>Bo.</th><th>White</th><th>Result</th><th>Black</th></tr><tr><td>1"
+    ...     "</td><td><a href='playercard.html#1'>Ann</a></td><td>1 - 0</td>"
+    ...     "<td><a href='playercard.html#2'>Bob</a></td></tr></table>")
+    >>> data = read_vega(folder)
+    >>> data.results[["round", "player", "opponent", "colour", "points", "kind"]]
+       round  player  opponent colour  points    kind
+    0      1       1         2      w     1.0  played
+    1      1       2         1      b     0.0  played
+    >>> data.published[["round_after", "player", "name", "rank", "points", "BH"]]
+       round_after  player name  rank  points   BH
+    0            1       1  Ann   1.0     1.0  0.0
+    1            1       2  Bob   2.0     0.0  1.0
     """
     folders = vega_folders(source)
     if not folders:
@@ -191,6 +223,7 @@ def read_vega(source: str | os.PathLike | Iterable[str | os.PathLike]) -> VegaDa
         _read_folder(f, names[i].rsplit("/", 1)[0] if names else f.name)
         for i, f in enumerate(folders)
     ]
+    notes = pd.concat([p[4] for p in parts], ignore_index=True).astype({"note": str})
     results = pd.concat([p[0] for p in parts], ignore_index=True)
     players = pd.concat([p[1] for p in parts], ignore_index=True)
     events = pd.DataFrame([p[2] for p in parts])
@@ -199,15 +232,16 @@ def read_vega(source: str | os.PathLike | Iterable[str | os.PathLike]) -> VegaDa
     results = results.astype({OPPONENT: "Int64", POINTS: "float64", ROUND: "int64"})
     events[DATE] = pd.to_datetime(events[DATE])
     events["end_date"] = pd.to_datetime(events["end_date"])
-    return VegaData(
-        results, players, events.astype({ROUNDS: "Int64", ROUND_AFTER: "Int64"}), published
-    )
+    events = events.astype({ROUNDS: "Int64", ROUND_AFTER: "Int64"})
+    return VegaData(results, players, events, published, notes)
 
 
 # --- one folder ----------------------------------------------------------------------------------
 
 
-def _read_folder(folder: Path, event: str) -> tuple[pd.DataFrame, pd.DataFrame, dict, pd.DataFrame]:
+def _read_folder(
+    folder: Path, event: str
+) -> tuple[pd.DataFrame, pd.DataFrame, dict, pd.DataFrame, pd.DataFrame]:
     standings = read_page(folder / STANDINGS_PAGE)
     note_input(folder / STANDINGS_PAGE)
     pages = sorted(
@@ -225,15 +259,20 @@ def _read_folder(folder: Path, event: str) -> tuple[pd.DataFrame, pd.DataFrame, 
     else:
         rows = [r for page in paired.values() for r in page]
         for r in rows:
-            people.setdefault(r[PLAYER], _nobody() | {NAME: r.get("_name") or None})
+            person = people.setdefault(r[PLAYER], _nobody() | {NAME: r.get("_name") or None})
+            if person[RATING] is None and r.get("_rating"):
+                person[RATING] = r["_rating"]
     rounds = sorted({r[ROUND] for r in rows})
+    # a player listed without any result (entered, never played): absent from round 1 on
+    listed = {r[PLAYER] for r in rows}
+    rows += [_row(1, p, None, None, 0.0, "zpb") for p in sorted(people) if p not in listed]
     missing = sorted(set(range(1, max(rounds, default=0) + 1)) - set(rounds))
     if missing:
         raise ValidationError(
             f"{folder}: no pairs{missing[0]}.html (round {missing[0]}) and no crosstable to "
             "give its results"
         )
-    results = pd.DataFrame(rows, columns=[ROUND, PLAYER, OPPONENT, COLOUR, POINTS, KIND])
+    results = pd.DataFrame(rows, columns=[ROUND, PLAYER, OPPONENT, COLOUR, POINTS, KIND, "_note"])
     results.insert(0, EVENT, event)
     players = pd.DataFrame(
         [{EVENT: event, PLAYER: k, **v} for k, v in sorted(people.items())],
@@ -252,7 +291,22 @@ def _read_folder(folder: Path, event: str) -> tuple[pd.DataFrame, pd.DataFrame, 
         "file": str(folder),
     }
     published.attrs["labels"] = labels
-    return results, players, info, published
+    notes = [(r[ROUND], r[PLAYER], r["_note"]) for r in rows if r.get("_note")]
+    after = info[ROUND_AFTER] or 0
+    notes += [
+        (r[ROUND], r[PLAYER], NO_RESULT)
+        for r in rows
+        if r[KIND] == "in_progress" and r[ROUND] <= after
+    ]
+    shown = published.set_index(PLAYER)[POINTS]
+    notes += [
+        (after, p, OTHER_POINTS)
+        for p, v in people.items()
+        if "_pts" in v and p in shown.index and v["_pts"] != shown[p] and v["_round"] == after
+    ]
+    frame = pd.DataFrame(notes, columns=[ROUND, PLAYER, "note"])
+    frame.insert(0, EVENT, event)
+    return results.drop(columns="_note"), players, info, published, frame
 
 
 def _nobody() -> dict:
@@ -300,6 +354,7 @@ def _pairs_rows(page: Page, rnd: int) -> list[dict]:
             continue
         for cells, line in zip(table.rows, table.lines, strict=True):
             named = [(p, _name(c)) for c in cells for p in c.players]
+            rated = {p: _rating(c) for c in cells for p in c.players}
             ids = [p for p, _ in named if p != 0]  # player 0 is "BYE" (some templates)
             names = dict(named)
             result = cells[at].text.strip() if at < len(cells) else ""
@@ -324,13 +379,23 @@ def _pairs_rows(page: Page, rnd: int) -> list[dict]:
                 paired = kw != "zpb"
                 rows.append(_row(rnd, w, b if paired else None, "w" if paired else None, pw, kw))
                 rows.append(_row(rnd, b, w if paired else None, "b" if paired else None, pb, kb))
-                rows[-2] |= {"_name": names[w], "_opp": names[b]}
-                rows[-1] |= {"_name": names[b], "_opp": names[w]}
+                rows[-2] |= {"_name": names[w], "_opp": names[b], "_rating": rated[w]}
+                rows[-1] |= {"_name": names[b], "_opp": names[w], "_rating": rated[b]}
+                if not paired:  # a double forfeit: who was paired, for the crosstable's check
+                    note = DOUBLE_FORFEIT if "F" in result else BOTH_LOST
+                    rows[-2] |= {"_paired": b, "_note": note}
+                    rows[-1] |= {"_paired": w, "_note": note}
             elif ids:
                 raise ValidationError(
                     f"{page.path}:{line}: a board of {len(ids)} player(s) ({result!r})"
                 )
     return rows
+
+
+def _rating(cell: Cell) -> int | None:
+    """The rating a round page's player cell shows (some templates show one; 0 is none)."""
+    text = (cell.classes.get("rating") or "").strip()
+    return int(text) if text.isdigit() and int(text) > 0 else None
 
 
 def _name(cell: Cell) -> str:
@@ -378,6 +443,10 @@ def _crosstable_rows(page: Page, people: dict[int, dict]) -> list[dict]:
         player = named[0].players[0]
         people.setdefault(player, _who(named[0]))
         _facts(table, cells, people[player])
+        people[player]["_pts"] = _number(
+            cells, _header_index(table, "pts") or 0, page.path, line, "Pts"
+        )
+        people[player]["_round"] = max(columns, default=0)
         for rnd, at in columns.items():
             try:
                 got = _crosstable_cell(cells[at]) if at < len(cells) else None
@@ -389,7 +458,8 @@ def _crosstable_rows(page: Page, people: dict[int, dict]) -> list[dict]:
     losses = {(r[ROUND], r[PLAYER], r[OPPONENT]) for r in lost}
     for r in lost:  # two losers (0F-0F, or a 0 - 0 game): no game, as a double forfeit
         if (r[ROUND], r[OPPONENT], r[PLAYER]) in losses:
-            r |= {KIND: "zpb", "_paired": r[OPPONENT], OPPONENT: None}
+            note = DOUBLE_FORFEIT if r[KIND] == "forfeit_loss" else BOTH_LOST
+            r |= {KIND: "zpb", "_paired": r[OPPONENT], OPPONENT: None, COLOUR: None, "_note": note}
     return rows
 
 
@@ -419,6 +489,7 @@ def _checked(
             theirs[POINTS] != r[POINTS]
             or (_same(theirs.get("_opp")) if theirs.get("_opp") else None) != opp
         ):
+            r["_note"] = PAGES_DIFFER
             differ.append(
                 f"line {r['_line']}: {name(r[PLAYER])}, round {r[ROUND]}: the crosstable says "
                 f"{r[POINTS]:g} against {opp or r[KIND]}, pairs{r[ROUND]}.html "
