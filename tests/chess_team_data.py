@@ -210,3 +210,29 @@ def _match(rng, event, rnd, a, b, roster, size, board_rows, own_rows) -> tuple[f
         gp[0] += pts[0]
         gp[1] += pts[1]
     return gp[0], gp[1]
+
+
+def write_team_trf(seed: int, path, **options) -> bool:
+    """A random team event (:func:`random_team_event`) written as a TRF-16 file with 013 team
+    records (team t: the consecutive start ranks of its roster); whether it is a round robin."""
+    import numpy as np
+
+    from tourneystats.chess import write_trf
+
+    boards, own, rr = random_team_event(seed, **options)
+    players = pd.DataFrame({"player": sorted(own["player"].unique())}).assign(event="E")
+    players["rating"] = np.random.default_rng(seed).integers(1500, 2500, len(players))
+    players["name"] = [f"Player {p}" for p in players["player"]]
+    kind = "Round robin" if rr else "Swiss System"
+    events = pd.DataFrame({"event": ["E"], "date": ["2025-04-01"], "type": [kind]})
+    write_trf(own, players, events, path)
+    teams = sorted(boards["team"].unique())
+    per_team = own["player"].nunique() // len(teams)
+    lines = [
+        f"013 {f'Team {team}':<32}"
+        + " ".join(f"{p:4d}" for p in range((team - 1) * per_team + 1, team * per_team + 1))
+        for team in teams
+    ]
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write("\n".join(lines) + "\n")
+    return rr

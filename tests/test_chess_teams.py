@@ -203,3 +203,30 @@ def test_a_player_in_two_teams_is_refused():
     swap = boards.assign(round=2, team=["B", "B", "A", "A"], opponent_team=["A", "A", "B", "B"])
     with pytest.raises(ValidationError, match="plays for two teams"):
         validate_team_results(pd.concat([boards, swap]))
+
+
+def test_board_standings_by_hand():
+    """Two rounds; A's reserve (5) forfeits board 2 in round 2. dp(75 %) = +193 (FIDE B.02)."""
+    from tourneystats.chess import board_standings
+
+    rows = pd.DataFrame({
+        "event": "E", "round": [1, 1, 1, 1, 2, 2, 2, 2],
+        "team": ["A", "A", "B", "B", "A", "A", "B", "B"],
+        "opponent_team": ["B", "B", "A", "A", "B", "B", "A", "A"],
+        "board": [1, 2, 1, 2, 1, 2, 1, 2], "player": [1, 2, 3, 4, 1, 5, 3, 4],
+        "opponent": [3, 4, 1, 2, 3, 4, 1, 5], "points": [1, 0.5, 0, 0.5, 0.5, 0, 0.5, 1],
+        "kind": ["played"] * 5 + ["forfeit_loss", "played", "forfeit_win"],
+    })  # fmt: skip
+    players = pd.DataFrame({"event": "E", "player": [1, 2, 3, 4, 5],
+                            "rating": [2000, 1900, 2100, 1800, 1700],
+                            "name": list("abcde")})  # fmt: skip
+    table = board_standings(rows, players=players).set_index("player")
+    assert table.loc[[1, 2, 5, 3, 4], "games"].tolist() == [2, 1, 0, 2, 1]
+    assert table.loc[[1, 2, 3, 4], "points"].tolist() == [1.5, 0.5, 0.5, 0.5]
+    assert table.loc[[1, 2, 3, 4], "percentage"].tolist() == [75.0, 50.0, 25.0, 50.0]
+    assert np.isnan(table.loc[5, "percentage"]) and np.isnan(table.loc[5, "tpr"])
+    assert table.loc[4, "forfeit_wins"] == 1
+    assert table.loc[[1, 2, 3, 4], "aro"].tolist() == [2100, 1800, 2000, 1900]
+    assert table.loc[[1, 2, 3, 4], "tpr"].tolist() == [2293, 1800, 1807, 1900]
+    assert table.loc[1, "name"] == "a"
+    assert list(board_standings(rows).columns)[:4] == ["event", "team", "board", "player"]

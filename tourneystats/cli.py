@@ -98,7 +98,7 @@ OPTION_VALUES: dict[str, dict[str, tuple[str, str]]] = {
         "cards": ("tourneystats.cards.rules", "get_rules"),
         "chess": ("tourneystats.chess.rules", "check_rule_name"),
     },
-    "tiebreaks": {"chess": ("tourneystats.chess.codes", "parse_tiebreak")},
+    "tiebreaks": {"chess": ("tourneystats.chess.teamcodes", "check_tiebreak_code")},
     "convention": {"bridge": ("tourneystats.bridge.conventions", "convention_of")},
     "scoring": {"bridge": ("tourneystats.bridge.declared", "scoring_of")},
     "vp_scale": {"bridge": ("tourneystats.bridge.vpscales", "check_scale_option")},

@@ -35,9 +35,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from chess_team_data import random_team_event  # noqa: E402
+from chess_team_data import write_team_trf  # noqa: E402
 
-from tourneystats.chess import team_standings, write_trf  # noqa: E402
+from tourneystats.chess import team_standings  # noqa: E402
 from tourneystats.chess.teamtrf import read_team_trf  # noqa: E402
 
 #: TieBreakServer's code -> tourneystats' code
@@ -59,25 +59,8 @@ RULES = {"fide2024": "V1", "fide2026": "V2"}
 
 def write_event(seed: int, folder: Path) -> tuple[Path, bool]:
     """One random team event as a TRF-16 file with 013 records."""
-    boards, own, rr = random_team_event(seed)
-    players = pd.DataFrame({"player": sorted(own["player"].unique())}).assign(event="E")
-    rng = np.random.default_rng(seed)
-    players["rating"] = rng.integers(1500, 2500, len(players))
-    players["name"] = [f"Player {p}" for p in players["player"]]
-    kind = "Round robin" if rr else "Swiss System"
-    events = pd.DataFrame({"event": ["E"], "date": ["2025-04-01"], "type": [kind]})
     path = folder / f"T{seed:05d}.trf"
-    write_trf(own, players, events, path)
-    teams = sorted(boards["team"].unique())
-    per_team = own["player"].nunique() // len(teams)  # the rosters: consecutive start ranks
-    lines = [
-        f"013 {f'Team {team}':<32}"
-        + " ".join(f"{p:4d}" for p in range((team - 1) * per_team + 1, team * per_team + 1))
-        for team in teams
-    ]
-    with open(path, "a", encoding="utf-8") as handle:
-        handle.write("\n".join(lines) + "\n")
-    return path, rr
+    return path, write_team_trf(seed, path)
 
 
 def tbs_table(tbs: Path, python: str, path: Path, codes: list[str], rr: bool) -> pd.DataFrame:

@@ -187,6 +187,7 @@ from .points import POINT_KEYS, point_system
 from .ratings import DP_TABLE, PD_TABLE
 from .rules import ROUND_ROBIN_TYPE, RULE_SETS, RuleSet, rules_for_date
 from .tables import standings, standings_by_round, validate_results
+from .teamboards import board_standings
 from .teamcodes import TEAM_TIEBREAKS, TeamTieBreak, parse_team_tiebreak
 from .teams import TEAM_POINTS, TeamPoints, team_matches, validate_team_results
 from .teamtiebreaks import team_standings
@@ -222,6 +223,7 @@ __all__ = [
     "TEAM_TIEBREAKS",
     "TeamPoints",
     "TeamTieBreak",
+    "board_standings",
     "parse_team_tiebreak",
     "team_matches",
     "team_standings",

@@ -115,3 +115,24 @@ def parse_team_tiebreak(code: str | TeamTieBreak) -> TeamTieBreak:
     canonical += f":{score}" if score else ""
     canonical += f"/{'M' if high else 'C'}{low}" if low else ""
     return TeamTieBreak(canonical, name, score, low, high)
+
+
+def check_tiebreak_code(code: str) -> str:
+    """`code` if it is an individual (:func:`~tourneystats.chess.parse_tiebreak`) or a team
+    tie-break code; else the individual parser's ValueError, naming the team codes too.
+
+    Examples
+    --------
+    >>> check_tiebreak_code("BH/C1"), check_tiebreak_code("EMGSB/C1")
+    ('BH/C1', 'EMGSB/C1')
+    """
+    from .codes import parse_tiebreak
+
+    try:
+        parse_tiebreak(code)
+    except ValueError as individual:
+        try:
+            parse_team_tiebreak(code)
+        except ValueError:
+            raise ValueError(f"{individual} (team events: {', '.join(TEAM_TIEBREAKS)})") from None
+    return code

@@ -189,6 +189,13 @@ def _boards(results: pd.DataFrame, members: pd.DataFrame, path: str | os.PathLik
     )  # fmt: skip
     key = [EVENT, ROUND, TEAM]
     paired = rows[rows[OPPONENT_TEAM].notna()]
+    own = paired[paired[OPPONENT_TEAM] == paired[TEAM]]
+    if len(own):
+        shown = own[[ROUND, PLAYER, OPPONENT]].head(5).values.tolist()
+        raise ValidationError(
+            f"{path}: players of one team paired with each other, a team paired with itself "
+            f"(round, player, opponent): {shown}"
+        )
     n_opp = paired.groupby(key, sort=False)[OPPONENT_TEAM].nunique()
     if (n_opp > 1).any():
         bad = n_opp[n_opp > 1].index[:5].tolist()
@@ -222,11 +229,12 @@ def _team_byes(rows: pd.DataFrame, paired: pd.DataFrame, key: list[str]) -> pd.D
     kind of its players' rows (:data:`_BYE_ORDER`)."""
     with_game = pd.MultiIndex.from_frame(paired[key].drop_duplicates())
     alone = rows[~pd.MultiIndex.from_frame(rows[key]).isin(with_game)]
-    rank = pd.Index(_BYE_ORDER).get_indexer(alone[KIND].astype(str))
+    rank = pd.Index(_BYE_ORDER).get_indexer(pd.Index(alone[KIND].astype(str)))
     rank = np.where(rank < 0, len(_BYE_ORDER) - 1, rank)
     best = alone.assign(_rank=rank).groupby(key, sort=False)["_rank"].min().reset_index()
-    return best.assign(
-        **{KIND: np.asarray(_BYE_ORDER, dtype=object)[best["_rank"].to_numpy()]},
-        **{OPPONENT_TEAM: pd.NA, BOARD: pd.NA, PLAYER: pd.NA, OPPONENT: pd.NA, "points": 0.0},
-        colour=None,
-    ).drop(columns="_rank")
+    out = best.drop(columns="_rank")
+    out[KIND] = np.asarray(_BYE_ORDER, dtype=object)[best["_rank"].to_numpy()]
+    for column in (OPPONENT_TEAM, BOARD, PLAYER, OPPONENT, "colour"):
+        out[column] = pd.NA
+    out["points"] = 0.0
+    return out
