@@ -27,7 +27,8 @@ class Measure:
     """What a drawn figure shows: its texts' boxes, its leader lines, its missing glyphs."""
 
     texts: list[str]
-    boxes: list[Bbox]
+    boxes: list[Bbox]  # axis-aligned (of a slanted text: around its slanted rectangle)
+    corners: list[np.ndarray]  # the four corners of each text's (slanted) rectangle, pixels
     leaders: list[tuple[int, np.ndarray]]  # (the label's index, the line's vertices in pixels)
     figure: Bbox
     height: float  # inches
@@ -39,7 +40,7 @@ class Measure:
         boxes = [_shrunk(b) for b in self.boxes]
         for i, a in enumerate(boxes):
             for j in range(i + 1, len(boxes)):
-                if a.overlaps(boxes[j]):
+                if a.overlaps(boxes[j]) and _quads_meet(self.corners[i], self.corners[j]):
                     out.append((self.texts[i], self.texts[j]))
         return out
 
@@ -49,8 +50,11 @@ class Measure:
         t = TOLERANCE
         return [
             text
-            for text, b in zip(self.texts, self.boxes)
-            if b.x0 < f.x0 - t or b.y0 < f.y0 - t or b.x1 > f.x1 + t or b.y1 > f.y1 + t
+            for text, c in zip(self.texts, self.corners)
+            if (c[:, 0] < f.x0 - t).any()
+            or (c[:, 1] < f.y0 - t).any()
+            or (c[:, 0] > f.x1 + t).any()
+            or (c[:, 1] > f.y1 + t).any()
         ]
 
     def crossings(self) -> list[tuple[str, str]]:
@@ -103,11 +107,46 @@ def measure(fig: Figure) -> Measure:
     return Measure(
         texts=[t.get_text() for t in drawn],
         boxes=boxes,
+        corners=[_corners(t, b) for t, b in zip(drawn, boxes)],
         leaders=leaders,
         figure=fig.bbox,
         height=fig.get_figheight(),
         missing=missing,
     )
+
+
+def _corners(text: Text, box: Bbox) -> np.ndarray:
+    """The corners of `text`'s rectangle (slanted as the text is), shrunk by the tolerance,
+    from its axis-aligned box `box` and its angle."""
+    angle = np.deg2rad(text.get_rotation())
+    c, s = abs(np.cos(angle)), abs(np.sin(angle))
+    if s < 1e-9 or c < 1e-9:
+        b = _shrunk(box)
+        return np.array([[b.x0, b.y0], [b.x1, b.y0], [b.x1, b.y1], [b.x0, b.y1]])
+    # the box is L c + H s wide: H from the font size and lines, then the text's length L
+    dpi = text.figure.dpi if text.figure is not None else 100.0
+    height = text.get_fontsize() * dpi / 72 * 1.2 * (text.get_text().count("\n") + 1)
+    length = max((box.width - height * s) / c, 0.0)
+    length, height = max(length - 2 * TOLERANCE, 0), max(height - 2 * TOLERANCE, 0)
+    centre = np.array([(box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2])
+    along = np.array([np.cos(angle), np.sin(angle)]) * length / 2
+    across = np.array([-np.sin(angle), np.cos(angle)]) * height / 2
+    return np.array([centre - along - across, centre + along - across,
+                     centre + along + across, centre - along + across])  # fmt: skip
+
+
+def _quads_meet(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether two convex quadrilaterals overlap (no separating axis among their edges)."""
+    for quad in (a, b):
+        for k in range(4):
+            edge = quad[(k + 1) % 4] - quad[k]
+            normal = np.array([-edge[1], edge[0]])
+            if not normal.any():
+                continue
+            pa, pb = a @ normal, b @ normal
+            if pa.max() <= pb.min() or pb.max() <= pa.min():
+                return False
+    return True
 
 
 def _shrunk(box: Bbox) -> Bbox:

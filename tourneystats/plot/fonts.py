@@ -12,6 +12,7 @@ about missing glyphs, and draws CJK names wherever a CJK font is installed.
 from __future__ import annotations
 
 import functools
+import logging
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -67,7 +68,18 @@ def font_family() -> tuple[str, ...]:
     if not installed.intersection(CJK_FAMILIES):  # installed after matplotlib's font cache
         installed |= _add_system_cjk_fonts()
     cjk = [name for name in CJK_FAMILIES if name in installed][:2]
+    if cjk:  # most CJK fonts have no bold: matplotlib's notice of it is no news to a user
+        logging.getLogger("matplotlib.font_manager").addFilter(_no_bold_notice)
     return (_default_family(), *cjk)
+
+
+def _no_bold_notice(record: logging.LogRecord) -> bool:
+    """Leave out matplotlib's notice that a CJK font of the chain has no bold weight."""
+    message = record.getMessage()
+    return not (
+        message.startswith("findfont: Failed to find font weight")
+        and any(name in message for name in CJK_FAMILIES)
+    )
 
 
 def _default_family() -> str:

@@ -261,13 +261,14 @@ def compare(
             " give a smaller top= or fewer players="
         )
     left_texts, right_texts = _label_texts(left, right, names)
+    title = readable(title)
     if ax is None:
         ax = _slope_figure(n_rows, left_texts, right_texts, title)
     else:
         _fit_slope_title(ax, title)
     moved = ~np.isnan(left) & ~np.isnan(right) & (left != right)
     _slopes(ax, yl, yr, moved, names)
-    _gap_marks(ax, np.r_[left, right], where_y)
+    _gap_marks(ax, np.r_[left, right], where_y, cut)
     ax.set_ylim(n_rows + 0.6, 0.4)
     ax.set_xlim(-0.03, 1.03)
     ax.set_xticks([0, 1], [str(a), str(b)])
@@ -276,7 +277,10 @@ def compare(
     ax.set_yticks([])
     ax.spines[:].set_visible(False)
     if cut is not None and np.nanmax(np.r_[left, right]) > cut:
-        y = float(where_y(np.array([cut + 0.5]))[0])
+        drawn = np.unique(_finite(np.r_[left, right]))
+        above, below = drawn[drawn <= cut], drawn[drawn > cut]
+        rows = where_y(np.r_[above[-1:], below[:1]])
+        y = float(np.mean(rows)) if above.size else float(rows[0]) - 0.5  # between the rows
         ax.hlines(y, 0.0, 1.0, color="#555555", linestyle="--", linewidth=0.9, zorder=0)
         ax.annotate(f"top {cut}", xy=(0.5, y), xytext=(0, 2), textcoords="offset points",
                     ha="center", va="bottom", fontsize=7.5, color="#555555")  # fmt: skip
@@ -454,12 +458,14 @@ def _slopes(
                 markersize=3.5, label=names[i], zorder=3, solid_capstyle="round")  # fmt: skip
 
 
-def _gap_marks(ax: Axes, places: np.ndarray, where_y: Any) -> None:
-    """A faint dotted line across the lines where places are left out."""
+def _gap_marks(ax: Axes, places: np.ndarray, where_y: Any, cut: int | None) -> None:
+    """A faint dotted line across the lines where places are left out (not where the cut
+    line is drawn)."""
     drawn = np.unique(_finite(places))
-    gaps = np.flatnonzero(np.diff(drawn) > 1)
-    for g in gaps.tolist():
-        y = float(where_y(np.array([(drawn[g] + drawn[g + 1]) / 2]))[0])
+    for g in np.flatnonzero(np.diff(drawn) > 1).tolist():
+        if cut is not None and drawn[g] <= cut < drawn[g + 1]:
+            continue
+        y = float(np.mean(where_y(drawn[g : g + 2])))
         ax.hlines(y, 0.0, 1.0, color="#cccccc", linestyle=(0, (1, 4)), linewidth=0.7, zorder=0)
 
 

@@ -443,6 +443,35 @@ def _colours(name: str) -> list:
     return [c for c in colours if not np.allclose(c[0], c[1:3])]
 
 
+#: the longest group name written whole under a bar or box (longer ones end in an ellipsis)
+_TICK_CHARS = 28
+
+
+def _group_ticks(ax: Axes, positions: np.ndarray, texts: Sequence[str]) -> None:
+    """Name the groups under their bars (boxes): long names shortened with an ellipsis, slanted
+    when they would crowd, and only every k-th named when even slanted they would touch.
+
+    Examples
+    --------
+    >>> from tourneystats.plot import ChartFigure
+    >>> ax = ChartFigure(figsize=(6, 4)).add_subplot()
+    >>> _group_ticks(ax, np.arange(60.0), [f"event-{i:03d}-of-a-long-season-name" for i in range(60)])
+    >>> len(ax.get_xticks()) < 60, ax.get_xticklabels()[0].get_text()
+    (True, 'event-000-of-a-long-season…')
+    """
+    short = [t if len(t) <= _TICK_CHARS else t[: _TICK_CHARS - 2].rstrip() + "…" for t in texts]
+    longest = max((len(t) for t in short), default=0)
+    slanted = longest * len(short) > 40 or (len(short) > 5 and longest > 4)
+    fig = root_figure(ax)
+    width_chars = 72 * fig.get_figwidth() * ax.get_position().width / 6.5  # characters
+    need = 2.2 if slanted else longest + 2  # slanted at 30°: a line's height and some apart
+    every = max(1, int(np.ceil(len(short) * need / width_chars)))
+    ax.set_xticks(np.asarray(positions)[::every], short[::every])
+    if slanted:
+        for tick in ax.get_xticklabels():
+            tick.set(rotation=30, ha="right", rotation_mode="anchor")
+
+
 def _place_ticks(worst: float) -> list[float]:
     """1 and round multiples up to `worst`: at most about 14 ticks."""
     worst = int(np.ceil(worst))

@@ -19,7 +19,7 @@ from ..core.schema import DECIDED_BY, RULES, TIED
 from ..core.whatif import decisive as decisive_counts
 from .fonts import readable, use_fonts
 from .slope import compare
-from .style import _axes, _column_text, _tick_text, _tidy
+from .style import _axes, _column_text, _fit_title, _group_ticks, _tick_text, _tidy
 
 __all__ = ["compare", "decisive"]
 
@@ -86,7 +86,9 @@ def decisive(
         shares = counts.set_index(DECIDED_BY)[["share"]].T
     shares = shares.reindex(columns=list(counts[DECIDED_BY].cat.categories)).fillna(0.0)
     shares = shares.loc[:, (shares > 0).any()]
-    ax = _axes(ax, (max(6.0, min(12.0, 0.6 * len(shares) + 4.0)), 4.8))
+    names = [_group_text(i) for i in shares.index] if groups else ["all"]
+    longest = min(max(len(t) for t in names), 28)  # slanted below the first bar: its room
+    ax = _axes(ax, (max(6.0, min(14.0, 0.6 * len(shares) + 4.0 + 0.06 * longest)), 4.8))
     x = np.arange(len(shares), dtype=float)
     bottom = np.zeros(len(shares))
     colours = _criterion_colours(list(shares.columns))
@@ -106,11 +108,7 @@ def decisive(
         ink = "#333333" if criterion == TIED else "white"
         ax.bar_label(bars, labels=texts, label_type="center", fontsize=7.5, color=ink)
         bottom += values
-    ax.set_xticks(x, [_group_text(i) for i in shares.index] if groups else ["all"])
-    longest = max(len(t.get_text()) for t in ax.get_xticklabels())
-    if longest * len(shares) > 40 or (len(shares) > 5 and longest > 4):
-        for tick in ax.get_xticklabels():
-            tick.set(rotation=30, ha="right", rotation_mode="anchor")
+    _group_ticks(ax, x, names)
     ax.set_ylim(0, 100)
     ax.yaxis.set_major_formatter(ticker.PercentFormatter())
     ax.set_ylabel("places decided")
@@ -128,7 +126,7 @@ def decisive(
     )
     if title is None:
         title = _decisive_title(counts, groups, top)
-    ax.set_title(title, loc="left", fontsize="large")
+    _fit_title(ax, title)
     _tidy(ax)
     use_fonts(ax)
     return ax
