@@ -277,9 +277,15 @@ def archive_rows(path: str | os.PathLike) -> pd.DataFrame:
     1     Bo     0  topdeck        False    False
     """
     loaded = _load(Path(path), None)
+    if loaded.events is None:
+        return loaded.results
+    return _archive_frame(loaded)
+
+
+def _archive_frame(loaded: _Loaded) -> pd.DataFrame:
+    """:func:`archive_rows` of what :func:`_load` read (MTG JSON or TOM events)."""
     results, events = loaded.results, loaded.events
-    if events is None:
-        return results
+    assert events is not None
     rows = results.assign(**{BRACKET: False})
     bracket = loaded.bracket
     if bracket is not None and len(bracket):  # (of events with Swiss rounds: MTGO's have none)
@@ -290,11 +296,16 @@ def archive_rows(path: str | os.PathLike) -> pd.DataFrame:
     info[CUT_ROUND] = info[CUT_ROUND].fillna(0).astype(np.int64)  # (TOM: none)
     rows = rows.merge(info, on=EVENT, how="left", validate="many_to_one")
     if not len(results) and loaded.bracket is not None and len(loaded.bracket):
-        rows.attrs[WHY_EMPTY] = (
-            f"a playoff bracket alone: {len(loaded.bracket) // 2} bracket match(es) and no Swiss "
-            "round (a bracket counts only in the tie-breakers of Swiss standings)"
-        )
+        rows.attrs[WHY_EMPTY] = why_empty(len(loaded.bracket) // 2)
     return rows
+
+
+def why_empty(matches: int) -> str:
+    """What :func:`archive_rows` says of a file of `matches` bracket matches and no Swiss round."""
+    return (
+        f"a playoff bracket alone: {matches} bracket match(es) and no Swiss round (a bracket "
+        "counts only in the tie-breakers of Swiss standings)"
+    )
 
 
 def archive_standings(
