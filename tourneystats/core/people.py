@@ -50,6 +50,7 @@ from .schema import (
 #: the columns of team names (bridge teams, pools and knockouts; league teams)
 TEAM_NAMES = (TEAM, HOME_TEAM, VISIT_TEAM)
 
+
 def clean_name(name: Any) -> Any:
     """A name as every reader reads it: trimmed, each run of whitespace one space (anything
     but a text is returned as it is).
