@@ -6,8 +6,12 @@ behind them into a separate frame (``chess.read_pgn(...).players``, ``read_usebi
 onto a finished table, after the ranking: the ids stay the identity, the names are labels, and
 two players of one name stay two players.
 
-**How a name is read** (:func:`clean_name`, :func:`clean_names`: every reader of every family,
-and every frame given to the package, read player and team names so):
+**How a name is read** (:func:`clean_name`, :func:`clean_names`, :func:`with_clean_names`): a
+player or team name that is an identity, in a file or in a frame given to the package, is read
+so by every family: cards (results tables and frames, the published standings beside them, MTG
+JSON files, TOM names), chess (results and players frames, PGN tags), the league's players and
+teams, bridge teams (team results, pools, knockouts). Where ids are numbers (TRF start
+numbers, bridge pair numbers, TOM user ids), the names are labels shown as the file gives them.
 
 - *Whitespace is no part of a name.* Leading and trailing whitespace is removed and every run
   of whitespace inside (tabs, line ends, no-break spaces) becomes one space: ``"Ann Lee "``,
@@ -20,8 +24,6 @@ and every frame given to the package, read player and team names so):
   (melee.gg lists two such players, in the same rounds, in the 2024 Asia Vintage
   Championship): a reader keeps them apart and says so in a warning naming the event and both
   spellings (:func:`case_variants`), as one player spelled two ways would be split.
-
-Ids that are numbers (start numbers, pair numbers, user ids) are not names: left as they are.
 """
 
 from __future__ import annotations
