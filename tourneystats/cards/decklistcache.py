@@ -60,8 +60,8 @@ How the files are read:
   an ``OMWP`` or ``OGWP`` below 0. melee.gg's ``GWP`` of -0.2 (259 entries of the public
   archive, 2024-2026) is kept as published.
 - **Names** are read as every reader reads them (:mod:`tourneystats.core.people`): whitespace
-  trimmed, each run of it one space (``"Tim Bunnik "``, 274 names of the archive's topdeck.gg
-  files, is ``"Tim Bunnik"``); letter case kept (melee.gg's ``"GEN Shinohara"`` and
+  trimmed, each run of it one space (``"Tim Bunnik "`` is ``"Tim Bunnik"``: 276 names of 86
+  topdeck.gg files of the public archive, and 1 of CardsRealm, have such spaces); letter case kept (melee.gg's ``"GEN Shinohara"`` and
   ``"Gen Shinohara"`` are two players, named in a warning by the standings).
 - A **round block repeated** (a Swiss round whose name is an earlier one's, or whose two
   matches or more, with their results, are all an earlier round's) is refused: its matches
