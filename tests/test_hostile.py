@@ -3,7 +3,8 @@
 The cases (``tests/hostile/``) run through the command line (``standings``, ``check``,
 ``compare``, ``recompute``) in a child process limited to 3 GiB of address space and 30 s a case
 (``tests/hostile_run.py``). Each must end as its case expects: never a traceback, an unbounded
-allocation, a modified input, a partial output, a silently accepted inconsistency, a value other
+allocation, a modified input, a partial output, a process left running, a silently accepted
+inconsistency, a value other
 than the one the case expects, or an error that does not say where the problem is (the file and
 line, the rows, the JSON path, or the option). ``python tests/test_hostile.py`` prints the count
 of every outcome; ``HOSTILE_CASES=REGEX`` runs the cases whose name matches.
@@ -83,6 +84,8 @@ def classify(case: Case, outcome: dict, outcomes: dict[str, dict]) -> str:
         return "traceback"
     if outcome.get("input_changed"):
         return "input modified"
+    if outcome.get("stray"):
+        return "stray process"
     if status == 0:
         if case.expect == "error":
             return "silently accepted"
