@@ -163,7 +163,7 @@ def _with_reasons(out: pd.DataFrame, notes: pd.DataFrame, results: pd.DataFrame)
 
 
 #: the rule sets a Vega folder is checked under, without `rules` (the first wins a tie)
-VEGA_RULES = ("vega", "vega2026", "vega2009")
+VEGA_RULES = ("vega", "vega2026a", "vega2026", "vega2009")
 
 
 #: why the ranks of an event differ: the file's ranks follow its points only, or tie-breaks
