@@ -226,3 +226,19 @@ def test_vega2026a_a_pairing_allocated_bye_adds_nothing_to_sb():
     assert sb["vega"].loc["D", "SB"] == 5.5
     assert sb["vega2026a"].loc["D", "SB"] == 3.0
     assert sb["vega"].loc["D", "BH"] == sb["vega2026a"].loc["D", "BH"] == 6.0
+
+
+def test_check_a_results_table_against_standings_beside_it(tmp_path):
+    games = _worked_example()
+    games.to_csv(tmp_path / "club-results.csv", index=False)
+    # BH under vega: A 2.0 (worked above), D 6.0 (D first on BH); by name, one value wrong (C)
+    pd.DataFrame({"event": "E", "round_after": 3, "name": ["A", "D", "C"], "rank": [2, 1, 3],
+                  "points": [2.5, 2.5, 1.0], "BH": [2.0, 6.0, 9.9]}).to_csv(
+        tmp_path / "club-standings.csv", index=False)  # fmt: skip
+    table = check_from_path(tmp_path / "club-results.csv", rules="vega")
+    wrong = table[~table["equal"]]
+    assert wrong[["player", "value"]].values.tolist() == [["C", "BH"]]
+    assert set(table["value"]) == {"points", "rank", "BH"}
+    with pytest.raises(ValidationError, match="no published standings beside"):
+        (tmp_path / "club-standings.csv").unlink()
+        check_from_path(tmp_path / "club-results.csv")
