@@ -65,7 +65,9 @@ def located(case: Case, outcome: dict) -> bool:
         return False
     if case.locate == "option":  # one line (a usage error: argparse's usage line too)
         return len(message.strip().splitlines()) == 1 or outcome["status"] == 2
-    line = re.search(rf"\bline \d+|{re.escape(name)}:\d+", message) is not None
+    # a folder read as one source (a Vega export) names the page of the folder and its line
+    pages = "|".join(rf"{re.escape(n)}:\d+" for n in (name, *case.names))
+    line = re.search(rf"\bline \d+|{pages}", message) is not None
     if case.locate == "line":
         return line
     if case.locate == "path":
