@@ -788,8 +788,8 @@ def _compare_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     cp.add_argument(
         "--top",
         type=_count(1),
-        help="chart the players placed N or better and every player who moved (default: all "
-        "of an event of up to 24 players, else the top 10)",
+        help="chart the players placed N or better, those crossing the --cut and the largest "
+        "moves the chart holds (default: all of an event of up to 24 players, else the top 10)",
     )
     cp.add_argument(
         "--player",
