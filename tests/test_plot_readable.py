@@ -303,3 +303,16 @@ def test_measure_finds_overlaps_cut_texts_and_crossing_leaders():
     assert m.summary()["texts"] == len(m.texts) >= 4
     buf = io.BytesIO()
     fig.savefig(buf, format="png")
+
+
+def test_bridge_charts_of_the_sample_season_are_readable(no_cjk_font):
+    from tourneystats import bridge
+
+    results = bridge.read_results(cli._demo_data(None) / "bridge").pairs
+    scores = bridge.pair_scores(results)
+    keys = [c for c in ("event", "section", "line", "pair") if c in scores]
+    for key in list(scores.groupby(keys).size().index)[:12]:  # titles as long as a legend
+        assert_readable(plot.pair_boards(scores, **dict(zip(keys, key))).figure)
+    mp = bridge.matchpoints(results)
+    for (event, section, board), _ in list(mp.groupby(["event", "section", "board"]))[:12]:
+        assert_readable(plot.board_spread(mp, event=event, section=section, board=board).figure)

@@ -109,7 +109,7 @@ def test_a_large_event_shows_its_movers_and_top_places_and_counts_the_rest():
     assert [line.get_label() for line in ax.get_lines()] == ["p25", "p26"]
     assert ax.get_title(loc="left") == (
         "E: a → b\n2 of 30 places changed; 28 kept theirs.\n"
-        "Drawn: the top 10, the 2 largest moves (1 place). Not drawn: 18 players who kept"
+        "Drawn: the top 10, all 2 moves (1 place). Not drawn: 18 players who kept"
         " their place.\nGreen: a better place under b; orange: a worse one."
     )
     texts = [x.get_text() for x in ax.texts]

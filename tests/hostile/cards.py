@@ -562,6 +562,55 @@ def _cards_compare_cases() -> Iterator[Case]:
         command="compare", out="compare.csv", args=(*rules, "--tiebreaks", "BH"),
         locate="option", names=("--tiebreaks",),
     )  # fmt: skip
+    yield from _cards_compare_folder_cases()
+
+
+def _cards_compare_folder_cases() -> Iterator[Case]:
+    """``compare`` of a folder of MTG JSON files, one of them refused: stops naming it and
+    ``--skip-bad-files``; with ``--skip-bad-files``, compares the others."""
+    good = (
+        TESTS / "cards" / "mtgjson" / "sfida-dei-campioni-pauper-61438-2024-02-18.json"
+    ).read_bytes()
+    other = (
+        TESTS
+        / "cards"
+        / "mtgjson"
+        / "8o-torneio-11a-liga-arena-guardians-modern-167476-2024-10-14.json"
+    ).read_bytes()
+    twice = _json_edit(good, lambda d: d["Rounds"][0]["Matches"].append(
+        dict(d["Rounds"][0]["Matches"][0], Result="0-2-0")))  # fmt: skip
+    rules = ("--rules", "mtg,melee")
+    for label, bad in (("truncated", good[:300]), ("a player paired twice", twice)):
+        files = {"a.json": good, "b.json": bad, "c.json": other}
+        yield Case(
+            f"cards compare/folder, a file {label}", "cards", files, "error", command="compare",
+            out="compare.csv", args=rules, names=("b.json", "--skip-bad-files"),
+        )  # fmt: skip
+        yield Case(
+            f"cards compare/folder, a file {label}, --skip-bad-files", "cards", files, "ok",
+            command="compare", out="compare.csv",
+            args=(*rules, "--skip-bad-files", "--chart", "{out}/places.png"),
+        )  # fmt: skip
+    yield Case(  # an empty file is no MTG archive JSON: left out with a warning, as by standings
+        "cards compare/folder, an empty file", "cards", {"a.json": good, "b.json": b""}, "ok",
+        command="compare", out="compare.csv", args=rules,
+    )  # fmt: skip
+    yield Case(
+        "cards compare/folder, every file refused, --skip-bad-files", "cards",
+        {"a.json": good[:300], "b.json": b""}, "error", command="compare", out="compare.csv",
+        args=(*rules, "--skip-bad-files"), names=("a.json",),
+    )  # fmt: skip
+    for jobs in ("0", "2"):
+        yield Case(
+            f"cards compare/folder, --jobs {jobs}", "cards", {"a.json": good, "c.json": other},
+            "ok", command="compare", out="compare.csv", args=(*rules, "--jobs", jobs),
+        )  # fmt: skip
+    for jobs in ("-1", "two"):
+        yield Case(
+            f"cards compare/--jobs {jobs}", "cards", {"a.json": good, "c.json": other}, "error",
+            command="compare", out="compare.csv", args=(*rules, "--jobs", jobs),
+            locate="option", names=("--jobs",),
+        )  # fmt: skip
 
 
 def _cards_strict_json_cases() -> Iterator[Case]:

@@ -517,7 +517,13 @@ def _archive_events(
 
 
 @names_its_source
-def read_results(path: str | os.PathLike, *, by: str | None = None) -> pd.DataFrame:
+def read_results(
+    path: str | os.PathLike,
+    *,
+    by: str | None = None,
+    skip_bad_files: bool = False,
+    jobs: int | None = 1,
+) -> pd.DataFrame:
     """Read the results that :func:`standings` takes from a file or a folder of files.
 
     Parameters
@@ -533,6 +539,11 @@ def read_results(path: str | os.PathLike, *, by: str | None = None) -> pd.DataFr
     by : str, optional
         A pooling column (see :func:`standings`) to read along with the results columns; of a
         Parquet file only these columns are read.
+    skip_bad_files : bool, default False
+        Leave out the MTG JSON files of a folder that would be refused, with one warning naming
+        each (:func:`read_mtg_json`); by default the first such file stops the reading.
+    jobs : int, optional
+        Processes reading the MTG JSON files of a folder (:func:`read_mtg_json`).
 
     Returns
     -------
@@ -558,16 +569,18 @@ def read_results(path: str | os.PathLike, *, by: str | None = None) -> pd.DataFr
     0     E      1      a        b     2       0      0
     1     E      1      b        a     0       2      0
     """
-    return _load(Path(path), by).results
+    return _load(Path(path), by, skip_bad_files=skip_bad_files, jobs=jobs).results
 
 
 @names_its_source
-def read_people(path: str | os.PathLike) -> pd.DataFrame | None:
+def read_people(
+    path: str | os.PathLike, *, skip_bad_files: bool = False, jobs: int | None = 1
+) -> pd.DataFrame | None:
     """The players a results file or folder names behind its ids, for ``players=``.
 
     Parameters
     ----------
-    path : path-like
+    path, skip_bad_files, jobs
         As for :func:`read_results`.
 
     Returns
@@ -589,7 +602,7 @@ def read_people(path: str | os.PathLike) -> pd.DataFrame | None:
     >>> read_people(folder) is None
     True
     """
-    return _load(Path(path), None).players
+    return _load(Path(path), None, skip_bad_files=skip_bad_files, jobs=jobs).players
 
 
 @names_its_source

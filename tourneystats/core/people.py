@@ -342,11 +342,10 @@ def select(
             )
         (out.append(named[0]) if named else unknown.append(w))
     if unknown:
-        known = ", ".join(_shown(rows, entity, labels, i) for i in _sorted(ids)[:6])
-        more = f", ... ({len(ids)} in all)" if len(ids) > 6 else ""
-        raise ValueError(
-            f"unknown {entity}(s) {', '.join(map(repr, unknown))}; known: {known}{more}"
-        )
+        from ..clihelp import shortened  # the one shortening of every listed error
+
+        known = shortened([_shown(rows, entity, labels, i) for i in _sorted(ids)[:8]], len(ids))
+        raise ValueError(f"unknown {entity}(s) {', '.join(map(repr, unknown))}; known: {known}")
     return out
 
 

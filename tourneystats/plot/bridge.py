@@ -26,7 +26,8 @@ from ..core.schema import (
     SECTION,
     TOP,
 )
-from .style import _axes, _require, _select, _single, _tick_text, _tidy
+from .fonts import use_fonts
+from .style import _axes, _fit_title, _require, _select, _single, _tick_text, _tidy
 
 #: bridge per-result matchpoint columns (from ``tourneystats.bridge.matchpoints``)
 NS_MP = "ns_mp"
@@ -141,6 +142,7 @@ def board_spread(
             title += f" ({artificial} artificial, not drawn)"
     ax.set_title(title, loc="left", fontsize="large")
     _tidy(ax)
+    use_fonts(ax)
     return ax
 
 
@@ -252,6 +254,8 @@ def pair_boards(
         title = f"Pair {pair}" + (f" {side}" if side in ("NS", "EW") else "")
         title += f" — {where}" if where is not None else ""
         title += f": {mean:.1f} % over {len(frame)} boards"
-    ax.set_title(title, loc="left", fontsize="large")
+    fitted = _fit_title(ax, title).get_text()
+    ax.set_title(fitted, loc="left", fontsize="large", pad=22)  # above the legend's row
     _tidy(ax)
+    use_fonts(ax)
     return ax

@@ -67,6 +67,8 @@ PLACE_COLUMNS = frozenset({RANK, PLACE})
 DEFAULT_TOP = 10
 #: places in a field larger than this are drawn on a log scale
 LOG_PLACES = 50
+#: the characters that show a line's marker in its end label
+_MARKER_GLYPHS = {"o": "●", "s": "■", "^": "▲", "D": "◆", "v": "▼", "P": "✚", "X": "✖", "*": "★"}
 
 
 def drift(
@@ -446,7 +448,10 @@ def _highlighted_lines(
             solid_capstyle="round",
         )
         j = int(last_idx[i])
-        ends.append((j, y[j], f"{display[i]} ({_value_text(y[j])})", colour))
+        text = f"{display[i]} ({_value_text(y[j])})"
+        if len(chosen) > 10:  # the line's marker before its name: told apart without colour
+            text = f"{_MARKER_GLYPHS[marker]} {text}"
+        ends.append((j, y[j], text, colour))
     return ends
 
 

@@ -329,7 +329,11 @@ def _subtitle(drawn: Drawn, changed: np.ndarray, everyone: int, b: str, cut: int
     if drawn.largest:
         lo, hi = drawn.largest_sizes
         size = f"{lo}" if lo == hi else f"{lo}-{hi}"
-        parts.append(f"the {drawn.largest} largest moves ({size} place{'s' if hi > 1 else ''})")
+        which = "the" if drawn.moves_left_out.size else "all"
+        largest = "largest " if drawn.moves_left_out.size else ""
+        parts.append(
+            f"{which} {drawn.largest} {largest}moves ({size} place{'s' if hi > 1 else ''})"
+        )
     text += ".\nDrawn: " + ", ".join(parts)
     left_out = drawn.moves_left_out
     not_drawn = everyone - int(drawn.keep.sum())

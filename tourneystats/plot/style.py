@@ -296,8 +296,10 @@ def _lookup(values: pd.Series, wanted: Sequence[Hashable], role: str) -> list:
         hit = exact.get(w, as_text.get(str(w)))
         (unknown if hit is None else found).append(w if hit is None else hit)
     if unknown:
-        shown = ", ".join(map(repr, uniques[:8].tolist()))
-        raise ValueError(f"unknown {role}(s) {', '.join(map(repr, unknown))}; known: {shown}, ...")
+        from ..clihelp import shortened
+
+        shown = shortened(map(repr, uniques[:8].tolist()), len(uniques))
+        raise ValueError(f"unknown {role}(s) {', '.join(map(repr, unknown))}; known: {shown}")
     return found
 
 
@@ -316,7 +318,9 @@ def _single(frame: pd.DataFrame, column: str, role: str, hint: str | None = None
         return
     values = pd.unique(frame[column].dropna())
     if len(values) > 1:
-        shown = ", ".join(map(repr, values[:6].tolist())) + (", ..." if len(values) > 6 else "")
+        from ..clihelp import shortened
+
+        shown = shortened(map(repr, values[:8].tolist()), len(values))
         raise ValueError(
             f"{role}: the frame holds {len(values)} values of {column!r} ({shown});"
             f" {hint or f'choose one with {column}=...'}"
