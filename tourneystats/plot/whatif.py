@@ -87,7 +87,7 @@ def compare(
         Draw the cut line below place `cut` (``cut=8``: who makes the top 8).
     players : sequence, optional
         Players (pairs) always drawn and named, whether they moved or not: ids or names
-        (:func:`tourneystats.core.people.select`; a name two players share is refused).
+        (``core.people.select``; a name two players share is refused).
     label : str, optional
         Column holding display names (``name`` or ``names`` if present, else the player id).
     title : str, optional
@@ -111,10 +111,6 @@ def compare(
     ...                   "rules": pd.Categorical(["old"] * 3 + ["new"] * 3, ["old", "new"]),
     ...                   "rank": [1, 2, 3, 2, 1, 3]})
     >>> ax = compare(t)
-    >>> [line.get_label() for line in ax.get_lines()]
-    ['Ann', 'Bo']
-    >>> [t.get_text() for t in ax.texts][:3]
-    ['Ann  1', 'Bo  2', 'Cy  3']
     """
     frame, a, b, groups, entity = _two_rule_sets(table, a, b, event)
     places = frame.pivot_table(
@@ -359,8 +355,6 @@ def decisive(
     ...                    "player": list("uvwxyz"), "rank": [1, 2, 2, 1, 2, 3],
     ...                    "PTS": [2, 1, 1, 3, 2, 1], "decided_by": ["PTS", "tied", None, "PTS", "PTS", None]})
     >>> ax = decisive(st, by="season")
-    >>> [c.get_label() for c in ax.containers], [t.get_text() for t in ax.get_xticklabels()]
-    (['PTS', 'tied'], ['S1', 'S2'])
     """
     counts = decisive_counts(standings, by=by, top=top)
     groups = [c for c in counts.columns if c not in (DECIDED_BY, "places", "share")]
