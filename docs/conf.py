@@ -598,7 +598,9 @@ def _see_also_index() -> dict[str, list[str]]:
 def _see_also(app, what, name, obj, options, lines) -> None:
     """A public function's or class's page without a "See Also" section gets one: the other
     names of its task (numpydoc renders it; runs before numpydoc)."""
-    if what not in ("function", "class") or any(line.strip() == "See Also" for line in lines):
+    if what not in ("function", "class", "exception") or any(
+        line.strip() == "See Also" for line in lines
+    ):
         return
     related = _see_also_index().get(name)
     if not related:
@@ -801,7 +803,16 @@ _reference_pages()
 _presets()
 
 
+def _not_run(app, config) -> None:
+    """``-D not_run=PATTERN,...``: pages this build renders without running them (the test
+    suite's quick build, which runs their code itself)."""
+    extra = [pattern for pattern in config.not_run.split(",") if pattern]
+    config.nb_execution_excludepatterns = [*config.nb_execution_excludepatterns, *extra]
+
+
 def setup(app) -> None:
+    app.add_config_value("not_run", "", "env", types=[str])
+    app.connect("config-inited", _not_run)
     _chart_figures_to_pyplot()
     app.connect("autodoc-process-docstring", _no_field_aliases)
     app.connect("autodoc-process-docstring", _see_also, priority=400)  # before numpydoc (500)
