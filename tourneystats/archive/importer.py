@@ -63,7 +63,7 @@ class ImportReport:
         One row per partition written (see :func:`write_archive`).
     warnings : pandas.DataFrame
         The warnings of reading the files: ``file``, ``kind``, ``message``
-        (:func:`~tourneystats.core.report.warning_kind`).
+        (``warning_kind``).
     """
 
     files: pd.DataFrame

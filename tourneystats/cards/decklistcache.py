@@ -764,7 +764,7 @@ def read_mtg_json(
         floored to 0.33: evidently a dummy player the organiser entered (one event of July 2024;
         :func:`standings_from_path` and :func:`check_from_path` read topdeck.gg files so).
     jobs : int, optional
-        Processes reading the files (:func:`~tourneystats.core.parallel.map_files`; None or 0:
+        Processes reading the files (``map_files``; None or 0:
         all the cores, for files of 32 MB or more in all; 1, the default: this process alone).
         The result, the warnings and the error of a refused file (the first in file order) do
         not depend on it. A script using more than one needs the ``if __name__ == "__main__":`` guard.
@@ -780,7 +780,7 @@ def read_mtg_json(
         the bracket rounds could not be read, None if they could), ``players`` (``event,
         player, name, playoffs``: whether he played a playoff round) and ``bracket`` (the
         matches of the rounds named ``Quarterfinals``, ``Semifinals``, ``Finals``, as
-        :func:`bracket_rows` gives them).
+        ``bracket_rows`` gives them).
 
     Raises
     ------

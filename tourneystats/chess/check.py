@@ -70,7 +70,7 @@ def check_from_path(
     Returns
     -------
     pandas.DataFrame
-        :func:`tourneystats.core.check.compare`'s table: ``event, player, value, published,
+        ``core.check.compare``'s table: ``event, player, value, published,
         computed, equal``, with ``value`` ``points`` or ``rank``, for every player whose line
         publishes them.
 
