@@ -93,3 +93,132 @@ def test_compare_chart_names_a_json_event_as_its_file_does(tmp_path, capsys):
     args = ["compare", str(table), "--family", "cards", "--rules", "melee,mtg"]
     assert main([*args, "--chart", str(tmp_path / "t.png")]) == 0
     assert "melee-14643: melee → mtg" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("family", "rules", "said"),
+    [
+        ("cards", "mtg,mtg", "mtg given twice"),
+        ("cards", "mtg,MTG", "MTG, mtg name one rule set"),
+        ("cards", "melee, Melee ,mtg", "Melee, melee name one rule set"),
+        ("bridge", "butler,Butler", "Butler, butler name one rule set"),
+        ("chess", "fide2024,FIDE2024", "FIDE2024, fide2024 name one rule set"),
+        ("league", "10,10:Top-up", "10, 10:Top-up name one rule set"),
+    ],
+)
+def test_one_rule_set_under_two_spellings_is_a_usage_error(capsys, family, rules, said):
+    """A rule-set name is matched trimmed and in lower case (core.schema.rule_key): two
+    spellings of one rule set would compare it with itself."""
+    assert main(["compare", str(DATA / family), "--family", family, "--rules", rules]) == 2
+    err = capsys.readouterr().err
+    assert f"--rules: {said}; give two rule sets or more to compare, each once" in err
+
+
+def test_rule_sets_in_capitals_are_the_presets_labelled_as_named(tmp_path):
+    out = tmp_path / "table.csv"
+    args = ["compare", str(DATA / "cards"), "--family", "cards", "--rules", "MTG,Melee"]
+    assert main([*args, "--out", str(out)]) == 0
+    assert pd.read_csv(out)["rules"].unique().tolist() == ["mtg", "melee"]
+
+
+# --- folders with a refused file; long lists in errors ------------------------------------------
+
+MTGJSON = Path(__file__).parent / "data" / "cards" / "mtgjson"
+GOOD = MTGJSON / "sfida-dei-campioni-pauper-61438-2024-02-18.json"
+OTHER = MTGJSON / "8o-torneio-11a-liga-arena-guardians-modern-167476-2024-10-14.json"
+
+
+def folder_with_a_bad_file(tmp_path: Path) -> Path:
+    folder = tmp_path / "season"
+    folder.mkdir()
+    (folder / "a.json").write_bytes(GOOD.read_bytes())
+    (folder / "b.json").write_bytes(GOOD.read_bytes()[:300])  # cut short: refused
+    (folder / "c.json").write_bytes(OTHER.read_bytes())
+    return folder
+
+
+@pytest.mark.parametrize("command", ["compare", "standings", "drift"])
+def test_a_refused_file_of_a_folder_says_skip_bad_files_exists(tmp_path, capsys, command):
+    folder = folder_with_a_bad_file(tmp_path)
+    args = [command, str(folder), "--family", "cards"]
+    args += ["--rules", "mtg,melee"] if command == "compare" else []
+    args += ["--out", str(tmp_path / "chart.png")] if command == "drift" else []
+    assert main(args) == 1
+    err = capsys.readouterr().err
+    assert "b.json" in err and "--skip-bad-files leaves out the files that would be refused" in err
+    assert len(err.strip().splitlines()) == 1
+    assert main([*args, "--skip-bad-files"]) == 0
+    assert "1 file(s) left out, refused" in capsys.readouterr().err
+
+
+def test_compare_skip_bad_files_draws_the_others_and_names_the_refused(tmp_path, capsys):
+    folder = folder_with_a_bad_file(tmp_path)
+    chart, out = tmp_path / "places.png", tmp_path / "table.csv"
+    args = ["compare", str(folder), "--family", "cards", "--rules", "mtg,melee"]
+    assert main([*args, "--skip-bad-files", "--jobs", "1", "--chart", str(chart),
+                 "--out", str(out)]) == 0  # fmt: skip
+    captured = capsys.readouterr()
+    assert "b.json" in captured.err and chart.exists()
+    assert set(pd.read_csv(out)["event"]) == {"a", "c"}  # the file stems
+    # a single file refused: no folder to skip files of, no hint
+    assert (
+        main(["compare", str(folder / "b.json"), "--family", "cards", "--rules", "mtg,melee"]) == 1
+    )
+    assert "--skip-bad-files" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "extra, message",
+    [
+        (["--family", "chess", "--skip-bad-files"], "--skip-bad-files is an option of the cards"),
+        (["--family", "cards", "--jobs", "-1"], "--jobs: must be 0 or more"),
+        (["--family", "cards", "--jobs", "two"], "--jobs: 'two' is not a whole number"),
+        (["--family", "cards", "--skip-bad-files=yes"], "--skip-bad-files: ignored explicit"),
+    ],
+)
+def test_compare_folder_options_refused_as_usage_errors(tmp_path, capsys, extra, message):
+    folder = folder_with_a_bad_file(tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        main(["compare", str(folder), "--rules", "mtg,melee", *extra])
+    assert stop.value.code == 2 and message in capsys.readouterr().err
+    assert sorted(p.name for p in folder.iterdir()) == ["a.json", "b.json", "c.json"]
+
+
+def many_events(folder: Path, n: int = 150) -> Path:
+    """A results table of `n` two-player events (one round each)."""
+    rows = [
+        {"event": f"event-{e:03d}-of-a-long-season", "round": 1, "player": p, "opponent": q,
+         "wins": w, "losses": 2 - w, "draws": 0}
+        for e in range(n) for p, q, w in (("ann", "bo", 2), ("bo", "ann", 0))
+    ]  # fmt: skip
+    path = folder / "season.csv"
+    pd.DataFrame(rows).to_csv(path, index=False)
+    return path
+
+
+@pytest.mark.parametrize("command", ["compare", "drift"])
+def test_an_unknown_event_lists_eight_and_counts_the_rest(tmp_path, capsys, command):
+    path = many_events(tmp_path)
+    args = [command, str(path), "--family", "cards", "--event", "nosuch"]
+    args += (
+        ["--rules", "mtg,melee", "--chart", str(tmp_path / "c.png")] if command == "compare" else []
+    )
+    args += ["--out", str(tmp_path / "d.png")] if command == "drift" else []
+    assert main(args) == 1
+    err = capsys.readouterr().err.strip()
+    assert "nosuch" in err and err.endswith(", ... (150 in all)")
+    assert err.count("event-") == 8 and len(err) < 600 and len(err.splitlines()) == 1
+
+
+def test_an_unknown_player_lists_eight_and_counts_the_rest(tmp_path, capsys):
+    path = many_events(tmp_path, 1)
+    table = pd.read_csv(path)
+    extra = pd.DataFrame({"event": table["event"][0], "round": 1,
+                          "player": [f"p{i:02d}" for i in range(20)],
+                          "opponent": [f"p{i ^ 1:02d}" for i in range(20)],
+                          "wins": [2, 0] * 10, "losses": [0, 2] * 10, "draws": 0})  # fmt: skip
+    pd.concat([table, extra]).to_csv(path, index=False)
+    assert main(["drift", str(path), "--family", "cards", "--player", "nobody",
+                 "--out", str(tmp_path / "d.png")]) == 1  # fmt: skip
+    err = capsys.readouterr().err.strip()
+    assert "unknown player(s) 'nobody'" in err and err.endswith(", ... (22 in all)")

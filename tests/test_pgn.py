@@ -383,7 +383,9 @@ def test_import_reads_pgn(tmp_path):
 
     (tmp_path / "src" / "2024").mkdir(parents=True)
     (tmp_path / "src" / "2024" / "FWWRC.pgn").write_bytes((DATA / "FWWRC.pgn").read_bytes())
-    report = import_folder(tmp_path / "src", tmp_path / "archive", progress=False)
+    report = import_folder(
+        tmp_path / "src", tmp_path / "archive", season_from_folder=True, progress=False
+    )
     assert report.ok and int(report.written["rows"].sum()) == 1210
 
 

@@ -242,8 +242,11 @@ def test_a_thousand_players_draw_fast_with_a_faint_background():
     renderer = drawn(ax)
     seconds = time.perf_counter() - start
     (rest,) = [c for c in ax.collections if isinstance(c, LineCollection)]
-    assert len(rest.get_segments()) == 990
-    assert rest.get_alpha() == pytest.approx(0.12) and rest.get_linewidths()[0] == 0.35
+    assert len(rest.get_segments()) == 990 * 14  # a segment per line and step to the next
+    alphas = rest.get_colors()[:, 3]
+    assert alphas.min() >= 0.015 and alphas.max() <= 0.6 and rest.get_linewidths()[0] == 0.35
+    ends = np.asarray(rest.get_segments())[:, :, 1].max(axis=1)  # the lower end's place
+    assert alphas[ends > 500].mean() < alphas[ends < 20].mean()  # crowded: fainter
     assert ax.get_yscale() == "log" and ax.get_ylabel() == "place (log scale)"
     ticks = [t.get_text() for t in ax.get_yticklabels()]
     assert ticks[:5] == ["1", "2", "5", "10", "20"] and ticks[-1] == f"{int(hist['rank'].max()):,}"

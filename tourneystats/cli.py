@@ -12,7 +12,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 import numpy as np
 import pandas as pd
@@ -32,6 +32,11 @@ from .clihelp import (
     family_hint,
     folder_options,
     jobs_of,
+    print_warning,
+    read_options,
+    shortened,
+    silence_stdout,
+    skip_hint,
     title_with_rules,
     titled,
     with_event_name,
@@ -98,10 +103,10 @@ OPTION_VALUES: dict[str, dict[str, tuple[str, str]]] = {
         "cards": ("tourneystats.cards.rules", "get_rules"),
         "chess": ("tourneystats.chess.rules", "check_rule_name"),
     },
-    "tiebreaks": {"chess": ("tourneystats.chess.codes", "parse_tiebreak")},
+    "tiebreaks": {"chess": ("tourneystats.chess.teamcodes", "check_tiebreak_code")},
     "convention": {"bridge": ("tourneystats.bridge.conventions", "convention_of")},
     "scoring": {"bridge": ("tourneystats.bridge.declared", "scoring_of")},
-    "vp_scale": {"bridge": ("tourneystats.bridge.vpscales", "scale_of")},
+    "vp_scale": {"bridge": ("tourneystats.bridge.vpscales", "check_scale_option")},
 }
 
 
@@ -404,7 +409,7 @@ def drift_chart(
                 pick = event
             keep = history[column].astype(str) == str(pick)
             if not keep.any():
-                known = ", ".join(map(str, pd.unique(history[column])))
+                known = shortened(pd.unique(history[column]))
                 raise ValueError(f"no {column} {pick!r} in {path}; it has {known}")
             history = history.loc[keep.to_numpy()]
     history, rules = titled(name, path, history, options or {})  # the event as its file names it
@@ -512,16 +517,20 @@ COMPARE_PARSERS = {
 }
 
 #: the options of ``compare`` and the families that take each
-COMPARE_OPTIONS: dict[str, tuple[str, ...]] = {"tiebreaks": ("chess",)}
+COMPARE_OPTIONS: dict[str, tuple[str, ...]] = {
+    "tiebreaks": ("chess",),
+    "skip_bad_files": ("cards",),
+}
 
 
-def results_from_path(name: str, path: str | Path) -> tuple[pd.DataFrame, dict]:
+def results_from_path(name: str, path: str | Path, **options: Any) -> tuple[pd.DataFrame, dict]:
     """A family's results (and the options they come with) from a results file or folder.
 
     Reads as the family's ``standings_from_path`` does: cards and league tables (cards also MTG
     JSON and TOM files), chess TRF, PGN and tables (with their players and events), bridge pairs
-    results (PBN, USEBIO, tables). The options hold ``players=``, the names behind the ids,
-    when the files give them.
+    results (PBN, USEBIO, tables). The `options` (``skip_bad_files``, ``jobs``) go to the
+    family's reader where it takes them. The options returned hold ``players=``, the names
+    behind the ids, when the files give them.
 
     Examples
     --------
@@ -536,12 +545,16 @@ def results_from_path(name: str, path: str | Path) -> tuple[pd.DataFrame, dict]:
     module = _family(name)
     if module is None:
         raise ValueError(f"the {name} family is not available")
-    read = module.read_results(path)
+    read = module.read_results(path, **read_options(module.read_results, options))
     if name == "chess":
         results, players, events = read
         return results, {"players": players, "events": events}
     # the names behind the ids (TOM players, PBN and USEBIO pairs), carried into the table
-    people = module.read_people(path) if hasattr(module, "read_people") else None
+    people = None
+    if hasattr(module, "read_people"):  # the same files again: their warnings are said above
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            people = module.read_people(path, **read_options(module.read_people, options))
     options = {} if people is None else {"players": people}
     if name == "bridge":
         if read.pairs is None:
@@ -563,9 +576,8 @@ def _chart_group(table: pd.DataFrame, summary: pd.DataFrame, event: str | None) 
             raise ValueError("--event: this family's tables have no event column")
         first = first[first[EVENT].astype(str) == str(event)]
         if first.empty:
-            known = pd.unique(summary[EVENT].astype(str))
-            more = f", ... ({len(known)} in all)" if len(known) > 8 else ""
-            raise ValueError(f"no event {event!r}; the events are {', '.join(known[:8])}{more}")
+            known = shortened(pd.unique(summary[EVENT].astype(str)))
+            raise ValueError(f"no event {event!r}; the events are {known}")
     pick = first.iloc[int(first["places_changed"].to_numpy().argmax())]
     keep = np.ones(len(table), dtype=bool)
     for column in groups:
@@ -581,16 +593,26 @@ def cmd_compare(args: argparse.Namespace) -> int:
     inputs = _inputs(_existing(args.path))
     if args.player and not args.chart:
         raise UsageError("--player chooses players of the chart: give --chart FILE.png too")
-    twice = sorted({r for r in args.rules if args.rules.count(r) > 1})
-    if twice or len(args.rules) < 2:  # (a rule set given twice would be one column twice)
-        what = f"{', '.join(twice)} given twice" if twice else "one rule set alone"
-        raise UsageError(f"--rules: {what}; give two rule sets or more to compare, each once")
     module, parse = COMPARE_PARSERS[args.family]
+    labels = []
     for rule in args.rules:  # every rule set read before any work, errors naming the option
         try:
-            getattr(importlib.import_module(module), parse)(rule)
+            labels.append(getattr(importlib.import_module(module), parse)(rule).label)
         except (ValidationError, ValueError) as exc:
             raise UsageError(f"--rules {rule}: {exc}") from None
+    # a rule set given twice (under any spelling: mtg, MTG) would be one column twice
+    twice = sorted(
+        {r for r, label in zip(args.rules, labels, strict=True) if labels.count(label) > 1}
+    )
+    if twice or len(args.rules) < 2:
+        what = (
+            "one rule set alone"
+            if not twice
+            else f"{twice[0]} given twice"
+            if len(twice) == 1
+            else f"{', '.join(twice)} name one rule set"
+        )
+        raise UsageError(f"--rules: {what}; give two rule sets or more to compare, each once")
     # every output checked (format, folder, not an input) before any is written
     if args.out:
         check_target(args.out, TABLE_SUFFIXES, inputs=inputs)
@@ -598,7 +620,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
         _chart_target(args.chart, inputs)
     if args.out and args.chart and _same_path(args.out, args.chart):
         raise UsageError(f"--out and --chart name the same file {args.out}")
-    results, options = results_from_path(args.family, args.path)
+    reading = {"skip_bad_files": args.skip_bad_files} | jobs_of(args)
+    results, options = results_from_path(args.family, args.path, **reading)
     if args.tiebreaks is not None:
         options["tiebreaks"] = args.tiebreaks
     table = whatif.compare(results, family=args.family, rules=args.rules, **options)
@@ -679,6 +702,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         args.src,
         args.archive,
         season=args.season,
+        season_from_folder=args.season_from_folder,
         mode=args.mode,
         strict=args.strict,
         progress=False if args.quiet else None,
@@ -739,7 +763,8 @@ def _family_parser(
     )
     parser.add_argument(
         "--vp-scale",
-        help="bridge teams: wbf2013 (default), wbf2013_discrete or a CSV table of IMP bands",
+        help="bridge teams: wbf2013 (default), wbf2013_discrete, a CSV table of IMP bands, or "
+        "given[:SCALE] (a match table's home_vp, visit_vp, published on that scale)",
     )
     if skip:
         folder_options(parser)
@@ -775,8 +800,8 @@ def _compare_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     cp.add_argument(
         "--top",
         type=_count(1),
-        help="chart the players placed N or better and every player who moved (default: all "
-        "of an event of up to 24 players, else the top 10)",
+        help="chart the players placed N or better, those crossing the --cut and the largest "
+        "moves the chart holds (default: all of an event of up to 24 players, else the top 10)",
     )
     cp.add_argument(
         "--player",
@@ -787,6 +812,7 @@ def _compare_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     )
     cp.add_argument("--head", type=_count(1), default=10, help="summary rows shown per table")
     cp.add_argument("--tables", type=_count(0), default=20, help="tables shown; 0: all")
+    folder_options(cp)
     cp.set_defaults(func=cmd_compare)
     return cp
 
@@ -821,7 +847,14 @@ def _archive_parsers(sub: Any) -> None:
     im = command_parser(sub, "import")
     im.add_argument("src", help="folder of source files")
     im.add_argument("archive", help="archive folder (created or extended)")
-    im.add_argument("--season", help="season of files no folder or column places")
+    im.add_argument(
+        "--season", help="season of the files without a season column or (with "
+        "--season-from-folder) folder (default: the year of each event's date)"
+    )  # fmt: skip
+    im.add_argument(
+        "--season-from-folder", action="store_true",
+        help="a file's season is the first folder below SRC that is not a family's",
+    )  # fmt: skip
     im.add_argument(
         "--mode",
         choices=["replace", "append", "error"],
@@ -926,7 +959,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _check_options(parser, args, COMPARE_OPTIONS if args.command == "compare" else None)
     # warnings (a skipped file, ...) read as the command's own; every file read is an input
     with warnings.catch_warnings(), tracking_inputs():
-        warnings.showwarning = _warn
+        warnings.showwarning = print_warning
         try:
             _check_values(args)
             return args.func(args)
@@ -934,13 +967,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("tourneystats: interrupted", file=sys.stderr)
             return 130
         except BrokenPipeError:  # the reader of standard output went away (`... | head`)
-            _silence_stdout()
+            silence_stdout()
             return 0
         except UsageError as exc:
             print(f"tourneystats: {exc}", file=sys.stderr)
             return 2
         except (ValidationError, ValueError, OSError) as exc:
-            print(f"tourneystats: {exc}{family_hint(args, exc)}", file=sys.stderr)
+            hint = family_hint(args, exc) or skip_hint(args, exc)
+            print(f"tourneystats: {exc}{hint}", file=sys.stderr)
             return 1
         except Exception as exc:  # a bug: one line, and the traceback on request
             if os.environ.get("TOURNEYSTATS_DEBUG"):
@@ -951,28 +985,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                 file=sys.stderr,
             )
             return 1
-
-
-def _silence_stdout() -> None:
-    """Point standard output at /dev/null, so that the flush at exit does not fail again."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    try:
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):  # not a real file (a test's capture): nothing to flush
-        pass
-    finally:
-        os.close(devnull)
-
-
-def _warn(
-    message: Warning | str,
-    category: type[Warning],
-    filename: str,
-    lineno: int,
-    file: TextIO | None = None,
-    line: str | None = None,
-) -> None:
-    print(f"tourneystats: warning: {message}", file=sys.stderr)
 
 
 def run(argv: Sequence[str] | None = None) -> NoReturn:

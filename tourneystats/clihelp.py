@@ -5,15 +5,17 @@ formatter that shows every default."""
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 import pandas as pd
 
 from .core.folders import list_files
-from .core.schema import DATE, DECIDED_BY, EVENT, NAME
+from .core.schema import DATE, DECIDED_BY, EVENT, NAME, ValidationError
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -75,7 +77,7 @@ def _listed(head: str, names: Sequence[str], tail: str = "", indent: int = 10) -
 def _family_choices(league: bool = True) -> str:
     """The rule sets of every family, one family per line, read from the families themselves
     (`league`: and the league's start weights)."""
-    from .bridge import CONVENTIONS, SCORINGS, TEAM_RULES
+    from .bridge import CONVENTIONS, KNOCKOUT_RULES, SCORINGS, TEAM_RULES
     from .cards import RULES
     from .chess import PRESETS, RULE_SETS
 
@@ -91,6 +93,9 @@ def _family_choices(league: bool = True) -> str:
                      "result beaten; default full)"),
             *_listed("bridge   --rules", list(TEAM_RULES), "(team files: the tie-breaks of a "
                      "team table)"),
+            *_listed("bridge   --rules", ["knockout", *(f"knockout:{k}" for k in KNOCKOUT_RULES)],
+                     "(a table of knockout segments; NAME-carry, NAME-earlier, NAME-places "
+                     "beside it)"),
             *_listed("bridge   --scoring", list(SCORINGS), "(default: as each file declares)"),
             *_listed("bridge   --convention", list(CONVENTIONS), "(default: the file's "
                      "program's, else ebu)"),
@@ -431,6 +436,64 @@ class UsageError(ValueError):
     argparse finds."""
 
 
+def shortened(items: Iterable[object], total: int | None = None, shown: int = 8) -> str:
+    """A list for an error message: the first `shown` items, then how many there are in all
+    (`total`, when `items` holds only the first ones).
+
+    Every list an error gives (the events, players, files a value could have been) is shortened
+    so, however long it is.
+
+    Examples
+    --------
+    >>> shortened(["a", "b"])
+    'a, b'
+    >>> shortened(range(146))
+    '0, 1, 2, 3, 4, 5, 6, 7, ... (146 in all)'
+    >>> shortened(["a", "b"], total=1012, shown=2)
+    'a, b, ... (1,012 in all)'
+    """
+    items = list(items)
+    total = len(items) if total is None else total
+    text = ", ".join(map(str, items[:shown]))
+    return text + (f", ... ({total:,} in all)" if total > shown else "")
+
+
+def skip_hint(args: argparse.Namespace, error: Exception) -> str:
+    """For a file of a folder that was refused: that ``--skip-bad-files`` leaves such files out
+    (when the command takes it, for the family, and it was not given).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> args = argparse.Namespace(family="cards", path=folder, skip_bad_files=None)
+    >>> skip_hint(args, ValidationError(f"{folder}/e.json: Rounds[0]: bad"))
+    ' (--skip-bad-files leaves out the files that would be refused, naming each)'
+    >>> skip_hint(args, ValueError("no event 'x'"))
+    ''
+    """
+    folder = Path(getattr(args, "path", "") or "")
+    if (
+        getattr(args, "skip_bad_files", False) is not None  # not an option, or given
+        or getattr(args, "family", None) not in SKIP_FAMILIES
+        or not isinstance(error, ValidationError)
+        or not folder.is_dir()
+    ):
+        return ""
+    message = str(error)
+    named = message.split(": ", 1)[0]
+    if not (named.lower().endswith(".json") and _inside(Path(named), folder)):
+        return ""
+    return " (--skip-bad-files leaves out the files that would be refused, naming each)"
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        return path.resolve().is_relative_to(folder.resolve())
+    except OSError:
+        return False
+
+
 def comma_list(text: str) -> list[str]:
     """An argparse type: comma-separated items, blanks dropped."""
     return [t.strip() for t in text.split(",") if t.strip()]
@@ -464,6 +527,10 @@ def jobs_option(parser: argparse.ArgumentParser, what: str, *, small: str = "") 
     )
 
 
+#: the families whose folders ``--skip-bad-files`` reads leaving out refused files (MTG JSON)
+SKIP_FAMILIES = ("cards",)
+
+
 def skip_option(parser: argparse.ArgumentParser) -> None:
     """``--skip-bad-files`` (cards): refused MTG JSON files of a folder left out, each named."""
     parser.add_argument(
@@ -481,9 +548,17 @@ JOBS_FAMILIES = ("bridge", "cards", "chess", "league")
 
 
 def folder_options(parser: argparse.ArgumentParser) -> None:
-    """``--skip-bad-files`` and ``--jobs`` (``standings``, ``drift``)."""
+    """``--skip-bad-files`` and ``--jobs`` (``standings``, ``drift``, ``compare``)."""
     skip_option(parser)
     jobs_option(parser, "the files of a folder", small=", but one for a folder of less than 32 MB")
+
+
+def read_options(read: Callable, options: dict) -> dict:
+    """The `options` (``skip_bad_files``, ``jobs``) that a family's reader `read` takes."""
+    import inspect
+
+    taken = inspect.signature(read).parameters
+    return {k: v for k, v in options.items() if k in taken and v is not None}
 
 
 def jobs_of(args: argparse.Namespace) -> dict:
@@ -518,3 +593,26 @@ def family_hint(args: argparse.Namespace, error: Exception) -> str:
     if found is None or found == family:
         return ""
     return f" (the file looks like {found} results: --family {found}?)"
+
+
+def silence_stdout() -> None:
+    """Point standard output at /dev/null, so that the flush at exit does not fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # not a real file (a test's capture): nothing to flush
+        pass
+    finally:
+        os.close(devnull)
+
+
+def print_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
+    """Say a warning on standard error as the command's own (one line)."""
+    print(f"tourneystats: warning: {message}", file=sys.stderr)

@@ -22,22 +22,26 @@ import os
 import re
 
 from .bridge import bridge_cases, bridge_option_cases, bridge_scoring_cases
+from .bridgeteams import bridge_team_cases
 from .cards import cards_cases, cards_command_cases, cards_file_cases
 from .chess import chess_cases, chess_option_cases, pgn_cases
 from .common import Case
 from .league import config_cases, league_cases
+from .vega import vega_cases
 
 #: every family's case makers, in the order the cases run
 CASES = [
     chess_cases,
     pgn_cases,
     chess_option_cases,
+    vega_cases,
     cards_cases,
     cards_file_cases,
     cards_command_cases,
     bridge_cases,
     bridge_scoring_cases,
     bridge_option_cases,
+    bridge_team_cases,
     league_cases,
     config_cases,
 ]

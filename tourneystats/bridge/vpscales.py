@@ -2,7 +2,7 @@
 
 ``vp_scale="wbf2013"`` (the default) is the WBF 2013 continuous scale,
 :func:`~tourneystats.bridge.victory_points`. ``vp_scale="wbf2013_discrete"`` is the discrete
-(whole VP) scale derived from it, :func:`wbf_discrete_table`. Any other scale is a table the
+(whole VP) scale derived from it, ``wbf_discrete_table``. Any other scale is a table the
 user gives: a CSV file or a DataFrame with one row per IMP band and number of boards,
 
 ==============  ===========================================================================
@@ -16,7 +16,7 @@ user gives: a CSV file or a DataFrame with one row per IMP band and number of bo
 ==============  ===========================================================================
 
 so that a margin ``m >= 0`` scores ``vp_winner`` and the opponents ``vp_loser`` of its band.
-A table is checked before use (:func:`check_vp_table`): per number of boards, the bands start
+A table is checked before use (``check_vp_table``): per number of boards, the bands start
 at 0 and follow each other without gap or overlap, only the last open-ended; a draw (the band
 of margin 0) gives both teams the same; the winner's VPs never fall and the loser's never rise
 as the margin grows; the two sum to the same total in every band. A match whose number of
@@ -86,12 +86,39 @@ def scale_of(value: Any) -> Scale:
             "tourneystats (no authoritative copy was found); give the table your event used, "
             "as a CSV file with columns boards, imp_min, imp_max, vp_winner, vp_loser"
         )
+    if isinstance(value, str) and value.strip().lower().startswith("given"):
+        raise ValueError(
+            f"vp_scale {value!r} takes the VPs a match results table gives (home_vp, "
+            "visit_vp); these results are not such a table"
+        )
     if isinstance(value, (str, os.PathLike)) and Path(value).suffix.lower() == ".csv":
         return _table_scale(read_vp_table(value), f"{_OPTION} {value}")
     raise ValueError(
         f"unknown vp_scale {value!r}: 'wbf2013', '{DISCRETE}', a .csv file or a DataFrame of "
         "IMP bands"
     )
+
+
+def check_scale_option(value: Any) -> None:
+    """Refuse a ``vp_scale`` value that names no scale: a scale :func:`scale_of` knows, or
+    ``"given"`` / ``"given:SCALE"`` (the VPs of a match results table, published on the
+    convention's scale or on SCALE; :func:`~tourneystats.bridge.pool_matches`).
+
+    Examples
+    --------
+    >>> check_scale_option("given:wbf2013_discrete")
+    >>> check_scale_option("given:wbf25")
+    Traceback (most recent call last):
+    ...
+    ValueError: vp_scale 'wbf25': the WBF 25-point scales used until 2012 are not shipped with tourneystats (no authoritative copy was found); give the table your event used, as a CSV file with columns boards, imp_min, imp_max, vp_winner, vp_loser
+    """
+    if isinstance(value, str):
+        head, colon, rest = value.strip().partition(":")
+        if head.lower() == "given":
+            if colon and rest.strip():
+                scale_of(rest.strip())
+            return
+    scale_of(value)
 
 
 def read_vp_table(path: str | os.PathLike) -> pd.DataFrame:

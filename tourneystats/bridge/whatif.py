@@ -11,7 +11,7 @@ import pandas as pd
 
 from ..core.people import with_people
 from ..core.ranking import decided_by
-from ..core.schema import DECIDED_BY, EVENT, IMPS, LINE, PAIR, PERCENTAGE, SECTION
+from ..core.schema import DECIDED_BY, EVENT, IMPS, LINE, PAIR, PERCENTAGE, SECTION, rule_key
 from ..core.whatif import RuleSpec, rule_specs, stack
 from .conventions import CONVENTIONS
 from .imp import butler, cross_imps, imp_standings
@@ -48,13 +48,13 @@ def _bridge_parse(item: Any) -> RuleSpec:
     options."""
     if isinstance(item, str):
         names = _bridge_names()
-        key = item.strip().lower()
+        key = rule_key(item)
         if key not in names:
             raise ValueError(
                 f"bridge compare: unknown rule set {item!r}; names are {', '.join(names)}"
                 " (in Python also a mapping of options, e.g. {'scoring': 'butler', 'drop': 2})"
             )
-        return RuleSpec(item.strip(), dict(names[key]))
+        return RuleSpec(key, dict(names[key]))
     if isinstance(item, Mapping):
         options = dict(item)
         label = " ".join(f"{k}={v}" if k != "scoring" else str(v) for k, v in options.items())
@@ -104,7 +104,7 @@ def compare(
     results : pandas.DataFrame
         A pairs traveller frame, as :func:`tourneystats.bridge.session_standings` takes it.
     rules : sequence
-        The rule sets, each a name of :data:`BRIDGE_RULES` (``"full"``, ``"half"``: the
+        The rule sets, each a name of ``BRIDGE_RULES`` (``"full"``, ``"half"``: the
         matchpoint scale; ``"mp"``, ``"butler"``, ``"cross_imps"``: the scoring method;
         labelled as written), a convention of the bridge family, or a mapping of options:
         ``scoring`` (``"mp"`` by default) and that method's options (``scale``,
@@ -118,7 +118,7 @@ def compare(
         The pairs' (teams') names, ``event, [section,] pair, names`` or ``event, team,
         names`` (the ``pairs`` frame of :func:`~tourneystats.bridge.read_usebio` and
         :func:`~tourneystats.bridge.read_pbn`): ``names`` is carried into the table, after the
-        id (:func:`~tourneystats.core.people.with_people`).
+        id (``with_people``).
 
     Returns
     -------

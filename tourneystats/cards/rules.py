@@ -67,7 +67,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..core.check import LAST_DIGIT
-from ..core.schema import GAME_POINTS, GWP, MATCH_POINTS, MWP, OGWP, OMWP, OOMWP, ROUNDS
+from ..core.schema import (
+    GAME_POINTS,
+    GWP,
+    MATCH_POINTS,
+    MWP,
+    OGWP,
+    OMWP,
+    OOMWP,
+    ROUNDS,
+    rule_key,
+)
 
 #: columns a :class:`Rules` order may name (all ranked descending)
 ORDER_COLUMNS = (MATCH_POINTS, GAME_POINTS, ROUNDS, MWP, GWP, OMWP, OGWP, OOMWP)
@@ -171,12 +181,12 @@ class Rules:
         played it (their points, rounds, games and opponents), while the players who did not
         keep the standings of the Swiss rounds before it (melee.gg). So does a second day that
         only the leaders by points play, or the first N of the standings
-        (:func:`~tourneystats.cards.publishers.points_cuts`): the players who stopped before it
+        (``points_cuts``): the players who stopped before it
         keep their standings of the first day. Applied to
         the files of an archive: :func:`~tourneystats.cards.check_from_path`,
         :func:`~tourneystats.cards.file_report` and
         :func:`~tourneystats.cards.standings_from_path`
-        (:func:`~tourneystats.cards.publishers.standings_before_cut`); ``standings`` of a
+        (``standings_before_cut``); ``standings`` of a
         results frame does not know the cut and ranks every round.
     playoff_tiebreakers : bool
         A file's bracket rounds named ``Quarterfinals``, ``Semifinals`` and ``Finals`` (left out
@@ -189,7 +199,7 @@ class Rules:
         Applied where the bracket is known: :func:`~tourneystats.cards.check_from_path`,
         :func:`~tourneystats.cards.file_report` and
         :func:`~tourneystats.cards.standings_from_path` of such files
-        (:func:`~tourneystats.cards.publishers.standings_with_bracket`), and
+        (``standings_with_bracket``), and
         :func:`~tourneystats.cards.archive_standings` of their rows in an archive, which
         marks the bracket's (column ``bracket``: ``tourneystats import``, ``recompute``). Not with
         `draw_share`, `drop_cap`, `bye_opponent`, `missed_rounds_lost` or byes unseen by
@@ -544,7 +554,7 @@ def get_rules(rules: str | Rules) -> Rules:
         return rules
     if isinstance(rules, str):
         try:
-            return RULES[rules.lower()]
+            return RULES[rule_key(rules)]
         except KeyError:
             raise ValueError(
                 f"unknown card-game rules {rules!r}; presets are {', '.join(RULES)}"

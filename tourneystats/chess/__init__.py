@@ -65,6 +65,14 @@ chessmanager``): ``chessmanager`` (fide2009 up to April 2024, then chessmanager2
 names (the ``program`` column of the events, which the TRF and PGN readers fill:
 :mod:`tourneystats.chess.programs`).
 
+``vega`` (the pairing program Vega, as its web exports publish; see :mod:`tourneystats.chess.vega`)
+    As ``fide2024`` (also in events after 2026-03-01: no cap), but an opponent's byes and
+    absences count as draws only after the last round in which he was *paired*, a forfeit loss
+    included; ``vega2026a`` (events started 2026-01 to 2026-03) as ``vega``, but a
+    pairing-allocated bye adds nothing to SB; ``vega2026`` (from 2026-04) with the 2026 caps.
+    ``vega2009``: Vega run with its FIDE 2009 option (as ``fide2009``); the pages do not say
+    which option an event used.
+
 Double forfeits and forfeits without an opponent: a double forfeit (TRF ``-`` on both lines,
 PGN ``0-0``) is a forfeit loss for each player, each naming the other. Under ``adjusted`` it is
 an unplayed round of each, a draw against himself; under ``fide2024``/``fide2026`` a VUR of each
@@ -76,7 +84,8 @@ forfeit. A forfeit whose opponent is not known (no ``opponent``) is scored as th
 it amounts to: a forfeit win as a pairing-allocated bye, a forfeit loss as an absence.
 
 The rule set is chosen per call, or per event with a mapping or a ``rules`` column; ``"auto"``
-picks it by the event's start date (TRF ``042``; :func:`rules_for_date`), and refuses events
+picks the program's rule set for the files of a program that has one (``vega`` for a Vega
+export), else the one in force at the event's start date (TRF ``042``; :func:`rules_for_date`), and refuses events
 without one unless a fallback is named, as in ``"auto:fide2009"``. A rule set is a small data
 object (:class:`RuleSet`): a reading other than the text's is a variant with a field changed,
 e.g. ``RULE_SETS["fide2026"].replace(name="tbs", round_robin_forfeits="tiebreakserver")``, the
@@ -185,6 +194,8 @@ player id or a declared count. The TRF reader's own refusals are listed in
 
 from .breakdown import explain
 from .check import check_from_path
+from .check import check_targets as check_targets  # check FOLDER: Vega folders
+from .check import file_report as file_report  # check FOLDER: a file's row
 from .codes import TIEBREAKS, TieBreak, parse_tiebreak
 from .files import history_from_path, read_results, standings_from_path
 from .kinds import EVENT_COLUMNS, KINDS, PLAYER_COLUMNS, RESULT_COLUMNS
@@ -193,6 +204,10 @@ from .points import POINT_KEYS, point_system
 from .ratings import DP_TABLE, PD_TABLE
 from .rules import PRESETS, ROUND_ROBIN_TYPE, RULE_SETS, Preset, RuleSet, rules_for_date
 from .tables import standings, standings_by_round, validate_results
+from .teamboards import board_standings
+from .teamcodes import TEAM_TIEBREAKS, TeamTieBreak, parse_team_tiebreak
+from .teams import TEAM_POINTS, TeamPoints, team_matches, validate_team_results
+from .teamtiebreaks import team_standings
 from .trf import TrfData, read_trf
 from .trfwrite import write_trf
 from .whatif import compare
@@ -222,6 +237,16 @@ __all__ = [
     "TrfData",
     "read_results",
     "validate_results",
+    # team events
+    "TEAM_POINTS",
+    "TEAM_TIEBREAKS",
+    "TeamPoints",
+    "TeamTieBreak",
+    "board_standings",
+    "parse_team_tiebreak",
+    "team_matches",
+    "team_standings",
+    "validate_team_results",
     # tables of the data model and the rules
     "DP_TABLE",
     "EVENT_COLUMNS",

@@ -1,4 +1,19 @@
-"""The points and ranks TRF files publish, compared with tourneystats' (``tourneystats check``).
+"""Published chess standings compared with tourneystats' (``tourneystats check``).
+
+Three sources publish standings:
+
+- **Vega web exports** (a folder with ``standings.html`` and ``pairsN.html``, or a folder of
+  them; :mod:`tourneystats.chess.vega`): points, places and every published tie-break, each
+  event under the Vega rule set that reproduces most of its values (``vega``, ``vega2026a``,
+  ``vega2026``, ``vega2009``: the pages say neither Vega's version nor its unplayed-games
+  option), unless `rules` names one; notes say which values a condition of the pages explains
+  (a double forfeit read as two absences, a crosstable that differs from a round page).
+- **Results tables with their published standings beside them** (CSV/Parquet): a table named
+  like the results with ``standings`` for ``results``/``games``/``matches`` (or in a folder
+  every ``*standings*`` table) with ``event, [round_after], rank, player|name, points`` and a
+  column per tie-break code (``BH/C1``, ``SB``, ...): the way in for any program's export
+  (:func:`tourneystats.chess.published.compare_published`; rules ``adjusted`` unless named).
+- **TRF files**, below.
 
 A TRF ``001`` line publishes the player's points (columns 81-84) and rank (86-89).
 :func:`check_from_path` reads the files without refusing published points that differ from
@@ -15,14 +30,18 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
-from ..core.check import compare
-from ..core.folders import names_its_source, result_files
+from ..core.check import NOTE, compare
+from ..core.folders import names_its_source, result_files, standings_beside
+from ..core.io import TABLE_SUFFIXES, read_table
 from ..core.people import with_people
-from ..core.schema import EVENT, PLAYER, POINTS, RANK, ValidationError
+from ..core.schema import DATE, EVENT, PLAYER, POINTS, RANK, ValidationError
+from .kinds import RESULT_COLUMNS
 from .tables import standings
 
 
@@ -41,7 +60,9 @@ def check_from_path(
     Parameters
     ----------
     path : path-like
-        A TRF file or a folder of them (``*.trf``, ``*.txt``, ``*.trfx``).
+        A TRF file or a folder of them (``*.trf``, ``*.txt``, ``*.trfx``); a Vega folder or a
+        folder of them; a results table (or a folder of them) with its published standings
+        beside it (see the module's description).
     rules, tiebreaks, round_robin, jobs, **options
         As for :func:`~tourneystats.chess.standings_from_path` (`jobs`: the processes reading
         the files of a folder).
@@ -49,7 +70,7 @@ def check_from_path(
     Returns
     -------
     pandas.DataFrame
-        :func:`tourneystats.core.check.compare`'s table: ``event, player, value, published,
+        ``core.check.compare``'s table: ``event, player, value, published,
         computed, equal``, with ``value`` ``points`` or ``rank``, for every player whose line
         publishes them.
 
@@ -75,7 +96,13 @@ def check_from_path(
     3   cup       2    rank        2.0       2.0   True
     """
     from .trf import TRF_SUFFIXES, read_trf  # on first use, as in files.py
+    from .vega import vega_folders
 
+    if os.path.isdir(path) and vega_folders(path):
+        return _check_vega(path, rules=rules, round_robin=round_robin, **options)
+    tables = _results_tables(path)
+    if tables:
+        return _check_tables(path, tables, rules=rules, round_robin=round_robin, **options)
     files = result_files(path, TRF_SUFFIXES, what="TRF files")
     data = read_trf(files if len(files) > 1 else files[0], check_points=False, jobs=jobs)
     table = standings(
@@ -94,6 +121,116 @@ def check_from_path(
     out = compare(published, ours, keys=[EVENT, PLAYER], values={POINTS: "_pts", RANK: "_rank"})
     out = out.dropna(subset=["published"]).reset_index(drop=True)
     return with_people(out.assign(note=_rank_notes(out, published)), data.players)
+
+
+def _results_tables(path: str | os.PathLike) -> list:
+    """The results tables `path` names: itself, or a folder's when it holds no TRF file."""
+    from ..core.folders import list_files, results_tables
+    from .trf import TRF_SUFFIXES
+
+    p = Path(path)
+    if p.is_file():
+        return [p] if p.suffix.lower() in TABLE_SUFFIXES else []
+    if not p.is_dir() or list_files(p, TRF_SUFFIXES):
+        return []
+    required = [c.name for c in RESULT_COLUMNS if c.required]
+    return results_tables(list_files(p, TABLE_SUFFIXES), required)
+
+
+def _check_tables(
+    path: str | os.PathLike, files: list, *, rules: Any, round_robin: Any, **options: Any
+) -> pd.DataFrame:
+    """Results tables against the standings tables published beside them (``event,
+    [round_after], rank, player|name, points`` and a column per tie-break code)."""
+    from .published import compare_published
+
+    found = standings_beside(path)
+    if not found:
+        raise ValidationError(
+            f"{path}: no published standings beside the results (a table named like the results "
+            "with 'standings' for 'results', 'games' or 'matches', or '*standings*' in a folder)"
+        )
+    results = pd.concat([read_table(p) for p in files], ignore_index=True)
+    results = results.drop(columns=["Unnamed: 0"], errors="ignore")  # a CSV with its index
+    published = pd.concat([read_table(p) for p in found], ignore_index=True)
+    if published.empty:
+        raise ValidationError(f"{found[0]}: no published standings (no rows)")
+    # a table without names: a player is named by his id (a name, in tables made from PGN)
+    players = results[[EVENT, PLAYER]].drop_duplicates().assign(name=lambda f: f[PLAYER])
+    return compare_published(
+        published,
+        results,
+        players=players,
+        rules=rules if rules is not None else "adjusted",
+        round_robin=round_robin,
+        **options,
+    )
+
+
+def _check_vega(
+    path: str | os.PathLike, *, rules: Any, round_robin: Any, **options: Any
+) -> pd.DataFrame:
+    """Compare the standings of the Vega folders of `path` with the computed ones."""
+    from .published import compare_published
+    from .rules import program_rule_set
+    from .vega import ROUND_AFTER, VEGA, read_vega
+
+    data = read_vega(path)
+    published = data.published
+    published = published[published[ROUND_AFTER].fillna(1).to_numpy() > 0]
+    if published.empty:
+        raise ValidationError(f"{path}: the Vega standings publish no round's standings")
+    options = dict(options, round_robin=round_robin)
+    kw: dict[str, Any] = {"players": data.players, "events": data.events}
+    if rules is not None:
+        out = compare_published(published, data.results, **kw, rules=rules, **options)
+        return with_people(out.assign(rules=str(rules)), data.players)
+    # Vega's unplayed-games option (FIDE 2009 or C.07) and version are the event's file's, and
+    # its pages print neither: each event is compared under every Vega rule set and keeps the
+    # one reproducing most of its tie-break values (at equal counts, the one of its date)
+    tables = [
+        compare_published(published, data.results, **kw, rules=name, **options).assign(rules=name)
+        for name in VEGA_RULES
+    ]
+    scores = pd.concat(
+        [(t["equal"] & ~t["value"].isin([POINTS, RANK])).groupby(t[EVENT]).sum() for t in tables],
+        axis=1,
+    ).astype("float64")
+    dated = data.events.set_index(EVENT).reindex(scores.index)
+    own = np.asarray([program_rule_set(VEGA, d) for d in dated[DATE]], dtype=object)
+    for k, name in enumerate(VEGA_RULES):  # equal counts: the rule set of the event's date
+        scores.iloc[:, k] += np.where(own == name, 0.5, 0.0)
+    best = pd.Series(np.asarray(VEGA_RULES)[scores.to_numpy().argmax(axis=1)], index=scores.index)
+    out = pd.concat(
+        [t[t[EVENT].map(best).to_numpy() == t["rules"].to_numpy()] for t in tables]
+    ).sort_index(kind="stable")
+    return with_people(_with_reasons(out, data.notes, data.results), data.players)
+
+
+def _with_reasons(out: pd.DataFrame, notes: pd.DataFrame, results: pd.DataFrame) -> pd.DataFrame:
+    """`out` with the reader's note (a double forfeit read as two absences, ...) on each value
+    that differs of a player the note is about, or of one of his opponents."""
+    if notes.empty:
+        return out
+    noted = notes.drop_duplicates([EVENT, PLAYER]).set_index([EVENT, PLAYER])["note"]
+    games = results.dropna(subset=["opponent"])
+    theirs = pd.MultiIndex.from_arrays([games[EVENT], games["opponent"].astype("int64")])
+    via = pd.DataFrame(
+        {EVENT: games[EVENT].to_numpy(), PLAYER: games[PLAYER].to_numpy(),
+         "note": noted.reindex(theirs).to_numpy()}
+    ).dropna(subset=["note"])  # fmt: skip
+    reasons = pd.concat([noted.reset_index(), via]).drop_duplicates([EVENT, PLAYER])
+    reason = reasons.set_index([EVENT, PLAYER])["note"]
+    found = reason.reindex(pd.MultiIndex.from_arrays([out[EVENT], out[PLAYER]])).to_numpy()
+    from .published import POINTS_NOTE
+
+    blank = out[NOTE].isna() | (out[NOTE] == POINTS_NOTE)  # the reader's note says more
+    blank = blank.to_numpy() & ~out["equal"].to_numpy(dtype=bool)
+    return out.assign(**{NOTE: np.where(blank & pd.notna(found), found, out[NOTE])})
+
+
+#: the rule sets a Vega folder is checked under, without `rules` (the first wins a tie)
+VEGA_RULES = ("vega", "vega2026a", "vega2026", "vega2009")
 
 
 #: why the ranks of an event differ: the file's ranks follow its points only, or tie-breaks
@@ -115,3 +252,29 @@ def _rank_notes(out: pd.DataFrame, published: pd.DataFrame) -> pd.Series:
     wrong = (out["value"] == RANK) & ~out["equal"]
     note = out[EVENT].map(flag).map({True: POINTS_ONLY, False: UNDECLARED})
     return note.where(wrong).astype(object)
+
+
+def check_targets(folder: str | os.PathLike) -> list:
+    """The Vega folders below `folder`, each checked as one event by ``check FOLDER``."""
+    from .vega import vega_folders
+
+    return vega_folders(folder)
+
+
+def file_report(path: Any, **options: Any) -> tuple[dict, pd.DataFrame]:
+    """One file's (or Vega folder's) report row for ``check FOLDER``: as
+    :func:`tourneystats.core.report.file_report`, with ``inconsistent`` for published points
+    that the results do not give, and the rule set each event was compared under."""
+    from ..core.report import file_report as report
+    from .published import event_status
+
+    row, table = report(check_from_path, path, **options)
+    if (
+        len(table)
+        and row["status"] == "different"
+        and (event_status(table) == "inconsistent").any()
+    ):
+        row["status"] = "inconsistent"
+    if "rules" in table.columns and len(table):
+        row["preset"] = ",".join(pd.unique(table["rules"].astype(str)))
+    return row, table

@@ -17,6 +17,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
+from ..core.people import with_clean_names
 from ..core.schema import (
     COLOUR,
     EVENT,
@@ -124,7 +125,7 @@ def _build_grid(
     ratings: str = "first",
 ) -> _Grid:
     """Validate the long frame and scatter it into the stacked players x rounds grid."""
-    df = validate(results, RESULT_COLUMNS, what="results")
+    df = with_clean_names(validate(results, RESULT_COLUMNS, what="results"), (PLAYER, OPPONENT))
     events, players = _validate_tables(events, players)
     rows = _row_facts(df)
     keys = _player_keys(df)
@@ -175,6 +176,7 @@ def _validate_tables(
         events = validate(events, EVENT_COLUMNS, key=(EVENT,), what="events")
     if players is not None:
         players = validate(players, PLAYER_COLUMNS, key=(EVENT, PLAYER), what="players")
+        players = with_clean_names(players, (PLAYER,))  # (names as the results' are read)
     return events, players
 
 

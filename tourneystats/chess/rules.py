@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..core.schema import DATE, EVENT, RULES, TYPE, ValidationError
+from ..core.schema import DATE, EVENT, RULES, TYPE, ValidationError, rule_key
 from .kinds import PROGRAM
 
 # --- rule sets -----------------------------------------------------------------------------------
@@ -36,7 +36,9 @@ class RuleSet:
     opponent_view : {"adjusted", "trailing_byes_draw"}
         An opponent's score as counted: ``"adjusted"`` = over-the-board points + a draw's points
         per unplayed round; ``"trailing_byes_draw"`` = face value except byes/absences after his
-        last available round, which count as draws (C.07-2023 art. 16.3).
+        last available round, which count as draws (C.07-2023 art. 16.3);
+        ``"trailing_unpaired_draw"`` = the same from his last round *paired*, a forfeit loss
+        included (Vega).
     own_unplayed : {"self", "dummy", "dummy_capped", "dummy_adjusted", "virtual"}
         The stand-in opponent of an own unplayed round: the player himself with his adjusted
         score and a draw as result (``"self"``), a dummy with the player's final score
@@ -54,6 +56,10 @@ class RuleSet:
         TieBreakServer 1.9 computes them).
     buchholz_in_round_robins : bool
         Whether BH, FB and AOB may be used in round robins (C.07-2026 art. 8 note: "must not").
+    pab_in_sb : {"stand_in", "zero"}
+        What a pairing-allocated bye adds to SB: its stand-in's score times the bye's points, as
+        for every unplayed round (``"stand_in"``), or nothing (``"zero"``: Vega's club exports of
+        early 2026).
     unplayed_in_round_robins : {"not_counted", "as_swiss"}
         The rounds without a game in a round robin (the round an odd number of players' free
         player sits out, an absence): ``"not_counted"`` (C.07 15.2-15.3: the unplayed-round rules
@@ -75,6 +81,7 @@ class RuleSet:
     round_robin_forfeits: str = "played"
     buchholz_in_round_robins: bool = True
     unplayed_in_round_robins: str = "not_counted"
+    pab_in_sb: str = "stand_in"
 
     def __post_init__(self) -> None:
         for field, allowed in _ALLOWED.items():
@@ -90,18 +97,34 @@ class RuleSet:
 
 
 _ALLOWED = {
-    "opponent_view": ("adjusted", "trailing_byes_draw"),
+    "opponent_view": ("adjusted", "trailing_byes_draw", "trailing_unpaired_draw"),
     "own_unplayed": ("self", "dummy", "dummy_capped", "dummy_adjusted", "virtual"),
     "vur_cut_first": (True, False),
     "round_robin_forfeits": ("played", "c07_2026", "tiebreakserver"),
     "buchholz_in_round_robins": (True, False),
     "unplayed_in_round_robins": ("not_counted", "as_swiss"),
+    "pab_in_sb": ("stand_in", "zero"),
 }
 RULE_SETS: dict[str, RuleSet] = {
     "adjusted": RuleSet("adjusted", "adjusted", "self", False, unplayed_in_round_robins="as_swiss"),
     "fide2024": RuleSet("fide2024", "trailing_byes_draw", "dummy", True),
     "fide2026": RuleSet("fide2026", "trailing_byes_draw", "dummy_capped", True, "c07_2026", False),
     "fide2009": RuleSet("fide2009", "adjusted", "virtual", False),
+    # Vega (the pairing program): C.07 (2024) without the 2026 caps, even in events after
+    # 2026-03-01; an opponent's trailing byes count as draws from his last *paired* round (a
+    # forfeit loss is paired). See tourneystats.chess.vega and the archive measured there.
+    "vega": RuleSet("vega", "trailing_unpaired_draw", "dummy", True),
+    # Vega run with its FIDE 2009 unplayed-games option (the virtual opponent), which club
+    # events of 2024-2025 still use; the pages do not print which option an event used
+    "vega2009": RuleSet("vega2009", "adjusted", "virtual", False),
+    # Vega's club exports of events started in the first months of 2026: as vega, but a
+    # pairing-allocated bye adds nothing to SB (8 of 8 such byes in 3 events; BH counts it)
+    "vega2026a": RuleSet("vega2026a", "trailing_unpaired_draw", "dummy", True, pab_in_sb="zero"),
+    # Vega with the C.07 (2026) caps of the dummy opponent (art. 16.4), as club events of
+    # 2026 published by a newer Vega show
+    "vega2026": RuleSet(
+        "vega2026", "trailing_unpaired_draw", "dummy_capped", True, "c07_2026", False
+    ),
     "chessmanager2024": RuleSet("chessmanager2024", "trailing_byes_draw", "dummy_adjusted", True),
 }
 _RULE_NAMES = tuple(RULE_SETS)
@@ -193,6 +216,26 @@ PRESETS: dict[str, Preset] = {
         "edition (programs.SWISS_MANAGER_LABELS); for the others, no public evidence of the "
         "program's own dates was found, and FIDE's are used",
     ),
+    # (named apart from the rule set "vega", which it applies first)
+    "vega_dated": Preset(
+        "vega_dated",
+        "Vega",
+        "vega",
+        (("2026-01-01", "vega2026a"), ("2026-04-01", "vega2026")),
+        "a club's Vega web exports (tests/benchmarks/bench_vega_archive.py) reproduce C.07 "
+        "(2024) as Vega reads it (vega) for events started in 2024-2025; the same with a "
+        "pairing-allocated bye adding nothing to SB (vega2026a) for events started 2026-01 to "
+        "2026-03-14; the 2026 caps (vega2026) for events started from 2026-04-07 on (one event "
+        "of 2026-05-16 still shows vega2026a). The first days of the later rule sets (the "
+        "months between) are a guess",
+    ),
+}
+assert not set(PRESETS) & set(RULE_SETS), "a preset named as a rule set"
+#: the preset of each program an event may name (``events.program``): by the preset's name or
+#: its program's (``"Vega"``, as the Vega reader writes it)
+_PRESET_OF_PROGRAM = {
+    **{p.name: p.name for p in PRESETS.values() if p.name != "auto"},
+    **{p.program: p.name for p in PRESETS.values() if p.name != "auto"},
 }
 
 
@@ -239,6 +282,7 @@ def _rule_codes(
     if isinstance(rules, RuleSet):
         return np.zeros(n, dtype=np.int8), (rules,)
     if isinstance(rules, str):
+        rules = rule_key(rules)
         _check_rule_names([rules])
         if not _dated(rules):
             return np.zeros(n, dtype=np.int8), (RULE_SETS[rules],)
@@ -269,8 +313,8 @@ def _rule_codes(
 
 def _dated(name: object) -> bool:
     """Whether `name` picks a rule set by date: ``"auto"`` or a preset, with or without a
-    fallback after a colon."""
-    return isinstance(name, str) and name.partition(":")[0] in PRESETS
+    fallback after a colon (a rule set's name is never a preset's)."""
+    return isinstance(name, str) and name not in RULE_SETS and name.partition(":")[0] in PRESETS
 
 
 def _given_rules(
@@ -294,7 +338,7 @@ def _given_rules(
 def _rule_names_by_event(rules: Mapping, event_index: pd.Index) -> np.ndarray:
     """The rule-set name the mapping `rules` gives each event; every event must have one."""
     names = np.empty(len(event_index), dtype=object)
-    names[:] = [rules.get(e) for e in event_index]
+    names[:] = [_key_of(rules.get(e)) for e in event_index]
     missing = event_index[[n is None or (isinstance(n, float) and np.isnan(n)) for n in names]]
     missing = missing.tolist()
     if missing:
@@ -325,7 +369,13 @@ def _rules_by_date(
         )
     )
     program = _event_programs(event_index, events)
-    preset = np.where((preset == "auto") & np.isin(program, list(PRESETS)), program, preset)
+    by_program = (preset == "auto") & np.isin(program, list(_PRESET_OF_PROGRAM))
+    if by_program.any():  # "auto": the preset of the program that wrote the event's file
+        own = np.array([_PRESET_OF_PROGRAM.get(p, "") for p in program], dtype=object)
+        preset = np.where(by_program, own, preset)
+        # an undated event of a named program: the program's first rule set
+        first = np.array([PRESETS[q].first if q else "" for q in own], dtype=object)
+        fallback = np.where(by_program & undated & (fallback == ""), first, fallback)
     stuck = dated & undated & (fallback == "")
     if stuck.any():
         shown = event_index[stuck].tolist()
@@ -356,17 +406,47 @@ def _event_programs(event_index: pd.Index, events: pd.DataFrame | None) -> np.nd
     return np.asarray(found.astype(object).where(found.notna(), "").to_numpy(), dtype=object)
 
 
+def program_rule_set(program: str, date: object) -> str | None:
+    """The rule set ``rules="auto"`` takes for an event written by `program` (a preset's name
+    or its program's, :data:`PRESETS`) that started on `date` (None or NaT: the program's
+    first), or None for a program without a preset of its own.
+
+    Examples
+    --------
+    >>> program_rule_set("Vega", "2025-08-30"), program_rule_set("Vega", "2026-05-02")
+    ('vega', 'vega2026')
+    >>> program_rule_set("chessmanager", "2024-06-01")
+    'chessmanager2024'
+    >>> program_rule_set("Swiss-Manager", "2025-01-01") is None
+    True
+    """
+    name = _PRESET_OF_PROGRAM.get(program)
+    if name is None:
+        return None
+    when = pd.Timestamp(date) if date is not None else pd.NaT  # type: ignore[arg-type]
+    return PRESETS[name].first if pd.isna(when) else PRESETS[name].rule_set_on(when)
+
+
 def check_rule_name(name: str) -> str:
-    """`name` if it is a rule set, ``"auto"``, a preset, or either of those with a fallback
+    """`name` as matched (trimmed, in lower case: :func:`~tourneystats.core.schema.rule_key`)
+    if it is a rule set, ``"auto"``, a preset, or either of those with a fallback
     (``"auto:<rule set>"``); else a ValueError.
 
     Examples
     --------
-    >>> check_rule_name("auto:fide2024"), check_rule_name("chessmanager")
-    ('auto:fide2024', 'chessmanager')
+    >>> check_rule_name("auto:fide2024"), check_rule_name("FIDE2024")
+    ('auto:fide2024', 'fide2024')
+    >>> check_rule_name("chessmanager")
+    'chessmanager'
     """
+    name = rule_key(name)
     _check_rule_names([name])
     return name
+
+
+def _key_of(name: object) -> object:
+    """A rule-set name as matched (:func:`~tourneystats.core.schema.rule_key`); else as is."""
+    return rule_key(name) if isinstance(name, str) else name
 
 
 def _check_rule_names(names: list) -> None:

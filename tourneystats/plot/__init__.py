@@ -10,9 +10,11 @@ with ``ax.figure.savefig("chart.png")``. To place a chart in your own layout, pa
 - :mod:`~tourneystats.plot.history`: :func:`drift`, the bump chart of a history;
 - :mod:`~tourneystats.plot.distributions`: :func:`distribution`;
 - :mod:`~tourneystats.plot.bridge`: :func:`board_spread`, :func:`pair_boards`;
-- :mod:`~tourneystats.plot.whatif`: :func:`compare` (places under two rule sets) and
-  :func:`decisive` (the criteria that decided places);
+- :mod:`~tourneystats.plot.whatif`: :func:`compare` (places under two rule sets, drawn by
+  :mod:`~tourneystats.plot.slope`) and :func:`decisive` (the criteria that decided places);
 - :mod:`~tourneystats.plot.labels`: the end labels of lines, laid out when a figure is drawn;
+- :mod:`~tourneystats.plot.fonts`: the fonts' fallback chain (CJK fonts found at run time) and
+  the names rewritten where no installed font has their letters;
 - :mod:`~tourneystats.plot.style`: the figure, styling and helpers they share.
 
 Examples

@@ -9,7 +9,17 @@ import pandas as pd
 from matplotlib.axes import Axes
 
 from ..core.schema import PAIR, PLAYER, TEAM
-from .style import _axes, _column_text, _require, _step_order, _tick_text, _tidy
+from .fonts import readable, use_fonts
+from .style import (
+    _axes,
+    _column_text,
+    _fit_title,
+    _group_ticks,
+    _require,
+    _step_order,
+    _tick_text,
+    _tidy,
+)
 
 
 def distribution(
@@ -57,11 +67,7 @@ def distribution(
     >>> st = pd.DataFrame({"event": ["A", "A", "A", "B", "B"],
     ...                    "omwp": [0.5, 0.62, 0.41, 0.55, 0.33]})
     >>> ax = distribution(st, "omwp", bins=4)
-    >>> len(ax.patches), ax.get_xlabel()
-    (4, "OMW% (opponents' match-win %)")
     >>> ax = distribution(st, "omwp", by="event")
-    >>> [t.get_text() for t in ax.get_xticklabels()]
-    ['A', 'B']
     """
     _require(standings, [column] + ([by] if by is not None else []), "distribution")
     values = pd.to_numeric(standings[column], errors="coerce")
@@ -109,12 +115,7 @@ def distribution(
             linewidths=0,
             zorder=3,
         )
-        labels = [_tick_text(g) for g in order]
-        every = max(1, int(np.ceil(len(order) / 24)))
-        ax.set_xticks(positions[::every], labels[::every])
-        if max((len(t) for t in labels), default=0) > 4 and len(labels) > 5:
-            for tick in ax.get_xticklabels():
-                tick.set(rotation=35, ha="right", rotation_mode="anchor")
+        _group_ticks(ax, positions, [readable(_tick_text(g)) for g in order])
         ax.set_xlim(-0.6, len(order) - 0.4)
         ax.set_xlabel(by)
         ax.set_ylabel(_column_text(column))
@@ -122,8 +123,9 @@ def distribution(
         title = _distribution_title(standings.loc[present], column, by, data.size)
         if missing:
             title += f" ({missing} missing left out)"
-    ax.set_title(title, loc="left", fontsize="large")
+    _fit_title(ax, title)
     _tidy(ax)
+    use_fonts(ax)
     return ax
 
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import cast
+from typing import Any, cast
 
 import numpy as np
 import pandas as pd
 from matplotlib import ticker
 from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection
+from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 
 from ..core.people import select
@@ -33,6 +34,7 @@ from ..core.schema import (
     TEAM,
     TOURNAMENT,
 )
+from .fonts import use_fonts
 from .labels import LINE_SPACING, EndLabels
 from .style import (
     _BACKGROUND,
@@ -65,6 +67,8 @@ PLACE_COLUMNS = frozenset({RANK, PLACE})
 DEFAULT_TOP = 10
 #: places in a field larger than this are drawn on a log scale
 LOG_PLACES = 50
+#: the characters that show a line's marker in its end label
+_MARKER_GLYPHS = {"o": "●", "s": "■", "^": "▲", "D": "◆", "v": "▼", "P": "✚", "X": "✖", "*": "★"}
 
 
 def drift(
@@ -166,12 +170,6 @@ def drift(
     ...                      "player": ["Ann", "Bo", "Cy"] * 2,
     ...                      "rank": [1, 2, 3, 2, 1, 3]})
     >>> ax = drift(hist, step="round", players=["Ann", "Bo"])
-    >>> bool(ax.yaxis_inverted())
-    True
-    >>> [line.get_label() for line in ax.get_lines()]
-    ['Bo', 'Ann']
-    >>> [t.get_text() for t in ax.texts]
-    ['Bo (1)', 'Ann (2)']
     """
     step, entity, value, label = _drift_columns(history, step, entity, value, label)
     frame, numbers = _drift_rows(history, step, entity, value, event)
@@ -182,10 +180,10 @@ def drift(
     ax = _axes(ax)
     chosen = _chosen(order, players, frame, entities, entity, _label_room(ax))
     x = np.arange(len(steps), dtype=float)
+    _value_axis(ax, grid, inverted, log_scale)
     if background:
         _background_lines(ax, x, grid, chosen)
     ends = _highlighted_lines(ax, x, grid, chosen, display, last_idx)
-    _value_axis(ax, grid, inverted, log_scale)
     ax.set_xlim(-0.3, len(steps) - 1 + 0.3)
     _end_labels(ax, ends)
     common = _step_axis(ax, steps)
@@ -197,6 +195,7 @@ def drift(
     _fit_title(ax, title)
     _title_note(ax, _bracket_note(value, step))
     _tidy(ax)
+    use_fonts(ax)
     return ax
 
 
@@ -343,21 +342,59 @@ def _label_room(ax: Axes) -> int:
 def _background_lines(ax: Axes, x: np.ndarray, grid: np.ndarray, chosen: np.ndarray) -> None:
     """The entities not highlighted, as thin grey lines behind the others (one collection).
 
-    Thinner and fainter the more there are (:func:`_background_style`), so that a thousand
-    lines shade the field by how many pass where instead of painting it grey.
+    Thinner the more there are (:func:`_background_style`); beyond 30 lines each segment is
+    seen through as much as the lines crowding where it runs ask (:func:`_see_through`), so
+    that a thousand lines shade the field lightly instead of painting it grey. Call it once
+    the value axis is set (its scale and limits).
     """
     is_chosen = np.zeros(len(grid), dtype=bool)
     is_chosen[chosen] = True
     if not (~is_chosen).any():
         return
     rest = grid[~is_chosen]
-    segments = np.stack([np.broadcast_to(x, rest.shape), rest], axis=-1)
     width, alpha = _background_style(len(rest))
-    colour = _BACKGROUND if alpha == 1.0 else _BACKGROUND_MANY
+    if alpha == 1.0 or len(x) < 2:
+        segments = np.stack([np.broadcast_to(x, rest.shape), rest], axis=-1)
+        colours: Any = _BACKGROUND
+    else:  # one segment per step to the next, each seen through by how crowded it runs
+        xs = np.broadcast_to(x, rest.shape)
+        start = np.stack([xs[:, :-1], rest[:, :-1]], axis=-1).reshape(-1, 2)
+        stop = np.stack([xs[:, 1:], rest[:, 1:]], axis=-1).reshape(-1, 2)
+        segments = np.stack([start, stop], axis=1)
+        shown = np.isfinite(segments[:, :, 1]).all(axis=1)
+        segments = segments[shown]
+        alphas = _see_through(ax, rest, width)[shown]
+        colours = np.tile(to_rgba(_BACKGROUND_MANY), (len(segments), 1))
+        colours[:, 3] = alphas
     ax.add_collection(
-        LineCollection(list(segments), colors=colour, linewidths=width, alpha=alpha, zorder=1),
+        LineCollection(list(segments), colors=colours, linewidths=width, zorder=1),
         autolim=False,
     )
+
+
+def _see_through(ax: Axes, values: np.ndarray, width: float) -> np.ndarray:
+    """The opacity of each segment (step to step, row-major) of the lines `values` (lines x
+    steps): where k lines of `width` pass through a pixel row, each is opaque enough that
+    together they cover at most 18% of it (so the field is a light shade where it is dense,
+    and each line is seen where few pass), at most 0.6.
+
+    The pixel rows are those of the Axes' height on its figure, in its value scale.
+    """
+    scale = ax.yaxis.get_transform()
+    lo, hi = sorted(scale.transform(np.asarray(ax.get_ylim(), dtype=float)))
+    fig = cast(Figure, ax.figure)
+    pixels = max(1, int(fig.get_figheight() * fig.dpi * ax.get_position().height))
+    finite = np.isfinite(values)
+    where = np.where(finite, values, float(np.nanmax(values)) if finite.any() else 1.0)
+    u = (scale.transform(where.reshape(-1, 1)).reshape(values.shape) - lo) / max(hi - lo, 1e-12)
+    row = np.clip((u * pixels).astype(np.int64), 0, pixels - 1)
+    n_steps = values.shape[1]
+    cell = row * n_steps + np.arange(n_steps)
+    counts = np.bincount(cell[finite], minlength=pixels * n_steps)
+    crowd = np.where(finite, counts[cell], 1)  # lines in the same pixel row at that step
+    crowd = np.maximum(crowd[:, :-1], crowd[:, 1:]).ravel().astype(float)
+    layers = crowd * max(width * fig.dpi / 72, 1e-3)
+    return np.clip(1 - 0.82 ** (1 / layers), 0.015, 0.6)
 
 
 def _background_style(count: int) -> tuple[float, float]:
@@ -386,24 +423,29 @@ def _highlighted_lines(
     last_idx: np.ndarray,
 ) -> list[tuple[int, float, str, tuple]]:
     """One coloured line per highlighted entity; their end labels (step, y, text, colour)."""
-    palette = _palette(len(chosen))
-    marker = 4 if len(x) <= 30 else 0
+    styles = _palette(len(chosen))
+    every = max(1, int(np.ceil(len(x) / 15)))  # at most about 15 markers a line
     ends = []
-    for colour, i in zip(palette, chosen):
+    for (colour, marker, dashes), i in zip(styles, chosen):
         y = grid[i]
         ax.plot(
             x,
             y,
             color=colour,
-            linewidth=2.0,
-            marker="o",
-            markersize=marker,
+            linewidth=1.8,
+            linestyle=dashes,
+            marker=marker,
+            markersize=4,
+            markevery=np.unique(np.r_[np.arange(0, len(x), every), len(x) - 1]).tolist(),
             label=display[i],
             zorder=3,
             solid_capstyle="round",
         )
         j = int(last_idx[i])
-        ends.append((j, y[j], f"{display[i]} ({_value_text(y[j])})", colour))
+        text = f"{display[i]} ({_value_text(y[j])})"
+        if len(chosen) > 10:  # the line's marker before its name: told apart without colour
+            text = f"{_MARKER_GLYPHS[marker]} {text}"
+        ends.append((j, y[j], text, colour))
     return ends
 
 

@@ -28,7 +28,6 @@ FIGSIZE = (9.0, 5.5)
 DPI = 110
 
 _HIGHLIGHT = "tab10"
-_HIGHLIGHT_MANY = "tab20"
 _BACKGROUND = "#c8c8c8"
 #: the grey of many background lines, drawn see-through (darker where many pass)
 _BACKGROUND_MANY = "#909090"
@@ -190,7 +189,10 @@ def _fit_title(ax: Axes, title: str, **kwargs: Any) -> Text:
     rightmost = box.x1 >= max(a.get_position().x1 for a in fig.axes) - 1e-9
     right = fig.bbox.x1 if rightmost else box.x1 * fig.bbox.width
     room = right - box.x0 * fig.bbox.width - 10
-    probe = Text(0, 0, "", **{"fontsize": "large", **kwargs})
+    from .fonts import font_family, readable
+
+    title = readable(title)
+    probe = Text(0, 0, "", **{"fontsize": "large", "fontfamily": list(font_family()), **kwargs})
     probe.set_figure(fig)
     canvas = fig.canvas
     renderer = canvas.get_renderer() if hasattr(canvas, "get_renderer") else _agg(fig)
@@ -202,7 +204,9 @@ def _fit_title(ax: Axes, title: str, **kwargs: Any) -> Text:
     lines = []
     for given in title.splitlines() or [""]:
         lines += _break_line(given, room, width)
-    return ax.set_title("\n".join(lines), loc="left", **{"fontsize": "large", **kwargs})
+    text = ax.set_title("\n".join(lines), loc="left", **{"fontsize": "large", **kwargs})
+    text.set_fontfamily(list(font_family()))
+    return text
 
 
 def root_figure(artist: Artist) -> Figure:
@@ -292,8 +296,10 @@ def _lookup(values: pd.Series, wanted: Sequence[Hashable], role: str) -> list:
         hit = exact.get(w, as_text.get(str(w)))
         (unknown if hit is None else found).append(w if hit is None else hit)
     if unknown:
-        shown = ", ".join(map(repr, uniques[:8].tolist()))
-        raise ValueError(f"unknown {role}(s) {', '.join(map(repr, unknown))}; known: {shown}, ...")
+        from ..clihelp import shortened
+
+        shown = shortened(map(repr, uniques[:8].tolist()), len(uniques))
+        raise ValueError(f"unknown {role}(s) {', '.join(map(repr, unknown))}; known: {shown}")
     return found
 
 
@@ -312,7 +318,9 @@ def _single(frame: pd.DataFrame, column: str, role: str, hint: str | None = None
         return
     values = pd.unique(frame[column].dropna())
     if len(values) > 1:
-        shown = ", ".join(map(repr, values[:6].tolist())) + (", ..." if len(values) > 6 else "")
+        from ..clihelp import shortened
+
+        shown = shortened(map(repr, values[:8].tolist()), len(values))
         raise ValueError(
             f"{role}: the frame holds {len(values)} values of {column!r} ({shown});"
             f" {hint or f'choose one with {column}=...'}"
@@ -409,26 +417,63 @@ def _value_text(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.4g}"
 
 
-def _palette(n: int) -> list:
-    """Distinct colours for `n` highlighted lines: tab10 (tab20 beyond ten lines) without its
-    greys, which read as the background lines; tab10's grey gives way to a near-black.
+#: markers and line styles of the highlighted lines beyond the first ten (one per ten lines)
+_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
+_DASHES = ("-", (0, (5, 1.5)), (0, (1.2, 1.2)), (0, (5, 1.5, 1.2, 1.5)))
+
+
+def _palette(n: int) -> list[tuple[tuple, str, Any]]:
+    """A (colour, marker, line style) for each of `n` highlighted lines, no two the same: the
+    ten colours of tab10 (its grey, which reads as the background, made a near-black); each
+    next ten lines with the next marker and line style, so that lines of one colour differ in
+    both (a reader without colour tells every line apart by its marker, style and label).
 
     Examples
     --------
-    >>> len(_palette(10)), len(set(_palette(10))), len(set(_palette(25)))
-    (10, 10, 18)
+    >>> styles = _palette(25)
+    >>> len(set(styles)), len({c for c, _, _ in styles}), styles[0][1:], styles[10][1:]
+    (25, 10, ('o', '-'), ('s', (0, (5, 1.5))))
     """
-    if n <= 10:
-        colours = _colours(_HIGHLIGHT) + [(0.15, 0.15, 0.15)]
-    else:
-        colours = _colours(_HIGHLIGHT_MANY)
-    return [colours[i % len(colours)] for i in range(n)]
+    colours = _colours(_HIGHLIGHT) + [(0.15, 0.15, 0.15)]
+    return [
+        (colours[i % 10], _MARKERS[(i // 10) % len(_MARKERS)], _DASHES[(i // 10) % len(_DASHES)])
+        for i in range(n)
+    ]
 
 
 def _colours(name: str) -> list:
     """The colours of a listed colormap, greys (equal red, green and blue) left out."""
     colours = cast(Any, matplotlib.colormaps[name]).colors  # a ListedColormap: a list
     return [c for c in colours if not np.allclose(c[0], c[1:3])]
+
+
+#: the longest group name written whole under a bar or box (longer ones end in an ellipsis)
+_TICK_CHARS = 28
+
+
+def _group_ticks(ax: Axes, positions: np.ndarray, texts: Sequence[str]) -> None:
+    """Name the groups under their bars (boxes): long names shortened with an ellipsis, slanted
+    when they would crowd, and only every k-th named when even slanted they would touch.
+
+    Examples
+    --------
+    >>> from tourneystats.plot import ChartFigure
+    >>> ax = ChartFigure(figsize=(6, 4)).add_subplot()
+    >>> _group_ticks(ax, np.arange(60.0), [f"event-{i:03d}-of-a-long-season-name" for i in range(60)])
+    >>> len(ax.get_xticks()) < 60, ax.get_xticklabels()[0].get_text()
+    (True, 'event-000-of-a-long-season…')
+    """
+    short = [t if len(t) <= _TICK_CHARS else t[: _TICK_CHARS - 2].rstrip() + "…" for t in texts]
+    longest = max((len(t) for t in short), default=0)
+    slanted = longest * len(short) > 40 or (len(short) > 5 and longest > 4)
+    fig = root_figure(ax)
+    width_chars = 72 * fig.get_figwidth() * ax.get_position().width / 6.5  # characters
+    need = 2.2 if slanted else longest + 2  # slanted at 30°: a line's height and some apart
+    every = max(1, int(np.ceil(len(short) * need / width_chars)))
+    ax.set_xticks(np.asarray(positions)[::every], short[::every])
+    if slanted:
+        for tick in ax.get_xticklabels():
+            tick.set(rotation=30, ha="right", rotation_mode="anchor")
 
 
 def _place_ticks(worst: float) -> list[float]:
