@@ -483,7 +483,7 @@ def take_out(ev, withdrawn):
         ev.table[p] = new
         lost[p] = sum(1 for g in new if g[0] == "none")
     if out:
-        ev.koya_n -= max(lost[p] for p in ev.table if p not in out)
+        ev.koya_n -= max((lost[p] for p in ev.table if p not in out), default=0)  # (all out: none)
     return out
 
 
