@@ -11,6 +11,7 @@ is tested against it.
 from __future__ import annotations
 
 import bisect
+import copy
 import math
 
 import pandas as pd
@@ -70,7 +71,8 @@ class Event:
         mode = RULES[self.rule][2]
         out = []
         for k, opp, p, c in self.table[player]:
-            if self.rr and k in FORFEITS:
+            if self.rr and k in FORFEITS and opp is not None:  # (a forfeit without opponent:
+                # no game)
                 if family == "games" or mode == "played":
                     k = "played"
                 elif family == "own" and k == "forfeit_win" and mode == "c07_2026":
@@ -133,9 +135,9 @@ def seen_score(ev, player, fore=False):
         if k in AVAILABLE:
             last = r
     total = 0.0
-    for r, (k, _, p, _) in enumerate(games, start=1):
-        if counted(k):
-            total += ev.D if (k in ("hpb", "zpb") and r > last) else p
+    for r, (k, opp, p, _) in enumerate(games, start=1):
+        if counted(k):  # a VUR without an opponent after his last available round: a draw
+            total += ev.D if (k in VUR and opp is None and r > last) else p
     return total
 
 
@@ -269,7 +271,28 @@ def opp_mean(ev, player, values, rounding, family="games"):
     return half_up(m) if rounding else m
 
 
+#: C.07's editions a code may name after "@", and the rule set each is
+EDITIONS = {"2009": "fide2009", "2023": "fide2024", "2024": "fide2024", "2026": "fide2026"}
+#: the events as each edition sees them: {(event name, rule set): Event}
+EDITION_EVENTS: dict = {}
+
+
+def under_edition(ev, code):
+    """(the event as the code's edition sees it, the code without its edition)."""
+    code, _, edition = code.partition("@")
+    if not edition:
+        return ev, code
+    rule = EDITIONS.get(edition, edition)
+    key = (ev.name, rule)
+    if key not in EDITION_EVENTS:
+        other = copy.copy(ev)
+        other.rule = rule
+        EDITION_EVENTS[key] = other
+    return EDITION_EVENTS[key], code
+
+
 def value(ev, player, code, ratings, opts):
+    ev, code = under_edition(ev, code)
     name, *mods = code.split("/")
     low = high = 0
     for mod in mods:
@@ -457,6 +480,7 @@ def reference_standings(results, tiebreaks, rules, ratings=None, **opts):
     ({(event, player, round): rating}), withdrawn ("keep", "leave_out", "fide")."""
     ratings = ratings or {}
     CACHE.clear()
+    EDITION_EVENTS.clear()
     out = {}
     events = event_tables(
         results,
@@ -476,20 +500,21 @@ def reference_standings(results, tiebreaks, rules, ratings=None, **opts):
         values = {p: {"PTS": value(ev, p, "PTS", ratings, opts)} for p in ev.table}
         done = ["PTS"]
         for code in tiebreaks:
-            if code == "DE":
+            if code.partition("@")[0] == "DE":
                 groups = {}
                 for p in shown:
                     key = tuple(round(values[p][c], 9) if not math.isnan(values[p][c]) else None
                                 for c in done)  # fmt: skip
                     groups.setdefault(key, []).append(p)
                 for members in groups.values():
-                    for p, b in de_order(ev, members).items():
-                        values[p]["DE"] = float(b)
+                    for p, b in de_order(under_edition(ev, code)[0], members).items():
+                        values[p][code] = float(b)
             else:
                 for p in ev.table:
                     values[p][code] = value(ev, p, code, ratings, opts)
             done.append(code)
-        signs = [1] + [-1 if c == "TPN" or c == "RTNG/R" else 1 for c in done[1:]]
+        plain = [c.partition("@")[0] for c in done[1:]]
+        signs = [1] + [-1 if c == "TPN" or c == "RTNG/R" else 1 for c in plain]
 
         def key(p, done=done, values=values, signs=signs):
             return tuple(

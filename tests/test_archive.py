@@ -824,7 +824,9 @@ def test_import_folder(tmp_path, capsys):
     before = tree_digest(src)
 
     root = tmp_path / "archive"
-    code = main(["import", str(src), str(root), "--season", "2024", "--quiet"])
+    code = main(
+        ["import", str(src), str(root), "--season", "2024", "--season-from-folder", "--quiet"]
+    )
     assert code == 1  # the broken file
     err = capsys.readouterr().err
     assert "broken.trf" in err and "1 file(s) skipped" in err
@@ -884,7 +886,9 @@ def test_import_reads_league_tables_as_the_league_family(tmp_path):
     src.mkdir(parents=True)
     for name in ("tuesday.csv", "friday.csv"):
         shutil.copy(ROOT / "data" / "league" / "worked-example.csv", src / name)
-    report = import_folder(tmp_path / "src", tmp_path / "archive", progress=False)
+    report = import_folder(
+        tmp_path / "src", tmp_path / "archive", season_from_folder=True, progress=False
+    )
     assert report.ok, report.summary()
     back = read_archive(tmp_path / "archive", family="league")
     assert sorted(back["league"].unique()) == ["friday", "tuesday"]
@@ -910,10 +914,18 @@ def test_import_refuses_the_same_event_twice(tmp_path):
     shutil.copy(DATA / "chess" / "buchholz_1.trf", src / "buchholz_1.trf")
     (src / "again").mkdir()
     shutil.copy(DATA / "chess" / "buchholz_1.trf", src / "again" / "buchholz_1.trf")
-    report = import_folder(tmp_path / "src", tmp_path / "archive", progress=False)
+    report = import_folder(
+        tmp_path / "src", tmp_path / "archive", season_from_folder=True, progress=False
+    )
     assert len(report.errors) == 1 and "also in" in report.errors["message"].iloc[0]
     with pytest.raises(ValidationError, match="also in"):
-        import_folder(tmp_path / "src", tmp_path / "archive2", strict=True, progress=False)
+        import_folder(
+            tmp_path / "src",
+            tmp_path / "archive2",
+            strict=True,
+            season_from_folder=True,
+            progress=False,
+        )
 
 
 def test_import_reads_a_final_score_only_league_table(tmp_path):
@@ -929,7 +941,9 @@ def test_import_reads_a_final_score_only_league_table(tmp_path):
         }
     )
     finals.to_csv(src / "thursday.csv", index=False)
-    report = import_folder(tmp_path / "src", tmp_path / "archive", progress=False)
+    report = import_folder(
+        tmp_path / "src", tmp_path / "archive", season_from_folder=True, progress=False
+    )
     assert report.ok, report.summary()
     assert report.files["family"].tolist() == ["league"]
     assert recompute(tmp_path / "archive", tmp_path / "out", progress=False).ok
@@ -967,9 +981,13 @@ def test_import_in_small_batches_builds_the_same_archive(tmp_path, monkeypatch, 
     staging folder is left behind."""
     src = tmp_path / "src"
     _import_sources(src)
-    whole = import_folder(src, tmp_path / "whole", chunk_rows=10**9, progress=False)
+    whole = import_folder(
+        src, tmp_path / "whole", chunk_rows=10**9, season_from_folder=True, progress=False
+    )
     monkeypatch.setattr(archive.importer, "_TRF_BATCH", trf_batch)
-    small = import_folder(src, tmp_path / "small", chunk_rows=1, progress=False)
+    small = import_folder(
+        src, tmp_path / "small", chunk_rows=1, season_from_folder=True, progress=False
+    )
     assert whole.ok and small.ok
     pd.testing.assert_frame_equal(small.files, whole.files)
     for family in ("chess", "bridge", "league"):
@@ -987,7 +1005,9 @@ def test_import_touches_the_archive_only_after_reading_every_file(tmp_path):
     _import_sources(src)
     (src / "chess" / "2020" / "broken.trf").write_text("001 garbage line\n")
     shutil.copy(DATA / "chess" / "buchholz_2.trf", src / "chess" / "2020" / "other.trf")
-    report = import_folder(src, tmp_path / "lenient", progress=False)  # the TRF batch fails:
+    report = import_folder(
+        src, tmp_path / "lenient", season_from_folder=True, progress=False
+    )  # the TRF batch fails:
     errors = report.files[report.files["status"] == "error"]  # its files are read one by one
     assert errors["path"].tolist() == ["chess/2020/broken.trf"]
     assert "chess/2020/other.trf" in report.files["path"].tolist()
@@ -996,17 +1016,17 @@ def test_import_touches_the_archive_only_after_reading_every_file(tmp_path):
     }  # fmt: skip
     root = tmp_path / "archive"
     with pytest.raises(ValidationError):
-        import_folder(src, root, strict=True, chunk_rows=1, progress=False)
+        import_folder(src, root, strict=True, chunk_rows=1, season_from_folder=True, progress=False)
     assert not any(root.rglob("*.parquet"))  # staged batches were dropped, nothing written
 
     (src / "chess" / "2020" / "broken.trf").unlink()
-    assert import_folder(src, root, progress=False).ok
+    assert import_folder(src, root, season_from_folder=True, progress=False).ok
     before = tree_digest(root)
     # mode="error": one season already there refuses the whole import before any write
     (src / "chess" / "2021").mkdir()
     shutil.copy(DATA / "chess" / "buchholz_1.trf", src / "chess" / "2021" / "again.trf")
     with pytest.raises(ValidationError, match="already exists"):
-        import_folder(src, root, mode="error", progress=False)
+        import_folder(src, root, mode="error", season_from_folder=True, progress=False)
     assert tree_digest(root) == before
 
 
@@ -1016,7 +1036,9 @@ def test_imported_round_robin_recomputes_as_one(tmp_path):
     src = tmp_path / "src" / "2023"
     src.mkdir(parents=True)
     shutil.copy(DATA / "chess" / "tec" / "ex14.trf", src / "ex14.trf")
-    assert import_folder(tmp_path / "src", tmp_path / "archive", progress=False).ok
+    assert import_folder(
+        tmp_path / "src", tmp_path / "archive", season_from_folder=True, progress=False
+    ).ok
     assert set(read_archive(tmp_path / "archive", family="chess")["type"]) == {"Round robin"}
     config = {"chess": {"tiebreaks": ["ARO"], "rules": "fide2024"}}
     assert recompute(tmp_path / "archive", tmp_path / "out", config=config, progress=False).ok
@@ -1035,7 +1057,9 @@ def test_import_stages_files_as_one_write_cuts_them(tmp_path, monkeypatch):
     frame = chess_season(n_events=12).drop(columns="season")  # events of 40 rows
     write_trf(frame, None, None, src)
     monkeypatch.setattr(archive.importer, "_TRF_BATCH", 5)
-    imported = import_folder(tmp_path / "src", tmp_path / "a", chunk_rows=150, progress=False)
+    imported = import_folder(
+        tmp_path / "src", tmp_path / "a", chunk_rows=150, season_from_folder=True, progress=False
+    )
     assert imported.ok
     whole = read_archive(tmp_path / "a", family="chess")
     write_archive(whole, tmp_path / "b", family="chess", chunk_rows=150)
@@ -1064,7 +1088,7 @@ def test_import_refuses_an_archive_in_its_own_source_folder(tmp_path, capsys, wh
     shutil.copy(DATA / "chess" / "buchholz_1.trf", src / "2024" / "open.trf")
     root = {"same": src, "inside": src / "archive", "around": tmp_path}[where]
     before = tree_digest(tmp_path)
-    assert main(["import", str(src), str(root), "--quiet"]) == 1
+    assert main(["import", str(src), str(root), "--season-from-folder", "--quiet"]) == 1
     err = capsys.readouterr().err
     assert "must not be" in err and str(src) in err
     assert tree_digest(tmp_path) == before
@@ -1075,7 +1099,20 @@ def test_import_of_nothing_importable_is_an_error(tmp_path, capsys):
     src.mkdir()
     (src / "notes.md").write_text("no results here")
     pd.DataFrame({"name": ["x"]}).to_csv(src / "lookup.csv", index=False)
-    assert main(["import", str(src), str(tmp_path / "archive"), "--season", "1", "--quiet"]) == 1
+    assert (
+        main(
+            [
+                "import",
+                str(src),
+                str(tmp_path / "archive"),
+                "--season",
+                "1",
+                "--season-from-folder",
+                "--quiet",
+            ]
+        )
+        == 1
+    )
     err = capsys.readouterr().err
     assert f"{src}: nothing to import: 2 file(s), none of them results" in err
     assert not (tmp_path / "archive").exists() or not list((tmp_path / "archive").iterdir())
@@ -1087,12 +1124,12 @@ def test_import_writes_whole_number_seasons_without_a_decimal_point(tmp_path):
     league_rows = pd.read_csv(ROOT / "data" / "league" / "worked-example.csv")
     # a CSV season column with a gap is read as floats (2024.0); the gap itself is refused
     league_rows.assign(season=2024.0).to_csv(src / "evenings.csv", index=False)
-    report = import_folder(src, tmp_path / "archive", progress=False)
+    report = import_folder(src, tmp_path / "archive", season_from_folder=True, progress=False)
     assert report.ok
     assert set(read_archive(tmp_path / "archive", family="league")["season"]) == {"2024"}
     gap = league_rows.assign(season=[2024.0] * (len(league_rows) - 1) + [None])
     gap.to_csv(src / "evenings.csv", index=False)
-    report = import_folder(src, tmp_path / "archive2", progress=False)
+    report = import_folder(src, tmp_path / "archive2", season_from_folder=True, progress=False)
     assert not report.ok
     assert "missing value in column 'season'" in report.errors["message"].iloc[0]
 
@@ -1122,7 +1159,7 @@ def test_season_labels_are_kept_as_given(tmp_path):
     (src / "cards").mkdir(parents=True)
     rows = pd.read_csv(ROOT / "data" / "cards" / "melee-14643-matches.csv")
     rows.assign(season="2023. ").to_csv(src / "cards" / "m.csv", index=False)
-    assert import_folder(src, tmp_path / "archive", progress=False).ok
+    assert import_folder(src, tmp_path / "archive", season_from_folder=True, progress=False).ok
     assert [p.name for p in (tmp_path / "archive" / "family=cards").iterdir()] == [
         "season=2023%2E%20"
     ]
@@ -1138,7 +1175,7 @@ def test_unknown_options_name_the_valid_ones(tmp_path, capsys):
     src = tmp_path / "src" / "league" / "2024"
     src.mkdir(parents=True)
     shutil.copy(ROOT / "data" / "league" / "worked-example.csv", src / "evenings.csv")
-    assert import_folder(tmp_path / "src", root, progress=False).ok
+    assert import_folder(tmp_path / "src", root, season_from_folder=True, progress=False).ok
     out = str(tmp_path / "o")
     assert main(["recompute", str(root), "--out", out, "--set", "league.nosuch=1"]) == 1
     err = capsys.readouterr().err
@@ -1213,7 +1250,9 @@ def _imported(tmp_path: Path, names: list[str] = BRACKETED) -> tuple[Path, Path]
     src.mkdir(parents=True)
     for name in names:
         shutil.copy(data / name, src / name)
-    assert import_folder(tmp_path / "src", tmp_path / "archive", progress=False).ok
+    assert import_folder(
+        tmp_path / "src", tmp_path / "archive", season_from_folder=True, progress=False
+    ).ok
     return tmp_path / "archive", src
 
 
@@ -1322,7 +1361,20 @@ def test_import_names_the_seasons_it_filed_each_family_under(tmp_path, capsys):
     # the shipped data/: --season for the files no folder or column places; a file's first
     # folder that is not a family's names its season (data/bridge-published), as the summary says
     data = Path(__file__).parents[1] / "data"
-    assert main(["import", str(data), str(tmp_path / "a"), "--season", "2024", "--quiet"]) == 0
+    assert (
+        main(
+            [
+                "import",
+                str(data),
+                str(tmp_path / "a"),
+                "--season",
+                "2024",
+                "--season-from-folder",
+                "--quiet",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "  bridge_teams: 1 file(s), season(s) bridge-published\n" in out
     assert "  chess: 4 file(s), season(s) 2024\n" in out

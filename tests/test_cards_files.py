@@ -389,7 +389,7 @@ def test_command_line(tmp_path, capsys):
     ):
         (src / name).write_bytes((JSON_DIR / name).read_bytes())
     (src / "prerelease-2026-06.tdf").write_bytes((TOM_DIR / "prerelease-2026-06.tdf").read_bytes())
-    assert main(["import", str(src.parent), str(out), "--quiet"]) == 0
+    assert main(["import", str(src.parent), str(out), "--season-from-folder", "--quiet"]) == 0
     assert "3 file(s) imported" in capsys.readouterr().out
 
 

@@ -29,8 +29,13 @@ ORDERS = [
 ]  # fmt: skip
 
 
+FORFEITS = ["forfeit_win", "forfeit_loss"]
+UNPAIRED_POINTS = {"hpb": 0.5, "fpb": 1.0, "zpb": 0.0, "forfeit_win": 1.0, "forfeit_loss": 0.0}
+
+
 def random_tournaments(seed: int, n_events: int) -> pd.DataFrame:
-    """Random events with every kind of round: byes of all kinds, forfeits, withdrawals."""
+    """Random events with every kind of round: byes of all kinds, forfeits (double forfeits,
+    forfeits without a known opponent), withdrawals."""
     rng = np.random.default_rng(seed)
     rows = []
     for e in range(n_events):
@@ -48,11 +53,9 @@ def random_tournaments(seed: int, n_events: int) -> pd.DataFrame:
                 if rnd > gone[p] and rng.random() < 0.9:  # else: no row at all (also absent)
                     rows.append((event, rnd, p, None, None, 0.0, "zpb"))
             requested = [p for p in active if rng.random() < 0.12]
-            for p in requested:
-                kind = str(rng.choice(["hpb", "fpb", "zpb"]))
-                rows.append(
-                    (event, rnd, p, None, None, {"hpb": 0.5, "fpb": 1.0, "zpb": 0.0}[kind], kind)
-                )
+            for p in requested:  # byes, and forfeits whose opponent is not known
+                kind = str(rng.choice(["hpb", "fpb", "zpb", "hpb", "fpb", "zpb", *FORFEITS]))
+                rows.append((event, rnd, p, None, None, UNPAIRED_POINTS[kind], kind))
             pool = [p for p in active if p not in requested]
             rng.shuffle(pool)
             if len(pool) % 2:
@@ -60,7 +63,10 @@ def random_tournaments(seed: int, n_events: int) -> pd.DataFrame:
                 kind = "pab" if rng.random() < 0.8 else "zpb"
                 rows.append((event, rnd, p, None, None, 1.0 if kind == "pab" else 0.0, kind))
             for a, b in zip(pool[0::2], pool[1::2], strict=True):
-                if rng.random() < 0.15:
+                if rng.random() < 0.04:  # a double forfeit: neither came
+                    rows.append((event, rnd, a, b, None, 0.0, "forfeit_loss"))
+                    rows.append((event, rnd, b, a, None, 0.0, "forfeit_loss"))
+                elif rng.random() < 0.15:
                     a_wins = rng.random() < 0.5
                     rows.append(
                         (
@@ -142,6 +148,22 @@ def check(frame, players, codes, rules, round_robin=(), **options):
 def test_every_tiebreak_matches_the_reference(seed, rules, n_events):
     frame, players = random_tournaments(seed, n_events)
     check(frame, players, CODES, rules)
+
+
+#: tie-breaks under their own editions, next to the same under the event's rule set
+EDITIONS = [
+    "BH@2026", "BH/C1@2024", "BH/M1@2024", "SB@2009", "SB/C1@adjusted", "KS@2026", "FB/C1@2024",
+    "AOB@2009", "PS@2026", "ARO@2026", "WON@2026", "BH", "SB/C1",
+]  # fmt: skip
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), rules=st.sampled_from(RULES), n_events=st.integers(1, 3))
+def test_tiebreaks_under_their_own_editions_match_the_reference(seed, rules, n_events):
+    frame, players = random_tournaments(seed, n_events)
+    check(frame, players, EDITIONS, rules)
+    rr = sorted(frame["event"].unique())[:1]
+    check(frame, players, ["BH/C1@2026", "WON@2026", "DE@2024", "SB@2024"], rules, round_robin=rr)
 
 
 @settings(max_examples=200, deadline=None)

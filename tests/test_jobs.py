@@ -439,3 +439,63 @@ def test_runs_of_files_are_consecutive_and_of_about_equal_size(sizes, runs):
     weight = [s + 1 for s in sizes]  # (an empty file counts)
     share = sum(weight) / runs + max(weight, default=0)
     assert all(sum(weight[a:b]) <= share for a, b in zip(starts, ends, strict=True))
+
+
+# --- no process outlives its command ---------------------------------------------------------------
+
+
+def _session(leader: int) -> list[tuple[int, str]]:
+    """The live processes of the session `leader` leads (not zombies), with their command
+    lines: a command's workers, fork server and resource tracker stay in its session, whoever
+    their parent is once it is gone (read from /proc: Linux)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+            command = Path(f"/proc/{entry}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:  # (ended meanwhile)
+            continue
+        fields = stat.rsplit(")", 1)[1].split()  # state, ppid, pgrp, session, ...
+        if int(fields[3]) == leader and fields[0] != "Z" and int(entry) != leader:
+            found.append((int(entry), command))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+def test_a_command_killed_mid_run_leaves_no_process(tmp_path):
+    """``standings --jobs 2`` killed with SIGKILL (a job scheduler's or the out-of-memory
+    killer's way) while its two workers read a folder: within seconds no process it started
+    is left (its workers, the fork server, the resource tracker)."""
+    import signal
+    import time
+
+    folder = tmp_path / "season"
+    folder.mkdir()
+    files = sorted(JSON_DIR.glob("*.json"))
+    for i in range(600):  # about 11 MB: seconds of work for two workers
+        shutil.copy(files[i % len(files)], folder / f"e{i:04d}-{files[i % len(files)].name}")
+    command = [sys.executable, "-m", "tourneystats", "standings", str(folder), "--family",
+               "cards", "--jobs", "2", "--out", str(tmp_path / "out.parquet")]  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    child = subprocess.Popen(
+        command, env=env, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while sum("forkserver" in c for _, c in _session(child.pid)) < 3:  # server + 2 workers
+            assert child.poll() is None, "the command ended before its workers were seen"
+            assert time.monotonic() < deadline, "no workers seen within 60 s"
+            time.sleep(0.05)
+        assert child.poll() is None, "the command ended before it could be killed"
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        deadline = time.monotonic() + 5
+        while _session(child.pid) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert _session(child.pid) == []
+    finally:
+        for pid, _ in _session(child.pid):  # (what a failure leaves: ended here)
+            os.kill(pid, signal.SIGKILL)
+        child.stderr.close()  # type: ignore[union-attr]

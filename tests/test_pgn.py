@@ -210,7 +210,9 @@ def test_forfeits_double_forfeits_byes_and_games_in_progress(tmp_path):
     assert got[(1, "D")] == ("C", "b", 1.0, "played")
     assert got[(2, "A")] == ("C", "w", 1.0, "forfeit_win")
     assert got[(2, "C")] == ("A", "b", 0.0, "forfeit_loss")
-    assert got[(2, "B")] == got[(2, "D")] == (None, None, 0.0, "zpb")
+    # a double forfeit: both lost by forfeit, against each other
+    assert got[(2, "B")] == ("D", "w", 0.0, "forfeit_loss")
+    assert got[(2, "D")] == ("B", "b", 0.0, "forfeit_loss")
     assert got[(3, "A")] == ("D", "w", 0.5, "played")
     assert got[(3, "B")] == ("C", "w", 1.0, "played")
     assert got[(4, "A")] == (None, None, 1.0, "pab")
@@ -381,7 +383,9 @@ def test_import_reads_pgn(tmp_path):
 
     (tmp_path / "src" / "2024").mkdir(parents=True)
     (tmp_path / "src" / "2024" / "FWWRC.pgn").write_bytes((DATA / "FWWRC.pgn").read_bytes())
-    report = import_folder(tmp_path / "src", tmp_path / "archive", progress=False)
+    report = import_folder(
+        tmp_path / "src", tmp_path / "archive", season_from_folder=True, progress=False
+    )
     assert report.ok and int(report.written["rows"].sum()) == 1210
 
 

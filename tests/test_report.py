@@ -364,7 +364,20 @@ def test_import_and_recompute_on_two_jobs_equal_one_job(small_archive, tmp_path,
     shutil.rmtree(small_archive / "CardsRealm")
     for jobs in ("1", "2"):
         store, out = tmp_path / f"store-{jobs}", tmp_path / f"out-{jobs}"
-        assert main(["import", str(small_archive), str(store), "--quiet", "--jobs", jobs]) == 0
+        assert (
+            main(
+                [
+                    "import",
+                    str(small_archive),
+                    str(store),
+                    "--season-from-folder",
+                    "--quiet",
+                    "--jobs",
+                    jobs,
+                ]
+            )
+            == 0
+        )
         printed = capsys.readouterr().out
         assert "x bracket rounds read apart from the Swiss rounds" in printed
         text = (store / archive.IMPORT_REPORT).read_text(encoding="utf-8")

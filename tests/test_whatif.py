@@ -371,16 +371,16 @@ def test_bridge_conventions_and_scorings_are_rule_sets():
     table = bridge.compare(
         results, rules=["ebu", "KOPS", "half", "butler", {"scoring": "butler", "drop": 2}]
     )
-    assert table["rules"].cat.categories.tolist() == [
+    assert table["rules"].cat.categories.tolist() == [  # a name labelled as matched: kops
         "ebu",
-        "KOPS",
+        "kops",
         "half",
         "butler",
         "butler drop=2",
     ]
     cases = {
         "ebu": {"convention": "ebu"},
-        "KOPS": {"convention": "kops"},
+        "kops": {"convention": "kops"},
         "half": {"scale": "half"},
         "butler": {"scoring": "butler"},
     }
@@ -428,3 +428,17 @@ def test_chess_rule_sets_share_one_grid_per_chunk(monkeypatch, chunk_rows):
     for (rules, tiebreaks), got in zip(variants, shared, strict=True):
         want = chess.standings(results, rules=rules, tiebreaks=tiebreaks, players=players)
         pd.testing.assert_frame_equal(got, want)
+
+
+@pytest.mark.parametrize(
+    ("family", "rules", "label"),
+    [("cards", ["mtg", " MTG"], "mtg"), ("bridge", ["butler", "Butler"], "butler")],
+)
+def test_a_rule_set_under_two_spellings_is_given_twice(family, rules, label):
+    """A rule-set name is matched trimmed and in lower case (core.schema.rule_key): two
+    spellings of one name are one rule set given twice, refused as the same name twice is."""
+    results = synth.cards_season(1, 8, 3, seed=1) if family == "cards" else None
+    if results is None:
+        results = synth.bridge_pairs(1, 5, seed=1)
+    with pytest.raises(ValueError, match=f"given twice: '{label}'"):
+        whatif.compare(results, family=family, rules=rules)

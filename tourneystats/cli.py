@@ -26,6 +26,7 @@ from .clihelp import (
     _family_choices,
     _Formatter,
     _recompute_keys,
+    chart_group,
     chart_summary,
     chart_title,
     command_parser,
@@ -103,10 +104,10 @@ OPTION_VALUES: dict[str, dict[str, tuple[str, str]]] = {
         "cards": ("tourneystats.cards.rules", "get_rules"),
         "chess": ("tourneystats.chess.rules", "check_rule_name"),
     },
-    "tiebreaks": {"chess": ("tourneystats.chess.codes", "parse_tiebreak")},
+    "tiebreaks": {"chess": ("tourneystats.chess.teamcodes", "check_tiebreak_code")},
     "convention": {"bridge": ("tourneystats.bridge.conventions", "convention_of")},
     "scoring": {"bridge": ("tourneystats.bridge.declared", "scoring_of")},
-    "vp_scale": {"bridge": ("tourneystats.bridge.vpscales", "scale_of")},
+    "vp_scale": {"bridge": ("tourneystats.bridge.vpscales", "check_scale_option")},
 }
 
 
@@ -563,28 +564,6 @@ def results_from_path(name: str, path: str | Path, **options: Any) -> tuple[pd.D
     return read, options
 
 
-def _chart_group(table: pd.DataFrame, summary: pd.DataFrame, event: str | None) -> pd.DataFrame:
-    """The rows of the table to chart: of `event` (as text) if given, and of the group (event,
-    section, line, league, season) where the first two rule sets differ most."""
-    from .core.whatif import layout
-
-    groups, _ = layout(table)
-    a, b = summary["rules_a"].iloc[0], summary["rules_b"].iloc[0]
-    first = summary[((summary["rules_a"] == a) & (summary["rules_b"] == b)).to_numpy()]
-    if event is not None:
-        if EVENT not in groups:
-            raise ValueError("--event: this family's tables have no event column")
-        first = first[first[EVENT].astype(str) == str(event)]
-        if first.empty:
-            known = shortened(pd.unique(summary[EVENT].astype(str)))
-            raise ValueError(f"no event {event!r}; the events are {known}")
-    pick = first.iloc[int(first["places_changed"].to_numpy().argmax())]
-    keep = np.ones(len(table), dtype=bool)
-    for column in groups:
-        keep &= (table[column] == pick[column]).to_numpy(dtype=bool, na_value=False)
-    return table.loc[keep]
-
-
 def cmd_compare(args: argparse.Namespace) -> int:
     from . import whatif
     from .core.whatif import pair_totals
@@ -593,16 +572,26 @@ def cmd_compare(args: argparse.Namespace) -> int:
     inputs = _inputs(_existing(args.path))
     if args.player and not args.chart:
         raise UsageError("--player chooses players of the chart: give --chart FILE.png too")
-    twice = sorted({r for r in args.rules if args.rules.count(r) > 1})
-    if twice or len(args.rules) < 2:  # (a rule set given twice would be one column twice)
-        what = f"{', '.join(twice)} given twice" if twice else "one rule set alone"
-        raise UsageError(f"--rules: {what}; give two rule sets or more to compare, each once")
     module, parse = COMPARE_PARSERS[args.family]
+    labels = []
     for rule in args.rules:  # every rule set read before any work, errors naming the option
         try:
-            getattr(importlib.import_module(module), parse)(rule)
+            labels.append(getattr(importlib.import_module(module), parse)(rule).label)
         except (ValidationError, ValueError) as exc:
             raise UsageError(f"--rules {rule}: {exc}") from None
+    # a rule set given twice (under any spelling: mtg, MTG) would be one column twice
+    twice = sorted(
+        {r for r, label in zip(args.rules, labels, strict=True) if labels.count(label) > 1}
+    )
+    if twice or len(args.rules) < 2:
+        what = (
+            "one rule set alone"
+            if not twice
+            else f"{twice[0]} given twice"
+            if len(twice) == 1
+            else f"{', '.join(twice)} name one rule set"
+        )
+        raise UsageError(f"--rules: {what}; give two rule sets or more to compare, each once")
     # every output checked (format, folder, not an input) before any is written
     if args.out:
         check_target(args.out, TABLE_SUFFIXES, inputs=inputs)
@@ -624,7 +613,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if written:
         print(f"\nwrote {len(table)} rows to {written}")
     if args.chart:
-        rows, _ = with_event_name(args.family, args.path, _chart_group(table, summary, args.event))
+        rows, _ = with_event_name(args.family, args.path, chart_group(table, summary, args.event))
         ax = slope(rows, top=args.top, cut=args.cut, players=args.player)
         chart = write_chart(ax, args.chart, inputs=inputs)
         print(f"{ax.get_title(loc='left')}\nwrote {chart}")
@@ -692,6 +681,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         args.src,
         args.archive,
         season=args.season,
+        season_from_folder=args.season_from_folder,
         mode=args.mode,
         strict=args.strict,
         progress=False if args.quiet else None,
@@ -752,7 +742,8 @@ def _family_parser(
     )
     parser.add_argument(
         "--vp-scale",
-        help="bridge teams: wbf2013 (default), wbf2013_discrete or a CSV table of IMP bands",
+        help="bridge teams: wbf2013 (default), wbf2013_discrete, a CSV table of IMP bands, or "
+        "given[:SCALE] (a match table's home_vp, visit_vp, published on that scale)",
     )
     if skip:
         folder_options(parser)
@@ -835,7 +826,14 @@ def _archive_parsers(sub: Any) -> None:
     im = command_parser(sub, "import")
     im.add_argument("src", help="folder of source files")
     im.add_argument("archive", help="archive folder (created or extended)")
-    im.add_argument("--season", help="season of files no folder or column places")
+    im.add_argument(
+        "--season", help="season of the files without a season column or (with "
+        "--season-from-folder) folder (default: the year of each event's date)"
+    )  # fmt: skip
+    im.add_argument(
+        "--season-from-folder", action="store_true",
+        help="a file's season is the first folder below SRC that is not a family's",
+    )  # fmt: skip
     im.add_argument(
         "--mode",
         choices=["replace", "append", "error"],

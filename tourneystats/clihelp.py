@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+import numpy as np
 import pandas as pd
 
 from .core.folders import list_files
@@ -77,7 +78,7 @@ def _listed(head: str, names: Sequence[str], tail: str = "", indent: int = 10) -
 def _family_choices(league: bool = True) -> str:
     """The rule sets of every family, one family per line, read from the families themselves
     (`league`: and the league's start weights)."""
-    from .bridge import CONVENTIONS, SCORINGS, TEAM_RULES
+    from .bridge import CONVENTIONS, KNOCKOUT_RULES, SCORINGS, TEAM_RULES
     from .cards import RULES
     from .chess import RULE_SETS
 
@@ -92,6 +93,9 @@ def _family_choices(league: bool = True) -> str:
                      "result beaten; default full)"),
             *_listed("bridge   --rules", list(TEAM_RULES), "(team files: the tie-breaks of a "
                      "team table)"),
+            *_listed("bridge   --rules", ["knockout", *(f"knockout:{k}" for k in KNOCKOUT_RULES)],
+                     "(a table of knockout segments; NAME-carry, NAME-earlier, NAME-places "
+                     "beside it)"),
             *_listed("bridge   --scoring", list(SCORINGS), "(default: as each file declares)"),
             *_listed("bridge   --convention", list(CONVENTIONS), "(default: the file's "
                      "program's, else ebu)"),
@@ -612,3 +616,25 @@ def print_warning(
 ) -> None:
     """Say a warning on standard error as the command's own (one line)."""
     print(f"tourneystats: warning: {message}", file=sys.stderr)
+
+
+def chart_group(table: pd.DataFrame, summary: pd.DataFrame, event: str | None) -> pd.DataFrame:
+    """The rows of the table to chart: of `event` (as text) if given, and of the group (event,
+    section, line, league, season) where the first two rule sets differ most."""
+    from .core.whatif import layout
+
+    groups, _ = layout(table)
+    a, b = summary["rules_a"].iloc[0], summary["rules_b"].iloc[0]
+    first = summary[((summary["rules_a"] == a) & (summary["rules_b"] == b)).to_numpy()]
+    if event is not None:
+        if EVENT not in groups:
+            raise ValueError("--event: this family's tables have no event column")
+        first = first[first[EVENT].astype(str) == str(event)]
+        if first.empty:
+            known = shortened(pd.unique(summary[EVENT].astype(str)))
+            raise ValueError(f"no event {event!r}; the events are {known}")
+    pick = first.iloc[int(first["places_changed"].to_numpy().argmax())]
+    keep = np.ones(len(table), dtype=bool)
+    for column in groups:
+        keep &= (table[column] == pick[column]).to_numpy(dtype=bool, na_value=False)
+    return table.loc[keep]

@@ -22,6 +22,7 @@ import os
 import re
 
 from .bridge import bridge_cases, bridge_option_cases, bridge_scoring_cases
+from .bridgeteams import bridge_team_cases
 from .cards import cards_cases, cards_command_cases, cards_file_cases
 from .chess import chess_cases, chess_option_cases, pgn_cases
 from .common import Case
@@ -38,6 +39,7 @@ CASES = [
     bridge_cases,
     bridge_scoring_cases,
     bridge_option_cases,
+    bridge_team_cases,
     league_cases,
     config_cases,
 ]

@@ -76,6 +76,45 @@ def cards_cases() -> Iterator[Case]:
     yield Case("cards/a round-number gap", "cards", {name: gap.encode()}, "error", locate="rows")
     yield from _cards_match_cases(data, name)
     yield from _cards_game_cases(data)
+    yield from _cards_name_cases(data, name)
+
+
+def _cards_name_cases(data: bytes, name: str) -> Iterator[Case]:
+    """Names read as every reader reads them (:mod:`tourneystats.core.people`): whitespace
+    around or doubled is no part of a name; letter case is (two players, with a warning);
+    two players whose names differ only by whitespace collide."""
+    frame = _read_csv(data)
+    first = frame.loc[0, "player"]
+    spaced = frame.assign(
+        player=frame["player"].mask(frame.index == 0, f" {first}  "),
+        opponent=frame["opponent"].mask(frame["opponent"] == first, f"{first}\t"),
+    )
+    yield Case(
+        "cards/a name with spaces around in some rows", "cards",
+        {name: _cards_frame_csv(spaced)}, "same", "cards/original",
+    )  # fmt: skip
+    inside = frame["player"].str.contains(" ").idxmax()
+    doubled = frame.replace(
+        frame.loc[inside, "player"], frame.loc[inside, "player"].replace(" ", "  ")
+    )
+    yield Case(
+        "cards/a name with a doubled space inside", "cards", {name: _cards_frame_csv(doubled)},
+        "same", "cards/original",
+    )  # fmt: skip
+    # the first round's player 0 renamed as another player of round 1 plus a space: the
+    # second is in two matches of round 1 once names are trimmed
+    one = frame[frame["round"] == "1"]
+    other = one.loc[~one["player"].isin(frame.loc[0, ["player", "opponent"]]), "player"].iloc[0]
+    clash = frame.assign(
+        player=frame["player"].mask(frame.index == 0, other + " "),
+        opponent=frame["opponent"].mask(
+            (frame["round"] == "1") & (frame["opponent"] == first), other + " "
+        ),
+    )
+    yield Case(
+        "cards/two players whose names differ by a trailing space", "cards",
+        {name: _cards_frame_csv(clash)}, "error", locate="rows",
+    )  # fmt: skip
 
 
 def _cards_match_cases(data: bytes, name: str) -> Iterator[Case]:
@@ -278,6 +317,7 @@ def _cards_json_cases() -> Iterator[Case]:
     }
     for label, mutated in errors.items():
         yield Case(f"cards-json/{label}", "cards", {name: mutated}, "error", locate="file")
+    yield from _cards_json_values_cases(data, name, base)
     same = {
         "an identical match listed again": _json_edit(data, lambda d: r0(d).append(r0(d)[0])),
         "a match listed again from the other side": _json_edit(
@@ -302,6 +342,62 @@ def _cards_json_cases() -> Iterator[Case]:
         yield Case(f"cards-json/{label}", "cards", {name: mutated}, "same", base)
     split = _json_edit(data, lambda d: d.update(Rounds=d["Rounds"][:2]))
     yield Case("cards-json/two files", "cards", {"a.json": data, "b.json": split}, "ok")
+
+
+def _cards_json_values_cases(data: bytes, name: str, base: str) -> Iterator[Case]:
+    """Issue 42's kinds: a round block repeated, published values no standings can have, and
+    names spelled with other whitespace or letter case in one round."""
+    import copy
+
+    rounds = lambda d: d["Rounds"]  # noqa: E731
+    standing = lambda d, i: d["Standings"][i]  # noqa: E731
+
+    def renamed(d: dict) -> None:  # round 3 again at the end, named round 6
+        rounds(d).append({**copy.deepcopy(rounds(d)[2]), "RoundName": "Round 6"})
+
+    def spaced(d: dict) -> None:  # every name of round 2 with a trailing space
+        for m in rounds(d)[1]["Matches"]:
+            m.update(Player1=m["Player1"] + " ", Player2=m["Player2"] and "  " + m["Player2"])
+
+    def collide(d: dict) -> None:  # a second player "P001 " in round 1: P001 once trimmed
+        first = rounds(d)[0]["Matches"]
+        p1 = next(m for m in first if m["Player1"] == "P001")
+        other = next(m for m in first if "P001" not in (m["Player1"], m["Player2"]))
+        other.update(Player1="P001 ")
+        assert p1 is not other
+
+    def upper(d: dict) -> None:  # P001 spelled p001 in round 2: two players, as read
+        for m in rounds(d)[1]["Matches"]:
+            for key in ("Player1", "Player2"):
+                if m[key] == "P001":
+                    m[key] = "p001"
+
+    errors = {
+        "a round block repeated": lambda d: rounds(d).insert(3, copy.deepcopy(rounds(d)[2])),
+        "a round block repeated under another name": renamed,
+        "negative published points": lambda d: standing(d, 3).update(Points=-3),
+        "negative published wins": lambda d: standing(d, 3).update(Wins=-1),
+        "published rank 0": lambda d: standing(d, 3).update(Rank=0),
+        "published OMWP as a percentage": lambda d: standing(d, 3).update(OMWP=67.4),
+        "published OGWP as a percentage": lambda d: standing(d, 3).update(OGWP=52.2),
+        "two players whose names differ by a trailing space": collide,
+    }
+    for label, edit in errors.items():
+        yield Case(
+            f"cards-json/{label}", "cards", {name: _json_edit(data, edit)}, "error", locate="path"
+        )
+    yield Case(
+        "cards-json/names of one round with spaces around", "cards",
+        {name: _json_edit(data, spaced)}, "same", base,
+    )  # fmt: skip
+    yield Case(
+        "cards-json/a name in lower case in one round (two players, with a warning)", "cards",
+        {name: _json_edit(data, upper)}, "ok", want=(("player", "p001", "rounds", 1),),
+    )  # fmt: skip
+    yield Case(
+        "cards-json/a negative published GWP (melee.gg's -0.2)", "cards",
+        {name: _json_edit(data, lambda d: standing(d, 3).update(GWP=-0.2))}, "same", base,
+    )  # fmt: skip
 
 
 def _tom_sub(data: bytes, pattern: str, repl: str, count: int = 1) -> bytes:
@@ -347,6 +443,19 @@ def _cards_tom_cases() -> Iterator[Case]:
         "cards-tom/CRLF line ends", "cards", {name: data.replace(b"\n", b"\r\n")}, "same", base
     )
     yield Case("cards-tom/as .xml", "cards", {"event.xml": data}, "ok")
+    # the 4 players TOM places 20-23 played no match: listed, sharing rank 20, no points
+    yield Case(
+        "cards-tom/placed players without a match are listed", "cards", {name: data}, "ok",
+        want=(("player", "100009", "rank", 20), ("player", "100026", "rank", 20),
+              ("player", "100026", "match_points", 0), ("player", "100006", "rank", 19)),
+    )  # fmt: skip
+    unplaced = _tom_sub(data, r'\s*<player id="100026" place="23"/>', "")
+    yield Case(
+        "cards-tom/a registered player with no match and no place", "cards",
+        {name: unplaced}, "ok", want=(("player", "100025", "rank", 20),),
+    )  # fmt: skip
+    spaced = _tom_sub(data, r"<firstname>([^<]*)</firstname>", r"<firstname>  \1 </firstname>")
+    yield Case("cards-tom/a first name with spaces around", "cards", {name: spaced}, "same", base)
     last = data.decode().rsplit('<round number="3"', 1)
     pending = (
         last[0] + '<round number="3"' + re.sub(r'outcome="\d+"', 'outcome="0"', last[1])
@@ -420,10 +529,26 @@ def _cards_compare_cases() -> Iterator[Case]:
         "cards compare/--out over the results", "cards", {name: matches}, "error",
         command="compare", out=None, args=(*rules, "--out", "{dir}/matches.csv"),
     )  # fmt: skip
-    for label, value in (("a rule set twice", "mtg,mtg"), ("an unknown rule set", "mtg,nosuch")):
+    for label, value in (
+        ("a rule set twice", "mtg,mtg"),
+        ("an unknown rule set", "mtg,nosuch"),
+        ("a rule set under two spellings", "mtg,MTG"),
+        ("a rule set under two spellings, spaced", "melee, Melee "),
+    ):
         yield Case(
             f"cards compare/{label}", "cards", {name: matches}, "error", command="compare",
             out="compare.csv", args=("--rules", value), locate="option", names=("--rules",),
+        )  # fmt: skip
+    yield Case(
+        "cards compare/MTG and Melee (the presets mtg and melee)", "cards", {name: matches},
+        "ok", command="compare", out="compare.csv", args=("--rules", "MTG,Melee"),
+    )  # fmt: skip
+    bridge = (TESTS / "bridge" / "usebio-butler-mitchell.xml").read_bytes()
+    for label, value in (("butler,Butler", "error"), ("butler,mp", "ok")):
+        yield Case(
+            f"bridge compare/--rules {label}", "bridge", {"session.xml": bridge}, value,
+            command="compare", out="compare.csv", args=("--rules", label), locate="option",
+            names=("--rules",) if value == "error" else (),
         )  # fmt: skip
     yield Case(
         "cards compare/--tiebreaks (chess only)", "cards", {name: matches}, "error",

@@ -358,6 +358,21 @@ def _trf_consistency_cases(trf: bytes, name: str, base: str) -> Iterator[Case]:
         "error",
         locate="line",
     )
+    double = _sub(trf, r"^(001    3 .{82})  14 w 0", "\\g<1>  14 w -")
+    double = _sub(double, r"^(001   14 .{71}) 4\.5(.{10})3 b 1", "\\g<1> 3.5\\g<2>3 b -")
+    yield Case("trf/a double forfeit (both lines -)", "chess", {name: double}, "ok")
+    two_wins = _sub(trf, r"^(001    1 .{82}  27 w) 1", "\\g<1> +")
+    two_wins = _sub(two_wins, r"^(001   27 .{71}) 3\.5(.{10})1 b 0", "\\g<1> 4.5\\g<2>1 b +")
+    yield Case(
+        "trf/a forfeit win against a forfeit win", "chess", {name: two_wins}, "error", locate="line"
+    )
+    yield Case(
+        "trf/a forfeit loss against a draw",
+        "chess",
+        {name: _sub(trf, r"^(001   27 .{82}   1 b) 0", "\\g<1> -")},
+        "error",
+        locate="line",
+    )
     yield Case(
         "trf/published points disagree",
         "chess",

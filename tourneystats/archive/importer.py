@@ -56,8 +56,9 @@ class ImportReport:
     ----------
     files : pandas.DataFrame
         One row per source file: ``path``, ``family``, ``season``, ``rows``, ``status``
-        (``imported``; ``ignored``: a table of no family, e.g. published standings; ``error``)
-        and ``message``.
+        (``imported``; ``ignored``: a table of no family, e.g. published standings; ``empty``:
+        a results file with no round to rank, such as an MTG JSON file of a playoff bracket
+        alone, its ``message`` saying why; ``error``) and ``message``.
     written : pandas.DataFrame
         One row per partition written (see :func:`write_archive`).
     warnings : pandas.DataFrame
@@ -91,6 +92,13 @@ class ImportReport:
             seasons = sorted(files["season"].dropna().astype(str).unique())
             shown = ", ".join(seasons[:limit]) + (", ..." if len(seasons) > limit else "")
             lines.append(f"  {family}: {len(files)} file(s), season(s) {shown}")
+        empty = self.files[self.files["status"] == "empty"]
+        if len(empty):
+            said = empty["message"].fillna("no rows").str.split(":").str[0].value_counts()
+            lines.append(
+                f"{len(empty)} file(s) with no round to rank, not imported: "
+                + "; ".join(f"{n} {what}" for what, n in said.items())
+            )
         ignored = self.files[self.files["status"] == "ignored"]
         if len(ignored):
             lines.append(
@@ -238,6 +246,19 @@ def _season_of(rel: Path, family_dirs: set[str]) -> str | None:
     return parts[0] if parts else None
 
 
+def _years(frame: pd.DataFrame) -> pd.Series | None:
+    """The season of each row from its event's date: the year of the event's first date (as
+    text), None when the rows have no date column or one of them no date."""
+    if DATE not in frame.columns or not len(frame):
+        return None
+    dates = pd.to_datetime(frame[DATE], errors="coerce", utc=True)
+    if dates.isna().any():
+        return None
+    if EVENT in frame.columns and frame[EVENT].notna().all():
+        dates = dates.groupby(frame[EVENT].to_numpy(), sort=False).transform("min")
+    return dates.dt.year.astype(str).set_axis(frame.index)
+
+
 # --- the import ----------------------------------------------------------------------------------
 
 
@@ -246,6 +267,7 @@ def import_folder(
     root: str | os.PathLike,
     *,
     season: str | None = None,
+    season_from_folder: bool = False,
     mode: str = "replace",
     strict: bool = False,
     chunk_rows: int = CHUNK_ROWS,
@@ -270,9 +292,17 @@ def import_folder(
     is read with :func:`tourneystats.league.read_results`: without a ``league`` column, its rows
     are the league named after the file's stem (two files are two leagues, as for the CLI).
 
-    The season of a file is its ``season`` column if it has one, else the first folder below
-    `src` that is not a family name (``src/2023/club.trf`` or ``src/chess/2023/club.trf`` ->
-    ``"2023"``), else `season`. Seasons are stored as strings.
+    The season of a row is its file's ``season`` column if it has one; else, with
+    `season_from_folder`, the first folder below `src` that is not a family name
+    (``src/2023/club.trf`` or ``src/chess/2023/club.trf`` -> ``"2023"``); else `season` if
+    given; else the year of its event's date (its first date: ``"2024"``; a file whose rows
+    have no ``date`` column, or a row without a date, is refused and named in the report).
+    Seasons are stored as strings. An archive imported with other seasons is read and
+    extended as it is.
+
+    A results file with no round to rank (an MTG JSON file of a playoff bracket alone: its
+    bracket counts only in the tie-breakers of Swiss rounds) is listed with status ``empty``
+    and why.
 
     A file that cannot be read, or whose events are already in another file of the same season,
     is skipped and listed in the report (with `strict`, the first one raises).
@@ -290,7 +320,11 @@ def import_folder(
     root : path-like
         The archive folder.
     season : str, optional
-        Season of the files that neither a column nor a folder places.
+        Season of the rows of files without a ``season`` column (or season folder, with
+        `season_from_folder`), instead of the year of their dates.
+    season_from_folder : bool
+        Take the season of a file without a ``season`` column from its folder: the first
+        folder below `src` that is not a family name.
     mode : {"replace", "append", "error"}
         Passed to :func:`write_archive`: by default the seasons imported replace the archive's
         partitions of the same family and season.
@@ -319,7 +353,8 @@ def import_folder(
     >>> pd.DataFrame({"event": "E", "round": 1, "player": ["a", "b"], "opponent": ["b", "a"],
     ...               "wins": [2, 0], "losses": [0, 2], "draws": 0}).to_csv(
     ...     src / "2024" / "club.csv", index=False)
-    >>> report = import_folder(src, src.parent / "archive", progress=False)
+    >>> report = import_folder(src, src.parent / "archive", season_from_folder=True,
+    ...                        progress=False)
     >>> report.ok, report.files[["family", "season", "rows", "status"]].values.tolist()
     (True, [['cards', '2024', 2, 'imported']])
     """
@@ -343,7 +378,8 @@ def import_folder(
     notes: list[tuple[str, str]] = []
     try:
         options = {"season": season, "strict": strict, "chunk_rows": chunk_rows,
-                   "jobs": jobs, "progress": progress}  # fmt: skip
+                   "jobs": jobs, "progress": progress,
+                   "season_from_folder": season_from_folder}  # fmt: skip
         records = _stage_sources(src, paths, staging, options, notes)
         if not any(r["status"] in ("imported", "error") for r in records):
             raise ValidationError(
@@ -430,12 +466,33 @@ def _season_text(frame: pd.DataFrame, rel: Path) -> pd.Series:
     return text.str.replace(r"^([+-]?\d+)\.0+$", r"\1", regex=True)
 
 
+def _same_dates(parts: list[pd.DataFrame]) -> list[pd.DataFrame]:
+    """The frames of one batch with one type of ``date``: text dates parsed where other files
+    give dates (a CSV beside a USEBIO file of the same season), or the dates written as text
+    where the text is no date."""
+    kinds = {p[DATE].dtype.kind == "M" for p in parts if DATE in p.columns}
+    if len(kinds) < 2:
+        return parts
+    try:
+        return [
+            p.assign(**{DATE: pd.to_datetime(p[DATE])})
+            if DATE in p.columns and p[DATE].dtype.kind != "M"
+            else p
+            for p in parts
+        ]
+    except (ValueError, TypeError):  # text that is no date: all as text
+        return [p.assign(**{DATE: p[DATE].astype(str)}) if DATE in p.columns else p for p in parts]
+
+
 class _Stager:
     """Admits the sources one file (or one batch of TRF files) at a time into the staging
     archive, in batches of about `chunk_rows` rows per family."""
 
-    def __init__(self, src: Path, staging: Path, season: str | None, chunk_rows: int) -> None:
+    def __init__(
+        self, src: Path, staging: Path, season: str | None, chunk_rows: int, from_folder: bool
+    ) -> None:
         self.src, self.staging, self.season, self.chunk_rows = src, staging, season, chunk_rows
+        self.from_folder = from_folder
         self.seen: dict[tuple[str, tuple], str] = {}  # (family, (season, *file key)) -> file
         self.batches: dict[str, list[pd.DataFrame]] = {}
         self.batch_rows: dict[str, int] = {}
@@ -453,13 +510,16 @@ class _Stager:
         if not one_season:
             frame[SEASON] = _season_text(frame, rel)
         else:
-            where = _season_of(rel, set(FAMILIES)) or self.season
-            if where is None:
+            where = (self.from_folder and _season_of(rel, set(FAMILIES))) or self.season
+            years = _years(frame) if where is None else None
+            if where is None and years is None:
                 raise ValidationError(
-                    f"{rel}: cannot tell the season: add a season column, put the file in "
-                    "a season folder, or give the season (--season; season= in Python)"
+                    f"{rel}: cannot tell the season: no date in the rows to take the year "
+                    "from; give the season (--season; season= in Python), take it from the "
+                    "folder (--season-from-folder), or add a season or date column"
                 )
-            frame.insert(0, SEASON, str(where))
+            one_season = years is None or years.nunique() == 1
+            frame.insert(0, SEASON, str(where) if years is None else years)
         key = [c for c in FAMILIES[family].file_key if c in frame.columns]
         if not key:
             return frame, []
@@ -496,7 +556,7 @@ class _Stager:
         self.batch_rows.pop(family, None)
         if not parts:
             return
-        frame = _concat(parts)
+        frame = _concat(_same_dates(parts))
         unit = FAMILIES[family].unit_columns(frame.columns)
         if not final and unit and frame[SEASON].nunique() == 1:
             codes = frame.groupby(unit, observed=True, sort=False, dropna=False).ngroup()
@@ -529,6 +589,10 @@ class _Stager:
             return True
         record["family"] = family
         assert family is not None and frame is not None  # only a table has no family
+        if not len(frame):  # (nothing to place in a season)
+            why = frame.attrs.get("why_empty", "no rows of results")  # (cards.files.WHY_EMPTY)
+            record.update(status="empty", message=why)
+            return True
         frame, keys = self.place(family, frame, rel)
         record.update(season=", ".join(sorted(frame[SEASON].unique())), rows=len(frame))
         self.add(family, frame, keys, lambda k: rel.as_posix())
@@ -605,7 +669,9 @@ def _stage_sources(
 ) -> list[dict]:
     """Read every source file (on `jobs` processes) into the `staging` archive, in the files'
     order; return one record per file and add its warnings to `notes` ((file, message))."""
-    stager = _Stager(src, staging, options["season"], options["chunk_rows"])
+    stager = _Stager(
+        src, staging, options["season"], options["chunk_rows"], options["season_from_folder"]
+    )
     records: list[dict] = []
     groups = _trf_groups(paths)
     reads = map_files(_read_group, groups, jobs=options["jobs"], progress=options["progress"],

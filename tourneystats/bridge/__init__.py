@@ -128,7 +128,10 @@ Round-robin pools and Swiss stages (:func:`pool_standings`): VPs per match from 
 given), standings with a tie-break order given as data (:class:`TeamRules`,
 :data:`TEAM_RULES`: ``cbai``, ``ebu`` and ``pzbs`` follow their published texts; the WBF, EBL
 and FFB orders are not shipped, their texts not having been available to check),
-``decided_by``, byes, the standings after each round. Knockouts (:func:`knockout_matches`, :class:`KnockoutRules`): segments, carry-over, ties.
+``decided_by``, byes, the standings after each round. Knockouts (:func:`knockout_matches`,
+:class:`KnockoutRules`; a table file: :func:`knockout_from_path`, ``--rules knockout``):
+segments, carry-over, ties. Every team table passes through one validation (team names
+trimmed, two spellings of a name refused, IMPs, boards, segments and carry-over checked).
 Board-a-match and Patton scoring (:func:`board_a_match`, :func:`bam_standings`,
 :func:`patton_scores`). Match results may be given already in IMPs (``home_imps``,
 ``visit_imps``, ``boards``), as federations publish them.
@@ -146,7 +149,8 @@ Board-a-match and Patton scoring (:func:`board_a_match`, :func:`bam_standings`,
 # tourneystats.bridge.mp (matchpoints, Neuberg, session standings), tourneystats.bridge.imp (IMP
 # table, victory points, Butler, cross-IMPs), tourneystats.bridge.teams (team matches and
 # standings), tourneystats.bridge.pools (round robins and Swiss stages),
-# tourneystats.bridge.teamrules (their tie-break rule sets), tourneystats.bridge.knockout
+# tourneystats.bridge.teamrules (their tie-break rule sets), tourneystats.bridge.teaminput (the
+# one validation of team tables), tourneystats.bridge.knockout
 # (knockout matches), tourneystats.bridge.patton (board-a-match and Patton scoring),
 # tourneystats.bridge.season (season summary and history), tourneystats.bridge.contract (contract
 # scoring, vulnerability), the readers tourneystats.bridge.pbn (with the notation's lexer
@@ -161,6 +165,7 @@ from .files import SUFFIXES as SUFFIXES
 from .files import (
     Results,
     history_from_path,
+    knockout_from_path,
     read_people,
     read_results,
     standings_from_path,
@@ -217,6 +222,7 @@ __all__ = [
     "history_from_path",
     "imp_standings",
     "imps",
+    "knockout_from_path",
     "knockout_matches",
     "match_vps",
     "matchpoints",

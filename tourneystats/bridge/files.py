@@ -46,6 +46,7 @@ from ..core.schema import (
 from .contract import rename_clashing_events
 from .conventions import CONVENTION, Convention
 from .declared import scoring_of
+from .knockout import KnockoutRules
 from .pools import _MATCH_SPEC, pool_standings
 from .prepare import _PAIRS_SPEC
 from .scoring import standings
@@ -398,6 +399,15 @@ def standings_from_path(
     2   EW     3      mp  1.0       100.0
     3   EW     4      mp  0.0         0.0
     """
+    if _is_knockout(options.get("rules")):
+        rules = options.pop("rules")
+        not_applying(
+            path,
+            {"scoring": scoring, "movement": movement, "convention": convention,
+             "vp_scale": vp_scale, **options},
+            "a knockout is decided on IMPs, not victory points",
+        )  # fmt: skip
+        return knockout_from_path(path, rules=rules)
     team_rules = options.pop("rules") if _is_team_rules(options.get("rules")) else None
     pairs_options = {"rules": options.get("rules"), "scoring": scoring, "movement": movement}
     pairs_options["scale"] = None if scale == "full" else scale
@@ -619,3 +629,117 @@ def _is_team_rules(value: Any) -> bool:
     return isinstance(value, TeamRules) or (
         isinstance(value, str) and value.strip().lower() in TEAM_RULES
     )
+
+
+def _is_knockout(value: Any) -> bool:
+    """Whether a ``rules`` option names knockout rules (``knockout[:PRESET]``)."""
+    return isinstance(value, KnockoutRules) or (
+        isinstance(value, str) and value.strip().lower().partition(":")[0] == "knockout"
+    )
+
+
+#: the tables read beside a knockout table ``NAME.csv``: ``NAME-carry``, ``NAME-earlier``,
+#: ``NAME-places`` (CSV or Parquet), as knockout_matches' carry, earlier and standings
+_BESIDE = {"carry": "carry", "earlier": "earlier", "places": "standings"}
+
+
+@names_its_source
+def knockout_from_path(
+    path: str | os.PathLike, *, rules: str | KnockoutRules = "knockout"
+) -> pd.DataFrame:
+    """:func:`~tourneystats.bridge.knockout_matches` of a table file of knockout segments (or
+    board results with ``stage`` and ``segment``), with the tables beside it (the command
+    line's ``standings FILE --family bridge --rules knockout[:PRESET]``).
+
+    Parameters
+    ----------
+    path : path-like
+        A CSV or Parquet table of segments (see :mod:`~tourneystats.bridge.knockout`). Beside
+        it, named after it, the tables the rules use: ``NAME-carry`` (``event, stage, team,
+        carry_over``), ``NAME-earlier`` (the earlier stage's matches) and ``NAME-places``
+        (the earlier stage's ``event, team, rank``).
+    rules : str or KnockoutRules
+        ``"knockout"`` (the EBU's rules: no carry-over, extra boards), ``"knockout:PRESET"``
+        (:data:`~tourneystats.bridge.KNOCKOUT_RULES`) or a :class:`KnockoutRules`. With a
+        ``NAME-carry`` table and rules without carry-over, the table gives it
+        (``carry_over="given"``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The bracket of :func:`~tourneystats.bridge.knockout_matches`.
+
+    Raises
+    ------
+    ValidationError
+        What :func:`~tourneystats.bridge.knockout_matches` refuses, naming the file (a table
+        beside it: that table's file); a folder; a table beside it the rules do not use.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from tourneystats.bridge import knockout_from_path
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> pd.DataFrame({"event": "Cup", "stage": "F", "segment": [1, 2], "home_team": "A",
+    ...               "visit_team": "B", "home_imps": [25, 28],
+    ...               "visit_imps": [30, 20]}).to_csv(folder / "ko.csv", index=False)
+    >>> pd.DataFrame({"event": "Cup", "stage": ["F"], "team": ["B"],
+    ...               "carry_over": [4]}).to_csv(folder / "ko-carry.csv", index=False)
+    >>> knockout_from_path(folder / "ko.csv")[["team", "carry_over", "total", "qualified"]]
+      team  carry_over  total  qualified
+    0    A         0.0   53.0      False
+    1    B         4.0   54.0       True
+    """
+    from .knockout import KNOCKOUT_RULES, knockout_matches
+
+    path = Path(path)
+    if path.is_dir():
+        raise ValidationError(f"{path}: knockout rules read one table file, not a folder")
+    if path.suffix.lower() not in (".csv", ".parquet", ".pq"):
+        raise ValidationError(f"{path}: a knockout is read from a CSV or Parquet table")
+    if isinstance(rules, KnockoutRules):
+        r = rules
+    else:
+        preset = rules.strip().partition(":")[2].strip().lower() or "ebu"
+        if preset not in KNOCKOUT_RULES:
+            raise ValueError(
+                f"--rules {rules}: unknown knockout rules {preset!r}; choose knockout or "
+                f"knockout:{', knockout:'.join(KNOCKOUT_RULES)}"
+            )
+        r = KNOCKOUT_RULES[preset]
+    tables: dict[str, pd.DataFrame] = {}
+    files: dict[str, Path] = {}
+    for suffix, name in _BESIDE.items():
+        found = _beside(path, suffix)
+        if len(found) > 1:
+            raise ValidationError(f"{path}: two {suffix} tables beside it: {found[0].name}, "
+                                  f"{found[1].name}")  # fmt: skip
+        if found:
+            files[name], tables[name] = found[0], read_table(found[0])
+    if "carry" in tables and r.carry_over == "none":
+        r = r.replace(carry_over="given")
+    try:
+        return knockout_matches(read_table(path), rules=r, **tables)
+    except ValidationError as exc:  # a table beside the file: named by its file
+        text = str(exc)
+        name = text.partition(":")[0]
+        if name in files:
+            text = f"{files[name]}:{text[len(name) + 1 :]}"
+        for name, file in files.items():  # (two spellings of a team: the tables of each)
+            text = text.replace(f"({name})", f"({file.name})")
+            text = text.replace(f"\n  {name}: ", f"\n  {file.name}: ")
+        if text == str(exc):
+            raise
+        raise ValidationError(text, rows=exc.rows) from exc
+
+
+def _beside(path: Path, suffix: str) -> list[Path]:
+    """The tables ``NAME-suffix`` / ``NAME_suffix`` beside `path` (CSV or Parquet)."""
+    stem = path.stem.lower()
+    wanted = {f"{stem}-{suffix}", f"{stem}_{suffix}"}
+    return [
+        p for p in sorted(path.parent.iterdir())
+        if p.is_file() and p.suffix.lower() in (".csv", ".parquet", ".pq")
+        and p.stem.lower() in wanted
+    ]  # fmt: skip

@@ -11,6 +11,9 @@ tie), or board results in the team results shape with ``stage`` and ``segment`` 
 (:func:`~tourneystats.bridge.team_matches`). A match is the two teams' segments of a stage
 (``match``, when given, names it; the teams may swap home and visit between segments).
 
+What is refused (a segment listed twice, a carry-over that names no team, extra boards on a
+match that was not tied, ...) and accepted with a warning: :func:`knockout_matches`' Notes.
+
 Carry-over
 ----------
 ``"none"``; ``"given"`` (a table ``event, stage, team, carry_over``, a team not in it
@@ -33,12 +36,14 @@ missing and ``decided_by`` ``"tied"``: say what the event did by adding its extr
 from __future__ import annotations
 
 import dataclasses
+import warnings
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
+from ..core.people import TEAM_NAMES, with_clean_names
 from ..core.schema import (
     BOARDS,
     CARRY_OVER,
@@ -53,6 +58,7 @@ from ..core.schema import (
     OPPONENT,
     QUALIFIED,
     RANK,
+    ROUND,
     SEGMENT,
     STAGE,
     TEAM,
@@ -64,6 +70,7 @@ from ..core.schema import (
     fail_rows,
     validate,
 )
+from .teaminput import check_scores, team_names
 from .teams import team_matches
 
 EXTRA = "extra"  #: input column: True on a segment played to break a tie
@@ -105,7 +112,7 @@ class KnockoutRules:
         ``"higher_placed"``: the IMPs of the team placed higher.
     ties : tuple of str
         How a tie is decided, in order: ``"extra_boards"``, ``"earlier_meeting"``,
-        ``"higher_placed"``.
+        ``"higher_placed"`` (one given as a string is one rule).
     source : str
         The text the rules follow.
 
@@ -128,7 +135,8 @@ class KnockoutRules:
     source: str = ""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "ties", tuple(self.ties))
+        ties = (self.ties,) if isinstance(self.ties, str) else tuple(self.ties)
+        object.__setattr__(self, "ties", ties)
         if self.carry_over not in _CARRY:
             raise ValueError(f"KnockoutRules.carry_over must be one of {_CARRY}")
         bad = [t for t in self.ties if t not in _TIES]
@@ -220,14 +228,38 @@ def _segments(frame: pd.DataFrame) -> pd.DataFrame:
         if extra is not None:
             m = m.merge(extra, on=[c for c in extra.columns if c != EXTRA], how="left")
         frame = m
-    seg = validate(frame, _SEGMENT_SPEC, what="segments")
+    seg = with_clean_names(validate(frame, _SEGMENT_SPEC, what="segments"), TEAM_NAMES)
     fail_rows(
         seg,
         (seg[HOME_TEAM] == seg[VISIT_TEAM]).to_numpy(dtype=bool),
         "a team plays against itself",
         what="segments",
     )
+    check_scores(seg, what="segments")
     return seg
+
+
+def _check_segments(seg: pd.DataFrame, mt: _Matches) -> None:
+    """A match label names two teams; a segment of a match is listed once (a corrected score
+    replaces its row); without a ``segment`` column a match is one row (and one of extra
+    boards)."""
+    if MATCH in seg.columns:
+        label = seg.groupby([EVENT, STAGE, MATCH], sort=False, observed=True).ngroup().to_numpy()
+        teams = pd.DataFrame({"l": np.concatenate([label, label]),
+                              "t": np.concatenate([mt.h, mt.v])}).drop_duplicates()  # fmt: skip
+        count = np.bincount(teams["l"].to_numpy(), minlength=int(label.max()) + 1)
+        fail_rows(seg, count[label] > 2, "a match label names more than two teams (each "
+                  "match of a stage needs its own label)", what="segments")  # fmt: skip
+    extra = seg[EXTRA].to_numpy(dtype=bool) if EXTRA in seg.columns else np.zeros(len(seg), bool)
+    key = pd.DataFrame({"m": mt.match, "x": extra})
+    if SEGMENT in seg.columns:
+        key["s"] = seg[SEGMENT].to_numpy()
+        message = ("a segment of a match listed twice (a pasted copy, or a corrected score "
+                   "added to the first instead of replacing it)")  # fmt: skip
+    else:
+        message = ("a match has several rows but no 'segment' column to tell its segments "
+                   "apart (a row pasted twice?); number the segments")  # fmt: skip
+    fail_rows(seg, key.duplicated(keep=False).to_numpy(), message, what="segments")
 
 
 class _Matches:
@@ -238,6 +270,7 @@ class _Matches:
         codes, self.labels = pd.factorize(labels)
         n = len(seg)
         h, v = codes[:n], codes[n:]
+        self.h, self.v = h, v
         lo, hi = np.minimum(h, v), np.maximum(h, v)
         keys = [seg[EVENT], seg[STAGE], *([seg[MATCH]] if MATCH in seg.columns else []),
                 pd.Series(lo), pd.Series(hi)]  # fmt: skip
@@ -260,6 +293,7 @@ class _Matches:
         self.has_extra = np.bincount(self.match, weights=extra, minlength=nm) > 0
         self.seg_a, self.seg_b = a_imps, b_imps
         self.n = nm
+        self.margin: np.ndarray | None = None  # the earlier meetings' margins, once computed
 
 
 def _check_one_match_per_stage(seg: pd.DataFrame, mt: _Matches) -> None:
@@ -277,18 +311,72 @@ def _check_one_match_per_stage(seg: pd.DataFrame, mt: _Matches) -> None:
     fail_rows(seg, bad, "a team plays more than one match in a knockout stage", what="segments")
 
 
-def _pair_margin(frame: pd.DataFrame | None, seg: pd.DataFrame, mt: _Matches,
+_EARLIER_SPEC = (Column(EVENT, "key"), Column(HOME_TEAM, "key"), Column(VISIT_TEAM, "key"),
+                 Column(HOME_IMPS, "float"), Column(VISIT_IMPS, "float"))  # fmt: skip
+_CARRY_SPEC = (Column(EVENT, "key"), Column(STAGE, "key"), Column(TEAM, "key"),
+               Column(CARRY_OVER, "float"))  # fmt: skip
+_STANDINGS_SPEC = (Column(EVENT, "key"), Column(TEAM, "key"), Column(RANK, "int"))
+
+
+def _tables(r: KnockoutRules, seg: pd.DataFrame, carry: pd.DataFrame | None,
+            earlier: pd.DataFrame | None, standings: pd.DataFrame | None,
+            ) -> list[pd.DataFrame | None]:  # fmt: skip
+    """The segments and the tables the rules use, validated, their team names trimmed together
+    (:func:`~tourneystats.bridge.teaminput.team_names`); a table the rules do not use is
+    refused (its rows would be ignored)."""
+    uses = {
+        "carry": r.carry_over == "given",
+        "earlier": r.carry_over == "earlier_match" or "earlier_meeting" in r.ties,
+        "standings": r.carry_over == "higher_placed" or "higher_placed" in r.ties,
+    }
+    given = {"carry": carry, "earlier": earlier, "standings": standings}
+    for name, table in given.items():
+        if table is not None and not uses[name]:
+            raise ValidationError(
+                f"{name}: a table is given, but the rules {r.name!r} (carry_over="
+                f"{r.carry_over!r}, ties={list(r.ties)}) do not use it; give the rules that do"
+            )
+    specs = {"carry": (_CARRY_SPEC, [EVENT, STAGE, TEAM]), "earlier": (_EARLIER_SPEC, []),
+             "standings": (_STANDINGS_SPEC, [EVENT, TEAM])}  # fmt: skip
+    valid = {n: None if t is None else validate(t, specs[n][0], key=specs[n][1], what=n)
+             for n, t in given.items()}  # fmt: skip
+    columns = {"carry": [TEAM], "earlier": [HOME_TEAM, VISIT_TEAM], "standings": [TEAM]}
+    named = [(seg, [HOME_TEAM, VISIT_TEAM], "segments")]
+    named += [(t, columns[n], n) for n, t in valid.items() if t is not None]
+    trimmed = iter(team_names(named))
+    seg = next(trimmed)
+    return [seg, *(None if t is None else next(trimmed) for t in valid.values())]
+
+
+def _pair_margin(e: pd.DataFrame | None, seg: pd.DataFrame, mt: _Matches,
                  what: str) -> np.ndarray:  # fmt: skip
-    """Per knockout match: team a's IMP margin over team b in their meetings in `frame` (an
-    earlier stage's match results of the same event), NaN when they did not meet."""
-    if frame is None:
+    """Per knockout match: team a's IMP margin over team b in their meetings in `e` (an
+    earlier stage's match results of the same event, validated), NaN when they did not meet.
+    Refused: an event of the knockout without an earlier match."""
+    if e is None:
         raise ValidationError(f"knockout: {what} needs the earlier stage's matches (earlier=)")
-    spec = (Column(EVENT, "key"), Column(HOME_TEAM, "key"), Column(VISIT_TEAM, "key"),
-            Column(HOME_IMPS, "float"), Column(VISIT_IMPS, "float"))  # fmt: skip
-    e = validate(frame, spec, what="earlier")
+    if mt.margin is not None:
+        return mt.margin
+    check_scores(e, what="earlier")
+    ev_seg = pd.Index(pd.unique(seg[EVENT]))
+    missing = ~ev_seg.isin(set(e[EVENT]))
+    if missing.any():
+        raise ValidationError(
+            f"earlier: no match of event {ev_seg[missing][0]!r} (the knockout's), needed for "
+            f"{what}; the earlier table's events are "
+            f"{', '.join(map(repr, pd.unique(e[EVENT])[:5]))}"
+        )
     index = pd.Index(mt.labels)
     h = index.get_indexer(e[HOME_TEAM])
     v = index.get_indexer(e[VISIT_TEAM])
+    if ROUND in e.columns:  # (without rounds, two meetings of a double round robin are legal)
+        teams = pd.factorize(pd.concat([e[HOME_TEAM], e[VISIT_TEAM]], ignore_index=True))[0]
+        a, b = teams[: len(e)], teams[len(e) :]
+        key = e[[c for c in (EVENT, STAGE, ROUND) if c in e.columns]].assign(
+            _lo=np.minimum(a, b), _hi=np.maximum(a, b)
+        )
+        fail_rows(e, key.duplicated(keep=False).to_numpy(), "a match listed twice in a round "
+                  "(its margin would count twice in the carry-over)", what="earlier")  # fmt: skip
     margin = e[HOME_IMPS].to_numpy(float) - e[VISIT_IMPS].to_numpy(float)
     lo, hi = np.minimum(h, v), np.maximum(h, v)
     signed = np.where(h == lo, margin, -margin)
@@ -296,7 +384,40 @@ def _pair_margin(frame: pd.DataFrame | None, seg: pd.DataFrame, mt: _Matches,
     table = table[(lo >= 0)].groupby([EVENT, "a", "b"], sort=False)["m"].sum().reset_index()
     want = pd.DataFrame({EVENT: seg[EVENT].to_numpy()[mt.first], "a": mt.a, "b": mt.b})
     got = want.merge(table, on=[EVENT, "a", "b"], how="left")
-    return got["m"].to_numpy(dtype=float)
+    mt.margin = got["m"].to_numpy(dtype=float)
+    return mt.margin
+
+
+def _unmet(seg: pd.DataFrame, mt: _Matches, margin: np.ndarray, which: np.ndarray, what: str,
+           refuse: bool) -> None:  # fmt: skip
+    """Warn about the matches of `which` whose teams did not meet earlier (a Swiss, two
+    groups, a seeded team); with `refuse`, refuse a stage none of whose matches met (the
+    teams spelled another way in the earlier table)."""
+    unmet = which & np.isnan(margin)
+    if not unmet.any():
+        return
+    labels = np.asarray(mt.labels, dtype=object)
+    if refuse:
+        stage = seg.iloc[mt.first].groupby([EVENT, STAGE], sort=False, observed=True).ngroup()
+        codes = stage.to_numpy()
+        met = np.bincount(codes, weights=~np.isnan(margin), minlength=int(codes.max()) + 1)
+        none = np.flatnonzero(which & (met[codes] == 0))
+        if len(none):
+            k = int(none[0])
+            head = seg.iloc[mt.first[k]]
+            raise ValidationError(
+                f"earlier: no knockout match of event {head[EVENT]!r}, stage {head[STAGE]!r} "
+                f"is found in the earlier matches (e.g. {labels[mt.a[k]]!r} v "
+                f"{labels[mt.b[k]]!r}), needed for {what}: are the teams spelled another way "
+                "there?"
+            )
+    i = np.flatnonzero(unmet)
+    shown = ", ".join(f"{labels[mt.a[k]]} v {labels[mt.b[k]]}" for k in i[:3])
+    warnings.warn(
+        f"knockout: {len(i)} match(es) between teams that did not meet in the earlier matches "
+        f"({shown}{', ...' if len(i) > 3 else ''}): {what} gives them nothing",
+        stacklevel=4,
+    )
 
 
 def _places(standings: pd.DataFrame | None, seg: pd.DataFrame, mt: _Matches,
@@ -304,8 +425,7 @@ def _places(standings: pd.DataFrame | None, seg: pd.DataFrame, mt: _Matches,
     """Per knockout match: the places of teams a and b in `standings` (NaN: not listed)."""
     if standings is None:
         raise ValidationError(f"knockout: {what} needs the earlier stage's standings (standings=)")
-    spec = (Column(EVENT, "key"), Column(TEAM, "key"), Column(RANK, "int"))
-    st = validate(standings, spec, key=[EVENT, TEAM], what="standings")
+    st = standings
     events = seg[EVENT].to_numpy()[mt.first]
     out = []
     for codes in (mt.a, mt.b):
@@ -325,19 +445,12 @@ def _carry(rules: KnockoutRules, seg: pd.DataFrame, mt: _Matches, carry: pd.Data
     if rules.carry_over == "given":
         if carry is None:
             raise ValidationError("knockout: carry_over='given' needs a table (carry=)")
-        spec = (Column(EVENT, "key"), Column(STAGE, "key"), Column(TEAM, "key"),
-                Column(CARRY_OVER, "float"))  # fmt: skip
-        c = validate(carry, spec, key=[EVENT, STAGE, TEAM], what="carry")
-        out = []
-        for codes in (mt.a, mt.b):
-            want = pd.DataFrame({EVENT: seg[EVENT].to_numpy()[mt.first],
-                                 STAGE: seg[STAGE].to_numpy()[mt.first],
-                                 TEAM: np.asarray(mt.labels)[codes]})  # fmt: skip
-            got = want.merge(c[[EVENT, STAGE, TEAM, CARRY_OVER]], how="left")
-            out.append(got[CARRY_OVER].fillna(0.0).to_numpy(dtype=float))
-        return out[0], out[1]
+        return _given_carry(carry, seg, mt)
     if rules.carry_over == "earlier_match":
-        m = np.nan_to_num(_pair_margin(earlier, seg, mt, "carry_over='earlier_match'"))
+        what = "carry_over='earlier_match'"
+        margin = _pair_margin(earlier, seg, mt, what)
+        _unmet(seg, mt, margin, np.ones(mt.n, dtype=bool), what, refuse=True)
+        m = np.nan_to_num(margin)
         c = np.abs(m) * rules.fraction
         if rules.cap is not None:
             c = np.minimum(c, rules.cap)
@@ -349,11 +462,67 @@ def _carry(rules: KnockoutRules, seg: pd.DataFrame, mt: _Matches, carry: pd.Data
     missing = np.isnan(pa) | np.isnan(pb)
     if missing.any():
         i = int(np.flatnonzero(missing)[0])
+        team = mt.labels[mt.a[i]] if np.isnan(pa[i]) else mt.labels[mt.b[i]]
         raise ValidationError(
-            f"standings: no place for team {mt.labels[mt.a[i]]!r} or {mt.labels[mt.b[i]]!r} "
-            f"(event {seg[EVENT].iloc[mt.first[i]]!r}), needed for the carry-over"
+            f"standings: no place for team {team!r} (event {seg[EVENT].iloc[mt.first[i]]!r}, "
+            f"stage {seg[STAGE].iloc[mt.first[i]]!r}), needed for the carry-over"
         )
     return np.where(pa < pb, rules.carry_value, 0.0), np.where(pb < pa, rules.carry_value, 0.0)
+
+
+def _given_carry(c: pd.DataFrame, seg: pd.DataFrame, mt: _Matches,
+                 ) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """Per match: the carry-over of teams a and b from the (validated) carry table; refused:
+    a negative or infinite carry-over, a row naming a team in no match of its event and
+    stage; warned: both teams of a match carrying IMPs."""
+    value = c[CARRY_OVER].to_numpy(dtype=float)
+    fail_rows(c, ~np.isfinite(value), "carry_over is not a finite number", what="carry")
+    fail_rows(c, value < 0, "negative carry_over (a carry-over is the IMPs a team starts "
+              "with; give it to the other team)", what="carry")  # fmt: skip
+    keys = [EVENT, STAGE, TEAM]
+    labels = np.asarray(mt.labels, dtype=object)
+    out = []
+    played = []
+    for codes in (mt.a, mt.b):
+        want = pd.DataFrame({EVENT: seg[EVENT].to_numpy()[mt.first],
+                             STAGE: seg[STAGE].to_numpy()[mt.first],
+                             TEAM: labels[codes]})  # fmt: skip
+        played.append(want)
+        got = want.merge(c[[*keys, CARRY_OVER]], on=keys, how="left")
+        out.append(got[CARRY_OVER].fillna(0.0).to_numpy(dtype=float))
+    teams = pd.concat(played, ignore_index=True).drop_duplicates()
+    found = c[keys].merge(teams, on=keys, how="left", indicator=True)["_merge"] == "both"
+    fail_rows(c, ~found.to_numpy(), "a team that plays no match of this event and stage (the "
+              "team, event or stage spelled another way?)", what="carry")  # fmt: skip
+    both = (out[0] > 0) & (out[1] > 0)
+    if both.any():
+        k = int(np.flatnonzero(both)[0])
+        warnings.warn(
+            f"carry: both teams of {int(both.sum())} match(es) carry IMPs over (e.g. "
+            f"{labels[mt.a[k]]} {out[0][k]:g}, {labels[mt.b[k]]} {out[1][k]:g}); only the "
+            "difference counts",
+            stacklevel=4,
+        )
+    return out[0], out[1]
+
+
+def _check_extra(r: KnockoutRules, seg: pd.DataFrame, mt: _Matches, diff: np.ndarray) -> None:
+    """Refuse extra boards on a match that was not tied (after its carry-over), or under rules
+    that do not decide a tie by extra boards."""
+    if not mt.has_extra.any():
+        return
+    extra = seg[EXTRA].to_numpy(dtype=bool)
+    if "extra_boards" not in r.ties:
+        fail_rows(seg, extra, f"extra boards, but the rules {r.name!r} do not decide a tie by "
+                  f"extra boards (ties={list(r.ties)})", what="segments")  # fmt: skip
+    untied = mt.has_extra & (np.round(diff, 9) != 0)
+    fail_rows(
+        seg,
+        extra & untied[mt.match],
+        "extra boards on a match that was not tied (carry-over plus regulation IMPs differ): a "
+        "regulation segment marked extra, or a wrong score",
+        what="segments",
+    )
 
 
 def _decide(rules: KnockoutRules, diff: np.ndarray, mt: _Matches, seg: pd.DataFrame,
@@ -370,7 +539,9 @@ def _decide(rules: KnockoutRules, diff: np.ndarray, mt: _Matches, seg: pd.DataFr
         if tie == "extra_boards":
             d = np.where(mt.has_extra, mt.a_extra - mt.b_extra, 0.0)
         elif tie == "earlier_meeting":
-            d = np.nan_to_num(_pair_margin(earlier, seg, mt, "ties='earlier_meeting'"))
+            margin = _pair_margin(earlier, seg, mt, "ties='earlier_meeting'")
+            _unmet(seg, mt, margin, open_, "ties='earlier_meeting'", refuse=False)
+            d = np.nan_to_num(margin)
         else:
             pa, pb = _places(standings, seg, mt, "ties='higher_placed'")
             d = np.nan_to_num(pb - pa)
@@ -420,6 +591,24 @@ def knockout_matches(
         the rules leave the match tied) and ``decided_by`` (``"total"``, the tie rule that
         decided, or ``"tied"``).
 
+    Notes
+    -----
+    Every table passes through :mod:`~tourneystats.bridge.teaminput` (team names trimmed; two
+    spellings of one name refused; IMPs 0 or more and finite, boards 1 or more). Refused, naming
+    the rows: a segment of a match listed twice (a copy pasted, or a corrected score added
+    instead of replacing the row; the conditions of contest score each segment once), a match
+    of several rows without a ``segment`` column, a ``match`` label naming more than two teams,
+    a team in two matches of a stage; a carry-over that is negative or not finite, or that
+    names a team in no match of its event and stage (the ACBL, EBU and WBF conditions give a
+    carry-over, 0 or more IMPs, to one of the match's two teams); extra boards on a match whose
+    total (carry-over included) is not tied, or under rules that do not break ties by extra
+    boards (EBU White Book 143.2.1: extra boards are played only to break a tie); a table
+    (`carry`, `earlier`, `standings`) the rules do not use; for ``"earlier_match"``, a stage
+    none of whose matches is found in `earlier` (the teams spelled another way), or an event
+    missing from it. Accepted with a warning: two teams that did not meet earlier (a Swiss
+    qualifier, two groups; they start level, as the conditions say), both teams of a match
+    given a carry-over (only the difference counts).
+
     Examples
     --------
     Two segments; B starts 4 IMPs up (a third of its 12-IMP round-robin win), wins the first
@@ -441,11 +630,14 @@ def knockout_matches(
     1    B         4.0    30.0    20.0   54.0     1.0       True
     """
     r = _rules_of(rules)
-    seg = _segments(segments)
+    seg, carry, earlier, standings = _tables(r, _segments(segments), carry, earlier, standings)
+    assert seg is not None
     mt = _Matches(seg)
+    _check_segments(seg, mt)
     _check_one_match_per_stage(seg, mt)
     ca, cb = _carry(r, seg, mt, carry, earlier, standings)
     ta, tb = ca + mt.a_imps, cb + mt.b_imps
+    _check_extra(r, seg, mt, ta - tb)
     sign, code = _decide(r, ta - tb, mt, seg, earlier, standings)
     return _bracket(seg, mt, r, (ca, cb), (ta, tb), sign, code)
 

@@ -55,7 +55,7 @@ from ..core.schema import (
     VISIT_VP,
     VP,
 )
-from .pools import pool_standings
+from .pools import _GIVEN_POINTS, pool_standings
 from .prepare import NS
 from .teamrules import TeamRules
 from .teams import _first_rows, _prepare_teams
@@ -254,7 +254,7 @@ def bam_standings(
            VISIT_IMPS: m[VISIT_POINTS]}
     )  # fmt: skip
     m = m.drop(columns=[HOME_POINTS, VISIT_POINTS, BOARDS, INCOMPLETE])
-    out = pool_standings(m, rules=rules, vp_scale="given", by_round=by_round, byes=byes)
+    out = pool_standings(m, rules=rules, vp_scale=_GIVEN_POINTS, by_round=by_round, byes=byes)
     return out.rename(
         columns={VP: BOARD_POINTS, IMPS_FOR: POINTS_FOR, IMPS_AGAINST: POINTS_AGAINST,
                  IMP_QUOTIENT: POINTS_QUOTIENT}

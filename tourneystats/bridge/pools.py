@@ -7,9 +7,12 @@ Input: match results, one row per match (as federations publish them), ``event, 
 bye), or board results in the team results shape (:func:`~tourneystats.bridge.team_matches`;
 a ``segment`` column is summed into the match). A stage (``event, stage``) is ranked on its
 own. VPs come from the IMPs on the chosen scale, or are taken as given (``vp_scale="given"``:
-columns ``home_vp, visit_vp``, e.g. a published table with penalties in it). Refused, naming
-the matches: negative IMPs, fewer than one board, a team meeting itself, a team twice in a
-round of a stage (a match and a bye included). A CSV or Parquet file of match results gives
+columns ``home_vp, visit_vp``, e.g. a published table with penalties in it). Every table goes
+through the one validation of team tables (:mod:`~tourneystats.bridge.teaminput`). Refused,
+naming the matches: negative or infinite IMPs, fewer than one board, a team meeting itself, a
+team twice in a round of a stage (a match and a bye included), a segment of a match listed
+twice, a bye with IMPs, a bye of a team in no match, given VPs above the scale's most (see
+:func:`pool_matches` for what is accepted with a warning). A CSV or Parquet file of match results gives
 its pool table from the command line (``tourneystats standings FILE --family bridge``).
 
 Every stage of every event is ranked at once: the tie-break criteria are computed with
@@ -19,6 +22,7 @@ teams (one pass per criterion applied, however many events), never a loop over e
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
@@ -56,8 +60,10 @@ from ..core.schema import (
 )
 from .conventions import Convention
 from .prepare import _Record
+from .teaminput import check_scores, team_names
 from .teamrules import H2H, TeamRules, rules_of
-from .teams import _scale_name, match_vps, team_matches, whole_matches
+from .teams import _meetings, _scale_name, match_vps, oriented, team_matches, whole_matches
+from .vpscales import scale_of
 
 _MATCH_SPEC = (
     Column(EVENT, "key"),
@@ -74,7 +80,23 @@ _MATCH_SPEC = (
 )
 
 
+#: ``vp_scale`` of points given per match that follow no VP scale (board-a-match points)
+_GIVEN_POINTS = "given:points"
+
 # --- inputs --------------------------------------------------------------------------------------
+
+
+def _given_scale(scale: Any, convention: Any) -> tuple[bool, Any]:
+    """Whether `scale` takes the VPs as given, and the scale that bounds them: ``"given"``
+    the convention's, ``"given:SCALE"`` that scale, :data:`_GIVEN_POINTS` none."""
+    if not isinstance(scale, str) or not scale.strip().lower().startswith("given"):
+        return False, scale
+    head, _, rest = scale.strip().partition(":")
+    if head.lower() != "given":
+        return False, scale
+    if scale.strip() == _GIVEN_POINTS:
+        return True, None
+    return True, rest.strip() or _scale_name(None, convention)
 
 
 def pool_matches(
@@ -91,7 +113,9 @@ def pool_matches(
         Match (or segment) results, or board results (see the module).
     vp_scale : str, path-like or DataFrame, optional
         ``"wbf2013"``, a table of IMP bands (:mod:`~tourneystats.bridge.vpscales`), or
-        ``"given"``: the frame's ``home_vp, visit_vp``. By default the `convention`'s scale.
+        ``"given"``: the frame's ``home_vp, visit_vp``, published on the `convention`'s scale
+        (``"given:SCALE"``: on that scale, e.g. ``"given:acbl-30vp.csv"``). By default the
+        `convention`'s scale.
     convention : str or Convention, optional
         Publisher's conventions (:data:`~tourneystats.bridge.CONVENTIONS`).
 
@@ -101,6 +125,20 @@ def pool_matches(
         ``event, [stage], [round], home_team, visit_team, [boards], home_imps, visit_imps,
         home_vp, visit_vp``; a bye keeps ``visit_team`` missing and VPs missing (the stage's
         rules score it, :func:`pool_standings`).
+
+    Notes
+    -----
+    Every table passes through :mod:`~tourneystats.bridge.teaminput` (team names trimmed, two
+    spellings of one name refused, IMPs 0 or more and finite, boards 1 or more). Refused too,
+    naming the rows: a team meeting itself, a team twice in a round, a bye (no
+    ``visit_team``) with IMPs or a visiting score (a bye scores by the rules' ``bye_vp``, or
+    by the VPs given for it; IMPs of a bye would be dropped), and given VPs above the most
+    one team can score on the scale (20 on the WBF 2013 scales). Accepted with a warning
+    (odd but legal): given VPs of a match that add up to more than the scale's total (Law
+    12C: two non-offending teams each given Average Plus, each team's VPs computed on its
+    own, as the Welsh Bridge Union's 2022 Camrose VPs above 20 were) and negative given VPs
+    (a penalty larger than the VPs won: WBF General Conditions of Contest deduct penalties
+    from the VPs).
 
     Examples
     --------
@@ -112,18 +150,21 @@ def pool_matches(
     [[14.6, 5.4]]
     """
     scale = _scale_name(vp_scale, convention)
-    given = isinstance(scale, str) and scale.strip().lower() == "given"
+    given, bound = _given_scale(scale, convention)
     if NS_SCORE in matches.columns:
         if given:
             raise ValidationError("matches: vp_scale='given' needs match results with VPs")
         return whole_matches(team_matches(matches, vp_scale=scale), scale)
-    frame = _checked_matches(validate(matches, _MATCH_SPEC, what="matches"))
+    (named,) = team_names([(matches, [HOME_TEAM, VISIT_TEAM], "matches")])
+    frame = _checked_matches(validate(named, _MATCH_SPEC, what="matches"))
     bye = frame[VISIT_TEAM].isna().to_numpy()
     if given:
         for col in (HOME_VP, VISIT_VP):
             if col not in frame.columns:
                 raise ValidationError(f"matches: vp_scale='given' needs a column {col!r}")
             fail_rows(frame, ~bye & frame[col].isna().to_numpy(), f"missing {col}", what="matches")
+        if bound is not None:
+            _given_within(frame, bye, bound)
         return frame
     if BOARDS not in frame.columns:
         raise ValidationError("matches: missing column 'boards' (the VP scale needs it)")
@@ -135,6 +176,47 @@ def pool_matches(
     out[HOME_VP] = np.where(bye, np.nan, home)
     out[VISIT_VP] = np.where(bye, np.nan, visit)
     return out
+
+
+def _given_within(frame: pd.DataFrame, bye: np.ndarray, scale: Any) -> None:
+    """Refuse given VPs above the most a team scores on `scale`; warn about a match whose VPs
+    add up to more than the scale's total, and about negative VPs (see :func:`pool_matches`)."""
+    if BOARDS in frame.columns:
+        boards = frame[BOARDS].to_numpy(dtype=np.int64)
+    elif isinstance(scale, str) and scale.strip().lower().startswith("wbf2013"):
+        boards = np.full(len(frame), 16, dtype=np.int64)  # (the WBF 2013 totals: any boards)
+    else:
+        raise ValidationError(
+            f"matches: the VPs given are checked against the scale {scale!r}, whose totals "
+            "depend on the boards of a match: give a 'boards' column"
+        )
+    f = scale_of(scale)
+    top = np.asarray(f(np.full(len(frame), 1e9), boards), dtype=np.float64)
+    total = 2 * np.asarray(f(np.zeros(len(frame)), boards), dtype=np.float64)
+    hv = frame[HOME_VP].to_numpy(dtype=np.float64, na_value=np.nan)
+    vv = frame[VISIT_VP].to_numpy(dtype=np.float64, na_value=np.nan)
+    over = ((hv > top + 1e-9) | (vv > top + 1e-9)) & ~bye
+    fail_rows(frame, over, f"VPs above the most a team scores on the scale {scale!r} ("
+              f"{top[np.flatnonzero(over)[0]] if over.any() else 0:g})", what="matches")  # fmt: skip
+    above = ~bye & (hv + vv > total + 1e-6)
+    if above.any():
+        k = int(np.flatnonzero(above)[0])
+        row = frame.iloc[k]
+        warnings.warn(
+            f"matches: the VPs of {int(above.sum())} match(es) add up to more than the total "
+            f"{total[k]:g} of the scale {scale!r} (e.g. {row[HOME_TEAM]} v {row[VISIT_TEAM]}: "
+            f"{hv[k]:g} + {vv[k]:g}); taken as given (both teams given Average Plus?)",
+            stacklevel=4,
+        )
+    negative = (hv < 0) | (~bye & (vv < 0))
+    if negative.any():
+        k = int(np.flatnonzero(negative)[0])
+        warnings.warn(
+            f"matches: {int(negative.sum())} negative VP score(s) (e.g. "
+            f"{frame.iloc[k][HOME_TEAM]!r} v {frame.iloc[k][VISIT_TEAM]!r}); taken as given "
+            "(a penalty?)",
+            stacklevel=4,
+        )
 
 
 def _checked_matches(frame: pd.DataFrame) -> pd.DataFrame:
@@ -152,16 +234,18 @@ def _checked_matches(frame: pd.DataFrame) -> pd.DataFrame:
         "a team plays against itself",
         what="matches",
     )
-    negative = (frame[HOME_IMPS] < 0) | (frame[VISIT_IMPS] < 0)
+    check_scores(frame, what="matches")
+    scored = frame[HOME_IMPS].to_numpy(dtype=np.float64, na_value=np.nan) != 0
+    for col in (VISIT_IMPS, VISIT_VP):
+        if col in frame.columns:
+            scored |= np.nan_to_num(frame[col].to_numpy(dtype=np.float64, na_value=0.0)) != 0
     fail_rows(
         frame,
-        negative.to_numpy(dtype=bool, na_value=False),
-        "negative IMPs (each team's IMPs in a match are 0 or more; the margin is their difference)",
+        bye & scored,
+        "a bye (no visit_team) with IMPs or a visiting score: a bye scores as the rules say "
+        "(bye_vp), or the VPs given for it in home_vp; its home_imps must be 0",
         what="matches",
     )
-    if BOARDS in frame.columns:
-        fail_rows(frame, (frame[BOARDS] < 1).to_numpy(dtype=bool, na_value=False),
-                  "boards must be 1 or more", what="matches")  # fmt: skip
     if SEGMENT in frame.columns:
         frame = _sum_segments(frame)
     if ROUND in frame.columns:
@@ -190,8 +274,20 @@ def _once_a_round(frame: pd.DataFrame) -> None:
 
 
 def _sum_segments(frame: pd.DataFrame) -> pd.DataFrame:
-    """Segment rows summed into their match."""
-    keys = [c for c in (EVENT, STAGE, ROUND, HOME_TEAM, VISIT_TEAM) if c in frame.columns]
+    """Segment rows summed into their match: the segments of two teams' meeting in a round
+    (either team at home) oriented as its first segment; a segment listed twice is refused."""
+    group = [c for c in (EVENT, STAGE, ROUND) if c in frame.columns]
+    meeting, hc = _meetings(frame)
+    twice = pd.DataFrame({"m": meeting, "s": frame[SEGMENT].to_numpy()}).duplicated(keep=False)
+    fail_rows(
+        frame,
+        twice.to_numpy(),
+        "a segment of a match listed twice (a pasted copy, or a corrected score added instead "
+        "of replacing it; two meetings of the same teams need a 'round' column)",
+        what="matches",
+    )
+    frame = oriented(frame, meeting, hc)
+    keys = [*group, HOME_TEAM, VISIT_TEAM]
     sums = [c for c in (BOARDS, HOME_IMPS, VISIT_IMPS, HOME_VP, VISIT_VP) if c in frame.columns]
     return (
         frame.groupby(keys, sort=False, observed=True, dropna=False)[sums]
@@ -247,8 +343,9 @@ def _pool(group: np.ndarray, home: np.ndarray, visit: np.ndarray, m: pd.DataFram
     vp_played = np.bincount(home, weights=np.where(bye, 0.0, hvp), minlength=n) + np.bincount(
         v, weights=np.where(bye, 0.0, vvp), minlength=n
     )
-    if bye.any():
-        hvp = np.where(bye, _bye_vp(rules, vp_played, played)[home], hvp)
+    open_ = bye & np.isnan(hvp)  # (a bye with VPs given keeps them)
+    if open_.any():
+        hvp = np.where(open_, _bye_vp(rules, vp_played, played)[home], hvp)
     p = _Pool(group=group, home=home, visit=visit, hi=hi, vi=vi, hvp=hvp, vvp=vvp, n=n)
     p.played, p.byes = played.astype(np.int64), byes.astype(np.int64)
     p.imps_for = np.bincount(home, weights=hi, minlength=n) + np.bincount(
@@ -432,6 +529,14 @@ def pool_standings(
         the criterion that separates a team from the team just below it (``"tied"`` when they
         share a place; missing for the last team).
 
+    Notes
+    -----
+    The matches are checked as :func:`pool_matches` checks them; the `byes` table's team
+    names go through the same rule as the matches' (trimmed, two spellings refused). Refused,
+    naming the rows: a bye (in the matches or in `byes`) of a team that plays no match of its
+    event and stage (a name spelled another way would stand as a team of its own), a bye
+    listed twice, a team with a bye and a match in one round.
+
     Examples
     --------
     Three teams level on 20 VPs; A beat B, B beat C and C beat A, so the VPs between the tied
@@ -451,9 +556,16 @@ def pool_standings(
     2    B        30            40  20.0     3          <NA>
     """
     r = rules_of(rules)
+    if byes is not None and isinstance(byes, pd.DataFrame):
+        matches, byes = team_names(
+            [(matches, [HOME_TEAM, VISIT_TEAM], "matches"), (byes, [TEAM], "byes")]
+        )
     m = pool_matches(matches, vp_scale=vp_scale, convention=convention)
     if byes is not None:
         m = _with_byes(m, byes)
+        if ROUND in m.columns:
+            _once_a_round(m)
+    _byes_of_players(m)
     gcols = [c for c in (EVENT, STAGE) if c in m.columns]
     if by_round:
         if ROUND not in m.columns:
@@ -493,11 +605,31 @@ def pool_standings(
     return out
 
 
+def _byes_of_players(m: pd.DataFrame) -> None:
+    """Refuse a bye of a team that plays no match of its event and stage (a name spelled
+    another way would stand in the table as a team of its own)."""
+    bye = m[VISIT_TEAM].isna().to_numpy()
+    if not bye.any():
+        return
+    keys = [c for c in (EVENT, STAGE) if c in m.columns]
+    played = pd.concat(
+        [m.loc[~bye, [*keys, HOME_TEAM]].set_axis([*keys, TEAM], axis=1),
+         m.loc[~bye, [*keys, VISIT_TEAM]].set_axis([*keys, TEAM], axis=1)],
+        ignore_index=True,
+    ).drop_duplicates()  # fmt: skip
+    byes = m.loc[bye, [*keys, HOME_TEAM]].set_axis([*keys, TEAM], axis=1)
+    found = byes.merge(played, on=[*keys, TEAM], how="left", indicator=True)["_merge"] == "both"
+    rows = np.zeros(len(m), dtype=bool)
+    rows[np.flatnonzero(bye)] = ~found.to_numpy()
+    fail_rows(m, rows, "a bye of a team that plays no match of its event and stage (its name "
+              "spelled another way?)", what="byes")  # fmt: skip
+
+
 def _with_byes(m: pd.DataFrame, byes: pd.DataFrame) -> pd.DataFrame:
     """The matches with a bye row (no visiting team) per row of `byes`."""
     keys = [c for c in (EVENT, STAGE, ROUND) if c in m.columns]
     spec = [Column(c, "int" if c == ROUND else "key") for c in keys] + [Column(TEAM, "key")]
-    b = validate(byes, spec, what="byes")
+    b = validate(byes, spec, key=[*keys, TEAM], what="byes")
     rows = b[keys].copy()
     rows[HOME_TEAM] = b[TEAM]
     rows[HOME_IMPS] = 0.0

@@ -13,10 +13,19 @@ home_team, visit_team, home_imps, visit_imps, boards``) publishes:
   the VP total alone, teams equal on it sharing a place).
 
 A bye is not compared (its VPs are the rules', not the scale's).
+
+Both tables pass through the one validation of team tables
+(:mod:`~tourneystats.bridge.teaminput`; the published VPs as in
+:func:`~tourneystats.bridge.pool_matches` with ``vp_scale="given"``, bounded by the scale
+checked against). Refused: a published team that plays no match (the file and line named);
+two spellings of a team's name across the two tables. Warned about: teams of the matches the
+published standings leave out (a publisher may list only the qualifiers; they are not
+compared).
 """
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +49,8 @@ from ..core.schema import (
     VP,
     ValidationError,
 )
-from .pools import pool_matches, pool_standings
+from .pools import _GIVEN_POINTS, _given_within, pool_matches, pool_standings
+from .teaminput import team_names
 from .teamrules import TeamRules
 from .teams import _scale_name
 
@@ -114,7 +124,8 @@ def check_team_table(
 
 def _match_vps(frame: pd.DataFrame, scale: Any) -> pd.DataFrame:
     """Per match: the published VPs of both teams against the scale's."""
-    published = pool_matches(frame, vp_scale="given")
+    published = pool_matches(frame, vp_scale=_GIVEN_POINTS)
+    _given_within(published, published[VISIT_TEAM].isna().to_numpy(), scale)
     ours = pool_matches(frame, vp_scale=scale)
     keys = [c for c in (EVENT, STAGE, ROUND, HOME_TEAM, VISIT_TEAM) if c in published.columns]
     if ROUND not in published.columns:  # (two teams may meet twice: the row tells them apart)
@@ -149,14 +160,46 @@ def _team_values(frame: pd.DataFrame, standings_file: Path, rules: Any, scale: A
             f"{standings_file}: published team standings need the columns event, team and "
             "vp and/or rank"
         )
+    frame, published = team_names(
+        [(frame, [HOME_TEAM, VISIT_TEAM], "matches"), (published, [TEAM], standings_file.name)]
+    )
     ours = pool_standings(frame, rules=rules, vp_scale=scale)
     keys = [c for c in (EVENT, STAGE, TEAM) if c in published.columns and c in ours.columns]
     for key in keys:  # (names read as numbers in one table and text in the other agree)
         published[key] = published[key].astype(str)
         ours[key] = ours[key].astype(str)
-    listed = published[keys].drop_duplicates()  # (teams the standings leave out: not compared)
+    _every_team_accounted(published, ours, keys, standings_file)
+    listed = published[keys].drop_duplicates()  # (teams the standings leave out: warned about)
     ours = ours[[*keys, *values]].merge(listed, on=keys, how="inner")
     # teams the rules leave level share a place, which agrees with each place it covers
     return compare(
         published, ours, keys=keys, values=values, places=[v for v in values if v == RANK]
     )
+
+
+def _every_team_accounted(published: pd.DataFrame, ours: pd.DataFrame, keys: list[str],
+                          standings_file: Path) -> None:  # fmt: skip
+    """Refuse a published team that plays no match (its file and line); warn, naming them,
+    about the teams of the matches the published standings leave out (a publisher may list
+    the qualifiers only)."""
+    known = ours[keys].drop_duplicates()
+    hit = published[keys].merge(known, on=keys, how="left", indicator=True)["_merge"] == "both"
+    if not hit.all():
+        i = int(np.flatnonzero(~hit.to_numpy())[0])
+        where = f"line {i + 2}" if standings_file.suffix.lower() == ".csv" else f"row {i + 1}"
+        row = published.iloc[i]
+        raise ValidationError(
+            f"{standings_file}: {where}: team {row[TEAM]!r} (event {row[EVENT]!r}) plays no "
+            f"match of the matches table ({int((~hit).sum())} such row(s)); is it spelled "
+            "another way there?"
+        )
+    listed = known.merge(published[keys].drop_duplicates(), on=keys, how="left", indicator=True)
+    left = known[(listed["_merge"] != "both").to_numpy()]
+    if len(left):
+        shown = ", ".join(f"{t!r} (event {e!r})" for e, t in
+                          zip(left[EVENT].head(3), left[TEAM].head(3), strict=True))  # fmt: skip
+        warnings.warn(
+            f"{standings_file}: {len(left)} team(s) of the matches not in the published "
+            f"standings, not compared: {shown}{', ...' if len(left) > 3 else ''}",
+            stacklevel=4,
+        )

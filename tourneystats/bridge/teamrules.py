@@ -82,17 +82,25 @@ class TeamRules:
     name : str
         Label of the rule set.
     criteria : tuple of str
-        Tie-break criteria after VPs, most important first, from :data:`CRITERIA`.
+        Tie-break criteria after VPs, most important first, from :data:`CRITERIA` (one name
+        given as a string is one criterion).
     restart : bool
         Whether a group split by a criterion starts the list again among the fewer teams.
     two_teams_only : tuple of str
-        Criteria that apply only to a tie of exactly two teams.
+        Criteria (of `criteria`) that apply only to a tie of exactly two teams.
     bye_vp : float, str or None
         VPs of a bye (a match without an opponent): a number, ``"average"`` (the team's mean VPs
         over its played matches of the stage), or ``None``: a bye is refused (say what your
         regulation gives).
     source : str
         The published text the rule set follows.
+
+    Notes
+    -----
+    Refused (``ValueError``): an unknown criterion, one listed twice, a `two_teams_only`
+    criterion that `criteria` does not list (it would never apply), and a negative `bye_vp`
+    (conditions of contest score a bye as a fixed number of VPs or the team's average, never
+    less than nothing; a penalty is deducted apart from it).
 
     Examples
     --------
@@ -109,8 +117,8 @@ class TeamRules:
     source: str = ""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "criteria", tuple(self.criteria))
-        object.__setattr__(self, "two_teams_only", tuple(self.two_teams_only))
+        object.__setattr__(self, "criteria", _names(self.criteria))
+        object.__setattr__(self, "two_teams_only", _names(self.two_teams_only))
         unknown = [c for c in (*self.criteria, *self.two_teams_only) if c not in CRITERIA]
         if unknown:
             raise ValueError(
@@ -118,15 +126,31 @@ class TeamRules:
             )
         if len(set(self.criteria)) != len(self.criteria):
             raise ValueError(f"TeamRules {self.name!r}: a criterion is listed twice")
+        stray = [c for c in self.two_teams_only if c not in self.criteria]
+        if stray:
+            raise ValueError(
+                f"TeamRules {self.name!r}: two_teams_only names {stray}, which criteria does not "
+                f"list ({list(self.criteria)}); a criterion applies to two teams only when it "
+                "is one of the criteria"
+            )
         bye = self.bye_vp
         if not (bye is None or bye == "average" or _is_number(bye)):
             raise ValueError(
                 f"TeamRules {self.name!r}: bye_vp must be a number, 'average' or None; got {bye!r}"
             )
+        if isinstance(bye, (int, float)) and bye < 0:
+            raise ValueError(
+                f"TeamRules {self.name!r}: bye_vp {bye!r} is negative; a bye scores 0 VPs or more"
+            )
 
     def replace(self, **changes: Any) -> TeamRules:
         """A copy with some fields changed (a variant of a preset)."""
         return dataclasses.replace(self, **changes)
+
+
+def _names(value: Any) -> tuple[str, ...]:
+    """A tuple of criterion names; one name given as a string is one criterion."""
+    return (value,) if isinstance(value, str) else tuple(value)
 
 
 def _is_number(value: Any) -> bool:

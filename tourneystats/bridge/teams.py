@@ -46,6 +46,7 @@ from .checks import check_play
 from .conventions import Convention, convention_of
 from .imp import imps, victory_points
 from .prepare import EW, NS, PLAY_SPEC, _codes_of, _Record
+from .teaminput import team_names
 from .vpscales import scale_of
 
 _TEAMS_SPEC = (
@@ -110,7 +111,8 @@ def _duplicated(codes: np.ndarray) -> np.ndarray:
 
 def _prepare_teams(teams: pd.DataFrame) -> _Teams:
     """Validate a team results frame; the home team's net score and IMPs per match and board."""
-    frame = validate(teams, _TEAMS_SPEC, what="teams")
+    (named,) = team_names([(teams, [HOME_TEAM, VISIT_TEAM], "teams")])
+    frame = validate(named, _TEAMS_SPEC, what="teams")
     check_play(frame, what="teams")
     side_codes, side_uniques = _codes_of(frame[HOME_SIDE])
     side_norm = np.array([str(u).strip().upper().replace("-", "") for u in side_uniques])
@@ -276,6 +278,12 @@ def team_matches(
         those of its total: :func:`~tourneystats.bridge.pool_standings`). Per-board IMPs:
         :func:`board_imps`.
 
+    Notes
+    -----
+    The team names of every team table are trimmed, and two spellings of one name (letter
+    case, inner spaces) refused (:mod:`~tourneystats.bridge.teaminput`); a board has at most
+    two table results, at two tables, the home team sitting each direction once.
+
     Examples
     --------
     >>> import pandas as pd
@@ -305,12 +313,47 @@ def team_matches(
     return out
 
 
+def _meetings(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    """Per row: the code of the two teams' meeting (event, stage, round, either team at home),
+    and the home team's code."""
+    group = [c for c in (EVENT, STAGE, ROUND) if c in frame.columns]
+    n = len(frame)
+    codes = pd.factorize(pd.concat([frame[HOME_TEAM], frame[VISIT_TEAM]], ignore_index=True))[0]
+    hc, vc = codes[:n], codes[n:]  # (a bye's visit: -1)
+    key = pd.DataFrame({**{c: frame[c].to_numpy() for c in group},
+                        "lo": np.minimum(hc, vc), "hi": np.maximum(hc, vc)})  # fmt: skip
+    return key.groupby(list(key.columns), sort=False, dropna=False).ngroup().to_numpy(), hc
+
+
+def oriented(frame: pd.DataFrame, meeting: np.ndarray, home: np.ndarray) -> pd.DataFrame:
+    """The segment rows of each meeting with the home and visiting team of its first row (the
+    IMPs and VPs of a segment played the other way round swapped)."""
+    n = len(frame)
+    first = np.full(int(meeting.max()) + 1 if n else 0, -1, dtype=np.int64)
+    first[meeting[::-1]] = np.arange(n)[::-1]
+    lead = first[meeting]
+    flip = home != home[lead]
+    if not flip.any():
+        return frame
+    out = {HOME_TEAM: frame[HOME_TEAM].to_numpy()[lead],
+           VISIT_TEAM: frame[VISIT_TEAM].to_numpy()[lead]}  # fmt: skip
+    for a, b in ((HOME_IMPS, VISIT_IMPS), (HOME_VP, VISIT_VP)):
+        if a in frame.columns and b in frame.columns:
+            x = frame[a].to_numpy(dtype=np.float64, na_value=np.nan)
+            y = frame[b].to_numpy(dtype=np.float64, na_value=np.nan)
+            out[a], out[b] = np.where(flip, y, x), np.where(flip, x, y)
+    kept = {c: v.astype(frame[c].dtype) for c, v in out.items()
+            if c in (HOME_IMPS, VISIT_IMPS) and frame[c].dtype == np.int64}  # fmt: skip
+    return frame.assign(**{**out, **kept})
+
+
 def whole_matches(matches: pd.DataFrame, vp_scale: Any) -> pd.DataFrame:
-    """Segments of a match (rows with a ``segment`` column) summed into one row per match, whose
-    VPs are those of the match's total IMPs and boards; a frame without segments is returned
-    as is."""
+    """Segments of a match (rows with a ``segment`` column) summed into one row per match (the
+    teams may swap home and visit between segments), whose VPs are those of the match's total
+    IMPs and boards; a frame without segments is returned as is."""
     if SEGMENT not in matches.columns:
         return matches
+    matches = oriented(matches, *_meetings(matches))
     keys = [c for c in (EVENT, STAGE, ROUND, HOME_TEAM, VISIT_TEAM) if c in matches.columns]
     out = matches.groupby(keys, sort=False, observed=True, dropna=False)[
         [BOARDS, HOME_IMPS, VISIT_IMPS]

@@ -86,12 +86,39 @@ def scale_of(value: Any) -> Scale:
             "tourneystats (no authoritative copy was found); give the table your event used, "
             "as a CSV file with columns boards, imp_min, imp_max, vp_winner, vp_loser"
         )
+    if isinstance(value, str) and value.strip().lower().startswith("given"):
+        raise ValueError(
+            f"vp_scale {value!r} takes the VPs a match results table gives (home_vp, "
+            "visit_vp); these results are not such a table"
+        )
     if isinstance(value, (str, os.PathLike)) and Path(value).suffix.lower() == ".csv":
         return _table_scale(read_vp_table(value), f"{_OPTION} {value}")
     raise ValueError(
         f"unknown vp_scale {value!r}: 'wbf2013', '{DISCRETE}', a .csv file or a DataFrame of "
         "IMP bands"
     )
+
+
+def check_scale_option(value: Any) -> None:
+    """Refuse a ``vp_scale`` value that names no scale: a scale :func:`scale_of` knows, or
+    ``"given"`` / ``"given:SCALE"`` (the VPs of a match results table, published on the
+    convention's scale or on SCALE; :func:`~tourneystats.bridge.pool_matches`).
+
+    Examples
+    --------
+    >>> check_scale_option("given:wbf2013_discrete")
+    >>> check_scale_option("given:wbf25")
+    Traceback (most recent call last):
+    ...
+    ValueError: vp_scale 'wbf25': the WBF 25-point scales used until 2012 are not shipped with tourneystats (no authoritative copy was found); give the table your event used, as a CSV file with columns boards, imp_min, imp_max, vp_winner, vp_loser
+    """
+    if isinstance(value, str):
+        head, colon, rest = value.strip().partition(":")
+        if head.lower() == "given":
+            if colon and rest.strip():
+                scale_of(rest.strip())
+            return
+    scale_of(value)
 
 
 def read_vp_table(path: str | os.PathLike) -> pd.DataFrame:

@@ -11,7 +11,7 @@ import pandas as pd
 
 from ..core.people import with_people
 from ..core.ranking import decided_by
-from ..core.schema import DECIDED_BY, EVENT, IMPS, LINE, PAIR, PERCENTAGE, SECTION
+from ..core.schema import DECIDED_BY, EVENT, IMPS, LINE, PAIR, PERCENTAGE, SECTION, rule_key
 from ..core.whatif import RuleSpec, rule_specs, stack
 from .conventions import CONVENTIONS
 from .imp import butler, cross_imps, imp_standings
@@ -48,13 +48,13 @@ def _bridge_parse(item: Any) -> RuleSpec:
     options."""
     if isinstance(item, str):
         names = _bridge_names()
-        key = item.strip().lower()
+        key = rule_key(item)
         if key not in names:
             raise ValueError(
                 f"bridge compare: unknown rule set {item!r}; names are {', '.join(names)}"
                 " (in Python also a mapping of options, e.g. {'scoring': 'butler', 'drop': 2})"
             )
-        return RuleSpec(item.strip(), dict(names[key]))
+        return RuleSpec(key, dict(names[key]))
     if isinstance(item, Mapping):
         options = dict(item)
         label = " ".join(f"{k}={v}" if k != "scoring" else str(v) for k, v in options.items())

@@ -56,7 +56,7 @@ import pandas as pd
 from ..core.check import compare
 from ..core.folders import is_hidden, names_its_source
 from ..core.io import TABLE_SUFFIXES, read_table
-from ..core.people import with_people
+from ..core.people import with_clean_names, with_people
 from ..core.schema import (
     DRAWS,
     EVENT,
@@ -425,7 +425,7 @@ def _check_tables(path: Path, files: list[Path], rules: str | Rules | None) -> l
     table = standings(results, rules=used)
     out = []
     for standings_file in found:  # I/O: one table per file
-        published = read_table(standings_file)
+        published = with_clean_names(read_table(standings_file), (PLAYER,))
         values = {c: TABLE_VALUES[c] for c in published.columns if c in TABLE_VALUES}
         missing = [c for c in (EVENT, PLAYER) if c not in published.columns]
         if missing or not values:

@@ -76,6 +76,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.folders import Source, event_names, list_files
+from ..core.people import clean_name
 from ..core.schema import (
     DATE,
     DRAWS,
@@ -281,8 +282,8 @@ class _Round:
         self.null_byes = 0
 
     def add(self, match: Any, where: str) -> None:
-        p1 = _key(self.path, match, "Player1", where, (str,))
-        p2 = _key(self.path, match, "Player2", where, (str, type(None)))
+        p1 = clean_name(_key(self.path, match, "Player1", where, (str,)))
+        p2 = clean_name(_key(self.path, match, "Player2", where, (str, type(None))))
         w, l, d = _result(self.path, _key(self.path, match, "Result", where, (str,)), where)  # noqa: E741
         if self.nameless:
             _refuse_placeholder(self.path, where, p1, p2)
@@ -355,7 +356,8 @@ class _Round:
             self.path,
             where,
             f"player {player!r} is paired twice in round {self.name!r} (also in "
-            f"{self.seen[player][0]}, with another opponent or result)",
+            f"{self.seen[player][0]}, with another opponent or result; names are read "
+            "trimmed, each run of spaces one space)",
         )
 
 
@@ -370,6 +372,7 @@ def _rounds(
     playoffs: list[str] = []
     finalists: set[str] = set()
     null_byes = number = 0
+    seen = _SwissRounds(path)
     for i, rnd in enumerate(rounds):
         where = f"Rounds[{i}]"
         name = _key(path, rnd, "RoundName", where, (str, int))
@@ -385,10 +388,47 @@ def _rounds(
             continue
         if playoffs:
             raise _fail(path, where, f"Swiss round {name!r} after the playoff rounds {playoffs}")
+        seen.add(str(name), swiss.rows, where)
         number += 1
         rows.extend(swiss.rows)
         null_byes += swiss.null_byes
     return rows, playoffs, finalists, null_byes
+
+
+class _SwissRounds:
+    """The Swiss rounds read so far, to refuse a round block the file repeats: its matches
+    would be counted twice (a player ranked on 12 points where the file publishes 9).
+
+    A round is repeated when its name (``Round 3``, letter case and spaces aside) is an
+    earlier round's, or when it has two played matches or more and its matches and results
+    are exactly an earlier round's (a Swiss round never repeats a pairing, let alone all of
+    them). Rounds of byes only may repeat (a melee.gg event of 2025 lists the same two byes in
+    rounds 7 to 9, after the cut of its Swiss rounds: its published points count none of them).
+    Names a platform gives every round alike (topdeck.gg's ``Top Power``) are no repetition.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.names: dict[str, str] = {}
+        self.matches: dict[frozenset, str] = {}
+
+    def add(self, name: str, rows: list[tuple], where: str) -> None:
+        key = " ".join(name.split()).casefold()
+        if _SWISS.fullmatch(key) and not key.startswith("top") and key in self.names:
+            raise _fail(
+                self.path, where, f"round {name!r} is listed twice (also {self.names[key]}): "
+                "a round block repeated; its matches would count twice"
+            )  # fmt: skip
+        self.names.setdefault(key, where)
+        played = frozenset(row[1:] for row in rows if row[2] is not None)
+        if len(played) >= 4:  # (each match from both sides: two matches or more)
+            if played in self.matches:
+                raise _fail(
+                    self.path, where, f"round {name!r} repeats the matches and results of "
+                    f"{self.matches[played]}: a round block repeated; its matches would count "
+                    "twice"
+                )  # fmt: skip
+            self.matches[played] = where
 
 
 #: the single-elimination rounds melee.gg's bracket names (as the archive writes them)
@@ -469,7 +509,7 @@ def _shared_names(data: dict, platform: str | None) -> frozenset:
     topdeck.gg's deleted accounts, CardsRealm's players without a name."""
     entries = data.get("Standings")
     entries = entries if isinstance(entries, list) else []  # (a wrong type: refused later)
-    names = [e.get("Player") for e in entries if isinstance(e, dict)]
+    names = [clean_name(e.get("Player")) for e in entries if isinstance(e, dict)]
     counts = Counter(n for n in names if isinstance(n, str))
     twice = {n for n, k in counts.items() if k > 1}
     if platform == "topdeck":
@@ -578,7 +618,7 @@ def _players_of(path: Path, matches: list, where: str) -> list[str]:
         for key in ("Player1", "Player2"):
             name = _key(path, match, key, f"{where}.Matches[{j}]", (str, type(None)))
             if name is not None and name.strip() not in _BYE_NAMES:
-                names.append(name)
+                names.append(clean_name(name))
     return names
 
 
@@ -592,7 +632,7 @@ def _standings(path: Path, data: dict, event: str) -> list[dict]:
     out = []
     for i, entry in enumerate(entries):
         where = f"Standings[{i}]"
-        record = {EVENT: event, PLAYER: _key(path, entry, "Player", where, (str,))}
+        record = {EVENT: event, PLAYER: clean_name(_key(path, entry, "Player", where, (str,)))}
         for key, kind in STANDINGS_KEYS.items():
             value = entry.get(key)
             ok = value is None or (
@@ -605,9 +645,36 @@ def _standings(path: Path, data: dict, event: str) -> list[dict]:
                 raise _fail(
                     path, f"{where}.{key}", f"expected a {kind}, got {json.dumps(value)[:60]}"
                 )
+            _check_published(path, f"{where}.{key}", key, value)
             record[key] = np.nan if value is None else value
         out.append(record)
     return out
+
+
+#: the published values that cannot be negative (points, records: a rank from 1), and the
+#: fractions (0 to 1: the files write 67.4 % as 0.674). melee.gg publishes a GWP of -0.2 for
+#: some players (259 entries of the public archive in 2024-2026, what its pages show): kept,
+#: as published, a value the check reports unequal
+_COUNTS_PUBLISHED = {"Rank": 1, "Points": 0, "Wins": 0, "Losses": 0, "Draws": 0}
+_FRACTIONS = ("OMWP", "GWP", "OGWP")
+
+
+def _check_published(path: Path, where: str, key: str, value: Any) -> None:
+    """Refuse a published value no standings can have: a negative count or points, a rank
+    below 1, a percentage above 1 (written 67.4 for 0.674) or a negative OMWP or OGWP; the
+    standings and the check would use it as it is."""
+    if value is None:
+        return
+    low = _COUNTS_PUBLISHED.get(key)
+    if low is not None and value < low:
+        raise _fail(path, where, f"{key} {value} is below {low}: no standings have that")
+    if key in _FRACTIONS and value > 1:
+        raise _fail(
+            path, where, f"{key} {value} is above 1: the files write fractions (0.674 for "
+            "67.4 %), and a percentage would be read as more than 100 %"
+        )  # fmt: skip
+    if key in ("OMWP", "OGWP") and value < 0:
+        raise _fail(path, where, f"{key} {value} is below 0: it is a fraction from 0 to 1")
 
 
 @functools.lru_cache(maxsize=4096)

@@ -21,8 +21,9 @@ import pandas as pd
 
 from ..core.folders import names_its_source, result_files
 from ..core.io import TABLE_SUFFIXES, read_table, table_columns, texts_again
-from ..core.people import with_people
+from ..core.people import with_clean_names, with_people
 from ..core.schema import BRACKET, DATE, EVENT, NAME, OPPONENT, PLAYER, ROUND, ValidationError
+from .cuts import cut_standings
 from .decklistcache import JSON_SUFFIXES, is_mtg_json, read_mtg_json
 from .history import standings_by_round
 from .homonyms import told_apart
@@ -30,14 +31,12 @@ from .prepare import GAME_COLUMNS, MATCH_COLUMNS
 from .published import CUT_ROUND, DIVISION, GAME_SCORES, PLATFORM, UNREAD
 from .publishers import (
     KNOWN_PLATFORMS,
-    event_standings,
     implied_rules,
     with_bye_players,
-    with_points_cuts,
 )
 from .rules import Rules, get_rules
 from .tables import standings
-from .tom import TOM_SUFFIXES, is_tom, read_tom
+from .tom import TOM_SUFFIXES, is_tom, read_tom, unplayed, with_unplayed
 
 _MATCH_NAMES = [c.name for c in MATCH_COLUMNS]
 _GAME_NAMES = [c.name for c in GAME_COLUMNS]
@@ -71,6 +70,8 @@ def _read_results(path: Path, by: str | None, coded: bool = False) -> pd.DataFra
         dictionaries=_KEYS if coded else (),
         shared={OPPONENT: PLAYER},  # opponents are players: their names sorted once
     )
+    if not coded:  # names read as every reader reads them (coded: when computed, prepare)
+        frame = with_clean_names(frame, (PLAYER, OPPONENT))
     if not marked:
         return frame
     bracket = frame[BRACKET].isin([True]).to_numpy()
@@ -138,6 +139,8 @@ class _Loaded(NamedTuple):
     bracket: pd.DataFrame | None = None
     #: the processes its JSON files were read on (:func:`~tourneystats.core.parallel.folder_jobs`)
     jobs: int | None = 1
+    #: the players its TOM files place who played no Swiss match (:func:`~.tom.unplayed`)
+    unplayed: pd.DataFrame | None = None
 
 
 def _load(
@@ -159,7 +162,7 @@ def _load(
     frames = [_read_results(p, by) for p in files if p not in json_files and p not in tom_files]
     from ..core.parallel import folder_jobs
 
-    events, players, bracket = [], None, None
+    events, players, bracket, absent = [], None, None, None
     jobs = folder_jobs(jobs, json_files)
     for reader, some in ((read_mtg_json, json_files), (read_tom, tom_files)):
         if some:
@@ -171,12 +174,13 @@ def _load(
                 data = reader(some)
             if reader is read_tom:  # TOM: first and last names behind the user ids
                 players = data.players[[EVENT, PLAYER, NAME]]
+                absent = unplayed(data)
             frames.append(data.results)
             events.append(data.events)
     if not frames:
         raise ValidationError(f"{path}: no cards results")
     all_events = pd.concat(events, ignore_index=True) if events else None
-    return _Loaded(_concat(frames), all_events, players, bracket, jobs)
+    return _Loaded(_concat(frames), all_events, players, bracket, jobs, absent)
 
 
 def _plan(
@@ -243,6 +247,8 @@ def _computed(
 #: the columns ``tourneystats import`` adds to the rows of an MTG JSON or TOM file: what the
 #: rules of its event depend on (:func:`archive_standings`)
 EVENT_COLUMNS = (PLATFORM, DATE, GAME_SCORES, CUT_ROUND)
+#: the key of ``DataFrame.attrs`` where :func:`archive_rows` says why a file has no rows
+WHY_EMPTY = "why_empty"
 
 
 def archive_rows(path: str | os.PathLike) -> pd.DataFrame:
@@ -282,7 +288,13 @@ def archive_rows(path: str | os.PathLike) -> pd.DataFrame:
     info = events.reindex(columns=[EVENT, *EVENT_COLUMNS]).drop_duplicates(EVENT)
     info[DATE] = pd.to_datetime(info[DATE], utc=True)
     info[CUT_ROUND] = info[CUT_ROUND].fillna(0).astype(np.int64)  # (TOM: none)
-    return rows.merge(info, on=EVENT, how="left", validate="many_to_one")
+    rows = rows.merge(info, on=EVENT, how="left", validate="many_to_one")
+    if not len(results) and loaded.bracket is not None and len(loaded.bracket):
+        rows.attrs[WHY_EMPTY] = (
+            f"a playoff bracket alone: {len(loaded.bracket) // 2} bracket match(es) and no Swiss "
+            "round (a bracket counts only in the tie-breakers of Swiss standings)"
+        )
+    return rows
 
 
 def archive_standings(
@@ -646,7 +658,10 @@ def standings_from_path(
     table = _computed(results, _plan(results, loaded.events, rules), standings, by=by)
     if by is None:
         table = _cuts_frozen(table, results, loaded, rules, jobs=loaded.jobs)
-    return with_people(texts_again(table, text), loaded.players)
+        table = with_unplayed(texts_again(table, text), loaded.unplayed)
+    else:
+        table = texts_again(table, text)
+    return with_people(table, loaded.players)
 
 
 def _cuts_frozen(
@@ -657,93 +672,66 @@ def _cuts_frozen(
     jobs: int | None = 1,
 ) -> pd.DataFrame:
     """`table` with the MTG JSON events computed as their publisher does where that differs
-    from :func:`standings` (:func:`~tourneystats.cards.publishers.event_standings`: a bracket
-    counted in the tie-breakers, a top cut, a second day), those events computed on `jobs`
-    processes."""
-    from ..core.parallel import map_warned
-
+    from :func:`standings` (a bracket counted in the tie-breakers, a top cut, a second day:
+    :func:`~tourneystats.cards.cuts.cut_standings`, every event of a set of rules at once;
+    `jobs` is not used: the computation is a few array passes)."""
     events = loaded.events
     if events is None or CUT_ROUND not in events.columns:
         return table
-    rows_of = results.groupby(EVENT, sort=False).indices  # one pass
     bracket = loaded.bracket if loaded.bracket is not None else pd.DataFrame()
-    brackets = bracket.groupby(EVENT, sort=False).indices if len(bracket) else {}
-    none = bracket.iloc[:0]
-    picked = _to_recompute(results, events, rules, rows_of, brackets)
-    # one take of their rows, event after event, then a slice per event (no copy): a take per
-    # event of an archive's Arrow strings, under the C library's allocator (the command
-    # line's), leaves memory behind (7 GB for 1,000 events of 940,000 rows)
-    positions = [rows_of[record[EVENT]] for record, _ in picked]
-    ends = np.cumsum([len(p) for p in positions], dtype=np.int64)
-    rows = results.iloc[np.concatenate(positions)] if positions else results.iloc[:0]
-    items = [
-        (
-            rows.iloc[end - len(at) : end],
-            record,
-            own,
-            bracket.iloc[brackets[record[EVENT]]] if record[EVENT] in brackets else none,
+    groups, unread = _to_recompute(results, events, rules)
+    for message in unread:  # (as bracket_rows says it)
+        warnings.warn(message, stacklevel=4)
+    codes, names = pd.factorize(results[EVENT], sort=False)  # (text compared once)
+    named = pd.Index(names)
+    b_codes = named.get_indexer(bracket[EVENT]) if len(bracket) else np.zeros(0, np.int64)
+    parts = []
+    for own, (group, top) in groups.items():  # a few: one per set of rules
+        wanted = named.get_indexer(group)
+        rows, marks = np.isin(codes, wanted), np.isin(b_codes, wanted)
+        part = cut_standings(
+            results[rows], top, own, bracket=bracket[marks] if len(bracket) else None
         )
-        for (record, own), at, end in zip(picked, positions, ends, strict=True)
-    ]
-    parts = [
-        part
-        for part in map_warned(_event_standings, items, jobs=jobs, stacklevel=5)
-        if part is not None
-    ]
+        if part is not None:
+            parts.append(part)
     if not parts:
         return table
     done = pd.concat(parts, ignore_index=True)
-    table = pd.concat([table[~table[EVENT].isin(done[EVENT])], done], ignore_index=True)
+    redone = np.isin(named.get_indexer(table[EVENT]), named.get_indexer(pd.unique(done[EVENT])))
+    table = pd.concat([table[~redone], done], ignore_index=True)
     order = np.argsort(table[EVENT].astype(str).to_numpy(), kind="stable")
     return table.iloc[order].reset_index(drop=True)
 
 
 def _to_recompute(
-    results: pd.DataFrame,
-    events: pd.DataFrame,
-    rules: str | Rules | None,
-    rows_of: dict,
-    brackets: dict,
-) -> list[tuple[dict, Rules]]:
-    """The JSON events (record, rules) :func:`event_standings` may compute otherwise than
-    :func:`standings`: a top cut and ``Rules.frozen_before_cut``; a bracket (or one not read,
-    to say so) and ``Rules.playoff_tiebreakers`` without a top cut; a second day found by
-    :func:`~tourneystats.cards.publishers.with_points_cuts` (all events at once) and
-    ``Rules.frozen_before_cut``. The others it would leave as they are."""
+    results: pd.DataFrame, events: pd.DataFrame, rules: str | Rules | None
+) -> tuple[dict[Rules, tuple[list, pd.Series]], list[str]]:
+    """The JSON events :func:`~tourneystats.cards.cuts.cut_standings` may compute otherwise
+    than :func:`standings` by their rules (their names, their top cut round), for the rules with
+    ``Rules.frozen_before_cut`` or ``Rules.playoff_tiebreakers``; and the messages of the
+    brackets not read that the rules would count."""
     given = get_rules(rules) if rules is not None else None
-    picked: list[tuple[dict, Rules]] = []
-    keep: list[bool] = []
-    maybe: dict[tuple, list[int]] = {}  # by points of a win, draw, loss: events to look at
+    present = set(pd.unique(results[EVENT]))
+    groups: dict[Rules, tuple[list, list]] = {}
+    unread: list[str] = []
     for record in events.to_dict("records"):  # one per file: I/O-sized
-        if record[PLATFORM] == "tom" or record[EVENT] not in rows_of:
+        if record[PLATFORM] == "tom" or record[EVENT] not in present:
             continue  # (TOM files: ranked within divisions, no cuts)
         own = given or implied_rules(record[PLATFORM], record.get("date"))
         own = own if record[GAME_SCORES] else replace(own, game_scores=False)
+        if not (own.frozen_before_cut or own.playoff_tiebreakers):
+            continue
         top = record.get(CUT_ROUND)
         top = 0 if top is None or pd.isna(top) else int(top)
-        unread = isinstance(record.get(UNREAD), str)
-        if (own.frozen_before_cut and top) or (
-            not top and own.playoff_tiebreakers and (record[EVENT] in brackets or unread)
-        ):
-            picked.append((record, own))
-            keep.append(True)
-        elif own.frozen_before_cut:
-            maybe.setdefault((own.win, own.draw, own.loss), []).append(len(picked))
-            picked.append((record, own))
-            keep.append(False)
-    for group in maybe.values():  # a few: one per points scheme
-        rows = np.concatenate([rows_of[picked[i][0][EVENT]] for i in group])
-        found = set(with_points_cuts(results.iloc[np.sort(rows)], picked[group[0]][1]))
-        for i in group:
-            keep[i] = picked[i][0][EVENT] in found
-    return [p for p, k in zip(picked, keep, strict=True) if k]
-
-
-def _event_standings(item: tuple[pd.DataFrame, dict, Rules, pd.DataFrame]) -> pd.DataFrame | None:
-    """:func:`event_standings` of ``(results, record, rules, bracket)`` (what a worker of
-    :func:`_cuts_frozen` computes)."""
-    results, record, rules, bracket = item
-    return event_standings(results, record, rules, bracket=bracket)
+        names, tops = groups.setdefault(own, ([], []))
+        names.append(record[EVENT])
+        tops.append(top)
+        if not top and own.playoff_tiebreakers and isinstance(record.get(UNREAD), str):
+            unread.append(record[UNREAD])
+    return {
+        own: (names, pd.Series(tops, index=names, dtype=np.int64))
+        for own, (names, tops) in groups.items()
+    }, unread
 
 
 @names_its_source

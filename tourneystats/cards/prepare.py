@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 from pandas.api.extensions import ExtensionArray
 
+from ..core.people import case_variants, with_clean_names
 from ..core.schema import (
     BRACKET,
     DRAWS,
@@ -139,7 +141,7 @@ def _prepare_matches(results: pd.DataFrame, *, what: str = "results") -> _Matche
     gap in the rounds of an event, one row per player and round, a row of the opponent in that
     round, sides that agree.
     """
-    df = validate(results, _specs(results, MATCH_COLUMNS), what=what)
+    df = _clean_names(validate(results, _specs(results, MATCH_COLUMNS), what=what))
     rnd = _round_numbers(df, what)
     bye = df[OPPONENT].isna().to_numpy()
     played = ~bye
@@ -148,6 +150,7 @@ def _prepare_matches(results: pd.DataFrame, *, what: str = "results") -> _Matche
     events, players = _Coder(df[EVENT]), _Coder(df[PLAYER])
     key = np.empty(len(df), dtype=np.int64)  # the scratch array of every key below
     p, q, event_of, name_of = _player_codes(df, events, players, key, played, n_byes, what)
+    _warn_case_variants(events, players, event_of, name_of, what)
     t, round_values = _round_codes(rnd)
     n_times = max(round_values.size, 1)
     _check_round_gaps(df, events, t, round_values, key, what)
@@ -173,6 +176,31 @@ def _prepare_matches(results: pd.DataFrame, *, what: str = "results") -> _Matche
         players=players,
         round_values=round_values,
     )
+
+
+def _clean_names(df: pd.DataFrame) -> pd.DataFrame:
+    """The players' and opponents' names read as every reader reads them
+    (:mod:`~tourneystats.core.people`: trimmed, each run of whitespace one space): a name with
+    a trailing space in one round is the player of the other rounds. Two players whose names
+    differ only so are then one player in two matches of a round, refused below."""
+    return with_clean_names(df, (PLAYER, OPPONENT))
+
+
+def _warn_case_variants(
+    events: _Coder, players: _Coder, event_of: np.ndarray, name_of: np.ndarray, what: str
+) -> None:
+    """Warn of names of one event that differ in letter case only: two players, as read."""
+    if players.lo is not None:  # (numbers: no names)
+        return
+    frame = pd.DataFrame({EVENT: events.values(event_of), PLAYER: players.values(name_of)})
+    found = case_variants(frame, PLAYER, [EVENT])
+    if found:
+        more = f"; ... ({len(found)} in all)" if len(found) > 5 else ""
+        warnings.warn(
+            f"{what}: names that differ in letter case only are read as different players "
+            f"(spell one player one way): {'; '.join(found[:5])}{more}",
+            stacklevel=5,
+        )
 
 
 def _round_numbers(df: pd.DataFrame, what: str) -> np.ndarray:

@@ -67,7 +67,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..core.check import LAST_DIGIT
-from ..core.schema import GAME_POINTS, GWP, MATCH_POINTS, MWP, OGWP, OMWP, OOMWP, ROUNDS
+from ..core.schema import (
+    GAME_POINTS,
+    GWP,
+    MATCH_POINTS,
+    MWP,
+    OGWP,
+    OMWP,
+    OOMWP,
+    ROUNDS,
+    rule_key,
+)
 
 #: columns a :class:`Rules` order may name (all ranked descending)
 ORDER_COLUMNS = (MATCH_POINTS, GAME_POINTS, ROUNDS, MWP, GWP, OMWP, OGWP, OOMWP)
@@ -544,7 +554,7 @@ def get_rules(rules: str | Rules) -> Rules:
         return rules
     if isinstance(rules, str):
         try:
-            return RULES[rules.lower()]
+            return RULES[rule_key(rules)]
         except KeyError:
             raise ValueError(
                 f"unknown card-game rules {rules!r}; presets are {', '.join(RULES)}"

@@ -39,6 +39,15 @@ How it is read:
   in a later round is refused.
 - **Standings**: ``type="finished"`` and ``type="dnf"`` pods of ``place`` per player (no
   percentages are exported); they are the published frame.
+- **Players without a match.** TOM places a registered player who played no Swiss match (a
+  no-show, a late drop) after every player of his division who played: a real file of 23
+  places puts its 4 such players at 20-23. His place is part of the published table, so the
+  standings of a path (:func:`~tourneystats.cards.standings_from_path`, ``tourneystats
+  standings``) list him there too (:func:`with_unplayed`): no points, no rounds, ``dropped``,
+  all of them sharing the rank after the last player who played (the results do not order
+  them; TOM's order among them is its own, and ``check`` does not compare it); a warning names
+  them. A registered player with no match and no place is in no table TOM publishes: left out
+  of the standings, named in a warning.
 
 The XML is parsed without DTD or entity processing (any ``<!DOCTYPE`` or ``<!ENTITY`` is
 refused), through :func:`tourneystats.core.safexml.parse_xml`, which gives every element its
@@ -55,16 +64,21 @@ import numpy as np
 import pandas as pd
 
 from ..core.folders import Source, event_names, list_files
+from ..core.people import clean_name
 from ..core.schema import (
     DATE,
     DRAWS,
+    DROPPED,
     EVENT,
     FILE,
     LOSSES,
+    MATCH_POINTS,
     NAME,
     OPPONENT,
     PLAYER,
+    RANK,
     ROUND,
+    ROUNDS,
     WINS,
     ValidationError,
 )
@@ -147,7 +161,7 @@ def _players(f: _File) -> pd.DataFrame:
         after = None
         if dropped is not None:
             after = f.number(dropped, "round", dropped.findtext("round") or "")
-        records.append({PLAYER: userid, NAME: name.strip(), "dropped_after": after})
+        records.append({PLAYER: userid, NAME: clean_name(name), "dropped_after": after})
     return pd.DataFrame(records, columns=[PLAYER, NAME, "dropped_after"]).astype(
         {"dropped_after": "Int64"}
     )
@@ -267,8 +281,92 @@ def _read_one(path: Path, stem: str) -> CardsFile:
         who += [
             (event, p, division.get(p, pod_division)) for p in dict.fromkeys(r[1] for r in rows)
         ]
+    played = {row[2] for row in results}  # (event, round, player, ...)
+    unplaced = [p for p in players[PLAYER] if p not in played and p not in division]
+    _say_unplayed(f, placed[placed[PLACE].notna() & ~placed[PLAYER].isin(played)], unplaced)
     note("left out of the standings", f.left_out)
     return _frames(f, results, who, players, placed, stem)
+
+
+def _say_unplayed(f: _File, placed: pd.DataFrame, unplaced: list[str]) -> None:
+    """Warn of the registered players who played no Swiss match: those TOM places (listed
+    last, :func:`with_unplayed`) and those it does not (left out)."""
+    name = f.path.name
+    if len(placed):
+        places = placed[PLACE].astype(int)
+        note(
+            f"{name}: {len(placed)} player(s) TOM places ({places.min()}-{places.max()}) played "
+            "no Swiss match: listed after the players of their division who played, with no "
+            "points and one shared rank",
+            list(placed[PLAYER]),
+            limit=8,
+        )
+    note(
+        f"{name}: {len(unplaced)} registered player(s) with no match and no place, left out",
+        unplaced,
+        limit=8,
+    )
+
+
+def unplayed(data: CardsFile) -> pd.DataFrame:
+    """The players TOM places who played no Swiss match: ``event, division, player, place``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> data = CardsFile(
+    ...     results=pd.DataFrame({"event": "E", "player": ["1", "2"]}),
+    ...     published=pd.DataFrame({"event": "E", "player": ["1", "2", "3"],
+    ...                             "division": "masters", "place": [1, 2, 3]}),
+    ...     events=pd.DataFrame(), players=pd.DataFrame())
+    >>> unplayed(data)
+      event division player  place
+    0     E  masters      3      3
+    """
+    published = data.published
+    keys = pd.MultiIndex.from_frame(published[[EVENT, PLAYER]].astype(str))
+    played = pd.MultiIndex.from_frame(data.results[[EVENT, PLAYER]].astype(str))
+    absent = published[published[PLACE].notna().to_numpy() & ~keys.isin(played)]
+    return absent[[EVENT, DIVISION, PLAYER, PLACE]].reset_index(drop=True)
+
+
+def with_unplayed(table: pd.DataFrame, absent: pd.DataFrame | None) -> pd.DataFrame:
+    """A TOM event's standings `table` with the players TOM places who played no Swiss match
+    (:func:`unplayed`), as TOM lists them: after every player of their division (of the
+    table's groups: event, and division when the table has it) who played, one rank shared
+    by all of them, no points, no rounds, ``dropped``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> table = pd.DataFrame({"event": "E", "player": ["1", "2"], "rank": [1, 2],
+    ...                       "match_points": [3, 0], "rounds": 1, "omwp": [0.33, 1.0],
+    ...                       "dropped": False})
+    >>> absent = pd.DataFrame({"event": "E", "division": "masters", "player": ["4", "3"],
+    ...                        "place": [3, 4]})
+    >>> with_unplayed(table, absent)
+      event player  rank  match_points  rounds  omwp  dropped
+    0     E      1     1             3       1  0.33    False
+    1     E      2     2             0       1  1.00    False
+    2     E      4     3             0       0   NaN     True
+    3     E      3     3             0       0   NaN     True
+    """
+    if absent is None or not len(absent):
+        return table
+    groups = [c for c in (EVENT, DIVISION) if c in table.columns]
+    sizes = table.groupby(groups, observed=True, sort=False).size()
+    keys = pd.MultiIndex.from_frame(absent[groups]) if len(groups) > 1 else absent[groups[0]]
+    before = sizes.reindex(keys).fillna(0).to_numpy(dtype=np.int64)
+    rows = pd.DataFrame({c: absent[c].to_numpy() for c in [*groups, PLAYER]})
+    rows[RANK] = before + 1
+    for column in (MATCH_POINTS, ROUNDS):
+        if column in table.columns:
+            rows[column] = 0
+    if DROPPED in table.columns:
+        rows[DROPPED] = True
+    out = pd.concat([table, rows.astype({c: table[c].dtype for c in rows.columns})])
+    order = out.groupby(groups, sort=False, observed=True).ngroup().to_numpy()
+    return out.iloc[np.lexsort((out[RANK].to_numpy(), order))].reset_index(drop=True)
 
 
 def _frames(

@@ -13,7 +13,7 @@ from typing import Any
 import pandas as pd
 
 from ..core.people import with_people
-from ..core.schema import EVENT, PLAYER
+from ..core.schema import EVENT, PLAYER, rule_key
 from ..core.whatif import RuleSpec, rule_specs, stack
 from .prepare import _prepare
 from .rules import Rules, get_rules
@@ -31,8 +31,8 @@ def _parse(item: Any) -> RuleSpec:
     """One card-game rule set: a preset name, a :class:`Rules`, a ``(label, rules)`` pair or a
     mapping of :class:`Rules` fields over a base (``{"rules": "mtg", "floor": 0.25}``)."""
     if isinstance(item, str | Rules):
-        rules = get_rules(item)
-        return RuleSpec(item if isinstance(item, str) else rules.name, {"rules": rules})
+        rules = get_rules(item)  # (a name as :func:`~tourneystats.core.schema.rule_key` reads it)
+        return RuleSpec(rule_key(item) if isinstance(item, str) else rules.name, {"rules": rules})
     if isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str):
         return RuleSpec(item[0], {"rules": get_rules(item[1])})
     if isinstance(item, Mapping):

@@ -5,8 +5,9 @@ colour, points, kind``. ``kind`` says how the round was decided:
 
 ========================  =========================================================================
 ``played``                a game played over the board (a win, a draw or a loss)
-``forfeit_win``           won by forfeit (has an opponent)
-``forfeit_loss``          lost by forfeit (has an opponent)
+``forfeit_win``           won by forfeit (against the scheduled opponent, when known)
+``forfeit_loss``          lost by forfeit (against the scheduled opponent, when known); both
+                          players' rows ``forfeit_loss`` is a double forfeit (neither came)
 ``pab``                   pairing-allocated bye (no opponent)
 ``fpb``                   full-point bye (no opponent)
 ``hpb``                   half-point bye (no opponent)
@@ -53,8 +54,25 @@ Every tie-break that uses opponents' scores sees each round of a player as a pai
     round R is a game against a virtual opponent of score SPR + (W - SfPR) + D (n - R), with the
     points awarded as result. Cuts take the lowest contributions.
 
+``vega`` (the pairing program Vega, as its web exports publish; see :mod:`tourneystats.chess.vega`)
+    As ``fide2024`` (also in events after 2026-03-01: no cap), but an opponent's byes and
+    absences count as draws only after the last round in which he was *paired*, a forfeit loss
+    included. ``vega2009``: Vega run with its FIDE 2009 option (as ``fide2009``); the pages do
+    not say which option an event used.
+
+Double forfeits and forfeits without an opponent: a double forfeit (TRF ``-`` on both lines,
+PGN ``0-0``) is a forfeit loss for each player, each naming the other. Under ``adjusted`` it is
+an unplayed round of each, a draw against himself; under ``fide2024``/``fide2026`` a VUR of each
+(C.07 art. 16.2), his own round against the dummy (under 2026 capped at the scheduled opponent's
+score as counted, 16.4.1), and the opponents count it at face value (he was paired: it is no bye
+or absence after his last available round, 16.3); under ``fide2009`` the virtual opponent, his
+opponents counting it as a draw. In a round robin it is a game lost by both (15.2), as every
+forfeit. A forfeit whose opponent is not known (no ``opponent``) is scored as the bye or absence
+it amounts to: a forfeit win as a pairing-allocated bye, a forfeit loss as an absence.
+
 The rule set is chosen per call, or per event with a mapping or a ``rules`` column; ``"auto"``
-picks it by the event's start date (TRF ``042``; :func:`rules_for_date`), and refuses events
+picks the program's rule set for the files of a program that has one (``vega`` for a Vega
+export), else the one in force at the event's start date (TRF ``042``; :func:`rules_for_date`), and refuses events
 without one unless a fallback is named, as in ``"auto:fide2009"``. A rule set is a small data
 object (:class:`RuleSet`): a reading other than the text's is a variant with a field changed,
 e.g. ``RULE_SETS["fide2026"].replace(name="tbs", round_robin_forfeits="tiebreakserver")``, the
@@ -134,10 +152,10 @@ Every refusal is a :class:`~tourneystats.core.schema.ValidationError` naming the
 round=..., player=...``), or the file, line and column of a TRF file. A results table is refused
 when: a required column is missing or a value is not of its type; a kind is unknown, or its points
 are not the kind's (a played game 0, 1/2 or 1, a forfeit win 1, a half-point bye 1/2, ...); a game
-or forfeit has no opponent, or a bye an opponent; a player is paired with himself, with someone who
+has no opponent, or a bye an opponent; a player is paired with himself, with someone who
 is not a player of the event, or appears twice in a round; the two sides of a game disagree
-(points that do not add up to 1, a forfeit win against anything but a forfeit loss, the same
-colour); a round is below 1. The rounds of an event are the rounds that have a row: they must be
+(points that do not add up to 1, a forfeit win against anything but a forfeit loss, a forfeit
+loss against anything but a forfeit win or loss, the same colour); a round is below 1. The rounds of an event are the rounds that have a row: they must be
 1, 2, ... up to the last, each with at least one row (a row of any kind, a zero-point bye
 included), so a mistyped round number (1 typed as 10) is refused, naming the event and the rounds
 missing, instead of making phantom absent rounds. The planned number of rounds (``rounds`` of
@@ -159,6 +177,8 @@ player id or a declared count. The TRF reader's own refusals are listed in
 
 from .breakdown import explain
 from .check import check_from_path
+from .check import check_targets as check_targets  # check FOLDER: Vega folders
+from .check import file_report as file_report  # check FOLDER: a file's row
 from .codes import TIEBREAKS, TieBreak, parse_tiebreak
 from .files import history_from_path, read_results, standings_from_path
 from .kinds import EVENT_COLUMNS, KINDS, PLAYER_COLUMNS, RESULT_COLUMNS
@@ -167,6 +187,10 @@ from .points import POINT_KEYS, point_system
 from .ratings import DP_TABLE, PD_TABLE
 from .rules import ROUND_ROBIN_TYPE, RULE_SETS, RuleSet, rules_for_date
 from .tables import standings, standings_by_round, validate_results
+from .teamboards import board_standings
+from .teamcodes import TEAM_TIEBREAKS, TeamTieBreak, parse_team_tiebreak
+from .teams import TEAM_POINTS, TeamPoints, team_matches, validate_team_results
+from .teamtiebreaks import team_standings
 from .trf import TrfData, read_trf
 from .trfwrite import write_trf
 from .whatif import compare
@@ -194,6 +218,16 @@ __all__ = [
     "TrfData",
     "read_results",
     "validate_results",
+    # team events
+    "TEAM_POINTS",
+    "TEAM_TIEBREAKS",
+    "TeamPoints",
+    "TeamTieBreak",
+    "board_standings",
+    "parse_team_tiebreak",
+    "team_matches",
+    "team_standings",
+    "validate_team_results",
     # tables of the data model and the rules
     "DP_TABLE",
     "EVENT_COLUMNS",

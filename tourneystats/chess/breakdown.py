@@ -15,7 +15,7 @@ from .grid import _build_grid, _Grid
 from .kinds import K_NONE, KINDS
 from .regulations import _Options
 from .rules import _resolve_round_robin
-from .tables import _restore_player_dtype
+from .tables import _edition_grids, _restore_player_dtype
 from .tiebreaks import _Engine
 
 _STANDIN = np.array(["player", "self", "dummy", "virtual"], dtype=object)
@@ -92,8 +92,10 @@ def explain(
         round_robin=round_robin,
         **options.grid(),
     )
+    if tb.edition is not None:  # (BH@2026: every event under that edition's rule set)
+        grid = _edition_grids(grid, [tb])[tb.edition]
     engine = _Engine(grid, unrated=options.unrated)
-    value, detail = engine.compute(tb)
+    value, detail = engine.compute(tb.plain)
     assert detail is not None  # (the tie-breaks without a breakdown are refused above)
     sel = _selected_players(grid, _player_id(player, players, event), event)
     gi, ri = np.nonzero(sel[:, None] & (grid.kind != K_NONE))

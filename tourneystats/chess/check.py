@@ -17,12 +17,13 @@ import os
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
-from ..core.check import compare
+from ..core.check import NOTE, compare
 from ..core.folders import names_its_source, result_files
 from ..core.people import with_people
-from ..core.schema import EVENT, PLAYER, POINTS, RANK, ValidationError
+from ..core.schema import DATE, EVENT, PLAYER, POINTS, RANK, ValidationError
 from .tables import standings
 
 
@@ -75,7 +76,10 @@ def check_from_path(
     3   cup       2    rank        2.0       2.0   True
     """
     from .trf import TRF_SUFFIXES, read_trf  # on first use, as in files.py
+    from .vega import vega_folders
 
+    if os.path.isdir(path) and vega_folders(path):
+        return _check_vega(path, rules=rules, round_robin=round_robin, **options)
     files = result_files(path, TRF_SUFFIXES, what="TRF files")
     data = read_trf(files if len(files) > 1 else files[0], check_points=False, jobs=jobs)
     table = standings(
@@ -94,6 +98,72 @@ def check_from_path(
     out = compare(published, ours, keys=[EVENT, PLAYER], values={POINTS: "_pts", RANK: "_rank"})
     out = out.dropna(subset=["published"]).reset_index(drop=True)
     return with_people(out.assign(note=_rank_notes(out, published)), data.players)
+
+
+def _check_vega(
+    path: str | os.PathLike, *, rules: Any, round_robin: Any, **options: Any
+) -> pd.DataFrame:
+    """Compare the standings of the Vega folders of `path` with the computed ones."""
+    from .published import compare_published
+    from .rules import program_rule_set
+    from .vega import ROUND_AFTER, VEGA, read_vega
+
+    data = read_vega(path)
+    published = data.published
+    published = published[published[ROUND_AFTER].fillna(1).to_numpy() > 0]
+    if published.empty:
+        raise ValidationError(f"{path}: the Vega standings publish no round's standings")
+    options = dict(options, round_robin=round_robin)
+    kw: dict[str, Any] = {"players": data.players, "events": data.events}
+    if rules is not None:
+        out = compare_published(published, data.results, **kw, rules=rules, **options)
+        return with_people(out.assign(rules=str(rules)), data.players)
+    # Vega's unplayed-games option (FIDE 2009 or C.07) and version are the event's file's, and
+    # its pages print neither: each event is compared under every Vega rule set and keeps the
+    # one reproducing most of its tie-break values (at equal counts, the one of its date)
+    tables = [
+        compare_published(published, data.results, **kw, rules=name, **options).assign(rules=name)
+        for name in VEGA_RULES
+    ]
+    scores = pd.concat(
+        [(t["equal"] & ~t["value"].isin([POINTS, RANK])).groupby(t[EVENT]).sum() for t in tables],
+        axis=1,
+    ).astype("float64")
+    dated = data.events.set_index(EVENT).reindex(scores.index)
+    own = np.asarray([program_rule_set(VEGA, d) for d in dated[DATE]], dtype=object)
+    for k, name in enumerate(VEGA_RULES):  # equal counts: the rule set of the event's date
+        scores.iloc[:, k] += np.where(own == name, 0.5, 0.0)
+    best = pd.Series(np.asarray(VEGA_RULES)[scores.to_numpy().argmax(axis=1)], index=scores.index)
+    out = pd.concat(
+        [t[t[EVENT].map(best).to_numpy() == t["rules"].to_numpy()] for t in tables]
+    ).sort_index(kind="stable")
+    return with_people(_with_reasons(out, data.notes, data.results), data.players)
+
+
+def _with_reasons(out: pd.DataFrame, notes: pd.DataFrame, results: pd.DataFrame) -> pd.DataFrame:
+    """`out` with the reader's note (a double forfeit read as two absences, ...) on each value
+    that differs of a player the note is about, or of one of his opponents."""
+    if notes.empty:
+        return out
+    noted = notes.drop_duplicates([EVENT, PLAYER]).set_index([EVENT, PLAYER])["note"]
+    games = results.dropna(subset=["opponent"])
+    theirs = pd.MultiIndex.from_arrays([games[EVENT], games["opponent"].astype("int64")])
+    via = pd.DataFrame(
+        {EVENT: games[EVENT].to_numpy(), PLAYER: games[PLAYER].to_numpy(),
+         "note": noted.reindex(theirs).to_numpy()}
+    ).dropna(subset=["note"])  # fmt: skip
+    reasons = pd.concat([noted.reset_index(), via]).drop_duplicates([EVENT, PLAYER])
+    reason = reasons.set_index([EVENT, PLAYER])["note"]
+    found = reason.reindex(pd.MultiIndex.from_arrays([out[EVENT], out[PLAYER]])).to_numpy()
+    from .published import POINTS_NOTE
+
+    blank = out[NOTE].isna() | (out[NOTE] == POINTS_NOTE)  # the reader's note says more
+    blank = blank.to_numpy() & ~out["equal"].to_numpy(dtype=bool)
+    return out.assign(**{NOTE: np.where(blank & pd.notna(found), found, out[NOTE])})
+
+
+#: the rule sets a Vega folder is checked under, without `rules` (the first wins a tie)
+VEGA_RULES = ("vega", "vega2026", "vega2009")
 
 
 #: why the ranks of an event differ: the file's ranks follow its points only, or tie-breaks
@@ -115,3 +185,29 @@ def _rank_notes(out: pd.DataFrame, published: pd.DataFrame) -> pd.Series:
     wrong = (out["value"] == RANK) & ~out["equal"]
     note = out[EVENT].map(flag).map({True: POINTS_ONLY, False: UNDECLARED})
     return note.where(wrong).astype(object)
+
+
+def check_targets(folder: str | os.PathLike) -> list:
+    """The Vega folders below `folder`, each checked as one event by ``check FOLDER``."""
+    from .vega import vega_folders
+
+    return vega_folders(folder)
+
+
+def file_report(path: Any, **options: Any) -> tuple[dict, pd.DataFrame]:
+    """One file's (or Vega folder's) report row for ``check FOLDER``: as
+    :func:`tourneystats.core.report.file_report`, with ``inconsistent`` for published points
+    that the results do not give, and the rule set each event was compared under."""
+    from ..core.report import file_report as report
+    from .published import event_status
+
+    row, table = report(check_from_path, path, **options)
+    if (
+        len(table)
+        and row["status"] == "different"
+        and (event_status(table) == "inconsistent").any()
+    ):
+        row["status"] = "inconsistent"
+    if "rules" in table.columns and len(table):
+        row["preset"] = ",".join(pd.unique(table["rules"].astype(str)))
+    return row, table

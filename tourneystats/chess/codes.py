@@ -5,12 +5,24 @@ A code is an acronym (:data:`TIEBREAKS`) followed by modifiers, each after a ``/
 (C.07 art. 14); ``/R`` reverses TPN (descending) and RTNG (lowest first) (7.8, 10.6); ``/F``
 makes AOB the average of the opponents' Fore Buchholz (8.2). This is the syntax of the TRF-2026
 ``202``/``212`` records, as FIDE's TieBreakServer reads them.
+
+A code may end with the edition of the rules it is computed under, after an ``@``:
+``BH/C1@2026`` is Buchholz cut 1 under C.07 (2026) (the rule set ``fide2026``), whatever the
+event's rule set, next to ``BH/M1@2024`` under C.07 (2024) in the same table, as Swiss-Manager
+labels each of its columns with the edition it applies. The editions are the years of C.07's
+texts, ``@2009`` (``fide2009``), ``@2023`` or ``@2024`` (``fide2024``: the text approved in 2023,
+in force from 2023-09-01), ``@2026`` (``fide2026``), or the name of any rule set of
+:data:`~tourneystats.chess.RULE_SETS` (``@adjusted``). The canonical code names the year of a
+FIDE rule set (``@2023`` is written ``@2024``), else the rule set.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
+
+from .rules import RULE_SETS
 
 #: the supported tie-break acronyms (PTS: the points; GE is REP's former name)
 TIEBREAKS = (
@@ -30,6 +42,10 @@ RATING_BASED = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
 #: the Type B tie-breaks of art. 7 (and CUM, a progressive score): a round-robin forfeit loss
 #: stays unplayed in them (15.2, 2026)
 OWN_RECORD = frozenset({"WIN", "WON", "BPG", "BWG", "PS", "CUM", "REP", "STD", "TPN"})
+#: the editions a code may name after ``@`` (C.07's years) and the rule set each is
+EDITIONS = {"2009": "fide2009", "2023": "fide2024", "2024": "fide2024", "2026": "fide2026"}
+#: how a canonical code names each FIDE rule set's edition
+_EDITION_LABEL = {"fide2009": "2009", "fide2024": "2024", "fide2026": "2026"}
 _NAME = re.compile(r"^\s*([A-Za-z]+)\s*((?:[/-]\s*[A-Za-z]+\s*[+-]?\s*[0-9.]*\s*)*)$")
 _PART = re.compile(r"[/-]\s*([A-Za-z]+)\s*([+-]?\s*[0-9.]*)\s*")
 
@@ -50,6 +66,9 @@ class TieBreak:
         ``/R``: TPN in descending order, RTNG lowest first.
     fore : bool
         ``/F``: AOB over the opponents' Fore Buchholz.
+    edition : str or None
+        The rule set (a name of :data:`~tourneystats.chess.RULE_SETS`) the tie-break is
+        computed under, whatever the event's (``@2026``: ``"fide2026"``); None: the event's.
     """
 
     code: str
@@ -58,6 +77,14 @@ class TieBreak:
     high: int = 0
     reverse: bool = False
     fore: bool = False
+    edition: str | None = None
+
+    @property
+    def plain(self) -> TieBreak:
+        """The same tie-break without its edition (computed under the event's rule set)."""
+        if self.edition is None:
+            return self
+        return dataclasses.replace(self, code=self.code.partition("@")[0], edition=None)
 
     @property
     def ascending(self) -> bool:
@@ -72,8 +99,9 @@ def parse_tiebreak(code: str | TieBreak) -> TieBreak:
     ----------
     code : str or TieBreak
         An acronym of :data:`TIEBREAKS` with its modifiers (``/C1`` cut the lowest, ``/M1`` the
-        lowest and highest, ``/R`` reversed, ``/F`` Fore Buchholz average), any letter case; a
-        :class:`TieBreak` is returned as it is.
+        lowest and highest, ``/R`` reversed, ``/F`` Fore Buchholz average), any letter case,
+        and optionally the edition it is computed under (``@2026``, ``@2024``, ``@2023``,
+        ``@2009`` or ``@<rule set>``); a :class:`TieBreak` is returned as it is.
 
     Returns
     -------
@@ -89,9 +117,11 @@ def parse_tiebreak(code: str | TieBreak) -> TieBreak:
     --------
     >>> from tourneystats.chess import parse_tiebreak
     >>> parse_tiebreak("bh/c2")
-    TieBreak(code='BH/C2', name='BH', low=2, high=0, reverse=False, fore=False)
+    TieBreak(code='BH/C2', name='BH', low=2, high=0, reverse=False, fore=False, edition=None)
     >>> parse_tiebreak("BH/M1").high, parse_tiebreak("RTNG/R").ascending
     (1, True)
+    >>> parse_tiebreak("BH/C1@2026").edition, parse_tiebreak("bh/m1 @ 2023").code
+    ('fide2026', 'BH/M1@2024')
     >>> parse_tiebreak("XYZ")
     Traceback (most recent call last):
     ...
@@ -99,13 +129,36 @@ def parse_tiebreak(code: str | TieBreak) -> TieBreak:
     """
     if isinstance(code, TieBreak):
         return code
-    match = _NAME.match(str(code))
+    text, at, edition_text = str(code).partition("@")
+    edition = _edition(edition_text, str(code)) if at else None
+    tb = _parse_plain(text, str(code))
+    if edition is None:
+        return tb
+    label = _EDITION_LABEL.get(edition, edition)
+    return dataclasses.replace(tb, code=f"{tb.code}@{label}", edition=edition)
+
+
+def _edition(text: str, code: str) -> str:
+    """The rule set an edition (after ``@``) names: a year of :data:`EDITIONS` or a rule set."""
+    text = text.strip()
+    edition = EDITIONS.get(text, text.lower() if text.lower() in RULE_SETS else None)
+    if edition is None:
+        raise ValueError(
+            f"unknown edition {text!r} in tie-break {code!r}; expected @2009, @2023, @2024, "
+            f"@2026 or @<rule set> ({', '.join(RULE_SETS)})"
+        )
+    return edition
+
+
+def _parse_plain(text: str, code: str) -> TieBreak:
+    """Parse a code without its edition (`code`, the whole code, for the messages)."""
+    match = _NAME.match(text)
     name = match.group(1).upper() if match else None
     if name not in TIEBREAKS:
         known = ", ".join(TIEBREAKS[:10])
-        if match is None and ":" in str(code):
+        if match is None and ":" in code:
             known += " (team scores :MP/:GP are not supported)"
-        raise ValueError(f"unknown tie-break {str(code)!r}; known: {known}, ...")
+        raise ValueError(f"unknown tie-break {code!r}; known: {known}, ...")
     name = "REP" if name == "GE" else name
     low = high = 0
     reverse = fore = False
@@ -114,15 +167,15 @@ def parse_tiebreak(code: str | TieBreak) -> TieBreak:
         letter, count = letter.upper(), count.replace(" ", "")
         if letter not in _MODIFIERS.get(name, "") or len(letter) != 1:
             raise ValueError(
-                f"tie-break {name} takes no /{letter} modifier (in {str(code)!r}); supported: "
+                f"tie-break {name} takes no /{letter} modifier (in {code!r}); supported: "
                 "/Cn and /Mn (BH, SB, FB, ARO), /Cn (PS), /R (TPN, RTNG), /F (AOB)"
             )
         if letter in "CM":
             if not count.isdigit() or int(count) < 1:
-                raise ValueError(f"modifier count must be at least 1 (in {str(code)!r})")
+                raise ValueError(f"modifier count must be at least 1 (in {code!r})")
             low, high = int(count), int(count) if letter == "M" else 0
         elif count:
-            raise ValueError(f"modifier /{letter} takes no number (in {str(code)!r})")
+            raise ValueError(f"modifier /{letter} takes no number (in {code!r})")
         reverse |= letter == "R"
         fore |= letter == "F"
     canonical = name + (f"/{'M' if high else 'C'}{low}" if low else "")

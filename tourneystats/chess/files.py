@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from ..core.folders import names_its_source, result_files
+from ..core.folders import list_files, names_its_source, result_files, results_tables
 from ..core.io import TABLE_SUFFIXES, read_table, texts_again
-from ..core.schema import COLOUR, EVENT, KIND, OPPONENT, PLAYER
+from ..core.schema import COLOUR, EVENT, KIND, OPPONENT, PLAYER, ValidationError
 from .kinds import RESULT_COLUMNS
 from .tables import standings, standings_by_round
 
@@ -22,7 +23,9 @@ def read_results(
     """Read a TRF file, a PGN file, a CSV/Parquet results table, or a folder of them, for
     :func:`standings`.
 
-    A folder contributes its ``*.trf``, ``*.txt``, ``*.trfx`` files (read together with
+    A Vega web export (a folder holding ``standings.html`` and ``pairsN.html`` pages) is one
+    event, read with :func:`tourneystats.chess.vega.read_vega` (its PGN pages are not read
+    again). A folder contributes its Vega folders, its ``*.trf``, ``*.txt``, ``*.trfx`` files (read together with
     :func:`tourneystats.chess.read_trf`, one event per file named by the file stem), its ``*.pgn``
     files (read together with :func:`tourneystats.chess.read_pgn`, events told by their
     ``Event`` tags) and its CSV and Parquet tables holding the results columns; hidden files are
@@ -70,20 +73,33 @@ def read_results(
     from ..core.parallel import cores, folder_jobs
     from .pgn import PGN_SUFFIXES, read_pgn
     from .trf import TRF_SUFFIXES, read_trf  # on first use: `import tourneystats.chess` is lighter
+    from .vega import read_vega, vega_folders
 
     required = [c.name for c in RESULT_COLUMNS if c.required]
     suffixes = (*TRF_SUFFIXES, *PGN_SUFFIXES, *TABLE_SUFFIXES)
-    files = result_files(path, suffixes, required, what="chess results")
+    vegas = vega_folders(path) if os.path.isdir(path) else []
+    if vegas:  # Vega web exports: each folder one event; its PGN pages are not read again
+        found = list_files(path, suffixes)
+        files = results_tables(
+            [p for p in found if not any(v in p.parents for v in vegas)], required
+        )
+    else:
+        files = result_files(path, suffixes, required, what="chess results")
     tables = [p for p in files if p.suffix.lower() in TABLE_SUFFIXES]
     pgns = [p for p in files if p.suffix.lower() in PGN_SUFFIXES]
     trfs = [p for p in files if p.suffix.lower() not in (*TABLE_SUFFIXES, *PGN_SUFFIXES)]
+    _no_team_event(trfs)
     jobs = folder_jobs(jobs, trfs + pgns) or cores()  # (the size of both kinds of files)
     frames, read = [], []
     for paths, reader in ((trfs, read_trf), (pgns, read_pgn)):
         if paths:
             read.append(reader(paths if len(paths) > 1 else paths[0], jobs=jobs))
             frames.append(read[-1].results)
-    players = _joined([d.players for d in read])  # of the TRF files, then of the PGN files
+    if vegas:
+        vega = read_vega(vegas)
+        read.append(vega)  # type: ignore[arg-type]  # (results, players, events) as the others
+        frames.append(vega.results)
+    players = _joined([d.players for d in read])  # of the TRF and PGN files, then Vega's
     events = _joined([d.events for d in read])
     dictionaries = _KEYS if coded and len(files) == 1 else ()
     for p in tables:
@@ -190,7 +206,11 @@ def standings_from_path(
     -------
     pandas.DataFrame
         :func:`standings`' table of every event, with the players' names, FIDE ids, titles,
-        federations and ratings where the files give them.
+        federations and ratings where the files give them. TRF files of team events (with
+        ``013`` team records) give the teams' standings instead
+        (:func:`~tourneystats.chess.team_standings`, one row per team with its name; `rules`
+        by default ``"auto:fide2024"``, `tiebreaks` team codes such as ``EDE,EMGSB/C1``; the
+        options ``primary=``, ``points=``, ``team_size=``).
 
     Examples
     --------
@@ -205,6 +225,8 @@ def standings_from_path(
     0     E       1     1  0.5  0.25       tied
     1     E       2     1  0.5  0.25       <NA>
     """
+    if _team_files(path):  # TRF files with 013 team records: the teams' standings
+        return _team_standings_from_path(path, rules, tiebreaks, round_robin, options)
     results, players, events = read_results(path, coded=True, jobs=jobs)
     coded = results.attrs.pop("dictionaries", ())
     text = {c: results[c].cat.categories.dtype for c in coded}
@@ -218,3 +240,80 @@ def standings_from_path(
         **options,
     )
     return texts_again(table, text)
+
+
+def _no_team_event(trfs: list) -> None:
+    """Refuse TRF files of team events (013 team records) where player results are read: their
+    games are boards of team matches, whose standings are the teams'."""
+    from .teamtrf import has_team_records
+
+    teams = [p for p in trfs if has_team_records(p)]
+    if teams:
+        raise ValidationError(
+            f"{teams[0]}: a team event (013 team records): its standings are the teams' "
+            "(standings_from_path, or chess.read_team_trf and chess.team_standings; on the "
+            "command line: tourneystats standings FILE --family chess)"
+        )
+
+
+def _team_files(path: str | os.PathLike) -> list:
+    """The TRF files of `path` that hold team records; an error when a folder mixes them with
+    other results files (team and individual standings are different tables)."""
+    from .pgn import PGN_SUFFIXES
+    from .teamtrf import has_team_records
+    from .trf import TRF_SUFFIXES
+
+    root = Path(path)
+    if root.is_dir():  # (listed here without the warnings of the results' listing)
+        trfs = [
+            f for f in sorted(root.rglob("*"))
+            if f.suffix.lower() in TRF_SUFFIXES
+            and not any(part.startswith(".") for part in f.relative_to(root).parts)
+        ]  # fmt: skip
+    else:
+        trfs = [root] if root.suffix.lower() in TRF_SUFFIXES and root.is_file() else []
+    teams = [p for p in trfs if has_team_records(p)]
+    if not teams:
+        return []
+    required = [c.name for c in RESULT_COLUMNS if c.required]
+    suffixes = (*TRF_SUFFIXES, *PGN_SUFFIXES, *TABLE_SUFFIXES)
+    files = result_files(path, suffixes, required, what="chess results")
+    teams = [p for p in files if p in teams]
+    if teams and len(teams) != len(files):
+        raise ValidationError(
+            f"{path}: {len(teams)} TRF file(s) of team events (013 records, e.g. "
+            f"{teams[0].name}) and {len(files) - len(teams)} other results file(s): give them "
+            "apart (team and individual standings are different tables)"
+        )
+    return teams
+
+
+def _team_standings_from_path(
+    path: str | os.PathLike,
+    rules: str | Mapping | None,
+    tiebreaks: Sequence[str] | str | None,
+    round_robin: bool | Iterable | None,
+    options: dict,
+) -> pd.DataFrame:
+    """The team standings of the team TRF files of `path`, all events at once."""
+    from .teamtiebreaks import team_standings
+    from .teamtrf import read_team_trf
+
+    allowed = {"primary", "points", "team_size", "allow_buchholz_in_round_robins"}
+    unknown = sorted(set(options) - allowed)
+    if unknown:
+        raise ValueError(
+            f"{path}: a team event (013 team records); options {unknown} are for individual "
+            f"events (team events take {sorted(allowed)})"
+        )
+    read = [read_team_trf(p) for p in _team_files(path)]
+    boards = pd.concat([d.boards for d in read], ignore_index=True)
+    return team_standings(
+        boards,
+        tiebreaks=tiebreaks,
+        rules=rules if rules is not None else "auto:fide2024",
+        events=pd.concat([d.events for d in read], ignore_index=True),
+        teams=pd.concat([d.teams for d in read], ignore_index=True),
+        round_robin=round_robin,
+        **options,
+    )

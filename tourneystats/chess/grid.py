@@ -17,6 +17,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
+from ..core.people import with_clean_names
 from ..core.schema import (
     COLOUR,
     EVENT,
@@ -32,6 +33,7 @@ from ..core.schema import (
     validate,
 )
 from .kinds import (
+    _NEEDS_OPPONENT,
     _WITH_OPPONENT,
     EVENT_COLUMNS,
     K_FL,
@@ -123,7 +125,7 @@ def _build_grid(
     ratings: str = "first",
 ) -> _Grid:
     """Validate the long frame and scatter it into the stacked players x rounds grid."""
-    df = validate(results, RESULT_COLUMNS, what="results")
+    df = with_clean_names(validate(results, RESULT_COLUMNS, what="results"), (PLAYER, OPPONENT))
     events, players = _validate_tables(events, players)
     rows = _row_facts(df)
     keys = _player_keys(df)
@@ -174,6 +176,7 @@ def _validate_tables(
         events = validate(events, EVENT_COLUMNS, key=(EVENT,), what="events")
     if players is not None:
         players = validate(players, PLAYER_COLUMNS, key=(EVENT, PLAYER), what="players")
+        players = with_clean_names(players, (PLAYER,))  # (names as the results' are read)
     return events, players
 
 
@@ -208,9 +211,12 @@ def _row_facts(df: pd.DataFrame) -> _Rows:
     if has_live:
         fail_rows(df, live & (pts != 0), "a game in progress has no points yet")
     has_opp = df[OPPONENT].notna().to_numpy()
-    needs_opp = _is(kind_codes, _WITH_OPPONENT)
-    fail_rows(df, needs_opp & ~has_opp, "a played or forfeited game has no opponent")
-    fail_rows(df, ~needs_opp & has_opp, "a bye or absence has an opponent")
+    fail_rows(
+        df,
+        _is(kind_codes, _NEEDS_OPPONENT) & ~has_opp,
+        "a played game (or a game in progress) has no opponent",
+    )
+    fail_rows(df, ~_is(kind_codes, _WITH_OPPONENT) & has_opp, "a bye or absence has an opponent")
     cls = np.zeros(len(df), dtype=np.int8)  # set by _row_points
     return _Rows(kind_codes, rnd, pts, cls, _colour_codes(df), has_live)
 
@@ -566,7 +572,9 @@ def _scatter(
 def _check_both_sides(
     df: pd.DataFrame, rows: _Rows, keys: _Keys, flat: np.ndarray, opp: np.ndarray
 ) -> None:
-    """Every game appears from both sides, with complementary points and opposite colours."""
+    """Every game appears from both sides, with complementary points and opposite colours; a
+    forfeit win faces a forfeit loss, and a forfeit loss a forfeit win or another forfeit loss
+    (a double forfeit: neither player came)."""
     # the opponent's row is fetched through the grid, its kind/points/colour packed in one int8
     R = opp.shape[1]
     has = keys.o >= 0
@@ -581,20 +589,33 @@ def _check_both_sides(
     packed = np.zeros(opp.size, dtype=np.int8)
     np.put(packed, flat, state)
     back = np.take(packed, of)
+    back_kind, back_half = back // 16, back // 4 % 4
     partner = np.where(
         kind_codes == K_FW, K_FL, np.where(kind_codes == K_FL, K_FW, kind_codes)
     ).astype(np.int8)
-    fail_rows(
-        df,
-        has & ((back // 16 != partner) | (back // 4 % 4 != 2 - half_points)),
-        "the two sides of a game do not match (played 1-0/0.5-0.5, forfeit win vs forfeit loss, "
-        "a game in progress on both sides)",
-    )
+    matched = (back_kind == partner) & (back_half == 2 - half_points)
+    matched |= (kind_codes == K_FL) & (back_kind == K_FL)  # a double forfeit (both lost: 0 each)
+    if (has & ~matched).any():
+        _fail_sides(df, has & ~matched, kind_codes, back_kind)
     back_col = back % 4
     fail_rows(
         df,
         has & _is(kind_codes, 1 << K_PLAYED | 1 << K_LIVE) & (colour > 0) & (back_col == colour),
         "both players of a game have the same colour",
+    )
+
+
+def _fail_sides(df: pd.DataFrame, bad: np.ndarray, kind: np.ndarray, back_kind: np.ndarray) -> None:
+    """Refuse the rows of the games whose two sides disagree, saying what each side shows."""
+    at = np.flatnonzero(bad)
+    shown = KINDS[kind[at[0]]], KINDS[back_kind[at[0]]] if back_kind[at[0]] < len(KINDS) else "?"
+    fail_rows(
+        df,
+        bad,
+        "the two sides of a game do not match (played 1-0/0.5-0.5, forfeit win vs forfeit loss, "
+        "a double forfeit as two forfeit losses, a game in progress on both sides; the first "
+        f"shows {shown[0]} with {float(df[POINTS].iloc[at[0]]):g} points, its opponent "
+        f"{shown[1]})",
     )
 
 

@@ -40,6 +40,8 @@ K_PLAYED, K_FW, K_FL, K_PAB, K_FPB, K_HPB, K_ZPB, K_LIVE = range(8)
 K_NONE = 8
 # sets of kinds as bit masks (bit k = kind code k), tested with _is
 _WITH_OPPONENT = 1 << K_PLAYED | 1 << K_FW | 1 << K_FL | 1 << K_LIVE
+#: a game needs its opponent; a forfeit may have none (the scheduled opponent is not known)
+_NEEDS_OPPONENT = 1 << K_PLAYED | 1 << K_LIVE
 _FORFEIT = 1 << K_FW | 1 << K_FL
 #: not a VUR: the player was there (a game in progress included)
 _AVAILABLE = 1 << K_PLAYED | 1 << K_FW | 1 << K_PAB | 1 << K_FPB | 1 << K_LIVE

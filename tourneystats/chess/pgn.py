@@ -48,9 +48,10 @@ Tags and what they become
     ``1-0``, ``0-1``, ``1/2-1/2`` are games over the board (``played``). ``*`` is a game in
     progress (a live broadcast during a round): both players get an ``in_progress`` row (the
     opponent and the colours, no points), which every tie-break leaves out (see
-    :mod:`tourneystats.chess.kinds`). ``0-0`` (both lose, written for double forfeits in Olympiad
-    files) gives both players a ``zpb`` round (no opponent, no points): the engine takes no game
-    with two losers.
+    :mod:`tourneystats.chess.kinds`). ``0-0`` (both lose: a double forfeit, as Olympiad files
+    and pairing programs write it, with or without a ``Termination`` or comment saying forfeit)
+    gives both players a ``forfeit_loss`` against each other (see :mod:`tourneystats.chess` for
+    how each rule set scores a double forfeit).
 ``Termination``
     ``"forfeit"`` or ``"unplayed"`` (lichess broadcasts write ``Unplayed`` for games of fewer than
     two moves since 2025) makes a 1-0 or 0-1 a forfeit (``forfeit_win``/``forfeit_loss``); so does,
@@ -756,9 +757,8 @@ def _side_rows(
     bye = other < 0  # a game against BYE in progress: no bye yet, an absence
     kind = np.where(bye, np.select([points == 1, points == 0.5], [K_PAB, K_HPB], K_ZPB), kind)
     points = np.where(bye & np.isnan(points), 0.0, points)
-    unpaired = bye | (result == _BOTH_LOSE)
-    kind = np.where(result == _BOTH_LOSE, K_ZPB, kind)
-    return kind, points, np.where(unpaired, -1, other), np.where(unpaired, -1, side)
+    kind = np.where((result == _BOTH_LOSE) & ~bye, K_FL, kind)  # a double forfeit
+    return kind, points, np.where(bye, -1, other), np.where(bye, -1, side)
 
 
 def _results_frame(

@@ -35,6 +35,7 @@ from typing import BinaryIO, NamedTuple, NoReturn
 import numpy as np
 import pandas as pd
 
+from ..core.people import clean_name
 from ..core.schema import ValidationError
 
 #: file name endings read from a folder
@@ -151,7 +152,10 @@ class Vocab:
             code[sel] = len(texts) + local
             texts.extend(_texts(words[first], lengths[sel[first]]))
         self._lengths, self._words = [], []
-        return code, texts
+        # values read as names are (:mod:`~tourneystats.core.people`): "Ann  Lee" and
+        # "Ann Lee " are one value, one player
+        merged, distinct = pd.factorize(np.array([clean_name(t) for t in texts], dtype=object))
+        return merged[code], [str(t) for t in distinct]
 
 
 def _texts(words: np.ndarray, lengths: np.ndarray) -> list[str]:

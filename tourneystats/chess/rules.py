@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..core.schema import DATE, EVENT, RULES, TYPE, ValidationError
+from ..core.schema import DATE, EVENT, RULES, TYPE, ValidationError, rule_key
 
 # --- rule sets -----------------------------------------------------------------------------------
 
@@ -35,7 +35,9 @@ class RuleSet:
     opponent_view : {"adjusted", "trailing_byes_draw"}
         An opponent's score as counted: ``"adjusted"`` = over-the-board points + a draw's points
         per unplayed round; ``"trailing_byes_draw"`` = face value except byes/absences after his
-        last available round, which count as draws (C.07-2023 art. 16.3).
+        last available round, which count as draws (C.07-2023 art. 16.3);
+        ``"trailing_unpaired_draw"`` = the same from his last round *paired*, a forfeit loss
+        included (Vega).
     own_unplayed : {"self", "dummy", "dummy_capped", "virtual"}
         The stand-in opponent of an own unplayed round: the player himself with his adjusted
         score and a draw as result (``"self"``), a dummy with the player's final score
@@ -87,7 +89,7 @@ class RuleSet:
 
 
 _ALLOWED = {
-    "opponent_view": ("adjusted", "trailing_byes_draw"),
+    "opponent_view": ("adjusted", "trailing_byes_draw", "trailing_unpaired_draw"),
     "own_unplayed": ("self", "dummy", "dummy_capped", "virtual"),
     "vur_cut_first": (True, False),
     "round_robin_forfeits": ("played", "c07_2026", "tiebreakserver"),
@@ -99,6 +101,18 @@ RULE_SETS: dict[str, RuleSet] = {
     "fide2024": RuleSet("fide2024", "trailing_byes_draw", "dummy", True),
     "fide2026": RuleSet("fide2026", "trailing_byes_draw", "dummy_capped", True, "c07_2026", False),
     "fide2009": RuleSet("fide2009", "adjusted", "virtual", False),
+    # Vega (the pairing program): C.07 (2024) without the 2026 caps, even in events after
+    # 2026-03-01; an opponent's trailing byes count as draws from his last *paired* round (a
+    # forfeit loss is paired). See tourneystats.chess.vega and the archive measured there.
+    "vega": RuleSet("vega", "trailing_unpaired_draw", "dummy", True),
+    # Vega run with its FIDE 2009 unplayed-games option (the virtual opponent), which club
+    # events of 2024-2025 still use; the pages do not print which option an event used
+    "vega2009": RuleSet("vega2009", "adjusted", "virtual", False),
+    # Vega with the C.07 (2026) caps of the dummy opponent (art. 16.4), as club events of
+    # 2026 published by a newer Vega show
+    "vega2026": RuleSet(
+        "vega2026", "trailing_unpaired_draw", "dummy_capped", True, "c07_2026", False
+    ),
 }
 _RULE_NAMES = tuple(RULE_SETS)
 _AUTO_LIMITS = (("2023-09-01", "fide2009"), ("2026-03-01", "fide2024"))
@@ -145,6 +159,7 @@ def _rule_codes(
     if isinstance(rules, RuleSet):
         return np.zeros(n, dtype=np.int8), (rules,)
     if isinstance(rules, str):
+        rules = rule_key(rules)
         _check_rule_names([rules])
         if not rules.startswith("auto"):
             return np.zeros(n, dtype=np.int8), (RULE_SETS[rules],)
@@ -166,6 +181,11 @@ def _rule_codes(
             auto |= mine
         else:
             chosen[np.flatnonzero(mine)] = [RULE_SETS[given]] * int(mine.sum())
+    program = _program_rules(event_index, events, results)
+    by_program = auto & np.array([p is not None for p in program], dtype=bool)
+    if by_program.any():  # the program that wrote the event's files: its rule set
+        chosen[np.flatnonzero(by_program)] = [RULE_SETS[n] for n in program[by_program]]
+        auto &= ~by_program
     if auto.any():
         by_date = _rules_by_date(names, auto, event_index, events, results)
         chosen[np.flatnonzero(auto)] = [RULE_SETS[_RULE_NAMES[i]] for i in by_date[auto]]
@@ -194,7 +214,7 @@ def _given_rules(
 def _rule_names_by_event(rules: Mapping, event_index: pd.Index) -> np.ndarray:
     """The rule-set name the mapping `rules` gives each event; every event must have one."""
     names = np.empty(len(event_index), dtype=object)
-    names[:] = [rules.get(e) for e in event_index]
+    names[:] = [_key_of(rules.get(e)) for e in event_index]
     missing = event_index[[n is None or (isinstance(n, float) and np.isnan(n)) for n in names]]
     missing = missing.tolist()
     if missing:
@@ -234,16 +254,69 @@ def _rules_by_date(
     return np.where(undated, fallback, in_force[by_date])
 
 
-def check_rule_name(name: str) -> str:
-    """`name` if it is a rule set, ``"auto"`` or ``"auto:<rule set>"``; else a ValueError.
+#: the rule sets of the programs (``program`` of `events`) whose files ``rules="auto"``
+#: computes with their own, by the event's start date: (first date, rule set), oldest first.
+#: Vega: its web exports of a club's events reproduce C.07 (2024) as Vega reads it (``vega``)
+#: for events started up to 2026-03-14, and with the 2026 caps (``vega2026``) for events started
+#: from 2026-04-07 on (tests/benchmarks/bench_vega_archive.py); the date between is a guess.
+PROGRAM_RULES = {"Vega": (("", "vega"), ("2026-04-01", "vega2026"))}
+
+
+def program_rule_set(program: str, date: object) -> str | None:
+    """The rule set ``rules="auto"`` takes for an event written by `program` that started on
+    `date` (None or NaT: the program's first), or None for a program without its own.
 
     Examples
     --------
-    >>> check_rule_name("auto:fide2024")
-    'auto:fide2024'
+    >>> program_rule_set("Vega", "2025-08-30"), program_rule_set("Vega", "2026-05-02")
+    ('vega', 'vega2026')
+    >>> program_rule_set("Swiss-Manager", "2025-01-01") is None
+    True
     """
+    dated = PROGRAM_RULES.get(program)
+    if dated is None:
+        return None
+    when = pd.Timestamp(date) if date is not None else pd.NaT  # type: ignore[arg-type]
+    name = dated[0][1]
+    for first, rules in dated[1:]:
+        if not pd.isna(when) and when >= pd.Timestamp(first):
+            name = rules
+    return name
+
+
+def _program_rules(
+    event_index: pd.Index, events: pd.DataFrame | None, results: pd.DataFrame
+) -> np.ndarray:
+    """The rule set of each event written by a program of :data:`PROGRAM_RULES` (the
+    ``program`` column of `events`: the Vega reader sets it), None for the others."""
+    out = np.full(len(event_index), None, dtype=object)
+    if events is None or "program" not in events.columns:
+        return out
+    program = events.set_index(events[EVENT].astype(object))["program"]
+    program = program[~program.index.duplicated()].reindex(pd.Index(event_index, dtype=object))
+    dates = _event_dates(event_index, events, results)
+    for i in np.flatnonzero(program.isin(list(PROGRAM_RULES)).to_numpy()):
+        out[i] = program_rule_set(program.iloc[i], dates[int(i)])
+    return out
+
+
+def check_rule_name(name: str) -> str:
+    """`name` as matched (trimmed, in lower case: :func:`~tourneystats.core.schema.rule_key`)
+    if it is a rule set, ``"auto"`` or ``"auto:<rule set>"``; else a ValueError.
+
+    Examples
+    --------
+    >>> check_rule_name("auto:fide2024"), check_rule_name("FIDE2024")
+    ('auto:fide2024', 'fide2024')
+    """
+    name = rule_key(name)
     _check_rule_names([name])
     return name
+
+
+def _key_of(name: object) -> object:
+    """A rule-set name as matched (:func:`~tourneystats.core.schema.rule_key`); else as is."""
+    return rule_key(name) if isinstance(name, str) else name
 
 
 def _check_rule_names(names: list) -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .grid import _Grid
-from .kinds import _AVAILABLE, _BYE_VUR, _VUR, K_PLAYED, _counted, _is
+from .kinds import _AVAILABLE, _VUR, K_FL, K_PLAYED, _counted, _is
 
 # --- opponents' scores as counted ----------------------------------------------------------------
 
@@ -88,10 +88,18 @@ def _seen_by_opponents(
     kind: np.ndarray, pts: np.ndarray, adjusted: np.ndarray, grid: _Grid
 ) -> np.ndarray:
     """Each player's score as his opponents count it: adjusted, or at face value with his
-    byes and absences after his last available round counted as draws (C.07 16.3.2)."""
+    byes and absences after his last available round counted as draws (C.07 16.3.2); a forfeit
+    loss without a scheduled opponent is such an absence, one with an opponent (a forfeit, a
+    double forfeit) counts at face value."""
     rnum = np.arange(1, kind.shape[1] + 1)
-    last_available = np.where(_is(kind, _AVAILABLE), rnum[None, :], 0).max(axis=1, initial=0)
-    trailing = _is(kind, _BYE_VUR) & (rnum[None, :] > last_available[:, None])
+    # the last round he was available to play, or (Vega) paired in: a forfeit loss too
+    paired = [
+        i for i, r in enumerate(grid.rule_sets) if r.opponent_view == "trailing_unpaired_draw"
+    ]
+    counted = np.where(np.isin(grid.rule, paired)[:, None], _AVAILABLE | 1 << K_FL, _AVAILABLE)
+    present = (np.left_shift(1, kind.astype(np.int64)) & counted) != 0
+    last_available = np.where(present, rnum[None, :], 0).max(axis=1, initial=0)
+    trailing = _is(kind, _VUR) & (grid.opp < 0) & (rnum[None, :] > last_available[:, None])
     face = np.where(trailing, grid.draw[:, None], pts).sum(axis=1)
     by_adjusted = [i for i, r in enumerate(grid.rule_sets) if r.opponent_view == "adjusted"]
     return np.where(np.isin(grid.rule, by_adjusted), adjusted, face)

@@ -43,7 +43,7 @@ from .regulations import (
     _Options,
     _parse_list,
 )
-from .rules import RuleSet, _resolve_round_robin, _round_robin_events, _rule_codes
+from .rules import RULE_SETS, RuleSet, _resolve_round_robin, _round_robin_events, _rule_codes
 from .tiebreaks import _Engine
 
 # --- the table of one grid -----------------------------------------------------------------------
@@ -51,10 +51,22 @@ from .tiebreaks import _Engine
 
 def _table(grid: _Grid, tiebreaks: list[TieBreak], options: _Options) -> pd.DataFrame:
     """Points and the tie-breaks in order (DE among the players tied on all before it), ranked
-    within each event; withdrawn players left out as `options` say."""
-    _check_buchholz(grid, tiebreaks, options.allow_buchholz_in_round_robins)
+    within each event; withdrawn players left out as `options` say. A tie-break that names its
+    edition (``BH/C1@2026``) is computed under that rule set for every event: one engine per
+    edition asked for, over the same grid."""
+    editions = _edition_grids(grid, tiebreaks)
+    for edition, of_edition in editions.items():
+        mine = [t for t in tiebreaks if t.edition == edition]
+        _check_buchholz(of_edition, mine, options.allow_buchholz_in_round_robins)
     shown = _apply_withdrawn(grid, options.withdrawn)
-    engine = _Engine(grid, unrated=options.unrated)
+    engines = {
+        edition: _Engine(
+            grid if edition is None else replace(of_edition, koya_rounds=grid.koya_rounds),
+            unrated=options.unrated,
+        )
+        for edition, of_edition in editions.items()
+    }
+    engine = engines[None]
     pts = engine.value(TieBreak(PTS, PTS))
     columns: dict[str, np.ndarray] = {PTS: pts}
     group_of = grid.player_event
@@ -63,9 +75,9 @@ def _table(grid: _Grid, tiebreaks: list[TieBreak], options: _Options) -> pd.Data
     for tb in tiebreaks:
         if tb.name == "DE":
             keys = [group_of] + [np.round(np.nan_to_num(v, nan=-1e18), 9) for v in columns.values()]
-            columns[tb.code] = engine.direct_encounter(_group_ids(keys))
+            columns[tb.code] = engines[tb.edition].direct_encounter(_group_ids(keys))
         else:
-            columns[tb.code] = engine.value(tb)
+            columns[tb.code] = engines[tb.edition].value(tb.plain)
     if grid.event_categorical:
         event = pd.Categorical.from_codes(grid.player_event, categories=grid.event_index)
     else:
@@ -96,6 +108,16 @@ def _table(grid: _Grid, tiebreaks: list[TieBreak], options: _Options) -> pd.Data
     if grid.player_labels is not None:  # the ids as text, as given
         ranked[PLAYER] = as_text(ranked[PLAYER])
     return ranked[[EVENT, PLAYER, RANK, *criteria, DECIDED_BY]]
+
+
+def _edition_grids(grid: _Grid, tiebreaks: list[TieBreak]) -> dict[str | None, _Grid]:
+    """The grid (key None) and, for each edition the tie-breaks name, the same grid with every
+    event under that edition's rule set (the cells are shared, not copied)."""
+    out: dict[str | None, _Grid] = {None: grid}
+    for edition in dict.fromkeys(t.edition for t in tiebreaks if t.edition is not None):
+        rule = np.zeros_like(grid.rule)
+        out[edition] = replace(grid, rule=rule, rule_sets=(RULE_SETS[edition],))
+    return out
 
 
 def _restore_player_dtype(values: pd.Series) -> pd.Series:

@@ -72,8 +72,9 @@ class _Engine:
             elif family == "own":
                 wins, losses = g.rr & (mode != "tiebreakserver"), g.rr & (mode == "played")
             kind = g.kind.copy()
-            kind[(kind == K_FW) & wins[:, None]] = K_PLAYED
-            kind[(kind == K_FL) & losses[:, None]] = K_PLAYED
+            paired = g.opp >= 0  # (a forfeit without an opponent stays unplayed)
+            kind[(kind == K_FW) & wins[:, None] & paired] = K_PLAYED
+            kind[(kind == K_FL) & losses[:, None] & paired] = K_PLAYED
             self._kinds[family] = kind
         return self._kinds[family]
 

@@ -20,7 +20,15 @@ code                    meaning                                         kind
 ``U``                   pairing-allocated bye                           ``pab``
 ``F`` / ``H``           full-point / half-point bye                     ``fpb`` / ``hpb``
 ``Z``, blank, ``-``     zero-point bye, absence (without an opponent)   ``zpb``
+``+`` / ``=``           without an opponent (``0000 - +``, ``0000 -     ``pab`` / ``hpb``
+                        =``): the byes of FIDE's data exchange format
+                        before TRF-16 (Krause), read as pairing programs
+                        read them
 ======================  ==============================================  ================
+
+A double forfeit (neither player came) is ``-`` on both lines, each naming the other: two
+``forfeit_loss`` rows (see :mod:`tourneystats.chess` for how each rule set scores it). A forfeit
+written on one line only, or ``+`` on both, is refused as results that disagree.
 
 TRF-2026 (FIDE, applied from 2025-09-01) keeps the ``001`` columns of TRF-16; what changes for a
 reader: ``142`` gives the number of rounds (TRF-16 files use the JaVaFo extension ``XXR``), ``162``
@@ -187,6 +195,13 @@ _KIND_WITH_OPP = np.full(9, -1, dtype=np.int8)
 _KIND_WITH_OPP[[_WIN, _DRAW, _LOSS, _FWIN, _FLOSS]] = [K_PLAYED, K_PLAYED, K_PLAYED, K_FW, K_FL]
 _KIND_WITHOUT_OPP = np.full(9, -1, dtype=np.int8)
 _KIND_WITHOUT_OPP[[_FLOSS, _HPB, _FPB, _PAB, _ZPB]] = [K_ZPB, K_HPB, K_FPB, K_PAB, K_ZPB]
+# the byes of the Krause format (FIDE's data exchange format before TRF-16 had H, F, U, Z):
+# ``0000 - +`` a bye won (read as pairing programs read it: a pairing-allocated bye), ``0000 - =``
+# a half-point bye
+_KIND_WITHOUT_OPP[[_FWIN, _DRAW]] = [K_PAB, K_HPB]
+#: the result class (points) of a code written without an opponent, where it is not its own
+_CLASS_WITHOUT_OPP = np.arange(9, dtype=np.uint8)
+_CLASS_WITHOUT_OPP[[_FWIN, _DRAW]] = [_PAB, _HPB]
 _KIND_OF = np.stack([_KIND_WITHOUT_OPP, _KIND_WITH_OPP])  # [has opponent, class]
 _LOWER = np.arange(256, dtype=np.uint8)
 _LOWER[65:91] += 32
@@ -800,6 +815,8 @@ def _round_cells(ln: _Lines) -> _Cells:
     kind = _KIND_OF[has_opp.view(np.uint8), cls]
     _fail_cells(ln, (kind < 0) & has_opp, "a bye or absence result with an opponent", 7)
     _fail_cells(ln, (kind < 0) & ~has_opp, "a game result without an opponent (0000)", 7)
+    if not has_opp.all():  # + and = without an opponent: the points of the bye they are
+        cls = np.where(has_opp | (cls == _BAD), cls, _CLASS_WITHOUT_OPP[np.minimum(cls, 8)])
     w_or_b = (colour_code == ord("w")) | (colour_code == ord("b"))
     _fail_cells(ln, (kind == K_PLAYED) & ~w_or_b, "a played game needs colour w or b", 5)
     _fail_cells(ln, ~has_opp & w_or_b, "a colour without an opponent (use - for a bye)", 5)

@@ -189,9 +189,9 @@ def _results_to_write(results: pd.DataFrame) -> tuple[pd.DataFrame, pd.Series]:
     with_opp = kind.isin(("played", "forfeit_win", "forfeit_loss")).to_numpy(dtype=bool)
     fail_rows(
         res,
-        with_opp & opp.isna().to_numpy(),
-        "a game or forfeit without an opponent",
-    )
+        (kind == "played").to_numpy(dtype=bool) & opp.isna().to_numpy(),
+        "a played game without an opponent",
+    )  # (a forfeit without one is written 0000 - + or 0000 - -: read back as pab or zpb)
     fail_rows(res, ~with_opp & opp.notna().to_numpy(), "a bye or absence with an opponent")
     fail_rows(
         res,

@@ -10,7 +10,7 @@ import pandas as pd
 
 from ..core.people import with_people
 from ..core.ranking import competition_rank, decided_by
-from ..core.schema import DECIDED_BY, EVENT, PLAYER, PTS, RANK
+from ..core.schema import DECIDED_BY, EVENT, PLAYER, PTS, RANK, rule_key
 from ..core.whatif import RuleSpec, rule_specs, stack
 from .rules import RULE_SETS
 from .tables import standings, standings_under_rule_sets
@@ -38,14 +38,14 @@ def _chess_text(text: str) -> tuple[str, list[str] | None]:
     """``"fide2024"``, ``"auto:fide2009"`` or ``"fide2026:BH/C1+SB"``: the rule set, and the
     tie-breaks after the last colon unless that part names a rule set."""
     head, colon, tail = text.rpartition(":")
-    if not colon or tail.strip().lower() in _chess_names():
-        return text.strip(), None
+    if not colon or rule_key(tail) in _chess_names():
+        return rule_key(text), None
     tiebreaks = [t.strip() for t in tail.split(_TIEBREAK_SEPARATOR) if t.strip()]
     if not tiebreaks:
         raise ValueError(f"chess compare: no tie-break after the colon in {text!r}")
     for code in tiebreaks:  # an unknown tie-break refused before any work
         parse_tiebreak(code)
-    return (head.strip() or "adjusted"), tiebreaks
+    return (rule_key(head) or "adjusted"), tiebreaks
 
 
 def _chess_label(rules: Any, tiebreaks: Sequence[str] | None) -> str:
@@ -62,8 +62,8 @@ def _chess_parse(item: Any) -> RuleSpec:
     ``"fide2026:BH/C1+SB"``), a ``(rules, tiebreaks)`` pair or a mapping of ``standings``'
     ``rules`` and ``tiebreaks``."""
     if isinstance(item, str):
-        rules, tiebreaks = _chess_text(item)
-        return RuleSpec(item.strip(), {"rules": rules, "tiebreaks": tiebreaks})
+        rules, tiebreaks = _chess_text(item)  # (the rule set's name as rule_key reads it)
+        return RuleSpec(_chess_label(rules, tiebreaks), {"rules": rules, "tiebreaks": tiebreaks})
     if isinstance(item, tuple) and len(item) == 2:
         rules, tiebreaks = item
     elif isinstance(item, Mapping):

@@ -33,7 +33,11 @@ FAMILY_STATUSES = {
         "differs, but agrees with the standings of the rounds once the players who left (or "
         "were knocked out of a top cut) are ranked with their earlier values",
     ),
-    "inconsistent": ("cards", "the published values do not agree with each other"),
+    "inconsistent": (
+        "cards, chess",
+        "the published values do not agree with each other (chess: published points that the "
+        "results do not give)",
+    ),
 }
 #: all the statuses of a checked file, from the best (the order of ``tourneystats check
 #: FOLDER``'s summaries): :data:`STATUSES` in their order, with :data:`FAMILY_STATUSES` among them

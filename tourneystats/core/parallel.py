@@ -14,6 +14,12 @@ process, started by the first map of more than one job: they keep the code
 loaded then (a module edited since, with Jupyter's ``autoreload``, reaches them only after a
 restart, or with ``jobs=1``).
 
+No worker outlives the process that asked for the work, however it ends (an error, Ctrl-C, a
+``SIGKILL`` from a job scheduler or the out-of-memory killer, which runs no clean-up): each
+worker watches a pipe whose only write end that process holds and exits when it closes
+(:func:`_tied`); the fork server, with no client left, then ends too, and so does the resource
+tracker.
+
 :func:`in_event_chunks` computes a large frame's events in runs of consecutive events on two
 threads, the work of one table on both cores (NumPy and pandas leave Python's lock for most of
 it) in less memory than one call.
@@ -372,7 +378,7 @@ def map_files(
                 yield func(item)
                 bar.update(step)
             return
-        pool = ProcessPoolExecutor(max_workers=n, mp_context=_context(_module_of(func)))
+        pool, lifeline = _pool(n, _context(_module_of(func)))
         # a generator dropped with an error may be closed later by the garbage collector in
         # another thread, the pool's own among them, which cannot wait for itself
         owner, wait = threading.current_thread(), True
@@ -388,6 +394,72 @@ def map_files(
             raise
         finally:  # a consumer that stops early (an error, a strict run) leaves the rest undone
             pool.shutdown(wait=wait and threading.current_thread() is owner, cancel_futures=True)
+            lifeline.close()  # (workers still at a chunk, not waited for, stop now)
+
+
+def _pool(jobs: int, context: Any) -> tuple[ProcessPoolExecutor, Any]:
+    """A pool of `jobs` worker processes tied to this process, and the tie (the write end of a
+    pipe only this process holds: closing it, or this process's end however it comes, a
+    ``SIGKILL`` included, ends the workers; see :func:`_tied`)."""
+    reader, writer = context.Pipe(duplex=False)  # (the workers get a copy of the reader)
+    lifeline = _Lifeline(writer, reader)
+    try:
+        pool = ProcessPoolExecutor(
+            max_workers=jobs, mp_context=context, initializer=_tied, initargs=(reader,)
+        )
+    except BaseException:
+        lifeline.close()
+        raise
+    return pool, lifeline
+
+
+class _Lifeline:
+    """The ends of a pool's lifeline pipe held here (the reader too: a worker started later
+    gets a copy of it)."""
+
+    def __init__(self, writer: Any, reader: Any) -> None:
+        self.writer, self.reader = writer, reader
+
+    def close(self) -> None:
+        self.writer.close()
+        self.reader.close()
+
+
+#: ``prctl`` option asking for a signal when the parent process ends (Linux, <sys/prctl.h>)
+PR_SET_PDEATHSIG = 1
+
+
+def _tied(lifeline: Any) -> None:
+    """Initialise a worker: end it when the process that asked for the work ends, however it
+    ends (a ``SIGKILL`` runs no clean-up: without this, the workers, waiting on their queue,
+    and the fork server that they keep open, would run on and hold their memory).
+
+    A thread waits on the lifeline's read end: its only write end is in the parent, so the
+    read ends (end of file) exactly when the parent is gone, and the worker exits at once
+    (portable: any system, any start method that does not fork the parent). On Linux the
+    worker also asks the kernel for a ``SIGKILL`` when the process that forked it (the fork
+    server) ends (``prctl(PR_SET_PDEATHSIG)``). The fork server, with no client left, then
+    ends by itself, and so does the resource tracker.
+    """
+    if sys.platform.startswith("linux"):
+        import ctypes
+        import signal
+
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):  # pragma: no cover - no C library to ask: the thread
+            pass
+    threading.Thread(target=_die_with, args=(lifeline,), daemon=True).start()
+
+
+def _die_with(lifeline: Any) -> None:
+    """Wait until the parent's end of the lifeline closes, then end this worker."""
+    try:
+        while True:
+            lifeline.recv_bytes()  # (nothing is ever sent: only the end of file comes)
+    except (EOFError, OSError):
+        os._exit(1)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,23 @@ behind them into a separate frame (``chess.read_pgn(...).players``, ``read_usebi
 ``cards.read_tom(...).players``). :func:`with_people` joins that frame's :data:`PEOPLE` columns
 onto a finished table, after the ranking: the ids stay the identity, the names are labels, and
 two players of one name stay two players.
+
+**How a name is read** (:func:`clean_name`, :func:`clean_names`: every reader of every family,
+and every frame given to the package, read player and team names so):
+
+- *Whitespace is no part of a name.* Leading and trailing whitespace is removed and every run
+  of whitespace inside (tabs, line ends, no-break spaces) becomes one space: ``"Ann Lee "``,
+  ``" Ann  Lee"`` and ``"Ann\u00a0Lee"`` are ``"Ann Lee"``. Web pages, spreadsheets and PDFs
+  show them alike, so no reader can tell two players by them: one player whose name has a
+  trailing space in one round stays one player. Two *different* players whose names differ
+  only so collide: the reader refuses them where it meets them (two matches of one player in a
+  round, a player against himself, a name listed twice), naming the event, round and player.
+- *Letter case is part of a name.* ``"Gen Shinohara"`` and ``"GEN Shinohara"`` are two players
+  (melee.gg lists two such players, in the same rounds, in the 2024 Asia Vintage
+  Championship): a reader keeps them apart and says so in a warning naming the event and both
+  spellings (:func:`case_variants`), as one player spelled two ways would be split.
+
+Ids that are numbers (start numbers, pair numbers, user ids) are not names: left as they are.
 """
 
 from __future__ import annotations
@@ -15,7 +32,130 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from .schema import EVENT, LEAGUE, NAME, NAMES, PAIR, PEOPLE, PLAYER, SEASON, SECTION, TEAM
+from .schema import (
+    EVENT,
+    HOME_TEAM,
+    LEAGUE,
+    NAME,
+    NAMES,
+    PAIR,
+    PEOPLE,
+    PLAYER,
+    SEASON,
+    SECTION,
+    TEAM,
+    VISIT_TEAM,
+)
+
+#: the columns of team names (bridge teams, pools and knockouts; league teams)
+TEAM_NAMES = (TEAM, HOME_TEAM, VISIT_TEAM)
+
+#: the characters Python's ``str.isspace`` calls whitespace, listed (the same set for Python's
+#: and Arrow's regular expressions, whose ``\s`` differ)
+WHITESPACE = "\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+_RUN = f"[{WHITESPACE}]+"
+#: a name the rule changes: whitespace at an end, two in a row, or other than a plain space
+_ODD = f"^[{WHITESPACE}]|[{WHITESPACE}]$|[{WHITESPACE}]{{2}}|[{WHITESPACE.replace(' ', '')}]"
+
+
+def clean_name(name: Any) -> Any:
+    """A name as every reader reads it: trimmed, each run of whitespace one space (anything
+    but a text is returned as it is).
+
+    Examples
+    --------
+    >>> clean_name(" Ann \t Lee\u00a0"), clean_name(12)
+    ('Ann Lee', 12)
+    """
+    return " ".join(name.split()) if isinstance(name, str) else name
+
+
+def clean_names(values: pd.Series) -> pd.Series:
+    """:func:`clean_name` of every value of a column of names: `values` itself when no name
+    changes (numbers, ids, a column of clean names: nothing is copied), else a new column
+    (the caller's is never modified).
+
+    Examples
+    --------
+    >>> names = pd.Series(["Ann ", "Bo", "Cy  Dee"])
+    >>> clean_names(names).tolist()
+    ['Ann', 'Bo', 'Cy Dee']
+    >>> clean = pd.Series(["Ann", "Bo"])
+    >>> clean_names(clean) is clean
+    True
+    """
+    if isinstance(values.dtype, pd.CategoricalDtype):  # the categories cleaned (maybe merged)
+        categories = pd.Series(values.cat.categories)
+        cleaned = clean_names(categories)
+        if cleaned is categories:
+            return values
+        taken = cleaned.array.take(values.cat.codes.to_numpy(), allow_fill=True)
+        return pd.Series(taken, index=values.index, name=values.name).astype("category")
+    if not (pd.api.types.is_string_dtype(values.dtype) or values.dtype == object):
+        return values
+    distinct = pd.Series(values.unique(), dtype=values.dtype)  # (names repeat: few distinct)
+    if not _odd(distinct).any():
+        return values
+    odd = _odd(values)
+    out = values.copy()
+    out[odd] = values[odd].str.replace(_RUN, " ", regex=True).str.strip(" ")
+    return out
+
+
+def with_clean_names(frame: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
+    """`frame` with its name `columns` (those it has) read by :func:`clean_names`: `frame`
+    itself when no name changes, else a new frame (the caller's is never modified).
+
+    Examples
+    --------
+    >>> frame = pd.DataFrame({"home_team": ["Lions ", "Owls"], "visit_team": ["Owls", "Lions"]})
+    >>> with_clean_names(frame, ["home_team", "visit_team", "team"])["home_team"].tolist()
+    ['Lions', 'Owls']
+    """
+    changed = {c: clean_names(frame[c]) for c in columns if c in frame.columns}
+    changed = {c: v for c, v in changed.items() if v is not frame[c]}
+    return frame.assign(**changed) if changed else frame
+
+
+def _odd(values: pd.Series) -> pd.Series:
+    """Whether each value is a text :func:`clean_name` changes."""
+    odd = values.str.contains(_ODD, regex=True, na=False)
+    return odd.fillna(False).astype(bool) if values.dtype == object else odd
+
+
+def case_variants(frame: pd.DataFrame, column: str, within: Sequence[str] = ()) -> list[str]:
+    """The names of `column` that another name of the same `within` group (an event) differs
+    from in letter case only, shown as ``event 'E': 'Gen Shinohara', 'GEN Shinohara'``; a
+    reader warns with them (two players, as :mod:`~tourneystats.core.people` reads names).
+    Computed on the distinct names of each group.
+
+    Examples
+    --------
+    >>> frame = pd.DataFrame({"event": ["E", "E", "F"], "player": ["Al", "AL", "al"]})
+    >>> case_variants(frame, "player", ["event"])
+    ["event 'E': 'AL', 'Al'"]
+    """
+    keys = [*within, column]
+    codes, distinct = pd.factorize(frame[column])
+    texts = [v for v in distinct if isinstance(v, str)]
+    if len({v.casefold() for v in texts}) == len(texts):  # (most often: no two alike at all)
+        return []
+    folds = pd.Series([v.casefold() if isinstance(v, str) else v for v in distinct])
+    alike = folds.duplicated(keep=False).to_numpy()
+    names = frame.loc[(codes >= 0) & alike[codes.clip(0)], keys].drop_duplicates()
+    text = names[column].astype(str)
+    folded = names[list(within)].assign(_folded=text.str.casefold())
+    clash = folded.duplicated(keep=False).to_numpy()
+    if not clash.any():
+        return []
+    shown = names[clash].assign(_folded=folded["_folded"][clash]).sort_values([*within, column])
+    out = []
+    for group, rows in shown.groupby([*within, "_folded"], sort=True, observed=True):
+        where = ", ".join(f"{k} {v!r}" for k, v in zip(within, group[: len(within)], strict=True))
+        spelled = ", ".join(repr(v) for v in rows[column])
+        out.append(f"{where}: {spelled}" if where else spelled)
+    return out
+
 
 #: the id columns a people frame may be keyed by, in the order they are looked for
 ENTITIES = (PLAYER, PAIR, TEAM)

@@ -517,8 +517,18 @@ CHECK_SUFFIXES = {
 
 def check_folder_files(family: str, folder: Path) -> list[Path]:
     """The files of `folder` and its sub-folders that ``check`` reports on, one by one."""
+    import importlib
+
     suffixes = CHECK_SUFFIXES.get(family, ())
-    files = [p for p in list_files(folder, suffixes) if "standings" not in p.name.lower()]
+    # a family may check whole folders too (chess: a Vega web export is one event)
+    targets = getattr(importlib.import_module(f"tourneystats.{family}"), "check_targets", None)
+    folders = targets(folder) if targets is not None else []
+    files = [
+        p
+        for p in list_files(folder, suffixes)
+        if "standings" not in p.name.lower() and not any(f in p.parents for f in folders)
+    ]
+    files = sorted([*folders, *files], key=lambda p: p.as_posix())
     if not files:
         raise ValidationError(
             f"{folder}: no {family} files to check in this folder ({'/'.join(suffixes)} files)"

@@ -141,6 +141,7 @@ LEAGUE = "league"
 TOURNAMENT = "tournament"
 MATCH = "match"
 TEAM = "team"
+OPPONENT_TEAM = "opponent_team"  #: chess: the team a team meets in a round; missing for a bye
 TARGET = "target"
 PLACE = "place"
 RANKING = "ranking"
@@ -169,6 +170,7 @@ CONTEXT = (
     BOARD,
     MATCH,
     TEAM,
+    OPPONENT_TEAM,
     HOME_TEAM,
     VISIT_TEAM,
     PLAYER,
@@ -386,3 +388,18 @@ def validate(
     if key:
         fail_rows(out, out.duplicated(key, keep=False), f"duplicate {'/'.join(key)}", what=what)
     return out
+
+
+def rule_key(name: str) -> str:
+    """A rule-set name as every option and function taking one matches it: trimmed, in lower
+    case (the canonical names are: ``mtg``, ``melee2024``, ``fide2024``, ``butler``, ``ebu``).
+
+    ``"MTG"`` and ``" mtg"`` name the preset ``mtg``, and a comparison labels it ``mtg``:
+    ``compare --rules mtg,MTG`` gives one rule set twice, refused as ``mtg,mtg`` is.
+
+    Examples
+    --------
+    >>> rule_key(" MTG "), rule_key("Auto:FIDE2009")
+    ('mtg', 'auto:fide2009')
+    """
+    return name.strip().lower()

@@ -20,6 +20,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
+from ..core.people import with_clean_names
 from ..core.ranking import _text_codes
 from ..core.schema import (
     DATE,
@@ -163,7 +164,7 @@ def _group_columns(frame: pd.DataFrame, by: str | Sequence[str] | None) -> list[
 def _validate(results: pd.DataFrame, groups: list[str]) -> pd.DataFrame:
     """Column-level checks and coercion (see :data:`COLUMNS`)."""
     specs = [Column(g, "key", doc="league / season") for g in groups]
-    frame = validate(results, [*specs, *COLUMNS])
+    frame = with_clean_names(validate(results, [*specs, *COLUMNS]), (PLAYER, TEAM))
     played = (
         frame[ROUND].notna().to_numpy() if ROUND in frame.columns else np.zeros(len(frame), bool)
     )

@@ -11,7 +11,7 @@ from typing import Any
 
 import pandas as pd
 
-from ..core.schema import PLACE, PLAYER
+from ..core.schema import PLACE, PLAYER, rule_key
 from ..core.whatif import RuleSpec, rule_specs, stack
 from .prepare import _prepare
 from .rules import LeagueRules
@@ -28,7 +28,7 @@ def _label(rules: LeagueRules) -> str:
 
 def _from_text(text: str) -> LeagueRules:
     """``"10"``, ``"10:constant"`` or ``"K=10 constant"``."""
-    words = text.replace("K=", "").replace("k=", "").replace(":", " ").split()
+    words = rule_key(text).replace("k=", "").replace(":", " ").split()
     if not words or not words[0].isdigit() or len(words) > 2:
         raise ValueError(
             f"league compare: read a rule set as K or K:MODE (e.g. 10, 5:constant); got {text!r}"

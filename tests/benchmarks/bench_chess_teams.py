@@ -1,0 +1,64 @@
+"""Team chess benchmark: a season of team events, the team standings of all at once.
+
+    python tests/benchmarks/bench_chess_teams.py --events 1000
+
+Each event: 12 teams of 6 boards (and up to 2 reserves) x 9 rounds, a Swiss event paired by
+match points (tests/chess_team_data.py: forfeited boards, forfeited matches, team byes), every
+event in one board-rows frame (about 12 x 6 x 9 = 648 board rows an event). Times
+:func:`tourneystats.chess.team_standings` with MP first and the tie-breaks ``EDE, EMGSB/C1,
+BH:GP/C1, SB:MP, MPvGP, TBR, BC, SSSC`` under fide2024 (best of `--repeat`), in this process.
+
+Measured here (2 shared cores, pandas 3): see the closing report of the change that added it.
+FIDE's TieBreakServer, for comparison, takes about a second per event and call (a Python
+process per file; ``compare_tbs_teams.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from chess_team_data import random_team_event  # noqa: E402
+
+from tourneystats.chess import team_standings  # noqa: E402
+
+TIEBREAKS = ["EDE", "EMGSB/C1", "BH:GP/C1", "SB:MP", "MPvGP", "TBR", "BC", "SSSC"]
+
+
+def season(n_events: int) -> pd.DataFrame:
+    """The board rows of `n_events` events of 12 teams x 6 boards x 9 rounds."""
+    frames = [
+        random_team_event(s, teams=12, boards=6, rounds=9, round_robin=False, event=f"E{s:05d}")[0]
+        for s in range(n_events)
+    ]
+    return pd.concat(frames, ignore_index=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--events", type=int, default=1000)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    start = time.perf_counter()
+    boards = season(args.events)
+    made = time.perf_counter() - start
+    print(f"{args.events} events, {len(boards):,} board rows (generated in {made:.1f} s)")
+    best = float("inf")
+    for _ in range(args.repeat):
+        start = time.perf_counter()
+        table = team_standings(boards, tiebreaks=TIEBREAKS, rules="fide2024")
+        best = min(best, time.perf_counter() - start)
+    print(f"team_standings, {len(TIEBREAKS)} tie-breaks: {best:.2f} s (best of {args.repeat}); "
+          f"{len(table):,} team rows")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,160 @@
+"""Compare tourneystats' team tie-breaks with FIDE's TieBreakServer on random team events.
+
+TieBreakServer (Otto Milvang for the FIDE Technical Commission, MIT) is not a dependency of the
+package nor of its tests: this script writes random team events as TRF-16 files with ``013`` team
+records (round robins and Swiss events of 3-20 teams of 3-6 boards, reserves, forfeited boards
+and matches, team byes: see ``tests/chess_team_data.py``), runs a local checkout of
+TieBreakServer on each, reads the same file with :func:`tourneystats.chess.teamtrf.read_team_trf`
+and counts the values both programs agree on, per rule set (C.07 2024: ``/V1``; 2026: ``/V2``)
+and per code::
+
+    python tests/benchmarks/compare_tbs_teams.py --tbs ~/TieBreakServer --files 1000 \
+        --work /tmp/tbs-teams
+
+TieBreakServer reads a team bye written ``U`` (a pairing-allocated bye) as a drawn match with
+every board won: tourneystats is given the same convention (``points="tiebreakserver"``). The
+direct-encounter and board tie-breaks (EDE, TBR, BBE) are values within the group of tied teams
+that the two programs write differently (TieBreakServer: a position; tourneystats: how many of
+the group it places below): they are compared on the ranks they give after match points.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import subprocess
+import sys
+import warnings
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from chess_team_data import write_team_trf  # noqa: E402
+
+from tourneystats.chess import team_standings  # noqa: E402
+from tourneystats.chess.teamtrf import read_team_trf  # noqa: E402
+
+#: TieBreakServer's code -> tourneystats' code
+CODES = {
+    "MPTS": "MP", "GPTS": "GP", "MPVGP": "MPvGP",
+    "BH:MP": "BH:MP", "BH:GP": "BH:GP", "BH:MP/C1": "BH:MP/C1", "BH:GP/C1": "BH:GP/C1",
+    "BH:MP/M1": "BH:MP/M1", "BH:GP/M1": "BH:GP/M1",
+    "SB:MP": "SB:MP", "SB:GP": "SB:GP", "SB:MP/C1": "SB:MP/C1", "SB:GP/C1": "SB:GP/C1",
+    "EMMSB": "EMMSB", "EMGSB": "EMGSB", "EGMSB": "EGMSB", "EGGSB": "EGGSB",
+    "EMMSB/C1": "EMMSB/C1", "EMGSB/C1": "EMGSB/C1", "EGMSB/C1": "EGMSB/C1", "EGGSB/C1": "EGGSB/C1",
+    "AOB:MP": "AOB:MP", "AOB:GP": "AOB:GP", "PS:MP": "PS:MP", "PS:GP": "PS:GP",
+    "WIN:MP": "WIN:MP", "WIN:GP": "WIN:GP", "WON:MP": "WON:MP", "WON:GP": "WON:GP",
+    "STD:MP": "STD:MP", "STD:GP": "STD:GP", "KS:MP": "KS:MP", "KS:GP": "KS:GP",
+    "SSSC": "SSSC", "BC": "BC",
+}  # fmt: skip
+GROUPED = ("EDE", "TBR", "BBE")
+RULES = {"fide2024": "V1", "fide2026": "V2"}
+
+
+def write_event(seed: int, folder: Path) -> tuple[Path, bool]:
+    """One random team event as a TRF-16 file with 013 records."""
+    path = folder / f"T{seed:05d}.trf"
+    return path, write_team_trf(seed, path)
+
+
+def tbs_table(tbs: Path, python: str, path: Path, codes: list[str], rr: bool) -> pd.DataFrame:
+    """TieBreakServer's values of `codes`, by team number."""
+    how = "-p" if rr else "-s"
+    command = [python, "tiebreakchecker.py", "-i", str(path), "-o", "-", how, "-d", "T", "-t"]
+    done = subprocess.run(command + codes, cwd=tbs, capture_output=True, text=True)
+    if done.returncode != 0 or not done.stdout.strip():
+        raise RuntimeError(f"TieBreakServer failed on {path}: {done.stderr[-800:]}")
+    table = pd.read_csv(io.StringIO(done.stdout), sep="\t", dtype=str).set_index("StartNo")
+    table.index = table.index.astype(int)
+    return table.apply(pd.to_numeric, errors="coerce")
+
+
+def ours(path: Path, rules: str, codes: list[str], rr: bool) -> pd.DataFrame:
+    """tourneystats' values of `codes` (its own spelling), by team number."""
+    data = read_team_trf(path)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        table = team_standings(
+            data.boards, tiebreaks=codes, rules=rules, points="tiebreakserver",
+            round_robin=rr, allow_buchholz_in_round_robins=True,
+        )  # fmt: skip
+    return table.set_index("team")
+
+
+def compare(
+    tbs: Path, python: str, path: Path, rr: bool, tally: Counter, examples: dict, grouped: bool
+) -> None:
+    """Count the agreements of one file, per rule set and code (`grouped`: EDE, TBR, BBE too)."""
+    codes = [f"{c}/{v}" for v in RULES.values() for c in CODES]  # one run for both rule sets
+    theirs = tbs_table(tbs, python, path, codes, rr)
+    for rules, version in RULES.items():
+        mine = ours(path, rules, [c for c in CODES.values() if c != "MP"], rr)
+        for code, my_code in CODES.items():
+            a = theirs[f"{code}/{version}"].reindex(mine.index).to_numpy(dtype=float)
+            b = mine[my_code].to_numpy(dtype=float)
+            rounded = code == "SSSC" or code.startswith("AOB")  # printed to 2 decimals
+            same = np.isclose(a, b, atol=0.0051) if rounded else np.isclose(a, b)
+            tally[(rules, my_code, "agree")] += int(same.sum())
+            tally[(rules, my_code, "total")] += len(same)
+            if not same.all():
+                examples.setdefault((rules, my_code), (path.name, mine.index[~same][:3].tolist()))
+    for code in GROUPED if grouped else ():  # the ranks after match points and the code
+        theirs = tbs_table(tbs, python, path, ["MPTS", code], rr)["Rank"]
+        mine = ours(path, "fide2024", [code], rr)["rank"]
+        same = theirs.reindex(mine.index).to_numpy() == mine.to_numpy()
+        tally[("any", f"{code} (rank)", "agree")] += int(same.sum())
+        tally[("any", f"{code} (rank)", "total")] += len(same)
+        if not same.all():
+            examples.setdefault(
+                ("any", f"{code} (rank)"), (path.name, mine.index[~same][:3].tolist())
+            )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tbs", type=Path, required=True, help="a TieBreakServer checkout")
+    parser.add_argument("--tbs-python", default=sys.executable)
+    parser.add_argument("--files", type=int, default=100)
+    parser.add_argument("--first", type=int, default=0, help="the first seed")
+    parser.add_argument("--work", type=Path, required=True, help="a folder for the TRF files")
+    parser.add_argument(
+        "--grouped-every", type=int, default=1, help="EDE, TBR, BBE: every n-th file"
+    )
+    args = parser.parse_args()
+    args.work.mkdir(parents=True, exist_ok=True)
+    tally: Counter = Counter()
+    examples: dict = {}
+    failed = []
+    for seed in range(args.first, args.first + args.files):
+        path, rr = write_event(seed, args.work)
+        try:
+            grouped = (seed - args.first) % args.grouped_every == 0
+            compare(args.tbs, args.tbs_python, path, rr, tally, examples, grouped)
+        except RuntimeError as error:
+            failed.append((path.name, str(error)[-200:]))
+        if (seed - args.first + 1) % 100 == 0:  # a long run shows its table as it goes
+            report(seed - args.first + 1, tally, examples, failed)
+    report(args.files, tally, examples, failed)
+
+
+def report(files: int, tally: Counter, examples: dict, failed: list) -> None:
+    """Print the agreement table so far."""
+    keys = sorted({(r, c) for r, c, _ in tally})
+    print(f"{files} files, {len(failed)} that TieBreakServer could not read")
+    print(f"{'rules':<9} {'code':<14} {'agree':>8} {'total':>8}")
+    for rules, code in keys:
+        agree, total = tally[(rules, code, "agree")], tally[(rules, code, "total")]
+        print(f"{rules:<9} {code:<14} {agree:>8} {total:>8}  {examples.get((rules, code), '')}")
+    for name, error in failed[:5]:
+        print("failed:", name, error)
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

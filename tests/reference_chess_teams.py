@@ -1,0 +1,140 @@
+"""A slow, plain-Python reference of team tie-breaks, written from the rule texts: FIDE C.07
+(2024) art. 11-13 and 16, and the FIDE TEC's "Exercises in tie-breaking" (2023), part two.
+
+One team event at a time, dictionaries and loops; nothing shared with the package but the input
+format. Swiss events only (no round-robin rule), the ``tec2023`` team points, rule set fide2024.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import pandas as pd
+
+MATCH = {"win": 2.0, "draw": 1.0, "loss": 0.0}
+UNPLAYED = {  # kind: (match outcome, game points per board)
+    "forfeit_win": ("win", 1.0),
+    "forfeit_loss": ("loss", 0.0),
+    "pab": ("draw", 0.5),
+    "fpb": ("win", 1.0),
+    "hpb": ("draw", 0.5),
+    "zpb": ("loss", 0.0),
+}
+AVAILABLE = {"played", "forfeit_win", "pab", "fpb"}  # not a voluntarily unplayed round
+
+
+def matches(boards: pd.DataFrame) -> dict:
+    """{(team, round): dict(kind, opp, mp, gp, per_board)} of one event's board rows."""
+    size = int(boards["board"].max())
+    teams = set(boards["team"]) | set(boards["opponent_team"].dropna())
+    rounds = int(boards["round"].max())
+    rows = defaultdict(list)
+    for r in boards.itertuples(index=False):
+        rows[(r.team, r.round)].append(r)
+    out = {}
+    for team in teams:
+        for rnd in range(1, rounds + 1):
+            mine = rows.get((team, rnd), [])
+            if not mine:
+                out[(team, rnd)] = dict(kind="zpb", opp=None, mp=0.0, gp=0.0, boards={})
+                continue
+            opp = mine[0].opponent_team
+            if pd.isna(opp):
+                kind = mine[0].kind
+                outcome, per = UNPLAYED[kind]
+                out[(team, rnd)] = dict(kind=kind, opp=None, mp=MATCH[outcome], gp=per * size,
+                                        boards=dict.fromkeys(range(1, size + 1), per))  # fmt: skip
+                continue
+            theirs = rows[(opp, rnd)]
+            gp = sum(r.points for r in mine)
+            other = sum(r.points for r in theirs)
+            played = any(r.kind == "played" for r in mine + theirs)
+            if played:
+                outcome = "win" if gp > other else "draw" if gp == other else "loss"
+                per_board = {int(r.board): r.points for r in mine}
+                out[(team, rnd)] = dict(kind="played", opp=opp, mp=MATCH[outcome], gp=gp,
+                                        boards=per_board)  # fmt: skip
+            else:
+                kind = "forfeit_win" if gp > other else "forfeit_loss"
+                outcome, per = UNPLAYED[kind]
+                out[(team, rnd)] = dict(kind=kind, opp=opp, mp=MATCH[outcome], gp=per * size,
+                                        boards=dict.fromkeys(range(1, size + 1), per))  # fmt: skip
+    return out
+
+
+def reference(boards: pd.DataFrame) -> pd.DataFrame:
+    """MP, GP, BH:MP, BH:GP, BH:MP/C1, the four extended SBs, PS:MP, WIN:MP, WON:MP, BC of every
+    team of one Swiss event, C.07 (2024)."""
+    m = matches(boards)
+    teams = sorted({t for t, _ in m})
+    rounds = max(r for _, r in m)
+    size = int(boards["board"].max())
+    draw = {"MP": 1.0, "GP": 0.5 * size}
+    total = {s: {t: sum(m[(t, r)][s.lower()] for r in range(1, rounds + 1)) for t in teams}
+             for s in ("MP", "GP")}  # fmt: skip
+
+    def seen(team: int, score: str) -> float:
+        """The team's score as its opponents count it (16.3.2: its byes after the last round it
+        was available count as draws)."""
+        last = max((r for r in range(1, rounds + 1) if m[(team, r)]["kind"] in AVAILABLE),
+                   default=0)  # fmt: skip
+        value = 0.0
+        for r in range(1, rounds + 1):
+            cell = m[(team, r)]
+            bye_vur = cell["kind"] in ("hpb", "zpb")
+            value += draw[score] if (bye_vur and r > last) else cell[score.lower()]
+        return value
+
+    def pairs(team: int, score: str) -> list[tuple[float, bool, int]]:
+        """(opponent's score as counted, VUR, round) of every round (16.4: a dummy with the
+        team's own score for an unplayed round)."""
+        out = []
+        for r in range(1, rounds + 1):
+            cell = m[(team, r)]
+            if cell["kind"] == "played":
+                out.append((seen(cell["opp"], score), False, r))
+            else:
+                vur = cell["kind"] in ("forfeit_loss", "hpb", "zpb")
+                out.append((total[score][team], vur, r))
+        return out
+
+    rows = []
+    for t in teams:
+        row = {"team": t, "MP": total["MP"][t], "GP": total["GP"][t]}
+        for s in ("MP", "GP"):
+            row[f"BH:{s}"] = sum(v for v, _, _ in pairs(t, s))
+        bh = pairs(t, "MP")
+        least = min(bh, key=lambda x: x[0])
+        vurs = [x for x in bh if x[1]]
+        cut = least
+        if vurs:  # 16.5: the VUR of lowest value, if not below the least significant
+            first = min(vurs, key=lambda x: x[0])
+            cut = first if first[0] >= least[0] else least
+        row["BH:MP/C1"] = sum(v for v, _, _ in bh) - cut[0]
+        for opp_s in ("MP", "GP"):
+            for own_s in ("MP", "GP"):
+                code = f"E{opp_s[0]}{own_s[0]}SB"
+                row[code] = sum(v * m[(t, r)][own_s.lower()] for v, _, r in pairs(t, opp_s))
+        running, ps = 0.0, 0.0
+        for r in range(1, rounds + 1):
+            running += m[(t, r)]["mp"]
+            ps += running
+        row["PS:MP"] = ps
+        row["WIN:MP"] = sum(m[(t, r)]["mp"] == 2.0 for r in range(1, rounds + 1))
+        row["WON:MP"] = sum(
+            m[(t, r)]["mp"] == 2.0 and m[(t, r)]["kind"] == "played" for r in range(1, rounds + 1)
+        )
+        bc = 0.0
+        for r in range(1, rounds + 1):
+            cell = m[(t, r)]
+            per = cell["boards"]
+            if cell["kind"] == "pab":  # a win on every board (the TEC's exercises, §12)
+                per = dict.fromkeys(range(1, size + 1), 1.0)
+            bc += sum(b * p for b, p in per.items())
+        row["BC"] = bc
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+CODES = ["GP", "BH:MP", "BH:GP", "BH:MP/C1", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "PS:MP",
+         "WIN:MP", "WON:MP", "BC"]  # fmt: skip

@@ -1,0 +1,188 @@
+"""Vega web exports: the reader, the published standings compared, the Vega rule sets."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from tourneystats.chess import check_from_path, standings
+from tourneystats.chess.published import compare_published, event_status
+from tourneystats.chess.vega import read_vega, tiebreak_code, vega_folders
+from tourneystats.core.schema import ValidationError
+
+DATA = Path(__file__).parent / "data" / "chess" / "vega"
+
+
+def test_reads_the_pages():
+    data = read_vega(DATA / "wwwRapid22024")
+    r = data.results
+    assert r["round"].max() == 5 and set(r["kind"]) == {
+        "played",
+        "pab",
+        "forfeit_win",
+        "forfeit_loss",
+    }
+    # the published standings: labels mapped to C.07 codes, the label kept
+    assert data.published.attrs["labels"] == {"BH": "BH", "BH/C1": "BH-C1"}
+    assert data.events.loc[0, "date"] == pd.Timestamp("2024-06-11")
+    assert data.events.loc[0, "program"] == "Vega"
+    assert data.players["name"].notna().all()
+    # every played game seen from both sides
+    played = r[r["kind"] == "played"]
+    assert played["points"].sum() * 2 == len(played)
+
+
+def test_a_folder_of_vega_folders():
+    assert [f.name for f in vega_folders(DATA)] == ["wwwRapid12024", "wwwRapid22024"]
+    data = read_vega(DATA)
+    assert set(data.results["event"]) == {"wwwRapid12024", "wwwRapid22024"}
+
+
+@pytest.mark.parametrize(
+    ("event", "rules", "equal", "values"),
+    [
+        ("wwwRapid22024", "vega", 38, 38),
+        ("wwwRapid22024", "vega2009", 11, 38),
+        ("wwwRapid12024", "vega2009", 28, 28),
+        ("wwwRapid12024", "vega", 5, 28),
+    ],
+)
+def test_published_tiebreaks_reproduced(event, rules, equal, values):
+    table = check_from_path(DATA / event, rules=rules)
+    tb = table[~table["value"].isin(["points", "rank"])]
+    assert (int(tb["equal"].sum()), len(tb)) == (equal, values)
+    assert table.loc[table["value"] == "points", "equal"].all()
+
+
+def test_without_rules_each_event_takes_the_vega_rule_set_that_reproduces_it():
+    table = check_from_path(DATA)
+    assert table["equal"].all()
+    chosen = table.groupby("event")["rules"].first().to_dict()
+    assert chosen == {"wwwRapid12024": "vega2009", "wwwRapid22024": "vega"}
+
+
+def test_vega_counts_trailing_byes_from_the_last_paired_round():
+    # B plays round 1, is absent in round 2, forfeits round 3. C.07 (2024) 16.3: B's last
+    # available round is 1, so his round-2 absence counts as a draw: B is seen at 0.5, and
+    # BH(A) = 0.5 + 1 + 1 = 2.5. Vega: B was paired in round 3 (a forfeit), so nothing
+    # trails: B is seen at 0, BH(A) = 0 + 1 + 1 = 2.0.
+    rows = [
+        (1, "A", "B", "w", 1.0, "played"), (1, "B", "A", "b", 0.0, "played"),
+        (1, "C", "D", "w", 0.5, "played"), (1, "D", "C", "b", 0.5, "played"),
+        (2, "A", "C", "w", 1.0, "played"), (2, "C", "A", "b", 0.0, "played"),
+        (2, "D", None, None, 1.0, "pab"), (2, "B", None, None, 0.0, "zpb"),
+        (3, "A", "C", "b", 0.5, "played"), (3, "C", "A", "w", 0.5, "played"),
+        (3, "D", "B", None, 1.0, "forfeit_win"), (3, "B", "D", None, 0.0, "forfeit_loss"),
+    ]  # fmt: skip
+    games = pd.DataFrame(rows, columns=["round", "player", "opponent", "colour", "points", "kind"])
+    games.insert(0, "event", "E")
+    bh = {
+        rules: standings(games, rules=rules, tiebreaks=["BH"]).set_index("player")["BH"]
+        for rules in ("fide2024", "vega")
+    }
+    assert bh["fide2024"]["A"] == 2.5
+    assert bh["vega"]["A"] == 2.0
+    # own unplayed rounds: a dummy of the player's own score (2.5) in both
+    assert bh["fide2024"]["D"] == bh["vega"]["D"] == 1.0 + 2.5 + 2.5
+
+
+def test_tiebreak_labels():
+    assert tiebreak_code("BH-C1") == "BH/C1"
+    assert tiebreak_code("DirE") == "DE"
+    assert tiebreak_code("SB/C1") == "SB/C1"
+    assert tiebreak_code("Mystery") is None
+
+
+def test_a_published_table_beside_results():
+    games = pd.DataFrame({"event": "E", "round": 1, "player": [1, 2], "opponent": [2, 1],
+                          "colour": ["w", "b"], "points": [1.0, 0.0], "kind": "played"})  # fmt: skip
+    pub = pd.DataFrame({"event": "E", "player": [1, 2], "rank": [1, 2], "points": [1.0, 1.0],
+                        "BH": [0.0, 1.0]})  # fmt: skip
+    table = compare_published(pub, games)
+    assert event_status(table).to_dict() == {"E": "inconsistent"}
+    assert table.loc[~table["equal"], "note"].tolist() == [
+        "published points that the results do not give"
+    ]
+
+
+# --- hostile inputs ------------------------------------------------------------------------------
+
+
+def _copy(tmp_path: Path, event: str = "wwwRapid22024") -> Path:
+    folder = tmp_path / event
+    folder.mkdir()
+    for p in (DATA / event).iterdir():
+        (folder / p.name).write_bytes(p.read_bytes())
+    return folder
+
+
+def test_truncated_page_is_refused(tmp_path):
+    folder = _copy(tmp_path)
+    text = (folder / "pairs3.html").read_text(encoding="utf-8")
+    (folder / "pairs3.html").write_text(text[: text.index("</table>") - 200], encoding="utf-8")
+    with pytest.raises(ValidationError, match=r"pairs3\.html:\d+: the table is not closed"):
+        read_vega(folder)
+
+
+def test_crosstable_and_round_page_that_disagree_warn(tmp_path):
+    folder = _copy(tmp_path)
+    text = (folder / "pairs2.html").read_text(encoding="utf-8")
+    (folder / "pairs2.html").write_text(text.replace("1 - 0", "0 - 1", 1), encoding="utf-8")
+    with pytest.warns(UserWarning, match=r"crosstable\.html: 2 result\(s\) differ.*pairs2\.html"):
+        read_vega(folder)
+
+
+def test_missing_round_page_without_crosstable_is_refused(tmp_path):
+    folder = _copy(tmp_path)
+    (folder / "crosstable.html").unlink()
+    (folder / "pairs3.html").unlink()
+    with pytest.raises(ValidationError, match=r"no pairs3\.html \(round 3\)"):
+        read_vega(folder)
+
+
+def test_player_twice_in_the_standings_is_refused(tmp_path):
+    folder = _copy(tmp_path)
+    text = (folder / "standings.html").read_text(encoding="utf-8")
+    text = text.replace("playercard.html#3", "playercard.html#2")
+    (folder / "standings.html").write_text(text, encoding="utf-8")
+    with pytest.raises(ValidationError, match=r"standings\.html:\d+: player 2 twice"):
+        read_vega(folder)
+
+
+def test_unknown_tiebreak_label_is_kept_and_not_compared(tmp_path):
+    folder = _copy(tmp_path)
+    text = (folder / "standings.html").read_text(encoding="utf-8")
+    (folder / "standings.html").write_text(text.replace("BH-C1", "Zig"), encoding="utf-8")
+    with pytest.warns(UserWarning, match="'Zig' is of no known tie-break"):
+        data = read_vega(folder)
+    assert "Zig" in data.published.columns
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        table = check_from_path(folder, rules="vega")
+    assert set(table["value"]) == {"points", "rank", "BH"}
+
+
+def test_empty_folder_is_refused(tmp_path):
+    with pytest.raises(ValidationError, match="no Vega folder"):
+        read_vega(tmp_path)
+
+
+def test_non_utf8_page_is_read_with_a_warning(tmp_path):
+    folder = _copy(tmp_path)
+    data = (folder / "standings.html").read_bytes().replace(b"<title>", b"<title>\xe9", 1)
+    (folder / "standings.html").write_bytes(data)
+    with pytest.warns(UserWarning, match=r"standings\.html:\d+: not UTF-8"):
+        read_vega(folder)
+
+
+def test_auto_takes_the_vega_rule_set_for_vega_files():
+    from tourneystats.chess import standings_from_path
+
+    auto = standings_from_path(DATA / "wwwRapid22024", rules="auto")
+    vega = standings_from_path(DATA / "wwwRapid22024", rules="vega")
+    pd.testing.assert_frame_equal(auto, vega)
+    # the published tie-breaks are the default order
+    assert list(auto.columns[auto.columns.get_loc("PTS") + 1 :][:2]) == ["BH", "BH/C1"]

@@ -1,0 +1,138 @@
+"""Team tie-break codes: the C.07 acronyms for teams, their point-type suffix and modifiers.
+
+A code is an acronym (:data:`TEAM_TIEBREAKS`), optionally a point type after a colon (``:MP``
+match points, ``:GP`` game points; by default the event's primary score), then cut modifiers
+(``/Cn``: the n least significant values; ``/Mn``: the n least and the n most; C.07 art. 14), as
+FIDE's TieBreakServer and the TRF-2026 ``202``/``212`` records write them: ``BH:GP/C1``,
+``SB:MP``, ``EMGSB/C1``, ``EDE``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+#: the team tie-breaks (C.07 2024/2026 art. 5 and 11-13): the two scores, MPvGP, the Buchholz and
+#: Sonneborn-Berger families, the extended Sonneborn-Bergers, progressive scores, counts, Koya,
+#: SSSC, the board tie-breaks and the extended direct encounter
+TEAM_TIEBREAKS = (
+    "MP", "GP", "MPVGP", "BH", "AOB", "SB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "PS", "WIN",
+    "WON", "STD", "KS", "SSSC", "BC", "TBR", "BBE", "EDE",
+)  # fmt: skip
+#: the tie-breaks that take cut modifiers
+_CUTS = {"BH": "CM", "SB": "CM", "EMMSB": "C", "EMGSB": "C", "EGMSB": "C", "EGGSB": "C",
+         "PS": "C"}  # fmt: skip
+#: the tie-breaks whose value is fixed by their name (no point type)
+_NO_TYPE = frozenset({"MP", "GP", "MPVGP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "BC", "TBR",
+                      "BBE", "EDE", "SSSC"})  # fmt: skip
+#: ranked lowest first (C.07 12.1: the board count)
+ASCENDING = frozenset({"BC"})
+#: the Buchholz family (C.07 2026 art. 8 note: "must not be used in round-robins")
+TEAM_BUCHHOLZ = frozenset({"BH", "AOB"})
+_CODE = re.compile(r"^\s*([A-Za-z]+)\s*(?::\s*([A-Za-z]+))?\s*((?:[/-]\s*[A-Za-z]\s*\d*\s*)*)$")
+_PART = re.compile(r"[/-]\s*([A-Za-z])\s*(\d*)\s*")
+
+
+@dataclass(frozen=True)
+class TeamTieBreak:
+    """A parsed team tie-break code such as ``"BH:GP/C1"``.
+
+    Attributes
+    ----------
+    code : str
+        The canonical code (the column name), e.g. ``"BH:GP/C1"``, ``"MPvGP"``.
+    name : str
+        The acronym, upper case (``"MPVGP"`` for MPvGP).
+    score : str or None
+        ``"MP"``, ``"GP"``, or None: the event's primary score.
+    low, high : int
+        How many least / most significant values are cut.
+    """
+
+    code: str
+    name: str
+    score: str | None = None
+    low: int = 0
+    high: int = 0
+
+
+def parse_team_tiebreak(code: str | TeamTieBreak) -> TeamTieBreak:
+    """Parse a team tie-break code (``"MP"``, ``"BH:GP/C1"``, ``"EMGSB/C1"``, ``"MPvGP"``, ...).
+
+    Parameters
+    ----------
+    code : str or TeamTieBreak
+        An acronym of :data:`TEAM_TIEBREAKS` (any letter case), a point type ``:MP``/``:GP``
+        where the tie-break takes one, and modifiers ``/Cn``, ``/Mn``.
+
+    Returns
+    -------
+    TeamTieBreak
+
+    Raises
+    ------
+    ValueError
+        For an unknown acronym or point type, or a modifier the tie-break does not take.
+
+    Examples
+    --------
+    >>> from tourneystats.chess.teamcodes import parse_team_tiebreak
+    >>> parse_team_tiebreak("bh:gp/c1")
+    TeamTieBreak(code='BH:GP/C1', name='BH', score='GP', low=1, high=0)
+    >>> parse_team_tiebreak("mpvgp").code
+    'MPvGP'
+    >>> parse_team_tiebreak("EDE:GP")
+    Traceback (most recent call last):
+    ...
+    ValueError: team tie-break EDE takes no point type (in 'EDE:GP')
+    """
+    if isinstance(code, TeamTieBreak):
+        return code
+    match = _CODE.match(str(code))
+    name = match.group(1).upper() if match else None
+    if match is None or name not in TEAM_TIEBREAKS:
+        raise ValueError(
+            f"unknown team tie-break {str(code)!r}; known: {', '.join(TEAM_TIEBREAKS)} (with "
+            ":MP/:GP and /Cn, /Mn where they apply)"
+        )
+    score = match.group(2).upper() if match.group(2) else None
+    if score is not None and score not in ("MP", "GP"):
+        raise ValueError(f"unknown point type :{score} (in {str(code)!r}); expected :MP or :GP")
+    if score is not None and name in _NO_TYPE:
+        raise ValueError(f"team tie-break {name} takes no point type (in {str(code)!r})")
+    low = high = 0
+    for letter, count in _PART.findall(match.group(3)):
+        letter = letter.upper()
+        if letter not in _CUTS.get(name, ""):
+            raise ValueError(
+                f"team tie-break {name} takes no /{letter} modifier (in {str(code)!r}); "
+                "/Cn and /Mn: BH, SB; /Cn: the extended SBs (the TEC's exercises, §10), PS"
+            )
+        if not count.isdigit() or int(count) < 1:
+            raise ValueError(f"modifier count must be at least 1 (in {str(code)!r})")
+        low, high = int(count), int(count) if letter == "M" else 0
+    canonical = "MPvGP" if name == "MPVGP" else name
+    canonical += f":{score}" if score else ""
+    canonical += f"/{'M' if high else 'C'}{low}" if low else ""
+    return TeamTieBreak(canonical, name, score, low, high)
+
+
+def check_tiebreak_code(code: str) -> str:
+    """`code` if it is an individual (:func:`~tourneystats.chess.parse_tiebreak`) or a team
+    tie-break code; else the individual parser's ValueError, naming the team codes too.
+
+    Examples
+    --------
+    >>> check_tiebreak_code("BH/C1"), check_tiebreak_code("EMGSB/C1")
+    ('BH/C1', 'EMGSB/C1')
+    """
+    from .codes import parse_tiebreak
+
+    try:
+        parse_tiebreak(code)
+    except ValueError as individual:
+        try:
+            parse_team_tiebreak(code)
+        except ValueError:
+            raise ValueError(f"{individual} (team events: {', '.join(TEAM_TIEBREAKS)})") from None
+    return code

@@ -1,0 +1,469 @@
+"""Team chess: board results as long-format data, validated, and the match results they make.
+
+A team event is given one row per board per round::
+
+    event, round, team, opponent_team, board, player, opponent, colour, points, kind
+
+``kind`` is one of :data:`~tourneystats.chess.KINDS`, for the game on that board: ``played``,
+``forfeit_win`` / ``forfeit_loss`` (a forfeited board; ``opponent`` may be missing when the other
+team fielded nobody there; ``player`` may be missing on a forfeit loss: nobody sat there),
+``in_progress``. A team without an opponent in a round (a team bye) has ``opponent_team`` missing
+and a bye kind (``pab``, ``fpb``, ``hpb``, ``zpb``) on each of its rows (one row with ``board``
+and ``player`` missing will do). A team without any row in a round of its event is absent
+(a zero-point bye).
+
+The board points are those of the game point system (:class:`TeamPoints`; a win 1, a draw 1/2,
+a loss 0 by default). From them come the match results (:func:`team_matches`), as FIDE C.07
+(2024 and 2026) art. 11.1 describes a team's two scores:
+
+* a match is *played* when at least one of its games was played over the board; its game points
+  (GP) are its board points summed (forfeited boards included), and its match points (MP) a
+  win's, a draw's or a loss's of the match point system (2/1/0 by default) by the game points of
+  the two teams;
+* a match with no game over the board is *forfeited*: the team with more board points wins it
+  by forfeit, the other loses it (both lose it when they have as many);
+* a forfeited match and a team bye score the points the event's regulations give them: C.07
+  leaves them to the regulations (:class:`TeamPoints` ``unplayed``; by default, as in the FIDE
+  TEC's "Exercises in tie-breaking" (2023), §2.3: a forfeit win two match points and every board
+  won, a pairing-allocated or half-point bye a drawn match, a zero-point bye and a forfeit loss
+  nothing).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..core.schema import (
+    BOARD,
+    COLOUR,
+    EVENT,
+    GAME_POINTS,
+    KIND,
+    MATCH_POINTS,
+    OPPONENT,
+    OPPONENT_TEAM,
+    PLAYER,
+    POINTS,
+    ROUND,
+    TEAM,
+    Column,
+    fail_rows,
+    validate,
+)
+from .kinds import K_FL, K_FPB, K_FW, K_HPB, K_LIVE, K_PAB, K_PLAYED, K_ZPB, KINDS
+
+#: the columns of a team results table (one row per board per round)
+TEAM_RESULT_COLUMNS = (
+    Column(EVENT, "key", doc="event id"),
+    Column(ROUND, "int", doc="round number, 1-based"),
+    Column(TEAM, "key", doc="team id (its pairing number)"),
+    Column(OPPONENT_TEAM, "key", nullable=True, doc="the team met; missing for a team bye"),
+    Column(BOARD, "int", nullable=True, doc="board number, 1-based; missing for a team bye"),
+    Column(PLAYER, "key", required=False, nullable=True, doc="player id; missing: nobody"),
+    Column(OPPONENT, "key", required=False, nullable=True, doc="the opponent's player id"),
+    Column(COLOUR, "str", required=False, nullable=True, doc='"w", "b" or missing'),
+    Column(POINTS, "float", nullable=True, doc="board points; missing for a game in progress"),
+    Column(KIND, "str", doc="how the board was decided, one of KINDS"),
+)
+#: the columns of the match table (:func:`team_matches`)
+MATCH_COLUMNS = (EVENT, ROUND, TEAM, OPPONENT_TEAM, KIND, MATCH_POINTS, GAME_POINTS)
+_BYES = (K_PAB, K_FPB, K_HPB, K_ZPB)
+_OUTCOMES = ("win", "draw", "loss")
+
+
+@dataclass(frozen=True)
+class TeamPoints:
+    """The point systems of a team event: of a match, of a game, and of unplayed matches.
+
+    Parameters
+    ----------
+    name : str
+        Name of the convention.
+    match : tuple of float
+        Match points of a match won, drawn, lost (C.07's usual 2/1/0).
+    game : tuple of float
+        Board points of a game won, drawn, lost (1, 1/2, 0).
+    unplayed : tuple of (kind, match outcome, game outcome)
+        What each unplayed match scores, as outcomes (``"win"``, ``"draw"``, ``"loss"``): the
+        match points of that outcome, and the game points of that outcome on every board. The
+        kinds are ``forfeit_win``, ``forfeit_loss``, ``pab``, ``fpb``, ``hpb``, ``zpb``.
+
+    Examples
+    --------
+    >>> from tourneystats.chess.teams import TEAM_POINTS
+    >>> p = TEAM_POINTS["tec2023"]
+    >>> p.of("pab", boards=4), p.of("forfeit_win", boards=4)
+    ((1.0, 2.0), (2.0, 4.0))
+    >>> TEAM_POINTS["tiebreakserver"].of("pab", boards=4)
+    (1.0, 4.0)
+    """
+
+    name: str
+    match: tuple[float, float, float] = (2.0, 1.0, 0.0)
+    game: tuple[float, float, float] = (1.0, 0.5, 0.0)
+    unplayed: tuple[tuple[str, str, str], ...] = field(
+        default=(
+            ("forfeit_win", "win", "win"),
+            ("forfeit_loss", "loss", "loss"),
+            ("pab", "draw", "draw"),
+            ("fpb", "win", "win"),
+            ("hpb", "draw", "draw"),
+            ("zpb", "loss", "loss"),
+        )
+    )
+
+    def __post_init__(self) -> None:
+        for name, values in (("match", self.match), ("game", self.game)):
+            if len(values) != 3 or not values[0] > values[1] > values[2] >= 0:
+                raise ValueError(
+                    f"TeamPoints {self.name!r}: {name} points must be win > draw > loss >= 0, "
+                    f"got {values}"
+                )
+        kinds = [k for k, _, _ in self.unplayed]
+        if sorted(kinds) != sorted(KINDS[1:7]) or any(
+            m not in _OUTCOMES or g not in _OUTCOMES for _, m, g in self.unplayed
+        ):
+            raise ValueError(
+                f"TeamPoints {self.name!r}: unplayed must give each of {KINDS[1:7]} a match and "
+                f"a game outcome among {_OUTCOMES}"
+            )
+
+    def replace(self, **changes: Any) -> TeamPoints:
+        """A copy with some fields changed (give it a new ``name``)."""
+        return dataclasses.replace(self, **changes)
+
+    def of(self, kind: str, *, boards: int) -> tuple[float, float]:
+        """(match points, game points) of an unplayed match of `kind` for a team of `boards`."""
+        _, m, g = next(u for u in self.unplayed if u[0] == kind)
+        return self.match[_OUTCOMES.index(m)], boards * self.game[_OUTCOMES.index(g)]
+
+    def _table(self, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(match points, game points) of each kind code (rows) for each event's boards
+        (columns); a played match's come from its games."""
+        mp = np.zeros((len(KINDS) + 1, len(boards)))
+        gp = np.zeros_like(mp)
+        for kind, m, g in self.unplayed:
+            code = KINDS.index(kind)
+            mp[code] = self.match[_OUTCOMES.index(m)]
+            gp[code] = boards * self.game[_OUTCOMES.index(g)]
+        return mp, gp
+
+
+#: team point conventions: ``tec2023`` (the default: the provisions of the FIDE TEC's worked
+#: Swiss team event, "Exercises in tie-breaking", 2023, §2.3) and ``tiebreakserver`` (FIDE's
+#: TieBreakServer without a TRF ``PAB`` record: a pairing-allocated bye one match point and every
+#: board won)
+TEAM_POINTS = {
+    "tec2023": TeamPoints("tec2023"),
+    "tiebreakserver": TeamPoints(
+        "tiebreakserver",
+        unplayed=(
+            ("forfeit_win", "win", "win"),
+            ("forfeit_loss", "loss", "loss"),
+            ("pab", "draw", "win"),
+            ("fpb", "win", "win"),
+            ("hpb", "draw", "draw"),
+            ("zpb", "loss", "loss"),
+        ),
+    ),
+}
+
+
+def _team_points(points: str | TeamPoints | None) -> TeamPoints:
+    """`points` as a :class:`TeamPoints` (a name of :data:`TEAM_POINTS`, None: the default)."""
+    if points is None:
+        return TEAM_POINTS["tec2023"]
+    if isinstance(points, TeamPoints):
+        return points
+    if points not in TEAM_POINTS:
+        raise ValueError(f"unknown team points {points!r}; expected one of {list(TEAM_POINTS)}")
+    return TEAM_POINTS[points]
+
+
+# --- validation ----------------------------------------------------------------------------------
+
+
+def validate_team_results(
+    boards: pd.DataFrame, *, points: str | TeamPoints | None = None
+) -> pd.DataFrame:
+    """Check a team results table (one row per board per round); return it validated.
+
+    Refused: a missing column or a value not of its type; an unknown kind; a round or board
+    below 1; a team bye row with a game kind, or a board with a bye kind; a team meeting itself,
+    two teams in one round, or a team its opponent does not name back; a board twice in a match,
+    a player twice in a round or in two teams; a game whose two sides disagree (the opponent not
+    the other team's player on that board, points that do not add up to a win's, a forfeit win
+    against anything but a forfeit loss); board points that are not the game point system's.
+
+    Parameters
+    ----------
+    boards : pandas.DataFrame
+        ``event, round, team, opponent_team, board, player, opponent, colour, points, kind``.
+    points : str or TeamPoints, optional
+        The point systems (:data:`TEAM_POINTS`); the board points are checked against its game
+        points.
+
+    Returns
+    -------
+    pandas.DataFrame
+        A new frame, coerced (the input is not modified).
+
+    Raises
+    ------
+    ValidationError
+        Naming the event, round, team and board of the first offending rows.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from tourneystats.chess.teams import validate_team_results
+    >>> bad = pd.DataFrame({"event": "E", "round": 1, "team": ["A", "B"],
+    ...     "opponent_team": ["B", "C"], "board": 1, "player": [1, 2], "opponent": [2, 1],
+    ...     "points": [1, 0], "kind": "played"})
+    >>> validate_team_results(bad)
+    Traceback (most recent call last):
+    ...
+    tourneystats.core.schema.ValidationError: team results: the opponent team does not name the team back (2 rows):
+    ...
+    """
+    system = _team_points(points)
+    df = validate(boards, TEAM_RESULT_COLUMNS, what="team results")
+    for column in (PLAYER, OPPONENT):
+        if column not in df.columns:
+            df[column] = pd.array([pd.NA] * len(df), dtype="Int64")
+    kind = _kind_codes(df)
+    bye = df[OPPONENT_TEAM].isna().to_numpy()
+    _check_rows(df, kind, bye, system)
+    _check_matches(df, bye)
+    _check_players(df)
+    _check_games(df, kind, bye, system)
+    return df
+
+
+def _kind_codes(df: pd.DataFrame) -> np.ndarray:
+    """The kind code of every row (a ``played`` row without points is a game in progress)."""
+    kinds = pd.Index(df[KIND].astype("string").fillna("").to_numpy(object))
+    codes = pd.Index(KINDS).get_indexer(kinds)
+    fail_rows(
+        df, codes < 0, f"unknown kind (expected one of {', '.join(KINDS)})", what="team results"
+    )
+    live = (codes == K_PLAYED) & df[POINTS].isna().to_numpy()
+    return np.where(live, K_LIVE, codes).astype(np.int8)
+
+
+def _check_rows(df: pd.DataFrame, kind: np.ndarray, bye: np.ndarray, system: TeamPoints) -> None:
+    """Each row on its own: rounds, boards, the kinds of byes and boards, the points."""
+    what = "team results"
+    fail_rows(df, df[ROUND].to_numpy() < 1, "round must be 1 or more", what=what)
+    board = df[BOARD].to_numpy(dtype=np.float64, na_value=np.nan)
+    fail_rows(df, board < 1, "board must be 1 or more", what=what)
+    fail_rows(df, ~bye & np.isnan(board), "a board of a match has no board number", what=what)
+    is_bye_kind = np.isin(kind, _BYES)
+    fail_rows(df, bye & ~is_bye_kind, "a team bye (no opponent team) with a game kind", what=what)
+    fail_rows(df, ~bye & is_bye_kind, "a bye kind on a board of a match", what=what)
+    same = (df[TEAM].astype(str) == df[OPPONENT_TEAM].astype(str)).to_numpy() & ~bye
+    fail_rows(df, same, "a team paired with itself", what=what)
+    pts = df[POINTS].to_numpy(dtype=np.float64, na_value=np.nan)
+    win, draw, loss = system.game
+    allowed = {K_PLAYED: (win, draw, loss), K_FW: (win,), K_FL: (loss,)}
+    for code, values in allowed.items():
+        bad = (kind == code) & ~np.isin(pts, values)
+        fail_rows(df, bad, f"{KINDS[code]} points must be one of {values}", what=what)
+    fail_rows(df, (kind == K_LIVE) & (np.nan_to_num(pts) != 0), "a game in progress has points")
+    missing_player = df[PLAYER].isna().to_numpy() & ~bye & (kind != K_FL)
+    fail_rows(df, missing_player, "a board played or won without a player", what=what)
+
+
+def _check_matches(df: pd.DataFrame, bye: np.ndarray) -> None:
+    """One opponent team (or a bye) per team and round, named back; each board once."""
+    what = "team results"
+    key = [EVENT, ROUND, TEAM]
+    opp = df[OPPONENT_TEAM].astype(object).where(~bye, "\x00bye")
+    n_opp = opp.groupby([df[c] for c in key], observed=True, sort=False).transform("nunique")
+    fail_rows(df, n_opp.to_numpy() > 1, "a team meets two teams (or a bye) in a round", what=what)
+    pairs = df.loc[~bye, key + [OPPONENT_TEAM]].drop_duplicates()
+    mine = pd.MultiIndex.from_frame(pairs[[EVENT, ROUND, TEAM, OPPONENT_TEAM]].astype(object))
+    back = pd.MultiIndex.from_frame(
+        pairs[[EVENT, ROUND, OPPONENT_TEAM, TEAM]].astype(object).set_axis(mine.names, axis=1)
+    )
+    named = back.isin(mine)
+    lone = pairs.loc[~named]
+    if len(lone):  # the other team's rows are missing or name another team
+        rows = df.merge(lone, on=list(lone.columns), how="inner")
+        fail_rows(
+            rows,
+            np.ones(len(rows), bool),
+            "the opponent team does not name the team back",
+            what=what,
+        )
+    dup = df.loc[~bye].duplicated(key + [BOARD], keep=False).to_numpy()
+    fail_rows(df.loc[~bye], dup, "a board appears twice in a match", what=what)
+
+
+def _check_players(df: pd.DataFrame) -> None:
+    """A player once per round, and in one team only."""
+    what = "team results"
+    named = df[df[PLAYER].notna()]
+    fail_rows(
+        named,
+        named.duplicated([EVENT, ROUND, PLAYER], keep=False).to_numpy(),
+        "a player appears twice in a round",
+        what=what,
+    )
+    teams = named.groupby([EVENT, PLAYER], observed=True, sort=False)[TEAM].transform("nunique")
+    fail_rows(named, teams.to_numpy() > 1, "a player plays for two teams", what=what)
+
+
+def _check_games(df: pd.DataFrame, kind: np.ndarray, bye: np.ndarray, system: TeamPoints) -> None:
+    """Both sides of every board of a match agree: the players, the points, the kinds."""
+    key = [EVENT, ROUND, TEAM, OPPONENT_TEAM, BOARD]
+    side = df.loc[~bye, key + [PLAYER, OPPONENT, POINTS]].assign(_kind=kind[~bye])
+    other = side.rename(
+        columns={TEAM: OPPONENT_TEAM, OPPONENT_TEAM: TEAM, PLAYER: "_o_player",
+                 OPPONENT: "_o_opponent", POINTS: "_o_points", "_kind": "_o_kind"}
+    )  # fmt: skip
+    both = side.merge(other, on=key, how="left")
+    k, ok = both["_kind"].to_numpy(), both["_o_kind"].to_numpy(dtype=np.float64, na_value=np.nan)
+    what = "team results"
+    game = np.isin(k, (K_PLAYED, K_LIVE))
+    fail_rows(both, game & np.isnan(ok), "a game has no row on the other team's board", what=what)
+    pts = both[POINTS].to_numpy(dtype=np.float64, na_value=np.nan)
+    total = pts + both["_o_points"].to_numpy(dtype=np.float64, na_value=np.nan)
+    win, draw, loss = system.game
+    bad = (k == K_PLAYED) & (ok == K_PLAYED) & (np.abs(total - (win + loss)) > 1e-9)
+    bad &= ~((pts == draw) & (np.abs(total - 2 * draw) < 1e-9))
+    fail_rows(both, bad, "the two sides of a game do not add up", what=what)
+    present = ~np.isnan(ok)
+    mism = (k == K_FW) & present & (ok != K_FL)
+    mism |= (k == K_FL) & present & ~np.isin(ok, (K_FW, K_FL))
+    mism |= game & ~np.isnan(ok) & ~np.isin(ok, (K_PLAYED, K_LIVE))
+    fail_rows(both, mism, "the two sides of a board disagree on its kind", what=what)
+    names = game & ~np.isnan(ok)
+    theirs, named = both["_o_player"], both[OPPONENT]
+    wrong = names & (
+        named.isna().to_numpy()
+        | theirs.isna().to_numpy()
+        | (named.astype(str).to_numpy() != theirs.astype(str).to_numpy())
+    )
+    fail_rows(both, wrong, "the opponent is not the other team's player on that board", what=what)
+
+
+# --- match results -------------------------------------------------------------------------------
+
+
+def _match_frame(
+    df: pd.DataFrame, kind: np.ndarray, bye: np.ndarray, system: TeamPoints
+) -> pd.DataFrame:
+    """One row per team per round with a row: kind code, match and game points, boards."""
+    key = [EVENT, ROUND, TEAM]
+    pts = df[POINTS].to_numpy(dtype=np.float64, na_value=np.nan)
+    rows = df[key + [OPPONENT_TEAM]].assign(
+        _pts=np.where(bye, 0.0, np.nan_to_num(pts)),
+        _played=(kind == K_PLAYED) & ~bye,
+        _live=kind == K_LIVE,
+        _bye=np.where(bye, kind, -1),
+    )
+    agg = rows.groupby(key, observed=True, sort=False).agg(
+        opponent_team=(OPPONENT_TEAM, "first"),
+        _pts=("_pts", "sum"),
+        _played=("_played", "any"),
+        _live=("_live", "any"),
+        _bye=("_bye", "max"),
+    )
+    agg = agg.reset_index()
+    theirs = agg[[EVENT, ROUND, TEAM, "_pts", "_played", "_live"]].rename(
+        columns={TEAM: OPPONENT_TEAM, "_pts": "_opp_pts", "_played": "_opp_played",
+                 "_live": "_opp_live"}
+    )  # fmt: skip
+    agg = agg.merge(theirs, on=[EVENT, ROUND, OPPONENT_TEAM], how="left")
+    mine, other = agg["_pts"].to_numpy(), agg["_opp_pts"].to_numpy(dtype=np.float64)
+    played = agg["_played"].to_numpy() | agg["_opp_played"].fillna(False).to_numpy(dtype=bool)
+    live = agg["_live"].to_numpy() | agg["_opp_live"].fillna(False).to_numpy(dtype=bool)
+    is_bye = agg["_bye"].to_numpy() >= 0
+    code = np.where(mine > other, K_FW, K_FL)
+    code = np.where(played, K_PLAYED, code)
+    code = np.where(live, K_LIVE, code)
+    code = np.where(is_bye, agg["_bye"].to_numpy(), code).astype(np.int8)
+    agg["_kind"] = code
+    return agg
+
+
+def team_matches(
+    boards: pd.DataFrame,
+    *,
+    points: str | TeamPoints | None = None,
+    team_size: int | None = None,
+) -> pd.DataFrame:
+    """The match results of every team in every round: kind, match points, game points.
+
+    Parameters
+    ----------
+    boards : pandas.DataFrame
+        One row per board per round (see :func:`validate_team_results`).
+    points : str or TeamPoints, optional
+        The point systems (:data:`TEAM_POINTS`; ``"tec2023"`` by default).
+    team_size : int, optional
+        The boards of a match (the game points of a bye or forfeited match count them); by
+        default each event's highest board number.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``event, round, team, opponent_team, kind, match_points, game_points``: ``kind`` is
+        ``played``, ``forfeit_win``/``forfeit_loss`` (a match without a game over the board),
+        a bye kind, or ``in_progress`` (a board without a result: no points yet).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from tourneystats.chess.teams import team_matches
+    >>> boards = pd.DataFrame({"event": "E", "round": 1, "team": ["A", "A", "B", "B"],
+    ...     "opponent_team": ["B", "B", "A", "A"], "board": [1, 2, 1, 2],
+    ...     "player": [1, 2, 3, 4], "opponent": [3, 4, 1, 2], "points": [1, 0.5, 0, 0.5],
+    ...     "kind": "played"})
+    >>> team_matches(boards)
+      event  round team opponent_team    kind  match_points  game_points
+    0     E      1    A             B  played           2.0          1.5
+    1     E      1    B             A  played           0.0          0.5
+    """
+    system = _team_points(points)
+    df = validate_team_results(boards, points=system)
+    table = _matches(df, system, team_size)
+    return table[list(MATCH_COLUMNS)]
+
+
+def _matches(df: pd.DataFrame, system: TeamPoints, team_size: int | None) -> pd.DataFrame:
+    """The match table of the validated `df`, with ``_kind`` codes and ``_boards``."""
+    kind = _kind_codes(df)
+    bye = df[OPPONENT_TEAM].isna().to_numpy()
+    agg = _match_frame(df, kind, bye, system)
+    events, ev = np.unique(agg[EVENT].astype(str).to_numpy(), return_inverse=True)
+    if team_size is None:
+        size = df.groupby(EVENT, observed=True, sort=False)[BOARD].max()
+        size.index = size.index.astype(str)
+        boards = size.reindex(events).to_numpy(dtype=np.float64, na_value=np.nan)
+        boards = np.nan_to_num(boards, nan=1.0)
+    else:
+        boards = np.full(len(events), float(team_size))
+    mp_table, gp_table = system._table(boards)
+    code = agg["_kind"].to_numpy()
+    mp = mp_table[code, ev]
+    gp = gp_table[code, ev]
+    mine, other = agg["_pts"].to_numpy(), agg["_opp_pts"].to_numpy(dtype=np.float64)
+    played = code == K_PLAYED
+    won, drawn = mine > other + 1e-9, np.abs(mine - other) <= 1e-9
+    outcome_mp = np.where(won, system.match[0], np.where(drawn, system.match[1], system.match[2]))
+    mp = np.where(played, outcome_mp, mp)
+    gp = np.where(played, mine, gp)
+    live = code == K_LIVE
+    out = agg.assign(
+        **{KIND: np.asarray(KINDS, dtype=object)[np.minimum(code, len(KINDS) - 1)]},
+        **{MATCH_POINTS: np.where(live, np.nan, mp), GAME_POINTS: np.where(live, np.nan, gp)},
+        _boards=boards[ev],
+    )
+    return out.sort_values([EVENT, ROUND], kind="stable").reset_index(drop=True)

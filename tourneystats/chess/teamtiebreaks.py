@@ -1,0 +1,397 @@
+"""Team standings: match points or game points, then the team tie-breaks of FIDE C.07.
+
+Every tie-break is computed for all teams of all events at once on the team grid
+(:mod:`tourneystats.chess.teamgrid`), with the rule sets of the individual tie-breaks
+(:data:`~tourneystats.chess.RULE_SETS`: the opponents' scores and the stand-ins of unplayed
+matches of C.07 2024 and 2026 art. 16 apply to teams unchanged).
+
+Each team has two scores (C.07 art. 11.1): match points (MP) and game points (GP); one is the
+event's *primary* score (``primary=``), the other the *secondary*. A tie-break uses the primary
+score unless its code names one (``BH:GP``, ``SB:MP``):
+
+=======  =================================================================================
+code     value
+=======  =================================================================================
+MP, GP   the match points, the game points
+MPvGP    the secondary score (C.07 13.1; the FIDE TEC's exercise 34)
+BH       Buchholz: the opponents' scores (/Cn, /Mn cut; unplayed matches as art. 16)
+AOB      the average BH of the opponents met over the board (0 with none)
+SB       Sonneborn-Berger: each opponent's score times the score against him, in the same
+         point type (``SB:MP`` is ``EMMSB``, ``SB:GP`` is ``EGGSB``)
+EXYSB    the extended Sonneborn-Bergers (C.07 13.2): the opponent's X score (M or G) times the
+         team's Y score against him: EMMSB, EMGSB (opponent's MP x own GP), EGMSB, EGGSB
+PS       progressive scores (/Cn: the first n rounds' running scores cut)
+WIN      matches won (``:GP``: games won), with or without playing
+WON      matches won over the board (``:GP``: games won over the board)
+STD      standard points (C.07 7.7): 1 per round with more match points than the opponent
+         team (without one: than a draw), 1/2 with as many; ``STD:GP`` counts every game so:
+         1 a game won, 1/2 a game drawn (a board of an unplayed match as its game points)
+KS       Koya: the points scored against the teams with 50 % of the maximum score or more
+SSSC     score and schedule strength combination (C.07 13.4): the secondary score plus the
+         primary-score Buchholz divided by the normalisation factor, the maximum primary
+         score over the maximum secondary score of one match, rounded down
+BC       board count (C.07 12.1): each board's points times its number, summed over the
+         rounds; lowest first
+TBR      top board results (12.2): the teams tied on every earlier criterion compared on their
+         board-1 points, then board 2, ...; the value is how many of them it places below
+BBE      bottom board elimination (12.3): the same on the points of all boards but the last,
+         then without the last two, and so on
+EDE      extended direct encounter (13.3): the matches between the teams tied on every
+         earlier criterion, by the primary score (art. 6: a team that cannot be caught is
+         placed first even where not all met), then the teams still tied by the secondary
+         score; the value is how many of the tied teams it places below
+=======  =================================================================================
+
+Unplayed rounds: a forfeited match is a forfeit win or loss, a team bye a bye of its kind, and
+C.07 art. 16 treats them as for individuals (Swiss events); in round robins a forfeited match is
+a match played (15.2). For the board tie-breaks, forfeited boards count as played and a pairing-
+allocated bye is a win on every board (the FIDE TEC's exercises, §12).
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+
+import numpy as np
+import pandas as pd
+
+from ..core.ranking import competition_rank
+from ..core.schema import DECIDED_BY, EVENT, NAME, RANK, TEAM
+from .encounter import _group_ids, direct_encounter
+from .kinds import K_PLAYED, _counted
+from .rules import RuleSet
+from .scores import _cut, _Rounds, _scores
+from .teamcodes import ASCENDING, TEAM_BUCHHOLZ, TeamTieBreak, parse_team_tiebreak
+from .teamgrid import _build_team_grid, _games_kind, _TeamGrid
+from .teams import TeamPoints, _team_points, validate_team_results
+
+#: the team tie-breaks when none are given (the FIDE TEC's Swiss team example: EDE, then the
+#: extended Sonneborn-Berger, then Buchholz)
+DEFAULT_TEAM_TIEBREAKS = ("EDE", "EMGSB/C1", "BH/C1")
+
+
+class _TeamEngine:
+    """Computes team tie-breaks on one team grid, caching the opponents' scores."""
+
+    def __init__(self, tg: _TeamGrid, primary: str) -> None:
+        self.tg = tg
+        self.primary = primary
+        self.secondary = "GP" if primary == "MP" else "MP"
+        self.cache: dict = {}
+
+    def rounds(self, score: str) -> _Rounds:
+        """Opponents' scores as counted, in `score` points."""
+        key = ("rounds", score)
+        if key not in self.cache:
+            g = self.tg.grid(score)
+            self.cache[key] = _scores(_games_kind(g), g.points, g.opp, g)
+        return self.cache[key]
+
+    def value(self, tb: TeamTieBreak) -> np.ndarray:
+        """The tie-break's value of every team (EDE, TBR and BBE: see :meth:`in_groups`)."""
+        if tb.code not in self.cache:
+            self.cache[tb.code] = _METHODS[tb.name](self, tb, tb.score or self.primary)
+        return self.cache[tb.code]
+
+    # -- scores and opponents' scores ---------------------------------------------------------
+
+    def _total(self, tb: TeamTieBreak, score: str) -> np.ndarray:
+        name = {"MP": "MP", "GP": "GP", "MPVGP": self.secondary}[tb.name]
+        return self.rounds(name).pts
+
+    def _buchholz(self, tb: TeamTieBreak, score: str) -> np.ndarray:
+        r = self.rounds(score)
+        contrib = np.where(r.valid, r.score, 0.0)
+        kept = _cut(r.score, contrib, r.valid, r.vur, tb.low, tb.high, by_score=True)
+        return np.where(kept, contrib, 0.0).sum(axis=1)
+
+    def _sonneborn(self, tb: TeamTieBreak, score: str) -> np.ndarray:
+        opp_type, own_type = score, score
+        if tb.name.startswith("E"):  # EXYSB: the opponent's X, the team's own Y
+            opp_type, own_type = tb.name[1] + "P", tb.name[2] + "P"
+        r = self.rounds(opp_type)
+        own = self.tg.grid(own_type)
+        result = np.where(r.standin == 1, own.draw[:, None], own.points)  # adjusted: a draw
+        contrib = np.where(r.valid, r.score * result, 0.0)
+        kept = _cut(r.score, contrib, r.valid, r.vur, tb.low, tb.high)
+        return np.where(kept, contrib, 0.0).sum(axis=1)
+
+    def _average_buchholz(self, tb: TeamTieBreak, score: str) -> np.ndarray:
+        g = self.tg.grid(score)
+        bh = self.value(parse_team_tiebreak(f"BH:{score}"))
+        met = (g.kind == K_PLAYED) & (g.opp >= 0)
+        total = np.where(met, bh[np.where(g.opp >= 0, g.opp, 0)], 0.0).sum(axis=1)
+        count = met.sum(axis=1)
+        return np.where(count > 0, total / np.maximum(count, 1), 0.0)
+
+    def _sssc(self, tb: TeamTieBreak, score: str) -> np.ndarray:
+        tg = self.tg
+        rounds = tg.mp.n_rounds.astype(np.float64)
+        per_match = tg.boards * tg.system.game[0]
+        if self.primary == "MP":
+            factor = np.floor(tg.system.match[0] * rounds / per_match + 1e-9)
+        else:
+            factor = np.floor(per_match * rounds / tg.system.match[0] + 1e-9)
+        bh = self.value(parse_team_tiebreak(f"BH:{self.primary}"))
+        return self.rounds(self.secondary).pts + bh / np.maximum(factor, 1.0)
+
+    # -- own record ---------------------------------------------------------------------------
+
+    def _progressive(self, tb: TeamTieBreak, score: str) -> np.ndarray:
+        g = self.tg.grid(score)
+        valid = _counted(g.kind)
+        running = np.cumsum(np.where(valid, g.points, 0.0), axis=1)
+        kept = _cut(running, running, valid, None, tb.low, 0, by_score=True)
+        return np.where(kept, running, 0.0).sum(axis=1)
+
+    def _wins(self, tb: TeamTieBreak, score: str) -> np.ndarray:
+        if score == "GP":
+            return self.tg.board_wins if tb.name == "WIN" else self.tg.board_won
+        g = self.tg.mp
+        won = _counted(g.kind) & (np.abs(g.points - g.win[:, None]) < 1e-9)
+        if tb.name == "WON":
+            won &= g.kind == K_PLAYED
+        return won.sum(axis=1).astype(np.float64)
+
+    def _standard(self, tb: TeamTieBreak, score: str) -> np.ndarray:
+        if score == "GP":  # every game a round of its own (as FIDE's TieBreakServer counts)
+            return self.tg.board_standard
+        g = self.tg.grid(score)
+        valid = _counted(g.kind)
+        R = g.shape[1]
+        safe = np.where(g.opp >= 0, g.opp, 0)
+        theirs = g.points.ravel()[safe * R + np.arange(R)[None, :]]
+        other = np.where(g.opp >= 0, theirs, g.draw[:, None])
+        diff = g.points - other
+        return np.where(valid, (diff > 1e-9) + 0.5 * (np.abs(diff) <= 1e-9), 0.0).sum(axis=1)
+
+    def _koya(self, tb: TeamTieBreak, score: str) -> np.ndarray:
+        g = self.tg.grid(score)
+        total = self.rounds(score).pts
+        limit = 0.5 * g.win * g.n_rounds - 1e-9
+        safe = np.where(g.opp >= 0, g.opp, 0)
+        strong = (g.opp >= 0) & _counted(g.kind) & (total[safe] >= limit[:, None])
+        return np.where(strong, g.points, 0.0).sum(axis=1)
+
+    def _board_count(self, tb: TeamTieBreak, score: str) -> np.ndarray:
+        per_board = self.tg.board_points
+        return (per_board * np.arange(1, per_board.shape[1] + 1)[None, :]).sum(axis=1)
+
+    # -- within the tie groups ----------------------------------------------------------------
+
+    def in_groups(self, tb: TeamTieBreak, group: np.ndarray) -> np.ndarray:
+        """EDE, TBR or BBE of every team within its tie group `group`: how many teams of the
+        group it places below."""
+        if tb.name == "TBR":
+            keys = list(self.tg.board_points.T)
+        elif tb.name == "BBE":
+            keys = list(np.cumsum(self.tg.board_points, axis=1).T[-2::-1])  # the last board out
+        else:
+            first = self._encounter(self.primary, group)
+            inner = _group_ids([group, first])
+            keys = [first, self._encounter(self.secondary, inner)]
+        return _below(group, keys)
+
+    def _encounter(self, score: str, group: np.ndarray) -> np.ndarray:
+        """Direct encounter (art. 6) on `score` inside each group, a match scaled to 1 point."""
+        g = self.tg.grid(score)
+        scaled = np.where(_counted(g.kind), g.points / g.win[:, None], 0.0)  # a win: 1
+        games = _games_kind(g) == K_PLAYED
+        return direct_encounter(replace(g, points=scaled), games, group)
+
+
+_METHODS = {
+    **dict.fromkeys(("MP", "GP", "MPVGP"), _TeamEngine._total),
+    "BH": _TeamEngine._buchholz,
+    "AOB": _TeamEngine._average_buchholz,
+    **dict.fromkeys(("SB", "EMMSB", "EMGSB", "EGMSB", "EGGSB"), _TeamEngine._sonneborn),
+    "SSSC": _TeamEngine._sssc,
+    "PS": _TeamEngine._progressive,
+    **dict.fromkeys(("WIN", "WON"), _TeamEngine._wins),
+    "STD": _TeamEngine._standard,
+    "KS": _TeamEngine._koya,
+    "BC": _TeamEngine._board_count,
+}
+_GROUPED = frozenset({"EDE", "TBR", "BBE"})
+
+
+def _below(group: np.ndarray, keys: list[np.ndarray]) -> np.ndarray:
+    """How many rows of each row's group have a lower `keys` tuple (compared in order, higher
+    first)."""
+    n = len(group)
+    order = np.lexsort([*(-np.round(k, 9) for k in reversed(keys)), group])
+    g = group[order]
+    new_group = np.r_[True, g[1:] != g[:-1]]
+    new_key = new_group.copy()
+    for k in keys:
+        ks = np.round(k[order], 9)
+        new_key[1:] |= ks[1:] != ks[:-1]
+    pos = np.arange(n)
+    block = np.cumsum(new_key) - 1
+    block_end = np.zeros(block[-1] + 1 if n else 0, dtype=np.int64)
+    np.maximum.at(block_end, block, pos)
+    gid = np.cumsum(new_group) - 1
+    group_end = np.zeros(gid[-1] + 1 if n else 0, dtype=np.int64)
+    np.maximum.at(group_end, gid, pos)
+    out = np.empty(n)
+    out[order] = group_end[gid] - block_end[block]
+    return out
+
+
+def _parse(tiebreaks: Sequence[str | TeamTieBreak] | str | None) -> list[TeamTieBreak]:
+    """The team tie-breaks to compute, parsed; no duplicates."""
+    if tiebreaks is None:
+        tiebreaks = DEFAULT_TEAM_TIEBREAKS
+    if isinstance(tiebreaks, TeamTieBreak):
+        tiebreaks = [tiebreaks]
+    elif isinstance(tiebreaks, str):
+        tiebreaks = [t for t in tiebreaks.replace(" ", ",").split(",") if t]
+    parsed = [parse_team_tiebreak(t) for t in tiebreaks]
+    codes = [t.code for t in parsed]
+    dup = sorted({c for c in codes if codes.count(c) > 1})
+    if dup:
+        raise ValueError(f"team tie-break(s) listed twice: {dup}")
+    return parsed
+
+
+def team_standings(
+    boards: pd.DataFrame,
+    *,
+    tiebreaks: Sequence[str] | str | None = None,
+    primary: str = "MP",
+    rules: str | RuleSet | Mapping | pd.Series | None = "auto:fide2024",
+    points: str | TeamPoints | None = None,
+    events: pd.DataFrame | None = None,
+    teams: pd.DataFrame | None = None,
+    round_robin: bool | Iterable | None = None,
+    team_size: int | None = None,
+    allow_buchholz_in_round_robins: bool = False,
+) -> pd.DataFrame:
+    """Final standings of the teams of every event: the primary score, then the tie-breaks.
+
+    Parameters
+    ----------
+    boards : pandas.DataFrame
+        One row per board per round (see :func:`~tourneystats.chess.teams.validate_team_results`).
+    tiebreaks : sequence of str or str, optional
+        Team tie-break codes in order (see the module documentation), e.g. ``["EDE",
+        "EMGSB/C1", "BH:GP/C1"]``; default :data:`DEFAULT_TEAM_TIEBREAKS`.
+    primary : {"MP", "GP"}
+        The primary score (C.07 11.1): match points (default) or game points.
+    rules : str, RuleSet, mapping or None
+        The rule set of unplayed matches, as for individuals (:data:`~tourneystats.chess.RULE_SETS`);
+        by default ``"auto:fide2024"`` (by the events' dates, ``events.date``; fide2024 when
+        undated).
+    points : str or TeamPoints, optional
+        The point systems of matches, games and unplayed matches (:data:`~tourneystats.chess.teams.TEAM_POINTS`).
+    events : pandas.DataFrame, optional
+        ``event`` with ``date`` (for ``"auto"``) and ``type`` (round robins).
+    teams : pandas.DataFrame, optional
+        ``event, team, name``: the teams' names, carried into the table.
+    round_robin : bool, iterable of event labels or None
+        The events that are round robins (their forfeited matches count as played, C.07 15.2);
+        None: those whose ``type`` names one.
+    team_size : int, optional
+        The boards of a match; by default each event's highest board number.
+    allow_buchholz_in_round_robins : bool
+        Compute BH and AOB for round robins whose rule set forbids them (fide2026, art. 8 note),
+        with a warning, instead of refusing.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per event and team: ``event, team`` (``name``), ``rank``, the primary score and
+        one column per tie-break named by its code, ``decided_by``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from tourneystats.chess import team_standings
+    >>> rows = [("E", 1, "A", "B", 1, 1.0), ("E", 1, "A", "B", 2, 0.5),
+    ...         ("E", 1, "B", "A", 1, 0.0), ("E", 1, "B", "A", 2, 0.5)]
+    >>> boards = pd.DataFrame(rows, columns=["event", "round", "team", "opponent_team",
+    ...                                      "board", "points"])
+    >>> boards = boards.assign(player=[1, 2, 3, 4], opponent=[3, 4, 1, 2], kind="played")
+    >>> team_standings(boards, tiebreaks=["GP", "BC"])
+      event team  rank   MP   GP   BC decided_by
+    0     E    A     1  2.0  1.5  2.0         MP
+    1     E    B     2  0.0  0.5  1.0       <NA>
+    """
+    if primary not in ("MP", "GP"):
+        raise ValueError(f"primary must be 'MP' or 'GP', got {primary!r}")
+    system = _team_points(points)
+    tbs = _parse(tiebreaks)
+    df = validate_team_results(boards, points=system)
+    tg = _build_team_grid(
+        df, system, rules=rules, events=events, round_robin=round_robin, team_size=team_size
+    )
+    _check_buchholz(tg, tbs, allow_buchholz_in_round_robins)
+    return _table(tg, tbs, primary, teams)
+
+
+def _table(
+    tg: _TeamGrid, tbs: list[TeamTieBreak], primary: str, teams: pd.DataFrame | None
+) -> pd.DataFrame:
+    """The ranked table: the primary score and the tie-breaks in order."""
+    engine = _TeamEngine(tg, primary)
+    first = parse_team_tiebreak(primary)
+    columns: dict[str, np.ndarray] = {primary: engine.value(first)}
+    tbs = [t for t in tbs if t.code != primary]
+    for tb in tbs:
+        if tb.name in _GROUPED:
+            keys = [tg.mp.player_event, *(np.round(v, 9) for v in columns.values())]
+            columns[tb.code] = engine.in_groups(tb, _group_ids(keys))
+        else:
+            columns[tb.code] = engine.value(tb)
+    g = tg.mp
+    frame = pd.DataFrame(
+        {
+            "_event_order": g.player_event,
+            EVENT: g.event_index.take(g.player_event),
+            TEAM: g.player_id,
+        }
+    )
+    for code, values in columns.items():
+        frame[code] = values
+    criteria = list(columns)
+    ascending = [False, *(t.name in ASCENDING for t in tbs)]
+    ranked = competition_rank(
+        frame, criteria, ascending=ascending, by="_event_order", decided_by=DECIDED_BY
+    )
+    ranked[TEAM] = _plain(ranked[TEAM])
+    out = ranked[[EVENT, TEAM, RANK, *criteria, DECIDED_BY]]
+    if teams is not None and NAME in teams.columns:
+        names = teams[[EVENT, TEAM, NAME]].drop_duplicates([EVENT, TEAM])
+        names = names.astype({EVENT: object, TEAM: object})
+        out = out.astype({EVENT: object, TEAM: object}).merge(names, on=[EVENT, TEAM], how="left")
+        out = out[[EVENT, TEAM, NAME, *[c for c in out.columns if c not in (EVENT, TEAM, NAME)]]]
+    return out.reset_index(drop=True)
+
+
+def _plain(values: pd.Series) -> pd.Series:
+    """Team ids back as integers when they all are (they went through an object array)."""
+    if pd.api.types.infer_dtype(values, skipna=False) == "integer":
+        return values.astype(np.int64)
+    return values
+
+
+def _check_buchholz(tg: _TeamGrid, tbs: list[TeamTieBreak], allow: bool) -> None:
+    """Refuse (or, when allowed, warn about) BH and AOB in round robins whose rule set forbids
+    them (C.07 2026 art. 8 note)."""
+    named = [t.code for t in tbs if t.name in TEAM_BUCHHOLZ]
+    g = tg.mp
+    if not named or not g.rr.any():
+        return
+    forbidden = np.array([not r.buchholz_in_round_robins for r in g.rule_sets])[g.rule] & g.rr
+    if not forbidden.any():
+        return
+    events = g.event_index[np.unique(g.player_event[forbidden])].tolist()
+    message = (
+        f"{', '.join(named)}: the Buchholz tie-breaks must not be used in round robins (C.07 "
+        f"2026, art. 8 note), and {len(events)} event(s) are round robins: {events[:5]}"
+    )
+    if not allow:
+        raise ValueError(message + "; pass allow_buchholz_in_round_robins=True to compute them")
+    warnings.warn(message + " (computed as asked)", stacklevel=3)
