@@ -10,6 +10,7 @@ import contextlib
 import hashlib
 import io
 import json
+import re
 import resource
 import signal
 import sys
@@ -80,6 +81,7 @@ def run_case(case, work: Path, index: int) -> dict:
         outcome["traceback"] = traceback.format_exc()[-3000:]
     finally:
         signal.alarm(0)
+    outcome["stray"] = _stray_processes()
     outcome["stderr"] = stderr.getvalue()[-3000:]
     outcome["target"] = str(target)
     outcome["input_changed"] = _digest(source) != before
@@ -92,6 +94,50 @@ def run_case(case, work: Path, index: int) -> dict:
             pd.util.hash_pandas_object(_canonical(table), index=False).to_numpy().tobytes()
         ).hexdigest()
     return outcome
+
+
+def _stray_processes(wait: float = 3.0) -> list[str]:
+    """The processes this one started that still run after a case (a worker of ``--jobs``
+    left behind), after up to `wait` seconds; the fork server and the resource tracker,
+    which live as long as this process by design, are not counted (Linux: read from /proc)."""
+    import os
+    import time
+
+    def descendants() -> list[str]:
+        parent: dict[int, int] = {}
+        command: dict[int, str] = {}
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    stat = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+                    line = Path(f"/proc/{entry}/cmdline").read_bytes()
+                except OSError:
+                    continue
+                if stat[0] != "Z":
+                    parent[int(entry)] = int(stat[1])
+                    command[int(entry)] = line.replace(b"\0", b" ").decode(errors="replace")
+        found, todo = [], [os.getpid()]
+        while todo:
+            pid = todo.pop()
+            children = [p for p, q in parent.items() if q == pid]
+            todo += children
+            found += children
+        servers = {
+            p
+            for p in found
+            if parent[p] == os.getpid()
+            and re.search(r"multiprocessing\.(forkserver|resource_tracker) import main", command[p])
+        }
+        return [command[p][:120] for p in found if p not in servers]
+
+    if not Path("/proc/self/stat").exists():
+        return []
+    deadline = time.monotonic() + wait
+    left = descendants()
+    while left and time.monotonic() < deadline:
+        time.sleep(0.1)
+        left = descendants()
+    return left
 
 
 def _wrong_values(table, want) -> list[str]:

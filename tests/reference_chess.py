@@ -32,7 +32,16 @@ RULES = {
     "fide2024": ("dummy", True, "played", True),
     "fide2026": ("capped", True, "c07_2026", False),
     "fide2009": ("virtual", False, "played", True),
+    "vega": ("dummy", True, "played", True),
+    "vega2026a": ("dummy", True, "played", True),
+    "vega2026": ("capped", True, "c07_2026", False),
+    "vega2009": ("virtual", False, "played", True),
 }
+#: Vega: an opponent's trailing byes count from the last round he was *paired* in, a forfeit
+#: loss included
+VEGA_PAIRED = {"vega", "vega2026a", "vega2026"}
+#: Vega early 2026: a pairing-allocated bye adds nothing to SB
+PAB_ZERO_SB = {"vega2026a"}
 RATING_BASED = {"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"}
 DEFAULT_POINTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 
@@ -128,11 +137,12 @@ def seen_score(ev, player, fore=False):
     games = fore_rounds(ev, player) if fore else ev.rounds(player)
     if ev.rr and ev.rule != "adjusted":  # art. 16 is for Swiss events: the points as they are
         return sum(p for k, _, p, _ in games if counted(k))
-    if ev.rule in ("adjusted", "fide2009"):
+    if ev.rule in ("adjusted", "fide2009", "vega2009"):
         return sum(p if k == "played" else ev.D for k, _, p, _ in games if counted(k))
+    present = AVAILABLE | {"forfeit_loss"} if ev.rule in VEGA_PAIRED else AVAILABLE
     last = 0
     for r, (k, _, _, _) in enumerate(games, start=1):
-        if k in AVAILABLE:
+        if k in present:
             last = r
     total = 0.0
     for r, (k, opp, p, _) in enumerate(games, start=1):
@@ -153,7 +163,9 @@ def round_entries(ev, player, games, seen):
         if ev.rr and ev.rule != "adjusted" and k != "played":
             before += p  # a round robin's round without a game adds nothing (15.2-15.3)
             continue
-        if k == "played":
+        if k == "pab" and ev.rule in PAB_ZERO_SB:  # stand-in as below, kept for BH; no SB
+            entries.append((own_total, p, False, "pab0"))
+        elif k == "played":
             entries.append((seen[opp], p, False))
         elif how == "self":
             entries.append((own_adj, ev.D, False))
@@ -210,9 +222,9 @@ def bh_like(ev, player, name, low, high, fore=False):
     entries = round_entries(ev, player, games, seen)
     rows = []
     limit = 0.5 * ev.W * ev.koya_n - 1e-9
-    for score, result, vur in entries:
+    for score, result, vur, *pab0 in entries:
         if name == "SB":
-            contrib = score * result
+            contrib = 0.0 if pab0 else score * result
         elif name == "KS":
             contrib = result if score >= limit else 0.0
         else:

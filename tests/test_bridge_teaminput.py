@@ -436,3 +436,20 @@ def test_board_results_of_segments_with_the_teams_changing_home():
     for t in (bridge.team_standings(b), pool_standings(b)):
         assert t[["team", "matches", "imps_for", "imps_against", "vp"]].to_numpy().tolist() == [
             ["A", 1, 14, 0, 18.04], ["B", 1, 0, 14, 1.96]]  # fmt: skip
+
+
+def test_names_read_by_the_rule_of_every_reader():
+    # whitespace as core.people reads names: trimmed, each run inside one space
+    seg = SF.replace({"A": "Team A", "B": "Team B"})
+    clean = knockout_matches(seg)
+    odd = seg.assign(home_team=["Team  A", "Team\u00a0B", "C", "D"],
+                     visit_team=["Team B ", "\tTeam A", "D", "C"])  # fmt: skip
+    pd.testing.assert_frame_equal(_unchanged(lambda: knockout_matches(odd), odd), clean)
+    assert clean["team"].tolist()[:2] == ["Team A", "Team B"]
+    # letter case: refused in a team competition's tables, both spellings and a row of each
+    with pytest.raises(ValidationError, match=r"'Team A' \(segments\) and 'TEAM A' \(segments\)"):
+        knockout_matches(seg.assign(home_team=["Team A", "Team B", "C", "D"],
+                                    visit_team=["Team B", "TEAM A", "D", "C"]))  # fmt: skip
+    # team numbers are ids, not names
+    numbered = SF.replace({"A": 1, "B": 2, "C": 3, "D": 4})
+    assert knockout_matches(numbered)["team"].tolist() == [1, 2, 3, 4]

@@ -278,9 +278,14 @@ def test_auto_without_a_start_date(tec_swiss):
     history = standings_by_round(both, tiebreaks=["BH"], rules="auto:fide2009", events=dated)
     last = history[history["round"] == 5].drop(columns="round").reset_index(drop=True)
     pd.testing.assert_frame_equal(last, expected)
-    for bad in ("auto:fide1999", "auto:", "AUTO"):
+    for bad in ("auto:fide1999", "auto:"):
         with pytest.raises(ValueError, match="unknown rule set"):
             standings(both, tiebreaks=["BH"], rules=bad, events=dated)
+    # a rule-set name is matched in any letter case (core.schema.rule_key): AUTO is auto
+    with pytest.raises(ValidationError, match=r"1 event\(s\) have no start date.*\['U'\]"):
+        standings(both, tiebreaks=["BH"], rules=" AUTO", events=dated)
+    got4 = standings(both, tiebreaks=["BH"], rules={"T": "FIDE2024", "U": "Fide2009"})
+    pd.testing.assert_frame_equal(got4, expected)
 
 
 def test_by_round_matches_truncated_standings(tec_swiss):

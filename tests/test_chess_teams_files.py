@@ -127,3 +127,20 @@ def test_the_frames_are_new(tmp_path):
     before = data.boards.copy()
     team_standings(data.boards, tiebreaks=["EDE"])
     pd.testing.assert_frame_equal(data.boards, before)
+
+
+def test_a_declared_team_order_is_used(tmp_path):
+    """A 212 record naming team tie-breaks: the primary score first (TRF-2026 writes MP or GP
+    there), then the order; events declaring different orders are ranked each by its own."""
+    first, second = tmp_path / "A.trf", tmp_path / "B.trf"
+    write_team_trf(4, first)
+    write_team_trf(6, second)
+    for path, record in ((first, "212 GP,EDE,BH:MP/C1"), (second, "212 PTS,EMMSB,BC")):
+        path.write_text(record + "\n" + path.read_text())
+    table = standings_from_path(tmp_path)
+    a = table[table["event"] == "A"]
+    assert list(a.dropna(axis=1, how="all").columns[3:7]) == ["rank", "GP", "EDE", "BH:MP/C1"]
+    b = table[table["event"] == "B"]
+    assert list(b.dropna(axis=1, how="all").columns[3:7]) == ["rank", "MP", "EMMSB", "BC"]
+    alone = standings_from_path(first)
+    assert alone["GP"].tolist() == a["GP"].tolist()

@@ -7,13 +7,18 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_chess_property import CODES, check, random_tournaments
 
 from tourneystats.chess import check_from_path, standings
 from tourneystats.chess.published import compare_published, event_status
 from tourneystats.chess.vega import read_vega, tiebreak_code, vega_folders
 from tourneystats.core.schema import ValidationError
+from tourneystats.synth import chess_swiss
 
 DATA = Path(__file__).parent / "data" / "chess" / "vega"
+VEGA_RULES = ["vega", "vega2026a", "vega2026", "vega2009"]
 
 
 def test_reads_the_pages():
@@ -69,6 +74,18 @@ def test_vega_counts_trailing_byes_from_the_last_paired_round():
     # available round is 1, so his round-2 absence counts as a draw: B is seen at 0.5, and
     # BH(A) = 0.5 + 1 + 1 = 2.5. Vega: B was paired in round 3 (a forfeit), so nothing
     # trails: B is seen at 0, BH(A) = 0 + 1 + 1 = 2.0.
+    games = _worked_example()
+    bh = {
+        rules: standings(games, rules=rules, tiebreaks=["BH"]).set_index("player")["BH"]
+        for rules in ("fide2024", "vega")
+    }
+    assert bh["fide2024"]["A"] == 2.5
+    assert bh["vega"]["A"] == 2.0
+    # own unplayed rounds: a dummy of the player's own score (2.5) in both
+    assert bh["fide2024"]["D"] == bh["vega"]["D"] == 1.0 + 2.5 + 2.5
+
+
+def _worked_example() -> pd.DataFrame:
     rows = [
         (1, "A", "B", "w", 1.0, "played"), (1, "B", "A", "b", 0.0, "played"),
         (1, "C", "D", "w", 0.5, "played"), (1, "D", "C", "b", 0.5, "played"),
@@ -79,14 +96,7 @@ def test_vega_counts_trailing_byes_from_the_last_paired_round():
     ]  # fmt: skip
     games = pd.DataFrame(rows, columns=["round", "player", "opponent", "colour", "points", "kind"])
     games.insert(0, "event", "E")
-    bh = {
-        rules: standings(games, rules=rules, tiebreaks=["BH"]).set_index("player")["BH"]
-        for rules in ("fide2024", "vega")
-    }
-    assert bh["fide2024"]["A"] == 2.5
-    assert bh["vega"]["A"] == 2.0
-    # own unplayed rounds: a dummy of the player's own score (2.5) in both
-    assert bh["fide2024"]["D"] == bh["vega"]["D"] == 1.0 + 2.5 + 2.5
+    return games
 
 
 def test_tiebreak_labels():
@@ -186,3 +196,49 @@ def test_auto_takes_the_vega_rule_set_for_vega_files():
     pd.testing.assert_frame_equal(auto, vega)
     # the published tie-breaks are the default order
     assert list(auto.columns[auto.columns.get_loc("PTS") + 1 :][:2]) == ["BH", "BH/C1"]
+
+
+@settings(max_examples=120, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), rules=st.sampled_from(VEGA_RULES))
+def test_vega_rule_sets_match_the_reference(seed, rules):
+    frame, players = random_tournaments(seed, 2)
+    check(frame, players, CODES, rules)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), rules=st.sampled_from(VEGA_RULES))
+def test_vega_rule_sets_on_a_synthetic_season_match_the_reference(seed, rules):
+    results, players = chess_swiss(3, 9, 5, seed=seed, forfeit_rate=0.15, bye_rate=0.15,
+                                   withdraw_rate=0.1, unrated_rate=0.1)  # fmt: skip
+    check(results, players, ["BH/C1", "BH", "SB", "SB/C1", "KS"], rules)
+
+
+def test_vega2026a_a_pairing_allocated_bye_adds_nothing_to_sb():
+    # D: a draw with C (who ends on 1.0), a pairing-allocated bye, a forfeit win; 2.5 points.
+    # vega: SB(D) = 1.0 x 1/2 + 2.5 x 1 (the bye's dummy) + 2.5 x 1 (the forfeit's) = 5.5;
+    # vega2026a: the bye adds nothing: 0.5 + 0 + 2.5 = 3.0; BH counts the bye's dummy in both:
+    # 1.0 + 2.5 + 2.5 = 6.0.
+    games = _worked_example()
+    sb = {
+        rules: standings(games, rules=rules, tiebreaks=["SB", "BH"]).set_index("player")
+        for rules in ("vega", "vega2026a")
+    }
+    assert sb["vega"].loc["D", "SB"] == 5.5
+    assert sb["vega2026a"].loc["D", "SB"] == 3.0
+    assert sb["vega"].loc["D", "BH"] == sb["vega2026a"].loc["D", "BH"] == 6.0
+
+
+def test_check_a_results_table_against_standings_beside_it(tmp_path):
+    games = _worked_example()
+    games.to_csv(tmp_path / "club-results.csv", index=False)
+    # BH under vega: A 2.0 (worked above), D 6.0 (D first on BH); by name, one value wrong (C)
+    pd.DataFrame({"event": "E", "round_after": 3, "name": ["A", "D", "C"], "rank": [2, 1, 3],
+                  "points": [2.5, 2.5, 1.0], "BH": [2.0, 6.0, 9.9]}).to_csv(
+        tmp_path / "club-standings.csv", index=False)  # fmt: skip
+    table = check_from_path(tmp_path / "club-results.csv", rules="vega")
+    wrong = table[~table["equal"]]
+    assert wrong[["player", "value"]].values.tolist() == [["C", "BH"]]
+    assert set(table["value"]) == {"points", "rank", "BH"}
+    with pytest.raises(ValidationError, match="no published standings beside"):
+        (tmp_path / "club-standings.csv").unlink()
+        check_from_path(tmp_path / "club-results.csv")

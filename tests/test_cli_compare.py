@@ -95,6 +95,32 @@ def test_compare_chart_names_a_json_event_as_its_file_does(tmp_path, capsys):
     assert "melee-14643: melee → mtg" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize(
+    ("family", "rules", "said"),
+    [
+        ("cards", "mtg,mtg", "mtg given twice"),
+        ("cards", "mtg,MTG", "MTG, mtg name one rule set"),
+        ("cards", "melee, Melee ,mtg", "Melee, melee name one rule set"),
+        ("bridge", "butler,Butler", "Butler, butler name one rule set"),
+        ("chess", "fide2024,FIDE2024", "FIDE2024, fide2024 name one rule set"),
+        ("league", "10,10:Top-up", "10, 10:Top-up name one rule set"),
+    ],
+)
+def test_one_rule_set_under_two_spellings_is_a_usage_error(capsys, family, rules, said):
+    """A rule-set name is matched trimmed and in lower case (core.schema.rule_key): two
+    spellings of one rule set would compare it with itself."""
+    assert main(["compare", str(DATA / family), "--family", family, "--rules", rules]) == 2
+    err = capsys.readouterr().err
+    assert f"--rules: {said}; give two rule sets or more to compare, each once" in err
+
+
+def test_rule_sets_in_capitals_are_the_presets_labelled_as_named(tmp_path):
+    out = tmp_path / "table.csv"
+    args = ["compare", str(DATA / "cards"), "--family", "cards", "--rules", "MTG,Melee"]
+    assert main([*args, "--out", str(out)]) == 0
+    assert pd.read_csv(out)["rules"].unique().tolist() == ["mtg", "melee"]
+
+
 # --- folders with a refused file; long lists in errors ------------------------------------------
 
 MTGJSON = Path(__file__).parent / "data" / "cards" / "mtgjson"
@@ -196,29 +222,3 @@ def test_an_unknown_player_lists_eight_and_counts_the_rest(tmp_path, capsys):
                  "--out", str(tmp_path / "d.png")]) == 1  # fmt: skip
     err = capsys.readouterr().err.strip()
     assert "unknown player(s) 'nobody'" in err and err.endswith(", ... (22 in all)")
-
-
-@pytest.mark.parametrize(
-    ("family", "rules", "said"),
-    [
-        ("cards", "mtg,mtg", "mtg given twice"),
-        ("cards", "mtg,MTG", "MTG, mtg name one rule set"),
-        ("cards", "melee, Melee ,mtg", "Melee, melee name one rule set"),
-        ("bridge", "butler,Butler", "Butler, butler name one rule set"),
-        ("chess", "fide2024,FIDE2024", "FIDE2024, fide2024 name one rule set"),
-        ("league", "10,10:Top-up", "10, 10:Top-up name one rule set"),
-    ],
-)
-def test_one_rule_set_under_two_spellings_is_a_usage_error(capsys, family, rules, said):
-    """A rule-set name is matched trimmed and in lower case (core.schema.rule_key): two
-    spellings of one rule set would compare it with itself."""
-    assert main(["compare", str(DATA / family), "--family", family, "--rules", rules]) == 2
-    err = capsys.readouterr().err
-    assert f"--rules: {said}; give two rule sets or more to compare, each once" in err
-
-
-def test_rule_sets_in_capitals_are_the_presets_labelled_as_named(tmp_path):
-    out = tmp_path / "table.csv"
-    args = ["compare", str(DATA / "cards"), "--family", "cards", "--rules", "MTG,Melee"]
-    assert main([*args, "--out", str(out)]) == 0
-    assert pd.read_csv(out)["rules"].unique().tolist() == ["mtg", "melee"]

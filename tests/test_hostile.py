@@ -3,7 +3,8 @@
 The cases (``tests/hostile/``) run through the command line (``standings``, ``check``,
 ``compare``, ``recompute``) in a child process limited to 3 GiB of address space and 30 s a case
 (``tests/hostile_run.py``). Each must end as its case expects: never a traceback, an unbounded
-allocation, a modified input, a partial output, a silently accepted inconsistency, a value other
+allocation, a modified input, a partial output, a process left running, a silently accepted
+inconsistency, a value other
 than the one the case expects, or an error that does not say where the problem is (the file and
 line, the rows, the JSON path, or the option). ``python tests/test_hostile.py`` prints the count
 of every outcome; ``HOSTILE_CASES=REGEX`` runs the cases whose name matches.
@@ -64,7 +65,9 @@ def located(case: Case, outcome: dict) -> bool:
         return False
     if case.locate == "option":  # one line (a usage error: argparse's usage line too)
         return len(message.strip().splitlines()) == 1 or outcome["status"] == 2
-    line = re.search(rf"\bline \d+|{re.escape(name)}:\d+", message) is not None
+    # a folder read as one source (a Vega export) names the page of the folder and its line
+    pages = "|".join(rf"{re.escape(n)}:\d+" for n in (name, *case.names))
+    line = re.search(rf"\bline \d+|{pages}", message) is not None
     if case.locate == "line":
         return line
     if case.locate == "path":
@@ -83,6 +86,8 @@ def classify(case: Case, outcome: dict, outcomes: dict[str, dict]) -> str:
         return "traceback"
     if outcome.get("input_changed"):
         return "input modified"
+    if outcome.get("stray"):
+        return "stray process"
     if status == 0:
         if case.expect == "error":
             return "silently accepted"

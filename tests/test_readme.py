@@ -1,5 +1,5 @@
 """Every example of the README runs: its ``python`` blocks, and the ``tourneystats`` commands of its
-``bash`` blocks.
+``bash`` blocks (the user guide's are run by tests/test_docs.py, with these helpers).
 
 The examples run in a temporary folder holding a link to the project's ``data/``, so what they
 read is the sample data and what they write stays out of the repository. Blocks marked ``text``
@@ -19,12 +19,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 BLOCK = re.compile(r"^```(\w+)\n(.*?)^```", re.S | re.M)
-#: bash lines left out, and why: CI runs the set-up itself; benchmarks are scripts, not tests
-NOT_RUN = ("pip install", "python tests/benchmarks/")
+#: bash lines left out, and why: CI runs the set-up itself; benchmarks are scripts, not tests; the
+#: site is built by tests/test_docs.py; the copy of the sample seasons is the sandbox's link
+NOT_RUN = ("pip install", "python tests/benchmarks/", "sphinx-build", "cp -r")
 
 
-def blocks(language: str) -> list[tuple[int, str]]:
-    text = (ROOT / "README.md").read_text()
+def blocks(language: str, page: Path = ROOT / "README.md") -> list[tuple[int, str]]:
+    text = page.read_text()
     return [
         (text[: m.start()].count("\n") + 1, m.group(2))
         for m in BLOCK.finditer(text)
@@ -32,10 +33,10 @@ def blocks(language: str) -> list[tuple[int, str]]:
     ]
 
 
-def commands() -> list[tuple[int, list[str]]]:
+def commands(page: Path = ROOT / "README.md") -> list[tuple[int, list[str]]]:
     """The ``tourneystats`` command lines of each bash block, in order (continuations joined)."""
     found = []
-    for line_no, body in blocks("bash"):
+    for line_no, body in blocks("bash", page):
         lines = [line.split(" #")[0].strip() for line in body.replace("\\\n", " ").splitlines()]
         lines = [line for line in lines if line and not line.startswith(NOT_RUN)]
         if lines:
@@ -77,15 +78,29 @@ def test_command_example(sandbox, line_no, lines):
     assert os.path.samefile(sandbox / "data", ROOT / "data")
 
 
-def test_options_table_names_every_rule_set():
-    """The README's table of family options lists every cards preset and chess rule set the
-    command line takes (a preset added to the code and not to the table went unseen)."""
-    from tourneystats.cards.rules import RULES
-    from tourneystats.chess.rules import RULE_SETS
-
+def test_the_readme_is_a_short_front_page():
+    """What it is, the set-up, a quickstart and the links: the narrative is the user guide's."""
     text = (ROOT / "README.md").read_text()
-    cards = re.search(r"^\| cards \| `--rules` a preset: (.*?) \(default", text, re.M)
-    assert cards is not None and re.findall(r"`(\w+)`", cards.group(1)) == list(RULES)
-    chess = re.search(r"^\| chess \| `--rules (\S+)`", text, re.M)
-    assert chess is not None
-    assert set(chess.group(1).replace("\\", "").split("|")) == {*RULE_SETS, "auto[:RULES]"}
+    assert len(text.splitlines()) <= 150
+    for page in re.findall(r"\]\((docs/[^)#]+)", text):
+        assert (ROOT / page).exists(), page
+
+
+def test_the_readme_test_command_is_what_ci_runs():
+    """The README's test command installs what CI installs and runs what CI runs."""
+    ci = (ROOT / ".ci" / "run").read_text().splitlines()
+    install = next(line for line in ci if "pip install" in line and "-e '.[test" in line)
+    extras = re.search(r"-e '(\.\[[^\]]*\])'", install).group(1)
+    at = next(i for i, line in enumerate(ci) if "README's test command" in line)
+    command = ci[at + 1].split("#")[0].strip()
+    readme = (ROOT / "README.md").read_text()
+    assert f"pip install -e '{extras}' && {command}" in readme
+
+
+def test_the_readme_builds_the_site_outside_the_source_tree():
+    """The README's documentation command writes its output outside ``docs/``."""
+    readme = (ROOT / "README.md").read_text()
+    line = next(line for line in readme.splitlines() if "sphinx-build" in line)
+    out = shlex.split(line.split("#")[0].split("&&")[-1])[-1]
+    assert not out.startswith("docs"), line
+    assert out.split("/")[0] + "/" in (ROOT / ".gitignore").read_text().splitlines()

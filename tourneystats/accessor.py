@@ -256,8 +256,6 @@ class TourneyAccessor:
         >>> hist = pd.DataFrame({"event": ["s1", "s1", "s2", "s2"], "pair": [1, 2, 1, 2],
         ...                      "rank": [1, 2, 2, 1]})
         >>> ax = hist.tourney.drift(players=[2])
-        >>> ax.get_xlabel(), [t.get_text() for t in ax.texts]
-        ('event', ['pair 2 (1)'])
         """
         from . import plot
 
@@ -269,8 +267,7 @@ class TourneyAccessor:
         Examples
         --------
         >>> st = pd.DataFrame({"event": ["A", "A", "B"], "omwp": [0.5, 0.6, 0.4]})
-        >>> st.tourney.distribution("omwp", by="event").get_ylabel()
-        "OMW% (opponents' match-win %)"
+        >>> ax = st.tourney.distribution("omwp", by="event")
         """
         from . import plot
 
@@ -283,8 +280,7 @@ class TourneyAccessor:
         --------
         >>> mp = pd.DataFrame({"event": "club", "board": 1, "ns_score": [100, -50, 100],
         ...                    "ns_percentage": [75.0, 0.0, 75.0]})
-        >>> mp.tourney.board_spread(event="club", board=1).collections[0].get_offsets().tolist()
-        [[-50.0, 0.0], [100.0, 75.0]]
+        >>> ax = mp.tourney.board_spread(event="club", board=1)
         """
         from . import plot
 
@@ -296,8 +292,7 @@ class TourneyAccessor:
         Examples
         --------
         >>> ps = pd.DataFrame({"pair": 1, "board": [1, 2], "percentage": [40.0, 70.0]})
-        >>> [float(bar.get_height()) for bar in ps.tourney.pair_boards(pair=1).patches]
-        [-10.0, 20.0]
+        >>> ax = ps.tourney.pair_boards(pair=1)
         """
         from . import plot
 
@@ -312,8 +307,7 @@ class TourneyAccessor:
         >>> t = pd.DataFrame({"event": "E", "player": ["Ann", "Bo"] * 2,
         ...                   "rules": pd.Categorical(["x", "x", "y", "y"], ["x", "y"]),
         ...                   "rank": [1, 2, 2, 1]})
-        >>> [line.get_label() for line in t.tourney.slope().get_lines()]
-        ['Ann', 'Bo']
+        >>> ax = t.tourney.slope()
         """
         from . import plot
 
@@ -327,8 +321,7 @@ class TourneyAccessor:
         --------
         >>> st = pd.DataFrame({"event": "A", "player": ["u", "v", "w"], "rank": [1, 2, 2],
         ...                    "PTS": [2, 1, 1], "decided_by": ["PTS", "tied", None]})
-        >>> [c.get_label() for c in st.tourney.decisive().containers]
-        ['PTS', 'tied']
+        >>> ax = st.tourney.decisive()
         """
         from . import plot
 

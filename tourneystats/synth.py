@@ -586,7 +586,7 @@ def bridge_pairs(
     at each table the contract is usually the par one, sometimes an under- or overbid, another
     strain, a competitive part score by the other side, a penalty double or a pass-out; tricks
     vary around par, moved by the skill difference of the two pairs. Scores come from
-    :func:`tourneystats.bridge.contract.declarer_score` with the board's standard vulnerability.
+    ``bridge.contract.declarer_score`` with the board's standard vulnerability.
 
     Parameters
     ----------
@@ -863,7 +863,7 @@ def league(
         One row per player per match: ``season``, ``tournament`` (``S01E01``, ...), ``date``,
         ``round``, ``match`` (court), ``team`` (``A``/``B``), ``player``, ``points`` (the team's)
         and ``target``; a final-score-only evening as one row per player with ``round``, ``match``,
-        ``team`` and ``target`` missing. Players are named from :data:`LEAGUE_NAMES` (a random
+        ``team`` and ``target`` missing. Players are named from ``LEAGUE_NAMES`` (a random
         subset per season) when there are enough names, else ``P001``, ``P002``, ...
 
     Examples

@@ -27,12 +27,14 @@ from .cards import cards_cases, cards_command_cases, cards_file_cases
 from .chess import chess_cases, chess_option_cases, pgn_cases
 from .common import Case
 from .league import config_cases, league_cases
+from .vega import vega_cases
 
 #: every family's case makers, in the order the cases run
 CASES = [
     chess_cases,
     pgn_cases,
     chess_option_cases,
+    vega_cases,
     cards_cases,
     cards_file_cases,
     cards_command_cases,

@@ -342,6 +342,13 @@ def _cards_json_cases() -> Iterator[Case]:
         yield Case(f"cards-json/{label}", "cards", {name: mutated}, "same", base)
     split = _json_edit(data, lambda d: d.update(Rounds=d["Rounds"][:2]))
     yield Case("cards-json/two files", "cards", {"a.json": data, "b.json": split}, "ok")
+    many = {f"e{i:02d}.json": data for i in range(12)}
+    yield Case("cards-json/twelve files on two jobs", "cards", many, "ok", args=("--jobs", "2"))
+    broken = {**many, "e05.json": _json_edit(data, lambda d: d["Rounds"][0].update(Matches=3))}
+    yield Case(
+        "cards-json/a bad file among twelve on two jobs", "cards", broken, "error",
+        args=("--jobs", "2"), names=("e05.json",),
+    )  # fmt: skip
 
 
 def _cards_json_values_cases(data: bytes, name: str, base: str) -> Iterator[Case]:

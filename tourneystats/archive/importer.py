@@ -63,7 +63,7 @@ class ImportReport:
         One row per partition written (see :func:`write_archive`).
     warnings : pandas.DataFrame
         The warnings of reading the files: ``file``, ``kind``, ``message``
-        (:func:`~tourneystats.core.report.warning_kind`).
+        (``warning_kind``).
     """
 
     files: pd.DataFrame
@@ -433,18 +433,24 @@ def _write_report(report: ImportReport, root: Path) -> Path:
 _TRF_BATCH = 1000
 
 
-def _trf_groups(paths: list[Path]) -> list[list[Path]]:
+#: the ``.json`` files read together by one worker (their tables built in one step)
+_JSON_BATCH = 200
+
+
+def _groups(paths: list[Path]) -> list[list[Path]]:
     """`paths` in order, in groups: runs of ``.trf`` files of one folder (at most _TRF_BATCH),
-    read together, and every other file alone."""
+    read together, runs of ``.json`` files (at most _JSON_BATCH), read one by one but their
+    tables built together, and every other file alone."""
     groups: list[list[Path]] = []
     for path in paths:
         last = groups[-1] if groups else None
+        suffix = path.suffix.lower()
         if (
-            path.suffix.lower() == ".trf"
+            suffix in (".trf", ".json")
             and last
-            and last[-1].suffix.lower() == ".trf"
-            and last[-1].parent == path.parent
-            and len(last) < _TRF_BATCH
+            and last[-1].suffix.lower() == suffix
+            and (suffix == ".json" or last[-1].parent == path.parent)
+            and len(last) < (_TRF_BATCH if suffix == ".trf" else _JSON_BATCH)
         ):
             last.append(path)
         else:
@@ -644,7 +650,11 @@ def _read_one(path: Path) -> _Read:
 
 def _read_group(group: list[Path]) -> tuple[pd.DataFrame | None, list[_Read]]:
     """Read a group of source files (in a worker): TRF files of one folder together (their
-    frame, or None when one of them fails: each is then read alone), any other file alone."""
+    frame, or None when one of them fails: each is then read alone), MTG JSON files with their
+    tables built together (:func:`~tourneystats.cards.batch.archive_rows_of`), any other file
+    alone."""
+    if len(group) > 1 and group[0].suffix.lower() == ".json":
+        return None, _read_json_group(group)
     if len(group) > 1:
         from ..chess import read_trf
 
@@ -660,6 +670,29 @@ def _read_group(group: list[Path]) -> tuple[pd.DataFrame | None, list[_Read]]:
     return None, [_read_one(path) for path in group]
 
 
+def _read_json_group(group: list[Path]) -> list[_Read]:
+    """:func:`_read_one` of each ``.json`` file of `group`, the MTG JSON files' tables built
+    together (each file's frame, warnings and error are the same)."""
+    from ..cards.batch import archive_rows_of
+
+    try:
+        mtg = [i for i, path in enumerate(group) if _sniff(path) == "cards"]
+        read = archive_rows_of([group[i] for i in mtg])
+    except (ValueError, OSError, ImportError):  # each file alone, to say which
+        return [_read_one(path) for path in group]
+    together = {mtg[j]: r for j, r in read.items()}
+    return [
+        (
+            ("cards", "cards", together[i][0], None, together[i][2])
+            if together[i][1] is None
+            else ("error", None, None, together[i][1], together[i][2])
+        )
+        if i in together
+        else _read_one(path)
+        for i, path in enumerate(group)
+    ]
+
+
 def _stage_sources(
     src: Path,
     paths: list[Path],
@@ -673,7 +706,7 @@ def _stage_sources(
         src, staging, options["season"], options["chunk_rows"], options["season_from_folder"]
     )
     records: list[dict] = []
-    groups = _trf_groups(paths)
+    groups = _groups(paths)
     reads = map_files(_read_group, groups, jobs=options["jobs"], progress=options["progress"],
                       desc="import", weights=[len(g) for g in groups])  # fmt: skip
     with contextlib.closing(reads):  # a strict run's error stops the workers at once

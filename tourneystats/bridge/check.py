@@ -86,7 +86,7 @@ def check_from_path(
     path : path-like
         A ``.xml`` (USEBIO) or ``.pbn`` file, or a folder of them (other files are skipped); or
         a CSV or Parquet table of team match results, whose published VPs and places are
-        compared by :func:`~tourneystats.bridge.teamcheck.check_team_table`.
+        compared by ``check_team_table``.
     convention : str or Convention, optional
         The convention to compute with; by default the one each file's program implies
         (Compscore3: ``"compscore"``), else ``"ebu"``.
@@ -103,7 +103,7 @@ def check_from_path(
     Returns
     -------
     pandas.DataFrame
-        :func:`tourneystats.core.check.compare`'s table: the key columns of each value (``event,
+        ``core.check.compare``'s table: the key columns of each value (``event,
         section, pair`` for totals, ``board`` and the pairs or teams for per-board values),
         ``value`` (``total``, ``percentage``, ``rank``, ``datum``, ``ns_imps``, ``ew_imps``,
         ``ns_percentage``, ``ew_percentage``, ``home_imps``), ``published``, ``computed``,

@@ -21,7 +21,7 @@ PBN standard names it:
 ``cross_imps_sum``  cross-IMPs summed, not divided (PBN ``IMP;Cross``)
 ==================  ==============================================================================
 
-**USEBIO** (:func:`usebio_scoring`): the ``EVENT_TYPE`` attribute (of ``EVENT``, repeated on
+**USEBIO** (``usebio_scoring``): the ``EVENT_TYPE`` attribute (of ``EVENT``, repeated on
 ``PARTICIPANTS`` and ``BOARD`` by Compscore) and the ``SCORING_METHOD`` (USEBIO 1.2) or
 ``BOARD_SCORING_METHOD`` (1.3) element. ``PAIRS`` and ``SWISS_PAIRS`` (1.3) leave the method to
 the scoring element; a bare ``IMPS`` is Butler when the file publishes datums
@@ -31,7 +31,7 @@ otherwise an error. Team types (``TEAMS``, ``TEAMS_OF_FOUR``, ``SWISS_TEAMS``, `
 and any other type are errors, as are declarations that contradict each other
 (``MP_PAIRS`` with ``IMPS``).
 
-**PBN** (:func:`pbn_scoring`): the ``Scoring`` tag of PBN 2.1 section 3.4.12, fields separated
+**PBN** (``pbn_scoring``): the ``Scoring`` tag of PBN 2.1 section 3.4.12, fields separated
 by ``;``. Its basic systems ``MP``/``MatchPoints`` and ``IMP`` are read with the modifiers
 above (``MP1``/``MP2``, the matchpoint unit, are accepted: percentages do not depend on it).
 The standard defines ``IMP`` alone for two scores compared (a team match); on a pairs board

@@ -43,7 +43,6 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..core.people import TEAM_NAMES, with_clean_names
 from ..core.schema import (
     BOARDS,
     CARRY_OVER,
@@ -228,7 +227,7 @@ def _segments(frame: pd.DataFrame) -> pd.DataFrame:
         if extra is not None:
             m = m.merge(extra, on=[c for c in extra.columns if c != EXTRA], how="left")
         frame = m
-    seg = with_clean_names(validate(frame, _SEGMENT_SPEC, what="segments"), TEAM_NAMES)
+    seg = validate(frame, _SEGMENT_SPEC, what="segments")  # (names: _tables, teaminput)
     fail_rows(
         seg,
         (seg[HOME_TEAM] == seg[VISIT_TEAM]).to_numpy(dtype=bool),

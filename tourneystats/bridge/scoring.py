@@ -83,7 +83,7 @@ def standings(
         The pairs' (teams') names, ``event, [section,] pair, names`` or ``event, team,
         names`` (the ``pairs`` frame of :func:`~tourneystats.bridge.read_usebio` and
         :func:`~tourneystats.bridge.read_pbn`): ``names`` is carried into the table, after the
-        id (:func:`~tourneystats.core.people.with_people`).
+        id (``with_people``).
 
     Returns
     -------

@@ -4,12 +4,13 @@ DataFrame, a CSV or Parquet file, the command line or ``check``.
 
 Team names
 ----------
-A team is named the same way in every row of every table. Spaces before or after a name are
-not part of it (``"Smith "`` is ``"Smith"``: trimmed). Two spellings that differ only in
-letter case or in the spaces inside (``"Smith"`` and ``"smith"``, ``"Team  A"`` and ``"Team
-A"``) are refused, naming both and where each is found: one team or two, the tables do not
-say, and the conditions of contest register each team under one name. Names that are numbers
-(team numbers) are taken as they are.
+Whitespace is read as every reader reads names (:func:`tourneystats.core.people.clean_name`):
+trimmed, each run inside one space (``"Smith "`` is ``"Smith"``). Letter case is part of a
+name there; in a team competition two names of its tables that differ only in letter case
+(``"Smith"`` and ``"smith"``) are refused, naming both spellings and a row of each: the
+conditions of contest register each team under one name, and a team split in two (or a
+carry-over, a place, a bye given to a team that does not play) would change totals and
+places without a word. Names that are numbers (team numbers) are taken as they are.
 
 Scores
 ------
@@ -25,6 +26,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..core.people import clean_name
 from ..core.schema import (
     BOARDS,
     HOME_IMPS,
@@ -43,37 +45,37 @@ def _is_text(dtype: Any) -> bool:
 
 
 def _trim(values: pd.Series) -> tuple[pd.Series, list[object]]:
-    """`values` with the spaces around each text name removed (other values as they are), and
-    its distinct text names, trimmed (none for a column of numbers)."""
+    """`values` read by :func:`~tourneystats.core.people.clean_name` (other values as they
+    are), and its distinct text names so read (none for a column of numbers)."""
     if isinstance(values.dtype, pd.CategoricalDtype):
         if not _is_text(values.cat.categories.dtype):
             return values, []
         cats = list(values.cat.categories)
-        text = [u.strip() if isinstance(u, str) else u for u in cats]
-        if text == cats:
+        if [clean_name(u) for u in cats] == cats:
             return values, cats
         values = values.astype(object)
     elif not _is_text(values.dtype):
         return values, []
     codes, uniques = pd.factorize(values)  # (one pass; the names are then few)
-    stripped = np.array([u.strip() if isinstance(u, str) else u for u in uniques], dtype=object)
-    if all(a is b or a == b for a, b in zip(stripped, uniques, strict=True)):
+    clean = np.array([clean_name(u) for u in uniques], dtype=object)
+    if all(a is b or a == b for a, b in zip(clean, uniques, strict=True)):
         return values, list(uniques)
-    out = pd.Series(stripped.take(np.maximum(codes, 0)), index=values.index, dtype=object)
+    out = pd.Series(clean.take(np.maximum(codes, 0)), index=values.index, dtype=object)
     out[codes < 0] = None
     if pd.api.types.is_string_dtype(values.dtype):
         out = out.astype(values.dtype)
-    return out, list(dict.fromkeys(stripped))
+    return out, list(dict.fromkeys(clean))
 
 
 def _fold(name: object) -> object:
-    """The key under which two spellings of one name collide (case and inner spaces)."""
-    return " ".join(name.split()).casefold() if isinstance(name, str) else name
+    """The key under which two spellings of one name collide (letter case)."""
+    return name.casefold() if isinstance(name, str) else name
 
 
 def team_names(tables: Sequence[Table]) -> list[pd.DataFrame]:
-    """The tables with their team names trimmed; refused when two spellings of a name collide
-    (see the module), naming both and the rows of each.
+    """The tables with their team names read as every reader reads names (trimmed, inner
+    whitespace one space); refused when two names differ only in letter case (see the
+    module), naming both and a row of each.
 
     Parameters
     ----------
@@ -83,12 +85,12 @@ def team_names(tables: Sequence[Table]) -> list[pd.DataFrame]:
     Returns
     -------
     list of pandas.DataFrame
-        New frames (the caller's are never modified), names trimmed.
+        The tables (a new frame where a name changed; the caller's are never modified).
 
     Raises
     ------
     ValidationError
-        Two spellings of one name.
+        Two names that differ only in letter case.
 
     Examples
     --------
@@ -99,7 +101,7 @@ def team_names(tables: Sequence[Table]) -> list[pd.DataFrame]:
     >>> team_names([(m, ["home_team", "visit_team"], "matches"), (c, ["team"], "carry")])
     Traceback (most recent call last):
     ...
-    tourneystats.core.schema.ValidationError: team names 'Smith' (matches) and 'smith' (carry) differ only in letter case or spaces: spell each team one way in every table
+    tourneystats.core.schema.ValidationError: team names 'Smith' (matches) and 'smith' (carry) differ only in letter case: spell each team one way in every table
       matches: event='E', home_team='Smith ', visit_team='Jones'
       carry: event='E', team='smith'
     """
@@ -132,7 +134,7 @@ def _collision(tables: Sequence[Table], trimmed: list[pd.DataFrame], a: tuple[ob
     shown = [f"  {w}: {describe_rows(r).strip()}" for w, r in zip(where, rows, strict=True)]
     raise ValidationError(
         f"team names {a[0]!r} ({where[0]}) and {b[0]!r} ({where[1]}) differ only in letter "
-        "case or spaces: spell each team one way in every table\n" + "\n".join(shown),
+        "case: spell each team one way in every table\n" + "\n".join(shown),
         rows=pd.concat(rows),
     )
 

@@ -2,7 +2,7 @@
 
 ``vp_scale="wbf2013"`` (the default) is the WBF 2013 continuous scale,
 :func:`~tourneystats.bridge.victory_points`. ``vp_scale="wbf2013_discrete"`` is the discrete
-(whole VP) scale derived from it, :func:`wbf_discrete_table`. Any other scale is a table the
+(whole VP) scale derived from it, ``wbf_discrete_table``. Any other scale is a table the
 user gives: a CSV file or a DataFrame with one row per IMP band and number of boards,
 
 ==============  ===========================================================================
@@ -16,7 +16,7 @@ user gives: a CSV file or a DataFrame with one row per IMP band and number of bo
 ==============  ===========================================================================
 
 so that a margin ``m >= 0`` scores ``vp_winner`` and the opponents ``vp_loser`` of its band.
-A table is checked before use (:func:`check_vp_table`): per number of boards, the bands start
+A table is checked before use (``check_vp_table``): per number of boards, the bands start
 at 0 and follow each other without gap or overlap, only the last open-ended; a draw (the band
 of margin 0) gives both teams the same; the winner's VPs never fall and the loser's never rise
 as the margin grows; the two sum to the same total in every band. A match whose number of

@@ -104,7 +104,7 @@ def compare(
     results : pandas.DataFrame
         A pairs traveller frame, as :func:`tourneystats.bridge.session_standings` takes it.
     rules : sequence
-        The rule sets, each a name of :data:`BRIDGE_RULES` (``"full"``, ``"half"``: the
+        The rule sets, each a name of ``BRIDGE_RULES`` (``"full"``, ``"half"``: the
         matchpoint scale; ``"mp"``, ``"butler"``, ``"cross_imps"``: the scoring method;
         labelled as written), a convention of the bridge family, or a mapping of options:
         ``scoring`` (``"mp"`` by default) and that method's options (``scale``,
@@ -118,7 +118,7 @@ def compare(
         The pairs' (teams') names, ``event, [section,] pair, names`` or ``event, team,
         names`` (the ``pairs`` frame of :func:`~tourneystats.bridge.read_usebio` and
         :func:`~tourneystats.bridge.read_pbn`): ``names`` is carried into the table, after the
-        id (:func:`~tourneystats.core.people.with_people`).
+        id (``with_people``).
 
     Returns
     -------

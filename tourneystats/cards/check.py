@@ -3,7 +3,7 @@
 :func:`check_from_path` (``tourneystats check PATH --family cards``) reads a file or folder,
 computes each event's standings with the rules the caller names or those the file implies
 (:mod:`~tourneystats.cards.publishers`), and compares, through
-:func:`tourneystats.core.check.compare`, at each event's published precision:
+``core.check.compare``, at each event's published precision:
 
 - **MTGODecklistCache JSON** files: ``Points``, ``OMWP``, ``GWP``, ``OGWP`` and ``Rank`` (the
   rank only of players who played no playoff round: theirs comes from the bracket), where the
@@ -465,7 +465,7 @@ def check_from_path(path: str | os.PathLike, *, rules: str | Rules | None = None
     Returns
     -------
     pandas.DataFrame
-        :func:`tourneystats.core.check.compare`'s table: ``event, [division,] player, value,
+        ``core.check.compare``'s table: ``event, [division,] player, value,
         published, computed, equal``, one row per published value compared, each event at its
         own published precision.
 

@@ -54,7 +54,19 @@ How the files are read:
   points (none has fewer than a player left out: a last Swiss round of 16 players after 36 is
   no cut). Its players are marked ``playoffs`` (their published rank comes from it).
 - The ``Standings`` are the published frame (``Rank, Player, Points, Wins, Losses, Draws, OMWP,
-  GWP, OGWP``; a value may be null); the event is the file's stem.
+  GWP, OGWP``; a value may be null); the event is the file's stem. A value no standings can
+  have is refused where it stands (``Standings[4].OMWP``): points, wins, losses or draws below
+  0, a rank below 1, an ``OMWP``, ``GWP`` or ``OGWP`` above 1 (a percentage, 67.4 for 0.674),
+  an ``OMWP`` or ``OGWP`` below 0. melee.gg's ``GWP`` of -0.2 (259 entries of the public
+  archive, 2024-2026) is kept as published.
+- **Names** are read as every reader reads them (:mod:`tourneystats.core.people`): whitespace
+  trimmed, each run of it one space (``"Tim Bunnik "`` is ``"Tim Bunnik"``: 276 names of 86
+  topdeck.gg files of the public archive, and 1 of CardsRealm, have such spaces); letter case kept (melee.gg's ``"GEN Shinohara"`` and
+  ``"Gen Shinohara"`` are two players, named in a warning by the standings).
+- A **round block repeated** (a Swiss round whose name is an earlier one's, or whose two
+  matches or more, with their results, are all an earlier round's) is refused: its matches
+  would count twice. Rounds of byes only may repeat (a melee.gg event of 2025 lists two byes
+  in rounds 7 to 9).
 
 Every error names the file and the place in it (``Rounds[3].Matches[7]``, ``Standings[4]``).
 """
@@ -752,7 +764,7 @@ def read_mtg_json(
         floored to 0.33: evidently a dummy player the organiser entered (one event of July 2024;
         :func:`standings_from_path` and :func:`check_from_path` read topdeck.gg files so).
     jobs : int, optional
-        Processes reading the files (:func:`~tourneystats.core.parallel.map_files`; None or 0:
+        Processes reading the files (``map_files``; None or 0:
         all the cores, for files of 32 MB or more in all; 1, the default: this process alone).
         The result, the warnings and the error of a refused file (the first in file order) do
         not depend on it. A script using more than one needs the ``if __name__ == "__main__":`` guard.
@@ -768,7 +780,7 @@ def read_mtg_json(
         the bracket rounds could not be read, None if they could), ``players`` (``event,
         player, name, playoffs``: whether he played a playoff round) and ``bracket`` (the
         matches of the rounds named ``Quarterfinals``, ``Semifinals``, ``Finals``, as
-        :func:`bracket_rows` gives them).
+        ``bracket_rows`` gives them).
 
     Raises
     ------

@@ -258,7 +258,7 @@ def archive_rows(path: str | os.PathLike) -> pd.DataFrame:
 
     ``bracket`` is False on the rows of the Swiss rounds, and True on the rows of the bracket
     rounds of an MTG JSON file named ``Quarterfinals``, ``Semifinals``, ``Finals``
-    (:func:`~tourneystats.cards.decklistcache.bracket_rows`: each match from both sides,
+    (``bracket_rows``: each match from both sides,
     numbered after the Swiss rounds; kept for the events that have Swiss rounds), which are no
     standings rounds: only :func:`archive_standings` counts them, as :func:`standings_from_path`
     does (melee.gg counts them in the tie-breakers: ``Rules.playoff_tiebreakers``); the other
@@ -277,9 +277,15 @@ def archive_rows(path: str | os.PathLike) -> pd.DataFrame:
     1     Bo     0  topdeck        False    False
     """
     loaded = _load(Path(path), None)
+    if loaded.events is None:
+        return loaded.results
+    return _archive_frame(loaded)
+
+
+def _archive_frame(loaded: _Loaded) -> pd.DataFrame:
+    """:func:`archive_rows` of what :func:`_load` read (MTG JSON or TOM events)."""
     results, events = loaded.results, loaded.events
-    if events is None:
-        return results
+    assert events is not None
     rows = results.assign(**{BRACKET: False})
     bracket = loaded.bracket
     if bracket is not None and len(bracket):  # (of events with Swiss rounds: MTGO's have none)
@@ -290,11 +296,16 @@ def archive_rows(path: str | os.PathLike) -> pd.DataFrame:
     info[CUT_ROUND] = info[CUT_ROUND].fillna(0).astype(np.int64)  # (TOM: none)
     rows = rows.merge(info, on=EVENT, how="left", validate="many_to_one")
     if not len(results) and loaded.bracket is not None and len(loaded.bracket):
-        rows.attrs[WHY_EMPTY] = (
-            f"a playoff bracket alone: {len(loaded.bracket) // 2} bracket match(es) and no Swiss "
-            "round (a bracket counts only in the tie-breakers of Swiss standings)"
-        )
+        rows.attrs[WHY_EMPTY] = why_empty(len(loaded.bracket) // 2)
     return rows
+
+
+def why_empty(matches: int) -> str:
+    """What :func:`archive_rows` says of a file of `matches` bracket matches and no Swiss round."""
+    return (
+        f"a playoff bracket alone: {matches} bracket match(es) and no Swiss round (a bracket "
+        "counts only in the tie-breakers of Swiss standings)"
+    )
 
 
 def archive_standings(
@@ -307,17 +318,17 @@ def archive_standings(
     results : pandas.DataFrame
         Results as :func:`standings` takes them; the rows of MTG JSON and TOM files carry
         their event's ``platform``, ``date``, ``game_scores`` and ``cut_round``
-        (:func:`archive_rows`, as ``tourneystats import`` writes them), other rows none
+        (``archive_rows``, as ``tourneystats import`` writes them), other rows none
         (missing).
     rules : str or Rules, optional
         The rules of every event. By default (None) each MTG JSON or TOM event follows the preset
-        its publisher implies (:func:`~tourneystats.cards.publishers.implied_rules`), the other
+        its publisher implies (``implied_rules``), the other
         events ``"mtg"``. Either way, the events without game scores are computed without game
         values (their ``1-0-0`` rows are match results, not games), and a top cut written
         as Swiss rounds or a second day of the leaders by points counts as the rules say
         (``Rules.frozen_before_cut``), as in :func:`standings_from_path`. So does a bracket
         named Quarterfinals, Semifinals, Finals, whose rows are marked ``bracket`` True
-        (:func:`archive_rows`): never a Swiss round, counted in its players' tie-breakers under
+        (``archive_rows``): never a Swiss round, counted in its players' tie-breakers under
         ``Rules.playoff_tiebreakers`` (melee.gg until May 2024), left out under other rules. An
         archive without the column (written before it was kept) is computed on its Swiss rounds.
     within : str, optional
@@ -612,7 +623,7 @@ def standings_from_path(
         once (in one call per set of rules).
     rules : str or Rules, optional
         A preset name or a :class:`Rules` object. By default each JSON or TOM file's events
-        follow the preset its publisher implies (:func:`~tourneystats.cards.publishers.implied_rules`:
+        follow the preset its publisher implies (``implied_rules``:
         ``manatraders``, ``topdeck``, ``melee``/``melee2024``/``melee2025`` and
         ``cardsrealm``/``cardsrealm2025`` by date, ``pokemon`` ranked within ``division``), and
         tables ``"mtg"``. Events with match results only are computed without game values (with

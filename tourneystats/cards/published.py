@@ -46,7 +46,7 @@ class CardsFile:
     bracket : pandas.DataFrame or None
         Of MTG JSON files: the matches of the bracket rounds named ``Quarterfinals``,
         ``Semifinals``, ``Finals`` (left out of `results`), as results rows numbered after each
-        event's Swiss rounds (:func:`~tourneystats.cards.decklistcache.bracket_rows`); None for
+        event's Swiss rounds (``bracket_rows``); None for
         other files.
     """
 

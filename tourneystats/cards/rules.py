@@ -181,12 +181,12 @@ class Rules:
         played it (their points, rounds, games and opponents), while the players who did not
         keep the standings of the Swiss rounds before it (melee.gg). So does a second day that
         only the leaders by points play, or the first N of the standings
-        (:func:`~tourneystats.cards.publishers.points_cuts`): the players who stopped before it
+        (``points_cuts``): the players who stopped before it
         keep their standings of the first day. Applied to
         the files of an archive: :func:`~tourneystats.cards.check_from_path`,
         :func:`~tourneystats.cards.file_report` and
         :func:`~tourneystats.cards.standings_from_path`
-        (:func:`~tourneystats.cards.publishers.standings_before_cut`); ``standings`` of a
+        (``standings_before_cut``); ``standings`` of a
         results frame does not know the cut and ranks every round.
     playoff_tiebreakers : bool
         A file's bracket rounds named ``Quarterfinals``, ``Semifinals`` and ``Finals`` (left out
@@ -199,7 +199,7 @@ class Rules:
         Applied where the bracket is known: :func:`~tourneystats.cards.check_from_path`,
         :func:`~tourneystats.cards.file_report` and
         :func:`~tourneystats.cards.standings_from_path` of such files
-        (:func:`~tourneystats.cards.publishers.standings_with_bracket`), and
+        (``standings_with_bracket``), and
         :func:`~tourneystats.cards.archive_standings` of their rows in an archive, which
         marks the bracket's (column ``bracket``: ``tourneystats import``, ``recompute``). Not with
         `draw_share`, `drop_cap`, `bye_opponent`, `missed_rounds_lost` or byes unseen by

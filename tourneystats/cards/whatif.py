@@ -77,7 +77,7 @@ def compare(
     players : pandas.DataFrame, optional
         The players frame of the source (``event, player, name``, as
         :func:`~tourneystats.cards.read_tom` gives it): its ``name`` is carried into the
-        table, after ``player`` (:func:`~tourneystats.core.people.with_people`).
+        table, after ``player`` (``with_people``).
 
     Returns
     -------

@@ -57,8 +57,10 @@ Every tie-break that uses opponents' scores sees each round of a player as a pai
 ``vega`` (the pairing program Vega, as its web exports publish; see :mod:`tourneystats.chess.vega`)
     As ``fide2024`` (also in events after 2026-03-01: no cap), but an opponent's byes and
     absences count as draws only after the last round in which he was *paired*, a forfeit loss
-    included. ``vega2009``: Vega run with its FIDE 2009 option (as ``fide2009``); the pages do
-    not say which option an event used.
+    included; ``vega2026a`` (events started 2026-01 to 2026-03) as ``vega``, but a
+    pairing-allocated bye adds nothing to SB; ``vega2026`` (from 2026-04) with the 2026 caps.
+    ``vega2009``: Vega run with its FIDE 2009 option (as ``fide2009``); the pages do not say
+    which option an event used.
 
 Double forfeits and forfeits without an opponent: a double forfeit (TRF ``-`` on both lines,
 PGN ``0-0``) is a forfeit loss for each player, each naming the other. Under ``adjusted`` it is

@@ -1,4 +1,19 @@
-"""The points and ranks TRF files publish, compared with tourneystats' (``tourneystats check``).
+"""Published chess standings compared with tourneystats' (``tourneystats check``).
+
+Three sources publish standings:
+
+- **Vega web exports** (a folder with ``standings.html`` and ``pairsN.html``, or a folder of
+  them; :mod:`tourneystats.chess.vega`): points, places and every published tie-break, each
+  event under the Vega rule set that reproduces most of its values (``vega``, ``vega2026a``,
+  ``vega2026``, ``vega2009``: the pages say neither Vega's version nor its unplayed-games
+  option), unless `rules` names one; notes say which values a condition of the pages explains
+  (a double forfeit read as two absences, a crosstable that differs from a round page).
+- **Results tables with their published standings beside them** (CSV/Parquet): a table named
+  like the results with ``standings`` for ``results``/``games``/``matches`` (or in a folder
+  every ``*standings*`` table) with ``event, [round_after], rank, player|name, points`` and a
+  column per tie-break code (``BH/C1``, ``SB``, ...): the way in for any program's export
+  (:func:`tourneystats.chess.published.compare_published`; rules ``adjusted`` unless named).
+- **TRF files**, below.
 
 A TRF ``001`` line publishes the player's points (columns 81-84) and rank (86-89).
 :func:`check_from_path` reads the files without refusing published points that differ from
@@ -15,15 +30,18 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from ..core.check import NOTE, compare
-from ..core.folders import names_its_source, result_files
+from ..core.folders import names_its_source, result_files, standings_beside
+from ..core.io import TABLE_SUFFIXES, read_table
 from ..core.people import with_people
 from ..core.schema import DATE, EVENT, PLAYER, POINTS, RANK, ValidationError
+from .kinds import RESULT_COLUMNS
 from .tables import standings
 
 
@@ -42,7 +60,9 @@ def check_from_path(
     Parameters
     ----------
     path : path-like
-        A TRF file or a folder of them (``*.trf``, ``*.txt``, ``*.trfx``).
+        A TRF file or a folder of them (``*.trf``, ``*.txt``, ``*.trfx``); a Vega folder or a
+        folder of them; a results table (or a folder of them) with its published standings
+        beside it (see the module's description).
     rules, tiebreaks, round_robin, jobs, **options
         As for :func:`~tourneystats.chess.standings_from_path` (`jobs`: the processes reading
         the files of a folder).
@@ -50,7 +70,7 @@ def check_from_path(
     Returns
     -------
     pandas.DataFrame
-        :func:`tourneystats.core.check.compare`'s table: ``event, player, value, published,
+        ``core.check.compare``'s table: ``event, player, value, published,
         computed, equal``, with ``value`` ``points`` or ``rank``, for every player whose line
         publishes them.
 
@@ -80,6 +100,9 @@ def check_from_path(
 
     if os.path.isdir(path) and vega_folders(path):
         return _check_vega(path, rules=rules, round_robin=round_robin, **options)
+    tables = _results_tables(path)
+    if tables:
+        return _check_tables(path, tables, rules=rules, round_robin=round_robin, **options)
     files = result_files(path, TRF_SUFFIXES, what="TRF files")
     data = read_trf(files if len(files) > 1 else files[0], check_points=False, jobs=jobs)
     table = standings(
@@ -98,6 +121,50 @@ def check_from_path(
     out = compare(published, ours, keys=[EVENT, PLAYER], values={POINTS: "_pts", RANK: "_rank"})
     out = out.dropna(subset=["published"]).reset_index(drop=True)
     return with_people(out.assign(note=_rank_notes(out, published)), data.players)
+
+
+def _results_tables(path: str | os.PathLike) -> list:
+    """The results tables `path` names: itself, or a folder's when it holds no TRF file."""
+    from ..core.folders import list_files, results_tables
+    from .trf import TRF_SUFFIXES
+
+    p = Path(path)
+    if p.is_file():
+        return [p] if p.suffix.lower() in TABLE_SUFFIXES else []
+    if not p.is_dir() or list_files(p, TRF_SUFFIXES):
+        return []
+    required = [c.name for c in RESULT_COLUMNS if c.required]
+    return results_tables(list_files(p, TABLE_SUFFIXES), required)
+
+
+def _check_tables(
+    path: str | os.PathLike, files: list, *, rules: Any, round_robin: Any, **options: Any
+) -> pd.DataFrame:
+    """Results tables against the standings tables published beside them (``event,
+    [round_after], rank, player|name, points`` and a column per tie-break code)."""
+    from .published import compare_published
+
+    found = standings_beside(path)
+    if not found:
+        raise ValidationError(
+            f"{path}: no published standings beside the results (a table named like the results "
+            "with 'standings' for 'results', 'games' or 'matches', or '*standings*' in a folder)"
+        )
+    results = pd.concat([read_table(p) for p in files], ignore_index=True)
+    results = results.drop(columns=["Unnamed: 0"], errors="ignore")  # a CSV with its index
+    published = pd.concat([read_table(p) for p in found], ignore_index=True)
+    if published.empty:
+        raise ValidationError(f"{found[0]}: no published standings (no rows)")
+    # a table without names: a player is named by his id (a name, in tables made from PGN)
+    players = results[[EVENT, PLAYER]].drop_duplicates().assign(name=lambda f: f[PLAYER])
+    return compare_published(
+        published,
+        results,
+        players=players,
+        rules=rules if rules is not None else "adjusted",
+        round_robin=round_robin,
+        **options,
+    )
 
 
 def _check_vega(
@@ -163,7 +230,7 @@ def _with_reasons(out: pd.DataFrame, notes: pd.DataFrame, results: pd.DataFrame)
 
 
 #: the rule sets a Vega folder is checked under, without `rules` (the first wins a tie)
-VEGA_RULES = ("vega", "vega2026", "vega2009")
+VEGA_RULES = ("vega", "vega2026a", "vega2026", "vega2009")
 
 
 #: why the ranks of an event differ: the file's ranks follow its points only, or tie-breaks

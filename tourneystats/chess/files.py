@@ -37,7 +37,7 @@ def read_results(
     path : path-like
         A file or a folder.
     coded : bool
-        Read the text columns of :data:`_KEYS` of a single Parquet table as categoricals of
+        Read the text columns of ``_KEYS`` of a single Parquet table as categoricals of
         sorted categories (their dictionary codes; named in ``results.attrs["dictionaries"]``).
     jobs : int, optional
         Processes reading the TRF and PGN files of a folder (None or 0: all the cores, for 32 MB

@@ -2,7 +2,7 @@
 
 Results are long-format: one row per player per round with ``event, round, player, opponent,
 colour, points, kind``; ``kind`` is one of :data:`KINDS`. Internally a kind is a small integer
-code (its position in :data:`KINDS`), and a set of kinds is a bit mask tested with :func:`_is`.
+code (its position in :data:`KINDS`), and a set of kinds is a bit mask tested with ``_is``.
 
 A game in progress (``in_progress``: both players' rows name each other, the points are missing,
 or 0) has no result yet: every tie-break leaves it out, as if the round had not been played

@@ -36,6 +36,9 @@ BASE_COLUMNS = (EVENT, ROUND_AFTER, PLAYER, NAME, RANK, POINTS)
 PLACE_ONLY = ("DE",)
 #: the note of the published points that the results do not give
 POINTS_NOTE = "published points that the results do not give"
+#: the note of a tie-break an event publishes as 0 for every player (a program that does not
+#: compute it for such an event: Vega's KS in a double round robin)
+ALL_ZERO_NOTE = "published as 0 for every player of the event: not computed by the program"
 
 
 def tiebreak_columns(published: pd.DataFrame) -> list[str]:
@@ -126,6 +129,9 @@ def compare_published(
     out = out.dropna(subset=["published"]).reset_index(drop=True)
     wrong_points = (out["value"] == POINTS) & ~out["equal"]
     out[NOTE] = pd.Series(POINTS_NOTE, index=out.index, dtype=object).where(wrong_points)
+    zero = out["published"].eq(0).groupby([out[EVENT], out["value"]], sort=False).transform("all")
+    blank = zero.to_numpy() & ~out["equal"].to_numpy() & ~out["value"].isin([POINTS, RANK])
+    out.loc[blank, NOTE] = ALL_ZERO_NOTE
     return out
 
 

@@ -175,7 +175,7 @@ def standings(
         ``event, player, rating`` (ratings for ARO, TPR, RTNG, ...), and the players' ``name``,
         ``fide_id``, ``title`` and ``federation`` when known (the ``players`` frame of
         :func:`~tourneystats.chess.read_trf` and :func:`read_pgn`): these columns are carried
-        into the table, after ``player`` (:func:`~tourneystats.core.people.with_people`).
+        into the table, after ``player`` (``with_people``).
     events : pandas.DataFrame, optional
         ``event`` with ``date`` (for ``"auto"``), ``rounds`` (the planned number of rounds: a
         round beyond it is refused; the planned rounds not played yet are not absences),

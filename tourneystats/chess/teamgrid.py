@@ -65,7 +65,8 @@ def _build_team_grid(
 ) -> _TeamGrid:
     """The team grid of the validated board rows `df`."""
     matches = _matches(df, system, team_size)
-    ev_codes, event_index = pd.factorize(matches[EVENT].astype(object))
+    ev_codes, uniques = pd.factorize(matches[EVENT])
+    event_index = pd.Index(np.asarray(uniques, dtype=object), dtype=object)
     team_key = pd.MultiIndex.from_arrays([ev_codes, matches[TEAM].astype(object)])
     t_codes, uniques = pd.factorize(team_key)
     teams = cast(pd.MultiIndex, uniques)
@@ -159,9 +160,11 @@ def _board_points(
     # the board rows of played matches
     rows = df[df[OPPONENT_TEAM].notna()]
     kind = _kind_codes(rows)
-    events = pd.Index(pd.unique(matches[EVENT].astype(object)), dtype=object)
+    events = pd.Index(np.asarray(pd.unique(matches[EVENT]), dtype=object), dtype=object)
+    labels = rows[EVENT].cat.categories  # (validated: a categorical) the events as codes
+    of_category = events.get_indexer(pd.Index(np.asarray(labels, dtype=object), dtype=object))
     key = pd.MultiIndex.from_arrays(
-        [events.get_indexer(pd.Index(rows[EVENT].astype(object))), rows[TEAM].astype(object)]
+        [of_category[rows[EVENT].cat.codes.to_numpy()], rows[TEAM].astype(object)]
     )
     t = teams.get_indexer(key)
     match_key = pd.MultiIndex.from_arrays(

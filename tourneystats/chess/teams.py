@@ -233,6 +233,9 @@ def validate_team_results(
     """
     system = _team_points(points)
     df = validate(boards, TEAM_RESULT_COLUMNS, what="team results")
+    for column in (EVENT, KIND):  # (text compared and grouped as codes from here on)
+        if not isinstance(df[column].dtype, pd.CategoricalDtype):
+            df[column] = df[column].astype("category")
     for column in (PLAYER, OPPONENT):
         if column not in df.columns:
             df[column] = pd.array([pd.NA] * len(df), dtype="Int64")
@@ -247,8 +250,10 @@ def validate_team_results(
 
 def _kind_codes(df: pd.DataFrame) -> np.ndarray:
     """The kind code of every row (a ``played`` row without points is a game in progress)."""
-    kinds = pd.Index(df[KIND].astype("string").fillna("").to_numpy(object))
-    codes = pd.Index(KINDS).get_indexer(kinds)
+    kinds = df[KIND].astype("category")
+    names = pd.Index(kinds.cat.categories.astype(str).to_numpy(object))
+    table = np.append(pd.Index(KINDS).get_indexer(names), -1)  # (a missing kind: -1)
+    codes = table[kinds.cat.codes.to_numpy()]
     fail_rows(
         df, codes < 0, f"unknown kind (expected one of {', '.join(KINDS)})", what="team results"
     )
@@ -287,10 +292,10 @@ def _check_matches(df: pd.DataFrame, bye: np.ndarray) -> None:
     n_opp = opp.groupby([df[c] for c in key], observed=True, sort=False).transform("nunique")
     fail_rows(df, n_opp.to_numpy() > 1, "a team meets two teams (or a bye) in a round", what=what)
     pairs = df.loc[~bye, key + [OPPONENT_TEAM]].drop_duplicates()
-    mine = pd.MultiIndex.from_frame(pairs[[EVENT, ROUND, TEAM, OPPONENT_TEAM]].astype(object))
-    back = pd.MultiIndex.from_frame(
-        pairs[[EVENT, ROUND, OPPONENT_TEAM, TEAM]].astype(object).set_axis(mine.names, axis=1)
-    )
+    ev, rnd = pairs[EVENT].cat.codes.to_numpy(), pairs[ROUND].to_numpy()
+    team, other = pairs[TEAM].astype(object), pairs[OPPONENT_TEAM].astype(object)
+    mine = pd.MultiIndex.from_arrays([ev, rnd, team, other])
+    back = pd.MultiIndex.from_arrays([ev, rnd, other, team])
     named = back.isin(mine)
     lone = pairs.loc[~named]
     if len(lone):  # the other team's rows are missing or name another team

@@ -60,7 +60,7 @@ import pandas as pd
 from ..core.ranking import competition_rank
 from ..core.schema import DECIDED_BY, EVENT, NAME, RANK, TEAM
 from .encounter import _group_ids, direct_encounter
-from .kinds import K_PLAYED, _counted
+from .kinds import K_PLAYED, TIEBREAK_ORDER, _counted
 from .rules import RuleSet
 from .scores import _cut, _Rounds, _scores
 from .teamcodes import ASCENDING, TEAM_BUCHHOLZ, TeamTieBreak, parse_team_tiebreak
@@ -260,7 +260,7 @@ def team_standings(
     boards: pd.DataFrame,
     *,
     tiebreaks: Sequence[str] | str | None = None,
-    primary: str = "MP",
+    primary: str | None = None,
     rules: str | RuleSet | Mapping | pd.Series | None = "auto:fide2024",
     points: str | TeamPoints | None = None,
     events: pd.DataFrame | None = None,
@@ -277,9 +277,11 @@ def team_standings(
         One row per board per round (see :func:`~tourneystats.chess.teams.validate_team_results`).
     tiebreaks : sequence of str or str, optional
         Team tie-break codes in order (see the module documentation), e.g. ``["EDE",
-        "EMGSB/C1", "BH:GP/C1"]``; default :data:`DEFAULT_TEAM_TIEBREAKS`.
-    primary : {"MP", "GP"}
-        The primary score (C.07 11.1): match points (default) or game points.
+        "EMGSB/C1", "BH:GP/C1"]``; default: the order each event declares (the ``tiebreaks``
+        column of `events`, a TRF ``212``/``202`` record), else :data:`DEFAULT_TEAM_TIEBREAKS`.
+    primary : {"MP", "GP"}, optional
+        The primary score (C.07 11.1): match points or game points; default: the first code
+        of the declared order when it is ``MP`` or ``GP``, else match points.
     rules : str, RuleSet, mapping or None
         The rule set of unplayed matches, as for individuals (:data:`~tourneystats.chess.RULE_SETS`);
         by default ``"auto:fide2024"`` (by the events' dates, ``events.date``; fide2024 when
@@ -319,16 +321,68 @@ def team_standings(
     0     E    A     1  2.0  1.5  2.0         MP
     1     E    B     2  0.0  0.5  1.0       <NA>
     """
-    if primary not in ("MP", "GP"):
-        raise ValueError(f"primary must be 'MP' or 'GP', got {primary!r}")
+    orders = _orders(tiebreaks, primary, events, boards)
+    if len(orders) > 1:  # events declaring different orders: each order's events apart
+        labels = boards[EVENT].astype(object)
+        parts = [
+            team_standings(
+                boards[labels.isin(chosen or []).to_numpy()], tiebreaks=order, primary=first,
+                rules=rules, points=points, events=events, teams=teams,
+                round_robin=round_robin, team_size=team_size,
+                allow_buchholz_in_round_robins=allow_buchholz_in_round_robins,
+            )
+            for order, first, chosen in orders
+        ]  # fmt: skip
+        out = pd.concat(parts, ignore_index=True)  # every order's columns, decided_by last
+        return out[[c for c in out.columns if c != DECIDED_BY] + [DECIDED_BY]]
+    order, primary, _ = orders[0]
     system = _team_points(points)
-    tbs = _parse(tiebreaks)
+    tbs = _parse(order)
     df = validate_team_results(boards, points=system)
     tg = _build_team_grid(
         df, system, rules=rules, events=events, round_robin=round_robin, team_size=team_size
     )
     _check_buchholz(tg, tbs, allow_buchholz_in_round_robins)
     return _table(tg, tbs, primary, teams)
+
+
+def _orders(
+    tiebreaks: Sequence[str] | str | None,
+    primary: str | None,
+    events: pd.DataFrame | None,
+    boards: pd.DataFrame,
+) -> list[tuple[Sequence[str] | str | None, str, list | None]]:
+    """The (order, primary score, events or None for all) to compute: the given order, else
+    each declared one (the ``tiebreaks`` column of `events`)."""
+    declared = None
+    if tiebreaks is None and events is not None and TIEBREAK_ORDER in events.columns:
+        if isinstance(boards, pd.DataFrame) and EVENT in boards.columns:
+            present = pd.unique(boards[EVENT].astype(object).to_numpy())
+            table = events.astype({EVENT: object})
+            declared = table[table[EVENT].isin(present)][[EVENT, TIEBREAK_ORDER]]
+    if declared is None or declared[TIEBREAK_ORDER].isna().all():
+        return [(tiebreaks, _primary(primary, None), None)]
+    found = declared[TIEBREAK_ORDER].fillna("")
+    out = []
+    for order in pd.unique(found.to_numpy()):
+        chosen = declared.loc[(found == order).to_numpy(), EVENT].tolist()
+        out.append((order or None, _primary(primary, order or None), chosen))
+    listed = set(declared[EVENT])
+    rest = [e for e in pd.unique(boards[EVENT].astype(object).to_numpy()) if e not in listed]
+    if rest:
+        out.append((None, _primary(primary, None), rest))
+    return out
+
+
+def _primary(primary: str | None, order: Sequence[str] | str | None) -> str:
+    """The primary score: as given, else the first code of a declared `order` when MP or GP,
+    else MP."""
+    if primary is None:
+        first = _parse(order)[0].code if order else None
+        primary = first if first in ("MP", "GP") else "MP"
+    if primary not in ("MP", "GP"):
+        raise ValueError(f"primary must be 'MP' or 'GP', got {primary!r}")
+    return primary
 
 
 def _table(

@@ -17,7 +17,7 @@ import numpy as np
 from .codes import RATING_BASED, TIEBREAKS, TieBreak, parse_tiebreak
 from .encounter import direct_encounter
 from .grid import _Grid
-from .kinds import _AVAILABLE, K_FL, K_FW, K_NONE, K_PLAYED, _counted, _is
+from .kinds import _AVAILABLE, K_FL, K_FW, K_NONE, K_PAB, K_PLAYED, _counted, _is
 from .ratings import _aro, _opp_ratings, _opponent_mean, _performance, _unrated_option
 from .scores import _cut, _fore, _Rounds, _scores
 
@@ -135,6 +135,9 @@ class _Engine:
         r = self.rounds(fore=name == "FB")
         if name == "SB":
             contrib = r.result * r.score
+            zero = np.array([s.pab_in_sb == "zero" for s in self.grid.rule_sets])[self.grid.rule]
+            if zero.any():  # a pairing-allocated bye adds nothing to SB (Vega, early 2026)
+                contrib = np.where(zero[:, None] & (self.grid.kind == K_PAB), 0.0, contrib)
         elif name == "KS":
             contrib = self._koya(r)
         else:

@@ -140,6 +140,7 @@ from .kinds import (
     TIEBREAK_ORDER,
 )
 from .points import _vector, point_system_text
+from .teamcodes import parse_team_tiebreak
 from .trflines import (
     _SPACE,
     _TAB,
@@ -567,19 +568,23 @@ def _tiebreak_order(tag: str, line: str, where: str) -> str:
     canonical codes separated by commas; an unknown code is refused."""
     codes = [c.strip() for c in line[4:].split(",") if c.strip()]
     if tag == "212":
-        if not codes or codes[0].upper() != "PTS":
+        if not codes or codes[0].upper() not in ("PTS", "MP", "GP"):
             raise ValidationError(
                 f"TRF: {where}: column 5: a 212 record lists the standings' criteria with the "
                 f"points first (PTS), got {codes[0] if codes else ''!r}"
             )
-        codes = codes[1:]
+        # a team event's primary score (MP or GP) stays in its order
+        codes = codes[1:] if codes[0].upper() == "PTS" else codes
     parsed = []
     for code in codes:
         try:
             parsed.append(parse_tiebreak(code).code)
         except ValueError as exc:
-            column = line.find(code) + 1
-            raise ValidationError(f"TRF: {where}: column {column}: {exc}") from None
+            try:  # a team tie-break (a team event: read_team_trf)
+                parsed.append(parse_team_tiebreak(code).code)
+            except ValueError:
+                column = line.find(code) + 1
+                raise ValidationError(f"TRF: {where}: column {column}: {exc}") from None
     if not parsed and tag == "202":
         raise ValidationError(f"TRF: {where}: column 5: a 202 record without a tie-break")
     twice = sorted({c for c in parsed if parsed.count(c) > 1})

@@ -208,6 +208,38 @@ def results_tables(files: Iterable[Path], *required: Collection[str]) -> list[Pa
     return kept
 
 
+def standings_beside(path: str | os.PathLike) -> list[Path]:
+    """The published standings tables beside a results table, or in a folder: a table named
+    like the results with ``standings`` for ``matches``, ``results`` or ``games``, or with
+    ``-standings``/``_standings`` after its stem; in a folder, every table named
+    ``*standings*``.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> for name in ("cup-results.csv", "cup-standings.csv", "other-standings.csv"):
+    ...     _ = (folder / name).write_text("")
+    >>> [p.name for p in standings_beside(folder / "cup-results.csv")]
+    ['cup-standings.csv']
+    >>> [p.name for p in standings_beside(folder)]
+    ['cup-standings.csv', 'other-standings.csv']
+    """
+    path = Path(path)
+    folder = path if path.is_dir() else path.parent
+    tables = [
+        p for p in sorted(folder.iterdir())
+        if p.is_file() and not is_hidden(p.name) and p.suffix.lower() in TABLE_SUFFIXES
+        and "standings" in p.name.lower()
+    ]  # fmt: skip
+    if path.is_dir():
+        return tables
+    stem = path.stem.lower()
+    wanted = {stem.replace(word, "standings") for word in ("matches", "results", "games")}
+    wanted |= {f"{stem}-standings", f"{stem}_standings"}
+    return [p for p in tables if p.stem.lower() in wanted]
+
+
 def result_files(
     source: Source, suffixes: Sequence[str], *required: Collection[str], what: str
 ) -> list[Path]:

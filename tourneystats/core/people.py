@@ -6,8 +6,12 @@ behind them into a separate frame (``chess.read_pgn(...).players``, ``read_usebi
 onto a finished table, after the ranking: the ids stay the identity, the names are labels, and
 two players of one name stay two players.
 
-**How a name is read** (:func:`clean_name`, :func:`clean_names`: every reader of every family,
-and every frame given to the package, read player and team names so):
+**How a name is read** (:func:`clean_name`, :func:`clean_names`, :func:`with_clean_names`): a
+player or team name that is an identity, in a file or in a frame given to the package, is read
+so by every family: cards (results tables and frames, the published standings beside them, MTG
+JSON files, TOM names), chess (results and players frames, PGN tags), the league's players and
+teams, bridge teams (team results, pools, knockouts). Where ids are numbers (TRF start
+numbers, bridge pair numbers, TOM user ids), the names are labels shown as the file gives them.
 
 - *Whitespace is no part of a name.* Leading and trailing whitespace is removed and every run
   of whitespace inside (tabs, line ends, no-break spaces) becomes one space: ``"Ann Lee "``,
@@ -20,8 +24,6 @@ and every frame given to the package, read player and team names so):
   (melee.gg lists two such players, in the same rounds, in the 2024 Asia Vintage
   Championship): a reader keeps them apart and says so in a warning naming the event and both
   spellings (:func:`case_variants`), as one player spelled two ways would be split.
-
-Ids that are numbers (start numbers, pair numbers, user ids) are not names: left as they are.
 """
 
 from __future__ import annotations
@@ -49,13 +51,6 @@ from .schema import (
 
 #: the columns of team names (bridge teams, pools and knockouts; league teams)
 TEAM_NAMES = (TEAM, HOME_TEAM, VISIT_TEAM)
-
-#: the characters Python's ``str.isspace`` calls whitespace, listed (the same set for Python's
-#: and Arrow's regular expressions, whose ``\s`` differ)
-WHITESPACE = "\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
-_RUN = f"[{WHITESPACE}]+"
-#: a name the rule changes: whitespace at an end, two in a row, or other than a plain space
-_ODD = f"^[{WHITESPACE}]|[{WHITESPACE}]$|[{WHITESPACE}]{{2}}|[{WHITESPACE.replace(' ', '')}]"
 
 
 def clean_name(name: Any) -> Any:
@@ -93,12 +88,12 @@ def clean_names(values: pd.Series) -> pd.Series:
         return pd.Series(taken, index=values.index, name=values.name).astype("category")
     if not (pd.api.types.is_string_dtype(values.dtype) or values.dtype == object):
         return values
-    distinct = pd.Series(values.unique(), dtype=values.dtype)  # (names repeat: few distinct)
-    if not _odd(distinct).any():
+    odd = [v for v in values.unique().tolist() if isinstance(v, str) and v != clean_name(v)]
+    if not odd:  # (names repeat: a pass over the distinct ones)
         return values
-    odd = _odd(values)
+    at = values.isin(odd).to_numpy(dtype=bool)
     out = values.copy()
-    out[odd] = values[odd].str.replace(_RUN, " ", regex=True).str.strip(" ")
+    out[at] = [clean_name(v) for v in values[at]]
     return out
 
 
@@ -111,16 +106,16 @@ def with_clean_names(frame: pd.DataFrame, columns: Sequence[str]) -> pd.DataFram
     >>> frame = pd.DataFrame({"home_team": ["Lions ", "Owls"], "visit_team": ["Owls", "Lions"]})
     >>> with_clean_names(frame, ["home_team", "visit_team", "team"])["home_team"].tolist()
     ['Lions', 'Owls']
+    >>> with_clean_names(frame, ["visit_team"]) is frame
+    True
     """
-    changed = {c: clean_names(frame[c]) for c in columns if c in frame.columns}
-    changed = {c: v for c, v in changed.items() if v is not frame[c]}
+    changed = {}
+    for column in (c for c in columns if c in frame.columns):
+        values = frame[column]  # (one object: each frame[column] is a new Series)
+        cleaned = clean_names(values)
+        if cleaned is not values:
+            changed[column] = cleaned
     return frame.assign(**changed) if changed else frame
-
-
-def _odd(values: pd.Series) -> pd.Series:
-    """Whether each value is a text :func:`clean_name` changes."""
-    odd = values.str.contains(_ODD, regex=True, na=False)
-    return odd.fillna(False).astype(bool) if values.dtype == object else odd
 
 
 def case_variants(frame: pd.DataFrame, column: str, within: Sequence[str] = ()) -> list[str]:

@@ -156,7 +156,7 @@ def competition_rank(
 
     Rows are compared on the first criterion, then the next, and so on. Rows equal on every
     criterion share a place and the next place skips ("1, 2, 2, 4"). Values are compared after
-    rounding to :data:`DECIMALS` decimals, so ``100 * (0.1 + 0.2) / 0.3`` ties with ``100.0``.
+    rounding to ``DECIMALS`` decimals, so ``100 * (0.1 + 0.2) / 0.3`` ties with ``100.0``.
     Missing values rank after every present value of that criterion (and tie with each other).
 
     Parameters
@@ -351,7 +351,7 @@ def decided_by(
     For every row, the first of `criteria` whose value differs from that of the row ranked just
     below it in its group: ``"tied"`` when the two share a place, missing for the last row of
     a group. Rows below a row are taken in the order of `rank`, then of the table. Values are
-    compared as the ranking compares them (rounded to :data:`DECIMALS` decimals; missing
+    compared as the ranking compares them (rounded to ``DECIMALS`` decimals; missing
     values equal each other). It is the column ``competition_rank(..., decided_by=...)`` adds,
     computed after the fact from any standings table and the criteria it was ranked by.
 

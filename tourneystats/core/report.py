@@ -510,7 +510,7 @@ def _require(table: pd.DataFrame, columns: Sequence[str], name: str) -> None:
 #: the files ``check FOLDER`` reports on, by family
 CHECK_SUFFIXES = {
     "cards": (".json", ".tdf", ".xml", *TABLE_SUFFIXES),
-    "chess": (".trf", ".trfx", ".txt"),
+    "chess": (".trf", ".trfx", ".txt", *TABLE_SUFFIXES),
     "bridge": (".xml", ".pbn"),
 }
 

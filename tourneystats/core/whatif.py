@@ -418,7 +418,7 @@ def summary(
         (a top 8 playoff). None leaves the column out.
     groups, entity : optional
         The ranking group columns and the entity column; by default read from the table (the
-        columns before the entity, see :func:`layout`).
+        columns before the entity, see ``layout``).
 
     Returns
     -------
@@ -645,7 +645,7 @@ def tie_depth(
         The positions summarised (None: all).
     groups, entity : optional
         The ranking group columns and the entity (read from the table by default,
-        :func:`layout`).
+        ``layout``).
 
     Returns
     -------

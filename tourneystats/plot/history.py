@@ -170,12 +170,6 @@ def drift(
     ...                      "player": ["Ann", "Bo", "Cy"] * 2,
     ...                      "rank": [1, 2, 3, 2, 1, 3]})
     >>> ax = drift(hist, step="round", players=["Ann", "Bo"])
-    >>> bool(ax.yaxis_inverted())
-    True
-    >>> [line.get_label() for line in ax.get_lines()]
-    ['Bo', 'Ann']
-    >>> [t.get_text() for t in ax.texts]
-    ['Bo (1)', 'Ann (2)']
     """
     step, entity, value, label = _drift_columns(history, step, entity, value, label)
     frame, numbers = _drift_rows(history, step, entity, value, event)

@@ -73,8 +73,6 @@ def decisive(
     ...                    "player": list("uvwxyz"), "rank": [1, 2, 2, 1, 2, 3],
     ...                    "PTS": [2, 1, 1, 3, 2, 1], "decided_by": ["PTS", "tied", None, "PTS", "PTS", None]})
     >>> ax = decisive(st, by="season")
-    >>> [c.get_label() for c in ax.containers], [t.get_text() for t in ax.get_xticklabels()]
-    (['PTS', 'tied'], ['S1', 'S2'])
     """
     counts = decisive_counts(standings, by=by, top=top)
     groups = [c for c in counts.columns if c not in (DECIDED_BY, "places", "share")]

@@ -1,0 +1,136 @@
+"""The archive rows of many MTG JSON files at once, file by file as :func:`archive_rows` gives them.
+
+``tourneystats import`` reads an archive of thousands of small files (13,166 of the 17,452 files
+of the public MTG archive are 8-player playoffs). Each file is parsed on its own (the standard
+library's ``json``; a refused file refuses itself alone), and the tables of a whole batch of files
+are then built in one step: one frame of results, one of brackets, one merge with the events.
+Each file's frame, warnings and error are those :func:`~tourneystats.cards.archive_rows` gives
+it alone.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ..core.schema import EVENT, ValidationError
+from .decklistcache import _BRACKET, _bracket_frame, _frame, _read_file
+from .files import WHY_EMPTY, _archive_frame, _Loaded, why_empty
+from .homonyms import told_apart
+from .published import CUT_ROUND, PLATFORM, note
+from .publishers import with_bye_players
+
+#: one file's archive rows (None: refused), the error refusing it, its warnings
+Read = tuple[pd.DataFrame | None, Exception | None, list[str]]
+
+
+class _Gathered:
+    """What the files of a batch hold, as :func:`~tourneystats.cards.read_mtg_json` gathers it."""
+
+    def __init__(self) -> None:
+        self.rows: list[tuple] = []
+        self.published: list[dict] = []
+        self.events: list[dict] = []
+        self.finalists: list[tuple] = []
+        self.bracket: list[tuple] = []
+
+    def add(self, path: Path, event: str, read: tuple) -> None:
+        """One file's reading; its notes warned (as reading it alone warns them)."""
+        record, file_rows, left, in_playoffs, standings, file_bracket = read
+        self.events.append(record)
+        self.rows.extend((event, *row) for row in file_rows)
+        self.bracket.extend((event, *row) for row in file_bracket)
+        self.finalists.extend((event, name) for name in in_playoffs)
+        cut = record[CUT_ROUND]
+        self.finalists.extend((event, row[1]) for row in file_rows if cut and row[0] >= cut)
+        self.published.extend(standings)
+        rounds = list(dict.fromkeys(left))
+        apart = [n for n in rounds if _BRACKET.fullmatch(n.strip())]
+        playoffs = [n for n in rounds if n not in apart]
+        if playoffs:
+            note(
+                "playoff rounds left out (only Swiss rounds are standings rounds)",
+                [f"{path.name} ({', '.join(playoffs)})"],
+            )
+        if apart:
+            note(
+                "bracket rounds read apart from the Swiss rounds (counted where rules count them)",
+                [f"{path.name} ({', '.join(apart)})"],
+            )
+
+
+def archive_rows_of(paths: Sequence[Path]) -> dict[int, Read]:
+    """The archive rows of the MTG JSON files of `paths`, by position in `paths`: each file's
+    frame, error and warnings as :func:`~tourneystats.cards.archive_rows` gives them for the
+    file alone. Files left to be read alone are not in the answer: those that are no ``.json``,
+    a second file of the same name, and topdeck.gg files whose byes are written null (read
+    twice, :func:`~tourneystats.cards.publishers.with_bye_players`).
+
+    Examples
+    --------
+    >>> import json, pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> for name, (a, b) in (("e1", ("Ann", "Bo")), ("e2", ("Cy", "Di"))):
+    ...     _ = (folder / f"{name}.json").write_text(json.dumps({"Tournament": {
+    ...         "Date": "2024-06-30", "Uri": "https://melee.gg/1"}, "Rounds": [{"RoundName":
+    ...         "Round 1", "Matches": [{"Player1": a, "Player2": b, "Result": "2-1-0"}]}]}))
+    >>> read = archive_rows_of([folder / "e1.json", folder / "e2.json"])
+    >>> read[1][0][["event", "player", "wins", "platform"]]
+      event player  wins platform
+    0    e2     Cy     2    melee
+    1    e2     Di     1    melee
+    """
+    from ..core.io import note_input
+
+    out: dict[int, Read] = {}
+    gathered, names, said = _Gathered(), {}, {}
+    for i, path in enumerate(paths):
+        if path.suffix.lower() != ".json" or path.stem in names:
+            continue
+        note_input(path)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            read = _read_file((path, path.stem), bye_player=None)
+            if isinstance(read, ValidationError):
+                out[i] = (None, read, [str(w.message) for w in caught])
+                continue
+            if read[0][PLATFORM] == "topdeck" and read[0]["null_byes"] > 0:
+                continue  # (read again with a dummy player: alone)
+            gathered.add(path, path.stem, read)
+        names[path.stem], said[i] = i, [str(w.message) for w in caught]
+    if not gathered.events:
+        return out
+    for i, frame in _frames(gathered, names, said).items():
+        out[i] = (frame, None, said[i])
+    return out
+
+
+def _frames(gathered: _Gathered, names: dict[str, int], said: dict[int, list[str]]) -> dict:
+    """Each file's archive rows, the batch's tables built once; the warnings of telling
+    homonyms apart added to their file's."""
+    data = _frame(gathered.rows, gathered.published, gathered.events, gathered.finalists)
+    data = replace(data, bracket=_bracket_frame(gathered.bracket))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        data = told_apart(with_bye_players(data))
+    for w in caught:  # "{event}: ..." (one event's homonyms)
+        event = str(w.message).split(":", 1)[0]
+        said[names[event] if event in names else min(names.values())].append(str(w.message))
+    rows = _archive_frame(_Loaded(data.results, data.events, None, data.bracket))
+    at = rows.groupby(EVENT, sort=False).indices
+    bracket = data.bracket if data.bracket is not None else pd.DataFrame()
+    matches = bracket.groupby(EVENT, sort=False).size() // 2 if len(bracket) else {}
+    empty = rows.iloc[:0]
+    frames = {}
+    for event, i in names.items():  # (one per file: I/O-sized)
+        own = rows.iloc[np.sort(at[event])].reset_index(drop=True) if event in at else empty.copy()
+        own.attrs = {}
+        if event not in at and event in matches:
+            own.attrs[WHY_EMPTY] = why_empty(int(matches[event]))
+        frames[i] = own
+    return frames
