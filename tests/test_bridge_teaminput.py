@@ -453,3 +453,21 @@ def test_names_read_by_the_rule_of_every_reader():
     # team numbers are ids, not names
     numbered = SF.replace({"A": 1, "B": 2, "C": 3, "D": 4})
     assert knockout_matches(numbered)["team"].tolist() == [1, 2, 3, 4]
+
+
+@pytest.mark.parametrize(
+    "function",
+    [bridge.team_matches, bridge.board_imps, bridge.team_standings, bridge.board_a_match,
+     bridge.patton_scores, bridge.bam_standings, pool_standings, knockout_matches],
+    ids=lambda f: f.__name__,
+)  # fmt: skip
+def test_every_public_function_of_board_results_reads_names_by_the_rule(function):
+    boards = pd.DataFrame({"event": "T", "stage": "F", "segment": 1, "board": [1, 1, 2, 2],
+                           "home_team": "Lions", "visit_team": "Owls", "table": [1, 2, 1, 2],
+                           "home_side": ["NS", "EW", "NS", "EW"],
+                           "ns_score": [620, 170, -100, 50]})  # fmt: skip
+    clean = function(boards)
+    odd = boards.assign(home_team=["Lions ", "Lions", " Lions", "Lions"])
+    pd.testing.assert_frame_equal(_unchanged(lambda: function(odd), odd), clean)
+    with pytest.raises(ValidationError, match="'Lions' .* and 'LIONS' .* differ only in letter"):
+        function(boards.assign(home_team=["Lions", "LIONS", "Lions", "Lions"]))
