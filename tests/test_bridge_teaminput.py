@@ -241,6 +241,8 @@ POOL_REFUSED = {
     "given VPs above the scale's most": (("E,3,B,C,11,19,16,8,12", "E,3,B,C,11,19,16,21,0"), "",
                                          "VPs above the most a team scores"),
     "a bye carrying IMPs": (None, "E,4,A,,5,,16,12,\n", "a bye (no visit_team) with IMPs"),
+    "a bye given more VPs than the scale's most": (None, "E,4,A,,0,,16,25,\n",
+                                                   "VPs above the most a team scores"),
     "a bye with a visiting score": (None, "E,4,A,,0,3,16,12,\n", "a bye (no visit_team) with IMPs"),
     "a bye of a team in no match": (None, "E,4,Z,,0,,16,12,\n", "plays no match"),
     "a team in another letter case": (("E,2,A,C", "E,2,a,C"), "", "differ only in letter case"),
