@@ -179,7 +179,7 @@ def _check_vega(
     published = data.published
     published = published[published[ROUND_AFTER].fillna(1).to_numpy() > 0]
     if published.empty:
-        raise ValidationError(f"{path}: the Vega standings publish no round's standings")
+        raise ValidationError(f"{path}: no published standings (the standings of round 0)")
     options = dict(options, round_robin=round_robin)
     kw: dict[str, Any] = {"players": data.players, "events": data.events}
     if rules is not None:

@@ -47,6 +47,7 @@ as Windows-1252 with a warning. The results then go through the chess validation
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import warnings
@@ -319,6 +320,7 @@ def _who(cell: Cell) -> dict:
     return _nobody() | {NAME: _name(cell) or None, TITLE: title}
 
 
+@functools.lru_cache(maxsize=4096)
 def _same(name: str | None) -> str:
     """A name as the pages are compared by: without a withdrawal mark ``(W)``, spaces and case,
     its parts in order (one page may swap given and family names)."""
@@ -475,11 +477,14 @@ def _checked(
         return _same(people.get(pid, {}).get(NAME)) if pid is not None else None  # type: ignore[call-overload]
 
     differ: list[str] = []
+    by_name = {
+        rnd: {_same(p.get("_name")): p for p in reversed(page)} for rnd, page in paired.items()
+    }
     for r in rows:
-        page = paired.get(r[ROUND])
+        page = by_name.get(r[ROUND])
         if page is None:
             continue
-        theirs = next((p for p in page if _same(p.get("_name")) == name(r[PLAYER])), None)
+        theirs = page.get(name(r[PLAYER]) or "")
         if theirs is None or theirs[KIND] == "in_progress":
             continue
         if r[KIND] == "pab" and theirs[KIND] == "fpb":
