@@ -184,7 +184,13 @@ def _check_vega(
     kw: dict[str, Any] = {"players": data.players, "events": data.events}
     if rules is not None:
         out = compare_published(published, data.results, **kw, rules=rules, **options)
-        return with_people(out.assign(rules=str(rules)), data.players)
+        if isinstance(rules, str) and rules.startswith("auto"):  # the rule set auto took
+            when = data.events.set_index(EVENT)[DATE]
+            used = out[EVENT].map({e: program_rule_set(VEGA, d) for e, d in when.items()})
+        else:
+            used = pd.Series(getattr(rules, "name", str(rules)), index=out.index)
+        out = out.assign(rules=used)
+        return with_people(_with_reasons(out, data.notes, data.results), data.players)
 
     # Vega's unplayed-games option (FIDE 2009 or C.07) and version are the event's file's, and
     # its pages print neither: each event is compared under every Vega rule set and keeps the
