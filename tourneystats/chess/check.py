@@ -249,6 +249,9 @@ def _with_reasons(out: pd.DataFrame, notes: pd.DataFrame, results: pd.DataFrame)
     return out.assign(**{NOTE: np.where(blank & pd.notna(found), found, out[NOTE])})
 
 
+#: the published values that are points, not tie-breaks (``check FOLDER --by-value``)
+POINTS_VALUES = (POINTS,)
+
 #: the rule sets a Vega folder is checked under, without `rules` (the first wins a tie)
 VEGA_RULES = ("vega", "vega2026a", "vega2026", "vega2009")
 _SEP = "\x1f"  # joins an event and a rule set into one event label while they are compared
