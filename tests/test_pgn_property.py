@@ -124,9 +124,8 @@ def expected_rows(names, games) -> list[tuple]:
             got[(rnd, white)] = (None, None, BYES[outcome], outcome)
             continue
         w, b, how = RESULTS[outcome]
-        if how == "double":
-            continue  # both absent (zpb)
         for p, o, colour, pts in ((white, black, "w", w), (black, white, "b", b)):
+            # a double forfeit (0-0): both lost by forfeit, against each other
             kind = "played" if how == "played" else ("forfeit_win" if pts else "forfeit_loss")
             got[(rnd, p)] = (names[o], colour, pts, kind)
     return sorted((r, names[p], *v) for (r, p), v in got.items())

@@ -80,15 +80,16 @@ def _family_choices(league: bool = True) -> str:
     (`league`: and the league's start weights)."""
     from .bridge import CONVENTIONS, KNOCKOUT_RULES, SCORINGS, TEAM_RULES
     from .cards import RULES
-    from .chess import RULE_SETS
+    from .chess import PRESETS, RULE_SETS
 
     return "\n".join(
         [
             "rule sets by family:",
             *_listed("cards    --rules", list(RULES), "(default: the preset a JSON or TOM "
                      "file's publisher implies, else mtg)"),
-            *_listed("chess    --rules", [*RULE_SETS, "auto", "auto:RULES"], "(default adjusted; "
-                     "auto: by each event's start date, auto:RULES for undated events)"),
+            *_listed("chess    --rules", [*RULE_SETS, *PRESETS, "auto:RULES"], "(default "
+                     "adjusted; auto: by each event's start date, or its program's; a program's "
+                     "preset by its dates; auto:RULES for undated events)"),
             *_listed("bridge   --rules", ["full", "half"], "(the matchpoint scale: 2 or 1 per "
                      "result beaten; default full)"),
             *_listed("bridge   --rules", list(TEAM_RULES), "(team files: the tie-breaks of a "

@@ -738,6 +738,9 @@ def chess_option_cases() -> Iterator[Case]:
     for label, args, names in (
         ("--tiebreaks XYZ", ("--tiebreaks", "BH,XYZ"), ("--tiebreaks",)),
         ("--rules nosuch", ("--rules", "nosuch"), ("--rules",)),
+        ("--tiebreaks an unknown edition", ("--tiebreaks", "BH/C1@1999,SB"), ("--tiebreaks",)),
+        ("--rules a preset with no fallback", ("--rules", "chessmanager:"), ("--rules",)),
+        ("--rules a preset's unknown fallback", ("--rules", "swissmanager:x"), ("--rules",)),
         ("--convention on chess", ("--convention", "ebu"), ("--convention",)),
         ("--prior-rounds on chess", ("--prior-rounds", "3"), ("--prior-rounds",)),
     ):
@@ -745,6 +748,11 @@ def chess_option_cases() -> Iterator[Case]:
             f"chess options/{label}", "chess", {"club.trf": trf}, "error", args=args,
             locate="option", names=names,
         )  # fmt: skip
+    yield Case(
+        "chess options/a preset and tie-breaks under their own editions", "chess",
+        {"club.trf": trf}, "ok",
+        args=("--rules", "chessmanager:fide2009", "--tiebreaks", "BH/C1@2026,BH/M1@2023,SB"),
+    )  # fmt: skip
     yield Case(
         "chess check/--out over the TRF", "chess", {"club.trf": trf}, "error", command="check",
         out=None, args=("--out", "{dir}/club.trf"),

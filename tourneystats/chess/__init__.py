@@ -53,6 +53,17 @@ Every tie-break that uses opponents' scores sees each round of a player as a pai
     Opponents' unplayed games count as draws in their score as seen by others; an own unplayed
     round R is a game against a virtual opponent of score SPR + (W - SfPR) + D (n - R), with the
     points awarded as result. Cuts take the lowest contributions.
+``chessmanager2024`` (chessmanager.com from May 2024)
+    As ``fide2024``, but the dummy's score is the player's adjusted score (over-the-board points
+    + a draw's points per unplayed round), as observed on chessmanager.com's published standings.
+
+Programs' presets (:data:`PRESETS`, :class:`Preset`): the rule set a program applied at an
+event's start date, given wherever a rule-set name is (``rules="chessmanager"``, ``--rules
+chessmanager``): ``chessmanager`` (fide2009 up to April 2024, then chessmanager2024),
+``swissmanager`` (FIDE's dates; its labelled columns carry their own edition, below), and
+``auto`` (FIDE's dates). ``rules="auto"`` applies the preset of the program an event's file
+names (the ``program`` column of the events, which the TRF and PGN readers fill:
+:mod:`tourneystats.chess.programs`).
 
 ``vega`` (the pairing program Vega, as its web exports publish; see :mod:`tourneystats.chess.vega`)
     As ``fide2024`` (also in events after 2026-03-01: no cap), but an opponent's byes and
@@ -99,7 +110,11 @@ planned rounds are ``planned_rounds=`` or ``events.rounds`` (TRF ``142``/``XXR``
 Tie-breaks (C.07 2026, art. 5: every criterion for individuals)
 -----------------------------------------------------------------
 Modifiers: ``/Cn`` cuts the n least significant values, ``/Mn`` the n least and the n most
-(art. 14); ``/R`` reverses TPN and RTNG; ``/F`` makes AOB average Fore Buchholz.
+(art. 14); ``/R`` reverses TPN and RTNG; ``/F`` makes AOB average Fore Buchholz. A code may
+name the edition it is computed under, whatever the event's rule set: ``BH/C1@2026`` next to
+``BH/M1@2024`` in one table, as Swiss-Manager labels its columns "Buchholz Tie-Breaks Cut-1
+(2026)" and "Median-1 (2023)" (:func:`tourneystats.chess.programs.code_of_label`); see
+:mod:`tourneystats.chess.codes`.
 
 =====  ===================================  ====  ====  =====  =================================
 code   name (C.07 2026)                     type  art.  mod.   here
@@ -187,7 +202,7 @@ from .kinds import EVENT_COLUMNS, KINDS, PLAYER_COLUMNS, RESULT_COLUMNS
 from .pgn import read_pgn
 from .points import POINT_KEYS, point_system
 from .ratings import DP_TABLE, PD_TABLE
-from .rules import ROUND_ROBIN_TYPE, RULE_SETS, RuleSet, rules_for_date
+from .rules import PRESETS, ROUND_ROBIN_TYPE, RULE_SETS, Preset, RuleSet, rules_for_date
 from .tables import standings, standings_by_round, validate_results
 from .teamboards import board_standings
 from .teamcodes import TEAM_TIEBREAKS, TeamTieBreak, parse_team_tiebreak
@@ -203,8 +218,10 @@ __all__ = [
     "KINDS",
     "POINT_KEYS",
     "POINTS_VALUES",
+    "PRESETS",
     "RULE_SETS",
     "TIEBREAKS",
+    "Preset",
     "RuleSet",
     "TieBreak",
     "explain",

@@ -75,6 +75,9 @@ RESULT_COLUMNS = (
 #: it declares (comma-separated codes; TRF ``212``/``202``)
 POINT_SYSTEM = "point_system"
 TIEBREAK_ORDER = "tiebreaks"
+#: ``events`` column: the program that wrote the event's file (a preset's name, e.g.
+#: ``"chessmanager"``), whose rule sets ``rules="auto"`` applies (:data:`~tourneystats.chess.PRESETS`)
+PROGRAM = "program"
 PLAYER_COLUMNS = (
     Column(EVENT, "key"),
     Column(PLAYER, "key"),
@@ -87,4 +90,5 @@ EVENT_COLUMNS = (
     Column(TYPE, "str", required=False, nullable=True),
     Column(POINT_SYSTEM, "str", required=False, nullable=True),
     Column(TIEBREAK_ORDER, "str", required=False, nullable=True),
+    Column(PROGRAM, "str", required=False, nullable=True),
 )

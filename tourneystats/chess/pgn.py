@@ -26,8 +26,11 @@ Tags and what they become
 ``EventDate``, ``Date``
     The event's start date (``date``): its ``EventDate``, else the earliest ``Date`` of its games;
     ``end_date`` is the latest ``Date``. Partial dates (``"2024.??.??"``) are unknown.
-``Site``, ``EventType``
-    ``city`` is the event's first ``Site`` that is not a URL. ``type`` is the first ``EventType``;
+``Site``, ``EventType``, ``Source``
+    ``city`` is the event's first ``Site`` that is not a URL. ``program`` is the pairing
+    program the first ``Site`` URL or ``Source`` names (``chessmanager.com``,
+    ``chess-results.com``: :data:`~tourneystats.chess.programs.PROGRAM_SIGNS`), whose preset
+    ``rules="auto"`` applies. ``type`` is the first ``EventType``;
     ``"tourn"`` (the PGN standard's all-play-all) becomes ``"round robin"`` and ``"team-tourn"``
     ``"team round robin"``, so :func:`tourneystats.chess.standings` treats those events as round
     robins.
@@ -127,9 +130,11 @@ from .kinds import (
     K_ZPB,
     KINDS,
     POINT_SYSTEM,
+    PROGRAM,
     TIEBREAK_ORDER,
 )
 from .pgnlines import MARKERS, PGN_SUFFIXES, Vocab, read_files
+from .programs import program_of
 from .trf import TrfData
 
 __all__ = ["PGN_SUFFIXES", "read_pgn"]
@@ -853,6 +858,14 @@ def _per_event_text(
     return [games.texts[c] if c >= 0 else None for c in first.tolist()]
 
 
+def _programs(games: _Games, events: _Events) -> list[str | None]:
+    """The program each event's first ``Site`` URL or ``Source`` tag names (a preset's name;
+    None: none named, :func:`~tourneystats.chess.programs.program_of`)."""
+    sites = _per_event_text(games, events, "Site", lambda t: _blank(t) and "://" in t)
+    sources = _per_event_text(games, events, "Source", _blank)
+    return [program_of(a, b) for a, b in zip(sites, sources, strict=True)]
+
+
 def _events_frame(
     games: _Games, events: _Events, rounds_of_event: np.ndarray, event_cat: pd.CategoricalDtype
 ) -> pd.DataFrame:
@@ -879,6 +892,7 @@ def _events_frame(
             ROUNDS: rounds_of_event,
             POINT_SYSTEM: pd.array([pd.NA] * n, dtype="string"),  # PGN has none: the default
             TIEBREAK_ORDER: pd.array([pd.NA] * n, dtype="string"),
+            PROGRAM: _strings(_programs(games, events)),
             FILE: _strings([str(games.files[games.file[g]]) for g in events.first_game.tolist()]),
         }
     )

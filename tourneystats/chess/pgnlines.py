@@ -60,6 +60,7 @@ TAGS = (
     "WhiteFed",
     "BlackFed",
     "Termination",
+    "Source",
 )
 #: bytes read per chunk
 CHUNK_BYTES = 8 << 20

@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.schema import DATE, EVENT, RULES, TYPE, ValidationError, rule_key
+from .kinds import PROGRAM
 
 # --- rule sets -----------------------------------------------------------------------------------
 
@@ -38,11 +39,13 @@ class RuleSet:
         last available round, which count as draws (C.07-2023 art. 16.3);
         ``"trailing_unpaired_draw"`` = the same from his last round *paired*, a forfeit loss
         included (Vega).
-    own_unplayed : {"self", "dummy", "dummy_capped", "virtual"}
+    own_unplayed : {"self", "dummy", "dummy_capped", "dummy_adjusted", "virtual"}
         The stand-in opponent of an own unplayed round: the player himself with his adjusted
         score and a draw as result (``"self"``), a dummy with the player's final score
-        (``"dummy"``), the same capped as C.07-2026 art. 16.4 says (``"dummy_capped"``), or the
-        2009 virtual opponent (``"virtual"``).
+        (``"dummy"``), the same capped as C.07-2026 art. 16.4 says (``"dummy_capped"``), a
+        dummy with the player's adjusted score (over-the-board points + a draw's points per
+        unplayed round) and the points awarded as result (``"dummy_adjusted"``, as
+        chessmanager.com publishes), or the 2009 virtual opponent (``"virtual"``).
     vur_cut_first : bool
         Whether cut modifiers cut voluntarily unplayed rounds first (C.07-2023 art. 16.5).
     round_robin_forfeits : {"played", "c07_2026", "tiebreakserver"}
@@ -95,7 +98,7 @@ class RuleSet:
 
 _ALLOWED = {
     "opponent_view": ("adjusted", "trailing_byes_draw", "trailing_unpaired_draw"),
-    "own_unplayed": ("self", "dummy", "dummy_capped", "virtual"),
+    "own_unplayed": ("self", "dummy", "dummy_capped", "dummy_adjusted", "virtual"),
     "vur_cut_first": (True, False),
     "round_robin_forfeits": ("played", "c07_2026", "tiebreakserver"),
     "buchholz_in_round_robins": (True, False),
@@ -122,35 +125,146 @@ RULE_SETS: dict[str, RuleSet] = {
     "vega2026": RuleSet(
         "vega2026", "trailing_unpaired_draw", "dummy_capped", True, "c07_2026", False
     ),
+    "chessmanager2024": RuleSet("chessmanager2024", "trailing_byes_draw", "dummy_adjusted", True),
 }
 _RULE_NAMES = tuple(RULE_SETS)
-_AUTO_LIMITS = (("2023-09-01", "fide2009"), ("2026-03-01", "fide2024"))
 
 
-def rules_for_date(date: str | datetime.date | np.datetime64) -> str:
-    """The FIDE rule set in force at an event's start `date` (what ``rules="auto"`` uses).
+# --- presets: the rule sets a program applies, by date -------------------------------------------
+
+
+@dataclass(frozen=True)
+class Preset:
+    """The rule set a pairing program (or FIDE) applies to an event, by its start date.
+
+    A preset is given wherever a rule-set name is (``rules="chessmanager"``, ``--rules
+    chessmanager``): each event gets the rule set in force at its start date, and an event
+    without a date is refused unless a fallback rule set is named after a colon
+    (``"chessmanager:fide2009"``), as for ``"auto"``.
+
+    Parameters
+    ----------
+    name : str
+        The preset's name.
+    program : str
+        Who applies it.
+    first : str
+        The rule set (a name of :data:`RULE_SETS`) before the first change.
+    changes : tuple of (str, str)
+        ``(ISO date, rule set)``: from that start date on, that rule set.
+    evidence : str
+        What the dates and rule sets are taken from.
+
+    Examples
+    --------
+    >>> from tourneystats.chess import PRESETS
+    >>> PRESETS["chessmanager"].rule_set_on("2024-04-30"), PRESETS["chessmanager"].rule_set_on(
+    ...     "2024-05-01")
+    ('fide2009', 'chessmanager2024')
+    """
+
+    name: str
+    program: str
+    first: str
+    changes: tuple[tuple[str, str], ...] = ()
+    evidence: str = ""
+
+    def __post_init__(self) -> None:
+        unknown = [r for r in (self.first, *(r for _, r in self.changes)) if r not in RULE_SETS]
+        if unknown:
+            raise ValueError(f"Preset {self.name!r}: unknown rule set(s) {unknown}")
+        dates = [pd.Timestamp(d) for d, _ in self.changes]
+        if dates != sorted(dates):
+            raise ValueError(f"Preset {self.name!r}: the changes must be in date order")
+
+    def rule_set_on(self, date: str | datetime.date | np.datetime64) -> str:
+        """The rule set of an event that starts on `date`."""
+        when, name = pd.Timestamp(date), self.first
+        for start, rule_set in self.changes:
+            if when >= pd.Timestamp(start):
+                name = rule_set
+        return name
+
+
+#: the presets: FIDE's editions by the dates they came into force (``"auto"``), and each
+#: program's rule sets by the dates it changed them
+PRESETS: dict[str, Preset] = {
+    "auto": Preset(
+        "auto",
+        "FIDE",
+        "fide2009",
+        (("2023-09-01", "fide2024"), ("2026-03-01", "fide2026")),
+        "C.07 (2024) in force from 2023-09-01, C.07 (2026) from 2026-03-01",
+    ),
+    "chessmanager": Preset(
+        "chessmanager",
+        "chessmanager.com",
+        "fide2009",
+        (("2024-05-01", "chessmanager2024"),),
+        "as observed on chessmanager.com's published standings (a club series, 2021-2025: "
+        "points, BH and BH/C1): FIDE 2009 up to April 2024, then C.07 (2024) with the dummy "
+        "of an own unplayed round at the player's adjusted score; no file of the program that "
+        "says so was found, and the month of the change is known to a month only",
+    ),
+    "swissmanager": Preset(
+        "swissmanager",
+        "Swiss-Manager (chess-results.com)",
+        "fide2009",
+        (("2023-09-01", "fide2024"), ("2026-03-01", "fide2026")),
+        "Swiss-Manager names the edition of each tie-break in its label ('Buchholz Tie-Breaks "
+        "Cut-1 (2026)' next to 'Median-1 (2023)'): those columns are computed under their "
+        "edition (programs.SWISS_MANAGER_LABELS); for the others, no public evidence of the "
+        "program's own dates was found, and FIDE's are used",
+    ),
+    # (named apart from the rule set "vega", which it applies first)
+    "vega_dated": Preset(
+        "vega_dated",
+        "Vega",
+        "vega",
+        (("2026-01-01", "vega2026a"), ("2026-04-01", "vega2026")),
+        "a club's Vega web exports (tests/benchmarks/bench_vega_archive.py) reproduce C.07 "
+        "(2024) as Vega reads it (vega) for events started in 2024-2025; the same with a "
+        "pairing-allocated bye adding nothing to SB (vega2026a) for events started 2026-01 to "
+        "2026-03-14; the 2026 caps (vega2026) for events started from 2026-04-07 on (one event "
+        "of 2026-05-16 still shows vega2026a). The first days of the later rule sets (the "
+        "months between) are a guess",
+    ),
+}
+assert not set(PRESETS) & set(RULE_SETS), "a preset named as a rule set"
+#: the preset of each program an event may name (``events.program``): by the preset's name or
+#: its program's (``"Vega"``, as the Vega reader writes it)
+_PRESET_OF_PROGRAM = {
+    **{p.name: p.name for p in PRESETS.values() if p.name != "auto"},
+    **{p.program: p.name for p in PRESETS.values() if p.name != "auto"},
+}
+
+
+def rules_for_date(date: str | datetime.date | np.datetime64, preset: str = "auto") -> str:
+    """The rule set in force at an event's start `date` (what ``rules="auto"`` uses), or the
+    one a program's `preset` applies then.
 
     Parameters
     ----------
     date : str, datetime.date or numpy.datetime64
         The event's start date (ISO 8601: ``"2024-01-10"``).
+    preset : str
+        A name of :data:`PRESETS` (``"auto"``: FIDE's editions by the dates they came into force).
 
     Returns
     -------
     str
-        ``"fide2009"`` before 2023-09-01, ``"fide2024"`` before 2026-03-01, else ``"fide2026"``.
+        A name of :data:`RULE_SETS`: for ``"auto"``, ``"fide2009"`` before 2023-09-01,
+        ``"fide2024"`` before 2026-03-01, else ``"fide2026"``.
 
     Examples
     --------
     >>> from tourneystats.chess import rules_for_date
     >>> rules_for_date("2019-05-01"), rules_for_date("2024-01-10"), rules_for_date("2026-03-01")
     ('fide2009', 'fide2024', 'fide2026')
+    >>> rules_for_date("2024-06-01", "chessmanager")
+    'chessmanager2024'
     """
-    when = pd.Timestamp(date)
-    for limit, name in _AUTO_LIMITS:
-        if when < pd.Timestamp(limit):
-            return name
-    return "fide2026"
+    return PRESETS[preset].rule_set_on(date)
 
 
 # --- the rule set of each event ------------------------------------------------------------------
@@ -170,36 +284,37 @@ def _rule_codes(
     if isinstance(rules, str):
         rules = rule_key(rules)
         _check_rule_names([rules])
-        if not rules.startswith("auto"):
+        if not _dated(rules):
             return np.zeros(n, dtype=np.int8), (RULE_SETS[rules],)
         names = np.full(n, rules, dtype=object)
     elif isinstance(rules, Mapping):
         names = _rule_names_by_event(rules, event_index)
     else:
         raise ValueError(
-            f"rules must be a rule-set name, a RuleSet, 'auto' or a mapping, got {rules!r}"
+            f"rules must be a rule-set name, a RuleSet, 'auto', a preset or a mapping, got {rules!r}"
         )
     codes, uniques = pd.factorize(names)
     chosen = np.empty(n, dtype=object)
-    auto = np.zeros(n, dtype=bool)
+    dated = np.zeros(n, dtype=bool)
     for k, given in enumerate(uniques):
         mine = codes == k
         if isinstance(given, RuleSet):
             chosen[np.flatnonzero(mine)] = [given] * int(mine.sum())
-        elif given.startswith("auto"):
-            auto |= mine
+        elif _dated(given):
+            dated |= mine
         else:
             chosen[np.flatnonzero(mine)] = [RULE_SETS[given]] * int(mine.sum())
-    program = _program_rules(event_index, events, results)
-    by_program = auto & np.array([p is not None for p in program], dtype=bool)
-    if by_program.any():  # the program that wrote the event's files: its rule set
-        chosen[np.flatnonzero(by_program)] = [RULE_SETS[n] for n in program[by_program]]
-        auto &= ~by_program
-    if auto.any():
-        by_date = _rules_by_date(names, auto, event_index, events, results)
-        chosen[np.flatnonzero(auto)] = [RULE_SETS[_RULE_NAMES[i]] for i in by_date[auto]]
+    if dated.any():
+        by_date = _rules_by_date(names, dated, event_index, events, results)
+        chosen[np.flatnonzero(dated)] = [RULE_SETS[r] for r in by_date[dated]]
     codes, sets = pd.factorize(chosen)
     return codes.astype(np.int8), tuple(sets)
+
+
+def _dated(name: object) -> bool:
+    """Whether `name` picks a rule set by date: ``"auto"`` or a preset, with or without a
+    fallback after a colon (a rule set's name is never a preset's)."""
+    return isinstance(name, str) and name not in RULE_SETS and name.partition(":")[0] in PRESETS
 
 
 def _given_rules(
@@ -236,89 +351,93 @@ def _rule_names_by_event(rules: Mapping, event_index: pd.Index) -> np.ndarray:
 
 def _rules_by_date(
     names: np.ndarray,
-    auto: np.ndarray,
+    dated: np.ndarray,
     event_index: pd.Index,
     events: pd.DataFrame | None,
     results: pd.DataFrame,
 ) -> np.ndarray:
-    """Rule-set code in force at each event's start date (the fallback of ``auto:NAME`` when
-    undated); an ``auto`` event without a date and without a fallback is an error."""
+    """The rule-set name in force at each `dated` event's start date under its preset (the
+    fallback of ``auto:NAME`` when undated); ``"auto"`` follows the preset of the program an
+    event names (``events.program``, as the readers set it), else FIDE's dates. A dated event
+    without a date and without a fallback is an error."""
     dates = _event_dates(event_index, events, results)
-    limits = pd.DatetimeIndex([limit for limit, _ in _AUTO_LIMITS]).as_unit("ns").asi8
-    by_date = np.searchsorted(limits, dates.as_unit("ns").asi8, side="right")
     undated = np.asarray(dates.isna())
-    fallback = pd.Index(_RULE_NAMES).get_indexer(
-        [str(r).partition(":")[2] or None if isinstance(r, str) else None for r in names]  # type: ignore[arg-type]
+    preset, _, fallback = (
+        np.array(parts, dtype=object)
+        for parts in zip(
+            *(str(r).partition(":") if d else ("", "", "") for r, d in zip(names, dated))
+        )
     )
-    stuck = auto & undated & (fallback < 0)
+    program = _event_programs(event_index, events)
+    by_program = (preset == "auto") & np.isin(program, list(_PRESET_OF_PROGRAM))
+    if by_program.any():  # "auto": the preset of the program that wrote the event's file
+        own = np.array([_PRESET_OF_PROGRAM.get(p, "") for p in program], dtype=object)
+        preset = np.where(by_program, own, preset)
+        # an undated event of a named program: the program's first rule set
+        first = np.array([PRESETS[q].first if q else "" for q in own], dtype=object)
+        fallback = np.where(by_program & undated & (fallback == ""), first, fallback)
+    stuck = dated & undated & (fallback == "")
     if stuck.any():
         shown = event_index[stuck].tolist()
+        given = sorted(set(names[stuck].tolist()))[0]
         raise ValidationError(
-            f"rules='auto': {len(shown)} event(s) have no start date (TRF 042 / events.date): "
+            f"rules={given!r}: {len(shown)} event(s) have no start date (TRF 042 / events.date): "
             f"{shown[:5]}; give the dates, a rule set for each event, or a fallback for "
-            "undated events: auto:fide2009, say (rules='auto:fide2009', --rules auto:fide2009)"
+            f"undated events: {given}:fide2009, say (rules='{given}:fide2009', --rules "
+            f"{given}:fide2009)"
         )
-    # by date: 0 before the first limit (fide2009), 1 fide2024, 2 fide2026
-    in_force = pd.Index(_RULE_NAMES).get_indexer([*(n for _, n in _AUTO_LIMITS), "fide2026"])  # type: ignore[arg-type]
-    return np.where(undated, fallback, in_force[by_date])
+    out = np.where(dated & undated, fallback, "").astype(object)
+    ns = dates.as_unit("ns").asi8
+    for name in pd.unique(preset[dated & ~undated]):  # (a few presets, not events)
+        mine = dated & ~undated & (preset == name)
+        chosen = PRESETS[name]
+        limits = pd.DatetimeIndex([d for d, _ in chosen.changes]).as_unit("ns").asi8
+        in_force = np.array([chosen.first, *(r for _, r in chosen.changes)], dtype=object)
+        out[mine] = in_force[np.searchsorted(limits, ns[mine], side="right")]
+    return out
 
 
-#: the rule sets of the programs (``program`` of `events`) whose files ``rules="auto"``
-#: computes with their own, by the event's start date: (first date, rule set), oldest first.
-#: Vega: a club's web exports (tests/benchmarks/bench_vega_archive.py) reproduce C.07 (2024) as
-#: Vega reads it (``vega``) for events started in 2024-2025; the same with a pairing-allocated bye
-#: adding nothing to SB (``vega2026a``) for events started 2026-01 to 2026-03-14; the 2026 caps
-#: (``vega2026``) for events started from 2026-04-07 on (one event of 2026-05-16 still shows
-#: ``vega2026a``). The first days of the later rule sets (the months between) are a guess.
-PROGRAM_RULES = {"Vega": (("", "vega"), ("2026-01-01", "vega2026a"), ("2026-04-01", "vega2026"))}
+def _event_programs(event_index: pd.Index, events: pd.DataFrame | None) -> np.ndarray:
+    """The program each event names (``events.program``; "" where none)."""
+    if events is None or PROGRAM not in events.columns:
+        return np.full(len(event_index), "", dtype=object)
+    named = events.set_index(events[EVENT].astype(object))[PROGRAM]
+    found = named.reindex(pd.Index(event_index, dtype=object))
+    return np.asarray(found.astype(object).where(found.notna(), "").to_numpy(), dtype=object)
 
 
 def program_rule_set(program: str, date: object) -> str | None:
-    """The rule set ``rules="auto"`` takes for an event written by `program` that started on
-    `date` (None or NaT: the program's first), or None for a program without its own.
+    """The rule set ``rules="auto"`` takes for an event written by `program` (a preset's name
+    or its program's, :data:`PRESETS`) that started on `date` (None or NaT: the program's
+    first), or None for a program without a preset of its own.
 
     Examples
     --------
     >>> program_rule_set("Vega", "2025-08-30"), program_rule_set("Vega", "2026-05-02")
     ('vega', 'vega2026')
+    >>> program_rule_set("chessmanager", "2024-06-01")
+    'chessmanager2024'
     >>> program_rule_set("Swiss-Manager", "2025-01-01") is None
     True
     """
-    dated = PROGRAM_RULES.get(program)
-    if dated is None:
+    name = _PRESET_OF_PROGRAM.get(program)
+    if name is None:
         return None
     when = pd.Timestamp(date) if date is not None else pd.NaT  # type: ignore[arg-type]
-    name = dated[0][1]
-    for first, rules in dated[1:]:
-        if not pd.isna(when) and when >= pd.Timestamp(first):
-            name = rules
-    return name
-
-
-def _program_rules(
-    event_index: pd.Index, events: pd.DataFrame | None, results: pd.DataFrame
-) -> np.ndarray:
-    """The rule set of each event written by a program of :data:`PROGRAM_RULES` (the
-    ``program`` column of `events`: the Vega reader sets it), None for the others."""
-    out = np.full(len(event_index), None, dtype=object)
-    if events is None or "program" not in events.columns:
-        return out
-    program = events.set_index(events[EVENT].astype(object))["program"]
-    program = program[~program.index.duplicated()].reindex(pd.Index(event_index, dtype=object))
-    dates = _event_dates(event_index, events, results)
-    for i in np.flatnonzero(program.isin(list(PROGRAM_RULES)).to_numpy()):
-        out[i] = program_rule_set(program.iloc[i], dates[int(i)])
-    return out
+    return PRESETS[name].first if pd.isna(when) else PRESETS[name].rule_set_on(when)
 
 
 def check_rule_name(name: str) -> str:
     """`name` as matched (trimmed, in lower case: :func:`~tourneystats.core.schema.rule_key`)
-    if it is a rule set, ``"auto"`` or ``"auto:<rule set>"``; else a ValueError.
+    if it is a rule set, ``"auto"``, a preset, or either of those with a fallback
+    (``"auto:<rule set>"``); else a ValueError.
 
     Examples
     --------
     >>> check_rule_name("auto:fide2024"), check_rule_name("FIDE2024")
     ('auto:fide2024', 'fide2024')
+    >>> check_rule_name("chessmanager")
+    'chessmanager'
     """
     name = rule_key(name)
     _check_rule_names([name])
@@ -331,16 +450,19 @@ def _key_of(name: object) -> object:
 
 
 def _check_rule_names(names: list) -> None:
-    """Refuse names that are neither a rule set, ``"auto"`` nor ``"auto:<rule set>"``."""
+    """Refuse names that are neither a rule set, ``"auto"``, a preset, nor one of those two
+    with a fallback rule set (``"auto:<rule set>"``)."""
     bad = sorted(
         str(r)
         for r in names
         if r not in RULE_SETS
-        and not (r == "auto" or (str(r).startswith("auto:") and str(r)[5:] in RULE_SETS))
+        and not (_dated(r) and str(r).partition(":")[2] in ("", *RULE_SETS))
+        or str(r).endswith(":")
     )
     if bad:
         raise ValueError(
-            f"unknown rule set(s) {bad}; expected one of {_RULE_NAMES}, 'auto' or 'auto:<rule set>'"
+            f"unknown rule set(s) {bad}; expected one of {_RULE_NAMES}, a preset "
+            f"({', '.join(p for p in PRESETS if p != 'auto')}), 'auto' or 'auto:<rule set>'"
         )
 
 

@@ -43,7 +43,14 @@ from .regulations import (
     _Options,
     _parse_list,
 )
-from .rules import RULE_SETS, RuleSet, _resolve_round_robin, _round_robin_events, _rule_codes
+from .rules import (
+    RULE_SETS,
+    RuleSet,
+    _dated,
+    _resolve_round_robin,
+    _round_robin_events,
+    _rule_codes,
+)
 from .tiebreaks import _Engine
 
 # --- the table of one grid -----------------------------------------------------------------------
@@ -59,13 +66,16 @@ def _table(grid: _Grid, tiebreaks: list[TieBreak], options: _Options) -> pd.Data
         mine = [t for t in tiebreaks if t.edition == edition]
         _check_buchholz(of_edition, mine, options.allow_buchholz_in_round_robins)
     shown = _apply_withdrawn(grid, options.withdrawn)
-    engines = {
-        edition: _Engine(
-            grid if edition is None else replace(of_edition, koya_rounds=grid.koya_rounds),
-            unrated=options.unrated,
-        )
-        for edition, of_edition in editions.items()
-    }
+    engines: dict[str | None, _Engine] = {None: _Engine(grid, unrated=options.unrated)}
+    for edition, of_edition in editions.items():
+        if edition is not None:  # (one engine per grid: an edition every event has shares it)
+            engines[edition] = (
+                engines[None]
+                if of_edition is grid
+                else _Engine(
+                    replace(of_edition, koya_rounds=grid.koya_rounds), unrated=options.unrated
+                )
+            )
     engine = engines[None]
     pts = engine.value(TieBreak(PTS, PTS))
     columns: dict[str, np.ndarray] = {PTS: pts}
@@ -117,6 +127,8 @@ def _edition_grids(grid: _Grid, tiebreaks: list[TieBreak]) -> dict[str | None, _
     for edition in dict.fromkeys(t.edition for t in tiebreaks if t.edition is not None):
         rule = np.zeros_like(grid.rule)
         out[edition] = replace(grid, rule=rule, rule_sets=(RULE_SETS[edition],))
+        if set(grid.rule_sets) == {RULE_SETS[edition]}:  # every event's already: the same grid
+            out[edition] = grid
     return out
 
 
@@ -163,14 +175,17 @@ def standings(
         Tie-break codes in order, e.g. ``("BH/C1", "BH", "SB")``; see :data:`TIEBREAKS`. None:
         the order each event declares (the ``tiebreaks`` column of `events`: a TRF ``212`` or
         ``202`` record), else ``BH/C1, BH, SB``.
-    rules : {"adjusted", "fide2024", "fide2026", "fide2009", "auto", "auto:NAME"}, RuleSet, mapping or None
+    rules : {"adjusted", "fide2024", "fide2026", "fide2009", "chessmanager2024", "auto", "auto:NAME", "chessmanager", "swissmanager"}, RuleSet, mapping or None
         How unplayed games count (see the module documentation). A :class:`RuleSet` (a variant
         of one, :meth:`RuleSet.replace`) is used as given. A mapping (or Series) gives a rule set
         per event; None takes a ``rules`` column of `events` or `results` (per event).
         ``"auto"`` picks by the event's start date (``events.date``, i.e. TRF ``042``, or a
         ``date`` column of `results`): before 2023-09-01 fide2009, before 2026-03-01 fide2024,
-        then fide2026; an event without a date is an error naming it, unless a fallback is
-        given as ``"auto:NAME"`` (e.g. ``"auto:fide2009"``: undated events use fide2009).
+        then fide2026, or the dates of the program an event names (``events.program``, as the
+        readers set it: :data:`PRESETS`); an event without a date is an error naming it, unless
+        a fallback is given as ``"auto:NAME"`` (e.g. ``"auto:fide2009"``: undated events use
+        fide2009). A program's preset (``"chessmanager"``, ``"swissmanager"``) picks the rule
+        set that program applied at each event's start date, and takes a fallback alike.
     players : pandas.DataFrame, optional
         ``event, player, rating`` (ratings for ARO, TPR, RTNG, ...), and the players' ``name``,
         ``fide_id``, ``title`` and ``federation`` when known (the ``players`` frame of
@@ -409,8 +424,7 @@ def standings_under_rule_sets(
     events, players = _validate_tables(events, players)
     orders = [_declared_orders(list(t), events, results) for _, t in variants]
     shareable = all(
-        isinstance(r, RuleSet) or (isinstance(r, str) and not r.startswith("auto"))
-        for r, _ in variants
+        isinstance(r, RuleSet) or (isinstance(r, str) and not _dated(r)) for r, _ in variants
     )
     if not shareable or any(len(o) > 1 for o in orders) or not isinstance(results, pd.DataFrame):
         return [

@@ -44,7 +44,9 @@ the tournament (5 rounds played of 9) has 5 rounds, the 4 not played yet are not
 
 Records read: ``001``, ``012``, ``022``, ``032``, ``042``, ``052``, ``092``, ``142``, ``XXR``,
 ``162``, ``202``, ``212``. The ``092`` text (``type``) tells :func:`tourneystats.chess.standings`
-which events are round robins. The ``162`` point system (symbol at column 6, or 5, points in the
+which events are round robins. A comment line (``###``) naming a pairing program (Swiss-Manager,
+chessmanager.com: :data:`~tourneystats.chess.programs.PROGRAM_SIGNS`) gives the ``program``
+column of the events, whose preset ``rules="auto"`` then applies. The ``162`` point system (symbol at column 6, or 5, points in the
 4 columns after it, every 9 columns: ``W`` win, forfeit win and full-point bye, ``D`` draw and
 half-point bye, ``L`` loss, ``A`` forfeit loss and zero-point bye, ``P`` pairing-allocated bye,
 ``X`` an unknown result, not read) gives the points of the results and the ``point_system`` column
@@ -137,9 +139,11 @@ from .kinds import (
     K_ZPB,
     KINDS,
     POINT_SYSTEM,
+    PROGRAM,
     TIEBREAK_ORDER,
 )
 from .points import _vector, point_system_text
+from .programs import program_of
 from .teamcodes import parse_team_tiebreak
 from .trflines import (
     _SPACE,
@@ -478,6 +482,7 @@ def _header(
     points = np.tile(_DEFAULT_POINTS, (n_files, 1))
     has_162 = np.zeros(n_files, dtype=bool)
     orders: dict[str, dict[int, str]] = {"202": {}, "212": {}}
+    programs: dict[int, str] = {}  # the program a comment line names, by file
     for k, raw in enumerate(lines):
         text = texts[k] if k in texts else raw.decode("latin-1")
         if not text.strip():
@@ -503,7 +508,12 @@ def _header(
             if f in orders[tag]:
                 raise ValidationError(f"TRF: {files[f]}:{n}: a second {tag} record")
             orders[tag][f] = _tiebreak_order(tag, text, f"{files[f]}:{n}")
+        elif tag == "###" and f not in programs:
+            named = program_of(text)
+            if named is not None:
+                programs[f] = named
     out = _header_frame(values, declared, points, files)
+    out[PROGRAM] = pd.array([programs.get(f) for f in range(n_files)], dtype="string")
     out["declared_at"] = declared_at
     out[POINT_SYSTEM] = pd.array(
         [point_system_text(p[_POINT_ORDER]) if h else None for p, h in zip(points, has_162)],
@@ -985,6 +995,7 @@ def _events_frame(
             ROUNDS: planned,
             POINT_SYSTEM: header[POINT_SYSTEM].array,
             TIEBREAK_ORDER: header[TIEBREAK_ORDER].array,
+            PROGRAM: header[PROGRAM].array,
             FILE: pd.array([str(p) for p in files], dtype="string"),
         }
     )
