@@ -241,6 +241,8 @@ POOL_REFUSED = {
     "given VPs above the scale's most": (("E,3,B,C,11,19,16,8,12", "E,3,B,C,11,19,16,21,0"), "",
                                          "VPs above the most a team scores"),
     "a bye carrying IMPs": (None, "E,4,A,,5,,16,12,\n", "a bye (no visit_team) with IMPs"),
+    "a bye given more VPs than the scale's most": (None, "E,4,A,,0,,16,25,\n",
+                                                   "VPs above the most a team scores"),
     "a bye with a visiting score": (None, "E,4,A,,0,3,16,12,\n", "a bye (no visit_team) with IMPs"),
     "a bye of a team in no match": (None, "E,4,Z,,0,,16,12,\n", "plays no match"),
     "a team in another letter case": (("E,2,A,C", "E,2,a,C"), "", "differ only in letter case"),
@@ -453,3 +455,21 @@ def test_names_read_by_the_rule_of_every_reader():
     # team numbers are ids, not names
     numbered = SF.replace({"A": 1, "B": 2, "C": 3, "D": 4})
     assert knockout_matches(numbered)["team"].tolist() == [1, 2, 3, 4]
+
+
+@pytest.mark.parametrize(
+    "function",
+    [bridge.team_matches, bridge.board_imps, bridge.team_standings, bridge.board_a_match,
+     bridge.patton_scores, bridge.bam_standings, pool_standings, knockout_matches],
+    ids=lambda f: f.__name__,
+)  # fmt: skip
+def test_every_public_function_of_board_results_reads_names_by_the_rule(function):
+    boards = pd.DataFrame({"event": "T", "stage": "F", "segment": 1, "board": [1, 1, 2, 2],
+                           "home_team": "Lions", "visit_team": "Owls", "table": [1, 2, 1, 2],
+                           "home_side": ["NS", "EW", "NS", "EW"],
+                           "ns_score": [620, 170, -100, 50]})  # fmt: skip
+    clean = function(boards)
+    odd = boards.assign(home_team=["Lions ", "Lions", " Lions", "Lions"])
+    pd.testing.assert_frame_equal(_unchanged(lambda: function(odd), odd), clean)
+    with pytest.raises(ValidationError, match="'Lions' .* and 'LIONS' .* differ only in letter"):
+        function(boards.assign(home_team=["Lions", "LIONS", "Lions", "Lions"]))

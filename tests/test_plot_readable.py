@@ -20,7 +20,7 @@ from figure_check import assert_readable, measure
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from tourneystats import cli, plot, whatif
-from tourneystats.clihelp import with_event_name
+from tourneystats.clihelp import chart_group, with_event_name
 from tourneystats.plot import fonts
 
 LARGE = Path(__file__).parent / "data" / "cards" / "large"
@@ -53,7 +53,7 @@ def compare_chart(path: Path, **options) -> plot.ChartAxes:
     results, given = cli.results_from_path("cards", path)
     table = whatif.compare(results, family="cards", rules=["mtg", "melee2025"], **given)
     summary = whatif.summary(table, cut=8)
-    rows, _ = with_event_name("cards", path, cli._chart_group(table, summary, None))
+    rows, _ = with_event_name("cards", path, chart_group(table, summary, None))
     return plot.compare(rows, **{"cut": 8, **options})
 
 

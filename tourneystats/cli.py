@@ -26,6 +26,7 @@ from .clihelp import (
     _family_choices,
     _Formatter,
     _recompute_keys,
+    chart_group,
     chart_summary,
     chart_title,
     command_parser,
@@ -563,28 +564,6 @@ def results_from_path(name: str, path: str | Path, **options: Any) -> tuple[pd.D
     return read, options
 
 
-def _chart_group(table: pd.DataFrame, summary: pd.DataFrame, event: str | None) -> pd.DataFrame:
-    """The rows of the table to chart: of `event` (as text) if given, and of the group (event,
-    section, line, league, season) where the first two rule sets differ most."""
-    from .core.whatif import layout
-
-    groups, _ = layout(table)
-    a, b = summary["rules_a"].iloc[0], summary["rules_b"].iloc[0]
-    first = summary[((summary["rules_a"] == a) & (summary["rules_b"] == b)).to_numpy()]
-    if event is not None:
-        if EVENT not in groups:
-            raise ValueError("--event: this family's tables have no event column")
-        first = first[first[EVENT].astype(str) == str(event)]
-        if first.empty:
-            known = shortened(pd.unique(summary[EVENT].astype(str)))
-            raise ValueError(f"no event {event!r}; the events are {known}")
-    pick = first.iloc[int(first["places_changed"].to_numpy().argmax())]
-    keep = np.ones(len(table), dtype=bool)
-    for column in groups:
-        keep &= (table[column] == pick[column]).to_numpy(dtype=bool, na_value=False)
-    return table.loc[keep]
-
-
 def cmd_compare(args: argparse.Namespace) -> int:
     from . import whatif
     from .core.whatif import pair_totals
@@ -634,7 +613,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if written:
         print(f"\nwrote {len(table)} rows to {written}")
     if args.chart:
-        rows, _ = with_event_name(args.family, args.path, _chart_group(table, summary, args.event))
+        rows, _ = with_event_name(args.family, args.path, chart_group(table, summary, args.event))
         ax = slope(rows, top=args.top, cut=args.cut, players=args.player)
         chart = write_chart(ax, args.chart, inputs=inputs)
         print(f"{ax.get_title(loc='left')}\nwrote {chart}")

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+import numpy as np
 import pandas as pd
 
 from .core.folders import list_files
@@ -616,3 +617,25 @@ def print_warning(
 ) -> None:
     """Say a warning on standard error as the command's own (one line)."""
     print(f"tourneystats: warning: {message}", file=sys.stderr)
+
+
+def chart_group(table: pd.DataFrame, summary: pd.DataFrame, event: str | None) -> pd.DataFrame:
+    """The rows of the table to chart: of `event` (as text) if given, and of the group (event,
+    section, line, league, season) where the first two rule sets differ most."""
+    from .core.whatif import layout
+
+    groups, _ = layout(table)
+    a, b = summary["rules_a"].iloc[0], summary["rules_b"].iloc[0]
+    first = summary[((summary["rules_a"] == a) & (summary["rules_b"] == b)).to_numpy()]
+    if event is not None:
+        if EVENT not in groups:
+            raise ValueError("--event: this family's tables have no event column")
+        first = first[first[EVENT].astype(str) == str(event)]
+        if first.empty:
+            known = shortened(pd.unique(summary[EVENT].astype(str)))
+            raise ValueError(f"no event {event!r}; the events are {known}")
+    pick = first.iloc[int(first["places_changed"].to_numpy().argmax())]
+    keep = np.ones(len(table), dtype=bool)
+    for column in groups:
+        keep &= (table[column] == pick[column]).to_numpy(dtype=bool, na_value=False)
+    return table.loc[keep]

@@ -39,7 +39,7 @@ def _event(folder: Path, rules: str | None) -> tuple[pd.DataFrame | None, str, p
             table = check_from_path(folder, rules=rules)
         except Exception as exc:  # a refused event: reported, not measured
             return None, f"refused: {str(exc).splitlines()[0]}", pd.DataFrame()
-    notes = read_vega(folder).notes if table is not None else pd.DataFrame()
+        notes = read_vega(folder).notes
     said = "; ".join(sorted({str(w.message).split(": ", 1)[-1][:90] for w in caught}))
     return table, said, notes
 

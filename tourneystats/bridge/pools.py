@@ -195,7 +195,7 @@ def _given_within(frame: pd.DataFrame, bye: np.ndarray, scale: Any) -> None:
     total = 2 * np.asarray(f(np.zeros(len(frame)), boards), dtype=np.float64)
     hv = frame[HOME_VP].to_numpy(dtype=np.float64, na_value=np.nan)
     vv = frame[VISIT_VP].to_numpy(dtype=np.float64, na_value=np.nan)
-    over = ((hv > top + 1e-9) | (vv > top + 1e-9)) & ~bye
+    over = (hv > top + 1e-9) | ((vv > top + 1e-9) & ~bye)  # (a bye's VPs too)
     fail_rows(frame, over, f"VPs above the most a team scores on the scale {scale!r} ("
               f"{top[np.flatnonzero(over)[0]] if over.any() else 0:g})", what="matches")  # fmt: skip
     above = ~bye & (hv + vv > total + 1e-6)

@@ -193,7 +193,7 @@ player id or a declared count. The TRF reader's own refusals are listed in
 # np.bincount for sums over groups.
 
 from .breakdown import explain
-from .check import check_from_path
+from .check import POINTS_VALUES, check_from_path
 from .check import check_targets as check_targets  # check FOLDER: Vega folders
 from .check import file_report as file_report  # check FOLDER: a file's row
 from .codes import TIEBREAKS, TieBreak, parse_tiebreak
@@ -217,6 +217,7 @@ __all__ = [
     "compare",
     "KINDS",
     "POINT_KEYS",
+    "POINTS_VALUES",
     "PRESETS",
     "RULE_SETS",
     "TIEBREAKS",

@@ -179,19 +179,39 @@ def _check_vega(
     published = data.published
     published = published[published[ROUND_AFTER].fillna(1).to_numpy() > 0]
     if published.empty:
-        raise ValidationError(f"{path}: the Vega standings publish no round's standings")
+        raise ValidationError(f"{path}: no published standings (the standings of round 0)")
     options = dict(options, round_robin=round_robin)
     kw: dict[str, Any] = {"players": data.players, "events": data.events}
     if rules is not None:
         out = compare_published(published, data.results, **kw, rules=rules, **options)
-        return with_people(out.assign(rules=str(rules)), data.players)
+        if isinstance(rules, str) and rules.startswith("auto"):  # the rule set auto took
+            when = data.events.set_index(EVENT)[DATE]
+            used = out[EVENT].map({e: program_rule_set(VEGA, d) for e, d in when.items()})
+        else:
+            used = pd.Series(getattr(rules, "name", str(rules)), index=out.index)
+        out = out.assign(rules=used)
+        return with_people(_with_reasons(out, data.notes, data.results), data.players)
+
     # Vega's unplayed-games option (FIDE 2009 or C.07) and version are the event's file's, and
     # its pages print neither: each event is compared under every Vega rule set and keeps the
     # one reproducing most of its tie-break values (at equal counts, the one of its date)
-    tables = [
-        compare_published(published, data.results, **kw, rules=name, **options).assign(rules=name)
-        for name in VEGA_RULES
-    ]
+    # every event once per rule set, in one computation (event "E\x1fvega", ...)
+    def each(frame: pd.DataFrame) -> pd.DataFrame:
+        label = frame[EVENT].astype(str)
+        return pd.concat([frame.assign(**{EVENT: label + _SEP + n}) for n in VEGA_RULES])
+
+    names = {f"{e}{_SEP}{n}": n for e in data.events[EVENT].astype(str) for n in VEGA_RULES}
+    both = compare_published(
+        each(published),
+        each(data.results),
+        players=each(data.players),
+        events=each(data.events),
+        rules=names,
+        **options,
+    )
+    split = both[EVENT].str.rsplit(_SEP, n=1)
+    both = both.assign(**{EVENT: split.str[0]}).assign(rules=split.str[1])
+    tables = [both[both["rules"] == n].reset_index(drop=True) for n in VEGA_RULES]
     scores = pd.concat(
         [(t["equal"] & ~t["value"].isin([POINTS, RANK])).groupby(t[EVENT]).sum() for t in tables],
         axis=1,
@@ -203,7 +223,7 @@ def _check_vega(
     best = pd.Series(np.asarray(VEGA_RULES)[scores.to_numpy().argmax(axis=1)], index=scores.index)
     out = pd.concat(
         [t[t[EVENT].map(best).to_numpy() == t["rules"].to_numpy()] for t in tables]
-    ).sort_index(kind="stable")
+    ).sort_values(EVENT, kind="stable", ignore_index=True)
     return with_people(_with_reasons(out, data.notes, data.results), data.players)
 
 
@@ -229,8 +249,12 @@ def _with_reasons(out: pd.DataFrame, notes: pd.DataFrame, results: pd.DataFrame)
     return out.assign(**{NOTE: np.where(blank & pd.notna(found), found, out[NOTE])})
 
 
+#: the published values that are points, not tie-breaks (``check FOLDER --by-value``)
+POINTS_VALUES = (POINTS,)
+
 #: the rule sets a Vega folder is checked under, without `rules` (the first wins a tie)
 VEGA_RULES = ("vega", "vega2026a", "vega2026", "vega2009")
+_SEP = "\x1f"  # joins an event and a rule set into one event label while they are compared
 
 
 #: why the ranks of an event differ: the file's ranks follow its points only, or tie-breaks

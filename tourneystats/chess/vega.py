@@ -8,35 +8,45 @@ folder below a folder (one event each, named after its folder), into the frames 
 
 What is read
 ------------
-``pairsN.html`` (round N; every round page from 1 up)
-    The results. A board names its two players by their links (``playercard.html#12``: player 12,
-    Vega's start rank) and its result: ``1 - 0``, ``0 - 1``, ``½ - ½`` are games (white first),
-    ``1F-0F`` and ``0F-1F`` forfeits, ``0F-0F`` a double forfeit, which both players lose:
-    each gets a round without a game and without points (``zpb``; the engine takes no game with
-    two losers); ``...`` or ``adj`` a game without a result yet (``in_progress``). A row of one
-    player says why he has no game: ``( bye )`` is the pairing-allocated bye (``pab``),
-    ``( full point bye )`` ``fpb``, ``( half point bye )`` ``hpb``, ``( not paired )`` an absence
-    (``zpb``). A player the page does not list is absent too; a player the pages list without
-    any result (entered, never paired) is absent from round 1 on.
-``crosstable.html``
-    The same results by player, checked against the round pages: a result, an opponent or a
-    forfeit that differs is refused, naming both pages, the player and the round. A round the
-    crosstable has and no ``pairsN.html`` gives is read from the crosstable (with a warning):
-    ``cw``/``cb`` a game with white/black, ``cf`` and an opponent a forfeit, ``BYE`` a bye
-    (``pab`` for 1, ``hpb`` for ½), an empty cell an absence. A round page missing between
-    others, with no crosstable to give it, is refused.
+``crosstable.html`` (when the folder has one)
+    The results, by player: ``cw``/``cb`` and an opponent a game with white/black, ``cf`` and an
+    opponent a forfeit (won for 1, lost for 0), ``BYE`` a bye (``pab`` for 1, ``hpb`` for ½), an
+    empty cell an absence. Two players who both lose to each other (a double forfeit, or a
+    ``0 - 0`` game) each get a round without a game and without points (``zpb``: the engine
+    takes no game with two losers; the round is noted, see below). It is the page Vega writes
+    with the standings; an older round page keeps the start numbers of its round, which players
+    who came later change.
+``pairsN.html`` (round N)
+    The results of round N. A board names its two players by their links
+    (``playercard.html#12``: player 12) and its result: ``1 - 0``, ``0 - 1``, ``½ - ½`` games
+    (white first), ``1F-0F`` and ``0F-1F`` forfeits, ``0F-0F`` a double forfeit, ``...`` or
+    ``adj`` a game without a result (``in_progress``). A row of one player says why he has no
+    game: ``( bye )`` the pairing-allocated bye (``pab``), ``( full point bye )`` ``fpb``,
+    ``( half point bye )`` ``hpb``, ``( not paired )`` an absence (``zpb``); in the template
+    whose boards are ``player-container`` blocks, a bye is an opponent ``BYE`` (player 0) and
+    its points say which. Without a crosstable the round pages are the results (a round page
+    missing between others is then refused); with one, each round page is compared with it
+    player by player, *by name*: a full-point bye there makes the crosstable's bye one, and a
+    result that differs is warned about (the crosstable's is read) and noted.
 ``standings.html``
     The published standings after round N (its heading: ``Standings at round N``): each player's
     place (``Pos``), points (``Pts``) and tie-break columns, each label mapped to its C.07 code by
-    :func:`tiebreak_code` (``BH-C1`` is ``BH/C1``, ``DirE`` ``DE``); a label of no known
-    tie-break is kept (its column named by the label) and warned about. The players' names,
-    ratings (``Rtg``; 0 is unrated), federations (``Fed``, or the flag's text) and titles come
-    from it, and from the crosstable and round pages for players it does not list.
+    :func:`tiebreak_code` (``BH-C1`` is ``BH/C1``, ``DirE`` ``DE``; DE printed as a shared place,
+    ``1-2``, is read as its first place); a label of no known tie-break is kept (its column
+    named by the label) and warned about. The players' names, ratings (``Rtg``; 0 is unrated),
+    federations (``Fed``, or the flag's text) and titles come from it, then from the crosstable
+    and the round pages. A player listed without any result (entered, never paired) is absent
+    from round 1 on.
 Event
     ``name`` (the page title), ``date`` and ``end_date`` (the ``dd/mm/yyyy - dd/mm/yyyy`` line
-    of the pages), ``rounds`` (the last round page), ``round_after`` (of the standings) and
-    ``program`` (``"Vega"``: ``rules="auto"`` takes the ``vega`` rule set) and ``tiebreaks``
-    (the codes the standings publish, in order: the standings' default tie-breaks).
+    of the pages), ``rounds``, ``round_after`` (of the standings), ``program`` (``"Vega"``:
+    ``rules="auto"`` takes the Vega rule set of the event's date) and ``tiebreaks`` (the codes
+    the standings publish, in order: the default tie-breaks of its standings).
+Notes
+    ``VegaData.notes`` names the rounds read with a caveat the pages show: a double forfeit or
+    a ``0 - 0`` game read as two absences, a crosstable that differs from a round page, a game
+    without a result in a round the standings count, points of the standings page that the
+    crosstable does not give. ``tourneystats check`` puts them beside the values they explain.
 
 Refused with the page and line (``path:LINE: ...``): a page that is cut short (a table without
 its end), a NUL byte, a result of no known form, a player twice in a round, a player twice in
@@ -47,6 +57,7 @@ as Windows-1252 with a warning. The results then go through the chess validation
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import warnings
@@ -319,6 +330,7 @@ def _who(cell: Cell) -> dict:
     return _nobody() | {NAME: _name(cell) or None, TITLE: title}
 
 
+@functools.lru_cache(maxsize=4096)
 def _same(name: str | None) -> str:
     """A name as the pages are compared by: without a withdrawal mark ``(W)``, spaces and case,
     its parts in order (one page may swap given and family names)."""
@@ -475,11 +487,14 @@ def _checked(
         return _same(people.get(pid, {}).get(NAME)) if pid is not None else None  # type: ignore[call-overload]
 
     differ: list[str] = []
+    by_name = {
+        rnd: {_same(p.get("_name")): p for p in reversed(page)} for rnd, page in paired.items()
+    }
     for r in rows:
-        page = paired.get(r[ROUND])
+        page = by_name.get(r[ROUND])
         if page is None:
             continue
-        theirs = next((p for p in page if _same(p.get("_name")) == name(r[PLAYER])), None)
+        theirs = page.get(name(r[PLAYER]) or "")
         if theirs is None or theirs[KIND] == "in_progress":
             continue
         if r[KIND] == "pab" and theirs[KIND] == "fpb":

@@ -191,7 +191,7 @@ def compare(
         who crosses it.
     players : sequence, optional
         Players (pairs) always drawn and named, whether they moved or not: ids or names
-        (:func:`tourneystats.core.people.select`; a name two players share is refused).
+        (``core.people.select``; a name two players share is refused).
     moves : int, optional
         How many of the largest moves to draw besides the top, the cut and `players`.
         Default: as many as the chart's rows hold.
