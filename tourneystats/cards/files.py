@@ -624,9 +624,9 @@ def standings_from_path(
         Leave out the MTG JSON files that would be refused, naming each in a warning
         (:func:`read_mtg_json`), and compute the others: a season of a real archive.
     jobs : int, optional
-        Processes over the MTG JSON files of a folder, reading them and computing the events
-        their publisher computes otherwise (a cut, a bracket); None or 0: all the cores, for
-        32 MB of files or more; 1, the default: this process alone. The table does not
+        Processes reading the MTG JSON files of a folder (the events their publisher computes
+        otherwise, a cut or a bracket, are computed all at once afterwards); None or 0: all the
+        cores, for 32 MB of files or more; 1, the default: this process alone. The table does not
         depend on it. A script using more than one needs the ``if __name__ == "__main__":`` guard.
 
     Returns
