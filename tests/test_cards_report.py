@@ -800,6 +800,9 @@ def test_topdeck_deleted_accounts_are_distinct_players():
     ]
     row, table = quietly(file_report, ARTABRIAN)
     assert row["status"] == "equal" and row["preset"] == "topdeck"
+    # no game scores: its OGWP is checked against the published GW%, and the report says so
+    assert row["detail"].startswith("OGWP compared with the mean of the opponents' published GW%")
+    assert "a consistency check of the published table, not a recomputation" in row["detail"]
     # the OGW% of those who met "Deleted" (who won a match: his GW% is neither published nor
     # 0) cannot be formed from the file: not compared, and named; "Deleted (2)" lost every
     # match (GW% 0), so the OGW% of his opponents P003 and P004 is compared

@@ -44,6 +44,7 @@ def src(tmp_path: Path) -> Path:
     mtg_json(src / "MTGmelee" / "2023" / "12" / "a-1.json", "2023-12-30", swiss(("A", "B")))
     mtg_json(src / "MTGmelee" / "2024" / "01" / "b-2.json", "2024-01-02", swiss(("C", "D")))
     mtg_json(src / "MTGO" / "2024" / "01" / "po-3.json", "2024-01-02", bracket_only())
+    mtg_json(src / "MTGO" / "2024" / "02" / "st-4.json", "2024-02-02", [])
     return src
 
 
@@ -74,11 +75,14 @@ def test_a_bracket_alone_is_reported_empty_with_why_and_no_season(src, tmp_path,
     assert "2 file(s) imported (4 rows)" in out
     assert "cards: 2 file(s), season(s) 2023, 2024" in out
     assert "season(s) ," not in out  # no empty season name
-    assert "1 file(s) with no round to rank, not imported: 1 a playoff bracket alone" in out
+    assert (
+        "2 file(s) with no round to rank, not imported: 1 a playoff bracket alone; 1 no match"
+    ) in out
     files = import_folder(src, tmp_path / "b", progress=False).files.set_index("path")
     row = files.loc["MTGO/2024/01/po-3.json"]
     assert row["status"] == "empty" and row["rows"] == 0 and pd.isna(row["season"])
     assert row["message"].startswith("a playoff bracket alone: 7 bracket match(es)")
+    assert files.loc["MTGO/2024/02/st-4.json", "message"].startswith("no match: the file lists")
 
 
 def test_a_table_without_dates_needs_a_season(tmp_path):

@@ -29,7 +29,9 @@ def run(path: Path, out_dir: Path) -> int:
     """Import the source folder of `path`; return the number of result rows imported."""
     from tourneystats.archive import import_folder
 
-    report = import_folder(path.with_suffix(""), Path(out_dir) / "archive", progress=False)
+    report = import_folder(
+        path.with_suffix(""), Path(out_dir) / "archive", season_from_folder=True, progress=False
+    )
     if not report.ok:
         raise SystemExit(report.summary())
     return int(report.written["rows"].sum())

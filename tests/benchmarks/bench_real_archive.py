@@ -10,8 +10,8 @@ single process):
 
 - ``check ARCHIVE --family cards --out report.csv --jobs N`` for each N of ``--jobs`` (2,1; the
   first before the other jobs, the rest at the end);
-- ``import ARCHIVE STORE``, then ``recompute STORE --out OUT`` (with the largest N), whose
-  standings are then compared, event by event, with ``standings_from_path`` of each platform
+- ``import ARCHIVE STORE --season-from-folder`` (a season per platform), then ``recompute
+  STORE --out OUT`` (with the largest N), whose standings are then compared, event by event, with ``standings_from_path`` of each platform
   folder (not timed; every event equal, exactly);
 - ``drift`` of one year of one platform's Modern events (``--platform``, ``--year``; the files
   are linked into a folder of their own; ``--skip-bad-files``: refused files left out, named);
@@ -145,7 +145,8 @@ def main(argv: list[str] | None = None) -> int:
         steps += checks[:1]  # the most processes first, one process last (the longest)
         if "import" in only:
             n = str(max(jobs))
-            steps.append(["import", str(archive), str(out / "store"), "--quiet", "--jobs", n])
+            steps.append(["import", str(archive), str(out / "store"), "--season-from-folder",
+                          "--quiet", "--jobs", n])  # fmt: skip
             steps.append(["recompute", str(out / "store"), "--out", str(out / "standings"),
                           "--quiet", "--jobs", n])  # fmt: skip
         if "drift" in only:

@@ -433,29 +433,43 @@ def _write_report(report: ImportReport, root: Path) -> Path:
 _TRF_BATCH = 1000
 
 
-#: the ``.json`` files read together by one worker (their tables built in one step)
+#: the ``.json`` files read together by one worker (their tables built in one step): at most
+#: this many, and of at most _JSON_BYTES bytes in all (a worker's memory stays small)
 _JSON_BATCH = 200
+_JSON_BYTES = 8 << 20
 
 
 def _groups(paths: list[Path]) -> list[list[Path]]:
     """`paths` in order, in groups: runs of ``.trf`` files of one folder (at most _TRF_BATCH),
-    read together, runs of ``.json`` files (at most _JSON_BATCH), read one by one but their
-    tables built together, and every other file alone."""
+    read together, runs of ``.json`` files (at most _JSON_BATCH, _JSON_BYTES), read one by one
+    but their tables built together, and every other file alone."""
     groups: list[list[Path]] = []
+    size = 0
     for path in paths:
         last = groups[-1] if groups else None
         suffix = path.suffix.lower()
+        here = _size(path) if suffix == ".json" else 0
         if (
             suffix in (".trf", ".json")
             and last
             and last[-1].suffix.lower() == suffix
             and (suffix == ".json" or last[-1].parent == path.parent)
             and len(last) < (_TRF_BATCH if suffix == ".trf" else _JSON_BATCH)
+            and size + here <= _JSON_BYTES
         ):
             last.append(path)
+            size += here
         else:
             groups.append([path])
+            size = here
     return groups
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:  # (said when the file is read)
+        return 0
 
 
 def _season_text(frame: pd.DataFrame, rel: Path) -> pd.Series:

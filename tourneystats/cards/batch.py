@@ -4,7 +4,7 @@
 of the public MTG archive are 8-player playoffs). Each file is parsed on its own (the standard
 library's ``json``; a refused file refuses itself alone), and the tables of a whole batch of files
 are then built in one step: one frame of results, one of brackets, one merge with the events.
-Each file's frame, warnings and error are those :func:`~tourneystats.cards.archive_rows` gives
+Each file's frame, warnings and error are those :func:`~tourneystats.cards.files.archive_rows` gives
 it alone.
 """
 
@@ -66,7 +66,7 @@ class _Gathered:
 
 def archive_rows_of(paths: Sequence[Path]) -> dict[int, Read]:
     """The archive rows of the MTG JSON files of `paths`, by position in `paths`: each file's
-    frame, error and warnings as :func:`~tourneystats.cards.archive_rows` gives them for the
+    frame, error and warnings as :func:`~tourneystats.cards.files.archive_rows` gives them for the
     file alone. Files left to be read alone are not in the answer: those that are no ``.json``,
     a second file of the same name, and topdeck.gg files whose byes are written null (read
     twice, :func:`~tourneystats.cards.publishers.with_bye_players`).
@@ -124,13 +124,15 @@ def _frames(gathered: _Gathered, names: dict[str, int], said: dict[int, list[str
     rows = _archive_frame(_Loaded(data.results, data.events, None, data.bracket))
     at = rows.groupby(EVENT, sort=False).indices
     bracket = data.bracket if data.bracket is not None else pd.DataFrame()
-    matches = bracket.groupby(EVENT, sort=False).size() // 2 if len(bracket) else {}
+    matches: pd.Series | dict = (
+        bracket.groupby(EVENT, sort=False).size() // 2 if len(bracket) else {}
+    )
     empty = rows.iloc[:0]
     frames = {}
     for event, i in names.items():  # (one per file: I/O-sized)
         own = rows.iloc[np.sort(at[event])].reset_index(drop=True) if event in at else empty.copy()
         own.attrs = {}
-        if event not in at and event in matches:
-            own.attrs[WHY_EMPTY] = why_empty(int(matches[event]))
+        if event not in at:
+            own.attrs[WHY_EMPTY] = why_empty(int(matches[event]) if event in matches else 0)
         frames[i] = own
     return frames

@@ -295,13 +295,16 @@ def _archive_frame(loaded: _Loaded) -> pd.DataFrame:
     info[DATE] = pd.to_datetime(info[DATE], utc=True)
     info[CUT_ROUND] = info[CUT_ROUND].fillna(0).astype(np.int64)  # (TOM: none)
     rows = rows.merge(info, on=EVENT, how="left", validate="many_to_one")
-    if not len(results) and loaded.bracket is not None and len(loaded.bracket):
-        rows.attrs[WHY_EMPTY] = why_empty(len(loaded.bracket) // 2)
+    if not len(results):
+        matches = len(loaded.bracket) // 2 if loaded.bracket is not None else 0
+        rows.attrs[WHY_EMPTY] = why_empty(matches)
     return rows
 
 
 def why_empty(matches: int) -> str:
     """What :func:`archive_rows` says of a file of `matches` bracket matches and no Swiss round."""
+    if not matches:
+        return "no match: the file lists no round (its published standings alone, if any)"
     return (
         f"a playoff bracket alone: {matches} bracket match(es) and no Swiss round (a bracket "
         "counts only in the tie-breakers of Swiss standings)"
@@ -639,9 +642,9 @@ def standings_from_path(
         Leave out the MTG JSON files that would be refused, naming each in a warning
         (:func:`read_mtg_json`), and compute the others: a season of a real archive.
     jobs : int, optional
-        Processes over the MTG JSON files of a folder, reading them and computing the events
-        their publisher computes otherwise (a cut, a bracket); None or 0: all the cores, for
-        32 MB of files or more; 1, the default: this process alone. The table does not
+        Processes reading the MTG JSON files of a folder (the events their publisher computes
+        otherwise, a cut or a bracket, are computed all at once afterwards); None or 0: all the
+        cores, for 32 MB of files or more; 1, the default: this process alone. The table does not
         depend on it. A script using more than one needs the ``if __name__ == "__main__":`` guard.
 
     Returns

@@ -31,6 +31,10 @@ status                        meaning
                               is the error, which names the place in the file (JSON path)
 ``no published values``       nothing to compare (no Swiss round, no published standings)
 ============================  ==========================================================
+
+A topdeck.gg file holds no game scores: its ``OGWP`` is compared with the mean of the opponents'
+*published* GW%, a consistency check of the published table, not a recomputation; ``detail``
+says so (:data:`PUBLISHED_OGWP`) where it says nothing else.
 """
 
 from __future__ import annotations
@@ -65,6 +69,11 @@ REPORT_COLUMNS = (
     "first_difference",
     "detail",
     "warnings",
+)
+#: the ``detail`` of a topdeck.gg file's row (where there is no other): what its OGWP comparison is
+PUBLISHED_OGWP = (
+    "OGWP compared with the mean of the opponents' published GW% (the file has no game scores): "
+    "a consistency check of the published table, not a recomputation"
 )
 #: the statuses of a file, from the best (the order of the summaries: cards gives them all)
 STATUSES = STATUS_ORDER
@@ -235,7 +244,10 @@ def file_report(
     notes = list(dict.fromkeys(str(w.message) for w in caught))
     if not row["status"]:
         status, detail = _status(table)
-        row.update(status=status, detail=detail)
+        ogwp = (
+            table is not None and row["platform"] == "topdeck" and (table["value"] == "OGWP").any()
+        )
+        row.update(status=status, detail=detail or (PUBLISHED_OGWP if ogwp else ""))
     if table is not None:
         row.update(
             compared=len(table),
