@@ -122,3 +122,14 @@ def test_a_row_whose_date_is_no_date_is_refused_by_name(tmp_path, bad):
     report = import_folder(src, tmp_path / "a", progress=False)
     assert not report.ok
     assert report.errors["message"].iloc[0].startswith("c.csv: cannot tell the season")
+
+
+def test_season_and_season_from_folder_together_are_refused(src, tmp_path, capsys):
+    """--season names the season of every file: with --season-from-folder too, which one the
+    user meant cannot be told (a usage error, exit status 2)."""
+    with pytest.raises(ValueError, match="give one of them"):
+        import_folder(src, tmp_path / "a", season="s1", season_from_folder=True, progress=False)
+    args = ["import", str(src), str(tmp_path / "b"), "--season", "s1", "--season-from-folder"]
+    assert main(args) == 2
+    assert "--season names the season of every file" in capsys.readouterr().err
+    assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()

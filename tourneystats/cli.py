@@ -677,6 +677,10 @@ def cmd_recompute(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     from . import archive
 
+    if args.season is not None and args.season_from_folder:
+        raise UsageError("--season names the season of every file, --season-from-folder takes "
+                         "it from the folders: give one of them")  # fmt: skip
+
     report = archive.import_folder(
         args.src,
         args.archive,
@@ -827,8 +831,8 @@ def _archive_parsers(sub: Any) -> None:
     im.add_argument("src", help="folder of source files")
     im.add_argument("archive", help="archive folder (created or extended)")
     im.add_argument(
-        "--season", help="season of the files without a season column or (with "
-        "--season-from-folder) folder (default: the year of each event's date)"
+        "--season", help="season of the files without a season column (default: the year "
+        "of each event's date)"
     )  # fmt: skip
     im.add_argument(
         "--season-from-folder", action="store_true",

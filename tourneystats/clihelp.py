@@ -263,8 +263,8 @@ COMMANDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "Read every results file below SRC with its family's reader and write them as a "
         "hive-partitioned Parquet archive (family=NAME/season=S/part-N.parquet). The family is "
         "told by the file type, the columns or a folder named after it; the season by a season "
-        "column, else (with --season-from-folder) the first folder below SRC that is not a "
-        "family's, else --season, else the year of the event's date. A file with no round to "
+        "column, else --season, else (with --season-from-folder) the first folder below SRC "
+        "that is not a family's, else the year of the event's date. A file with no round to "
         "rank (a playoff bracket alone) is listed, not imported.",
         (
             "tourneystats import data/ archive/ --season 2024",

@@ -292,10 +292,10 @@ def import_folder(
     is read with :func:`tourneystats.league.read_results`: without a ``league`` column, its rows
     are the league named after the file's stem (two files are two leagues, as for the CLI).
 
-    The season of a row is its file's ``season`` column if it has one; else, with
-    `season_from_folder`, the first folder below `src` that is not a family name
-    (``src/2023/club.trf`` or ``src/chess/2023/club.trf`` -> ``"2023"``); else `season` if
-    given; else the year of its event's date (its first date: ``"2024"``; a file whose rows
+    The season of a row is its file's ``season`` column if it has one; else `season` if
+    given; else, with `season_from_folder`, the first folder below `src` that is not a family
+    name (``src/2023/club.trf`` or ``src/chess/2023/club.trf`` -> ``"2023"``); else the year of
+    its event's date (its first date: ``"2024"``; a file whose rows
     have no ``date`` column, or a row without a date, is refused and named in the report).
     Seasons are stored as strings. An archive imported with other seasons is read and
     extended as it is.
@@ -320,11 +320,12 @@ def import_folder(
     root : path-like
         The archive folder.
     season : str, optional
-        Season of the rows of files without a ``season`` column (or season folder, with
-        `season_from_folder`), instead of the year of their dates.
+        Season of the rows of files without a ``season`` column, instead of the year of their
+        dates.
     season_from_folder : bool
         Take the season of a file without a ``season`` column from its folder: the first
-        folder below `src` that is not a family name.
+        folder below `src` that is not a family name (not together with `season`, which names
+        the season of every file).
     mode : {"replace", "append", "error"}
         Passed to :func:`write_archive`: by default the seasons imported replace the archive's
         partitions of the same family and season.
@@ -359,6 +360,11 @@ def import_folder(
     (True, [['cards', '2024', 2, 'imported']])
     """
     src, root = Path(src), Path(root)
+    if season is not None and season_from_folder:
+        raise ValueError(
+            "season names the season of every file, season_from_folder takes it from the "
+            "folders: give one of them"
+        )
     if not src.is_dir():
         raise MissingPathError(f"{src}: no such folder")
     real_src, real_root = os.path.realpath(src), os.path.realpath(root)
@@ -530,7 +536,7 @@ class _Stager:
         if not one_season:
             frame[SEASON] = _season_text(frame, rel)
         else:
-            where = (self.from_folder and _season_of(rel, set(FAMILIES))) or self.season
+            where = self.season or (self.from_folder and _season_of(rel, set(FAMILIES))) or None
             years = _years(frame) if where is None else None
             if where is None and years is None:
                 raise ValidationError(
