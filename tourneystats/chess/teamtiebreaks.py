@@ -22,7 +22,8 @@ EXYSB    the extended Sonneborn-Bergers (C.07 13.2): the opponent's X score (M o
          team's Y score against him: EMMSB, EMGSB (opponent's MP x own GP), EGMSB, EGGSB
 PS       progressive scores (/Cn: the first n rounds' running scores cut)
 WIN      matches won (``:GP``: games won), with or without playing
-WON      matches won over the board (``:GP``: games won over the board)
+WON      matches won over the board (``:GP``: games won over the board); in round robins a
+         forfeit win too (C.07 15.2)
 STD      standard points (C.07 7.7): 1 per round with more match points than the opponent
          team (without one: than a draw), 1/2 with as many; ``STD:GP`` counts every game so:
          1 a game won, 1/2 a game drawn (a board of an unplayed match as its game points)
@@ -60,7 +61,7 @@ import pandas as pd
 from ..core.ranking import competition_rank
 from ..core.schema import DECIDED_BY, EVENT, NAME, RANK, TEAM
 from .encounter import _group_ids, direct_encounter
-from .kinds import K_PLAYED, TIEBREAK_ORDER, _counted
+from .kinds import K_FW, K_PLAYED, TIEBREAK_ORDER, _counted
 from .rules import RuleSet
 from .scores import _cut, _Rounds, _scores
 from .teamcodes import ASCENDING, TEAM_BUCHHOLZ, TeamTieBreak, parse_team_tiebreak
@@ -147,13 +148,25 @@ class _TeamEngine:
         return np.where(kept, running, 0.0).sum(axis=1)
 
     def _wins(self, tb: TeamTieBreak, score: str) -> np.ndarray:
+        """WIN (won, with or without playing) and WON (won over the board; in round robins a
+        forfeit win too, C.07 15.2, 2024 and 2026, unless the rule set reads it otherwise)."""
+        forfeit_won = self._forfeits_played()
         if score == "GP":
-            return self.tg.board_wins if tb.name == "WIN" else self.tg.board_won
+            if tb.name == "WIN":
+                return self.tg.board_wins
+            return self.tg.board_won + np.where(forfeit_won, self.tg.board_forfeit_won, 0.0)
         g = self.tg.mp
         won = _counted(g.kind) & (np.abs(g.points - g.win[:, None]) < 1e-9)
         if tb.name == "WON":
-            won &= g.kind == K_PLAYED
+            won &= (g.kind == K_PLAYED) | ((g.kind == K_FW) & forfeit_won[:, None])
         return won.sum(axis=1).astype(np.float64)
+
+    def _forfeits_played(self) -> np.ndarray:
+        """Whether each team's event counts a forfeit win as a game won (a round robin whose
+        rule set does not keep forfeits unplayed as FIDE's TieBreakServer does)."""
+        g = self.tg.mp
+        mode = np.array([r.round_robin_forfeits for r in g.rule_sets])[g.rule]
+        return g.rr & (mode != "tiebreakserver")
 
     def _standard(self, tb: TeamTieBreak, score: str) -> np.ndarray:
         if score == "GP":  # every game a round of its own (as FIDE's TieBreakServer counts)
