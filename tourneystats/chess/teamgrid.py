@@ -43,7 +43,7 @@ class _TeamGrid:
     mp: _Grid  # points: match points; win/draw: the match point system's
     gp: _Grid  # points: game points; win/draw: a game's times the boards
     boards: np.ndarray  # (T,) boards of a match in the team's event
-    board_points: np.ndarray  # (T, B) board points per board over the rounds (C.07 12)
+    board_points: np.ndarray  # (T, B) board points per board over the rounds (BC, TBR, BBE)
     board_wins: np.ndarray  # (T,) games won, played or not (the boards of unplayed matches too)
     board_won: np.ndarray  # (T,) games won over the board
     board_forfeit_won: np.ndarray  # (T,) games won by forfeit (forfeit-won matches' boards too)
@@ -148,7 +148,7 @@ def _board_points(
     boards: np.ndarray,
     system: TeamPoints,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(T, B) each team's board points per board over its rounds (C.07 12, the FIDE TEC's
+    """(T, B) each team's board points per board over its rounds (the FIDE TEC's
     exercises §12: forfeited boards count as played; a pairing-allocated bye scores a win on
     every board; another unplayed match the game points of its outcome on every board); and
     (T,) the games won with or without playing, over the board, by forfeit, and the standard points
