@@ -230,3 +230,19 @@ def test_board_standings_by_hand():
     assert table.loc[[1, 2, 3, 4], "tpr"].tolist() == [2293, 1800, 1807, 1900]
     assert table.loc[1, "name"] == "a"
     assert list(board_standings(rows).columns)[:4] == ["event", "team", "board", "player"]
+
+
+def test_a_forfeit_win_is_a_game_won_in_round_robins():
+    """C.07 15.2: in round robins forfeits count as games played; FIDE's TieBreakServer keeps
+    them unplayed in the tie-breaks of art. 7 (the ``tiebreakserver`` reading)."""
+    from tourneystats.chess import RULE_SETS
+
+    rows = _two_teams(kind=["forfeit_win"] * 2 + ["forfeit_loss"] * 2, points=[1.0, 1.0, 0, 0])
+    codes = ["WON:MP", "WON:GP", "WIN:MP"]
+    swiss = team_standings(rows, tiebreaks=codes, round_robin=False).set_index("team")
+    robin = team_standings(rows, tiebreaks=codes, round_robin=True).set_index("team")
+    tbs = RULE_SETS["fide2024"].replace(name="tbs", round_robin_forfeits="tiebreakserver")
+    read = team_standings(rows, tiebreaks=codes, round_robin=True, rules=tbs).set_index("team")
+    assert swiss.loc["A", codes].tolist() == [0.0, 0.0, 1.0]
+    assert robin.loc["A", codes].tolist() == [1.0, 2.0, 1.0]
+    assert read.loc["A", codes].tolist() == [0.0, 0.0, 1.0]

@@ -144,3 +144,16 @@ def test_a_declared_team_order_is_used(tmp_path):
     assert list(b.dropna(axis=1, how="all").columns[3:7]) == ["rank", "MP", "EMMSB", "BC"]
     alone = standings_from_path(first)
     assert alone["GP"].tolist() == a["GP"].tolist()
+
+
+@pytest.mark.parametrize("suffix", ["csv", "parquet"])
+def test_a_table_of_board_rows_is_a_team_event(tmp_path, suffix):
+    rows, _, rr = random_team_event(8, round_robin=False)
+    path = tmp_path / f"league.{suffix}"
+    rows.to_csv(path, index=False) if suffix == "csv" else rows.to_parquet(path)
+    table = standings_from_path(path, tiebreaks=["EDE", "BH:GP/C1"])
+    expected = team_standings(rows, tiebreaks=["EDE", "BH:GP/C1"])
+    assert table["team"].tolist() == expected["team"].tolist()
+    assert np.allclose(table["BH:GP/C1"], expected["BH:GP/C1"])
+    with pytest.raises(ValidationError, match="a team event"):
+        read_results(path)  # its boards are never read as an individual event

@@ -153,9 +153,12 @@ CUM    Cumulative score (French text)                          PS less the point
                                                                playing
 =====  ===================================  ====  ====  =====  =================================
 
-The team tie-breaks of art. 12-13 (BC, TBR, BBE, the extended SB EMMSB/EMGSB/EGMSB/EGGSB, EDE
-and its chains, MPvGP, SSSC) need team matches, which this individual model does not hold; TRF
-``202``/``212`` records naming them are refused. Rating-based values (ARO, TPR, PTP, APRO, APPO)
+Team events (one row per board per round; :mod:`tourneystats.chess.teams`) have their own
+standings, :func:`team_standings`, with the team tie-breaks of art. 11-13 (MP, GP, MPvGP, BH and
+SB with a ``:MP``/``:GP`` point type, the extended SB EMMSB/EMGSB/EGMSB/EGGSB, EDE, BC, TBR,
+BBE, SSSC, ...; :mod:`tourneystats.chess.teamtiebreaks`), and board standings
+(:func:`board_standings`); a TRF file with ``013`` team records is read as a team event
+(:func:`~tourneystats.chess.teamtrf.read_team_trf`), never as an individual one. Rating-based values (ARO, TPR, PTP, APRO, APPO)
 are rounded to whole numbers as C.07 defines them, and use each player's first rating (2026, art.
 10 note), or each round's rating with ``ratings="per_round"``; unrated players are left out,
 given a rating, or make the rating-based tie-breaks drop (``unrated=``). Every other value is
@@ -208,6 +211,7 @@ from .teamboards import board_standings
 from .teamcodes import TEAM_TIEBREAKS, TeamTieBreak, parse_team_tiebreak
 from .teams import TEAM_POINTS, TeamPoints, team_matches, validate_team_results
 from .teamtiebreaks import team_standings
+from .teamtrf import read_team_trf
 from .trf import TrfData, read_trf
 from .trfwrite import write_trf
 from .whatif import compare
@@ -245,6 +249,7 @@ __all__ = [
     "TeamTieBreak",
     "board_standings",
     "parse_team_tiebreak",
+    "read_team_trf",
     "team_matches",
     "team_standings",
     "validate_team_results",

@@ -11,7 +11,16 @@ import pandas as pd
 
 from ..core.folders import list_files, names_its_source, result_files, results_tables
 from ..core.io import TABLE_SUFFIXES, read_table, texts_again
-from ..core.schema import COLOUR, EVENT, KIND, OPPONENT, PLAYER, ValidationError
+from ..core.schema import (
+    COLOUR,
+    EVENT,
+    KIND,
+    OPPONENT,
+    OPPONENT_TEAM,
+    PLAYER,
+    TEAM,
+    ValidationError,
+)
 from .kinds import RESULT_COLUMNS
 from .tables import standings, standings_by_round
 
@@ -88,7 +97,7 @@ def read_results(
     tables = [p for p in files if p.suffix.lower() in TABLE_SUFFIXES]
     pgns = [p for p in files if p.suffix.lower() in PGN_SUFFIXES]
     trfs = [p for p in files if p.suffix.lower() not in (*TABLE_SUFFIXES, *PGN_SUFFIXES)]
-    _no_team_event(trfs)
+    _no_team_event([p for p in files if p.suffix.lower() not in PGN_SUFFIXES])
     jobs = folder_jobs(jobs, trfs + pgns) or cores()  # (the size of both kinds of files)
     frames, read = [], []
     for paths, reader in ((trfs, read_trf), (pgns, read_pgn)):
@@ -243,49 +252,72 @@ def standings_from_path(
 
 
 def _no_team_event(trfs: list) -> None:
-    """Refuse TRF files of team events (013 team records) where player results are read: their
-    games are boards of team matches, whose standings are the teams'."""
-    from .teamtrf import has_team_records
-
-    teams = [p for p in trfs if has_team_records(p)]
+    """Refuse files of team events (TRF files with 013 team records, tables of board rows)
+    where player results are read: their games are boards of team matches, whose standings
+    are the teams'."""
+    teams = [p for p in trfs if _is_team_file(p)]
     if teams:
         raise ValidationError(
-            f"{teams[0]}: a team event (013 team records): its standings are the teams' "
+            f"{teams[0]}: a team event (013 team records, or a table of board rows): its "
+            "standings are the teams' "
             "(standings_from_path, or chess.read_team_trf and chess.team_standings; on the "
             "command line: tourneystats standings FILE --family chess)"
         )
 
 
 def _team_files(path: str | os.PathLike) -> list:
-    """The TRF files of `path` that hold team records; an error when a folder mixes them with
-    other results files (team and individual standings are different tables)."""
+    """The files of `path` holding team events: TRF files with team records, and CSV/Parquet
+    tables with ``team`` and ``opponent_team`` columns (one row per board); an error when a
+    folder mixes them with other results files (team and individual standings differ)."""
     from .pgn import PGN_SUFFIXES
-    from .teamtrf import has_team_records
     from .trf import TRF_SUFFIXES
 
     root = Path(path)
     if root.is_dir():  # (listed here without the warnings of the results' listing)
-        trfs = [
+        found = [
             f for f in sorted(root.rglob("*"))
-            if f.suffix.lower() in TRF_SUFFIXES
+            if f.suffix.lower() in (*TRF_SUFFIXES, *TABLE_SUFFIXES)
             and not any(part.startswith(".") for part in f.relative_to(root).parts)
         ]  # fmt: skip
     else:
-        trfs = [root] if root.suffix.lower() in TRF_SUFFIXES and root.is_file() else []
-    teams = [p for p in trfs if has_team_records(p)]
+        found = [root] if root.is_file() else []
+    teams = [p for p in found if _is_team_file(p)]
     if not teams:
         return []
     required = [c.name for c in RESULT_COLUMNS if c.required]
     suffixes = (*TRF_SUFFIXES, *PGN_SUFFIXES, *TABLE_SUFFIXES)
     files = result_files(path, suffixes, required, what="chess results")
-    teams = [p for p in files if p in teams]
-    if teams and len(teams) != len(files):
+    others = [p for p in files if p not in teams]
+    if others:
         raise ValidationError(
-            f"{path}: {len(teams)} TRF file(s) of team events (013 records, e.g. "
-            f"{teams[0].name}) and {len(files) - len(teams)} other results file(s): give them "
-            "apart (team and individual standings are different tables)"
+            f"{path}: {len(teams)} file(s) of team events (e.g. {teams[0].name}) and "
+            f"{len(others)} other results file(s): give them apart (team and individual "
+            "standings are different tables)"
         )
     return teams
+
+
+def _is_team_file(path: Path) -> bool:
+    """Whether `path` holds a team event: a TRF file with 013 records, or a table with the
+    ``team`` and ``opponent_team`` columns."""
+    from .teamtrf import has_team_records
+    from .trf import TRF_SUFFIXES
+
+    suffix = path.suffix.lower()
+    if suffix in TRF_SUFFIXES:
+        return has_team_records(path)
+    if suffix not in TABLE_SUFFIXES:
+        return False
+    try:
+        if suffix == ".csv":
+            names = set(pd.read_csv(path, nrows=0).columns)
+        else:
+            import pyarrow.parquet as pq
+
+            names = set(pq.read_schema(path).names)
+    except (OSError, ValueError, pd.errors.ParserError):
+        return False  # (the results' reader says what is wrong with it)
+    return {TEAM, OPPONENT_TEAM} <= names
 
 
 def _team_standings_from_path(
@@ -295,25 +327,29 @@ def _team_standings_from_path(
     round_robin: bool | Iterable | None,
     options: dict,
 ) -> pd.DataFrame:
-    """The team standings of the team TRF files of `path`, all events at once."""
+    """The team standings of the team files of `path` (TRF files and board-rows tables), all
+    events at once."""
     from .teamtiebreaks import team_standings
     from .teamtrf import read_team_trf
+    from .trf import TRF_SUFFIXES
 
     allowed = {"primary", "points", "team_size", "allow_buchholz_in_round_robins"}
     unknown = sorted(set(options) - allowed)
     if unknown:
         raise ValueError(
-            f"{path}: a team event (013 team records); options {unknown} are for individual "
-            f"events (team events take {sorted(allowed)})"
+            f"{path}: a team event; options {unknown} are for individual events (team events "
+            f"take {sorted(allowed)})"
         )
-    read = [read_team_trf(p) for p in _team_files(path)]
-    boards = pd.concat([d.boards for d in read], ignore_index=True)
+    files = _team_files(path)
+    read = [read_team_trf(p) for p in files if p.suffix.lower() in TRF_SUFFIXES]
+    tables = [read_table(p) for p in files if p.suffix.lower() not in TRF_SUFFIXES]
+    boards = pd.concat([d.boards for d in read] + tables, ignore_index=True)
     return team_standings(
         boards,
         tiebreaks=tiebreaks,
         rules=rules if rules is not None else "auto:fide2024",
-        events=pd.concat([d.events for d in read], ignore_index=True),
-        teams=pd.concat([d.teams for d in read], ignore_index=True),
+        events=pd.concat([d.events for d in read], ignore_index=True) if read else None,
+        teams=pd.concat([d.teams for d in read], ignore_index=True) if read else None,
         round_robin=round_robin,
         **options,
     )

@@ -25,7 +25,7 @@ _CUTS = {"BH": "CM", "SB": "CM", "EMMSB": "C", "EMGSB": "C", "EGMSB": "C", "EGGS
 #: the tie-breaks whose value is fixed by their name (no point type)
 _NO_TYPE = frozenset({"MP", "GP", "MPVGP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "BC", "TBR",
                       "BBE", "EDE", "SSSC"})  # fmt: skip
-#: ranked lowest first (C.07 12.1: the board count)
+#: ranked lowest first (the board count: the FIDE TEC's exercises, §12.1)
 ASCENDING = frozenset({"BC"})
 #: the Buchholz family (C.07 2026 art. 8 note: "must not be used in round-robins")
 TEAM_BUCHHOLZ = frozenset({"BH", "AOB"})

@@ -43,9 +43,10 @@ class _TeamGrid:
     mp: _Grid  # points: match points; win/draw: the match point system's
     gp: _Grid  # points: game points; win/draw: a game's times the boards
     boards: np.ndarray  # (T,) boards of a match in the team's event
-    board_points: np.ndarray  # (T, B) board points per board over the rounds (C.07 12)
+    board_points: np.ndarray  # (T, B) board points per board over the rounds (BC, TBR, BBE)
     board_wins: np.ndarray  # (T,) games won, played or not (the boards of unplayed matches too)
     board_won: np.ndarray  # (T,) games won over the board
+    board_forfeit_won: np.ndarray  # (T,) games won by forfeit (forfeit-won matches' boards too)
     board_standard: np.ndarray  # (T,) standard points of the games: 1 a win, 1/2 a draw
     system: TeamPoints
 
@@ -120,8 +121,8 @@ def _build_team_grid(
     games = dataclasses.replace(
         base, points=gp, result=gp, win=boards * system.game[0], draw=boards * system.game[1]
     )
-    per_board, wins, won, std = _board_points(df, matches, teams, t_codes, boards, system)
-    return _TeamGrid(base, games, boards, per_board, wins, won, std, system)
+    per_board, wins, won, forfeits, std = _board_points(df, matches, teams, t_codes, boards, system)
+    return _TeamGrid(base, games, boards, per_board, wins, won, forfeits, std, system)
 
 
 def _check_rounds(
@@ -146,11 +147,11 @@ def _board_points(
     t_codes: np.ndarray,
     boards: np.ndarray,
     system: TeamPoints,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(T, B) each team's board points per board over its rounds (C.07 12, the FIDE TEC's
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(T, B) each team's board points per board over its rounds (the FIDE TEC's
     exercises §12: forfeited boards count as played; a pairing-allocated bye scores a win on
     every board; another unplayed match the game points of its outcome on every board); and
-    (T,) the games won with or without playing, over the board, and the games' standard points
+    (T,) the games won with or without playing, over the board, by forfeit, and the standard points
     (1 a win, 1/2 a draw; every board of an unplayed match as its game points per board)."""
     B = int(max(boards.max(initial=1), 1))
     T = len(teams)
@@ -180,6 +181,7 @@ def _board_points(
     win = keep & (np.abs(pts - system.game[0]) < 1e-9)
     wins = np.bincount(t[win], minlength=T).astype(np.float64)
     won = np.bincount(t[win & (kind == K_PLAYED)], minlength=T).astype(np.float64)
+    forfeits = np.bincount(t[win & (kind == K_FW)], minlength=T).astype(np.float64)
     std = np.bincount(t[keep], weights=_standard(pts[keep], system), minlength=T) * 1.0
     # the unplayed matches: the same points on every board of the team
     unplayed = ~played & (code != K_LIVE)
@@ -191,10 +193,15 @@ def _board_points(
     np.add.at(won_all, t_codes[unplayed], np.abs(per_board[unplayed] - system.game[0]) < 1e-9)
     on_board = np.arange(B)[None, :] < boards[:, None]
     wins += won_all * boards
+    won_forfeit = np.zeros(T)
+    np.add.at(
+        won_forfeit, t_codes[code == K_FW], np.abs(per_board[code == K_FW] - system.game[0]) < 1e-9
+    )
+    forfeits += won_forfeit * boards
     std_unplayed = np.zeros(T)
     np.add.at(std_unplayed, t_codes[unplayed], _standard(per_board[unplayed], system))
     std += std_unplayed * boards
-    return out + np.where(on_board, add[:, None], 0.0), wins, won, std
+    return out + np.where(on_board, add[:, None], 0.0), wins, won, forfeits, std
 
 
 def _standard(points: np.ndarray, system: TeamPoints) -> np.ndarray:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -242,9 +242,10 @@ def validate_team_results(
     kind = _kind_codes(df)
     bye = df[OPPONENT_TEAM].isna().to_numpy()
     _check_rows(df, kind, bye, system)
-    _check_matches(df, bye)
-    _check_players(df)
-    _check_games(df, kind, bye, system)
+    codes = _codes(df)
+    _check_matches(df, bye, codes)
+    _check_players(df, codes)
+    _check_games(df, kind, bye, system, codes)
     return df
 
 
@@ -284,78 +285,103 @@ def _check_rows(df: pd.DataFrame, kind: np.ndarray, bye: np.ndarray, system: Tea
     fail_rows(df, missing_player, "a board played or won without a player", what=what)
 
 
-def _check_matches(df: pd.DataFrame, bye: np.ndarray) -> None:
+class _Codes(NamedTuple):
+    """Integer codes of the validated rows: keys compared as numbers, not as labels."""
+
+    ev: np.ndarray  # event code
+    rnd: np.ndarray  # round
+    team: np.ndarray  # team code (teams and opponent teams share the codes)
+    opp: np.ndarray  # opponent team code, -1 for a bye
+    board: np.ndarray  # board, 0 when missing
+    player: np.ndarray  # player code (players and opponents share the codes), -1: nobody
+    opponent: np.ndarray  # the opponent's player code, -1: none
+    n_teams: int
+    n_boards: int
+    n_rounds: int
+
+    def match_key(self, team: np.ndarray) -> np.ndarray:
+        """(event, round, `team`) as one integer."""
+        return (self.ev.astype(np.int64) * (self.n_rounds + 1) + self.rnd) * self.n_teams + team
+
+    def board_key(self, team: np.ndarray) -> np.ndarray:
+        """(event, round, `team`, board) as one integer."""
+        return self.match_key(team) * (self.n_boards + 1) + self.board
+
+
+def _codes(df: pd.DataFrame) -> _Codes:
+    """The integer codes of the validated frame `df`."""
+    n = len(df)
+    teams, _ = pd.factorize(np.concatenate([df[TEAM].to_numpy(object),
+                                            df[OPPONENT_TEAM].to_numpy(object)]))  # fmt: skip
+    people, _ = pd.factorize(np.concatenate([df[PLAYER].to_numpy(object),
+                                             df[OPPONENT].to_numpy(object)]))  # fmt: skip
+    board = df[BOARD].to_numpy(dtype=np.float64, na_value=0.0).astype(np.int64)
+    rnd = df[ROUND].to_numpy(dtype=np.int64)
+    return _Codes(
+        df[EVENT].cat.codes.to_numpy().astype(np.int64), rnd, teams[:n], teams[n:],
+        np.maximum(board, 0), people[:n], people[n:], int(teams.max(initial=0)) + 1,
+        int(board.max(initial=0)), int(rnd.max(initial=0)),
+    )  # fmt: skip
+
+
+def _check_matches(df: pd.DataFrame, bye: np.ndarray, c: _Codes) -> None:
     """One opponent team (or a bye) per team and round, named back; each board once."""
     what = "team results"
-    key = [EVENT, ROUND, TEAM]
-    opp = df[OPPONENT_TEAM].astype(object).where(~bye, "\x00bye")
-    n_opp = opp.groupby([df[c] for c in key], observed=True, sort=False).transform("nunique")
-    fail_rows(df, n_opp.to_numpy() > 1, "a team meets two teams (or a bye) in a round", what=what)
-    pairs = df.loc[~bye, key + [OPPONENT_TEAM]].drop_duplicates()
-    ev, rnd = pairs[EVENT].cat.codes.to_numpy(), pairs[ROUND].to_numpy()
-    team, other = pairs[TEAM].astype(object), pairs[OPPONENT_TEAM].astype(object)
-    mine = pd.MultiIndex.from_arrays([ev, rnd, team, other])
-    back = pd.MultiIndex.from_arrays([ev, rnd, other, team])
-    named = back.isin(mine)
-    lone = pairs.loc[~named]
-    if len(lone):  # the other team's rows are missing or name another team
-        rows = df.merge(lone, on=list(lone.columns), how="inner")
-        fail_rows(
-            rows,
-            np.ones(len(rows), bool),
-            "the opponent team does not name the team back",
-            what=what,
-        )
-    dup = df.loc[~bye].duplicated(key + [BOARD], keep=False).to_numpy()
-    fail_rows(df.loc[~bye], dup, "a board appears twice in a match", what=what)
+    mine = c.match_key(c.team)
+    sides = np.unique(mine * (c.n_teams + 1) + (c.opp + 1))  # (team, opponent or bye) pairs
+    side_team, count = np.unique(sides // (c.n_teams + 1), return_counts=True)
+    two = np.isin(mine, side_team[count > 1])
+    fail_rows(df, two, "a team meets two teams (or a bye) in a round", what=what)
+    back = c.match_key(np.where(bye, 0, c.opp)) * (c.n_teams + 1) + (c.team + 1)
+    lone = ~bye & ~np.isin(back, sides)  # the other team's rows missing or naming another team
+    fail_rows(df, lone, "the opponent team does not name the team back", what=what)
+    boards = c.board_key(c.team)[~bye]
+    _, at, count = np.unique(boards, return_inverse=True, return_counts=True)
+    fail_rows(df.loc[~bye], count[at] > 1, "a board appears twice in a match", what=what)
 
 
-def _check_players(df: pd.DataFrame) -> None:
+def _check_players(df: pd.DataFrame, c: _Codes) -> None:
     """A player once per round, and in one team only."""
     what = "team results"
-    named = df[df[PLAYER].notna()]
-    fail_rows(
-        named,
-        named.duplicated([EVENT, ROUND, PLAYER], keep=False).to_numpy(),
-        "a player appears twice in a round",
-        what=what,
-    )
-    teams = named.groupby([EVENT, PLAYER], observed=True, sort=False)[TEAM].transform("nunique")
-    fail_rows(named, teams.to_numpy() > 1, "a player plays for two teams", what=what)
+    named = c.player >= 0
+    key = (c.ev * (c.n_rounds + 1) + c.rnd) * (int(c.player.max(initial=0)) + 1) + c.player
+    _, at, count = np.unique(key[named], return_inverse=True, return_counts=True)
+    fail_rows(df[named], count[at] > 1, "a player appears twice in a round", what=what)
+    person = c.ev * (int(c.player.max(initial=0)) + 1) + c.player
+    pairs = np.unique(person[named] * c.n_teams + c.team[named])
+    who, count = np.unique(pairs // c.n_teams, return_counts=True)
+    two = named & np.isin(person, who[count > 1])
+    fail_rows(df, two, "a player plays for two teams", what=what)
 
 
-def _check_games(df: pd.DataFrame, kind: np.ndarray, bye: np.ndarray, system: TeamPoints) -> None:
+def _check_games(
+    df: pd.DataFrame, kind: np.ndarray, bye: np.ndarray, system: TeamPoints, c: _Codes
+) -> None:
     """Both sides of every board of a match agree: the players, the points, the kinds."""
-    key = [EVENT, ROUND, TEAM, OPPONENT_TEAM, BOARD]
-    side = df.loc[~bye, key + [PLAYER, OPPONENT, POINTS]].assign(_kind=kind[~bye])
-    other = side.rename(
-        columns={TEAM: OPPONENT_TEAM, OPPONENT_TEAM: TEAM, PLAYER: "_o_player",
-                 OPPONENT: "_o_opponent", POINTS: "_o_points", "_kind": "_o_kind"}
-    )  # fmt: skip
-    both = side.merge(other, on=key, how="left")
-    k, ok = both["_kind"].to_numpy(), both["_o_kind"].to_numpy(dtype=np.float64, na_value=np.nan)
+    rows = np.flatnonzero(~bye)
+    own = pd.Index(c.board_key(c.team)[rows])  # (unique: each board once, checked)
+    at = own.get_indexer(c.board_key(c.opp)[rows])
+    theirs = rows[np.maximum(at, 0)]
+    present = at >= 0
+    side = df.iloc[rows]
+    k = kind[rows]
+    ok = np.where(present, kind[theirs], -1)
     what = "team results"
     game = np.isin(k, (K_PLAYED, K_LIVE))
-    fail_rows(both, game & np.isnan(ok), "a game has no row on the other team's board", what=what)
-    pts = both[POINTS].to_numpy(dtype=np.float64, na_value=np.nan)
-    total = pts + both["_o_points"].to_numpy(dtype=np.float64, na_value=np.nan)
+    fail_rows(side, game & ~present, "a game has no row on the other team's board", what=what)
+    pts = df[POINTS].to_numpy(dtype=np.float64, na_value=np.nan)
+    total = pts[rows] + pts[theirs]
     win, draw, loss = system.game
     bad = (k == K_PLAYED) & (ok == K_PLAYED) & (np.abs(total - (win + loss)) > 1e-9)
-    bad &= ~((pts == draw) & (np.abs(total - 2 * draw) < 1e-9))
-    fail_rows(both, bad, "the two sides of a game do not add up", what=what)
-    present = ~np.isnan(ok)
+    bad &= ~((pts[rows] == draw) & (np.abs(total - 2 * draw) < 1e-9))
+    fail_rows(side, bad, "the two sides of a game do not add up", what=what)
     mism = (k == K_FW) & present & (ok != K_FL)
     mism |= (k == K_FL) & present & ~np.isin(ok, (K_FW, K_FL))
-    mism |= game & ~np.isnan(ok) & ~np.isin(ok, (K_PLAYED, K_LIVE))
-    fail_rows(both, mism, "the two sides of a board disagree on its kind", what=what)
-    names = game & ~np.isnan(ok)
-    theirs, named = both["_o_player"], both[OPPONENT]
-    wrong = names & (
-        named.isna().to_numpy()
-        | theirs.isna().to_numpy()
-        | (named.astype(str).to_numpy() != theirs.astype(str).to_numpy())
-    )
-    fail_rows(both, wrong, "the opponent is not the other team's player on that board", what=what)
+    mism |= game & present & ~np.isin(ok, (K_PLAYED, K_LIVE))
+    fail_rows(side, mism, "the two sides of a board disagree on its kind", what=what)
+    opponent, player = c.opponent[rows], c.player[theirs]
+    wrong = game & present & ((opponent < 0) | (opponent != player))
+    fail_rows(side, wrong, "the opponent is not the other team's player on that board", what=what)
 
 
 # --- match results -------------------------------------------------------------------------------

@@ -7,22 +7,25 @@ matches of C.07 2024 and 2026 art. 16 apply to teams unchanged).
 
 Each team has two scores (C.07 art. 11.1): match points (MP) and game points (GP); one is the
 event's *primary* score (``primary=``), the other the *secondary*. A tie-break uses the primary
-score unless its code names one (``BH:GP``, ``SB:MP``):
+score unless its code names one (``BH:GP``, ``SB:MP``). The worked examples cited are the FIDE
+Technical Commission's "Exercises in tie-breaking" (2023), part two:
 
 =======  =================================================================================
 code     value
 =======  =================================================================================
 MP, GP   the match points, the game points
-MPvGP    the secondary score (C.07 13.1; the FIDE TEC's exercise 34)
+MPvGP    the secondary score (the TEC's exercises, §8)
 BH       Buchholz: the opponents' scores (/Cn, /Mn cut; unplayed matches as art. 16)
 AOB      the average BH of the opponents met over the board (0 with none)
 SB       Sonneborn-Berger: each opponent's score times the score against him, in the same
          point type (``SB:MP`` is ``EMMSB``, ``SB:GP`` is ``EGGSB``)
-EXYSB    the extended Sonneborn-Bergers (C.07 13.2): the opponent's X score (M or G) times the
-         team's Y score against him: EMMSB, EMGSB (opponent's MP x own GP), EGMSB, EGGSB
+EXYSB    the extended Sonneborn-Bergers (the TEC's exercises, §10): the opponent's X score
+         (M or G) times the team's Y score against him: EMMSB, EMGSB (opponent's MP x own GP),
+         EGMSB, EGGSB; /Cn only
 PS       progressive scores (/Cn: the first n rounds' running scores cut)
 WIN      matches won (``:GP``: games won), with or without playing
-WON      matches won over the board (``:GP``: games won over the board)
+WON      matches won over the board (``:GP``: games won over the board); in round robins a
+         forfeit win too (C.07 15.2)
 STD      standard points (C.07 7.7): 1 per round with more match points than the opponent
          team (without one: than a draw), 1/2 with as many; ``STD:GP`` counts every game so:
          1 a game won, 1/2 a game drawn (a board of an unplayed match as its game points)
@@ -30,13 +33,13 @@ KS       Koya: the points scored against the teams with 50 % of the maximum scor
 SSSC     score and schedule strength combination (C.07 13.4): the secondary score plus the
          primary-score Buchholz divided by the normalisation factor, the maximum primary
          score over the maximum secondary score of one match, rounded down
-BC       board count (C.07 12.1): each board's points times its number, summed over the
-         rounds; lowest first
-TBR      top board results (12.2): the teams tied on every earlier criterion compared on their
+BC       board count (the TEC's exercises, §12.1): each board's points times its number,
+         summed over the rounds; lowest first
+TBR      top board results (§12.2): the teams tied on every earlier criterion compared on their
          board-1 points, then board 2, ...; the value is how many of them it places below
-BBE      bottom board elimination (12.3): the same on the points of all boards but the last,
+BBE      bottom board elimination (§12.3): the same on the points of all boards but the last,
          then without the last two, and so on
-EDE      extended direct encounter (13.3): the matches between the teams tied on every
+EDE      extended direct encounter (C.07 13.3): the matches between the teams tied on every
          earlier criterion, by the primary score (art. 6: a team that cannot be caught is
          placed first even where not all met), then the teams still tied by the secondary
          score; the value is how many of the tied teams it places below
@@ -60,7 +63,7 @@ import pandas as pd
 from ..core.ranking import competition_rank
 from ..core.schema import DECIDED_BY, EVENT, NAME, RANK, TEAM
 from .encounter import _group_ids, direct_encounter
-from .kinds import K_PLAYED, TIEBREAK_ORDER, _counted
+from .kinds import K_FW, K_PLAYED, TIEBREAK_ORDER, _counted
 from .rules import RuleSet
 from .scores import _cut, _Rounds, _scores
 from .teamcodes import ASCENDING, TEAM_BUCHHOLZ, TeamTieBreak, parse_team_tiebreak
@@ -147,13 +150,25 @@ class _TeamEngine:
         return np.where(kept, running, 0.0).sum(axis=1)
 
     def _wins(self, tb: TeamTieBreak, score: str) -> np.ndarray:
+        """WIN (won, with or without playing) and WON (won over the board; in round robins a
+        forfeit win too, C.07 15.2, 2024 and 2026, unless the rule set reads it otherwise)."""
+        forfeit_won = self._forfeits_played()
         if score == "GP":
-            return self.tg.board_wins if tb.name == "WIN" else self.tg.board_won
+            if tb.name == "WIN":
+                return self.tg.board_wins
+            return self.tg.board_won + np.where(forfeit_won, self.tg.board_forfeit_won, 0.0)
         g = self.tg.mp
         won = _counted(g.kind) & (np.abs(g.points - g.win[:, None]) < 1e-9)
         if tb.name == "WON":
-            won &= g.kind == K_PLAYED
+            won &= (g.kind == K_PLAYED) | ((g.kind == K_FW) & forfeit_won[:, None])
         return won.sum(axis=1).astype(np.float64)
+
+    def _forfeits_played(self) -> np.ndarray:
+        """Whether each team's event counts a forfeit win as a game won (a round robin whose
+        rule set does not keep forfeits unplayed as FIDE's TieBreakServer does)."""
+        g = self.tg.mp
+        mode = np.array([r.round_robin_forfeits for r in g.rule_sets])[g.rule]
+        return g.rr & (mode != "tiebreakserver")
 
     def _standard(self, tb: TeamTieBreak, score: str) -> np.ndarray:
         if score == "GP":  # every game a round of its own (as FIDE's TieBreakServer counts)

@@ -69,9 +69,10 @@ class TeamTrfData(NamedTuple):
 
 
 def has_team_records(path: str | os.PathLike) -> bool:
-    """Whether the TRF file `path` has ``013`` team records (a team event)."""
-    with open(path, "rb") as handle:
-        return any(line.startswith(b"013 ") for line in handle)
+    """Whether the TRF file `path` has ``013`` team records (a team event): one scan of its
+    bytes, as fast as reading them."""
+    data = Path(path).read_bytes()
+    return data.startswith(b"013 ") or b"\n013 " in data
 
 
 def team_records(path: str | os.PathLike) -> pd.DataFrame:
