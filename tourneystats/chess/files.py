@@ -33,8 +33,8 @@ def read_results(
     :func:`standings`.
 
     A Vega web export (a folder holding ``standings.html`` and ``pairsN.html`` pages) is one
-    event, read with :func:`tourneystats.chess.vega.read_vega` (its PGN pages are not read
-    again). A folder contributes its Vega folders, its ``*.trf``, ``*.txt``, ``*.trfx`` files (read together with
+    event, read by the Vega reader of ``tourneystats.chess.vega`` (its PGN pages are not
+    read again). A folder contributes its Vega folders, its ``*.trf``, ``*.txt``, ``*.trfx`` files (read together with
     :func:`tourneystats.chess.read_trf`, one event per file named by the file stem), its ``*.pgn``
     files (read together with :func:`tourneystats.chess.read_pgn`, events told by their
     ``Event`` tags) and its CSV and Parquet tables holding the results columns; hidden files are

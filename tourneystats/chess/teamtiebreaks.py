@@ -293,7 +293,8 @@ def team_standings(
     tiebreaks : sequence of str or str, optional
         Team tie-break codes in order (see the module documentation), e.g. ``["EDE",
         "EMGSB/C1", "BH:GP/C1"]``; default: the order each event declares (the ``tiebreaks``
-        column of `events`, a TRF ``212``/``202`` record), else :data:`DEFAULT_TEAM_TIEBREAKS`.
+        column of `events`, a TRF ``212``/``202`` record), else ``EDE, EMGSB/C1, BH/C1``
+        (the FIDE TEC's Swiss team example).
     primary : {"MP", "GP"}, optional
         The primary score (C.07 11.1): match points or game points; default: the first code
         of the declared order when it is ``MP`` or ``GP``, else match points.

@@ -20,10 +20,10 @@ code                    meaning                                         kind
 ``U``                   pairing-allocated bye                           ``pab``
 ``F`` / ``H``           full-point / half-point bye                     ``fpb`` / ``hpb``
 ``Z``, blank, ``-``     zero-point bye, absence (without an opponent)   ``zpb``
-``+`` / ``=``           without an opponent (``0000 - +``, ``0000 -     ``pab`` / ``hpb``
-                        =``): the byes of FIDE's data exchange format
-                        before TRF-16 (Krause), read as pairing programs
-                        read them
+``+`` / ``=``           without an opponent (``0000 - +`` and           ``pab`` / ``hpb``
+                        ``0000 - =``): the byes of FIDE's data exchange
+                        format before TRF-16 (Krause), read as pairing
+                        programs read them
 ======================  ==============================================  ================
 
 A double forfeit (neither player came) is ``-`` on both lines, each naming the other: two
