@@ -910,6 +910,7 @@ def test_importing_cards_imports_no_other_family():
     assert loaded == {
         "tourneystats.cards",
         "tourneystats.cards.check",
+        "tourneystats.cards.cuts",
         "tourneystats.cards.codes",
         "tourneystats.cards.convert",
         "tourneystats.cards.earlier",
