@@ -63,8 +63,8 @@ def test_compare_usage_errors(tmp_path, capsys):
     assert main([*base, "--rules", "mtg,nope"]) == 2
     assert "unknown card-game rules 'nope'" in capsys.readouterr().err
     assert main([*base, "--rules", "mtg,melee", "--chart", str(tmp_path / "c.png"),
-                 "--event", "E9"]) == 1  # fmt: skip
-    assert "no event 'E9'" in capsys.readouterr().err
+                 "--event", "E9"]) == 2  # fmt: skip
+    assert "--event E9: no event 'E9'" in capsys.readouterr().err
     src = DATA / "cards" / "league-2024-matches.csv"
     assert main(["compare", str(src), "--family", "cards", "--rules", "mtg,melee",
                  "--out", str(src)]) == 1  # fmt: skip
@@ -204,7 +204,7 @@ def test_an_unknown_event_lists_eight_and_counts_the_rest(tmp_path, capsys, comm
         ["--rules", "mtg,melee", "--chart", str(tmp_path / "c.png")] if command == "compare" else []
     )
     args += ["--out", str(tmp_path / "d.png")] if command == "drift" else []
-    assert main(args) == 1
+    assert main(args) == 2
     err = capsys.readouterr().err.strip()
     assert "nosuch" in err and err.endswith(", ... (150 in all)")
     assert err.count("event-") == 8 and len(err) < 600 and len(err.splitlines()) == 1

@@ -398,6 +398,7 @@ def drift_chart(
         and SEASON in history
         and (history[SEASON].astype(str) == str(event)).any()
     )
+    _check_event(name, path, history, series, event)
     for column in series:  # one series per chart: the chosen one, else the largest
         if column in history.columns and history[column].nunique() > 1:
             if column == SEASON and not in_season:  # the latest season
@@ -408,14 +409,30 @@ def drift_chart(
             else:
                 pick = event
             keep = history[column].astype(str) == str(pick)
-            if not keep.any():
-                known = shortened(pd.unique(history[column]))
-                raise ValueError(f"no {column} {pick!r} in {path}; it has {known}")
             history = history.loc[keep.to_numpy()]
     history, rules = titled(name, path, history, options or {})  # the event as its file names it
     ax = drift(history, step=step, players=players, value=value)
     title_with_rules(ax, rules)
     return ax
+
+
+def _check_event(
+    name: str, path: str | Path, history: pd.DataFrame, series: list[str], event: object
+) -> None:
+    """Refuse an `event` that names none of the series a chart of `history` can draw (a usage
+    error naming the values it could have been): never the whole file drawn instead."""
+    columns = [c for c in series if c in history.columns]
+    if event is None or any((history[c].astype(str) == str(event)).any() for c in columns):
+        return
+    if not columns:  # bridge pairs: one chart across the events, each a step
+        events = shortened(pd.unique(history[EVENT].astype(str))) if EVENT in history else ""
+        raise UsageError(
+            f"--event {event}: a {name} chart of {path} draws all its events, one step each "
+            f"({events}), and has no season to choose; leave out --event, or chart one file"
+        )
+    what = " or ".join(columns)
+    known = "; ".join(f"{c}s: {shortened(pd.unique(history[c].astype(str)))}" for c in columns)
+    raise UsageError(f"--event {event}: no {what} {event!r} in {path}; its {known}")
 
 
 def _chart_target(out: str | Path, inputs: Iterable[str | os.PathLike] = ()) -> Path:
@@ -573,11 +590,11 @@ def _chart_group(table: pd.DataFrame, summary: pd.DataFrame, event: str | None) 
     first = summary[((summary["rules_a"] == a) & (summary["rules_b"] == b)).to_numpy()]
     if event is not None:
         if EVENT not in groups:
-            raise ValueError("--event: this family's tables have no event column")
+            raise UsageError("--event: this family's tables have no event column")
         first = first[first[EVENT].astype(str) == str(event)]
         if first.empty:
             known = shortened(pd.unique(summary[EVENT].astype(str)))
-            raise ValueError(f"no event {event!r}; the events are {known}")
+            raise UsageError(f"--event {event}: no event {event!r}; the events are {known}")
     pick = first.iloc[int(first["places_changed"].to_numpy().argmax())]
     keep = np.ones(len(table), dtype=bool)
     for column in groups:
