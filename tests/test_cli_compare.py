@@ -222,3 +222,28 @@ def test_an_unknown_player_lists_eight_and_counts_the_rest(tmp_path, capsys):
                  "--out", str(tmp_path / "d.png")]) == 1  # fmt: skip
     err = capsys.readouterr().err.strip()
     assert "unknown player(s) 'nobody'" in err and err.endswith(", ... (22 in all)")
+
+
+def test_compare_help_lists_the_bridge_rule_sets_it_takes(capsys):
+    """Every bridge name ``compare --help`` lists is taken by ``--rules`` (the scoring methods
+    butler_all, cross_imps_n1, ... and the conventions ebu, ..., kops), and an unknown name's
+    error lists the same names."""
+    with pytest.raises(SystemExit) as exc:
+        main(["compare", "--help"])
+    assert exc.value.code == 0
+    help_text = capsys.readouterr().out
+    block = help_text.split("  bridge   matchpoint scales, scoring methods, conventions:")[1]
+    listed = " ".join(block.split("  league")[0].split()).split(", ")
+    assert listed[:3] == ["full", "half", "mp"] and "butler_all" in listed
+    assert {"cross_imps_n1", "ebu", "compscore", "jfr", "kops"} <= set(listed)
+    base = ["compare", str(DATA / "bridge"), "--family", "bridge", "--rules"]
+    assert main([*base, ",".join(listed)]) == 0
+    out = capsys.readouterr().out
+    assert "butler_all" in out and "kops" in out
+    assert main([*base, "butler_all,nope"]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "tourneystats: --rules nope: bridge compare: unknown rule set 'nope'; names are "
+        + ", ".join(listed)
+        + "\n"
+    )

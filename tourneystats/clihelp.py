@@ -130,7 +130,7 @@ class _Help(argparse._HelpAction):
 
 def _compare_choices() -> str:
     """The rule sets ``compare`` takes, family by family."""
-    from .bridge import SCORINGS
+    from .bridge.whatif import _bridge_names
     from .cards import RULES
     from .chess import RULE_SETS
 
@@ -141,7 +141,8 @@ def _compare_choices() -> str:
             *_listed("chess    unplayed-game rule sets:", [*RULE_SETS][:-1] + [f"{[*RULE_SETS][-1]};"],
                      "each may carry its own tie-breaks after a colon, joined by +: "
                      "fide2024,fide2026:BH/C1+SB (--tiebreaks gives those of the others)"),
-            *_listed("bridge   the matchpoint scale full, half; scoring methods:", list(SCORINGS)),
+            *_listed("bridge   matchpoint scales, scoring methods, conventions:",
+                     list(_bridge_names())),
             *_wrapped("league  ", "start weights K or K:MODE (MODE top-up or constant): "
                       "0,10,10:constant".split()),
         ]
