@@ -188,6 +188,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
         return 2
     _existing(args.path)
     if args.out:  # refuse a bad target before computing anything
+        _out_format("--out", args.out, TABLE_SUFFIXES)
         check_target(args.out, TABLE_SUFFIXES, inputs=_inputs(args.path))
     table = module.standings_from_path(args.path, **_options(args), **jobs_of(args))
     return_free_memory()  # the computation's memory, before the writer takes its own
@@ -197,6 +198,18 @@ def cmd_standings(args: argparse.Namespace) -> int:
     if written:
         print(f"\nwrote {len(table)} rows to {written}")
     return 0
+
+
+def _out_format(flag: str, out: str | Path, suffixes: Sequence[str], what: str = "table") -> None:
+    """Refuse an output the command cannot write (its suffix): a usage error naming the option."""
+    suffix = Path(out).suffix.lower()
+    if suffix not in suffixes:
+        said = (
+            f"{suffix!r} is not a {what} format"
+            if suffix
+            else f"no suffix to tell the {what} format"
+        )
+        raise UsageError(f"{flag} {out}: {said}; give a file ending in {', '.join(suffixes)}")
 
 
 def _existing(path: str | Path) -> Path:
@@ -228,6 +241,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     if _existing(args.path).is_dir():
         return _check_folder(args, module.__name__)
     if args.out:
+        _out_format("--out", args.out, TABLE_SUFFIXES)
         check_target(args.out, TABLE_SUFFIXES, inputs=_inputs(args.path))
     table = module.check_from_path(args.path, **_options(args))
     different = differences(table)
@@ -261,6 +275,7 @@ def _check_folder(args: argparse.Namespace, module: str) -> int:
     folder = Path(args.path)
     inputs = _inputs(folder)
     if args.out:
+        _out_format("--out", args.out, TABLE_SUFFIXES)
         for target in (Path(args.out), *(beside(Path(args.out), p) for p in BESIDE_REPORT)):
             check_target(target, TABLE_SUFFIXES, inputs=inputs)
     files = check_folder_files(args.family, folder)
@@ -499,6 +514,7 @@ def cmd_drift(args: argparse.Namespace) -> int:
         print(f"tourneystats: the {args.family} family is not available", file=sys.stderr)
         return 2
     inputs = _inputs(_existing(args.path))
+    _out_format("--out", args.out, CHART_SUFFIXES, "chart")
     _chart_target(args.out, inputs)  # refuse a bad target before computing anything
     players = args.player if args.player is not None else args.players
     if args.players is not None:
@@ -614,7 +630,12 @@ def cmd_compare(args: argparse.Namespace) -> int:
     labels = []
     for rule in args.rules:  # every rule set read before any work, errors naming the option
         try:
-            labels.append(getattr(importlib.import_module(module), parse)(rule).label)
+            spec = getattr(importlib.import_module(module), parse)(rule)
+            if args.family == "chess":  # the unplayed-game rule set's name, as standings checks it
+                from .chess.rules import check_rule_name
+
+                check_rule_name(spec.options["rules"])
+            labels.append(spec.label)
         except (ValidationError, ValueError) as exc:
             raise UsageError(f"--rules {rule}: {exc}") from None
     # a rule set given twice (under any spelling: mtg, MTG) would be one column twice
@@ -632,8 +653,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
         raise UsageError(f"--rules: {what}; give two rule sets or more to compare, each once")
     # every output checked (format, folder, not an input) before any is written
     if args.out:
+        _out_format("--out", args.out, TABLE_SUFFIXES)
         check_target(args.out, TABLE_SUFFIXES, inputs=inputs)
     if args.chart:
+        _out_format("--chart", args.chart, CHART_SUFFIXES, "chart")
         _chart_target(args.chart, inputs)
     if args.out and args.chart and _same_path(args.out, args.chart):
         raise UsageError(f"--out and --chart name the same file {args.out}")
@@ -671,7 +694,7 @@ def _config_sets(items: Sequence[str]) -> dict:
         name, sep, raw = item.partition("=")
         family, dot, key = name.partition(".")
         if not sep or not dot or not family or not key:
-            raise ValueError(f"--set {item!r}: expected FAMILY.KEY=VALUE")
+            raise UsageError(f"--set {item}: expected FAMILY.KEY=VALUE, e.g. chess.rules=fide2024")
         try:
             value = json.loads(raw)
         except ValueError:
@@ -680,11 +703,27 @@ def _config_sets(items: Sequence[str]) -> dict:
     return config
 
 
+def _set_error(error: ValueError, items: Sequence[str], families: set[str]) -> ValueError:
+    """`error` of the options as a usage error naming the ``--set`` items it is about, when
+    only ``--set`` gave the options of its family (``config: chess: unknown rule set ...``)."""
+    text = str(error)
+    rest = text.removeprefix("config: ")
+    family = next(
+        (f for f in families if rest.startswith(f"{f}: ") or f"family {f!r}" in rest), None
+    )
+    if rest == text or family is None:
+        return error
+    named = " ".join(i for i in items if i.partition(".")[0] == family)
+    return UsageError(f"--set {named}: {rest.removeprefix(f'{family}: ')}")
+
+
 def cmd_recompute(args: argparse.Namespace) -> int:
     from . import archive
 
     config = archive.load_config(args.config)
-    for family, options in _config_sets(args.set or []).items():
+    given = set(config)  # the families a --config file sets (an input: its errors exit 1)
+    sets = _config_sets(args.set or [])
+    for family, options in sets.items():
         config.setdefault(family, {}).update(options)
     try:
         report = archive.recompute(
@@ -701,6 +740,8 @@ def cmd_recompute(args: argparse.Namespace) -> int:
     except archive.RecomputeError as exc:
         print(exc.report.summary(), file=sys.stderr)
         return 1
+    except ValueError as exc:  # an option of --set only: a usage error naming it
+        raise _set_error(exc, args.set or [], set(sets) - given) from None
     except ImportError as exc:
         if str(exc) != archive.DASK_HINT:
             raise

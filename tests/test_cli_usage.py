@@ -1,0 +1,75 @@
+"""Usage errors of the command line: a bad option value exits 2 with one line naming the option
+and what it takes, before any work (issue 42)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tourneystats.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "data"
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("archive") / "archive"
+    assert main(["import", str(DATA / "chess"), str(folder), "--season", "2024", "--quiet"]) == 0
+    return folder
+
+
+def test_compare_unknown_chess_rule_set_is_a_usage_error(tmp_path, capsys):
+    args = ["compare", str(DATA / "chess"), "--family", "chess", "--rules", "fide2024,fide2025"]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("tourneystats: --rules fide2025: unknown rule set(s) ['fide2025']; ")
+    assert "'fide2026'" in err and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("command", "flag", "name", "said"),
+    [
+        ("standings", "--out", "x.txt", "'.txt' is not a table format; give a file ending in "
+         ".csv, .parquet, .pq"),
+        ("standings", "--out", "x", "no suffix to tell the table format; give a file ending in "
+         ".csv, .parquet, .pq"),
+        ("check", "--out", "x.txt", "'.txt' is not a table format"),
+        ("drift", "--out", "x.jpg", "'.jpg' is not a chart format; give a file ending in .png, "
+         ".svg, .pdf"),
+        ("compare", "--out", "x.txt", "'.txt' is not a table format"),
+        ("compare", "--chart", "x.jpg", "'.jpg' is not a chart format"),
+    ],
+)  # fmt: skip
+def test_an_output_the_command_cannot_write_is_a_usage_error(
+    tmp_path, capsys, command, flag, name, said
+):
+    out = tmp_path / name
+    args = [command, str(DATA / "chess"), "--family", "chess", flag, str(out)]
+    args += ["--rules", "fide2024,fide2026"] if command == "compare" else []
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"tourneystats: {flag} {out}: {said}") and len(err.splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("item", "said"),
+    [
+        ("chess", "--set chess: expected FAMILY.KEY=VALUE, e.g. chess.rules=fide2024"),
+        ("chess.=1", "--set chess.=1: expected FAMILY.KEY=VALUE"),
+        ("nofam.rules=1", "--set nofam.rules=1: unknown family 'nofam'; expected one of bridge, "
+         "bridge_teams, cards, chess, league"),
+        ("chess.nosuch=1", "--set chess.nosuch=1: unknown option(s) 'nosuch'; the chess options "
+         "are tiebreaks, rules, "),
+        ("chess.rules=nosuch", "--set chess.rules=nosuch: unknown rule set(s) ['nosuch']; "),
+        ('chess.tiebreaks=["XX"]', "--set chess.tiebreaks=[\"XX\"]: unknown tie-break 'XX'; "),
+    ],
+)  # fmt: skip
+def test_recompute_set_errors_are_usage_errors(tmp_path, capsys, archive, item, said):
+    out = tmp_path / "out"
+    assert main(["recompute", str(archive), "--out", str(out), "--set", item, "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"tourneystats: {said}") and len(err.splitlines()) == 1
+    assert not out.exists()
