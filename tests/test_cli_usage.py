@@ -73,3 +73,27 @@ def test_recompute_set_errors_are_usage_errors(tmp_path, capsys, archive, item, 
     err = capsys.readouterr().err
     assert err.startswith(f"tourneystats: {said}") and len(err.splitlines()) == 1
     assert not out.exists()
+
+
+def test_an_archive_or_output_folder_that_is_a_file_is_refused_up_front(tmp_path, capsys, archive):
+    """import into, or recompute to, a path that is a file (or below one): refused before any
+    file is read, naming the path and what is wrong (not an OS error on a temporary path)."""
+    file = tmp_path / "cards.csv"
+    file.write_text("a,b\n1,2\n")
+    src = str(DATA / "chess")
+    assert main(["import", src, str(file), "--season", "2024", "--quiet"]) == 1
+    assert capsys.readouterr().err == (
+        f"tourneystats: {file}: is a file, not a folder: give the folder of the archive\n"
+    )
+    assert main(["import", src, str(file / "sub"), "--season", "2024", "--quiet"]) == 1
+    assert capsys.readouterr().err == (
+        f"tourneystats: {file / 'sub'}: cannot write the archive there: {file} is a file, not a "
+        "folder\n"
+    )
+    assert main(["recompute", str(archive), "--out", str(file), "--quiet"]) == 1
+    assert capsys.readouterr().err == (
+        f"tourneystats: {file}: is a file, not a folder: give the folder of the standings (--out)\n"
+    )
+    assert main(["recompute", str(archive), "--out", str(file / "o"), "--quiet"]) == 1
+    assert "cannot write the standings (--out) there: " in capsys.readouterr().err
+    assert file.read_text() == "a,b\n1,2\n" and sorted(tmp_path.iterdir()) == [file]

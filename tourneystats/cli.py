@@ -703,6 +703,23 @@ def _config_sets(items: Sequence[str]) -> dict:
     return config
 
 
+def _folder_target(path: str | Path, what: str) -> None:
+    """Refuse, before any file is read, a folder to write `what` in that is a file, or whose
+    parent folder cannot be made or written in (a file in the way, no permission)."""
+    path = Path(path)
+    if path.exists() and not path.is_dir():
+        raise ValueError(f"{path}: is a file, not a folder: give the folder of the {what}")
+    folder = path
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise ValueError(f"{path}: cannot write the {what} there: {folder} is a file, not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ValueError(
+            f"{path}: cannot write the {what} there: no permission to write in {folder}"
+        )
+
+
 def _set_error(error: ValueError, items: Sequence[str], families: set[str]) -> ValueError:
     """`error` of the options as a usage error naming the ``--set`` items it is about, when
     only ``--set`` gave the options of its family (``config: chess: unknown rule set ...``)."""
@@ -723,6 +740,8 @@ def cmd_recompute(args: argparse.Namespace) -> int:
     config = archive.load_config(args.config)
     given = set(config)  # the families a --config file sets (an input: its errors exit 1)
     sets = _config_sets(args.set or [])
+    if Path(args.archive).is_dir():  # (a missing archive is said by recompute)
+        _folder_target(args.out, "standings (--out)")
     for family, options in sets.items():
         config.setdefault(family, {}).update(options)
     try:
@@ -756,6 +775,7 @@ def cmd_recompute(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     from . import archive
 
+    _folder_target(args.archive, "archive")
     report = archive.import_folder(
         args.src,
         args.archive,
