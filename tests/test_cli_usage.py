@@ -97,3 +97,27 @@ def test_an_archive_or_output_folder_that_is_a_file_is_refused_up_front(tmp_path
     assert main(["recompute", str(archive), "--out", str(file / "o"), "--quiet"]) == 1
     assert "cannot write the standings (--out) there: " in capsys.readouterr().err
     assert file.read_text() == "a,b\n1,2\n" and sorted(tmp_path.iterdir()) == [file]
+
+
+def test_an_import_that_writes_nothing_keeps_the_archive_report(tmp_path, capsys):
+    """An import of files all refused writes nothing, and its report beside the archive's
+    (``_import_report.failed.json``, said on the terminal): the report of the files in the
+    archive is kept byte for byte."""
+    root = tmp_path / "archive"
+    assert main(["import", str(DATA / "chess"), str(root), "--season", "2024", "--quiet"]) == 0
+    capsys.readouterr()
+    before = (root / "_import_report.json").read_bytes()
+    bad = tmp_path / "src" / "chess"
+    bad.mkdir(parents=True)
+    head = (DATA / "chess" / "club-spring-2024.trf").read_bytes()[:300]
+    (bad / "x.trf").write_bytes(head + b"001 garbage line\n")
+    args = ["import", str(bad.parent), str(root), "--season", "2024", "--quiet", "--mode", "error"]
+    assert main(args) == 1
+    captured = capsys.readouterr()
+    assert "1 file(s) skipped:\n  chess/x.trf: TRF: " in captured.err
+    failed = root / "_import_report.failed.json"
+    assert captured.out == (
+        f"every file and warning: {failed} (_import_report.json kept as it was)\n"
+    )
+    assert (root / "_import_report.json").read_bytes() == before
+    assert '"status": "error"' in failed.read_text() and "x.trf" in failed.read_text()

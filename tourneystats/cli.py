@@ -787,7 +787,11 @@ def cmd_import(args: argparse.Namespace) -> int:
         jobs=args.jobs,
     )
     print(report.summary(), file=sys.stdout if report.ok else sys.stderr)
-    print(f"every file and warning: {Path(args.archive) / archive.IMPORT_REPORT}")
+    path = report.path or Path(args.archive) / archive.IMPORT_REPORT
+    kept = (
+        "" if path.name == archive.IMPORT_REPORT else f" ({archive.IMPORT_REPORT} kept as it was)"
+    )
+    print(f"every file and warning: {path}{kept}")
     return 0 if report.ok else 1
 
 
