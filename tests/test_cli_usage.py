@@ -121,3 +121,47 @@ def test_an_import_that_writes_nothing_keeps_the_archive_report(tmp_path, capsys
     )
     assert (root / "_import_report.json").read_bytes() == before
     assert '"status": "error"' in failed.read_text() and "x.trf" in failed.read_text()
+
+
+def test_messages_name_the_options_of_the_command_not_python(tmp_path, capsys):
+    """The library's messages name both the Python argument and the option; the command line
+    says only the option the user types (recompute: --set chess.rules=...)."""
+    root = tmp_path / "archive"
+    src = tmp_path / "src" / "chess"
+    src.mkdir(parents=True)
+    (src / "t.txt").write_bytes(
+        (ROOT / "tests" / "data" / "chess" / "tournament_1.txt").read_bytes()
+    )
+    assert main(["import", str(src.parent), str(root), "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert (
+        "cannot tell the season: no date in the rows to take the year from; give the season "
+        "(--season), take it from the folder (--season-from-folder)" in err
+    )
+    assert "in Python" not in err
+    assert main(["import", str(src.parent), str(root), "--season", "2024", "--quiet"]) == 0
+    assert main(["import", str(src.parent), str(root), "--season", "2024", "--quiet",
+                 "--mode", "append"]) == 1  # fmt: skip
+    err = capsys.readouterr().err
+    assert (
+        "already in the archive at family=chess/season=2024 (import --mode replace replaces it)"
+        in err
+        and "mode='replace'" not in err
+    )
+    out = tmp_path / "out"
+    assert main(["recompute", str(root), "--out", str(out), "--set", "chess.rules=auto",
+                 "--quiet"]) == 2  # fmt: skip
+    err = capsys.readouterr().err
+    assert err.startswith("tourneystats: --set chess.rules=auto: 1 event(s) have no start date")
+    assert (
+        "or a fallback for undated events: auto:fide2009, say (--set chess.rules=auto:fide2009)"
+        " (the options fail on event t of " in err
+    )
+    assert main(["standings", str(DATA / "bridge"), "--family", "bridge", "--convention", "x"]) == 2
+    assert capsys.readouterr().err == (
+        "tourneystats: --convention x: unknown bridge convention 'x'; choose one of ebu, "
+        "compscore, jfr, kops\n"
+    )
+    main(["standings", str(DATA / "bridge-published"), "--family", "bridge", "--head", "1"])
+    err = capsys.readouterr().err
+    assert err.endswith("score them on their own (tourneystats standings FILE --family bridge)\n")

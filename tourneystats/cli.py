@@ -29,6 +29,7 @@ from .clihelp import (
     chart_summary,
     chart_title,
     command_parser,
+    command_words,
     family_hint,
     folder_options,
     jobs_of,
@@ -757,7 +758,7 @@ def cmd_recompute(args: argparse.Namespace) -> int:
             jobs=args.jobs,
         )
     except archive.RecomputeError as exc:
-        print(exc.report.summary(), file=sys.stderr)
+        print(command_words(exc.report.summary(), "recompute"), file=sys.stderr)
         return 1
     except ValueError as exc:  # an option of --set only: a usage error naming it
         raise _set_error(exc, args.set or [], set(sets) - given) from None
@@ -766,7 +767,9 @@ def cmd_recompute(args: argparse.Namespace) -> int:
             raise
         print(f"tourneystats: {exc}", file=sys.stderr)
         return 2
-    print(report.summary(), file=sys.stdout if report.ok else sys.stderr)
+    print(
+        command_words(report.summary(), "recompute"), file=sys.stdout if report.ok else sys.stderr
+    )
     if report.ok:
         print(f"standings written to {Path(args.out).resolve()}")
     return 0 if report.ok else 1
@@ -786,7 +789,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         progress=False if args.quiet else None,
         jobs=args.jobs,
     )
-    print(report.summary(), file=sys.stdout if report.ok else sys.stderr)
+    print(command_words(report.summary(), "import"), file=sys.stdout if report.ok else sys.stderr)
     path = report.path or Path(args.archive) / archive.IMPORT_REPORT
     kept = (
         "" if path.name == archive.IMPORT_REPORT else f" ({archive.IMPORT_REPORT} kept as it was)"
@@ -1041,7 +1044,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _check_options(parser, args, COMPARE_OPTIONS if args.command == "compare" else None)
     # warnings (a skipped file, ...) read as the command's own; every file read is an input
     with warnings.catch_warnings(), tracking_inputs():
-        warnings.showwarning = print_warning
+        warnings.showwarning = partial(print_warning, command=args.command)
         try:
             _check_values(args)
             return args.func(args)
@@ -1052,11 +1055,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             silence_stdout()
             return 0
         except UsageError as exc:
-            print(f"tourneystats: {exc}", file=sys.stderr)
+            print(f"tourneystats: {command_words(str(exc), args.command)}", file=sys.stderr)
             return 2
         except (ValidationError, ValueError, OSError) as exc:
             hint = family_hint(args, exc) or skip_hint(args, exc)
-            print(f"tourneystats: {exc}{hint}", file=sys.stderr)
+            print(f"tourneystats: {command_words(str(exc), args.command)}{hint}", file=sys.stderr)
             return 1
         except Exception as exc:  # a bug: one line, and the traceback on request
             if os.environ.get("TOURNEYSTATS_DEBUG"):

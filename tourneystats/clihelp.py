@@ -595,6 +595,42 @@ def family_hint(args: argparse.Namespace, error: Exception) -> str:
     return f" (the file looks like {found} results: --family {found}?)"
 
 
+#: the parts of the library's messages that name a Python argument, and what the command line
+#: says instead: (text, in ``recompute``, in the other commands); the messages say both, the
+#: command line only the option the user types
+COMMAND_WORDS: tuple[tuple[str, str, str], ...] = (
+    ("(rules='auto:fide2009', --rules auto:fide2009)", "(--set chess.rules=auto:fide2009)",
+     "(--rules auto:fide2009)"),
+    ("rules='auto': ", "", "--rules auto: "),
+    ("--season; season= in Python", "--season", "--season"),
+    (" (use mode='replace')", " (import --mode replace replaces it)",
+     " (import --mode replace replaces it)"),
+    (" or (in Python) pass a bridge.Convention", "", ""),
+    ("leave them out of the tie-breaks (--tiebreaks), or, in Python, pass "
+     "allow_buchholz_in_round_robins=True to compute them anyway",
+     "leave them out of the tie-breaks (--set chess.tiebreaks=...), or compute them anyway "
+     "(--set chess.allow_buchholz_in_round_robins=true)",
+     "leave them out of the tie-breaks (--tiebreaks)"),
+)  # fmt: skip
+
+
+def command_words(text: str, command: str | None) -> str:
+    """`text` (a message of the library) with the Python arguments it names replaced by the
+    options of `command` (:data:`COMMAND_WORDS`); the team files' Python function left out.
+
+    Examples
+    --------
+    >>> command_words("no date; give the season (--season; season= in Python)", "import")
+    'no date; give the season (--season)'
+    >>> command_words("a fallback: (rules='auto:fide2009', --rules auto:fide2009)", "recompute")
+    'a fallback: (--set chess.rules=auto:fide2009)'
+    """
+    for said, recompute, other in COMMAND_WORDS:
+        text = text.replace(said, recompute if command == "recompute" else other)
+    head, sep, tail = text.partition("; in Python bridge.team_standings_from_path(")
+    return head + (")" + tail.partition("))")[2] if sep else "")
+
+
 def silence_stdout() -> None:
     """Point standard output at /dev/null, so that the flush at exit does not fail again."""
     devnull = os.open(os.devnull, os.O_WRONLY)
@@ -613,6 +649,9 @@ def print_warning(
     lineno: int,
     file: TextIO | None = None,
     line: str | None = None,
+    *,
+    command: str | None = None,
 ) -> None:
-    """Say a warning on standard error as the command's own (one line)."""
-    print(f"tourneystats: warning: {message}", file=sys.stderr)
+    """Say a warning on standard error as the command's own (one line, in the words of
+    `command`: :func:`command_words`)."""
+    print(f"tourneystats: warning: {command_words(str(message), command)}", file=sys.stderr)
