@@ -219,9 +219,9 @@ def test_an_unknown_player_lists_eight_and_counts_the_rest(tmp_path, capsys):
                           "wins": [2, 0] * 10, "losses": [0, 2] * 10, "draws": 0})  # fmt: skip
     pd.concat([table, extra]).to_csv(path, index=False)
     assert main(["drift", str(path), "--family", "cards", "--player", "nobody",
-                 "--out", str(tmp_path / "d.png")]) == 1  # fmt: skip
+                 "--out", str(tmp_path / "d.png")]) == 2  # fmt: skip
     err = capsys.readouterr().err.strip()
-    assert "unknown player(s) 'nobody'" in err and err.endswith(", ... (22 in all)")
+    assert "--player: unknown player(s) 'nobody'" in err and err.endswith(", ... (22 in all)")
 
 
 def test_compare_help_lists_the_bridge_rule_sets_it_takes(capsys):
@@ -247,3 +247,29 @@ def test_compare_help_lists_the_bridge_rule_sets_it_takes(capsys):
         + ", ".join(listed)
         + "\n"
     )
+
+
+def test_an_unknown_player_names_the_event_searched_and_where_the_player_is(tmp_path, capsys):
+    """drift and compare --player: the event searched (the largest, the one that changed most)
+    is named, and the event a player of another one is in (--event E)."""
+    args = ["drift", str(DATA / "chess"), "--family", "chess", "--player", "Player 4"]
+    assert main([*args, "--out", str(tmp_path / "d.png")]) == 2
+    assert capsys.readouterr().err == (
+        "tourneystats: --player: unknown player(s) 'Player 4' in event tournament_1 (the "
+        "largest; --event picks another); known: 'Player #1' (1), 'Player #2' (2), 'Player #3' "
+        "(3), 'Player #4' (4), 'Player #5' (5), 'Player #6' (6), 'Player #7' (7), 'Player #8' "
+        "(8), ... (88 in all); 'Player 4' is in event club-autumn-2019, club-spring-2024, "
+        "rapid-2026: --event club-autumn-2019\n"
+    )
+    assert main([*args, "--out", str(tmp_path / "d.png"), "--event", "rapid-2026"]) == 0
+    capsys.readouterr()
+    compare = ["compare", str(DATA / "chess"), "--family", "chess", "--rules", "fide2024,fide2026",
+               "--player", "Player #4", "--chart", str(tmp_path / "c.png")]  # fmt: skip
+    assert main(compare) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(
+        "tourneystats: --player: unknown player(s) 'Player #4' in event club-autumn-2019 (the one "
+        "whose places changed most; --event picks another); known: 'Player 1' (1), "
+    )
+    assert err.endswith("; 'Player #4' is in event tournament_1: --event tournament_1\n")
+    assert not (tmp_path / "c.png").exists()

@@ -415,6 +415,7 @@ def drift_chart(
         and (history[SEASON].astype(str) == str(event)).any()
     )
     _check_event(name, path, history, series, event)
+    full, drawn = history, []
     for column in series:  # one series per chart: the chosen one, else the largest
         if column in history.columns and history[column].nunique() > 1:
             if column == SEASON and not in_season:  # the latest season
@@ -426,10 +427,48 @@ def drift_chart(
                 pick = event
             keep = history[column].astype(str) == str(pick)
             history = history.loc[keep.to_numpy()]
+            drawn.append(f"{column} {pick}")
     history, rules = titled(name, path, history, options or {})  # the event as its file names it
-    ax = drift(history, step=step, players=players, value=value)
+    try:
+        ax = drift(history, step=step, players=players, value=value)
+    except ValueError as exc:
+        why = "the largest" if event is None else ""
+        raise _unknown_player(exc, full, history, drawn, why, players) from None
     title_with_rules(ax, rules)
     return ax
+
+
+#: the columns a player (pair, team) given by name or id is looked for in
+PLAYER_COLUMNS = ("player", "name", "pair", "names", "team", "id")
+
+
+def _unknown_player(
+    error: ValueError,
+    full: pd.DataFrame,
+    shown: pd.DataFrame,
+    drawn: list[str],
+    why: str,
+    players: object,
+) -> ValueError:
+    """`error` (an unknown ``--player``) naming the event searched and, for a player found in
+    another one, which (``--event E``)."""
+    if not str(error).startswith("unknown ") or not isinstance(players, list):
+        return error
+    head, _, known = str(error).partition("; ")
+    if drawn:
+        head += f" in {', '.join(drawn)}" + (f" ({why}; --event picks another)" if why else "")
+    text = f"--player: {head}; {known}"
+    column = drawn[-1].split(" ", 1)[0] if drawn else EVENT
+    looked = [c for c in PLAYER_COLUMNS if c in full.columns]
+    for who in players:
+        hit = np.zeros(len(full), dtype=bool)
+        for c in looked:
+            hit |= (full[c].astype(str) == str(who)).to_numpy()
+        here = any((shown[c].astype(str) == str(who)).any() for c in looked if c in shown)
+        if hit.any() and not here and column in full.columns:
+            where = pd.unique(full.loc[hit, column].astype(str))
+            text += f"; {who!r} is in {column} {shortened(where)}: --event {where[0]}"
+    return UsageError(text)
 
 
 def _check_event(
@@ -675,8 +714,14 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if written:
         print(f"\nwrote {len(table)} rows to {written}")
     if args.chart:
-        rows, _ = with_event_name(args.family, args.path, _chart_group(table, summary, args.event))
-        ax = slope(rows, top=args.top, cut=args.cut, players=args.player)
+        group = _chart_group(table, summary, args.event)
+        rows, _ = with_event_name(args.family, args.path, group)
+        try:
+            ax = slope(rows, top=args.top, cut=args.cut, players=args.player)
+        except ValueError as exc:
+            drawn = [f"event {group[EVENT].iloc[0]}"] if EVENT in group and len(group) else []
+            why = "the one whose places changed most" if args.event is None else ""
+            raise _unknown_player(exc, table, rows, drawn, why, args.player) from None
         chart = write_chart(ax, args.chart, inputs=inputs)
         print(f"{ax.get_title(loc='left')}\nwrote {chart}")
     return 0
