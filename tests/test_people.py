@@ -219,7 +219,7 @@ def test_cli_drift_selects_and_labels_by_name(tmp_path, capsys):
     args = ["drift", str(PGN), "--family", "chess", "--out", str(out)]
     assert main([*args, "--player", "Ju, Wenjun", "--player", "10"]) == 0
     assert "2 highlighted: Koneru, Humpy, Ju, Wenjun" in capsys.readouterr().out
-    assert main([*args, "--player", "Nobody"]) == 1
+    assert main([*args, "--player", "Nobody"]) == 2
     assert "unknown player(s) 'Nobody'" in capsys.readouterr().err
     # the deprecated comma list still works, with a warning
     assert (
