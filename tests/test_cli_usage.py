@@ -165,3 +165,20 @@ def test_messages_name_the_options_of_the_command_not_python(tmp_path, capsys):
     main(["standings", str(DATA / "bridge-published"), "--family", "bridge", "--head", "1"])
     err = capsys.readouterr().err
     assert err.endswith("score them on their own (tourneystats standings FILE --family bridge)\n")
+
+
+@pytest.mark.parametrize(
+    ("name", "head", "kind"),
+    [
+        ("chart.png", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "a PNG image"),
+        ("table.trf", b"PAR1\x15\x04\x15\x10\x15\x14L", "a Parquet file"),
+        ("book.txt", b"PK\x03\x04\x14\x00\x06\x00", "a ZIP archive (or an Excel workbook)"),
+    ],
+)
+def test_a_binary_file_read_as_chess_is_not_a_trf_file(tmp_path, capsys, name, head, kind):
+    path = tmp_path / name
+    path.write_bytes(head + bytes(range(256)) * 4)
+    assert main(["standings", str(path), "--family", "chess"]) == 1
+    assert (
+        capsys.readouterr().err == f"tourneystats: TRF: {path}: not a TRF file: {kind}, not text\n"
+    )
