@@ -182,3 +182,21 @@ def test_a_binary_file_read_as_chess_is_not_a_trf_file(tmp_path, capsys, name, h
     assert (
         capsys.readouterr().err == f"tourneystats: TRF: {path}: not a TRF file: {kind}, not text\n"
     )
+
+
+def test_standings_help_and_errors_list_every_tiebreak_code(capsys):
+    from tourneystats.chess.codes import TIEBREAKS
+    from tourneystats.chess.teamcodes import TEAM_TIEBREAKS
+
+    with pytest.raises(SystemExit):
+        main(["standings", "--help"])
+    text = " ".join(capsys.readouterr().out.split())  # unwrapped
+    assert "chess --tiebreaks " + ", ".join(TIEBREAKS) + " (each with its modifiers" in text
+    assert "chess --tiebreaks " + ", ".join(TEAM_TIEBREAKS) + " (team events)" in text
+    assert main(["standings", str(DATA / "chess"), "--family", "chess", "--tiebreaks", "XX"]) == 2
+    assert capsys.readouterr().err == (
+        "tourneystats: --tiebreaks XX: unknown tie-break 'XX'; known: PTS, BH, SB, FB, AOB, KS, "
+        "PS, CUM, ARO, TPR, PTP, APRO, APPO, WIN, WON, BPG, BWG, REP, GE, STD, TPN, RTNG, DE "
+        "(team events: MP, GP, MPVGP, BH, AOB, SB, EMMSB, EMGSB, EGMSB, EGGSB, PS, WIN, WON, STD, "
+        "KS, SSSC, BC, TBR, BBE, EDE)\n"
+    )

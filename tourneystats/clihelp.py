@@ -80,14 +80,19 @@ def _family_choices(league: bool = True) -> str:
     from .bridge import CONVENTIONS, KNOCKOUT_RULES, SCORINGS, TEAM_RULES
     from .cards import RULES
     from .chess import RULE_SETS
+    from .chess.codes import TIEBREAKS
+    from .chess.teamcodes import TEAM_TIEBREAKS
 
     return "\n".join(
         [
-            "rule sets by family:",
+            "rule sets and tie-breaks by family:",
             *_listed("cards    --rules", list(RULES), "(default: the preset a JSON or TOM "
                      "file's publisher implies, else mtg)"),
             *_listed("chess    --rules", [*RULE_SETS, "auto", "auto:RULES"], "(default adjusted; "
                      "auto: by each event's start date, auto:RULES for undated events)"),
+            *_listed("chess    --tiebreaks", list(TIEBREAKS), "(each with its modifiers after "
+                     "/, e.g. BH/C1, BH/M1, and an edition after @, e.g. BH/C1@2026)"),
+            *_listed("chess    --tiebreaks", list(TEAM_TIEBREAKS), "(team events)"),
             *_listed("bridge   --rules", ["full", "half"], "(the matchpoint scale: 2 or 1 per "
                      "result beaten; default full)"),
             *_listed("bridge   --rules", list(TEAM_RULES), "(team files: the tie-breaks of a "
