@@ -200,3 +200,15 @@ def test_standings_help_and_errors_list_every_tiebreak_code(capsys):
         "(team events: MP, GP, MPVGP, BH, AOB, SB, EMMSB, EMGSB, EGMSB, EGGSB, PS, WIN, WON, STD, "
         "KS, SSSC, BC, TBR, BBE, EDE)\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("folder", "family", "found"),
+    [("cards", "chess", "cards"), ("chess", "cards", "chess"), ("bridge", "league", "bridge")],
+)
+def test_a_folder_of_another_family_gets_the_family_hint(capsys, folder, family, found):
+    """As for a single file: a folder whose files are all another family's results says so."""
+    assert main(["standings", str(DATA / folder), "--family", family]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[-1].startswith(f"tourneystats: {DATA / folder}: no {family} results in this folder")
+    assert err[-1].endswith(f" (the files look like {found} results: --family {found}?)")

@@ -586,18 +586,28 @@ def family_hint(args: argparse.Namespace, error: Exception) -> str:
     """
     path = Path(getattr(args, "path", "") or "")
     family = getattr(args, "family", None)
-    if family is None or not path.is_file() or "no such file" in str(error):
+    if family is None or not path.exists() or "no such file" in str(error):
         return ""
     from .archive.importer import family_of
 
-    try:
-        found = family_of(path)
-    except (ValueError, OSError):
-        return ""
-    found = "bridge" if found == "bridge_teams" else found
+    files = [path] if path.is_file() else list_files(path, FAMILY_SUFFIXES)[:20]
+    founds = set()
+    for file in files:  # a folder: the families of its first files (all one, or no hint)
+        try:
+            found = family_of(file)
+        except (ValueError, OSError):
+            continue
+        if found is not None:  # (a table of no family: published standings, ...)
+            founds.add("bridge" if found == "bridge_teams" else found)
+    found = founds.pop() if len(founds) == 1 else None
     if found is None or found == family:
         return ""
-    return f" (the file looks like {found} results: --family {found}?)"
+    what = "file looks" if path.is_file() else "files look"
+    return f" (the {what} like {found} results: --family {found}?)"
+
+
+#: the files whose family :func:`family_hint` tells in a folder
+FAMILY_SUFFIXES = (".csv", ".parquet", ".pq", ".trf", ".trfx", ".pgn", ".pbn", ".xml", ".json")
 
 
 #: the parts of the library's messages that name a Python argument, and what the command line
