@@ -212,3 +212,27 @@ def test_a_folder_of_another_family_gets_the_family_hint(capsys, folder, family,
     err = capsys.readouterr().err.splitlines()
     assert err[-1].startswith(f"tourneystats: {DATA / folder}: no {family} results in this folder")
     assert err[-1].endswith(f" (the files look like {found} results: --family {found}?)")
+
+
+def test_check_help_names_the_outputs_one_way_and_head_0_shows_all(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        main(["check", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "NAME-differences" not in text and "OUT-" not in text
+    assert (
+        "--out report.csv writes a row per file, with the differences and the values "
+        "counted beside it in report-differences.csv and report-values.csv" in text
+    )
+    assert "(--out report.csv: report-differences.csv, report- values.csv)" in text
+    assert "differences shown per table; 0: all" in text and "tables shown; 0: all" in text
+    one = DATA / "chess" / "tournament_1.txt"
+    assert main(["check", str(one), "--family", "chess", "--head", "0"]) == 1
+    shown = capsys.readouterr().out
+    assert main(["check", str(one), "--family", "chess", "--head", "2"]) == 1
+    assert len(shown.splitlines()) > len(capsys.readouterr().out.splitlines()) + 2
+    out = tmp_path / "report.csv"
+    assert main(["check", str(DATA / "chess"), "--family", "chess", "--out", str(out)]) == 1
+    header = (tmp_path / "report-differences.csv").read_text().splitlines()[0]
+    assert header == (
+        "file,event,player,name,title,fide_id,federation,rating,value,published,computed,equal,note"
+    )

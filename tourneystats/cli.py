@@ -160,7 +160,9 @@ def _groups(table: pd.DataFrame) -> list[str]:
 
 def _show(table: pd.DataFrame, head: int, tables: int = 0) -> str:
     """The first `head` rows of each table (event, section, ...) of `table`, for the terminal;
-    with `tables` > 0, of its first `tables` tables only, and a line saying how many are left."""
+    with `tables` > 0, of its first `tables` tables only, and a line saying how many are left;
+    `head` 0: every row."""
+    head = head or len(table)
     groups = _groups(table)
     more = ""
     if groups:
@@ -283,6 +285,7 @@ def _check_folder(args: argparse.Namespace, module: str) -> int:
     report, differences, notes, values = check_files(
         module, files, folder, options=_options(args), jobs=args.jobs
     )
+    differences = _people_first(differences)
     if args.out:
         written = write_table(report, args.out, inputs=inputs)
         diffs = write_table(differences, beside(written, "differences"), inputs=inputs)
@@ -298,9 +301,9 @@ def _check_folder(args: argparse.Namespace, module: str) -> int:
         points = getattr(sys.modules[module], "POINTS_VALUES", ())
         print("\n" + values_text(values_summary(report, values, points=points)))
     refused = report[report["status"] == "refused"]
-    for row in refused.head(args.head).itertuples(index=False):
+    for row in refused.head(args.head or len(refused)).itertuples(index=False):
         print(f"  refused: {row.file}: {row.detail}")
-    if len(refused) > args.head:
+    if args.head and len(refused) > args.head:
         print(f"  ... and {len(refused) - args.head} more refused (see the report)")
     if len(notes):
         print(warnings_summary(notes), file=sys.stderr)
@@ -311,6 +314,20 @@ def _check_folder(args: argparse.Namespace, module: str) -> int:
         print(f"wrote the {len(differences)} differences to {diffs}")
         print(f"wrote the values compared, per file and value, to {counts}")
     return 0 if report["status"].isin(["equal", "no published values"]).all() else 1
+
+
+def _people_first(table: pd.DataFrame) -> pd.DataFrame:
+    """`table` with a title beside the name and the long note last, as one file's check shows.
+
+    Examples
+    --------
+    >>> _people_first(pd.DataFrame(columns=["name", "rating", "note", "title"])).columns.tolist()
+    ['name', 'title', 'rating', 'note']
+    """
+    columns = [c for c in table.columns if c not in ("title", "note")]
+    if "title" in table.columns:
+        columns.insert(columns.index("name") + 1 if "name" in columns else len(columns), "title")
+    return table[columns + (["note"] if "note" in table.columns else [])]
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -940,7 +957,9 @@ def _compare_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         help="chart: a player (pair) always drawn and named, by name or id; repeat it for "
         'several: --player "Doe, Jane" --player 12',
     )
-    cp.add_argument("--head", type=_count(1), default=10, help="summary rows shown per table")
+    cp.add_argument(
+        "--head", type=_count(0), default=10, help="summary rows shown per table; 0: all"
+    )
     cp.add_argument("--tables", type=_count(0), default=20, help="tables shown; 0: all")
     folder_options(cp)
     cp.set_defaults(func=cmd_compare)
@@ -1015,12 +1034,12 @@ def build_parser() -> argparse.ArgumentParser:
         "else the samples shipped with the package)",
     )
     demo.add_argument("--out", default="tourneystats-demo", help="output folder")
-    demo.add_argument("--head", type=_count(1), default=5, help="rows shown per table")
+    demo.add_argument("--head", type=_count(0), default=5, help="rows shown per table; 0: all")
     demo.set_defaults(func=cmd_demo)
 
     st = _family_parser(sub, "standings", skip=True)
     st.add_argument("--out", help="write the standings here (.csv or .parquet)")
-    st.add_argument("--head", type=_count(1), default=10, help="rows shown per table")
+    st.add_argument("--head", type=_count(0), default=10, help="rows shown per table; 0: all")
     st.add_argument(
         "--tables",
         type=_count(0),
@@ -1033,8 +1052,8 @@ def build_parser() -> argparse.ArgumentParser:
     ck.add_argument(
         "--out",
         help="write the differences here (.csv or .parquet); of a folder, the report of each "
-        "file, its differences beside it (OUT-differences.csv) and the values compared per "
-        "file and value (OUT-values.csv)",
+        "file, and beside it its differences and the values compared per file and value "
+        "(--out report.csv: report-differences.csv, report-values.csv)",
     )
     ck.add_argument(
         "--by-value",
@@ -1042,7 +1061,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="also print per platform and value the share reproduced in the files whose "
         "published points their own rounds give (a folder; one file's summary is per value)",
     )
-    ck.add_argument("--head", type=_count(1), default=10, help="differences shown per table")
+    ck.add_argument(
+        "--head", type=_count(0), default=10, help="differences shown per table; 0: all"
+    )
     ck.add_argument("--tables", type=_count(0), default=20, help="tables shown; 0: all")
     _jobs_option(ck, "the files of a folder, each checked on its own")
     ck.set_defaults(func=cmd_check)

@@ -213,8 +213,9 @@ COMMANDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "percentages and IMPs, the standings of an MTG JSON or TOM file) with the ones computed "
         "under its declared rules or the options given; print the differences, and why where "
         "the file says it (ranks by points only, a board with one room). Of a folder, each file "
-        "is checked on its own: --out writes a row per file, with the differences and the values "
-        "counted in NAME-differences and NAME-values beside it. Exit status 1 when a value "
+        "is checked on its own: --out report.csv writes a row per file, with the differences and "
+        "the values counted beside it in report-differences.csv and report-values.csv. Exit "
+        "status 1 when a value "
         "differs or a file is refused.",
         (
             "tourneystats check data/cards/melee-14643-matches.csv --family cards --rules melee",
