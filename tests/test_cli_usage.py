@@ -236,3 +236,17 @@ def test_check_help_names_the_outputs_one_way_and_head_0_shows_all(tmp_path, cap
     assert header == (
         "file,event,player,name,title,fide_id,federation,rating,value,published,computed,equal,note"
     )
+
+
+def test_check_by_value_of_bridge_uses_its_own_words(capsys):
+    """No card-game words for bridge (points their own rounds give, tie-breakers, earlier
+    rounds) nor a blank platform column: the values per value and all values together."""
+    assert main(["check", str(DATA / "bridge-published"), "--family", "bridge", "--by-value"]) == 0
+    out = capsys.readouterr().out
+    block = out.split("published values reproduced, per value, in the files checked (the "
+                      "refused ones left out)\n")[1].splitlines()  # fmt: skip
+    assert block[0].split() == ["value", "files", "compared", "reproduced", "reproduced", "%"]
+    assert block[1].split() == ["home_imps", "1", "299", "298", "99.67"]
+    assert block[-1].split() == ["all", "values", "3", "888", "887", "99.89"]
+    for words in ("tie-breakers", "earlier", "their own rounds", "points"):
+        assert words not in out

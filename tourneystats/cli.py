@@ -299,7 +299,8 @@ def _check_folder(args: argparse.Namespace, module: str) -> int:
     print(report_summary(report))
     if args.by_value:
         points = getattr(sys.modules[module], "POINTS_VALUES", ())
-        print("\n" + values_text(values_summary(report, values, points=points)))
+        by_value = values_summary(report, values, points=points)
+        print("\n" + (values_text(by_value) if points else _values_text(by_value)))
     refused = report[report["status"] == "refused"]
     for row in refused.head(args.head or len(refused)).itertuples(index=False):
         print(f"  refused: {row.file}: {row.detail}")
@@ -314,6 +315,37 @@ def _check_folder(args: argparse.Namespace, module: str) -> int:
         print(f"wrote the {len(differences)} differences to {diffs}")
         print(f"wrote the values compared, per file and value, to {counts}")
     return 0 if report["status"].isin(["equal", "no published values"]).all() else 1
+
+
+def _values_text(summary: pd.DataFrame) -> str:
+    """``check --by-value`` of a family whose files publish no points of their own rounds
+    (bridge, chess): the values reproduced per value, and of all values, in the files checked;
+    no tie-breakers row nor earlier rounds (the card games' words), no blank platform.
+
+    Examples
+    --------
+    >>> from tourneystats.core.report import values_summary
+    >>> report = pd.DataFrame({"file": ["a.pbn"], "platform": [""], "status": ["different"]})
+    >>> values = pd.DataFrame({"file": "a.pbn", "value": ["total", "rank"], "compared": [4, 4],
+    ...                        "equal": [4, 3], "earlier": 0})
+    >>> print(_values_text(values_summary(report, values)))
+    published values reproduced, per value, in the files checked (the refused ones left out)
+         value  files  compared  reproduced  reproduced %
+         total      1         4           4         100.0
+          rank      1         4           3          75.0
+    all values      1         8           7          87.5
+    """
+    table = summary.drop(columns=["earlier", "with earlier %"])
+    table["value"] = table["value"].replace({"tie-breakers": "all values"})
+    platforms = table["platform"].unique()
+    if len(set(platforms) - {"all"}) == 1:  # one platform (bridge and chess name none): no column
+        table = table[table["platform"] != "all"].drop(columns="platform")
+    else:
+        table["platform"] = table["platform"].replace({"": "(none)"})
+    return (
+        "published values reproduced, per value, in the files checked (the refused ones left "
+        "out)\n" + table.to_string(index=False)
+    )
 
 
 def _people_first(table: pd.DataFrame) -> pd.DataFrame:
@@ -1058,8 +1090,9 @@ def build_parser() -> argparse.ArgumentParser:
     ck.add_argument(
         "--by-value",
         action="store_true",
-        help="also print per platform and value the share reproduced in the files whose "
-        "published points their own rounds give (a folder; one file's summary is per value)",
+        help="of a folder, also print per value the share of the published values reproduced "
+        "(cards: per platform, in the files whose published points their own rounds give; one "
+        "file's summary is per value)",
     )
     ck.add_argument(
         "--head", type=_count(0), default=10, help="differences shown per table; 0: all"
