@@ -398,7 +398,7 @@ _NOT_CONTROL = bytes(b for b in range(256) if not _CONTROL.match(bytes([b])))
 
 
 #: the first bytes of the binary files most often given for a TRF file by mistake
-BINARY_SIGNATURES = {
+_BINARY_SIGNATURES = {
     b"\x89PNG": "a PNG image",
     b"PAR1": "a Parquet file",
     b"PK\x03\x04": "a ZIP archive (or an Excel workbook)",
@@ -414,7 +414,7 @@ def _no_control_characters(data: bytes, path: Path) -> None:
     """Refuse a control character (other than tab and the line ends) in the text of a file,
     and a binary file (a PNG image, a Parquet file, ...) as not a TRF file."""
     if data.translate(None, _NOT_CONTROL):
-        kind = next((k for s, k in BINARY_SIGNATURES.items() if data.startswith(s)), None)
+        kind = next((k for s, k in _BINARY_SIGNATURES.items() if data.startswith(s)), None)
         if kind is not None:
             raise ValidationError(f"TRF: {path}: not a TRF file: {kind}, not text")
         found = _CONTROL.search(data)
