@@ -774,7 +774,7 @@ def test_cli_set_options_and_errors(tmp_path, fake, capsys):
     printed = capsys.readouterr().out
     assert "3 computed" in printed and str(out.resolve()) in printed
     assert (read_archive(out, family="cards")["points"] >= 5).all()
-    assert main(["recompute", str(root), "--out", str(out), "--set", "cards=5"]) == 1
+    assert main(["recompute", str(root), "--out", str(out), "--set", "cards=5"]) == 2
     assert "FAMILY.KEY=VALUE" in capsys.readouterr().err
     assert main(["recompute", str(tmp_path / "none"), "--out", str(out)]) == 1
     assert "no archive folder" in capsys.readouterr().err
@@ -1177,9 +1177,11 @@ def test_unknown_options_name_the_valid_ones(tmp_path, capsys):
     shutil.copy(ROOT / "data" / "league" / "worked-example.csv", src / "evenings.csv")
     assert import_folder(tmp_path / "src", root, season_from_folder=True, progress=False).ok
     out = str(tmp_path / "o")
-    assert main(["recompute", str(root), "--out", out, "--set", "league.nosuch=1"]) == 1
+    assert main(["recompute", str(root), "--out", out, "--set", "league.nosuch=1"]) == 2
     err = capsys.readouterr().err
-    assert "league: unknown option(s) 'nosuch'; the league options are prior_rounds" in err
+    assert (
+        "--set league.nosuch=1: unknown option(s) 'nosuch'; the league options are prior_ro" in err
+    )
     assert "unexpected keyword" not in err
     config = tmp_path / "c.json"
     config.write_text('{"league": {"prior_rounds": 5, "prior_rounds": 0}}')
@@ -1326,7 +1328,7 @@ def test_recompute_refuses_options_the_first_event_fails_before_writing_over(tmp
             recompute(tmp_path / "a", out, config={"chess": options}, progress=False, force=True)
         assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
     assert (
-        main(["recompute", str(tmp_path / "a"), "--out", str(out), "--set", "chess.rules=x"]) == 1
+        main(["recompute", str(tmp_path / "a"), "--out", str(out), "--set", "chess.rules=x"]) == 2
     )
     assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
 

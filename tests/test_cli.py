@@ -151,7 +151,6 @@ def test_an_option_of_another_family_is_a_usage_error(
 @pytest.mark.parametrize(
     "args",
     [
-        ["standings", "--head", "0"],
         ["standings", "--head", "-1"],
         ["standings", "--head", "x"],
         ["standings", "--tables", "-1"],

@@ -63,8 +63,8 @@ def test_compare_usage_errors(tmp_path, capsys):
     assert main([*base, "--rules", "mtg,nope"]) == 2
     assert "unknown card-game rules 'nope'" in capsys.readouterr().err
     assert main([*base, "--rules", "mtg,melee", "--chart", str(tmp_path / "c.png"),
-                 "--event", "E9"]) == 1  # fmt: skip
-    assert "no event 'E9'" in capsys.readouterr().err
+                 "--event", "E9"]) == 2  # fmt: skip
+    assert "--event E9: no event 'E9'" in capsys.readouterr().err
     src = DATA / "cards" / "league-2024-matches.csv"
     assert main(["compare", str(src), "--family", "cards", "--rules", "mtg,melee",
                  "--out", str(src)]) == 1  # fmt: skip
@@ -204,7 +204,7 @@ def test_an_unknown_event_lists_eight_and_counts_the_rest(tmp_path, capsys, comm
         ["--rules", "mtg,melee", "--chart", str(tmp_path / "c.png")] if command == "compare" else []
     )
     args += ["--out", str(tmp_path / "d.png")] if command == "drift" else []
-    assert main(args) == 1
+    assert main(args) == 2
     err = capsys.readouterr().err.strip()
     assert "nosuch" in err and err.endswith(", ... (150 in all)")
     assert err.count("event-") == 8 and len(err) < 600 and len(err.splitlines()) == 1
@@ -219,6 +219,57 @@ def test_an_unknown_player_lists_eight_and_counts_the_rest(tmp_path, capsys):
                           "wins": [2, 0] * 10, "losses": [0, 2] * 10, "draws": 0})  # fmt: skip
     pd.concat([table, extra]).to_csv(path, index=False)
     assert main(["drift", str(path), "--family", "cards", "--player", "nobody",
-                 "--out", str(tmp_path / "d.png")]) == 1  # fmt: skip
+                 "--out", str(tmp_path / "d.png")]) == 2  # fmt: skip
     err = capsys.readouterr().err.strip()
-    assert "unknown player(s) 'nobody'" in err and err.endswith(", ... (22 in all)")
+    assert "--player: unknown player(s) 'nobody'" in err and err.endswith(", ... (22 in all)")
+
+
+def test_compare_help_lists_the_bridge_rule_sets_it_takes(capsys):
+    """Every bridge name ``compare --help`` lists is taken by ``--rules`` (the scoring methods
+    butler_all, cross_imps_n1, ... and the conventions ebu, ..., kops), and an unknown name's
+    error lists the same names."""
+    with pytest.raises(SystemExit) as exc:
+        main(["compare", "--help"])
+    assert exc.value.code == 0
+    help_text = capsys.readouterr().out
+    block = help_text.split("  bridge   matchpoint scales, scoring methods, conventions:")[1]
+    listed = " ".join(block.split("  league")[0].split()).split(", ")
+    assert listed[:3] == ["full", "half", "mp"] and "butler_all" in listed
+    assert {"cross_imps_n1", "ebu", "compscore", "jfr", "kops"} <= set(listed)
+    base = ["compare", str(DATA / "bridge"), "--family", "bridge", "--rules"]
+    assert main([*base, ",".join(listed)]) == 0
+    out = capsys.readouterr().out
+    assert "butler_all" in out and "kops" in out
+    assert main([*base, "butler_all,nope"]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "tourneystats: --rules nope: bridge compare: unknown rule set 'nope'; names are "
+        + ", ".join(listed)
+        + "\n"
+    )
+
+
+def test_an_unknown_player_names_the_event_searched_and_where_the_player_is(tmp_path, capsys):
+    """drift and compare --player: the event searched (the largest, the one that changed most)
+    is named, and the event a player of another one is in (--event E)."""
+    args = ["drift", str(DATA / "chess"), "--family", "chess", "--player", "Player 4"]
+    assert main([*args, "--out", str(tmp_path / "d.png")]) == 2
+    assert capsys.readouterr().err == (
+        "tourneystats: --player: unknown player(s) 'Player 4' in event tournament_1 (the "
+        "largest; --event picks another); known: 'Player #1' (1), 'Player #2' (2), 'Player #3' "
+        "(3), 'Player #4' (4), 'Player #5' (5), 'Player #6' (6), 'Player #7' (7), 'Player #8' "
+        "(8), ... (88 in all); 'Player 4' is in event club-autumn-2019, club-spring-2024, "
+        "rapid-2026: --event club-autumn-2019\n"
+    )
+    assert main([*args, "--out", str(tmp_path / "d.png"), "--event", "rapid-2026"]) == 0
+    capsys.readouterr()
+    compare = ["compare", str(DATA / "chess"), "--family", "chess", "--rules", "fide2024,fide2026",
+               "--player", "Player #4", "--chart", str(tmp_path / "c.png")]  # fmt: skip
+    assert main(compare) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(
+        "tourneystats: --player: unknown player(s) 'Player #4' in event club-autumn-2019 (the one "
+        "whose places changed most; --event picks another); known: 'Player 1' (1), "
+    )
+    assert err.endswith("; 'Player #4' is in event tournament_1: --event tournament_1\n")
+    assert not (tmp_path / "c.png").exists()

@@ -12,6 +12,7 @@ from tourneystats.cli import main
 
 DATA = Path(__file__).parent / "data"
 TRF = DATA / "chess" / "tournament_1.txt"
+ROOT = Path(__file__).parent.parent
 
 
 def png_size(path: Path) -> tuple[int, int]:
@@ -64,7 +65,7 @@ def test_drift_refuses_a_folder_input_file(tmp_path, capsys):
     folder.mkdir()
     shutil.copy(TRF, folder / "open.txt")
     assert main(["drift", str(folder), "--family", "chess", "--out", str(folder / "open.txt")])
-    assert "unknown chart format '.txt'" in capsys.readouterr().err
+    assert "'.txt' is not a chart format" in capsys.readouterr().err
     out = folder / "drift.png"  # a chart next to the inputs is fine, and can be rewritten
     for _ in range(2):
         assert main(["drift", str(folder), "--family", "chess", "--out", str(out)]) == 0
@@ -119,8 +120,30 @@ def test_drift_league_folder_of_two_leagues(tmp_path, capsys):
     best = ", ".join(league.leaderboard(spring)["player"].astype(str).head(3))
     assert "Place after each tournament — spring, S01, 5 tournaments, 2023-" in text
     assert f": 3 highlighted: {best}" in text
-    assert main([*args, "--event", "winter"]) == 1
-    assert "no league 'winter'" in capsys.readouterr().err
+    assert main([*args, "--event", "winter"]) == 2  # an unknown option value: a usage error
+    err = capsys.readouterr().err
+    assert "--event winter: no league or season 'winter' in " in err
+    assert err.endswith("; its leagues: autumn, spring; seasons: S01\n")
+
+
+def test_drift_event_never_ignored(tmp_path, capsys):
+    """An --event the chart cannot draw is refused (status 2, the values it could be), never
+    ignored: a bridge pairs folder draws all its events (no season to choose), one chess file
+    draws its one event."""
+    out = str(tmp_path / "x.png")
+    bridge = ["drift", str(ROOT / "data" / "bridge"), "--family", "bridge", "--out", out]
+    assert main([*bridge, "--event", "nope"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("tourneystats: --event nope: a bridge chart of ")
+    assert (
+        "draws all its events, one step each (Wednesday 2024-01-03, Wednesday 2024-01-10, " in err
+    )
+    assert "leave out --event, or chart one file" in err
+    assert not (tmp_path / "x.png").exists()
+    chess = ["drift", str(TRF), "--family", "chess", "--out", out]
+    assert main([*chess, "--event", "nope"]) == 2
+    assert f"--event nope: no event 'nope' in {TRF}; its events: " in capsys.readouterr().err
+    assert main(chess) == 0
 
 
 def test_drift_bridge_season_folder(tmp_path, capsys):

@@ -219,7 +219,7 @@ def test_cli_drift_selects_and_labels_by_name(tmp_path, capsys):
     args = ["drift", str(PGN), "--family", "chess", "--out", str(out)]
     assert main([*args, "--player", "Ju, Wenjun", "--player", "10"]) == 0
     assert "2 highlighted: Koneru, Humpy, Ju, Wenjun" in capsys.readouterr().out
-    assert main([*args, "--player", "Nobody"]) == 1
+    assert main([*args, "--player", "Nobody"]) == 2
     assert "unknown player(s) 'Nobody'" in capsys.readouterr().err
     # the deprecated comma list still works, with a warning
     assert (
@@ -325,7 +325,7 @@ def test_compare_chart_draws_the_players_asked_for_by_name_or_id(tmp_path, capsy
     assert main([*args, "--chart", str(chart), "--top", "5", "--player", name]) == 0
     assert chart.exists()
     capsys.readouterr()
-    assert main([*args, "--chart", str(tmp_path / "x.png"), "--player", "Nobody, N"]) == 1
+    assert main([*args, "--chart", str(tmp_path / "x.png"), "--player", "Nobody, N"]) == 2
     assert "Nobody, N" in capsys.readouterr().err
     assert main([*args, "--player", name]) == 2
     assert "--player chooses players of the chart: give --chart" in capsys.readouterr().err

@@ -30,6 +30,7 @@ from .clihelp import (
     chart_summary,
     chart_title,
     command_parser,
+    command_words,
     family_hint,
     folder_options,
     jobs_of,
@@ -160,7 +161,9 @@ def _groups(table: pd.DataFrame) -> list[str]:
 
 def _show(table: pd.DataFrame, head: int, tables: int = 0) -> str:
     """The first `head` rows of each table (event, section, ...) of `table`, for the terminal;
-    with `tables` > 0, of its first `tables` tables only, and a line saying how many are left."""
+    with `tables` > 0, of its first `tables` tables only, and a line saying how many are left;
+    `head` 0: every row."""
+    head = head or len(table)
     groups = _groups(table)
     more = ""
     if groups:
@@ -189,6 +192,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
         return 2
     _existing(args.path)
     if args.out:  # refuse a bad target before computing anything
+        _out_format("--out", args.out, TABLE_SUFFIXES)
         check_target(args.out, TABLE_SUFFIXES, inputs=_inputs(args.path))
     table = module.standings_from_path(args.path, **_options(args), **jobs_of(args))
     return_free_memory()  # the computation's memory, before the writer takes its own
@@ -198,6 +202,18 @@ def cmd_standings(args: argparse.Namespace) -> int:
     if written:
         print(f"\nwrote {len(table)} rows to {written}")
     return 0
+
+
+def _out_format(flag: str, out: str | Path, suffixes: Sequence[str], what: str = "table") -> None:
+    """Refuse an output the command cannot write (its suffix): a usage error naming the option."""
+    suffix = Path(out).suffix.lower()
+    if suffix not in suffixes:
+        said = (
+            f"{suffix!r} is not a {what} format"
+            if suffix
+            else f"no suffix to tell the {what} format"
+        )
+        raise UsageError(f"{flag} {out}: {said}; give a file ending in {', '.join(suffixes)}")
 
 
 def _existing(path: str | Path) -> Path:
@@ -229,6 +245,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     if _existing(args.path).is_dir():
         return _check_folder(args, module.__name__)
     if args.out:
+        _out_format("--out", args.out, TABLE_SUFFIXES)
         check_target(args.out, TABLE_SUFFIXES, inputs=_inputs(args.path))
     table = module.check_from_path(args.path, **_options(args))
     different = differences(table)
@@ -262,12 +279,14 @@ def _check_folder(args: argparse.Namespace, module: str) -> int:
     folder = Path(args.path)
     inputs = _inputs(folder)
     if args.out:
+        _out_format("--out", args.out, TABLE_SUFFIXES)
         for target in (Path(args.out), *(beside(Path(args.out), p) for p in BESIDE_REPORT)):
             check_target(target, TABLE_SUFFIXES, inputs=inputs)
     files = check_folder_files(args.family, folder)
     report, differences, notes, values = check_files(
         module, files, folder, options=_options(args), jobs=args.jobs
     )
+    differences = _people_first(differences)
     if args.out:
         written = write_table(report, args.out, inputs=inputs)
         diffs = write_table(differences, beside(written, "differences"), inputs=inputs)
@@ -281,11 +300,12 @@ def _check_folder(args: argparse.Namespace, module: str) -> int:
     print(report_summary(report))
     if args.by_value:
         points = getattr(sys.modules[module], "POINTS_VALUES", ())
-        print("\n" + values_text(values_summary(report, values, points=points)))
+        by_value = values_summary(report, values, points=points)
+        print("\n" + (values_text(by_value) if points else _values_text(by_value)))
     refused = report[report["status"] == "refused"]
-    for row in refused.head(args.head).itertuples(index=False):
+    for row in refused.head(args.head or len(refused)).itertuples(index=False):
         print(f"  refused: {row.file}: {row.detail}")
-    if len(refused) > args.head:
+    if args.head and len(refused) > args.head:
         print(f"  ... and {len(refused) - args.head} more refused (see the report)")
     if len(notes):
         print(warnings_summary(notes), file=sys.stderr)
@@ -296,6 +316,51 @@ def _check_folder(args: argparse.Namespace, module: str) -> int:
         print(f"wrote the {len(differences)} differences to {diffs}")
         print(f"wrote the values compared, per file and value, to {counts}")
     return 0 if report["status"].isin(["equal", "no published values"]).all() else 1
+
+
+def _values_text(summary: pd.DataFrame) -> str:
+    """``check --by-value`` of a family whose files publish no points of their own rounds
+    (bridge, chess): the values reproduced per value, and of all values, in the files checked;
+    no tie-breakers row nor earlier rounds (the card games' words), no blank platform.
+
+    Examples
+    --------
+    >>> from tourneystats.core.report import values_summary
+    >>> report = pd.DataFrame({"file": ["a.pbn"], "platform": [""], "status": ["different"]})
+    >>> values = pd.DataFrame({"file": "a.pbn", "value": ["total", "rank"], "compared": [4, 4],
+    ...                        "equal": [4, 3], "earlier": 0})
+    >>> print(_values_text(values_summary(report, values)))
+    published values reproduced, per value, in the files checked (the refused ones left out)
+         value  files  compared  reproduced  reproduced %
+         total      1         4           4         100.0
+          rank      1         4           3          75.0
+    all values      1         8           7          87.5
+    """
+    table = summary.drop(columns=["earlier", "with earlier %"])
+    table["value"] = table["value"].replace({"tie-breakers": "all values"})
+    platforms = table["platform"].unique()
+    if len(set(platforms) - {"all"}) == 1:  # one platform (bridge and chess name none): no column
+        table = table[table["platform"] != "all"].drop(columns="platform")
+    else:
+        table["platform"] = table["platform"].replace({"": "(none)"})
+    return (
+        "published values reproduced, per value, in the files checked (the refused ones left "
+        "out)\n" + table.to_string(index=False)
+    )
+
+
+def _people_first(table: pd.DataFrame) -> pd.DataFrame:
+    """`table` with a title beside the name and the long note last, as one file's check shows.
+
+    Examples
+    --------
+    >>> _people_first(pd.DataFrame(columns=["name", "rating", "note", "title"])).columns.tolist()
+    ['name', 'title', 'rating', 'note']
+    """
+    columns = [c for c in table.columns if c not in ("title", "note")]
+    if "title" in table.columns:
+        columns.insert(columns.index("name") + 1 if "name" in columns else len(columns), "title")
+    return table[columns + (["note"] if "note" in table.columns else [])]
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -399,6 +464,8 @@ def drift_chart(
         and SEASON in history
         and (history[SEASON].astype(str) == str(event)).any()
     )
+    _check_event(name, path, history, series, event)
+    full, drawn = history, []
     for column in series:  # one series per chart: the chosen one, else the largest
         if column in history.columns and history[column].nunique() > 1:
             if column == SEASON and not in_season:  # the latest season
@@ -409,14 +476,68 @@ def drift_chart(
             else:
                 pick = event
             keep = history[column].astype(str) == str(pick)
-            if not keep.any():
-                known = shortened(pd.unique(history[column]))
-                raise ValueError(f"no {column} {pick!r} in {path}; it has {known}")
             history = history.loc[keep.to_numpy()]
+            drawn.append(f"{column} {pick}")
     history, rules = titled(name, path, history, options or {})  # the event as its file names it
-    ax = drift(history, step=step, players=players, value=value)
+    try:
+        ax = drift(history, step=step, players=players, value=value)
+    except ValueError as exc:
+        why = "the largest" if event is None else ""
+        raise _unknown_player(exc, full, history, drawn, why, players) from None
     title_with_rules(ax, rules)
     return ax
+
+
+#: the columns a player (pair, team) given by name or id is looked for in
+PLAYER_COLUMNS = ("player", "name", "pair", "names", "team", "id")
+
+
+def _unknown_player(
+    error: ValueError,
+    full: pd.DataFrame,
+    shown: pd.DataFrame,
+    drawn: list[str],
+    why: str,
+    players: object,
+) -> ValueError:
+    """`error` (an unknown ``--player``) naming the event searched and, for a player found in
+    another one, which (``--event E``)."""
+    if not str(error).startswith("unknown ") or not isinstance(players, list):
+        return error
+    head, _, known = str(error).partition("; ")
+    if drawn:
+        head += f" in {', '.join(drawn)}" + (f" ({why}; --event picks another)" if why else "")
+    text = f"--player: {head}; {known}"
+    column = drawn[-1].split(" ", 1)[0] if drawn else EVENT
+    looked = [c for c in PLAYER_COLUMNS if c in full.columns]
+    for who in players:
+        hit = np.zeros(len(full), dtype=bool)
+        for c in looked:
+            hit |= (full[c].astype(str) == str(who)).to_numpy()
+        here = any((shown[c].astype(str) == str(who)).any() for c in looked if c in shown)
+        if hit.any() and not here and column in full.columns:
+            where = pd.unique(full.loc[hit, column].astype(str))
+            text += f"; {who!r} is in {column} {shortened(where)}: --event {where[0]}"
+    return UsageError(text)
+
+
+def _check_event(
+    name: str, path: str | Path, history: pd.DataFrame, series: list[str], event: object
+) -> None:
+    """Refuse an `event` that names none of the series a chart of `history` can draw (a usage
+    error naming the values it could have been): never the whole file drawn instead."""
+    columns = [c for c in series if c in history.columns]
+    if event is None or any((history[c].astype(str) == str(event)).any() for c in columns):
+        return
+    if not columns:  # bridge pairs: one chart across the events, each a step
+        events = shortened(pd.unique(history[EVENT].astype(str))) if EVENT in history else ""
+        raise UsageError(
+            f"--event {event}: a {name} chart of {path} draws all its events, one step each "
+            f"({events}), and has no season to choose; leave out --event, or chart one file"
+        )
+    what = " or ".join(columns)
+    known = "; ".join(f"{c}s: {shortened(pd.unique(history[c].astype(str)))}" for c in columns)
+    raise UsageError(f"--event {event}: no {what} {event!r} in {path}; its {known}")
 
 
 def _chart_target(out: str | Path, inputs: Iterable[str | os.PathLike] = ()) -> Path:
@@ -483,6 +604,7 @@ def cmd_drift(args: argparse.Namespace) -> int:
         print(f"tourneystats: the {args.family} family is not available", file=sys.stderr)
         return 2
     inputs = _inputs(_existing(args.path))
+    _out_format("--out", args.out, CHART_SUFFIXES, "chart")
     _chart_target(args.out, inputs)  # refuse a bad target before computing anything
     players = args.player if args.player is not None else args.players
     if args.players is not None:
@@ -576,7 +698,12 @@ def cmd_compare(args: argparse.Namespace) -> int:
     labels = []
     for rule in args.rules:  # every rule set read before any work, errors naming the option
         try:
-            labels.append(getattr(importlib.import_module(module), parse)(rule).label)
+            spec = getattr(importlib.import_module(module), parse)(rule)
+            if args.family == "chess":  # the unplayed-game rule set's name, as standings checks it
+                from .chess.rules import check_rule_name
+
+                check_rule_name(spec.options["rules"])
+            labels.append(spec.label)
         except (ValidationError, ValueError) as exc:
             raise UsageError(f"--rules {rule}: {exc}") from None
     # a rule set given twice (under any spelling: mtg, MTG) would be one column twice
@@ -594,8 +721,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
         raise UsageError(f"--rules: {what}; give two rule sets or more to compare, each once")
     # every output checked (format, folder, not an input) before any is written
     if args.out:
+        _out_format("--out", args.out, TABLE_SUFFIXES)
         check_target(args.out, TABLE_SUFFIXES, inputs=inputs)
     if args.chart:
+        _out_format("--chart", args.chart, CHART_SUFFIXES, "chart")
         _chart_target(args.chart, inputs)
     if args.out and args.chart and _same_path(args.out, args.chart):
         raise UsageError(f"--out and --chart name the same file {args.out}")
@@ -613,8 +742,14 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if written:
         print(f"\nwrote {len(table)} rows to {written}")
     if args.chart:
-        rows, _ = with_event_name(args.family, args.path, chart_group(table, summary, args.event))
-        ax = slope(rows, top=args.top, cut=args.cut, players=args.player)
+        group = chart_group(table, summary, args.event)
+        rows, _ = with_event_name(args.family, args.path, group)
+        try:
+            ax = slope(rows, top=args.top, cut=args.cut, players=args.player)
+        except ValueError as exc:
+            drawn = [f"event {group[EVENT].iloc[0]}"] if EVENT in group and len(group) else []
+            why = "the one whose places changed most" if args.event is None else ""
+            raise _unknown_player(exc, table, rows, drawn, why, args.player) from None
         chart = write_chart(ax, args.chart, inputs=inputs)
         print(f"{ax.get_title(loc='left')}\nwrote {chart}")
     return 0
@@ -633,7 +768,7 @@ def _config_sets(items: Sequence[str]) -> dict:
         name, sep, raw = item.partition("=")
         family, dot, key = name.partition(".")
         if not sep or not dot or not family or not key:
-            raise ValueError(f"--set {item!r}: expected FAMILY.KEY=VALUE")
+            raise UsageError(f"--set {item}: expected FAMILY.KEY=VALUE, e.g. chess.rules=fide2024")
         try:
             value = json.loads(raw)
         except ValueError:
@@ -642,11 +777,46 @@ def _config_sets(items: Sequence[str]) -> dict:
     return config
 
 
+def _folder_target(path: str | Path, what: str) -> None:
+    """Refuse, before any file is read, a folder to write `what` in that is a file, or whose
+    parent folder cannot be made or written in (a file in the way, no permission)."""
+    path = Path(path)
+    if path.exists() and not path.is_dir():
+        raise ValueError(f"{path}: is a file, not a folder: give the folder of the {what}")
+    folder = path
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise ValueError(f"{path}: cannot write the {what} there: {folder} is a file, not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ValueError(
+            f"{path}: cannot write the {what} there: no permission to write in {folder}"
+        )
+
+
+def _set_error(error: ValueError, items: Sequence[str], families: set[str]) -> ValueError:
+    """`error` of the options as a usage error naming the ``--set`` items it is about, when
+    only ``--set`` gave the options of its family (``config: chess: unknown rule set ...``)."""
+    text = str(error)
+    rest = text.removeprefix("config: ")
+    family = next(
+        (f for f in families if rest.startswith(f"{f}: ") or f"family {f!r}" in rest), None
+    )
+    if rest == text or family is None:
+        return error
+    named = " ".join(i for i in items if i.partition(".")[0] == family)
+    return UsageError(f"--set {named}: {rest.removeprefix(f'{family}: ')}")
+
+
 def cmd_recompute(args: argparse.Namespace) -> int:
     from . import archive
 
     config = archive.load_config(args.config)
-    for family, options in _config_sets(args.set or []).items():
+    given = set(config)  # the families a --config file sets (an input: its errors exit 1)
+    sets = _config_sets(args.set or [])
+    if Path(args.archive).is_dir():  # (a missing archive is said by recompute)
+        _folder_target(args.out, "standings (--out)")
+    for family, options in sets.items():
         config.setdefault(family, {}).update(options)
     try:
         report = archive.recompute(
@@ -661,14 +831,18 @@ def cmd_recompute(args: argparse.Namespace) -> int:
             jobs=args.jobs,
         )
     except archive.RecomputeError as exc:
-        print(exc.report.summary(), file=sys.stderr)
+        print(command_words(exc.report.summary(), "recompute"), file=sys.stderr)
         return 1
+    except ValueError as exc:  # an option of --set only: a usage error naming it
+        raise _set_error(exc, args.set or [], set(sets) - given) from None
     except ImportError as exc:
         if str(exc) != archive.DASK_HINT:
             raise
         print(f"tourneystats: {exc}", file=sys.stderr)
         return 2
-    print(report.summary(), file=sys.stdout if report.ok else sys.stderr)
+    print(
+        command_words(report.summary(), "recompute"), file=sys.stdout if report.ok else sys.stderr
+    )
     if report.ok:
         print(f"standings written to {Path(args.out).resolve()}")
     return 0 if report.ok else 1
@@ -680,7 +854,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     if args.season is not None and args.season_from_folder:
         raise UsageError("--season names the season of every file, --season-from-folder takes "
                          "it from the folders: give one of them")  # fmt: skip
-
+    _folder_target(args.archive, "archive")
     report = archive.import_folder(
         args.src,
         args.archive,
@@ -691,8 +865,12 @@ def cmd_import(args: argparse.Namespace) -> int:
         progress=False if args.quiet else None,
         jobs=args.jobs,
     )
-    print(report.summary(), file=sys.stdout if report.ok else sys.stderr)
-    print(f"every file and warning: {Path(args.archive) / archive.IMPORT_REPORT}")
+    print(command_words(report.summary(), "import"), file=sys.stdout if report.ok else sys.stderr)
+    path = report.path or Path(args.archive) / archive.IMPORT_REPORT
+    kept = (
+        "" if path.name == archive.IMPORT_REPORT else f" ({archive.IMPORT_REPORT} kept as it was)"
+    )
+    print(f"every file and warning: {path}{kept}")
     return 0 if report.ok else 1
 
 
@@ -793,7 +971,9 @@ def _compare_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         help="chart: a player (pair) always drawn and named, by name or id; repeat it for "
         'several: --player "Doe, Jane" --player 12',
     )
-    cp.add_argument("--head", type=_count(1), default=10, help="summary rows shown per table")
+    cp.add_argument(
+        "--head", type=_count(0), default=10, help="summary rows shown per table; 0: all"
+    )
     cp.add_argument("--tables", type=_count(0), default=20, help="tables shown; 0: all")
     folder_options(cp)
     cp.set_defaults(func=cmd_compare)
@@ -868,12 +1048,12 @@ def build_parser() -> argparse.ArgumentParser:
         "else the samples shipped with the package)",
     )
     demo.add_argument("--out", default="tourneystats-demo", help="output folder")
-    demo.add_argument("--head", type=_count(1), default=5, help="rows shown per table")
+    demo.add_argument("--head", type=_count(0), default=5, help="rows shown per table; 0: all")
     demo.set_defaults(func=cmd_demo)
 
     st = _family_parser(sub, "standings", skip=True)
     st.add_argument("--out", help="write the standings here (.csv or .parquet)")
-    st.add_argument("--head", type=_count(1), default=10, help="rows shown per table")
+    st.add_argument("--head", type=_count(0), default=10, help="rows shown per table; 0: all")
     st.add_argument(
         "--tables",
         type=_count(0),
@@ -886,16 +1066,19 @@ def build_parser() -> argparse.ArgumentParser:
     ck.add_argument(
         "--out",
         help="write the differences here (.csv or .parquet); of a folder, the report of each "
-        "file, its differences beside it (OUT-differences.csv) and the values compared per "
-        "file and value (OUT-values.csv)",
+        "file, and beside it its differences and the values compared per file and value "
+        "(--out report.csv: report-differences.csv, report-values.csv)",
     )
     ck.add_argument(
         "--by-value",
         action="store_true",
-        help="also print per platform and value the share reproduced in the files whose "
-        "published points their own rounds give (a folder; one file's summary is per value)",
+        help="of a folder, also print per value the share of the published values reproduced "
+        "(cards: per platform, in the files whose published points their own rounds give; one "
+        "file's summary is per value)",
     )
-    ck.add_argument("--head", type=_count(1), default=10, help="differences shown per table")
+    ck.add_argument(
+        "--head", type=_count(0), default=10, help="differences shown per table; 0: all"
+    )
     ck.add_argument("--tables", type=_count(0), default=20, help="tables shown; 0: all")
     _jobs_option(ck, "the files of a folder, each checked on its own")
     ck.set_defaults(func=cmd_check)
@@ -942,7 +1125,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _check_options(parser, args, COMPARE_OPTIONS if args.command == "compare" else None)
     # warnings (a skipped file, ...) read as the command's own; every file read is an input
     with warnings.catch_warnings(), tracking_inputs():
-        warnings.showwarning = print_warning
+        warnings.showwarning = partial(print_warning, command=args.command)
         try:
             _check_values(args)
             return args.func(args)
@@ -953,11 +1136,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             silence_stdout()
             return 0
         except UsageError as exc:
-            print(f"tourneystats: {exc}", file=sys.stderr)
+            print(f"tourneystats: {command_words(str(exc), args.command)}", file=sys.stderr)
             return 2
         except (ValidationError, ValueError, OSError) as exc:
             hint = family_hint(args, exc) or skip_hint(args, exc)
-            print(f"tourneystats: {exc}{hint}", file=sys.stderr)
+            print(f"tourneystats: {command_words(str(exc), args.command)}{hint}", file=sys.stderr)
             return 1
         except Exception as exc:  # a bug: one line, and the traceback on request
             if os.environ.get("TOURNEYSTATS_DEBUG"):

@@ -81,15 +81,20 @@ def _family_choices(league: bool = True) -> str:
     from .bridge import CONVENTIONS, KNOCKOUT_RULES, SCORINGS, TEAM_RULES
     from .cards import RULES
     from .chess import PRESETS, RULE_SETS
+    from .chess.codes import TIEBREAKS
+    from .chess.teamcodes import TEAM_TIEBREAKS
 
     return "\n".join(
         [
-            "rule sets by family:",
+            "rule sets and tie-breaks by family:",
             *_listed("cards    --rules", list(RULES), "(default: the preset a JSON or TOM "
                      "file's publisher implies, else mtg)"),
             *_listed("chess    --rules", [*RULE_SETS, *PRESETS, "auto:RULES"], "(default "
                      "adjusted; auto: by each event's start date, or its program's; a program's "
                      "preset by its dates; auto:RULES for undated events)"),
+            *_listed("chess    --tiebreaks", list(TIEBREAKS), "(each with its modifiers after "
+                     "/, e.g. BH/C1, BH/M1, and an edition after @, e.g. BH/C1@2026)"),
+            *_listed("chess    --tiebreaks", list(TEAM_TIEBREAKS), "(team events)"),
             *_listed("bridge   --rules", ["full", "half"], "(the matchpoint scale: 2 or 1 per "
                      "result beaten; default full)"),
             *_listed("bridge   --rules", list(TEAM_RULES), "(team files: the tie-breaks of a "
@@ -132,7 +137,7 @@ class _Help(argparse._HelpAction):
 
 def _compare_choices() -> str:
     """The rule sets ``compare`` takes, family by family."""
-    from .bridge import SCORINGS
+    from .bridge.whatif import _bridge_names
     from .cards import RULES
     from .chess import RULE_SETS
 
@@ -143,7 +148,8 @@ def _compare_choices() -> str:
             *_listed("chess    unplayed-game rule sets:", [*RULE_SETS][:-1] + [f"{[*RULE_SETS][-1]};"],
                      "each may carry its own tie-breaks after a colon, joined by +: "
                      "fide2024,fide2026:BH/C1+SB (--tiebreaks gives those of the others)"),
-            *_listed("bridge   the matchpoint scale full, half; scoring methods:", list(SCORINGS)),
+            *_listed("bridge   matchpoint scales, scoring methods, conventions:",
+                     list(_bridge_names())),
             *_wrapped("league  ", "start weights K or K:MODE (MODE top-up or constant): "
                       "0,10,10:constant".split()),
         ]
@@ -209,8 +215,9 @@ COMMANDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "percentages and IMPs, the standings of an MTG JSON or TOM file) with the ones computed "
         "under its declared rules or the options given; print the differences, and why where "
         "the file says it (ranks by points only, a board with one room). Of a folder, each file "
-        "is checked on its own: --out writes a row per file, with the differences and the values "
-        "counted in NAME-differences and NAME-values beside it. Exit status 1 when a value "
+        "is checked on its own: --out report.csv writes a row per file, with the differences and "
+        "the values counted beside it in report-differences.csv and report-values.csv. Exit "
+        "status 1 when a value "
         "differs or a file is refused.",
         (
             "tourneystats check data/cards/melee-14643-matches.csv --family cards --rules melee",
@@ -584,18 +591,64 @@ def family_hint(args: argparse.Namespace, error: Exception) -> str:
     """
     path = Path(getattr(args, "path", "") or "")
     family = getattr(args, "family", None)
-    if family is None or not path.is_file() or "no such file" in str(error):
+    if family is None or not path.exists() or "no such file" in str(error):
         return ""
     from .archive.importer import family_of
 
-    try:
-        found = family_of(path)
-    except (ValueError, OSError):
-        return ""
-    found = "bridge" if found == "bridge_teams" else found
+    files = [path] if path.is_file() else list_files(path, FAMILY_SUFFIXES)[:20]
+    founds = set()
+    for file in files:  # a folder: the families of its first files (all one, or no hint)
+        try:
+            found = family_of(file)
+        except (ValueError, OSError):
+            continue
+        if found is not None:  # (a table of no family: published standings, ...)
+            founds.add("bridge" if found == "bridge_teams" else found)
+    found = founds.pop() if len(founds) == 1 else None
     if found is None or found == family:
         return ""
-    return f" (the file looks like {found} results: --family {found}?)"
+    what = "file looks" if path.is_file() else "files look"
+    return f" (the {what} like {found} results: --family {found}?)"
+
+
+#: the files whose family :func:`family_hint` tells in a folder
+FAMILY_SUFFIXES = (".csv", ".parquet", ".pq", ".trf", ".trfx", ".pgn", ".pbn", ".xml", ".json")
+
+
+#: the parts of the library's messages that name a Python argument, and what the command line
+#: says instead: (text, in ``recompute``, in the other commands); the messages say both, the
+#: command line only the option the user types
+COMMAND_WORDS: tuple[tuple[str, str, str], ...] = (
+    ("(rules='auto:fide2009', --rules auto:fide2009)", "(--set chess.rules=auto:fide2009)",
+     "(--rules auto:fide2009)"),
+    ("rules='auto': ", "", "--rules auto: "),
+    ("--season; season= in Python", "--season", "--season"),
+    (" (use mode='replace')", " (import --mode replace replaces it)",
+     " (import --mode replace replaces it)"),
+    (" or (in Python) pass a bridge.Convention", "", ""),
+    ("leave them out of the tie-breaks (--tiebreaks), or, in Python, pass "
+     "allow_buchholz_in_round_robins=True to compute them anyway",
+     "leave them out of the tie-breaks (--set chess.tiebreaks=...), or compute them anyway "
+     "(--set chess.allow_buchholz_in_round_robins=true)",
+     "leave them out of the tie-breaks (--tiebreaks)"),
+)  # fmt: skip
+
+
+def command_words(text: str, command: str | None) -> str:
+    """`text` (a message of the library) with the Python arguments it names replaced by the
+    options of `command` (:data:`COMMAND_WORDS`); the team files' Python function left out.
+
+    Examples
+    --------
+    >>> command_words("no date; give the season (--season; season= in Python)", "import")
+    'no date; give the season (--season)'
+    >>> command_words("a fallback: (rules='auto:fide2009', --rules auto:fide2009)", "recompute")
+    'a fallback: (--set chess.rules=auto:fide2009)'
+    """
+    for said, recompute, other in COMMAND_WORDS:
+        text = text.replace(said, recompute if command == "recompute" else other)
+    head, sep, tail = text.partition("; in Python bridge.team_standings_from_path(")
+    return head + (")" + tail.partition("))")[2] if sep else "")
 
 
 def silence_stdout() -> None:
@@ -616,9 +669,12 @@ def print_warning(
     lineno: int,
     file: TextIO | None = None,
     line: str | None = None,
+    *,
+    command: str | None = None,
 ) -> None:
-    """Say a warning on standard error as the command's own (one line)."""
-    print(f"tourneystats: warning: {message}", file=sys.stderr)
+    """Say a warning on standard error as the command's own (one line, in the words of
+    `command`: :func:`command_words`)."""
+    print(f"tourneystats: warning: {command_words(str(message), command)}", file=sys.stderr)
 
 
 def chart_group(table: pd.DataFrame, summary: pd.DataFrame, event: str | None) -> pd.DataFrame:
@@ -631,11 +687,11 @@ def chart_group(table: pd.DataFrame, summary: pd.DataFrame, event: str | None) -
     first = summary[((summary["rules_a"] == a) & (summary["rules_b"] == b)).to_numpy()]
     if event is not None:
         if EVENT not in groups:
-            raise ValueError("--event: this family's tables have no event column")
+            raise UsageError("--event: this family's tables have no event column")
         first = first[first[EVENT].astype(str) == str(event)]
         if first.empty:
             known = shortened(pd.unique(summary[EVENT].astype(str)))
-            raise ValueError(f"no event {event!r}; the events are {known}")
+            raise UsageError(f"--event {event}: no event {event!r}; the events are {known}")
     pick = first.iloc[int(first["places_changed"].to_numpy().argmax())]
     keep = np.ones(len(table), dtype=bool)
     for column in groups:

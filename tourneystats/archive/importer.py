@@ -17,7 +17,7 @@ import shutil
 import uuid
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -69,6 +69,10 @@ class ImportReport:
     files: pd.DataFrame
     written: pd.DataFrame
     warnings: pd.DataFrame = field(default_factory=lambda: warnings_table([]))
+    #: where the report was written: ``root/_import_report.json``, or, when the import wrote
+    #: nothing into an archive that has a report, ``root/_import_report.failed.json`` beside it
+    #: (the report of the files in the archive is kept)
+    path: Path | None = field(default=None, compare=False, repr=False)
 
     @property
     def errors(self) -> pd.DataFrame:
@@ -118,6 +122,8 @@ class ImportReport:
 FILE_COLUMNS = ["path", "family", "season", "rows", "status", "message"]
 #: the report an import writes in the archive (hidden: never read as results)
 IMPORT_REPORT = "_import_report.json"
+#: the report of an import that wrote nothing into an archive that has a report (kept as it was)
+FAILED_REPORT = "_import_report.failed.json"
 
 
 # --- source files: which family, read with its reader --------------------------------------------
@@ -342,7 +348,9 @@ def import_folder(
     Returns
     -------
     ImportReport
-        Also written, with every warning, to ``root/_import_report.json``.
+        Also written, with every warning, to ``root/_import_report.json`` (its ``path``); by
+        an import that wrote nothing into an archive that has that report, to
+        ``root/_import_report.failed.json``, the report of the files in the archive kept.
 
     Examples
     --------
@@ -402,8 +410,9 @@ def import_folder(
         else pd.DataFrame(columns=["family", SEASON, "files", "rows"])
     )
     report = ImportReport(files=files, written=summary, warnings=_warnings(notes))
-    _write_report(report, root)
-    return report
+    kept = not written and (root / IMPORT_REPORT).is_file()  # of the files in the archive
+    path = _write_report(report, root, FAILED_REPORT if kept else IMPORT_REPORT)
+    return replace(report, path=path)
 
 
 def _warnings(notes: list[tuple[str, str]]) -> pd.DataFrame:
@@ -417,8 +426,8 @@ def _warnings(notes: list[tuple[str, str]]) -> pd.DataFrame:
     return warnings_table(records)
 
 
-def _write_report(report: ImportReport, root: Path) -> Path:
-    """Write the import's report (every file, every warning) as ``root/_import_report.json``."""
+def _write_report(report: ImportReport, root: Path, name: str = "_import_report.json") -> Path:
+    """Write the import's report (every file, every warning) as ``root/NAME``."""
     body = {
         name: frame.astype(object).where(frame.notna(), None).to_dict("records")  # null, not NaN
         for name, frame in (
@@ -429,7 +438,7 @@ def _write_report(report: ImportReport, root: Path) -> Path:
     }
     text = json.dumps(body, ensure_ascii=False, indent=1, default=str, allow_nan=False)
     root.mkdir(parents=True, exist_ok=True)
-    return atomic_write(root / IMPORT_REPORT, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+    return atomic_write(root / name, lambda tmp: tmp.write_text(text, encoding="utf-8"))
 
 
 # --- staging -------------------------------------------------------------------------------------

@@ -14,20 +14,21 @@ from ..core.ranking import decided_by
 from ..core.schema import DECIDED_BY, EVENT, IMPS, LINE, PAIR, PERCENTAGE, SECTION, rule_key
 from ..core.whatif import RuleSpec, rule_specs, stack
 from .conventions import CONVENTIONS
+from .declared import SCORINGS
 from .imp import butler, cross_imps, imp_standings
 from .mp import mp_standings
 from .scoring import standings
 
 __all__ = ["BRIDGE_RULES", "compare"]
 
-#: bridge rule-set names and the options they stand for (the matchpoint scales and the scoring
-#: methods); each convention of :data:`~tourneystats.bridge.CONVENTIONS` is one more name, ``"ebu"`` standing for ``{"convention": "ebu"}``
+#: bridge rule-set names and the options they stand for: the matchpoint scales and every
+#: scoring method of :data:`~tourneystats.bridge.SCORINGS` (``"butler_all"`` standing for
+#: ``{"scoring": "butler_all"}``); each convention of :data:`~tourneystats.bridge.CONVENTIONS`
+#: is one more name, ``"ebu"`` standing for ``{"convention": "ebu"}``
 BRIDGE_RULES: dict[str, dict[str, Any]] = {
     "full": {"scale": "full"},
     "half": {"scale": "half"},
-    "mp": {"scoring": "mp"},
-    "butler": {"scoring": "butler"},
-    "cross_imps": {"scoring": "cross_imps"},
+    **{name: {"scoring": name} for name in SCORINGS},
 }
 #: the options of each scoring method scored here (``session_standings``, ``butler``,
 #: ``cross_imps``)
@@ -52,7 +53,6 @@ def _bridge_parse(item: Any) -> RuleSpec:
         if key not in names:
             raise ValueError(
                 f"bridge compare: unknown rule set {item!r}; names are {', '.join(names)}"
-                " (in Python also a mapping of options, e.g. {'scoring': 'butler', 'drop': 2})"
             )
         return RuleSpec(key, dict(names[key]))
     if isinstance(item, Mapping):

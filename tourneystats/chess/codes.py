@@ -155,10 +155,10 @@ def _parse_plain(text: str, code: str) -> TieBreak:
     match = _NAME.match(text)
     name = match.group(1).upper() if match else None
     if name not in TIEBREAKS:
-        known = ", ".join(TIEBREAKS[:10])
+        known = ", ".join(TIEBREAKS)
         if match is None and ":" in code:
             known += " (team scores :MP/:GP are not supported)"
-        raise ValueError(f"unknown tie-break {code!r}; known: {known}, ...")
+        raise ValueError(f"unknown tie-break {code!r}; known: {known}")
     name = "REP" if name == "GE" else name
     low = high = 0
     reverse = fore = False
