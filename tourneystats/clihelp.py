@@ -5,18 +5,30 @@ formatter that shows every default."""
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 import warnings
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, TextIO
 
 import numpy as np
 import pandas as pd
 
-from .core.folders import list_files
-from .core.schema import DATE, DECIDED_BY, EVENT, NAME, ValidationError
+from .core.folders import MissingPathError, list_files
+from .core.schema import (
+    DATE,
+    DECIDED_BY,
+    EVENT,
+    LEAGUE,
+    LINE,
+    NAME,
+    SEASON,
+    SECTION,
+    ValidationError,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -697,3 +709,96 @@ def chart_group(table: pd.DataFrame, summary: pd.DataFrame, event: str | None) -
     for column in groups:
         keep &= (table[column] == pick[column]).to_numpy(dtype=bool, na_value=False)
     return table.loc[keep]
+
+
+# --- what every command shares ---------------------------------------------------------------
+
+#: family name -> module implementing ``standings_from_path(path, **options)``
+FAMILIES = {
+    "cards": "tourneystats.cards",
+    "chess": "tourneystats.chess",
+    "bridge": "tourneystats.bridge",
+    "league": "tourneystats.league",
+}
+
+
+def _family(name: str) -> ModuleType | None:
+    try:
+        module = importlib.import_module(FAMILIES[name])
+    except ModuleNotFoundError as exc:
+        if exc.name != FAMILIES[name]:
+            raise
+        return None
+    return module if hasattr(module, "standings_from_path") else None
+
+
+#: the rule options of ``standings`` and ``drift``, and the families that take each
+FAMILY_OPTIONS: dict[str, tuple[str, ...]] = {
+    "rules": ("cards", "chess", "bridge"),
+    "tiebreaks": ("chess",),
+    "prior_rounds": ("league",),
+    "prior_mode": ("league",),
+    "scoring": ("bridge",),
+    "convention": ("bridge",),
+    "vp_scale": ("bridge",),
+    "skip_bad_files": ("cards",),
+}
+
+
+def _options(args: argparse.Namespace) -> dict:
+    """The family options the user gave (those left unset are not passed)."""
+    return {k: getattr(args, k) for k in FAMILY_OPTIONS if getattr(args, k, None) is not None}
+
+
+def _groups(table: pd.DataFrame) -> list[str]:
+    """The columns that split a standings table into separate tables (event, league, ...)."""
+    return [c for c in (LEAGUE, SEASON, EVENT, SECTION, LINE) if c in table.columns]
+
+
+def _show(table: pd.DataFrame, head: int, tables: int = 0) -> str:
+    """The first `head` rows of each table (event, section, ...) of `table`, for the terminal;
+    with `tables` > 0, of its first `tables` tables only, and a line saying how many are left;
+    `head` 0: every row."""
+    head = head or len(table)
+    groups = _groups(table)
+    more = ""
+    if groups:
+        # the rows shown are picked by position, then taken once (not the whole table per step)
+        number = table.groupby(groups, observed=True, sort=False, dropna=False).ngroup()
+        number = number.to_numpy()  # tables in order of appearance
+        left = int(number.max()) + 1 - tables if tables > 0 and len(table) else 0
+        rows = np.flatnonzero(number < tables) if left > 0 else np.arange(len(table))
+        if left > 0:
+            more = f"\n... and {left:,} more table(s) not shown (--tables 0 shows all)"
+        mine = number[rows]
+        order = np.argsort(mine, kind="stable")  # each table's rows together, in table order
+        starts = np.flatnonzero(np.append(True, mine[order][1:] != mine[order][:-1]))
+        within = np.arange(order.size) - np.repeat(starts, np.diff(np.append(starts, order.size)))
+        table = table.take(np.sort(rows[order[within < head]]))  # the first `head` of each
+    else:
+        table = table.head(head)
+    with pd.option_context("display.width", 120, "display.max_columns", 14):
+        return table.to_string(index=False) + more
+
+
+def _out_format(flag: str, out: str | Path, suffixes: Sequence[str], what: str = "table") -> None:
+    """Refuse an output the command cannot write (its suffix): a usage error naming the option."""
+    suffix = Path(out).suffix.lower()
+    if suffix not in suffixes:
+        said = (
+            f"{suffix!r} is not a {what} format"
+            if suffix
+            else f"no suffix to tell the {what} format"
+        )
+        raise UsageError(f"{flag} {out}: {said}; give a file ending in {', '.join(suffixes)}")
+
+
+def _existing(path: str | Path) -> Path:
+    """`path`, which must exist (the error every command gives first)."""
+    if not Path(path).exists():
+        raise MissingPathError(f"{path}: no such file or folder")
+    return Path(path)
+
+
+def _same_path(a: str | Path, b: str | Path) -> bool:
+    return Path(a).resolve() == Path(b).resolve()
