@@ -80,6 +80,7 @@ def test_without_rules_each_event_takes_the_vega_rule_set_that_reproduces_it():
     assert table.loc[~table["equal"], "player"].tolist() == [66, 77]
     chosen = table.groupby("event")["rules"].first().to_dict()
     assert chosen == {
+        "www2026HonourableBob-r2": "vega2026a",
         "www2026PurdyCupRookiesandJuniors-r2": "vega2026a",
         "www2026WesternJuniorsRapid-r2": "vega2026",
         "wwwRapid12024": "vega2009",
@@ -101,6 +102,39 @@ def test_vega_counts_trailing_byes_from_the_last_paired_round():
     assert bh["vega"]["A"] == 2.0
     # own unplayed rounds: a dummy of the player's own score (2.5) in both
     assert bh["fide2024"]["D"] == bh["vega"]["D"] == 1.0 + 2.5 + 2.5
+
+
+def test_vega_counts_a_double_forfeit_as_paired():
+    # The worked example with round 3 a double forfeit of B and D (0F-0F: a forfeit loss of
+    # each, naming the other). Scores: A 2.5, B 0, C 1, D 1.5. Vega: B was paired in round 3,
+    # so nothing trails and B is seen at 0: BH(A) = B 0 + C 1 + C 1 = 2.0. Read as two
+    # absences instead, B's rounds 2-3 would trail his last paired round 1 and count as draws:
+    # B seen at 1.0, BH(A) = 3.0. BH(D) = C 1 + his own unplayed rounds 2 and 3 (a dummy of
+    # his own score, 1.5 each) = 4.0; BH(B) = A 2.5 + 0 + 0 = 2.5; BH(C) = D 1.5 (paired in
+    # round 3: nothing trails) + A 2.5 + A 2.5 = 6.5.
+    games = _worked_example()
+    last = games["round"] == 3
+    games.loc[last & games["player"].isin(["B", "D"]), "points"] = 0.0
+    games.loc[last & games["player"].isin(["B", "D"]), "kind"] = "forfeit_loss"
+    bh = standings(games, rules="vega", tiebreaks=["BH"]).set_index("player")["BH"]
+    assert bh.to_dict() == {"A": 2.0, "B": 2.5, "C": 6.5, "D": 4.0}
+    absent = games.copy()
+    absent.loc[last & absent["player"].isin(["B", "D"]), ["opponent", "kind"]] = [None, "zpb"]
+    assert standings(absent, rules="vega", tiebreaks=["BH"]).set_index("player")["BH"]["A"] == 3.0
+
+
+def test_a_double_forfeit_on_the_pages_is_two_forfeit_losses():
+    # round 2 of the Honourable Bob 2026: "Tregaskis-Lie, Linda" (35) 0F-0F "Owen,Lee" (33);
+    # Vega publishes 70 tie-break values after round 2, all reproduced only so (68 when the
+    # double forfeit was read as two absences)
+    data = read_vega(DATA / "www2026HonourableBob-r2")
+    r = data.results.set_index(["round", "player"])
+    assert r.loc[(2, 35), ["opponent", "points", "kind"]].tolist() == [33, 0.0, "forfeit_loss"]
+    assert r.loc[(2, 33), ["opponent", "points", "kind"]].tolist() == [35, 0.0, "forfeit_loss"]
+    assert data.notes.empty
+    table = check_from_path(DATA / "www2026HonourableBob-r2", rules="vega")
+    tb = table[~table["value"].isin(["points", "rank"])]
+    assert (int(tb["equal"].sum()), len(tb)) == (70, 70)
 
 
 def _worked_example() -> pd.DataFrame:

@@ -7,7 +7,7 @@ Three sources publish standings:
   event under the Vega rule set that reproduces most of its values (``vega``, ``vega2026a``,
   ``vega2026``, ``vega2009``: the pages say neither Vega's version nor its unplayed-games
   option), unless `rules` names one; notes say which values a condition of the pages explains
-  (a double forfeit read as two absences, a crosstable that differs from a round page).
+  (a ``0 - 0`` game read as a double forfeit, a crosstable that differs from a round page).
 - **Results tables with their published standings beside them** (CSV/Parquet): a table named
   like the results with ``standings`` for ``results``/``games``/``matches`` (or in a folder
   every ``*standings*`` table) with ``event, [round_after], rank, player|name, points`` and a
@@ -228,7 +228,7 @@ def _check_vega(
 
 
 def _with_reasons(out: pd.DataFrame, notes: pd.DataFrame, results: pd.DataFrame) -> pd.DataFrame:
-    """`out` with the reader's note (a double forfeit read as two absences, ...) on each value
+    """`out` with the reader's note (a ``0 - 0`` game read as a double forfeit, ...) on each value
     that differs of a player the note is about, or of one of his opponents."""
     if notes.empty:
         return out
