@@ -89,7 +89,9 @@ def _family_choices(league: bool = True) -> str:
                      "file's publisher implies, else mtg)"),
             *_listed("chess    --rules", [*RULE_SETS, *PRESETS, "auto:RULES"], "(default "
                      "adjusted; auto: by each event's start date, or its program's; a program's "
-                     "preset by its dates; auto:RULES for undated events)"),
+                     "preset by its dates; auto:RULES for undated events; check of Vega "
+                     "folders: the preset vega, or best-fit: the Vega rule set reproducing "
+                     "most values, reported as chosen so)"),
             *_listed("bridge   --rules", ["full", "half"], "(the matchpoint scale: 2 or 1 per "
                      "result beaten; default full)"),
             *_listed("bridge   --rules", list(TEAM_RULES), "(team files: the tie-breaks of a "
