@@ -89,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
             explained=("explained", "sum"),
             unexplained=("unexplained", "sum"),
         )
-        counts.loc["total"] = counts.sum()
+        counts.loc[("total", "") if isinstance(by, list) else "total", :] = counts.sum()
         counts["reproduced %"] = (100 * counts["reproduced"] / counts["published"]).round(2)
         print(f"\ntie-break values in the events whose points agree, per {by}:")
         print(counts.to_string())

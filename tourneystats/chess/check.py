@@ -200,7 +200,10 @@ def _check_vega(
             used = out[EVENT].map(dated)
         else:
             used = pd.Series(getattr(rules, "name", str(rules)), index=out.index)
-        out = out.assign(rules=used, chosen_by="date" if by_date else "given")
+        how = (
+            out[EVENT].map(when.isna()).map({True: UNDATED, False: "date"}) if by_date else "given"
+        )
+        out = out.assign(rules=used, chosen_by=how)
         return with_people(_with_reasons(out, data.notes, data.results), data.players)
 
     # Vega's unplayed-games option (FIDE 2009 or C.07) and version are the event's file's, and
@@ -264,6 +267,8 @@ def _with_reasons(out: pd.DataFrame, notes: pd.DataFrame, results: pd.DataFrame)
 #: the published values that are points, not tie-breaks (``check FOLDER --by-value``)
 POINTS_VALUES = (POINTS,)
 
+#: ``chosen_by`` of an event without a start date checked by date (its preset's first rule set)
+UNDATED = "no date: the preset's first"
 #: ``chosen_by`` of an event checked with ``rules="best-fit"``
 BEST_FIT_CHOICE = "best fit (reproduces most values)"
 #: the rule sets a Vega folder is checked under with ``rules="best-fit"`` (at equal counts,
