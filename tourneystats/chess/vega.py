@@ -40,7 +40,7 @@ What is read
     from round 1 on.
 Event
     ``name`` (the page title), ``date`` and ``end_date`` (the ``dd/mm/yyyy - dd/mm/yyyy`` line
-    of the pages), ``rounds``, ``round_after`` (of the standings), ``program`` (``"Vega"``:
+    of the pages; in older templates, ``Date Begin`` and ``Date End`` of ``tourstat.html``), ``rounds``, ``round_after`` (of the standings), ``program`` (``"Vega"``:
     ``rules="auto"`` takes the Vega rule set of the event's date) and ``tiebreaks`` (the codes
     the standings publish, in order: the default tie-breaks of its standings).
 Notes
@@ -99,6 +99,7 @@ VEGA = "Vega"
 ROUND_AFTER = "round_after"
 STANDINGS_PAGE = "standings.html"
 CROSSTABLE_PAGE = "crosstable.html"
+TOURSTAT_PAGE = "tourstat.html"
 _PAIRS = re.compile(r"^pairs(\d+)\.html$", re.IGNORECASE)
 _AT_ROUND = re.compile(r"standings at round (\d+)", re.IGNORECASE)
 _DATES = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})(?:\s*-\s*(\d{1,2})/(\d{1,2})/(\d{4}))?")
@@ -288,6 +289,8 @@ def _read_folder(
         columns=[EVENT, PLAYER, NAME, TITLE, RATING, FEDERATION],
     ).astype({RATING: "Int64"})
     first, last = _dates(standings)
+    if first is None and (folder / TOURSTAT_PAGE).is_file():  # older templates: dates there
+        first, last = _tourstat_dates(read_page(folder / TOURSTAT_PAGE))
     info = {
         EVENT: event,
         NAME: standings.title or event,
@@ -343,6 +346,18 @@ def _dates(page: Page) -> tuple[str | None, str | None]:
             start = f"{y}-{int(mth):02d}-{int(d):02d}"
             return start, f"{y2}-{int(m2):02d}-{int(d2):02d}" if y2 else start
     return None, None
+
+
+def _tourstat_dates(page: Page) -> tuple[str | None, str | None]:
+    """The ``Date Begin`` and ``Date End`` rows of ``tourstat.html`` (dd/mm/yyyy)."""
+    found = {}
+    for table in page.tables:
+        for cells in table.rows:
+            if len(cells) >= 2 and (m := _DATES.fullmatch(cells[1].text.strip())):
+                d, mth, y = m.groups()[:3]
+                found[cells[0].text.strip().lower()] = f"{y}-{int(mth):02d}-{int(d):02d}"
+    start = found.get("date begin")
+    return start, found.get("date end", start) if start else None
 
 
 def _header_index(table: Table, *labels: str) -> int | None:
