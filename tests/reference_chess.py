@@ -33,14 +33,14 @@ RULES = {
     "fide2026": ("capped", True, "c07_2026", False),
     "fide2009": ("virtual", False, "played", True),
     "chessmanager2024": ("dummy_adjusted", True, "played", True),
-    "vega": ("dummy", True, "played", True),
+    "vega2024": ("dummy", True, "played", True),
     "vega2026a": ("dummy", True, "played", True),
     "vega2026": ("capped", True, "c07_2026", False),
     "vega2009": ("virtual", False, "played", True),
 }
 #: Vega: an opponent's trailing byes count from the last round he was *paired* in, a forfeit
 #: loss included
-VEGA_PAIRED = {"vega", "vega2026a", "vega2026"}
+VEGA_PAIRED = {"vega2024", "vega2026a", "vega2026"}
 #: Vega early 2026: a pairing-allocated bye adds nothing to SB
 PAB_ZERO_SB = {"vega2026a"}
 RATING_BASED = {"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"}

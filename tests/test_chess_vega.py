@@ -18,7 +18,7 @@ from tourneystats.core.schema import ValidationError
 from tourneystats.synth import chess_swiss
 
 DATA = Path(__file__).parent / "data" / "chess" / "vega"
-VEGA_RULES = ["vega", "vega2026a", "vega2026", "vega2009"]
+VEGA_RULES = ["vega2024", "vega2026a", "vega2026", "vega2009"]
 
 
 def test_reads_the_pages():
@@ -40,6 +40,22 @@ def test_reads_the_pages():
     assert played["points"].sum() * 2 == len(played)
 
 
+def test_an_older_template_dates_the_event_in_tourstat(tmp_path):
+    # wwwRapid12024's pages print no dates; its tourstat.html: "Date Begin 02/04/2024"
+    assert read_vega(DATA / "wwwRapid12024").events.loc[0, "date"] == pd.Timestamp("2024-04-02")
+    from tourneystats.chess.check import UNDATED
+
+    folder = tmp_path / "undated"
+    folder.mkdir()
+    for page in (DATA / "wwwRapid12024").iterdir():
+        if page.name != "tourstat.html":
+            (folder / page.name).write_bytes(page.read_bytes())
+    assert pd.isna(read_vega(folder).events.loc[0, "date"])
+    # checked by date, an undated event takes the preset's first rule set, and says so
+    table = check_from_path(folder)
+    assert set(table["rules"]) == {"vega2024"} and set(table["chosen_by"]) == {UNDATED}
+
+
 def test_a_folder_of_vega_folders():
     names = [f.name for f in vega_folders(DATA)]
     assert names == sorted(p.name for p in DATA.iterdir())
@@ -49,17 +65,17 @@ def test_a_folder_of_vega_folders():
 @pytest.mark.parametrize(
     ("event", "rules", "equal", "values"),
     [
-        ("wwwRapid22024", "vega", 38, 38),
+        ("wwwRapid22024", "vega2024", 38, 38),
         ("wwwRapid22024", "vega2009", 11, 38),
         ("wwwRapid12024", "vega2009", 28, 28),
-        ("wwwRapid12024", "vega", 5, 28),
+        ("wwwRapid12024", "vega2024", 5, 28),
         # a pairing-allocated bye adds nothing to SB (2 byes); the 2026 caps do not apply
         ("www2026PurdyCupRookiesandJuniors-r2", "vega2026a", 243, 243),
-        ("www2026PurdyCupRookiesandJuniors-r2", "vega", 241, 243),
+        ("www2026PurdyCupRookiesandJuniors-r2", "vega2024", 241, 243),
         ("www2026PurdyCupRookiesandJuniors-r2", "vega2026", 234, 243),
         # the 2026 caps apply
         ("www2026WesternJuniorsRapid-r2", "vega2026", 267, 267),
-        ("www2026WesternJuniorsRapid-r2", "vega", 262, 267),
+        ("www2026WesternJuniorsRapid-r2", "vega2024", 262, 267),
         # rules="auto": the Vega rule set of the event's date
         ("www2026PurdyCupRookiesandJuniors-r2", "auto", 243, 243),
         ("www2026WesternJuniorsRapid-r2", "auto", 267, 267),
@@ -72,18 +88,43 @@ def test_published_tiebreaks_reproduced(event, rules, equal, values):
     assert table.loc[table["value"] == "points", "equal"].all()
 
 
-def test_without_rules_each_event_takes_the_vega_rule_set_that_reproduces_it():
+def test_without_rules_each_event_takes_the_vega_rule_set_of_its_date():
+    # the preset "vega": vega2024 before 2026, vega2026a from 2026-01, vega2026 from 2026-04
     table = check_from_path(DATA)
+    assert (table["chosen_by"] == "date").all()
+    chosen = table.groupby("event")["rules"].first().to_dict()
+    assert chosen == {
+        "www2026HonourableBob-r2": "vega2026a",  # 2026-01-27
+        "www2026PurdyCupRookiesandJuniors-r2": "vega2026a",  # 2026-03-14
+        "www2026WesternJuniorsRapid-r2": "vega2026",  # 2026-05-02
+        "wwwRapid12024": "vega2024",
+        "wwwRapid22024": "vega2024",
+    }
+    tb = table[~table["value"].isin(["points", "rank"])]
+    equal = tb.groupby("event")["equal"].agg(["sum", "size"]).astype(int)
+    # wwwRapid12024 was run with Vega's FIDE 2009 option, which its pages do not print
+    assert equal.loc["wwwRapid12024"].tolist() == [5, 28]
+    assert (equal.drop("wwwRapid12024")["sum"] == equal.drop("wwwRapid12024")["size"]).all()
+    named = check_from_path(DATA, rules="vega")
+    pd.testing.assert_frame_equal(named, table)
+
+
+def test_best_fit_takes_the_vega_rule_set_that_reproduces_most_and_says_so():
+    from tourneystats.chess.check import BEST_FIT_CHOICE
+
+    table = check_from_path(DATA, rules="best-fit")
+    assert (table["chosen_by"] == BEST_FIT_CHOICE).all()
     tb = table[table["value"] != "rank"]
     assert tb["equal"].all()
     # two players Vega orders by something the pages do not show (equal on every value)
     assert table.loc[~table["equal"], "player"].tolist() == [66, 77]
     chosen = table.groupby("event")["rules"].first().to_dict()
     assert chosen == {
+        "www2026HonourableBob-r2": "vega2026a",
         "www2026PurdyCupRookiesandJuniors-r2": "vega2026a",
         "www2026WesternJuniorsRapid-r2": "vega2026",
         "wwwRapid12024": "vega2009",
-        "wwwRapid22024": "vega",
+        "wwwRapid22024": "vega2024",
     }
 
 
@@ -95,12 +136,47 @@ def test_vega_counts_trailing_byes_from_the_last_paired_round():
     games = _worked_example()
     bh = {
         rules: standings(games, rules=rules, tiebreaks=["BH"]).set_index("player")["BH"]
-        for rules in ("fide2024", "vega")
+        for rules in ("fide2024", "vega2024")
     }
     assert bh["fide2024"]["A"] == 2.5
-    assert bh["vega"]["A"] == 2.0
+    assert bh["vega2024"]["A"] == 2.0
     # own unplayed rounds: a dummy of the player's own score (2.5) in both
-    assert bh["fide2024"]["D"] == bh["vega"]["D"] == 1.0 + 2.5 + 2.5
+    assert bh["fide2024"]["D"] == bh["vega2024"]["D"] == 1.0 + 2.5 + 2.5
+
+
+def test_vega_counts_a_double_forfeit_as_paired():
+    # The worked example with round 3 a double forfeit of B and D (0F-0F: a forfeit loss of
+    # each, naming the other). Scores: A 2.5, B 0, C 1, D 1.5. Vega: B was paired in round 3,
+    # so nothing trails and B is seen at 0: BH(A) = B 0 + C 1 + C 1 = 2.0. Read as two
+    # absences instead, B's rounds 2-3 would trail his last paired round 1 and count as draws:
+    # B seen at 1.0, BH(A) = 3.0. BH(D) = C 1 + his own unplayed rounds 2 and 3 (a dummy of
+    # his own score, 1.5 each) = 4.0; BH(B) = A 2.5 + 0 + 0 = 2.5; BH(C) = D 1.5 (paired in
+    # round 3: nothing trails) + A 2.5 + A 2.5 = 6.5.
+    games = _worked_example()
+    last = games["round"] == 3
+    games.loc[last & games["player"].isin(["B", "D"]), "points"] = 0.0
+    games.loc[last & games["player"].isin(["B", "D"]), "kind"] = "forfeit_loss"
+    bh = standings(games, rules="vega2024", tiebreaks=["BH"]).set_index("player")["BH"]
+    assert bh.to_dict() == {"A": 2.0, "B": 2.5, "C": 6.5, "D": 4.0}
+    absent = games.copy()
+    absent.loc[last & absent["player"].isin(["B", "D"]), ["opponent", "kind"]] = [None, "zpb"]
+    assert (
+        standings(absent, rules="vega2024", tiebreaks=["BH"]).set_index("player")["BH"]["A"] == 3.0
+    )
+
+
+def test_a_double_forfeit_on_the_pages_is_two_forfeit_losses():
+    # round 2 of the Honourable Bob 2026: "Tregaskis-Lie, Linda" (35) 0F-0F "Owen,Lee" (33);
+    # Vega publishes 70 tie-break values after round 2, all reproduced only so (68 when the
+    # double forfeit was read as two absences)
+    data = read_vega(DATA / "www2026HonourableBob-r2")
+    r = data.results.set_index(["round", "player"])
+    assert r.loc[(2, 35), ["opponent", "points", "kind"]].tolist() == [33, 0.0, "forfeit_loss"]
+    assert r.loc[(2, 33), ["opponent", "points", "kind"]].tolist() == [35, 0.0, "forfeit_loss"]
+    assert data.notes.empty
+    table = check_from_path(DATA / "www2026HonourableBob-r2", rules="vega2024")
+    tb = table[~table["value"].isin(["points", "rank"])]
+    assert (int(tb["equal"].sum()), len(tb)) == (70, 70)
 
 
 def _worked_example() -> pd.DataFrame:
@@ -189,7 +265,7 @@ def test_unknown_tiebreak_label_is_kept_and_not_compared(tmp_path):
     assert "Zig" in data.published.columns
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        table = check_from_path(folder, rules="vega")
+        table = check_from_path(folder, rules="vega2024")
     assert set(table["value"]) == {"points", "rank", "BH"}
 
 
@@ -210,7 +286,7 @@ def test_auto_takes_the_vega_rule_set_for_vega_files():
     from tourneystats.chess import standings_from_path
 
     auto = standings_from_path(DATA / "wwwRapid22024", rules="auto")
-    vega = standings_from_path(DATA / "wwwRapid22024", rules="vega")
+    vega = standings_from_path(DATA / "wwwRapid22024", rules="vega2024")
     pd.testing.assert_frame_equal(auto, vega)
     # the published tie-breaks are the default order
     assert list(auto.columns[auto.columns.get_loc("PTS") + 1 :][:2]) == ["BH", "BH/C1"]
@@ -239,11 +315,11 @@ def test_vega2026a_a_pairing_allocated_bye_adds_nothing_to_sb():
     games = _worked_example()
     sb = {
         rules: standings(games, rules=rules, tiebreaks=["SB", "BH"]).set_index("player")
-        for rules in ("vega", "vega2026a")
+        for rules in ("vega2024", "vega2026a")
     }
-    assert sb["vega"].loc["D", "SB"] == 5.5
+    assert sb["vega2024"].loc["D", "SB"] == 5.5
     assert sb["vega2026a"].loc["D", "SB"] == 3.0
-    assert sb["vega"].loc["D", "BH"] == sb["vega2026a"].loc["D", "BH"] == 6.0
+    assert sb["vega2024"].loc["D", "BH"] == sb["vega2026a"].loc["D", "BH"] == 6.0
 
 
 def test_check_a_results_table_against_standings_beside_it(tmp_path):
@@ -253,10 +329,26 @@ def test_check_a_results_table_against_standings_beside_it(tmp_path):
     pd.DataFrame({"event": "E", "round_after": 3, "name": ["A", "D", "C"], "rank": [2, 1, 3],
                   "points": [2.5, 2.5, 1.0], "BH": [2.0, 6.0, 9.9]}).to_csv(
         tmp_path / "club-standings.csv", index=False)  # fmt: skip
-    table = check_from_path(tmp_path / "club-results.csv", rules="vega")
+    table = check_from_path(tmp_path / "club-results.csv", rules="vega2024")
     wrong = table[~table["equal"]]
     assert wrong[["player", "value"]].values.tolist() == [["C", "BH"]]
     assert set(table["value"]) == {"points", "rank", "BH"}
     with pytest.raises(ValidationError, match="no published standings beside"):
         (tmp_path / "club-standings.csv").unlink()
         check_from_path(tmp_path / "club-results.csv")
+
+
+def test_check_on_the_command_line_dates_by_default_and_names_a_best_fit(capsys, tmp_path):
+    from tourneystats.cli import main
+
+    # by date (the preset vega): wwwRapid12024 (run with Vega's FIDE 2009 option) differs
+    assert main(["check", str(DATA), "--family", "chess"]) == 1
+    out = capsys.readouterr().out
+    assert "best fit" not in out and " date" in out
+    report = tmp_path / "report.csv"
+    assert (
+        main(["check", str(DATA), "--family", "chess", "--rules", "best-fit", "--out", str(report)])
+        == 0
+    )
+    assert "chosen per event as the best fit" in capsys.readouterr().out
+    assert set(pd.read_csv(report)["chosen_by"]) == {"best fit (reproduces most values)"}

@@ -217,6 +217,13 @@ def _check_folder(args: argparse.Namespace, module: str) -> int:
         f"{len(differences)} different" + (f", {unknown} not computable" if unknown else "")
     )
     print(report_summary(report))
+    chosen = report.get("chosen_by", pd.Series(dtype=object)).dropna().astype(str)
+    if chosen.str.startswith("best fit").any():  # check --rules best-fit (Vega folders)
+        print(
+            "rule sets chosen per event as the best fit (the one reproducing most values): "
+            "what they reproduce is no evidence of the rules the program applied; the "
+            "column chosen_by of the report says which"
+        )
     if args.by_value:
         points = getattr(sys.modules[module], "POINTS_VALUES", ())
         by_value = values_summary(report, values, points=points)

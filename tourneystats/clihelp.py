@@ -103,7 +103,9 @@ def _family_choices(league: bool = True) -> str:
                      "file's publisher implies, else mtg)"),
             *_listed("chess    --rules", [*RULE_SETS, *PRESETS, "auto:RULES"], "(default "
                      "adjusted; auto: by each event's start date, or its program's; a program's "
-                     "preset by its dates; auto:RULES for undated events)"),
+                     "preset by its dates; auto:RULES for undated events; check of Vega "
+                     "folders: the preset vega, or best-fit: the Vega rule set reproducing "
+                     "most values, reported as chosen so)"),
             *_listed("chess    --tiebreaks", list(TIEBREAKS), "(each with its modifiers after "
                      "/, e.g. BH/C1, BH/M1, and an edition after @, e.g. BH/C1@2026)"),
             *_listed("chess    --tiebreaks", list(TEAM_TIEBREAKS), "(team events)"),

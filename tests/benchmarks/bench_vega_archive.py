@@ -3,16 +3,18 @@
 Reads a folder holding Vega folders (``standings.html`` + ``pairsN.html``; a club's site, as
 ``www/`` of the Hobsons Bay Chess Club's public repository, MIT), never the network::
 
-    PYTHONPATH=. python tests/benchmarks/bench_vega_archive.py /path/to/www [--rules vega]
+    PYTHONPATH=. python tests/benchmarks/bench_vega_archive.py /path/to/www [--rules best-fit]
 
 Each event is checked as ``tourneystats check FOLDER --family chess`` checks it (without
-``--rules``: under the Vega rule set that reproduces most of its values; with it, under that
-one, or ``auto``: the rule set of the event's date). Printed:
+``--rules``: under the Vega rule set of the event's date, the preset ``vega``; with
+``best-fit``: under the Vega rule set that reproduces most of its values, which proves
+nothing about Vega's rules; with a rule set, under that one). Printed:
 
 - per event: status (``equal``, ``different``, ``inconsistent``: published points the results
   do not give), rule set, values compared and reproduced, and the reasons its pages show
   (double forfeits read as absences, a crosstable that differs from its round pages);
-- per tie-break code and per rule set, in the events whose points agree: values published,
+- per tie-break code and per rule set (and how it was chosen), in the events whose points
+  agree: values published,
   reproduced, explained (not reproduced, with a reason the pages show), unexplained;
 - the time taken.
 """
@@ -47,7 +49,9 @@ def _event(folder: Path, rules: str | None) -> tuple[pd.DataFrame | None, str, p
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("path", type=Path, help="a folder of Vega folders")
-    parser.add_argument("--rules", default=None, help="a rule set (default: each event's best)")
+    parser.add_argument(
+        "--rules", default=None, help="a rule set, or best-fit (default: the preset vega, by date)"
+    )
     parser.add_argument("--out", type=Path, help="write every value compared to this CSV")
     args = parser.parse_args(argv)
     start = time.perf_counter()
@@ -64,7 +68,8 @@ def main(argv: list[str] | None = None) -> int:
         tb = table[~table["value"].isin(["points", "rank"])]
         reasons = ", ".join(f"{n} x {k}" for k, n in notes["note"].str[:30].value_counts().items())
         lines.append(
-            f"  {folder.name}: {status}, {table['rules'].iloc[0]}, tie-breaks "
+            f"  {folder.name}: {status}, {table['rules'].iloc[0]} ({table['chosen_by'].iloc[0]}), "
+            f"tie-breaks "
             f"{int(tb['equal'].sum())}/{len(tb)}" + (f"; pages: {reasons}" if reasons else "")
         )
     seconds = time.perf_counter() - start
@@ -77,14 +82,14 @@ def main(argv: list[str] | None = None) -> int:
     tb = agree[~agree["value"].isin(["points", "rank"])].copy()
     tb["explained"] = ~tb["equal"] & tb["note"].notna()
     tb["unexplained"] = ~tb["equal"] & tb["note"].isna()
-    for by in ("value", "rules"):
+    for by in ("value", ["rules", "chosen_by"]):
         counts = tb.groupby(by).agg(
             published=("equal", "size"),
             reproduced=("equal", "sum"),
             explained=("explained", "sum"),
             unexplained=("unexplained", "sum"),
         )
-        counts.loc["total"] = counts.sum()
+        counts.loc[("total", "") if isinstance(by, list) else "total", :] = counts.sum()
         counts["reproduced %"] = (100 * counts["reproduced"] / counts["published"]).round(2)
         print(f"\ntie-break values in the events whose points agree, per {by}:")
         print(counts.to_string())

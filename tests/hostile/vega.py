@@ -71,6 +71,13 @@ def vega_cases() -> Iterator[Case]:
         names=("pairs3.html",),
     )
     yield Case("vega/no crosstable", "chess", no_cross, "ok", want=want)
+    for result in (b"0F-0F", b"0 - 0"):  # a game both lost: a forfeit loss of each, read
+        yield Case(
+            f"vega/a game both lost ({result.decode()}), no crosstable",
+            "chess",
+            _with(no_cross, "pairs2.html", pairs.replace(b"1 - 0", result, 1)),
+            "ok",
+        )
     yield Case(
         "vega/a round page missing, the crosstable gives it",
         "chess",

@@ -60,15 +60,16 @@ Every tie-break that uses opponents' scores sees each round of a player as a pai
 Programs' presets (:data:`PRESETS`, :class:`Preset`): the rule set a program applied at an
 event's start date, given wherever a rule-set name is (``rules="chessmanager"``, ``--rules
 chessmanager``): ``chessmanager`` (fide2009 up to April 2024, then chessmanager2024),
-``swissmanager`` (FIDE's dates; its labelled columns carry their own edition, below), and
-``auto`` (FIDE's dates). ``rules="auto"`` applies the preset of the program an event's file
+``swissmanager`` (FIDE's dates; its labelled columns carry their own edition, below),
+``vega`` (vega2024, then vega2026a from 2026-01, vega2026 from 2026-04: below), and ``auto``
+(FIDE's dates). ``rules="auto"`` applies the preset of the program an event's file
 names (the ``program`` column of the events, which the TRF and PGN readers fill:
 :mod:`tourneystats.chess.programs`).
 
-``vega`` (the pairing program Vega, as its web exports publish; see :mod:`tourneystats.chess.vega`)
+``vega2024`` (the pairing program Vega, as its web exports publish; see :mod:`tourneystats.chess.vega`)
     As ``fide2024`` (also in events after 2026-03-01: no cap), but an opponent's byes and
     absences count as draws only after the last round in which he was *paired*, a forfeit loss
-    included; ``vega2026a`` (events started 2026-01 to 2026-03) as ``vega``, but a
+    included; ``vega2026a`` (events started 2026-01 to 2026-03) as ``vega2024``, but a
     pairing-allocated bye adds nothing to SB; ``vega2026`` (from 2026-04) with the 2026 caps.
     ``vega2009``: Vega run with its FIDE 2009 option (as ``fide2009``); the pages do not say
     which option an event used.
@@ -84,8 +85,8 @@ forfeit. A forfeit whose opponent is not known (no ``opponent``) is scored as th
 it amounts to: a forfeit win as a pairing-allocated bye, a forfeit loss as an absence.
 
 The rule set is chosen per call, or per event with a mapping or a ``rules`` column; ``"auto"``
-picks the program's rule set for the files of a program that has one (``vega`` for a Vega
-export), else the one in force at the event's start date (TRF ``042``; :func:`rules_for_date`), and refuses events
+picks the program's rule set for the files of a program that has one (the preset ``vega``
+for a Vega export: ``vega2024``, ``vega2026a`` or ``vega2026`` by the event's start date), else the one in force at the event's start date (TRF ``042``; :func:`rules_for_date`), and refuses events
 without one unless a fallback is named, as in ``"auto:fide2009"``. A rule set is a small data
 object (:class:`RuleSet`): a reading other than the text's is a variant with a field changed,
 e.g. ``RULE_SETS["fide2026"].replace(name="tbs", round_robin_forfeits="tiebreakserver")``, the

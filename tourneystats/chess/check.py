@@ -4,10 +4,15 @@ Three sources publish standings:
 
 - **Vega web exports** (a folder with ``standings.html`` and ``pairsN.html``, or a folder of
   them; :mod:`tourneystats.chess.vega`): points, places and every published tie-break, each
-  event under the Vega rule set that reproduces most of its values (``vega``, ``vega2026a``,
-  ``vega2026``, ``vega2009``: the pages say neither Vega's version nor its unplayed-games
-  option), unless `rules` names one; notes say which values a condition of the pages explains
-  (a double forfeit read as two absences, a crosstable that differs from a round page).
+  event under the Vega rule set of its start date (the preset ``vega``: ``vega2024``,
+  ``vega2026a``, ``vega2026``; an undated event ``vega2024``) unless `rules` names one. With
+  ``rules="best-fit"`` each event is compared under the Vega rule set that reproduces most of
+  its values (``vega2024``, ``vega2026a``, ``vega2026``, ``vega2009``: the pages say neither
+  Vega's version nor its unplayed-games option); the column ``chosen_by`` says how each
+  event's rule set was chosen (``date``, ``given`` or ``best fit``: a best fit reproduces its
+  values by choice, it is no evidence of the rules Vega applied). Notes say which values a
+  condition of the pages explains
+  (a ``0 - 0`` game read as a double forfeit, a crosstable that differs from a round page).
 - **Results tables with their published standings beside them** (CSV/Parquet): a table named
   like the results with ``standings`` for ``results``/``games``/``matches`` (or in a folder
   every ``*standings*`` table) with ``event, [round_after], rank, player|name, points`` and a
@@ -40,7 +45,7 @@ from ..core.check import NOTE, compare
 from ..core.folders import names_its_source, result_files, standings_beside
 from ..core.io import TABLE_SUFFIXES, read_table
 from ..core.people import with_people
-from ..core.schema import DATE, EVENT, PLAYER, POINTS, RANK, ValidationError
+from ..core.schema import DATE, EVENT, PLAYER, POINTS, RANK, ValidationError, rule_key
 from .kinds import RESULT_COLUMNS
 from .tables import standings
 
@@ -172,7 +177,7 @@ def _check_vega(
 ) -> pd.DataFrame:
     """Compare the standings of the Vega folders of `path` with the computed ones."""
     from .published import compare_published
-    from .rules import program_rule_set
+    from .rules import BEST_FIT, program_rule_set
     from .vega import ROUND_AFTER, VEGA, read_vega
 
     data = read_vega(path)
@@ -182,14 +187,23 @@ def _check_vega(
         raise ValidationError(f"{path}: no published standings (the standings of round 0)")
     options = dict(options, round_robin=round_robin)
     kw: dict[str, Any] = {"players": data.players, "events": data.events}
-    if rules is not None:
+    rules = "vega" if rules is None else rules
+    if not (isinstance(rules, str) and rule_key(rules) == BEST_FIT):
+        key = rule_key(rules) if isinstance(rules, str) else None
+        by_date = key is not None and key.partition(":")[0] in ("auto", "vega")
+        when = data.events.set_index(EVENT)[DATE]
+        # by date: the rule set of each event's date; an undated event: the preset's first
+        dated = {e: program_rule_set(VEGA, d) for e, d in when.items()} if by_date else {}
+        rules = dated or rules
         out = compare_published(published, data.results, **kw, rules=rules, **options)
-        if isinstance(rules, str) and rules.startswith("auto"):  # the rule set auto took
-            when = data.events.set_index(EVENT)[DATE]
-            used = out[EVENT].map({e: program_rule_set(VEGA, d) for e, d in when.items()})
+        if by_date:
+            used = out[EVENT].map(dated)
         else:
             used = pd.Series(getattr(rules, "name", str(rules)), index=out.index)
-        out = out.assign(rules=used)
+        how = (
+            out[EVENT].map(when.isna()).map({True: UNDATED, False: "date"}) if by_date else "given"
+        )
+        out = out.assign(rules=used, chosen_by=how)
         return with_people(_with_reasons(out, data.notes, data.results), data.players)
 
     # Vega's unplayed-games option (FIDE 2009 or C.07) and version are the event's file's, and
@@ -224,11 +238,12 @@ def _check_vega(
     out = pd.concat(
         [t[t[EVENT].map(best).to_numpy() == t["rules"].to_numpy()] for t in tables]
     ).sort_values(EVENT, kind="stable", ignore_index=True)
+    out = out.assign(chosen_by=BEST_FIT_CHOICE)
     return with_people(_with_reasons(out, data.notes, data.results), data.players)
 
 
 def _with_reasons(out: pd.DataFrame, notes: pd.DataFrame, results: pd.DataFrame) -> pd.DataFrame:
-    """`out` with the reader's note (a double forfeit read as two absences, ...) on each value
+    """`out` with the reader's note (a ``0 - 0`` game read as a double forfeit, ...) on each value
     that differs of a player the note is about, or of one of his opponents."""
     if notes.empty:
         return out
@@ -252,8 +267,13 @@ def _with_reasons(out: pd.DataFrame, notes: pd.DataFrame, results: pd.DataFrame)
 #: the published values that are points, not tie-breaks (``check FOLDER --by-value``)
 POINTS_VALUES = (POINTS,)
 
-#: the rule sets a Vega folder is checked under, without `rules` (the first wins a tie)
-VEGA_RULES = ("vega", "vega2026a", "vega2026", "vega2009")
+#: ``chosen_by`` of an event without a start date checked by date (its preset's first rule set)
+UNDATED = "no date: the preset's first"
+#: ``chosen_by`` of an event checked with ``rules="best-fit"``
+BEST_FIT_CHOICE = "best fit (reproduces most values)"
+#: the rule sets a Vega folder is checked under with ``rules="best-fit"`` (at equal counts,
+#: the one of the event's date; then the first)
+VEGA_RULES = ("vega2024", "vega2026a", "vega2026", "vega2009")
 _SEP = "\x1f"  # joins an event and a rule set into one event label while they are compared
 
 
@@ -301,4 +321,6 @@ def file_report(path: Any, **options: Any) -> tuple[dict, pd.DataFrame]:
         row["status"] = "inconsistent"
     if "rules" in table.columns and len(table):
         row["preset"] = ",".join(pd.unique(table["rules"].astype(str)))
+    if "chosen_by" in table.columns and len(table):
+        row["chosen_by"] = ",".join(pd.unique(table["chosen_by"].astype(str)))
     return row, table

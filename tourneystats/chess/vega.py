@@ -12,14 +12,15 @@ What is read
     The results, by player: ``cw``/``cb`` and an opponent a game with white/black, ``cf`` and an
     opponent a forfeit (won for 1, lost for 0), ``BYE`` a bye (``pab`` for 1, ``hpb`` for ½), an
     empty cell an absence. Two players who both lose to each other (a double forfeit, or a
-    ``0 - 0`` game) each get a round without a game and without points (``zpb``: the engine
-    takes no game with two losers; the round is noted, see below). It is the page Vega writes
+    ``0 - 0`` game) each get a forfeit loss against the other (a double forfeit: Vega counts
+    both as paired; a ``0 - 0`` game is noted, see below). It is the page Vega writes
     with the standings; an older round page keeps the start numbers of its round, which players
     who came later change.
 ``pairsN.html`` (round N)
     The results of round N. A board names its two players by their links
     (``playercard.html#12``: player 12) and its result: ``1 - 0``, ``0 - 1``, ``½ - ½`` games
-    (white first), ``1F-0F`` and ``0F-1F`` forfeits, ``0F-0F`` a double forfeit, ``...`` or
+    (white first), ``1F-0F`` and ``0F-1F`` forfeits, ``0F-0F`` and ``0 - 0`` a double forfeit
+    (a ``forfeit_loss`` of each, naming the other), ``...`` or
     ``adj`` a game without a result (``in_progress``). A row of one player says why he has no
     game: ``( bye )`` the pairing-allocated bye (``pab``), ``( full point bye )`` ``fpb``,
     ``( half point bye )`` ``hpb``, ``( not paired )`` an absence (``zpb``); in the template
@@ -39,12 +40,12 @@ What is read
     from round 1 on.
 Event
     ``name`` (the page title), ``date`` and ``end_date`` (the ``dd/mm/yyyy - dd/mm/yyyy`` line
-    of the pages), ``rounds``, ``round_after`` (of the standings), ``program`` (``"Vega"``:
+    of the pages; in older templates, ``Date Begin`` and ``Date End`` of ``tourstat.html``), ``rounds``, ``round_after`` (of the standings), ``program`` (``"Vega"``:
     ``rules="auto"`` takes the Vega rule set of the event's date) and ``tiebreaks`` (the codes
     the standings publish, in order: the default tie-breaks of its standings).
 Notes
-    ``VegaData.notes`` names the rounds read with a caveat the pages show: a double forfeit or
-    a ``0 - 0`` game read as two absences, a crosstable that differs from a round page, a game
+    ``VegaData.notes`` names the rounds read with a caveat the pages show: a ``0 - 0`` game
+    read as a double forfeit, a crosstable that differs from a round page, a game
     without a result in a round the standings count, points of the standings page that the
     crosstable does not give. ``tourneystats check`` puts them beside the values they explain.
 
@@ -98,6 +99,7 @@ VEGA = "Vega"
 ROUND_AFTER = "round_after"
 STANDINGS_PAGE = "standings.html"
 CROSSTABLE_PAGE = "crosstable.html"
+TOURSTAT_PAGE = "tourstat.html"
 _PAIRS = re.compile(r"^pairs(\d+)\.html$", re.IGNORECASE)
 _AT_ROUND = re.compile(r"standings at round (\d+)", re.IGNORECASE)
 _DATES = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})(?:\s*-\s*(\d{1,2})/(\d{1,2})/(\d{4}))?")
@@ -111,8 +113,8 @@ _RESULTS = {
     "½ - ½": ("played", 0.5, "played", 0.5),
     "1F-0F": ("forfeit_win", 1.0, "forfeit_loss", 0.0),
     "0F-1F": ("forfeit_loss", 0.0, "forfeit_win", 1.0),
-    "0F-0F": ("zpb", 0.0, "zpb", 0.0),  # a double forfeit: both lose, neither plays
-    "0 - 0": ("zpb", 0.0, "zpb", 0.0),  # a game both lose (scored as a double forfeit)
+    "0F-0F": ("forfeit_loss", 0.0, "forfeit_loss", 0.0),  # a double forfeit: both lose
+    "0 - 0": ("forfeit_loss", 0.0, "forfeit_loss", 0.0),  # a game both lose: as a double forfeit
     "...": ("in_progress", np.nan, "in_progress", np.nan),
     "adj": ("in_progress", np.nan, "in_progress", np.nan),
     "": ("in_progress", np.nan, "in_progress", np.nan),
@@ -132,17 +134,14 @@ class VegaData(NamedTuple):
     players: pd.DataFrame
     events: pd.DataFrame
     published: pd.DataFrame
-    #: ``event, round, player, note``: rounds read with a caveat the pages show (a double
-    #: forfeit read as two absences, a crosstable that differs from its round page, a game
+    #: ``event, round, player, note``: rounds read with a caveat the pages show (a ``0 - 0``
+    #: game read as a double forfeit, a crosstable that differs from its round page, a game
     #: without a result, points of the standings page the crosstable does not give)
     notes: pd.DataFrame
 
 
 #: the notes of :attr:`VegaData.notes`
-DOUBLE_FORFEIT = (
-    "double forfeit (0F-0F) read as two absences: the engine takes no game of two losers"
-)
-BOTH_LOST = "a game both lost (0 - 0) read as two absences: the engine takes no game of two losers"
+BOTH_LOST = "a game both lost (0 - 0) read as a double forfeit (a forfeit loss of each)"
 PAGES_DIFFER = "the crosstable differs from the round page: the crosstable's result is read"
 NO_RESULT = "a game without a result on its round page (adj, ...)"
 OTHER_POINTS = "the standings page publishes other points than the crosstable"
@@ -290,6 +289,8 @@ def _read_folder(
         columns=[EVENT, PLAYER, NAME, TITLE, RATING, FEDERATION],
     ).astype({RATING: "Int64"})
     first, last = _dates(standings)
+    if first is None and (folder / TOURSTAT_PAGE).is_file():  # older templates: dates there
+        first, last = _tourstat_dates(read_page(folder / TOURSTAT_PAGE))
     info = {
         EVENT: event,
         NAME: standings.title or event,
@@ -347,6 +348,18 @@ def _dates(page: Page) -> tuple[str | None, str | None]:
     return None, None
 
 
+def _tourstat_dates(page: Page) -> tuple[str | None, str | None]:
+    """The ``Date Begin`` and ``Date End`` rows of ``tourstat.html`` (dd/mm/yyyy)."""
+    found = {}
+    for table in page.tables:
+        for cells in table.rows:
+            if len(cells) >= 2 and (m := _DATES.fullmatch(cells[1].text.strip())):
+                d, mth, y = m.groups()[:3]
+                found[cells[0].text.strip().lower()] = f"{y}-{int(mth):02d}-{int(d):02d}"
+    start = found.get("date begin")
+    return start, found.get("date end", start) if start else None
+
+
 def _header_index(table: Table, *labels: str) -> int | None:
     low = [h.strip().lower() for h in table.header]
     for label in labels:
@@ -388,15 +401,12 @@ def _pairs_rows(page: Page, rnd: int) -> list[dict]:
                     raise ValidationError(f"{page.path}:{line}: unknown result {result!r}")
                 kw, pw, kb, pb = _RESULTS[result]
                 w, b = ids
-                paired = kw != "zpb"
-                rows.append(_row(rnd, w, b if paired else None, "w" if paired else None, pw, kw))
-                rows.append(_row(rnd, b, w if paired else None, "b" if paired else None, pb, kb))
+                rows.append(_row(rnd, w, b, "w", pw, kw))
+                rows.append(_row(rnd, b, w, "b", pb, kb))
                 rows[-2] |= {"_name": names[w], "_opp": names[b], "_rating": rated[w]}
                 rows[-1] |= {"_name": names[b], "_opp": names[w], "_rating": rated[b]}
-                if not paired:  # a double forfeit: who was paired, for the crosstable's check
-                    note = DOUBLE_FORFEIT if "F" in result else BOTH_LOST
-                    rows[-2] |= {"_paired": b, "_note": note}
-                    rows[-1] |= {"_paired": w, "_note": note}
+                if result == "0 - 0":  # a game both lost: read as a double forfeit
+                    rows[-2]["_note"] = rows[-1]["_note"] = BOTH_LOST
             elif ids:
                 raise ValidationError(
                     f"{page.path}:{line}: a board of {len(ids)} player(s) ({result!r})"
@@ -441,8 +451,8 @@ def _crosstable_cell(cell: Cell) -> tuple[str, float, int | None, str | None] | 
 
 
 def _crosstable_rows(page: Page, people: dict[int, dict]) -> list[dict]:
-    """The results the crosstable gives (a double forfeit, two forfeit losses against each
-    other, becomes two rounds without a game)."""
+    """The results the crosstable gives (a game both lost, ``0 - 0``, becomes a double
+    forfeit: two forfeit losses against each other)."""
     table = next((t for t in page.tables if _header_index(t, "pts") is not None), None)
     if table is None:
         raise ValidationError(f"{page.path}: no crosstable (a table with a Pts column)")
@@ -466,12 +476,11 @@ def _crosstable_rows(page: Page, people: dict[int, dict]) -> list[dict]:
                 raise ValidationError(f"{page.path}:{line}: round {rnd}: {exc}") from None
             if got is not None:
                 rows.append(_row(rnd, player, got[2], got[3], got[1], got[0]) | {"_line": line})
-    lost = [r for r in rows if r[POINTS] == 0 and r[KIND] in ("forfeit_loss", "played")]
+    lost = [r for r in rows if r[POINTS] == 0 and r[KIND] == "played"]
     losses = {(r[ROUND], r[PLAYER], r[OPPONENT]) for r in lost}
-    for r in lost:  # two losers (0F-0F, or a 0 - 0 game): no game, as a double forfeit
+    for r in lost:  # a game both lost (0 - 0): read as a double forfeit
         if (r[ROUND], r[OPPONENT], r[PLAYER]) in losses:
-            note = DOUBLE_FORFEIT if r[KIND] == "forfeit_loss" else BOTH_LOST
-            r |= {KIND: "zpb", "_paired": r[OPPONENT], OPPONENT: None, COLOUR: None, "_note": note}
+            r |= {KIND: "forfeit_loss", "_note": BOTH_LOST}
     return rows
 
 
@@ -499,7 +508,7 @@ def _checked(
             continue
         if r[KIND] == "pab" and theirs[KIND] == "fpb":
             r[KIND] = "fpb"
-        opp = name(r[OPPONENT] if r[OPPONENT] is not None else r.get("_paired"))
+        opp = name(r[OPPONENT])
         if (
             theirs[POINTS] != r[POINTS]
             or (_same(theirs.get("_opp")) if theirs.get("_opp") else None) != opp
