@@ -157,6 +157,7 @@ from .trflines import (
     _parse_uint,
     _text,
     _Where,
+    no_control_characters,
 )
 from .trfwrite import write_trf
 
@@ -384,7 +385,7 @@ def _all_lines(
         data, text_lines = _decode(path.read_bytes().rstrip(b"\x1a"))  # DOS end-of-file mark
         if b"\r" in data:
             data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-        _no_control_characters(data, path)
+        no_control_characters(data, path)
         if text_lines is not None:
             texts[k] = text_lines
         datas.append(data)
@@ -394,44 +395,6 @@ def _all_lines(
     file_of_line = np.repeat(np.arange(n_files), counts)
     lineno = np.arange(len(lines)) - np.repeat(np.cumsum(counts) - counts, counts) + 1
     return lines, texts, file_of_line, lineno
-
-
-_CONTROL = re.compile(rb"[\x00-\x08\x0b-\x1f\x7f]")
-#: every byte but the control characters (what ``bytes.translate`` deletes to find them, fast)
-_NOT_CONTROL = bytes(b for b in range(256) if not _CONTROL.match(bytes([b])))
-
-
-#: the first bytes of the binary files most often given for a TRF file by mistake
-_BINARY_SIGNATURES = {
-    b"\x89PNG": "a PNG image",
-    b"PAR1": "a Parquet file",
-    b"PK\x03\x04": "a ZIP archive (or an Excel workbook)",
-    b"%PDF": "a PDF document",
-    b"\xff\xd8\xff": "a JPEG image",
-    b"GIF8": "a GIF image",
-    b"\x1f\x8b": "a gzip archive",
-    b"\xd0\xcf\x11\xe0": "an old Office document (Excel 97-2003?)",
-}
-
-
-def _no_control_characters(data: bytes, path: Path) -> None:
-    """Refuse a control character (other than tab and the line ends) in the text of a file,
-    and a binary file (a PNG image, a Parquet file, ...) as not a TRF file."""
-    if data.translate(None, _NOT_CONTROL):
-        kind = next((k for s, k in _BINARY_SIGNATURES.items() if data.startswith(s)), None)
-        if kind is not None:
-            raise ValidationError(f"TRF: {path}: not a TRF file: {kind}, not text")
-        found = _CONTROL.search(data)
-        assert found is not None  # (translate found one)
-        at = found.start()
-        line = data.count(b"\n", 0, at) + 1
-        column = at - data.rfind(b"\n", 0, at)
-        utf16 = data[:2] in (b"\xff\xfe", b"\xfe\xff") or 4 * data.count(0) >= len(data)
-        utf16 = " (UTF-16 text? TRF files are UTF-8 or Latin-1)" if utf16 else ""
-        raise ValidationError(
-            f"TRF: {path}:{line}: column {column}: control character {chr(data[at])!r} in the "
-            f"text{utf16}"
-        )
 
 
 def _records(
