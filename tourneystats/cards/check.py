@@ -54,8 +54,8 @@ import numpy as np
 import pandas as pd
 
 from ..core.check import compare
-from ..core.folders import is_hidden, names_its_source
-from ..core.io import TABLE_SUFFIXES, read_table
+from ..core.folders import names_its_source, standings_beside
+from ..core.io import read_table
 from ..core.people import with_clean_names, with_people
 from ..core.schema import (
     DRAWS,
@@ -396,25 +396,9 @@ def _check_tom(files: list[Path], rules: str | Rules | None) -> list[pd.DataFram
     return [with_people(checked, data.players[[EVENT, PLAYER, NAME]])]  # TOM names its players
 
 
-def _standings_tables(path: Path) -> list[Path]:
-    """The published standings beside a results table, or in a folder."""
-    folder = path if path.is_dir() else path.parent
-    tables = [
-        p for p in sorted(folder.iterdir())
-        if p.is_file() and not is_hidden(p.name) and p.suffix.lower() in TABLE_SUFFIXES
-        and "standings" in p.name.lower()
-    ]  # fmt: skip
-    if path.is_dir():
-        return tables
-    stem = path.stem.lower()
-    wanted = {stem.replace("matches", "standings"), stem.replace("results", "standings")}
-    wanted |= {f"{stem}-standings", f"{stem}_standings"}
-    return [p for p in tables if p.stem.lower() in wanted]
-
-
 def _check_tables(path: Path, files: list[Path], rules: str | Rules | None) -> list[pd.DataFrame]:
     """The results tables `files` of `path` against the standings published beside them."""
-    found = _standings_tables(path)
+    found = standings_beside(path)
     if not found:
         raise ValidationError(
             f"{path}: no published standings beside the results (a table named like the results "
