@@ -114,7 +114,7 @@ Modifiers: ``/Cn`` cuts the n least significant values, ``/Mn`` the n least and 
 (art. 14); ``/R`` reverses TPN and RTNG; ``/F`` makes AOB average Fore Buchholz. A code may
 name the edition it is computed under, whatever the event's rule set: ``BH/C1@2026`` next to
 ``BH/M1@2024`` in one table, as Swiss-Manager labels its columns "Buchholz Tie-Breaks Cut-1
-(2026)" and "Median-1 (2023)" (:func:`tourneystats.chess.programs.code_of_label`); see
+(2026)" and "Median-1 (2023)" (``tourneystats.chess.programs.code_of_label``); see
 :mod:`tourneystats.chess.codes`.
 
 =====  ===================================  ====  ====  =====  =================================
@@ -159,7 +159,7 @@ standings, :func:`team_standings`, with the team tie-breaks of art. 11-13 (MP, G
 SB with a ``:MP``/``:GP`` point type, the extended SB EMMSB/EMGSB/EGMSB/EGGSB, EDE, BC, TBR,
 BBE, SSSC, ...; :mod:`tourneystats.chess.teamtiebreaks`), and board standings
 (:func:`board_standings`); a TRF file with ``013`` team records is read as a team event
-(:func:`~tourneystats.chess.teamtrf.read_team_trf`), never as an individual one. Rating-based values (ARO, TPR, PTP, APRO, APPO)
+(:func:`~tourneystats.chess.read_team_trf`), never as an individual one. Rating-based values (ARO, TPR, PTP, APRO, APPO)
 are rounded to whole numbers as C.07 defines them, and use each player's first rating (2026, art.
 10 note), or each round's rating with ``ratings="per_round"``; unrated players are left out,
 given a rating, or make the rating-based tie-breaks drop (``unrated=``). Every other value is
@@ -212,7 +212,7 @@ from .teamboards import board_standings
 from .teamcodes import TEAM_TIEBREAKS, TeamTieBreak, parse_team_tiebreak
 from .teams import TEAM_POINTS, TeamPoints, team_matches, validate_team_results
 from .teamtiebreaks import team_standings
-from .teamtrf import read_team_trf
+from .teamtrf import TeamTrfData, read_team_trf
 from .trf import TrfData, read_trf
 from .trfwrite import write_trf
 from .whatif import compare
@@ -240,6 +240,7 @@ __all__ = [
     "read_pgn",
     "read_trf",
     "write_trf",
+    "TeamTrfData",
     "TrfData",
     "read_results",
     "validate_results",

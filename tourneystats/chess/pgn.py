@@ -29,7 +29,7 @@ Tags and what they become
 ``Site``, ``EventType``, ``Source``
     ``city`` is the event's first ``Site`` that is not a URL. ``program`` is the pairing
     program the first ``Site`` URL or ``Source`` names (``chessmanager.com``,
-    ``chess-results.com``: :data:`~tourneystats.chess.programs.PROGRAM_SIGNS`), whose preset
+    ``chess-results.com``: ``tourneystats.chess.programs.PROGRAM_SIGNS``), whose preset
     ``rules="auto"`` applies. ``type`` is the first ``EventType``;
     ``"tourn"`` (the PGN standard's all-play-all) becomes ``"round robin"`` and ``"team-tourn"``
     ``"team round robin"``, so :func:`tourneystats.chess.standings` treats those events as round

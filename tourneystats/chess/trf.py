@@ -21,9 +21,9 @@ code                    meaning                                         kind
 ``F`` / ``H``           full-point / half-point bye                     ``fpb`` / ``hpb``
 ``Z``, blank, ``-``     zero-point bye, absence (without an opponent)   ``zpb``
 ``+`` / ``=``           without an opponent (``0000 - +`` and           ``pab`` / ``hpb``
-                        ``0000 - =``): the byes of FIDE's data exchange
-                        format before TRF-16 (Krause), read as pairing
-                        programs read them
+                        ``0000 - =``): the byes of FIDE's data
+                        exchange format before TRF-16 (Krause), read as
+                        pairing programs read them
 ======================  ==============================================  ================
 
 A double forfeit (neither player came) is ``-`` on both lines, each naming the other: two
@@ -45,7 +45,7 @@ the tournament (5 rounds played of 9) has 5 rounds, the 4 not played yet are not
 Records read: ``001``, ``012``, ``022``, ``032``, ``042``, ``052``, ``092``, ``142``, ``XXR``,
 ``162``, ``202``, ``212``. The ``092`` text (``type``) tells :func:`tourneystats.chess.standings`
 which events are round robins. A comment line (``###``) naming a pairing program (Swiss-Manager,
-chessmanager.com: :data:`~tourneystats.chess.programs.PROGRAM_SIGNS`) gives the ``program``
+chessmanager.com: ``tourneystats.chess.programs.PROGRAM_SIGNS``) gives the ``program``
 column of the events, whose preset ``rules="auto"`` then applies. The ``162`` point system (symbol at column 6, or 5, points in the
 4 columns after it, every 9 columns: ``W`` win, forfeit win and full-point bye, ``D`` draw and
 half-point bye, ``L`` loss, ``A`` forfeit loss and zero-point bye, ``P`` pairing-allocated bye,
