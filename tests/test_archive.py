@@ -814,8 +814,10 @@ def test_import_folder(tmp_path, capsys):
     shutil.copy(DATA / "bridge" / "usebio-butler-mitchell.xml", src / "2022" / "butler.xml")
     (src / "bridge" / "2021").mkdir(parents=True)
     shutil.copy(DATA / "bridge" / "pbn-teams-imps.pbn", src / "bridge" / "2021" / "teams.pbn")
-    (src / "league").mkdir()
-    shutil.copy(ROOT / "data" / "league" / "worked-example.csv", src / "league" / "evenings.csv")
+    (src / "league" / "2024").mkdir(parents=True)
+    shutil.copy(
+        ROOT / "data" / "league" / "worked-example.csv", src / "league" / "2024" / "evenings.csv"
+    )
     (src / "cards" / "2023").mkdir(parents=True)
     for name in ("melee-14643-matches.csv", "melee-14643-standings.csv"):
         shutil.copy(DATA / "cards" / name, src / "cards" / "2023" / name)
@@ -824,9 +826,7 @@ def test_import_folder(tmp_path, capsys):
     before = tree_digest(src)
 
     root = tmp_path / "archive"
-    code = main(
-        ["import", str(src), str(root), "--season", "2024", "--season-from-folder", "--quiet"]
-    )
+    code = main(["import", str(src), str(root), "--season-from-folder", "--quiet"])
     assert code == 1  # the broken file
     err = capsys.readouterr().err
     assert "broken.trf" in err and "1 file(s) skipped" in err
@@ -1107,7 +1107,6 @@ def test_import_of_nothing_importable_is_an_error(tmp_path, capsys):
                 str(tmp_path / "archive"),
                 "--season",
                 "1",
-                "--season-from-folder",
                 "--quiet",
             ]
         )
@@ -1360,8 +1359,8 @@ def test_recompute_refuses_a_folder_that_is_no_archive(tmp_path):
 
 
 def test_import_names_the_seasons_it_filed_each_family_under(tmp_path, capsys):
-    # the shipped data/: --season for the files no folder or column places; a file's first
-    # folder that is not a family's names its season (data/bridge-published), as the summary says
+    # the shipped data/: --season for every file a season column does not place (it wins over
+    # the folder names: data/bridge-published is no season), as the summary says
     data = Path(__file__).parents[1] / "data"
     assert (
         main(
@@ -1371,13 +1370,12 @@ def test_import_names_the_seasons_it_filed_each_family_under(tmp_path, capsys):
                 str(tmp_path / "a"),
                 "--season",
                 "2024",
-                "--season-from-folder",
                 "--quiet",
             ]
         )
         == 0
     )
     out = capsys.readouterr().out
-    assert "  bridge_teams: 1 file(s), season(s) bridge-published\n" in out
+    assert "  bridge_teams: 1 file(s), season(s) 2024\n" in out
     assert "  chess: 4 file(s), season(s) 2024\n" in out
     assert "  league: 2 file(s), season(s) 2024, S01, S02\n" in out
