@@ -22,7 +22,7 @@ code                    meaning                                         kind
 ``Z``, blank, ``-``     zero-point bye, absence (without an opponent)   ``zpb``
 ``+`` / ``=``           without an opponent (``0000 - +`` and           ``pab`` / ``hpb``
                         ``0000 - =``): the byes of FIDE's data
-                        exchange format before TRF-16 (Krause), read as
+                        exchange format before TRF-16 (Krause), as
                         pairing programs read them
 ======================  ==============================================  ================
 
