@@ -83,6 +83,12 @@ REPRODUCED = {
         "melee2025",
         {"Points": (25, 25), "OMWP": (25, 25), "GWP": (25, 25), "OGWP": (25, 25), "Rank": (25, 25)},
     ),
+    # round 1 drawn by all 8 who came (each match written twice), then a knockout of the 8:
+    # every round counts for everyone; 16 GW% published -0.2 (no-shows) are not reproduced
+    "sfida-dei-campioni-pauper-376227-2025-11-02": (
+        "melee2024",
+        {"Points": (24, 24), "OMWP": (24, 24), "GWP": (8, 24), "OGWP": (24, 24), "Rank": (24, 24)},
+    ),
     # a typical archive file: matches missing for players without a deck page, partial reports
     "10k-rcq-modern-scg-con-hartford-sunday-900-am-44535-2024-02-04": (
         "melee",

@@ -537,7 +537,9 @@ def _cut_round(rows: list[tuple]) -> int:
     The cut is the longest run of last rounds whose players (and byes) are the winners (or
     drawers) of the round before and its byes, as many as its matches and byes, or fewer by
     no more than the round's byes (an advancing player who did not show gives his opponent a
-    bye: melee.gg's single-elimination events with no-shows); its first round is played by a
+    bye: melee.gg's single-elimination events with no-shows), or all of them (a round of
+    draws sends both players of each match on: a melee.gg event of November 2025 whose first
+    round is drawn by all who came, then a knockout of the 8); its first round is played by a
     power of two of players without a bye, fewer than the round before it; a cut of a single
     round of four players or more must be played by the leaders by match points after the
     rounds before it and paired as a bracket (:func:`_seeded`: a last round that pairs equal
@@ -566,7 +568,9 @@ def _cut_round(rows: list[tuple]) -> int:
         entrants, before = players[cut] | byes[cut], cut - 1
         advancing = winners[before] | byes[before]
         missing = len(players[before]) // 2 + len(byes[before]) - len(entrants)
-        if not entrants <= advancing or not 0 <= missing <= len(byes[cut]):
+        if not entrants <= advancing:
+            break
+        if not 0 <= missing <= len(byes[cut]) and entrants != advancing:  # (drawn: both on)
             break
         cut -= 1
     if cut == 1 or cut - 1 not in players:
