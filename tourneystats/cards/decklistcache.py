@@ -108,6 +108,7 @@ from .published import (
     GAME_SCORES,
     PLATFORM,
     PLAYOFFS,
+    PRECISION,
     UNREAD,
     URI,
     CardsFile,
@@ -693,6 +694,30 @@ def _check_published(path: Path, where: str, key: str, value: Any) -> None:
         raise _fail(path, where, f"{key} {value} is below 0: it is a fraction from 0 to 1")
 
 
+def _precision(standings: list[dict]) -> int:
+    """The most decimals any published OMWP, GWP, OGWP of `standings` is written with (0: none
+    published; at most 12): the fewest decimals that give each value back to within 1e-6 of a
+    unit of the last one (the files write 0.497 as ``0.49700000000000005`` at times).
+
+    Examples
+    --------
+    >>> _precision([{"OMWP": 0.667, "GWP": 0.49700000000000005, "OGWP": float("nan")}, {"OMWP": 1}])
+    3
+    >>> _precision([{"OMWP": 0.6667}, {"OGWP": 0.42361111}]), _precision([{"GWP": None}])
+    (8, 0)
+    """
+    values = np.array(
+        [entry.get(key) for entry in standings for key in _FRACTIONS], dtype=np.float64
+    )
+    values = values[np.isfinite(values)]
+    if not values.size:
+        return 0
+    scaled = values[:, None] * 10.0 ** np.arange(13)[None, :]
+    written = np.abs(scaled - np.rint(scaled)) <= 1e-6
+    written[:, -1] = True
+    return int(written.argmax(axis=1).max())
+
+
 @functools.lru_cache(maxsize=4096)
 def _date(text: str) -> Any:
     """An event's ``Date`` (UTC; NaT when it is no date), read once per text (the events of a
@@ -779,9 +804,10 @@ def read_mtg_json(
         ``results`` (match level, Swiss rounds only; the event is the file's stem),
         ``published`` (``event, player, Rank, Points, Wins, Losses, Draws, OMWP, GWP, OGWP``;
         missing where a file gives null), ``events`` (``event, file, name, date, uri,
-        platform, game_scores, null_byes, cut_round, bracket_unread``: the byes written with a
-        null ``Player2``, the first round of a top cut written as Swiss rounds, 0 if none, why
-        the bracket rounds could not be read, None if they could), ``players`` (``event,
+        platform, game_scores, null_byes, cut_round, bracket_unread, published_decimals``: the
+        byes written with a null ``Player2``, the first round of a top cut written as Swiss
+        rounds, 0 if none, why the bracket rounds could not be read, None if they could, the
+        most decimals of a published OMWP, GWP, OGWP, 0 if none), ``players`` (``event,
         player, name, playoffs``: whether he played a playoff round) and ``bracket`` (the
         matches of the rounds named ``Quarterfinals``, ``Semifinals``, ``Finals``, as
         ``bracket_rows`` gives them).
@@ -884,6 +910,7 @@ def _one_file(path: Path, event: str, bye_player: str | None) -> tuple:
         path, data, platform, max((r[0] for r in file_rows), default=0)
     )
     standings = _standings(path, data, event)
+    record[PRECISION] = _precision(standings)
     shared = _shared_names(data, platform)
     for i, entry in enumerate(standings):
         where = f"Standings[{i}].Player"
