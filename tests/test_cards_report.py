@@ -298,6 +298,14 @@ def test_cut_round_of_a_knockout_after_a_drawn_round():
 
     drawn = match(1, "A", "B", 1, 1) + match(1, "C", "D", 1, 1)
     assert _cut_round(drawn + match(2, "A", "C") + match(2, "B", "D") + match(3, "A", "B")) == 0
+    # a later round all drawn (intentional draws of the leaders, then their top 4) does not
+    # carry the bracket back over it: the rule is the first round's (melee.gg's F2F Tour
+    # qualifiers of 2025 keep their cut)
+    swiss = match(1, "A", "E") + match(1, "B", "F") + match(1, "C", "G") + match(1, "D", "H")
+    ids = match(2, "A", "B", 1, 1) + match(2, "C", "D", 1, 1)
+    assert (
+        _cut_round(swiss + ids + match(3, "A", "C") + match(3, "B", "D") + match(4, "A", "B")) == 4
+    )
     # one match decisive: its loser does not go on, the three others do not make a bracket
     mixed = match(1, "A", "B", 1, 1) + match(1, "C", "D")
     assert _cut_round(mixed + match(2, "A", "C") + match(2, "B", "D") + match(3, "A", "B")) == 3

@@ -538,9 +538,11 @@ def _cut_round(rows: list[tuple]) -> int:
     The cut is the longest run of last rounds whose players (and byes) are the winners (or
     drawers) of the round before and its byes, as many as its matches and byes, or fewer by
     no more than the round's byes (an advancing player who did not show gives his opponent a
-    bye: melee.gg's single-elimination events with no-shows), or all of them (a round of
-    draws sends both players of each match on: a melee.gg event of November 2025 whose first
-    round is drawn by all who came, then a knockout of the 8); its first round is played by a
+    bye: melee.gg's single-elimination events with no-shows), or all of them when every match
+    of the first round was drawn (no one out: a melee.gg event of November 2025 whose first
+    round all who came drew, then a knockout of the 8: single elimination throughout; a last
+    Swiss round of intentional draws among the leaders is no such round: melee.gg's F2F Tour
+    qualifiers); its first round is played by a
     power of two of players without a bye, fewer than the round before it; a cut of a single
     round of four players or more must be played by the leaders by match points after the
     rounds before it and paired as a bracket (:func:`_seeded`: a last round that pairs equal
@@ -550,8 +552,9 @@ def _cut_round(rows: list[tuple]) -> int:
     players: dict[int, set] = {}
     winners: dict[int, set] = {}
     byes: dict[int, set] = {}
+    drew: dict[int, set] = {}
     for number, player, opponent, w, l, _ in rows:  # noqa: E741
-        for rounds in (players, winners, byes):
+        for rounds in (players, winners, byes, drew):
             rounds.setdefault(number, set())
         if opponent is None:
             if w >= l:  # (a loss to no one is neither)
@@ -560,6 +563,8 @@ def _cut_round(rows: list[tuple]) -> int:
         players[number].add(player)
         if w >= l:
             winners[number].add(player)
+        if w == l:
+            drew[number].add(player)
     if not players:
         return 0
     cut = max(players)
@@ -571,8 +576,9 @@ def _cut_round(rows: list[tuple]) -> int:
         missing = len(players[before]) // 2 + len(byes[before]) - len(entrants)
         if not entrants <= advancing:
             break
-        if not 0 <= missing <= len(byes[cut]) and entrants != advancing:  # (drawn: both on)
-            break
+        opening = before == min(players) and entrants == advancing == drew[before]
+        if not 0 <= missing <= len(byes[cut]) and not opening:
+            break  # (a first round all drawn sends everyone on)
         cut -= 1
     if cut == 1 or cut - 1 not in players:
         return 0  # single elimination throughout, or no round before
