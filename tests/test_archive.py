@@ -1197,7 +1197,8 @@ PUBLISHED = ["122-the-122nd-legacy-at-home-149036-2024-09-14.json",  # melee.gg,
              "semanal-pauper-86862-2024-04-26.json",  # melee.gg, April 2024
              "lotus-open-standard-2VDFnu2SM0GienGYTPiF-2024-05-26.json",  # topdeck.gg: no games
              "fuguete-league-214-2025-03-05.json",  # CardsRealm, March 2025
-             "tropical-pauper-241-2025-06-28.json"]  # fmt: skip
+             "tropical-pauper-241-2025-06-28.json",
+             "fuguete-champ-239-2025-05-19.json"]  # CardsRealm's old format after its switch  # fmt: skip
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
@@ -1223,6 +1224,9 @@ def test_recompute_of_imported_json_follows_each_publisher(tmp_path):
     ).any()
     topdeck = got["event"].astype(str).str.startswith("lotus-open")
     assert topdeck.any() and got.loc[topdeck, "gwp"].isna().all()
+    old_format = got[got["event"].astype(str).str.startswith("fuguete-champ-239")]
+    as_old = cards.standings_from_path(data / PUBLISHED[-1], rules="cardsrealm")
+    assert sort_rows(old_format, keys)["rank"].tolist() == sort_rows(as_old, keys)["rank"].tolist()
     melee = got["event"].astype(str).str.startswith("122-")
     assert got.loc[melee, "omwp"].min() >= 1 / 3  # melee.gg's floor, not Appendix C's 0.33
     # named rules hold for every event, and still no game values where there are no games

@@ -58,6 +58,9 @@ def test_a_platform_without_game_scores_is_refused():
         ("game_scores", [True, True, None, None], r"'game_scores': not True or False"),
         ("cut_round", [0, 0, -1, -1], r"'cut_round': not a round number"),
         ("cut_round", [0, 0, 1.5, 1.5], r"'cut_round': not a round number"),
+        ("published_decimals", [3, 3, -1, -1], r"'published_decimals': not a number of decimals"),
+        ("published_decimals", [3, 3, 13, 13], r"'published_decimals': not a number of decimals"),
+        ("published_decimals", [3, 3, "x", "x"], r"'published_decimals': not a number of decimals"),
         ("platform", ["melee", "melee", "Melee", "Melee"], r"'platform': an unknown platform"),
     ],
 )

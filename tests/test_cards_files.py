@@ -14,6 +14,7 @@ import pytest
 
 from tourneystats.cards import (
     RULES,
+    archive_standings,
     check_from_path,
     history_from_path,
     read_mtg_json,
@@ -22,7 +23,9 @@ from tourneystats.cards import (
     standings,
     standings_from_path,
 )
-from tourneystats.cards.publishers import BYE_PLAYER, dated_preset, implied_rules
+from tourneystats.cards.files import archive_rows
+from tourneystats.cards.published import PRECISION
+from tourneystats.cards.publishers import BYE_PLAYER, dated_preset, implied_presets, implied_rules
 from tourneystats.cli import main
 from tourneystats.core.check import decimals
 from tourneystats.core.schema import ValidationError
@@ -83,6 +86,17 @@ REPRODUCED = {
         "melee2025",
         {"Points": (25, 25), "OMWP": (25, 25), "GWP": (25, 25), "OGWP": (25, 25), "Rank": (25, 25)},
     ),
+    # round 1 drawn by all 8 who came (each match written twice), then a knockout of the 8:
+    # every round counts for everyone; 16 GW% published -0.2 (no-shows) are not reproduced
+    "sfida-dei-campioni-pauper-376227-2025-11-02": (
+        "melee2024",
+        {"Points": (24, 24), "OMWP": (24, 24), "GWP": (8, 24), "OGWP": (24, 24), "Rank": (24, 24)},
+    ),
+    # CardsRealm's old format (3 decimals) after its switch to 4 decimals on 2025-05-17
+    "fuguete-champ-239-2025-05-19": (
+        "cardsrealm",
+        {v: (75, 75) for v in ("Points", "Wins", "Losses", "Draws", "OMWP", "GWP", "OGWP", "Rank")},
+    ),
     # a typical archive file: matches missing for players without a deck page, partial reports
     "10k-rcq-modern-scg-con-hartford-sunday-900-am-44535-2024-02-04": (
         "melee",
@@ -113,7 +127,10 @@ def test_each_preset_reproduces_its_publisher(stem):
     preset, expected = REPRODUCED[stem]
     path = JSON_DIR / f"{stem}.json"
     events = quietly(read_mtg_json, path).events
-    assert implied_rules(events.loc[0, "platform"], events.loc[0, "date"]).name == preset
+    implied = implied_rules(
+        events.loc[0, "platform"], events.loc[0, "date"], events.loc[0, PRECISION]
+    )
+    assert implied.name == preset
     assert counts(quietly(check_from_path, path)) == expected
     if preset != "topdeck":  # the same with the preset named (topdeck.gg: see below)
         assert counts(quietly(check_from_path, path, rules=preset)) == expected
@@ -453,3 +470,51 @@ def test_names_read_as_dictionaries_give_the_text_standings(tmp_path, monkeypatc
     pd.testing.assert_frame_equal(coded, standings_from_path(tmp_path / "n.csv", **options))
     monkeypatch.setattr(files, "_KEYS", ())
     pd.testing.assert_frame_equal(coded, standings_from_path(tmp_path / "n.parquet", **options))
+
+
+def test_cardsrealm_preset_by_the_precision_its_file_prints():
+    """CardsRealm printed 3 decimals until 2025-05-16 and 4 from 2025-05-17 (``cardsrealm``,
+    ``cardsrealm2025``); a file that still prints 3 decimals after the switch follows the old
+    preset, whose ``decimals`` it prints; a precision no preset prints changes nothing."""
+    events = pd.DataFrame({
+        "platform": ["cardsrealm"] * 5 + ["melee", "manatraders"],
+        "date": pd.to_datetime(["2025-05-10", "2025-05-19", "2025-05-19", "2025-05-19",
+                                "2025-05-10", "2025-11-16", "2024-06-30"], utc=True),
+        "published_decimals": [3, 3, 4, 0, 4, 8, 4],
+    })  # fmt: skip
+    assert implied_presets(events).tolist() == [
+        "cardsrealm",  # dated and printed old
+        "cardsrealm",  # dated new, printed old: the old format
+        "cardsrealm2025",
+        "cardsrealm2025",  # precision unknown: the date decides
+        "cardsrealm2025",  # dated old, printed new (no such file in the archive)
+        "melee2025",  # melee.gg's presets print exact values: the date decides
+        "manatraders",  # one preset: nothing to choose
+    ]
+    assert dated_preset("cardsrealm", pd.Timestamp("2025-05-19"), 3) == "cardsrealm"
+    assert dated_preset("cardsrealm", pd.Timestamp("2025-05-19")) == "cardsrealm2025"
+
+
+def test_a_cardsrealm_file_in_the_old_format_after_the_switch():
+    """CardsRealm/2025/05/19/fuguete-champ-239: 3 decimals, dated after the switch to 4. The
+    old rules reproduce all its 75 players' values; the new ones miss 21 OMW% and 16 GW%
+    (37 values) and 57 places. The check, the standings and an archive's recompute choose the
+    same preset."""
+    path = JSON_DIR / "fuguete-champ-239-2025-05-19.json"
+    events = quietly(read_mtg_json, path).events
+    assert events.loc[0, PRECISION] == 3
+    new = counts(quietly(check_from_path, path, rules="cardsrealm2025"))
+    assert new["OMWP"] == (54, 75) and new["GWP"] == (59, 75) and new["Rank"] == (18, 75)
+    old = quietly(standings_from_path, path)
+    assert old.equals(quietly(standings_from_path, path, rules="cardsrealm"))
+    assert not old.equals(quietly(standings_from_path, path, rules="cardsrealm2025"))
+    rows = quietly(archive_rows, path)
+    assert rows[PRECISION].unique().tolist() == [3]
+    archived = quietly(archive_standings, rows)
+    pd.testing.assert_frame_equal(
+        archived[["player", "rank", "omwp", "gwp", "ogwp"]].reset_index(drop=True),
+        old[["player", "rank", "omwp", "gwp", "ogwp"]].reset_index(drop=True),
+    )
+    # an archive written before the column was kept: the date decides
+    dated = quietly(archive_standings, rows.drop(columns=PRECISION))
+    assert not dated["rank"].equals(archived["rank"])

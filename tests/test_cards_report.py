@@ -288,6 +288,29 @@ def test_cut_round_of_a_knockout_with_a_no_show():
     assert _cut_round(swiss + match(3, "A", "E")) == 3
 
 
+def test_cut_round_of_a_knockout_after_a_drawn_round():
+    """Every match of round 1 drawn (each player goes on), then semifinals and a final of the
+    four: a single elimination of everyone who came, no cut (melee.gg counts every round for
+    everyone: MTGmelee/2025/11/02/sfida-dei-campioni-pauper-376227, 8 players)."""
+
+    def match(r, a, b, w=2, l=0):  # noqa: E741
+        return [(r, a, b, w, l, 0), (r, b, a, l, w, 0)]
+
+    drawn = match(1, "A", "B", 1, 1) + match(1, "C", "D", 1, 1)
+    assert _cut_round(drawn + match(2, "A", "C") + match(2, "B", "D") + match(3, "A", "B")) == 0
+    # a later round all drawn (intentional draws of the leaders, then their top 4) does not
+    # carry the bracket back over it: the rule is the first round's (melee.gg's F2F Tour
+    # qualifiers of 2025 keep their cut)
+    swiss = match(1, "A", "E") + match(1, "B", "F") + match(1, "C", "G") + match(1, "D", "H")
+    ids = match(2, "A", "B", 1, 1) + match(2, "C", "D", 1, 1)
+    assert (
+        _cut_round(swiss + ids + match(3, "A", "C") + match(3, "B", "D") + match(4, "A", "B")) == 4
+    )
+    # one match decisive: its loser does not go on, the three others do not make a bracket
+    mixed = match(1, "A", "B", 1, 1) + match(1, "C", "D")
+    assert _cut_round(mixed + match(2, "A", "C") + match(2, "B", "D") + match(3, "A", "B")) == 3
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(2, 5), st.data())
 def test_cut_round_of_a_random_knockout_with_no_shows(size, data):

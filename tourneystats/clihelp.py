@@ -345,10 +345,10 @@ def titled(
     ``--rules``, the preset a JSON or TOM file's publisher implies)."""
     named, record = with_event_name(name, path, history)
     if record is not None and name == "cards" and options.get("rules") is None:
-        from .cards.published import PLATFORM
+        from .cards.published import PLATFORM, PRECISION
         from .cards.publishers import implied_rules
 
-        preset = implied_rules(record.get(PLATFORM), _date(record)).name
+        preset = implied_rules(record.get(PLATFORM), _date(record), record.get(PRECISION)).name
         options = {**options, "rules": preset}
     return named, rules_text(name, options, history)
 

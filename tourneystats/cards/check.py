@@ -77,7 +77,16 @@ from .decklistcache import JSON_SUFFIXES, read_mtg_json, shared_label
 from .earlier import EARLIER, TIE_BREAKERS, earlier_rounds, ranked_with, shown_earlier
 from .files import _concat, _read_results, _result_files
 from .homonyms import told_apart
-from .published import CUT_ROUND, DIVISION, GAME_SCORES, PLACE, PLATFORM, PLAYOFFS, CardsFile
+from .published import (
+    CUT_ROUND,
+    DIVISION,
+    GAME_SCORES,
+    PLACE,
+    PLATFORM,
+    PLAYOFFS,
+    PRECISION,
+    CardsFile,
+)
 from .publishers import event_standings, frozen_cuts, implied_rules, with_bye_players
 from .rules import Rules, get_rules
 from .tables import standings
@@ -365,7 +374,7 @@ def _json_events(
         own = (
             get_rules(rules)
             if rules is not None
-            else implied_rules(record[PLATFORM], record["date"])
+            else implied_rules(record[PLATFORM], record["date"], record.get(PRECISION))
         )
         if not record[GAME_SCORES] and own.game_scores:
             own = replace(own, game_scores=False)

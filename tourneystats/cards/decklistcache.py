@@ -108,6 +108,7 @@ from .published import (
     GAME_SCORES,
     PLATFORM,
     PLAYOFFS,
+    PRECISION,
     UNREAD,
     URI,
     CardsFile,
@@ -537,7 +538,11 @@ def _cut_round(rows: list[tuple]) -> int:
     The cut is the longest run of last rounds whose players (and byes) are the winners (or
     drawers) of the round before and its byes, as many as its matches and byes, or fewer by
     no more than the round's byes (an advancing player who did not show gives his opponent a
-    bye: melee.gg's single-elimination events with no-shows); its first round is played by a
+    bye: melee.gg's single-elimination events with no-shows), or all of them when every match
+    of the first round was drawn (no one out: a melee.gg event of November 2025 whose first
+    round all who came drew, then a knockout of the 8: single elimination throughout; a last
+    Swiss round of intentional draws among the leaders is no such round: melee.gg's F2F Tour
+    qualifiers); its first round is played by a
     power of two of players without a bye, fewer than the round before it; a cut of a single
     round of four players or more must be played by the leaders by match points after the
     rounds before it and paired as a bracket (:func:`_seeded`: a last round that pairs equal
@@ -547,8 +552,9 @@ def _cut_round(rows: list[tuple]) -> int:
     players: dict[int, set] = {}
     winners: dict[int, set] = {}
     byes: dict[int, set] = {}
+    drew: dict[int, set] = {}
     for number, player, opponent, w, l, _ in rows:  # noqa: E741
-        for rounds in (players, winners, byes):
+        for rounds in (players, winners, byes, drew):
             rounds.setdefault(number, set())
         if opponent is None:
             if w >= l:  # (a loss to no one is neither)
@@ -557,6 +563,8 @@ def _cut_round(rows: list[tuple]) -> int:
         players[number].add(player)
         if w >= l:
             winners[number].add(player)
+        if w == l:
+            drew[number].add(player)
     if not players:
         return 0
     cut = max(players)
@@ -566,8 +574,11 @@ def _cut_round(rows: list[tuple]) -> int:
         entrants, before = players[cut] | byes[cut], cut - 1
         advancing = winners[before] | byes[before]
         missing = len(players[before]) // 2 + len(byes[before]) - len(entrants)
-        if not entrants <= advancing or not 0 <= missing <= len(byes[cut]):
+        if not entrants <= advancing:
             break
+        opening = before == min(players) and entrants == advancing == drew[before]
+        if not 0 <= missing <= len(byes[cut]) and not opening:
+            break  # (a first round all drawn sends everyone on)
         cut -= 1
     if cut == 1 or cut - 1 not in players:
         return 0  # single elimination throughout, or no round before
@@ -689,6 +700,30 @@ def _check_published(path: Path, where: str, key: str, value: Any) -> None:
         raise _fail(path, where, f"{key} {value} is below 0: it is a fraction from 0 to 1")
 
 
+def _precision(standings: list[dict]) -> int:
+    """The most decimals any published OMWP, GWP, OGWP of `standings` is written with (0: none
+    published; at most 12): the fewest decimals that give each value back to within 1e-6 of a
+    unit of the last one (the files write 0.497 as ``0.49700000000000005`` at times).
+
+    Examples
+    --------
+    >>> _precision([{"OMWP": 0.667, "GWP": 0.49700000000000005, "OGWP": float("nan")}, {"OMWP": 1}])
+    3
+    >>> _precision([{"OMWP": 0.6667}, {"OGWP": 0.42361111}]), _precision([{"GWP": None}])
+    (8, 0)
+    """
+    values = np.array(
+        [entry.get(key) for entry in standings for key in _FRACTIONS], dtype=np.float64
+    )
+    values = values[np.isfinite(values)]
+    if not values.size:
+        return 0
+    scaled = values[:, None] * 10.0 ** np.arange(13)[None, :]
+    written = np.abs(scaled - np.rint(scaled)) <= 1e-6
+    written[:, -1] = True
+    return int(written.argmax(axis=1).max())
+
+
 @functools.lru_cache(maxsize=4096)
 def _date(text: str) -> Any:
     """An event's ``Date`` (UTC; NaT when it is no date), read once per text (the events of a
@@ -775,9 +810,10 @@ def read_mtg_json(
         ``results`` (match level, Swiss rounds only; the event is the file's stem),
         ``published`` (``event, player, Rank, Points, Wins, Losses, Draws, OMWP, GWP, OGWP``;
         missing where a file gives null), ``events`` (``event, file, name, date, uri,
-        platform, game_scores, null_byes, cut_round, bracket_unread``: the byes written with a
-        null ``Player2``, the first round of a top cut written as Swiss rounds, 0 if none, why
-        the bracket rounds could not be read, None if they could), ``players`` (``event,
+        platform, game_scores, null_byes, cut_round, bracket_unread, published_decimals``: the
+        byes written with a null ``Player2``, the first round of a top cut written as Swiss
+        rounds, 0 if none, why the bracket rounds could not be read, None if they could, the
+        most decimals of a published OMWP, GWP, OGWP, 0 if none), ``players`` (``event,
         player, name, playoffs``: whether he played a playoff round) and ``bracket`` (the
         matches of the rounds named ``Quarterfinals``, ``Semifinals``, ``Finals``, as
         ``bracket_rows`` gives them).
@@ -880,6 +916,7 @@ def _one_file(path: Path, event: str, bye_player: str | None) -> tuple:
         path, data, platform, max((r[0] for r in file_rows), default=0)
     )
     standings = _standings(path, data, event)
+    record[PRECISION] = _precision(standings)
     shared = _shared_names(data, platform)
     for i, entry in enumerate(standings):
         where = f"Standings[{i}].Player"

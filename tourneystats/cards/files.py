@@ -9,12 +9,13 @@ rules.
 
 from __future__ import annotations
 
+import functools
 import os
 import warnings
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import numpy as np
 import pandas as pd
@@ -28,12 +29,8 @@ from .decklistcache import JSON_SUFFIXES, is_mtg_json, read_mtg_json
 from .history import standings_by_round
 from .homonyms import told_apart
 from .prepare import GAME_COLUMNS, MATCH_COLUMNS
-from .published import CUT_ROUND, DIVISION, GAME_SCORES, PLATFORM, UNREAD
-from .publishers import (
-    KNOWN_PLATFORMS,
-    implied_rules,
-    with_bye_players,
-)
+from .published import CUT_ROUND, DIVISION, GAME_SCORES, PLATFORM, PRECISION, UNREAD
+from .publishers import KNOWN_PLATFORMS, implied_presets, with_bye_players
 from .rules import Rules, get_rules
 from .tables import standings
 from .tom import TOM_SUFFIXES, is_tom, read_tom, unplayed, with_unplayed
@@ -194,18 +191,18 @@ def _plan(
     if events is None:
         return [(given or get_rules("mtg"), None, None)]
     groups: dict[tuple[Rules, str | None], list] = {}
-    no_games = []
-    for record in events.to_dict("records"):  # one per file or pod: I/O-sized
-        own = given or implied_rules(record[PLATFORM], record.get("date"))
-        if not record[GAME_SCORES]:
-            own = replace(own, game_scores=False) if own.game_scores else own
-            no_games.append(str(record["event"]))
-        within = DIVISION if record[PLATFORM] == "tom" else None
-        groups.setdefault((own, within), []).append(record["event"])
-    if no_games:
+    own = _event_rules(events, given)
+    no_games = events.loc[~events[GAME_SCORES].astype(bool).to_numpy(), "event"].astype(str)
+    within = pd.Series(DIVISION, index=events.index, dtype=object).where(
+        events[PLATFORM] == "tom", None
+    )
+    keys = pd.Series(list(zip(own, within, strict=True)), index=events.index, dtype=object)
+    for key, names in events["event"].groupby(keys, sort=False):  # one per set of rules
+        groups[key] = names.tolist()
+    if len(no_games):
         warnings.warn(
             f"{len(no_games)} event(s) with match results only (no game scores): game points, "
-            f"gwp and ogwp are not computed ({', '.join(no_games[:3])}"
+            f"gwp and ogwp are not computed ({', '.join(no_games.head(3))}"
             f"{', ...' if len(no_games) > 3 else ''})",
             stacklevel=4,
         )
@@ -217,6 +214,26 @@ def _plan(
     if tables.any():
         plan.append((given or get_rules("mtg"), None, tables))
     return [(r, w, None) for r, w, _ in plan] if len(plan) == 1 else plan
+
+
+def _event_rules(events: pd.DataFrame, given: Rules | None) -> pd.Series:
+    """The rules of each event of `events` (`given`, or the preset its publisher implies:
+    :func:`~tourneystats.cards.publishers.implied_presets`), without game values where its file
+    has no game scores; indexed as `events`."""
+    names = implied_presets(events) if given is None else np.full(len(events), given.name)
+    games = events[GAME_SCORES].astype(bool).to_numpy()
+    codes, pairs = pd.factorize(pd.Series(list(zip(names, games, strict=True)), dtype=object))
+    table = []
+    for name, has_games in pairs:  # one per preset and kind of file
+        own = given or get_rules(name)
+        table.append(own if has_games or not own.game_scores else _without_games(own))
+    return pd.Series(np.asarray(table + [None], dtype=object)[codes], index=events.index)
+
+
+@functools.lru_cache(maxsize=64)
+def _without_games(rules: Rules) -> Rules:
+    """`rules` without game values (one object per rules: the events group by it)."""
+    return replace(rules, game_scores=False)
 
 
 def _computed(
@@ -246,14 +263,15 @@ def _computed(
 
 #: the columns ``tourneystats import`` adds to the rows of an MTG JSON or TOM file: what the
 #: rules of its event depend on (:func:`archive_standings`)
-EVENT_COLUMNS = (PLATFORM, DATE, GAME_SCORES, CUT_ROUND)
+EVENT_COLUMNS = (PLATFORM, DATE, GAME_SCORES, CUT_ROUND, PRECISION)
 #: the key of ``DataFrame.attrs`` where :func:`archive_rows` says why a file has no rows
 WHY_EMPTY = "why_empty"
 
 
 def archive_rows(path: str | os.PathLike) -> pd.DataFrame:
     """The results of a file (:func:`read_results`), each row of an MTG JSON or TOM file with
-    its event's ``platform``, ``date``, ``game_scores`` and ``cut_round`` (:data:`EVENT_COLUMNS`)
+    its event's ``platform``, ``date``, ``game_scores``, ``cut_round`` and
+    ``published_decimals`` (:data:`EVENT_COLUMNS`)
     and ``bracket``, as ``tourneystats import`` writes them into an archive.
 
     ``bracket`` is False on the rows of the Swiss rounds, and True on the rows of the bracket
@@ -294,6 +312,7 @@ def _archive_frame(loaded: _Loaded) -> pd.DataFrame:
     info = events.reindex(columns=[EVENT, *EVENT_COLUMNS]).drop_duplicates(EVENT)
     info[DATE] = pd.to_datetime(info[DATE], utc=True)
     info[CUT_ROUND] = info[CUT_ROUND].fillna(0).astype(np.int64)  # (TOM: none)
+    info[PRECISION] = info[PRECISION].fillna(0).astype(np.int64)
     rows = rows.merge(info, on=EVENT, how="left", validate="many_to_one")
     if not len(results):
         matches = len(loaded.bracket) // 2 if loaded.bracket is not None else 0
@@ -320,7 +339,9 @@ def archive_standings(
     ----------
     results : pandas.DataFrame
         Results as :func:`standings` takes them; the rows of MTG JSON and TOM files carry
-        their event's ``platform``, ``date``, ``game_scores`` and ``cut_round``
+        their event's ``platform``, ``date``, ``game_scores``, ``cut_round`` and
+        ``published_decimals`` (the precision its file prints, which tells a publisher's
+        formats apart: :func:`~tourneystats.cards.publishers.implied_presets`)
         (``archive_rows``, as ``tourneystats import`` writes them), other rows none
         (missing).
     rules : str or Rules, optional
@@ -347,7 +368,8 @@ def archive_standings(
     ValidationError
         A column holding what the import cannot have written, naming the column and the
         events: an unknown platform (unless `rules` are given), ``game_scores`` not True or
-        False, a ``date`` that is no date, a ``cut_round`` that is no round number,
+        False, a ``date`` that is no date, a ``cut_round`` that is no round number, a
+        ``published_decimals`` that is no whole number from 0 to 12,
         ``bracket`` not True or False (missing: False), a bracket row without an opponent, in a
         round not after its event's Swiss rounds, in an event without Swiss rounds, or in an
         event without a ``platform``.
@@ -471,7 +493,8 @@ def _archive_events(
 ) -> pd.DataFrame:
     """One row per event of an archive that names its platform, its columns validated: a known
     platform (unless `rules` are given), ``game_scores`` there and True or False, ``date`` a
-    date (parsed, UTC), ``cut_round`` a whole number of 0 or more (missing: 0)."""
+    date (parsed, UTC), ``cut_round`` a whole number of 0 or more (missing: 0),
+    ``published_decimals`` a whole number from 0 to 12 (missing: 0, unknown)."""
     if GAME_SCORES not in present:
         raise ValidationError(
             f"archive_standings: column {PLATFORM!r} without the column {GAME_SCORES!r}: "
@@ -516,6 +539,16 @@ def _archive_events(
                 CUT_ROUND, f"not a round number of 0 or more ({value!r})", events.loc[bad, EVENT]
             )
         columns[CUT_ROUND] = number.fillna(0).astype(np.int64)
+    if PRECISION in present:
+        number = pd.to_numeric(events[PRECISION], errors="coerce").astype("float64")
+        whole = (number >= 0) & (number <= 12) & (number == np.floor(number))
+        bad = (events[PRECISION].notna() & ~whole.fillna(False)).to_numpy()
+        if bad.any():
+            value = events.loc[bad, PRECISION].iloc[0]
+            raise _refuse(
+                PRECISION, f"not a number of decimals 0 to 12 ({value!r})", events.loc[bad, EVENT]
+            )
+        columns[PRECISION] = number.fillna(0).astype(np.int64)
     return events.assign(**columns)
 
 
@@ -725,23 +758,21 @@ def _to_recompute(
     ``Rules.frozen_before_cut`` or ``Rules.playoff_tiebreakers``; and the messages of the
     brackets not read that the rules would count."""
     given = get_rules(rules) if rules is not None else None
-    present = set(pd.unique(results[EVENT]))
+    events = events[
+        (events[PLATFORM] != "tom").to_numpy() & events[EVENT].isin(results[EVENT]).to_numpy()
+    ]  # (TOM files: ranked within divisions, no cuts)
+    own = _event_rules(events, given)
+    needed = own.map(lambda r: r.frozen_before_cut or r.playoff_tiebreakers).astype(bool)
+    events, own = events[needed.to_numpy()], own[needed]
+    top = pd.to_numeric(events[CUT_ROUND], errors="coerce").fillna(0).astype(np.int64)
     groups: dict[Rules, tuple[list, list]] = {}
+    for key, rows in events.groupby(own, sort=False).groups.items():  # one per set of rules
+        groups[cast(Rules, key)] = (events.loc[rows, EVENT].tolist(), top.loc[rows].tolist())
+    counted = own.map(lambda r: r.playoff_tiebreakers).astype(bool).to_numpy()
     unread: list[str] = []
-    for record in events.to_dict("records"):  # one per file: I/O-sized
-        if record[PLATFORM] == "tom" or record[EVENT] not in present:
-            continue  # (TOM files: ranked within divisions, no cuts)
-        own = given or implied_rules(record[PLATFORM], record.get("date"))
-        own = own if record[GAME_SCORES] else replace(own, game_scores=False)
-        if not (own.frozen_before_cut or own.playoff_tiebreakers):
-            continue
-        top = record.get(CUT_ROUND)
-        top = 0 if top is None or pd.isna(top) else int(top)
-        names, tops = groups.setdefault(own, ([], []))
-        names.append(record[EVENT])
-        tops.append(top)
-        if not top and own.playoff_tiebreakers and isinstance(record.get(UNREAD), str):
-            unread.append(record[UNREAD])
+    if UNREAD in events.columns:
+        said = events[UNREAD].map(lambda m: isinstance(m, str)).astype(bool).to_numpy()
+        unread = events.loc[(top == 0).to_numpy() & counted & said, UNREAD].tolist()
     return {
         own: (names, pd.Series(tops, index=names, dtype=np.int64))
         for own, (names, tops) in groups.items()

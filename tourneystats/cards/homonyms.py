@@ -40,7 +40,7 @@ import pandas as pd
 from ..core.schema import EVENT, GWP, LOSSES, MWP, NAME, OPPONENT, PLAYER, ROUND, WINS
 from .decklistcache import shared_label
 from .history import standings_by_round
-from .published import PLATFORM, CardsFile
+from .published import PLATFORM, PRECISION, CardsFile
 from .publishers import implied_rules
 from .rules import Rules
 
@@ -103,7 +103,7 @@ def told_apart(data: CardsFile) -> CardsFile:
     records = {r[EVENT]: r for r in data.events.to_dict("records")}
     for event, names in published[twice].groupby(EVENT, sort=False)[PLAYER]:  # rare: per event
         record = records[event]
-        rules = implied_rules(record[PLATFORM], record.get("date"))
+        rules = implied_rules(record[PLATFORM], record.get("date"), record.get(PRECISION))
         _tell_apart(
             results, published[published[EVENT] == event], names.unique(), rules, str(event)
         )

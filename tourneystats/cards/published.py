@@ -21,6 +21,10 @@ PLATFORM, URI, GAME_SCORES = "platform", "uri", "game_scores"
 CUT_ROUND = "cut_round"
 #: column of the events frame of MTG JSON files: why its bracket rounds could not be read (None)
 UNREAD = "bracket_unread"
+#: column of the events frame of MTG JSON files: the most decimals any of its published OMWP, GWP,
+#: OGWP is written with (0: none published), the format that marks a publisher's preset
+#: (:func:`~tourneystats.cards.publishers.implied_presets`)
+PRECISION = "published_decimals"
 
 
 @dataclass(frozen=True)

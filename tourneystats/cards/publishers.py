@@ -35,7 +35,9 @@ melee.gg, any date            a top cut written as Swiss rounds (``Round 8`` to 
                               players without points left)
 CardsRealm, event before      ``cardsrealm``
 2025-05-17
-CardsRealm, from 2025-05-17   ``cardsrealm2025``
+CardsRealm, from 2025-05-17   ``cardsrealm2025``; a file that still prints 3 decimals (the
+                              old format: three files of 2025-05-17 to 2025-05-19)
+                              ``cardsrealm`` (:func:`implied_presets`)
 CardsRealm, any date          an opponent named ``Bye`` (as Player1 or
                               Player2) is no one: a bye, or a loss to no one when the result is
                               a loss (the published points count it lost)
@@ -82,6 +84,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.schema import (
+    DATE,
     DECIDED_BY,
     EVENT,
     FILE,
@@ -98,7 +101,7 @@ from ..core.schema import (
     WINS,
 )
 from .decklistcache import PLATFORMS, bracket_rows, read_mtg_json
-from .published import CUT_ROUND, PLATFORM, UNREAD, CardsFile
+from .published import CUT_ROUND, PLATFORM, PRECISION, UNREAD, CardsFile
 from .rules import RULES, Rules
 from .tables import standings
 from .terms import explain
@@ -126,8 +129,9 @@ PERIODS: dict[str, tuple[str, tuple[tuple[pd.Timestamp, str], ...]]] = {
 KNOWN_PLATFORMS = frozenset({*PLATFORMS.values(), *PERIODS, "tom", *RULES})
 
 
-def dated_preset(platform: str, date: pd.Timestamp | None) -> str:
-    """The preset of `platform` for an event held on `date` (the oldest one when unknown).
+def dated_preset(platform: str, date: pd.Timestamp | None, decimals: int | None = None) -> str:
+    """The preset of `platform` for an event held on `date` (the oldest one when unknown) whose
+    file publishes its percentages with `decimals` decimals (:func:`implied_presets`).
 
     Parameters
     ----------
@@ -135,6 +139,9 @@ def dated_preset(platform: str, date: pd.Timestamp | None) -> str:
         A platform of :data:`PERIODS` (``"melee"``, ``"cardsrealm"``).
     date : pandas.Timestamp or None
         The event's date (None: unknown).
+    decimals : int, optional
+        The most decimals of the file's published OMWP, GWP, OGWP (``published_decimals`` of
+        :func:`~tourneystats.cards.read_mtg_json`'s events); None or 0: unknown.
 
     Returns
     -------
@@ -147,30 +154,100 @@ def dated_preset(platform: str, date: pd.Timestamp | None) -> str:
     ['melee', 'melee2024', 'melee2025']
     >>> dated_preset("cardsrealm", pd.Timestamp("2025-06-28"))
     'cardsrealm2025'
+
+    A CardsRealm file of 2025-05-19 still printed in the old format, 3 decimals:
+
+    >>> dated_preset("cardsrealm", pd.Timestamp("2025-05-19"), decimals=3)
+    'cardsrealm'
     """
-    name, changes = PERIODS[platform]
-    if date is None or pd.isna(date):
-        return name
-    day = pd.Timestamp(date).tz_localize(None) if pd.Timestamp(date).tzinfo else pd.Timestamp(date)
-    for start, preset in changes:
-        if day.normalize() >= start:
-            name = preset
-    return name
+    events = pd.DataFrame({PLATFORM: [platform], DATE: [date], PRECISION: [decimals]})
+    return str(implied_presets(events)[0])
 
 
-def implied_rules(platform: str | None, date: pd.Timestamp | None) -> Rules:
-    """The rules a file of `platform` (and event `date`) implies.
+def implied_presets(events: pd.DataFrame) -> np.ndarray:
+    """The preset each event implies, all at once: by its ``platform``, its ``date`` (within
+    the :data:`PERIODS` of its platform) and what its file shows, ``published_decimals``
+    (optional column).
+
+    A preset whose ``Rules.decimals`` is set marks its format by that precision: an event whose
+    file publishes its percentages with another number of decimals that a preset of the same
+    platform prints takes that preset, the nearest in time (an earlier one first). CardsRealm
+    printed 3 decimals until mid-May 2025 and 4 from then on: all 122 of its files before
+    2025-05-17 print 3, 412 of the 415 since print 4, and the three others (of 2025-05-17 to
+    2025-05-19) are computed under the old rules (``fuguete-champ-239-2025-05-19``: 37 values
+    more reproduced). A file whose decimals no preset prints (melee.gg's presets print exact
+    values) keeps its date's preset.
+
+    Parameters
+    ----------
+    events : pandas.DataFrame
+        One row per event: ``platform`` (a known platform or the name of a preset; missing:
+        ``mtg``), ``date`` (optional; missing: unknown), ``published_decimals`` (optional; 0 or
+        missing: unknown).
+
+    Returns
+    -------
+    numpy.ndarray
+        The names of the presets of :data:`~tourneystats.cards.RULES`, in the order of `events`.
+
+    Examples
+    --------
+    >>> events = pd.DataFrame({"platform": ["cardsrealm"] * 3 + ["tom", None],
+    ...     "date": pd.to_datetime(["2025-05-10", "2025-05-19", "2025-05-19", None, None]),
+    ...     "published_decimals": [3, 4, 3, 0, 0]})
+    >>> implied_presets(events).tolist()
+    ['cardsrealm', 'cardsrealm2025', 'cardsrealm', 'pokemon', 'mtg']
+    """
+    platform = events[PLATFORM].astype(object).where(events[PLATFORM].notna(), "mtg")
+    out = platform.map(lambda p: p if p in RULES else "pokemon" if p == "tom" else "mtg")
+    out = out.to_numpy(dtype=object)
+    dates = events[DATE] if DATE in events.columns else pd.Series(pd.NaT, index=events.index)
+    dates = pd.to_datetime(dates, utc=True, errors="coerce").dt.tz_localize(None).dt.normalize()
+    days = dates.to_numpy(dtype="datetime64[ns]")
+    shown = events[PRECISION] if PRECISION in events.columns else pd.Series(0, index=events.index)
+    shown = pd.to_numeric(shown, errors="coerce").fillna(0).to_numpy(dtype=np.int64)
+    for name, (first, changes) in PERIODS.items():  # a few publishers
+        rows = (platform == name).to_numpy()
+        if not rows.any():
+            continue
+        chain = [first, *(preset for _, preset in changes)]
+        starts = np.array([start.to_datetime64() for start, _ in changes], dtype="datetime64[ns]")
+        at = np.searchsorted(starts, days[rows], side="right")
+        at[np.isnat(days[rows])] = 0
+        out[rows] = np.asarray(chain, dtype=object)[_shown_format(chain, at, shown[rows])]
+    return out
+
+
+def _shown_format(chain: list[str], at: np.ndarray, shown: np.ndarray) -> np.ndarray:
+    """The positions in `chain` (a publisher's presets in time order) of the presets chosen
+    for events dated at positions `at` whose files print `shown` decimals (0: unknown): the
+    dated one, or the nearest (earlier first) whose ``decimals`` are `shown` when the dated
+    one prints another precision."""
+    marks = np.array([RULES[name].decimals or 0 for name in chain])
+    wrong = (marks[at] > 0) & (shown > 0) & (marks[at] != shown)
+    position = np.arange(len(chain))
+    # distance in time from the dated preset: earlier ones first at equal distance
+    distance = np.abs(position[None, :] - at[:, None]) * 2 + (position[None, :] > at[:, None])
+    distance = np.where(marks[None, :] == shown[:, None], distance, np.iinfo(np.int64).max)
+    found = wrong & (distance.min(axis=1, initial=np.iinfo(np.int64).max) < np.iinfo(np.int64).max)
+    return np.where(found, distance.argmin(axis=1), at)
+
+
+def implied_rules(
+    platform: str | None, date: pd.Timestamp | None, decimals: int | None = None
+) -> Rules:
+    """The rules a file of `platform` (and event `date`, printing `decimals` decimals) implies
+    (:func:`implied_presets`).
 
     Examples
     --------
     >>> implied_rules("manatraders", None).name, implied_rules(None, None).name
     ('manatraders', 'mtg')
+    >>> implied_rules("cardsrealm", pd.Timestamp("2025-05-19"), 3).name
+    'cardsrealm'
     """
-    if platform in PERIODS:
-        return RULES[dated_preset(platform, date)]
-    if platform == "tom":
-        return RULES["pokemon"]
-    return RULES.get(platform or "mtg", RULES["mtg"])
+    events = pd.DataFrame({PLATFORM: [platform], DATE: [date], PRECISION: [decimals]})
+    return RULES[str(implied_presets(events)[0])]
 
 
 def with_bye_players(data: CardsFile) -> CardsFile:
