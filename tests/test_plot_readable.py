@@ -19,7 +19,7 @@ import pytest
 from figure_check import assert_readable, measure
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-from tourneystats import cli, plot, whatif
+from tourneystats import cli, clicharts, plot, whatif
 from tourneystats.clihelp import chart_group, with_event_name
 from tourneystats.plot import fonts
 
@@ -179,7 +179,7 @@ def test_cli_compare_chart_of_a_month_is_at_most_14_inches(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "Paupergeddon" in out and "the top 3," in out  # the event that changed most
     width, height = _png_size(chart.read_bytes())
-    assert height <= 14 * cli.CHART_DPI and width <= 10 * cli.CHART_DPI
+    assert height <= 14 * clicharts.CHART_DPI and width <= 10 * clicharts.CHART_DPI
 
 
 def _png_size(data: bytes) -> tuple[int, int]:

@@ -341,7 +341,7 @@ def archive_standings(
         Results as :func:`standings` takes them; the rows of MTG JSON and TOM files carry
         their event's ``platform``, ``date``, ``game_scores``, ``cut_round`` and
         ``published_decimals`` (the precision its file prints, which tells a publisher's
-        formats apart: :func:`~tourneystats.cards.publishers.implied_presets`)
+        formats apart, as each publisher's presets print theirs)
         (``archive_rows``, as ``tourneystats import`` writes them), other rows none
         (missing).
     rules : str or Rules, optional
