@@ -240,7 +240,7 @@ def test_the_code_of_an_executed_page_runs(tmp_path, monkeypatch, page):
 
 
 def _guide_commands():
-    from tests.test_readme import commands
+    from test_readme import commands
 
     pages = [DOCS / "getting_started.md", *sorted((DOCS / "user_guide").glob("*.md"))]
     return [(page, line, lines) for page in pages for line, lines in commands(page)]
