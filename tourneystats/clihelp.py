@@ -9,7 +9,7 @@ import importlib
 import os
 import sys
 import warnings
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, TextIO
@@ -28,6 +28,7 @@ from .core.schema import (
     SEASON,
     SECTION,
     ValidationError,
+    shortened,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -458,28 +459,6 @@ class UsageError(ValueError):
     """A command line the user can correct: an unknown option value, options that do not go
     together. The command prints it on one line and exits with status 2, as for the errors
     argparse finds."""
-
-
-def shortened(items: Iterable[object], total: int | None = None, shown: int = 8) -> str:
-    """A list for an error message: the first `shown` items, then how many there are in all
-    (`total`, when `items` holds only the first ones).
-
-    Every list an error gives (the events, players, files a value could have been) is shortened
-    so, however long it is.
-
-    Examples
-    --------
-    >>> shortened(["a", "b"])
-    'a, b'
-    >>> shortened(range(146))
-    '0, 1, 2, 3, 4, 5, 6, 7, ... (146 in all)'
-    >>> shortened(["a", "b"], total=1012, shown=2)
-    'a, b, ... (1,012 in all)'
-    """
-    items = list(items)
-    total = len(items) if total is None else total
-    text = ", ".join(map(str, items[:shown]))
-    return text + (f", ... ({total:,} in all)" if total > shown else "")
 
 
 def skip_hint(args: argparse.Namespace, error: Exception) -> str:

@@ -47,6 +47,7 @@ from .schema import (
     SECTION,
     TEAM,
     VISIT_TEAM,
+    shortened,
 )
 
 #: the columns of team names (bridge teams, pools and knockouts; league teams)
@@ -342,8 +343,6 @@ def select(
             )
         (out.append(named[0]) if named else unknown.append(w))
     if unknown:
-        from ..clihelp import shortened  # the one shortening of every listed error
-
         known = shortened([_shown(rows, entity, labels, i) for i in _sorted(ids)[:8]], len(ids))
         raise ValueError(f"unknown {entity}(s) {', '.join(map(repr, unknown))}; known: {known}")
     return out

@@ -224,6 +224,28 @@ class Column:
     doc: str = ""
 
 
+def shortened(items: Iterable[object], total: int | None = None, shown: int = 8) -> str:
+    """A list for an error message: the first `shown` items, then how many there are in all
+    (`total`, when `items` holds only the first ones).
+
+    Every list an error gives (the events, players, files a value could have been) is shortened
+    so, however long it is.
+
+    Examples
+    --------
+    >>> shortened(["a", "b"])
+    'a, b'
+    >>> shortened(range(146))
+    '0, 1, 2, 3, 4, 5, 6, 7, ... (146 in all)'
+    >>> shortened(["a", "b"], total=1012, shown=2)
+    'a, b, ... (1,012 in all)'
+    """
+    items = list(items)
+    total = len(items) if total is None else total
+    text = ", ".join(map(str, items[:shown]))
+    return text + (f", ... ({total:,} in all)" if total > shown else "")
+
+
 def describe_rows(rows: pd.DataFrame, limit: int = SHOWN_ROWS) -> str:
     """Render the first `limit` rows as ``event=..., round=..., player=...`` lines."""
     shown = [c for c in CONTEXT if c in rows.columns] or list(rows.columns[:4])

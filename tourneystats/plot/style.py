@@ -21,7 +21,7 @@ from matplotlib.figure import Figure
 from matplotlib.text import Text
 from matplotlib.transforms import Bbox, IdentityTransform
 
-from ..core.schema import DATE
+from ..core.schema import DATE, shortened
 
 #: size (inches) and resolution of a figure a chart creates itself
 FIGSIZE = (9.0, 5.5)
@@ -296,8 +296,6 @@ def _lookup(values: pd.Series, wanted: Sequence[Hashable], role: str) -> list:
         hit = exact.get(w, as_text.get(str(w)))
         (unknown if hit is None else found).append(w if hit is None else hit)
     if unknown:
-        from ..clihelp import shortened
-
         shown = shortened(map(repr, uniques[:8].tolist()), len(uniques))
         raise ValueError(f"unknown {role}(s) {', '.join(map(repr, unknown))}; known: {shown}")
     return found
@@ -318,8 +316,6 @@ def _single(frame: pd.DataFrame, column: str, role: str, hint: str | None = None
         return
     values = pd.unique(frame[column].dropna())
     if len(values) > 1:
-        from ..clihelp import shortened
-
         shown = shortened(map(repr, values[:8].tolist()), len(values))
         raise ValueError(
             f"{role}: the frame holds {len(values)} values of {column!r} ({shown});"
