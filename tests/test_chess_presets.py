@@ -177,3 +177,18 @@ def test_a_swiss_manager_table_is_computed_column_by_column_under_each_edition()
     mine = table.set_index("player").sort_index()
     assert mine["BH/C1@2026"].tolist() == EXPECTED["fide2026"]["BH/C1"]
     assert mine["BH/M1@2024"].tolist() == [1.0, 1.5, 1.0, 1.0]  # (test_chess_editions)
+
+
+def test_a_presets_rule_sets_by_date_and_its_options():
+    vega = PRESETS["vega"]
+    # the dated rule sets in date order, then the options not among them
+    assert vega.rule_sets == ("vega2024", "vega2026a", "vega2026", "vega2009")
+    assert PRESETS["chessmanager"].rule_sets == ("fide2009", "chessmanager2024")
+    dates = pd.to_datetime(["2025-12-31", "2026-01-01", "2026-03-31", "2026-04-01", None])
+    # the day of a change takes the new rule set; an undated event the first
+    assert vega.rule_sets_on(dates).tolist() == [
+        "vega2024", "vega2026a", "vega2026a", "vega2026", "vega2024"
+    ]  # fmt: skip
+    assert [vega.rule_set_on(d) for d in dates[:4]] == vega.rule_sets_on(dates[:4]).tolist()
+    with pytest.raises(ValueError, match="unknown rule set"):
+        Preset("p", "P", "fide2024", options=("nosuch",))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import warnings
 from pathlib import Path
 
@@ -40,20 +41,35 @@ def test_reads_the_pages():
     assert played["points"].sum() * 2 == len(played)
 
 
-def test_an_older_template_dates_the_event_in_tourstat(tmp_path):
+def _undated_copy(event, tmp_path):
+    """A copy of a Vega folder whose pages print no date (none in tourstat.html either)."""
+    folder = tmp_path / event
+    folder.mkdir()
+    for page in (DATA / event).iterdir():
+        text = re.sub(rb"\d\d/\d\d/\d{4}", b"", page.read_bytes())
+        (folder / page.name).write_bytes(text)
+    assert pd.isna(read_vega(folder).events.loc[0, "date"])
+    return folder
+
+
+def test_an_older_template_dates_the_event_in_tourstat():
     # wwwRapid12024's pages print no dates; its tourstat.html: "Date Begin 02/04/2024"
     assert read_vega(DATA / "wwwRapid12024").events.loc[0, "date"] == pd.Timestamp("2024-04-02")
-    from tourneystats.chess.check import UNDATED
 
-    folder = tmp_path / "undated"
-    folder.mkdir()
-    for page in (DATA / "wwwRapid12024").iterdir():
-        if page.name != "tourstat.html":
-            (folder / page.name).write_bytes(page.read_bytes())
-    assert pd.isna(read_vega(folder).events.loc[0, "date"])
-    # checked by date, an undated event takes the preset's first rule set, and says so
-    table = check_from_path(folder)
+
+def test_an_undated_event_takes_the_presets_first_rule_set_unless_its_values_show_another(
+    tmp_path,
+):
+    from tourneystats.chess.check import UNDATED, VALUES
+
+    # wwwRapid22024: vega2024, the preset's first, reproduces all 38 values
+    table = check_from_path(_undated_copy("wwwRapid22024", tmp_path))
     assert set(table["rules"]) == {"vega2024"} and set(table["chosen_by"]) == {UNDATED}
+    # wwwRapid12024 (run with Vega's FIDE 2009 option): vega2024 gives 5 of its 28 values,
+    # vega2009 all 28
+    table = check_from_path(_undated_copy("wwwRapid12024", tmp_path))
+    assert set(table["rules"]) == {"vega2009"} and set(table["chosen_by"]) == {VALUES}
+    assert table["equal"].all()
 
 
 def test_a_folder_of_vega_folders():
@@ -88,44 +104,35 @@ def test_published_tiebreaks_reproduced(event, rules, equal, values):
     assert table.loc[table["value"] == "points", "equal"].all()
 
 
-def test_without_rules_each_event_takes_the_vega_rule_set_of_its_date():
-    # the preset "vega": vega2024 before 2026, vega2026a from 2026-01, vega2026 from 2026-04
+def test_without_rules_each_event_takes_the_vega_rule_set_of_its_date_or_its_values():
+    from tourneystats.chess.check import VALUES
+
+    # the preset "vega": vega2024 before 2026, vega2026a from 2026-01, vega2026 from 2026-04;
+    # an event whose values that one does not all reproduce: the one of Vega's rule sets
+    # that reproduces most (wwwRapid12024, run with Vega's FIDE 2009 option: the date's
+    # vega2024 gives 5 of its 28 tie-break values, vega2009 all 28)
     table = check_from_path(DATA)
-    assert (table["chosen_by"] == "date").all()
-    chosen = table.groupby("event")["rules"].first().to_dict()
-    assert chosen == {
-        "www2026HonourableBob-r2": "vega2026a",  # 2026-01-27
-        "www2026PurdyCupRookiesandJuniors-r2": "vega2026a",  # 2026-03-14
-        "www2026WesternJuniorsRapid-r2": "vega2026",  # 2026-05-02
-        "wwwRapid12024": "vega2024",
-        "wwwRapid22024": "vega2024",
+    chosen = table.groupby("event")[["rules", "chosen_by"]].first()
+    assert dict(zip(chosen.index, zip(chosen["rules"], chosen["chosen_by"]))) == {
+        "www2026HonourableBob-r2": ("vega2026a", "date"),  # 2026-01-27
+        "www2026PurdyCupRookiesandJuniors-r2": ("vega2026a", "date"),  # 2026-03-14
+        "www2026WesternJuniorsRapid-r2": ("vega2026", "date"),  # 2026-05-02
+        "wwwRapid12024": ("vega2009", VALUES),  # 2024-04-02
+        "wwwRapid22024": ("vega2024", "date"),  # 2024-06-11
     }
-    tb = table[~table["value"].isin(["points", "rank"])]
-    equal = tb.groupby("event")["equal"].agg(["sum", "size"]).astype(int)
-    # wwwRapid12024 was run with Vega's FIDE 2009 option, which its pages do not print
-    assert equal.loc["wwwRapid12024"].tolist() == [5, 28]
-    assert (equal.drop("wwwRapid12024")["sum"] == equal.drop("wwwRapid12024")["size"]).all()
-    named = check_from_path(DATA, rules="vega")
-    pd.testing.assert_frame_equal(named, table)
-
-
-def test_best_fit_takes_the_vega_rule_set_that_reproduces_most_and_says_so():
-    from tourneystats.chess.check import BEST_FIT_CHOICE
-
-    table = check_from_path(DATA, rules="best-fit")
-    assert (table["chosen_by"] == BEST_FIT_CHOICE).all()
-    tb = table[table["value"] != "rank"]
-    assert tb["equal"].all()
+    assert table.loc[table["value"] != "rank", "equal"].all()
     # two players Vega orders by something the pages do not show (equal on every value)
     assert table.loc[~table["equal"], "player"].tolist() == [66, 77]
-    chosen = table.groupby("event")["rules"].first().to_dict()
-    assert chosen == {
-        "www2026HonourableBob-r2": "vega2026a",
-        "www2026PurdyCupRookiesandJuniors-r2": "vega2026a",
-        "www2026WesternJuniorsRapid-r2": "vega2026",
-        "wwwRapid12024": "vega2009",
-        "wwwRapid22024": "vega2024",
-    }
+    for rules in ("vega", "auto"):
+        pd.testing.assert_frame_equal(check_from_path(DATA, rules=rules), table)
+
+
+def test_a_rule_set_given_is_used_for_every_event():
+    table = check_from_path(DATA, rules="vega2024")
+    assert set(table["rules"]) == {"vega2024"} and set(table["chosen_by"]) == {"given"}
+    tb = table[~table["value"].isin(["points", "rank"])]
+    equal = tb.groupby("event")["equal"].agg(["sum", "size"]).astype(int)
+    assert equal.loc["wwwRapid12024"].tolist() == [5, 28]
 
 
 def test_vega_counts_trailing_byes_from_the_last_paired_round():
@@ -338,17 +345,21 @@ def test_check_a_results_table_against_standings_beside_it(tmp_path):
         check_from_path(tmp_path / "club-results.csv")
 
 
-def test_check_on_the_command_line_dates_by_default_and_names_a_best_fit(capsys, tmp_path):
+def test_check_on_the_command_line_names_the_events_whose_values_chose_the_rule_set(
+    capsys, tmp_path
+):
     from tourneystats.cli import main
 
-    # by date (the preset vega): wwwRapid12024 (run with Vega's FIDE 2009 option) differs
-    assert main(["check", str(DATA), "--family", "chess"]) == 1
-    out = capsys.readouterr().out
-    assert "best fit" not in out and " date" in out
     report = tmp_path / "report.csv"
-    assert (
-        main(["check", str(DATA), "--family", "chess", "--rules", "best-fit", "--out", str(report)])
-        == 0
-    )
-    assert "chosen per event as the best fit" in capsys.readouterr().out
-    assert set(pd.read_csv(report)["chosen_by"]) == {"best fit (reproduces most values)"}
+    assert main(["check", str(DATA), "--family", "chess", "--out", str(report)]) == 0
+    out = capsys.readouterr().out
+    assert "1 event(s) compared under another of their program's rule sets" in out
+    assert ": 1 vega2009" in out
+    table = pd.read_csv(report).set_index("file")
+    assert table.loc["wwwRapid12024", "chosen_by"] == "published values"
+    assert (table.drop("wwwRapid12024")["chosen_by"] == "date").all()
+    # a rule set given: every event under it, and no such line
+    assert main(["check", str(DATA), "--family", "chess", "--rules", "vega2024"]) == 1
+    assert "another of their program's" not in capsys.readouterr().out
+    # best-fit is no rule set
+    assert main(["check", str(DATA), "--family", "chess", "--rules", "best-fit"]) == 2

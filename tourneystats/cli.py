@@ -217,13 +217,7 @@ def _check_folder(args: argparse.Namespace, module: str) -> int:
         f"{len(differences)} different" + (f", {unknown} not computable" if unknown else "")
     )
     print(report_summary(report))
-    chosen = report.get("chosen_by", pd.Series(dtype=object)).dropna().astype(str)
-    if chosen.str.startswith("best fit").any():  # check --rules best-fit (Vega folders)
-        print(
-            "rule sets chosen per event as the best fit (the one reproducing most values): "
-            "what they reproduce is no evidence of the rules the program applied; the "
-            "column chosen_by of the report says which"
-        )
+    print(_chosen_by_values(report), end="")
     if args.by_value:
         points = getattr(sys.modules[module], "POINTS_VALUES", ())
         by_value = values_summary(report, values, points=points)
@@ -272,6 +266,24 @@ def _values_text(summary: pd.DataFrame) -> str:
     return (
         "published values reproduced, per value, in the files checked (the refused ones left "
         "out)\n" + table.to_string(index=False)
+    )
+
+
+def _chosen_by_values(report: pd.DataFrame) -> str:
+    """A line on the events compared under another of their program's rule sets than their
+    date's, because their published values show it (chess ``Preset.options``), if any."""
+    from .chess.check import VALUES
+
+    if "chosen_by" not in report.columns:
+        return ""
+    shown = report[report["chosen_by"].astype(str).str.contains(VALUES, regex=False)]
+    if shown.empty:
+        return ""
+    counts = shown["preset"].astype(str).value_counts()
+    return (
+        f"{len(shown)} event(s) compared under another of their program's rule sets than their "
+        "date's, which their published values show (the pages print neither the program's "
+        "version nor its options): " + ", ".join(f"{n} {k}" for k, n in counts.items()) + "\n"
     )
 
 

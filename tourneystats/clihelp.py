@@ -105,8 +105,8 @@ def _family_choices(league: bool = True) -> str:
             *_listed("chess    --rules", [*RULE_SETS, *PRESETS, "auto:RULES"], "(default "
                      "adjusted; auto: by each event's start date, or its program's; a program's "
                      "preset by its dates; auto:RULES for undated events; check of Vega "
-                     "folders: the preset vega, or best-fit: the Vega rule set reproducing "
-                     "most values, reported as chosen so)"),
+                     "folders: the preset vega, with the rule set an event's values show where "
+                     "its date's does not reproduce them, reported as chosen so)"),
             *_listed("chess    --tiebreaks", list(TIEBREAKS), "(each with its modifiers after "
                      "/, e.g. BH/C1, BH/M1, and an edition after @, e.g. BH/C1@2026)"),
             *_listed("chess    --tiebreaks", list(TEAM_TIEBREAKS), "(team events)"),

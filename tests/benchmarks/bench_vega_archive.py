@@ -3,12 +3,12 @@
 Reads a folder holding Vega folders (``standings.html`` + ``pairsN.html``; a club's site, as
 ``www/`` of the Hobsons Bay Chess Club's public repository, MIT), never the network::
 
-    PYTHONPATH=. python tests/benchmarks/bench_vega_archive.py /path/to/www [--rules best-fit]
+    PYTHONPATH=. python tests/benchmarks/bench_vega_archive.py /path/to/www [--rules RULES]
 
 Each event is checked as ``tourneystats check FOLDER --family chess`` checks it (without
-``--rules``: under the Vega rule set of the event's date, the preset ``vega``; with
-``best-fit``: under the Vega rule set that reproduces most of its values, which proves
-nothing about Vega's rules; with a rule set, under that one). Printed:
+``--rules``: the preset ``vega``, under the Vega rule set of the event's date, or, where that
+one leaves published values unreproduced, under the one of Vega's rule sets reproducing most,
+which ``chosen_by`` then says; with a rule set, under that one). Printed:
 
 - per event: status (``equal``, ``different``, ``inconsistent``: published points the results
   do not give), rule set, values compared and reproduced, and the reasons its pages show
@@ -49,9 +49,7 @@ def _event(folder: Path, rules: str | None) -> tuple[pd.DataFrame | None, str, p
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("path", type=Path, help="a folder of Vega folders")
-    parser.add_argument(
-        "--rules", default=None, help="a rule set, or best-fit (default: the preset vega, by date)"
-    )
+    parser.add_argument("--rules", default=None, help="a rule set (default: the preset vega)")
     parser.add_argument("--out", type=Path, help="write every value compared to this CSV")
     args = parser.parse_args(argv)
     start = time.perf_counter()

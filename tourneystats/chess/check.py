@@ -3,16 +3,16 @@
 Three sources publish standings:
 
 - **Vega web exports** (a folder with ``standings.html`` and ``pairsN.html``, or a folder of
-  them; :mod:`tourneystats.chess.vega`): points, places and every published tie-break, each
-  event under the Vega rule set of its start date (the preset ``vega``: ``vega2024``,
-  ``vega2026a``, ``vega2026``; an undated event ``vega2024``) unless `rules` names one. With
-  ``rules="best-fit"`` each event is compared under the Vega rule set that reproduces most of
-  its values (``vega2024``, ``vega2026a``, ``vega2026``, ``vega2009``: the pages say neither
-  Vega's version nor its unplayed-games option); the column ``chosen_by`` says how each
-  event's rule set was chosen (``date``, ``given`` or ``best fit``: a best fit reproduces its
-  values by choice, it is no evidence of the rules Vega applied). Notes say which values a
-  condition of the pages explains
-  (a ``0 - 0`` game read as a double forfeit, a crosstable that differs from a round page).
+  them; :mod:`tourneystats.chess.vega`): points, places and every published tie-break. Unless
+  `rules` names a rule set, each event is compared under the preset ``vega``: the Vega rule
+  set of its start date (``vega2024``, ``vega2026a``, ``vega2026``; an undated event
+  ``vega2024``), or, where that one does not reproduce every published tie-break, the one of
+  Vega's rule sets reproducing most (its options included: ``vega2009``, Vega's FIDE 2009
+  unplayed-games option; the pages print neither Vega's version nor its options). The column
+  ``chosen_by`` says how each event's rule set was chosen (``date``, ``published values`` or
+  ``given``): a rule set chosen by the values is a reading of them, not a statement of the
+  program's. Notes say which values a condition of the pages explains (a ``0 - 0`` game read
+  as a double forfeit, a crosstable that differs from a round page).
 - **Results tables with their published standings beside them** (CSV/Parquet): a table named
   like the results with ``standings`` for ``results``/``games``/``matches`` (or in a folder
   every ``*standings*`` table) with ``event, [round_after], rank, player|name, points`` and a
@@ -175,10 +175,11 @@ def _check_tables(
 def _check_vega(
     path: str | os.PathLike, *, rules: Any, round_robin: Any, **options: Any
 ) -> pd.DataFrame:
-    """Compare the standings of the Vega folders of `path` with the computed ones."""
+    """Compare the standings of the Vega folders of `path` with the computed ones: under the
+    rule set given, else under the preset ``vega`` (:func:`_by_preset`)."""
     from .published import compare_published
-    from .rules import BEST_FIT, program_rule_set
-    from .vega import ROUND_AFTER, VEGA, read_vega
+    from .rules import PRESETS
+    from .vega import ROUND_AFTER, read_vega
 
     data = read_vega(path)
     published = data.published
@@ -186,60 +187,54 @@ def _check_vega(
     if published.empty:
         raise ValidationError(f"{path}: no published standings (the standings of round 0)")
     options = dict(options, round_robin=round_robin)
-    kw: dict[str, Any] = {"players": data.players, "events": data.events}
     rules = "vega" if rules is None else rules
-    if not (isinstance(rules, str) and rule_key(rules) == BEST_FIT):
-        key = rule_key(rules) if isinstance(rules, str) else None
-        by_date = key is not None and key.partition(":")[0] in ("auto", "vega")
-        when = data.events.set_index(EVENT)[DATE]
-        # by date: the rule set of each event's date; an undated event: the preset's first
-        dated = {e: program_rule_set(VEGA, d) for e, d in when.items()} if by_date else {}
-        rules = dated or rules
+    key = rule_key(rules) if isinstance(rules, str) else None
+    if key is not None and key.partition(":")[0] in ("auto", "vega"):  # a Vega folder: Vega's
+        out = _by_preset(PRESETS["vega"], published, data, **options)
+    else:
+        kw: dict[str, Any] = {"players": data.players, "events": data.events}
         out = compare_published(published, data.results, **kw, rules=rules, **options)
-        if by_date:
-            used = out[EVENT].map(dated)
-        else:
-            used = pd.Series(getattr(rules, "name", str(rules)), index=out.index)
-        how = (
-            out[EVENT].map(when.isna()).map({True: UNDATED, False: "date"}) if by_date else "given"
-        )
-        out = out.assign(rules=used, chosen_by=how)
-        return with_people(_with_reasons(out, data.notes, data.results), data.players)
+        out = out.assign(rules=getattr(rules, "name", str(rules)), chosen_by="given")
+    return with_people(_with_reasons(out, data.notes, data.results), data.players)
 
-    # Vega's unplayed-games option (FIDE 2009 or C.07) and version are the event's file's, and
-    # its pages print neither: each event is compared under every Vega rule set and keeps the
-    # one reproducing most of its tie-break values (at equal counts, the one of its date)
-    # every event once per rule set, in one computation (event "E\x1fvega", ...)
+
+def _by_preset(preset: Any, published: pd.DataFrame, data: Any, **options: Any) -> pd.DataFrame:
+    """Each event compared under the rule set of its date in `preset`; an event whose published
+    tie-breaks that one does not all reproduce, under the one of the preset's rule sets
+    (:attr:`~tourneystats.chess.Preset.rule_sets`, its options included) that reproduces most
+    of them (the date's at equal counts, then the first): ``chosen_by`` says which way."""
+    from .published import compare_published
+
+    names = preset.rule_sets
+
+    # every event once per rule set, in one computation (event "E\x1fvega2024", ...)
     def each(frame: pd.DataFrame) -> pd.DataFrame:
         label = frame[EVENT].astype(str)
-        return pd.concat([frame.assign(**{EVENT: label + _SEP + n}) for n in VEGA_RULES])
+        return pd.concat([frame.assign(**{EVENT: label + _SEP + n}) for n in names])
 
-    names = {f"{e}{_SEP}{n}": n for e in data.events[EVENT].astype(str) for n in VEGA_RULES}
+    labels = {f"{e}{_SEP}{n}": n for e in data.events[EVENT].astype(str) for n in names}
     both = compare_published(
         each(published),
         each(data.results),
         players=each(data.players),
         events=each(data.events),
-        rules=names,
+        rules=labels,
         **options,
     )
     split = both[EVENT].str.rsplit(_SEP, n=1)
     both = both.assign(**{EVENT: split.str[0]}).assign(rules=split.str[1])
-    tables = [both[both["rules"] == n].reset_index(drop=True) for n in VEGA_RULES]
-    scores = pd.concat(
-        [(t["equal"] & ~t["value"].isin([POINTS, RANK])).groupby(t[EVENT]).sum() for t in tables],
-        axis=1,
-    ).astype("float64")
-    dated = data.events.set_index(EVENT).reindex(scores.index)
-    own = np.asarray([program_rule_set(VEGA, d) for d in dated[DATE]], dtype=object)
-    for k, name in enumerate(VEGA_RULES):  # equal counts: the rule set of the event's date
-        scores.iloc[:, k] += np.where(own == name, 0.5, 0.0)
-    best = pd.Series(np.asarray(VEGA_RULES)[scores.to_numpy().argmax(axis=1)], index=scores.index)
-    out = pd.concat(
-        [t[t[EVENT].map(best).to_numpy() == t["rules"].to_numpy()] for t in tables]
-    ).sort_values(EVENT, kind="stable", ignore_index=True)
-    out = out.assign(chosen_by=BEST_FIT_CHOICE)
-    return with_people(_with_reasons(out, data.notes, data.results), data.players)
+    tiebreak = both["equal"].astype(bool) & ~both["value"].isin([POINTS, RANK])
+    scores = pd.crosstab(both[EVENT], both["rules"], values=tiebreak, aggfunc="sum")
+    scores = scores.reindex(columns=list(names)).fillna(0).astype("float64")
+    when = data.events.set_index(EVENT)[DATE].reindex(scores.index)
+    dated = preset.rule_sets_on(when)
+    scores += np.equal.outer(dated, np.asarray(names, dtype=object)) / 2  # at equal counts
+    best = np.asarray(names, dtype=object)[scores.to_numpy().argmax(axis=1)]
+    how = np.where(best == dated, np.where(when.isna(), UNDATED, "date"), VALUES)
+    best = pd.Series(best, index=scores.index)
+    keep = both[EVENT].map(best).to_numpy() == both["rules"].to_numpy()
+    out = both[keep].sort_values(EVENT, kind="stable", ignore_index=True)
+    return out.assign(chosen_by=out[EVENT].map(pd.Series(how, index=best.index)))
 
 
 def _with_reasons(out: pd.DataFrame, notes: pd.DataFrame, results: pd.DataFrame) -> pd.DataFrame:
@@ -269,11 +264,9 @@ POINTS_VALUES = (POINTS,)
 
 #: ``chosen_by`` of an event without a start date checked by date (its preset's first rule set)
 UNDATED = "no date: the preset's first"
-#: ``chosen_by`` of an event checked with ``rules="best-fit"``
-BEST_FIT_CHOICE = "best fit (reproduces most values)"
-#: the rule sets a Vega folder is checked under with ``rules="best-fit"`` (at equal counts,
-#: the one of the event's date; then the first)
-VEGA_RULES = ("vega2024", "vega2026a", "vega2026", "vega2009")
+#: ``chosen_by`` of an event compared under another of its program's rule sets than its
+#: date's, because its published values show it (:attr:`~tourneystats.chess.Preset.options`)
+VALUES = "published values"
 _SEP = "\x1f"  # joins an event and a rule set into one event label while they are compared
 
 

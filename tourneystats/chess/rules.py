@@ -154,6 +154,12 @@ class Preset:
         ``(ISO date, rule set)``: from that start date on, that rule set.
     evidence : str
         What the dates and rule sets are taken from.
+    options : tuple of str
+        The program's other rule sets, which its files do not name: an option its user sets
+        per event (Vega's FIDE 2009 unplayed-games option), or the rule set of a version still
+        installed after the change. ``check`` compares an event whose published values its
+        date's rule set does not all reproduce under these too, and keeps the one reproducing
+        most (``chosen_by``: ``"published values"``); ``standings`` uses the date's.
 
     Examples
     --------
@@ -168,9 +174,16 @@ class Preset:
     first: str
     changes: tuple[tuple[str, str], ...] = ()
     evidence: str = ""
+    options: tuple[str, ...] = ()
+
+    @property
+    def rule_sets(self) -> tuple[str, ...]:
+        """Every rule set of the preset: the dated ones in date order, then the options."""
+        dated = (self.first, *(r for _, r in self.changes))
+        return tuple(dict.fromkeys((*dated, *self.options)))
 
     def __post_init__(self) -> None:
-        unknown = [r for r in (self.first, *(r for _, r in self.changes)) if r not in RULE_SETS]
+        unknown = [r for r in self.rule_sets if r not in RULE_SETS]
         if unknown:
             raise ValueError(f"Preset {self.name!r}: unknown rule set(s) {unknown}")
         dates = [pd.Timestamp(d) for d, _ in self.changes]
@@ -179,11 +192,15 @@ class Preset:
 
     def rule_set_on(self, date: str | datetime.date | np.datetime64) -> str:
         """The rule set of an event that starts on `date`."""
-        when, name = pd.Timestamp(date), self.first
-        for start, rule_set in self.changes:
-            if when >= pd.Timestamp(start):
-                name = rule_set
-        return name
+        return str(self.rule_sets_on(pd.DatetimeIndex([pd.Timestamp(date)]))[0])
+
+    def rule_sets_on(self, dates: Any) -> np.ndarray:
+        """The rule set of each event starting on `dates` (an undated one: the first)."""
+        when = pd.DatetimeIndex(pd.to_datetime(dates)).as_unit("ns")
+        limits = pd.DatetimeIndex([d for d, _ in self.changes]).as_unit("ns").asi8
+        in_force = np.array([self.first, *(r for _, r in self.changes)], dtype=object)
+        found = in_force[np.searchsorted(limits, when.asi8, side="right")]
+        return np.where(when.isna(), self.first, found).astype(object)
 
 
 #: the presets: FIDE's editions by the dates they came into force (``"auto"``), and each
@@ -226,7 +243,10 @@ PRESETS: dict[str, Preset] = {
         "pairing-allocated bye adding nothing to SB (vega2026a) for events started 2026-01 to "
         "2026-03-14; the 2026 caps (vega2026) for events started from 2026-04-07 on (one event "
         "of 2026-05-16 still shows vega2026a). The first days of the later rule sets (the "
-        "months between) are a guess",
+        "months between) are a guess. Options: Vega's FIDE 2009 unplayed-games option "
+        "(vega2009: 11 of the 77 events) and the version a club still runs after a change "
+        "(or has re-exported an older event with): the pages print neither",
+        options=("vega2009", "vega2024", "vega2026a", "vega2026"),
     ),
 }
 assert not set(PRESETS) & set(RULE_SETS), "a preset named as a rule set"
@@ -386,13 +406,9 @@ def _rules_by_date(
             f"{given}:fide2009)"
         )
     out = np.where(dated & undated, fallback, "").astype(object)
-    ns = dates.as_unit("ns").asi8
     for name in pd.unique(preset[dated & ~undated]):  # (a few presets, not events)
         mine = dated & ~undated & (preset == name)
-        chosen = PRESETS[name]
-        limits = pd.DatetimeIndex([d for d, _ in chosen.changes]).as_unit("ns").asi8
-        in_force = np.array([chosen.first, *(r for _, r in chosen.changes)], dtype=object)
-        out[mine] = in_force[np.searchsorted(limits, ns[mine], side="right")]
+        out[mine] = PRESETS[name].rule_sets_on(dates[mine])
     return out
 
 
@@ -439,16 +455,8 @@ def check_rule_name(name: str) -> str:
     'chessmanager'
     """
     name = rule_key(name)
-    if name == BEST_FIT:  # tourneystats check of Vega folders only (chess.check)
-        return name
     _check_rule_names([name])
     return name
-
-
-#: ``check`` of Vega folders: each event under the Vega rule set that reproduces most of its
-#: published values (the pages say neither Vega's version nor its unplayed-games option); the
-#: rule set is then reported as chosen so, its values are no evidence that it is Vega's
-BEST_FIT = "best-fit"
 
 
 def _key_of(name: object) -> object:
