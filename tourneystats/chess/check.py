@@ -17,7 +17,9 @@ Three sources publish standings:
   like the results with ``standings`` for ``results``/``games``/``matches`` (or in a folder
   every ``*standings*`` table) with ``event, [round_after], rank, player|name, points`` and a
   column per tie-break code (``BH/C1``, ``SB``, ...): the way in for any program's export
-  (:func:`tourneystats.chess.published.compare_published`; rules ``adjusted`` unless named).
+  (:func:`tourneystats.chess.published.compare_published`). Rules ``adjusted`` unless named;
+  ``auto`` when a ``program`` column names the program that published the standings (its
+  preset, by each event's ``date`` column).
 - **TRF files**, below.
 
 A TRF ``001`` line publishes the player's points (columns 81-84) and rank (86-89).
@@ -45,8 +47,8 @@ from ..core.check import NOTE, compare
 from ..core.folders import names_its_source, result_files, standings_beside
 from ..core.io import TABLE_SUFFIXES, read_table
 from ..core.people import with_people
-from ..core.schema import DATE, EVENT, PLAYER, POINTS, RANK, ValidationError, rule_key
-from .kinds import RESULT_COLUMNS
+from ..core.schema import DATE, EVENT, PLAYER, POINTS, RANK, ValidationError, rule_key, shortened
+from .kinds import PROGRAM, RESULT_COLUMNS
 from .tables import standings
 
 
@@ -162,14 +164,48 @@ def _check_tables(
         raise ValidationError(f"{found[0]}: no published standings (no rows)")
     # a table without names: a player is named by his id (a name, in tables made from PGN)
     players = results[[EVENT, PLAYER]].drop_duplicates().assign(name=lambda f: f[PLAYER])
+    events = _events_of_tables(results, published)
+    named = events is not None and PROGRAM in events.columns
     return compare_published(
         published,
         results,
         players=players,
-        rules=rules if rules is not None else "adjusted",
+        events=events,
+        rules=rules if rules is not None else ("auto" if named else "adjusted"),
         round_robin=round_robin,
         **options,
     )
+
+
+def _events_of_tables(results: pd.DataFrame, published: pd.DataFrame) -> pd.DataFrame | None:
+    """The events' ``date`` and ``program`` (the program that published the standings: its
+    preset is ``rules="auto"``'s) as the results or published tables give them, one per event;
+    None when neither gives one. An event given two is an error."""
+    columns = [c for c in (DATE, PROGRAM) if c in results.columns or c in published.columns]
+    if not columns:
+        return None
+    parts = [t[[EVENT, *(c for c in columns if c in t.columns)]] for t in (results, published)]
+    rows = pd.concat(parts, ignore_index=True).drop_duplicates()
+    for c in columns:
+        seen = rows.dropna(subset=[c]).drop_duplicates([EVENT, c])
+        twice = seen[EVENT][seen[EVENT].duplicated()]
+        if len(twice):
+            shown = seen[seen[EVENT].isin(twice)].head(4)
+            raise ValidationError(
+                f"events with two {c}s in the results and standings tables: "
+                + "; ".join(f"{e}: {v!r}" for e, v in zip(shown[EVENT], shown[c]))
+            )
+    out = rows.groupby(EVENT, sort=False, as_index=False)[columns].first()
+    if DATE in out.columns:
+        when = pd.to_datetime(out[DATE], errors="coerce", format="ISO8601")
+        bad = out[when.isna() & out[DATE].notna()]
+        if len(bad):
+            raise ValidationError(
+                f"events with a date that is not one: {shortened(bad[EVENT].tolist())} "
+                f"({bad[DATE].iloc[0]!r}; write it as 2024-05-01)"
+            )
+        out[DATE] = when
+    return out
 
 
 def _check_vega(
