@@ -222,3 +222,36 @@ def test_check_of_tables_takes_the_preset_of_the_program_column(tmp_path):
     results.assign(date="the first of May").to_csv(tmp_path / "club-results.csv", index=False)
     with pytest.raises(ValidationError, match="not one: .*April.*'the first of May'"):
         check_from_path(tmp_path / "club-results.csv")
+
+
+def test_swiss_manager_labels_with_their_edition_are_compared_under_it():
+    from tourneystats.chess.published import compare_published
+
+    event = double_forfeit()  # by hand above (test_chess_unplayed): BH 3 is 5.0 under
+    # fide2024, 3.5 under fide2026 (the dummy capped); BH/C1 3.5 under both
+    published = pd.DataFrame({
+        "event": "E", "player": [1, 2, 3, 4], "rank": [1, 3, 2, 4], "points": [2.5, 1, 1.5, 0],
+        "Buchholz Tie-Breaks (all Results) (2026)": EXPECTED["fide2026"]["BH"],
+        "Buchholz Tie-Breaks Cut-1 (2023)": EXPECTED["fide2024"]["BH/C1"],
+        "Buchholz Tie-Breaks (all Results) (2023)": EXPECTED["fide2024"]["BH"],
+    })  # fmt: skip
+    table = compare_published(published, event, rules="fide2009")
+    assert table["equal"].all() and len(table) == 4 * 5
+    assert list(pd.unique(table["value"])) == ["points", "rank", "BH@2026", "BH/C1@2024", "BH@2024"]
+    # the same column twice (one label with, one without its edition would be two codes)
+    twice = published.assign(**{"Buchholz Tie-Breaks (all Results) (2026)": 0.0, "BH@2026": 0.0})
+    with pytest.raises(ValidationError, match="two columns name one tie-break"):
+        compare_published(twice, event)
+
+
+def test_a_published_column_naming_no_tie_break_is_said_not_compared():
+    from tourneystats.chess.published import compare_published
+
+    published = pd.DataFrame({"event": "E", "player": [1, 2, 3, 4], "rank": [1, 3, 2, 4],
+                              "points": [2.5, 1, 1.5, 0], "federation": "AUS",
+                              "Buchholz Tie-Breaks (variabel with parameter)": 1.0})  # fmt: skip
+    with pytest.warns(
+        UserWarning, match=r"Tie-Breaks \(variabel with parameter\) name no tie-break"
+    ):
+        table = compare_published(published, double_forfeit())
+    assert set(table["value"]) == {"points", "rank"}

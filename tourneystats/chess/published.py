@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.check import NOTE, compare, decimals
-from ..core.schema import EVENT, NAME, PLAYER, POINTS, RANK, ROUND, ValidationError
+from ..core.schema import EVENT, NAME, PLAYER, POINTS, RANK, ROUND, ValidationError, shortened
 from .codes import parse_tiebreak
 from .kinds import TIEBREAK_ORDER
 from .tables import standings
@@ -31,6 +31,8 @@ from .tables import standings
 ROUND_AFTER = "round_after"
 #: published columns that are not tie-breaks
 BASE_COLUMNS = (EVENT, ROUND_AFTER, PLAYER, NAME, RANK, POINTS)
+#: published columns neither compared nor warned about (who the player is, the event's facts)
+OTHER_COLUMNS = ("title", "rating", "federation", "club", "date", "program", "Unnamed: 0")
 #: tie-breaks compared through the places only: Vega prints DE as a place among the tied
 #: players ("1-2"), not a value
 PLACE_ONLY = ("DE",)
@@ -39,6 +41,55 @@ POINTS_NOTE = "published points that the results do not give"
 #: the note of a tie-break an event publishes as 0 for every player (a program that does not
 #: compute it for such an event: Vega's KS in a double round robin)
 ALL_ZERO_NOTE = "published as 0 for every player of the event: not computed by the program"
+
+
+def with_codes(published: pd.DataFrame) -> pd.DataFrame:
+    """`published` with each column that a pairing program's label names renamed to its C.07
+    code (Swiss-Manager's "Buchholz Tie-Breaks Cut-1 (2026)" -> ``BH/C1@2026``:
+    :func:`tourneystats.chess.programs.code_of_label`); ``attrs["labels"]`` keeps the labels.
+    Two columns naming one code are an error.
+
+    Examples
+    --------
+    >>> pub = pd.DataFrame(columns=["event", "player", "points", "Median-1 (2023)", "SB"])
+    >>> list(with_codes(pub).columns)
+    ['event', 'player', 'points', 'BH/M1@2024', 'SB']
+    """
+    from .programs import code_of_label
+
+    renamed: dict[str, str] = {}
+    for c in published.columns:
+        if c in BASE_COLUMNS or c in OTHER_COLUMNS or _is_code(str(c)):
+            continue
+        code = code_of_label(str(c))
+        if code is not None:
+            renamed[c] = code
+    unknown = [c for c in published.columns if c not in renamed and c not in BASE_COLUMNS
+               and c not in OTHER_COLUMNS and not _is_code(str(c))]  # fmt: skip
+    if unknown:
+        warnings.warn(
+            f"published standings: column(s) {shortened(unknown)} name no tie-break (a C.07 "
+            "code or a program's label of one): not compared",
+            stacklevel=2,
+        )
+    if not renamed:
+        return published
+    codes = [renamed.get(c, c) for c in published.columns]
+    twice = sorted({c for c in codes if codes.count(c) > 1})
+    if twice:
+        shown = {lab: code for lab, code in renamed.items() if code in twice}
+        raise ValidationError(f"published standings: two columns name one tie-break: {shown}")
+    out = published.rename(columns=renamed)
+    out.attrs = {**published.attrs, "labels": {v: k for k, v in renamed.items()}}
+    return out
+
+
+def _is_code(name: str) -> bool:
+    try:
+        parse_tiebreak(name)
+    except ValueError:
+        return False
+    return True
 
 
 def tiebreak_columns(published: pd.DataFrame) -> list[str]:
@@ -70,7 +121,10 @@ def compare_published(
     Parameters
     ----------
     published : pandas.DataFrame
-        ``event, [round_after], player|name, rank, points`` and tie-break columns (C.07 codes).
+        ``event, [round_after], player|name, rank, points`` and tie-break columns: C.07 codes,
+        or a program's labels that name one (:func:`with_codes`: Swiss-Manager's "Buchholz
+        Tie-Breaks Cut-1 (2026)" is ``BH/C1@2026``, computed under C.07 2026 whatever the
+        event's rule set).
     results, players, events, rules, round_robin, **options
         As for :func:`tourneystats.chess.standings`; each event's tie-breaks are those it
         publishes (a missing value in a column: the event does not publish it).
@@ -96,7 +150,7 @@ def compare_published(
     4       2    rank        2.0       2.0   True
     5       2      BH        1.0       1.0   True
     """
-    published = _with_players(published, players)
+    published = _with_players(with_codes(published), players)
     codes = tiebreak_columns(published)
     compared = [c for c in codes if parse_tiebreak(c).name not in PLACE_ONLY]
     events = _declared(published, codes, events)
@@ -193,7 +247,8 @@ def _declared(
     """`events` with each event's tie-break order: the codes it publishes, in order."""
     shown = published[codes].notna().groupby(published[EVENT], sort=False).any()
     names = np.asarray(codes, dtype=object)
-    order = pd.Series([",".join(names[row]) for row in shown.to_numpy()], index=shown.index)
+    rows = shown.to_numpy(dtype=bool)  # (no tie-break published: no columns)
+    order = pd.Series([",".join(names[row]) for row in rows], index=shown.index)
     frame = pd.DataFrame({EVENT: published[EVENT].unique()})
     frame[TIEBREAK_ORDER] = frame[EVENT].map(order).fillna("")
     if events is None:
