@@ -430,3 +430,5 @@ def test_pair_boards_mitchell_line():
     ax = pair_boards(ps, pair=1, line="EW")
     assert [float(b.get_height()) for b in ax.patches] == [-10.0, -20.0]
     assert ax.get_title(loc="left") == "Pair 1 EW — club: 35.0 % over 2 boards"
+    # the legend names the direction the pair sat in, not one it never sat in
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["sat EW", "mean 35.0 %"]

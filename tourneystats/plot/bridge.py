@@ -215,10 +215,11 @@ def pair_boards(
         ax.scatter(x[flat], np.full(flat.sum(), 50.0), marker="_", s=140, linewidths=3,
                    color=np.broadcast_to(colours, x.shape)[flat], zorder=3)  # fmt: skip
     handles: list[Artist] = []
-    if side is not None:
+    if side is not None:  # the directions the pair sat in (a Mitchell pair sits in one)
         handles += [
-            Patch(color="#4c78a8", label="sat NS"),
-            Patch(color="#f58518", label="sat EW"),
+            Patch(color=colour, label=f"sat {where}")
+            for where, colour in (("NS", "#4c78a8"), ("EW", "#f58518"))
+            if ((side == "EW") == (where == "EW")).any()
         ]
     mean = float(np.nanmean(pct)) if np.isfinite(pct).any() else np.nan
     ax.axhline(50, color="#777777", linewidth=0.8)
