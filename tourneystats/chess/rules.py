@@ -218,8 +218,12 @@ PRESETS: dict[str, Preset] = {
         (("2023-09-01", "fide2024"), ("2026-03-01", "fide2026")),
         "Swiss-Manager names the edition of each tie-break in its label ('Buchholz Tie-Breaks "
         "Cut-1 (2026)' next to 'Median-1 (2023)'): those columns are computed under their "
-        "edition (programs.SWISS_MANAGER_LABELS); for the others, no public evidence of the "
-        "program's own dates was found, and FIDE's are used",
+        "edition (programs.SWISS_MANAGER_LABELS); for the others FIDE's dates are used. "
+        "chess-results.com crosstables of 2018 and 2021 reproduce BH and BH/C1 under FIDE "
+        "2009 (798 of 798; tests/data/chess/swissmanager); a club's event of January 2026 "
+        "was computed with the 2009 rules, which its user may still choose: the program "
+        "applies its settings, not a date. Its SB, ARO/C1 and postponed games follow rules "
+        "of its own (tests/test_chess_swissmanager.py)",
     ),
     "vega": Preset(
         "vega",
