@@ -195,7 +195,20 @@ def test_auto_applies_the_preset_of_the_program_a_pgn_site_names(tmp_path):
 @pytest.mark.parametrize(
     ("label", "code"),
     [
-        ("Buchholz Tie-Breaks Cut-1 (2026)", "BH/C1@2026"),  # as chess-results.com prints them
+        # as chess-results.com annotates them (tnr1413687, 2026; a 2023 one quoted by a parser's
+        # tests): the edition, then the parameters
+        ("Buchholz Tie-Break Variable (2026) (Gamepoints, Cut1)", "BH/C1@2026"),
+        ("Buchholz Tie-Break Variable (2026) (Gamepoints)", "BH@2026"),
+        ("Buchholz Tie-Break Variable (2023) (Gamepoints, Cut1)", "BH/C1@2024"),
+        ("Sonneborn Berger Tie-Break Variable (2026) (Gamepoints)", "SB@2026"),
+        ("Number of wins including byes (WIN) (Gamepoints, Forfeited games count)", "WIN"),
+        ("Number of games won with black (BWG) (Gamepoints)", "BWG"),
+        ("Buchholz Tie-Break Variable (2026) (Matchpoints, Cut1)", None),  # not mapped
+        ("Buchholz Tie-Break Variable (2026) (Gamepoints, Median1)", None),  # not known
+        ("Buchholz Tie-Break Variable (2026) (Gamepoints, Cut1, Cut2)", None),  # two cuts
+        ("Sonneborn Berger Tie-Break Variable (2026) (Gamepoints, Cut1)", "SB/C1@2026"),
+        ("points (game-points)", None),  # the points, not a tie-break
+        ("Buchholz Tie-Breaks Cut-1 (2026)", "BH/C1@2026"),
         ("Buchholz Tie-Breaks Median-1 (2023)", "BH/M1@2024"),
         ("Median-1 (2023)", "BH/M1@2024"),
         ("Sonneborn-Berger-Tie-Break (2023)", "SB@2024"),

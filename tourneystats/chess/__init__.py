@@ -115,9 +115,9 @@ Tie-breaks (C.07 2026, art. 5: every criterion for individuals)
 Modifiers: ``/Cn`` cuts the n least significant values, ``/Mn`` the n least and the n most
 (art. 14); ``/R`` reverses TPN and RTNG; ``/F`` makes AOB average Fore Buchholz. A code may
 name the edition it is computed under, whatever the event's rule set: ``BH/C1@2026`` next to
-``BH/M1@2024`` in one table, as Swiss-Manager labels its columns "Buchholz Tie-Breaks Cut-1
-(2026)" and "Median-1 (2023)" (``tourneystats.chess.programs.code_of_label``); see
-:mod:`tourneystats.chess.codes`.
+``BH/M1@2024`` in one table, as Swiss-Manager labels its columns with their edition ("Buchholz
+Tie-Break Variable (2026) (Gamepoints, Cut1)": ``tourneystats.chess.programs.code_of_label``);
+see :mod:`tourneystats.chess.codes`.
 
 =====  ===================================  ====  ====  =====  =================================
 code   name (C.07 2026)                     type  art.  mod.   here
