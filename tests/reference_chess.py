@@ -32,7 +32,7 @@ RULES = {
     "fide2024": ("dummy", True, "played", True),
     "fide2026": ("capped", True, "c07_2026", False),
     "fide2009": ("virtual", False, "played", True),
-    "chessmanager2024": ("dummy_adjusted", True, "played", True),
+    "chessmanager2024": ("dummy_seen", True, "played", True),
     "vega2024": ("dummy", True, "played", True),
     "vega2026a": ("dummy", True, "played", True),
     "vega2026": ("capped", True, "c07_2026", False),
@@ -172,8 +172,8 @@ def round_entries(ev, player, games, seen):
             entries.append((own_adj, ev.D, False))
         elif how == "dummy":
             entries.append((own_total, p, k in VUR))
-        elif how == "dummy_adjusted":  # a dummy at the player's adjusted score
-            entries.append((own_adj, p, k in VUR))
+        elif how == "dummy_seen":  # a dummy at the player's score as his opponents see it
+            entries.append((seen[player], p, k in VUR))
         elif how == "capped":  # 16.4.1 forfeits: the opponent's score; 16.4.2: D x rounds
             cap = seen[opp] if opp is not None else ev.D * ev.n
             entries.append((min(own_total, cap), p, k in VUR))

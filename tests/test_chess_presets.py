@@ -10,25 +10,61 @@ from test_chess_unplayed import EXPECTED, double_forfeit
 from tourneystats.chess import PRESETS, RULE_SETS, Preset, rules_for_date, standings
 from tourneystats.core.schema import ValidationError
 
-# chessmanager2024 on the double-forfeit event (test_chess_unplayed), by hand: C.07 (2024), but
-# the dummy of an own unplayed round is at the player's adjusted score (over-the-board points +
-# 1/2 per unplayed round): 3's is 0.5 + 1 + 0.5 = 2.0, 4's 0 + 0.5 = 0.5; the opponents see the
-# points (2.5, 1, 1.5, 0: a forfeit loss counts at face value).
-#   BH 3 = 2.0 + 2.5 + 1 = 5.5, BH 4 = 0.5 + 1 + 2.5 = 4.0; BH 1, 2 as fide2024 (2.5, 4.0).
-#   BH/C1 3: the VUR (2.0 >= the least, 1) is cut: 3.5; 4: the VUR (0.5, the least): 3.5.
-#   SB 3 = 2.0 x 0 + 2.5 x 1/2 + 1 x 1 = 2.25; SB 4 = 0.
-CHESSMANAGER = {"BH": [2.5, 4.0, 5.5, 4.0], "BH/C1": [2.5, 4.0, 3.5, 3.5],
-                "SB": [1.75, 0.0, 2.25, 0.0]}  # fmt: skip
+# A 5-player, 3-round Swiss: player 5 (E) has the PAB of round 1 and leaves after round 2 (an
+# absence in round 3); player 4 (D) has the PAB of round 2. Points 2.5, 2, 0.5, 2, 1.
+WITHDRAWAL = [
+    (1, 1, 2, "w", 1.0, "played"), (1, 2, 1, "b", 0.0, "played"),
+    (1, 3, 4, "w", 0.5, "played"), (1, 4, 3, "b", 0.5, "played"),
+    (1, 5, None, None, 1.0, "pab"),
+    (2, 1, 3, "w", 1.0, "played"), (2, 3, 1, "b", 0.0, "played"),
+    (2, 5, 2, "w", 0.0, "played"), (2, 2, 5, "b", 1.0, "played"),
+    (2, 4, None, None, 1.0, "pab"),
+    (3, 1, 4, "w", 0.5, "played"), (3, 4, 1, "b", 0.5, "played"),
+    (3, 2, 3, "w", 1.0, "played"), (3, 3, 2, "b", 0.0, "played"),
+    (3, 5, None, None, 0.0, "zpb"),
+]  # fmt: skip
+# By hand (BH, BH/C1, SB of players 1..5):
+# chessmanager2024: C.07 (2024); E's absence after his last available round (2) counts as a
+#   draw in the score his opponents see (16.3): 1.5; the others' at face value. The dummy of
+#   an own unplayed round has that same score: D's 2, E's 1.5 (C.07's dummy: E's final 1).
+#   BH: A = B 2 + C 0.5 + D 2 = 4.5; B = 2.5 + 1.5 + 0.5 = 4.5; C = 2 + 2.5 + 2 = 6.5;
+#   D = 0.5 + dummy 2 + 2.5 = 5.0; E = dummy 1.5 + 2 + dummy 1.5 = 5.0.
+#   BH/C1: A 4.5 - 0.5, B 4.5 - 0.5, C 6.5 - 2, D 5.0 - 0.5; E's VUR (1.5, not below the
+#   least 1.5) is cut: 3.5. SB: A = 2 + 0.5 + 2 x 1/2 = 3.5; B = 1.5 + 0.5 = 2.0;
+#   C = 2 x 1/2 = 1.0; D = 0.5 x 1/2 + 2 x 1 + 2.5 x 1/2 = 3.5; E = 1.5 x 1 = 1.5.
+# fide2024: the same, but E's dummy is at his final score 1: BH E = 4.0, BH/C1 E = 3.0,
+#   SB E = 1.0.
+# fide2009: opponents see adjusted scores (D 1 + 0.5 for the PAB = 1.5, E 0 + 2 x 0.5 = 1.0);
+#   an own unplayed round R is against SPR + (1 - SfPR) + 0.5 (3 - R): D's round 2 1.0, E's
+#   round 1 1.0, round 3 1 + 1 + 0 = 2.0. BH: A = 2 + 0.5 + 1.5 = 4.0; B = 2.5 + 1 + 0.5 =
+#   4.0; C = 1.5 + 2.5 + 2 = 6.0; D = 0.5 + 1 + 2.5 = 4.0; E = 1 + 2 + 2 = 5.0; BH/C1 the
+#   lowest cut. SB: A = 2 + 0.5 + 0.75 = 3.25; B = 1 + 0.5 = 1.5; C = 0.75; D = 0.25 + 1 +
+#   1.25 = 2.5; E = 1.0.
+BY_HAND = {
+    "chessmanager2024": {"BH": [4.5, 4.5, 6.5, 5.0, 5.0], "BH/C1": [4.0, 4.0, 4.5, 4.5, 3.5],
+                         "SB": [3.5, 2.0, 1.0, 3.5, 1.5]},
+    "fide2024": {"BH": [4.5, 4.5, 6.5, 5.0, 4.0], "BH/C1": [4.0, 4.0, 4.5, 4.5, 3.0],
+                 "SB": [3.5, 2.0, 1.0, 3.5, 1.0]},
+    "fide2009": {"BH": [4.0, 4.0, 6.0, 4.0, 5.0], "BH/C1": [3.5, 3.5, 4.5, 3.5, 4.0],
+                 "SB": [3.25, 1.5, 0.75, 2.5, 1.0]},
+}  # fmt: skip
+CHESSMANAGER = BY_HAND["chessmanager2024"]
 CODES = ["BH", "BH/C1", "SB"]
 
 
+def withdrawal() -> pd.DataFrame:
+    cols = ["round", "player", "opponent", "colour", "points", "kind"]
+    frame = pd.DataFrame(WITHDRAWAL, columns=cols)
+    return frame.assign(event="E", opponent=frame["opponent"].astype("Int64"))
+
+
 def two_events() -> tuple[pd.DataFrame, pd.DataFrame]:
-    """The double-forfeit event twice: the last day before chessmanager.com's change, and
-    the first day after it."""
-    one = double_forfeit()
-    results = pd.concat([one.assign(event="April"), one.assign(event="May")], ignore_index=True)
-    events = pd.DataFrame({"event": ["April", "May"], "date": ["2024-04-30", "2024-05-01"]})
-    return results, events
+    """The withdrawal event twice: the last day before chessmanager.com's change (the preset
+    guesses it between its events of 2024-03-27 and 2024-04-10), and the first day after it."""
+    one = withdrawal()
+    results = pd.concat([one.assign(event="March"), one.assign(event="April")])
+    events = pd.DataFrame({"event": ["March", "April"], "date": ["2024-03-31", "2024-04-01"]})
+    return results.reset_index(drop=True), events
 
 
 def values(table: pd.DataFrame, event: str) -> dict[str, list[float]]:
@@ -36,30 +72,39 @@ def values(table: pd.DataFrame, event: str) -> dict[str, list[float]]:
     return {code: mine[code].tolist() for code in CODES}
 
 
-def test_the_chessmanager_rule_set_worked_by_hand():
+@pytest.mark.parametrize("rules", sorted(BY_HAND))
+def test_the_withdrawal_event_worked_by_hand(rules):
+    table = standings(withdrawal(), tiebreaks=CODES, rules=rules)
+    assert table.set_index("player").sort_index()["PTS"].tolist() == [2.5, 2.0, 0.5, 2.0, 1.0]
+    assert values(table, "E") == BY_HAND[rules]
+
+
+def test_chessmanager2024_equals_fide2024_without_absences_after_a_last_round():
+    # the double forfeit is paired: nobody's score counts a round as a draw, so the dummies
+    # of chessmanager.com and of C.07 (2024) both have the player's final score
     table = standings(double_forfeit(), tiebreaks=CODES, rules="chessmanager2024")
-    assert values(table, "E") == CHESSMANAGER
+    assert values(table, "E") == EXPECTED["fide2024"]
 
 
 def test_a_preset_is_given_wherever_a_rule_set_name_is_and_applies_its_dates():
     results, events = two_events()
     table = standings(results, tiebreaks=CODES, rules="chessmanager", events=events)
-    assert values(table, "April") == EXPECTED["fide2009"]  # FIDE 2009 up to April 2024
-    assert values(table, "May") == CHESSMANAGER
+    assert values(table, "March") == BY_HAND["fide2009"]  # FIDE 2009 up to March 2024
+    assert values(table, "April") == CHESSMANAGER
     by_event = standings(
-        results, tiebreaks=CODES, rules={"April": "swissmanager", "May": "chessmanager"},
+        results, tiebreaks=CODES, rules={"March": "swissmanager", "April": "chessmanager"},
         events=events,
     )  # fmt: skip
-    assert values(by_event, "April") == EXPECTED["fide2024"]  # FIDE's dates for Swiss-Manager
-    assert values(by_event, "May") == CHESSMANAGER
+    assert values(by_event, "March") == BY_HAND["fide2024"]  # FIDE's dates for Swiss-Manager
+    assert values(by_event, "April") == CHESSMANAGER
 
 
 def test_auto_follows_the_program_an_event_names():
     results, events = two_events()
     events = events.assign(program=["chessmanager", None])
     table = standings(results, tiebreaks=CODES, rules="auto", events=events)
-    assert values(table, "April") == EXPECTED["fide2009"]  # chessmanager's, not FIDE's 2024
-    assert values(table, "May") == EXPECTED["fide2024"]  # no program: FIDE's dates
+    assert values(table, "March") == BY_HAND["fide2009"]  # chessmanager's, not FIDE's 2024
+    assert values(table, "April") == BY_HAND["fide2024"]  # no program: FIDE's dates
 
 
 def test_an_undated_event_under_a_preset_is_refused_unless_a_fallback_is_named():
@@ -67,7 +112,7 @@ def test_an_undated_event_under_a_preset_is_refused_unless_a_fallback_is_named()
     with pytest.raises(ValidationError, match="chessmanager:fide2009"):
         standings(results, tiebreaks=CODES, rules="chessmanager")
     table = standings(results, tiebreaks=CODES, rules="chessmanager:chessmanager2024")
-    assert values(table, "April") == CHESSMANAGER
+    assert values(table, "March") == CHESSMANAGER
 
 
 @pytest.mark.parametrize("name", ["vega2030", "chessmanager:", "chessmanager:fide1999", "auto:"])
@@ -80,8 +125,8 @@ def test_presets_are_small_documented_data():
     for name, preset in PRESETS.items():
         assert preset.name == name and preset.program and preset.evidence
         assert {preset.first, *(r for _, r in preset.changes)} <= set(RULE_SETS)
-    assert rules_for_date("2024-04-30", "chessmanager") == "fide2009"
-    assert rules_for_date("2024-05-01", "chessmanager") == "chessmanager2024"
+    assert rules_for_date("2024-03-31", "chessmanager") == "fide2009"
+    assert rules_for_date("2024-04-01", "chessmanager") == "chessmanager2024"
     assert rules_for_date("2026-03-01", "swissmanager") == "fide2026"
     with pytest.raises(ValueError, match="unknown rule set"):
         Preset("x", "X", "fide1999")
@@ -95,7 +140,7 @@ def _double_forfeit_trf(comment: str) -> str:
     return "\n".join(
         [
             "012 Double forfeit",
-            "042 2024/06/01",
+            "042 2024/03/01",  # chessmanager.com's FIDE 2009, FIDE's C.07 (2024)
             *([comment] if comment else []),
             player_line(1, [(2, "w", "1"), (3, "w", "="), (4, "w", "1")], points=2.5),
             player_line(2, [(1, "b", "0"), (4, "w", "1"), (3, "w", "0")], points=1.0),
@@ -108,7 +153,7 @@ def _double_forfeit_trf(comment: str) -> str:
 @pytest.mark.parametrize(
     ("comment", "program", "expected"),
     [
-        ("### exported from chessmanager.com", "chessmanager", CHESSMANAGER),
+        ("### exported from chessmanager.com", "chessmanager", EXPECTED["fide2009"]),
         ("### Swiss-Manager from Heinz Herzog", "swissmanager", EXPECTED["fide2024"]),
         ("### a club's own notes", None, EXPECTED["fide2024"]),
         ("", None, EXPECTED["fide2024"]),
@@ -135,7 +180,7 @@ def test_auto_applies_the_preset_of_the_program_a_pgn_site_names(tmp_path):
              (2, "2", "4", "1-0"), (3, "1", "4", "1-0"), (3, "2", "3", "0-1")]  # fmt: skip
     site = "https://www.chessmanager.com/en/tournaments/1"
     pgn = "".join(
-        f'[Event "E"]\n[Site "{site}"]\n[Date "2024.06.0{r}"]\n[Round "{r}"]\n'
+        f'[Event "E"]\n[Site "{site}"]\n[Date "2024.03.0{r}"]\n[Round "{r}"]\n'
         f'[White "P{w}"]\n[Black "P{b}"]\n[WhiteElo "{2500 - int(w)}"]\n'
         f'[BlackElo "{2500 - int(b)}"]\n[Result "{res}"]\n\n{res}\n\n'
         for r, w, b, res in games
@@ -144,13 +189,26 @@ def test_auto_applies_the_preset_of_the_program_a_pgn_site_names(tmp_path):
     data = read_pgn(tmp_path / "e.pgn")
     assert data.events["program"].tolist() == ["chessmanager"]
     table = standings(data.results, tiebreaks=CODES, rules="auto", events=data.events)
-    assert values(table, "E") == CHESSMANAGER
+    assert values(table, "E") == EXPECTED["fide2009"]  # chessmanager.com's in March 2024
 
 
 @pytest.mark.parametrize(
     ("label", "code"),
     [
-        ("Buchholz Tie-Breaks Cut-1 (2026)", "BH/C1@2026"),  # as chess-results.com prints them
+        # as chess-results.com annotates them (tnr1413687, 2026; a 2023 one quoted by a parser's
+        # tests): the edition, then the parameters
+        ("Buchholz Tie-Break Variable (2026) (Gamepoints, Cut1)", "BH/C1@2026"),
+        ("Buchholz Tie-Break Variable (2026) (Gamepoints)", "BH@2026"),
+        ("Buchholz Tie-Break Variable (2023) (Gamepoints, Cut1)", "BH/C1@2024"),
+        ("Sonneborn Berger Tie-Break Variable (2026) (Gamepoints)", "SB@2026"),
+        ("Number of wins including byes (WIN) (Gamepoints, Forfeited games count)", "WIN"),
+        ("Number of games won with black (BWG) (Gamepoints)", "BWG"),
+        ("Buchholz Tie-Break Variable (2026) (Matchpoints, Cut1)", None),  # not mapped
+        ("Buchholz Tie-Break Variable (2026) (Gamepoints, Median1)", None),  # not known
+        ("Buchholz Tie-Break Variable (2026) (Gamepoints, Cut1, Cut2)", None),  # two cuts
+        ("Sonneborn Berger Tie-Break Variable (2026) (Gamepoints, Cut1)", "SB/C1@2026"),
+        ("points (game-points)", None),  # the points, not a tie-break
+        ("Buchholz Tie-Breaks Cut-1 (2026)", "BH/C1@2026"),
         ("Buchholz Tie-Breaks Median-1 (2023)", "BH/M1@2024"),
         ("Median-1 (2023)", "BH/M1@2024"),
         ("Sonneborn-Berger-Tie-Break (2023)", "SB@2024"),

@@ -53,13 +53,15 @@ Every tie-break that uses opponents' scores sees each round of a player as a pai
     Opponents' unplayed games count as draws in their score as seen by others; an own unplayed
     round R is a game against a virtual opponent of score SPR + (W - SfPR) + D (n - R), with the
     points awarded as result. Cuts take the lowest contributions.
-``chessmanager2024`` (chessmanager.com from May 2024)
-    As ``fide2024``, but the dummy's score is the player's adjusted score (over-the-board points
-    + a draw's points per unplayed round), as observed on chessmanager.com's published standings.
+``chessmanager2024`` (chessmanager.com from April 2024)
+    As ``fide2024``, but the dummy's score is the player's score as his opponents count it: his
+    byes and absences after his last available round count as draws (a player who withdrew
+    after round 6 of 9 with 2 points has a dummy of 3.5, not 2), as chessmanager.com's
+    published standings show.
 
 Programs' presets (:data:`PRESETS`, :class:`Preset`): the rule set a program applied at an
 event's start date, given wherever a rule-set name is (``rules="chessmanager"``, ``--rules
-chessmanager``): ``chessmanager`` (fide2009 up to April 2024, then chessmanager2024),
+chessmanager``): ``chessmanager`` (fide2009 up to March 2024, then chessmanager2024),
 ``swissmanager`` (FIDE's dates; its labelled columns carry their own edition, below),
 ``vega`` (vega2024, then vega2026a from 2026-01, vega2026 from 2026-04: below), and ``auto``
 (FIDE's dates). ``rules="auto"`` applies the preset of the program an event's file
@@ -113,9 +115,9 @@ Tie-breaks (C.07 2026, art. 5: every criterion for individuals)
 Modifiers: ``/Cn`` cuts the n least significant values, ``/Mn`` the n least and the n most
 (art. 14); ``/R`` reverses TPN and RTNG; ``/F`` makes AOB average Fore Buchholz. A code may
 name the edition it is computed under, whatever the event's rule set: ``BH/C1@2026`` next to
-``BH/M1@2024`` in one table, as Swiss-Manager labels its columns "Buchholz Tie-Breaks Cut-1
-(2026)" and "Median-1 (2023)" (``tourneystats.chess.programs.code_of_label``); see
-:mod:`tourneystats.chess.codes`.
+``BH/M1@2024`` in one table, as Swiss-Manager labels its columns with their edition ("Buchholz
+Tie-Break Variable (2026) (Gamepoints, Cut1)": ``tourneystats.chess.programs.code_of_label``);
+see :mod:`tourneystats.chess.codes`.
 
 =====  ===================================  ====  ====  =====  =================================
 code   name (C.07 2026)                     type  art.  mod.   here

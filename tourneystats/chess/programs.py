@@ -13,16 +13,22 @@ programs' names and web addresses (``chess-results.com`` is Swiss-Manager's resu
 
 Swiss-Manager's tie-break labels
 --------------------------------
-Swiss-Manager prints each tie-break column of its standings (on chess-results.com) with a label
-that, since the FIDE tie-break regulations of 2023, ends with the edition it applies: "Buchholz
-Tie-Breaks Cut-1 (2026)" next to "Buchholz Tie-Breaks Median-1 (2023)" in one table. Each
-reproduces only under its own edition, so :func:`code_of_label` maps a label to a code that
-carries it (``BH/C1@2026``, ``BH/M1@2024``: the 2023 text is the rule set ``fide2024``).
-:data:`SWISS_MANAGER_LABELS` is the table: a pattern of the label (case and spacing ignored, the
-edition taken off first) and the code it gives. The labels without an edition are those of the
-program's versions before 2023; they give codes computed under the event's rule set. A label
-whose meaning depends on settings it does not print ("Buchholz Tie-Breaks (variabel with
-parameter)", "... variable") gives no code: it cannot be mapped without those settings.
+Swiss-Manager annotates each tie-break column of its standings (on chess-results.com, "Tie
+Break1: ...") with a label that, since the FIDE tie-break regulations of 2023, names the edition
+it applies and, after it, its parameters: "Buchholz Tie-Break Variable (2026) (Gamepoints,
+Cut1)", "Sonneborn Berger Tie-Break Variable (2026) (Gamepoints)", "Number of wins including
+byes (WIN) (Gamepoints, Forfeited games count)" (chess-results.com tnr1413687, 2026, as quoted
+in public repositories). Each reproduces only under its own edition, so :func:`code_of_label`
+maps a label to a code that carries it (``BH/C1@2026``; the 2023 text is the rule set
+``fide2024``: ``@2024``). :data:`SWISS_MANAGER_LABELS` is the table: a pattern of the label's
+name (case and spacing ignored, the parameters and the edition taken off first) and the code it
+gives; a cut in the parameters (``Cut1``) is the modifier ``/C1``, and a parameter the table
+does not know (match points, a median) gives no code. The labels without an edition are those
+of the program's versions before 2023; they give codes computed under the event's rule set. A
+label whose meaning depends on settings it does not print ("Buchholz Tie-Breaks (variabel with
+parameter)", "Sonneborn-Berger-Tie-Break variable") gives no code: it cannot be mapped without
+those settings (chess-results.com crosstables of 2018 and 2021 with such labels:
+tests/data/chess/swissmanager).
 """
 
 from __future__ import annotations
@@ -41,6 +47,10 @@ _SIGNS = tuple((name, re.compile(pattern, re.IGNORECASE)) for name, pattern in P
 #: (pattern, code): Swiss-Manager's tie-break labels (case and spaces ignored, without the
 #: trailing edition "(2023)"), ``{n}`` the number the pattern captures
 SWISS_MANAGER_LABELS: tuple[tuple[str, str], ...] = (
+    (r"buchholz tie-?breaks? variable", "BH"),  # with an edition and its parameters
+    (r"sonneborn[- ]berger tie-?breaks? variable", "SB"),
+    (r"number of wins including byes \(win\)", "WIN"),
+    (r"number of games won with black \(bwg\)", "BWG"),
     (r"buchholz tie-?breaks? cut-?(\d+)", "BH/C{n}"),
     (r"(?:buchholz tie-?breaks? )?median-?(\d+)", "BH/M{n}"),
     (r"buchholz tie-?breaks? \(all results\)|buchholz tie-?breaks?", "BH"),
@@ -63,6 +73,12 @@ SWISS_MANAGER_LABELS: tuple[tuple[str, str], ...] = (
 )
 _LABELS = tuple((re.compile(pattern), code) for pattern, code in SWISS_MANAGER_LABELS)
 _EDITION = re.compile(r"\s*\((\d{4})\)\s*$")
+#: the parameters a label ends with: "(Gamepoints, Cut1)", after its edition
+_PARAMETERS = re.compile(r"\s*\(([^()]*)\)\s*$")
+_CUT = re.compile(r"cut\s*(\d+)")
+_POINTS = re.compile(r"\s*(?:game|match)-?points\b", re.IGNORECASE)
+#: parameters that do not change the value of an individual tie-break
+_PLAIN_PARAMETERS = ("gamepoints", "forfeited games count")
 
 
 def code_of_label(label: str) -> str | None:
@@ -71,7 +87,8 @@ def code_of_label(label: str) -> str | None:
     Parameters
     ----------
     label : str
-        A tie-break label as Swiss-Manager prints it, e.g. "Buchholz Tie-Breaks Cut-1 (2026)".
+        A tie-break label as Swiss-Manager prints it, e.g. "Buchholz Tie-Break Variable (2026)
+        (Gamepoints, Cut1)".
 
     Returns
     -------
@@ -83,10 +100,22 @@ def code_of_label(label: str) -> str | None:
     >>> from tourneystats.chess.programs import code_of_label
     >>> code_of_label("Buchholz Tie-Breaks Cut-1 (2026)"), code_of_label("Median-1 (2023)")
     ('BH/C1@2026', 'BH/M1@2024')
+    >>> code_of_label("Buchholz Tie-Break Variable (2026) (Gamepoints, Cut1)")
+    'BH/C1@2026'
     >>> code_of_label("Sonneborn-Berger-Tie-Break"), code_of_label("Lots")
     ('SB', None)
     """
     text = " ".join(str(label).split())
+    cut = ""
+    parameters = _PARAMETERS.search(text)
+    if parameters and _POINTS.match(parameters.group(1)):  # "... (2026) (Gamepoints, Cut1)"
+        for word in (w.strip().casefold() for w in parameters.group(1).split(",")):
+            found_cut = _CUT.fullmatch(word)
+            if found_cut and not cut:
+                cut = "/C" + found_cut.group(1)
+            elif word not in _PLAIN_PARAMETERS:
+                return None  # match points, a median, ...: not mapped
+        text = text[: parameters.start()]
     edition = _EDITION.search(text)
     if edition:
         text = text[: edition.start()]
@@ -96,6 +125,10 @@ def code_of_label(label: str) -> str | None:
         if found:
             number = next((g for g in found.groups() if g), "")
             code = code.format(n=number)
+            if cut:
+                if "/" in code:
+                    return None
+                code += cut
             if edition:
                 code += "@" + edition.group(1)
             try:

@@ -39,13 +39,14 @@ class RuleSet:
         last available round, which count as draws (C.07-2023 art. 16.3);
         ``"trailing_unpaired_draw"`` = the same from his last round *paired*, a forfeit loss
         included (Vega).
-    own_unplayed : {"self", "dummy", "dummy_capped", "dummy_adjusted", "virtual"}
+    own_unplayed : {"self", "dummy", "dummy_capped", "dummy_seen", "virtual"}
         The stand-in opponent of an own unplayed round: the player himself with his adjusted
         score and a draw as result (``"self"``), a dummy with the player's final score
         (``"dummy"``), the same capped as C.07-2026 art. 16.4 says (``"dummy_capped"``), a
-        dummy with the player's adjusted score (over-the-board points + a draw's points per
-        unplayed round) and the points awarded as result (``"dummy_adjusted"``, as
-        chessmanager.com publishes), or the 2009 virtual opponent (``"virtual"``).
+        dummy with the player's score as his opponents count it (`opponent_view`: his byes
+        and absences after his last available round as draws) and the points awarded as
+        result (``"dummy_seen"``, as chessmanager.com publishes), or the 2009 virtual
+        opponent (``"virtual"``).
     vur_cut_first : bool
         Whether cut modifiers cut voluntarily unplayed rounds first (C.07-2023 art. 16.5).
     round_robin_forfeits : {"played", "c07_2026", "tiebreakserver"}
@@ -98,7 +99,7 @@ class RuleSet:
 
 _ALLOWED = {
     "opponent_view": ("adjusted", "trailing_byes_draw", "trailing_unpaired_draw"),
-    "own_unplayed": ("self", "dummy", "dummy_capped", "dummy_adjusted", "virtual"),
+    "own_unplayed": ("self", "dummy", "dummy_capped", "dummy_seen", "virtual"),
     "vur_cut_first": (True, False),
     "round_robin_forfeits": ("played", "c07_2026", "tiebreakserver"),
     "buchholz_in_round_robins": (True, False),
@@ -125,7 +126,10 @@ RULE_SETS: dict[str, RuleSet] = {
     "vega2026": RuleSet(
         "vega2026", "trailing_unpaired_draw", "dummy_capped", True, "c07_2026", False
     ),
-    "chessmanager2024": RuleSet("chessmanager2024", "trailing_byes_draw", "dummy_adjusted", True),
+    # chessmanager.com from April 2024: C.07 (2024), but the dummy of an own unplayed round has
+    # the player's score as his opponents count it (a withdrawn player's dummy counts his
+    # rounds after he left as draws), not his final score
+    "chessmanager2024": RuleSet("chessmanager2024", "trailing_byes_draw", "dummy_seen", True),
 }
 _RULE_NAMES = tuple(RULE_SETS)
 
@@ -164,8 +168,8 @@ class Preset:
     Examples
     --------
     >>> from tourneystats.chess import PRESETS
-    >>> PRESETS["chessmanager"].rule_set_on("2024-04-30"), PRESETS["chessmanager"].rule_set_on(
-    ...     "2024-05-01")
+    >>> PRESETS["chessmanager"].rule_set_on("2024-03-31"), PRESETS["chessmanager"].rule_set_on(
+    ...     "2024-04-01")
     ('fide2009', 'chessmanager2024')
     """
 
@@ -217,11 +221,12 @@ PRESETS: dict[str, Preset] = {
         "chessmanager",
         "chessmanager.com",
         "fide2009",
-        (("2024-05-01", "chessmanager2024"),),
-        "as observed on chessmanager.com's published standings (a club series, 2021-2025: "
-        "points, BH and BH/C1): FIDE 2009 up to April 2024, then C.07 (2024) with the dummy "
-        "of an own unplayed round at the player's adjusted score; no file of the program that "
-        "says so was found, and the month of the change is known to a month only",
+        (("2024-04-01", "chessmanager2024"),),
+        "chessmanager.com's published standings of a club series (Pomysl GrandPrix, Poznan, "
+        "2021-09 to 2025-05: 168 events, 7,030 BH and BH/C1 values, all reproduced; "
+        "tests/data/chess/chessmanager): FIDE 2009 up to the event of 2024-03-27, then C.07 "
+        "(2024) with the dummy of an own unplayed round at the player's score as his "
+        "opponents count it from the event of 2024-04-10 on; the day between is a guess",
     ),
     "swissmanager": Preset(
         "swissmanager",
@@ -230,8 +235,12 @@ PRESETS: dict[str, Preset] = {
         (("2023-09-01", "fide2024"), ("2026-03-01", "fide2026")),
         "Swiss-Manager names the edition of each tie-break in its label ('Buchholz Tie-Breaks "
         "Cut-1 (2026)' next to 'Median-1 (2023)'): those columns are computed under their "
-        "edition (programs.SWISS_MANAGER_LABELS); for the others, no public evidence of the "
-        "program's own dates was found, and FIDE's are used",
+        "edition (programs.SWISS_MANAGER_LABELS); for the others FIDE's dates are used. "
+        "chess-results.com crosstables of 2018 and 2021 reproduce BH and BH/C1 under FIDE "
+        "2009 (798 of 798; tests/data/chess/swissmanager); a club's event of January 2026 "
+        "was computed with the 2009 rules, which its user may still choose: the program "
+        "applies its settings, not a date. Its SB, ARO/C1 and postponed games follow rules "
+        "of its own (tests/test_chess_swissmanager.py)",
     ),
     "vega": Preset(
         "vega",
@@ -280,7 +289,7 @@ def rules_for_date(date: str | datetime.date | np.datetime64, preset: str = "aut
     >>> from tourneystats.chess import rules_for_date
     >>> rules_for_date("2019-05-01"), rules_for_date("2024-01-10"), rules_for_date("2026-03-01")
     ('fide2009', 'fide2024', 'fide2026')
-    >>> rules_for_date("2024-06-01", "chessmanager")
+    >>> rules_for_date("2024-04-10", "chessmanager")
     'chessmanager2024'
     """
     return PRESETS[preset].rule_set_on(date)

@@ -33,7 +33,7 @@ class _Rounds:
 
 
 #: the stand-in of an own unplayed round by ``RuleSet.own_unplayed``, as ``_Rounds.standin`` codes
-_STANDIN_CODE = {"self": 1, "dummy": 2, "dummy_capped": 2, "dummy_adjusted": 2, "virtual": 3}
+_STANDIN_CODE = {"self": 1, "dummy": 2, "dummy_capped": 2, "dummy_seen": 2, "virtual": 3}
 
 
 def _scores(kind: np.ndarray, points: np.ndarray, opp: np.ndarray, grid: _Grid) -> _Rounds:
@@ -64,8 +64,8 @@ def _scores(kind: np.ndarray, points: np.ndarray, opp: np.ndarray, grid: _Grid) 
         if how == "self":
             own = np.broadcast_to(adjusted[:, None], (G, R))
             result = np.where(mine, draw[:, None], result)
-        elif how == "dummy_adjusted":  # a dummy at the player's adjusted score
-            own = np.broadcast_to(adjusted[:, None], (G, R))
+        elif how == "dummy_seen":  # a dummy at the player's score as his opponents count it
+            own = np.broadcast_to(seen[:, None], (G, R))
         else:
             own = _dummy_score(how, total, pts, opp, opp_seen, grid)
         score = np.where(mine, own, score)
