@@ -258,19 +258,21 @@ def test_check_of_tables_takes_the_preset_of_the_program_column(tmp_path):
     results, events = two_events()
     results = results.merge(events, on="event").assign(program="chessmanager")
     results.to_csv(tmp_path / "club-results.csv", index=False)
-    # published: April under FIDE 2009, May under chessmanager2024 (by hand, above); points
-    # 2.5, 1, 1.5, 0 are all different, so the ranks are 1, 3, 2, 4 whatever the tie-breaks
+    # published: March under FIDE 2009, April under chessmanager2024 (by hand, above); ranks
+    # by BH, BH/C1, SB: B and D (2 points each) are split by SB in March (1.5 < 2.5) and by
+    # BH in April (4.5 < 5.0), so A, D, B, E, C in both
     rows = []
-    for event, values in (("April", EXPECTED["fide2009"]), ("May", CHESSMANAGER)):
-        rows.append(pd.DataFrame({"event": event, "player": [1, 2, 3, 4], "rank": [1, 3, 2, 4],
-                                  "points": [2.5, 1.0, 1.5, 0.0], **values}))  # fmt: skip
+    for event, rules in (("March", "fide2009"), ("April", "chessmanager2024")):
+        rows.append(pd.DataFrame({"event": event, "player": [1, 2, 3, 4, 5],
+                                  "rank": [1, 3, 5, 2, 4], "points": [2.5, 2, 0.5, 2, 1],
+                                  **BY_HAND[rules]}))  # fmt: skip
     pd.concat(rows).to_csv(tmp_path / "club-standings.csv", index=False)
     table = check_from_path(tmp_path / "club-results.csv")
-    assert len(table) == 2 * 4 * 5 and table["equal"].all()
-    # under one rule set for both, April's BH 4 (5.5) and May's BH 3 (5.5) are not fide2024's
+    assert len(table) == 2 * 5 * 5 and table["equal"].all()
+    # under one rule set for both: March's BH of A (4.0) and April's of E (5.0) differ
     wrong = check_from_path(tmp_path / "club-results.csv", rules="fide2024")
-    assert not wrong.set_index(["event", "player", "value"]).loc[("April", 4, "BH"), "equal"]
-    assert not wrong.set_index(["event", "player", "value"]).loc[("May", 3, "BH"), "equal"]
+    wrong = wrong.set_index(["event", "player", "value"])["equal"]
+    assert not wrong.loc[("March", 1, "BH")] and not wrong.loc[("April", 5, "BH")]
     # an event given two programs, or a date that is none, is refused
     results.assign(program=["chessmanager", "Vega"] * (len(results) // 2)).to_csv(
         tmp_path / "club-results.csv", index=False
@@ -278,7 +280,7 @@ def test_check_of_tables_takes_the_preset_of_the_program_column(tmp_path):
     with pytest.raises(ValidationError, match="two programs in the results"):
         check_from_path(tmp_path / "club-results.csv")
     results.assign(date="the first of May").to_csv(tmp_path / "club-results.csv", index=False)
-    with pytest.raises(ValidationError, match="not one: .*April.*'the first of May'"):
+    with pytest.raises(ValidationError, match="not one: .*March.*'the first of May'"):
         check_from_path(tmp_path / "club-results.csv")
 
 

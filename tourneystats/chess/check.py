@@ -38,6 +38,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -166,15 +167,41 @@ def _check_tables(
     players = results[[EVENT, PLAYER]].drop_duplicates().assign(name=lambda f: f[PLAYER])
     events = _events_of_tables(results, published)
     named = events is not None and PROGRAM in events.columns
+    rules = rules if rules is not None else ("auto" if named else "adjusted")
+    preset = _preset_with_options(rules, events)
+    if preset is not None:  # a program whose options its files do not print
+        if events is None or DATE not in events.columns:
+            labels = pd.unique(results[EVENT])
+            undated = pd.Series(pd.NaT, index=range(len(labels)), dtype="datetime64[ns]")
+            events = pd.DataFrame({EVENT: labels, DATE: undated})
+        data = SimpleNamespace(events=events, results=results, players=players)
+        options = dict(options, round_robin=round_robin)
+        return _by_preset(preset, published, data, **options)
     return compare_published(
         published,
         results,
         players=players,
         events=events,
-        rules=rules if rules is not None else ("auto" if named else "adjusted"),
+        rules=rules,
         round_robin=round_robin,
         **options,
     )
+
+
+def _preset_with_options(rules: Any, events: pd.DataFrame | None) -> Any:
+    """The preset `rules` names (``auto``: the one program every event names), if it has
+    options (:attr:`~tourneystats.chess.Preset.options`); else None."""
+    from .rules import _PRESET_OF_PROGRAM, PRESETS
+
+    if not isinstance(rules, str):
+        return None
+    name = rule_key(rules).partition(":")[0]
+    if name == "auto":
+        programs: Any = [] if events is None or PROGRAM not in events.columns else events[PROGRAM]
+        named = {_PRESET_OF_PROGRAM.get(str(p), "") for p in pd.unique(pd.Series(programs))}
+        name = named.pop() if len(named) == 1 else ""
+    preset = PRESETS.get(name)
+    return preset if preset is not None and preset.options else None
 
 
 def _events_of_tables(results: pd.DataFrame, published: pd.DataFrame) -> pd.DataFrame | None:

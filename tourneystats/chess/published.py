@@ -84,6 +84,17 @@ def with_codes(published: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+#: tie-breaks of ratings, published as whole numbers; the others count points (halves at least)
+RATING_CODES = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG", "TPN"})
+
+
+def _least_decimals(code: str) -> int:
+    """The fewest decimals a published tie-break is compared at: 1 for one counting points (a
+    table read from CSV prints 4.5 as 4.5 and 4.0 as 4: whole numbers there are not a
+    precision of 0, which would let 4 agree with 4.5), 0 for one of ratings."""
+    return 0 if parse_tiebreak(code).name in RATING_CODES else 1
+
+
 def _is_code(name: str) -> bool:
     try:
         parse_tiebreak(name)
@@ -169,7 +180,7 @@ def compare_published(
     values = {POINTS: "PTS", RANK: RANK, **{c: c for c in compared}}
     parts = []
     for _, group in published.groupby(_precision_key(published, compared), sort=False):
-        precision = {c: decimals(group[c]) for c in compared}
+        precision = {c: max(decimals(group[c]), _least_decimals(c)) for c in compared}
         part = compare(
             group,
             table[table[EVENT].isin(group[EVENT].unique())],

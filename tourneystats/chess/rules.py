@@ -240,7 +240,9 @@ PRESETS: dict[str, Preset] = {
         "2009 (798 of 798; tests/data/chess/swissmanager); a club's event of January 2026 "
         "was computed with the 2009 rules, which its user may still choose: the program "
         "applies its settings, not a date. Its SB, ARO/C1 and postponed games follow rules "
-        "of its own (tests/test_chess_swissmanager.py)",
+        "of its own (tests/test_chess_swissmanager.py). Options: every FIDE edition, as its "
+        "user sets",
+        options=("fide2009", "fide2024", "fide2026"),
     ),
     "vega": Preset(
         "vega",
