@@ -322,14 +322,16 @@ def rules_text(name: str, options: dict, history: pd.DataFrame) -> str:
     """The rules a chart's numbers follow, for its title: the rule set and the tie-breaks
     (chess: the columns after PTS, as computed), or the start weight of a league."""
     parts = []
+    teams = name == "chess" and "team" in history.columns  # team events: MP or GP first
     if options.get("rules") is not None:
         parts.append(f"{options['rules']} rules")
     elif name == "chess":
-        parts.append("adjusted rules")
+        parts.append("auto:fide2024 rules" if teams else "adjusted rules")
     if name == "chess":
         columns = list(history.columns)
-        if "PTS" in columns and DECIDED_BY in columns:
-            codes = columns[columns.index("PTS") + 1 : columns.index(DECIDED_BY)]
+        score = next((c for c in ("PTS", "MP", "GP") if c in columns), None)
+        if score is not None and DECIDED_BY in columns:
+            codes = columns[columns.index(score) + 1 : columns.index(DECIDED_BY)]
             parts.append("tie-breaks " + ", ".join(codes) if codes else "points only")
     if name == "league":
         parts.append(f"start weight {options.get('prior_rounds', 10)} rounds")

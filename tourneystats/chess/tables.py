@@ -267,6 +267,13 @@ def standings(
     options = _Options(
         points, planned_rounds, ratings, unrated, withdrawn, allow_buchholz_in_round_robins
     )
+    from .teamrounds import is_team_frame, team_keywords
+
+    if is_team_frame(results):  # board rows of team events: the teams' standings
+        from .teamtiebreaks import team_standings
+
+        given = dict(tiebreaks=tiebreaks, rules=rules, events=events, round_robin=round_robin)
+        return team_standings(results, **team_keywords("standings", options, players, **given))
     people = players  # the names, ids and ratings shown, as given
     if isinstance(results, pd.DataFrame) and EVENT in results.columns:
         events, players = _validate_tables(events, players)
@@ -599,6 +606,12 @@ def standings_by_round(
     options = _Options(
         points, planned_rounds, ratings, unrated, withdrawn, allow_buchholz_in_round_robins
     )
+    from .teamrounds import is_team_frame, team_keywords, team_standings_by_round
+
+    if is_team_frame(results):  # board rows of team events: the teams' standings
+        given = dict(tiebreaks=tiebreaks, rules=rules, events=events, round_robin=round_robin)
+        keywords = team_keywords("standings_by_round", options, players, **given)
+        return team_standings_by_round(results, **keywords)
     people = players  # the names, ids and ratings shown, as given
     if not isinstance(results, pd.DataFrame):
         raise ValidationError(f"results: expected a pandas DataFrame, got {type(results).__name__}")

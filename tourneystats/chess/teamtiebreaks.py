@@ -432,12 +432,20 @@ def _table(
     )
     ranked[TEAM] = _plain(ranked[TEAM])
     out = ranked[[EVENT, TEAM, RANK, *criteria, DECIDED_BY]]
-    if teams is not None and NAME in teams.columns:
-        names = teams[[EVENT, TEAM, NAME]].drop_duplicates([EVENT, TEAM])
-        names = names.astype({EVENT: object, TEAM: object})
-        out = out.astype({EVENT: object, TEAM: object}).merge(names, on=[EVENT, TEAM], how="left")
-        out = out[[EVENT, TEAM, NAME, *[c for c in out.columns if c not in (EVENT, TEAM, NAME)]]]
-    return out.reset_index(drop=True)
+    return _with_names(out, teams).reset_index(drop=True)
+
+
+def _with_names(out: pd.DataFrame, teams: pd.DataFrame | None) -> pd.DataFrame:
+    """`out` with the teams' ``name`` after ``team`` (from `teams`: ``event, team, name``)."""
+    if teams is None or NAME not in teams.columns:
+        return out
+    names = teams[[EVENT, TEAM, NAME]].drop_duplicates([EVENT, TEAM])
+    names = names.astype({EVENT: object, TEAM: object})
+    out = out.astype({EVENT: object, TEAM: object}).merge(names, on=[EVENT, TEAM], how="left")
+    out[TEAM] = _plain(out[TEAM])
+    columns = [c for c in out.columns if c != NAME]
+    at = columns.index(TEAM) + 1
+    return out[[*columns[:at], NAME, *columns[at:]]]
 
 
 def _plain(values: pd.Series) -> pd.Series:
@@ -450,18 +458,32 @@ def _plain(values: pd.Series) -> pd.Series:
 def _check_buchholz(tg: _TeamGrid, tbs: list[TeamTieBreak], allow: bool) -> None:
     """Refuse (or, when allowed, warn about) BH and AOB in round robins whose rule set forbids
     them (C.07 2026 art. 8 note)."""
-    named = [t.code for t in tbs if t.name in TEAM_BUCHHOLZ]
     g = tg.mp
-    if not named or not g.rr.any():
+    _forbid_buchholz(tbs, g.rule_sets, g.rule, g.rr, g.player_event, g.event_index, allow)
+
+
+def _forbid_buchholz(
+    tbs: list[TeamTieBreak],
+    rule_sets: Sequence[RuleSet],
+    rule: np.ndarray,
+    rr: np.ndarray,
+    of_event: np.ndarray,
+    event_index: pd.Index,
+    allow: bool,
+) -> None:
+    """:func:`_check_buchholz` on each row's rule-set code `rule`, round-robin status `rr` and
+    event code `of_event` (rows: teams, or events)."""
+    named = [t.code for t in tbs if t.name in TEAM_BUCHHOLZ]
+    if not named or not rr.any():
         return
-    forbidden = np.array([not r.buchholz_in_round_robins for r in g.rule_sets])[g.rule] & g.rr
+    forbidden = np.array([not r.buchholz_in_round_robins for r in rule_sets])[rule] & rr
     if not forbidden.any():
         return
-    events = g.event_index[np.unique(g.player_event[forbidden])].tolist()
+    events = event_index[np.unique(of_event[forbidden])].tolist()
     message = (
         f"{', '.join(named)}: the Buchholz tie-breaks must not be used in round robins (C.07 "
         f"2026, art. 8 note), and {len(events)} event(s) are round robins: {events[:5]}"
     )
     if not allow:
         raise ValueError(message + "; pass allow_buchholz_in_round_robins=True to compute them")
-    warnings.warn(message + " (computed as asked)", stacklevel=3)
+    warnings.warn(message + " (computed as asked)", stacklevel=4)
