@@ -105,12 +105,23 @@ class _TeamEngine:
         return self.rounds(name).pts
 
     def _buchholz(self, tb: TeamTieBreak, score: str) -> np.ndarray:
-        r = self.rounds(score)
-        contrib = np.where(r.valid, r.score, 0.0)
-        kept = _cut(r.score, contrib, r.valid, r.vur, tb.low, tb.high, by_score=True)
+        _, _, contrib, kept = self.detail(tb, score)
         return np.where(kept, contrib, 0.0).sum(axis=1)
 
     def _sonneborn(self, tb: TeamTieBreak, score: str) -> np.ndarray:
+        _, _, contrib, kept = self.detail(tb, score)
+        return np.where(kept, contrib, 0.0).sum(axis=1)
+
+    def detail(
+        self, tb: TeamTieBreak, score: str
+    ) -> tuple[_Rounds, np.ndarray, np.ndarray, np.ndarray]:
+        """BH or SB (EXYSB) round by round: the opponents' scores as counted, the results
+        counted against them, each round's contribution, and whether it is kept (not cut)."""
+        if tb.name == "BH":
+            r = self.rounds(score)
+            contrib = np.where(r.valid, r.score, 0.0)
+            kept = _cut(r.score, contrib, r.valid, r.vur, tb.low, tb.high, by_score=True)
+            return r, self.tg.grid(score).points, contrib, kept  # (the own points)
         opp_type, own_type = score, score
         if tb.name.startswith("E"):  # EXYSB: the opponent's X, the team's own Y
             opp_type, own_type = tb.name[1] + "P", tb.name[2] + "P"
@@ -119,7 +130,7 @@ class _TeamEngine:
         result = np.where(r.standin == 1, own.draw[:, None], own.points)  # adjusted: a draw
         contrib = np.where(r.valid, r.score * result, 0.0)
         kept = _cut(r.score, contrib, r.valid, r.vur, tb.low, tb.high)
-        return np.where(kept, contrib, 0.0).sum(axis=1)
+        return r, result, contrib, kept
 
     def _average_buchholz(self, tb: TeamTieBreak, score: str) -> np.ndarray:
         g = self.tg.grid(score)
