@@ -178,6 +178,26 @@ def test_a_season_at_once_is_each_event_alone():
     )
 
 
+def test_each_event_keeps_its_rule_set_and_round_robin():
+    # event "One" (seed 0, byes and forfeits) has other BH values under fide2026 (its caps)
+    one = random_team_event(0, event="One", round_robin=False)[0]
+    two = hand_event("Two")
+    both = pd.concat([one, two], ignore_index=True)
+    rules = {"One": "fide2026", "Two": "fide2024"}
+    codes = ["BH:MP", "SB:GP"]
+    together = team_standings_by_round(both, tiebreaks=codes, rules=rules, round_robin=["Two"])
+    alone = pd.concat(
+        [
+            team_standings_by_round(one, tiebreaks=codes, rules="fide2026", round_robin=False),
+            team_standings_by_round(two, tiebreaks=codes, rules="fide2024", round_robin=True),
+        ],
+        ignore_index=True,
+    )
+    pd.testing.assert_frame_equal(together, alone, check_dtype=False)
+    other = team_standings_by_round(one, tiebreaks=codes, rules="fide2024", round_robin=False)
+    assert not np.allclose(other["BH:MP"], together.loc[: len(other) - 1, "BH:MP"])
+
+
 @settings(max_examples=25, deadline=None)
 @given(
     seed=st.integers(0, 10**6),

@@ -16,7 +16,17 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..core.schema import BOARD, DECIDED_BY, EVENT, OPPONENT_TEAM, PLAYER, ROUND, TEAM
+from ..core.schema import (
+    BOARD,
+    DECIDED_BY,
+    EVENT,
+    KIND,
+    OPPONENT_TEAM,
+    PLAYER,
+    POINTS,
+    ROUND,
+    TEAM,
+)
 from .regulations import _Options
 from .rules import RuleSet, _resolve_round_robin, _round_robin_events, _rule_codes
 from .tables import _expand_by_round
@@ -29,6 +39,9 @@ from .teamtiebreaks import (
     _table,
     _with_names,
 )
+
+#: the columns of the board rows the team grid reads
+_GRID_COLUMNS = (EVENT, ROUND, TEAM, OPPONENT_TEAM, BOARD, POINTS, KIND)
 
 
 def team_standings_by_round(
@@ -107,7 +120,8 @@ def team_standings_by_round(
     system = _team_points(points)
     tbs = _parse(order)
     df = validate_team_results(boards, points=system)
-    expanded, ev_uniques, width = _expand_by_round(df)
+    # the copies carry the columns the team grid reads (the players were checked above)
+    expanded, ev_uniques, width = _expand_by_round(df[list(_GRID_COLUMNS)])
     ev_index = pd.Index(np.asarray(ev_uniques, dtype=object), dtype=object)
     copies = np.unique(expanded[EVENT].to_numpy())
     base = copies // width
@@ -132,10 +146,10 @@ def team_standings_by_round(
     tg = _build_team_grid(
         expanded,
         system,
-        rules={int(k): sets[codes[b]] for k, b in zip(copies, base, strict=True)},
+        rules=sets[0] if len(sets) == 1 else pd.Series(_objects(sets)[codes[base]], copies),
         events=None,
         round_robin=copies[rr[base]].tolist(),
-        team_size={str(k): per_event[b] for k, b in zip(copies, base, strict=True)},
+        team_size=pd.Series(per_event[base], index=copies.astype(str)),
     )
     table = _table(tg, tbs, primary, None)
     k = table[EVENT].to_numpy(dtype=np.int64)
@@ -143,6 +157,13 @@ def team_standings_by_round(
     table[EVENT] = ev_index.take(k // width)
     at = np.lexsort((np.arange(len(table)), k % width, k // width))
     return _with_names(table.iloc[at].reset_index(drop=True), teams)
+
+
+def _objects(values: Sequence) -> np.ndarray:
+    """`values` as a 1-d object array (of rule sets)."""
+    out = np.empty(len(values), dtype=object)
+    out[:] = list(values)
+    return out
 
 
 def is_team_frame(results: object) -> bool:

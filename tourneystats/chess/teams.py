@@ -469,14 +469,16 @@ def team_matches(
     return table[list(MATCH_COLUMNS)]
 
 
-def _matches(df: pd.DataFrame, system: TeamPoints, team_size: int | Mapping | None) -> pd.DataFrame:
+def _matches(
+    df: pd.DataFrame, system: TeamPoints, team_size: int | Mapping | pd.Series | None
+) -> pd.DataFrame:
     """The match table of the validated `df`, with ``_kind`` codes and ``_boards`` (`team_size`:
     one for all events, a mapping event -> boards, or None: each event's highest board)."""
     kind = _kind_codes(df)
     bye = df[OPPONENT_TEAM].isna().to_numpy()
     agg = _match_frame(df, kind, bye, system)
     events, ev = np.unique(agg[EVENT].astype(str).to_numpy(), return_inverse=True)
-    if team_size is None or isinstance(team_size, Mapping):
+    if team_size is None or isinstance(team_size, Mapping | pd.Series):
         if team_size is None:
             size = df.groupby(EVENT, observed=True, sort=False)[BOARD].max()
         else:  # each event's own (the copies of an event after each round: the event's)
