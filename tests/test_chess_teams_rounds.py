@@ -238,6 +238,15 @@ def test_explain_a_team_by_hand():
 def test_explain_refuses_what_it_does_not_break_down():
     with pytest.raises(ValueError, match="team_standings' columns"):
         explain(hand_event(), tiebreak="TBR")
+    with pytest.raises(ValueError, match="no such team/event: team='E'"):
+        explain(hand_event(), tiebreak="BH", player="E")
+    with pytest.raises(ValueError, match="unknown team tie-break 'ARO'"):
+        explain(hand_event(), tiebreak="ARO")
+
+
+def test_compare_refuses_an_individual_code_for_team_events():
+    with pytest.raises(ValueError, match="unknown team tie-break 'PTP'"):
+        compare(hand_event(), family="chess", rules=["fide2024", "fide2024:PTP"])
 
 
 # --- files and the command line ------------------------------------------------------------------
