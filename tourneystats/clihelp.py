@@ -162,7 +162,9 @@ def _compare_choices() -> str:
             *_listed("cards    presets:", list(RULES)),
             *_listed("chess    unplayed-game rule sets:", [*RULE_SETS][:-1] + [f"{[*RULE_SETS][-1]};"],
                      "each may carry its own tie-breaks after a colon, joined by +: "
-                     "fide2024,fide2026:BH/C1+SB (--tiebreaks gives those of the others)"),
+                     "fide2024,fide2026:BH/C1+SB (--tiebreaks gives those of the others); "
+                     "team files rank the teams, with team codes: fide2024:MP+GP,"
+                     "fide2026:EDE+BH:GP/C1 (a first MP or GP: the primary score)"),
             *_listed("bridge   matchpoint scales, scoring methods, conventions:",
                      list(_bridge_names())),
             *_wrapped("league  ", "start weights K or K:MODE (MODE top-up or constant): "
