@@ -165,6 +165,10 @@ def standings(
 ) -> pd.DataFrame:
     """Final standings of every event: points then the tie-breaks, in order.
 
+    Board rows of team events (``team`` and ``opponent_team`` columns) give the teams'
+    standings (:func:`~tourneystats.chess.team_standings`, with the options as
+    :func:`standings_by_round` hands them on), never their players'.
+
     Parameters
     ----------
     results : pandas.DataFrame
@@ -574,6 +578,11 @@ def standings_by_round(
     the 50 % limit of Koya are judged within those k rounds; a game still in progress counts in
     no tie-break); its planned rounds stay the event's (Fore Buchholz draws the games of the
     planned last round only). The options are those of :func:`standings`.
+
+    Board rows of team events (``team`` and ``opponent_team`` columns) give the teams after
+    every round (:func:`~tourneystats.chess.team_standings_by_round`, with `tiebreaks`, `rules`
+    as given, `events`, `round_robin`, `points` a team point system, `players` the teams'
+    names ``event, team, name``); the options of individual events are refused for them.
 
     Parameters
     ----------
