@@ -304,3 +304,12 @@ def test_compare_api_on_board_rows():
     assert first["team"].tolist() == ["D", "A", "B", "C"]  # MP 4, 3 (GP 3.5), 3 (2.5), 2
     assert second["team"].tolist() == ["D", "A", "B", "C"]  # GP 3.5 (MP 4), 3.5 (3), 2.5 (3)
     assert second["rank"].tolist() == [1, 2, 3, 4]
+
+
+def test_compare_reads_team_codes_with_a_point_type():
+    # final GP: A 3.5, B 2.5, C 2.5, D 3.5; BH:GP/C1 cuts the least opponent's
+    table = compare(hand_event(), family="chess", rules=["fide2024", "fide2026:EDE+BH:GP/C1"],
+                    round_robin=False)  # fmt: skip
+    second = table[table["rules"] == "fide2026:EDE+BH:GP/C1"].set_index("team")
+    assert second["BH:GP/C1"].to_dict() == {"D": 6.0, "A": 6.0, "B": 7.0, "C": 7.0}
+    assert second["rank"].to_dict() == {"D": 1, "A": 2, "B": 3, "C": 4}  # A-B: A won (EDE)
