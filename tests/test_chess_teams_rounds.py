@@ -235,6 +235,19 @@ def test_explain_a_team_by_hand():
     assert cut["value"].unique().tolist() == [6.0]
 
 
+@pytest.mark.parametrize("code", ["BH:MP", "BH:GP/C1", "SB:GP", "EMGSB/C1", "EGMSB", "BH/M1"])
+def test_explain_adds_up_to_the_standings(code):
+    rows = pd.concat([random_team_event(s, event=f"E{s}", round_robin=False)[0] for s in (0, 4)])
+    table = explain_team(rows, tiebreak=code, rules="fide2024")
+    kept = table.loc[~table["cut"]].groupby(["event", "team"])["contribution"].sum()
+    values = table.groupby(["event", "team"])["value"].first()
+    ours = team_standings(rows, tiebreaks=[code], rules="fide2024").set_index(["event", "team"])
+    assert np.allclose(kept.to_numpy(), values.to_numpy())
+    assert np.allclose(values.to_numpy(), ours[code].loc[values.index].to_numpy())
+    unplayed = table["kind"] != "played"
+    assert unplayed.any() and table.loc[unplayed, "counted_as"].isin(["dummy", None]).all()
+
+
 def test_explain_refuses_what_it_does_not_break_down():
     with pytest.raises(ValueError, match="team_standings' columns"):
         explain(hand_event(), tiebreak="TBR")
