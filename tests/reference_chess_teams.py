@@ -23,9 +23,10 @@ UNPLAYED = {  # kind: (match outcome, game points per board)
 AVAILABLE = {"played", "forfeit_win", "pab", "fpb"}  # not a voluntarily unplayed round
 
 
-def matches(boards: pd.DataFrame) -> dict:
-    """{(team, round): dict(kind, opp, mp, gp, per_board)} of one event's board rows."""
-    size = int(boards["board"].max())
+def matches(boards: pd.DataFrame, size: int | None = None) -> dict:
+    """{(team, round): dict(kind, opp, mp, gp, per_board)} of one event's board rows (`size`
+    boards a match; by default the highest board)."""
+    size = size or int(boards["board"].max())
     teams = set(boards["team"]) | set(boards["opponent_team"].dropna())
     rounds = int(boards["round"].max())
     rows = defaultdict(list)
@@ -62,13 +63,13 @@ def matches(boards: pd.DataFrame) -> dict:
     return out
 
 
-def reference(boards: pd.DataFrame) -> pd.DataFrame:
+def reference(boards: pd.DataFrame, size: int | None = None) -> pd.DataFrame:
     """MP, GP, BH:MP, BH:GP, BH:MP/C1, the four extended SBs, PS:MP, WIN:MP, WON:MP, BC of every
     team of one Swiss event, C.07 (2024)."""
-    m = matches(boards)
+    size = size or int(boards["board"].max())
+    m = matches(boards, size)
     teams = sorted({t for t, _ in m})
     rounds = max(r for _, r in m)
-    size = int(boards["board"].max())
     draw = {"MP": 1.0, "GP": 0.5 * size}
     total = {s: {t: sum(m[(t, r)][s.lower()] for r in range(1, rounds + 1)) for t in teams}
              for s in ("MP", "GP")}  # fmt: skip
@@ -138,3 +139,15 @@ def reference(boards: pd.DataFrame) -> pd.DataFrame:
 
 CODES = ["GP", "BH:MP", "BH:GP", "BH:MP/C1", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "PS:MP",
          "WIN:MP", "WON:MP", "BC"]  # fmt: skip
+
+
+def reference_by_round(boards: pd.DataFrame) -> pd.DataFrame:
+    """:func:`reference` after every round: the event cut after round k (its rows of rounds
+    1 to k), a match still of the event's boards; ``round`` the round k."""
+    size = int(boards["board"].max())
+    parts = []
+    for k in range(1, int(boards["round"].max()) + 1):
+        table = reference(boards[boards["round"] <= k], size)
+        table.insert(0, "round", k)
+        parts.append(table)
+    return pd.concat(parts, ignore_index=True)

@@ -520,7 +520,7 @@ def _compare_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "--tiebreaks",
         type=_comma_list,
         help="chess: the tie-breaks of every rule set that names none (default: the order a TRF "
-        "file declares, else BH/C1,BH,SB)",
+        "file declares, else BH/C1,BH,SB; team files: EDE,EMGSB/C1,BH/C1)",
     )
     cp.add_argument("--out", help="write the comparison table here (.csv or .parquet)")
     cp.add_argument("--cut", type=_count(1), default=8, help="the cut line (top N) in the summary")
@@ -536,8 +536,8 @@ def _compare_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "--player",
         action="append",
         metavar="NAME_OR_ID",
-        help="chart: a player (pair) always drawn and named, by name or id; repeat it for "
-        'several: --player "Doe, Jane" --player 12',
+        help="chart: a player (pair, team) always drawn and named, by name or id; repeat it "
+        'for several: --player "Doe, Jane" --player 12',
     )
     cp.add_argument(
         "--head", type=_count(0), default=10, help="summary rows shown per table; 0: all"

@@ -325,6 +325,12 @@ def results_from_path(name: str, path: str | Path, **options: Any) -> tuple[pd.D
     module = _family(name)
     if module is None:
         raise ValueError(f"the {name} family is not available")
+    if name == "chess":  # team events (TRF 013 records, board rows): the teams, named
+        from .chess.files import _team_files, read_team_results
+
+        if _team_files(path):
+            boards, teams, events = read_team_results(path)
+            return boards, {"players": teams, "events": events}
     read = module.read_results(path, **read_options(module.read_results, options))
     if name == "chess":
         results, players, events = read

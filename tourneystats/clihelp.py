@@ -162,7 +162,9 @@ def _compare_choices() -> str:
             *_listed("cards    presets:", list(RULES)),
             *_listed("chess    unplayed-game rule sets:", [*RULE_SETS][:-1] + [f"{[*RULE_SETS][-1]};"],
                      "each may carry its own tie-breaks after a colon, joined by +: "
-                     "fide2024,fide2026:BH/C1+SB (--tiebreaks gives those of the others)"),
+                     "fide2024,fide2026:BH/C1+SB (--tiebreaks gives those of the others); "
+                     "team files rank the teams, with team codes: fide2024:MP+GP,"
+                     "fide2026:EDE+BH:GP/C1 (a first MP or GP: the primary score)"),
             *_listed("bridge   matchpoint scales, scoring methods, conventions:",
                      list(_bridge_names())),
             *_wrapped("league  ", "start weights K or K:MODE (MODE top-up or constant): "
@@ -322,14 +324,16 @@ def rules_text(name: str, options: dict, history: pd.DataFrame) -> str:
     """The rules a chart's numbers follow, for its title: the rule set and the tie-breaks
     (chess: the columns after PTS, as computed), or the start weight of a league."""
     parts = []
+    teams = name == "chess" and "team" in history.columns  # team events: MP or GP first
     if options.get("rules") is not None:
         parts.append(f"{options['rules']} rules")
     elif name == "chess":
-        parts.append("adjusted rules")
+        parts.append("auto:fide2024 rules" if teams else "adjusted rules")
     if name == "chess":
         columns = list(history.columns)
-        if "PTS" in columns and DECIDED_BY in columns:
-            codes = columns[columns.index("PTS") + 1 : columns.index(DECIDED_BY)]
+        score = next((c for c in ("PTS", "MP", "GP") if c in columns), None)
+        if score is not None and DECIDED_BY in columns:
+            codes = columns[columns.index(score) + 1 : columns.index(DECIDED_BY)]
             parts.append("tie-breaks " + ", ".join(codes) if codes else "points only")
     if name == "league":
         parts.append(f"start weight {options.get('prior_rounds', 10)} rounds")

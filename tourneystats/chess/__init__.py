@@ -161,7 +161,11 @@ standings, :func:`team_standings`, with the team tie-breaks of art. 11-13 (MP, G
 SB with a ``:MP``/``:GP`` point type, the extended SB EMMSB/EMGSB/EGMSB/EGGSB, EDE, BC, TBR,
 BBE, SSSC, ...; :mod:`tourneystats.chess.teamtiebreaks`), and board standings
 (:func:`board_standings`); a TRF file with ``013`` team records is read as a team event
-(:func:`~tourneystats.chess.read_team_trf`), never as an individual one. Rating-based values (ARO, TPR, PTP, APRO, APPO)
+(:func:`~tourneystats.chess.read_team_trf`), never as an individual one. Given board rows
+(``team`` and ``opponent_team`` columns), :func:`standings`, :func:`standings_by_round`
+(:func:`team_standings_by_round`: the teams after every round), :func:`compare` and
+:func:`explain` (:func:`explain_team`: a team's BH and SB round by round) rank and explain the
+teams, `players` giving their names (``event, team, name``). Rating-based values (ARO, TPR, PTP, APRO, APPO)
 are rounded to whole numbers as C.07 defines them, and use each player's first rating (2026, art.
 10 note), or each round's rating with ``ratings="per_round"``; unrated players are left out,
 given a rating, or make the rating-based tie-breaks drop (``unrated=``). Every other value is
@@ -212,6 +216,8 @@ from .rules import PRESETS, ROUND_ROBIN_TYPE, RULE_SETS, Preset, RuleSet, rules_
 from .tables import standings, standings_by_round, validate_results
 from .teamboards import board_standings
 from .teamcodes import TEAM_TIEBREAKS, TeamTieBreak, parse_team_tiebreak
+from .teamexplain import explain_team
+from .teamrounds import team_standings_by_round
 from .teams import TEAM_POINTS, TeamPoints, team_matches, validate_team_results
 from .teamtiebreaks import team_standings
 from .teamtrf import TeamTrfData, read_team_trf
@@ -252,10 +258,12 @@ __all__ = [
     "TeamPoints",
     "TeamTieBreak",
     "board_standings",
+    "explain_team",
     "parse_team_tiebreak",
     "read_team_trf",
     "team_matches",
     "team_standings",
+    "team_standings_by_round",
     "validate_team_results",
     # tables of the data model and the rules
     "DP_TABLE",

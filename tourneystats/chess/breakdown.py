@@ -41,7 +41,10 @@ def explain(
     Supported: BH, SB, FB, KS, PS, CUM, ARO, WIN, WON, BPG, BWG, REP, STD, PTS, with
     modifiers. `player` (an id, or a name of `players`) and `event` select the rows shown
     (default: all); the other options are those of :func:`~tourneystats.chess.standings`,
-    whose `players` also gives the names, ids and ratings carried into the table.
+    whose `players` also gives the names, ids and ratings carried into the table. Board rows
+    of team events (``team`` and ``opponent_team`` columns) are explained as teams
+    (:func:`~tourneystats.chess.teamexplain.explain_team`: BH, SB and the extended SBs; `player`
+    a team, `players` the teams' names).
 
     Parameters
     ----------
@@ -79,6 +82,16 @@ def explain(
     0      1       self    1.0           1.0
     1      2     player    1.5           1.5
     """
+    from .teamrounds import is_team_frame, team_keywords
+
+    if is_team_frame(results):  # board rows of team events: a team's BH or SB
+        from .teamexplain import explain_team
+
+        options = _Options(points, planned_rounds, ratings, unrated)
+        given = dict(rules=rules, events=events, round_robin=round_robin)
+        keywords = team_keywords("explain", options, players, **given)
+        del keywords["allow_buchholz_in_round_robins"]
+        return explain_team(results, tiebreak=tiebreak, team=player, event=event, **keywords)
     tb = parse_tiebreak(tiebreak)
     if tb.name in ("DE", "AOB", "TPR", "PTP", "APRO", "APPO", "TPN", "RTNG"):
         raise ValueError(f"explain does not break down {tb.code}; use standings()")

@@ -172,6 +172,13 @@ def history_from_path(
     0      1       1     1  1.0  Ann
     1      1       2     2  0.0  Bob
     """
+    if _team_files(path):  # TRF files with 013 team records: the teams after every round
+        from .teamrounds import team_standings_by_round
+
+        _team_options(path, options, {"tiebreaks", "rules", "round_robin"})
+        boards, teams, events = read_team_results(path)
+        options = {**options, "rules": options.get("rules") or "auto:fide2024"}
+        return team_standings_by_round(boards, teams=teams, events=events, **options)
     results, players, events = read_results(path, jobs=jobs)
     return standings_by_round(results, players=players, events=events, **options)
 
@@ -330,26 +337,51 @@ def _team_standings_from_path(
     """The team standings of the team files of `path` (TRF files and board-rows tables), all
     events at once."""
     from .teamtiebreaks import team_standings
-    from .teamtrf import read_team_trf
-    from .trf import TRF_SUFFIXES
 
-    allowed = {"primary", "points", "team_size", "allow_buchholz_in_round_robins"}
+    _team_options(path, options)
+    boards, teams, events = read_team_results(path)
+    return team_standings(
+        boards,
+        tiebreaks=tiebreaks,
+        rules=rules if rules is not None else "auto:fide2024",
+        events=events,
+        teams=teams,
+        round_robin=round_robin,
+        **options,
+    )
+
+
+#: the options of the team functions besides the tie-breaks, rule sets and round robins
+TEAM_OPTIONS = frozenset({"primary", "points", "team_size", "allow_buchholz_in_round_robins"})
+
+
+def _team_options(path: str | os.PathLike, options: dict, also: Iterable[str] = ()) -> None:
+    """Refuse the options of individual events given for the team events of `path`."""
+    allowed = TEAM_OPTIONS | set(also)
     unknown = sorted(set(options) - allowed)
     if unknown:
         raise ValueError(
             f"{path}: a team event; options {unknown} are for individual events (team events "
             f"take {sorted(allowed)})"
         )
+
+
+def read_team_results(
+    path: str | os.PathLike,
+) -> tuple[pd.DataFrame, pd.DataFrame | None, pd.DataFrame | None]:
+    """The board rows, teams (``event, team, name``) and events of the team files of `path`
+    (TRF files with ``013`` team records, tables of board rows); teams and events None when
+    no TRF file gives them."""
+    from .teamtrf import read_team_trf
+    from .trf import TRF_SUFFIXES
+
     files = _team_files(path)
+    if not files:
+        raise ValueError(f"{path}: no team event (TRF 013 team records, or board rows)")
     read = [read_team_trf(p) for p in files if p.suffix.lower() in TRF_SUFFIXES]
     tables = [read_table(p) for p in files if p.suffix.lower() not in TRF_SUFFIXES]
     boards = pd.concat([d.boards for d in read] + tables, ignore_index=True)
-    return team_standings(
-        boards,
-        tiebreaks=tiebreaks,
-        rules=rules if rules is not None else "auto:fide2024",
-        events=pd.concat([d.events for d in read], ignore_index=True) if read else None,
-        teams=pd.concat([d.teams for d in read], ignore_index=True) if read else None,
-        round_robin=round_robin,
-        **options,
-    )
+    if not read:
+        return boards, None, None
+    teams = pd.concat([d.teams for d in read], ignore_index=True)
+    return boards, teams, pd.concat([d.events for d in read], ignore_index=True)

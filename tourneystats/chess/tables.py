@@ -165,6 +165,10 @@ def standings(
 ) -> pd.DataFrame:
     """Final standings of every event: points then the tie-breaks, in order.
 
+    Board rows of team events (``team`` and ``opponent_team`` columns) give the teams'
+    standings (:func:`~tourneystats.chess.team_standings`, with the options as
+    :func:`standings_by_round` hands them on), never their players'.
+
     Parameters
     ----------
     results : pandas.DataFrame
@@ -267,6 +271,13 @@ def standings(
     options = _Options(
         points, planned_rounds, ratings, unrated, withdrawn, allow_buchholz_in_round_robins
     )
+    from .teamrounds import is_team_frame, team_keywords
+
+    if is_team_frame(results):  # board rows of team events: the teams' standings
+        from .teamtiebreaks import team_standings
+
+        given = dict(tiebreaks=tiebreaks, rules=rules, events=events, round_robin=round_robin)
+        return team_standings(results, **team_keywords("standings", options, players, **given))
     people = players  # the names, ids and ratings shown, as given
     if isinstance(results, pd.DataFrame) and EVENT in results.columns:
         events, players = _validate_tables(events, players)
@@ -568,6 +579,11 @@ def standings_by_round(
     no tie-break); its planned rounds stay the event's (Fore Buchholz draws the games of the
     planned last round only). The options are those of :func:`standings`.
 
+    Board rows of team events (``team`` and ``opponent_team`` columns) give the teams after
+    every round (:func:`~tourneystats.chess.team_standings_by_round`, with `tiebreaks`, `rules`
+    as given, `events`, `round_robin`, `points` a team point system, `players` the teams'
+    names ``event, team, name``); the options of individual events are refused for them.
+
     Parameters
     ----------
     results : pandas.DataFrame
@@ -599,6 +615,12 @@ def standings_by_round(
     options = _Options(
         points, planned_rounds, ratings, unrated, withdrawn, allow_buchholz_in_round_robins
     )
+    from .teamrounds import is_team_frame, team_keywords, team_standings_by_round
+
+    if is_team_frame(results):  # board rows of team events: the teams' standings
+        given = dict(tiebreaks=tiebreaks, rules=rules, events=events, round_robin=round_robin)
+        keywords = team_keywords("standings_by_round", options, players, **given)
+        return team_standings_by_round(results, **keywords)
     people = players  # the names, ids and ratings shown, as given
     if not isinstance(results, pd.DataFrame):
         raise ValidationError(f"results: expected a pandas DataFrame, got {type(results).__name__}")

@@ -62,7 +62,7 @@ def _build_team_grid(
     rules: str | RuleSet | Mapping | pd.Series | None,
     events: pd.DataFrame | None,
     round_robin: bool | Iterable | None,
-    team_size: int | None,
+    team_size: int | Mapping | pd.Series | None,
 ) -> _TeamGrid:
     """The team grid of the validated board rows `df`."""
     matches = _matches(df, system, team_size)

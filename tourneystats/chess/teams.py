@@ -32,6 +32,7 @@ a loss 0 by default). From them come the match results (:func:`team_matches`), a
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -468,14 +469,20 @@ def team_matches(
     return table[list(MATCH_COLUMNS)]
 
 
-def _matches(df: pd.DataFrame, system: TeamPoints, team_size: int | None) -> pd.DataFrame:
-    """The match table of the validated `df`, with ``_kind`` codes and ``_boards``."""
+def _matches(
+    df: pd.DataFrame, system: TeamPoints, team_size: int | Mapping | pd.Series | None
+) -> pd.DataFrame:
+    """The match table of the validated `df`, with ``_kind`` codes and ``_boards`` (`team_size`:
+    one for all events, a mapping event -> boards, or None: each event's highest board)."""
     kind = _kind_codes(df)
     bye = df[OPPONENT_TEAM].isna().to_numpy()
     agg = _match_frame(df, kind, bye, system)
     events, ev = np.unique(agg[EVENT].astype(str).to_numpy(), return_inverse=True)
-    if team_size is None:
-        size = df.groupby(EVENT, observed=True, sort=False)[BOARD].max()
+    if team_size is None or isinstance(team_size, Mapping | pd.Series):
+        if team_size is None:
+            size = df.groupby(EVENT, observed=True, sort=False)[BOARD].max()
+        else:  # each event's own (the copies of an event after each round: the event's)
+            size = pd.Series(team_size, dtype=np.float64)
         size.index = size.index.astype(str)
         boards = size.reindex(events).to_numpy(dtype=np.float64, na_value=np.nan)
         boards = np.nan_to_num(boards, nan=1.0)

@@ -105,12 +105,23 @@ class _TeamEngine:
         return self.rounds(name).pts
 
     def _buchholz(self, tb: TeamTieBreak, score: str) -> np.ndarray:
-        r = self.rounds(score)
-        contrib = np.where(r.valid, r.score, 0.0)
-        kept = _cut(r.score, contrib, r.valid, r.vur, tb.low, tb.high, by_score=True)
+        _, _, contrib, kept = self.detail(tb, score)
         return np.where(kept, contrib, 0.0).sum(axis=1)
 
     def _sonneborn(self, tb: TeamTieBreak, score: str) -> np.ndarray:
+        _, _, contrib, kept = self.detail(tb, score)
+        return np.where(kept, contrib, 0.0).sum(axis=1)
+
+    def detail(
+        self, tb: TeamTieBreak, score: str
+    ) -> tuple[_Rounds, np.ndarray, np.ndarray, np.ndarray]:
+        """BH or SB (EXYSB) round by round: the opponents' scores as counted, the results
+        counted against them, each round's contribution, and whether it is kept (not cut)."""
+        if tb.name == "BH":
+            r = self.rounds(score)
+            contrib = np.where(r.valid, r.score, 0.0)
+            kept = _cut(r.score, contrib, r.valid, r.vur, tb.low, tb.high, by_score=True)
+            return r, self.tg.grid(score).points, contrib, kept  # (the own points)
         opp_type, own_type = score, score
         if tb.name.startswith("E"):  # EXYSB: the opponent's X, the team's own Y
             opp_type, own_type = tb.name[1] + "P", tb.name[2] + "P"
@@ -119,7 +130,7 @@ class _TeamEngine:
         result = np.where(r.standin == 1, own.draw[:, None], own.points)  # adjusted: a draw
         contrib = np.where(r.valid, r.score * result, 0.0)
         kept = _cut(r.score, contrib, r.valid, r.vur, tb.low, tb.high)
-        return np.where(kept, contrib, 0.0).sum(axis=1)
+        return r, result, contrib, kept
 
     def _average_buchholz(self, tb: TeamTieBreak, score: str) -> np.ndarray:
         g = self.tg.grid(score)
@@ -432,12 +443,20 @@ def _table(
     )
     ranked[TEAM] = _plain(ranked[TEAM])
     out = ranked[[EVENT, TEAM, RANK, *criteria, DECIDED_BY]]
-    if teams is not None and NAME in teams.columns:
-        names = teams[[EVENT, TEAM, NAME]].drop_duplicates([EVENT, TEAM])
-        names = names.astype({EVENT: object, TEAM: object})
-        out = out.astype({EVENT: object, TEAM: object}).merge(names, on=[EVENT, TEAM], how="left")
-        out = out[[EVENT, TEAM, NAME, *[c for c in out.columns if c not in (EVENT, TEAM, NAME)]]]
-    return out.reset_index(drop=True)
+    return _with_names(out, teams).reset_index(drop=True)
+
+
+def _with_names(out: pd.DataFrame, teams: pd.DataFrame | None) -> pd.DataFrame:
+    """`out` with the teams' ``name`` after ``team`` (from `teams`: ``event, team, name``)."""
+    if teams is None or NAME not in teams.columns:
+        return out
+    names = teams[[EVENT, TEAM, NAME]].drop_duplicates([EVENT, TEAM])
+    names = names.astype({EVENT: object, TEAM: object})
+    out = out.astype({EVENT: object, TEAM: object}).merge(names, on=[EVENT, TEAM], how="left")
+    out[TEAM] = _plain(out[TEAM])
+    columns = [c for c in out.columns if c != NAME]
+    at = columns.index(TEAM) + 1
+    return out[[*columns[:at], NAME, *columns[at:]]]
 
 
 def _plain(values: pd.Series) -> pd.Series:
@@ -450,18 +469,32 @@ def _plain(values: pd.Series) -> pd.Series:
 def _check_buchholz(tg: _TeamGrid, tbs: list[TeamTieBreak], allow: bool) -> None:
     """Refuse (or, when allowed, warn about) BH and AOB in round robins whose rule set forbids
     them (C.07 2026 art. 8 note)."""
-    named = [t.code for t in tbs if t.name in TEAM_BUCHHOLZ]
     g = tg.mp
-    if not named or not g.rr.any():
+    _forbid_buchholz(tbs, g.rule_sets, g.rule, g.rr, g.player_event, g.event_index, allow)
+
+
+def _forbid_buchholz(
+    tbs: list[TeamTieBreak],
+    rule_sets: Sequence[RuleSet],
+    rule: np.ndarray,
+    rr: np.ndarray,
+    of_event: np.ndarray,
+    event_index: pd.Index,
+    allow: bool,
+) -> None:
+    """:func:`_check_buchholz` on each row's rule-set code `rule`, round-robin status `rr` and
+    event code `of_event` (rows: teams, or events)."""
+    named = [t.code for t in tbs if t.name in TEAM_BUCHHOLZ]
+    if not named or not rr.any():
         return
-    forbidden = np.array([not r.buchholz_in_round_robins for r in g.rule_sets])[g.rule] & g.rr
+    forbidden = np.array([not r.buchholz_in_round_robins for r in rule_sets])[rule] & rr
     if not forbidden.any():
         return
-    events = g.event_index[np.unique(g.player_event[forbidden])].tolist()
+    events = event_index[np.unique(of_event[forbidden])].tolist()
     message = (
         f"{', '.join(named)}: the Buchholz tie-breaks must not be used in round robins (C.07 "
         f"2026, art. 8 note), and {len(events)} event(s) are round robins: {events[:5]}"
     )
     if not allow:
         raise ValueError(message + "; pass allow_buchholz_in_round_robins=True to compute them")
-    warnings.warn(message + " (computed as asked)", stacklevel=3)
+    warnings.warn(message + " (computed as asked)", stacklevel=4)

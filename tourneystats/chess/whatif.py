@@ -10,10 +10,13 @@ import pandas as pd
 
 from ..core.people import with_people
 from ..core.ranking import competition_rank, decided_by
-from ..core.schema import DECIDED_BY, EVENT, PLAYER, PTS, RANK, rule_key
+from ..core.schema import DECIDED_BY, EVENT, PLAYER, PTS, RANK, TEAM, rule_key
 from ..core.whatif import RuleSpec, rule_specs, stack
+from .regulations import _Options
 from .rules import RULE_SETS
 from .tables import standings, standings_under_rule_sets
+from .teamcodes import parse_team_tiebreak
+from .teamrounds import is_team_frame, team_keywords
 from .tiebreaks import parse_tiebreak
 
 __all__ = ["compare"]
@@ -40,12 +43,28 @@ def _chess_text(text: str) -> tuple[str, list[str] | None]:
     head, colon, tail = text.rpartition(":")
     if not colon or rule_key(tail) in _chess_names():
         return rule_key(text), None
+    # the rule set is the first part (``auto:NAME`` the first two): team codes have colons
+    parts = text.split(":")
+    n = 2 if rule_key(parts[0]) == "auto" and rule_key(parts[1]) in _chess_names() else 1
+    head, tail = ":".join(parts[:n]), ":".join(parts[n:])
     tiebreaks = [t.strip() for t in tail.split(_TIEBREAK_SEPARATOR) if t.strip()]
     if not tiebreaks:
         raise ValueError(f"chess compare: no tie-break after the colon in {text!r}")
     for code in tiebreaks:  # an unknown tie-break refused before any work
-        parse_tiebreak(code)
+        _known_code(code)
     return (rule_key(head) or "adjusted"), tiebreaks
+
+
+def _known_code(code: str) -> None:
+    """Refuse a code that is neither an individual nor a team tie-break (which one applies is
+    told by the results: player rows or the board rows of team events)."""
+    try:
+        parse_tiebreak(code)
+    except ValueError as individual:
+        try:
+            parse_team_tiebreak(code)
+        except ValueError:
+            raise individual from None
 
 
 def _chess_label(rules: Any, tiebreaks: Sequence[str] | None) -> str:
@@ -79,7 +98,7 @@ def _chess_parse(item: Any) -> RuleSpec:
         tiebreaks = [t for t in tiebreaks.replace(_TIEBREAK_SEPARATOR, ",").split(",") if t]
     tiebreaks = None if tiebreaks is None else [str(t).strip() for t in tiebreaks]
     for code in tiebreaks or ():  # an unknown tie-break refused before any work
-        parse_tiebreak(code)
+        _known_code(code)
     return RuleSpec(_chess_label(rules, tiebreaks), {"rules": rules, "tiebreaks": tiebreaks})
 
 
@@ -184,6 +203,13 @@ def compare(
         FIDE ids, titles, federations and ratings are carried into the table, after
         ``player``).
 
+    Board rows of team events (``team`` and ``opponent_team`` columns) are compared as teams:
+    each rule set's :func:`~tourneystats.chess.team_standings` (its tie-breaks team codes,
+    ``"fide2026:EDE+BH:GP/C1"``, the primary score first when it is ``MP`` or ``GP``; those
+    naming none take `tiebreaks` when given, else each event's declared order or ``EDE,
+    EMGSB/C1, BH/C1``), `players` the teams' names (``event, team, name``), one row per event,
+    team and rule set.
+
     Returns
     -------
     pandas.DataFrame
@@ -218,6 +244,8 @@ def compare(
     1  fide2024       3     2        PTS  3.0    7.5  9.5  7.0
     """
     specs = rule_specs(rules, _chess_parse, what="chess")
+    if is_team_frame(results):  # board rows of team events: the teams' standings
+        return _team_compare(results, specs, tiebreaks, players, events, round_robin)
     default = list(tiebreaks)
     specs = [
         RuleSpec(s.label, {**s.options, "tiebreaks": s.options["tiebreaks"] or default})
@@ -226,3 +254,30 @@ def compare(
     options = {"players": players, "events": events, "round_robin": round_robin}
     tables = [with_people(t, players) for t in _chess_tables(results, specs, options)]
     return stack(tables, [s.label for s in specs], groups=[EVENT], entity=PLAYER)
+
+
+def _team_compare(
+    boards: pd.DataFrame,
+    specs: list[RuleSpec],
+    tiebreaks: Sequence[str],
+    teams: pd.DataFrame | None,
+    events: pd.DataFrame | None,
+    round_robin: bool | Iterable | None,
+) -> pd.DataFrame:
+    """:func:`compare` of the board rows of team events: the teams' standings under every rule
+    set (the rule sets naming no tie-breaks: `tiebreaks` when given, else each event's declared
+    order or the team default), one row per event, team and rule set."""
+    from .teamtiebreaks import team_standings
+
+    given = None if tiebreaks is CHESS_TIEBREAKS else list(tiebreaks)
+    keywords = team_keywords("compare", _Options(), teams, events=events, round_robin=round_robin)
+    tables = []
+    for spec in specs:
+        codes = spec.options["tiebreaks"] or given
+        first = codes[0] if codes and codes[0] in ("MP", "GP") else None  # the primary score
+        tables.append(
+            team_standings(
+                boards, rules=spec.options["rules"], tiebreaks=codes, primary=first, **keywords
+            )
+        )
+    return stack(tables, [s.label for s in specs], groups=[EVENT], entity=TEAM)
