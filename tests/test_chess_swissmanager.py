@@ -150,3 +150,23 @@ def test_swiss_manager_counts_a_postponed_game_in_buchholz():
         median[p] = sum(values[1:-1])
     computed = published["player"].map(median)
     assert int((computed == published["BH/M1"]).sum()) == 40
+
+
+def test_check_reads_the_2026_event_under_the_edition_its_values_show(tmp_path):
+    # the program applies the edition its user sets (an option of the preset): the date's
+    # C.07 (2024) gives 26 + 39 of its 80 tie-break values, FIDE 2009 32 + 39, so check
+    # compares it under FIDE 2009 and says why
+    from tourneystats.chess import check_from_path
+    from tourneystats.chess.check import VALUES
+
+    results, published = event("SRS2026")
+    results.assign(program="Swiss-Manager").to_csv(tmp_path / "srs-results.csv", index=False)
+    published.to_csv(tmp_path / "srs-standings.csv", index=False)
+    table = check_from_path(tmp_path / "srs-results.csv")
+    assert set(table["rules"]) == {"fide2009"} and set(table["chosen_by"]) == {VALUES}
+    tb = table[table["value"].isin(["BH/M1", "WIN"])]
+    assert (int(tb["equal"].sum()), len(tb)) == (32 + 39, 80)
+    # a rule set given is used as given
+    given = check_from_path(tmp_path / "srs-results.csv", rules="fide2024")
+    tb = given[given["value"].isin(["BH/M1", "WIN"])]
+    assert (int(tb["equal"].sum()), len(tb)) == (26 + 39, 80)

@@ -223,6 +223,11 @@ def _events_of_tables(results: pd.DataFrame, published: pd.DataFrame) -> pd.Data
                 + "; ".join(f"{e}: {v!r}" for e, v in zip(shown[EVENT], shown[c]))
             )
     out = rows.groupby(EVENT, sort=False, as_index=False)[columns].first()
+    if PROGRAM in out.columns:  # "Swiss-Manager", "chess-results.com": the preset's name
+        from .programs import program_of
+
+        named = out[PROGRAM].astype(object)
+        out[PROGRAM] = named.map({p: program_of(str(p)) or p for p in pd.unique(named.dropna())})
     if DATE in out.columns:
         when = pd.to_datetime(out[DATE], errors="coerce", format="ISO8601")
         bad = out[when.isna() & out[DATE].notna()]
