@@ -37,12 +37,17 @@ RULES = {
     "vega2026a": ("dummy", True, "played", True),
     "vega2026": ("capped", True, "c07_2026", False),
     "vega2009": ("virtual", False, "played", True),
+    "swissmanager2009": ("virtual", False, "played", True),
 }
 #: Vega: an opponent's trailing byes count from the last round he was *paired* in, a forfeit
 #: loss included
 VEGA_PAIRED = {"vega2024", "vega2026a", "vega2026"}
 #: Vega early 2026: a pairing-allocated bye adds nothing to SB
 PAB_ZERO_SB = {"vega2026a"}
+#: Swiss-Manager (FIDE 2009): an own unplayed round counts in SB as a draw against its stand-in,
+#: and an ARO cut takes the rounds without a game first
+SB_UNPLAYED_DRAW = {"swissmanager2009"}
+ARO_CUT_UNPLAYED = {"swissmanager2009"}
 RATING_BASED = {"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"}
 DEFAULT_POINTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 
@@ -138,7 +143,7 @@ def seen_score(ev, player, fore=False):
     games = fore_rounds(ev, player) if fore else ev.rounds(player)
     if ev.rr and ev.rule != "adjusted":  # art. 16 is for Swiss events: the points as they are
         return sum(p for k, _, p, _ in games if counted(k))
-    if ev.rule in ("adjusted", "fide2009", "vega2009"):
+    if ev.rule in ("adjusted", "fide2009", "vega2009", "swissmanager2009"):
         return sum(p if k == "played" else ev.D for k, _, p, _ in games if counted(k))
     present = AVAILABLE | {"forfeit_loss"} if ev.rule in VEGA_PAIRED else AVAILABLE
     last = 0
@@ -178,7 +183,8 @@ def round_entries(ev, player, games, seen):
             cap = seen[opp] if opp is not None else ev.D * ev.n
             entries.append((min(own_total, cap), p, k in VUR))
         else:  # fide2009 virtual opponent
-            entries.append((before + (ev.W - p) + ev.D * (ev.n - r), p, False))
+            result = ev.D if ev.rule in SB_UNPLAYED_DRAW else p
+            entries.append((before + (ev.W - p) + ev.D * (ev.n - r), result, False))
         before += p
     return entries
 
@@ -392,6 +398,11 @@ def rating_value(ev, player, name, low, high, ratings, opts):
     if "played" not in played:  # no game at all: no value (0 is for games that leave none)
         return math.nan
     if name == "ARO":
+        if ev.rule in ARO_CUT_UNPLAYED:  # each round without a game takes a cut first
+            own = [
+                k for k, *_ in ev.table[player] if counted(k) and k not in ("played", "in_progress")
+            ]
+            low = max(0, low - len(own))
         return aro(games, low, high)
     if name in ("TPR", "PTP"):  # without a rated game: 0 (APRO/APPO leave such opponents out)
         value = (tpr if name == "TPR" else ptp)(games)

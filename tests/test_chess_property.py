@@ -17,7 +17,7 @@ from tourneystats.chess import standings, standings_by_round
 from tourneystats.core.schema import ValidationError
 from tourneystats.synth import chess_swiss
 
-RULES = ["adjusted", "fide2024", "fide2026", "fide2009", "chessmanager2024"]
+RULES = ["adjusted", "fide2024", "fide2026", "fide2009", "chessmanager2024", "swissmanager2009"]
 CODES = [
     "BH", "BH/C1", "BH/C2", "BH/M1", "SB", "SB/C1", "SB/C2", "SB/M1", "FB", "FB/C1", "AOB",
     "AOB/F", "KS", "PS", "PS/C1", "CUM", "ARO", "ARO/C1", "ARO/M1", "TPR", "PTP", "APRO", "APPO",

@@ -78,12 +78,18 @@ def _opp_ratings(
 
 
 def _aro(
-    ratings: np.ndarray, rated: np.ndarray, low: int, high: int
+    ratings: np.ndarray, rated: np.ndarray, low: int, high: int, spare: np.ndarray | None = None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Average rating of the opponents (rounded; 0 with none left, as the FIDE TEC tables print
     it), the kept ratings' shares of the unrounded average, and the mask of kept ratings after
-    cutting `low` and `high` of them."""
+    cutting `low` and `high` of them (`spare`: per player, the low cuts his rounds without a
+    game take first, the rest cutting ratings)."""
     kept = _cut(ratings, ratings, rated, None, low, high, by_score=True)
+    if spare is not None:
+        taken = np.minimum(spare, low)
+        for k in range(low):  # a player whose unplayed rounds take low - k of the cuts
+            fewer = _cut(ratings, ratings, rated, None, k, high, by_score=True)
+            kept = np.where((taken == low - k)[:, None], fewer, kept)
     count = kept.sum(axis=1)
     total = np.where(kept, ratings, 0.0).sum(axis=1)
     with np.errstate(invalid="ignore", divide="ignore"):

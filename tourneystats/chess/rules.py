@@ -61,6 +61,14 @@ class RuleSet:
         What a pairing-allocated bye adds to SB: its stand-in's score times the bye's points, as
         for every unplayed round (``"stand_in"``), or nothing (``"zero"``: Vega's club exports of
         early 2026).
+    sb_unplayed : {"awarded", "draw"}
+        The result an own unplayed round counts with in SB: the points awarded
+        (``"awarded"``), or a draw against its stand-in whatever was awarded (``"draw"``:
+        Swiss-Manager under FIDE 2009, as its published standings show).
+    aro_cut : {"lowest", "unplayed_first"}
+        What an ARO cut takes: the lowest rating (``"lowest"``), or a round without a game
+        first, a player with one keeping every opponent he played (``"unplayed_first"``:
+        Swiss-Manager).
     unplayed_in_round_robins : {"not_counted", "as_swiss"}
         The rounds without a game in a round robin (the round an odd number of players' free
         player sits out, an absence): ``"not_counted"`` (C.07 15.2-15.3: the unplayed-round rules
@@ -83,6 +91,8 @@ class RuleSet:
     buchholz_in_round_robins: bool = True
     unplayed_in_round_robins: str = "not_counted"
     pab_in_sb: str = "stand_in"
+    sb_unplayed: str = "awarded"
+    aro_cut: str = "lowest"
 
     def __post_init__(self) -> None:
         for field, allowed in _ALLOWED.items():
@@ -105,6 +115,8 @@ _ALLOWED = {
     "buchholz_in_round_robins": (True, False),
     "unplayed_in_round_robins": ("not_counted", "as_swiss"),
     "pab_in_sb": ("stand_in", "zero"),
+    "sb_unplayed": ("awarded", "draw"),
+    "aro_cut": ("lowest", "unplayed_first"),
 }
 RULE_SETS: dict[str, RuleSet] = {
     "adjusted": RuleSet("adjusted", "adjusted", "self", False, unplayed_in_round_robins="as_swiss"),
@@ -130,6 +142,17 @@ RULE_SETS: dict[str, RuleSet] = {
     # the player's score as his opponents count it (a withdrawn player's dummy counts his
     # rounds after he left as draws), not his final score
     "chessmanager2024": RuleSet("chessmanager2024", "trailing_byes_draw", "dummy_seen", True),
+    # Swiss-Manager with FIDE 2009's rules: an own unplayed round counts in SB as a draw
+    # against the virtual opponent (Moscow Open 2018: 220 of 220 SB values), and an ARO cut
+    # takes a round without a game first (World Blitz 2021: 179 of 179 ARO/C1 values)
+    "swissmanager2009": RuleSet(
+        "swissmanager2009",
+        "adjusted",
+        "virtual",
+        False,
+        sb_unplayed="draw",
+        aro_cut="unplayed_first",
+    ),  # fmt: skip
 }
 _RULE_NAMES = tuple(RULE_SETS)
 
@@ -231,18 +254,19 @@ PRESETS: dict[str, Preset] = {
     "swissmanager": Preset(
         "swissmanager",
         "Swiss-Manager (chess-results.com)",
-        "fide2009",
+        "swissmanager2009",
         (("2023-09-01", "fide2024"), ("2026-03-01", "fide2026")),
         "Swiss-Manager names the edition of each tie-break in its label ('Buchholz Tie-Breaks "
         "Cut-1 (2026)' next to 'Median-1 (2023)'): those columns are computed under their "
         "edition (programs.SWISS_MANAGER_LABELS); for the others FIDE's dates are used. "
         "chess-results.com crosstables of 2018 and 2021 reproduce BH and BH/C1 under FIDE "
-        "2009 (798 of 798; tests/data/chess/swissmanager); a club's event of January 2026 "
-        "was computed with the 2009 rules, which its user may still choose: the program "
-        "applies its settings, not a date. Its SB, ARO/C1 and postponed games follow rules "
-        "of its own (tests/test_chess_swissmanager.py). Options: every FIDE edition, as its "
-        "user sets",
-        options=("fide2009", "fide2024", "fide2026"),
+        "2009 (798 of 798; tests/data/chess/swissmanager), their SB and ARO/C1 under its own "
+        "reading of it (swissmanager2009: 220 of 220 and 179 of 179); a club's event of "
+        "January 2026 was computed with the 2009 rules, which its user may still choose: the "
+        "program applies its settings, not a date (options: its 2009 rules and each later "
+        "edition). A postponed game counted in Buchholz is not modelled "
+        "(tests/test_chess_swissmanager.py)",
+        options=("swissmanager2009", "fide2024", "fide2026"),
     ),
     "vega": Preset(
         "vega",

@@ -61,9 +61,10 @@ def _scores(kind: np.ndarray, points: np.ndarray, opp: np.ndarray, grid: _Grid) 
     for code in set(np.unique(grid.rule).tolist()):
         how = grid.rule_sets[code].own_unplayed
         mine = (grid.rule == code)[:, None] & unplayed
+        if how == "self" or grid.rule_sets[code].sb_unplayed == "draw":  # a draw against it
+            result = np.where(mine, draw[:, None], result)
         if how == "self":
             own = np.broadcast_to(adjusted[:, None], (G, R))
-            result = np.where(mine, draw[:, None], result)
         elif how == "dummy_seen":  # a dummy at the player's score as his opponents count it
             own = np.broadcast_to(seen[:, None], (G, R))
         else:

@@ -11,13 +11,14 @@ for some, unplayed for others: C.07 15.2).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from .codes import RATING_BASED, TIEBREAKS, TieBreak, parse_tiebreak
 from .encounter import direct_encounter
 from .grid import _Grid
-from .kinds import _AVAILABLE, K_FL, K_FW, K_NONE, K_PAB, K_PLAYED, _counted, _is
+from .kinds import _AVAILABLE, K_FL, K_FW, K_LIVE, K_NONE, K_PAB, K_PLAYED, _counted, _is
 from .ratings import _aro, _opp_ratings, _opponent_mean, _performance, _unrated_option
 from .scores import _cut, _fore, _Rounds, _scores
 
@@ -112,6 +113,10 @@ class _Engine:
         if tb.name in RATING_BASED and self.unrated == "drop":
             value = np.where(self._with_unrated(), np.nan, value)
         return value, detail
+
+    def _per_rule_set(self, test: Any) -> np.ndarray:
+        """Whether each player's rule set passes `test` (a function of a RuleSet)."""
+        return np.array([bool(test(s)) for s in self.grid.rule_sets])[self.grid.rule]
 
     def _with_unrated(self) -> np.ndarray:
         """Whether each player's event has an unrated player (C.07 art. 10: the rating-based
@@ -281,7 +286,13 @@ class _Engine:
         """ARO: the average rating of the opponents met over the board (no value without a
         game, 0 when cuts or unrated opponents leave no rating)."""
         ratings, rated = self._opponents_ratings()
-        value, contrib, kept = _aro(ratings, rated, tb.low, tb.high)
+        spare = None
+        first = self._per_rule_set(lambda s: s.aro_cut == "unplayed_first")
+        if first.any() and tb.low:  # the cuts a round without a game takes (Swiss-Manager)
+            g = self.grid
+            unplayed = (g.kind != K_PLAYED) & (g.kind < K_LIVE)
+            spare = np.where(first, unplayed.sum(axis=1), 0)
+        value, contrib, kept = _aro(ratings, rated, tb.low, tb.high, spare)
         return self._no_game(value), _Detail(ratings, self.grid.points, contrib, kept, None)
 
     def _performance(self) -> tuple[np.ndarray, np.ndarray]:
