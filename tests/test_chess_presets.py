@@ -315,3 +315,29 @@ def test_a_published_column_naming_no_tie_break_is_said_not_compared():
     ):
         table = compare_published(published, double_forfeit())
     assert set(table["value"]) == {"points", "rank"}
+
+
+def test_swissmanager2009_on_the_withdrawal_event_worked_by_hand():
+    # as fide2009 (above), but an own unplayed round adds its virtual opponent's score times
+    # 1/2 to SB, whatever was awarded: D's PAB of round 2 (virtual 1.0) adds 0.5, not 1.0:
+    # SB D = 0.25 + 0.5 + 1.25 = 2.0; E's PAB of round 1 (virtual 1.0) adds 0.5 and his
+    # absence of round 3 (virtual 2.0) 1.0, not 0: SB E = 0.5 + 0 + 1.0 = 1.5. BH unchanged.
+    table = standings(withdrawal(), tiebreaks=CODES, rules="swissmanager2009")
+    assert values(table, "E") == {
+        "BH": BY_HAND["fide2009"]["BH"],
+        "BH/C1": BY_HAND["fide2009"]["BH/C1"],
+        "SB": [3.25, 1.5, 0.75, 2.0, 1.5],
+    }
+    # ARO/C1: D and E each have a round without a game, which takes the cut: they keep their
+    # one and two opponents (A 1 vs D; E played B only)
+    players = pd.DataFrame({"event": "E", "player": [1, 2, 3, 4, 5],
+                            "rating": [2000.0, 1900, 1800, 1700, 1600]})  # fmt: skip
+    both = {r: standings(withdrawal(), players=players, tiebreaks=["ARO/C1"], rules=r)
+            for r in ("fide2009", "swissmanager2009")}  # fmt: skip
+    aro = {r: t.set_index("player").sort_index()["ARO/C1"].tolist() for r, t in both.items()}
+    # A met B, C, D (1900, 1800, 1700): cut 1700 -> 1850 under both; D met C and A (1800,
+    # 2000): fide2009 cuts 1800 -> 2000, Swiss-Manager keeps both -> 1900; E met B only:
+    # fide2009 cuts it -> 0, Swiss-Manager keeps it -> 1900
+    assert aro["fide2009"][0] == aro["swissmanager2009"][0] == 1850
+    assert (aro["fide2009"][3], aro["swissmanager2009"][3]) == (2000, 1900)
+    assert (aro["fide2009"][4], aro["swissmanager2009"][4]) == (0, 1900)
