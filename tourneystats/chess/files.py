@@ -341,9 +341,12 @@ def _team_standings_from_path(
             f"take {sorted(allowed)})"
         )
     files = _team_files(path)
-    read = [read_team_trf(p) for p in files if p.suffix.lower() in TRF_SUFFIXES]
+    trfs = [p for p in files if p.suffix.lower() in TRF_SUFFIXES]
+    read = [read_team_trf(p) for p in trfs]
     tables = [read_table(p) for p in files if p.suffix.lower() not in TRF_SUFFIXES]
     boards = pd.concat([d.boards for d in read] + tables, ignore_index=True)
+    if "points" not in options:  # the point system the files' 362/320 records give
+        options = {**options, "points": files_points(trfs, [d.points for d in read], tables)}
     return team_standings(
         boards,
         tiebreaks=tiebreaks,
@@ -353,3 +356,20 @@ def _team_standings_from_path(
         round_robin=round_robin,
         **options,
     )
+
+
+def files_points(paths: list, points: list, tables: list) -> Any:
+    """The one team point system of files whose ``362``/``320`` records give `points` (None: not
+    given, the default); refused when two files give different ones."""
+    from .teams import TEAM_POINTS
+
+    chosen = [p or TEAM_POINTS["tec2023"] for p in points] + [TEAM_POINTS["tec2023"]] * bool(tables)
+    if any(p != chosen[0] for p in chosen):
+        k = next(k for k, p in enumerate(chosen) if p != chosen[0])
+        other = paths[k] if k < len(paths) else "the team results tables"
+        raise ValidationError(
+            f"{paths[0]}: its team point system ({chosen[0].name}: 362/320 records, or the "
+            f"default) differs from {other}'s ({chosen[k].name}): give the files apart, or "
+            "choose one (points=)"
+        )
+    return next((p for p in points if p is not None), None)
