@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from chess_team_data import write_team_trf, write_team_trf26  # noqa: E402
 
 from tourneystats.chess import team_standings  # noqa: E402
-from tourneystats.chess.teamtrf import read_team_trf  # noqa: E402
+from tourneystats.chess.teamtrf import TeamTrfData, read_team_trf  # noqa: E402
 
 #: TieBreakServer's code -> tourneystats' code
 CODES = {
@@ -85,9 +85,9 @@ def tbs_table(tbs: Path, python: str, path: Path, codes: list[str], rr: bool) ->
     return table.apply(pd.to_numeric, errors="coerce")
 
 
-def ours(path: Path, rules: str, codes: list[str], rr: bool) -> pd.DataFrame:
-    """tourneystats' values of `codes` (its own spelling), by team number."""
-    data = read_team_trf(path)
+def ours(data: TeamTrfData, rules: str, codes: list[str], rr: bool) -> pd.DataFrame:
+    """tourneystats' values of `codes` (its own spelling) for the file read as `data`, by team
+    number."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         table = team_standings(
@@ -111,9 +111,10 @@ def compare(
     BBE too)."""
     codes = [f"{c}/{v}" for v in RULES.values() for c in CODES]  # one run for both rule sets
     theirs = tbs_table(tbs, python, path, codes, rr)
+    data = read_team_trf(path)
     for name, version in RULES.items():
         rules = f"{fmt} {name}"
-        mine = ours(path, name, [c for c in CODES.values() if c != "MP"], rr)
+        mine = ours(data, name, [c for c in CODES.values() if c != "MP"], rr)
         for code, my_code in CODES.items():
             a = theirs[f"{code}/{version}"].reindex(mine.index).to_numpy(dtype=float)
             b = mine[my_code].to_numpy(dtype=float)
@@ -125,7 +126,7 @@ def compare(
                 examples.setdefault((rules, my_code), (path.name, mine.index[~same][:3].tolist()))
     for code in GROUPED if grouped else ():  # the ranks after match points and the code
         theirs = tbs_table(tbs, python, path, ["MPTS", code], rr)["Rank"]
-        mine = ours(path, "fide2024", [code], rr)["rank"]
+        mine = ours(data, "fide2024", [code], rr)["rank"]
         same = theirs.reindex(mine.index).to_numpy() == mine.to_numpy()
         tally[(f"{fmt} any", f"{code} (rank)", "agree")] += int(same.sum())
         tally[(f"{fmt} any", f"{code} (rank)", "total")] += len(same)

@@ -371,10 +371,9 @@ def out_of_order(
     playing = pd.MultiIndex.from_arrays([rnd, team, player])
     idle = ~boards.index.isin(playing)
     if idle.any():
-        r, t, p = boards.index[idle][0]
-        line = int(listed.set_index([ROUND, TEAM, PLAYER])["line"].loc[(r, t, p)])
-        raise where.fail(line, 17, f"the line-up puts player {p} on board {boards.iloc[idle][0]}"
-                                   f" in round {r}, but he has no game then")  # fmt: skip
+        row = listed.iloc[int(np.flatnonzero(idle)[0])]
+        raise where.fail(int(row["line"]), 17, f"the line-up puts player {row[PLAYER]} on board "
+                         f"{row['board']} in round {row[ROUND]}, but he has no game then")  # fmt: skip
     return np.where(covered, board, paired["board"].to_numpy()).astype(np.int64)
 
 

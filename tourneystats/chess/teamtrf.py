@@ -292,9 +292,11 @@ def _boards(
     wrong = theirs.to_numpy() != paired[BOARD].to_numpy()
     if wrong.any():
         shown = paired.loc[wrong, [ROUND, TEAM, OPPONENT_TEAM]].drop_duplicates().head(5)
+        line = members.set_index(TEAM)["line"].groupby(level=0).first()[shown[TEAM].iloc[0]]
         raise ValidationError(
-            f"{path}: the games of a match are not board against board in the order of the 013 "
-            f"records (round, team, opponent team): {shown.values.tolist()}"
+            f"TRF: {path}:{line}: the games of a match are not board against board in the order "
+            f"of the team records (013, 310; or a 300 line-up) (round, team, opponent team): "
+            f"{shown.values.tolist()}"
         )
     byes = _team_byes(rows, paired, key)
     out = pd.concat([paired, byes], ignore_index=True)
