@@ -158,8 +158,9 @@ Team events (one row per board per round; :mod:`tourneystats.chess.teams`) have 
 standings, :func:`team_standings`, with the team tie-breaks of art. 11-13 (MP, GP, MPvGP, BH and
 SB with a ``:MP``/``:GP`` point type, the extended SB EMMSB/EMGSB/EGMSB/EGGSB, EDE, BC, TBR,
 BBE, SSSC, ...; :mod:`tourneystats.chess.teamtiebreaks`), and board standings
-(:func:`board_standings`); a TRF file with ``013`` team records is read as a team event
-(:func:`~tourneystats.chess.read_team_trf`), never as an individual one. Rating-based values (ARO, TPR, PTP, APRO, APPO)
+(:func:`board_standings`); a TRF file with ``013`` team records or the TRF-2026 team section
+(``310`` and the records it brings: :mod:`tourneystats.chess.teamsection`) is read as a team
+event (:func:`~tourneystats.chess.read_team_trf`), never as an individual one. Rating-based values (ARO, TPR, PTP, APRO, APPO)
 are rounded to whole numbers as C.07 defines them, and use each player's first rating (2026, art.
 10 note), or each round's rating with ``ratings="per_round"``; unrated players are left out,
 given a rating, or make the rating-based tie-breaks drop (``unrated=``). Every other value is
