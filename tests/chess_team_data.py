@@ -236,3 +236,63 @@ def write_team_trf(seed: int, path, **options) -> bool:
     with open(path, "a", encoding="utf-8") as handle:
         handle.write("\n".join(lines) + "\n")
     return rr
+
+
+def write_team_trf26(seed: int, path, **options) -> bool:
+    """The event of :func:`write_team_trf` written with the TRF-2026 team section instead of
+    ``013`` records: ``212`` (the standings: match points, then game points), ``352`` (the
+    boards' colours), ``362`` (match points 2/1/0), a ``310``
+    record per team (pairing number t, its published match and game points and rank, its
+    roster), ``320`` (the pairing-allocated byes: one match point and a draw's game points on
+    every board, as the FIDE TEC's exercises score them), ``240`` (half- and zero-point team
+    byes) and ``330`` (the forfeited matches, white team first); whether it is a round robin."""
+    import numpy as np
+
+    from tourneystats.chess import team_standings, write_trf
+
+    boards, own, rr = random_team_event(seed, **options)
+    players = pd.DataFrame({"player": sorted(own["player"].unique())}).assign(event="E")
+    players["rating"] = np.random.default_rng(seed).integers(1500, 2500, len(players))
+    players["name"] = [f"Player {p}" for p in players["player"]]
+    kind = "Round robin" if rr else "Swiss System"
+    events = pd.DataFrame({"event": ["E"], "date": ["2025-04-01"], "type": [kind]})
+    write_trf(own, players, events, path)
+    size = int(boards["board"].max())
+    table = team_standings(boards, tiebreaks=["GP"], round_robin=rr).set_index("team")
+    teams = sorted(boards["team"].unique())
+    per_team = own["player"].nunique() // len(teams)
+    lines = [
+        "212 MP,GP",  # the published ranks: by match points, then game points
+        "352 " + "WB" * (size // 2) + "W" * (size % 2),
+        "362 TW 2.0   TD 1.0   TL 0.0",
+    ]
+    for team in teams:
+        roster = range((team - 1) * per_team + 1, team * per_team + 1)
+        mp, gp, rank = table.loc[team, ["MP", "GP", "rank"]]
+        lines.append(
+            f"310 {team:3d} {f'Team {team}':<32} {'':5} {'':6} {mp:6.1f} {gp:6.1f} {int(rank):3d}  "
+            + " ".join(f"{p:4d}" for p in roster)
+        )
+    byes = boards[boards["opponent_team"].isna()]
+    n_rounds = int(boards["round"].max())
+    pab = byes[byes["kind"] == "pab"].set_index("round")["team"]
+    if len(pab):
+        cells = " ".join(f"{int(pab.get(r, 0)):3d}" for r in range(1, n_rounds + 1))
+        lines.append(f"320 {1.0:4.1f} {size / 2:4.1f} {cells}")
+    for (rnd, kind), group in byes[byes["kind"].isin(["hpb", "zpb"])].groupby(["round", "kind"]):
+        ids = "".join(f" {int(t):4d}" for t in sorted(group["team"]))
+        lines.append(f"240 {kind[0].upper()} {int(rnd):3d}{ids}")
+    first = boards[(boards["board"] == 1) & (boards["colour"] == "w")]
+    whole = boards.groupby(["round", "team"])["kind"].agg(
+        lambda k: set(k) <= {"forfeit_win", "forfeit_loss"}
+    )
+    for row in first.itertuples():
+        if whole.get((row.round, row.team), False) and row.kind in ("forfeit_win", "forfeit_loss"):
+            both = boards[(boards["round"] == row.round) & (boards["team"] == row.team)]
+            mine = both["points"].sum()
+            theirs = size - mine
+            sign = "+-" if mine > theirs else "-+" if theirs > mine else "--"
+            lines.append(f"330 {sign} {row.round:3d} {row.team:3d} {int(row.opponent_team):3d}")
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write("\n".join(lines) + "\n")
+    return rr

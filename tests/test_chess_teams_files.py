@@ -88,17 +88,17 @@ def _file(tmp_path: Path, teams: list[str]) -> Path:
     "teams, message",
     [
         (["013 " + "A".ljust(32) + "   1    2", "013 " + "B".ljust(32) + "   2    4"],
-         "in two 013 team records"),
+         "t.trf:6: player 2 is in a second team record"),
         (["013 " + "A".ljust(32) + "   1    2", "013 " + "B".ljust(32) + "   3"],
-         "in no 013 team record"),
+         "t.trf:4: player 4 is in no team record"),
         (["013 " + "A".ljust(32) + "   1    x"], "must be a number"),
         (["013 " + "A".ljust(32) + "   1    2", "013 " + "B".ljust(32) + "   3    9"],
-         "unknown start ranks"),
+         "t.trf:6: a team record names start rank.s. with no 001"),
         (["013 " + "A".ljust(32) + "   1    3", "013 " + "B".ljust(32) + "   2    4"],
          "paired with itself"),
         (["013 " + "A".ljust(32) + "   2    1", "013 " + "B".ljust(32) + "   3    4"],
          "board against board"),
-        ([], "no 013 team record"),
+        ([], "no 013 or 310 team record"),
     ],
 )  # fmt: skip
 def test_refused(tmp_path, teams, message):

@@ -329,8 +329,9 @@ def results_from_path(name: str, path: str | Path, **options: Any) -> tuple[pd.D
         from .chess.files import _team_files, read_team_results
 
         if _team_files(path):
-            boards, teams, events = read_team_results(path)
-            return boards, {"players": teams, "events": events}
+            boards, teams, events, points = read_team_results(path)
+            given = {} if points is None else {"points": points}
+            return boards, {"players": teams, "events": events, **given}
     read = module.read_results(path, **read_options(module.read_results, options))
     if name == "chess":
         results, players, events = read

@@ -160,8 +160,9 @@ Team events (one row per board per round; :mod:`tourneystats.chess.teams`) have 
 standings, :func:`team_standings`, with the team tie-breaks of art. 11-13 (MP, GP, MPvGP, BH and
 SB with a ``:MP``/``:GP`` point type, the extended SB EMMSB/EMGSB/EGMSB/EGGSB, EDE, BC, TBR,
 BBE, SSSC, ...; :mod:`tourneystats.chess.teamtiebreaks`), and board standings
-(:func:`board_standings`); a TRF file with ``013`` team records is read as a team event
-(:func:`~tourneystats.chess.read_team_trf`), never as an individual one. Given board rows
+(:func:`board_standings`); a TRF file with ``013`` team records or the TRF-2026 team section
+(``310`` and the records it brings: :mod:`tourneystats.chess.teamsection`) is read as a team
+event (:func:`~tourneystats.chess.read_team_trf`), never as an individual one. Given board rows
 (``team`` and ``opponent_team`` columns), :func:`standings`, :func:`standings_by_round`
 (:func:`team_standings_by_round`: the teams after every round), :func:`compare` and
 :func:`explain` (:func:`explain_team`: a team's BH and SB round by round) rank and explain the

@@ -31,6 +31,13 @@ tie-breaks a file declares in its ``202``/``212`` record, else the caller's or t
 
 A published rank can only agree when the tie-breaks are the ones the publisher used: players
 the tie-breaks leave level share a place here, while a TRF file numbers them 1, 2, ...
+
+A TRF file of a team event with the TRF-2026 team section publishes each team's match points
+(``310`` columns 55-60), game points (62-67) and rank (69-71, ties allowed): those are compared
+per team (``event, team, name, value, published, computed, equal``), with the team standings
+:func:`~tourneystats.chess.standings_from_path` gives (the file's ``362``/``320`` point system,
+its ``202``/``212`` tie-breaks); a rank agrees with any of the places a tie covers. A TRF-16 team
+file (``013`` records) publishes no team values: its players' points and ranks are compared.
 """
 
 from __future__ import annotations
@@ -103,6 +110,7 @@ def check_from_path(
     2   cup       2  points        0.0       0.0   True
     3   cup       2    rank        2.0       2.0   True
     """
+    from .teamsection import has_team_section
     from .trf import TRF_SUFFIXES, read_trf  # on first use, as in files.py
     from .vega import vega_folders
 
@@ -112,6 +120,10 @@ def check_from_path(
     if tables:
         return _check_tables(path, tables, rules=rules, round_robin=round_robin, **options)
     files = result_files(path, TRF_SUFFIXES, what="TRF files")
+    if any(has_team_section(f) for f in files):
+        return _check_teams(
+            path, files, rules=rules, tiebreaks=tiebreaks, round_robin=round_robin, **options
+        )
     data = read_trf(files if len(files) > 1 else files[0], check_points=False, jobs=jobs)
     table = standings(
         data.results,
@@ -129,6 +141,60 @@ def check_from_path(
     out = compare(published, ours, keys=[EVENT, PLAYER], values={POINTS: "_pts", RANK: "_rank"})
     out = out.dropna(subset=["published"]).reset_index(drop=True)
     return with_people(out.assign(note=_rank_notes(out, published)), data.players)
+
+
+def _check_teams(
+    path: str | os.PathLike,
+    files: list,
+    *,
+    rules: Any,
+    tiebreaks: Any,
+    round_robin: Any,
+    **options: Any,
+) -> pd.DataFrame:
+    """The match points, game points and ranks the ``310`` records of team files publish,
+    against the computed ones."""
+    from ..core.schema import GAME_POINTS, MATCH_POINTS, NAME, TEAM
+    from .files import files_points
+    from .teams import team_matches
+    from .teamtiebreaks import team_standings
+    from .teamtrf import read_team_trf
+
+    read = [read_team_trf(f) for f in files]
+    published = [d.published for d in read if d.published is not None]
+    if not published:
+        raise ValidationError(f"{path}: the TRF files publish no team values (310 records)")
+    boards = pd.concat([d.boards for d in read], ignore_index=True)
+    if "points" not in options:
+        options["points"] = files_points(files, [d.points for d in read], [])
+    table = team_standings(
+        boards,
+        tiebreaks=tiebreaks,
+        rules=rules if rules is not None else "auto:fide2024",
+        events=pd.concat([d.events for d in read], ignore_index=True),
+        teams=pd.concat([d.teams for d in read], ignore_index=True),
+        round_robin=round_robin,
+        **options,
+    )
+    kw = {k: options[k] for k in ("points", "team_size") if k in options}
+    totals = team_matches(boards, **kw).groupby([EVENT, TEAM], observed=True, sort=False)
+    sums = totals[[MATCH_POINTS, GAME_POINTS]].sum()
+    ours = table[[EVENT, TEAM, RANK]].astype({EVENT: object})
+    ours = ours.join(sums, on=[EVENT, TEAM]).rename(
+        columns={MATCH_POINTS: "_mp", GAME_POINTS: "_gp", RANK: "_rank"}
+    )
+    mine = pd.concat(published, ignore_index=True).astype({EVENT: object})
+    out = compare(
+        mine[[EVENT, TEAM, MATCH_POINTS, GAME_POINTS, RANK]],
+        ours,
+        keys=[EVENT, TEAM],
+        values={MATCH_POINTS: "_mp", GAME_POINTS: "_gp", RANK: "_rank"},
+        places=[RANK],
+    )
+    out = out.dropna(subset=["published"]).reset_index(drop=True)
+    names = mine.set_index([EVENT, TEAM])[NAME]
+    out.insert(2, NAME, names.reindex(pd.MultiIndex.from_frame(out[[EVENT, TEAM]])).to_numpy())
+    return out
 
 
 def _results_tables(path: str | os.PathLike) -> list:

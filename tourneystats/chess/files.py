@@ -176,8 +176,10 @@ def history_from_path(
         from .teamrounds import team_standings_by_round
 
         _team_options(path, options, {"tiebreaks", "rules", "round_robin"})
-        boards, teams, events = read_team_results(path)
+        boards, teams, events, points = read_team_results(path)
         options = {**options, "rules": options.get("rules") or "auto:fide2024"}
+        if points is not None and "points" not in options:
+            options["points"] = points
         return team_standings_by_round(boards, teams=teams, events=events, **options)
     results, players, events = read_results(path, jobs=jobs)
     return standings_by_round(results, players=players, events=events, **options)
@@ -339,7 +341,9 @@ def _team_standings_from_path(
     from .teamtiebreaks import team_standings
 
     _team_options(path, options)
-    boards, teams, events = read_team_results(path)
+    boards, teams, events, points = read_team_results(path)
+    if points is not None and "points" not in options:  # the files' 362/320 records
+        options = {**options, "points": points}
     return team_standings(
         boards,
         tiebreaks=tiebreaks,
@@ -368,20 +372,40 @@ def _team_options(path: str | os.PathLike, options: dict, also: Iterable[str] = 
 
 def read_team_results(
     path: str | os.PathLike,
-) -> tuple[pd.DataFrame, pd.DataFrame | None, pd.DataFrame | None]:
-    """The board rows, teams (``event, team, name``) and events of the team files of `path`
-    (TRF files with ``013`` team records, tables of board rows); teams and events None when
-    no TRF file gives them."""
+) -> tuple[pd.DataFrame, pd.DataFrame | None, pd.DataFrame | None, Any]:
+    """The board rows, teams (``event, team, name``), events and team point system of the team
+    files of `path` (TRF files with ``013``/``310`` team records, tables of board rows); teams
+    and events None when no TRF file gives them, the point system None when none gives one
+    (TRF-2026 ``362``/``320`` records: :func:`files_points`)."""
     from .teamtrf import read_team_trf
     from .trf import TRF_SUFFIXES
 
     files = _team_files(path)
     if not files:
         raise ValueError(f"{path}: no team event (TRF 013 team records, or board rows)")
-    read = [read_team_trf(p) for p in files if p.suffix.lower() in TRF_SUFFIXES]
+    trfs = [p for p in files if p.suffix.lower() in TRF_SUFFIXES]
+    read = [read_team_trf(p) for p in trfs]
     tables = [read_table(p) for p in files if p.suffix.lower() not in TRF_SUFFIXES]
     boards = pd.concat([d.boards for d in read] + tables, ignore_index=True)
+    points = files_points(trfs, [d.points for d in read], tables)
     if not read:
-        return boards, None, None
+        return boards, None, None, points
     teams = pd.concat([d.teams for d in read], ignore_index=True)
-    return boards, teams, pd.concat([d.events for d in read], ignore_index=True)
+    return boards, teams, pd.concat([d.events for d in read], ignore_index=True), points
+
+
+def files_points(paths: list, points: list, tables: list) -> Any:
+    """The one team point system of files whose ``362``/``320`` records give `points` (None: not
+    given, the default); refused when two files give different ones."""
+    from .teams import TEAM_POINTS
+
+    chosen = [p or TEAM_POINTS["tec2023"] for p in points] + [TEAM_POINTS["tec2023"]] * bool(tables)
+    if any(p != chosen[0] for p in chosen):
+        k = next(k for k, p in enumerate(chosen) if p != chosen[0])
+        other = paths[k] if k < len(paths) else "the team results tables"
+        raise ValidationError(
+            f"{paths[0]}: its team point system ({chosen[0].name}: 362/320 records, or the "
+            f"default) differs from {other}'s ({chosen[k].name}): give the files apart, or "
+            "choose one (points=)"
+        )
+    return next((p for p in points if p is not None), None)

@@ -18,7 +18,22 @@ Read here (:func:`read_team_trf`):
 * a player in no ``013`` record, or in two, is refused, and so are players of one team meeting
   players of two teams in a round.
 
-The TRF-2026 team section (``310`` and the records it brings) is not read yet.
+A file with the TRF-2026 team section (:mod:`~tourneystats.chess.teamsection`) is read from its
+``310`` records (team pairing numbers, names, rosters in board order; ``013`` records beside
+them must give the same rosters), and the records it brings are checked against the games:
+
+* a ``300`` record gives the boards of a team in a round (else the ``310`` order, as above);
+* a ``320`` or ``240`` record gives a team its bye in a round: refused when the team plays
+  then, or when its players' rows hold another bye with points (and a ``320`` record must list
+  every team whose players have a pairing-allocated bye);
+* a ``330`` record (a forfeited match) must name two teams that meet in that round, no board
+  played, and the winner the boards' points give;
+* a ``352`` colour sequence must have as many boards as the matches have;
+* ``362`` (the match points) and ``320`` (a bye's match and game points) make the event's point
+  system (:class:`~tourneystats.chess.teams.TeamPoints`, named ``"trf"``): the bye's points must be
+  a win's, a draw's or a loss's, of the match and of every board;
+* the ``310`` match points, game points and ranks are the published values ``tourneystats check``
+  compares.
 """
 
 from __future__ import annotations
@@ -42,6 +57,15 @@ from ..core.schema import (
     TEAM,
     ValidationError,
 )
+from .teams import TeamPoints
+from .teamsection import (
+    apply_section,
+    has_team_section,
+    out_of_order,
+    read_team_section,
+    section_lines,
+    section_points,
+)
 
 #: the bye kind a team takes from its players' rows, best first
 _BYE_ORDER = ("pab", "fpb", "hpb", "zpb")
@@ -60,28 +84,35 @@ class TeamTrfData(NamedTuple):
         The players (as :func:`~tourneystats.chess.read_trf` reads them) with their ``team``.
     events : pandas.DataFrame
         As :func:`~tourneystats.chess.read_trf` reads them.
+    published : pandas.DataFrame or None
+        ``event, team, name, match_points, game_points, rank``: the values the ``310`` records
+        publish (NaN where blank); None for a file without them.
+    points : TeamPoints or None
+        The point system the ``362`` and ``320`` records give; None when the file has neither.
     """
 
     boards: pd.DataFrame
     teams: pd.DataFrame
     players: pd.DataFrame
     events: pd.DataFrame
+    published: pd.DataFrame | None = None
+    points: TeamPoints | None = None
 
 
 def has_team_records(path: str | os.PathLike) -> bool:
-    """Whether the TRF file `path` has ``013`` team records (a team event): one scan of its
-    bytes, as fast as reading them."""
+    """Whether the TRF file `path` has ``013`` or ``310`` team records (a team event): one scan
+    of its bytes, as fast as reading them."""
     data = Path(path).read_bytes()
-    return data.startswith(b"013 ") or b"\n013 " in data
+    return any(data.startswith(t) or b"\n" + t in data or b"\r" + t in data
+               for t in (b"013 ", b"310 "))  # fmt: skip
 
 
 def team_records(path: str | os.PathLike) -> pd.DataFrame:
     """The ``013`` records of `path`: ``team`` (1, 2, ... in file order), ``name``, and one row
-    per member with his ``player`` start rank and ``order`` (1-based)."""
+    per member with his ``player`` start rank, ``order`` (1-based) and the record's ``line``."""
     rows = []
-    text = Path(path).read_bytes().decode("utf-8", errors="replace")
     team = 0
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    for lineno, line in enumerate(section_lines(path), start=1):
         if not line.startswith("013 "):
             continue
         team += 1
@@ -98,8 +129,8 @@ def team_records(path: str | os.PathLike) -> pd.DataFrame:
                     f"record must be a number, got {field!r}"
                 )
             if int(field):
-                rows.append((team, name, int(field), order))
-    return pd.DataFrame(rows, columns=[TEAM, NAME, PLAYER, "order"])
+                rows.append((team, name, int(field), order, lineno))
+    return pd.DataFrame(rows, columns=[TEAM, NAME, PLAYER, "order", "line"])
 
 
 def read_team_trf(path: str | os.PathLike, *, event: str | None = None) -> TeamTrfData:
@@ -146,40 +177,87 @@ def read_team_trf(path: str | os.PathLike, *, event: str | None = None) -> TeamT
     """
     from .trf import read_trf
 
+    data = read_trf(path, event=event)  # (first: what no TRF file may hold)
     records = team_records(path)
+    section = read_team_section(path) if has_team_section(path) else None
+    if section is not None:
+        _same_rosters(records, section.rosters, path)
+        records = section.rosters
     if records.empty:
-        raise ValidationError(f"{path}: no 013 team record: not a team event")
-    data = read_trf(path, event=event)
+        raise ValidationError(f"{path}: no 013 or 310 team record: not a team event")
     name = data.events[EVENT].astype(object).iloc[0]
     members = _members(records, data.players, path)
     results = data.results.astype({EVENT: object})
-    boards = _boards(results, members, path)
+    lineups = section.lineups if section is not None else None
+    boards = _boards(results, members, path, lineups)
+    published, points = None, None
+    if section is not None:
+        boards = apply_section(boards, section, path)
+        points = section_points(section, boards, path)
+        published = section.published.drop(columns="line").assign(**{EVENT: name})
+        published = published[[EVENT, *published.columns[:-1]]]
     teams = records.drop_duplicates(TEAM)[[TEAM, NAME]].assign(**{EVENT: name})
     players = data.players.merge(members[[PLAYER, TEAM]], on=PLAYER, how="left")
     return TeamTrfData(boards, teams[[EVENT, TEAM, NAME]].reset_index(drop=True), players,
-                       data.events)  # fmt: skip
+                       data.events, published, points)  # fmt: skip
+
+
+def _same_rosters(old: pd.DataFrame, new: pd.DataFrame, path: str | os.PathLike) -> None:
+    """Beside ``310`` records, each ``013`` record must give the roster of one of them."""
+    if old.empty:
+        return
+    rosters = {tuple(g[PLAYER]) for _, g in new.groupby(TEAM, sort=False)}
+    for _, team in old.groupby(TEAM, sort=False):
+        if tuple(team[PLAYER]) not in rosters:
+            raise ValidationError(
+                f"TRF: {path}:{team['line'].iloc[0]}: this 013 record's players "
+                f"{team[PLAYER].tolist()[:8]} are no 310 record's roster"
+            )
 
 
 def _members(records: pd.DataFrame, players: pd.DataFrame, path: str | os.PathLike) -> pd.DataFrame:
-    """Each player's team and order; every player in exactly one team."""
-    twice = records[records.duplicated(PLAYER, keep=False)]
+    """Each player's team and order; every player in exactly one team (a refusal names the
+    team record's line, or the player's)."""
+    twice = records[records.duplicated(PLAYER, keep="first")]
     if len(twice):
+        first = twice.iloc[0]
         raise ValidationError(
-            f"{path}: players in two 013 team records: {sorted(set(twice[PLAYER]))[:5]}"
+            f"TRF: {path}:{first['line']}: player {first[PLAYER]} is in a second team record "
+            f"({len(twice)} player(s) in two teams)"
         )
     known = set(players[PLAYER].astype(int))
-    stray = sorted(set(records[PLAYER]) - known)
-    if stray:
-        raise ValidationError(f"{path}: 013 team records name unknown start ranks: {stray[:5]}")
+    stray = records[~records[PLAYER].isin(known)]
+    if len(stray):
+        raise ValidationError(
+            f"TRF: {path}:{stray['line'].iloc[0]}: a team record names start rank(s) with no 001 "
+            f"record: {stray[PLAYER].tolist()[:5]}"
+        )
     missing = sorted(known - set(records[PLAYER]))
     if missing:
-        raise ValidationError(f"{path}: players in no 013 team record: {missing[:5]}")
+        line = _player_line(path, missing[0])
+        raise ValidationError(
+            f"TRF: {path}:{line}: player {missing[0]} is in no team record "
+            f"({len(missing)} player(s): {missing[:5]})"
+        )
     return records
 
 
-def _boards(results: pd.DataFrame, members: pd.DataFrame, path: str | os.PathLike) -> pd.DataFrame:
+def _player_line(path: str | os.PathLike, player: int) -> int:
+    """The line of the ``001`` record of `player`."""
+    for n, text in enumerate(section_lines(path), start=1):
+        if text.startswith("001") and text[4:8].strip() == str(player):
+            return n
+    return 0
+
+
+def _boards(
+    results: pd.DataFrame,
+    members: pd.DataFrame,
+    path: str | os.PathLike,
+    lineups: pd.DataFrame | None = None,
+) -> pd.DataFrame:
     """The board rows: each player's game with his team and its opponent team, boards in the
-    order of the team records; the team byes."""
+    order of the team records (or of a ``300`` record's line-up); the team byes."""
     team_of = members.set_index(PLAYER)[TEAM]
     order_of = members.set_index(PLAYER)["order"]
     rows = results.assign(
@@ -207,14 +285,18 @@ def _boards(results: pd.DataFrame, members: pd.DataFrame, path: str | os.PathLik
     paired = paired.assign(
         **{BOARD: paired.groupby(key, sort=False)["_order"].rank(method="first").astype(int)}
     )
+    if lineups is not None and len(lineups):
+        paired = paired.assign(**{BOARD: out_of_order(paired, lineups, path)})
     opp_board = paired.set_index([ROUND, PLAYER])[BOARD]
     theirs = opp_board.reindex(pd.MultiIndex.from_arrays([paired[ROUND], paired[OPPONENT]]))
     wrong = theirs.to_numpy() != paired[BOARD].to_numpy()
     if wrong.any():
         shown = paired.loc[wrong, [ROUND, TEAM, OPPONENT_TEAM]].drop_duplicates().head(5)
+        line = members.set_index(TEAM)["line"].groupby(level=0).first()[shown[TEAM].iloc[0]]
         raise ValidationError(
-            f"{path}: the games of a match are not board against board in the order of the 013 "
-            f"records (round, team, opponent team): {shown.values.tolist()}"
+            f"TRF: {path}:{line}: the games of a match are not board against board in the order "
+            f"of the team records (013, 310; or a 300 line-up) (round, team, opponent team): "
+            f"{shown.values.tolist()}"
         )
     byes = _team_byes(rows, paired, key)
     out = pd.concat([paired, byes], ignore_index=True)

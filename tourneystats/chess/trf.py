@@ -56,8 +56,8 @@ column of the events is ``212``'s list without ``PTS``, else ``202``'s, and
 :func:`tourneystats.chess.standings` ranks the event by it unless given ``tiebreaks=``.
 Ignored by design (they do not change who played whom with which result): comments (``###``),
 blank lines, the other tournament records (``062``-``082``, ``102``-``132``, ``152``, ``172``,
-``192``, ``222``), team records
-(``013``, ``310``, ``320``, ``330``, ``300``, ``352``, ``362``, ``801``, ``802``), pairing data
+``192``, ``222``), team records (``013``, ``310``, ``320``, ``330``, ``300``, ``352``, ``362``,
+``801``, ``802``: a team event is read by :func:`~tourneystats.chess.read_team_trf`), pairing data
 (``240`` bye requests, ``250`` acceleration, ``260`` prohibited pairings), ``299`` abnormal point
 assignments (a penalty then shows up as a published-points mismatch), National Rating Support
 records (a federation code instead of ``001``), and program extensions (``XXC``, ``XXS``, ``XXZ``,

@@ -1,0 +1,131 @@
+"""Hostile cases: team chess. The hand-written TRF-2026 team event (``310`` records beside the
+``013`` ones, ``320``, ``330``, ``300``, ``352``, ``362``; ``tests/data/chess/teams/``), the
+same file with ``013`` records only (TRF-16), and the event as a team results table (one row
+per board per round, CSV), each mutated."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+
+from .common import TESTS, Case, _csv_rows, _join, _lines, _sub, _truncate_mid_line
+
+_TEAMS = TESTS / "chess" / "teams"
+_NAME = "cup.trf"
+#: the hand-computed standings (tests/test_chess_teams_trf2026.py)
+_WANT = (("team", 1, "MP", 5.0), ("team", 2, "GP", 3.5), ("team", 3, "rank", 3))
+
+
+def _trf() -> bytes:
+    return (_TEAMS / "cup-trf2026.trf").read_bytes()
+
+
+def _without(data: bytes, tag: bytes) -> bytes:
+    return _join([line for line in _lines(data) if not line.startswith(tag)])
+
+
+def _with(data: bytes, *lines: str) -> bytes:
+    return data + "".join(f"{line}\n" for line in lines).encode()
+
+
+def chess_team_cases() -> Iterator[Case]:
+    """The TRF team records (013 and 310) and the records 310 brings, malformed."""
+    trf = _trf()
+    only310 = _without(trf, b"013")
+    only013 = _without(_without(_without(trf, b"310"), b"300"), b"320")
+    base = "team trf/original"
+    yield Case(base, "chess", {_NAME: trf}, "ok", want=_WANT)
+    yield Case("team trf/013 records only (TRF-16)", "chess",
+               {_NAME: only013}, "error",
+               locate="line")  # (the out-of-order boards of round 2 need their 300 record)  # fmt: skip
+    yield Case("team trf/310 records only", "chess", {_NAME: _without(trf, b"013")}, "same", base)
+    yield Case("team trf/CRLF line ends", "chess", {_NAME: trf.replace(b"\n", b"\r\n")}, "same",
+               base)  # fmt: skip
+    refused = {
+        "a 310 team naming an unknown player": _sub(only310, r"^(310   3 .*)   7$", r"\1  77"),
+        "a 013 team naming an unknown player": _sub(only013, r"^(013 Bishops .*)   7$", r"\1  77"),
+        "a player in two 310 teams": _sub(trf, r"^(310   3 .*)   7$", r"\1   2"),
+        "a player in two 013 teams": _sub(only013, r"^(013 Bishops .*)   7$", r"\1   2"),
+        "a player in no team": _sub(_sub(trf, r"^(310   3 .*)   7$", r"\1"),
+                                    r"^(013 Bishops .*)   7$", r"\1"),
+        "a duplicate 310 team number": _sub(trf, r"^310   3 Bishops ", "310   2 Bishops "),
+        "a 310 record twice": trf + _lines(trf)[-6],
+        "a 013 roster that is no 310 roster": _sub(trf, r"^(013 Knights .*)   5$", r"\1   7"),
+        "a team number not a number": _sub(trf, r"^310   3 ", "310   x "),
+        "a team number 0": _sub(trf, r"^310   3 ", "310   0 "),
+        "310 match points not a number": _sub(trf, r"^(310   2 .*1800 )   3\.0", r"\1   abc"),
+        "a 310 field out of its columns": _sub(trf, r"^(310   2 .* 3\.5)   2  ", r"\1     2"),
+        "a NUL byte in a 310 record": _sub(trf, r"^310   2 Knights", "310   2 Kni\x00hts"),
+        "a NUL byte in a 013 record": _sub(trf, r"^013 Knights", "013 Kni\x00hts"),
+        "a 352 colour sequence of 1 board": _sub(trf, r"^352 WB", "352 W"),
+        "a 352 sequence not of W and B": _sub(trf, r"^352 WB", "352 WX"),
+        "a 362 record without points": _sub(trf, r"^362 .*$", "362 two one nil"),
+        "a 362 draw above a win": _sub(trf, r"^362 .*$", "362 TW 1.0   TD 2.0   TL 0.0"),
+        "a 320 bye of 1.5 match points": _sub(trf, r"^320  1\.0", "320  1.5"),
+        "a 320 bye of 0.7 game points": _sub(trf, r"^(320  1\.0)  1\.0", r"\1  0.7"),
+        "a 320 bye to a team that plays": _sub(trf, r"^320 (.{9})   3   2   1", r"320 \1   1   2   3"),
+        "a 320 bye missing a team with U": _sub(trf, r"^320 (.{9})   3   2   1", r"320 \1   0   2   1"),
+        "a 320 bye to an unknown team": _sub(trf, r"^320 (.{9})   3", r"320 \1   9"),
+        "a 240 bye to a team that plays": _with(trf, "240 H   1    1"),
+        "a 240 zero-point bye against the players' U": _with(trf, "240 Z   3    1"),
+        "a 240 bye type X": _with(trf, "240 X   3    1"),
+        "a 330 forfeit won by the other side": _sub(trf, r"^330 \+- ", "330 -+ "),
+        "a 330 forfeit of teams that do not meet": _sub(trf, r"^330 \+- 003 002 003", "330 +- 002 002 003"),
+        "a 330 forfeit of a match played": _sub(trf, r"^330 \+- 003 002 003", "330 +- 001 001 002"),
+        "a 330 forfeit type ++": _sub(trf, r"^330 \+- ", "330 ++ "),
+        "a 300 line-up leaving out a player": _sub(trf, r"^300 (.*) 0003 0001", r"300 \1 0003 0000"),
+        "a 300 line-up of a player who rests": _sub(trf, r"^300 (.*) 0003 0001", r"300 \1 0002 0003 0001"),
+        "a 300 line-up naming another opponent": _sub(trf, r"^300 002 001 003", "300 002 001 002"),
+        "a 001 game whose sides disagree": _sub(trf, r"^(001    4 .*)     1 b 0", r"\1     1 b 1"),
+    }  # fmt: skip
+    for label, data in refused.items():
+        yield Case(f"team trf/{label}", "chess", {_NAME: data}, "error", locate="line")
+    yield Case("team trf/truncated mid-line", "chess", {_NAME: _truncate_mid_line(trf, 0.93)},
+               "either")  # fmt: skip
+    yield Case("team trf/non-UTF-8 team name", "chess",
+               {_NAME: _sub(trf, r"^(310   1 )Rooks ", "\\g<1>T\xfcrme ")}, "same", base)  # fmt: skip
+    yield Case("team trf/binary garbage after the teams", "chess", {_NAME: trf + b"\xff\xfe\x00\x01"},
+               "error", locate="line")  # fmt: skip
+    yield Case("team trf/check", "chess", {_NAME: trf}, "ok", command="check", out=None)
+
+
+def _boards_csv() -> bytes:
+    """The event as a team results table (one row per board per round)."""
+    from tourneystats.chess.teamtrf import read_team_trf
+
+    boards = read_team_trf(_TEAMS / "cup-trf2026.trf").boards.assign(event="cup")
+    out = io.StringIO()
+    boards.to_csv(out, index=False)
+    return out.getvalue().encode()
+
+
+def chess_team_table_cases() -> Iterator[Case]:
+    """A team results table (CSV) with columns missing, rows twice, sides that disagree."""
+    data = _boards_csv()
+    name = "cup-boards.csv"
+    header, rows = _csv_rows(data)
+    base = "team table/original"
+    yield Case(base, "chess", {name: data}, "ok", want=(("team", 1, "MP", 5.0),))
+    yield Case("team table/rows reversed", "chess", {name: header + _join(rows[::-1])}, "same",
+               base)  # fmt: skip
+    dropped = [c for c in header.decode().strip().split(",") if c != "kind"]
+    columns = ",".join(dropped).encode() + b"\n"
+    keep = [header.decode().strip().split(",").index(c) for c in dropped]
+    body = [",".join(r.decode().rstrip("\n").split(",")[k] for k in keep).encode() + b"\n"
+            for r in rows]  # fmt: skip
+    yield Case("team table/no kind column", "chess", {name: columns + _join(body)}, "error")
+    refused = {
+        "a board row twice": header + _join(rows + rows[:1]),
+        "a game whose sides do not add up": _sub(data, r"^cup,1,1,2,1,1,4,w,1\.0,played",
+                                                 "cup,1,1,2,1,1,4,w,0.5,played"),
+        "a board naming another opponent team": _sub(
+            data, r"^cup,1,2,1,1,4,1,b,0\.0,played", "cup,1,2,3,1,4,1,b,0.0,played"),
+        "a forfeit win against a board played": _sub(
+            data, r"^cup,3,3,2,1,6,4,b,0\.0,forfeit_loss", "cup,3,3,2,1,6,4,b,0.0,played"),
+        "a player in two teams": _sub(data, r"^cup,2,3,1,2,7,1,b,0\.5,played",
+                                      "cup,2,3,1,2,2,1,b,0.5,played"),
+        "a team bye with a game kind": _sub(data, r"^cup,1,3,,,,,,0\.0,pab",
+                                            "cup,1,3,,,,,,0.0,played"),
+    }  # fmt: skip
+    for label, mutated in refused.items():
+        yield Case(f"team table/{label}", "chess", {name: mutated}, "error", locate="rows")
