@@ -4,6 +4,7 @@ generated events of the oracle comparison read the same in both formats."""
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -164,3 +165,15 @@ def test_both_formats_of_a_generated_event_read_the_same(tmp_path, seed):
         new.boards.drop(columns="event"), old.boards.drop(columns="event")
     )
     assert check_from_path(tmp_path / "b.trf")["equal"].all()
+
+
+def test_read_trf_on_a_team_file_says_it_is_a_team_event():
+    from tourneystats.chess import read_team_trf, read_trf
+
+    path = Path(__file__).parent / "data" / "chess" / "teams" / "cup-trf2026.trf"
+    with pytest.warns(UserWarning, match="team records .*read_team_trf"):
+        players_games = read_trf(path).results
+    assert set(players_games.columns) >= {"player", "opponent", "points"}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the team reader says nothing of it
+        read_team_trf(path)

@@ -39,6 +39,8 @@ them must give the same rosters), and the records it brings are checked against 
 from __future__ import annotations
 
 import os
+import re
+import warnings
 from pathlib import Path
 from typing import NamedTuple
 
@@ -175,9 +177,11 @@ def read_team_trf(path: str | os.PathLike, *, event: str | None = None) -> TeamT
     2      1     2              1      1       3     0.0
     3      1     2              1      2       4     0.5
     """
-    from .trf import read_trf
+    from .trf import TEAM_RECORDS_NOTE, read_trf
 
-    data = read_trf(path, event=event)  # (first: what no TRF file may hold)
+    with warnings.catch_warnings():  # (the players' games are what is wanted here)
+        warnings.filterwarnings("ignore", message=".*" + re.escape(TEAM_RECORDS_NOTE))
+        data = read_trf(path, event=event)  # (first: what no TRF file may hold)
     records = team_records(path)
     section = read_team_section(path) if has_team_section(path) else None
     if section is not None:

@@ -96,6 +96,7 @@ from __future__ import annotations
 
 import os
 import re
+import warnings
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import NamedTuple
@@ -126,6 +127,7 @@ from ..core.schema import (
     TITLE,
     TYPE,
     ValidationError,
+    shortened,
 )
 from .codes import parse_tiebreak
 from .kinds import (
@@ -428,11 +430,21 @@ def _records(
         {j: text_of(k) for j, k in enumerate(idx) if file_of_line[k] in texts} if texts else {}
     )
     where = _Where(files, file_of_line[idx], lineno[idx])
+    team = [k for k in others if lines[k][:4] in (b"013 ", b"310 ")]
+    if team:  # a team event read as its players' games: say how to read the teams
+        shown = sorted({str(files[file_of_line[k]]) for k in team})
+        warnings.warn(f"TRF: {shortened(shown)}: {TEAM_RECORDS_NOTE}", stacklevel=4)
     missing = np.setdiff1d(np.arange(n_files), where.file_of)
     if missing.size:
         raise ValidationError(f"TRF: {files[missing[0]]}: no player (001) record")
     return header, plines, name_text, where
 
+
+#: said of a file with team records that read_trf reads (its players' games)
+TEAM_RECORDS_NOTE = (
+    "team records (013/310): read_trf gives the players' games; read_team_trf (and "
+    "standings_from_path, the command line) the team event"
+)
 
 _HEADER_TAGS = {
     "012": NAME,
