@@ -427,13 +427,12 @@ def de_order(ev, group):
     def resolve(members):
         members = list(members)
         while len(members) > 1:
-            score = dict.fromkeys(members, 0.0)
-            met = {m: set() for m in members}
-            for m in members:
+            met = {m: {} for m in members}  # opponent -> points of each game (C.07 6.1.2:
+            for m in members:  # two who met more than once count the average)
                 for k, opp, p, _ in ev.rounds(m):
-                    if k == "played" and opp in score:
-                        score[m] += p
-                        met[m].add(opp)
+                    if k == "played" and opp in met:
+                        met[m].setdefault(opp, []).append(p)
+            score = {m: sum(sum(v) / len(v) for v in met[m].values()) for m in members}
             if all(len(met[m]) == len(members) - 1 for m in members):
                 levels = sorted(set(score.values()), reverse=True)
                 if len(levels) == 1:

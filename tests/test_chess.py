@@ -555,3 +555,25 @@ def test_rules_from_a_column(tec_swiss):
     history = standings_by_round(both, tiebreaks=["BH"], rules=series)
     last = history[history["round"] == 5].drop(columns="round").reset_index(drop=True)
     pd.testing.assert_frame_equal(last, standings(both, tiebreaks=["BH"], rules=series))
+
+
+def test_direct_encounter_counts_the_average_of_players_who_met_more_than_once():
+    # four players, all on 2.0; A and B met twice (1-0, 0-1), C and D twice (1-0, 1/2), every
+    # other pair once: A beat C, D beat A, B drew C and D. C.07 art. 6.1.2 (as FIDE's reference
+    # program reads it): a pair's games count as their average, so within the group A has
+    # 0.5 + 1 + 0 = 1.5, B 0.5 + 0.5 + 0.5 = 1.5, C 0 + 0.5 + 0.75 = 1.25, D 1 + 0.5 + 0.25 =
+    # 1.75 (summed, everyone would have 2.0 and nobody be separated). D first, then A and B
+    # (whose two games average 1/2 each: still level), then C.
+    games = [(1, "A", "B", 1.0), (1, "C", "D", 1.0), (2, "B", "A", 1.0), (2, "C", "D", 0.5),
+             (3, "A", "C", 1.0), (3, "B", "D", 0.5), (4, "B", "C", 0.5), (4, "A", "D", 0.0)]  # fmt: skip
+    rows = []
+    for rnd, white, black, score in games:
+        rows.append(("E", rnd, white, black, "w", score, "played"))
+        rows.append(("E", rnd, black, white, "b", 1.0 - score, "played"))
+    frame = pd.DataFrame(
+        rows, columns=["event", "round", "player", "opponent", "colour", "points", "kind"]
+    )
+    table = standings(frame, tiebreaks=["DE"]).set_index("player")
+    assert table["PTS"].tolist() == [2.0] * 4
+    assert table["DE"].to_dict() == {"D": 3.0, "A": 1.0, "B": 1.0, "C": 0.0}
+    assert table["rank"].to_dict() == {"D": 1, "A": 2, "B": 2, "C": 4}

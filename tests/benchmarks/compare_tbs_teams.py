@@ -28,9 +28,13 @@ differences, the same in both: WON:GP 433 and WON:MP 86 a rule set, all in round
 15.2: a forfeited game counts as played there, so a forfeit win is a game won; TieBreakServer
 keeps it unplayed); under 2026 EMGSB/C1 6, EMMSB/C1 2, SB:MP/C1 2 (C.07 16.5.2 cuts the virtual
 result of lowest contribution, TieBreakServer by the stand-in's score); the EDE rank of 3 teams of
-one Swiss event (seed 620) in which two teams met twice: tourneystats sums the two encounters,
-TieBreakServer (as the earlier TRF-16 runs found) averages them; which C.07 article decides it is
-not settled here.
+one Swiss event (seed 620) in which two teams met twice. There both programs take the average of
+the two encounters (C.07 art. 6.1.2, which TieBreakServer cites; tourneystats summed them before
+2026-12-07), so every team of the group {8, 15, 16} met the two others: by match points 15 has
+1.5, 8 1.0, 16 0.5 and art. 6.1 separates them. TieBreakServer leaves the three tied: on the
+second encounter with the same team it sets its count of opponents met back to 1, so team 8 is
+read as not having met everyone and the Swiss case of art. 6.2 (the maximum still possible)
+keeps the group together. That count is a fault of the program, not a rule: 2 ranks differ.
 """
 
 from __future__ import annotations

@@ -91,12 +91,14 @@ def _points_within(
     G: int,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Each player's points against his current subgroup, and how many of its members he has
-    not met."""
+    not met. Two players who met more than once count the average of their games (C.07 art.
+    6.1.2, as FIDE's reference program reads it: a double round robin's order is unchanged)."""
     inside = (cur[src] == cur[dst]) & active[src]
-    s = np.bincount(src[inside], weights=pts[inside], minlength=G)
-    # distinct opponents met inside the group
-    pair = np.unique(src[inside].astype(np.int64) * G + dst[inside])
-    met = np.bincount(pair // G, minlength=G)
+    pairs, which = np.unique(src[inside].astype(np.int64) * G + dst[inside], return_inverse=True)
+    games = np.bincount(which, minlength=len(pairs))
+    mean = np.bincount(which, weights=pts[inside], minlength=len(pairs)) / np.maximum(games, 1)
+    s = np.bincount(pairs // G, weights=mean, minlength=G)
+    met = np.bincount(pairs // G, minlength=G)  # distinct opponents met inside the group
     return s, size[cur] - 1 - met
 
 
