@@ -37,6 +37,7 @@ from .dataset import (
     _concat,
     _existing_layout,
     _swap_in,
+    _write,
     archive_files,
     read_archive,
     write_archive,
@@ -622,6 +623,7 @@ class _Stager:
             return
         parts = [f if (a, b) == (0, len(f)) else f.iloc[a:b] for f, a, b in runs]
         frame = _concat(_same_dates(parts))
+        del runs, parts  # (the frames of the files read together: only their rows are kept)
         unit = FAMILIES[family].unit_columns(frame.columns)
         if not final and unit and frame[SEASON].nunique() == 1:
             codes = frame.groupby(unit, observed=True, sort=False, dropna=False).ngroup()
@@ -632,9 +634,9 @@ class _Stager:
                 self.batches[family] = [(frame[tail], 0, int(tail.sum()))]
                 self.batch_rows[family] = int(tail.sum())
                 frame = frame[~tail]
-        # events never repeat across files (checked by place): appending is safe
-        write_archive(frame, self.staging, family=family, chunk_rows=self.chunk_rows,
-                      mode="append")  # fmt: skip
+        # events never repeat across files (checked by place): appended without a look at
+        # the events staged before
+        _write(frame, self.staging, family, (SEASON,), self.chunk_rows, "append", new_events=True)
 
     def flush_all(self) -> None:
         for family in list(self.batches):
@@ -869,7 +871,7 @@ def _stage_sources(
     records: list[dict] = []
     groups = _groups(paths)
     reads = map_files(_read_group, groups, jobs=options["jobs"], progress=options["progress"],
-                      desc="import", weights=[len(g) for g in groups])  # fmt: skip
+                      desc="import", weights=[len(g) for g in groups], chunk=1)  # fmt: skip
     with contextlib.closing(reads):  # a strict run's error stops the workers at once
         for group, (frame, files) in zip(groups, reads, strict=True):
             if frame is not None and group[0].suffix.lower() == ".json":  # MTG JSON, together
