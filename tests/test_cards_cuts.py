@@ -194,3 +194,31 @@ def test_the_worked_example_by_hand():
     assert table["match_points"].tolist() == [9, 3, 3, 0]
     assert table["rounds"].tolist() == [3, 3, 2, 2]
     assert table["decided_by"].tolist()[:3] == ["match_points", "cut", "match_points"]
+
+
+def test_names_alike_but_for_case_are_warned_of_once_by_the_event_name():
+    from tourneystats.cards import archive_standings
+
+    pairs = [(1, "A", "B"), (1, "C", "D"), (2, "A", "c"), (2, "B", "D"), (3, "A", "B")]
+    rows = pd.DataFrame(
+        [
+            {
+                "event": "Cup",
+                "round": r,
+                "player": p,
+                "opponent": q,
+                "wins": w,
+                "losses": 2 - w,
+                "draws": 0,
+            }
+            for r, a, b in pairs
+            for p, q, w in ((a, b, 2), (b, a, 0))
+        ]
+    )
+    rows = rows.assign(platform="melee", date=pd.Timestamp("2024-01-05", tz="UTC"),
+                       game_scores=True, cut_round=3)  # fmt: skip
+    with pytest.warns(UserWarning) as caught:
+        table = archive_standings(rows, rules="melee2024")
+    said = [str(w.message) for w in caught if "letter case" in str(w.message)]
+    assert len(said) == 1 and "'Cup'" in said[0] and "'C', 'c'" in said[0], said
+    assert table.loc[table["player"] == "B", "decided_by"].tolist() == ["cut"]  # the cut made

@@ -164,19 +164,29 @@ def test_a_dead_worker_names_the_likely_causes():
 
 
 class _Pool:
-    """A stand-in for the process pool: gives one result, then what `then` raises."""
+    """A stand-in for the process pool: gives one chunk's results, then what `then` raises."""
 
     shutdowns: list[dict] = []
 
     def __init__(self, then: BaseException, **kwargs) -> None:
-        self.then = then
+        self.then, self.sent = then, 0
 
-    def map(self, func, items, chunksize=1):
-        yield func(items[0])
-        raise self.then
+    def submit(self, func, *args):
+        self.sent += 1
+        return _Future(lambda: func(*args)) if self.sent == 1 else _Future(None, self.then)
 
     def shutdown(self, **kwargs) -> None:
         self.shutdowns.append(kwargs)
+
+
+class _Future:
+    def __init__(self, work, error: BaseException | None = None) -> None:
+        self.work, self.error = work, error
+
+    def result(self):
+        if self.error is not None:
+            raise self.error
+        return self.work()
 
 
 @pytest.mark.parametrize(

@@ -10,9 +10,16 @@ single process):
 
 - ``check ARCHIVE --family cards --out report.csv --jobs N`` for each N of ``--jobs`` (2,1; the
   first before the other jobs, the rest at the end);
+- ``floor``: the parse-only floor, every file read and parsed with the standard library's
+  ``json.loads`` on one core in this process (and with ``orjson``, the fastest parser at hand,
+  where it is installed: a measurement only, not a dependency); the import's CPU seconds are
+  then given as a multiple of it;
 - ``import ARCHIVE STORE --season-from-folder`` (a season per platform), then ``recompute
-  STORE --out OUT`` (with the largest N), whose standings are then compared, event by event, with ``standings_from_path`` of each platform
-  folder (not timed; every event equal, exactly);
+  STORE --out OUT`` (with the largest N), whose standings are then compared, event by event,
+  with ``standings_from_path`` of each platform folder (not timed; every event equal,
+  exactly); with ``--by-year``, ``import ARCHIVE STORE`` (the default seasons: the year of
+  each event) and ``recompute STORE --out OUT`` with the default jobs, as a user runs them
+  (no comparison);
 - ``drift`` of one year of one platform's Modern events (``--platform``, ``--year``; the files
   are linked into a folder of their own; ``--skip-bad-files``: refused files left out, named);
 - ``standings`` of one year of one platform (``ARCHIVE/<platform>/<year>``, ``--skip-bad-files``)
@@ -36,7 +43,7 @@ from pathlib import Path
 from common import watch
 
 ROOT = Path(__file__).resolve().parents[2]
-JOBS = ("check", "import", "drift", "standings")
+JOBS = ("floor", "check", "import", "drift", "standings")
 
 
 def measure(argv: list[str]) -> dict:
@@ -61,6 +68,32 @@ def measure(argv: list[str]) -> dict:
         "out": printed.decode(errors="replace"),
         "err": said.decode(errors="replace"),
     }
+
+
+def parse_floor(archive: Path) -> dict[str, float]:
+    """CPU seconds of reading and parsing every ``.json`` file of `archive` on one core: with
+    ``json.loads`` and, where installed, ``orjson.loads`` (a file that is no JSON counts as
+    read)."""
+    import json
+
+    paths = sorted(archive.rglob("*.json"))
+    parsers = {"json": json.loads}
+    try:
+        import orjson
+
+        parsers["orjson"] = orjson.loads
+    except ImportError:
+        pass
+    out = {}
+    for name, loads in parsers.items():
+        start = time.process_time()
+        for path in paths:
+            try:
+                loads(path.read_bytes().removeprefix(b"\xef\xbb\xbf"))
+            except ValueError:
+                pass
+        out[name] = time.process_time() - start
+    return out
 
 
 def season_folder(archive: Path, platform: str, year: str, word: str, into: Path) -> Path:
@@ -119,6 +152,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--platform", default="MTGmelee")
     parser.add_argument("--year", default="2024")
     parser.add_argument("--verbose", action="store_true", help="print each command's output")
+    parser.add_argument(
+        "--by-year", action="store_true",
+        help="import with the default seasons (the year of each event) and the default jobs",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     if args.archive is None:
         print("bench_real_archive: skipped (no archive folder given; see --help)")
@@ -131,6 +168,9 @@ def main(argv: list[str] | None = None) -> int:
     only = set(args.only.split(","))
     print(f"archive {archive}: {sum(1 for _ in archive.rglob('*.json'))} JSON files; "
           f"load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")  # fmt: skip
+    floor = parse_floor(archive) if "floor" in only else {}
+    for name, seconds in floor.items():
+        print(f"parse-only floor ({name}.loads, one core): {seconds:.1f} CPU seconds")
     print("| command | exit | seconds | CPU seconds | peak MB (all processes) | largest MB |")
     print("| --- | --- | --- | --- | --- | --- |")
     results = []
@@ -143,7 +183,11 @@ def main(argv: list[str] | None = None) -> int:
             for n in jobs
         ] if "check" in only else []  # fmt: skip
         steps += checks[:1]  # the most processes first, one process last (the longest)
-        if "import" in only:
+        if "import" in only and args.by_year:
+            steps.append(["import", str(archive), str(out / "store"), "--quiet"])
+            steps.append(["recompute", str(out / "store"), "--out", str(out / "standings"),
+                          "--quiet"])  # fmt: skip
+        elif "import" in only:
             n = str(max(jobs))
             steps.append(["import", str(archive), str(out / "store"), "--season-from-folder",
                           "--quiet", "--jobs", n])  # fmt: skip
@@ -178,7 +222,11 @@ def main(argv: list[str] | None = None) -> int:
         for r in done[:1]:
             print(r["out"][:3000])
             print(r["err"][:3000])
-        if "import" in only:
+        imported = [r for r in results if r["command"].startswith("import")]
+        for name, seconds in floor.items():
+            for r in imported:
+                print(f"import CPU / parse floor ({name}): {r['cpu'] / seconds:.1f}x")
+        if "import" in only and not args.by_year:
             recomputed_as_files(archive, out / "standings", max(jobs))
     return 0
 

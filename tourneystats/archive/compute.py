@@ -580,8 +580,12 @@ def _run_pandas(
     jobs: int | None = 1,
 ) -> None:
     """The pandas engine: one archive file at a time, on `jobs` processes (1: this one), the
-    files recorded in their order."""
+    files recorded in their order; on several processes, the largest files first (the
+    processes end together: a large file last would leave one process working alone), but a
+    strict run in the files' order (it stops at the first bad event in that order)."""
     work = _Compute(specs, options, strict)
+    if not strict and jobs != 1:
+        todo = sorted(todo, key=lambda item: -item.rows)  # (stable: equal sizes in order)
     for item, (table, errors) in zip(todo, map_files(work, todo, jobs=jobs), strict=False):
         if on_done(item, table, errors):
             break

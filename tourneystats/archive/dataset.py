@@ -340,13 +340,28 @@ def write_archive(
        season event  round player
     0    2024     B      1      y
     """
+    return _write(frame, Path(root), family, partition_cols, chunk_rows, mode)
+
+
+def _write(
+    frame: pd.DataFrame,
+    root: Path,
+    family: str,
+    partition_cols: Sequence[str],
+    chunk_rows: int,
+    mode: str,
+    *,
+    new_events: bool = False,
+) -> pd.DataFrame:
+    """:func:`write_archive`; `new_events`: the caller knows that no event of `frame` is in the
+    archive yet (the import's staging: each file's events checked against the files before), so
+    that appending needs no look at the archive's events."""
     spec = _spec(family)
     partition_cols = _check_write_options(partition_cols, mode, chunk_rows)
     frame = _validate_results(frame, spec, family, partition_cols)
     unit = [c for c in spec.unit_columns(frame.columns) if c not in partition_cols]
-    root = Path(root)
     merged: set[tuple] = set()
-    if mode == "append":  # new rows of an event (league) already there: rewrite its partition
+    if mode == "append" and not new_events:  # an event (league) already there: rewrite it
         frame, merged = _merge_existing(frame, root, spec, partition_cols, unit)
     part, keys = _partitions(frame, partition_cols)
     folders = [
@@ -471,7 +486,10 @@ def _write_partition(
         names = []
         start = _next_index(target) if appending else 0
         for i in range(len(cuts) - 1):
-            sub = data.iloc[rows[cuts[i] : cuts[i + 1]]]
+            these = rows[cuts[i] : cuts[i + 1]]
+            run = len(these) and these[-1] - these[0] == len(these) - 1 and _rising(these)
+            # rows in a run are sliced (no copy: a batch's rows of one season usually are)
+            sub = data.iloc[these[0] : these[-1] + 1] if run else data.iloc[these]
             table = _with_meta(pa.Table.from_pandas(sub, preserve_index=False), meta)
             name = f"part-{start + i:05d}.parquet"
             pq.write_table(table, tmp / name)
@@ -486,6 +504,11 @@ def _write_partition(
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return len(names)
+
+
+def _rising(rows: np.ndarray) -> bool:
+    """Whether `rows` rise by one at each step."""
+    return bool(np.all(np.diff(rows) == 1))
 
 
 def _check_targets(

@@ -10,6 +10,7 @@ seasons are moved into the archive only once every file has been read.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import re
@@ -36,6 +37,7 @@ from .dataset import (
     _concat,
     _existing_layout,
     _swap_in,
+    _write,
     archive_files,
     read_archive,
     write_archive,
@@ -43,6 +45,7 @@ from .dataset import (
 from .families import FAMILIES
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..cards.batch import Rows
     from ..chess.trf import TrfData
 
 __all__ = ["ImportReport", "import_folder"]
@@ -519,6 +522,31 @@ def _same_dates(parts: list[pd.DataFrame]) -> list[pd.DataFrame]:
         return [p.assign(**{DATE: p[DATE].astype(str)}) if DATE in p.columns else p for p in parts]
 
 
+#: why a file has no season
+_NO_SEASON = (
+    "{rel}: cannot tell the season: no date in the rows to take the year from; give the season "
+    "(--season; season= in Python), take it from the folder (--season-from-folder), or add a "
+    "season or date column"
+)
+
+
+def _first_years(frame: pd.DataFrame, starts: np.ndarray, stops: np.ndarray) -> list[str | None]:
+    """The year of the first ``date`` of each run of rows ``starts[i]:stops[i]`` of `frame` (a
+    file's event, its rows consecutive: :func:`_years` of each file, as text), None for a run
+    with a row without a date."""
+    if DATE not in frame.columns:
+        return [None] * len(starts)
+    assert np.array_equal(starts[1:], stops[:-1]) and stops[-1] == len(frame)  # (consecutive)
+    dates = pd.to_datetime(frame[DATE], errors="coerce", utc=True)
+    missing = dates.isna().to_numpy()
+    stamp = dates.to_numpy(dtype="datetime64[ns]")  # (NaT the smallest: masked below)
+    first = np.minimum.reduceat(np.where(missing, np.datetime64("9999-01-01", "ns"), stamp),
+                                starts)  # fmt: skip
+    undated = np.add.reduceat(missing, starts) > 0
+    years = pd.DatetimeIndex(first).year.astype(str)
+    return [None if u else y for u, y in zip(undated, years, strict=True)]
+
+
 class _Stager:
     """Admits the sources one file (or one batch of TRF files) at a time into the staging
     archive, in batches of about `chunk_rows` rows per family."""
@@ -529,7 +557,7 @@ class _Stager:
         self.src, self.staging, self.season, self.chunk_rows = src, staging, season, chunk_rows
         self.from_folder = from_folder
         self.seen: dict[tuple[str, tuple], str] = {}  # (family, (season, *file key)) -> file
-        self.batches: dict[str, list[pd.DataFrame]] = {}
+        self.batches: dict[str, list[tuple[pd.DataFrame, int, int]]] = {}  # frame, rows
         self.batch_rows: dict[str, int] = {}
 
     def place(self, family: str, frame: pd.DataFrame, rel: Path) -> tuple[pd.DataFrame, list]:
@@ -548,11 +576,7 @@ class _Stager:
             where = self.season or (self.from_folder and _season_of(rel, set(FAMILIES))) or None
             years = _years(frame) if where is None else None
             if where is None and years is None:
-                raise ValidationError(
-                    f"{rel}: cannot tell the season: no date in the rows to take the year "
-                    "from; give the season (--season; season= in Python), take it from the "
-                    "folder (--season-from-folder), or add a season or date column"
-                )
+                raise ValidationError(_NO_SEASON.format(rel=rel))
             one_season = years is None or years.nunique() == 1
             frame.insert(0, SEASON, str(where) if years is None else years)
         key = [c for c in FAMILIES[family].file_key if c in frame.columns]
@@ -563,23 +587,29 @@ class _Stager:
             keys = [(where, e) for e in pd.unique(frame[key[0]])]
         else:
             keys = list(frame[[SEASON, *key]].drop_duplicates().itertuples(index=False, name=None))
-        clash = [k for k in keys if (family, k) in self.seen]
-        if clash:
-            shown = ", ".join(f"{c}={v!r}" for c, v in zip(key, clash[0][1:]))
-            raise ValidationError(
-                f"{rel}: {shown} of season {clash[0][0]!r} is also in "
-                f"{self.seen[(family, clash[0])]}"
-            )
+        self._refuse_clash(family, keys, key, rel)
         return frame, keys
 
     def add(
-        self, family: str, frame: pd.DataFrame, keys: list, owner: Callable[[tuple], str]
+        self,
+        family: str,
+        frame: pd.DataFrame,
+        keys: list,
+        owner: Callable[[tuple], str],
+        rows: tuple[int, int] | None = None,
     ) -> None:
-        """Stage `frame`; `owner(key)` names the file of each of its keys."""
+        """Stage `frame` (`rows`: its rows start..stop only, the rows of one file of many read
+        together; runs of them are cut out of the frame when the batch is written); `owner(key)`
+        names the file of each of its keys."""
         for k in keys:
             self.seen[(family, k)] = owner(k)
-        self.batches.setdefault(family, []).append(frame)
-        self.batch_rows[family] = self.batch_rows.get(family, 0) + len(frame)
+        start, stop = rows if rows is not None else (0, len(frame))
+        parts = self.batches.setdefault(family, [])
+        if parts and parts[-1][0] is frame and parts[-1][2] == start:  # the next file's rows
+            parts[-1] = (frame, parts[-1][1], stop)
+        else:
+            parts.append((frame, start, stop))
+        self.batch_rows[family] = self.batch_rows.get(family, 0) + stop - start
         if self.batch_rows[family] >= self.chunk_rows:
             self.flush(family, final=False)
 
@@ -587,11 +617,13 @@ class _Stager:
         """Write the family's batch to the staging archive. Not `final`: a batch of one season
         keeps its last, incomplete file's events for the next batch, so that the staged files
         are cut as one write of the whole season would cut them (about `chunk_rows` rows)."""
-        parts = self.batches.pop(family, [])
+        runs = self.batches.pop(family, [])
         self.batch_rows.pop(family, None)
-        if not parts:
+        if not runs:
             return
+        parts = [f if (a, b) == (0, len(f)) else f.iloc[a:b] for f, a, b in runs]
         frame = _concat(_same_dates(parts))
+        del runs, parts  # (the frames of the files read together: only their rows are kept)
         unit = FAMILIES[family].unit_columns(frame.columns)
         if not final and unit and frame[SEASON].nunique() == 1:
             codes = frame.groupby(unit, observed=True, sort=False, dropna=False).ngroup()
@@ -599,12 +631,12 @@ class _Stager:
             chunk = (np.cumsum(sizes) - sizes) // self.chunk_rows  # as write_archive cuts
             tail = (chunk == chunk[-1])[codes.to_numpy()]
             if not tail.all():
-                self.batches[family] = [frame[tail]]
+                self.batches[family] = [(frame[tail], 0, int(tail.sum()))]
                 self.batch_rows[family] = int(tail.sum())
                 frame = frame[~tail]
-        # events never repeat across files (checked by place): appending is safe
-        write_archive(frame, self.staging, family=family, chunk_rows=self.chunk_rows,
-                      mode="append")  # fmt: skip
+        # events never repeat across files (checked by place): appended without a look at
+        # the events staged before
+        _write(frame, self.staging, family, (SEASON,), self.chunk_rows, "append", new_events=True)
 
     def flush_all(self) -> None:
         for family in list(self.batches):
@@ -623,7 +655,7 @@ class _Stager:
             record.update(status="ignored", message="not a results table of any family")
             return True
         record["family"] = family
-        assert family is not None and frame is not None  # only a table has no family
+        assert family is not None and isinstance(frame, pd.DataFrame)  # (read alone)
         if not len(frame):  # (nothing to place in a season)
             why = frame.attrs.get("why_empty", "no rows of results")  # (cards.files.WHY_EMPTY)
             record.update(status="empty", message=why)
@@ -632,6 +664,100 @@ class _Stager:
         record.update(season=", ".join(sorted(frame[SEASON].unique())), rows=len(frame))
         self.add(family, frame, keys, lambda k: rel.as_posix())
         return True
+
+    def json_group(
+        self,
+        paths: list[Path],
+        rels: list[Path],
+        frame: pd.DataFrame,
+        files: list[_Read],
+        notes: list[tuple[str, str]],
+        strict: bool,
+    ) -> list[dict]:
+        """Stage a group of ``.json`` files read together in a worker (:func:`_read_json_group`:
+        `frame` holds the rows of the MTG JSON files, file after file); each file is placed,
+        reported and staged as :meth:`one_file` would, its season and the frame's season column
+        worked out for the whole group at once. Return the files' records."""
+        from ..cards.batch import Rows
+
+        seasons = self._seasons(frame, rels, files)
+        events = frame[EVENT].to_numpy(dtype=object)
+        records = []
+        for path, rel, read, season in zip(paths, rels, files, seasons, strict=True):
+            record = _record(rel)
+            notes += [(record["path"], m) for m in read[4]]
+            place = read[2]
+            try:
+                if not isinstance(place, Rows):  # read alone, or refused
+                    if not self.one_file(path, record, read):
+                        continue
+                elif place.why_empty is not None:
+                    record.update(family="cards", status="empty", message=place.why_empty)
+                else:
+                    record["family"] = "cards"
+                    if isinstance(season, Exception):
+                        raise season
+                    keys = [(season, events[place.start])]  # (a file holds one event)
+                    self._refuse_clash("cards", keys, [EVENT], rel)
+                    record.update(season=season, rows=place.stop - place.start)
+                    owner = functools.partial(_same, str(record["path"]))
+                    self.add("cards", frame, keys, owner, rows=(place.start, place.stop))
+            except (ValueError, OSError, ImportError) as exc:
+                if strict:
+                    raise
+                said = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
+                record.update(status="error", message=said)
+            records.append(record)
+        return records
+
+    def _seasons(
+        self, frame: pd.DataFrame, rels: list[Path], files: list[_Read]
+    ) -> list[str | Exception | None]:
+        """The season of each MTG JSON file of `frame` (None: another file; the error of a file
+        with no season or in another family's folder), as :meth:`place` tells it, and `frame`
+        given its ``season`` column (first)."""
+        from ..cards.batch import Rows
+
+        places = [(i, r[2]) for i, r in enumerate(files) if isinstance(r[2], Rows)]
+        placed = [(i, p) for i, p in places if p.stop > p.start]
+        out: list[str | Exception | None] = [None] * len(files)
+        years: list[str | None] = [None] * len(placed)
+        if placed and self.season is None:  # the year of each event (where no folder says)
+            years = _first_years(frame, np.array([p.start for _, p in placed]),
+                                 np.array([p.stop for _, p in placed]))  # fmt: skip
+        for (i, _), year in zip(placed, years, strict=True):
+            try:
+                out[i] = self._season("cards", rels[i], year)
+            except ValidationError as exc:
+                out[i] = exc
+        values = np.full(len(frame), "", dtype=object)
+        for i, p in placed:
+            if isinstance(out[i], str):
+                values[p.start : p.stop] = out[i]
+        frame.insert(0, SEASON, pd.Series(values, index=frame.index, dtype="str"))
+        return out
+
+    def _season(self, family: str, rel: Path, year: str | None) -> str:
+        """The season of a file of `family` of one season (`year`: its event's year, if
+        known), or the error :meth:`place` raises."""
+        folder_family = next((p for p in rel.parts[:-1] if p in FAMILIES), None)
+        if folder_family and family.split("_")[0] != folder_family.split("_")[0]:
+            raise ValidationError(
+                f"{rel}: the file is {family} results but lies in the {folder_family} folder"
+            )
+        where = self.season or (self.from_folder and _season_of(rel, set(FAMILIES))) or None
+        if where is None and year is None:
+            raise ValidationError(_NO_SEASON.format(rel=rel))
+        return str(where) if where is not None else cast(str, year)
+
+    def _refuse_clash(self, family: str, keys: list, key: list[str], rel: Path) -> None:
+        clash = [k for k in keys if (family, k) in self.seen]
+        if clash:
+            shown = ", ".join(f"{c}={v!r}" for c, v in zip(key, clash[0][1:]))
+            raise ValidationError(
+                f"{rel}: {shown} of season {clash[0][0]!r} is also in "
+                f"{self.seen[(family, clash[0])]}"
+            )
 
     def trf_batch(self, paths: list[Path], frame: pd.DataFrame | None) -> list[dict] | None:
         """Stage TRF files of one folder read together (`frame`: as a worker read them, None:
@@ -654,6 +780,11 @@ class _Stager:
         ]
 
 
+def _same(value: str, _: object) -> str:
+    """`value`, whatever is asked (the file of each key of a file)."""
+    return value
+
+
 def _record(rel: Path) -> dict:
     return {"path": rel.as_posix(), "family": None, "season": None, "rows": 0,
             "status": "imported", "message": None}  # fmt: skip
@@ -661,7 +792,7 @@ def _record(rel: Path) -> dict:
 
 #: a source file as a worker read it: kind (None: no results file), family, results, the error
 #: that stopped its reading, its warnings
-_Read = tuple[str | None, str | None, pd.DataFrame | None, Exception | None, list[str]]
+_Read = tuple[str | None, str | None, "pd.DataFrame | Rows | None", Exception | None, list[str]]
 
 
 def _read_one(path: Path) -> _Read:
@@ -680,10 +811,10 @@ def _read_one(path: Path) -> _Read:
 def _read_group(group: list[Path]) -> tuple[pd.DataFrame | None, list[_Read]]:
     """Read a group of source files (in a worker): TRF files of one folder together (their
     frame, or None when one of them fails: each is then read alone), MTG JSON files with their
-    tables built together (:func:`~tourneystats.cards.batch.archive_rows_of`), any other file
-    alone."""
+    tables built together (their frame, each file's rows in it as a
+    :class:`~tourneystats.cards.batch.Rows`; :func:`_read_json_group`), any other file alone."""
     if len(group) > 1 and group[0].suffix.lower() == ".json":
-        return None, _read_json_group(group)
+        return _read_json_group(group)
     if len(group) > 1:
         from ..chess import read_trf
 
@@ -699,18 +830,20 @@ def _read_group(group: list[Path]) -> tuple[pd.DataFrame | None, list[_Read]]:
     return None, [_read_one(path) for path in group]
 
 
-def _read_json_group(group: list[Path]) -> list[_Read]:
+def _read_json_group(group: list[Path]) -> tuple[pd.DataFrame | None, list[_Read]]:
     """:func:`_read_one` of each ``.json`` file of `group`, the MTG JSON files' tables built
-    together (each file's frame, warnings and error are the same)."""
-    from ..cards.batch import archive_rows_of
+    together: one frame of their rows, file after file (None: none), each such file's read
+    giving where its rows are (a :class:`~tourneystats.cards.batch.Rows`, its warnings and
+    error the same as read alone); the other files read alone."""
+    from ..cards.batch import archive_rows_together
 
     try:
         mtg = [i for i, path in enumerate(group) if _sniff(path) == "cards"]
-        read = archive_rows_of([group[i] for i in mtg])
+        rows, read = archive_rows_together([group[i] for i in mtg])
     except (ValueError, OSError, ImportError):  # each file alone, to say which
-        return [_read_one(path) for path in group]
+        return None, [_read_one(path) for path in group]
     together = {mtg[j]: r for j, r in read.items()}
-    return [
+    files: list[_Read] = [
         (
             ("cards", "cards", together[i][0], None, together[i][2])
             if together[i][1] is None
@@ -720,6 +853,7 @@ def _read_json_group(group: list[Path]) -> list[_Read]:
         else _read_one(path)
         for i, path in enumerate(group)
     ]
+    return (rows if len(rows.columns) else None), files
 
 
 def _stage_sources(
@@ -737,9 +871,13 @@ def _stage_sources(
     records: list[dict] = []
     groups = _groups(paths)
     reads = map_files(_read_group, groups, jobs=options["jobs"], progress=options["progress"],
-                      desc="import", weights=[len(g) for g in groups])  # fmt: skip
+                      desc="import", weights=[len(g) for g in groups], chunk=1)  # fmt: skip
     with contextlib.closing(reads):  # a strict run's error stops the workers at once
         for group, (frame, files) in zip(groups, reads, strict=True):
+            if frame is not None and group[0].suffix.lower() == ".json":  # MTG JSON, together
+                rels = [p.relative_to(src) for p in group]
+                records += stager.json_group(group, rels, frame, files, notes, options["strict"])
+                continue
             done = stager.trf_batch(group, frame) if frame is not None else None
             if done is None and frame is not None:  # read together but not staged: one by one
                 files = [_read_one(path) for path in group]

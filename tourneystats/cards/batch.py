@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -85,9 +85,52 @@ def archive_rows_of(paths: Sequence[Path]) -> dict[int, Read]:
     0    e2     Cy     2    melee
     1    e2     Di     1    melee
     """
+    rows, read = archive_rows_together(paths)
+    out: dict[int, Read] = {}
+    for i, (kind, error, said) in read.items():
+        if not isinstance(kind, Rows):
+            out[i] = (None, error, said)
+            continue
+        own = rows.iloc[kind.start : kind.stop].reset_index(drop=True)
+        own.attrs = {} if kind.why_empty is None else {WHY_EMPTY: kind.why_empty}
+        out[i] = (own, None, said)
+    return out
+
+
+@dataclass(frozen=True)
+class Rows:
+    """Where a file's rows are in the frame of :func:`archive_rows_together`: rows
+    ``start:stop``; `why_empty` says why there are none (``WHY_EMPTY``)."""
+
+    start: int
+    stop: int
+    why_empty: str | None = None
+
+
+def archive_rows_together(
+    paths: Sequence[Path],
+) -> tuple[pd.DataFrame, dict[int, tuple[Rows | None, Exception | None, list[str]]]]:
+    """:func:`archive_rows_of` as one frame: the rows of every file read, file after file (the
+    rows of each as :func:`~tourneystats.cards.files.archive_rows` gives them for the file
+    alone), and per position in `paths` where its rows are (:class:`Rows`; None: refused),
+    the error refusing it and its warnings. What ``tourneystats import`` stages (a frame per
+    batch of files, not one per file).
+
+    Examples
+    --------
+    >>> import json, pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> for name, (a, b) in (("e1", ("Ann", "Bo")), ("e2", ("Cy", "Di"))):
+    ...     _ = (folder / f"{name}.json").write_text(json.dumps({"Tournament": {
+    ...         "Date": "2024-06-30", "Uri": "https://melee.gg/1"}, "Rounds": [{"RoundName":
+    ...         "Round 1", "Matches": [{"Player1": a, "Player2": b, "Result": "2-1-0"}]}]}))
+    >>> rows, read = archive_rows_together([folder / "e1.json", folder / "e2.json"])
+    >>> rows[["event", "player"]].values.tolist(), read[1][0]
+    ([['e1', 'Ann'], ['e1', 'Bo'], ['e2', 'Cy'], ['e2', 'Di']], Rows(start=2, stop=4, why_empty=None))
+    """
     from ..core.io import note_input
 
-    out: dict[int, Read] = {}
+    out: dict[int, tuple[Rows | None, Exception | None, list[str]]] = {}
     gathered, names, said = _Gathered(), {}, {}
     for i, path in enumerate(paths):
         if path.suffix.lower() != ".json" or path.stem in names:
@@ -104,15 +147,18 @@ def archive_rows_of(paths: Sequence[Path]) -> dict[int, Read]:
             gathered.add(path, path.stem, read)
         names[path.stem], said[i] = i, [str(w.message) for w in caught]
     if not gathered.events:
-        return out
-    for i, frame in _frames(gathered, names, said).items():
-        out[i] = (frame, None, said[i])
-    return out
+        return pd.DataFrame(), out
+    rows, where = _frames(gathered, names, said)
+    for i, place in where.items():
+        out[i] = (place, None, said[i])
+    return rows, dict(sorted(out.items()))
 
 
-def _frames(gathered: _Gathered, names: dict[str, int], said: dict[int, list[str]]) -> dict:
-    """Each file's archive rows, the batch's tables built once; the warnings of telling
-    homonyms apart added to their file's."""
+def _frames(
+    gathered: _Gathered, names: dict[str, int], said: dict[int, list[str]]
+) -> tuple[pd.DataFrame, dict[int, Rows]]:
+    """The rows of the batch's files, file after file (the tables built once), and where each
+    file's are; the warnings of telling homonyms apart added to their file's."""
     data = _frame(gathered.rows, gathered.published, gathered.events, gathered.finalists)
     data = replace(data, bracket=_bracket_frame(gathered.bracket))
     with warnings.catch_warnings(record=True) as caught:
@@ -122,17 +168,19 @@ def _frames(gathered: _Gathered, names: dict[str, int], said: dict[int, list[str
         event = str(w.message).split(":", 1)[0]
         said[names[event] if event in names else min(names.values())].append(str(w.message))
     rows = _archive_frame(_Loaded(data.results, data.events, None, data.bracket))
-    at = rows.groupby(EVENT, sort=False).indices
+    rows.attrs = {}
+    # the files' rows in file order, each file's in their order (a stable sort by file)
+    listed = pd.Index(list(names))
+    of_row = listed.get_indexer(pd.Index(rows[EVENT]))
+    rows = rows.take(np.argsort(of_row, kind="stable")).reset_index(drop=True)
+    ends = np.cumsum(np.bincount(of_row, minlength=len(listed)))
     bracket = data.bracket if data.bracket is not None else pd.DataFrame()
     matches: pd.Series | dict = (
         bracket.groupby(EVENT, sort=False).size() // 2 if len(bracket) else {}
     )
-    empty = rows.iloc[:0]
-    frames = {}
-    for event, i in names.items():  # (one per file: I/O-sized)
-        own = rows.iloc[np.sort(at[event])].reset_index(drop=True) if event in at else empty.copy()
-        own.attrs = {}
-        if event not in at:
-            own.attrs[WHY_EMPTY] = why_empty(int(matches[event]) if event in matches else 0)
-        frames[i] = own
-    return frames
+    where = {}
+    for k, (event, i) in enumerate(names.items()):  # (one per file: I/O-sized, no pandas)
+        start, stop = int(ends[k - 1]) if k else 0, int(ends[k])
+        why = None if stop > start else why_empty(int(matches[event]) if event in matches else 0)
+        where[i] = Rows(start, stop, why)
+    return rows, where

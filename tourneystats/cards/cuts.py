@@ -12,6 +12,8 @@ number of events.
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pandas as pd
 
@@ -164,7 +166,7 @@ def _with_bracket(
     code) with the bracket counted in its players' tie-breakers, as
     :func:`~tourneystats.cards.publishers.standings_with_bracket` counts it, every event at once:
     `results` and `bracket` are those events' Swiss and bracket rows (``event`` codes)."""
-    games = standings(pd.concat([results, bracket], ignore_index=True), rules=rules)
+    games = _standings_again(pd.concat([results, bracket], ignore_index=True), rules)
     terms = explain(results, rules=rules)
     sp, bp, bo, gp, tp, to = _codes(
         swiss[PLAYER], bracket[PLAYER], bracket[OPPONENT], games[PLAYER], terms[PLAYER],
@@ -209,6 +211,21 @@ def _with_bracket(
     return table
 
 
+#: what :func:`~tourneystats.cards.standings` warns of names of one event that differ in letter
+#: case only (:func:`~tourneystats.cards.prepare._warn_case_variants`)
+_CASE_VARIANTS = r".*names that differ in letter case only"
+
+
+def _standings_again(results: pd.DataFrame, rules: Rules) -> pd.DataFrame:
+    """:func:`~tourneystats.cards.standings` of rows of events whose standings were computed
+    before (:func:`cut_standings` is computed after them), their events numbered: the warning
+    of names that differ in letter case only, given then with the events' names, is not given
+    again with their numbers."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=_CASE_VARIANTS)
+        return standings(results, rules=rules)
+
+
 def cut_standings(
     results: pd.DataFrame,
     top: pd.Series,
@@ -222,6 +239,11 @@ def cut_standings(
     its players' tie-breakers (``Rules.playoff_tiebreakers``, events without a top cut), then
     each event cut at its cuts (``Rules.frozen_before_cut``: a top cut written as Swiss rounds,
     a second day of the leaders by points).
+
+    It is computed after :func:`~tourneystats.cards.standings` of the same events (as
+    :func:`~tourneystats.cards.archive_standings` and
+    :func:`~tourneystats.cards.standings_from_path` compute it), whose warning of names that
+    differ in letter case only, naming the events, is not given again.
 
     Parameters
     ----------
@@ -293,7 +315,7 @@ def cut_standings(
     before, which = before[keep], which[keep]
     pos = np.concatenate([main, before])
     key = np.concatenate([codes[main], n_events + used[which]])
-    table = standings(results.iloc[pos].assign(**{EVENT: key}), rules=rules)
+    table = _standings_again(results.iloc[pos].assign(**{EVENT: key}), rules)
     t_key = table[EVENT].to_numpy(dtype=np.int64)
     is_main = t_key < n_events
     base = table[is_main].reset_index(drop=True)

@@ -15,7 +15,7 @@ import warnings
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -220,6 +220,13 @@ def _event_rules(events: pd.DataFrame, given: Rules | None) -> pd.Series:
     """The rules of each event of `events` (`given`, or the preset its publisher implies:
     :func:`~tourneystats.cards.publishers.implied_presets`), without game values where its file
     has no game scores; indexed as `events`."""
+    codes, table = _event_rule_codes(events, given)
+    return pd.Series(np.asarray([*table, None], dtype=object)[codes], index=events.index)
+
+
+def _event_rule_codes(events: pd.DataFrame, given: Rules | None) -> tuple[np.ndarray, list]:
+    """:func:`_event_rules` as codes into a list of the rules (-1: none), one per preset and
+    kind of file."""
     names = implied_presets(events) if given is None else np.full(len(events), given.name)
     games = events[GAME_SCORES].astype(bool).to_numpy()
     codes, pairs = pd.factorize(pd.Series(list(zip(names, games, strict=True)), dtype=object))
@@ -227,7 +234,7 @@ def _event_rules(events: pd.DataFrame, given: Rules | None) -> pd.Series:
     for name, has_games in pairs:  # one per preset and kind of file
         own = given or get_rules(name)
         table.append(own if has_games or not own.game_scores else _without_games(own))
-    return pd.Series(np.asarray(table + [None], dtype=object)[codes], index=events.index)
+    return codes, table
 
 
 @functools.lru_cache(maxsize=64)
@@ -759,23 +766,29 @@ def _to_recompute(
     brackets not read that the rules would count."""
     given = get_rules(rules) if rules is not None else None
     events = events[
-        (events[PLATFORM] != "tom").to_numpy() & events[EVENT].isin(results[EVENT]).to_numpy()
+        (events[PLATFORM] != "tom").to_numpy()
+        & events[EVENT].isin(pd.unique(results[EVENT])).to_numpy()  # (each value once: fast)
     ]  # (TOM files: ranked within divisions, no cuts)
-    own = _event_rules(events, given)
-    needed = own.map(lambda r: r.frozen_before_cut or r.playoff_tiebreakers).astype(bool)
-    events, own = events[needed.to_numpy()], own[needed]
+    code, kinds = _event_rule_codes(events, given)
+    # each event's rules and their flags looked up once per set of rules (a few), not per event
+    flags = np.array([(r.frozen_before_cut or r.playoff_tiebreakers, r.playoff_tiebreakers)
+                      for r in kinds] + [(False, False)], dtype=bool)[code]  # fmt: skip
+    needed, counted = flags[:, 0], flags[:, 1]
+    events, code, counted = events[needed], code[needed], counted[needed]
     top = pd.to_numeric(events[CUT_ROUND], errors="coerce").fillna(0).astype(np.int64)
-    groups: dict[Rules, tuple[list, list]] = {}
-    for key, rows in events.groupby(own, sort=False).groups.items():  # one per set of rules
-        groups[cast(Rules, key)] = (events.loc[rows, EVENT].tolist(), top.loc[rows].tolist())
-    counted = own.map(lambda r: r.playoff_tiebreakers).astype(bool).to_numpy()
+    names, tops = events[EVENT].to_numpy(dtype=object), top.to_numpy()
+    code = np.array([kinds.index(r) for r in kinds] + [-1], dtype=np.int64)[code]  # equal: one
+    groups = {
+        kinds[k]: (names[code == k].tolist(), tops[code == k].tolist())
+        for k in pd.unique(code)  # one per set of rules, in order of appearance
+    }
     unread: list[str] = []
     if UNREAD in events.columns:
-        said = events[UNREAD].map(lambda m: isinstance(m, str)).astype(bool).to_numpy()
+        said = events[UNREAD].notna().to_numpy()  # (a message, or None)
         unread = events.loc[(top == 0).to_numpy() & counted & said, UNREAD].tolist()
     return {
-        own: (names, pd.Series(tops, index=names, dtype=np.int64))
-        for own, (names, tops) in groups.items()
+        own: (listed, pd.Series(cut, index=listed, dtype=np.int64))
+        for own, (listed, cut) in groups.items()
     }, unread
 
 

@@ -27,6 +27,8 @@ it) in less memory than one call.
 
 from __future__ import annotations
 
+import collections
+import itertools
 import multiprocessing
 import os
 import sys
@@ -333,6 +335,7 @@ def map_files(
     progress: bool | None = False,
     desc: str | None = None,
     weights: Iterable[int] | None = None,
+    chunk: int | None = None,
 ) -> Generator[_R, None, None]:
     """``func(item)`` for every item, in worker processes, yielded in the items' order.
 
@@ -354,6 +357,10 @@ def map_files(
         The bar's label.
     weights : iterable of int, optional
         What each item adds to the bar (rows, say); 1 each by default.
+    chunk : int, optional
+        Items sent to a worker at once (by default :func:`chunk_size`; 1 for items that are
+        batches already). A few chunks per worker are sent ahead of the results awaited, not
+        all: memory holds a few chunks' results, however slowly they are taken.
 
     Yields
     ------
@@ -383,7 +390,7 @@ def map_files(
         # another thread, the pool's own among them, which cannot wait for itself
         owner, wait = threading.current_thread(), True
         try:
-            results = pool.map(func, items, chunksize=chunk_size(len(items), n))
+            results = _in_order(pool, func, items, chunk or chunk_size(len(items), n), n)
             for result, step in zip(results, steps, strict=True):
                 yield result
                 bar.update(step)
@@ -395,6 +402,33 @@ def map_files(
         finally:  # a consumer that stops early (an error, a strict run) leaves the rest undone
             pool.shutdown(wait=wait and threading.current_thread() is owner, cancel_futures=True)
             lifeline.close()  # (workers still at a chunk, not waited for, stop now)
+
+
+#: chunks sent to the workers ahead of the one whose results are awaited, per worker
+AHEAD = 2
+
+
+def _in_order(
+    pool: ProcessPoolExecutor, func: Callable[[_T], _R], items: Sequence[_T], chunk: int, jobs: int
+) -> Iterator[_R]:
+    """``func`` of the items on the pool's workers, in chunks of `chunk` items, yielded in
+    order; at most :data:`AHEAD` chunks per worker are sent ahead of the one awaited, so that
+    results a slow consumer has not taken yet do not pile up in memory (``Executor.map`` sends
+    every chunk at once)."""
+    chunks = (items[i : i + chunk] for i in range(0, len(items), chunk))
+    pending: collections.deque = collections.deque()
+    for part in itertools.islice(chunks, AHEAD * jobs):
+        pending.append(pool.submit(_chunk_of, func, part))
+    while pending:
+        done = pending.popleft().result()
+        for part in itertools.islice(chunks, 1):
+            pending.append(pool.submit(_chunk_of, func, part))
+        yield from done
+
+
+def _chunk_of(func: Callable[[_T], _R], items: Sequence[_T]) -> list[_R]:
+    """``[func(x) for x in items]`` (a worker's chunk)."""
+    return [func(x) for x in items]
 
 
 def _pool(jobs: int, context: Any) -> tuple[ProcessPoolExecutor, Any]:
