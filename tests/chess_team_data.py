@@ -95,12 +95,15 @@ def random_team_event(
     rounds: int | None = None,
     round_robin: bool | None = None,
     event: str = "E",
+    withdrawals: float = 0.0,
 ) -> tuple[pd.DataFrame, pd.DataFrame, bool]:
     """A random team event: board rows, the players' own rows (every roster player in every
     round, as a TRF file holds them: reserves not fielded are absent), and whether it is a round
     robin. Swiss events are paired by match points, without rematches where possible, with a
     pairing-allocated bye for an odd team out and some requested byes (half- or zero-point);
-    matches have forfeited boards and some are forfeited whole."""
+    matches have forfeited boards and some are forfeited whole. `withdrawals`: in a Swiss event,
+    the chance that a team withdraws after a round (absent from every later round: a zero-point
+    bye each), drawn from a second generator so that 0 leaves the events as they were."""
     import numpy as np
 
     rng = np.random.default_rng(seed)
@@ -117,8 +120,12 @@ def random_team_event(
     balance = dict.fromkeys(roster, 0)  # matches with white on board 1, less those with black
     board_rows: list[tuple] = []
     own_rows: list[tuple] = []
+    leave = np.random.default_rng([seed, 1])
+    gone: set[int] = set()
     for rnd in range(1, n_rounds + 1):
-        pairs, byes = _pairing(rng, rnd, n, rr, mp, met, had_bye)
+        if withdrawals and not rr and rnd > 1:
+            gone |= {t for t in sorted(mp) if t not in gone and leave.random() < withdrawals}
+        pairs, byes = _pairing(rng, rnd, n, rr, mp, met, had_bye, gone)
         for team, kind in byes.items():
             board_rows.append((event, rnd, team, None, None, None, None, None, 0.0, kind))
             for p in roster[team]:
@@ -152,8 +159,10 @@ def random_team_event(
     return out, own, rr
 
 
-def _pairing(rng, rnd: int, n: int, rr: bool, mp: dict, met: set, had_bye: set):
-    """The matches and team byes of a round (round robins: the circle method)."""
+def _pairing(rng, rnd: int, n: int, rr: bool, mp: dict, met: set, had_bye: set,
+             gone: set = frozenset()):  # fmt: skip
+    """The matches and team byes of a round (round robins: the circle method); the teams
+    `gone` (withdrawn) absent."""
     if rr:
         seats = list(range(1, n + 1))
         for _ in range(rnd - 1):
@@ -161,9 +170,10 @@ def _pairing(rng, rnd: int, n: int, rr: bool, mp: dict, met: set, had_bye: set):
         half = n // 2
         return list(zip(seats[:half], seats[half:][::-1], strict=True)), {}
     byes = {}
-    active = [t for t in mp if rng.random() >= 0.03]
-    for t in set(mp) - set(active):
+    active = [t for t in mp if rng.random() >= 0.03 and t not in gone]
+    for t in set(mp) - set(active) - set(gone):
         byes[t] = "hpb" if rng.random() < 0.5 else "zpb"
+    byes.update(dict.fromkeys(sorted(gone), "zpb"))
     order = sorted(active, key=lambda t: (-mp[t], rng.random()))
     if len(order) % 2:
         free = next((t for t in reversed(order) if t not in had_bye), order[-1])

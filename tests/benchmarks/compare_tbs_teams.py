@@ -80,10 +80,13 @@ TIMEOUT = [60.0]  # seconds a TieBreakServer run may take (--timeout)
 FORMATS = {"trf16": write_team_trf, "trf26": write_team_trf26}
 
 
-def write_event(seed: int, folder: Path, fmt: str = "trf16") -> tuple[Path, bool]:
-    """One random team event as a TRF-16 file with 013 records, or a TRF-2026 file."""
+def write_event(
+    seed: int, folder: Path, fmt: str = "trf16", withdrawals: float = 0.0
+) -> tuple[Path, bool]:
+    """One random team event as a TRF-16 file with 013 records, or a TRF-2026 file
+    (`withdrawals`: the chance a team of a Swiss event withdraws after a round)."""
     path = folder / f"T{seed:05d}-{fmt}.trf"
-    return path, FORMATS[fmt](seed, path)
+    return path, FORMATS[fmt](seed, path, withdrawals=withdrawals)
 
 
 def tbs_table(tbs: Path, python: str, path: Path, codes: list[str], rr: bool) -> pd.DataFrame:
@@ -162,6 +165,10 @@ def main() -> None:
         "--grouped-every", type=int, default=1, help="EDE, TBR, BBE: every n-th file"
     )
     parser.add_argument("--formats", default="trf16,trf26", help="trf16, trf26 or both")
+    parser.add_argument(
+        "--withdrawals", type=float, default=0.0,
+        help="the chance a team of a Swiss event withdraws after a round (absent to the end)",
+    )  # fmt: skip
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds a TieBreakServer run")
     args = parser.parse_args()
     formats = [f.strip() for f in args.formats.split(",") if f.strip()]
@@ -172,7 +179,7 @@ def main() -> None:
     failed = []
     for seed in range(args.first, args.first + args.files):
         for fmt in formats:
-            path, rr = write_event(seed, args.work, fmt)
+            path, rr = write_event(seed, args.work, fmt, args.withdrawals)
             try:
                 grouped = (seed - args.first) % args.grouped_every == 0
                 compare(args.tbs, args.tbs_python, path, rr, tally, examples, grouped, fmt)
