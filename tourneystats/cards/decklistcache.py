@@ -906,7 +906,11 @@ def _one_file(path: Path, event: str, bye_player: str | None) -> tuple:
     """One file's event record, Swiss rows, playoff round names, playoff players, published
     standings and bracket rows (all read before any is kept: a refused file leaves nothing
     behind)."""
-    data = _load(path)
+    return _one_loaded(path, event, _load(path), bye_player)
+
+
+def _one_loaded(path: Path, event: str, data: dict, bye_player: str | None) -> tuple:
+    """:func:`_one_file` of the file's JSON object `data`, already read (:func:`_load`)."""
     tournament = _key(path, data, "Tournament", "", (dict,))
     uri = tournament.get("Uri")
     platform = _platform(path, uri if isinstance(uri, str) else None)

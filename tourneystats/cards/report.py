@@ -232,7 +232,6 @@ def file_report(
     row: dict = dict.fromkeys(REPORT_COLUMNS, "")
     row.update(file=str(path), platform=None, compared=0, equal=0)
     table: pd.DataFrame | None = None
-    notes: list[str] = []
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
@@ -241,7 +240,15 @@ def file_report(
             from ..core.report import error_status  # (cards alone does not import the report)
 
             row.update(status=error_status(exc), detail=str(exc))
-    notes = list(dict.fromkeys(str(w.message) for w in caught))
+    return _finished(row, table, [str(w.message) for w in caught])
+
+
+def _finished(
+    row: dict, table: pd.DataFrame | None, messages: list[str]
+) -> tuple[dict, pd.DataFrame]:
+    """:func:`file_report`'s row and table, from the file's check (`table`, None if nothing was
+    compared; the row's ``status`` set already if it was refused) and its warnings."""
+    notes = list(dict.fromkeys(messages))
     if not row["status"]:
         status, detail = _status(table)
         ogwp = (
