@@ -25,6 +25,7 @@ from ..core.folders import naming
 from ..core.schema import DATE, EVENT, PLAYER, ValidationError
 from .batch import _Gathered
 from .check import _json_event
+from .checkmany import events_compared
 from .decklistcache import (
     _bracket_frame,
     _date,
@@ -231,18 +232,29 @@ def _swiss(
         )
         if frame is not None
     }
-    parts = []
-    for k, record in enumerate(data.events.to_dict("records")):  # per event
-        event = record[EVENT]
-        i = names[event]
-        if event in shared:
+    records = data.events.to_dict("records")
+    done: dict[int, tuple[pd.DataFrame | None, list[str]]] = {}
+    groups: dict[Rules, list[int]] = {}
+    for k, record in enumerate(records):  # per event: which way it is computed
+        if record[EVENT] in shared:
             continue  # (told apart: alone)
-        view = _event_view(data, k, event, at)
+        repaired = rules is None and record[PLATFORM] == "topdeck"
+        if own[k].game_scores and not repaired:
+            groups.setdefault(own[k], []).append(k)
+            continue
+        view = _event_view(data, k, record[EVENT], at)  # (no game scores: a few)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            table = _json_event(view, event, own[k], rules is None)
+            table = _json_event(view, record[EVENT], own[k], rules is None)
+        done[k] = (table, [str(w.message) for w in caught])
+    for used, ks in groups.items():  # the events of each rules: together
+        done |= events_compared(data, ks, used, records, at)
+    parts = []
+    for k in sorted(done):
+        record, (table, messages) = records[k], done[k]
+        i = names[record[EVENT]]
         row = _row(Path(paths[i])) | {"platform": record[PLATFORM], "preset": own[k].name}
-        rows[i], _ = _finished(row, table, said[i] + [str(w.message) for w in caught])
+        rows[i], _ = _finished(row, table, said[i] + messages)
         if table is not None:
             parts.append(table.assign(**{AT: i}))
     return parts

@@ -1,0 +1,300 @@
+"""The comparison of many MTG JSON events at once, as :func:`~tourneystats.cards.check._json_event`
+gives each alone: :func:`events_compared`.
+
+The events of a batch of files that share their rules are computed together: one standings
+table for the events whose publisher computes plain standings
+(:func:`~tourneystats.cards.publishers.event_standings` of the others), one comparison per
+published precision (each event is compared at its own), the published places of every event
+from one sort. What depends on one event's values only where they differ (players published
+with their standings after an earlier round, :func:`~tourneystats.cards.check._with_earlier`)
+is computed for the events whose values call for it.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from ..core.check import compare
+from ..core.schema import (
+    EVENT,
+    GWP,
+    LOSSES,
+    MATCH_POINTS,
+    OGWP,
+    OMWP,
+    OPPONENT,
+    PLAYER,
+    RANK,
+    WINS,
+)
+from .check import RECORDS, _ranks, _with_earlier, left_out_text
+from .earlier import EARLIER
+from .published import CUT_ROUND, PLAYOFFS, UNREAD, CardsFile
+from .publishers import event_standings, with_points_cuts
+from .rules import Rules
+from .tables import standings
+
+__all__ = ["events_compared"]
+
+_NONE = np.empty(0, dtype=np.intp)
+#: the decimals :func:`~tourneystats.core.check.decimals` tries
+_DECIMALS = 10
+
+
+def _decimals(values: pd.Series, groups: np.ndarray, n: int) -> np.ndarray:
+    """:func:`~tourneystats.core.check.decimals` of `values` in each of `n` groups (codes)."""
+    x = pd.to_numeric(values, errors="coerce").to_numpy(dtype="float64")
+    ok = ~np.isnan(x)
+    x, g = x[ok], groups[ok]
+    need = np.full(x.size, _DECIMALS, dtype=np.int64)
+    for d in range(_DECIMALS - 1, -1, -1):  # the fewest decimals each value needs
+        fits = np.abs(np.round(x, d) - x) <= 1e-9 * np.maximum(1.0, np.abs(x))
+        need = np.where(fits, d, need)
+    most = np.zeros(n, dtype=np.int64)
+    np.maximum.at(most, g, need)
+    return most
+
+
+def _keys(frame: pd.DataFrame) -> pd.MultiIndex:
+    return pd.MultiIndex.from_arrays([frame[EVENT].astype(str), frame[PLAYER].astype(str)])
+
+
+def _by_precision(
+    published: pd.DataFrame,
+    computed: pd.DataFrame,
+    values: dict[str, str],
+    order: dict[str, int],
+    *,
+    places: Sequence[str] = (),
+    last_digit: str = "rounded",
+) -> pd.DataFrame:
+    """:func:`~tourneystats.core.check.compare` of every event at its own published precision:
+    one comparison per precision."""
+    code = published[EVENT].astype(str).map(order).to_numpy(dtype=np.int64)
+    n = len(order)
+    precision = np.column_stack([_decimals(published[c], code, n) for c in values])
+    kinds, kind = np.unique(precision, axis=0, return_inverse=True)
+    kind = kind.reshape(-1)
+    theirs = computed[EVENT].astype(str).map(order).to_numpy(dtype=np.int64)
+    parts = []
+    for j, row in enumerate(kinds):  # the published precisions (a few)
+        events = kind == j
+        parts.append(
+            compare(
+                published[events[code]],
+                computed[events[theirs]],
+                keys=[EVENT, PLAYER],
+                values=values,
+                precision=dict(zip(values, map(int, row), strict=True)),
+                places=places,
+                last_digit=last_digit,
+            )
+        )
+    return pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
+
+
+def _places(ours: pd.DataFrame, theirs: pd.DataFrame) -> pd.DataFrame:
+    """:func:`~tourneystats.cards.check._published_places` of every event at once (`ours`: the
+    computed standings of the players on both sides, `theirs`: their published rows, one per
+    event and player)."""
+    code, names = pd.factorize(ours[EVENT].astype(str))
+    n = len(names)
+    rank = ours[RANK].astype("float64").to_numpy()
+    key = code * (np.nanmax(rank, initial=0) + 2) + rank  # (event, rank) in one number
+    sort = np.sort(key)
+    start = np.searchsorted(sort, code * (np.nanmax(rank, initial=0) + 2) - 1)  # each event's
+    left, right = np.searchsorted(sort, key, "left"), np.searchsorted(sort, key, "right")
+    place, size = left - start, right - left  # (0-based, among these players; sharing it)
+    value = pd.to_numeric(theirs["Rank"], errors="coerce").astype("float64").to_numpy()
+    where = _keys(theirs).get_indexer(_keys(ours))
+    own = (
+        np.where(where >= 0, value[np.maximum(where, 0)], np.nan) if value.size else where * np.nan
+    )
+    pcode = pd.Index(names).get_indexer(theirs[EVENT].astype(str))
+    keep = ~np.isnan(value) & (pcode >= 0)
+    pcode, pvalue = pcode[keep], value[keep]
+    psort = np.lexsort((pvalue, pcode))
+    pcode, pvalue = pcode[psort], pvalue[psort]
+    pstart = np.searchsorted(pcode, np.arange(n))
+    whole = np.bincount(pcode, minlength=n) == np.bincount(code, minlength=n)
+    last_one = max(pvalue.size - 1, 0)
+    first = np.append(pvalue, np.nan)[np.clip(pstart[code] + place, 0, last_one)]
+    last = np.append(pvalue, np.nan)[np.clip(pstart[code] + place + size - 1, 0, last_one)]
+    covered = (size > 1) & (own >= first) & (own <= last)
+    placed = np.where(whole[code], np.where(covered, own, first), place + 1)
+    return ours.assign(**{RANK: placed})
+
+
+def events_compared(
+    data: CardsFile, ks: list[int], rules: Rules, records: list[dict], at: dict
+) -> dict[int, tuple[pd.DataFrame | None, list[str]]]:
+    """The comparison and the warnings of each event `ks` (positions in ``data.events``),
+    computed with `rules` (game scores counted; no topdeck.gg repairs), as
+    :func:`~tourneystats.cards.check._json_event` gives them for each event alone."""
+    out: dict[int, tuple[pd.DataFrame | None, list[str]]] = {}
+    said: dict[int, list[str]] = {k: [] for k in ks}
+    names = {records[k][EVENT]: k for k in ks}
+    empty = [k for k in ks if records[k][EVENT] not in at["published"]]
+    for k in empty:  # (nothing published)
+        what = f"{records[k]['file']}: no published standings"
+        out[k] = (None, [left_out_text("files with nothing to compare", [what])])
+    ks = [k for k in ks if k not in set(empty)]
+    if not ks:
+        return out
+    events = [records[k][EVENT] for k in ks]
+    order = {e: i for i, e in enumerate(events)}
+
+    def rows(frame: pd.DataFrame, key: str) -> pd.DataFrame:
+        index = [at[key].get(e, _NONE) for e in events]
+        return frame.iloc[np.concatenate(index)].reset_index(drop=True)
+
+    results, published = rows(data.results, "results"), rows(data.published, "published")
+    players = rows(data.players, "players")
+    tables = _tables(data, ks, rules, records, at, results, said)
+    table = pd.concat(list(tables.values()), ignore_index=True)
+    _not_listed(table, published, names, said)
+    played = _keys(published).isin(_keys(results))
+    for event, items in _listed(published[~played], PLAYER).items():
+        said[names[event]].append(
+            left_out_text(f"{event}: published players without a Swiss match", items)
+        )
+    published = published[played]
+    values = {"Points": MATCH_POINTS, "OMWP": OMWP}
+    if rules.published_records and set(RECORDS) <= set(published.columns):
+        table = table.assign(**_records(results, table))
+        values.update({key: key for key in RECORDS})
+    values.update({"GWP": GWP, "OGWP": OGWP})
+    mine = table[_keys(table).isin(_keys(published))]
+    compared = _by_precision(published, mine, values, order, last_digit=rules.last_digit)
+    compared = compared[compared["published"].notna().to_numpy()]
+    compared[EARLIER] = pd.array([pd.NA] * len(compared), dtype="Int64")
+    in_playoffs = _keys(players[players[PLAYOFFS].to_numpy(dtype=bool)])
+    swiss_only = published[~_keys(published).isin(in_playoffs)]
+    both = published[_keys(published).isin(_keys(table))]
+    ours = _places(table[_keys(table).isin(_keys(both))], both)
+    ours = ours[_keys(ours).isin(_keys(swiss_only))]
+    ranks = _by_precision(swiss_only, ours, {"Rank": RANK}, order, places=["Rank"])
+    ranks = ranks[ranks["published"].notna().to_numpy()]
+    ranks[EARLIER] = pd.array([pd.NA] * len(ranks), dtype="Int64")
+    parts = {
+        key: frame.groupby(frame[EVENT].astype(str), sort=False).indices
+        for key, frame in (("compared", compared), ("ranks", ranks), ("results", results))
+    }
+    pub_at = published.groupby(published[EVENT].astype(str), sort=False).indices
+    swiss_at = swiss_only.groupby(swiss_only[EVENT].astype(str), sort=False).indices
+    for k, event in zip(ks, events, strict=True):  # per event: its rows, and the rare earlier
+        own = compared.iloc[parts["compared"].get(event, _NONE)].reset_index(drop=True)
+        rank = ranks.iloc[parts["ranks"].get(event, _NONE)].reset_index(drop=True)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            given = _with_earlier(
+                own,
+                results.iloc[parts["results"].get(event, _NONE)].reset_index(drop=True),
+                published.iloc[pub_at.get(event, _NONE)],
+                tables[k],
+                rules,
+                records[k],
+            )
+            if given is not None:
+                theirs = published.iloc[pub_at.get(event, _NONE)]
+                swiss = swiss_only.iloc[swiss_at.get(event, _NONE)]
+                again = _ranks(given[0], theirs, swiss).set_index(PLAYER)["equal"]
+                explained = ~rank["equal"].astype(bool) & rank[PLAYER].map(again).eq(True)
+                rank.loc[explained, EARLIER] = given[1]
+        said[k] += [str(w.message) for w in caught]
+        out[k] = (pd.concat([own, rank], ignore_index=True), said[k])
+    return out
+
+
+def _listed(frame: pd.DataFrame, column: str) -> dict[str, list[str]]:
+    """Per event of `frame` (in order of first appearance), the list of its `column`."""
+    if not len(frame):
+        return {}
+    grouped = frame.groupby(frame[EVENT].astype(str), sort=False)[column]
+    return {str(e): [str(v) for v in g] for e, g in grouped}
+
+
+def _not_listed(
+    table: pd.DataFrame, published: pd.DataFrame, names: dict[str, int], said: dict
+) -> None:
+    """The warnings of computed players the published standings do not list."""
+    extra = table[~_keys(table).isin(_keys(published))]
+    for event, items in _listed(extra, PLAYER).items():
+        said[names[event]].append(
+            left_out_text(
+                f"{event}: computed players the standings do not list", sorted(set(items))
+            )
+        )
+
+
+def _records(results: pd.DataFrame, table: pd.DataFrame) -> dict[str, np.ndarray]:
+    """:func:`~tourneystats.cards.check._records` of every event at once."""
+    bye = results[OPPONENT].isna().to_numpy()
+    w, lo = results[WINS].to_numpy(), results[LOSSES].to_numpy()
+    kinds = {"Wins": (w > lo) | (bye & (w >= lo)), "Losses": w < lo, "Draws": ~bye & (w == lo)}
+    counts = pd.DataFrame(kinds).groupby([results[EVENT].astype(str).to_numpy(),
+                                          results[PLAYER].astype(str).to_numpy()]).sum()  # fmt: skip
+    where = counts.index.get_indexer(_keys(table))
+    found = where >= 0
+    return {
+        key: np.where(found, counts[key].to_numpy()[np.maximum(where, 0)], 0).astype("int64")
+        for key in RECORDS
+    }
+
+
+def _tables(
+    data: CardsFile,
+    ks: list[int],
+    rules: Rules,
+    records: list[dict],
+    at: dict,
+    results: pd.DataFrame,
+    said: dict[int, list[str]],
+) -> dict[int, pd.DataFrame]:
+    """Each event's computed standings: the publisher's (:func:`event_standings`) where its
+    rules cut the event or count a bracket, one table for the others."""
+    events = [records[k][EVENT] for k in ks]
+    top = np.array([int(records[k].get(CUT_ROUND) or 0) for k in ks])
+    special = np.zeros(len(ks), dtype=bool)
+    if rules.frozen_before_cut:
+        cut = set(map(str, with_points_cuts(results, rules)))
+        special |= (top > 0) | np.isin(np.asarray(events, dtype=object), list(cut))
+    if rules.playoff_tiebreakers:
+        bracket = np.array([len(at["bracket"].get(e, _NONE)) > 0 for e in events])
+        unread = np.array([isinstance(records[k].get(UNREAD), str) for k in ks])
+        special |= (top == 0) & (bracket | unread)
+    tables: dict[int, pd.DataFrame] = {}
+    by_event = results.groupby(results[EVENT].astype(str), sort=False).indices
+    plain = [k for k, s in zip(ks, special, strict=True) if not s]
+    if plain:
+        mine = results[~np.isin(results[EVENT].astype(str).to_numpy(), np.asarray(events)[special])]
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            table = standings(mine, rules=rules)
+        if caught:  # (said per event, as each event alone says it)
+            special[:] = True
+        else:
+            where = table.groupby(table[EVENT].astype(str), sort=False).indices
+            for k in plain:
+                tables[k] = table.iloc[where[records[k][EVENT]]].reset_index(drop=True)
+    for k, event, s in zip(ks, events, special, strict=True):  # the events a cut or bracket
+        if not s:
+            continue
+        own = results.iloc[by_event.get(event, _NONE)].reset_index(drop=True)
+        bracket_rows = (
+            None
+            if data.bracket is None
+            else data.bracket.iloc[at["bracket"].get(event, _NONE)].reset_index(drop=True)
+        )
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            table = event_standings(own, dict(records[k]), rules, bracket=bracket_rows)
+            if table is None:
+                table = standings(own, rules=rules)
+        said[k] += [str(w.message) for w in caught]
+        tables[k] = table
+    return {k: tables[k] for k in ks}
