@@ -29,10 +29,12 @@ from ..core.schema import (
     OPPONENT,
     PLAYER,
     RANK,
+    ROUND,
     WINS,
 )
 from .check import RECORDS, _ranks, _with_earlier, left_out_text
-from .earlier import EARLIER
+from .earlier import EARLIER, TIE_BREAKERS
+from .history import standings_by_round
 from .published import CUT_ROUND, PLAYOFFS, UNREAD, CardsFile
 from .publishers import event_standings, with_points_cuts
 from .rules import Rules
@@ -71,12 +73,15 @@ def _by_precision(
     *,
     places: Sequence[str] = (),
     last_digit: str = "rounded",
+    precision: np.ndarray | None = None,
+    keys: Sequence[str] = (EVENT, PLAYER),
 ) -> pd.DataFrame:
-    """:func:`~tourneystats.core.check.compare` of every event at its own published precision:
-    one comparison per precision."""
+    """:func:`~tourneystats.core.check.compare` of every event at its own published precision
+    (`precision`: events x values, by default read from `published`): one comparison per
+    precision."""
     code = published[EVENT].astype(str).map(order).to_numpy(dtype=np.int64)
-    n = len(order)
-    precision = np.column_stack([_decimals(published[c], code, n) for c in values])
+    if precision is None:
+        precision = _precision(published, code, len(order), values)
     kinds, kind = np.unique(precision, axis=0, return_inverse=True)
     kind = kind.reshape(-1)
     theirs = computed[EVENT].astype(str).map(order).to_numpy(dtype=np.int64)
@@ -87,7 +92,7 @@ def _by_precision(
             compare(
                 published[events[code]],
                 computed[events[theirs]],
-                keys=[EVENT, PLAYER],
+                keys=list(keys),
                 values=values,
                 precision=dict(zip(values, map(int, row), strict=True)),
                 places=places,
@@ -95,6 +100,13 @@ def _by_precision(
             )
         )
     return pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
+
+
+def _precision(
+    published: pd.DataFrame, code: np.ndarray, n: int, values: Sequence[str]
+) -> np.ndarray:
+    """The decimals of each published value in each event (events x values)."""
+    return np.column_stack([_decimals(published[c], code, n) for c in values])
 
 
 def _places(ours: pd.DataFrame, theirs: pd.DataFrame) -> pd.DataFrame:
@@ -154,7 +166,7 @@ def events_compared(
 
     results, published = rows(data.results, "results"), rows(data.published, "published")
     players = rows(data.players, "players")
-    tables = _tables(data, ks, rules, records, at, results, said)
+    tables, special = _tables(data, ks, rules, records, at, results, said)
     table = pd.concat(list(tables.values()), ignore_index=True)
     _not_listed(table, published, names, said)
     played = _keys(published).isin(_keys(results))
@@ -186,9 +198,13 @@ def events_compared(
     }
     pub_at = published.groupby(published[EVENT].astype(str), sort=False).indices
     swiss_at = swiss_only.groupby(swiss_only[EVENT].astype(str), sort=False).indices
+    asks = _earlier_asked(compared, results, published, table, rules, records, ks, order, special)
     for k, event in zip(ks, events, strict=True):  # per event: its rows, and the rare earlier
         own = compared.iloc[parts["compared"].get(event, _NONE)].reset_index(drop=True)
         rank = ranks.iloc[parts["ranks"].get(event, _NONE)].reset_index(drop=True)
+        if not asks[order[event]]:
+            out[k] = (pd.concat([own, rank], ignore_index=True), said[k])
+            continue
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             given = _with_earlier(
@@ -208,6 +224,148 @@ def events_compared(
         said[k] += [str(w.message) for w in caught]
         out[k] = (pd.concat([own, rank], ignore_index=True), said[k])
     return out
+
+
+def _earlier_asked(
+    compared: pd.DataFrame,
+    results: pd.DataFrame,
+    published: pd.DataFrame,
+    table: pd.DataFrame,
+    rules: Rules,
+    records: list[dict],
+    ks: list[int],
+    order: dict[str, int],
+    special: np.ndarray,
+) -> np.ndarray:
+    """Per event: whether :func:`~tourneystats.cards.check._with_earlier` may find values
+    published as the standings after an earlier round (where it does not, it changes nothing
+    and returns None): a tie-breaker that differs, of a player who left before the last round
+    or was knocked out of a top cut, whose published values are not his final ones but those
+    of some earlier round (:func:`~tourneystats.cards.earlier.earlier_rounds`)."""
+    n = len(ks)
+    if rules.earlier_standings is None:
+        return np.zeros(n, dtype=bool)
+    top = np.array([int(records[k].get(CUT_ROUND) or 0) for k in ks])
+    code = results[EVENT].astype(str).map(order).to_numpy(dtype=np.int64)
+    rnd = results[ROUND].to_numpy(dtype=np.int64)
+    end = np.full(n, np.iinfo(np.int64).min)
+    np.maximum.at(end, code, rnd)
+    last = pd.Series(rnd).groupby([code, results[PLAYER].astype(str).to_numpy()]).max()
+    final = np.where(top > 0, top - 1, end)  # the last Swiss round
+    differ = compared["value"].isin(list(TIE_BREAKERS)).to_numpy() & ~compared["equal"].to_numpy(
+        dtype=bool
+    )
+    wrong = compared[differ]
+    at = wrong[EVENT].astype(str).map(order).to_numpy(dtype=np.int64)
+    index = pd.MultiIndex.from_arrays([at, wrong[PLAYER].astype(str).to_numpy()])
+    theirs = last.reindex(index).to_numpy(dtype="float64")
+    left = np.bincount(at, weights=theirs < final[at], minlength=n) > 0
+    out = ((theirs >= top[at]) & (theirs < end[at]) & (top[at] > 0)).astype(float)
+    knocked = np.bincount(at, weights=out, minlength=n) > 0
+    asked = left | knocked
+    plain = asked & (top == 0) & ~special
+    if plain.any():  # a cut or a bracket: asked (computed alone)
+        asked[plain] = _earlier_found(
+            results, published, table, rules, order, plain, end, last, code
+        )[plain]
+    return asked
+
+
+def _earlier_found(
+    results: pd.DataFrame,
+    published: pd.DataFrame,
+    table: pd.DataFrame,
+    rules: Rules,
+    order: dict[str, int],
+    events: np.ndarray,
+    end: np.ndarray,
+    last: pd.Series,
+    code: np.ndarray,
+) -> np.ndarray:
+    """Per event (of those `events` marks, without a cut: their last Swiss round is their last
+    round `end`): whether :func:`~tourneystats.cards.earlier.earlier_rounds` finds a round,
+    computed for all of them at once (True where it cannot be told here)."""
+    n = len(order)
+    found = events.copy()
+    values = {k: v for k, v in TIE_BREAKERS.items() if k in published.columns}
+    if not values:
+        return np.zeros(n, dtype=bool)
+    pcode = published[EVENT].astype(str).map(order).to_numpy(dtype=np.int64)
+    precision = _precision(published, pcode, n, values)
+    # the players who left: their last round before the event's last
+    who = last.index.get_level_values(0).to_numpy()
+    gone = (last.to_numpy() < end[who]) & (last.to_numpy() >= 1) & events[who]
+    left = pd.MultiIndex.from_arrays(
+        [np.asarray(list(order))[who[gone]], last.index.get_level_values(1)[gone]]
+    )
+    theirs = published[_keys(published).isin(left)]
+    if not len(theirs):
+        return np.zeros(n, dtype=bool)
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            final = _agree(theirs, table[_keys(table).isin(left)], values, order, precision, rules)
+            wrong = final.index[~final.to_numpy()]
+            if not len(wrong):
+                return np.zeros(n, dtype=bool)
+            wrong_keys = pd.MultiIndex.from_arrays(
+                [wrong.get_level_values(0), wrong.get_level_values(1)]
+            )
+            theirs = theirs[_keys(theirs).isin(wrong_keys)]
+            tcode = theirs[EVENT].astype(str).map(order).to_numpy(dtype=np.int64)
+            lasts = last.reindex(
+                pd.MultiIndex.from_arrays([tcode, theirs[PLAYER].astype(str).to_numpy()])
+            ).to_numpy()
+            start = np.full(n, np.iinfo(np.int64).max)
+            np.minimum.at(start, tcode, lasts)
+            rnd = results[ROUND].to_numpy(dtype=np.int64)
+            mine = events[code] & (rnd < end[code]) & (start[code] < np.iinfo(np.int64).max)
+            rounds = standings_by_round(results[mine], rules=rules)
+            rcode = rounds[EVENT].astype(str).map(order).to_numpy(dtype=np.int64)
+            rr = rounds[ROUND].to_numpy(dtype=np.int64)
+            mine_last = last.reindex(
+                pd.MultiIndex.from_arrays([rcode, rounds[PLAYER].astype(str).to_numpy()])
+            ).to_numpy()
+            keep = (rr >= start[rcode]) & _keys(rounds).isin(wrong_keys) & (rr >= mine_last)
+            rounds = rounds[keep]
+            if not len(rounds):
+                return np.zeros(n, dtype=bool)
+            keys = [EVENT, PLAYER, ROUND]
+            every = _agree(
+                theirs.merge(rounds[keys], on=[EVENT, PLAYER]),
+                rounds,
+                values,
+                order,
+                precision,
+                rules,
+                keys=keys,
+            )
+        if caught:
+            return found
+    except (ValueError, KeyError):  # (told alone)
+        return found
+    hit = every.index[every.to_numpy()].get_level_values(0)
+    return np.isin(np.arange(n), pd.Index(hit).map(order).to_numpy(dtype=np.int64))
+
+
+def _agree(
+    frame: pd.DataFrame,
+    computed: pd.DataFrame,
+    values: dict[str, str],
+    order: dict[str, int],
+    precision: np.ndarray,
+    rules: Rules,
+    *,
+    keys: Sequence[str] = (EVENT, PLAYER),
+) -> pd.Series:
+    """Per entity of `keys`: every published value agrees (a null is no value), each event at
+    its precision (``earlier_rounds``' ``agree``, every event at once)."""
+    at = _by_precision(
+        frame, computed, values, order, precision=precision, keys=keys, last_digit=rules.last_digit
+    )
+    ok = at["equal"].to_numpy(dtype=bool) | at["published"].isna().to_numpy()
+    return pd.Series(ok).groupby([at[k].astype(str) if k != ROUND else at[k] for k in keys],
+                                 sort=False).all()  # fmt: skip
 
 
 def _listed(frame: pd.DataFrame, column: str) -> dict[str, list[str]]:
@@ -254,9 +412,10 @@ def _tables(
     at: dict,
     results: pd.DataFrame,
     said: dict[int, list[str]],
-) -> dict[int, pd.DataFrame]:
+) -> tuple[dict[int, pd.DataFrame], np.ndarray]:
     """Each event's computed standings: the publisher's (:func:`event_standings`) where its
-    rules cut the event or count a bracket, one table for the others."""
+    rules cut the event or count a bracket, one table for the others; and which events are
+    computed alone so (a cut, a bracket)."""
     events = [records[k][EVENT] for k in ks]
     top = np.array([int(records[k].get(CUT_ROUND) or 0) for k in ks])
     special = np.zeros(len(ks), dtype=bool)
@@ -297,4 +456,4 @@ def _tables(
                 table = standings(own, rules=rules)
         said[k] += [str(w.message) for w in caught]
         tables[k] = table
-    return {k: tables[k] for k in ks}
+    return {k: tables[k] for k in ks}, special
