@@ -81,7 +81,7 @@ def _by_precision(
     precision."""
     code = published[EVENT].astype(str).map(order).to_numpy(dtype=np.int64)
     if precision is None:
-        precision = _precision(published, code, len(order), values)
+        precision = _precision(published, code, len(order), list(values))
     kinds, kind = np.unique(precision, axis=0, return_inverse=True)
     kind = kind.reshape(-1)
     theirs = computed[EVENT].astype(str).map(order).to_numpy(dtype=np.int64)
@@ -166,7 +166,7 @@ def events_compared(
 
     results, published = rows(data.results, "results"), rows(data.published, "published")
     players = rows(data.players, "players")
-    tables, special = _tables(data, ks, rules, records, at, results, said)
+    tables, cut = _tables(data, ks, rules, records, at, results, said)
     table = pd.concat(list(tables.values()), ignore_index=True)
     _not_listed(table, published, names, said)
     played = _keys(published).isin(_keys(results))
@@ -198,7 +198,7 @@ def events_compared(
     }
     pub_at = published.groupby(published[EVENT].astype(str), sort=False).indices
     swiss_at = swiss_only.groupby(swiss_only[EVENT].astype(str), sort=False).indices
-    asks = _earlier_asked(compared, results, published, table, rules, records, ks, order, special)
+    asks = _earlier_asked(compared, results, published, table, rules, records, ks, order, cut)
     for k, event in zip(ks, events, strict=True):  # per event: its rows, and the rare earlier
         own = compared.iloc[parts["compared"].get(event, _NONE)].reset_index(drop=True)
         rank = ranks.iloc[parts["ranks"].get(event, _NONE)].reset_index(drop=True)
@@ -235,7 +235,7 @@ def _earlier_asked(
     records: list[dict],
     ks: list[int],
     order: dict[str, int],
-    special: np.ndarray,
+    cut: np.ndarray,
 ) -> np.ndarray:
     """Per event: whether :func:`~tourneystats.cards.check._with_earlier` may find values
     published as the standings after an earlier round (where it does not, it changes nothing
@@ -263,8 +263,8 @@ def _earlier_asked(
     out = ((theirs >= top[at]) & (theirs < end[at]) & (top[at] > 0)).astype(float)
     knocked = np.bincount(at, weights=out, minlength=n) > 0
     asked = left | knocked
-    plain = asked & (top == 0) & ~special
-    if plain.any():  # a cut or a bracket: asked (computed alone)
+    plain = asked & (top == 0) & ~cut
+    if plain.any():  # a cut: asked (computed alone)
         asked[plain] = _earlier_found(
             results, published, table, rules, order, plain, end, last, code
         )[plain]
@@ -291,7 +291,7 @@ def _earlier_found(
     if not values:
         return np.zeros(n, dtype=bool)
     pcode = published[EVENT].astype(str).map(order).to_numpy(dtype=np.int64)
-    precision = _precision(published, pcode, n, values)
+    precision = _precision(published, pcode, n, list(values))
     # the players who left: their last round before the event's last
     who = last.index.get_level_values(0).to_numpy()
     gone = (last.to_numpy() < end[who]) & (last.to_numpy() >= 1) & events[who]
@@ -414,14 +414,16 @@ def _tables(
     said: dict[int, list[str]],
 ) -> tuple[dict[int, pd.DataFrame], np.ndarray]:
     """Each event's computed standings: the publisher's (:func:`event_standings`) where its
-    rules cut the event or count a bracket, one table for the others; and which events are
-    computed alone so (a cut, a bracket)."""
+    rules cut the event or count a bracket, one table for the others; and which events are cut
+    before a round only the leaders by points play (:func:`with_points_cuts`)."""
     events = [records[k][EVENT] for k in ks]
     top = np.array([int(records[k].get(CUT_ROUND) or 0) for k in ks])
     special = np.zeros(len(ks), dtype=bool)
+    cuts = np.zeros(len(ks), dtype=bool)  # (cut at a round that only the leaders play)
     if rules.frozen_before_cut:
         cut = set(map(str, with_points_cuts(results, rules)))
-        special |= (top > 0) | np.isin(np.asarray(events, dtype=object), list(cut))
+        cuts = np.isin(np.asarray(events, dtype=object), list(cut))
+        special |= (top > 0) | cuts
     if rules.playoff_tiebreakers:
         bracket = np.array([len(at["bracket"].get(e, _NONE)) > 0 for e in events])
         unread = np.array([isinstance(records[k].get(UNREAD), str) for k in ks])
@@ -435,7 +437,7 @@ def _tables(
             warnings.simplefilter("always")
             table = standings(mine, rules=rules)
         if caught:  # (said per event, as each event alone says it)
-            special[:] = True
+            special[:] = cuts[:] = True
         else:
             where = table.groupby(table[EVENT].astype(str), sort=False).indices
             for k in plain:
@@ -456,4 +458,4 @@ def _tables(
                 table = standings(own, rules=rules)
         said[k] += [str(w.message) for w in caught]
         tables[k] = table
-    return {k: tables[k] for k in ks}, special
+    return {k: tables[k] for k in ks}, cuts
