@@ -60,18 +60,17 @@ def _read(path: Path) -> tuple[str, Any, list[str]]:
             tournament = _key(path, data, "Tournament", "", (dict,))
             uri = tournament.get("Uri")
             platform = _platform(path, uri if isinstance(uri, str) else None)
-            rows, _, _, _ = _rounds(path, data, None, platform)
+            rounds = _rounds(path, data, None, platform)
+            rows = rounds[0]
             _standings(path, data, path.stem)
             date = tournament.get("Date")
-            day = _date(date) if isinstance(date, str) else None
-            if not rows:
-                result: tuple[str, Any] = (
-                    "none",
-                    (platform, None if day is None or pd.isna(day) else day),
-                )
+            if not rows:  # (its date read with the others': _bare_rows)
+                result: tuple[str, Any] = ("none", (platform, date))
             else:
+                if isinstance(date, str):  # (read as swiss_rounds reads it, warnings first)
+                    _date(date)
                 with naming(path):
-                    result = ("swiss", _one_loaded(path, path.stem, data, None))
+                    result = ("swiss", _one_loaded(path, path.stem, data, None, rounds))
         except ValidationError as exc:
             result = ("refused", exc)
     return *result, [str(w.message) for w in caught]
@@ -187,10 +186,30 @@ def _bare_rows(
     if rules is not None:
         presets = [get_rules(rules).name] * len(bare)
     else:
-        presets = _presets([p for p, _ in found], [d for _, d in found])
+        presets = _presets([p for p, _ in found], _dates([d for _, d in found], bare, said))
     for i, (platform, _), preset in zip(bare, found, presets, strict=True):
         row = _row(Path(paths[i])) | {"platform": platform, "preset": preset}
         rows[i] = _finished(row, None, said[i])[0]
+
+
+def _dates(texts: list, at: list[int], said: dict[int, list[str]]) -> list:
+    """The files' ``Date`` texts read as :func:`~tourneystats.cards.decklistcache._date` reads
+    each (None where it is no date): ISO 8601 dates at once, the others one by one (their
+    warnings added to their file's)."""
+    days = pd.to_datetime(
+        pd.Series([t if isinstance(t, str) else None for t in texts], dtype=object),
+        format="ISO8601",
+        errors="coerce",
+        utc=True,
+    ).tolist()
+    for j, (text, day) in enumerate(zip(texts, days, strict=True)):  # (not ISO 8601: a few)
+        if isinstance(text, str) and pd.isna(day):
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                day = _date(text)
+            said[at[j]] += [str(w.message) for w in caught]
+        days[j] = None if pd.isna(day) else day
+    return days
 
 
 def _event_rules(events: pd.DataFrame, rules: str | Rules | None) -> list[Rules]:
