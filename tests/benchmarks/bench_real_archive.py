@@ -18,6 +18,11 @@ single process):
 - ``standings`` of one year of one platform (``ARCHIVE/<platform>/<year>``, ``--skip-bad-files``)
   and ``drift`` of it, each with every N of ``--jobs`` (the tables written compared).
 
+- ``parse``: the floor of any bulk job, what reading the bytes costs: every JSON file of the
+  archive read and parsed on one core, in this process, with the standard library's ``json``
+  and with ``orjson`` where it is installed (not a dependency); each ``check`` is then given as
+  a ratio of the fastest (CPU seconds over the parse's, and wall seconds on its cores over it).
+
 Without ARCHIVE the script says so and exits (0): nothing here needs the archive to be present.
 ``--only check,import`` runs some jobs only. Outputs go to a temporary folder, removed at the end.
 """
@@ -36,7 +41,7 @@ from pathlib import Path
 from common import watch
 
 ROOT = Path(__file__).resolve().parents[2]
-JOBS = ("check", "import", "drift", "standings")
+JOBS = ("check", "import", "drift", "standings", "parse")
 
 
 def measure(argv: list[str]) -> dict:
@@ -61,6 +66,31 @@ def measure(argv: list[str]) -> dict:
         "out": printed.decode(errors="replace"),
         "err": said.decode(errors="replace"),
     }
+
+
+def parse_floor(archive: Path) -> dict[str, tuple[float, float]]:
+    """Seconds (wall, CPU) to read and parse every JSON file of `archive` on one core, per
+    parser: ``json`` (the standard library) and ``orjson`` if installed."""
+    import json
+
+    parsers = {"json": json.loads}
+    try:
+        import orjson
+
+        parsers["orjson"] = orjson.loads
+    except ImportError:
+        pass
+    files = sorted(archive.rglob("*.json"))
+    out = {}
+    for name, loads in parsers.items():
+        start, cpu = time.perf_counter(), time.process_time()
+        for path in files:
+            try:
+                loads(path.read_bytes())
+            except ValueError:  # a file that is no JSON costs its read
+                pass
+        out[name] = (time.perf_counter() - start, time.process_time() - cpu)
+    return out
 
 
 def season_folder(archive: Path, platform: str, year: str, word: str, into: Path) -> Path:
@@ -167,6 +197,15 @@ def main(argv: list[str] | None = None) -> int:
             if args.verbose or result["status"] not in (0, 1):
                 print(result["out"][-3000:], result["err"][-3000:], sep="\n")
         done = [r for r in results if r["command"].startswith("check")]
+        if "parse" in only:
+            floor = parse_floor(archive)
+            for name, (wall, cpu) in floor.items():
+                print(f"parse floor ({name}, one core): {wall:.1f} s wall, {cpu:.1f} s CPU")
+            wall, cpu = min(floor.values(), key=lambda t: t[1])
+            for r in done:
+                n = int(r["command"].rsplit("--jobs ", 1)[1])
+                print(f"{r['command'].split(' --out')[0]} --jobs {n}: CPU {r['cpu'] / cpu:.1f}x "
+                      f"the parse's, wall x {n} cores {r['seconds'] * n / wall:.1f}x")  # fmt: skip
         reports = [(out / f"report-{n}.csv").read_bytes() for n in jobs if "check" in only]
         if len(reports) > 1:
             print("check reports identical across --jobs:", all(r == reports[0] for r in reports))
