@@ -20,10 +20,12 @@ import pandas as pd
 
 from ..core.check import compare
 from ..core.schema import (
+    COUNTED,
     EVENT,
     GWP,
     LOSSES,
     MATCH_POINTS,
+    MWP,
     OGWP,
     OMWP,
     OPPONENT,
@@ -39,6 +41,7 @@ from .published import CUT_ROUND, PLAYOFFS, UNREAD, CardsFile
 from .publishers import event_standings, with_points_cuts
 from .rules import Rules
 from .tables import standings
+from .terms import explain
 
 __all__ = ["events_compared"]
 
@@ -424,12 +427,25 @@ def _tables(
         cut = set(map(str, with_points_cuts(results, rules)))
         cuts = np.isin(np.asarray(events, dtype=object), list(cut))
         special |= (top > 0) | cuts
+    bracket = np.array([len(at["bracket"].get(e, _NONE)) > 0 for e in events], dtype=bool)
+    unread = np.array([isinstance(records[k].get(UNREAD), str) for k in ks], dtype=bool)
     if rules.playoff_tiebreakers:
-        bracket = np.array([len(at["bracket"].get(e, _NONE)) > 0 for e in events])
-        unread = np.array([isinstance(records[k].get(UNREAD), str) for k in ks])
         special |= (top == 0) & (bracket | unread)
     tables: dict[int, pd.DataFrame] = {}
     by_event = results.groupby(results[EVENT].astype(str), sort=False).indices
+    if rules.playoff_tiebreakers and data.bracket is not None:  # a bracket, no cut: together
+        together = special & ~cuts & (top == 0) & bracket & ~unread
+        chosen = np.asarray(events, dtype=object)[together]
+        if together.sum() > 1:
+            own = results[np.isin(results[EVENT].astype(str).to_numpy(), chosen)]
+            rows_at = np.concatenate([at["bracket"][e] for e in chosen])
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                table = _with_brackets(own, data.bracket.iloc[rows_at], rules)
+            if not caught:
+                where = table.groupby(table[EVENT].astype(str), sort=False).indices
+                for k, e in zip(np.asarray(ks)[together], chosen, strict=True):
+                    tables[int(k)] = table.iloc[where[e]].reset_index(drop=True)
     plain = [k for k, s in zip(ks, special, strict=True) if not s]
     if plain:
         mine = results[~np.isin(results[EVENT].astype(str).to_numpy(), np.asarray(events)[special])]
@@ -443,7 +459,7 @@ def _tables(
             for k in plain:
                 tables[k] = table.iloc[where[records[k][EVENT]]].reset_index(drop=True)
     for k, event, s in zip(ks, events, special, strict=True):  # the events a cut or bracket
-        if not s:
+        if not s or k in tables:
             continue
         own = results.iloc[by_event.get(event, _NONE)].reset_index(drop=True)
         bracket_rows = (
@@ -459,3 +475,45 @@ def _tables(
         said[k] += [str(w.message) for w in caught]
         tables[k] = table
     return {k: tables[k] for k in ks}, cuts
+
+
+def _with_brackets(results: pd.DataFrame, bracket: pd.DataFrame, rules: Rules) -> pd.DataFrame:
+    """:func:`~tourneystats.cards.publishers.standings_with_bracket` of many events at once (each
+    with bracket rows), each event's rows as it gives them for the event alone."""
+    swiss = standings(results, rules=rules)
+    games = standings(pd.concat([results, bracket], ignore_index=True), rules=rules)
+    own = swiss.set_index(_keys(swiss))
+    bracket = bracket[
+        _keys(bracket).isin(own.index)
+        & pd.MultiIndex.from_arrays(
+            [bracket[EVENT].astype(str), bracket[OPPONENT].astype(str)]
+        ).isin(own.index)
+    ]
+    met_keys = _keys(bracket)
+    in_bracket = met_keys.unique()
+    played = pd.Series(1, index=met_keys).groupby(level=[0, 1], sort=False).size()
+    rounds = own["rounds"] + played.reindex(own.index)
+    seen_mwp = own[MWP].astype(float).clip(lower=rules.floor)
+    seen_mwp.loc[in_bracket] = (
+        own.loc[in_bracket, MATCH_POINTS] / (rules.win * rounds[in_bracket])
+    ).clip(lower=rules.floor)
+    by_games = games.set_index(_keys(games))[GWP]
+    seen_gwp = own[GWP].astype(float).clip(lower=rules.floor)
+    seen_gwp.loc[in_bracket] = by_games.loc[in_bracket].clip(lower=rules.floor)
+    terms = explain(results, rules=rules)
+    counted = terms.loc[
+        terms[COUNTED].to_numpy(dtype=bool) & _keys(terms).isin(in_bracket),
+        [EVENT, PLAYER, OPPONENT],
+    ]
+    met = pd.concat([counted, bracket[[EVENT, PLAYER, OPPONENT]]], ignore_index=True)
+    opponents = pd.MultiIndex.from_arrays([met[EVENT].astype(str), met[OPPONENT].astype(str)])
+    by = [met[EVENT].astype(str).to_numpy(), met[PLAYER].astype(str).to_numpy()]
+    averages = pd.DataFrame({
+        OMWP: seen_mwp.reindex(opponents).astype(float).to_numpy(),
+        OGWP: seen_gwp.reindex(opponents).astype(float).to_numpy(),
+    }).groupby(by, sort=False).mean()  # fmt: skip
+    averages[GWP] = by_games.reindex(averages.index).to_numpy()
+    averages = averages.reindex(in_bracket)
+    table = own.copy()
+    table.loc[in_bracket, [OMWP, OGWP, GWP]] = averages[[OMWP, OGWP, GWP]].to_numpy()
+    return table.reset_index(drop=True)[swiss.columns]
