@@ -266,11 +266,18 @@ def _earlier_asked(
     out = ((theirs >= top[at]) & (theirs < end[at]) & (top[at] > 0)).astype(float)
     knocked = np.bincount(at, weights=out, minlength=n) > 0
     asked = left | knocked
-    plain = asked & (top == 0) & ~cut
-    if plain.any():  # a cut: asked (computed alone)
-        asked[plain] = _earlier_found(
-            results, published, table, rules, order, plain, end, last, code
-        )[plain]
+    plain = asked & ~cut  # (a cut at a round only the leaders play: asked, computed alone)
+    if plain.any():  # the rounds before the last Swiss round (from the first)
+        first = np.ones(n, dtype=np.int64)
+        found = _earlier_found(
+            results, published, table, rules, order, plain, final, first, last, code
+        )
+        cut_found = np.zeros(n, dtype=bool)
+        if (plain & knocked).any():  # the top cut's rounds before its last
+            cut_found = _earlier_found(
+                results, published, table, rules, order, plain & knocked, end, top, last, code
+            )
+        asked[plain] = (found | (knocked & cut_found))[plain]
     return asked
 
 
@@ -282,12 +289,14 @@ def _earlier_found(
     order: dict[str, int],
     events: np.ndarray,
     end: np.ndarray,
+    first: np.ndarray,
     last: pd.Series,
     code: np.ndarray,
 ) -> np.ndarray:
-    """Per event (of those `events` marks, without a cut: their last Swiss round is their last
-    round `end`): whether :func:`~tourneystats.cards.earlier.earlier_rounds` finds a round,
-    computed for all of them at once (True where it cannot be told here)."""
+    """Per event (of those `events` marks): whether
+    :func:`~tourneystats.cards.earlier.earlier_rounds` finds a round for the players who left
+    from round `first` before round `end` (each an array, per event), computed for all the
+    events at once (True where it cannot be told here)."""
     n = len(order)
     found = events.copy()
     values = {k: v for k, v in TIE_BREAKERS.items() if k in published.columns}
@@ -297,7 +306,7 @@ def _earlier_found(
     precision = _precision(published, pcode, n, list(values))
     # the players who left: their last round before the event's last
     who = last.index.get_level_values(0).to_numpy()
-    gone = (last.to_numpy() < end[who]) & (last.to_numpy() >= 1) & events[who]
+    gone = (last.to_numpy() < end[who]) & (last.to_numpy() >= first[who]) & events[who]
     left = pd.MultiIndex.from_arrays(
         [np.asarray(list(order))[who[gone]], last.index.get_level_values(1)[gone]]
     )
