@@ -154,7 +154,10 @@ def files_report(
 
             exc = read if isinstance(read, ValidationError) else ValidationError(str(read))
             rows[i] = _finished(
-                _row(path) | {"status": error_status(exc), "detail": str(exc)}, None, messages
+                _row(path) | {"status": error_status(exc), "detail": str(exc)},
+                None,
+                messages,
+                frame=False,
             )[0]
         elif kind == "none":
             bare.append(i)
@@ -189,7 +192,7 @@ def _bare_rows(
         presets = _presets([p for p, _ in found], _dates([d for _, d in found], bare, said))
     for i, (platform, _), preset in zip(bare, found, presets, strict=True):
         row = _row(Path(paths[i])) | {"platform": platform, "preset": preset}
-        rows[i] = _finished(row, None, said[i])[0]
+        rows[i] = _finished(row, None, said[i], frame=False)[0]
 
 
 def _dates(texts: list, at: list[int], said: dict[int, list[str]]) -> list:

@@ -461,11 +461,12 @@ def _tables(
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             table = standings(mine, rules=rules)
-        if caught:  # (said per event, as each event alone says it)
-            special[:] = cuts[:] = True
-        else:
-            where = table.groupby(table[EVENT].astype(str), sort=False).indices
-            for k in plain:
+        named = _named(caught, events, special)
+        special |= named  # (computed alone: each says its warnings as it alone says them)
+        cuts |= named
+        where = table.groupby(table[EVENT].astype(str), sort=False).indices
+        for k, s in zip(ks, special, strict=True):
+            if not s:
                 tables[k] = table.iloc[where[records[k][EVENT]]].reset_index(drop=True)
     for k, event, s in zip(ks, events, special, strict=True):  # the events a cut or bracket
         if not s or k in tables:
@@ -526,3 +527,14 @@ def _with_brackets(results: pd.DataFrame, bracket: pd.DataFrame, rules: Rules) -
     table = own.copy()
     table.loc[in_bracket, [OMWP, OGWP, GWP]] = averages[[OMWP, OGWP, GWP]].to_numpy()
     return table.reset_index(drop=True)[swiss.columns]
+
+
+def _named(caught: list, events: list[str], among: np.ndarray) -> np.ndarray:
+    """The events (of those not `among`) that the warnings `caught` name (all of them where a
+    warning names none)."""
+    named = np.zeros(len(events), dtype=bool)
+    for w in caught:  # (a few)
+        text = str(w.message)
+        these = np.array([f"'{e}'" in text or f"{e}:" in text for e in events], dtype=bool)
+        named |= these if these.any() else True
+    return named & ~among

@@ -244,10 +244,11 @@ def file_report(
 
 
 def _finished(
-    row: dict, table: pd.DataFrame | None, messages: list[str]
+    row: dict, table: pd.DataFrame | None, messages: list[str], *, frame: bool = True
 ) -> tuple[dict, pd.DataFrame]:
     """:func:`file_report`'s row and table, from the file's check (`table`, None if nothing was
-    compared; the row's ``status`` set already if it was refused) and its warnings."""
+    compared; the row's ``status`` set already if it was refused) and its warnings (`frame`
+    False: an empty table stays None)."""
     notes = list(dict.fromkeys(messages))
     if not row["status"]:
         status, detail = _status(table)
@@ -262,8 +263,8 @@ def _finished(
             first_difference=_first_difference(table),
         )
     row["warnings"] = notes  # counted by kind by tourneystats.core.report
-    if table is None:
+    if table is None and frame:
         table = pd.DataFrame(
             columns=[EVENT, PLAYER, "value", "published", "computed", "equal", EARLIER]
         )
-    return row, table
+    return row, table  # type: ignore[return-value]
