@@ -8,12 +8,18 @@ import json
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import tourneystats.cards
+from tourneystats.cards.check import _published_places
 from tourneystats.cards.checkbatch import files_report
+from tourneystats.cards.checkmany import _decimals, _places
 from tourneystats.core import report as core_report
+from tourneystats.core.check import decimals
 from tourneystats.core.report import check_files
 
 DATA = Path(__file__).parent / "data" / "cards"
@@ -85,3 +91,55 @@ def test_files_report_rows(tmp_path):
     assert table.loc[
         ~table["equal"], ["player", "value", "published", "computed"]
     ].values.tolist() == [["Bo", "Points", 1.0, 0.0]]
+
+
+# the vectorised pieces against the per-event functions they replace, on random events
+
+_event = st.lists(
+    st.tuples(st.integers(1, 6), st.one_of(st.none(), st.integers(1, 9))), min_size=1, max_size=8
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_event, min_size=1, max_size=4))
+def test_places_of_many_events_equal_each_event_alone(events):
+    """Computed ranks (ties included) and published ranks (some missing, some shared)."""
+    ours, theirs = [], []
+    for e, rows in enumerate(events):
+        for p, (rank, published) in enumerate(rows):
+            ours.append({"event": f"e{e}", "player": f"p{p}", "rank": rank})
+            theirs.append({"event": f"e{e}", "player": f"p{p}", "Rank": published})
+    ours_frame, theirs_frame = pd.DataFrame(ours), pd.DataFrame(theirs)
+    together = _places(ours_frame, theirs_frame)
+    for e in range(len(events)):
+        mine = ours_frame["event"] == f"e{e}"
+        alone = _published_places(ours_frame[mine], theirs_frame[theirs_frame["event"] == f"e{e}"])
+        assert (
+            together.loc[mine, "rank"].astype(float).tolist()
+            == alone["rank"].astype(float).tolist()
+        )
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.lists(
+            st.one_of(st.none(), st.floats(0, 1000, allow_nan=False), st.integers(0, 99)),
+            max_size=6,
+        ),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_decimals_per_event_equal_each_event_alone(events):
+    values = [v for rows in events for v in rows]
+    codes = np.array([e for e, rows in enumerate(events) for _ in rows], dtype=np.int64)
+    got = _decimals(pd.Series(values, dtype=object), codes, len(events))
+    assert got.tolist() == [decimals(pd.Series(rows, dtype=object)) for rows in events]
+
+
+def test_decimals_worked_example():
+    """0.5 needs 1 decimal, 0.674 three, 128.77 two; an event without values none."""
+    values = pd.Series([0.5, 0.674, 1.0, 128.77, 3.0])
+    got = _decimals(values, np.array([0, 0, 0, 1, 1]), 3)
+    assert got.tolist() == [3, 2, 0]
