@@ -26,6 +26,7 @@ by kind with a few examples.
 
 from __future__ import annotations
 
+import os
 import re
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -489,11 +490,35 @@ def _checked(
             yield _Checked([row], [messages], wrong.assign(_at=0), counts.assign(_at=0))
         return
     batches = [files[i : i + BATCH] for i in range(0, len(files), BATCH)]
-    weights = [len(b) for b in batches]
-    yield from map_files(
-        _BatchTask(module, options), batches, jobs=jobs, progress=progress, desc="check",
-        weights=weights,
-    )  # fmt: skip
+    # the largest batches first (the workers end together), given back in the files' order
+    size = [sum(_size(p) for p in batch) for batch in batches]
+    order = sorted(range(len(batches)), key=lambda i: -size[i])
+    done: dict[int, _Checked] = {}
+    following = 0
+    for i, checked in zip(
+        order,
+        map_files(
+            _BatchTask(module, options),
+            [batches[i] for i in order],
+            jobs=jobs,
+            progress=progress,
+            desc="check",
+            weights=[len(batches[i]) for i in order],
+        ),
+        strict=True,
+    ):
+        done[i] = checked
+        while following in done:
+            yield done.pop(following)
+            following += 1
+
+
+def _size(path: Path) -> int:
+    """A file's bytes (0 if it cannot be told: the file's check says why)."""
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
 
 
 def report_summary(report: pd.DataFrame) -> str:
