@@ -61,6 +61,7 @@ def generic(monkeypatch):
     import tourneystats.cards
 
     monkeypatch.delattr(tourneystats.cards, "file_report", raising=False)
+    monkeypatch.delattr(tourneystats.cards, "files_report", raising=False)
 
 
 def _files(root: Path) -> list[Path]:

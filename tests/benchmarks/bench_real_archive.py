@@ -222,10 +222,11 @@ def main(argv: list[str] | None = None) -> int:
         for r in done[:1]:
             print(r["out"][:3000])
             print(r["err"][:3000])
-        imported = [r for r in results if r["command"].startswith("import")]
+        timed = [r for r in results if r["command"].startswith(("import", "check"))]
         for name, seconds in floor.items():
-            for r in imported:
-                print(f"import CPU / parse floor ({name}): {r['cpu'] / seconds:.1f}x")
+            for r in timed:
+                what = r["command"].split()[0]
+                print(f"{what} CPU / parse floor ({name}): {r['cpu'] / seconds:.1f}x")
         if "import" in only and not args.by_year:
             recomputed_as_files(archive, out / "standings", max(jobs))
     return 0

@@ -74,6 +74,7 @@ under the rules the file implies (:mod:`~tourneystats.cards.publishers`).
 # sets, compare).
 
 from .check import check_from_path
+from .checkbatch import files_report as files_report  # (core.report checks in batches)
 from .convert import games_to_matches, matches_to_games
 from .decklistcache import read_mtg_json
 from .files import (

@@ -122,8 +122,13 @@ def _among(frame: pd.DataFrame, other: pd.DataFrame) -> np.ndarray:
 
 def _left_out(what: str, items: list[str]) -> None:
     if items:
-        shown = ", ".join(items[:5]) + (f" and {len(items) - 5} more" if len(items) > 5 else "")
-        warnings.warn(f"not compared: {what}: {shown}", stacklevel=4)
+        warnings.warn(left_out_text(what, items), stacklevel=4)
+
+
+def left_out_text(what: str, items: list[str]) -> str:
+    """The warning of values not compared: `what`, then the first five `items`."""
+    shown = ", ".join(items[:5]) + (f" and {len(items) - 5} more" if len(items) > 5 else "")
+    return f"not compared: {what}: {shown}"
 
 
 def _comparable(published: pd.DataFrame, results: pd.DataFrame, event: str) -> pd.DataFrame:
@@ -324,7 +329,7 @@ def _with_earlier(
     published: pd.DataFrame,
     table: pd.DataFrame,
     rules: Rules,
-    record: pd.Series,
+    record: pd.Series | dict,
 ) -> tuple[pd.DataFrame, int] | None:
     """Mark in `out` (``published_after``) the tie-breakers that are standings after an earlier
     round (:func:`~tourneystats.cards.earlier.earlier_rounds`) of the players who left before

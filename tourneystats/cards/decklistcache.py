@@ -906,11 +906,20 @@ def _one_file(path: Path, event: str, bye_player: str | None) -> tuple:
     """One file's event record, Swiss rows, playoff round names, playoff players, published
     standings and bracket rows (all read before any is kept: a refused file leaves nothing
     behind)."""
-    data = _load(path)
+    return _one_loaded(path, event, _load(path), bye_player)
+
+
+def _one_loaded(
+    path: Path, event: str, data: dict, bye_player: str | None, rounds: tuple | None = None
+) -> tuple:
+    """:func:`_one_file` of the file's JSON object `data`, already read (:func:`_load`), and
+    its rounds if read already (:func:`_rounds`, with `bye_player`)."""
     tournament = _key(path, data, "Tournament", "", (dict,))
     uri = tournament.get("Uri")
     platform = _platform(path, uri if isinstance(uri, str) else None)
-    file_rows, left, in_playoffs, null_byes = _rounds(path, data, bye_player, platform)
+    if rounds is None:
+        rounds = _rounds(path, data, bye_player, platform)
+    file_rows, left, in_playoffs, null_byes = rounds
     record = _event_record(path, event, data, file_rows, null_byes)
     bracket, record[UNREAD] = _bracket(
         path, data, platform, max((r[0] for r in file_rows), default=0)

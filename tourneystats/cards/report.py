@@ -232,7 +232,6 @@ def file_report(
     row: dict = dict.fromkeys(REPORT_COLUMNS, "")
     row.update(file=str(path), platform=None, compared=0, equal=0)
     table: pd.DataFrame | None = None
-    notes: list[str] = []
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
@@ -241,7 +240,23 @@ def file_report(
             from ..core.report import error_status  # (cards alone does not import the report)
 
             row.update(status=error_status(exc), detail=str(exc))
-    notes = list(dict.fromkeys(str(w.message) for w in caught))
+    return _finished(row, table, [str(w.message) for w in caught])
+
+
+def _finished(
+    row: dict, table: pd.DataFrame | None, messages: list[str], *, frame: bool = True
+) -> tuple[dict, pd.DataFrame]:
+    """:func:`file_report`'s row and table, from the file's check (`table`, None if nothing was
+    compared; the row's ``status`` set already if it was refused) and its warnings (`frame`
+    False: an empty table stays None)."""
+    notes = list(dict.fromkeys(messages))
+    if not row["status"] and table is not None and len(table):
+        equal = table["equal"].to_numpy(dtype=bool)
+        if equal.all():  # every value reproduced (most files): nothing to say
+            ogwp = row["platform"] == "topdeck" and (table["value"] == "OGWP").any()
+            row.update(status="equal", detail=PUBLISHED_OGWP if ogwp else "", compared=len(table))
+            row.update(equal=len(table), first_difference="", warnings=notes)
+            return row, table
     if not row["status"]:
         status, detail = _status(table)
         ogwp = (
@@ -255,8 +270,8 @@ def file_report(
             first_difference=_first_difference(table),
         )
     row["warnings"] = notes  # counted by kind by tourneystats.core.report
-    if table is None:
+    if table is None and frame:
         table = pd.DataFrame(
             columns=[EVENT, PLAYER, "value", "published", "computed", "equal", EARLIER]
         )
-    return row, table
+    return row, table  # type: ignore[return-value]

@@ -26,9 +26,10 @@ by kind with a few examples.
 
 from __future__ import annotations
 
+import os
 import re
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -253,6 +254,88 @@ class _Task:
         return row, table.reset_index(drop=True), messages, counts
 
 
+#: files per batch of a family that checks files in batches (``files_report``)
+BATCH = 128
+
+
+class _Checked(NamedTuple):
+    """What a worker sends back for a batch of files: per file its row and warnings; the values
+    that differ and the values counted, of every file, with its position (``_at``)."""
+
+    rows: list[dict]
+    messages: list[list[str]]
+    wrong: pd.DataFrame
+    counts: pd.DataFrame
+
+
+@dataclass(frozen=True)
+class _BatchTask:
+    """What a worker needs to report a batch of files through the family's ``files_report``
+    (picklable): the files it leaves are checked alone (:class:`_Task`)."""
+
+    module: str
+    options: dict
+
+    def __call__(self, paths: list[Path]) -> _Checked:
+        import importlib
+
+        family = importlib.import_module(self.module)
+        rows, table = family.files_report(paths, **self.options)
+        single = _Task(self.module, self.options)
+        out_rows, messages, wrong, counts = [], [], [_batch_differences(table)], []
+        counts.append(_batch_counts(table))
+        for i, (path, row) in enumerate(zip(paths, rows, strict=True)):  # rows: per file
+            if row is None:  # (checked alone)
+                row, alone, said, counted = single(path)
+                wrong.append(alone.assign(_at=i))
+                counts.append(counted.assign(_at=i))
+            else:
+                row = dict(row)
+                given = row.pop("warnings", None) or []
+                said = list(dict.fromkeys([given] if isinstance(given, str) else given))
+            out_rows.append(row)
+            messages.append(said)
+        if NOTE in table.columns:
+            for i, path in enumerate(paths):
+                if rows[i] is not None:
+                    messages[i] += _not_computable(table[table["_at"] == i], path)
+        return _Checked(out_rows, messages, _by_file(wrong), _by_file(counts))
+
+
+def _by_file(parts: list[pd.DataFrame]) -> pd.DataFrame:
+    """`parts` in one frame, in the order of their files (``_at``), each file's rows in order."""
+    parts = [p for p in parts if len(p)]
+    if not parts:
+        return pd.DataFrame({"_at": pd.Series(dtype=np.int64)})
+    frame = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
+    return frame.sort_values("_at", kind="stable", ignore_index=True)
+
+
+def _batch_differences(table: pd.DataFrame) -> pd.DataFrame:
+    """The values that differ in the comparisons of a batch (``_at`` and the check's columns)."""
+    if "equal" not in table.columns:
+        return table.iloc[:0]
+    return differences(table).reset_index(drop=True)
+
+
+def _batch_counts(table: pd.DataFrame) -> pd.DataFrame:
+    """:func:`value_counts` of each file of a batch (``_at``), in one pass."""
+    if "value" not in table.columns or "equal" not in table.columns or not len(table):
+        return pd.DataFrame({"_at": pd.Series(dtype=np.int64)})
+    equal = table["equal"].to_numpy(dtype=bool)
+    after = table.get(PUBLISHED_AFTER, pd.Series(np.nan, index=table.index))
+    frame = pd.DataFrame(
+        {
+            "_at": table["_at"].to_numpy(),
+            "value": table["value"].astype(str).to_numpy(),
+            "compared": np.ones(len(table), dtype=np.int64),
+            "equal": equal.astype(np.int64),
+            "earlier": (~equal & after.notna().to_numpy()).astype(np.int64),
+        }
+    )
+    return frame.groupby(["_at", "value"], sort=False).sum().reset_index()
+
+
 def _not_computable(table: pd.DataFrame, path: Path) -> list[str]:
     """A warning per reason (``note``) the file gives for published values it cannot compute."""
     if NOTE not in table.columns:
@@ -355,25 +438,31 @@ def check_files(
     3  melee/club.json    OGWP         2      2        0
     4  melee/club.json    Rank         2      2        0
     """
-    task = _Task(module, dict(options or {}))
-    rows, parts, notes, counted = [], [], [], []
-    for path, (row, wrong, messages, counts) in zip(
-        files, map_files(task, list(files), jobs=jobs, progress=progress, desc="check"), strict=True
-    ):
-        rel = Path(path).relative_to(root) if Path(path) != root else Path(Path(path).name)
-        names = [str(path), rel.as_posix(), Path(path).name, Path(path).stem]
-        row = row | {
-            "file": rel.as_posix(),
-            "platform": _platform(rel) or row.get("platform") or "",
-        }
-        row["detail"] = str(row.get("detail") or "").removeprefix(f"{path}: ")
-        row["warnings"] = "\n".join(messages)
-        rows.append(row)
-        if len(wrong):
-            parts.append(wrong.assign(file=rel.as_posix()))
-        if len(counts):
-            counted.append(counts.assign(file=rel.as_posix()))
-        notes += [(rel.as_posix(), warning_kind(m, names), m) for m in messages]
+    rows: list[dict] = []
+    parts: list[pd.DataFrame] = []
+    counted: list[pd.DataFrame] = []
+    notes: list[tuple[str, str, str]] = []
+    done = 0
+    for batch in _checked(module, list(files), dict(options or {}), jobs, progress):
+        paths = files[done : done + len(batch.rows)]
+        done += len(batch.rows)
+        rels = []
+        for path, row, messages in zip(paths, batch.rows, batch.messages, strict=True):
+            rel = Path(path).relative_to(root) if Path(path) != root else Path(Path(path).name)
+            names = [str(path), rel.as_posix(), Path(path).name, Path(path).stem]
+            row = row | {
+                "file": rel.as_posix(),
+                "platform": _platform(rel) or row.get("platform") or "",
+            }
+            row["detail"] = str(row.get("detail") or "").removeprefix(f"{path}: ")
+            row["warnings"] = "\n".join(messages)
+            rows.append(row)
+            rels.append(rel.as_posix())
+            notes += [(rel.as_posix(), warning_kind(m, names), m) for m in messages]
+        for frame, into in ((batch.wrong, parts), (batch.counts, counted)):
+            if len(frame):
+                named = np.asarray(rels, dtype=object)[frame["_at"].to_numpy(dtype=np.intp)]
+                into.append(frame.drop(columns="_at").assign(file=named))
     report = pd.DataFrame(rows)
     extra = [c for c in report.columns if c not in REPORT_COLUMNS]
     report = report.reindex(columns=REPORT_COLUMNS + extra)
@@ -384,6 +473,52 @@ def check_files(
     values = pd.concat(counted, ignore_index=True) if counted else empty
     values = values[VALUE_COLUMNS]
     return ArchiveCheck(report, wrong[front], warnings_table(notes), values)
+
+
+def _checked(
+    module: str, files: list[Path], options: dict, jobs: int | None, progress: bool | None
+) -> Iterator[_Checked]:
+    """The files checked, in batches (one file each unless the family has ``files_report``),
+    in the files' order."""
+    import importlib
+
+    if getattr(importlib.import_module(module), "files_report", None) is None:
+        task = _Task(module, options)
+        for row, wrong, messages, counts in map_files(
+            task, files, jobs=jobs, progress=progress, desc="check"
+        ):
+            yield _Checked([row], [messages], wrong.assign(_at=0), counts.assign(_at=0))
+        return
+    batches = [files[i : i + BATCH] for i in range(0, len(files), BATCH)]
+    # the largest batches first (the workers end together), given back in the files' order
+    size = [sum(_size(p) for p in batch) for batch in batches]
+    order = sorted(range(len(batches)), key=lambda i: -size[i])
+    done: dict[int, _Checked] = {}
+    following = 0
+    for i, checked in zip(
+        order,
+        map_files(
+            _BatchTask(module, options),
+            [batches[i] for i in order],
+            jobs=jobs,
+            progress=progress,
+            desc="check",
+            weights=[len(batches[i]) for i in order],
+        ),
+        strict=True,
+    ):
+        done[i] = checked
+        while following in done:
+            yield done.pop(following)
+            following += 1
+
+
+def _size(path: Path) -> int:
+    """A file's bytes (0 if it cannot be told: the file's check says why)."""
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
 
 
 def report_summary(report: pd.DataFrame) -> str:

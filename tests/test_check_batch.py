@@ -1,0 +1,145 @@
+"""``tourneystats check FOLDER`` checks the files of a batch together
+(:func:`tourneystats.cards.checkbatch.files_report`): every table it gives equals the check of
+each file alone (``cards.file_report``), on the real files of ``tests/data/cards``."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tourneystats.cards
+from tourneystats.cards.check import _published_places
+from tourneystats.cards.checkbatch import files_report
+from tourneystats.cards.checkmany import _decimals, _places
+from tourneystats.core import report as core_report
+from tourneystats.core.check import decimals
+from tourneystats.core.report import check_files
+
+DATA = Path(__file__).parent / "data" / "cards"
+
+
+def _archive(tmp_path: Path) -> Path:
+    """Every real JSON file of tests/data/cards, a refused one, a file of the same name in
+    another folder and a file that is not JSON."""
+    root = tmp_path / "Tournaments"
+    for path in sorted(DATA.rglob("*.json")):
+        target = root / path.relative_to(DATA)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, target)
+    (root / "broken.json").write_text('{"Tournament": {"Name": "x"}, "Rounds": 3}')
+    (root / "mtgjson" / "not-json.json").write_text("{nope")
+    first = sorted((root / "mtgjson").glob("*.json"))[0]
+    (root / "again").mkdir()
+    shutil.copy(first, root / "again" / first.name)  # a second file of the same name
+    return root
+
+
+def _check(root: Path) -> core_report.ArchiveCheck:
+    files = sorted(root.rglob("*.json"), key=lambda p: p.as_posix())
+    return check_files("tourneystats.cards", files, root, jobs=1)
+
+
+@pytest.mark.parametrize("batch", [128, 5])
+def test_batched_equals_file_by_file(tmp_path, monkeypatch, batch):
+    root = _archive(tmp_path)
+    monkeypatch.setattr(core_report, "BATCH", batch)
+    batched = _check(root)
+    monkeypatch.delattr(tourneystats.cards, "files_report")
+    alone = _check(root)
+    assert len(batched.report) == 45
+    assert set(batched.report["status"]) >= {"equal", "refused", "no published values"}
+    for name in ("report", "differences", "warnings", "values"):
+        mine, theirs = getattr(batched, name), getattr(alone, name)
+        pd.testing.assert_frame_equal(mine, theirs, check_dtype=False, obj=name)
+        assert mine.to_csv(index=False) == theirs.to_csv(index=False), name
+
+
+def test_files_report_rows(tmp_path):
+    """Rows in the files' order; the files it leaves (another format, a second file of the same
+    name) are None, to be checked alone."""
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.mkdir()
+    b.mkdir()
+    event = {
+        "Tournament": {"Date": "2024-06-30", "Name": "Club", "Uri": "https://melee.gg/1"},
+        "Rounds": [
+            {
+                "RoundName": "Round 1",
+                "Matches": [{"Player1": "Ann", "Player2": "Bo", "Result": "2-1-0"}],
+            }  # fmt: skip
+        ],
+        "Standings": [
+            {"Rank": 1, "Player": "Ann", "Points": 3},
+            {"Rank": 2, "Player": "Bo", "Points": 1},
+        ],  # fmt: skip
+    }
+    for folder in (a, b):
+        (folder / "e.json").write_text(json.dumps(event))
+    (a / "e.csv").write_text("x\n")
+    rows, table = files_report([a / "e.json", b / "e.json", a / "e.csv"])
+    assert rows[1] is None and rows[2] is None
+    assert rows[0] is not None
+    assert (rows[0]["status"], rows[0]["compared"], rows[0]["equal"]) == ("inconsistent", 4, 3)
+    assert table["_at"].tolist() == [0, 0, 0, 0]
+    assert table.loc[
+        ~table["equal"], ["player", "value", "published", "computed"]
+    ].values.tolist() == [["Bo", "Points", 1.0, 0.0]]
+
+
+# the vectorised pieces against the per-event functions they replace, on random events
+
+_event = st.lists(
+    st.tuples(st.integers(1, 6), st.one_of(st.none(), st.integers(1, 9))), min_size=1, max_size=8
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_event, min_size=1, max_size=4))
+def test_places_of_many_events_equal_each_event_alone(events):
+    """Computed ranks (ties included) and published ranks (some missing, some shared)."""
+    ours, theirs = [], []
+    for e, rows in enumerate(events):
+        for p, (rank, published) in enumerate(rows):
+            ours.append({"event": f"e{e}", "player": f"p{p}", "rank": rank})
+            theirs.append({"event": f"e{e}", "player": f"p{p}", "Rank": published})
+    ours_frame, theirs_frame = pd.DataFrame(ours), pd.DataFrame(theirs)
+    together = _places(ours_frame, theirs_frame)
+    for e in range(len(events)):
+        mine = ours_frame["event"] == f"e{e}"
+        alone = _published_places(ours_frame[mine], theirs_frame[theirs_frame["event"] == f"e{e}"])
+        assert (
+            together.loc[mine, "rank"].astype(float).tolist()
+            == alone["rank"].astype(float).tolist()
+        )
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.lists(
+            st.one_of(st.none(), st.floats(0, 1000, allow_nan=False), st.integers(0, 99)),
+            max_size=6,
+        ),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_decimals_per_event_equal_each_event_alone(events):
+    values = [v for rows in events for v in rows]
+    codes = np.array([e for e, rows in enumerate(events) for _ in rows], dtype=np.int64)
+    got = _decimals(pd.Series(values, dtype=object), codes, len(events))
+    assert got.tolist() == [decimals(pd.Series(rows, dtype=object)) for rows in events]
+
+
+def test_decimals_worked_example():
+    """0.5 needs 1 decimal, 0.674 three, 128.77 two; an event without values none."""
+    values = pd.Series([0.5, 0.674, 1.0, 128.77, 3.0])
+    got = _decimals(values, np.array([0, 0, 0, 1, 1]), 3)
+    assert got.tolist() == [3, 2, 0]

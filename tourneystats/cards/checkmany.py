@@ -1,0 +1,540 @@
+"""The comparison of many MTG JSON events at once, as :func:`~tourneystats.cards.check._json_event`
+gives each alone: :func:`events_compared`.
+
+The events of a batch of files that share their rules are computed together: one standings
+table for the events whose publisher computes plain standings
+(:func:`~tourneystats.cards.publishers.event_standings` of the others), one comparison per
+published precision (each event is compared at its own), the published places of every event
+from one sort. What depends on one event's values only where they differ (players published
+with their standings after an earlier round, :func:`~tourneystats.cards.check._with_earlier`)
+is computed for the events whose values call for it.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from ..core.check import compare
+from ..core.schema import (
+    COUNTED,
+    EVENT,
+    GWP,
+    LOSSES,
+    MATCH_POINTS,
+    MWP,
+    OGWP,
+    OMWP,
+    OPPONENT,
+    PLAYER,
+    RANK,
+    ROUND,
+    WINS,
+)
+from .check import RECORDS, _ranks, _with_earlier, left_out_text
+from .earlier import EARLIER, TIE_BREAKERS
+from .history import standings_by_round
+from .published import CUT_ROUND, PLAYOFFS, UNREAD, CardsFile
+from .publishers import event_standings, with_points_cuts
+from .rules import Rules
+from .tables import standings
+from .terms import explain
+
+__all__ = ["events_compared"]
+
+_NONE = np.empty(0, dtype=np.intp)
+#: the decimals :func:`~tourneystats.core.check.decimals` tries
+_DECIMALS = 10
+
+
+def _decimals(values: pd.Series, groups: np.ndarray, n: int) -> np.ndarray:
+    """:func:`~tourneystats.core.check.decimals` of `values` in each of `n` groups (codes)."""
+    x = pd.to_numeric(values, errors="coerce").to_numpy(dtype="float64")
+    ok = ~np.isnan(x)
+    x, g = x[ok], groups[ok]
+    need = np.full(x.size, _DECIMALS, dtype=np.int64)
+    for d in range(_DECIMALS - 1, -1, -1):  # the fewest decimals each value needs
+        fits = np.abs(np.round(x, d) - x) <= 1e-9 * np.maximum(1.0, np.abs(x))
+        need = np.where(fits, d, need)
+    most = np.zeros(n, dtype=np.int64)
+    np.maximum.at(most, g, need)
+    return most
+
+
+def _keys(frame: pd.DataFrame) -> pd.MultiIndex:
+    return pd.MultiIndex.from_arrays([frame[EVENT].astype(str), frame[PLAYER].astype(str)])
+
+
+def _by_precision(
+    published: pd.DataFrame,
+    computed: pd.DataFrame,
+    values: dict[str, str],
+    order: dict[str, int],
+    *,
+    places: Sequence[str] = (),
+    last_digit: str = "rounded",
+    precision: np.ndarray | None = None,
+    keys: Sequence[str] = (EVENT, PLAYER),
+) -> pd.DataFrame:
+    """:func:`~tourneystats.core.check.compare` of every event at its own published precision
+    (`precision`: events x values, by default read from `published`): one comparison per
+    precision."""
+    code = published[EVENT].astype(str).map(order).to_numpy(dtype=np.int64)
+    if precision is None:
+        precision = _precision(published, code, len(order), list(values))
+    kinds, kind = np.unique(precision, axis=0, return_inverse=True)
+    kind = kind.reshape(-1)
+    theirs = computed[EVENT].astype(str).map(order).to_numpy(dtype=np.int64)
+    parts = []
+    for j, row in enumerate(kinds):  # the published precisions (a few)
+        events = kind == j
+        parts.append(
+            compare(
+                published[events[code]],
+                computed[events[theirs]],
+                keys=list(keys),
+                values=values,
+                precision=dict(zip(values, map(int, row), strict=True)),
+                places=places,
+                last_digit=last_digit,
+            )
+        )
+    return pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
+
+
+def _precision(
+    published: pd.DataFrame, code: np.ndarray, n: int, values: Sequence[str]
+) -> np.ndarray:
+    """The decimals of each published value in each event (events x values)."""
+    return np.column_stack([_decimals(published[c], code, n) for c in values])
+
+
+def _places(ours: pd.DataFrame, theirs: pd.DataFrame) -> pd.DataFrame:
+    """:func:`~tourneystats.cards.check._published_places` of every event at once (`ours`: the
+    computed standings of the players on both sides, `theirs`: their published rows, one per
+    event and player)."""
+    code, names = pd.factorize(ours[EVENT].astype(str))
+    n = len(names)
+    rank = ours[RANK].astype("float64").to_numpy()
+    key = code * (np.nanmax(rank, initial=0) + 2) + rank  # (event, rank) in one number
+    sort = np.sort(key)
+    start = np.searchsorted(sort, code * (np.nanmax(rank, initial=0) + 2) - 1)  # each event's
+    left, right = np.searchsorted(sort, key, "left"), np.searchsorted(sort, key, "right")
+    place, size = left - start, right - left  # (0-based, among these players; sharing it)
+    value = pd.to_numeric(theirs["Rank"], errors="coerce").astype("float64").to_numpy()
+    where = _keys(theirs).get_indexer(_keys(ours))
+    own = (
+        np.where(where >= 0, value[np.maximum(where, 0)], np.nan) if value.size else where * np.nan
+    )
+    pcode = pd.Index(names).get_indexer(theirs[EVENT].astype(str))
+    keep = ~np.isnan(value) & (pcode >= 0)
+    pcode, pvalue = pcode[keep], value[keep]
+    psort = np.lexsort((pvalue, pcode))
+    pcode, pvalue = pcode[psort], pvalue[psort]
+    pstart = np.searchsorted(pcode, np.arange(n))
+    whole = np.bincount(pcode, minlength=n) == np.bincount(code, minlength=n)
+    last_one = max(pvalue.size - 1, 0)
+    first = np.append(pvalue, np.nan)[np.clip(pstart[code] + place, 0, last_one)]
+    last = np.append(pvalue, np.nan)[np.clip(pstart[code] + place + size - 1, 0, last_one)]
+    covered = (size > 1) & (own >= first) & (own <= last)
+    placed = np.where(whole[code], np.where(covered, own, first), place + 1)
+    return ours.assign(**{RANK: placed})
+
+
+def events_compared(
+    data: CardsFile, ks: list[int], rules: Rules, records: list[dict], at: dict
+) -> dict[int, tuple[pd.DataFrame | None, list[str]]]:
+    """The comparison and the warnings of each event `ks` (positions in ``data.events``),
+    computed with `rules` (game scores counted; no topdeck.gg repairs), as
+    :func:`~tourneystats.cards.check._json_event` gives them for each event alone."""
+    out: dict[int, tuple[pd.DataFrame | None, list[str]]] = {}
+    said: dict[int, list[str]] = {k: [] for k in ks}
+    names = {records[k][EVENT]: k for k in ks}
+    empty = [k for k in ks if records[k][EVENT] not in at["published"]]
+    for k in empty:  # (nothing published)
+        what = f"{records[k]['file']}: no published standings"
+        out[k] = (None, [left_out_text("files with nothing to compare", [what])])
+    ks = [k for k in ks if k not in set(empty)]
+    if not ks:
+        return out
+    events = [records[k][EVENT] for k in ks]
+    order = {e: i for i, e in enumerate(events)}
+
+    def rows(frame: pd.DataFrame, key: str) -> pd.DataFrame:
+        index = [at[key].get(e, _NONE) for e in events]
+        return frame.iloc[np.concatenate(index)].reset_index(drop=True)
+
+    results, published = rows(data.results, "results"), rows(data.published, "published")
+    players = rows(data.players, "players")
+    tables, cut = _tables(data, ks, rules, records, at, results, said)
+    table = pd.concat(list(tables.values()), ignore_index=True)
+    _not_listed(table, published, names, said)
+    played = _keys(published).isin(_keys(results))
+    for event, items in _listed(published[~played], PLAYER).items():
+        said[names[event]].append(
+            left_out_text(f"{event}: published players without a Swiss match", items)
+        )
+    published = published[played]
+    values = {"Points": MATCH_POINTS, "OMWP": OMWP}
+    if rules.published_records and set(RECORDS) <= set(published.columns):
+        table = table.assign(**_records(results, table))
+        values.update({key: key for key in RECORDS})
+    values.update({"GWP": GWP, "OGWP": OGWP})
+    mine = table[_keys(table).isin(_keys(published))]
+    compared = _by_precision(published, mine, values, order, last_digit=rules.last_digit)
+    compared = compared[compared["published"].notna().to_numpy()]
+    compared[EARLIER] = pd.array([pd.NA] * len(compared), dtype="Int64")
+    in_playoffs = _keys(players[players[PLAYOFFS].to_numpy(dtype=bool)])
+    swiss_only = published[~_keys(published).isin(in_playoffs)]
+    both = published[_keys(published).isin(_keys(table))]
+    ours = _places(table[_keys(table).isin(_keys(both))], both)
+    ours = ours[_keys(ours).isin(_keys(swiss_only))]
+    ranks = _by_precision(swiss_only, ours, {"Rank": RANK}, order, places=["Rank"])
+    ranks = ranks[ranks["published"].notna().to_numpy()]
+    ranks[EARLIER] = pd.array([pd.NA] * len(ranks), dtype="Int64")
+    parts = {
+        key: frame.groupby(frame[EVENT].astype(str), sort=False).indices
+        for key, frame in (("compared", compared), ("ranks", ranks), ("results", results))
+    }
+    pub_at = published.groupby(published[EVENT].astype(str), sort=False).indices
+    swiss_at = swiss_only.groupby(swiss_only[EVENT].astype(str), sort=False).indices
+    asks = _earlier_asked(compared, results, published, table, rules, records, ks, order, cut)
+    for k, event in zip(ks, events, strict=True):  # per event: its rows, and the rare earlier
+        own = compared.iloc[parts["compared"].get(event, _NONE)].reset_index(drop=True)
+        rank = ranks.iloc[parts["ranks"].get(event, _NONE)].reset_index(drop=True)
+        if not asks[order[event]]:
+            out[k] = (pd.concat([own, rank], ignore_index=True), said[k])
+            continue
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            given = _with_earlier(
+                own,
+                results.iloc[parts["results"].get(event, _NONE)].reset_index(drop=True),
+                published.iloc[pub_at.get(event, _NONE)],
+                tables[k],
+                rules,
+                records[k],
+            )
+            if given is not None:
+                theirs = published.iloc[pub_at.get(event, _NONE)]
+                swiss = swiss_only.iloc[swiss_at.get(event, _NONE)]
+                again = _ranks(given[0], theirs, swiss).set_index(PLAYER)["equal"]
+                explained = ~rank["equal"].astype(bool) & rank[PLAYER].map(again).eq(True)
+                rank.loc[explained, EARLIER] = given[1]
+        said[k] += [str(w.message) for w in caught]
+        out[k] = (pd.concat([own, rank], ignore_index=True), said[k])
+    return out
+
+
+def _earlier_asked(
+    compared: pd.DataFrame,
+    results: pd.DataFrame,
+    published: pd.DataFrame,
+    table: pd.DataFrame,
+    rules: Rules,
+    records: list[dict],
+    ks: list[int],
+    order: dict[str, int],
+    cut: np.ndarray,
+) -> np.ndarray:
+    """Per event: whether :func:`~tourneystats.cards.check._with_earlier` may find values
+    published as the standings after an earlier round (where it does not, it changes nothing
+    and returns None): a tie-breaker that differs, of a player who left before the last round
+    or was knocked out of a top cut, whose published values are not his final ones but those
+    of some earlier round (:func:`~tourneystats.cards.earlier.earlier_rounds`)."""
+    n = len(ks)
+    if rules.earlier_standings is None:
+        return np.zeros(n, dtype=bool)
+    top = np.array([int(records[k].get(CUT_ROUND) or 0) for k in ks])
+    code = results[EVENT].astype(str).map(order).to_numpy(dtype=np.int64)
+    rnd = results[ROUND].to_numpy(dtype=np.int64)
+    end = np.full(n, np.iinfo(np.int64).min)
+    np.maximum.at(end, code, rnd)
+    last = pd.Series(rnd).groupby([code, results[PLAYER].astype(str).to_numpy()]).max()
+    final = np.where(top > 0, top - 1, end)  # the last Swiss round
+    differ = compared["value"].isin(list(TIE_BREAKERS)).to_numpy() & ~compared["equal"].to_numpy(
+        dtype=bool
+    )
+    wrong = compared[differ]
+    at = wrong[EVENT].astype(str).map(order).to_numpy(dtype=np.int64)
+    index = pd.MultiIndex.from_arrays([at, wrong[PLAYER].astype(str).to_numpy()])
+    theirs = last.reindex(index).to_numpy(dtype="float64")
+    left = np.bincount(at, weights=theirs < final[at], minlength=n) > 0
+    out = ((theirs >= top[at]) & (theirs < end[at]) & (top[at] > 0)).astype(float)
+    knocked = np.bincount(at, weights=out, minlength=n) > 0
+    asked = left | knocked
+    plain = asked & ~cut  # (a cut at a round only the leaders play: asked, computed alone)
+    if plain.any():  # the rounds before the last Swiss round (from the first)
+        first = np.ones(n, dtype=np.int64)
+        found = _earlier_found(
+            results, published, table, rules, order, plain, final, first, last, code
+        )
+        cut_found = np.zeros(n, dtype=bool)
+        if (plain & knocked).any():  # the top cut's rounds before its last
+            cut_found = _earlier_found(
+                results, published, table, rules, order, plain & knocked, end, top, last, code
+            )
+        asked[plain] = (found | (knocked & cut_found))[plain]
+    return asked
+
+
+def _earlier_found(
+    results: pd.DataFrame,
+    published: pd.DataFrame,
+    table: pd.DataFrame,
+    rules: Rules,
+    order: dict[str, int],
+    events: np.ndarray,
+    end: np.ndarray,
+    first: np.ndarray,
+    last: pd.Series,
+    code: np.ndarray,
+) -> np.ndarray:
+    """Per event (of those `events` marks): whether
+    :func:`~tourneystats.cards.earlier.earlier_rounds` finds a round for the players who left
+    from round `first` before round `end` (each an array, per event), computed for all the
+    events at once (True where it cannot be told here)."""
+    n = len(order)
+    found = events.copy()
+    values = {k: v for k, v in TIE_BREAKERS.items() if k in published.columns}
+    if not values:
+        return np.zeros(n, dtype=bool)
+    pcode = published[EVENT].astype(str).map(order).to_numpy(dtype=np.int64)
+    precision = _precision(published, pcode, n, list(values))
+    # the players who left: their last round before the event's last
+    who = last.index.get_level_values(0).to_numpy()
+    gone = (last.to_numpy() < end[who]) & (last.to_numpy() >= first[who]) & events[who]
+    left = pd.MultiIndex.from_arrays(
+        [np.asarray(list(order))[who[gone]], last.index.get_level_values(1)[gone]]
+    )
+    theirs = published[_keys(published).isin(left)]
+    if not len(theirs):
+        return np.zeros(n, dtype=bool)
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            final = _agree(theirs, table[_keys(table).isin(left)], values, order, precision, rules)
+            wrong = final.index[~final.to_numpy()]
+            if not len(wrong):
+                return np.zeros(n, dtype=bool)
+            wrong_keys = pd.MultiIndex.from_arrays(
+                [wrong.get_level_values(0), wrong.get_level_values(1)]
+            )
+            theirs = theirs[_keys(theirs).isin(wrong_keys)]
+            tcode = theirs[EVENT].astype(str).map(order).to_numpy(dtype=np.int64)
+            lasts = last.reindex(
+                pd.MultiIndex.from_arrays([tcode, theirs[PLAYER].astype(str).to_numpy()])
+            ).to_numpy()
+            start = np.full(n, np.iinfo(np.int64).max)
+            np.minimum.at(start, tcode, lasts)
+            rnd = results[ROUND].to_numpy(dtype=np.int64)
+            mine = events[code] & (rnd < end[code]) & (start[code] < np.iinfo(np.int64).max)
+            rounds = standings_by_round(results[mine], rules=rules)
+            rcode = rounds[EVENT].astype(str).map(order).to_numpy(dtype=np.int64)
+            rr = rounds[ROUND].to_numpy(dtype=np.int64)
+            mine_last = last.reindex(
+                pd.MultiIndex.from_arrays([rcode, rounds[PLAYER].astype(str).to_numpy()])
+            ).to_numpy()
+            keep = (rr >= start[rcode]) & _keys(rounds).isin(wrong_keys) & (rr >= mine_last)
+            rounds = rounds[keep]
+            if not len(rounds):
+                return np.zeros(n, dtype=bool)
+            keys = [EVENT, PLAYER, ROUND]
+            every = _agree(
+                theirs.merge(rounds[keys], on=[EVENT, PLAYER]),
+                rounds,
+                values,
+                order,
+                precision,
+                rules,
+                keys=keys,
+            )
+        if caught:
+            return found
+    except (ValueError, KeyError):  # (told alone)
+        return found
+    hit = every.index[every.to_numpy()].get_level_values(0)
+    return np.isin(np.arange(n), pd.Index(hit).map(order).to_numpy(dtype=np.int64))
+
+
+def _agree(
+    frame: pd.DataFrame,
+    computed: pd.DataFrame,
+    values: dict[str, str],
+    order: dict[str, int],
+    precision: np.ndarray,
+    rules: Rules,
+    *,
+    keys: Sequence[str] = (EVENT, PLAYER),
+) -> pd.Series:
+    """Per entity of `keys`: every published value agrees (a null is no value), each event at
+    its precision (``earlier_rounds``' ``agree``, every event at once)."""
+    at = _by_precision(
+        frame, computed, values, order, precision=precision, keys=keys, last_digit=rules.last_digit
+    )
+    ok = at["equal"].to_numpy(dtype=bool) | at["published"].isna().to_numpy()
+    return pd.Series(ok).groupby([at[k].astype(str) if k != ROUND else at[k] for k in keys],
+                                 sort=False).all()  # fmt: skip
+
+
+def _listed(frame: pd.DataFrame, column: str) -> dict[str, list[str]]:
+    """Per event of `frame` (in order of first appearance), the list of its `column`."""
+    if not len(frame):
+        return {}
+    grouped = frame.groupby(frame[EVENT].astype(str), sort=False)[column]
+    return {str(e): [str(v) for v in g] for e, g in grouped}
+
+
+def _not_listed(
+    table: pd.DataFrame, published: pd.DataFrame, names: dict[str, int], said: dict
+) -> None:
+    """The warnings of computed players the published standings do not list."""
+    extra = table[~_keys(table).isin(_keys(published))]
+    for event, items in _listed(extra, PLAYER).items():
+        said[names[event]].append(
+            left_out_text(
+                f"{event}: computed players the standings do not list", sorted(set(items))
+            )
+        )
+
+
+def _records(results: pd.DataFrame, table: pd.DataFrame) -> dict[str, np.ndarray]:
+    """:func:`~tourneystats.cards.check._records` of every event at once."""
+    bye = results[OPPONENT].isna().to_numpy()
+    w, lo = results[WINS].to_numpy(), results[LOSSES].to_numpy()
+    kinds = {"Wins": (w > lo) | (bye & (w >= lo)), "Losses": w < lo, "Draws": ~bye & (w == lo)}
+    counts = pd.DataFrame(kinds).groupby([results[EVENT].astype(str).to_numpy(),
+                                          results[PLAYER].astype(str).to_numpy()]).sum()  # fmt: skip
+    where = counts.index.get_indexer(_keys(table))
+    found = where >= 0
+    return {
+        key: np.where(found, counts[key].to_numpy()[np.maximum(where, 0)], 0).astype("int64")
+        for key in RECORDS
+    }
+
+
+def _tables(
+    data: CardsFile,
+    ks: list[int],
+    rules: Rules,
+    records: list[dict],
+    at: dict,
+    results: pd.DataFrame,
+    said: dict[int, list[str]],
+) -> tuple[dict[int, pd.DataFrame], np.ndarray]:
+    """Each event's computed standings: the publisher's (:func:`event_standings`) where its
+    rules cut the event or count a bracket, one table for the others; and which events are cut
+    before a round only the leaders by points play (:func:`with_points_cuts`)."""
+    events = [records[k][EVENT] for k in ks]
+    top = np.array([int(records[k].get(CUT_ROUND) or 0) for k in ks])
+    special = np.zeros(len(ks), dtype=bool)
+    cuts = np.zeros(len(ks), dtype=bool)  # (cut at a round that only the leaders play)
+    if rules.frozen_before_cut:
+        cut = set(map(str, with_points_cuts(results, rules)))
+        cuts = np.isin(np.asarray(events, dtype=object), list(cut))
+        special |= (top > 0) | cuts
+    bracket = np.array([len(at["bracket"].get(e, _NONE)) > 0 for e in events], dtype=bool)
+    unread = np.array([isinstance(records[k].get(UNREAD), str) for k in ks], dtype=bool)
+    if rules.playoff_tiebreakers:
+        special |= (top == 0) & (bracket | unread)
+    tables: dict[int, pd.DataFrame] = {}
+    by_event = results.groupby(results[EVENT].astype(str), sort=False).indices
+    if rules.playoff_tiebreakers and data.bracket is not None:  # a bracket, no cut: together
+        together = special & ~cuts & (top == 0) & bracket & ~unread
+        chosen = np.asarray(events, dtype=object)[together]
+        if together.sum() > 1:
+            own = results[np.isin(results[EVENT].astype(str).to_numpy(), chosen)]
+            rows_at = np.concatenate([at["bracket"][e] for e in chosen])
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                table = _with_brackets(own, data.bracket.iloc[rows_at], rules)
+            if not caught:
+                where = table.groupby(table[EVENT].astype(str), sort=False).indices
+                for k, e in zip(np.asarray(ks)[together], chosen, strict=True):
+                    tables[int(k)] = table.iloc[where[e]].reset_index(drop=True)
+    plain = [k for k, s in zip(ks, special, strict=True) if not s]
+    if plain:
+        mine = results[~np.isin(results[EVENT].astype(str).to_numpy(), np.asarray(events)[special])]
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            table = standings(mine, rules=rules)
+        named = _named(caught, events, special)
+        special |= named  # (computed alone: each says its warnings as it alone says them)
+        cuts |= named
+        where = table.groupby(table[EVENT].astype(str), sort=False).indices
+        for k, s in zip(ks, special, strict=True):
+            if not s:
+                tables[k] = table.iloc[where[records[k][EVENT]]].reset_index(drop=True)
+    for k, event, s in zip(ks, events, special, strict=True):  # the events a cut or bracket
+        if not s or k in tables:
+            continue
+        own = results.iloc[by_event.get(event, _NONE)].reset_index(drop=True)
+        bracket_rows = (
+            None
+            if data.bracket is None
+            else data.bracket.iloc[at["bracket"].get(event, _NONE)].reset_index(drop=True)
+        )
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            table = event_standings(own, dict(records[k]), rules, bracket=bracket_rows)
+            if table is None:
+                table = standings(own, rules=rules)
+        said[k] += [str(w.message) for w in caught]
+        tables[k] = table
+    return {k: tables[k] for k in ks}, cuts
+
+
+def _with_brackets(results: pd.DataFrame, bracket: pd.DataFrame, rules: Rules) -> pd.DataFrame:
+    """:func:`~tourneystats.cards.publishers.standings_with_bracket` of many events at once (each
+    with bracket rows), each event's rows as it gives them for the event alone."""
+    swiss = standings(results, rules=rules)
+    games = standings(pd.concat([results, bracket], ignore_index=True), rules=rules)
+    own = swiss.set_index(_keys(swiss))
+    bracket = bracket[
+        _keys(bracket).isin(own.index)
+        & pd.MultiIndex.from_arrays(
+            [bracket[EVENT].astype(str), bracket[OPPONENT].astype(str)]
+        ).isin(own.index)
+    ]
+    met_keys = _keys(bracket)
+    in_bracket = met_keys.unique()
+    played = pd.Series(1, index=met_keys).groupby(level=[0, 1], sort=False).size()
+    rounds = own["rounds"] + played.reindex(own.index)
+    seen_mwp = own[MWP].astype(float).clip(lower=rules.floor)
+    seen_mwp.loc[in_bracket] = (
+        own.loc[in_bracket, MATCH_POINTS] / (rules.win * rounds[in_bracket])
+    ).clip(lower=rules.floor)
+    by_games = games.set_index(_keys(games))[GWP]
+    seen_gwp = own[GWP].astype(float).clip(lower=rules.floor)
+    seen_gwp.loc[in_bracket] = by_games.loc[in_bracket].clip(lower=rules.floor)
+    terms = explain(results, rules=rules)
+    counted = terms.loc[
+        terms[COUNTED].to_numpy(dtype=bool) & _keys(terms).isin(in_bracket),
+        [EVENT, PLAYER, OPPONENT],
+    ]
+    met = pd.concat([counted, bracket[[EVENT, PLAYER, OPPONENT]]], ignore_index=True)
+    opponents = pd.MultiIndex.from_arrays([met[EVENT].astype(str), met[OPPONENT].astype(str)])
+    by = [met[EVENT].astype(str).to_numpy(), met[PLAYER].astype(str).to_numpy()]
+    averages = pd.DataFrame({
+        OMWP: seen_mwp.reindex(opponents).astype(float).to_numpy(),
+        OGWP: seen_gwp.reindex(opponents).astype(float).to_numpy(),
+    }).groupby(by, sort=False).mean()  # fmt: skip
+    averages[GWP] = by_games.reindex(averages.index).to_numpy()
+    averages = averages.reindex(in_bracket)
+    table = own.copy()
+    table.loc[in_bracket, [OMWP, OGWP, GWP]] = averages[[OMWP, OGWP, GWP]].to_numpy()
+    return table.reset_index(drop=True)[swiss.columns]
+
+
+def _named(caught: list, events: list[str], among: np.ndarray) -> np.ndarray:
+    """The events (of those not `among`) that the warnings `caught` name (all of them where a
+    warning names none)."""
+    named = np.zeros(len(events), dtype=bool)
+    for w in caught:  # (a few)
+        text = str(w.message)
+        these = np.array([f"'{e}'" in text or f"{e}:" in text for e in events], dtype=bool)
+        named |= these if these.any() else True
+    return named & ~among
