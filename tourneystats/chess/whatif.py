@@ -203,13 +203,6 @@ def compare(
         FIDE ids, titles, federations and ratings are carried into the table, after
         ``player``).
 
-    Board rows of team events (``team`` and ``opponent_team`` columns) are compared as teams:
-    each rule set's :func:`~tourneystats.chess.team_standings` (its tie-breaks team codes,
-    ``"fide2026:EDE+BH:GP/C1"``, the primary score first when it is ``MP`` or ``GP``; those
-    naming none take `tiebreaks` when given, else each event's declared order or ``EDE,
-    EMGSB/C1, BH/C1``), `players` the teams' names (``event, team, name``), one row per event,
-    team and rule set.
-
     Returns
     -------
     pandas.DataFrame
@@ -221,6 +214,13 @@ def compare(
 
     Notes
     -----
+    Board rows of team events (``team`` and ``opponent_team`` columns) are compared as teams:
+    each rule set's :func:`~tourneystats.chess.team_standings` (its tie-breaks team codes,
+    ``"fide2026:EDE+BH:GP/C1"``, the primary score first when it is ``MP`` or ``GP``; those
+    naming none take `tiebreaks` when given, else each event's declared order or ``EDE,
+    EMGSB/C1, BH/C1``), `players` the teams' names (``event, team, name``), one row per event,
+    team and rule set.
+
     Rule sets that differ only by their tie-breaks (no direct encounter among them) share one
     computation: the union of their tie-breaks is computed once and each order ranked from it.
     Others cost one :func:`~tourneystats.chess.standings` call each.
