@@ -197,26 +197,21 @@ def _team_tags(parsed: ParsedPgn) -> np.ndarray:
 def _teams(parsed: ParsedPgn, tags: np.ndarray) -> tuple[np.ndarray, pd.DataFrame]:
     """Each side's team number in its event (shape (2, games); 1, 2, ... in order of first
     appearance), and the teams frame ``event, team, name``."""
-    n = tags.shape[1]
-    ev = np.stack([parsed.event, parsed.event])
-    key = ev * (int(tags.max()) + 1) + tags
+    n, span = tags.shape[1], int(tags.max()) + 1
+    key = np.stack([parsed.event, parsed.event]) * span + tags
     gid, uniques = pd.factorize(key.T.ravel())  # (game by game, White then Black)
-    first_event = np.asarray(uniques) // (int(tags.max()) + 1)
+    first_event, tag = np.divmod(np.asarray(uniques), span)
     order = np.argsort(first_event, kind="stable")
     local = np.empty(len(uniques), dtype=np.int64)
     counts = np.bincount(first_event[order])
     local[order] = np.arange(len(order)) - np.repeat(np.cumsum(counts) - counts, counts)
     team = (local[gid] + 1).reshape(n, 2).T
-    labels = parsed.data.events[EVENT].cat.categories.astype(object)
-    texts = parsed.games.texts
+    labels = np.asarray(parsed.data.events[EVENT].cat.categories, dtype=object)
+    texts = np.asarray(parsed.games.texts, dtype=object)
     names = pd.DataFrame(
-        {
-            EVENT: np.asarray(labels)[first_event[order]],
-            TEAM: local[order] + 1,
-            NAME: [texts[int(c) % (int(tags.max()) + 1)] for c in np.asarray(uniques)[order]],
-        }
+        {EVENT: labels[first_event[order]], TEAM: local[order] + 1, NAME: texts[tag[order]]}
     )
-    return team, names.reset_index(drop=True)
+    return team, names
 
 
 def _name(names: pd.DataFrame, ev: int, team: int, labels: list) -> str:
@@ -355,31 +350,37 @@ def _shared_between_matches(
 def _frames(
     parsed: ParsedPgn, team: np.ndarray, names: pd.DataFrame, board: np.ndarray
 ) -> TeamPgnData:
-    """The board rows (White's, then Black's, sorted by event, round, team, board), the teams,
-    the players with their team, and the events."""
-    labels = parsed.data.events[EVENT].cat.categories
-    ev = np.asarray(labels, dtype=object)[parsed.event]
-    players = [parsed.white, parsed.black]
-    sides = [
-        pd.DataFrame(
-            {
-                EVENT: ev,
-                ROUND: parsed.rounds,
-                TEAM: team[s],
-                OPPONENT_TEAM: team[1 - s],
-                BOARD: board,
-                PLAYER: players[s],
-                OPPONENT: players[1 - s],
-                COLOUR: "wb"[s],
-                POINTS: parsed.points[s],
-                KIND: np.asarray(KINDS, dtype=object)[parsed.kinds[s]],
-            }
-        )
-        for s in (0, 1)
-    ]
-    boards = pd.concat(sides, ignore_index=True)
-    boards = boards.sort_values([EVENT, ROUND, TEAM, BOARD], kind="stable").reset_index(drop=True)
-    member = boards[[EVENT, PLAYER, TEAM]].drop_duplicates([EVENT, PLAYER])
-    people = parsed.data.players.astype({EVENT: object})
-    people = people.merge(member, on=[EVENT, PLAYER], how="left")
-    return TeamPgnData(boards, names, people, parsed.data.events)
+    """The board rows (sorted by event, round, team, board), the teams, the players with their
+    team, and the events."""
+    two = np.concatenate
+    event, rounds = two([parsed.event, parsed.event]), two([parsed.rounds, parsed.rounds])
+    mine, theirs = two([team[0], team[1]]), two([team[1], team[0]])
+    boards = two([board, board])
+    order = np.lexsort((boards, mine, rounds, event))
+    player = two([parsed.white, parsed.black])[order]
+    opponent = two([parsed.black, parsed.white])[order]
+    colour = np.repeat(np.array([0, 1], dtype=np.int8), len(board))[order]
+    event_cat = parsed.data.events[EVENT].dtype
+    assert isinstance(event_cat, pd.CategoricalDtype)  # (as read_pgn makes it)
+    rows = pd.DataFrame(
+        {
+            EVENT: pd.Categorical.from_codes(event[order], dtype=event_cat),
+            ROUND: rounds[order],
+            TEAM: mine[order],
+            OPPONENT_TEAM: theirs[order],
+            BOARD: boards[order],
+            PLAYER: player,
+            OPPONENT: opponent,
+            COLOUR: pd.Categorical.from_codes(colour, categories=pd.Index(["w", "b"])),
+            POINTS: parsed.points.ravel()[order],
+            KIND: pd.Categorical.from_codes(
+                parsed.kinds.ravel()[order].astype(np.int8), categories=pd.Index(list(KINDS))
+            ),
+        }
+    )
+    people = parsed.data.players  # (sorted by event and start rank: a player's row is known)
+    per_event = np.bincount(people[EVENT].cat.codes.to_numpy(), minlength=len(parsed.data.events))
+    at = (np.cumsum(per_event) - per_event)[event] + two([parsed.white, parsed.black]) - 1
+    team_of = np.zeros(len(people), dtype=np.int64)
+    team_of[at] = mine
+    return TeamPgnData(rows, names, people.assign(**{TEAM: team_of}), parsed.data.events)
