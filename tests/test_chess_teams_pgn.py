@@ -155,6 +155,35 @@ def test_a_team_tag_in_a_comment_is_no_team_event(tmp_path):
     assert not has_team_tags(path)
 
 
+def test_a_game_in_progress_and_a_double_forfeit(tmp_path):
+    """Round 2 still running on one board ("*"), a double forfeit (0-0) in round 1: the match
+    with the game in progress has no points yet; the double forfeit is two boards lost."""
+    text = _league("round.board")
+    text = text.replace(
+        '[Round "1.1"]\n[White "C1"]\n[Black "D1"]\n[Result "0-1"]',
+        '[Round "1.1"]\n[White "C1"]\n[Black "D1"]\n[Result "0-0"]',
+    )
+    text = text.replace(
+        '\n\n0-1\n\n[Event "League"]\n[Round "1.2"]\n[White "D2"]',
+        '\n\n0-0\n\n[Event "League"]\n[Round "1.2"]\n[White "D2"]',
+    )
+    text = text.replace('[White "D1"]\n[Black "B1"]\n[Result "1-0"]\n[WhiteTeam "D"]\n'
+                        '[BlackTeam "B"]\n\n1-0', '[White "D1"]\n[Black "B1"]\n[Result "*"]\n'
+                        '[WhiteTeam "D"]\n[BlackTeam "B"]\n\n*')  # fmt: skip
+    path = tmp_path / "live.pgn"
+    path.write_text(text)
+    data = read_team_pgn(path)
+    kinds = data.boards.merge(data.players[["player", "name"]], on="player")
+    kinds = dict(zip(zip(kinds["round"], kinds["name"]), zip(kinds["kind"], kinds["points"])))
+    assert kinds[(1, "C1")] == ("forfeit_loss", 0.0) and kinds[(1, "D1")] == ("forfeit_loss", 0.0)
+    assert kinds[(2, "D1")][0] == "in_progress" and np.isnan(kinds[(2, "D1")][1])
+    matches = team_matches(data.boards).merge(data.teams, on=["event", "team"])
+    r1 = matches[matches["round"] == 1].set_index("name")
+    assert r1.loc["C", "game_points"] == 1.0 and r1.loc["D", "game_points"] == 0.0  # C2 won
+    r2 = matches[matches["round"] == 2].set_index("name")
+    assert r2.loc["D", "kind"] == "in_progress" and np.isnan(r2.loc["D", "match_points"])
+
+
 # --- refused, naming the file and line -----------------------------------------------------------
 
 

@@ -190,7 +190,8 @@ def _team_tags(parsed: ParsedPgn) -> np.ndarray:
     if len(same):
         k = int(same[0])
         g.fail(k, f"WhiteTeam and BlackTeam name one team, {g.text('WhiteTeam', k)!r}: "
-               "players of one team paired with each other", tag="BlackTeam")  # fmt: skip
+               "players of one team paired with each other (if the tags name the players' clubs "
+               "in an individual event, read it with chess.read_pgn)", tag="BlackTeam")  # fmt: skip
     return tags
 
 
@@ -273,7 +274,8 @@ def _one_opponent_team(parsed: ParsedPgn, team: np.ndarray, names: pd.DataFrame)
     me = _name(names, e, int(mine[row]), labels)
     them = (_name(names, e, was, labels), _name(names, e, int(theirs[row]), labels))
     parsed.games.fail(k, f"team {me!r} meets two teams in round {parsed.rounds[k]}, {them[0]!r} "
-                      f"and {them[1]!r} (a team meets one team a round)",
+                      f"and {them[1]!r} (a team meets one team a round; if the tags name the "
+                      "players' clubs in an individual event, read it with chess.read_pgn)",
                       other=earlier // 2)  # fmt: skip
 
 
