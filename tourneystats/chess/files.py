@@ -383,7 +383,7 @@ def read_team_results(
 ) -> tuple[pd.DataFrame, pd.DataFrame | None, pd.DataFrame | None, Any]:
     """The board rows, teams (``event, team, name``), events and team point system of the team
     files of `path` (TRF files with ``013``/``310`` team records, PGN files with team tags,
-    read together: :func:`~tourneystats.chess.teampgn.read_team_pgn`; tables of board rows);
+    read together: :mod:`~tourneystats.chess.teampgn`; tables of board rows);
     teams and events None when no TRF nor PGN file gives them, the point system None when none
     gives one (TRF-2026 ``362``/``320`` records: :func:`files_points`)."""
     from .pgn import PGN_SUFFIXES

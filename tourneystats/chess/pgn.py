@@ -45,7 +45,7 @@ Tags and what they become
     the event (by round, then file order).
 ``WhiteTeam``, ``BlackTeam``, ``Board``
     Not read here: a file whose games carry team tags is a team event, read by
-    :func:`~tourneystats.chess.teampgn.read_team_pgn` (``standings_from_path`` gives its teams'
+    :mod:`~tourneystats.chess.teampgn` (``standings_from_path`` gives its teams'
     standings). Every other tag is not read.
 ``WhiteElo``, ``BlackElo``
     The player's rating: the first one of the event (by round, then file order), as C.07 (2026)
