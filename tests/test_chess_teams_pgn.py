@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 from chess_team_data import random_team_event
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tourneystats.chess import read_results, standings_from_path, team_standings
 from tourneystats.chess.files import _team_files
@@ -128,6 +131,26 @@ def test_every_way_of_numbering_boards_gives_the_boards(tmp_path, style):
     # R1: A 1.5 B 0.5, C 1 D 1; R2: A 0.5 C 1.5, D 1.5 B 0.5
     assert dict(zip(table["name"], table["MP"])) == {"A": 2.0, "B": 0.0, "C": 3.0, "D": 3.0}
     assert dict(zip(table["name"], table["GP"])) == {"A": 2.0, "B": 1.0, "C": 2.5, "D": 2.5}
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    order=st.permutations(range(len(LEAGUE))),
+    style=st.sampled_from(["board tag", "round.board", "round.match.board", "round.game"]),
+)
+def test_the_games_in_any_order_give_the_same_boards_and_standings(order, style):
+    games = _league(style).split('[Event "League"]')[1:]
+    text = "".join('[Event "League"]' + games[k] for k in order)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "league.pgn"
+        path.write_text(text)
+        data = read_team_pgn(path)
+        table = standings_from_path(path, tiebreaks=["GP", "EDE"])
+    named = data.boards.merge(data.players[["player", "name"]], on="player")
+    got = dict(zip(zip(named["round"], named["name"]), named["board"]))
+    assert got == {(r, p): b for r, b, w, bl, *_ in LEAGUE for p in (w, bl)}
+    assert dict(zip(table["name"], table["MP"])) == {"A": 2.0, "B": 0.0, "C": 3.0, "D": 3.0}
+    assert dict(zip(table["name"], table["rank"])) == {"C": 1, "D": 1, "A": 3, "B": 4}
 
 
 def test_a_folder_of_round_files_is_one_event(tmp_path):
