@@ -15,7 +15,7 @@ from chess_team_data import random_team_event
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tourneystats.chess import read_results, standings_from_path, team_standings
+from tourneystats.chess import read_pgn, read_results, standings_from_path, team_standings
 from tourneystats.chess.files import _team_files
 from tourneystats.chess.teampgn import has_team_tags, read_team_pgn
 from tourneystats.chess.teams import team_matches
@@ -80,9 +80,12 @@ def test_the_command_line_gives_the_team_standings():
     assert "Rooks" in done.stdout and "BH:GP" in done.stdout
 
 
-def test_read_results_refuses_a_team_pgn():
+def test_read_results_refuses_a_team_pgn_and_read_pgn_says_it_is_one():
     with pytest.raises(ValidationError, match="a team event"):
         read_results(CUP)  # never read silently as an individual event
+    with pytest.warns(UserWarning, match=r"cup.pgn:1: WhiteTeam/BlackTeam tags: read_pgn gives"):
+        games = read_pgn(CUP).results
+    assert (games["kind"] == "played").sum() == 12  # (the players' games, as asked)
 
 
 # --- boards ------------------------------------------------------------------------------------

@@ -88,6 +88,7 @@ from __future__ import annotations
 
 import os
 import re
+import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -333,7 +334,21 @@ def read_pgn(
     1       2  Bob    <NA>
     2       3  Cid    <NA>
     """
-    return parse_pgn(source, event=event, jobs=jobs).data
+    parsed = parse_pgn(source, event=event, jobs=jobs)
+    games = parsed.games
+    team = games.given("WhiteTeam") | games.given("BlackTeam")
+    if team.any():  # (as read_trf warns of team records)
+        warnings.warn(
+            f"{games.where(int(np.flatnonzero(team)[0]))}: {TEAM_TAGS_NOTE}", stacklevel=2
+        )
+    return parsed.data
+
+
+#: what :func:`read_pgn` says of games with team tags
+TEAM_TAGS_NOTE = (
+    "WhiteTeam/BlackTeam tags: read_pgn gives the players' games; standings_from_path (and the "
+    "command line) the team event (tourneystats.chess.teampgn)"
+)
 
 
 @dataclass
