@@ -156,6 +156,17 @@ def test_the_games_in_any_order_give_the_same_boards_and_standings(order, style)
     assert dict(zip(table["name"], table["rank"])) == {"C": 1, "D": 1, "A": 3, "B": 4}
 
 
+def test_a_board_tag_is_the_board_even_with_games_missing(tmp_path):
+    """Two teams, only boards 3 and 4 published: the Board tags stay boards 3 and 4 (the PGN
+    standard's board of a team event), never read as game numbers."""
+    text = _game("1", "A3", "B3", "A", "B", "1-0", Board="3") + _game(
+        "1", "B4", "A4", "B", "A", "1-0", Board="4"
+    )
+    path = tmp_path / "match.pgn"
+    path.write_text(text)
+    assert sorted(read_team_pgn(path).boards["board"]) == [3, 3, 4, 4]
+
+
 def test_a_folder_of_round_files_is_one_event(tmp_path):
     text = _league("round.board")
     cut = text.index('[Event "League"]\n[Round "2.1"]')

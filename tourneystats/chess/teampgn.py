@@ -13,15 +13,16 @@ Matches
 Boards
     The board of a game is, in this order (the first every game of the event gives):
 
-    * its ``Board`` tag (``[Board "3"]``, as Olympiad and league exports write it);
+    * its ``Board`` tag (``[Board "3"]``, the PGN standard's board of a team event, as
+      Olympiad and league exports write it);
     * the last number of its ``Round`` tag: ``"3.2"`` (round 3, board 2) or ``"3.1.2"``
       (round 3, match 1, board 2), as pairing programs and broadcasts write them;
     * the order of the games of the match in the files (the first game board 1).
 
-    Some files number the games of a whole round instead (the 4NCL's ``"9.36"``, broadcasts'
-    ``"2.169"``): when no number is shared by two matches of a round and some number exceeds the
-    most games a match of the event has, the numbers are game numbers, and a match's boards are
-    their order (its lowest number board 1). An event some of whose games give a board and others
+    Some files number the games of a whole round in the ``Round`` tag instead (the 4NCL's
+    ``"9.36"``, broadcasts' ``"2.169"``): when no such number is shared by two matches of a round
+    and some number exceeds the most games a match of the event has, they are game numbers, and
+    a match's boards are their order (its lowest number board 1). An event some of whose games give a board and others
     none is refused: its boards cannot be told.
 
 Refused, naming the file and line: a team tag on one side of a game only, a game without team
@@ -319,7 +320,7 @@ def _boards(parsed: ParsedPgn, team: np.ndarray) -> np.ndarray:
     np.maximum.at(most, parsed.event, games_per_match[match])
     over = np.bincount(parsed.event, weights=number > most[parsed.event], minlength=n_events) > 0
     shared = _shared_between_matches(parsed, match, number, n_events)
-    renumber = by_file | (over & ~shared)[parsed.event]
+    renumber = by_file | ((over & ~shared & ~all_tagged)[parsed.event])  # (Board: the board)
     rank = pd.Series(number).groupby(match).rank(method="first").to_numpy().astype(np.int64)
     return np.where(renumber, rank, number)
 
