@@ -129,3 +129,53 @@ def chess_team_table_cases() -> Iterator[Case]:
     }  # fmt: skip
     for label, mutated in refused.items():
         yield Case(f"team table/{label}", "chess", {name: mutated}, "error", locate="rows")
+
+
+def chess_team_pgn_cases() -> Iterator[Case]:
+    """The hand-written team PGN (``WhiteTeam``/``BlackTeam`` tags, ``tests/data/chess/teams/``)
+    with team tags missing, players and teams that disagree, boards that cannot be told."""
+    pgn = (_TEAMS / "cup.pgn").read_bytes()
+    name = "cup.pgn"
+    base = "team pgn/original"
+    want = (("team", 1, "MP", 3.0), ("team", 2, "MP", 2.0), ("team", 3, "rank", 3))
+    yield Case(base, "chess", {name: pgn}, "ok", want=want)
+    yield Case("team pgn/CRLF line ends", "chess", {name: pgn.replace(b"\n", b"\r\n")}, "same",
+               base)  # fmt: skip
+    yield Case("team pgn/byte-order mark", "chess", {name: b"\xef\xbb\xbf" + pgn}, "same", base)
+    yield Case("team pgn/no final line end", "chess", {name: pgn.rstrip(b"\n")}, "same", base)
+    tagged = _sub(pgn, r'^\[Round "(\d)\.(\d)"\]', r'[Round "\1"]\n[Board "\2"]', count=0)
+    yield Case("team pgn/Board tags", "chess", {name: tagged}, "same", base)
+    spaced = _sub(pgn, r'^\[WhiteTeam "', '[ WhiteTeam  "', count=0)
+    yield Case("team pgn/blanks inside the team tags", "chess", {name: spaced}, "same", base)
+    yield Case("team pgn/file order boards", "chess",
+               {name: _sub(pgn, r'^\[Round "(\d)\.\d"\]', r'[Round "\1"]', count=0)}, "same",
+               base)  # fmt: skip
+    split = pgn.index(b'[Event "Club team cup"]\n[Site "Uppsala"]\n[Date "2026.02')
+    yield Case("team pgn/one file per round", "chess",
+               {"r1.pgn": pgn[:split], "r2-3.pgn": pgn[split:]}, "same", base)  # fmt: skip
+    refused = {
+        "a BlackTeam tag missing": (r'^\[BlackTeam "Rooks"\]\n', ""),
+        "both team tags missing": (r'^\[WhiteTeam "Bishops"\]\n\[BlackTeam "Knights"\]\n', ""),
+        "a player in two teams": (r'^\[White "Fay"\]\n\[Black "Dan"\]', '[White "Ben"]\n[Black "Dan"]'),
+        "a team against itself": (r'^\[BlackTeam "Knights"\]', '[BlackTeam "Rooks"]'),
+        "a board twice in a match": (r'^\[Round "1\.2"\]', '[Round "1.1"]'),
+        "a game without a board": (r'^\[Round "2\.2"\]', '[Round "2"]'),
+        "a Board tag not a number": (r'^(\[Round "1\.1"\])', r'\1\n[Board "one"]'),
+        "a game against BYE": (r'^\[Black "Cid"\]', '[Black "BYE"]'),
+        "a team tag on one side, blank on the other": (r'^\[BlackTeam "Knights"\]', '[BlackTeam "?"]'),
+    }  # fmt: skip
+    for label, (pattern, repl) in refused.items():
+        yield Case(f"team pgn/{label}", "chess", {name: _sub(pgn, pattern, repl)}, "error",
+                   locate="line")  # fmt: skip
+    pawns = _sub(
+        _sub(pgn, r'^\[Black "Ben"\]', '[Black "Gus"]'),
+        r'^(\[WhiteTeam "Knights"\]\n)\[BlackTeam "Rooks"\]',
+        r'\1[BlackTeam "Pawns"]',
+    )
+    yield Case("team pgn/a team meeting two teams", "chess", {name: pawns}, "error",
+               locate="line")  # fmt: skip
+    blank = _sub(pgn, r'^\[(White|Black)Team "[^"]*"\]', r'[\1Team ""]', count=0)
+    yield Case("team pgn/every team tag blank: an individual event", "chess", {name: blank}, "ok")
+    yield Case("team pgn/truncated mid-line", "chess", {name: _truncate_mid_line(pgn, 0.6)},
+               "either")  # fmt: skip
+    yield Case("team pgn/check", "chess", {name: pgn}, "error", command="check", out=None)

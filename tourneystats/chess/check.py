@@ -116,6 +116,11 @@ def check_from_path(
 
     if os.path.isdir(path) and vega_folders(path):
         return _check_vega(path, rules=rules, round_robin=round_robin, **options)
+    if Path(path).suffix.lower() == ".pgn":  # (PGN tags hold games, not standings)
+        raise ValidationError(
+            f"{path}: a PGN file publishes no standings (points nor ranks) to check: its "
+            "standings come from `tourneystats standings`"
+        )
     tables = _results_tables(path)
     if tables:
         return _check_tables(path, tables, rules=rules, round_robin=round_robin, **options)

@@ -97,7 +97,7 @@ def read_results(
     tables = [p for p in files if p.suffix.lower() in TABLE_SUFFIXES]
     pgns = [p for p in files if p.suffix.lower() in PGN_SUFFIXES]
     trfs = [p for p in files if p.suffix.lower() not in (*TABLE_SUFFIXES, *PGN_SUFFIXES)]
-    _no_team_event([p for p in files if p.suffix.lower() not in PGN_SUFFIXES])
+    _no_team_event(files)
     jobs = folder_jobs(jobs, trfs + pgns) or cores()  # (the size of both kinds of files)
     frames, read = [], []
     for paths, reader in ((trfs, read_trf), (pgns, read_pgn)):
@@ -172,7 +172,7 @@ def history_from_path(
     0      1       1     1  1.0  Ann
     1      1       2     2  0.0  Bob
     """
-    if _team_files(path):  # TRF files with 013 team records: the teams after every round
+    if _team_files(path):  # team files (TRF 013/310, PGN team tags): teams after each round
         from .teamrounds import team_standings_by_round
 
         _team_options(path, options, {"tiebreaks", "rules", "round_robin"})
@@ -225,7 +225,8 @@ def standings_from_path(
     pandas.DataFrame
         :func:`standings`' table of every event, with the players' names, FIDE ids, titles,
         federations and ratings where the files give them. TRF files of team events (with
-        ``013`` team records) give the teams' standings instead
+        ``013`` team records, PGN files with ``WhiteTeam``/``BlackTeam`` tags:
+        :mod:`~tourneystats.chess.teampgn`) give the teams' standings instead
         (:func:`~tourneystats.chess.team_standings`, one row per team with its name; `rules`
         by default ``"auto:fide2024"``, `tiebreaks` team codes such as ``EDE,EMGSB/C1``; the
         options ``primary=``, ``points=``, ``team_size=``).
@@ -243,7 +244,7 @@ def standings_from_path(
     0     E       1     1  0.5  0.25       tied
     1     E       2     1  0.5  0.25       <NA>
     """
-    if _team_files(path):  # TRF files with 013 team records: the teams' standings
+    if _team_files(path):  # team files (TRF 013/310, PGN team tags): the teams' standings
         return _team_standings_from_path(path, rules, tiebreaks, round_robin, options)
     results, players, events = read_results(path, coded=True, jobs=jobs)
     coded = results.attrs.pop("dictionaries", ())
@@ -261,13 +262,14 @@ def standings_from_path(
 
 
 def _no_team_event(trfs: list) -> None:
-    """Refuse files of team events (TRF files with 013 team records, tables of board rows)
-    where player results are read: their games are boards of team matches, whose standings
-    are the teams'."""
+    """Refuse files of team events (TRF files with 013 team records, PGN files with team tags,
+    tables of board rows) where player results are read: their games are boards of team
+    matches, whose standings are the teams'."""
     teams = [p for p in trfs if _is_team_file(p)]
     if teams:
         raise ValidationError(
-            f"{teams[0]}: a team event (013 team records, or a table of board rows): its "
+            f"{teams[0]}: a team event (013 team records, WhiteTeam/BlackTeam tags, or a table "
+            "of board rows): its "
             "standings are the teams' "
             "(standings_from_path, or chess.read_team_trf and chess.team_standings; on the "
             "command line: tourneystats standings FILE --family chess)"
@@ -275,9 +277,10 @@ def _no_team_event(trfs: list) -> None:
 
 
 def _team_files(path: str | os.PathLike) -> list:
-    """The files of `path` holding team events: TRF files with team records, and CSV/Parquet
-    tables with ``team`` and ``opponent_team`` columns (one row per board); an error when a
-    folder mixes them with other results files (team and individual standings differ)."""
+    """The files of `path` holding team events: TRF files with team records, PGN files with
+    ``WhiteTeam``/``BlackTeam`` tags, and CSV/Parquet tables with ``team`` and
+    ``opponent_team`` columns (one row per board); an error when a folder mixes them with other
+    results files (team and individual standings differ)."""
     from .pgn import PGN_SUFFIXES
     from .trf import TRF_SUFFIXES
 
@@ -285,7 +288,7 @@ def _team_files(path: str | os.PathLike) -> list:
     if root.is_dir():  # (listed here without the warnings of the results' listing)
         found = [
             f for f in sorted(root.rglob("*"))
-            if f.suffix.lower() in (*TRF_SUFFIXES, *TABLE_SUFFIXES)
+            if f.suffix.lower() in (*TRF_SUFFIXES, *PGN_SUFFIXES, *TABLE_SUFFIXES)
             and not any(part.startswith(".") for part in f.relative_to(root).parts)
         ]  # fmt: skip
     else:
@@ -307,14 +310,19 @@ def _team_files(path: str | os.PathLike) -> list:
 
 
 def _is_team_file(path: Path) -> bool:
-    """Whether `path` holds a team event: a TRF file with 013 records, or a table with the
-    ``team`` and ``opponent_team`` columns."""
+    """Whether `path` holds a team event: a TRF file with 013 records, a PGN file with
+    ``WhiteTeam``/``BlackTeam`` tags, or a table with the ``team`` and ``opponent_team``
+    columns."""
+    from .pgn import PGN_SUFFIXES
+    from .teampgn import has_team_tags
     from .teamtrf import has_team_records
     from .trf import TRF_SUFFIXES
 
     suffix = path.suffix.lower()
     if suffix in TRF_SUFFIXES:
         return has_team_records(path)
+    if suffix in PGN_SUFFIXES:
+        return has_team_tags(path)
     if suffix not in TABLE_SUFFIXES:
         return False
     try:
@@ -374,20 +382,29 @@ def read_team_results(
     path: str | os.PathLike,
 ) -> tuple[pd.DataFrame, pd.DataFrame | None, pd.DataFrame | None, Any]:
     """The board rows, teams (``event, team, name``), events and team point system of the team
-    files of `path` (TRF files with ``013``/``310`` team records, tables of board rows); teams
-    and events None when no TRF file gives them, the point system None when none gives one
-    (TRF-2026 ``362``/``320`` records: :func:`files_points`)."""
+    files of `path` (TRF files with ``013``/``310`` team records, PGN files with team tags,
+    read together: :mod:`~tourneystats.chess.teampgn`; tables of board rows);
+    teams and events None when no TRF nor PGN file gives them, the point system None when none
+    gives one (TRF-2026 ``362``/``320`` records: :func:`files_points`)."""
+    from .pgn import PGN_SUFFIXES
+    from .teampgn import read_team_pgn
     from .teamtrf import read_team_trf
     from .trf import TRF_SUFFIXES
 
     files = _team_files(path)
     if not files:
-        raise ValueError(f"{path}: no team event (TRF 013 team records, or board rows)")
+        raise ValueError(f"{path}: no team event (TRF 013 team records, PGN team tags, or board "
+                         "rows)")  # fmt: skip
     trfs = [p for p in files if p.suffix.lower() in TRF_SUFFIXES]
-    read = [read_team_trf(p) for p in trfs]
-    tables = [read_table(p) for p in files if p.suffix.lower() not in TRF_SUFFIXES]
+    pgns = [p for p in files if p.suffix.lower() in PGN_SUFFIXES]
+    read: list[Any] = [read_team_trf(p) for p in trfs]
+    if pgns:  # (together: an event's rounds may be files of their own)
+        read.append(read_team_pgn(pgns if len(pgns) > 1 else pgns[0]))
+    tables = [
+        read_table(p) for p in files if p.suffix.lower() not in (*TRF_SUFFIXES, *PGN_SUFFIXES)
+    ]
     boards = pd.concat([d.boards for d in read] + tables, ignore_index=True)
-    points = files_points(trfs, [d.points for d in read], tables)
+    points = files_points(trfs + pgns[:1], [getattr(d, "points", None) for d in read], tables)
     if not read:
         return boards, None, None, points
     teams = pd.concat([d.teams for d in read], ignore_index=True)

@@ -42,8 +42,11 @@ Tags and what they become
     A player is his FIDE id when the game gives one (``0`` is none), else his name; a name that
     comes with exactly one FIDE id elsewhere in the event is that player. Names, FIDE ids, titles
     (``WhiteTitle``) and federations (``WhiteFed``) go to the players frame: the first given in
-    the event (by round, then file order). ``WhiteTeam`` (a team or club, not a federation) and
-    every other tag are not read.
+    the event (by round, then file order).
+``WhiteTeam``, ``BlackTeam``, ``Board``
+    Not read here: a file whose games carry team tags is a team event, read by
+    :mod:`~tourneystats.chess.teampgn` (``standings_from_path`` gives its teams'
+    standings). Every other tag is not read.
 ``WhiteElo``, ``BlackElo``
     The player's rating: the first one of the event (by round, then file order), as C.07 (2026)
     art. 10 asks ("the rating used ... is the first one"). ``0``, ``-``, ``?`` or none: unrated.
@@ -85,6 +88,7 @@ from __future__ import annotations
 
 import os
 import re
+import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -330,6 +334,50 @@ def read_pgn(
     1       2  Bob    <NA>
     2       3  Cid    <NA>
     """
+    parsed = parse_pgn(source, event=event, jobs=jobs)
+    games = parsed.games
+    team = games.given("WhiteTeam") | games.given("BlackTeam")
+    if team.any():  # (as read_trf warns of team records)
+        warnings.warn(
+            f"{games.where(int(np.flatnonzero(team)[0]))}: {TEAM_TAGS_NOTE}", stacklevel=2
+        )
+    return parsed.data
+
+
+#: what :func:`read_pgn` says of games with team tags
+TEAM_TAGS_NOTE = (
+    "WhiteTeam/BlackTeam tags: read_pgn gives the players' games; standings_from_path (and the "
+    "command line) the team event (tourneystats.chess.teampgn)"
+)
+
+
+@dataclass
+class ParsedPgn:
+    """The games of PGN files as :func:`read_pgn` reads them, kept game by game for readers of
+    more tags (the team reader, :mod:`tourneystats.chess.teampgn`).
+
+    ``games`` holds each game's file, line and tag codes; ``rounds``, ``event`` (event code),
+    ``white``/``black`` (start ranks in the event, -1: a BYE), ``kinds``/``points`` (of each side,
+    White then Black: shape (2, games)); ``data`` the frames :func:`read_pgn` returns.
+    """
+
+    games: _Games
+    rounds: np.ndarray
+    event: np.ndarray
+    white: np.ndarray
+    black: np.ndarray
+    kinds: np.ndarray
+    points: np.ndarray
+    data: TrfData
+
+
+def parse_pgn(
+    source: str | os.PathLike | Iterable[str | os.PathLike],
+    *,
+    event: str | Callable[[Path], str] | None = None,
+    jobs: int | None = 1,
+) -> ParsedPgn:
+    """Read PGN files as :func:`read_pgn` does, keeping the games (:class:`ParsedPgn`)."""
     files = result_files(source, PGN_SUFFIXES, what="PGN files")
     games = _read(files, jobs)
     _require_tags(games)
@@ -348,10 +396,24 @@ def read_pgn(
     results = _results_frame(
         events.code, rounds, result, forfeit, table, rounds_of_event, event_cat
     )
-    return TrfData(
+    sides = [
+        _side_rows(result, forfeit, me, other, side)
+        for side, (me, other) in enumerate([(table.white, table.black), (table.black, table.white)])
+    ]
+    data = TrfData(
         results,
         _players_frame(table, event_cat),
         _events_frame(games, events, rounds_of_event, event_cat),
+    )
+    return ParsedPgn(
+        games,
+        rounds,
+        events.code,
+        table.white,
+        table.black,
+        np.stack([s[0] for s in sides]),
+        np.stack([s[1] for s in sides]),
+        data,
     )
 
 

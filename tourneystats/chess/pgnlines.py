@@ -61,6 +61,9 @@ TAGS = (
     "BlackFed",
     "Termination",
     "Source",
+    "WhiteTeam",
+    "BlackTeam",
+    "Board",
 )
 #: bytes read per chunk
 CHUNK_BYTES = 8 << 20
