@@ -18,7 +18,6 @@ import pandas as pd
 
 from ..core.schema import (
     BOARD,
-    DECIDED_BY,
     EVENT,
     KIND,
     OPPONENT_TEAM,
@@ -33,6 +32,7 @@ from .tables import _expand_by_round
 from .teamgrid import _build_team_grid, _check_rounds
 from .teams import TeamPoints, _team_points, validate_team_results
 from .teamtiebreaks import (
+    _by_order,
     _forbid_buchholz,
     _orders,
     _parse,
@@ -104,18 +104,11 @@ def team_standings_by_round(
     """
     orders = _orders(tiebreaks, primary, events, boards)
     if len(orders) > 1:  # events declaring different orders: each order's events apart
-        labels = boards[EVENT].astype(object)
-        parts = [
-            team_standings_by_round(
-                boards[labels.isin(chosen or []).to_numpy()], tiebreaks=order, primary=first,
-                rules=rules, points=points, events=events, teams=teams,
-                round_robin=round_robin, team_size=team_size,
-                allow_buchholz_in_round_robins=allow_buchholz_in_round_robins,
-            )
-            for order, first, chosen in orders
-        ]  # fmt: skip
-        out = pd.concat(parts, ignore_index=True)  # every order's columns, decided_by last
-        return out[[c for c in out.columns if c != DECIDED_BY] + [DECIDED_BY]]
+        return _by_order(
+            team_standings_by_round, boards, orders, rules=rules, points=points, events=events,
+            teams=teams, round_robin=round_robin, team_size=team_size,
+            allow_buchholz_in_round_robins=allow_buchholz_in_round_robins,
+        )  # fmt: skip
     order, primary, _ = orders[0]
     system = _team_points(points)
     tbs = _parse(order)

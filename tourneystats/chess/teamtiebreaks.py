@@ -56,6 +56,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -350,18 +351,11 @@ def team_standings(
     """
     orders = _orders(tiebreaks, primary, events, boards)
     if len(orders) > 1:  # events declaring different orders: each order's events apart
-        labels = boards[EVENT].astype(object)
-        parts = [
-            team_standings(
-                boards[labels.isin(chosen or []).to_numpy()], tiebreaks=order, primary=first,
-                rules=rules, points=points, events=events, teams=teams,
-                round_robin=round_robin, team_size=team_size,
-                allow_buchholz_in_round_robins=allow_buchholz_in_round_robins,
-            )
-            for order, first, chosen in orders
-        ]  # fmt: skip
-        out = pd.concat(parts, ignore_index=True)  # every order's columns, decided_by last
-        return out[[c for c in out.columns if c != DECIDED_BY] + [DECIDED_BY]]
+        return _by_order(
+            team_standings, boards, orders, rules=rules, points=points, events=events,
+            teams=teams, round_robin=round_robin, team_size=team_size,
+            allow_buchholz_in_round_robins=allow_buchholz_in_round_robins,
+        )  # fmt: skip
     order, primary, _ = orders[0]
     system = _team_points(points)
     tbs = _parse(order)
@@ -371,6 +365,19 @@ def team_standings(
     )
     _check_buchholz(tg, tbs, allow_buchholz_in_round_robins)
     return _table(tg, tbs, primary, teams)
+
+
+def _by_order(function: Any, boards: pd.DataFrame, orders: list, **options: Any) -> pd.DataFrame:
+    """`function` (team standings, or after every round) of the events of each tie-break order
+    of `orders` (:func:`_orders`) apart, stacked: every order's columns, ``decided_by`` last."""
+    labels = boards[EVENT].astype(object)
+    parts = [
+        function(boards[labels.isin(chosen or []).to_numpy()], tiebreaks=order, primary=first,
+                 **options)
+        for order, first, chosen in orders
+    ]  # fmt: skip
+    out = pd.concat(parts, ignore_index=True)
+    return out[[c for c in out.columns if c != DECIDED_BY] + [DECIDED_BY]]
 
 
 def _orders(
