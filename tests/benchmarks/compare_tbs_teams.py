@@ -56,7 +56,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from chess_team_data import write_team_trf, write_team_trf26  # noqa: E402
 
-from tourneystats.chess import team_standings  # noqa: E402
+from tourneystats.chess import team_standings, teamtiebreaks  # noqa: E402
 from tourneystats.chess.teamtrf import TeamTrfData, read_team_trf  # noqa: E402
 
 #: TieBreakServer's code -> tourneystats' code
@@ -71,8 +71,12 @@ CODES = {
     "WIN:MP": "WIN:MP", "WIN:GP": "WIN:GP", "WON:MP": "WON:MP", "WON:GP": "WON:GP",
     "STD:MP": "STD:MP", "STD:GP": "STD:GP", "KS:MP": "KS:MP", "KS:GP": "KS:GP",
     "SSSC": "SSSC", "BC": "BC",
+    "FB:MP": "FB:MP", "FB:GP": "FB:GP", "FB:MP/C1": "FB:MP/C1", "FB:GP/C1": "FB:GP/C1",
+    "FB:MP/M1": "FB:MP/M1", "FB:GP/M1": "FB:GP/M1",
 }  # fmt: skip
-GROUPED = ("EDE", "TBR", "BBE")
+GROUPED = ("EDE", "TBR", "BBE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB")
+#: the EDE variants whose board-count step TieBreakServer ranks highest first (see the docstring)
+BOARD_COUNT_STEP = ("EDEC", "EDEBT", "EDEBB")
 RULES = {"fide2024": "V1", "fide2026": "V2"}
 TIMEOUT = [60.0]  # seconds a TieBreakServer run may take (--timeout)
 
@@ -142,13 +146,31 @@ def compare(
     for code in GROUPED if grouped else ():  # the ranks after match points and the code
         theirs = tbs_table(tbs, python, path, ["MPTS", code], rr)["Rank"]
         mine = ours(data, "fide2024", [code], rr)["rank"]
-        same = theirs.reindex(mine.index).to_numpy() == mine.to_numpy()
-        tally[(f"{fmt} any", f"{code} (rank)", "agree")] += int(same.sum())
-        tally[(f"{fmt} any", f"{code} (rank)", "total")] += len(same)
-        if not same.all():
-            examples.setdefault(
-                (f"{fmt} any", f"{code} (rank)"), (path.name, mine.index[~same][:3].tolist())
-            )
+        _tally_ranks(theirs, mine, f"{code} (rank)", fmt, path, tally, examples)
+        if code in BOARD_COUNT_STEP:  # again with the board count highest first, as TBS
+            teamtiebreaks._BOARD_COUNT_LOWEST_FIRST = False
+            try:
+                mine = ours(data, "fide2024", [code], rr)["rank"]
+            finally:
+                teamtiebreaks._BOARD_COUNT_LOWEST_FIRST = True
+            _tally_ranks(theirs, mine, f"{code} (BC high)", fmt, path, tally, examples)
+
+
+def _tally_ranks(
+    theirs: pd.Series,
+    mine: pd.Series,
+    label: str,
+    fmt: str,
+    path: Path,
+    tally: Counter,
+    examples: dict,
+) -> None:
+    """Count the teams whose rank the two programs agree on."""
+    same = theirs.reindex(mine.index).to_numpy() == mine.to_numpy()
+    tally[(f"{fmt} any", label, "agree")] += int(same.sum())
+    tally[(f"{fmt} any", label, "total")] += len(same)
+    if not same.all():
+        examples.setdefault((f"{fmt} any", label), (path.name, mine.index[~same][:3].tolist()))
 
 
 def main() -> None:
