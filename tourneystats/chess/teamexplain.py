@@ -19,7 +19,7 @@ from .teamtiebreaks import _check_buchholz, _plain, _primary, _TeamEngine, _with
 
 _STANDIN = np.array(["team", "self", "dummy", "virtual"], dtype=object)
 #: the team tie-breaks broken down round by round
-EXPLAINED = ("BH", "SB", "EMMSB", "EMGSB", "EGMSB", "EGGSB")
+EXPLAINED = ("BH", "FB", "SB", "EMMSB", "EMGSB", "EGMSB", "EGGSB")
 
 
 def explain_team(
