@@ -168,3 +168,23 @@ def test_explain_fore_buchholz():
     assert out["score"].tolist() == [3.0, 1.5]
     assert out["cut"].tolist() == [False, True]
     assert out["value"].tolist() == [3.0, 3.0]
+
+
+def test_direct_encounter_places_second_whatever_the_missing_match():
+    """C.07 art. 6.3: "the same then applies to second place". Swiss, 2 boards: P, Q, R, S all
+    on 6 match points; between them P-Q drawn, P beat R and S, Q beat S, Q-R drawn, R and S did
+    not meet. Match points among them: P 5, Q 4, R 1 (with the missing match: 3 at most), S 0
+    (2 at most). P is first and Q second whatever R-S would have been; R and S did not meet and
+    stay tied."""
+    win, draw = [1, 1], [1, 0]
+    rows = match("D", 1, "P", "Q", draw) + match("D", 1, "S", "X1", win)
+    rows += match("D", 1, "R", "X2", win) + match("D", 2, "P", "S", win)
+    rows += match("D", 2, "Q", "X1", win) + match("D", 2, "R", "X3", win)
+    rows += match("D", 3, "P", "R", win) + match("D", 3, "Q", "S", win)
+    rows += match("D", 4, "Q", "R", draw) + match("D", 4, "S", "X2", win)
+    rows += match("D", 4, "P", "X3", draw) + match("D", 5, "S", "X3", win)
+    rows += match("D", 5, "R", "X1", draw)
+    table = team_standings(frame(rows), tiebreaks=["EDE"], rules="fide2024").set_index("team")
+    assert table.loc[list("PQRS"), "MP"].tolist() == [6.0] * 4
+    assert table.loc[list("PQRS"), "EDE"].tolist() == [3.0, 2.0, 0.0, 0.0]
+    assert table.loc[list("PQRS"), "rank"].tolist() == [1, 2, 3, 3]
