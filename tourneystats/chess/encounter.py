@@ -37,8 +37,9 @@ def direct_encounter(grid: _Grid, played: np.ndarray, group: np.ndarray) -> np.n
     `group` (G,) labels the players tied on every earlier criterion. Within each group:
     if all members met each other, they are ordered by the points scored in those games and
     the rule is re-applied inside each still-tied subgroup; otherwise the unique leader is
-    separated when nobody else could reach his score even by winning all his missing games
-    among the group (C.07 art. 6), and the rule restarts with the others.
+    placed first when nobody else could reach his score even by winning all his missing games
+    among the group, then second place the same way among the others, and so on (C.07 art.
+    6.3), and the rule restarts with those left.
     """
     G = grid.shape[0]
     _, group = np.unique(group, return_inverse=True)

@@ -43,9 +43,10 @@ TBR      top board results (§12.2): the teams tied on every earlier criterion c
 BBE      bottom board elimination (§12.3): the same on the points of all boards but the last,
          then without the last two, and so on
 EDE      extended direct encounter (C.07 13.3): the matches between the teams tied on every
-         earlier criterion, by the primary score (art. 6: a team that cannot be caught is
-         placed first even where not all met), then the teams still tied by the secondary
-         score; the value is how many of the tied teams it places below
+         earlier criterion, by the primary score (art. 6.3: where not all met, a team that
+         cannot be caught is placed first, then second the same way, ...), then the teams
+         still tied by the secondary score; the value is how many of the tied teams it
+         places below
 EDEC     EDE, then (C.07 2026 13.3.2) two teams still tied are compared on the match(es)
 EDET     between them by the knock-out tie-breaks of art. 12, in the order the code names:
 EDEB     EDEC board count (lowest first, 12.1), EDET top board results (12.2), EDEB bottom
