@@ -17,7 +17,7 @@ drawn match with every board won: tourneystats is given the same convention
 (``points="tiebreakserver"``). A TRF-2026 file says what the bye scores (``320``: here one match
 point and a draw's game points on every board, the FIDE TEC's exercises' choice): both programs
 take it from the file (tourneystats: :attr:`TeamTrfData.points`). The
-direct-encounter and board tie-breaks (EDE, TBR, BBE) are values within the group of tied teams
+direct-encounter and board tie-breaks (EDE and its variants, TBR, BBE) are values within the group of tied teams
 that the two programs write differently (TieBreakServer: a position; tourneystats: how many of
 the group it places below): they are compared on the ranks they give after match points.
 
@@ -35,6 +35,19 @@ the two encounters (C.07 art. 6.1.2, which TieBreakServer cites; tourneystats su
 second encounter with the same team it sets its count of opponents met back to 1, so team 8 is
 read as not having met everyone and the Swiss case of art. 6.2 (the maximum still possible)
 keeps the group together. That count is a fault of the program, not a rule: 2 ranks differ.
+
+Team Fore Buchholz and the EDE variants (TieBreakServer 14a34a2, 2026-12-07, ``--grouped-every
+1``, TRF-16 files of seeds 0-299: 300 events, 3,573 teams). FB:MP, FB:GP, with /C1 and /M1,
+under 2024 and 2026: 42,876 values, all agree. The ranks after match points and EDE, EDET, EDEB:
+3,573 of 3,573 each (EDE before tourneystats read art. 6.3 as TieBreakServer does, placing
+second, third... whoever cannot be caught, not only the first: 3,571). EDEC, EDEBT, EDEBB: 3,417
+of 3,573; every one of the 156 differences is the board count step's direction: C.07 12.1 ranks
+the lower board count first (and so does TieBreakServer's own BC), but in these steps
+TieBreakServer ranks the higher first (its direct-encounter routine sorts every value highest
+first). E.g. seed 2, teams 9 and 6, tied after EDE, drew 2-2 in round 5 with 1/2 1 0 1/2 against
+1/2 0 1 1/2: board counts 4.5 and 5.5, tourneystats places 9 first, TieBreakServer 6. Computed
+with the board count highest first (``(BC high)`` rows, the module's
+``_BOARD_COUNT_LOWEST_FIRST`` set False) all 3,573 ranks of each agree.
 """
 
 from __future__ import annotations
