@@ -449,7 +449,8 @@ def de_order(ev, group):
             order = sorted(members, key=lambda m: -score[m])
             placed = []
             for i, m in enumerate(order[:-1]):
-                reach = max(score[o] + (len(members) - 1 - len(met[o])) for o in order[i + 1 :])
+                missing = {o: len(members) - 1 - len(met[o]) for o in order[i + 1 :]}
+                reach = max(score[o] + ev.W * missing[o] for o in missing)  # a win's points
                 if not score[m] > reach + 1e-9:
                     break
                 placed.append(m)
