@@ -188,3 +188,16 @@ def test_direct_encounter_places_second_whatever_the_missing_match():
     assert table.loc[list("PQRS"), "MP"].tolist() == [6.0] * 4
     assert table.loc[list("PQRS"), "EDE"].tolist() == [3.0, 2.0, 0.0, 0.0]
     assert table.loc[list("PQRS"), "rank"].tolist() == [1, 2, 3, 3]
+
+
+def test_equal_game_points_among_the_tied_compare_equal():
+    """Round robin of three, 6 boards, each won one match: A-B 4.5-1.5, B-C 4-2, C-A 3.5-2.5.
+    Game points among them: A 7, B 1.5 + 4 = 5.5, C 2 + 3.5 = 5.5: A first; B and C are tied,
+    and EDE restarts on them (13.3.3): B beat C. (As fractions of the 6 boards, 5.5/6 summed
+    two ways differs in binary floating point.)"""
+    rows = match("G", 1, "A", "B", [1, 1, 1, 1, 0.5, 0]) + match(
+        "G", 2, "B", "C", [1, 1, 1, 1, 0, 0]
+    )
+    rows += match("G", 3, "C", "A", [1, 1, 1, 0.5, 0, 0])
+    table = team_standings(frame(rows), tiebreaks=["EDE"], round_robin=True).set_index("team")
+    assert table.loc[list("ABC"), "rank"].tolist() == [1, 2, 3]

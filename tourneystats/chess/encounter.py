@@ -98,7 +98,9 @@ def _points_within(
     pairs, which = np.unique(src[inside].astype(np.int64) * G + dst[inside], return_inverse=True)
     games = np.bincount(which, minlength=len(pairs))
     mean = np.bincount(which, weights=pts[inside], minlength=len(pairs)) / np.maximum(games, 1)
-    s = np.bincount(pairs // G, weights=mean, minlength=G)
+    # rounded: points scaled to a win (game points / boards, 3/1/0 / 3) and averages are not
+    # exact in binary, and equal sums must compare equal
+    s = np.round(np.bincount(pairs // G, weights=mean, minlength=G), 9)
     met = np.bincount(pairs // G, minlength=G)  # distinct opponents met inside the group
     return s, size[cur] - 1 - met
 
