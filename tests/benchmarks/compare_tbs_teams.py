@@ -48,6 +48,14 @@ first). E.g. seed 2, teams 9 and 6, tied after EDE, drew 2-2 in round 5 with 1/2
 1/2 0 1 1/2: board counts 4.5 and 5.5, tourneystats places 9 first, TieBreakServer 6. Computed
 with the board count highest first (``(BC high)`` rows, the module's
 ``_BOARD_COUNT_LOWEST_FIRST`` set False) all 3,573 ranks of each agree.
+
+The same in TRF-2026 files, seeds 300-699 (400 events, 4,572 teams): FB 54,864 values, all
+agree; EDEC/EDEBT/EDEBB 4,358 ranks (all 4,560 with the board count highest first). EDE, EDET,
+EDEB: 4,560 of 4,572 as run; 4,562 since tourneystats rounds the points among the tied before
+comparing them (seed 634: game points 5.5 of 6 boards reached as 1.5/6 + 4/6 and 2/6 + 3.5/6
+differed in the last bit and broke a tie C.07 13.3.3 sends back to the match between the two).
+The 10 other ranks are in seeds 491, 518, 568 and 620, each a group in which two teams met
+twice: TieBreakServer's count of opponents met, reset on the second encounter (above).
 """
 
 from __future__ import annotations
