@@ -444,17 +444,21 @@ def de_order(ev, group):
                         below[m] += lower
                     resolve(sub)
                 return
-            best = max(score.values())
-            tops = [m for m in members if score[m] == best]
-            if len(tops) != 1:
+            # 6.3: first place to the one nobody can catch whatever the missing games, then
+            # second place the same among the others, and so on; then again on the rest
+            order = sorted(members, key=lambda m: -score[m])
+            placed = []
+            for i, m in enumerate(order[:-1]):
+                missing = {o: len(members) - 1 - len(met[o]) for o in order[i + 1 :]}
+                reach = max(score[o] + ev.W * missing[o] for o in missing)  # a win's points
+                if not score[m] > reach + 1e-9:
+                    break
+                placed.append(m)
+            if not placed:
                 return
-            leader = tops[0]
-            others = [m for m in members if m != leader]
-            reach = max(score[m] + (len(members) - 1 - len(met[m])) for m in others)
-            if not best > reach + 1e-9:
-                return
-            below[leader] += len(others)
-            members = others
+            for i, m in enumerate(placed):
+                below[m] += len(members) - 1 - i
+            members = [m for m in members if m not in placed]
 
     resolve(group)
     return below

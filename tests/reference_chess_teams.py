@@ -70,48 +70,23 @@ def reference(boards: pd.DataFrame, size: int | None = None) -> pd.DataFrame:
     m = matches(boards, size)
     teams = sorted({t for t, _ in m})
     rounds = max(r for _, r in m)
-    draw = {"MP": 1.0, "GP": 0.5 * size}
-    total = {s: {t: sum(m[(t, r)][s.lower()] for r in range(1, rounds + 1)) for t in teams}
-             for s in ("MP", "GP")}  # fmt: skip
-
-    def seen(team: int, score: str) -> float:
-        """The team's score as its opponents count it (16.3.2: its byes after the last round it
-        was available count as draws)."""
-        last = max((r for r in range(1, rounds + 1) if m[(team, r)]["kind"] in AVAILABLE),
-                   default=0)  # fmt: skip
-        value = 0.0
-        for r in range(1, rounds + 1):
-            cell = m[(team, r)]
-            bye_vur = cell["kind"] in ("hpb", "zpb")
-            value += draw[score] if (bye_vur and r > last) else cell[score.lower()]
-        return value
-
-    def pairs(team: int, score: str) -> list[tuple[float, bool, int]]:
-        """(opponent's score as counted, VUR, round) of every round (16.4: a dummy with the
-        team's own score for an unplayed round)."""
-        out = []
-        for r in range(1, rounds + 1):
-            cell = m[(team, r)]
-            if cell["kind"] == "played":
-                out.append((seen(cell["opp"], score), False, r))
-            else:
-                vur = cell["kind"] in ("forfeit_loss", "hpb", "zpb")
-                out.append((total[score][team], vur, r))
-        return out
+    total = _totals(m, teams, rounds)
+    pairs = _opponents(m, teams, rounds, size)
+    # Fore Buchholz (8.3): every paired match of the last round a drawn match played
+    fore = dict(m)
+    for t in teams:
+        if m[(t, rounds)]["opp"] is not None:
+            fore[(t, rounds)] = dict(m[(t, rounds)], kind="played", mp=1.0, gp=0.5 * size)
+    fore_pairs = _opponents(fore, teams, rounds, size)
 
     rows = []
     for t in teams:
         row = {"team": t, "MP": total["MP"][t], "GP": total["GP"][t]}
         for s in ("MP", "GP"):
             row[f"BH:{s}"] = sum(v for v, _, _ in pairs(t, s))
-        bh = pairs(t, "MP")
-        least = min(bh, key=lambda x: x[0])
-        vurs = [x for x in bh if x[1]]
-        cut = least
-        if vurs:  # 16.5: the VUR of lowest value, if not below the least significant
-            first = min(vurs, key=lambda x: x[0])
-            cut = first if first[0] >= least[0] else least
-        row["BH:MP/C1"] = sum(v for v, _, _ in bh) - cut[0]
+            row[f"FB:{s}"] = sum(v for v, _, _ in fore_pairs(t, s))
+        row["BH:MP/C1"] = _cut_one(pairs(t, "MP"))
+        row["FB:GP/C1"] = _cut_one(fore_pairs(t, "GP"))
         for opp_s in ("MP", "GP"):
             for own_s in ("MP", "GP"):
                 code = f"E{opp_s[0]}{own_s[0]}SB"
@@ -137,8 +112,57 @@ def reference(boards: pd.DataFrame, size: int | None = None) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-CODES = ["GP", "BH:MP", "BH:GP", "BH:MP/C1", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "PS:MP",
-         "WIN:MP", "WON:MP", "BC"]  # fmt: skip
+def _totals(m: dict, teams: list, rounds: int) -> dict:
+    """{score: {team: its total}} of MP and GP."""
+    return {s: {t: sum(m[(t, r)][s.lower()] for r in range(1, rounds + 1)) for t in teams}
+            for s in ("MP", "GP")}  # fmt: skip
+
+
+def _opponents(m: dict, teams: list, rounds: int, size: int):
+    """pairs(team, score): (opponent's score as counted, VUR, round) of every round (16.4: a
+    dummy with the team's own score for an unplayed round; 16.3.2: a team's byes after the last
+    round it was available count as draws for its opponents)."""
+    draw = {"MP": 1.0, "GP": 0.5 * size}
+    total = _totals(m, teams, rounds)
+
+    def seen(team: int, score: str) -> float:
+        last = max((r for r in range(1, rounds + 1) if m[(team, r)]["kind"] in AVAILABLE),
+                   default=0)  # fmt: skip
+        value = 0.0
+        for r in range(1, rounds + 1):
+            cell = m[(team, r)]
+            bye_vur = cell["kind"] in ("hpb", "zpb")
+            value += draw[score] if (bye_vur and r > last) else cell[score.lower()]
+        return value
+
+    def pairs(team: int, score: str) -> list[tuple[float, bool, int]]:
+        out = []
+        for r in range(1, rounds + 1):
+            cell = m[(team, r)]
+            if cell["kind"] == "played":
+                out.append((seen(cell["opp"], score), False, r))
+            else:
+                vur = cell["kind"] in ("forfeit_loss", "hpb", "zpb")
+                out.append((total[score][team], vur, r))
+        return out
+
+    return pairs
+
+
+def _cut_one(bh: list[tuple[float, bool, int]]) -> float:
+    """BH/C1 of the (score, VUR, round) list: 16.5, the VUR of lowest value is cut if not below
+    the least significant value."""
+    least = min(bh, key=lambda x: x[0])
+    vurs = [x for x in bh if x[1]]
+    cut = least
+    if vurs:
+        first = min(vurs, key=lambda x: x[0])
+        cut = first if first[0] >= least[0] else least
+    return sum(v for v, _, _ in bh) - cut[0]
+
+
+CODES = ["GP", "BH:MP", "BH:GP", "BH:MP/C1", "FB:MP", "FB:GP", "FB:GP/C1", "EMMSB", "EMGSB",
+         "EGMSB", "EGGSB", "PS:MP", "WIN:MP", "WON:MP", "BC"]  # fmt: skip
 
 
 def reference_by_round(boards: pd.DataFrame) -> pd.DataFrame:
@@ -151,3 +175,40 @@ def reference_by_round(boards: pd.DataFrame) -> pd.DataFrame:
         table.insert(0, "round", k)
         parts.append(table)
     return pd.concat(parts, ignore_index=True)
+
+
+def ede_variant_ranks(boards: pd.DataFrame, ede_rank: dict, steps: str) -> dict:
+    """{team: rank} after match points, EDE and C.07 (2026) art. 13.3.2's steps of one Swiss
+    event, given the ranks after match points and EDE (`ede_rank`, {team: rank}): two teams
+    alone on a rank are compared on the match(es) between them (played; met twice: the board
+    points averaged) by `steps` in order: ``C`` board count (lowest first, 12.1), ``T`` top board
+    results (12.2), ``B`` bottom board elimination (12.3)."""
+    size = int(boards["board"].max())
+    m = matches(boards, size)
+    rounds = max(r for _, r in m)
+    out = dict(ede_rank)
+    for rank in set(ede_rank.values()):
+        tied = [t for t, r in ede_rank.items() if r == rank]
+        if len(tied) != 2:
+            continue
+        met = [r for r in range(1, rounds + 1)
+               if m[(tied[0], r)]["opp"] == tied[1] and m[(tied[0], r)]["kind"] == "played"]  # fmt: skip
+        if not met:
+            continue
+        per = {t: [sum(m[(t, r)]["boards"].get(b, 0.0) for r in met) / len(met)
+                   for b in range(1, size + 1)] for t in tied}  # fmt: skip
+        keys: dict = {t: [] for t in tied}
+        for step in steps:
+            for t in tied:
+                p = per[t]
+                if step == "C":
+                    keys[t].append(-sum(b * x for b, x in enumerate(p, start=1)))
+                elif step == "T":
+                    keys[t].extend(p)
+                else:
+                    keys[t].extend(sum(p[:k]) for k in range(size - 1, 0, -1))
+        a, b = tied
+        if keys[a] != keys[b]:
+            first, second = (a, b) if keys[a] > keys[b] else (b, a)
+            out[second] = rank + 1
+    return out

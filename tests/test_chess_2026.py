@@ -643,3 +643,22 @@ def test_explain_with_a_point_system_and_standard_points():
     assert std["contribution"].tolist() == [0.5, 0.5, 1.0]
     with pytest.raises(ValueError, match="does not break down TPN"):
         explain(results, tiebreak="TPN")
+
+
+def test_direct_encounter_under_3_1_0_counts_a_missing_game_as_a_win_s_points():
+    """C.07 art. 6.3 under 3/1/0. A, B, C on 3 points: A beat B (3), C met neither. B could
+    still reach 3 by beating C, C 6: nobody is sure of first place, the three stay tied (with
+    a missing game worth 1 point A would be placed first). E and F on 6: F beat E."""
+    games = [(1, "A", "B", 3.0), (1, "C", "D", 3.0), (1, "F", "E", 3.0), (2, "E", "A", 3.0),
+             (2, "B", "D", 3.0), (2, "F", "C", 3.0), (3, "E", "D", 3.0)]  # fmt: skip
+    rows = []
+    for rnd, winner, loser, pts in games:
+        rows.append(("T", rnd, winner, loser, "w", pts, "played"))
+        rows.append(("T", rnd, loser, winner, "b", 0.0, "played"))
+    rows += [("T", 3, p, None, None, 0.0, "zpb") for p in "ABCF"]
+    results = pd.DataFrame(
+        rows, columns=["event", "round", "player", "opponent", "colour", "points", "kind"]
+    )
+    table = standings(results, tiebreaks=["DE"], points="3/1/0").set_index("player")
+    assert table["PTS"].to_dict() == {"A": 3, "B": 3, "C": 3, "D": 0, "E": 6, "F": 6}
+    assert table["rank"].to_dict() == {"F": 1, "E": 2, "A": 3, "B": 3, "C": 3, "D": 6}

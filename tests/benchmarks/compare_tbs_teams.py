@@ -17,7 +17,7 @@ drawn match with every board won: tourneystats is given the same convention
 (``points="tiebreakserver"``). A TRF-2026 file says what the bye scores (``320``: here one match
 point and a draw's game points on every board, the FIDE TEC's exercises' choice): both programs
 take it from the file (tourneystats: :attr:`TeamTrfData.points`). The
-direct-encounter and board tie-breaks (EDE, TBR, BBE) are values within the group of tied teams
+direct-encounter and board tie-breaks (EDE and its variants, TBR, BBE) are values within the group of tied teams
 that the two programs write differently (TieBreakServer: a position; tourneystats: how many of
 the group it places below): they are compared on the ranks they give after match points.
 
@@ -35,6 +35,27 @@ the two encounters (C.07 art. 6.1.2, which TieBreakServer cites; tourneystats su
 second encounter with the same team it sets its count of opponents met back to 1, so team 8 is
 read as not having met everyone and the Swiss case of art. 6.2 (the maximum still possible)
 keeps the group together. That count is a fault of the program, not a rule: 2 ranks differ.
+
+Team Fore Buchholz and the EDE variants (TieBreakServer 14a34a2, 2026-12-07, ``--grouped-every
+1``, TRF-16 files of seeds 0-299: 300 events, 3,573 teams). FB:MP, FB:GP, with /C1 and /M1,
+under 2024 and 2026: 42,876 values, all agree. The ranks after match points and EDE, EDET, EDEB:
+3,573 of 3,573 each (EDE before tourneystats read art. 6.3 as TieBreakServer does, placing
+second, third... whoever cannot be caught, not only the first: 3,571). EDEC, EDEBT, EDEBB: 3,417
+of 3,573; every one of the 156 differences is the board count step's direction: C.07 12.1 ranks
+the lower board count first (and so does TieBreakServer's own BC), but in these steps
+TieBreakServer ranks the higher first (its direct-encounter routine sorts every value highest
+first). E.g. seed 2, teams 9 and 6, tied after EDE, drew 2-2 in round 5 with 1/2 1 0 1/2 against
+1/2 0 1 1/2: board counts 4.5 and 5.5, tourneystats places 9 first, TieBreakServer 6. Computed
+with the board count highest first (``(BC high)`` rows, the module's
+``_BOARD_COUNT_LOWEST_FIRST`` set False) all 3,573 ranks of each agree.
+
+The same in TRF-2026 files, seeds 300-699 (400 events, 4,572 teams): FB 54,864 values, all
+agree; EDEC/EDEBT/EDEBB 4,358 ranks (all 4,560 with the board count highest first). EDE, EDET,
+EDEB: 4,560 of 4,572 as run; 4,562 since tourneystats rounds the points among the tied before
+comparing them (seed 634: game points 5.5 of 6 boards reached as 1.5/6 + 4/6 and 2/6 + 3.5/6
+differed in the last bit and broke a tie C.07 13.3.3 sends back to the match between the two).
+The 10 other ranks are in seeds 491, 518, 568 and 620, each a group in which two teams met
+twice: TieBreakServer's count of opponents met, reset on the second encounter (above).
 """
 
 from __future__ import annotations
@@ -56,7 +77,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from chess_team_data import write_team_trf, write_team_trf26  # noqa: E402
 
-from tourneystats.chess import team_standings  # noqa: E402
+from tourneystats.chess import team_standings, teamtiebreaks  # noqa: E402
 from tourneystats.chess.teamtrf import TeamTrfData, read_team_trf  # noqa: E402
 
 #: TieBreakServer's code -> tourneystats' code
@@ -71,8 +92,12 @@ CODES = {
     "WIN:MP": "WIN:MP", "WIN:GP": "WIN:GP", "WON:MP": "WON:MP", "WON:GP": "WON:GP",
     "STD:MP": "STD:MP", "STD:GP": "STD:GP", "KS:MP": "KS:MP", "KS:GP": "KS:GP",
     "SSSC": "SSSC", "BC": "BC",
+    "FB:MP": "FB:MP", "FB:GP": "FB:GP", "FB:MP/C1": "FB:MP/C1", "FB:GP/C1": "FB:GP/C1",
+    "FB:MP/M1": "FB:MP/M1", "FB:GP/M1": "FB:GP/M1",
 }  # fmt: skip
-GROUPED = ("EDE", "TBR", "BBE")
+GROUPED = ("EDE", "TBR", "BBE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB")
+#: the EDE variants whose board-count step TieBreakServer ranks highest first (see the docstring)
+BOARD_COUNT_STEP = ("EDEC", "EDEBT", "EDEBB")
 RULES = {"fide2024": "V1", "fide2026": "V2"}
 TIMEOUT = [60.0]  # seconds a TieBreakServer run may take (--timeout)
 
@@ -145,13 +170,31 @@ def compare(
     for code in GROUPED if grouped else ():  # the ranks after match points and the code
         theirs = tbs_table(tbs, python, path, ["MPTS", code], rr)["Rank"]
         mine = ours(data, "fide2024", [code], rr)["rank"]
-        same = theirs.reindex(mine.index).to_numpy() == mine.to_numpy()
-        tally[(f"{fmt} any", f"{code} (rank)", "agree")] += int(same.sum())
-        tally[(f"{fmt} any", f"{code} (rank)", "total")] += len(same)
-        if not same.all():
-            examples.setdefault(
-                (f"{fmt} any", f"{code} (rank)"), (path.name, mine.index[~same][:3].tolist())
-            )
+        _tally_ranks(theirs, mine, f"{code} (rank)", fmt, path, tally, examples)
+        if code in BOARD_COUNT_STEP:  # again with the board count highest first, as TBS
+            teamtiebreaks._BOARD_COUNT_LOWEST_FIRST = False
+            try:
+                mine = ours(data, "fide2024", [code], rr)["rank"]
+            finally:
+                teamtiebreaks._BOARD_COUNT_LOWEST_FIRST = True
+            _tally_ranks(theirs, mine, f"{code} (BC high)", fmt, path, tally, examples)
+
+
+def _tally_ranks(
+    theirs: pd.Series,
+    mine: pd.Series,
+    label: str,
+    fmt: str,
+    path: Path,
+    tally: Counter,
+    examples: dict,
+) -> None:
+    """Count the teams whose rank the two programs agree on."""
+    same = theirs.reindex(mine.index).to_numpy() == mine.to_numpy()
+    tally[(f"{fmt} any", label, "agree")] += int(same.sum())
+    tally[(f"{fmt} any", label, "total")] += len(same)
+    if not same.all():
+        examples.setdefault((f"{fmt} any", label), (path.name, mine.index[~same][:3].tolist()))
 
 
 def main() -> None:

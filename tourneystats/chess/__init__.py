@@ -157,15 +157,16 @@ CUM    Cumulative score (French text)                          PS less the point
 =====  ===================================  ====  ====  =====  =================================
 
 Team events (one row per board per round; :mod:`tourneystats.chess.teams`) have their own
-standings, :func:`team_standings`, with the team tie-breaks of art. 11-13 (MP, GP, MPvGP, BH and
-SB with a ``:MP``/``:GP`` point type, the extended SB EMMSB/EMGSB/EGMSB/EGGSB, EDE, BC, TBR,
-BBE, SSSC, ...; :mod:`tourneystats.chess.teamtiebreaks`), and board standings
+standings, :func:`team_standings`, with the team tie-breaks of art. 11-13 (MP, GP, MPvGP, BH, FB
+and SB with a ``:MP``/``:GP`` point type, the extended SB EMMSB/EMGSB/EGMSB/EGGSB, EDE and its
+variants EDEC/EDET/EDEB/EDEBT/EDEBB, BC, TBR, BBE, SSSC, ...;
+:mod:`tourneystats.chess.teamtiebreaks`), and board standings
 (:func:`board_standings`); a TRF file with ``013`` team records or the TRF-2026 team section
 (``310`` and the records it brings: :mod:`tourneystats.chess.teamsection`) is read as a team
 event (:func:`~tourneystats.chess.read_team_trf`), never as an individual one. Given board rows
 (``team`` and ``opponent_team`` columns), :func:`standings`, :func:`standings_by_round`
 (:func:`team_standings_by_round`: the teams after every round), :func:`compare` and
-:func:`explain` (:func:`explain_team`: a team's BH and SB round by round) rank and explain the
+:func:`explain` (:func:`explain_team`: a team's BH, FB and SB round by round) rank and explain the
 teams, `players` giving their names (``event, team, name``). Rating-based values (ARO, TPR, PTP, APRO, APPO)
 are rounded to whole numbers as C.07 defines them, and use each player's first rating (2026, art.
 10 note), or each round's rating with ``ratings="per_round"``; unrated players are left out,

@@ -37,8 +37,9 @@ def direct_encounter(grid: _Grid, played: np.ndarray, group: np.ndarray) -> np.n
     `group` (G,) labels the players tied on every earlier criterion. Within each group:
     if all members met each other, they are ordered by the points scored in those games and
     the rule is re-applied inside each still-tied subgroup; otherwise the unique leader is
-    separated when nobody else could reach his score even by winning all his missing games
-    among the group (C.07 art. 6), and the rule restarts with the others.
+    placed first when nobody else could reach his score even by winning all his missing games
+    among the group, then second place the same way among the others, and so on (C.07 art.
+    6.3), and the rule restarts with those left.
     """
     G = grid.shape[0]
     _, group = np.unique(group, return_inverse=True)
@@ -97,7 +98,9 @@ def _points_within(
     pairs, which = np.unique(src[inside].astype(np.int64) * G + dst[inside], return_inverse=True)
     games = np.bincount(which, minlength=len(pairs))
     mean = np.bincount(which, weights=pts[inside], minlength=len(pairs)) / np.maximum(games, 1)
-    s = np.bincount(pairs // G, weights=mean, minlength=G)
+    # rounded: points scaled to a win (game points / boards, 3/1/0 / 3) and averages are not
+    # exact in binary, and equal sums must compare equal
+    s = np.round(np.bincount(pairs // G, weights=mean, minlength=G), 9)
     met = np.bincount(pairs // G, minlength=G)  # distinct opponents met inside the group
     return s, size[cur] - 1 - met
 
@@ -145,20 +148,31 @@ def _separate_leader(
     new: np.ndarray,
     changed: np.ndarray,
 ) -> None:
-    """In the subgroups where not everybody met, separate a unique leader nobody can catch even
-    by winning all his missing games; the others stay together, one place lower.
+    """In the subgroups where not everybody met, place the leader nobody can catch even by
+    winning all his missing games, then the same for second place, and so on (C.07 art. 6.3);
+    the others stay together below them (art. 6 is then applied to them again).
 
     Updates `base`, `new` and `changed` in place."""
-    best = np.full(n_groups, -np.inf)
-    np.maximum.at(best, cur[partial], s[partial])
-    is_top = partial & (s == best[cur])
-    n_top = np.bincount(cur[is_top], minlength=n_groups)
-    reach = np.where(is_top, -np.inf, s + missing)
-    chase = np.full(n_groups, -np.inf)
-    np.maximum.at(chase, cur[partial], np.where(partial, reach, -np.inf)[partial])
-    lead = is_top & (n_top[cur] == 1) & (s > chase[cur] + 1e-9)
-    has_lead = np.bincount(cur[lead], minlength=n_groups) > 0
-    rest = partial & has_lead[cur] & ~lead
-    new[lead] = next_label + cur[lead]
-    base[rest] += 1
-    changed[lead | rest] = True
+    idx = np.flatnonzero(partial)
+    idx = idx[np.lexsort((-s[idx], cur[idx]))]
+    grp, sc, reach = cur[idx], s[idx], (s + missing)[idx]
+    n = idx.size
+    pos = np.arange(n)
+    start = np.r_[True, grp[1:] != grp[:-1]]
+    gstart = np.maximum.accumulate(np.where(start, pos, 0))
+    # the best score any member below position i can still reach (a suffix maximum per group)
+    rank = np.cumsum(start) - 1
+    span = float(np.abs(reach).max(initial=0.0)) * 2 + 1.0
+    shifted = reach[::-1] + rank[::-1] * -span  # later groups first, each below the last
+    below_best = (np.maximum.accumulate(shifted) - rank[::-1] * -span)[::-1]
+    after = np.r_[below_best[1:], -np.inf]
+    after = np.where(np.r_[start[1:], True], -np.inf, after)  # the last of a group: nobody
+    sure = sc > after + 1e-9
+    # placed: the members before the group's first one not sure of its place
+    failed = np.where(~sure, pos, n)
+    first_fail = np.minimum.reduceat(failed, np.flatnonzero(start)) if n else failed
+    placed = pos < first_fail[rank]  # (the last member is sure: all others placed, so is he)
+    n_placed = np.bincount(rank, weights=placed, minlength=rank.max(initial=-1) + 1)
+    base[idx] += np.where(placed, pos - gstart, n_placed[rank].astype(np.int64))
+    new[idx[placed]] = next_label + pos[placed]
+    changed[idx] = n_placed[rank] > 0

@@ -4,7 +4,7 @@ A code is an acronym (:data:`TEAM_TIEBREAKS`), optionally a point type after a c
 match points, ``:GP`` game points; by default the event's primary score), then cut modifiers
 (``/Cn``: the n least significant values; ``/Mn``: the n least and the n most; C.07 art. 14), as
 FIDE's TieBreakServer and the TRF-2026 ``202``/``212`` records write them: ``BH:GP/C1``,
-``SB:MP``, ``EMGSB/C1``, ``EDE``.
+``SB:MP``, ``EMGSB/C1``, ``FB:MP/C1``, ``EDE``, ``EDEBT``.
 """
 
 from __future__ import annotations
@@ -12,23 +12,27 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+#: the extended direct encounter and its variants (C.07 2026 art. 13.3.2): after EDE, the two
+#: teams still tied compared on their match(es) by the knock-out tie-breaks of art. 12, in order:
+#: C board count, T top board results, B bottom board elimination (EDEC: FIDE's TieBreakServer)
+EDE_VARIANTS = {"EDE": "", "EDEC": "C", "EDET": "T", "EDEB": "B", "EDEBT": "CT", "EDEBB": "CB"}
 #: the team tie-breaks (C.07 2024/2026 art. 5 and 11-13): the two scores, MPvGP, the Buchholz and
 #: Sonneborn-Berger families, the extended Sonneborn-Bergers, progressive scores, counts, Koya,
-#: SSSC, the board tie-breaks and the extended direct encounter
+#: SSSC, the board tie-breaks and the extended direct encounter with its variants
 TEAM_TIEBREAKS = (
-    "MP", "GP", "MPVGP", "BH", "AOB", "SB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "PS", "WIN",
-    "WON", "STD", "KS", "SSSC", "BC", "TBR", "BBE", "EDE",
+    "MP", "GP", "MPVGP", "BH", "FB", "AOB", "SB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "PS",
+    "WIN", "WON", "STD", "KS", "SSSC", "BC", "TBR", "BBE", *EDE_VARIANTS,
 )  # fmt: skip
 #: the tie-breaks that take cut modifiers
-_CUTS = {"BH": "CM", "SB": "CM", "EMMSB": "C", "EMGSB": "C", "EGMSB": "C", "EGGSB": "C",
-         "PS": "C"}  # fmt: skip
+_CUTS = {"BH": "CM", "FB": "CM", "SB": "CM", "EMMSB": "C", "EMGSB": "C", "EGMSB": "C",
+         "EGGSB": "C", "PS": "C"}  # fmt: skip
 #: the tie-breaks whose value is fixed by their name (no point type)
 _NO_TYPE = frozenset({"MP", "GP", "MPVGP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "BC", "TBR",
-                      "BBE", "EDE", "SSSC"})  # fmt: skip
+                      "BBE", "SSSC", *EDE_VARIANTS})  # fmt: skip
 #: ranked lowest first (the board count: the FIDE TEC's exercises, §12.1)
 ASCENDING = frozenset({"BC"})
 #: the Buchholz family (C.07 2026 art. 8 note: "must not be used in round-robins")
-TEAM_BUCHHOLZ = frozenset({"BH", "AOB"})
+TEAM_BUCHHOLZ = frozenset({"BH", "FB", "AOB"})
 _CODE = re.compile(r"^\s*([A-Za-z]+)\s*(?::\s*([A-Za-z]+))?\s*((?:[/-]\s*[A-Za-z]\s*\d*\s*)*)$")
 _PART = re.compile(r"[/-]\s*([A-Za-z])\s*(\d*)\s*")
 
@@ -106,7 +110,7 @@ def parse_team_tiebreak(code: str | TeamTieBreak) -> TeamTieBreak:
         if letter not in _CUTS.get(name, ""):
             raise ValueError(
                 f"team tie-break {name} takes no /{letter} modifier (in {str(code)!r}); "
-                "/Cn and /Mn: BH, SB; /Cn: the extended SBs (the TEC's exercises, §10), PS"
+                "/Cn and /Mn: BH, FB, SB; /Cn: the extended SBs (the TEC's exercises, §10), PS"
             )
         if not count.isdigit() or int(count) < 1:
             raise ValueError(f"modifier count must be at least 1 (in {str(code)!r})")

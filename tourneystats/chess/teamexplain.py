@@ -19,7 +19,7 @@ from .teamtiebreaks import _check_buchholz, _plain, _primary, _TeamEngine, _with
 
 _STANDIN = np.array(["team", "self", "dummy", "virtual"], dtype=object)
 #: the team tie-breaks broken down round by round
-EXPLAINED = ("BH", "SB", "EMMSB", "EMGSB", "EGMSB", "EGGSB")
+EXPLAINED = ("BH", "FB", "SB", "EMMSB", "EMGSB", "EGMSB", "EGGSB")
 
 
 def explain_team(
@@ -38,8 +38,8 @@ def explain_team(
 ) -> pd.DataFrame:
     """Round-by-round breakdown of a team's Buchholz or Sonneborn-Berger.
 
-    Broken down: BH and SB with a point type (``BH:GP``), the extended Sonneborn-Bergers EMMSB,
-    EMGSB, EGMSB, EGGSB, with their cut modifiers (``BH:MP/C1``). The other team tie-breaks are
+    Broken down: BH, FB (C.07 8.3) and SB with a point type (``BH:GP``), the extended
+    Sonneborn-Bergers EMMSB, EMGSB, EGMSB, EGGSB, with their cut modifiers (``BH:MP/C1``). The other team tie-breaks are
     refused: their values are :func:`~tourneystats.chess.team_standings`' columns, and the
     match points and game points of each round :func:`~tourneystats.chess.team_matches`'.
 

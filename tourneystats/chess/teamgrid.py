@@ -49,6 +49,7 @@ class _TeamGrid:
     board_forfeit_won: np.ndarray  # (T,) games won by forfeit (forfeit-won matches' boards too)
     board_standard: np.ndarray  # (T,) standard points of the games: 1 a win, 1/2 a draw
     system: TeamPoints
+    match_boards: np.ndarray  # (T, R, B) board points of each match against a team (EDE's steps)
 
     def grid(self, score: str) -> _Grid:
         """The grid of match points (``"MP"``) or of game points (``"GP"``)."""
@@ -122,7 +123,8 @@ def _build_team_grid(
         base, points=gp, result=gp, win=boards * system.game[0], draw=boards * system.game[1]
     )
     per_board, wins, won, forfeits, std = _board_points(df, matches, teams, t_codes, boards, system)
-    return _TeamGrid(base, games, boards, per_board, wins, won, forfeits, std, system)
+    encounters = _match_boards(df, matches, teams, R, per_board.shape[1])
+    return _TeamGrid(base, games, boards, per_board, wins, won, forfeits, std, system, encounters)
 
 
 def _check_rounds(
@@ -161,13 +163,7 @@ def _board_points(
     # the board rows of played matches
     rows = df[df[OPPONENT_TEAM].notna()]
     kind = _kind_codes(rows)
-    events = pd.Index(np.asarray(pd.unique(matches[EVENT]), dtype=object), dtype=object)
-    labels = rows[EVENT].cat.categories  # (validated: a categorical) the events as codes
-    of_category = events.get_indexer(pd.Index(np.asarray(labels, dtype=object), dtype=object))
-    key = pd.MultiIndex.from_arrays(
-        [of_category[rows[EVENT].cat.codes.to_numpy()], rows[TEAM].astype(object)]
-    )
-    t = teams.get_indexer(key)
+    t = _row_teams(rows, matches, teams)
     match_key = pd.MultiIndex.from_arrays(
         [t_codes, matches[ROUND].to_numpy(dtype=np.int64)]
     )  # (team, round) of the played matches
@@ -202,6 +198,35 @@ def _board_points(
     np.add.at(std_unplayed, t_codes[unplayed], _standard(per_board[unplayed], system))
     std += std_unplayed * boards
     return out + np.where(on_board, add[:, None], 0.0), wins, won, forfeits, std
+
+
+def _row_teams(rows: pd.DataFrame, matches: pd.DataFrame, teams: pd.MultiIndex) -> np.ndarray:
+    """The team code of each board row (-1: none)."""
+    events = pd.Index(np.asarray(pd.unique(matches[EVENT]), dtype=object), dtype=object)
+    labels = rows[EVENT].cat.categories  # (validated: a categorical) the events as codes
+    of_category = events.get_indexer(pd.Index(np.asarray(labels, dtype=object), dtype=object))
+    key = pd.MultiIndex.from_arrays(
+        [of_category[rows[EVENT].cat.codes.to_numpy()], rows[TEAM].astype(object)]
+    )
+    return teams.get_indexer(key)
+
+
+def _match_boards(
+    df: pd.DataFrame, matches: pd.DataFrame, teams: pd.MultiIndex, R: int, B: int
+) -> np.ndarray:
+    """(T, R, B) each team's points on each board of each match against an opponent team,
+    played or forfeited, as the board rows give them (a forfeited game: a standard win or
+    loss, C.07 art. 12); 0 elsewhere. The extended direct encounter's art. 12 steps
+    compare these over the matches between two teams."""
+    rows = df[df[OPPONENT_TEAM].notna()]
+    t = _row_teams(rows, matches, teams)
+    rnd = rows[ROUND].to_numpy(dtype=np.int64)
+    b = rows[BOARD].to_numpy(dtype=np.float64, na_value=np.nan)
+    pts = rows[POINTS].to_numpy(dtype=np.float64, na_value=0.0)
+    keep = (t >= 0) & (b >= 1) & (b <= B) & (rnd >= 1) & (rnd <= R) & (_kind_codes(rows) != K_LIVE)
+    out = np.zeros((len(teams), R, B))
+    np.add.at(out, (t[keep], rnd[keep] - 1, b[keep].astype(np.int64) - 1), pts[keep])
+    return out
 
 
 def _standard(points: np.ndarray, system: TeamPoints) -> np.ndarray:

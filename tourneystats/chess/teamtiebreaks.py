@@ -16,6 +16,9 @@ code     value
 MP, GP   the match points, the game points
 MPvGP    the secondary score (the TEC's exercises, §8)
 BH       Buchholz: the opponents' scores (/Cn, /Mn cut; unplayed matches as art. 16)
+FB       Fore Buchholz (C.07 8.3): BH with every match of the last round that is paired
+         (played or forfeited) counted as a drawn match, in the team's score and in its
+         opponents' (a draw's match points; half the game points of a match); /Cn, /Mn
 AOB      the average BH of the opponents met over the board (0 with none)
 SB       Sonneborn-Berger: each opponent's score times the score against him, in the same
          point type (``SB:MP`` is ``EMMSB``, ``SB:GP`` is ``EGGSB``)
@@ -40,15 +43,24 @@ TBR      top board results (§12.2): the teams tied on every earlier criterion c
 BBE      bottom board elimination (§12.3): the same on the points of all boards but the last,
          then without the last two, and so on
 EDE      extended direct encounter (C.07 13.3): the matches between the teams tied on every
-         earlier criterion, by the primary score (art. 6: a team that cannot be caught is
-         placed first even where not all met), then the teams still tied by the secondary
-         score; the value is how many of the tied teams it places below
+         earlier criterion, by the primary score (art. 6.3: where not all met, a team that
+         cannot be caught is placed first, then second the same way, ...), then the teams
+         still tied by the secondary score; the value is how many of the tied teams it
+         places below
+EDEC     EDE, then (C.07 2026 13.3.2) two teams still tied are compared on the match(es)
+EDET     between them by the knock-out tie-breaks of art. 12, in the order the code names:
+EDEB     EDEC board count (lowest first, 12.1), EDET top board results (12.2), EDEB bottom
+EDEBT    board elimination (12.3), EDEBT board count then top board results, EDEBB board
+EDEBB    count then bottom board elimination; two teams that did not meet stay tied. A
+         group of three or more tied after EDE stays tied. (EDEC is FIDE's TieBreakServer's
+         code; C.07 names the other four.)
 =======  =================================================================================
 
 Unplayed rounds: a forfeited match is a forfeit win or loss, a team bye a bye of its kind, and
 C.07 art. 16 treats them as for individuals (Swiss events); in round robins a forfeited match is
 a match played (15.2). For the board tie-breaks, forfeited boards count as played and a pairing-
-allocated bye is a win on every board (the FIDE TEC's exercises, §12).
+allocated bye is a win on every board (the FIDE TEC's exercises, §12); EDE's art. 12 steps take
+the boards of the match between the two teams as played (a forfeited game a standard win or loss).
 """
 
 from __future__ import annotations
@@ -66,8 +78,14 @@ from ..core.schema import DECIDED_BY, EVENT, NAME, RANK, TEAM
 from .encounter import _group_ids, direct_encounter
 from .kinds import K_FW, K_PLAYED, TIEBREAK_ORDER, _counted
 from .rules import RuleSet
-from .scores import _cut, _Rounds, _scores
-from .teamcodes import ASCENDING, TEAM_BUCHHOLZ, TeamTieBreak, parse_team_tiebreak
+from .scores import _cut, _fore, _Rounds, _scores
+from .teamcodes import (
+    ASCENDING,
+    EDE_VARIANTS,
+    TEAM_BUCHHOLZ,
+    TeamTieBreak,
+    parse_team_tiebreak,
+)
 from .teamgrid import _build_team_grid, _games_kind, _TeamGrid
 from .teams import TeamPoints, _team_points, validate_team_results
 
@@ -85,16 +103,19 @@ class _TeamEngine:
         self.secondary = "GP" if primary == "MP" else "MP"
         self.cache: dict = {}
 
-    def rounds(self, score: str) -> _Rounds:
-        """Opponents' scores as counted, in `score` points."""
-        key = ("rounds", score)
+    def rounds(self, score: str, fore: bool = False) -> _Rounds:
+        """Opponents' scores as counted, in `score` points (`fore`: with every match of the
+        last round paired a draw, C.07 art. 8.3)."""
+        key = ("rounds", score, fore)
         if key not in self.cache:
             g = self.tg.grid(score)
-            self.cache[key] = _scores(_games_kind(g), g.points, g.opp, g)
+            kind, points = _fore(g, _games_kind(g)) if fore else (_games_kind(g), g.points)
+            self.cache[key] = _scores(kind, points, g.opp, g)
         return self.cache[key]
 
     def value(self, tb: TeamTieBreak) -> np.ndarray:
-        """The tie-break's value of every team (EDE, TBR and BBE: see :meth:`in_groups`)."""
+        """The tie-break's value of every team (EDE, its variants, TBR and BBE: see
+        :meth:`in_groups`)."""
         if tb.code not in self.cache:
             self.cache[tb.code] = _METHODS[tb.name](self, tb, tb.score or self.primary)
         return self.cache[tb.code]
@@ -116,10 +137,10 @@ class _TeamEngine:
     def detail(
         self, tb: TeamTieBreak, score: str
     ) -> tuple[_Rounds, np.ndarray, np.ndarray, np.ndarray]:
-        """BH or SB (EXYSB) round by round: the opponents' scores as counted, the results
+        """BH, FB or SB (EXYSB) round by round: the opponents' scores as counted, the results
         counted against them, each round's contribution, and whether it is kept (not cut)."""
-        if tb.name == "BH":
-            r = self.rounds(score)
+        if tb.name in ("BH", "FB"):
+            r = self.rounds(score, fore=tb.name == "FB")
             contrib = np.where(r.valid, r.score, 0.0)
             kept = _cut(r.score, contrib, r.valid, r.vur, tb.low, tb.high, by_score=True)
             return r, self.tg.grid(score).points, contrib, kept  # (the own points)
@@ -209,17 +230,48 @@ class _TeamEngine:
     # -- within the tie groups ----------------------------------------------------------------
 
     def in_groups(self, tb: TeamTieBreak, group: np.ndarray) -> np.ndarray:
-        """EDE, TBR or BBE of every team within its tie group `group`: how many teams of the
-        group it places below."""
+        """EDE (and its variants), TBR or BBE of every team within its tie group `group`: how
+        many teams of the group it places below."""
         if tb.name == "TBR":
             keys = list(self.tg.board_points.T)
         elif tb.name == "BBE":
-            keys = list(np.cumsum(self.tg.board_points, axis=1).T[-2::-1])  # the last board out
+            keys = _bottom_boards(self.tg.board_points)
         else:
             first = self._encounter(self.primary, group)
             inner = _group_ids([group, first])
             keys = [first, self._encounter(self.secondary, inner)]
+            if EDE_VARIANTS[tb.name]:
+                keys += self._knockout_steps(EDE_VARIANTS[tb.name], _group_ids([inner, keys[1]]))
         return _below(group, keys)
+
+    def _knockout_steps(self, steps: str, group: np.ndarray) -> list[np.ndarray]:
+        """C.07 art. 13.3.2: the keys of the art. 12 steps (``C`` board count, ``T`` top board
+        results, ``B`` bottom board elimination) for the teams of `group` still tied two by
+        two after EDE, on the matches between the two (played, or in round robins forfeited;
+        met twice: the average); 0 for every other team, and for two teams that did not meet."""
+        tg = self.tg
+        T, R, B = tg.match_boards.shape
+        size = np.bincount(group, minlength=T)[group]
+        games = _games_kind(tg.mp) == K_PLAYED
+        # the other team of each pair of two: rows sorted by group, a pair is two neighbours
+        order = np.argsort(group, kind="stable")
+        g, two = group[order], size[order] == 2
+        first = np.flatnonzero(two[:-1] & (g[1:] == g[:-1]))
+        partner = np.full(T, -1, dtype=np.int64)
+        partner[order[first]], partner[order[first + 1]] = order[first + 1], order[first]
+        met = games & (tg.mp.opp == partner[:, None]) & (partner >= 0)[:, None]
+        count = np.maximum(met.sum(axis=1), 1)
+        per_board = np.where(met[:, :, None], tg.match_boards, 0.0).sum(axis=1) / count[:, None]
+        keys = []
+        for step in steps:
+            if step == "C":
+                bc = per_board @ np.arange(1, B + 1, dtype=np.float64)
+                keys.append(-bc if _BOARD_COUNT_LOWEST_FIRST else bc)
+            elif step == "T":
+                keys += list(per_board.T)
+            else:
+                keys += _bottom_boards(per_board)
+        return keys
 
     def _encounter(self, score: str, group: np.ndarray) -> np.ndarray:
         """Direct encounter (art. 6) on `score` inside each group, a match scaled to 1 point."""
@@ -231,7 +283,7 @@ class _TeamEngine:
 
 _METHODS = {
     **dict.fromkeys(("MP", "GP", "MPVGP"), _TeamEngine._total),
-    "BH": _TeamEngine._buchholz,
+    **dict.fromkeys(("BH", "FB"), _TeamEngine._buchholz),
     "AOB": _TeamEngine._average_buchholz,
     **dict.fromkeys(("SB", "EMMSB", "EMGSB", "EGMSB", "EGGSB"), _TeamEngine._sonneborn),
     "SSSC": _TeamEngine._sssc,
@@ -241,7 +293,16 @@ _METHODS = {
     "KS": _TeamEngine._koya,
     "BC": _TeamEngine._board_count,
 }
-_GROUPED = frozenset({"EDE", "TBR", "BBE"})
+_GROUPED = frozenset({"TBR", "BBE", *EDE_VARIANTS})
+#: C.07 art. 12.1: the lower board count ranks first (as the BC column); FIDE's TieBreakServer
+#: (14a34a2) ranks the higher first in its EDEC, EDEBT and EDEBB steps
+_BOARD_COUNT_LOWEST_FIRST = True
+
+
+def _bottom_boards(per_board: np.ndarray) -> list[np.ndarray]:
+    """Bottom board elimination's keys (C.07 art. 12.3): the points of all boards but the last,
+    then without the last two, ..., then board 1 alone."""
+    return list(np.cumsum(per_board, axis=1).T[-2::-1])
 
 
 def _below(group: np.ndarray, keys: list[np.ndarray]) -> np.ndarray:

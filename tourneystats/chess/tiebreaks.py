@@ -10,7 +10,7 @@ for some, unplayed for others: C.07 15.2).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -342,8 +342,12 @@ class _Engine:
     # -- direct encounter ---------------------------------------------------------------------
 
     def direct_encounter(self, group: np.ndarray) -> np.ndarray:
-        """DE value of every player within his tie group `group` (see :func:`direct_encounter`)."""
-        return direct_encounter(self.grid, self.played("games"), group)
+        """DE value of every player within his tie group `group` (see :func:`direct_encounter`),
+        on the points scaled to 1 a win, so that a missing game can add a win's points (art.
+        6.3) whatever the event's point system (3/1/0 too)."""
+        g = self.grid
+        scaled = replace(g, points=g.points / np.maximum(g.win, 1e-12)[:, None])
+        return direct_encounter(scaled, self.played("games"), group)
 
 
 #: the engine's method computing each tie-break (DE is computed by the standings)
