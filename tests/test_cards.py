@@ -909,7 +909,10 @@ def test_importing_cards_imports_no_other_family():
     loaded = set(json.loads(done.stdout))
     assert loaded == {
         "tourneystats.cards",
+        "tourneystats.cards.batch",
         "tourneystats.cards.check",
+        "tourneystats.cards.checkbatch",
+        "tourneystats.cards.checkmany",
         "tourneystats.cards.cuts",
         "tourneystats.cards.codes",
         "tourneystats.cards.convert",

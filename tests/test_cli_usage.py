@@ -197,8 +197,8 @@ def test_standings_help_and_errors_list_every_tiebreak_code(capsys):
     assert capsys.readouterr().err == (
         "tourneystats: --tiebreaks XX: unknown tie-break 'XX'; known: PTS, BH, SB, FB, AOB, KS, "
         "PS, CUM, ARO, TPR, PTP, APRO, APPO, WIN, WON, BPG, BWG, REP, GE, STD, TPN, RTNG, DE "
-        "(team events: MP, GP, MPVGP, BH, AOB, SB, EMMSB, EMGSB, EGMSB, EGGSB, PS, WIN, WON, STD, "
-        "KS, SSSC, BC, TBR, BBE, EDE)\n"
+        "(team events: MP, GP, MPVGP, BH, FB, AOB, SB, EMMSB, EMGSB, EGMSB, EGGSB, PS, WIN, WON, "
+        "STD, KS, SSSC, BC, TBR, BBE, EDE, EDEC, EDET, EDEB, EDEBT, EDEBB)\n"
     )
 
 
