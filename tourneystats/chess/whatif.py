@@ -15,7 +15,7 @@ from ..core.whatif import RuleSpec, rule_specs, stack
 from .regulations import _Options
 from .rules import RULE_SETS
 from .tables import standings, standings_under_rule_sets
-from .teamcodes import parse_team_tiebreak
+from .teamcodes import check_tiebreak_code
 from .teamrounds import is_team_frame, team_keywords
 from .tiebreaks import parse_tiebreak
 
@@ -51,20 +51,8 @@ def _chess_text(text: str) -> tuple[str, list[str] | None]:
     if not tiebreaks:
         raise ValueError(f"chess compare: no tie-break after the colon in {text!r}")
     for code in tiebreaks:  # an unknown tie-break refused before any work
-        _known_code(code)
+        check_tiebreak_code(code)  # an individual or a team code
     return (rule_key(head) or "adjusted"), tiebreaks
-
-
-def _known_code(code: str) -> None:
-    """Refuse a code that is neither an individual nor a team tie-break (which one applies is
-    told by the results: player rows or the board rows of team events)."""
-    try:
-        parse_tiebreak(code)
-    except ValueError as individual:
-        try:
-            parse_team_tiebreak(code)
-        except ValueError:
-            raise individual from None
 
 
 def _chess_label(rules: Any, tiebreaks: Sequence[str] | None) -> str:
@@ -98,7 +86,7 @@ def _chess_parse(item: Any) -> RuleSpec:
         tiebreaks = [t for t in tiebreaks.replace(_TIEBREAK_SEPARATOR, ",").split(",") if t]
     tiebreaks = None if tiebreaks is None else [str(t).strip() for t in tiebreaks]
     for code in tiebreaks or ():  # an unknown tie-break refused before any work
-        _known_code(code)
+        check_tiebreak_code(code)  # an individual or a team code
     return RuleSpec(_chess_label(rules, tiebreaks), {"rules": rules, "tiebreaks": tiebreaks})
 
 
