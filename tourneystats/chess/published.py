@@ -58,14 +58,15 @@ def with_codes(published: pd.DataFrame) -> pd.DataFrame:
     from .programs import code_of_label
 
     renamed: dict[str, str] = {}
-    for c in published.columns:
+    unknown = []
+    for c in published.columns:  # (a few columns)
         if c in BASE_COLUMNS or c in OTHER_COLUMNS or _is_code(str(c)):
             continue
         code = code_of_label(str(c))
-        if code is not None:
+        if code is None:
+            unknown.append(c)
+        else:
             renamed[c] = code
-    unknown = [c for c in published.columns if c not in renamed and c not in BASE_COLUMNS
-               and c not in OTHER_COLUMNS and not _is_code(str(c))]  # fmt: skip
     if unknown:
         warnings.warn(
             f"published standings: column(s) {shortened(unknown)} name no tie-break (a C.07 "

@@ -140,7 +140,7 @@ class _Engine:
         r = self.rounds(fore=name == "FB")
         if name == "SB":
             contrib = r.result * r.score
-            zero = np.array([s.pab_in_sb == "zero" for s in self.grid.rule_sets])[self.grid.rule]
+            zero = self._per_rule_set(lambda s: s.pab_in_sb == "zero")
             if zero.any():  # a pairing-allocated bye adds nothing to SB (Vega, early 2026)
                 contrib = np.where(zero[:, None] & (self.grid.kind == K_PAB), 0.0, contrib)
         elif name == "KS":
