@@ -20,12 +20,10 @@ import pandas as pd
 
 from ..core.check import compare
 from ..core.schema import (
-    COUNTED,
     EVENT,
     GWP,
     LOSSES,
     MATCH_POINTS,
-    MWP,
     OGWP,
     OMWP,
     OPPONENT,
@@ -35,17 +33,20 @@ from ..core.schema import (
     WINS,
 )
 from .check import RECORDS, _ranks, _with_earlier, left_out_text
+from .cuts import cut_standings
 from .earlier import EARLIER, TIE_BREAKERS
 from .history import standings_by_round
 from .published import CUT_ROUND, PLAYOFFS, UNREAD, CardsFile
 from .publishers import event_standings, with_points_cuts
 from .rules import Rules
 from .tables import standings
-from .terms import explain
 
 __all__ = ["events_compared"]
 
 _NONE = np.empty(0, dtype=np.intp)
+#: the columns of :func:`~tourneystats.cards.earlier.earlier_rounds`
+_MATCH_COLUMNS = [EVENT, PLAYER, ROUND, *TIE_BREAKERS.values()]
+_NO_MATCHES = pd.DataFrame(columns=_MATCH_COLUMNS)
 #: the decimals :func:`~tourneystats.core.check.decimals` tries
 _DECIMALS = 10
 
@@ -200,33 +201,78 @@ def events_compared(
         for key, frame in (("compared", compared), ("ranks", ranks), ("results", results))
     }
     pub_at = published.groupby(published[EVENT].astype(str), sort=False).indices
-    swiss_at = swiss_only.groupby(swiss_only[EVENT].astype(str), sort=False).indices
-    asks = _earlier_asked(compared, results, published, table, rules, records, ks, order, cut)
+    asks, found = _earlier_asked(
+        compared, results, published, table, rules, records, ks, order, cut
+    )
+    given: dict[int, tuple[pd.DataFrame, int]] = {}
+    pairs: dict[int, tuple[pd.DataFrame, pd.DataFrame]] = {}
     for k, event in zip(ks, events, strict=True):  # per event: its rows, and the rare earlier
         own = compared.iloc[parts["compared"].get(event, _NONE)].reset_index(drop=True)
         rank = ranks.iloc[parts["ranks"].get(event, _NONE)].reset_index(drop=True)
+        pairs[k] = (own, rank)
         if not asks[order[event]]:
-            out[k] = (pd.concat([own, rank], ignore_index=True), said[k])
             continue
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            given = _with_earlier(
+            one = _with_earlier(
                 own,
                 results.iloc[parts["results"].get(event, _NONE)].reset_index(drop=True),
                 published.iloc[pub_at.get(event, _NONE)],
                 tables[k],
                 rules,
                 records[k],
+                found.get(str(event)),
             )
-            if given is not None:
-                theirs = published.iloc[pub_at.get(event, _NONE)]
-                swiss = swiss_only.iloc[swiss_at.get(event, _NONE)]
-                again = _ranks(given[0], theirs, swiss).set_index(PLAYER)["equal"]
-                explained = ~rank["equal"].astype(bool) & rank[PLAYER].map(again).eq(True)
-                rank.loc[explained, EARLIER] = given[1]
         said[k] += [str(w.message) for w in caught]
-        out[k] = (pd.concat([own, rank], ignore_index=True), said[k])
+        if one is not None:
+            given[k] = one
+    _explained(pairs, given, published, swiss_only, order, said)
+    return out | {k: (pd.concat(pair, ignore_index=True), said[k]) for k, pair in pairs.items()}
     return out
+
+
+def _explained(
+    out: dict[int, tuple[pd.DataFrame, pd.DataFrame]],
+    given: dict[int, tuple[pd.DataFrame, int]],
+    published: pd.DataFrame,
+    swiss_only: pd.DataFrame,
+    order: dict[str, int],
+    said: dict[int, list[str]],
+) -> None:
+    """Mark in each event's ranks of `out` (``published_after``) the ranks that differ but agree
+    with its standings ranked with the values published as an earlier round's (`given`: those
+    standings and that round), the ranks of every such event compared at once."""
+    if not given:
+        return
+    table = pd.concat([t for t, _ in given.values()], ignore_index=True)
+    events = table[EVENT].astype(str).unique()
+    mine = published[published[EVENT].astype(str).isin(events).to_numpy()]
+    theirs = swiss_only[swiss_only[EVENT].astype(str).isin(events).to_numpy()]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        both = mine[_keys(mine).isin(_keys(table))]
+        ours = _places(table[_keys(table).isin(_keys(both))], both)
+        ours = ours[_keys(ours).isin(_keys(theirs))]
+        again = _by_precision(theirs, ours, {"Rank": RANK}, order, places=["Rank"])
+    again = again[again["published"].notna().to_numpy()]
+    at = again.groupby(again[EVENT].astype(str), sort=False).indices
+    for k, (_, when) in given.items():  # (a rank explained: marked, not counted equal)
+        own, rank = out[k]
+        event = str(own[EVENT].iloc[0]) if len(own) else str(rank[EVENT].iloc[0])
+        if caught:  # (each event's ranks compared alone, as it says its warnings)
+            with warnings.catch_warnings(record=True) as alone:
+                warnings.simplefilter("always")
+                equal = _ranks(given[k][0], *_of_event(event, published, swiss_only))
+            said[k] += [str(w.message) for w in alone]
+        else:
+            equal = again.iloc[at.get(event, _NONE)]
+        equal = equal.set_index(PLAYER)["equal"]
+        explained = ~rank["equal"].astype(bool) & rank[PLAYER].map(equal).eq(True)
+        rank.loc[explained, EARLIER] = when
+
+
+def _of_event(event: str, *frames: pd.DataFrame) -> list[pd.DataFrame]:
+    return [f[f[EVENT].astype(str).to_numpy() == event] for f in frames]
 
 
 def _earlier_asked(
@@ -239,15 +285,17 @@ def _earlier_asked(
     ks: list[int],
     order: dict[str, int],
     cut: np.ndarray,
-) -> np.ndarray:
+) -> tuple[np.ndarray, dict[str, tuple[pd.DataFrame, pd.DataFrame | None]]]:
     """Per event: whether :func:`~tourneystats.cards.check._with_earlier` may find values
     published as the standings after an earlier round (where it does not, it changes nothing
     and returns None): a tie-breaker that differs, of a player who left before the last round
     or was knocked out of a top cut, whose published values are not his final ones but those
-    of some earlier round (:func:`~tourneystats.cards.earlier.earlier_rounds`)."""
+    of some earlier round (:func:`~tourneystats.cards.earlier.earlier_rounds`); and for the
+    events asked that are not cut by points, what ``earlier_rounds`` gives them (by event),
+    where computed here for all of them at once."""
     n = len(ks)
     if rules.earlier_standings is None:
-        return np.zeros(n, dtype=bool)
+        return np.zeros(n, dtype=bool), {}
     top = np.array([int(records[k].get(CUT_ROUND) or 0) for k in ks])
     code = results[EVENT].astype(str).map(order).to_numpy(dtype=np.int64)
     rnd = results[ROUND].to_numpy(dtype=np.int64)
@@ -267,18 +315,37 @@ def _earlier_asked(
     knocked = np.bincount(at, weights=out, minlength=n) > 0
     asked = left | knocked
     plain = asked & ~cut  # (a cut at a round only the leaders play: asked, computed alone)
+    given: dict[str, tuple[pd.DataFrame, pd.DataFrame | None]] = {}
     if plain.any():  # the rounds before the last Swiss round (from the first)
         first = np.ones(n, dtype=np.int64)
-        found = _earlier_found(
+        found, rows = _earlier_found(
             results, published, table, rules, order, plain, final, first, last, code
         )
-        cut_found = np.zeros(n, dtype=bool)
+        cut_found, cut_rows = np.zeros(n, dtype=bool), _NO_MATCHES
         if (plain & knocked).any():  # the top cut's rounds before its last
-            cut_found = _earlier_found(
+            cut_found, cut_rows = _earlier_found(
                 results, published, table, rules, order, plain & knocked, end, top, last, code
             )
         asked[plain] = (found | (knocked & cut_found))[plain]
-    return asked
+        if rows is not None and cut_rows is not None:
+            given = _per_event(rows, cut_rows, np.asarray(list(order))[asked & plain])
+    return asked, given
+
+
+def _per_event(
+    rows: pd.DataFrame, cut_rows: pd.DataFrame, events: np.ndarray
+) -> dict[str, tuple[pd.DataFrame, pd.DataFrame | None]]:
+    """Each of `events` with its rows of :func:`_earlier_found`'s two calls (the players who
+    left, those knocked out of the top cut)."""
+    at = rows.groupby(rows[EVENT].astype(str), sort=False).indices
+    cut_at = cut_rows.groupby(cut_rows[EVENT].astype(str), sort=False).indices
+    return {
+        str(e): (
+            rows.iloc[at.get(e, _NONE)].reset_index(drop=True),
+            cut_rows.iloc[cut_at.get(e, _NONE)].reset_index(drop=True),
+        )
+        for e in events  # (the events that call for it: about one in five of melee.gg's)
+    }
 
 
 def _earlier_found(
@@ -292,16 +359,18 @@ def _earlier_found(
     first: np.ndarray,
     last: pd.Series,
     code: np.ndarray,
-) -> np.ndarray:
+) -> tuple[np.ndarray, pd.DataFrame | None]:
     """Per event (of those `events` marks): whether
     :func:`~tourneystats.cards.earlier.earlier_rounds` finds a round for the players who left
     from round `first` before round `end` (each an array, per event), computed for all the
-    events at once (True where it cannot be told here)."""
+    events at once (True where it cannot be told here), and the rows it gives, of every event
+    together (None where it cannot be told here)."""
     n = len(order)
     found = events.copy()
+    none = np.zeros(n, dtype=bool), _NO_MATCHES
     values = {k: v for k, v in TIE_BREAKERS.items() if k in published.columns}
     if not values:
-        return np.zeros(n, dtype=bool)
+        return none
     pcode = published[EVENT].astype(str).map(order).to_numpy(dtype=np.int64)
     precision = _precision(published, pcode, n, list(values))
     # the players who left: their last round before the event's last
@@ -312,14 +381,14 @@ def _earlier_found(
     )
     theirs = published[_keys(published).isin(left)]
     if not len(theirs):
-        return np.zeros(n, dtype=bool)
+        return none
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             final = _agree(theirs, table[_keys(table).isin(left)], values, order, precision, rules)
             wrong = final.index[~final.to_numpy()]
             if not len(wrong):
-                return np.zeros(n, dtype=bool)
+                return none
             wrong_keys = pd.MultiIndex.from_arrays(
                 [wrong.get_level_values(0), wrong.get_level_values(1)]
             )
@@ -341,7 +410,7 @@ def _earlier_found(
             keep = (rr >= start[rcode]) & _keys(rounds).isin(wrong_keys) & (rr >= mine_last)
             rounds = rounds[keep]
             if not len(rounds):
-                return np.zeros(n, dtype=bool)
+                return none
             keys = [EVENT, PLAYER, ROUND]
             every = _agree(
                 theirs.merge(rounds[keys], on=[EVENT, PLAYER]),
@@ -353,11 +422,18 @@ def _earlier_found(
                 keys=keys,
             )
         if caught:
-            return found
+            return found, None
     except (ValueError, KeyError):  # (told alone)
-        return found
-    hit = every.index[every.to_numpy()].get_level_values(0)
-    return np.isin(np.arange(n), pd.Index(hit).map(order).to_numpy(dtype=np.int64))
+        return found, None
+    agreed = every.index[every.to_numpy()]
+    hit = np.isin(
+        np.arange(n), pd.Index(agreed.get_level_values(0)).map(order).to_numpy(dtype=np.int64)
+    )
+    rows = pd.MultiIndex.from_arrays(
+        [rounds[EVENT].astype(str), rounds[PLAYER].astype(str), rounds[ROUND]]
+    )
+    matches = rounds[rows.isin(agreed)][_MATCH_COLUMNS]
+    return hit, matches.sort_values([PLAYER, ROUND], kind="stable")
 
 
 def _agree(
@@ -442,34 +518,19 @@ def _tables(
         special |= (top == 0) & (bracket | unread)
     tables: dict[int, pd.DataFrame] = {}
     by_event = results.groupby(results[EVENT].astype(str), sort=False).indices
-    if rules.playoff_tiebreakers and data.bracket is not None:  # a bracket, no cut: together
-        together = special & ~cuts & (top == 0) & bracket & ~unread
-        chosen = np.asarray(events, dtype=object)[together]
-        if together.sum() > 1:
-            own = results[np.isin(results[EVENT].astype(str).to_numpy(), chosen)]
-            rows_at = np.concatenate([at["bracket"][e] for e in chosen])
-            with warnings.catch_warnings(record=True) as caught:
-                warnings.simplefilter("always")
-                table = _with_brackets(own, data.bracket.iloc[rows_at], rules)
-            if not caught:
-                where = table.groupby(table[EVENT].astype(str), sort=False).indices
-                for k, e in zip(np.asarray(ks)[together], chosen, strict=True):
-                    tables[int(k)] = table.iloc[where[e]].reset_index(drop=True)
-    plain = [k for k, s in zip(ks, special, strict=True) if not s]
-    if plain:
-        mine = results[~np.isin(results[EVENT].astype(str).to_numpy(), np.asarray(events)[special])]
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            table = standings(mine, rules=rules)
-        named = _named(caught, events, special)
-        special |= named  # (computed alone: each says its warnings as it alone says them)
-        cuts |= named
-        where = table.groupby(table[EVENT].astype(str), sort=False).indices
-        for k, s in zip(ks, special, strict=True):
-            if not s:
-                tables[k] = table.iloc[where[records[k][EVENT]]].reset_index(drop=True)
-    for k, event, s in zip(ks, events, special, strict=True):  # the events a cut or bracket
-        if not s or k in tables:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        table = standings(results, rules=rules)  # (the events cut too: their warnings)
+    named = _named(caught, events, np.zeros(len(ks), dtype=bool))
+    alone = named | (unread & special)  # (computed alone: each says its warnings as it alone)
+    cuts |= named & ~special
+    where = table.groupby(table[EVENT].astype(str), sort=False).indices
+    for k, s, a in zip(ks, special, alone, strict=True):
+        if not s and not a:
+            tables[k] = table.iloc[where[records[k][EVENT]]].reset_index(drop=True)
+    tables |= _cut_tables(data, ks, rules, events, top, special & ~alone, at, results)
+    for k, event in zip(ks, events, strict=True):  # the events computed alone (a few)
+        if k in tables:
             continue
         own = results.iloc[by_event.get(event, _NONE)].reset_index(drop=True)
         bracket_rows = (
@@ -487,46 +548,38 @@ def _tables(
     return {k: tables[k] for k in ks}, cuts
 
 
-def _with_brackets(results: pd.DataFrame, bracket: pd.DataFrame, rules: Rules) -> pd.DataFrame:
-    """:func:`~tourneystats.cards.publishers.standings_with_bracket` of many events at once (each
-    with bracket rows), each event's rows as it gives them for the event alone."""
-    swiss = standings(results, rules=rules)
-    games = standings(pd.concat([results, bracket], ignore_index=True), rules=rules)
-    own = swiss.set_index(_keys(swiss))
-    bracket = bracket[
-        _keys(bracket).isin(own.index)
-        & pd.MultiIndex.from_arrays(
-            [bracket[EVENT].astype(str), bracket[OPPONENT].astype(str)]
-        ).isin(own.index)
-    ]
-    met_keys = _keys(bracket)
-    in_bracket = met_keys.unique()
-    played = pd.Series(1, index=met_keys).groupby(level=[0, 1], sort=False).size()
-    rounds = own["rounds"] + played.reindex(own.index)
-    seen_mwp = own[MWP].astype(float).clip(lower=rules.floor)
-    seen_mwp.loc[in_bracket] = (
-        own.loc[in_bracket, MATCH_POINTS] / (rules.win * rounds[in_bracket])
-    ).clip(lower=rules.floor)
-    by_games = games.set_index(_keys(games))[GWP]
-    seen_gwp = own[GWP].astype(float).clip(lower=rules.floor)
-    seen_gwp.loc[in_bracket] = by_games.loc[in_bracket].clip(lower=rules.floor)
-    terms = explain(results, rules=rules)
-    counted = terms.loc[
-        terms[COUNTED].to_numpy(dtype=bool) & _keys(terms).isin(in_bracket),
-        [EVENT, PLAYER, OPPONENT],
-    ]
-    met = pd.concat([counted, bracket[[EVENT, PLAYER, OPPONENT]]], ignore_index=True)
-    opponents = pd.MultiIndex.from_arrays([met[EVENT].astype(str), met[OPPONENT].astype(str)])
-    by = [met[EVENT].astype(str).to_numpy(), met[PLAYER].astype(str).to_numpy()]
-    averages = pd.DataFrame({
-        OMWP: seen_mwp.reindex(opponents).astype(float).to_numpy(),
-        OGWP: seen_gwp.reindex(opponents).astype(float).to_numpy(),
-    }).groupby(by, sort=False).mean()  # fmt: skip
-    averages[GWP] = by_games.reindex(averages.index).to_numpy()
-    averages = averages.reindex(in_bracket)
-    table = own.copy()
-    table.loc[in_bracket, [OMWP, OGWP, GWP]] = averages[[OMWP, OGWP, GWP]].to_numpy()
-    return table.reset_index(drop=True)[swiss.columns]
+def _cut_tables(
+    data: CardsFile,
+    ks: list[int],
+    rules: Rules,
+    events: list[str],
+    top: np.ndarray,
+    chosen: np.ndarray,
+    at: dict,
+    results: pd.DataFrame,
+) -> dict[int, pd.DataFrame]:
+    """The standings of the `chosen` events (a cut, a bracket counted) as
+    :func:`~tourneystats.cards.publishers.event_standings` gives each, all at once
+    (:func:`~tourneystats.cards.cuts.cut_standings`); none where a warning is given (computed
+    alone then, each with its own warnings) or an event is not among its tables."""
+    if not chosen.any():
+        return {}
+    names = np.asarray(events, dtype=object)[chosen]
+    own = results[np.isin(results[EVENT].astype(str).to_numpy(), names)]
+    bracket = None
+    if data.bracket is not None:
+        bracket = data.bracket.iloc[np.concatenate([at["bracket"].get(e, _NONE) for e in names])]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        table = cut_standings(own, pd.Series(top[chosen], index=names), rules, bracket=bracket)
+    if caught or table is None:
+        return {}
+    where = table.groupby(table[EVENT].astype(str), sort=False).indices
+    return {
+        int(k): table.iloc[where[e]].reset_index(drop=True)
+        for k, e in zip(np.asarray(ks)[chosen], names, strict=True)
+        if e in where
+    }
 
 
 def _named(caught: list, events: list[str], among: np.ndarray) -> np.ndarray:
