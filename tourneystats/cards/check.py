@@ -330,7 +330,7 @@ def _with_earlier(
     table: pd.DataFrame,
     rules: Rules,
     record: pd.Series | dict,
-    found: tuple[pd.DataFrame, pd.DataFrame | None] | None = None,
+    found: tuple[int, pd.DataFrame, pd.DataFrame] | None = None,
 ) -> tuple[pd.DataFrame, int] | None:
     """Mark in `out` (``published_after``) the tie-breakers that are standings after an earlier
     round (:func:`~tourneystats.cards.earlier.earlier_rounds`) of the players who left before
@@ -339,8 +339,9 @@ def _with_earlier(
     player who left (of one knocked out if none; None if no one: the ranks that agree only
     given them are marked with it, and are not counted equal).
 
-    `found` is what ``earlier_rounds`` gives for the players who left (from round 1) and for
-    those knocked out of the top cut, where computed before for many events at once."""
+    `found` is, where computed before for many events at once, the first round after the
+    event's last cut before its last Swiss round (1 if none) and what ``earlier_rounds`` gives
+    for the players who left from it and for those knocked out of the top cut."""
     top = record.get(CUT_ROUND)
     top = 0 if top is None or pd.isna(top) else int(top)
     end = int(results[ROUND].max())
@@ -358,15 +359,17 @@ def _with_earlier(
         first = max(cuts, default=1)
         matches = earlier_rounds(results, published, table, rules, last_round, first)
     else:
-        first, matches = 1, found[0]
+        first, matches = found[0], found[1]
     listed_after = rules.earlier_standings == "listed_after"
     left = last[(last < last_round) & (last >= first)] if listed_after else None
     shown = shown_earlier(matches, left)
     when = shown.dropna(subset=[ROUND]).set_index(PLAYER)[ROUND]
     if knocked_out:  # ranked among the cut's players by the values shown, never after them
-        knocked = found[1] if found is not None else None
-        if knocked is None:
-            knocked = earlier_rounds(results, published, table, rules, end, top)
+        knocked = (
+            found[2]
+            if found is not None
+            else earlier_rounds(results, published, table, rules, end, top)
+        )
         cut = shown_earlier(knocked)
         shown = pd.concat([f for f in (shown, cut) if len(f)] or [shown], ignore_index=True)
     earlier = shown[shown[ROUND].notna()]

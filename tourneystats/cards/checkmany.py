@@ -33,11 +33,11 @@ from ..core.schema import (
     WINS,
 )
 from .check import RECORDS, _ranks, _with_earlier, left_out_text
-from .cuts import cut_standings
+from .cuts import cut_pairs, cut_standings, points_cut_rounds
 from .earlier import EARLIER, TIE_BREAKERS
 from .history import standings_by_round
 from .published import CUT_ROUND, PLAYOFFS, UNREAD, CardsFile
-from .publishers import event_standings, with_points_cuts
+from .publishers import event_standings
 from .rules import Rules
 from .tables import standings
 
@@ -170,7 +170,7 @@ def events_compared(
 
     results, published = rows(data.results, "results"), rows(data.published, "published")
     players = rows(data.players, "players")
-    tables, cut = _tables(data, ks, rules, records, at, results, said)
+    tables, alone = _tables(data, ks, rules, records, at, results, said)
     table = pd.concat(list(tables.values()), ignore_index=True)
     _not_listed(table, published, names, said)
     played = _keys(published).isin(_keys(results))
@@ -202,7 +202,7 @@ def events_compared(
     }
     pub_at = published.groupby(published[EVENT].astype(str), sort=False).indices
     asks, found = _earlier_asked(
-        compared, results, published, table, rules, records, ks, order, cut
+        compared, results, published, table, rules, records, ks, order, alone
     )
     given: dict[int, tuple[pd.DataFrame, int]] = {}
     pairs: dict[int, tuple[pd.DataFrame, pd.DataFrame]] = {}
@@ -284,15 +284,16 @@ def _earlier_asked(
     records: list[dict],
     ks: list[int],
     order: dict[str, int],
-    cut: np.ndarray,
-) -> tuple[np.ndarray, dict[str, tuple[pd.DataFrame, pd.DataFrame | None]]]:
+    alone: np.ndarray,
+) -> tuple[np.ndarray, dict[str, tuple[int, pd.DataFrame, pd.DataFrame]]]:
     """Per event: whether :func:`~tourneystats.cards.check._with_earlier` may find values
     published as the standings after an earlier round (where it does not, it changes nothing
     and returns None): a tie-breaker that differs, of a player who left before the last round
     or was knocked out of a top cut, whose published values are not his final ones but those
     of some earlier round (:func:`~tourneystats.cards.earlier.earlier_rounds`); and for the
-    events asked that are not cut by points, what ``earlier_rounds`` gives them (by event),
-    where computed here for all of them at once."""
+    events asked but those computed `alone`, what ``earlier_rounds`` gives them (by event: the
+    first round after a cut by points, the rows for the players who left and for those
+    knocked out of the top cut), computed here for all of them at once."""
     n = len(ks)
     if rules.earlier_standings is None:
         return np.zeros(n, dtype=bool), {}
@@ -314,10 +315,10 @@ def _earlier_asked(
     out = ((theirs >= top[at]) & (theirs < end[at]) & (top[at] > 0)).astype(float)
     knocked = np.bincount(at, weights=out, minlength=n) > 0
     asked = left | knocked
-    plain = asked & ~cut  # (a cut at a round only the leaders play: asked, computed alone)
-    given: dict[str, tuple[pd.DataFrame, pd.DataFrame | None]] = {}
-    if plain.any():  # the rounds before the last Swiss round (from the first)
-        first = np.ones(n, dtype=np.int64)
+    plain = asked & ~alone  # (those computed alone say their warnings alone)
+    given: dict[str, tuple[int, pd.DataFrame, pd.DataFrame]] = {}
+    if plain.any():  # the rounds before the last Swiss round (from the last cut before it)
+        first = _first_rounds(results, code, top, final, rules)
         found, rows = _earlier_found(
             results, published, table, rules, order, plain, final, first, last, code
         )
@@ -328,23 +329,38 @@ def _earlier_asked(
             )
         asked[plain] = (found | (knocked & cut_found))[plain]
         if rows is not None and cut_rows is not None:
-            given = _per_event(rows, cut_rows, np.asarray(list(order))[asked & plain])
+            chosen = np.flatnonzero(asked & plain)
+            given = _per_event(rows, cut_rows, np.asarray(list(order))[chosen], first[chosen])
     return asked, given
 
 
+def _first_rounds(
+    results: pd.DataFrame, code: np.ndarray, top: np.ndarray, final: np.ndarray, rules: Rules
+) -> np.ndarray:
+    """Per event (`code` of each row of `results`): the round after which the standings are
+    not frozen before the last Swiss round `final`: its last cut (:func:`~tourneystats.cards.
+    publishers.frozen_cuts`) up to that round, 1 if none."""
+    ev, at = cut_pairs(results, code, top, rules)
+    ok = at <= final[ev]
+    first = np.ones(top.size, dtype=np.int64)
+    np.maximum.at(first, ev[ok], at[ok])
+    return first
+
+
 def _per_event(
-    rows: pd.DataFrame, cut_rows: pd.DataFrame, events: np.ndarray
-) -> dict[str, tuple[pd.DataFrame, pd.DataFrame | None]]:
-    """Each of `events` with its rows of :func:`_earlier_found`'s two calls (the players who
-    left, those knocked out of the top cut)."""
+    rows: pd.DataFrame, cut_rows: pd.DataFrame, events: np.ndarray, first: np.ndarray
+) -> dict[str, tuple[int, pd.DataFrame, pd.DataFrame]]:
+    """Each of `events` with its first round and its rows of :func:`_earlier_found`'s two
+    calls (the players who left, those knocked out of the top cut)."""
     at = rows.groupby(rows[EVENT].astype(str), sort=False).indices
     cut_at = cut_rows.groupby(cut_rows[EVENT].astype(str), sort=False).indices
     return {
         str(e): (
+            int(f),
             rows.iloc[at.get(e, _NONE)].reset_index(drop=True),
             cut_rows.iloc[cut_at.get(e, _NONE)].reset_index(drop=True),
         )
-        for e in events  # (the events that call for it: about one in five of melee.gg's)
+        for e, f in zip(events, first, strict=True)  # (about one in five of melee.gg's events)
     }
 
 
@@ -502,14 +518,14 @@ def _tables(
     said: dict[int, list[str]],
 ) -> tuple[dict[int, pd.DataFrame], np.ndarray]:
     """Each event's computed standings: the publisher's (:func:`event_standings`) where its
-    rules cut the event or count a bracket, one table for the others; and which events are cut
-    before a round only the leaders by points play (:func:`with_points_cuts`)."""
+    rules cut the event or count a bracket, one table for the others; and which events are
+    computed alone (their warnings said as each alone says them)."""
     events = [records[k][EVENT] for k in ks]
     top = np.array([int(records[k].get(CUT_ROUND) or 0) for k in ks])
     special = np.zeros(len(ks), dtype=bool)
     cuts = np.zeros(len(ks), dtype=bool)  # (cut at a round that only the leaders play)
     if rules.frozen_before_cut:
-        cut = set(map(str, with_points_cuts(results, rules)))
+        cut = set(map(str, points_cut_rounds(results, rules)[EVENT]))
         cuts = np.isin(np.asarray(events, dtype=object), list(cut))
         special |= (top > 0) | cuts
     bracket = np.array([len(at["bracket"].get(e, _NONE)) > 0 for e in events], dtype=bool)
@@ -523,7 +539,6 @@ def _tables(
         table = standings(results, rules=rules)  # (the events cut too: their warnings)
     named = _named(caught, events, np.zeros(len(ks), dtype=bool))
     alone = named | (unread & special)  # (computed alone: each says its warnings as it alone)
-    cuts |= named & ~special
     where = table.groupby(table[EVENT].astype(str), sort=False).indices
     for k, s, a in zip(ks, special, alone, strict=True):
         if not s and not a:
@@ -545,7 +560,7 @@ def _tables(
                 table = standings(own, rules=rules)
         said[k] += [str(w.message) for w in caught]
         tables[k] = table
-    return {k: tables[k] for k in ks}, cuts
+    return {k: tables[k] for k in ks}, named
 
 
 def _cut_tables(
