@@ -168,9 +168,9 @@ def standings_precision(standings: list[dict]) -> int:
 
     Examples
     --------
-    >>> _precision([{"OMWP": 0.667, "GWP": 0.49700000000000005, "OGWP": float("nan")}, {"OMWP": 1}])
+    >>> standings_precision([{"OMWP": 0.667, "GWP": 0.49700000000000005, "OGWP": float("nan")}, {"OMWP": 1}])
     3
-    >>> _precision([{"OMWP": 0.6667}, {"OGWP": 0.42361111}]), _precision([{"GWP": None}])
+    >>> standings_precision([{"OMWP": 0.6667}, {"OGWP": 0.42361111}]), standings_precision([{"GWP": None}])
     (8, 0)
     """
     values = np.array(
