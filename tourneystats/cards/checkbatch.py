@@ -61,7 +61,7 @@ def _read(path: Path) -> tuple[str, Any, list[str]]:
             platform = _platform(path, uri if isinstance(uri, str) else None)
             rounds = _rounds(path, data, None, platform)
             rows = rounds[0]
-            read_standings(path, data, path.stem)
+            standings = read_standings(path, data, path.stem)
             date = tournament.get("Date")
             if not rows:  # (its date read with the others': _bare_rows)
                 result: tuple[str, Any] = ("none", (platform, date))
@@ -69,7 +69,7 @@ def _read(path: Path) -> tuple[str, Any, list[str]]:
                 if isinstance(date, str):  # (read as swiss_rounds reads it, warnings first)
                     _date(date)
                 with naming(path):
-                    result = ("swiss", _one_loaded(path, path.stem, data, None, rounds))
+                    result = ("swiss", _one_loaded(path, path.stem, data, None, rounds, standings))
         except ValidationError as exc:
             result = ("refused", exc)
     return *result, [str(w.message) for w in caught]

@@ -826,10 +826,16 @@ def _one_file(path: Path, event: str, bye_player: str | None) -> tuple:
 
 
 def _one_loaded(
-    path: Path, event: str, data: dict, bye_player: str | None, rounds: tuple | None = None
+    path: Path,
+    event: str,
+    data: dict,
+    bye_player: str | None,
+    rounds: tuple | None = None,
+    standings: list[dict] | None = None,
 ) -> tuple:
     """:func:`_one_file` of the file's JSON object `data`, already read (:func:`_load`), and
-    its rounds if read already (:func:`_rounds`, with `bye_player`)."""
+    its rounds and standings if read already (:func:`_rounds`, with `bye_player`;
+    :func:`~tourneystats.cards.jsonstandings.read_standings`, for `event`)."""
     tournament = _key(path, data, "Tournament", "", (dict,))
     uri = tournament.get("Uri")
     platform = _platform(path, uri if isinstance(uri, str) else None)
@@ -840,7 +846,8 @@ def _one_loaded(
     bracket, record[UNREAD] = _bracket(
         path, data, platform, max((r[0] for r in file_rows), default=0)
     )
-    standings = read_standings(path, data, event)
+    if standings is None:
+        standings = read_standings(path, data, event)
     record[PRECISION] = standings_precision(standings)
     shared = _shared_names(data, platform)
     for i, entry in enumerate(standings):
