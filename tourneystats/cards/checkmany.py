@@ -47,6 +47,8 @@ _NONE = np.empty(0, dtype=np.intp)
 #: the columns of :func:`~tourneystats.cards.earlier.earlier_rounds`
 _MATCH_COLUMNS = [EVENT, PLAYER, ROUND, *TIE_BREAKERS.values()]
 _NO_MATCHES = pd.DataFrame(columns=_MATCH_COLUMNS)
+#: one event's standings: a table and the positions of the event's rows in it
+_Part = tuple[pd.DataFrame, np.ndarray]
 #: the decimals :func:`~tourneystats.core.check.decimals` tries
 _DECIMALS = 10
 
@@ -171,7 +173,7 @@ def events_compared(
     results, published = rows(data.results, "results"), rows(data.published, "published")
     players = rows(data.players, "players")
     tables, alone = _tables(data, ks, rules, records, at, results, said)
-    table = pd.concat(list(tables.values()), ignore_index=True)
+    table = _joined([tables[k] for k in ks])
     _not_listed(table, published, names, said)
     played = _keys(published).isin(_keys(results))
     for event, items in _listed(published[~played], PLAYER).items():
@@ -218,7 +220,7 @@ def events_compared(
                 own,
                 results.iloc[parts["results"].get(event, _NONE)].reset_index(drop=True),
                 published.iloc[pub_at.get(event, _NONE)],
-                tables[k],
+                _one(tables[k]),
                 rules,
                 records[k],
                 found.get(str(event)),
@@ -516,10 +518,11 @@ def _tables(
     at: dict,
     results: pd.DataFrame,
     said: dict[int, list[str]],
-) -> tuple[dict[int, pd.DataFrame], np.ndarray]:
-    """Each event's computed standings: the publisher's (:func:`event_standings`) where its
-    rules cut the event or count a bracket, one table for the others; and which events are
-    computed alone (their warnings said as each alone says them)."""
+) -> tuple[dict[int, _Part], np.ndarray]:
+    """Each event's computed standings (as rows of a table: :data:`_Part`): the publisher's
+    (:func:`event_standings`) where its rules cut the event or count a bracket, one table for
+    the others; and which events are computed alone (their warnings said as each alone says
+    them)."""
     events = [records[k][EVENT] for k in ks]
     top = np.array([int(records[k].get(CUT_ROUND) or 0) for k in ks])
     special = np.zeros(len(ks), dtype=bool)
@@ -532,7 +535,7 @@ def _tables(
     unread = np.array([isinstance(records[k].get(UNREAD), str) for k in ks], dtype=bool)
     if rules.playoff_tiebreakers:
         special |= (top == 0) & (bracket | unread)
-    tables: dict[int, pd.DataFrame] = {}
+    tables: dict[int, _Part] = {}
     by_event = results.groupby(results[EVENT].astype(str), sort=False).indices
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -542,7 +545,7 @@ def _tables(
     where = table.groupby(table[EVENT].astype(str), sort=False).indices
     for k, s, a in zip(ks, special, alone, strict=True):
         if not s and not a:
-            tables[k] = table.iloc[where[records[k][EVENT]]].reset_index(drop=True)
+            tables[k] = (table, np.asarray(where[records[k][EVENT]]))
     tables |= _cut_tables(data, ks, rules, events, top, special & ~alone, at, results)
     for k, event in zip(ks, events, strict=True):  # the events computed alone (a few)
         if k in tables:
@@ -559,8 +562,8 @@ def _tables(
             if table is None:
                 table = standings(own, rules=rules)
         said[k] += [str(w.message) for w in caught]
-        tables[k] = table
-    return {k: tables[k] for k in ks}, named
+        tables[k] = (table, np.arange(len(table)))
+    return tables, named
 
 
 def _cut_tables(
@@ -572,7 +575,7 @@ def _cut_tables(
     chosen: np.ndarray,
     at: dict,
     results: pd.DataFrame,
-) -> dict[int, pd.DataFrame]:
+) -> dict[int, _Part]:
     """The standings of the `chosen` events (a cut, a bracket counted) as
     :func:`~tourneystats.cards.publishers.event_standings` gives each, all at once
     (:func:`~tourneystats.cards.cuts.cut_standings`); none where a warning is given (computed
@@ -591,10 +594,31 @@ def _cut_tables(
         return {}
     where = table.groupby(table[EVENT].astype(str), sort=False).indices
     return {
-        int(k): table.iloc[where[e]].reset_index(drop=True)
+        int(k): (table, np.asarray(where[e]))
         for k, e in zip(np.asarray(ks)[chosen], names, strict=True)
         if e in where
     }
+
+
+def _one(part: _Part) -> pd.DataFrame:
+    """The rows of one event's standings (:data:`_Part`) as a table of their own."""
+    return part[0].iloc[part[1]].reset_index(drop=True)
+
+
+def _joined(parts: list[_Part]) -> pd.DataFrame:
+    """The rows of `parts`, one after the other, in one table: one take of each table they
+    are rows of (a few), not one per event."""
+    frames: dict[int, list[int]] = {}
+    for i, (frame, _) in enumerate(parts):
+        frames.setdefault(id(frame), []).append(i)
+    pieces, slots = [], []
+    for members in frames.values():  # (a few tables)
+        rows = [parts[i][1] for i in members]
+        pieces.append(parts[members[0]][0].iloc[np.concatenate(rows)])
+        slots.append(np.repeat(members, [len(r) for r in rows]))
+    joined = pd.concat(pieces, ignore_index=True) if len(pieces) > 1 else pieces[0]
+    order = np.argsort(np.concatenate(slots), kind="stable")
+    return joined.take(order).reset_index(drop=True)
 
 
 def _named(caught: list, events: list[str], among: np.ndarray) -> np.ndarray:
