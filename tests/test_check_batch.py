@@ -143,3 +143,36 @@ def test_decimals_worked_example():
     values = pd.Series([0.5, 0.674, 1.0, 128.77, 3.0])
     got = _decimals(values, np.array([0, 0, 0, 1, 1]), 3)
     assert got.tolist() == [3, 2, 0]
+
+
+def test_no_event_computed_alone_in_a_batch(tmp_path, monkeypatch):
+    """The events a publisher cuts or counts a bracket in, and those whose players are published
+    with an earlier round's values, are computed with the others of the batch: neither the
+    per-event standings of a cut (``event_standings``) nor the per-event search of earlier
+    rounds (``earlier_rounds``) is called, and the batch still marks values as an earlier
+    round's and checks events cut by a top cut or a second day."""
+    import tourneystats.cards.check as check_module
+    import tourneystats.cards.checkmany as many_module
+
+    calls = {"event_standings": 0, "earlier_rounds": 0}
+
+    def counted(name, func):
+        def wrapper(*args, **kwargs):
+            calls[name] += 1
+            return func(*args, **kwargs)
+
+        return wrapper
+
+    monkeypatch.setattr(
+        many_module, "event_standings", counted("event_standings", many_module.event_standings)
+    )
+    monkeypatch.setattr(
+        check_module, "earlier_rounds", counted("earlier_rounds", check_module.earlier_rounds)
+    )
+    files = sorted((DATA / "mtgjson").glob("*.json"))
+    rows, table = files_report(files)
+    marked = table["published_after"].notna()
+    assert marked.sum() > 0  # values published as an earlier round's standings are there
+    events = tourneystats.cards.read_mtg_json(files).events
+    assert (events["cut_round"].fillna(0) > 0).sum() > 0  # and top cuts written as rounds
+    assert calls == {"event_standings": 0, "earlier_rounds": 0}

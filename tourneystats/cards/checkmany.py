@@ -546,7 +546,11 @@ def _tables(
     for k, s, a in zip(ks, special, alone, strict=True):
         if not s and not a:
             tables[k] = (table, np.asarray(where[records[k][EVENT]]))
-    tables |= _cut_tables(data, ks, rules, events, top, special & ~alone, at, results)
+    cut, done = _cut_tables(data, ks, rules, events, top, special & ~alone, at, results)
+    for k, s, a in zip(ks, special, alone, strict=True):  # (no cut, no bracket: as the others)
+        if s and not a and done and k not in cut:
+            tables[k] = (table, np.asarray(where[records[k][EVENT]]))
+    tables |= cut
     for k, event in zip(ks, events, strict=True):  # the events computed alone (a few)
         if k in tables:
             continue
@@ -575,13 +579,14 @@ def _cut_tables(
     chosen: np.ndarray,
     at: dict,
     results: pd.DataFrame,
-) -> dict[int, _Part]:
-    """The standings of the `chosen` events (a cut, a bracket counted) as
+) -> tuple[dict[int, _Part], bool]:
+    """The standings of the `chosen` events that a cut or a bracket counted computes otherwise
+    than :func:`~tourneystats.cards.standings`, as
     :func:`~tourneystats.cards.publishers.event_standings` gives each, all at once
-    (:func:`~tourneystats.cards.cuts.cut_standings`); none where a warning is given (computed
-    alone then, each with its own warnings) or an event is not among its tables."""
+    (:func:`~tourneystats.cards.cuts.cut_standings`); and whether they were computed (not
+    where a warning is given: computed alone then, each with its own warnings)."""
     if not chosen.any():
-        return {}
+        return {}, True
     names = np.asarray(events, dtype=object)[chosen]
     own = results[np.isin(results[EVENT].astype(str).to_numpy(), names)]
     bracket = None
@@ -590,14 +595,16 @@ def _cut_tables(
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         table = cut_standings(own, pd.Series(top[chosen], index=names), rules, bracket=bracket)
-    if caught or table is None:
-        return {}
+    if caught:
+        return {}, False
+    if table is None:
+        return {}, True
     where = table.groupby(table[EVENT].astype(str), sort=False).indices
     return {
         int(k): (table, np.asarray(where[e]))
         for k, e in zip(np.asarray(ks)[chosen], names, strict=True)
         if e in where
-    }
+    }, True
 
 
 def _one(part: _Part) -> pd.DataFrame:
