@@ -176,3 +176,50 @@ def test_no_event_computed_alone_in_a_batch(tmp_path, monkeypatch):
     events = tourneystats.cards.read_mtg_json(files).events
     assert (events["cut_round"].fillna(0) > 0).sum() > 0  # and top cuts written as rounds
     assert calls == {"event_standings": 0, "earlier_rounds": 0}
+
+
+_standing = st.tuples(
+    st.integers(0, 3),  # match points / 3
+    st.sampled_from([0.25, 1 / 3, 0.5, 0.6, 2 / 3, 1.0]),  # omwp, gwp, ogwp drawn from these
+    st.sampled_from([0.25, 1 / 3, 0.5, 0.6, 2 / 3, 1.0]),
+    st.sampled_from([0.25, 1 / 3, 0.5, 0.6, 2 / 3, 1.0]),
+    st.booleans(),  # a cut below this row
+    st.sampled_from([None, (0.5, False), (1.0, False), (0.25, True), (None, True)]),  # shown
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.lists(_standing, min_size=1, max_size=7), min_size=1, max_size=4),
+    st.sampled_from(["melee2024", "melee2025", "mtg"]),
+)
+def test_ranked_with_many_events_equals_each_event_alone(events, name):
+    """The tables of several events ranked again with some players' values at once are each
+    event's table as :func:`~tourneystats.cards.earlier.ranked_with` gives it alone."""
+    from tourneystats.cards import RULES
+    from tourneystats.cards.earlier import ranked_with
+    from tourneystats.cards.earliermany import ranked_with_many
+
+    rules = RULES[name]
+    tables, shown = [], []
+    for e, rows in enumerate(events):
+        table = pd.DataFrame({
+            "event": f"E{e}", "player": [f"P{i}" for i in range(len(rows))],
+            "rank": np.arange(1, len(rows) + 1), "match_points": [3 * r[0] for r in rows],
+            "omwp": [r[1] for r in rows], "gwp": [r[2] for r in rows],
+            "ogwp": [r[3] for r in rows],
+            "decided_by": [("cut" if r[4] else "omwp") for r in rows],
+        })  # fmt: skip
+        tables.append(table)
+        shown += [
+            {"event": f"E{e}", "player": f"P{i}", "omwp": r[5][0], "after": r[5][1]}
+            for i, r in enumerate(rows)
+            if r[5] is not None
+        ]
+    shown_frame = pd.DataFrame(shown, columns=["event", "player", "omwp", "after"])
+    together = ranked_with_many(pd.concat(tables, ignore_index=True), shown_frame, rules)
+    for e, table in enumerate(tables):
+        mine = shown_frame[shown_frame["event"] == f"E{e}"]
+        alone = ranked_with(table, mine.drop(columns="event"), rules)
+        got = together[together["event"] == f"E{e}"].reset_index(drop=True)
+        pd.testing.assert_frame_equal(got, alone, check_dtype=False)

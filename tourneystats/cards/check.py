@@ -330,18 +330,13 @@ def _with_earlier(
     table: pd.DataFrame,
     rules: Rules,
     record: pd.Series | dict,
-    found: tuple[int, pd.DataFrame, pd.DataFrame] | None = None,
 ) -> tuple[pd.DataFrame, int] | None:
     """Mark in `out` (``published_after``) the tie-breakers that are standings after an earlier
     round (:func:`~tourneystats.cards.earlier.earlier_rounds`) of the players who left before
     the last Swiss round and of those knocked out of a top cut written as Swiss rounds before
     its last round, and return `table` ranked with those values and the latest such round of a
     player who left (of one knocked out if none; None if no one: the ranks that agree only
-    given them are marked with it, and are not counted equal).
-
-    `found` is, where computed before for many events at once, the first round after the
-    event's last cut before its last Swiss round (1 if none) and what ``earlier_rounds`` gives
-    for the players who left from it and for those knocked out of the top cut."""
+    given them are marked with it, and are not counted equal)."""
     top = record.get(CUT_ROUND)
     top = 0 if top is None or pd.isna(top) else int(top)
     end = int(results[ROUND].max())
@@ -354,23 +349,15 @@ def _with_earlier(
     knocked_out = top > 0 and bool(((theirs >= top) & (theirs < end)).any())
     if not (theirs < last_round).any() and not knocked_out:  # the usual case: none
         return None
-    if found is None:
-        cuts = [c for c in frozen_cuts(results, top, rules) if c <= last_round]
-        first = max(cuts, default=1)
-        matches = earlier_rounds(results, published, table, rules, last_round, first)
-    else:
-        first, matches = found[0], found[1]
+    cuts = [c for c in frozen_cuts(results, top, rules) if c <= last_round]
+    first = max(cuts, default=1)
+    matches = earlier_rounds(results, published, table, rules, last_round, first)
     listed_after = rules.earlier_standings == "listed_after"
     left = last[(last < last_round) & (last >= first)] if listed_after else None
     shown = shown_earlier(matches, left)
     when = shown.dropna(subset=[ROUND]).set_index(PLAYER)[ROUND]
     if knocked_out:  # ranked among the cut's players by the values shown, never after them
-        knocked = (
-            found[2]
-            if found is not None
-            else earlier_rounds(results, published, table, rules, end, top)
-        )
-        cut = shown_earlier(knocked)
+        cut = shown_earlier(earlier_rounds(results, published, table, rules, end, top))
         shown = pd.concat([f for f in (shown, cut) if len(f)] or [shown], ignore_index=True)
     earlier = shown[shown[ROUND].notna()]
     if not len(earlier):

@@ -35,6 +35,7 @@ from ..core.schema import (
 from .check import RECORDS, _ranks, _with_earlier, left_out_text
 from .cuts import cut_pairs, cut_standings, points_cut_rounds
 from .earlier import EARLIER, TIE_BREAKERS
+from .earliermany import Found, mark_many, ranked_with_many, shown_many
 from .history import standings_by_round
 from .published import CUT_ROUND, PLAYOFFS, UNREAD, CardsFile
 from .publishers import event_standings
@@ -203,12 +204,16 @@ def events_compared(
         for key, frame in (("compared", compared), ("ranks", ranks), ("results", results))
     }
     pub_at = published.groupby(published[EVENT].astype(str), sort=False).indices
-    asks, found = _earlier_asked(
+    asks, found, last, final = _earlier_asked(
         compared, results, published, table, rules, records, ks, order, alone
     )
-    given: dict[int, tuple[pd.DataFrame, int]] = {}
+    given: list[pd.DataFrame] = []  # (each event's table ranked with the values shown)
+    when: dict[int, int] = {}  # (and the latest round shown, by event)
+    if found is not None:  # (every event whose values call for it, at once)
+        given, when = _given_many(compared, found, last, final, rules, order, tables, ks)
+        asks = asks & ~found.events
     pairs: dict[int, tuple[pd.DataFrame, pd.DataFrame]] = {}
-    for k, event in zip(ks, events, strict=True):  # per event: its rows, and the rare earlier
+    for k, event in zip(ks, events, strict=True):  # per event: its rows (a few alone)
         own = compared.iloc[parts["compared"].get(event, _NONE)].reset_index(drop=True)
         rank = ranks.iloc[parts["ranks"].get(event, _NONE)].reset_index(drop=True)
         pairs[k] = (own, rank)
@@ -223,19 +228,45 @@ def events_compared(
                 _one(tables[k]),
                 rules,
                 records[k],
-                found.get(str(event)),
             )
         said[k] += [str(w.message) for w in caught]
         if one is not None:
-            given[k] = one
-    _explained(pairs, given, published, swiss_only, order, said)
+            given.append(one[0])
+            when[k] = one[1]
+    _explained(pairs, given, when, published, swiss_only, order, said)
     return out | {k: (pd.concat(pair, ignore_index=True), said[k]) for k, pair in pairs.items()}
-    return out
+
+
+def _given_many(
+    compared: pd.DataFrame,
+    found: Found,
+    last: pd.Series,
+    final: np.ndarray,
+    rules: Rules,
+    order: dict[str, int],
+    tables: dict[int, _Part],
+    ks: list[int],
+) -> tuple[list[pd.DataFrame], dict[int, int]]:
+    """:func:`~tourneystats.cards.check._with_earlier` of every event of `found` at once: the
+    values published as an earlier round's marked in `compared`; the events' tables ranked
+    with them, in one table, and each event's latest such round (the events without any left
+    out)."""
+    shown, when = shown_many(found, last, final, rules, order)
+    latest = mark_many(compared, shown, order, found.events)
+    chosen = np.flatnonzero(found.events & (latest >= 0))
+    if not chosen.size:
+        return [], {}
+    events = np.asarray(list(order), dtype=object)[chosen]
+    mine = shown[shown[EVENT].astype(str).isin(events).to_numpy()]
+    ranked = ranked_with_many(_joined([tables[ks[i]] for i in chosen]), mine, rules)
+    rounds = np.where(when[chosen] >= 0, when[chosen], latest[chosen])
+    return [ranked], {ks[i]: int(r) for i, r in zip(chosen, rounds, strict=True)}
 
 
 def _explained(
     out: dict[int, tuple[pd.DataFrame, pd.DataFrame]],
-    given: dict[int, tuple[pd.DataFrame, int]],
+    given: list[pd.DataFrame],
+    when: dict[int, int],
     published: pd.DataFrame,
     swiss_only: pd.DataFrame,
     order: dict[str, int],
@@ -243,10 +274,10 @@ def _explained(
 ) -> None:
     """Mark in each event's ranks of `out` (``published_after``) the ranks that differ but agree
     with its standings ranked with the values published as an earlier round's (`given`: those
-    standings and that round), the ranks of every such event compared at once."""
+    standings, `when`: that round), the ranks of every such event compared at once."""
     if not given:
         return
-    table = pd.concat([t for t, _ in given.values()], ignore_index=True)
+    table = pd.concat(given, ignore_index=True) if len(given) > 1 else given[0]
     events = table[EVENT].astype(str).unique()
     mine = published[published[EVENT].astype(str).isin(events).to_numpy()]
     theirs = swiss_only[swiss_only[EVENT].astype(str).isin(events).to_numpy()]
@@ -258,19 +289,19 @@ def _explained(
         again = _by_precision(theirs, ours, {"Rank": RANK}, order, places=["Rank"])
     again = again[again["published"].notna().to_numpy()]
     at = again.groupby(again[EVENT].astype(str), sort=False).indices
-    for k, (_, when) in given.items():  # (a rank explained: marked, not counted equal)
+    for k, round_ in when.items():  # (a rank explained: marked, not counted equal)
         own, rank = out[k]
         event = str(own[EVENT].iloc[0]) if len(own) else str(rank[EVENT].iloc[0])
         if caught:  # (each event's ranks compared alone, as it says its warnings)
             with warnings.catch_warnings(record=True) as alone:
                 warnings.simplefilter("always")
-                equal = _ranks(given[k][0], *_of_event(event, published, swiss_only))
+                equal = _ranks(*_of_event(event, table, published, swiss_only))
             said[k] += [str(w.message) for w in alone]
         else:
             equal = again.iloc[at.get(event, _NONE)]
         equal = equal.set_index(PLAYER)["equal"]
         explained = ~rank["equal"].astype(bool) & rank[PLAYER].map(equal).eq(True)
-        rank.loc[explained, EARLIER] = when
+        rank.loc[explained, EARLIER] = round_
 
 
 def _of_event(event: str, *frames: pd.DataFrame) -> list[pd.DataFrame]:
@@ -287,18 +318,19 @@ def _earlier_asked(
     ks: list[int],
     order: dict[str, int],
     alone: np.ndarray,
-) -> tuple[np.ndarray, dict[str, tuple[int, pd.DataFrame, pd.DataFrame]]]:
+) -> tuple[np.ndarray, Found | None, pd.Series, np.ndarray]:
     """Per event: whether :func:`~tourneystats.cards.check._with_earlier` may find values
     published as the standings after an earlier round (where it does not, it changes nothing
     and returns None): a tie-breaker that differs, of a player who left before the last round
     or was knocked out of a top cut, whose published values are not his final ones but those
     of some earlier round (:func:`~tourneystats.cards.earlier.earlier_rounds`); and for the
-    events asked but those computed `alone`, what ``earlier_rounds`` gives them (by event: the
-    first round after a cut by points, the rows for the players who left and for those
-    knocked out of the top cut), computed here for all of them at once."""
+    events asked but those computed `alone`, what ``earlier_rounds`` gives them, computed here
+    for all of them at once (:class:`~tourneystats.cards.earliermany.Found`; None if none);
+    each player's last round (indexed by event position and player) and each event's last
+    Swiss round."""
     n = len(ks)
     if rules.earlier_standings is None:
-        return np.zeros(n, dtype=bool), {}
+        return np.zeros(n, dtype=bool), None, pd.Series(dtype=float), np.zeros(n, dtype=np.int64)
     top = np.array([int(records[k].get(CUT_ROUND) or 0) for k in ks])
     code = results[EVENT].astype(str).map(order).to_numpy(dtype=np.int64)
     rnd = results[ROUND].to_numpy(dtype=np.int64)
@@ -318,7 +350,7 @@ def _earlier_asked(
     knocked = np.bincount(at, weights=out, minlength=n) > 0
     asked = left | knocked
     plain = asked & ~alone  # (those computed alone say their warnings alone)
-    given: dict[str, tuple[int, pd.DataFrame, pd.DataFrame]] = {}
+    given = None
     if plain.any():  # the rounds before the last Swiss round (from the last cut before it)
         first = _first_rounds(results, code, top, final, rules)
         found, rows = _earlier_found(
@@ -331,9 +363,8 @@ def _earlier_asked(
             )
         asked[plain] = (found | (knocked & cut_found))[plain]
         if rows is not None and cut_rows is not None:
-            chosen = np.flatnonzero(asked & plain)
-            given = _per_event(rows, cut_rows, np.asarray(list(order))[chosen], first[chosen])
-    return asked, given
+            given = Found(asked & plain, first, rows, cut_rows)
+    return asked, given, last, final
 
 
 def _first_rounds(
@@ -347,23 +378,6 @@ def _first_rounds(
     first = np.ones(top.size, dtype=np.int64)
     np.maximum.at(first, ev[ok], at[ok])
     return first
-
-
-def _per_event(
-    rows: pd.DataFrame, cut_rows: pd.DataFrame, events: np.ndarray, first: np.ndarray
-) -> dict[str, tuple[int, pd.DataFrame, pd.DataFrame]]:
-    """Each of `events` with its first round and its rows of :func:`_earlier_found`'s two
-    calls (the players who left, those knocked out of the top cut)."""
-    at = rows.groupby(rows[EVENT].astype(str), sort=False).indices
-    cut_at = cut_rows.groupby(cut_rows[EVENT].astype(str), sort=False).indices
-    return {
-        str(e): (
-            int(f),
-            rows.iloc[at.get(e, _NONE)].reset_index(drop=True),
-            cut_rows.iloc[cut_at.get(e, _NONE)].reset_index(drop=True),
-        )
-        for e, f in zip(events, first, strict=True)  # (about one in five of melee.gg's events)
-    }
 
 
 def _earlier_found(
