@@ -924,6 +924,7 @@ def test_importing_cards_imports_no_other_family():
         "tourneystats.cards.headtohead",
         "tourneystats.cards.history",
         "tourneystats.cards.homonyms",
+        "tourneystats.cards.jsonstandings",
         "tourneystats.cards.prepare",
         "tourneystats.cards.published",
         "tourneystats.cards.report",

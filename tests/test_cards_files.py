@@ -518,3 +518,47 @@ def test_a_cardsrealm_file_in_the_old_format_after_the_switch():
     # an archive written before the column was kept: the date decides
     dated = quietly(archive_standings, rows.drop(columns=PRECISION))
     assert not dated["rank"].equals(archived["rank"])
+
+
+@pytest.mark.parametrize("path", sorted((DATA / "mtgjson").glob("*.json")), ids=lambda p: p.stem)
+def test_standings_read_at_once_as_entry_by_entry(path):
+    """The published standings of real files, every entry checked at once, are the records the
+    entry-by-entry reading gives (ints kept ints, a missing value NaN)."""
+    from tourneystats.cards.jsonstandings import _standings_checked, _standings_quick
+
+    entries = json.loads(path.read_text(encoding="utf-8-sig")).get("Standings") or []
+    quick = _standings_quick(entries, "E")
+    assert quick is not None
+    checked = _standings_checked(path, entries, "E")
+    assert len(quick) == len(checked)
+    for a, b in zip(quick, checked, strict=True):
+        assert list(a) == list(b)
+        assert all(type(a[k]) is type(b[k]) for k in a)
+        pd.testing.assert_series_equal(pd.Series(a), pd.Series(b))
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("Rank", True), ("Rank", "1"), ("Rank", 0), ("Wins", 1.5), ("Points", -3),
+     ("OMWP", float("nan")), ("GWP", float("inf")), ("OGWP", 1.2), ("OMWP", -0.1),
+     ("Draws", 10**400), ("Player", None)],
+)  # fmt: skip
+def test_standings_with_a_fault_are_read_entry_by_entry(tmp_path, key, value):
+    """Any entry the quick reading cannot vouch for sends the file to the entry-by-entry
+    reading, which names the entry and key."""
+    from tourneystats.cards.jsonstandings import _standings_quick
+
+    good = {"Rank": 1, "Player": "Ann", "Points": 3, "Wins": 1, "Losses": 0, "Draws": 0}
+    entries = [good, {**good, "Player": "Bo", key: value}]
+    assert _standings_quick(entries, "E") is None
+    assert _standings_quick(entries[:1], "E") is not None
+    data = {
+        "Tournament": {"Date": "2024-06-30", "Uri": "https://melee.gg/1"},
+        "Rounds": [{"RoundName": "Round 1", "Matches": [
+            {"Player1": "Ann", "Player2": "Bo", "Result": "2-0-0"}]}],
+        "Standings": entries,
+    }  # fmt: skip
+    path = tmp_path / "e.json"
+    path.write_text(json.dumps(data, allow_nan=True))
+    with pytest.raises(ValidationError, match=r"e\.json: Standings\[1\]"):
+        read_mtg_json(path)

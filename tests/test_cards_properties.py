@@ -22,11 +22,11 @@ from tourneystats.cards import (
     standings,
     standings_by_round,
 )
+from tourneystats.cards.cuts import points_cut_rounds
 from tourneystats.cards.publishers import (
     points_cuts,
     standings_before_cut,
     standings_with_bracket,
-    with_points_cuts,
 )
 
 CUSTOM = Rules(
@@ -427,7 +427,7 @@ def test_events_with_points_cuts_found_at_once_match_reference(t, name, data):
     expected = {
         e for e, event in season.groupby("event", sort=False) if reference.points_cuts(event, rules)
     }
-    assert set(with_points_cuts(season, rules)) == expected
+    assert set(points_cut_rounds(season, rules)["event"]) == expected
 
 
 @given(tournaments(max_events=4), st.sampled_from(ALL_RULES), st.booleans(), st.integers(1, 60))

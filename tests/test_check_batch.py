@@ -143,3 +143,83 @@ def test_decimals_worked_example():
     values = pd.Series([0.5, 0.674, 1.0, 128.77, 3.0])
     got = _decimals(values, np.array([0, 0, 0, 1, 1]), 3)
     assert got.tolist() == [3, 2, 0]
+
+
+def test_no_event_computed_alone_in_a_batch(tmp_path, monkeypatch):
+    """The events a publisher cuts or counts a bracket in, and those whose players are published
+    with an earlier round's values, are computed with the others of the batch: neither the
+    per-event standings of a cut (``event_standings``) nor the per-event search of earlier
+    rounds (``earlier_rounds``) is called, and the batch still marks values as an earlier
+    round's and checks events cut by a top cut or a second day."""
+    import tourneystats.cards.check as check_module
+    import tourneystats.cards.checkmany as many_module
+
+    calls = {"event_standings": 0, "earlier_rounds": 0}
+
+    def counted(name, func):
+        def wrapper(*args, **kwargs):
+            calls[name] += 1
+            return func(*args, **kwargs)
+
+        return wrapper
+
+    monkeypatch.setattr(
+        many_module, "event_standings", counted("event_standings", many_module.event_standings)
+    )
+    monkeypatch.setattr(
+        check_module, "earlier_rounds", counted("earlier_rounds", check_module.earlier_rounds)
+    )
+    files = sorted((DATA / "mtgjson").glob("*.json"))
+    rows, table = files_report(files)
+    marked = table["published_after"].notna()
+    assert marked.sum() > 0  # values published as an earlier round's standings are there
+    events = tourneystats.cards.read_mtg_json(files).events
+    assert (events["cut_round"].fillna(0) > 0).sum() > 0  # and top cuts written as rounds
+    assert calls == {"event_standings": 0, "earlier_rounds": 0}
+
+
+_standing = st.tuples(
+    st.integers(0, 3),  # match points / 3
+    st.sampled_from([0.25, 1 / 3, 0.5, 0.6, 2 / 3, 1.0]),  # omwp, gwp, ogwp drawn from these
+    st.sampled_from([0.25, 1 / 3, 0.5, 0.6, 2 / 3, 1.0]),
+    st.sampled_from([0.25, 1 / 3, 0.5, 0.6, 2 / 3, 1.0]),
+    st.booleans(),  # a cut below this row
+    st.sampled_from([None, (0.5, False), (1.0, False), (0.25, True), (None, True)]),  # shown
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.lists(_standing, min_size=1, max_size=7), min_size=1, max_size=4),
+    st.sampled_from(["melee2024", "melee2025", "mtg"]),
+)
+def test_ranked_with_many_events_equals_each_event_alone(events, name):
+    """The tables of several events ranked again with some players' values at once are each
+    event's table as :func:`~tourneystats.cards.earlier.ranked_with` gives it alone."""
+    from tourneystats.cards import RULES
+    from tourneystats.cards.earlier import ranked_with
+    from tourneystats.cards.earliermany import ranked_with_many
+
+    rules = RULES[name]
+    tables, shown = [], []
+    for e, rows in enumerate(events):
+        table = pd.DataFrame({
+            "event": f"E{e}", "player": [f"P{i}" for i in range(len(rows))],
+            "rank": np.arange(1, len(rows) + 1), "match_points": [3 * r[0] for r in rows],
+            "omwp": [r[1] for r in rows], "gwp": [r[2] for r in rows],
+            "ogwp": [r[3] for r in rows],
+            "decided_by": [("cut" if r[4] else "omwp") for r in rows],
+        })  # fmt: skip
+        tables.append(table)
+        shown += [
+            {"event": f"E{e}", "player": f"P{i}", "omwp": r[5][0], "after": r[5][1]}
+            for i, r in enumerate(rows)
+            if r[5] is not None
+        ]
+    shown_frame = pd.DataFrame(shown, columns=["event", "player", "omwp", "after"])
+    together = ranked_with_many(pd.concat(tables, ignore_index=True), shown_frame, rules)
+    for e, table in enumerate(tables):
+        mine = shown_frame[shown_frame["event"] == f"E{e}"]
+        alone = ranked_with(table, mine.drop(columns="event"), rules)
+        got = together[together["event"] == f"E{e}"].reset_index(drop=True)
+        pd.testing.assert_frame_equal(got, alone, check_dtype=False)

@@ -30,13 +30,12 @@ from .decklistcache import (
     _bracket_frame,
     _date,
     _frame,
-    _key,
     _load,
     _one_loaded,
     _platform,
     _rounds,
-    _standings,
 )
+from .jsonstandings import _key, read_standings
 from .published import GAME_SCORES, PLATFORM, PRECISION, CardsFile
 from .publishers import implied_presets
 from .report import _finished
@@ -62,7 +61,7 @@ def _read(path: Path) -> tuple[str, Any, list[str]]:
             platform = _platform(path, uri if isinstance(uri, str) else None)
             rounds = _rounds(path, data, None, platform)
             rows = rounds[0]
-            _standings(path, data, path.stem)
+            standings = read_standings(path, data, path.stem)
             date = tournament.get("Date")
             if not rows:  # (its date read with the others': _bare_rows)
                 result: tuple[str, Any] = ("none", (platform, date))
@@ -70,7 +69,7 @@ def _read(path: Path) -> tuple[str, Any, list[str]]:
                 if isinstance(date, str):  # (read as swiss_rounds reads it, warnings first)
                     _date(date)
                 with naming(path):
-                    result = ("swiss", _one_loaded(path, path.stem, data, None, rounds))
+                    result = ("swiss", _one_loaded(path, path.stem, data, None, rounds, standings))
         except ValidationError as exc:
             result = ("refused", exc)
     return *result, [str(w.message) for w in caught]

@@ -20,12 +20,10 @@ import pandas as pd
 
 from ..core.check import compare
 from ..core.schema import (
-    COUNTED,
     EVENT,
     GWP,
     LOSSES,
     MATCH_POINTS,
-    MWP,
     OGWP,
     OMWP,
     OPPONENT,
@@ -35,17 +33,23 @@ from ..core.schema import (
     WINS,
 )
 from .check import RECORDS, _ranks, _with_earlier, left_out_text
+from .cuts import cut_pairs, cut_standings, points_cut_rounds
 from .earlier import EARLIER, TIE_BREAKERS
+from .earliermany import Found, mark_many, ranked_with_many, shown_many
 from .history import standings_by_round
 from .published import CUT_ROUND, PLAYOFFS, UNREAD, CardsFile
-from .publishers import event_standings, with_points_cuts
+from .publishers import event_standings
 from .rules import Rules
 from .tables import standings
-from .terms import explain
 
 __all__ = ["events_compared"]
 
 _NONE = np.empty(0, dtype=np.intp)
+#: the columns of :func:`~tourneystats.cards.earlier.earlier_rounds`
+_MATCH_COLUMNS = [EVENT, PLAYER, ROUND, *TIE_BREAKERS.values()]
+_NO_MATCHES = pd.DataFrame(columns=_MATCH_COLUMNS)
+#: one event's standings: a table and the positions of the event's rows in it
+_Part = tuple[pd.DataFrame, np.ndarray]
 #: the decimals :func:`~tourneystats.core.check.decimals` tries
 _DECIMALS = 10
 
@@ -169,8 +173,8 @@ def events_compared(
 
     results, published = rows(data.results, "results"), rows(data.published, "published")
     players = rows(data.players, "players")
-    tables, cut = _tables(data, ks, rules, records, at, results, said)
-    table = pd.concat(list(tables.values()), ignore_index=True)
+    tables, alone = _tables(data, ks, rules, records, at, results, said)
+    table = _joined([tables[k] for k in ks])
     _not_listed(table, published, names, said)
     played = _keys(published).isin(_keys(results))
     for event, items in _listed(published[~played], PLAYER).items():
@@ -200,33 +204,108 @@ def events_compared(
         for key, frame in (("compared", compared), ("ranks", ranks), ("results", results))
     }
     pub_at = published.groupby(published[EVENT].astype(str), sort=False).indices
-    swiss_at = swiss_only.groupby(swiss_only[EVENT].astype(str), sort=False).indices
-    asks = _earlier_asked(compared, results, published, table, rules, records, ks, order, cut)
-    for k, event in zip(ks, events, strict=True):  # per event: its rows, and the rare earlier
+    asks, found, last, final = _earlier_asked(
+        compared, results, published, table, rules, records, ks, order, alone
+    )
+    given: list[pd.DataFrame] = []  # (each event's table ranked with the values shown)
+    when: dict[int, int] = {}  # (and the latest round shown, by event)
+    if found is not None:  # (every event whose values call for it, at once)
+        given, when = _given_many(compared, found, last, final, rules, order, tables, ks)
+        asks = asks & ~found.events
+    pairs: dict[int, tuple[pd.DataFrame, pd.DataFrame]] = {}
+    for k, event in zip(ks, events, strict=True):  # per event: its rows (a few alone)
         own = compared.iloc[parts["compared"].get(event, _NONE)].reset_index(drop=True)
         rank = ranks.iloc[parts["ranks"].get(event, _NONE)].reset_index(drop=True)
+        pairs[k] = (own, rank)
         if not asks[order[event]]:
-            out[k] = (pd.concat([own, rank], ignore_index=True), said[k])
             continue
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            given = _with_earlier(
+            one = _with_earlier(
                 own,
                 results.iloc[parts["results"].get(event, _NONE)].reset_index(drop=True),
                 published.iloc[pub_at.get(event, _NONE)],
-                tables[k],
+                _one(tables[k]),
                 rules,
                 records[k],
             )
-            if given is not None:
-                theirs = published.iloc[pub_at.get(event, _NONE)]
-                swiss = swiss_only.iloc[swiss_at.get(event, _NONE)]
-                again = _ranks(given[0], theirs, swiss).set_index(PLAYER)["equal"]
-                explained = ~rank["equal"].astype(bool) & rank[PLAYER].map(again).eq(True)
-                rank.loc[explained, EARLIER] = given[1]
         said[k] += [str(w.message) for w in caught]
-        out[k] = (pd.concat([own, rank], ignore_index=True), said[k])
-    return out
+        if one is not None:
+            given.append(one[0])
+            when[k] = one[1]
+    _explained(pairs, given, when, published, swiss_only, order, said)
+    return out | {k: (pd.concat(pair, ignore_index=True), said[k]) for k, pair in pairs.items()}
+
+
+def _given_many(
+    compared: pd.DataFrame,
+    found: Found,
+    last: pd.Series,
+    final: np.ndarray,
+    rules: Rules,
+    order: dict[str, int],
+    tables: dict[int, _Part],
+    ks: list[int],
+) -> tuple[list[pd.DataFrame], dict[int, int]]:
+    """:func:`~tourneystats.cards.check._with_earlier` of every event of `found` at once: the
+    values published as an earlier round's marked in `compared`; the events' tables ranked
+    with them, in one table, and each event's latest such round (the events without any left
+    out)."""
+    shown, when = shown_many(found, last, final, rules, order)
+    latest = mark_many(compared, shown, order, found.events)
+    chosen = np.flatnonzero(found.events & (latest >= 0))
+    if not chosen.size:
+        return [], {}
+    events = np.asarray(list(order), dtype=object)[chosen]
+    mine = shown[shown[EVENT].astype(str).isin(events).to_numpy()]
+    ranked = ranked_with_many(_joined([tables[ks[i]] for i in chosen]), mine, rules)
+    rounds = np.where(when[chosen] >= 0, when[chosen], latest[chosen])
+    return [ranked], {ks[i]: int(r) for i, r in zip(chosen, rounds, strict=True)}
+
+
+def _explained(
+    out: dict[int, tuple[pd.DataFrame, pd.DataFrame]],
+    given: list[pd.DataFrame],
+    when: dict[int, int],
+    published: pd.DataFrame,
+    swiss_only: pd.DataFrame,
+    order: dict[str, int],
+    said: dict[int, list[str]],
+) -> None:
+    """Mark in each event's ranks of `out` (``published_after``) the ranks that differ but agree
+    with its standings ranked with the values published as an earlier round's (`given`: those
+    standings, `when`: that round), the ranks of every such event compared at once."""
+    if not given:
+        return
+    table = pd.concat(given, ignore_index=True) if len(given) > 1 else given[0]
+    events = table[EVENT].astype(str).unique()
+    mine = published[published[EVENT].astype(str).isin(events).to_numpy()]
+    theirs = swiss_only[swiss_only[EVENT].astype(str).isin(events).to_numpy()]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        both = mine[_keys(mine).isin(_keys(table))]
+        ours = _places(table[_keys(table).isin(_keys(both))], both)
+        ours = ours[_keys(ours).isin(_keys(theirs))]
+        again = _by_precision(theirs, ours, {"Rank": RANK}, order, places=["Rank"])
+    again = again[again["published"].notna().to_numpy()]
+    at = again.groupby(again[EVENT].astype(str), sort=False).indices
+    for k, round_ in when.items():  # (a rank explained: marked, not counted equal)
+        own, rank = out[k]
+        event = str(own[EVENT].iloc[0]) if len(own) else str(rank[EVENT].iloc[0])
+        if caught:  # (each event's ranks compared alone, as it says its warnings)
+            with warnings.catch_warnings(record=True) as alone:
+                warnings.simplefilter("always")
+                equal = _ranks(*_of_event(event, table, published, swiss_only))
+            said[k] += [str(w.message) for w in alone]
+        else:
+            equal = again.iloc[at.get(event, _NONE)]
+        equal = equal.set_index(PLAYER)["equal"]
+        explained = ~rank["equal"].astype(bool) & rank[PLAYER].map(equal).eq(True)
+        rank.loc[explained, EARLIER] = round_
+
+
+def _of_event(event: str, *frames: pd.DataFrame) -> list[pd.DataFrame]:
+    return [f[f[EVENT].astype(str).to_numpy() == event] for f in frames]
 
 
 def _earlier_asked(
@@ -238,16 +317,20 @@ def _earlier_asked(
     records: list[dict],
     ks: list[int],
     order: dict[str, int],
-    cut: np.ndarray,
-) -> np.ndarray:
+    alone: np.ndarray,
+) -> tuple[np.ndarray, Found | None, pd.Series, np.ndarray]:
     """Per event: whether :func:`~tourneystats.cards.check._with_earlier` may find values
     published as the standings after an earlier round (where it does not, it changes nothing
     and returns None): a tie-breaker that differs, of a player who left before the last round
     or was knocked out of a top cut, whose published values are not his final ones but those
-    of some earlier round (:func:`~tourneystats.cards.earlier.earlier_rounds`)."""
+    of some earlier round (:func:`~tourneystats.cards.earlier.earlier_rounds`); and for the
+    events asked but those computed `alone`, what ``earlier_rounds`` gives them, computed here
+    for all of them at once (:class:`~tourneystats.cards.earliermany.Found`; None if none);
+    each player's last round (indexed by event position and player) and each event's last
+    Swiss round."""
     n = len(ks)
     if rules.earlier_standings is None:
-        return np.zeros(n, dtype=bool)
+        return np.zeros(n, dtype=bool), None, pd.Series(dtype=float), np.zeros(n, dtype=np.int64)
     top = np.array([int(records[k].get(CUT_ROUND) or 0) for k in ks])
     code = results[EVENT].astype(str).map(order).to_numpy(dtype=np.int64)
     rnd = results[ROUND].to_numpy(dtype=np.int64)
@@ -266,19 +349,35 @@ def _earlier_asked(
     out = ((theirs >= top[at]) & (theirs < end[at]) & (top[at] > 0)).astype(float)
     knocked = np.bincount(at, weights=out, minlength=n) > 0
     asked = left | knocked
-    plain = asked & ~cut  # (a cut at a round only the leaders play: asked, computed alone)
-    if plain.any():  # the rounds before the last Swiss round (from the first)
-        first = np.ones(n, dtype=np.int64)
-        found = _earlier_found(
+    plain = asked & ~alone  # (those computed alone say their warnings alone)
+    given = None
+    if plain.any():  # the rounds before the last Swiss round (from the last cut before it)
+        first = _first_rounds(results, code, top, final, rules)
+        found, rows = _earlier_found(
             results, published, table, rules, order, plain, final, first, last, code
         )
-        cut_found = np.zeros(n, dtype=bool)
+        cut_found, cut_rows = np.zeros(n, dtype=bool), _NO_MATCHES
         if (plain & knocked).any():  # the top cut's rounds before its last
-            cut_found = _earlier_found(
+            cut_found, cut_rows = _earlier_found(
                 results, published, table, rules, order, plain & knocked, end, top, last, code
             )
         asked[plain] = (found | (knocked & cut_found))[plain]
-    return asked
+        if rows is not None and cut_rows is not None:
+            given = Found(asked & plain, first, rows, cut_rows)
+    return asked, given, last, final
+
+
+def _first_rounds(
+    results: pd.DataFrame, code: np.ndarray, top: np.ndarray, final: np.ndarray, rules: Rules
+) -> np.ndarray:
+    """Per event (`code` of each row of `results`): the round after which the standings are
+    not frozen before the last Swiss round `final`: its last cut (:func:`~tourneystats.cards.
+    publishers.frozen_cuts`) up to that round, 1 if none."""
+    ev, at = cut_pairs(results, code, top, rules)
+    ok = at <= final[ev]
+    first = np.ones(top.size, dtype=np.int64)
+    np.maximum.at(first, ev[ok], at[ok])
+    return first
 
 
 def _earlier_found(
@@ -292,16 +391,18 @@ def _earlier_found(
     first: np.ndarray,
     last: pd.Series,
     code: np.ndarray,
-) -> np.ndarray:
+) -> tuple[np.ndarray, pd.DataFrame | None]:
     """Per event (of those `events` marks): whether
     :func:`~tourneystats.cards.earlier.earlier_rounds` finds a round for the players who left
     from round `first` before round `end` (each an array, per event), computed for all the
-    events at once (True where it cannot be told here)."""
+    events at once (True where it cannot be told here), and the rows it gives, of every event
+    together (None where it cannot be told here)."""
     n = len(order)
     found = events.copy()
+    none = np.zeros(n, dtype=bool), _NO_MATCHES
     values = {k: v for k, v in TIE_BREAKERS.items() if k in published.columns}
     if not values:
-        return np.zeros(n, dtype=bool)
+        return none
     pcode = published[EVENT].astype(str).map(order).to_numpy(dtype=np.int64)
     precision = _precision(published, pcode, n, list(values))
     # the players who left: their last round before the event's last
@@ -312,14 +413,14 @@ def _earlier_found(
     )
     theirs = published[_keys(published).isin(left)]
     if not len(theirs):
-        return np.zeros(n, dtype=bool)
+        return none
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             final = _agree(theirs, table[_keys(table).isin(left)], values, order, precision, rules)
             wrong = final.index[~final.to_numpy()]
             if not len(wrong):
-                return np.zeros(n, dtype=bool)
+                return none
             wrong_keys = pd.MultiIndex.from_arrays(
                 [wrong.get_level_values(0), wrong.get_level_values(1)]
             )
@@ -341,7 +442,7 @@ def _earlier_found(
             keep = (rr >= start[rcode]) & _keys(rounds).isin(wrong_keys) & (rr >= mine_last)
             rounds = rounds[keep]
             if not len(rounds):
-                return np.zeros(n, dtype=bool)
+                return none
             keys = [EVENT, PLAYER, ROUND]
             every = _agree(
                 theirs.merge(rounds[keys], on=[EVENT, PLAYER]),
@@ -353,11 +454,18 @@ def _earlier_found(
                 keys=keys,
             )
         if caught:
-            return found
+            return found, None
     except (ValueError, KeyError):  # (told alone)
-        return found
-    hit = every.index[every.to_numpy()].get_level_values(0)
-    return np.isin(np.arange(n), pd.Index(hit).map(order).to_numpy(dtype=np.int64))
+        return found, None
+    agreed = every.index[every.to_numpy()]
+    hit = np.isin(
+        np.arange(n), pd.Index(agreed.get_level_values(0)).map(order).to_numpy(dtype=np.int64)
+    )
+    rows = pd.MultiIndex.from_arrays(
+        [rounds[EVENT].astype(str), rounds[PLAYER].astype(str), rounds[ROUND]]
+    )
+    matches = rounds[rows.isin(agreed)][_MATCH_COLUMNS]
+    return hit, matches.sort_values([PLAYER, ROUND], kind="stable")
 
 
 def _agree(
@@ -424,52 +532,41 @@ def _tables(
     at: dict,
     results: pd.DataFrame,
     said: dict[int, list[str]],
-) -> tuple[dict[int, pd.DataFrame], np.ndarray]:
-    """Each event's computed standings: the publisher's (:func:`event_standings`) where its
-    rules cut the event or count a bracket, one table for the others; and which events are cut
-    before a round only the leaders by points play (:func:`with_points_cuts`)."""
+) -> tuple[dict[int, _Part], np.ndarray]:
+    """Each event's computed standings (as rows of a table: :data:`_Part`): the publisher's
+    (:func:`event_standings`) where its rules cut the event or count a bracket, one table for
+    the others; and which events are computed alone (their warnings said as each alone says
+    them)."""
     events = [records[k][EVENT] for k in ks]
     top = np.array([int(records[k].get(CUT_ROUND) or 0) for k in ks])
     special = np.zeros(len(ks), dtype=bool)
     cuts = np.zeros(len(ks), dtype=bool)  # (cut at a round that only the leaders play)
     if rules.frozen_before_cut:
-        cut = set(map(str, with_points_cuts(results, rules)))
+        cut = set(map(str, points_cut_rounds(results, rules)[EVENT]))
         cuts = np.isin(np.asarray(events, dtype=object), list(cut))
         special |= (top > 0) | cuts
     bracket = np.array([len(at["bracket"].get(e, _NONE)) > 0 for e in events], dtype=bool)
     unread = np.array([isinstance(records[k].get(UNREAD), str) for k in ks], dtype=bool)
     if rules.playoff_tiebreakers:
         special |= (top == 0) & (bracket | unread)
-    tables: dict[int, pd.DataFrame] = {}
+    tables: dict[int, _Part] = {}
     by_event = results.groupby(results[EVENT].astype(str), sort=False).indices
-    if rules.playoff_tiebreakers and data.bracket is not None:  # a bracket, no cut: together
-        together = special & ~cuts & (top == 0) & bracket & ~unread
-        chosen = np.asarray(events, dtype=object)[together]
-        if together.sum() > 1:
-            own = results[np.isin(results[EVENT].astype(str).to_numpy(), chosen)]
-            rows_at = np.concatenate([at["bracket"][e] for e in chosen])
-            with warnings.catch_warnings(record=True) as caught:
-                warnings.simplefilter("always")
-                table = _with_brackets(own, data.bracket.iloc[rows_at], rules)
-            if not caught:
-                where = table.groupby(table[EVENT].astype(str), sort=False).indices
-                for k, e in zip(np.asarray(ks)[together], chosen, strict=True):
-                    tables[int(k)] = table.iloc[where[e]].reset_index(drop=True)
-    plain = [k for k, s in zip(ks, special, strict=True) if not s]
-    if plain:
-        mine = results[~np.isin(results[EVENT].astype(str).to_numpy(), np.asarray(events)[special])]
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            table = standings(mine, rules=rules)
-        named = _named(caught, events, special)
-        special |= named  # (computed alone: each says its warnings as it alone says them)
-        cuts |= named
-        where = table.groupby(table[EVENT].astype(str), sort=False).indices
-        for k, s in zip(ks, special, strict=True):
-            if not s:
-                tables[k] = table.iloc[where[records[k][EVENT]]].reset_index(drop=True)
-    for k, event, s in zip(ks, events, special, strict=True):  # the events a cut or bracket
-        if not s or k in tables:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        table = standings(results, rules=rules)  # (the events cut too: their warnings)
+    named = _named(caught, events, np.zeros(len(ks), dtype=bool))
+    alone = named | (unread & special)  # (computed alone: each says its warnings as it alone)
+    where = table.groupby(table[EVENT].astype(str), sort=False).indices
+    for k, s, a in zip(ks, special, alone, strict=True):
+        if not s and not a:
+            tables[k] = (table, np.asarray(where[records[k][EVENT]]))
+    cut, done = _cut_tables(data, ks, rules, events, top, special & ~alone, at, results)
+    for k, s, a in zip(ks, special, alone, strict=True):  # (no cut, no bracket: as the others)
+        if s and not a and done and k not in cut:
+            tables[k] = (table, np.asarray(where[records[k][EVENT]]))
+    tables |= cut
+    for k, event in zip(ks, events, strict=True):  # the events computed alone (a few)
+        if k in tables:
             continue
         own = results.iloc[by_event.get(event, _NONE)].reset_index(drop=True)
         bracket_rows = (
@@ -483,50 +580,66 @@ def _tables(
             if table is None:
                 table = standings(own, rules=rules)
         said[k] += [str(w.message) for w in caught]
-        tables[k] = table
-    return {k: tables[k] for k in ks}, cuts
+        tables[k] = (table, np.arange(len(table)))
+    return tables, named
 
 
-def _with_brackets(results: pd.DataFrame, bracket: pd.DataFrame, rules: Rules) -> pd.DataFrame:
-    """:func:`~tourneystats.cards.publishers.standings_with_bracket` of many events at once (each
-    with bracket rows), each event's rows as it gives them for the event alone."""
-    swiss = standings(results, rules=rules)
-    games = standings(pd.concat([results, bracket], ignore_index=True), rules=rules)
-    own = swiss.set_index(_keys(swiss))
-    bracket = bracket[
-        _keys(bracket).isin(own.index)
-        & pd.MultiIndex.from_arrays(
-            [bracket[EVENT].astype(str), bracket[OPPONENT].astype(str)]
-        ).isin(own.index)
-    ]
-    met_keys = _keys(bracket)
-    in_bracket = met_keys.unique()
-    played = pd.Series(1, index=met_keys).groupby(level=[0, 1], sort=False).size()
-    rounds = own["rounds"] + played.reindex(own.index)
-    seen_mwp = own[MWP].astype(float).clip(lower=rules.floor)
-    seen_mwp.loc[in_bracket] = (
-        own.loc[in_bracket, MATCH_POINTS] / (rules.win * rounds[in_bracket])
-    ).clip(lower=rules.floor)
-    by_games = games.set_index(_keys(games))[GWP]
-    seen_gwp = own[GWP].astype(float).clip(lower=rules.floor)
-    seen_gwp.loc[in_bracket] = by_games.loc[in_bracket].clip(lower=rules.floor)
-    terms = explain(results, rules=rules)
-    counted = terms.loc[
-        terms[COUNTED].to_numpy(dtype=bool) & _keys(terms).isin(in_bracket),
-        [EVENT, PLAYER, OPPONENT],
-    ]
-    met = pd.concat([counted, bracket[[EVENT, PLAYER, OPPONENT]]], ignore_index=True)
-    opponents = pd.MultiIndex.from_arrays([met[EVENT].astype(str), met[OPPONENT].astype(str)])
-    by = [met[EVENT].astype(str).to_numpy(), met[PLAYER].astype(str).to_numpy()]
-    averages = pd.DataFrame({
-        OMWP: seen_mwp.reindex(opponents).astype(float).to_numpy(),
-        OGWP: seen_gwp.reindex(opponents).astype(float).to_numpy(),
-    }).groupby(by, sort=False).mean()  # fmt: skip
-    averages[GWP] = by_games.reindex(averages.index).to_numpy()
-    averages = averages.reindex(in_bracket)
-    table = own.copy()
-    table.loc[in_bracket, [OMWP, OGWP, GWP]] = averages[[OMWP, OGWP, GWP]].to_numpy()
-    return table.reset_index(drop=True)[swiss.columns]
+def _cut_tables(
+    data: CardsFile,
+    ks: list[int],
+    rules: Rules,
+    events: list[str],
+    top: np.ndarray,
+    chosen: np.ndarray,
+    at: dict,
+    results: pd.DataFrame,
+) -> tuple[dict[int, _Part], bool]:
+    """The standings of the `chosen` events that a cut or a bracket counted computes otherwise
+    than :func:`~tourneystats.cards.standings`, as
+    :func:`~tourneystats.cards.publishers.event_standings` gives each, all at once
+    (:func:`~tourneystats.cards.cuts.cut_standings`); and whether they were computed (not
+    where a warning is given: computed alone then, each with its own warnings)."""
+    if not chosen.any():
+        return {}, True
+    names = np.asarray(events, dtype=object)[chosen]
+    own = results[np.isin(results[EVENT].astype(str).to_numpy(), names)]
+    bracket = None
+    if data.bracket is not None:
+        bracket = data.bracket.iloc[np.concatenate([at["bracket"].get(e, _NONE) for e in names])]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        table = cut_standings(own, pd.Series(top[chosen], index=names), rules, bracket=bracket)
+    if caught:
+        return {}, False
+    if table is None:
+        return {}, True
+    where = table.groupby(table[EVENT].astype(str), sort=False).indices
+    return {
+        int(k): (table, np.asarray(where[e]))
+        for k, e in zip(np.asarray(ks)[chosen], names, strict=True)
+        if e in where
+    }, True
+
+
+def _one(part: _Part) -> pd.DataFrame:
+    """The rows of one event's standings (:data:`_Part`) as a table of their own."""
+    return part[0].iloc[part[1]].reset_index(drop=True)
+
+
+def _joined(parts: list[_Part]) -> pd.DataFrame:
+    """The rows of `parts`, one after the other, in one table: one take of each table they
+    are rows of (a few), not one per event."""
+    frames: dict[int, list[int]] = {}
+    for i, (frame, _) in enumerate(parts):
+        frames.setdefault(id(frame), []).append(i)
+    pieces, slots = [], []
+    for members in frames.values():  # (a few tables)
+        rows = [parts[i][1] for i in members]
+        pieces.append(parts[members[0]][0].iloc[np.concatenate(rows)])
+        slots.append(np.repeat(members, [len(r) for r in rows]))
+    joined = pd.concat(pieces, ignore_index=True) if len(pieces) > 1 else pieces[0]
+    order = np.argsort(np.concatenate(slots), kind="stable")
+    return joined.take(order).reset_index(drop=True)
 
 
 def _named(caught: list, events: list[str], among: np.ndarray) -> np.ndarray:

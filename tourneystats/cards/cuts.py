@@ -118,7 +118,7 @@ def _as_text(ids: pd.Series) -> pd.Series:
     return ids if isinstance(ids.dtype, pd.StringDtype) else ids.astype(str)
 
 
-def _cut_pairs(
+def cut_pairs(
     results: pd.DataFrame, event: np.ndarray, top: np.ndarray, rules: Rules
 ) -> tuple[np.ndarray, np.ndarray]:
     """(event code, round) of every cut of every event, sorted: the top cut (`top`, per event
@@ -283,7 +283,7 @@ def cut_standings(
     codes, names = pd.factorize(results[EVENT], sort=False)
     n_events = len(names)
     tops = top.reindex(names).fillna(0).to_numpy(dtype=np.int64) if n_events else np.zeros(0, int)
-    cut_ev, cut_at = _cut_pairs(results, codes, tops, rules)
+    cut_ev, cut_at = cut_pairs(results, codes, tops, rules)
     b_rows = bracket if bracket is not None else results.iloc[:0]
     b_codes = pd.Index(names).get_indexer(b_rows[EVENT]) if len(b_rows) else np.zeros(0, int)
     with_bracket = np.zeros(n_events, dtype=bool)

@@ -81,6 +81,7 @@ import os
 import re
 import warnings
 from collections import Counter
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -102,6 +103,7 @@ from ..core.schema import (
     WINS,
     ValidationError,
 )
+from .jsonstandings import STANDINGS_KEYS, _fail, _key, read_standings, standings_precision
 from .prepare import MAX_GAMES
 from .published import (
     CUT_ROUND,
@@ -121,17 +123,6 @@ __all__ = ["read_mtg_json"]
 JSON_SUFFIXES = (".json",)
 #: the keys every file has (the sniffing of a folder's files looks for them)
 JSON_KEYS = ("Tournament", "Rounds")
-#: published standings columns, as the files name them, and their kind
-STANDINGS_KEYS = {
-    "Rank": "int",
-    "Points": "number",
-    "Wins": "int",
-    "Losses": "int",
-    "Draws": "int",
-    "OMWP": "number",
-    "GWP": "number",
-    "OGWP": "number",
-}
 #: web sites the archives scrape, by the host of ``Tournament.Uri`` (or a folder of the path)
 PLATFORMS = {
     "manatraders": "manatraders",
@@ -201,10 +192,6 @@ def _refuse_label(path: Path, where: str, shared: frozenset, *names: str | None)
             )
 
 
-def _fail(path: Path, where: str, message: str) -> ValidationError:
-    return ValidationError(f"{path}: {where}: {message}" if where else f"{path}: {message}")
-
-
 def _load(path: Path) -> dict:
     """The file's JSON object (read strictly: :func:`~tourneystats.core.jsontext.load_json`)."""
     from ..core.io import note_input
@@ -220,19 +207,6 @@ def _load(path: Path) -> dict:
     if not isinstance(data, dict):
         raise _fail(path, "", f"the JSON is a {type(data).__name__}, not an object with 'Rounds'")
     return data
-
-
-def _key(path: Path, record: Any, key: str, where: str, kinds: tuple[type, ...]) -> Any:
-    """``record[key]``, which must be there and of one of `kinds` (None allowed if listed)."""
-    if not isinstance(record, dict):
-        raise _fail(path, where, f"expected an object, got {json.dumps(record)[:60]}")
-    if key not in record:
-        raise _fail(path, where, f"no {key!r}")
-    value = record[key]
-    if not isinstance(value, kinds) or isinstance(value, bool):
-        want = " or ".join("null" if k is type(None) else k.__name__ for k in kinds)
-        raise _fail(path, f"{where}.{key}", f"expected {want}, got {json.dumps(value)[:60]}")
-    return value
 
 
 def _platform(path: Path, uri: str | None) -> str | None:
@@ -645,89 +619,31 @@ def _players_of(path: Path, matches: list, where: str) -> list[str]:
     return names
 
 
-def _standings(path: Path, data: dict, event: str) -> list[dict]:
-    """The published standings: one record per entry, numbers checked."""
-    entries = data.get("Standings")
-    if entries is None:
-        return []
-    if not isinstance(entries, list):
-        raise _fail(path, "Standings", "expected a list")
-    out = []
-    for i, entry in enumerate(entries):
-        where = f"Standings[{i}]"
-        record = {EVENT: event, PLAYER: clean_name(_key(path, entry, "Player", where, (str,)))}
-        for key, kind in STANDINGS_KEYS.items():
-            value = entry.get(key)
-            ok = value is None or (
-                isinstance(value, int | float)
-                and not isinstance(value, bool)
-                and np.isfinite(value)
-                and (kind != "int" or float(value).is_integer())
-            )
-            if not ok:
-                raise _fail(
-                    path, f"{where}.{key}", f"expected a {kind}, got {json.dumps(value)[:60]}"
-                )
-            _check_published(path, f"{where}.{key}", key, value)
-            record[key] = np.nan if value is None else value
-        out.append(record)
-    return out
-
-
-#: the published values that cannot be negative (points, records: a rank from 1), and the
-#: fractions (0 to 1: the files write 67.4 % as 0.674). melee.gg publishes a GWP of -0.2 for
-#: some players (259 entries of the public archive in 2024-2026, what its pages show): kept,
-#: as published, a value the check reports unequal
-_COUNTS_PUBLISHED = {"Rank": 1, "Points": 0, "Wins": 0, "Losses": 0, "Draws": 0}
-_FRACTIONS = ("OMWP", "GWP", "OGWP")
-
-
-def _check_published(path: Path, where: str, key: str, value: Any) -> None:
-    """Refuse a published value no standings can have: a negative count or points, a rank
-    below 1, a percentage above 1 (written 67.4 for 0.674) or a negative OMWP or OGWP; the
-    standings and the check would use it as it is."""
-    if value is None:
-        return
-    low = _COUNTS_PUBLISHED.get(key)
-    if low is not None and value < low:
-        raise _fail(path, where, f"{key} {value} is below {low}: no standings have that")
-    if key in _FRACTIONS and value > 1:
-        raise _fail(
-            path, where, f"{key} {value} is above 1: the files write fractions (0.674 for "
-            "67.4 %), and a percentage would be read as more than 100 %"
-        )  # fmt: skip
-    if key in ("OMWP", "OGWP") and value < 0:
-        raise _fail(path, where, f"{key} {value} is below 0: it is a fraction from 0 to 1")
-
-
-def _precision(standings: list[dict]) -> int:
-    """The most decimals any published OMWP, GWP, OGWP of `standings` is written with (0: none
-    published; at most 12): the fewest decimals that give each value back to within 1e-6 of a
-    unit of the last one (the files write 0.497 as ``0.49700000000000005`` at times).
-
-    Examples
-    --------
-    >>> _precision([{"OMWP": 0.667, "GWP": 0.49700000000000005, "OGWP": float("nan")}, {"OMWP": 1}])
-    3
-    >>> _precision([{"OMWP": 0.6667}, {"OGWP": 0.42361111}]), _precision([{"GWP": None}])
-    (8, 0)
-    """
-    values = np.array(
-        [entry.get(key) for entry in standings for key in _FRACTIONS], dtype=np.float64
-    )
-    values = values[np.isfinite(values)]
-    if not values.size:
-        return 0
-    scaled = values[:, None] * 10.0 ** np.arange(13)[None, :]
-    written = np.abs(scaled - np.rint(scaled)) <= 1e-6
-    written[:, -1] = True
-    return int(written.argmax(axis=1).max())
+#: a date and time as the files write them (read by the standard library, as pandas reads them)
+_ISO_DATE = re.compile(
+    r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2})?"
+)
 
 
 @functools.lru_cache(maxsize=4096)
 def _date(text: str) -> Any:
-    """An event's ``Date`` (UTC; NaT when it is no date), read once per text (the events of a
-    day share it: pandas takes about half a millisecond to read one)."""
+    """An event's ``Date`` (UTC; NaT when it is no date), read once per text (pandas takes
+    about a millisecond to read one; the usual ISO 8601 texts are read by the standard
+    library).
+
+    Examples
+    --------
+    >>> _date("2024-06-30T09:00:00Z"), _date("2024-06-30 09:00:00+02:00")
+    (Timestamp('2024-06-30 09:00:00+0000', tz='UTC'), Timestamp('2024-06-30 07:00:00+0000', tz='UTC'))
+    >>> _date("2024-06-30"), _date("30/06/2024"), _date("no date")
+    (Timestamp('2024-06-30 00:00:00+0000', tz='UTC'), Timestamp('2024-06-30 00:00:00+0000', tz='UTC'), NaT)
+    """
+    if _ISO_DATE.fullmatch(text):
+        try:
+            day = pd.Timestamp(datetime.fromisoformat(text))
+        except ValueError:  # (a 30th of February)
+            return pd.to_datetime(text, errors="coerce", utc=True)
+        return day.tz_localize("UTC") if day.tzinfo is None else day.tz_convert("UTC")
     return pd.to_datetime(text, errors="coerce", utc=True)
 
 
@@ -767,7 +683,7 @@ def swiss_rounds(path: Path) -> tuple[bool, str | None, pd.Timestamp | None]:
     uri = tournament.get("Uri")
     platform = _platform(path, uri if isinstance(uri, str) else None)
     rows, _, _, _ = _rounds(path, data, None, platform)
-    _standings(path, data, path.stem)
+    read_standings(path, data, path.stem)
     date = tournament.get("Date")
     day = _date(date) if isinstance(date, str) else None
     return bool(rows), platform, None if day is None or pd.isna(day) else day
@@ -910,10 +826,16 @@ def _one_file(path: Path, event: str, bye_player: str | None) -> tuple:
 
 
 def _one_loaded(
-    path: Path, event: str, data: dict, bye_player: str | None, rounds: tuple | None = None
+    path: Path,
+    event: str,
+    data: dict,
+    bye_player: str | None,
+    rounds: tuple | None = None,
+    standings: list[dict] | None = None,
 ) -> tuple:
     """:func:`_one_file` of the file's JSON object `data`, already read (:func:`_load`), and
-    its rounds if read already (:func:`_rounds`, with `bye_player`)."""
+    its rounds and standings if read already (:func:`_rounds`, with `bye_player`;
+    :func:`~tourneystats.cards.jsonstandings.read_standings`, for `event`)."""
     tournament = _key(path, data, "Tournament", "", (dict,))
     uri = tournament.get("Uri")
     platform = _platform(path, uri if isinstance(uri, str) else None)
@@ -924,8 +846,9 @@ def _one_loaded(
     bracket, record[UNREAD] = _bracket(
         path, data, platform, max((r[0] for r in file_rows), default=0)
     )
-    standings = _standings(path, data, event)
-    record[PRECISION] = _precision(standings)
+    if standings is None:
+        standings = read_standings(path, data, event)
+    record[PRECISION] = standings_precision(standings)
     shared = _shared_names(data, platform)
     for i, entry in enumerate(standings):
         where = f"Standings[{i}].Player"

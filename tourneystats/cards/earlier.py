@@ -298,7 +298,10 @@ def _merged_order(criteria: np.ndarray, part: np.ndarray, moved: np.ndarray) -> 
         ahead |= undecided & (mine > theirs)
         undecided &= mine == theirs
     ahead &= part[move][:, None] == part[stay][None, :]
-    before = np.where(ahead.any(axis=1), stay[np.argmax(ahead, axis=1)], len(part))
+    before = np.full(len(move), len(part))  # (after every row where it ranks ahead of none)
+    if stay.size:
+        found = ahead.any(axis=1)
+        before[found] = stay[np.argmax(ahead[found], axis=1)]
     slot = np.empty(len(part), dtype=np.float64)
     slot[stay] = stay
     slot[move] = before - 0.5  # just before that row (or after every row of the part)

@@ -43,6 +43,7 @@ import os
 import warnings
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from ..core.check import STATUS_ORDER
@@ -89,23 +90,26 @@ def _number(value: float) -> str:
 def _first_difference(table: pd.DataFrame) -> str:
     """The first value not reproduced (not published as an earlier round's, where there is
     one): ``player: value published X, computed Y``."""
-    wrong = table[~table["equal"].astype(bool)]
-    if EARLIER in wrong.columns and wrong[EARLIER].isna().any():
-        wrong = wrong[wrong[EARLIER].isna()]
-    if not len(wrong):
+    wrong = ~table["equal"].to_numpy(dtype=bool)
+    if EARLIER in table.columns:
+        plain = wrong & table[EARLIER].isna().to_numpy()
+        wrong = plain if plain.any() else wrong
+    at = np.flatnonzero(wrong)
+    if not at.size:
         return ""
-    row = wrong.iloc[0]
+    i = int(at[0])
     return (
-        f"{row[PLAYER]}: {row['value']} published {_number(row['published'])}, "
-        f"computed {_number(row['computed'])}"
+        f"{table[PLAYER].iloc[i]}: {table['value'].iloc[i]} published "
+        f"{_number(table['published'].iloc[i])}, computed {_number(table['computed'].iloc[i])}"
     )
 
 
 def _missing_points(table: pd.DataFrame) -> str:
     """The players whose published points their rounds cannot give, and the points missing."""
-    points = table[table["value"].isin(POINTS_VALUES) & ~table["equal"].astype(bool)]
-    if not len(points):
+    at = np.isin(table["value"].to_numpy(), POINTS_VALUES) & ~table["equal"].to_numpy(dtype=bool)
+    if not at.any():
         return ""
+    points = table[at]
     parts = []
     for player, value, published, computed in zip(
         points[PLAYER], points["value"], points["published"], points["computed"], strict=True
@@ -126,7 +130,7 @@ def _shown_earlier(table: pd.DataFrame) -> str:
     """The players who left (or were knocked out of a top cut) whose published tie-breakers are
     their standings after an earlier round, the rounds, and the ranks that agree only given
     those values."""
-    if EARLIER not in table.columns:
+    if EARLIER not in table.columns or not table[EARLIER].notna().to_numpy().any():
         return ""
     marked = table[table[EARLIER].notna()]
     values = marked[marked["value"] != "Rank"]
