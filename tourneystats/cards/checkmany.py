@@ -2,12 +2,14 @@
 gives each alone: :func:`events_compared`.
 
 The events of a batch of files that share their rules are computed together: one standings
-table for the events whose publisher computes plain standings
-(:func:`~tourneystats.cards.publishers.event_standings` of the others), one comparison per
-published precision (each event is compared at its own), the published places of every event
-from one sort. What depends on one event's values only where they differ (players published
-with their standings after an earlier round, :func:`~tourneystats.cards.check._with_earlier`)
-is computed for the events whose values call for it.
+table for the events whose publisher computes plain standings and one
+:func:`~tourneystats.cards.cuts.cut_standings` call for those a cut or a bracket changes, one
+comparison per published precision (each event is compared at its own), the published places
+of every event from one sort. The players published with their standings after an earlier
+round (:mod:`~tourneystats.cards.earlier`) are found, marked and ranked again for every event
+whose values call for it at once (:mod:`~tourneystats.cards.earliermany`); only an event whose
+standings warn (names differing in letter case only, a bracket that cannot be read) is
+computed alone, to say its warnings as it alone says them.
 """
 
 from __future__ import annotations
