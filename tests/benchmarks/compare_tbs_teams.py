@@ -46,8 +46,8 @@ the lower board count first (and so does TieBreakServer's own BC), but in these 
 TieBreakServer ranks the higher first (its direct-encounter routine sorts every value highest
 first). E.g. seed 2, teams 9 and 6, tied after EDE, drew 2-2 in round 5 with 1/2 1 0 1/2 against
 1/2 0 1 1/2: board counts 4.5 and 5.5, tourneystats places 9 first, TieBreakServer 6. Computed
-with the board count highest first (``(BC high)`` rows, the module's
-``_BOARD_COUNT_LOWEST_FIRST`` set False) all 3,573 ranks of each agree.
+with the board count highest first (``(BC high)`` rows: the rule set with
+``encounter_board_count="tiebreakserver"``) all 3,573 ranks of each agree.
 
 The same in TRF-2026 files, seeds 300-699 (400 events, 4,572 teams): FB 54,864 values, all
 agree; EDEC/EDEBT/EDEBB 4,358 ranks (all 4,560 with the board count highest first). EDE, EDET,
@@ -62,6 +62,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import subprocess
 import sys
 import warnings
@@ -77,7 +78,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from chess_team_data import write_team_trf, write_team_trf26  # noqa: E402
 
-from tourneystats.chess import team_standings, teamtiebreaks  # noqa: E402
+from tourneystats.chess import RULE_SETS, RuleSet, team_standings  # noqa: E402
 from tourneystats.chess.teamtrf import TeamTrfData, read_team_trf  # noqa: E402
 
 #: TieBreakServer's code -> tourneystats' code
@@ -95,11 +96,20 @@ CODES = {
     "FB:MP": "FB:MP", "FB:GP": "FB:GP", "FB:MP/C1": "FB:MP/C1", "FB:GP/C1": "FB:GP/C1",
     "FB:MP/M1": "FB:MP/M1", "FB:GP/M1": "FB:GP/M1",
 }  # fmt: skip
-GROUPED = ("EDE", "TBR", "BBE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB")
+_EDE = ("EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB")
+#: the codes compared on the ranks they give after match points: with /P, the forfeited matches
+#: between the tied teams count (C.07 art. 6.1.1)
+GROUPED = ("TBR", "BBE", *_EDE, *(f"{c}/P" for c in _EDE))
 #: the EDE variants whose board-count step TieBreakServer ranks highest first (see the docstring)
-BOARD_COUNT_STEP = ("EDEC", "EDEBT", "EDEBB")
+BOARD_COUNT_STEP = tuple(c for c in GROUPED if c.split("/")[0] in ("EDEC", "EDEBT", "EDEBB"))
 RULES = {"fide2024": "V1", "fide2026": "V2"}
+#: C.07 (2024) with the board count step of the EDE variants ranked highest first, as
+#: TieBreakServer ranks it (RuleSet.encounter_board_count)
+BC_HIGH = RULE_SETS["fide2024"].replace(
+    name="fide2024, EDE board count as TieBreakServer", encounter_board_count="tiebreakserver"
+)
 TIMEOUT = [60.0]  # seconds a TieBreakServer run may take (--timeout)
+KEEP = [False]  # one TieBreakServer process for all the runs (--keep-tbs)
 
 
 FORMATS = {"trf16": write_team_trf, "trf26": write_team_trf26}
@@ -114,21 +124,63 @@ def write_event(
     return path, FORMATS[fmt](seed, path, withdrawals=withdrawals)
 
 
+#: a TieBreakServer process kept running (--keep-tbs): it reads the command lines of its
+#: tiebreakchecker, one JSON list a line, and answers each with its output as one JSON line,
+#: sparing a Python start and TieBreakServer's imports for each of the runs a file needs
+_WORKER = """
+import contextlib, io, json, sys
+from tiebreakchecker import tiebreakchecker
+for line in sys.stdin:
+    sys.argv = ["tiebreakchecker.py", *json.loads(line)]
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = tiebreakchecker().common_main()
+    except BaseException as error:  # noqa: BLE001 (SystemExit from argparse too)
+        code, err = 1, io.StringIO(repr(error))
+    sys.__stdout__.write(json.dumps([code, out.getvalue(), err.getvalue()]) + "\\n")
+    sys.__stdout__.flush()
+"""
+_KEPT: dict = {}
+
+
+def _run_tbs(tbs: Path, python: str, arguments: list[str]) -> tuple[int, str, str]:
+    """TieBreakServer's exit code, output and errors for one command line."""
+    if not KEEP[0]:
+        done = subprocess.run(
+            [python, "tiebreakchecker.py", *arguments], cwd=tbs, capture_output=True, text=True,
+            timeout=TIMEOUT[0],
+        )  # fmt: skip
+        return done.returncode, done.stdout, done.stderr
+    worker = _KEPT.get((tbs, python))
+    if worker is None or worker.poll() is not None:
+        worker = _KEPT[(tbs, python)] = subprocess.Popen(
+            [python, "-c", _WORKER], cwd=tbs, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            text=True,
+        )  # fmt: skip
+    assert worker.stdin is not None and worker.stdout is not None
+    worker.stdin.write(json.dumps(arguments) + "\n")
+    worker.stdin.flush()
+    answer = worker.stdout.readline()
+    if not answer:
+        raise RuntimeError("the TieBreakServer process ended")
+    code, out, err = json.loads(answer)
+    return code, out, err
+
+
 def tbs_table(tbs: Path, python: str, path: Path, codes: list[str], rr: bool) -> pd.DataFrame:
     """TieBreakServer's values of `codes`, by team number."""
     how = "-p" if rr else "-s"
-    command = [python, "tiebreakchecker.py", "-i", str(path), "-o", "-", how, "-d", "T", "-t"]
-    done = subprocess.run(
-        command + codes, cwd=tbs, capture_output=True, text=True, timeout=TIMEOUT[0]
-    )
-    if done.returncode != 0 or not done.stdout.strip():
-        raise RuntimeError(f"TieBreakServer failed on {path}: {done.stderr[-800:]}")
-    table = pd.read_csv(io.StringIO(done.stdout), sep="\t", dtype=str).set_index("StartNo")
+    arguments = ["-i", str(path), "-o", "-", how, "-d", "T", "-t", *codes]
+    code, out, err = _run_tbs(tbs, python, arguments)
+    if code != 0 or not out.strip():
+        raise RuntimeError(f"TieBreakServer failed on {path}: {err[-800:]}")
+    table = pd.read_csv(io.StringIO(out), sep="\t", dtype=str).set_index("StartNo")
     table.index = table.index.astype(int)
     return table.apply(pd.to_numeric, errors="coerce")
 
 
-def ours(data: TeamTrfData, rules: str, codes: list[str], rr: bool) -> pd.DataFrame:
+def ours(data: TeamTrfData, rules: str | RuleSet, codes: list[str], rr: bool) -> pd.DataFrame:
     """tourneystats' values of `codes` (its own spelling) for the file read as `data`, by team
     number."""
     with warnings.catch_warnings():
@@ -172,11 +224,7 @@ def compare(
         mine = ours(data, "fide2024", [code], rr)["rank"]
         _tally_ranks(theirs, mine, f"{code} (rank)", fmt, path, tally, examples)
         if code in BOARD_COUNT_STEP:  # again with the board count highest first, as TBS
-            teamtiebreaks._BOARD_COUNT_LOWEST_FIRST = False
-            try:
-                mine = ours(data, "fide2024", [code], rr)["rank"]
-            finally:
-                teamtiebreaks._BOARD_COUNT_LOWEST_FIRST = True
+            mine = ours(data, BC_HIGH, [code], rr)["rank"]
             _tally_ranks(theirs, mine, f"{code} (BC high)", fmt, path, tally, examples)
 
 
@@ -213,7 +261,12 @@ def main() -> None:
         help="the chance a team of a Swiss event withdraws after a round (absent to the end)",
     )  # fmt: skip
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds a TieBreakServer run")
+    parser.add_argument(
+        "--keep-tbs", action="store_true",
+        help="run TieBreakServer in one process kept for all the files (no --timeout)",
+    )  # fmt: skip
     args = parser.parse_args()
+    KEEP[0] = args.keep_tbs
     formats = [f.strip() for f in args.formats.split(",") if f.strip()]
     TIMEOUT[0] = args.timeout
     args.work.mkdir(parents=True, exist_ok=True)

@@ -129,7 +129,6 @@ from ..core.schema import (
     ValidationError,
     shortened,
 )
-from .codes import parse_tiebreak
 from .kinds import (
     COLOURS,
     K_FL,
@@ -146,7 +145,7 @@ from .kinds import (
 )
 from .points import _vector, point_system_text
 from .programs import program_of
-from .teamcodes import parse_team_tiebreak
+from .teamcodes import canonical_tiebreak_code
 from .trflines import (
     _SPACE,
     _TAB,
@@ -579,14 +578,11 @@ def _tiebreak_order(tag: str, line: str, where: str) -> str:
         codes = codes[1:] if codes[0].upper() == "PTS" else codes
     parsed = []
     for code in codes:
-        try:
-            parsed.append(parse_tiebreak(code).code)
+        try:  # an individual tie-break, or a team one (a team event: read_team_trf)
+            parsed.append(canonical_tiebreak_code(code))
         except ValueError as exc:
-            try:  # a team tie-break (a team event: read_team_trf)
-                parsed.append(parse_team_tiebreak(code).code)
-            except ValueError:
-                column = line.find(code) + 1
-                raise ValidationError(f"TRF: {where}: column {column}: {exc}") from None
+            column = line.find(code) + 1
+            raise ValidationError(f"TRF: {where}: column {column}: {exc}") from None
     if not parsed and tag == "202":
         raise ValidationError(f"TRF: {where}: column 5: a 202 record without a tie-break")
     twice = sorted({c for c in parsed if parsed.count(c) > 1})
