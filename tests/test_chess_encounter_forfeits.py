@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pandas as pd
 import pytest
+from test_chess_teams_variants import ede_events, forfeit, frame, match
 
 from tourneystats.chess import (
     RULE_SETS,
@@ -18,8 +19,6 @@ from tourneystats.chess import (
     team_standings,
 )
 from tourneystats.chess.teamcodes import canonical_tiebreak_code
-
-from test_chess_teams_variants import ede_events, forfeit, frame, match
 
 # -- individual DE/P ------------------------------------------------------------------------------
 
