@@ -56,6 +56,10 @@ EDEBB    count then bottom board elimination; two teams that did not meet stay t
          code; C.07 names the other four.) The board count step ranks the lower first (12.1)
          unless the rule set says otherwise (:attr:`RuleSet.encounter_board_count`:
          ``"tiebreakserver"``, the higher first, as FIDE's TieBreakServer ranks it there)
+EDE/P    (and EDEC/P, ... EDEBB/P) the same with the forfeited matches between the tied teams
+         counted as matches played, with the points awarded, in Swiss events too (C.07 6.1.1:
+         forfeits are left out "unless the tournament regulations say otherwise"; the TRF-2026
+         ``/P``); in round robins they count anyway (15.2)
 =======  =================================================================================
 
 Unplayed rounds: a forfeited match is a forfeit win or loss, a team bye a bye of its kind, and
