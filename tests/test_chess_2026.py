@@ -585,6 +585,11 @@ def test_the_order_a_trf_declares_is_used(tmp_path):
         ),
         ("202 EDET/P,EMGSB/C1/P", r"a\.trf:\d+: column 12: team tie-break EMGSB takes no /P modif"),
         ("202 DE/Q", r"a\.trf:\d+: column 5: tie-break DE takes no /Q modifier \(in 'DE/Q'\)"),
+        (
+            "202 BH,EDET/P",
+            r"a\.trf:\d+: column 8: 'EDET/P' is a team tie-break, and the file has no",
+        ),
+        ("212 MP,BH", r"a\.trf:\d+: column 5: 'MP' is a team tie-break, and the file has no team"),
         ("212 BH,SB", r"a\.trf:\d+: column 5: a 212 record lists the standings' criteria"),
         ("202 BH\n202 SB", r"a\.trf:\d+: a second 202 record"),
         ("202 KS/L+1", r"takes no /L modifier"),
