@@ -204,7 +204,10 @@ def compare(
 ) -> None:
     """Count the agreements of one file, per format, rule set and code (`grouped`: EDE, TBR,
     BBE too)."""
-    codes = [f"{c}/{v}" for v in RULES.values() for c in CODES]  # one run for both rule sets
+    # one run for both rule sets, Fore Buchholz last: TieBreakServer's FB changes the values it
+    # computes after it in the same run (its last-round scores left as draws)
+    codes = [f"{c}/{v}" for fb in (False, True) for v in RULES.values() for c in CODES
+             if c.startswith("FB") == fb]  # fmt: skip
     theirs = tbs_table(tbs, python, path, codes, rr)
     data = read_team_trf(path)
     for name, version in RULES.items():
