@@ -21,6 +21,49 @@ direct-encounter and board tie-breaks (EDE and its variants, TBR, BBE) are value
 that the two programs write differently (TieBreakServer: a position; tourneystats: how many of
 the group it places below): they are compared on the ranks they give after match points.
 
+``--keep-tbs`` runs TieBreakServer in one process for all the files (its runs of one file give
+the same output as separate processes: checked on the first files), about three times faster.
+
+Measured again after the direct-encounter fixes (6.1.2 averages, 6.3 successive places) and with
+the ``/P`` codes (TieBreakServer 14a34a2, seeds 0-999 in batches of 250, ``--grouped-every 1
+--keep-tbs``, 2026-12-07). Each format: 1,000 events, 11,759 teams, 1,199,418 values (41 codes
+x 2 rule sets, the ranks of 14 direct-encounter and board codes, and of the 6 with a board count
+step again with it highest first), 1,194,950 agree; TRF-16 and TRF-2026 give the very same
+counts. The 4,468 differences, each class checked team by team (an ad hoc script re-ran
+TieBreakServer and tourneystats' readings of its faults):
+
+- WON:GP 433, WON:MP 86 a rule set (1,038), all in round robins: C.07 15.2 counts a forfeited
+  match as played, so a forfeit win is a match (game) won; TieBreakServer keeps it unplayed
+  (its value is tourneystats' under ``round_robin_forfeits="tiebreakserver"``, every one).
+- Under 2026, EMGSB/C1 6, EMMSB/C1 2, SB:MP/C1 2: C.07 16.5.2 cuts the VUR of lowest
+  contribution, TieBreakServer the one of lowest stand-in score (e.g. seed 59, team 7, EMGSB/C1
+  137.5 against 135.5).
+- The ranks of EDEC, EDEBT, EDEBB and their ``/P``: 3,213; with the board count step highest
+  first (``(BC high)`` rows, ``encounter_board_count="tiebreakserver"``) all agree but the 87
+  of the next class: C.07 12.1 ranks the lower board count first (seed 2, teams 9 and 6).
+- 185 ranks (EDE 16, EDE/P 16, EDEB 15, EDEB/P 16, EDET 17, EDET/P 18, the BC-high rows 87) in
+  groups where two teams met more than once: C.07 6.1.2 averages their matches; TieBreakServer
+  sets its count of encounters back to 1 at a rematch, so a third meeting weighs half (seed 188,
+  teams 6 and 4: forfeit won by 6, a draw, 3-0 to 4; averages 1 and 1 match points each, tied;
+  TieBreakServer 0.75 and 1.25, places 4 first) or a group that all met is taken for one that
+  did not (seed 491).
+- FB:GP, /C1, /M1 of seed 720 (2 + 1 + 1 a rule set): an opponent with a zero-point bye in
+  round 2 forfeited the last round. Fore Buchholz counts that last match as drawn (C.07 8.3,
+  "as if" played), so the bye is followed by a round played and counts as awarded (16.2.3,
+  16.3.1): 2.5 game points; TieBreakServer classifies it by the forfeit (a trailing bye, a draw,
+  16.3.2): 4.0. FB is computable once the last round is paired (type D), before anyone forfeits.
+- 14 values of seed 720 under 2026 (AOB:MP 4; BH:MP, EMGSB, EMMSB, SB:MP, SSSC 2 each): a fault
+  of the run, not of either reading: TieBreakServer's FB of /V1, asked before them, changed
+  them. Fore Buchholz is asked last since; then they agree.
+
+``/P`` (C.07 6.1.1: forfeits between the tied count when the regulations say so): both programs
+count the forfeited matches between the tied teams as matches played; in round robins both
+count them anyway (15.2; TieBreakServer sets ``/P`` for round robins). Every ``/P`` difference is
+one of the classes above. Individual DE and DE/P (an ad hoc run on compare_tbs.py's random
+events, seeds 0-149, Swiss and round robins): round robins 1,010 of 1,010 each; Swiss DE 2,309
+and DE/P 2,308 of 2,316, every difference the count of encounters at a rematch (seeds 27, 42,
+107, 120, 125: players who met three times).
+
 Measured (TieBreakServer 14a34a2, seeds 0-999, ``--grouped-every 20``, 2026-12-07): 1,000 events,
 11,759 teams, 824,927 values a format (35 codes x 2 rule sets, and the EDE/TBR/BBE ranks of 599
 teams); 823,876 agree in the TRF-16 files and the very same 823,876 in the TRF-2026 files. The
