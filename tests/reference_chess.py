@@ -420,9 +420,11 @@ def rating_value(ev, player, name, low, high, ratings, opts):
 CACHE: dict = {}
 
 
-def de_order(ev, group):
-    """{player: number of group members the direct encounter ranks below him}."""
+def de_order(ev, group, forfeits=False):
+    """{player: number of group members the direct encounter ranks below him} (`forfeits`,
+    DE/P: a forfeit between two of them counts as a game, C.07 6.1.1)."""
     below = dict.fromkeys(group, 0)
+    games = ("played", *FORFEITS) if forfeits else ("played",)
 
     def resolve(members):
         members = list(members)
@@ -430,7 +432,7 @@ def de_order(ev, group):
             met = {m: {} for m in members}  # opponent -> points of each game (C.07 6.1.2:
             for m in members:  # two who met more than once count the average)
                 for k, opp, p, _ in ev.rounds(m):
-                    if k == "played" and opp in met:
+                    if k in games and opp in met:
                         met[m].setdefault(opp, []).append(p)
             score = {m: sum(sum(v) / len(v) for v in met[m].values()) for m in members}
             if all(len(met[m]) == len(members) - 1 for m in members):
@@ -529,14 +531,15 @@ def reference_standings(results, tiebreaks, rules, ratings=None, **opts):
         values = {p: {"PTS": value(ev, p, "PTS", ratings, opts)} for p in ev.table}
         done = ["PTS"]
         for code in tiebreaks:
-            if code.partition("@")[0] == "DE":
+            if code.partition("@")[0] in ("DE", "DE/P"):
                 groups = {}
                 for p in shown:
                     key = tuple(round(values[p][c], 9) if not math.isnan(values[p][c]) else None
                                 for c in done)  # fmt: skip
                     groups.setdefault(key, []).append(p)
                 for members in groups.values():
-                    for p, b in de_order(under_edition(ev, code)[0], members).items():
+                    under = under_edition(ev, code)[0]
+                    for p, b in de_order(under, members, code.startswith("DE/P")).items():
                         values[p][code] = float(b)
             else:
                 for p in ev.table:

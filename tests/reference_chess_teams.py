@@ -177,11 +177,14 @@ def reference_by_round(boards: pd.DataFrame) -> pd.DataFrame:
     return pd.concat(parts, ignore_index=True)
 
 
-def ede_variant_ranks(boards: pd.DataFrame, ede_rank: dict, steps: str) -> dict:
+def ede_variant_ranks(
+    boards: pd.DataFrame, ede_rank: dict, steps: str, forfeits: bool = False, high: bool = False
+) -> dict:
     """{team: rank} after match points, EDE and C.07 (2026) art. 13.3.2's steps of one Swiss
     event, given the ranks after match points and EDE (`ede_rank`, {team: rank}): two teams
-    alone on a rank are compared on the match(es) between them (played; met twice: the board
-    points averaged) by `steps` in order: ``C`` board count (lowest first, 12.1), ``T`` top board
+    alone on a rank are compared on the match(es) between them (played; with `forfeits`, /P,
+    forfeited too; met twice: the board points averaged) by `steps` in order: ``C`` board count
+    (lowest first, 12.1; `high`: highest first, as FIDE's TieBreakServer), ``T`` top board
     results (12.2), ``B`` bottom board elimination (12.3)."""
     size = int(boards["board"].max())
     m = matches(boards, size)
@@ -191,8 +194,9 @@ def ede_variant_ranks(boards: pd.DataFrame, ede_rank: dict, steps: str) -> dict:
         tied = [t for t, r in ede_rank.items() if r == rank]
         if len(tied) != 2:
             continue
+        kinds = ("played", "forfeit_win", "forfeit_loss") if forfeits else ("played",)
         met = [r for r in range(1, rounds + 1)
-               if m[(tied[0], r)]["opp"] == tied[1] and m[(tied[0], r)]["kind"] == "played"]  # fmt: skip
+               if m[(tied[0], r)]["opp"] == tied[1] and m[(tied[0], r)]["kind"] in kinds]  # fmt: skip
         if not met:
             continue
         per = {t: [sum(m[(t, r)]["boards"].get(b, 0.0) for r in met) / len(met)
@@ -202,7 +206,8 @@ def ede_variant_ranks(boards: pd.DataFrame, ede_rank: dict, steps: str) -> dict:
             for t in tied:
                 p = per[t]
                 if step == "C":
-                    keys[t].append(-sum(b * x for b, x in enumerate(p, start=1)))
+                    count = sum(b * x for b, x in enumerate(p, start=1))
+                    keys[t].append(count if high else -count)
                 elif step == "T":
                     keys[t].extend(p)
                 else:
@@ -212,3 +217,70 @@ def ede_variant_ranks(boards: pd.DataFrame, ede_rank: dict, steps: str) -> dict:
             first, second = (a, b) if keys[a] > keys[b] else (b, a)
             out[second] = rank + 1
     return out
+
+
+def _de(m: dict, rounds: int, members: list, score: str, win: float, forfeits: bool) -> dict:
+    """{team: number of `members` the direct encounter (C.07 art. 6) on `score` ("mp" or "gp")
+    ranks below it}: the matches between them (played; with `forfeits`, /P, forfeited ones too,
+    6.1.1), a pair met twice counting its average (6.1.2); all met: by those points, again
+    inside each level; else (6.3) first place to a team nobody can catch even winning all its
+    missing matches (`win`: a match won's points), then second, ..., then again on the rest."""
+    kinds = ("played", "forfeit_win", "forfeit_loss") if forfeits else ("played",)
+    below = dict.fromkeys(members, 0)
+
+    def resolve(group: list) -> None:
+        while len(group) > 1:
+            met: dict = {t: {} for t in group}
+            for t in group:
+                for r in range(1, rounds + 1):
+                    cell = m[(t, r)]
+                    if cell["kind"] in kinds and cell["opp"] in met:
+                        met[t].setdefault(cell["opp"], []).append(cell[score])
+            points = {t: sum(sum(v) / len(v) for v in met[t].values()) for t in group}
+            if all(len(met[t]) == len(group) - 1 for t in group):
+                levels = sorted(set(round(v, 9) for v in points.values()), reverse=True)
+                if len(levels) == 1:
+                    return
+                for level in levels:
+                    sub = [t for t in group if round(points[t], 9) == level]
+                    for t in sub:
+                        below[t] += sum(1 for o in group if round(points[o], 9) < level)
+                    resolve(sub)
+                return
+            order = sorted(group, key=lambda t: -points[t])
+            placed = []
+            for i, t in enumerate(order[:-1]):
+                reach = max(
+                    points[o] + win * (len(group) - 1 - len(met[o])) for o in order[i + 1 :]
+                )
+                if not points[t] > reach + 1e-9:
+                    break
+                placed.append(t)
+            if not placed:
+                return
+            for i, t in enumerate(placed):
+                below[t] += len(group) - 1 - i
+            group = [t for t in group if t not in placed]
+
+    resolve(list(members))
+    return below
+
+
+def ede_ranks(boards: pd.DataFrame, forfeits: bool = False) -> dict:
+    """{team: rank} of one Swiss event by match points, then EDE (C.07 13.3.1): direct encounter
+    on match points among the teams tied on them, then on game points among those still tied
+    (`forfeits`: EDE/P, the forfeited matches between them count, 6.1.1)."""
+    size = int(boards["board"].max())
+    m = matches(boards, size)
+    rounds = max(r for _, r in m)
+    teams = sorted({t for t, _ in m}, key=str)
+    mp = {t: sum(m[(t, r)]["mp"] for r in range(1, rounds + 1)) for t in teams}
+    keys: dict = {t: [mp[t]] for t in teams}
+    for score, win in (("mp", MATCH["win"]), ("gp", float(size))):
+        groups: dict = defaultdict(list)
+        for t in teams:
+            groups[tuple(keys[t])].append(t)
+        for members in groups.values():
+            for t, below in _de(m, rounds, members, score, win, forfeits).items():
+                keys[t].append(below)
+    return {t: 1 + sum(1 for o in teams if keys[o] > keys[t]) for t in teams}

@@ -579,7 +579,17 @@ def test_the_order_a_trf_declares_is_used(tmp_path):
     ("record", "message"),
     [
         ("202 BH/C1,XYZ", r"a\.trf:\d+: column 11: unknown tie-break 'XYZ'"),
-        ("202 EDET/P,BH:MP/C1", r"a\.trf:\d+: column 5: unknown tie-break 'EDET/P'"),
+        (
+            "202 EDET/P2,BH:MP/C1",
+            r"a\.trf:\d+: column 5: modifier /P takes no number \(in 'EDET/P2'\)",
+        ),
+        ("202 EDET/P,EMGSB/C1/P", r"a\.trf:\d+: column 12: team tie-break EMGSB takes no /P modif"),
+        ("202 DE/Q", r"a\.trf:\d+: column 5: tie-break DE takes no /Q modifier \(in 'DE/Q'\)"),
+        (
+            "202 BH,EDET/P",
+            r"a\.trf:\d+: column 8: 'EDET/P' is a team tie-break, and the file has no",
+        ),
+        ("212 MP,BH", r"a\.trf:\d+: column 5: 'MP' is a team tie-break, and the file has no team"),
         ("212 BH,SB", r"a\.trf:\d+: column 5: a 212 record lists the standings' criteria"),
         ("202 BH\n202 SB", r"a\.trf:\d+: a second 202 record"),
         ("202 KS/L+1", r"takes no /L modifier"),

@@ -25,7 +25,8 @@ CODES = [
 ]  # fmt: skip
 ORDERS = [
     ["DE", "BH/C1", "SB"], ["BH/C1", "DE", "SB"], ["PS", "WIN", "DE"], ["DE"],
-    ["STD", "TPN/R"], ["RTNG/R", "DE", "TPN"],
+    ["STD", "TPN/R"], ["RTNG/R", "DE", "TPN"], ["DE/P", "BH/C1"], ["BH/C1", "DE/P", "SB"],
+    ["DE", "DE/P"],
 ]  # fmt: skip
 
 
@@ -182,6 +183,7 @@ def test_round_robin_forfeits_count_as_played(seed, rules):
     frame, players = random_tournaments(seed, 3)
     round_robin = sorted(frame["event"].unique())[::2]  # E0 and E2 (when there)
     check(frame, players, [*CODES, "DE"], rules, round_robin=round_robin)
+    check(frame, players, ["DE/P", "SB"], rules, round_robin=round_robin)
 
 
 @settings(max_examples=25, deadline=None)

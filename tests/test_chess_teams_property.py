@@ -4,12 +4,14 @@ Swiss team events with reserves, forfeited boards and matches, and team byes."""
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 from chess_team_data import random_team_event
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference_chess_teams import CODES, ede_variant_ranks, reference
+from reference_chess_teams import CODES, ede_ranks, ede_variant_ranks, reference
+from test_chess_teams_variants import forfeit, frame, match
 
-from tourneystats.chess import team_standings
+from tourneystats.chess import RULE_SETS, team_standings
 
 
 @settings(max_examples=40, deadline=None)
@@ -52,6 +54,69 @@ def test_ede_variants_match_the_reference(seed, teams, boards, rounds):
         ours = team_standings(rows, tiebreaks=[code], round_robin=False).set_index("team")
         expected = ede_variant_ranks(rows, ede.to_dict(), steps)
         assert ours["rank"].to_dict() == expected, code
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    teams=st.integers(3, 10),
+    boards=st.integers(1, 6),
+    rounds=st.integers(1, 7),
+)
+def test_ede_with_and_without_p_matches_the_reference(seed, teams, boards, rounds):
+    """EDE and EDE/P (the forfeited matches between the tied count, C.07 6.1.1), then the
+    variants with /P, and with the board count highest first (the TieBreakServer reading)."""
+    rows, _, _ = random_team_event(
+        seed, teams=teams, boards=boards, rounds=rounds, round_robin=False
+    )
+    high = RULE_SETS["fide2024"].replace(name="high", encounter_board_count="tiebreakserver")
+    for suffix, forfeits in (("", False), ("/P", True)):
+        ede = team_standings(rows, tiebreaks=[f"EDE{suffix}"], round_robin=False)
+        ede = ede.set_index("team")["rank"].to_dict()
+        assert ede == ede_ranks(rows, forfeits), suffix
+        for code, steps in {"EDEC": "C", "EDET": "T", "EDEBB": "CB"}.items():
+            for rules, is_high in (("fide2024", False), (high, True)):
+                ours = team_standings(
+                    rows, tiebreaks=[code + suffix], round_robin=False, rules=rules
+                ).set_index("team")
+                expected = ede_variant_ranks(rows, ede, steps, forfeits, is_high)
+                assert ours["rank"].to_dict() == expected, (code, suffix, is_high)
+
+
+def forfeit_heavy_event(seed: int) -> pd.DataFrame:
+    """A random Swiss team event where ties, rematches and forfeited matches are frequent: 4-8
+    teams (an even number) of 2-4 boards, 1-4 rounds paired at random, each match forfeited
+    with chance 0.3, each board a win, draw or loss."""
+    rng = np.random.default_rng(seed)
+    teams = [f"T{k}" for k in range(2 * int(rng.integers(2, 5)))]
+    boards = int(rng.integers(2, 5))
+    rows = []
+    for rnd in range(1, int(rng.integers(1, 5)) + 1):
+        order = rng.permutation(teams)
+        for a, b in zip(order[::2], order[1::2]):
+            if rng.random() < 0.3:
+                rows += forfeit("F", rnd, str(a), str(b), boards)
+            else:
+                rows += match("F", rnd, str(a), str(b), list(rng.choice([0, 0.5, 1], boards)))
+    return frame(rows)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_ede_p_on_forfeit_heavy_events_matches_the_reference(seed):
+    rows = forfeit_heavy_event(seed)
+    high = RULE_SETS["fide2024"].replace(name="high", encounter_board_count="tiebreakserver")
+    for suffix, forfeits in (("", False), ("/P", True)):
+        ede = team_standings(rows, tiebreaks=[f"EDE{suffix}"], round_robin=False)
+        ede = ede.set_index("team")["rank"].to_dict()
+        assert ede == ede_ranks(rows, forfeits), suffix
+        for code, steps in {"EDEC": "C", "EDEB": "B", "EDEBT": "CT"}.items():
+            for rules, is_high in (("fide2024", False), (high, True)):
+                ours = team_standings(
+                    rows, tiebreaks=[code + suffix], round_robin=False, rules=rules
+                ).set_index("team")
+                expected = ede_variant_ranks(rows, ede, steps, forfeits, is_high)
+                assert ours["rank"].to_dict() == expected, (code, suffix, is_high)
 
 
 def test_a_season_at_once_is_each_event_alone():

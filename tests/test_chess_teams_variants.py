@@ -201,3 +201,28 @@ def test_equal_game_points_among_the_tied_compare_equal():
     rows += match("G", 3, "C", "A", [1, 1, 1, 0.5, 0, 0])
     table = team_standings(frame(rows), tiebreaks=["EDE"], round_robin=True).set_index("team")
     assert table.loc[list("ABC"), "rank"].tolist() == [1, 2, 3]
+
+
+def _bye(event: str, rnd: int, team: str, kind: str, per_board: float) -> list[tuple]:
+    """The board rows of a team bye (2 boards) of `kind`, `per_board` points on each."""
+    return [(event, rnd, team, None, b, f"{team}{b}", None, per_board, kind) for b in (1, 2)]
+
+
+@pytest.mark.parametrize("rules", ["fide2024", "fide2026"])
+def test_fore_buchholz_with_a_bye_before_a_last_round_forfeit(rules):
+    """Swiss, 2 boards, 3 rounds. Round 1: A-B 2-0, C-D 1-1; round 2: A-C 1.5-0.5, B a zero-point
+    bye, D a half-point bye; round 3 (the last): A-D 1-1, C-B forfeited by B.
+
+    FB (8.3): the last round's paired matches as drawn (1 game point each), so B played round 3
+    and its round-2 bye is followed by a round played: a requested bye of 16.2.3, counted as
+    awarded (16.3.1), 0. FB scores: A 2 + 1.5 + 1 = 4.5, B 0 + 0 + 1 = 1, D 1 + 1 + 1 = 3.
+    C's FB:GP: D 3 + A 4.5 + B 1 = 8.5 under both editions (its forfeit win is a drawn match
+    against B, not a dummy). FIDE's TieBreakServer classifies B's bye by the forfeit actually
+    lost (a bye followed only by VURs, 16.2.5: a draw) and gets 9.5; FB is known once the last
+    round is paired (type D), before anybody forfeits it."""
+    rows = match("W", 1, "A", "B", [1, 1]) + match("W", 1, "C", "D", [1, 0])
+    rows += match("W", 2, "A", "C", [1, 0.5]) + _bye("W", 2, "B", "zpb", 0.0)
+    rows += _bye("W", 2, "D", "hpb", 0.5) + match("W", 3, "A", "D", [1, 0])
+    rows += forfeit("W", 3, "C", "B", 2)
+    table = team_standings(frame(rows), tiebreaks=["FB:GP"], rules=rules).set_index("team")
+    assert table.loc["C", "FB:GP"] == 8.5

@@ -12,6 +12,17 @@ Measured here (2 cores shared with other work, load about 10, pandas 3): 1,000 e
 board rows, 3.4 s (validation 60 %, the tie-breaks themselves 0.3 s). FIDE's TieBreakServer, for
 comparison, takes about a second per event for one call (a Python process per file, in
 ``compare_tbs_teams.py``): some 20 minutes for the same season.
+
+With ``--tbs DIR`` (a TieBreakServer checkout) the first ``--tbs-events`` events of the season
+are also written as TRF-16 team files and TieBreakServer computes the same order on each, one
+process per file and, again, in one process kept for all; its time is given per event and for
+the season at that rate.
+
+Measured 2026-12-07 (load 5-6: two oracle runs beside it): team_standings 3.0 s (best of 3; 2.1
+to 2.4 s in a second run, also with ``EDE/P`` for ``EDE`` and with the order of FIDE's sample
+TRF-2026, ``EDEBT/P, EMGSB/C1, BH:MP/C1, MPvGP``). TieBreakServer 14a34a2 on the first 50
+events: 0.46 s an event with a process per file (7.6 min for the 1,000), 0.12 s an event in one
+process kept (1.9 min).
 """
 
 from __future__ import annotations
@@ -26,6 +37,7 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "benchmarks"))
 
 from chess_team_data import random_team_event  # noqa: E402
 
@@ -48,6 +60,8 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--cache", type=Path, help="a Parquet file keeping the season made")
+    parser.add_argument("--tbs", type=Path, help="a TieBreakServer checkout to time too")
+    parser.add_argument("--tbs-events", type=int, default=50, help="the events TBS computes")
     args = parser.parse_args()
     start = time.perf_counter()
     if args.cache is not None and args.cache.exists():
@@ -65,6 +79,35 @@ def main() -> None:
         best = min(best, time.perf_counter() - start)
     print(f"team_standings, {len(TIEBREAKS)} tie-breaks: {best:.2f} s (best of {args.repeat}); "
           f"{len(table):,} team rows")  # fmt: skip
+    if args.tbs is not None:
+        time_tbs(args.tbs, args.tbs_events, args.events)
+
+
+def time_tbs(tbs: Path, n_files: int, n_events: int) -> None:
+    """TieBreakServer's time for the season's first `n_files` events (the same seeds, written
+    as TRF-16 team files), per event and at that rate for `n_events`."""
+    import tempfile
+
+    import compare_tbs_teams as oracle
+    from chess_team_data import write_team_trf
+
+    codes = ["MPTS", *(c.upper() for c in TIEBREAKS)]
+    with tempfile.TemporaryDirectory() as folder:
+        paths = []
+        for s in range(n_files):
+            path = Path(folder) / f"E{s:05d}.trf"
+            write_team_trf(s, path, teams=12, boards=6, rounds=9, round_robin=False)
+            paths.append(path)
+        for keep in (False, True):
+            oracle.KEEP[0] = keep
+            oracle.tbs_table(tbs, sys.executable, paths[0], codes, False)  # (started, warm)
+            start = time.perf_counter()
+            for path in paths:
+                oracle.tbs_table(tbs, sys.executable, path, codes, False)
+            each = (time.perf_counter() - start) / n_files
+            how = "one process kept" if keep else "a process per file"
+            print(f"TieBreakServer ({how}): {each:.2f} s an event ({n_files} events); "
+                  f"{each * n_events / 60:.1f} min for {n_events:,}")  # fmt: skip
 
 
 if __name__ == "__main__":

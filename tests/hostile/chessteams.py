@@ -87,6 +87,29 @@ def chess_team_cases() -> Iterator[Case]:
     yield Case("team trf/binary garbage after the teams", "chess", {_NAME: trf + b"\xff\xfe\x00\x01"},
                "error", locate="line")  # fmt: skip
     yield Case("team trf/check", "chess", {_NAME: trf}, "ok", command="check", out=None)
+    yield from _encounter_modifier_cases(trf)
+
+
+def _encounter_modifier_cases(trf: bytes) -> Iterator[Case]:
+    """The /P modifier of the direct-encounter codes (C.07 6.1.1) in a 212 order and in
+    --tiebreaks: accepted on EDE and its variants, refused elsewhere or with a number."""
+    yield Case("team trf/212 with EDET/P", "chess", {_NAME: _sub(trf, r"^212 MP,GP", "212 MP,EDET/P,GP")},
+               "ok", want=_WANT[:1])  # fmt: skip
+    refused = {
+        "212 with EDET/P2": "212 MP,EDET/P2",
+        "212 with EMGSB/C1/P": "212 MP,EMGSB/C1/P",
+        "212 with BH:MP/C1/P": "212 MP,BH:MP/C1/P",
+        "212 with EDE/P/C1": "212 MP,EDE/P/C1",
+    }
+    for label, record in refused.items():
+        data = _sub(trf, r"^212 MP,GP", record)
+        yield Case(f"team trf/{label}", "chess", {_NAME: data}, "error", locate="line")
+    for label, codes in (("--tiebreaks TBR/P", "MP,TBR/P"), ("--tiebreaks EDE:GP/P", "EDE:GP/P"),
+                         ("--tiebreaks DE/PP", "DE/PP")):  # fmt: skip
+        yield Case(f"team trf/{label}", "chess", {_NAME: trf}, "error",
+                   args=("--tiebreaks", codes), locate="option", names=("--tiebreaks",))  # fmt: skip
+    yield Case("team trf/--tiebreaks EDEBB/P", "chess", {_NAME: trf}, "ok",
+               args=("--tiebreaks", "MP,EDEBB/P,GP"), want=_WANT[:1])  # fmt: skip
 
 
 def _boards_csv() -> bytes:

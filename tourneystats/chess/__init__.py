@@ -123,9 +123,10 @@ see :mod:`tourneystats.chess.codes`.
 code   name (C.07 2026)                     type  art.  mod.   here
 =====  ===================================  ====  ====  =====  =================================
 PTS    the points                                              the event's point system
-DE     Direct Encounter                     A     6            among the players tied on all
+DE     Direct Encounter                     A     6     /P     among the players tied on all
                                                                earlier criteria; forfeits only
-                                                               in round robins (6.1.1, 15.2)
+                                                               in round robins (6.1.1, 15.2);
+                                                               /P: forfeits too (6.1.1)
 WIN    Number of Wins                       B     7.1          rounds with a win's points,
                                                                played or not
 WON    Number of Games Won                  B     7.2          won over the board

@@ -3,8 +3,11 @@
 A code is an acronym (:data:`TIEBREAKS`) followed by modifiers, each after a ``/`` (or ``-``):
 ``/Cn`` cuts the n least significant values, ``/Mn`` the n least and the n most significant
 (C.07 art. 14); ``/R`` reverses TPN (descending) and RTNG (lowest first) (7.8, 10.6); ``/F``
-makes AOB the average of the opponents' Fore Buchholz (8.2). This is the syntax of the TRF-2026
-``202``/``212`` records, as FIDE's TieBreakServer reads them.
+makes AOB the average of the opponents' Fore Buchholz (8.2); ``/P`` makes DE count the forfeits
+between the tied players as games played (6.1.1: forfeits outside round robins are left out
+"unless the tournament regulations say otherwise"; the TRF-2026 tie-break list's ``/P``: a
+forfeit is "considered as played" against the scheduled opponent). This is the syntax of the
+TRF-2026 ``202``/``212`` records, as FIDE's TieBreakServer reads them.
 
 A code may end with the edition of the rules it is computed under, after an ``@``:
 ``BH/C1@2026`` is Buchholz cut 1 under C.07 (2026) (the rule set ``fide2026``), whatever the
@@ -32,7 +35,7 @@ TIEBREAKS = (
 #: the modifiers each tie-break takes besides none
 _MODIFIERS = {
     "BH": "CM", "SB": "CM", "FB": "CM", "ARO": "CM", "PS": "C", "TPN": "R", "RTNG": "R",
-    "AOB": "F",
+    "AOB": "F", "DE": "P",
 }  # fmt: skip
 #: Buchholz and its relatives (C.07 art. 8: "must not be used in round-robins", 2026)
 BUCHHOLZ_FAMILY = frozenset({"BH", "FB", "AOB"})
@@ -66,6 +69,10 @@ class TieBreak:
         ``/R``: TPN in descending order, RTNG lowest first.
     fore : bool
         ``/F``: AOB over the opponents' Fore Buchholz.
+    forfeits_played : bool
+        ``/P``: DE counts a forfeit between two tied players as a game played, with the points
+        awarded (C.07 art. 6.1.1, the regulations saying so); without it only round robins do
+        (15.2).
     edition : str or None
         The rule set (a name of :data:`~tourneystats.chess.RULE_SETS`) the tie-break is
         computed under, whatever the event's (``@2026``: ``"fide2026"``); None: the event's.
@@ -78,6 +85,7 @@ class TieBreak:
     reverse: bool = False
     fore: bool = False
     edition: str | None = None
+    forfeits_played: bool = False
 
     @property
     def plain(self) -> TieBreak:
@@ -99,7 +107,8 @@ def parse_tiebreak(code: str | TieBreak) -> TieBreak:
     ----------
     code : str or TieBreak
         An acronym of :data:`TIEBREAKS` with its modifiers (``/C1`` cut the lowest, ``/M1`` the
-        lowest and highest, ``/R`` reversed, ``/F`` Fore Buchholz average), any letter case,
+        lowest and highest, ``/R`` reversed, ``/F`` Fore Buchholz average, ``/P`` DE with the
+        forfeits between the tied as games), any letter case,
         and optionally the edition it is computed under (``@2026``, ``@2024``, ``@2023``,
         ``@2009`` or ``@<rule set>``); a :class:`TieBreak` is returned as it is.
 
@@ -117,9 +126,11 @@ def parse_tiebreak(code: str | TieBreak) -> TieBreak:
     --------
     >>> from tourneystats.chess import parse_tiebreak
     >>> parse_tiebreak("bh/c2")
-    TieBreak(code='BH/C2', name='BH', low=2, high=0, reverse=False, fore=False, edition=None)
+    TieBreak(code='BH/C2', name='BH', low=2, high=0, reverse=False, fore=False, edition=None,...)
     >>> parse_tiebreak("BH/M1").high, parse_tiebreak("RTNG/R").ascending
     (1, True)
+    >>> parse_tiebreak("de/p").code, parse_tiebreak("DE/P").forfeits_played
+    ('DE/P', True)
     >>> parse_tiebreak("BH/C1@2026").edition, parse_tiebreak("bh/m1 @ 2023").code
     ('fide2026', 'BH/M1@2024')
     >>> parse_tiebreak("XYZ")
@@ -161,14 +172,14 @@ def _parse_plain(text: str, code: str) -> TieBreak:
         raise ValueError(f"unknown tie-break {code!r}; known: {known}")
     name = "REP" if name == "GE" else name
     low = high = 0
-    reverse = fore = False
+    reverse = fore = played = False
     assert match is not None  # (else no name: refused above)
     for letter, count in _PART.findall(match.group(2)):
         letter, count = letter.upper(), count.replace(" ", "")
         if letter not in _MODIFIERS.get(name, "") or len(letter) != 1:
             raise ValueError(
                 f"tie-break {name} takes no /{letter} modifier (in {code!r}); supported: "
-                "/Cn and /Mn (BH, SB, FB, ARO), /Cn (PS), /R (TPN, RTNG), /F (AOB)"
+                "/Cn and /Mn (BH, SB, FB, ARO), /Cn (PS), /R (TPN, RTNG), /F (AOB), /P (DE)"
             )
         if letter in "CM":
             if not count.isdigit() or int(count) < 1:
@@ -178,6 +189,7 @@ def _parse_plain(text: str, code: str) -> TieBreak:
             raise ValueError(f"modifier /{letter} takes no number (in {code!r})")
         reverse |= letter == "R"
         fore |= letter == "F"
+        played |= letter == "P"
     canonical = name + (f"/{'M' if high else 'C'}{low}" if low else "")
-    canonical += "/R" * reverse + "/F" * fore
-    return TieBreak(canonical, name, low, high, reverse, fore)
+    canonical += "/R" * reverse + "/F" * fore + "/P" * played
+    return TieBreak(canonical, name, low, high, reverse, fore, forfeits_played=played)

@@ -69,6 +69,12 @@ class RuleSet:
         What an ARO cut takes: the lowest rating (``"lowest"``), or a round without a game
         first, a player with one keeping every opponent he played (``"unplayed_first"``:
         Swiss-Manager).
+    encounter_board_count : {"lowest_first", "tiebreakserver"}
+        The board count step of the team extended direct encounter (EDEC, EDEBT, EDEBB; C.07
+        2026 art. 13.3.2, which applies art. 12 to the match(es) between two teams still tied):
+        the lower board count of the two ranks first, as art. 12.1 reads (``"lowest_first"``),
+        or the higher (``"tiebreakserver"``: FIDE's TieBreakServer, whose own BC column ranks
+        the lower first).
     unplayed_in_round_robins : {"not_counted", "as_swiss"}
         The rounds without a game in a round robin (the round an odd number of players' free
         player sits out, an absence): ``"not_counted"`` (C.07 15.2-15.3: the unplayed-round rules
@@ -93,6 +99,7 @@ class RuleSet:
     pab_in_sb: str = "stand_in"
     sb_unplayed: str = "awarded"
     aro_cut: str = "lowest"
+    encounter_board_count: str = "lowest_first"
 
     def __post_init__(self) -> None:
         for field, allowed in _ALLOWED.items():
@@ -117,6 +124,7 @@ _ALLOWED = {
     "pab_in_sb": ("stand_in", "zero"),
     "sb_unplayed": ("awarded", "draw"),
     "aro_cut": ("lowest", "unplayed_first"),
+    "encounter_board_count": ("lowest_first", "tiebreakserver"),
 }
 RULE_SETS: dict[str, RuleSet] = {
     "adjusted": RuleSet("adjusted", "adjusted", "self", False, unplayed_in_round_robins="as_swiss"),

@@ -85,7 +85,9 @@ def _table(grid: _Grid, tiebreaks: list[TieBreak], options: _Options) -> pd.Data
     for tb in tiebreaks:
         if tb.name == "DE":
             keys = [group_of] + [np.round(np.nan_to_num(v, nan=-1e18), 9) for v in columns.values()]
-            columns[tb.code] = engines[tb.edition].direct_encounter(_group_ids(keys))
+            columns[tb.code] = engines[tb.edition].direct_encounter(
+                _group_ids(keys), tb.forfeits_played
+            )
         else:
             columns[tb.code] = engines[tb.edition].value(tb.plain)
     if grid.event_categorical:

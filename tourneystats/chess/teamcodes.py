@@ -4,7 +4,10 @@ A code is an acronym (:data:`TEAM_TIEBREAKS`), optionally a point type after a c
 match points, ``:GP`` game points; by default the event's primary score), then cut modifiers
 (``/Cn``: the n least significant values; ``/Mn``: the n least and the n most; C.07 art. 14), as
 FIDE's TieBreakServer and the TRF-2026 ``202``/``212`` records write them: ``BH:GP/C1``,
-``SB:MP``, ``EMGSB/C1``, ``FB:MP/C1``, ``EDE``, ``EDEBT``.
+``SB:MP``, ``EMGSB/C1``, ``FB:MP/C1``, ``EDE``, ``EDEBT``. The direct-encounter codes take
+``/P`` (``EDET/P``, as in FIDE's sample TRF-2026 file): the forfeited matches between the tied
+teams count as matches played, with the points awarded (C.07 art. 6.1.1, for teams by art. 13;
+without it only round robins count them, 15.2).
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ TEAM_TIEBREAKS = (
 )  # fmt: skip
 #: the tie-breaks that take cut modifiers
 _CUTS = {"BH": "CM", "FB": "CM", "SB": "CM", "EMMSB": "C", "EMGSB": "C", "EGMSB": "C",
-         "EGGSB": "C", "PS": "C"}  # fmt: skip
+         "EGGSB": "C", "PS": "C", **dict.fromkeys(EDE_VARIANTS, "P")}  # fmt: skip
 #: the tie-breaks whose value is fixed by their name (no point type)
 _NO_TYPE = frozenset({"MP", "GP", "MPVGP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "BC", "TBR",
                       "BBE", "SSSC", *EDE_VARIANTS})  # fmt: skip
@@ -51,6 +54,9 @@ class TeamTieBreak:
         ``"MP"``, ``"GP"``, or None: the event's primary score.
     low, high : int
         How many least / most significant values are cut.
+    forfeits_played : bool
+        ``/P`` (EDE and its variants): the forfeited matches between the tied teams count as
+        matches played, in Swiss events too (C.07 art. 6.1.1).
     """
 
     code: str
@@ -58,6 +64,7 @@ class TeamTieBreak:
     score: str | None = None
     low: int = 0
     high: int = 0
+    forfeits_played: bool = False
 
 
 def parse_team_tiebreak(code: str | TeamTieBreak) -> TeamTieBreak:
@@ -67,7 +74,8 @@ def parse_team_tiebreak(code: str | TeamTieBreak) -> TeamTieBreak:
     ----------
     code : str or TeamTieBreak
         An acronym of :data:`TEAM_TIEBREAKS` (any letter case), a point type ``:MP``/``:GP``
-        where the tie-break takes one, and modifiers ``/Cn``, ``/Mn``.
+        where the tie-break takes one, and modifiers ``/Cn``, ``/Mn`` (``/P`` for EDE and its
+        variants).
 
     Returns
     -------
@@ -82,9 +90,11 @@ def parse_team_tiebreak(code: str | TeamTieBreak) -> TeamTieBreak:
     --------
     >>> from tourneystats.chess.teamcodes import parse_team_tiebreak
     >>> parse_team_tiebreak("bh:gp/c1")
-    TeamTieBreak(code='BH:GP/C1', name='BH', score='GP', low=1, high=0)
+    TeamTieBreak(code='BH:GP/C1', name='BH', score='GP', low=1, high=0, forfeits_played=False)
     >>> parse_team_tiebreak("mpvgp").code
     'MPvGP'
+    >>> parse_team_tiebreak("edet/p").code, parse_team_tiebreak("EDET/P").forfeits_played
+    ('EDET/P', True)
     >>> parse_team_tiebreak("EDE:GP")
     Traceback (most recent call last):
     ...
@@ -105,38 +115,67 @@ def parse_team_tiebreak(code: str | TeamTieBreak) -> TeamTieBreak:
     if score is not None and name in _NO_TYPE:
         raise ValueError(f"team tie-break {name} takes no point type (in {str(code)!r})")
     low = high = 0
+    played = False
     for letter, count in _PART.findall(match.group(3)):
         letter = letter.upper()
         if letter not in _CUTS.get(name, ""):
             raise ValueError(
                 f"team tie-break {name} takes no /{letter} modifier (in {str(code)!r}); "
-                "/Cn and /Mn: BH, FB, SB; /Cn: the extended SBs (the TEC's exercises, §10), PS"
+                "/Cn and /Mn: BH, FB, SB; /Cn: the extended SBs (the TEC's exercises, §10), PS; "
+                "/P: EDE and its variants"
             )
+        if letter == "P":
+            if count:
+                raise ValueError(f"modifier /P takes no number (in {str(code)!r})")
+            played = True
+            continue
         if not count.isdigit() or int(count) < 1:
             raise ValueError(f"modifier count must be at least 1 (in {str(code)!r})")
         low, high = int(count), int(count) if letter == "M" else 0
     canonical = "MPvGP" if name == "MPVGP" else name
     canonical += f":{score}" if score else ""
     canonical += f"/{'M' if high else 'C'}{low}" if low else ""
-    return TeamTieBreak(canonical, name, score, low, high)
+    canonical += "/P" if played else ""
+    return TeamTieBreak(canonical, name, score, low, high, played)
 
 
 def check_tiebreak_code(code: str) -> str:
     """`code` if it is an individual (:func:`~tourneystats.chess.parse_tiebreak`) or a team
-    tie-break code; else the individual parser's ValueError, naming the team codes too.
+    tie-break code; else the ValueError of :func:`canonical_tiebreak_code`.
 
     Examples
     --------
-    >>> check_tiebreak_code("BH/C1"), check_tiebreak_code("EMGSB/C1")
-    ('BH/C1', 'EMGSB/C1')
+    >>> check_tiebreak_code("BH/C1"), check_tiebreak_code("EMGSB/C1"), check_tiebreak_code("EDET/P")
+    ('BH/C1', 'EMGSB/C1', 'EDET/P')
     """
-    from .codes import parse_tiebreak
+    canonical_tiebreak_code(code)
+    return code
+
+
+def canonical_tiebreak_code(code: str) -> str:
+    """The canonical spelling of an individual or a team tie-break code (an individual one when
+    it is both); else a ValueError: the team parser's for a code only teams have (a point type,
+    or an acronym such as EDE), else the individual parser's, naming the team codes too.
+
+    Examples
+    --------
+    >>> canonical_tiebreak_code("de/p"), canonical_tiebreak_code("edebt / p")
+    ('DE/P', 'EDEBT/P')
+    >>> canonical_tiebreak_code("EDE/C1")
+    Traceback (most recent call last):
+    ...
+    ValueError: team tie-break EDE takes no /C modifier (in 'EDE/C1'); ...
+    """
+    from .codes import TIEBREAKS, parse_tiebreak
 
     try:
-        parse_tiebreak(code)
+        return parse_tiebreak(code).code
     except ValueError as individual:
         try:
-            parse_team_tiebreak(code)
-        except ValueError:
+            return parse_team_tiebreak(code).code
+        except ValueError as team:
+            acronym = re.match(r"\s*([A-Za-z]*)", str(code))
+            name = acronym.group(1).upper() if acronym else ""
+            if ":" in str(code) or (name in TEAM_TIEBREAKS and name not in TIEBREAKS):
+                raise team from None
             raise ValueError(f"{individual} (team events: {', '.join(TEAM_TIEBREAKS)})") from None
-    return code

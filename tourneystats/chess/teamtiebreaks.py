@@ -53,7 +53,13 @@ EDEB     EDEC board count (lowest first, 12.1), EDET top board results (12.2), E
 EDEBT    board elimination (12.3), EDEBT board count then top board results, EDEBB board
 EDEBB    count then bottom board elimination; two teams that did not meet stay tied. A
          group of three or more tied after EDE stays tied. (EDEC is FIDE's TieBreakServer's
-         code; C.07 names the other four.)
+         code; C.07 names the other four.) The board count step ranks the lower first (12.1)
+         unless the rule set says otherwise (:attr:`RuleSet.encounter_board_count`:
+         ``"tiebreakserver"``, the higher first, as FIDE's TieBreakServer ranks it there)
+EDE/P    (and EDEC/P, ... EDEBB/P) the same with the forfeited matches between the tied teams
+         counted as matches played, with the points awarded, in Swiss events too (C.07 6.1.1:
+         forfeits are left out "unless the tournament regulations say otherwise"; the TRF-2026
+         ``/P``); in round robins they count anyway (15.2)
 =======  =================================================================================
 
 Unplayed rounds: a forfeited match is a forfeit win or loss, a team bye a bye of its kind, and
@@ -76,7 +82,7 @@ import pandas as pd
 from ..core.ranking import competition_rank
 from ..core.schema import DECIDED_BY, EVENT, NAME, RANK, TEAM
 from .encounter import _group_ids, direct_encounter
-from .kinds import K_FW, K_PLAYED, TIEBREAK_ORDER, _counted
+from .kinds import K_FL, K_FW, K_PLAYED, TIEBREAK_ORDER, _counted
 from .rules import RuleSet
 from .scores import _cut, _fore, _Rounds, _scores
 from .teamcodes import (
@@ -237,22 +243,35 @@ class _TeamEngine:
         elif tb.name == "BBE":
             keys = _bottom_boards(self.tg.board_points)
         else:
-            first = self._encounter(self.primary, group)
+            first = self._encounter(self.primary, group, tb.forfeits_played)
             inner = _group_ids([group, first])
-            keys = [first, self._encounter(self.secondary, inner)]
+            keys = [first, self._encounter(self.secondary, inner, tb.forfeits_played)]
             if EDE_VARIANTS[tb.name]:
-                keys += self._knockout_steps(EDE_VARIANTS[tb.name], _group_ids([inner, keys[1]]))
+                steps, tied = EDE_VARIANTS[tb.name], _group_ids([inner, keys[1]])
+                keys += self._knockout_steps(steps, tied, tb.forfeits_played)
         return _below(group, keys)
 
-    def _knockout_steps(self, steps: str, group: np.ndarray) -> list[np.ndarray]:
+    def _matches(self, score: str, forfeits_played: bool) -> np.ndarray:
+        """The matches direct encounter counts: played, in round robins forfeited too (C.07
+        15.2), and with `forfeits_played` (``/P``) every forfeited match with its scheduled
+        opponent (6.1.1)."""
+        g = self.tg.grid(score)
+        games = _games_kind(g) == K_PLAYED
+        if forfeits_played:
+            games |= ((g.kind == K_FW) | (g.kind == K_FL)) & (g.opp >= 0)
+        return games
+
+    def _knockout_steps(
+        self, steps: str, group: np.ndarray, forfeits_played: bool = False
+    ) -> list[np.ndarray]:
         """C.07 art. 13.3.2: the keys of the art. 12 steps (``C`` board count, ``T`` top board
         results, ``B`` bottom board elimination) for the teams of `group` still tied two by
-        two after EDE, on the matches between the two (played, or in round robins forfeited;
-        met twice: the average); 0 for every other team, and for two teams that did not meet."""
+        two after EDE, on the matches between the two (as :meth:`_matches` counts them; met
+        twice: the average); 0 for every other team, and for two teams that did not meet."""
         tg = self.tg
         T, R, B = tg.match_boards.shape
         size = np.bincount(group, minlength=T)[group]
-        games = _games_kind(tg.mp) == K_PLAYED
+        games = self._matches("MP", forfeits_played)
         # the other team of each pair of two: rows sorted by group, a pair is two neighbours
         order = np.argsort(group, kind="stable")
         g, two = group[order], size[order] == 2
@@ -266,18 +285,25 @@ class _TeamEngine:
         for step in steps:
             if step == "C":
                 bc = per_board @ np.arange(1, B + 1, dtype=np.float64)
-                keys.append(-bc if _BOARD_COUNT_LOWEST_FIRST else bc)
+                keys.append(np.where(self._board_count_highest_first(), bc, -bc))
             elif step == "T":
                 keys += list(per_board.T)
             else:
                 keys += _bottom_boards(per_board)
         return keys
 
-    def _encounter(self, score: str, group: np.ndarray) -> np.ndarray:
+    def _board_count_highest_first(self) -> np.ndarray:
+        """Whether each team's rule set ranks the higher board count first in the EDE steps
+        (:attr:`RuleSet.encounter_board_count`; C.07 12.1: the lower first)."""
+        g = self.tg.mp
+        high = [r.encounter_board_count == "tiebreakserver" for r in g.rule_sets]
+        return np.array(high, dtype=bool)[g.rule]
+
+    def _encounter(self, score: str, group: np.ndarray, forfeits_played: bool) -> np.ndarray:
         """Direct encounter (art. 6) on `score` inside each group, a match scaled to 1 point."""
         g = self.tg.grid(score)
         scaled = np.where(_counted(g.kind), g.points / g.win[:, None], 0.0)  # a win: 1
-        games = _games_kind(g) == K_PLAYED
+        games = self._matches(score, forfeits_played)
         return direct_encounter(replace(g, points=scaled), games, group)
 
 
@@ -294,9 +320,6 @@ _METHODS = {
     "BC": _TeamEngine._board_count,
 }
 _GROUPED = frozenset({"TBR", "BBE", *EDE_VARIANTS})
-#: C.07 art. 12.1: the lower board count ranks first (as the BC column); FIDE's TieBreakServer
-#: (14a34a2) ranks the higher first in its EDEC, EDEBT and EDEBB steps
-_BOARD_COUNT_LOWEST_FIRST = True
 
 
 def _bottom_boards(per_board: np.ndarray) -> list[np.ndarray]:

@@ -18,7 +18,18 @@ import numpy as np
 from .codes import RATING_BASED, TIEBREAKS, TieBreak, parse_tiebreak
 from .encounter import direct_encounter
 from .grid import _Grid
-from .kinds import _AVAILABLE, K_FL, K_FW, K_LIVE, K_NONE, K_PAB, K_PLAYED, _counted, _is
+from .kinds import (
+    _AVAILABLE,
+    _FORFEIT,
+    K_FL,
+    K_FW,
+    K_LIVE,
+    K_NONE,
+    K_PAB,
+    K_PLAYED,
+    _counted,
+    _is,
+)
 from .ratings import _aro, _opp_ratings, _opponent_mean, _performance, _unrated_option
 from .scores import _cut, _fore, _Rounds, _scores
 
@@ -341,13 +352,18 @@ class _Engine:
 
     # -- direct encounter ---------------------------------------------------------------------
 
-    def direct_encounter(self, group: np.ndarray) -> np.ndarray:
+    def direct_encounter(self, group: np.ndarray, forfeits_played: bool = False) -> np.ndarray:
         """DE value of every player within his tie group `group` (see :func:`direct_encounter`),
         on the points scaled to 1 a win, so that a missing game can add a win's points (art.
-        6.3) whatever the event's point system (3/1/0 too)."""
+        6.3) whatever the event's point system (3/1/0 too). The games are those played over
+        the board, in round robins the forfeits too (15.2); `forfeits_played` (``DE/P``): every
+        forfeit with its scheduled opponent, in Swiss events too (6.1.1)."""
         g = self.grid
         scaled = replace(g, points=g.points / np.maximum(g.win, 1e-12)[:, None])
-        return direct_encounter(scaled, self.played("games"), group)
+        games = self.played("games")
+        if forfeits_played:
+            games = games | (_is(g.kind, _FORFEIT) & (g.opp >= 0))
+        return direct_encounter(scaled, games, group)
 
 
 #: the engine's method computing each tie-break (DE is computed by the standings)

@@ -146,7 +146,7 @@ from .kinds import (
 )
 from .points import _vector, point_system_text
 from .programs import program_of
-from .teamcodes import parse_team_tiebreak
+from .teamcodes import canonical_tiebreak_code
 from .trflines import (
     _SPACE,
     _TAB,
@@ -474,6 +474,8 @@ def _header(
     points = np.tile(_DEFAULT_POINTS, (n_files, 1))
     has_162 = np.zeros(n_files, dtype=bool)
     orders: dict[str, dict[int, str]] = {"202": {}, "212": {}}
+    order_at: dict[int, list[tuple[str, int]]] = {}  # each file's 202/212 lines: (text, number)
+    team_files: set[int] = set()  # the files with team records (013/310)
     programs: dict[int, str] = {}  # the program a comment line names, by file
     for k, raw in enumerate(lines):
         text = texts[k] if k in texts else raw.decode("latin-1")
@@ -500,10 +502,16 @@ def _header(
             if f in orders[tag]:
                 raise ValidationError(f"TRF: {files[f]}:{n}: a second {tag} record")
             orders[tag][f] = _tiebreak_order(tag, text, f"{files[f]}:{n}")
+            order_at.setdefault(f, []).append((text, n))
+        elif tag in ("013", "310"):
+            team_files.add(f)
         elif tag == "###" and f not in programs:
             named = program_of(text)
             if named is not None:
                 programs[f] = named
+    for f in set(order_at) - team_files:
+        for text, n in order_at[f]:
+            _no_team_tiebreak(text, f"{files[f]}:{n}")
     out = _header_frame(values, declared, points, files)
     out[PROGRAM] = pd.array([programs.get(f) for f in range(n_files)], dtype="string")
     out["declared_at"] = declared_at
@@ -565,6 +573,19 @@ def _point_system(row: np.ndarray, line: str, where: str) -> None:
         raise ValidationError(f"TRF: {where}: 162: {exc}") from None
 
 
+def _no_team_tiebreak(line: str, where: str) -> None:
+    """Refuse a team tie-break in the 202/212 `line` of a file without team records."""
+    for code in (c.strip() for c in line[4:].split(",")):
+        if code and code.upper() != "PTS":
+            try:
+                parse_tiebreak(code)
+            except ValueError:
+                raise ValidationError(
+                    f"TRF: {where}: column {line.find(code) + 1}: {code!r} is a team tie-break, "
+                    "and the file has no team records (013/310)"
+                ) from None
+
+
 def _tiebreak_order(tag: str, line: str, where: str) -> str:
     """The tie-breaks of a ``202`` (or ``212``: the standings, the points first) record, as
     canonical codes separated by commas; an unknown code is refused."""
@@ -579,14 +600,11 @@ def _tiebreak_order(tag: str, line: str, where: str) -> str:
         codes = codes[1:] if codes[0].upper() == "PTS" else codes
     parsed = []
     for code in codes:
-        try:
-            parsed.append(parse_tiebreak(code).code)
+        try:  # an individual tie-break, or a team one (a team event: read_team_trf)
+            parsed.append(canonical_tiebreak_code(code))
         except ValueError as exc:
-            try:  # a team tie-break (a team event: read_team_trf)
-                parsed.append(parse_team_tiebreak(code).code)
-            except ValueError:
-                column = line.find(code) + 1
-                raise ValidationError(f"TRF: {where}: column {column}: {exc}") from None
+            column = line.find(code) + 1
+            raise ValidationError(f"TRF: {where}: column {column}: {exc}") from None
     if not parsed and tag == "202":
         raise ValidationError(f"TRF: {where}: column 5: a 202 record without a tie-break")
     twice = sorted({c for c in parsed if parsed.count(c) > 1})
