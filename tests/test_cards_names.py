@@ -87,6 +87,29 @@ def test_a_name_with_spaces_in_some_rows_is_one_player():
     assert table.loc["Ann", "rank"] == 1
 
 
+@pytest.mark.parametrize("dtype", ["str", "category"])
+def test_names_with_spaces_on_two_threads_are_read_once_as_in_one_call(monkeypatch, dtype):
+    """A frame computed in runs of events on two threads (each run one event here) reads its
+    names as one call does: Ann is one player in every event, with her 6 match points, whether
+    the names are text or categoricals (as a Parquet file's are read)."""
+    from tourneystats.cards import tables
+    from tourneystats.core.parallel import cores
+
+    frame = pd.concat([MATCHES.assign(event=e) for e in ("E1", "E2", "E3")], ignore_index=True)
+    frame = frame.astype({"player": dtype, "opponent": dtype})
+    monkeypatch.setattr(tables, "THREADED_ROWS", 10**12)
+    one = cards.standings(frame)
+    monkeypatch.setattr(tables, "THREADED_ROWS", 0)
+    monkeypatch.setattr(tables, "CHUNK_ROWS", len(MATCHES))
+    two = tables._on_two_threads(frame, cards.get_rules("mtg"), None)  # (None: a run failed)
+    assert two is not None or cores() < 2
+    two = cards.standings(frame) if two is None else two
+    pd.testing.assert_frame_equal(two, one, check_exact=True)
+    ann = two[two["player"] == "Ann"]
+    assert ann["event"].tolist() == ["E1", "E2", "E3"] and set(ann["match_points"]) == {6}
+    assert len(two) == 12
+
+
 def test_names_differing_in_case_are_two_players_with_a_warning():
     frame = MATCHES.assign(
         player=MATCHES["player"].replace("Ann", "ANN"),

@@ -132,8 +132,11 @@ def _specs(frame: pd.DataFrame, columns: tuple[Column, ...]) -> list[Column]:
     return out
 
 
-def _prepare_matches(results: pd.DataFrame, *, what: str = "results") -> _Matches:
-    """Validate a match-level frame and turn it into integer arrays.
+def _prepare_matches(
+    results: pd.DataFrame, *, what: str = "results", names_read: bool = False
+) -> _Matches:
+    """Validate a match-level frame and turn it into integer arrays (`names_read`: its names
+    are already read as every reader reads them, :func:`_clean_names`).
 
     Written to touch little fresh memory (it is most of the cost at archive scale): integer inputs
     are used in their own dtype, and one int64 scratch array is reused for every key. The steps
@@ -141,7 +144,8 @@ def _prepare_matches(results: pd.DataFrame, *, what: str = "results") -> _Matche
     gap in the rounds of an event, one row per player and round, a row of the opponent in that
     round, sides that agree.
     """
-    df = _clean_names(validate(results, _specs(results, MATCH_COLUMNS), what=what))
+    df = validate(results, _specs(results, MATCH_COLUMNS), what=what)
+    df = df if names_read else _clean_names(df)
     rnd = _round_numbers(df, what)
     bye = df[OPPONENT].isna().to_numpy()
     played = ~bye
@@ -511,13 +515,14 @@ def _no_bracket_rows(results: pd.DataFrame) -> None:
     )
 
 
-def _prepare(results: pd.DataFrame) -> _Matches:
-    """Validate either input form and return the match-level arrays."""
+def _prepare(results: pd.DataFrame, *, names_read: bool = False) -> _Matches:
+    """Validate either input form and return the match-level arrays (`names_read`: the names
+    of `results` are already read as every reader reads them, :func:`_clean_names`)."""
     form = _form(results)
     _no_bracket_rows(results)
     if form == "match":
-        return _prepare_matches(results)
+        return _prepare_matches(results, names_read=names_read)
     games, matches, match = _games_frame(results)
-    prepared = _prepare_matches(matches)
+    prepared = _prepare_matches(matches, names_read=names_read)
     _check_game_mirror(games, match, prepared)
     return prepared

@@ -31,7 +31,7 @@ from ..core.schema import (
 )
 from .codes import _Coder, _Compact
 from .headtohead import _break_pairs, _Duels
-from .prepare import GAME_COLUMNS, MATCH_COLUMNS, _Matches, _prepare
+from .prepare import GAME_COLUMNS, MATCH_COLUMNS, _clean_names, _Matches, _prepare
 from .rounds import _round_scores
 from .rules import Rules, get_rules  # (archive.recompute finds Rules beside standings)
 from .scoring import _dropped, _last_round, _rounded, _score, _Scores
@@ -325,9 +325,13 @@ def _on_two_threads(results: pd.DataFrame, rules: Rules, within: str | None) -> 
         return None
     if codes.min() < 0:  # a missing event: the whole frame's validation names it
         return None
+    try:  # the names read once (each run's categories are all the frame's)
+        results = _clean_names(results)
+    except (TypeError, ValueError):
+        return None
 
     def run(part: pd.DataFrame) -> pd.DataFrame:
-        prepared = _prepare(part)
+        prepared = _prepare(part, names_read=True)
         return_free_memory()  # the validation's scratch arrays
         return _standings(prepared, rules, None, within, keep_rows=False)
 
