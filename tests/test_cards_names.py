@@ -110,6 +110,35 @@ def test_names_with_spaces_on_two_threads_are_read_once_as_in_one_call(monkeypat
     assert len(two) == 12
 
 
+def test_names_differing_in_case_on_two_threads_warn_once_as_one_call(monkeypatch):
+    """Runs of events on two threads warn of names differing in case once, with the message of
+    one call over the whole frame (every event named, in event order), from the caller's line."""
+    from tourneystats.cards import tables
+
+    frame = pd.concat(
+        [
+            MATCHES.assign(
+                event=e,
+                player=MATCHES["player"].replace("Ann", "ANN"),
+                opponent=MATCHES["opponent"].replace("Ann ", "ANN"),
+            )
+            for e in ("E2", "E1", "E3")
+        ],
+        ignore_index=True,
+    ).astype({"event": "category", "player": "category", "opponent": "category"})
+    messages = []
+    for threaded, chunk in ((10**12, 250_000), (0, len(MATCHES))):
+        monkeypatch.setattr(tables, "THREADED_ROWS", threaded)
+        monkeypatch.setattr(tables, "CHUNK_ROWS", chunk)
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always")
+            cards.standings(frame)
+        assert [w.filename for w in seen] == [__file__]
+        messages.append([str(w.message) for w in seen])
+    assert messages[0] == messages[1]
+    assert "event 'E1': 'ANN', 'Ann'; event 'E2': 'ANN', 'Ann'; event 'E3'" in messages[0][0]
+
+
 def test_names_differing_in_case_are_two_players_with_a_warning():
     frame = MATCHES.assign(
         player=MATCHES["player"].replace("Ann", "ANN"),
