@@ -5,6 +5,7 @@ rule against its plain-Python reference (tests/reference_names.py) on random nam
 from __future__ import annotations
 
 import json
+import sys
 import warnings
 from pathlib import Path
 
@@ -59,6 +60,28 @@ def test_clean_name_worked_examples():
     assert clean_name("Leonam  Fernandes da Silva") == "Leonam Fernandes da Silva"
     assert clean_name("GEN Shinohara") == "GEN Shinohara"  # letter case is part of a name
     assert clean_name(None) is None and clean_name(7) == 7
+
+
+def test_the_whitespace_the_vectorised_rule_looks_for_is_all_of_pythons():
+    """:func:`clean_names` finds the names to clean in Arrow text with a regular expression
+    listing the whitespace characters: every code point ``str.isspace`` calls whitespace."""
+    from tourneystats.core.people import _spaces
+
+    listed = {chr(int(code, 16)) for code in _spaces()[3:-1].split("}\\x{")}
+    spaces = {chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace()}
+    assert listed == spaces - {" "}
+
+
+@pytest.mark.parametrize("dtype", ["str", "object", "category"])
+def test_case_variants_of_a_categorical_are_those_of_its_text(dtype):
+    """Names differing in case are found the same in text and in a categorical, whose unused
+    categories (no row has them) are no names of the frame."""
+    frame = pd.DataFrame(
+        {"event": ["E", "E", "F", "F"], "player": ["Al", "AL", "al", "Bo"]}, dtype=dtype
+    )
+    if dtype == "category":
+        frame["player"] = frame["player"].cat.add_categories(["aL", "BO"])
+    assert case_variants(frame, "player", ["event"]) == ["event 'E': 'AL', 'Al'"]
 
 
 # --- results frames and the readers --------------------------------------------------------
