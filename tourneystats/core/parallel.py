@@ -184,7 +184,7 @@ def in_event_chunks(
 
 def _joined(tables: list[pd.DataFrame]) -> pd.DataFrame:
     """``pd.concat(tables, ignore_index=True)`` of fresh tables, column by column when they
-    share their columns: each column of the tables let go once joined (the tables lose it), so
+    share their columns: each column of the tables let go once joined (`tables` is emptied), so
     that the tables and their join are not both whole in memory (the peak of a big table).
 
     Examples
@@ -204,9 +204,11 @@ def _joined(tables: list[pd.DataFrame]) -> pd.DataFrame:
         return pd.concat(tables, ignore_index=True)
     from .io import return_free_memory
 
+    parts = [{name: t[name] for name in columns} for t in tables]
+    tables.clear()  # (the columns are held by `parts` alone)
     joined = {}
     for name in columns:
-        joined[name] = pd.concat([t.pop(name) for t in tables], ignore_index=True)
+        joined[name] = pd.concat([p.pop(name) for p in parts], ignore_index=True)
         return_free_memory()  # (the threads' memory, which this thread does not reuse)
     return pd.DataFrame(joined, columns=columns, copy=False)
 
