@@ -43,10 +43,18 @@ def test_clean_names_is_the_reference_value_by_value(names, dtype):
         assert got is values  # nothing to clean: no copy
 
 
-@settings(max_examples=100, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from("EF"), st.sampled_from(["al", "Al", "AL", "bo"]))))
-def test_case_variants_are_the_reference(rows):
-    frame = pd.DataFrame(rows, columns=["event", "player"])
+#: names alike in letter case: ASCII, and others whose case folding is ASCII ("ß" is "ss", the
+#: Kelvin sign "k") or not ("é")
+ALIKE = ["al", "Al", "AL", "bo", "ß", "SS", "ss", "\u212al", "Kl", "é", "É", "ＡＬ", "ａｌ"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.tuples(st.sampled_from("EF"), st.sampled_from(ALIKE))),
+    st.sampled_from(["str", "object", "category"]),
+)
+def test_case_variants_are_the_reference(rows, dtype):
+    frame = pd.DataFrame(rows, columns=["event", "player"], dtype=dtype)
     got = case_variants(frame, "player", ["event"])
     want = reference_variants(rows)
     assert len(got) == len(want)

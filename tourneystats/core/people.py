@@ -148,6 +148,24 @@ def _maybe_unclean(distinct: Any) -> Any:
     return distinct[found.fill_null(False).to_numpy(zero_copy_only=False)]
 
 
+def _none_alike(distinct: Any) -> bool:
+    """Whether no two texts of `distinct` (distinct values) differ in letter case only. For
+    Arrow text, the ASCII ones (whose ``casefold`` is their lower case) are folded by Arrow
+    and the others by Python."""
+    if not (isinstance(distinct.dtype, pd.StringDtype) and distinct.dtype.storage == "pyarrow"):
+        texts = [v for v in distinct if isinstance(v, str)]
+        return len({v.casefold() for v in texts}) == len(texts)
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    text = pa.array(distinct.array if isinstance(distinct, pd.Index) else distinct).drop_null()
+    ascii = pc.string_is_ascii(text)
+    lower = pc.ascii_lower(text.filter(ascii))
+    others = [v.casefold() for v in text.filter(pc.invert(ascii)).to_pylist()]
+    folded = pa.chunked_array([lower, pa.array(others, lower.type)], lower.type)
+    return len(pc.unique(folded)) == len(text)
+
+
 def case_variants(frame: pd.DataFrame, column: str, within: Sequence[str] = ()) -> list[str]:
     """The names of `column` that another name of the same `within` group (an event) differs
     from in letter case only, shown as ``event 'E': 'Gen Shinohara', 'GEN Shinohara'``; a
@@ -166,8 +184,7 @@ def case_variants(frame: pd.DataFrame, column: str, within: Sequence[str] = ()) 
         codes, distinct = values.cat.codes.to_numpy(), values.cat.categories
     else:
         codes, distinct = pd.factorize(values)
-    texts = [v for v in distinct if isinstance(v, str)]
-    if len({v.casefold() for v in texts}) == len(texts):  # (most often: no two alike at all)
+    if _none_alike(distinct):  # (most often: no two alike at all)
         return []
     folds = pd.Series([v.casefold() if isinstance(v, str) else v for v in distinct])
     alike = folds.duplicated(keep=False).to_numpy()
