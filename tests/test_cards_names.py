@@ -5,6 +5,7 @@ rule against its plain-Python reference (tests/reference_names.py) on random nam
 from __future__ import annotations
 
 import json
+import sys
 import warnings
 from pathlib import Path
 
@@ -42,10 +43,18 @@ def test_clean_names_is_the_reference_value_by_value(names, dtype):
         assert got is values  # nothing to clean: no copy
 
 
-@settings(max_examples=100, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from("EF"), st.sampled_from(["al", "Al", "AL", "bo"]))))
-def test_case_variants_are_the_reference(rows):
-    frame = pd.DataFrame(rows, columns=["event", "player"])
+#: names alike in letter case: ASCII, and others whose case folding is ASCII ("ß" is "ss", the
+#: Kelvin sign "k") or not ("é")
+ALIKE = ["al", "Al", "AL", "bo", "ß", "SS", "ss", "\u212al", "Kl", "é", "É", "ＡＬ", "ａｌ"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.tuples(st.sampled_from("EF"), st.sampled_from(ALIKE))),
+    st.sampled_from(["str", "object", "category"]),
+)
+def test_case_variants_are_the_reference(rows, dtype):
+    frame = pd.DataFrame(rows, columns=["event", "player"], dtype=dtype)
     got = case_variants(frame, "player", ["event"])
     want = reference_variants(rows)
     assert len(got) == len(want)
@@ -59,6 +68,28 @@ def test_clean_name_worked_examples():
     assert clean_name("Leonam  Fernandes da Silva") == "Leonam Fernandes da Silva"
     assert clean_name("GEN Shinohara") == "GEN Shinohara"  # letter case is part of a name
     assert clean_name(None) is None and clean_name(7) == 7
+
+
+def test_the_whitespace_the_vectorised_rule_looks_for_is_all_of_pythons():
+    """:func:`clean_names` finds the names to clean in Arrow text with a regular expression
+    listing the whitespace characters: every code point ``str.isspace`` calls whitespace."""
+    from tourneystats.core.people import _spaces
+
+    listed = {chr(int(code, 16)) for code in _spaces()[3:-1].split("}\\x{")}
+    spaces = {chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace()}
+    assert listed == spaces - {" "}
+
+
+@pytest.mark.parametrize("dtype", ["str", "object", "category"])
+def test_case_variants_of_a_categorical_are_those_of_its_text(dtype):
+    """Names differing in case are found the same in text and in a categorical, whose unused
+    categories (no row has them) are no names of the frame."""
+    frame = pd.DataFrame(
+        {"event": ["E", "E", "F", "F"], "player": ["Al", "AL", "al", "Bo"]}, dtype=dtype
+    )
+    if dtype == "category":
+        frame["player"] = frame["player"].cat.add_categories(["aL", "BO"])
+    assert case_variants(frame, "player", ["event"]) == ["event 'E': 'AL', 'Al'"]
 
 
 # --- results frames and the readers --------------------------------------------------------
@@ -85,6 +116,58 @@ def test_a_name_with_spaces_in_some_rows_is_one_player():
     assert table.loc["Ann", ["match_points", "rounds"]].tolist() == [6, 2]
     assert table.loc["Ann", "gwp"] == pytest.approx(4 / 5)
     assert table.loc["Ann", "rank"] == 1
+
+
+@pytest.mark.parametrize("dtype", ["str", "category"])
+def test_names_with_spaces_on_two_threads_are_read_once_as_in_one_call(monkeypatch, dtype):
+    """A frame computed in runs of events on two threads (each run one event here) reads its
+    names as one call does: Ann is one player in every event, with her 6 match points, whether
+    the names are text or categoricals (as a Parquet file's are read)."""
+    from tourneystats.cards import tables
+    from tourneystats.core.parallel import cores
+
+    frame = pd.concat([MATCHES.assign(event=e) for e in ("E1", "E2", "E3")], ignore_index=True)
+    frame = frame.astype({"player": dtype, "opponent": dtype})
+    monkeypatch.setattr(tables, "THREADED_ROWS", 10**12)
+    one = cards.standings(frame)
+    monkeypatch.setattr(tables, "THREADED_ROWS", 0)
+    monkeypatch.setattr(tables, "CHUNK_ROWS", len(MATCHES))
+    two = tables._on_two_threads(frame, cards.get_rules("mtg"), None)  # (None: a run failed)
+    assert two is not None or cores() < 2
+    two = cards.standings(frame) if two is None else two
+    pd.testing.assert_frame_equal(two, one, check_exact=True)
+    ann = two[two["player"] == "Ann"]
+    assert ann["event"].tolist() == ["E1", "E2", "E3"] and set(ann["match_points"]) == {6}
+    assert len(two) == 12
+
+
+def test_names_differing_in_case_on_two_threads_warn_once_as_one_call(monkeypatch):
+    """Runs of events on two threads warn of names differing in case once, with the message of
+    one call over the whole frame (every event named, in event order), from the caller's line."""
+    from tourneystats.cards import tables
+
+    frame = pd.concat(
+        [
+            MATCHES.assign(
+                event=e,
+                player=MATCHES["player"].replace("Ann", "ANN"),
+                opponent=MATCHES["opponent"].replace("Ann ", "ANN"),
+            )
+            for e in ("E2", "E1", "E3")
+        ],
+        ignore_index=True,
+    ).astype({"event": "category", "player": "category", "opponent": "category"})
+    messages = []
+    for threaded, chunk in ((10**12, 250_000), (0, len(MATCHES))):
+        monkeypatch.setattr(tables, "THREADED_ROWS", threaded)
+        monkeypatch.setattr(tables, "CHUNK_ROWS", chunk)
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always")
+            cards.standings(frame)
+        assert [w.filename for w in seen] == [__file__]
+        messages.append([str(w.message) for w in seen])
+    assert messages[0] == messages[1]
+    assert "event 'E1': 'ANN', 'Ann'; event 'E2': 'ANN', 'Ann'; event 'E3'" in messages[0][0]
 
 
 def test_names_differing_in_case_are_two_players_with_a_warning():

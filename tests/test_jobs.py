@@ -511,3 +511,30 @@ def test_a_command_killed_mid_run_leaves_no_process(tmp_path):
         for pid, _ in _session(child.pid):  # (what a failure leaves: ended here)
             os.kill(pid, signal.SIGKILL)
         child.stderr.close()  # type: ignore[union-attr]
+
+
+def test_tables_of_runs_joined_column_by_column_are_their_concat():
+    """The tables of runs of events are joined column by column (each run's column let go once
+    joined): the frame of ``pd.concat``, dtypes included (categoricals, Arrow text, nullable
+    integers, booleans); tables with other columns are joined by ``pd.concat`` itself."""
+    from tourneystats.core.parallel import _joined
+
+    kinds = pd.CategoricalDtype(["a", "b", "c"])
+
+    def part(n: int, start: int) -> pd.DataFrame:
+        return pd.DataFrame(
+            {
+                "event": pd.Categorical(["a", "b", "c"][:n], dtype=kinds),
+                "player": pd.array([f"p{start + i}" for i in range(n)], dtype="str"),
+                "rank": range(start, start + n),
+                "omwp": [0.5, None, 0.25][:n],
+                "games": pd.array([1, None, 3][:n], dtype="Int64"),
+                "dropped": [True, False, True][:n],
+            }
+        )
+
+    parts = [part(3, 0), part(1, 3), part(2, 4)]
+    expected = pd.concat(parts, ignore_index=True)
+    pd.testing.assert_frame_equal(_joined(list(parts)), expected, check_exact=True)
+    other = [part(2, 0), part(2, 2)[["rank", "event"]]]
+    pd.testing.assert_frame_equal(_joined(list(other)), pd.concat(other, ignore_index=True))

@@ -135,6 +135,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
     table = module.standings_from_path(args.path, **_options(args), **jobs_of(args))
     return_free_memory()  # the computation's memory, before the writer takes its own
     written = write_table(table, args.out, inputs=_inputs(args.path)) if args.out else None
+    return_free_memory()  # the writer's, before the preview takes its own
     # after the output file: a closed pipe loses nothing
     print(_show(table, args.head, args.tables))
     if written:

@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.folders import names_its_source, result_files
-from ..core.io import TABLE_SUFFIXES, read_table, table_columns, texts_again
+from ..core.io import TABLE_SUFFIXES, read_table, return_free_memory, table_columns, texts_again
 from ..core.people import with_clean_names, with_people
 from ..core.schema import BRACKET, DATE, EVENT, NAME, OPPONENT, PLAYER, ROUND, ValidationError
 from .cuts import cut_standings
@@ -712,10 +712,11 @@ def standings_from_path(
     table = _computed(results, _plan(results, loaded.events, rules), standings, by=by)
     if by is None:
         table = _cuts_frozen(table, results, loaded, rules, jobs=loaded.jobs)
-        table = with_unplayed(texts_again(table, text), loaded.unplayed)
-    else:
-        table = texts_again(table, text)
-    return with_people(table, loaded.players)
+    unplayed, players = loaded.unplayed, loaded.players
+    del loaded, results  # the rows, before the table's ids are made text again
+    return_free_memory()
+    table = texts_again(table, text)
+    return with_people(table if by is not None else with_unplayed(table, unplayed), players)
 
 
 def _cuts_frozen(

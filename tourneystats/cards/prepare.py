@@ -132,8 +132,12 @@ def _specs(frame: pd.DataFrame, columns: tuple[Column, ...]) -> list[Column]:
     return out
 
 
-def _prepare_matches(results: pd.DataFrame, *, what: str = "results") -> _Matches:
-    """Validate a match-level frame and turn it into integer arrays.
+def _prepare_matches(
+    results: pd.DataFrame, *, what: str = "results", names_read: bool = False
+) -> _Matches:
+    """Validate a match-level frame and turn it into integer arrays (`names_read`: its names
+    are already read as every reader reads them, :func:`_clean_names`, and the caller warns of
+    those that differ in letter case only, :func:`warn_case_variants`).
 
     Written to touch little fresh memory (it is most of the cost at archive scale): integer inputs
     are used in their own dtype, and one int64 scratch array is reused for every key. The steps
@@ -141,7 +145,8 @@ def _prepare_matches(results: pd.DataFrame, *, what: str = "results") -> _Matche
     gap in the rounds of an event, one row per player and round, a row of the opponent in that
     round, sides that agree.
     """
-    df = _clean_names(validate(results, _specs(results, MATCH_COLUMNS), what=what))
+    df = validate(results, _specs(results, MATCH_COLUMNS), what=what)
+    df = df if names_read else _clean_names(df)
     rnd = _round_numbers(df, what)
     bye = df[OPPONENT].isna().to_numpy()
     played = ~bye
@@ -150,7 +155,8 @@ def _prepare_matches(results: pd.DataFrame, *, what: str = "results") -> _Matche
     events, players = _Coder(df[EVENT]), _Coder(df[PLAYER])
     key = np.empty(len(df), dtype=np.int64)  # the scratch array of every key below
     p, q, event_of, name_of = _player_codes(df, events, players, key, played, n_byes, what)
-    _warn_case_variants(events, players, event_of, name_of, what)
+    if not names_read:
+        _warn_case_variants(events, players, event_of, name_of, what)
     t, round_values = _round_codes(rnd)
     n_times = max(round_values.size, 1)
     _check_round_gaps(df, events, t, round_values, key, what)
@@ -190,16 +196,20 @@ def _warn_case_variants(
     events: _Coder, players: _Coder, event_of: np.ndarray, name_of: np.ndarray, what: str
 ) -> None:
     """Warn of names of one event that differ in letter case only: two players, as read."""
-    if players.lo is not None:  # (numbers: no names)
-        return
-    frame = pd.DataFrame({EVENT: events.values(event_of), PLAYER: players.values(name_of)})
-    found = case_variants(frame, PLAYER, [EVENT])
+    if players.lo is None:  # (numbers: no names)
+        frame = pd.DataFrame({EVENT: events.values(event_of), PLAYER: players.values(name_of)})
+        _warn_variants(case_variants(frame, PLAYER, [EVENT]), what, stacklevel=6)
+
+
+def _warn_variants(found: list[str], what: str, stacklevel: int) -> None:
+    """Warn of the names `found` (:func:`~tourneystats.core.people.case_variants` within each
+    event), if any: two players each, as read."""
     if found:
         more = f"; ... ({len(found)} in all)" if len(found) > 5 else ""
         warnings.warn(
             f"{what}: names that differ in letter case only are read as different players "
             f"(spell one player one way): {'; '.join(found[:5])}{more}",
-            stacklevel=5,
+            stacklevel=stacklevel,
         )
 
 
@@ -511,13 +521,14 @@ def _no_bracket_rows(results: pd.DataFrame) -> None:
     )
 
 
-def _prepare(results: pd.DataFrame) -> _Matches:
-    """Validate either input form and return the match-level arrays."""
+def _prepare(results: pd.DataFrame, *, names_read: bool = False) -> _Matches:
+    """Validate either input form and return the match-level arrays (`names_read`: the names
+    of `results` are already read and checked, :func:`_prepare_matches`)."""
     form = _form(results)
     _no_bracket_rows(results)
     if form == "match":
-        return _prepare_matches(results)
+        return _prepare_matches(results, names_read=names_read)
     games, matches, match = _games_frame(results)
-    prepared = _prepare_matches(matches)
+    prepared = _prepare_matches(matches, names_read=names_read)
     _check_game_mirror(games, match, prepared)
     return prepared

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.io import return_free_memory
-from ..core.people import with_people
+from ..core.people import case_variants, with_people
 from ..core.ranking import decided_in_order, ranked_order
 from ..core.schema import (
     DECIDED_BY,
@@ -31,7 +31,14 @@ from ..core.schema import (
 )
 from .codes import _Coder, _Compact
 from .headtohead import _break_pairs, _Duels
-from .prepare import GAME_COLUMNS, MATCH_COLUMNS, _Matches, _prepare
+from .prepare import (
+    GAME_COLUMNS,
+    MATCH_COLUMNS,
+    _clean_names,
+    _Matches,
+    _prepare,
+    _warn_variants,
+)
 from .rounds import _round_scores
 from .rules import Rules, get_rules  # (archive.recompute finds Rules beside standings)
 from .scoring import _dropped, _last_round, _rounded, _score, _Scores
@@ -325,15 +332,23 @@ def _on_two_threads(results: pd.DataFrame, rules: Rules, within: str | None) -> 
         return None
     if codes.min() < 0:  # a missing event: the whole frame's validation names it
         return None
+    try:  # the names read and checked once (each run's categoricals hold all the names)
+        results = _clean_names(results)
+        variants = case_variants(results, PLAYER, [EVENT])
+    except (TypeError, ValueError):
+        return None
 
     def run(part: pd.DataFrame) -> pd.DataFrame:
-        prepared = _prepare(part)
+        prepared = _prepare(part, names_read=True)
         return_free_memory()  # the validation's scratch arrays
         return _standings(prepared, rules, None, within, keep_rows=False)
 
     from ..core.parallel import in_event_chunks  # (not imported by every command)
 
-    return in_event_chunks(results, codes, run, CHUNK_ROWS)
+    table = in_event_chunks(results, codes, run, CHUNK_ROWS)
+    if table is not None:  # (else the call over the whole frame warns)
+        _warn_variants(variants, "results", stacklevel=4)
+    return table
 
 
 def _check_pooling(rules: Rules, by: str | None, within: str | None) -> None:

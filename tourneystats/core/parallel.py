@@ -179,7 +179,38 @@ def in_event_chunks(
         tables = on_threads(one, range(len(ends)))
     except Exception:
         return None
-    return pd.concat(tables, ignore_index=True)
+    return _joined(tables)
+
+
+def _joined(tables: list[pd.DataFrame]) -> pd.DataFrame:
+    """``pd.concat(tables, ignore_index=True)`` of fresh tables, column by column when they
+    share their columns: each column of the tables let go once joined (`tables` is emptied), so
+    that the tables and their join are not both whole in memory (the peak of a big table).
+
+    Examples
+    --------
+    >>> parts = [pd.DataFrame({"a": [1], "b": ["x"]}), pd.DataFrame({"a": [2], "b": ["y"]})]
+    >>> _joined(parts)
+       a  b
+    0  1  x
+    1  2  y
+    """
+    columns = tables[0].columns
+    if (
+        not len(columns)
+        or not columns.is_unique
+        or any(not t.columns.equals(columns) or t.attrs for t in tables)
+    ):
+        return pd.concat(tables, ignore_index=True)
+    from .io import return_free_memory
+
+    parts = [{name: t[name] for name in columns} for t in tables]
+    tables.clear()  # (the columns are held by `parts` alone)
+    joined = {}
+    for name in columns:
+        joined[name] = pd.concat([p.pop(name) for p in parts], ignore_index=True)
+        return_free_memory()  # (the threads' memory, which this thread does not reuse)
+    return pd.DataFrame(joined, columns=columns, copy=False)
 
 
 def on_threads(func: Callable[[_T], _R], items: Iterable[_T], threads: int = 2) -> list[_R]:

@@ -28,6 +28,7 @@ numbers, bridge pair numbers, TOM user ids), the names are labels shown as the f
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable, Sequence
 from typing import Any
 
@@ -89,7 +90,8 @@ def clean_names(values: pd.Series) -> pd.Series:
         return pd.Series(taken, index=values.index, name=values.name).astype("category")
     if not (pd.api.types.is_string_dtype(values.dtype) or values.dtype == object):
         return values
-    odd = [v for v in values.unique().tolist() if isinstance(v, str) and v != clean_name(v)]
+    distinct = _maybe_unclean(values.unique())
+    odd = [v for v in distinct.tolist() if isinstance(v, str) and v != clean_name(v)]
     if not odd:  # (names repeat: a pass over the distinct ones)
         return values
     at = values.isin(odd).to_numpy(dtype=bool)
@@ -119,6 +121,51 @@ def with_clean_names(frame: pd.DataFrame, columns: Sequence[str]) -> pd.DataFram
     return frame.assign(**changed) if changed else frame
 
 
+#: a text :func:`clean_name` changes: whitespace at an end, two spaces, or whitespace other than
+#: a space (as ``str.isspace`` says: the characters listed by :func:`_spaces`)
+_UNCLEAN = r"^ | $|  |[{}]"
+
+
+@functools.cache
+def _spaces() -> str:
+    r"""The whitespace characters but the space, as a regular expression's class (``\x{..}``):
+    ``str.isspace`` finds none beyond U+3000 (the tests check every code point)."""
+    return "".join(
+        f"\\x{{{ord(c):x}}}" for c in map(chr, range(0x3001)) if c.isspace() and c != " "
+    )
+
+
+def _maybe_unclean(distinct: Any) -> Any:
+    """Those of the `distinct` values of a column that :func:`clean_name` may change: for Arrow
+    text the few that a regular expression finds (none, most often), else all."""
+    if not (isinstance(distinct.dtype, pd.StringDtype) and distinct.dtype.storage == "pyarrow"):
+        return distinct
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    text = pa.array(distinct)
+    found = pc.match_substring_regex(text, _UNCLEAN.format(_spaces()))
+    return distinct[found.fill_null(False).to_numpy(zero_copy_only=False)]
+
+
+def _none_alike(distinct: Any) -> bool:
+    """Whether no two texts of `distinct` (distinct values) differ in letter case only. For
+    Arrow text, the ASCII ones (whose ``casefold`` is their lower case) are folded by Arrow
+    and the others by Python."""
+    if not (isinstance(distinct.dtype, pd.StringDtype) and distinct.dtype.storage == "pyarrow"):
+        texts = [v for v in distinct if isinstance(v, str)]
+        return len({v.casefold() for v in texts}) == len(texts)
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    text = pa.array(distinct.array if isinstance(distinct, pd.Index) else distinct).drop_null()
+    ascii = pc.string_is_ascii(text)
+    lower = pc.ascii_lower(text.filter(ascii))
+    others = [v.casefold() for v in text.filter(pc.invert(ascii)).to_pylist()]
+    folded = pa.chunked_array([lower, pa.array(others, lower.type)], lower.type)
+    return len(pc.unique(folded)) == len(text)
+
+
 def case_variants(frame: pd.DataFrame, column: str, within: Sequence[str] = ()) -> list[str]:
     """The names of `column` that another name of the same `within` group (an event) differs
     from in letter case only, shown as ``event 'E': 'Gen Shinohara', 'GEN Shinohara'``; a
@@ -132,9 +179,12 @@ def case_variants(frame: pd.DataFrame, column: str, within: Sequence[str] = ()) 
     ["event 'E': 'AL', 'Al'"]
     """
     keys = [*within, column]
-    codes, distinct = pd.factorize(frame[column])
-    texts = [v for v in distinct if isinstance(v, str)]
-    if len({v.casefold() for v in texts}) == len(texts):  # (most often: no two alike at all)
+    values = frame[column]
+    if isinstance(values.dtype, pd.CategoricalDtype):  # its codes (unused categories: no row)
+        codes, distinct = values.cat.codes.to_numpy(), values.cat.categories
+    else:
+        codes, distinct = pd.factorize(values)
+    if _none_alike(distinct):  # (most often: no two alike at all)
         return []
     folds = pd.Series([v.casefold() if isinstance(v, str) else v for v in distinct])
     alike = folds.duplicated(keep=False).to_numpy()
