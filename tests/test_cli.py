@@ -424,32 +424,3 @@ def test_an_output_over_a_results_table_of_the_folder_is_refused_with_two_jobs(t
     argv = [command, str(folder), "--family", "cards", "--jobs", "2", "--out", str(results)]
     assert main(argv) == 1
     assert hashlib.sha256(results.read_bytes()).hexdigest() == before
-
-
-def test_the_command_line_alone_has_arrow_allocate_through_the_c_library():
-    """The ``tourneystats`` script's process has Arrow's own buffers (the Parquet writer's)
-    allocated by the C library, set before Arrow is imported; a script importing the package
-    keeps Arrow's default (that of a process importing pyarrow alone)."""
-    import os
-    import subprocess
-    import sys
-
-    env = {k: v for k, v in os.environ.items() if k != "ARROW_DEFAULT_MEMORY_POOL"}
-    code = (
-        "import sys; sys.argv[0] = {!r}; {}; "
-        "import pyarrow; print(pyarrow.default_memory_pool().backend_name)"
-    )
-
-    def backend(argv0: str, imports: str) -> str:
-        done = subprocess.run(
-            [sys.executable, "-c", code.format(argv0, imports)],
-            env=env,
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        return done.stdout.strip()
-
-    assert backend("/usr/local/bin/tourneystats", "import tourneystats.cli") == "system"
-    own = backend("script.py", "pass")
-    assert backend("script.py", "import tourneystats") == own

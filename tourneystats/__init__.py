@@ -19,25 +19,12 @@ imported on first use, so ``import tourneystats`` stays cheap. Importing the pac
 from __future__ import annotations
 
 import importlib as _importlib
-import os as _os
-import sys as _sys
 import typing as _typing
 
-#: the command line (the ``tourneystats`` script, ``python -m tourneystats``): one process per
-#: command, whose Arrow buffers, the Parquet reader's and writer's included, come from the C
-#: library and go back to it once freed (:func:`~tourneystats.core.io.use_system_memory_pool`;
-#: Arrow reads the setting once, as it is imported). A session that imports the package keeps
-#: Arrow's default.
-_COMMAND_LINE = _os.path.basename((getattr(_sys, "argv", None) or [""])[0]) == "tourneystats" or (
-    getattr(_sys, "orig_argv", [])[1:3] == ["-m", "tourneystats"]
-)
-if _COMMAND_LINE:
-    _os.environ.setdefault("ARROW_DEFAULT_MEMORY_POOL", "system")
-
-from . import accessor as _accessor  # noqa: F401, E402  (registers DataFrame.tourney)
-from .core.io import read_table, write_table  # noqa: E402
-from .core.ranking import competition_rank, decided_by  # noqa: E402
-from .core.schema import Column, ValidationError, validate  # noqa: E402
+from . import accessor as _accessor  # noqa: F401  (registers DataFrame.tourney)
+from .core.io import read_table, write_table
+from .core.ranking import competition_rank, decided_by
+from .core.schema import Column, ValidationError, validate
 
 __version__ = "0.2.0"
 

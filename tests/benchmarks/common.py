@@ -18,10 +18,9 @@ from pathlib import Path
 
 def run_command(path: Path, out_dir: Path, family: str, *options: str) -> int:
     """Run ``tourneystats standings PATH --family FAMILY --out OUT_DIR/standings.parquet
-    [OPTIONS]`` through the console script's entry point, in a process named as the script's
-    (the package then sets up Arrow as for the script: ``tourneystats/__init__.py``); return
-    the input's row count."""
-    sys.argv[0] = "tourneystats"  # (before the first import of the package and of Arrow)
+    [OPTIONS]`` through the console script's entry point; return the input's row count."""
+    import pyarrow.parquet as pq
+
     from tourneystats.cli import run as console_script
 
     out = Path(out_dir) / "standings.parquet"
@@ -30,8 +29,6 @@ def run_command(path: Path, out_dir: Path, family: str, *options: str) -> int:
     except SystemExit as done:
         if done.code:
             raise
-    import pyarrow.parquet as pq
-
     return pq.read_metadata(path).num_rows
 
 
