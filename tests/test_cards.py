@@ -917,6 +917,7 @@ def test_importing_cards_imports_no_other_family():
         "tourneystats.cards.codes",
         "tourneystats.cards.convert",
         "tourneystats.cards.earlier",
+        "tourneystats.cards.earliermany",
         "tourneystats.cards.decklistcache",
         "tourneystats.cards.terms",
         "tourneystats.cards.tom",
