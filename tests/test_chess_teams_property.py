@@ -32,6 +32,23 @@ def test_team_tiebreaks_match_the_reference(seed, teams, boards, rounds):
         assert np.allclose(ours[code].to_numpy(float), expected[code].to_numpy(float)), code
 
 
+def _assert_ede_as_reference(rows: pd.DataFrame, variants: dict[str, str]) -> None:
+    """EDE and EDE/P as the reference ranks them, then each of `variants` (code: its steps)
+    with and without /P, the board count lowest and highest first."""
+    high = RULE_SETS["fide2024"].replace(name="high", encounter_board_count="tiebreakserver")
+    for suffix, forfeits in (("", False), ("/P", True)):
+        ede = team_standings(rows, tiebreaks=[f"EDE{suffix}"], round_robin=False)
+        ede = ede.set_index("team")["rank"].to_dict()
+        assert ede == ede_ranks(rows, forfeits), suffix
+        for code, steps in variants.items():
+            for rules, is_high in (("fide2024", False), (high, True)):
+                ours = team_standings(
+                    rows, tiebreaks=[code + suffix], round_robin=False, rules=rules
+                ).set_index("team")
+                expected = ede_variant_ranks(rows, ede, steps, forfeits, is_high)
+                assert ours["rank"].to_dict() == expected, (code, suffix, is_high)
+
+
 @settings(max_examples=40, deadline=None)
 @given(
     seed=st.integers(0, 10**6),
@@ -69,18 +86,7 @@ def test_ede_with_and_without_p_matches_the_reference(seed, teams, boards, round
     rows, _, _ = random_team_event(
         seed, teams=teams, boards=boards, rounds=rounds, round_robin=False
     )
-    high = RULE_SETS["fide2024"].replace(name="high", encounter_board_count="tiebreakserver")
-    for suffix, forfeits in (("", False), ("/P", True)):
-        ede = team_standings(rows, tiebreaks=[f"EDE{suffix}"], round_robin=False)
-        ede = ede.set_index("team")["rank"].to_dict()
-        assert ede == ede_ranks(rows, forfeits), suffix
-        for code, steps in {"EDEC": "C", "EDET": "T", "EDEBB": "CB"}.items():
-            for rules, is_high in (("fide2024", False), (high, True)):
-                ours = team_standings(
-                    rows, tiebreaks=[code + suffix], round_robin=False, rules=rules
-                ).set_index("team")
-                expected = ede_variant_ranks(rows, ede, steps, forfeits, is_high)
-                assert ours["rank"].to_dict() == expected, (code, suffix, is_high)
+    _assert_ede_as_reference(rows, {"EDEC": "C", "EDET": "T", "EDEBB": "CB"})
 
 
 def forfeit_heavy_event(seed: int) -> pd.DataFrame:
@@ -105,18 +111,7 @@ def forfeit_heavy_event(seed: int) -> pd.DataFrame:
 @given(seed=st.integers(0, 10**6))
 def test_ede_p_on_forfeit_heavy_events_matches_the_reference(seed):
     rows = forfeit_heavy_event(seed)
-    high = RULE_SETS["fide2024"].replace(name="high", encounter_board_count="tiebreakserver")
-    for suffix, forfeits in (("", False), ("/P", True)):
-        ede = team_standings(rows, tiebreaks=[f"EDE{suffix}"], round_robin=False)
-        ede = ede.set_index("team")["rank"].to_dict()
-        assert ede == ede_ranks(rows, forfeits), suffix
-        for code, steps in {"EDEC": "C", "EDEB": "B", "EDEBT": "CT"}.items():
-            for rules, is_high in (("fide2024", False), (high, True)):
-                ours = team_standings(
-                    rows, tiebreaks=[code + suffix], round_robin=False, rules=rules
-                ).set_index("team")
-                expected = ede_variant_ranks(rows, ede, steps, forfeits, is_high)
-                assert ours["rank"].to_dict() == expected, (code, suffix, is_high)
+    _assert_ede_as_reference(rows, {"EDEC": "C", "EDEB": "B", "EDEBT": "CT"})
 
 
 def test_a_season_at_once_is_each_event_alone():
