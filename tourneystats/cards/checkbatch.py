@@ -25,7 +25,7 @@ from ..core.folders import naming
 from ..core.schema import DATE, EVENT, PLAYER, ValidationError
 from .batch import _Gathered
 from .check import _json_event
-from .checkmany import events_compared
+from .checkmany import K, events_compared
 from .decklistcache import (
     _bracket_frame,
     _date,
@@ -38,7 +38,7 @@ from .decklistcache import (
 from .jsonstandings import _key, read_standings
 from .published import GAME_SCORES, PLATFORM, PRECISION, CardsFile
 from .publishers import implied_presets
-from .report import _finished
+from .report import _finished, finished_rows
 from .rules import RULES, Rules, get_rules
 
 __all__ = ["files_report"]
@@ -254,7 +254,8 @@ def _swiss(
         if frame is not None
     }
     records = data.events.to_dict("records")
-    done: dict[int, tuple[pd.DataFrame | None, list[str]]] = {}
+    parts: list[pd.DataFrame] = []  # (comparisons, with the event's position K)
+    messages: dict[int, list[str]] = {}
     groups: dict[Rules, list[int]] = {}
     for k, record in enumerate(records):  # per event: which way it is computed
         if record[EVENT] in shared:
@@ -267,18 +268,45 @@ def _swiss(
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             table = _json_event(view, record[EVENT], own[k], rules is None)
-        done[k] = (table, [str(w.message) for w in caught])
-    for used, ks in groups.items():  # the events of each rules: together
-        done |= events_compared(data, ks, used, records, at)
-    parts = []
-    for k in sorted(done):
-        record, (table, messages) = records[k], done[k]
-        i = names[record[EVENT]]
-        row = _row(Path(paths[i])) | {"platform": record[PLATFORM], "preset": own[k].name}
-        rows[i], _ = _finished(row, table, said[i] + messages)
+        messages[k] = [str(w.message) for w in caught]
         if table is not None:
-            parts.append(table.assign(**{AT: i}))
-    return parts
+            parts.append(table.assign(**{K: k}))
+    for used, ks in groups.items():  # the events of each rules: together
+        table, said_of = events_compared(data, ks, used, records, at)
+        parts.append(table)
+        messages |= said_of
+    return _rows_of(paths, parts, messages, records, own, names, said, rows)
+
+
+def _rows_of(
+    paths: Sequence[Path],
+    parts: list[pd.DataFrame],
+    messages: dict[int, list[str]],
+    records: list[dict],
+    own: list[Rules],
+    names: dict[str, int],
+    said: dict[int, list[str]],
+    rows: list[dict | None],
+) -> list[pd.DataFrame]:
+    """The report rows of the events compared (`messages`: their warnings, by event position)
+    set in `rows`, from their comparisons `parts` at once; the comparisons with their file's
+    position (:data:`AT`)."""
+    done = sorted(messages)
+    files = np.array([names[records[k][EVENT]] for k in done], dtype=np.intp)
+    slot = np.full(len(records), -1, dtype=np.intp)
+    slot[done] = np.arange(len(done))
+    table = pd.concat([p for p in parts if len(p)] or [pd.DataFrame({K: []})], ignore_index=True)
+    at = slot[table[K].to_numpy(dtype=np.intp)] if len(table) else np.empty(0, dtype=np.intp)
+    base = [
+        _row(Path(paths[i])) | {"platform": records[k][PLATFORM], "preset": own[k].name}
+        for k, i in zip(done, files, strict=True)
+    ]
+    notes = [said[i] + messages[k] for k, i in zip(done, files, strict=True)]
+    for i, row in zip(files, finished_rows(base, table, at, notes), strict=True):
+        rows[i] = row
+    if not len(table):
+        return []
+    return [table.drop(columns=K).assign(**{AT: files[at]})]
 
 
 def _event_view(data: CardsFile, k: int, event: str, at: dict) -> CardsFile:

@@ -44,7 +44,10 @@ from .publishers import event_standings
 from .rules import Rules
 from .tables import standings
 
-__all__ = ["events_compared"]
+__all__ = ["K", "events_compared"]
+
+#: the column of :func:`events_compared`'s table giving each row's event (its position)
+K = "_k"
 
 _NONE = np.empty(0, dtype=np.intp)
 #: the columns of :func:`~tourneystats.cards.earlier.earlier_rounds`
@@ -152,20 +155,21 @@ def _places(ours: pd.DataFrame, theirs: pd.DataFrame) -> pd.DataFrame:
 
 def events_compared(
     data: CardsFile, ks: list[int], rules: Rules, records: list[dict], at: dict
-) -> dict[int, tuple[pd.DataFrame | None, list[str]]]:
-    """The comparison and the warnings of each event `ks` (positions in ``data.events``),
-    computed with `rules` (game scores counted; no topdeck.gg repairs), as
-    :func:`~tourneystats.cards.check._json_event` gives them for each event alone."""
-    out: dict[int, tuple[pd.DataFrame | None, list[str]]] = {}
+) -> tuple[pd.DataFrame, dict[int, list[str]]]:
+    """The comparisons of the events `ks` (positions in ``data.events``), computed with `rules`
+    (game scores counted; no topdeck.gg repairs), as
+    :func:`~tourneystats.cards.check._json_event` gives each event alone, in one table (column
+    :data:`K`: the event's position; each event's rows together, its values then its ranks;
+    none for an event with nothing published), and the warnings of each event."""
     said: dict[int, list[str]] = {k: [] for k in ks}
     names = {records[k][EVENT]: k for k in ks}
     empty = [k for k in ks if records[k][EVENT] not in at["published"]]
     for k in empty:  # (nothing published)
         what = f"{records[k]['file']}: no published standings"
-        out[k] = (None, [left_out_text("files with nothing to compare", [what])])
+        said[k].append(left_out_text("files with nothing to compare", [what]))
     ks = [k for k in ks if k not in set(empty)]
     if not ks:
-        return out
+        return pd.DataFrame({K: pd.Series(dtype=np.int64)}), said
     events = [records[k][EVENT] for k in ks]
     order = {e: i for i, e in enumerate(events)}
 
@@ -191,7 +195,7 @@ def events_compared(
     values.update({"GWP": GWP, "OGWP": OGWP})
     mine = table[_keys(table).isin(_keys(published))]
     compared = _by_precision(published, mine, values, order, last_digit=rules.last_digit)
-    compared = compared[compared["published"].notna().to_numpy()]
+    compared = compared[compared["published"].notna().to_numpy()].reset_index(drop=True)
     compared[EARLIER] = pd.array([pd.NA] * len(compared), dtype="Int64")
     in_playoffs = _keys(players[players[PLAYOFFS].to_numpy(dtype=bool)])
     swiss_only = published[~_keys(published).isin(in_playoffs)]
@@ -199,13 +203,8 @@ def events_compared(
     ours = _places(table[_keys(table).isin(_keys(both))], both)
     ours = ours[_keys(ours).isin(_keys(swiss_only))]
     ranks = _by_precision(swiss_only, ours, {"Rank": RANK}, order, places=["Rank"])
-    ranks = ranks[ranks["published"].notna().to_numpy()]
+    ranks = ranks[ranks["published"].notna().to_numpy()].reset_index(drop=True)
     ranks[EARLIER] = pd.array([pd.NA] * len(ranks), dtype="Int64")
-    parts = {
-        key: frame.groupby(frame[EVENT].astype(str), sort=False).indices
-        for key, frame in (("compared", compared), ("ranks", ranks), ("results", results))
-    }
-    pub_at = published.groupby(published[EVENT].astype(str), sort=False).indices
     asks, found, last, final = _earlier_asked(
         compared, results, published, table, rules, records, ks, order, alone
     )
@@ -214,29 +213,68 @@ def events_compared(
     if found is not None:  # (every event whose values call for it, at once)
         given, when = _given_many(compared, found, last, final, rules, order, tables, ks)
         asks = asks & ~found.events
-    pairs: dict[int, tuple[pd.DataFrame, pd.DataFrame]] = {}
-    for k, event in zip(ks, events, strict=True):  # per event: its rows (a few alone)
-        own = compared.iloc[parts["compared"].get(event, _NONE)].reset_index(drop=True)
-        rank = ranks.iloc[parts["ranks"].get(event, _NONE)].reset_index(drop=True)
-        pairs[k] = (own, rank)
-        if not asks[order[event]]:
-            continue
+    if asks.any():  # (the events computed alone: a few)
+        ones, rounds = _alone_earlier(
+            compared, results, published, rules, records, ks, order, asks, tables, said
+        )
+        given, when = given + ones, when | rounds
+    _explained(ranks, given, when, published, swiss_only, order, names, said)
+    return _in_event_order(compared, ranks, names), said
+
+
+def _in_event_order(
+    compared: pd.DataFrame, ranks: pd.DataFrame, names: dict[str, int]
+) -> pd.DataFrame:
+    """The values `compared` and the `ranks` in one table, each event's rows together (its
+    values, then its ranks, each in their order), with the event's position (:data:`K`)."""
+    out = pd.concat([compared, ranks], ignore_index=True)
+    k = out[EVENT].astype(str).map(names).to_numpy(dtype=np.int64)
+    part = np.repeat([0, 1], [len(compared), len(ranks)])
+    out = out.take(np.lexsort((part, k))).reset_index(drop=True)
+    out[K] = np.sort(k, kind="stable") if len(k) else k
+    return out
+
+
+def _alone_earlier(
+    compared: pd.DataFrame,
+    results: pd.DataFrame,
+    published: pd.DataFrame,
+    rules: Rules,
+    records: list[dict],
+    ks: list[int],
+    order: dict[str, int],
+    asks: np.ndarray,
+    tables: dict[int, _Part],
+    said: dict[int, list[str]],
+) -> tuple[list[pd.DataFrame], dict[int, int]]:
+    """:func:`~tourneystats.cards.check._with_earlier` of each event `asks` marks, alone (those
+    computed alone, whose warnings each says alone): the values marked in `compared`; each
+    event's table ranked with them, and its latest such round."""
+    given: list[pd.DataFrame] = []
+    when: dict[int, int] = {}
+    code = compared[EVENT].astype(str).map(order).to_numpy(dtype=np.int64)
+    rcode = results[EVENT].astype(str).map(order).to_numpy(dtype=np.int64)
+    pcode = published[EVENT].astype(str).map(order).to_numpy(dtype=np.int64)
+    column = int(compared.columns.get_loc(EARLIER))  # type: ignore[arg-type]
+    for j in np.flatnonzero(asks):  # (a few)
+        k, at = ks[j], np.flatnonzero(code == j)
+        own = compared.iloc[at].reset_index(drop=True)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             one = _with_earlier(
                 own,
-                results.iloc[parts["results"].get(event, _NONE)].reset_index(drop=True),
-                published.iloc[pub_at.get(event, _NONE)],
+                results[rcode == j].reset_index(drop=True),
+                published[pcode == j],
                 _one(tables[k]),
                 rules,
                 records[k],
             )
         said[k] += [str(w.message) for w in caught]
+        compared.iloc[at, column] = own[EARLIER].to_numpy()
         if one is not None:
             given.append(one[0])
             when[k] = one[1]
-    _explained(pairs, given, when, published, swiss_only, order, said)
-    return out | {k: (pd.concat(pair, ignore_index=True), said[k]) for k, pair in pairs.items()}
+    return given, when
 
 
 def _given_many(
@@ -266,17 +304,19 @@ def _given_many(
 
 
 def _explained(
-    out: dict[int, tuple[pd.DataFrame, pd.DataFrame]],
+    ranks: pd.DataFrame,
     given: list[pd.DataFrame],
     when: dict[int, int],
     published: pd.DataFrame,
     swiss_only: pd.DataFrame,
     order: dict[str, int],
+    names: dict[str, int],
     said: dict[int, list[str]],
 ) -> None:
-    """Mark in each event's ranks of `out` (``published_after``) the ranks that differ but agree
-    with its standings ranked with the values published as an earlier round's (`given`: those
-    standings, `when`: that round), the ranks of every such event compared at once."""
+    """Mark in `ranks` (``published_after``) the ranks that differ but agree with their event's
+    standings ranked with the values published as an earlier round's (`given`: those
+    standings, `when`: that round, by event position), the ranks of every such event compared
+    at once."""
     if not given:
         return
     table = pd.concat(given, ignore_index=True) if len(given) > 1 else given[0]
@@ -290,20 +330,18 @@ def _explained(
         ours = ours[_keys(ours).isin(_keys(theirs))]
         again = _by_precision(theirs, ours, {"Rank": RANK}, order, places=["Rank"])
     again = again[again["published"].notna().to_numpy()]
-    at = again.groupby(again[EVENT].astype(str), sort=False).indices
-    for k, round_ in when.items():  # (a rank explained: marked, not counted equal)
-        own, rank = out[k]
-        event = str(own[EVENT].iloc[0]) if len(own) else str(rank[EVENT].iloc[0])
-        if caught:  # (each event's ranks compared alone, as it says its warnings)
+    if caught:  # (each event's ranks compared alone, as it says its warnings: a few)
+        parts = []
+        for event in (e for e in names if names[e] in when):
             with warnings.catch_warnings(record=True) as alone:
                 warnings.simplefilter("always")
-                equal = _ranks(*_of_event(event, table, published, swiss_only))
-            said[k] += [str(w.message) for w in alone]
-        else:
-            equal = again.iloc[at.get(event, _NONE)]
-        equal = equal.set_index(PLAYER)["equal"]
-        explained = ~rank["equal"].astype(bool) & rank[PLAYER].map(equal).eq(True)
-        rank.loc[explained, EARLIER] = round_
+                parts.append(_ranks(*_of_event(event, table, published, swiss_only)))
+            said[names[event]] += [str(w.message) for w in alone]
+        again = pd.concat(parts, ignore_index=True)
+    round_ = ranks[EVENT].astype(str).map({e: when.get(k) for e, k in names.items()})
+    right = _keys(ranks).isin(_keys(again[again["equal"].to_numpy(dtype=bool)]))
+    explained = ~ranks["equal"].to_numpy(dtype=bool) & right & round_.notna().to_numpy()
+    ranks.loc[explained, EARLIER] = round_[explained].astype("int64").to_numpy()
 
 
 def _of_event(event: str, *frames: pd.DataFrame) -> list[pd.DataFrame]:

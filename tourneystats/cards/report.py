@@ -83,86 +83,145 @@ STATUSES = STATUS_ORDER
 POINTS_VALUES = ("Points", "match_points", "points", "Wins", "Losses", "Draws")
 
 
-def _number(value: float) -> str:
-    return f"{value:g}" if pd.notna(value) else "none"
+def _numbers(values: pd.Series) -> np.ndarray:
+    """Each value as the report writes a number (``%g``; ``none`` where missing)."""
+    x = pd.to_numeric(values, errors="coerce").to_numpy(dtype="float64", na_value=np.nan)
+    return np.where(np.isnan(x), "none", np.char.mod("%g", x)).astype(object)
 
 
-def _first_difference(table: pd.DataFrame) -> str:
-    """The first value not reproduced (not published as an earlier round's, where there is
-    one): ``player: value published X, computed Y``."""
-    wrong = ~table["equal"].to_numpy(dtype=bool)
-    if EARLIER in table.columns:
-        plain = wrong & table[EARLIER].isna().to_numpy()
-        wrong = plain if plain.any() else wrong
-    at = np.flatnonzero(wrong)
-    if not at.size:
-        return ""
-    i = int(at[0])
-    return (
-        f"{table[PLAYER].iloc[i]}: {table['value'].iloc[i]} published "
-        f"{_number(table['published'].iloc[i])}, computed {_number(table['computed'].iloc[i])}"
+def _texts(values: pd.Series | np.ndarray) -> np.ndarray:
+    return np.asarray(values, dtype=object).astype(str).astype(object)
+
+
+def _joined(texts: np.ndarray, at: np.ndarray, n: int, sep: str) -> np.ndarray:
+    """The `texts` of each of `n` files (`at`: each text's file), joined with `sep` in their
+    order ("" for a file without any)."""
+    out = np.full(n, "", dtype=object)
+    if not texts.size:
+        return out
+    order = np.argsort(at, kind="stable")
+    texts, at = texts[order], at[order]
+    start = np.r_[True, at[1:] != at[:-1]]
+    pieces = np.where(start, "", sep).astype(object) + texts
+    out[at[start]] = np.add.reduceat(pieces, np.flatnonzero(start))
+    return out
+
+
+def _first_differences(table: pd.DataFrame, at: np.ndarray, n: int, wrong: np.ndarray,
+                       earlier: np.ndarray) -> np.ndarray:  # fmt: skip
+    """Per file, its first value not reproduced (not published as an earlier round's, where
+    there is one): ``player: value published X, computed Y``."""
+    big = np.iinfo(np.int64).max
+    rows = np.arange(len(table))
+    plain, any_ = np.full(n, big), np.full(n, big)
+    np.minimum.at(plain, at[wrong & ~earlier], rows[wrong & ~earlier])
+    np.minimum.at(any_, at[wrong], rows[wrong])
+    first = np.where(plain < big, plain, any_)
+    has = first < big
+    out = np.full(n, "", dtype=object)
+    chosen = table.iloc[first[has]]
+    out[has] = (
+        _texts(chosen[PLAYER]) + ": " + _texts(chosen["value"]) + " published "
+        + _numbers(chosen["published"]) + ", computed " + _numbers(chosen["computed"])
+    )  # fmt: skip
+    return out
+
+
+def _missing_points(table: pd.DataFrame, at: np.ndarray, n: int, points: np.ndarray) -> np.ndarray:
+    """Per file: the players whose published points their rounds cannot give, and the points
+    missing ("" where none)."""
+    rows = table[points]
+    gap = pd.to_numeric(rows["published"], errors="coerce").to_numpy(dtype="float64") - (
+        pd.to_numeric(rows["computed"], errors="coerce").to_numpy(dtype="float64")
     )
+    parts = (
+        _texts(rows[PLAYER]) + " (" + _texts(rows["value"]) + " published "
+        + _numbers(rows["published"]) + ", its rounds give " + _numbers(rows["computed"]) + ": "
+        + _numbers(pd.Series(np.abs(gap))) + np.where(gap > 0, " missing)", " too many)")
+    )  # fmt: skip
+    listed = _joined(parts, at[points], n, "; ")
+    count = np.bincount(at[points], minlength=n)
+    has = count > 0
+    out = np.full(n, "", dtype=object)
+    out[has] = (
+        "published points or records that the file's own rounds cannot give, "
+        + count[has].astype(str).astype(object) + " value(s): " + listed[has]
+        + "; the tie-breakers are compared for information only"
+    )  # fmt: skip
+    return out
 
 
-def _missing_points(table: pd.DataFrame) -> str:
-    """The players whose published points their rounds cannot give, and the points missing."""
-    at = np.isin(table["value"].to_numpy(), POINTS_VALUES) & ~table["equal"].to_numpy(dtype=bool)
-    if not at.any():
-        return ""
-    points = table[at]
-    parts = []
-    for player, value, published, computed in zip(
-        points[PLAYER], points["value"], points["published"], points["computed"], strict=True
-    ):  # the few players named in a message
-        gap = published - computed
-        what = f"{_number(abs(gap))} {'missing' if gap > 0 else 'too many'}"
-        parts.append(
-            f"{player} ({value} published {_number(published)}, its rounds give "
-            f"{_number(computed)}: {what})"
-        )
-    return (
-        f"published points or records that the file's own rounds cannot give, {len(parts)} "
-        "value(s): " + "; ".join(parts) + "; the tie-breakers are compared for information only"
+def _shown_earlier(table: pd.DataFrame, at: np.ndarray, n: int, earlier: np.ndarray) -> np.ndarray:
+    """Per file: the players who left (or were knocked out of a top cut) whose published
+    tie-breakers are their standings after an earlier round, the rounds, and the ranks that
+    agree only given those values ("" where none)."""
+    values = earlier & (table["value"].to_numpy() != "Rank")
+    out = np.full(n, "", dtype=object)
+    if not values.any():
+        return out
+    rows = table[values]
+    name, _ = pd.factorize(_texts(rows[PLAYER]), sort=True)  # (players by name)
+    sort = np.lexsort((np.arange(len(rows)), name, at[values]))
+    where, name = at[values][sort], name[sort]
+    first = np.r_[True, (where[1:] != where[:-1]) | (name[1:] != name[:-1])][: where.size]
+    player = sort[first]  # each file's players, by name, with their first value's round
+    which = where[first]
+    nth = np.arange(which.size) - np.searchsorted(which, which)
+    each = np.bincount(which, minlength=n)
+    listed = (
+        _texts(rows[PLAYER].iloc[player])
+        + " ("
+        + _texts(rows[EARLIER].iloc[player].astype("int64"))
+        + ")"
     )
-
-
-def _shown_earlier(table: pd.DataFrame) -> str:
-    """The players who left (or were knocked out of a top cut) whose published tie-breakers are
-    their standings after an earlier round, the rounds, and the ranks that agree only given
-    those values."""
-    if EARLIER not in table.columns or not table[EARLIER].notna().to_numpy().any():
-        return ""
-    marked = table[table[EARLIER].notna()]
-    values = marked[marked["value"] != "Rank"]
-    if not len(values):
-        return ""
-    per = values.groupby(values[PLAYER].astype(str), sort=True)[EARLIER].first()
-    shown = ", ".join(f"{player} ({int(r)})" for player, r in list(per.items())[:10])
-    more = f" and {len(per) - 10} more" if len(per) > 10 else ""
-    ranks = len(marked) - len(values)
-    given = f"; {ranks} rank(s) agree only given those values" if ranks else ""
-    return (
-        f"{len(values)} tie-breaker(s) of {len(per)} player(s) who left before the last Swiss "
+    shown = _joined(listed[nth < 10], which[nth < 10], n, ", ")
+    count = np.bincount(at[values], minlength=n)
+    ranks = np.bincount(at[earlier], minlength=n) - count
+    has = count > 0
+    more = np.where(each > 10, " and " + (each - 10).astype(str).astype(object) + " more", "")
+    given = np.where(
+        ranks > 0,
+        "; " + ranks.astype(str).astype(object) + " rank(s) agree only given those values",
+        "",
+    )
+    out[has] = (
+        count[has].astype(str).astype(object) + " tie-breaker(s) of "
+        + each[has].astype(str).astype(object) + " player(s) who left before the last Swiss "
         "round (or were knocked out of a top cut before its last round) are their standings "
-        f"after an earlier round (player (round)): {shown}{more}"
-        f"{given}"
+        "after an earlier round (player (round)): " + shown[has] + more[has] + given[has]
+    )  # fmt: skip
+    return out
+
+
+def _statuses(table: pd.DataFrame, at: np.ndarray, n: int) -> dict[str, np.ndarray]:
+    """Per file of `table` (`at`: each row's file, of `n`): the values compared and equal, the
+    status, its first line of detail and the first value not reproduced."""
+    equal = table["equal"].to_numpy(dtype=bool)
+    earlier = (
+        table[EARLIER].notna().to_numpy()
+        if EARLIER in table.columns
+        else np.zeros(len(table), bool)
     )
-
-
-def _status(table: pd.DataFrame | None) -> tuple[str, str]:
-    """The status of a file's comparison and its first line of detail."""
-    if table is None or not len(table):
-        return "no published values", ""
-    missing = _missing_points(table)
-    if missing:
-        return "inconsistent", missing
-    earlier = _shown_earlier(table)
-    wrong = ~table["equal"].to_numpy(dtype=bool)
-    if not wrong.any():
-        return "equal", ""
-    if EARLIER in table.columns and table.loc[wrong, EARLIER].notna().all():
-        return "published_earlier", earlier
-    return "different", earlier
+    value = table["value"].to_numpy()
+    wrong = ~equal
+    missing = _missing_points(table, at, n, wrong & np.isin(value, POINTS_VALUES))
+    compared = np.bincount(at, minlength=n)
+    any_wrong = np.bincount(at[wrong], minlength=n) > 0
+    plain = np.bincount(at[wrong & ~earlier], minlength=n) > 0
+    status = np.select(
+        [compared == 0, missing != "", ~any_wrong, ~plain],
+        ["no published values", "inconsistent", "equal", "published_earlier"],
+        "different",
+    )
+    shown = _shown_earlier(table, at, n, earlier)
+    return {
+        "compared": compared,
+        "equal": np.bincount(at[equal], minlength=n),
+        "status": status,
+        "detail": np.where(missing != "", missing, np.where(any_wrong, shown, "")),
+        "first_difference": _first_differences(table, at, n, wrong, earlier),
+        "ogwp": np.bincount(at[value == "OGWP"], minlength=n) > 0,
+    }
 
 
 def _check(path: Path, rules: str | Rules | None) -> tuple[str | None, str, pd.DataFrame | None]:
@@ -253,29 +312,36 @@ def _finished(
     """:func:`file_report`'s row and table, from the file's check (`table`, None if nothing was
     compared; the row's ``status`` set already if it was refused) and its warnings (`frame`
     False: an empty table stays None)."""
-    notes = list(dict.fromkeys(messages))
-    if not row["status"] and table is not None and len(table):
-        equal = table["equal"].to_numpy(dtype=bool)
-        if equal.all():  # every value reproduced (most files): nothing to say
-            ogwp = row["platform"] == "topdeck" and (table["value"] == "OGWP").any()
-            row.update(status="equal", detail=PUBLISHED_OGWP if ogwp else "", compared=len(table))
-            row.update(equal=len(table), first_difference="", warnings=notes)
-            return row, table
-    if not row["status"]:
-        status, detail = _status(table)
-        ogwp = (
-            table is not None and row["platform"] == "topdeck" and (table["value"] == "OGWP").any()
-        )
-        row.update(status=status, detail=detail or (PUBLISHED_OGWP if ogwp else ""))
-    if table is not None:
-        row.update(
-            compared=len(table),
-            equal=int(table["equal"].sum()),
-            first_difference=_first_difference(table),
-        )
-    row["warnings"] = notes  # counted by kind by tourneystats.core.report
+    compared = table if table is not None else _EMPTY
+    done = finished_rows([row], compared, np.zeros(len(compared), dtype=np.intp), [messages])
     if table is None and frame:
-        table = pd.DataFrame(
-            columns=[EVENT, PLAYER, "value", "published", "computed", "equal", EARLIER]
-        )
-    return row, table  # type: ignore[return-value]
+        table = _EMPTY.copy()
+    return done[0], table  # type: ignore[return-value]
+
+
+#: the table of a file with nothing compared
+_EMPTY = pd.DataFrame(columns=[EVENT, PLAYER, "value", "published", "computed", "equal", EARLIER])
+
+
+def finished_rows(
+    rows: list[dict], table: pd.DataFrame, at: np.ndarray, messages: list[list[str]]
+) -> list[dict]:
+    """:func:`file_report`'s rows of many files at once: from each file's row (its ``status``
+    set already if it was refused: then only its warnings are added), the comparisons of them
+    all (`table`; `at`: each row's file, a position in `rows`) and each file's warnings."""
+    facts = _statuses(table, np.asarray(at, dtype=np.intp), len(rows))
+    out = []
+    for j, row in enumerate(rows):  # per file: its row of the report (a dict each)
+        row = dict(row)
+        if not row["status"]:
+            topdeck = row["platform"] == "topdeck" and bool(facts["ogwp"][j])
+            row.update(
+                status=str(facts["status"][j]),
+                detail=facts["detail"][j] or (PUBLISHED_OGWP if topdeck else ""),
+                compared=int(facts["compared"][j]),
+                equal=int(facts["equal"][j]),
+                first_difference=facts["first_difference"][j],
+            )
+        row["warnings"] = list(dict.fromkeys(messages[j]))  # counted by kind by core.report
+        out.append(row)
+    return out
