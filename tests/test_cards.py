@@ -926,6 +926,7 @@ def test_importing_cards_imports_no_other_family():
         "tourneystats.cards.history",
         "tourneystats.cards.homonyms",
         "tourneystats.cards.jsonstandings",
+        "tourneystats.cards.nogames",
         "tourneystats.cards.prepare",
         "tourneystats.cards.published",
         "tourneystats.cards.report",

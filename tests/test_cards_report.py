@@ -1072,7 +1072,7 @@ def test_ogwp_from_published_gw_is_unknown_beside_an_unpublished_opponent():
     not published: A's is unknown (named, not a number). B's is A's 0.6; X's the same; C,
     with byes only, has no counted opponent: topdeck.gg's 0.33 (``Rules.no_opponents``)."""
     from tourneystats.cards import RULES
-    from tourneystats.cards.check import _ogwp_from_published
+    from tourneystats.cards.nogames import ogwp_from_published
 
     results = pd.DataFrame(
         {"event": "E", "round": [1, 1, 1, 2, 2, 2, 2],
@@ -1080,11 +1080,11 @@ def test_ogwp_from_published_gw_is_unknown_beside_an_unpublished_opponent():
          "opponent": ["B", "A", None, "X", "A", None, None], "wins": [1, 0, 1, 0, 1, 1, 1],
          "losses": [0, 1, 0, 1, 0, 0, 0], "draws": 0}
     )  # fmt: skip
-    published = pd.DataFrame({"player": ["A", "B", "C"], "GWP": [0.6, 0.4, 1.0]})
-    mean, unknown = _ogwp_from_published(results, published, RULES["topdeck"])
-    assert unknown == ["A"]
-    assert pd.isna(mean["A"])
-    assert mean[["B", "X", "C"]].tolist() == [0.6, 0.6, 0.33]
+    published = pd.DataFrame({"event": "E", "player": ["A", "B", "C"], "GWP": [0.6, 0.4, 1.0]})
+    mean, unknown = ogwp_from_published(results, published, RULES["topdeck"])
+    assert unknown.tolist() == [("E", "A")]
+    assert pd.isna(mean["E", "A"])
+    assert mean.xs("E", level=0)[["B", "X", "C"]].tolist() == [0.6, 0.6, 0.33]
 
 
 @pytest.mark.parametrize(

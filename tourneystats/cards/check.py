@@ -48,7 +48,6 @@ import os
 import warnings
 from dataclasses import replace
 from pathlib import Path
-from typing import cast
 
 import numpy as np
 import pandas as pd
@@ -58,7 +57,6 @@ from ..core.folders import names_its_source, standings_beside
 from ..core.io import read_table
 from ..core.people import with_clean_names, with_people
 from ..core.schema import (
-    DRAWS,
     EVENT,
     GWP,
     LOSSES,
@@ -77,6 +75,7 @@ from .decklistcache import JSON_SUFFIXES, read_mtg_json, shared_label
 from .earlier import EARLIER, TIE_BREAKERS, earlier_rounds, ranked_with, shown_earlier
 from .files import _concat, _read_results, _result_files
 from .homonyms import told_apart
+from .nogames import TOPDECK_SCHEMES, ogwp_from_published, points_schemes, restored_byes
 from .published import (
     CUT_ROUND,
     DIVISION,
@@ -90,15 +89,12 @@ from .published import (
 from .publishers import event_standings, frozen_cuts, implied_rules, with_bye_players
 from .rules import Rules, get_rules
 from .tables import standings
-from .terms import explain
 from .tom import TOM_SUFFIXES, read_tom
 
 __all__ = ["check_from_path"]
 
 #: the published JSON values and the computed columns they are compared with
 JSON_VALUES = {"Points": MATCH_POINTS, "OMWP": OMWP, "GWP": GWP, "OGWP": OGWP, "Rank": RANK}
-#: points schemes (win, draw) a topdeck.gg event may use, the most common first
-TOPDECK_SCHEMES = ((3, 1), (4, 2), (5, 1))
 #: published table columns (any spelling) and the computed columns they are compared with
 TABLE_VALUES = {
     RANK: RANK,
@@ -141,70 +137,20 @@ def _comparable(published: pd.DataFrame, results: pd.DataFrame, event: str) -> p
     return published[~twice & played]
 
 
-def _points_scheme(results: pd.DataFrame, published: pd.DataFrame, rules: Rules) -> Rules:
-    """The topdeck.gg points scheme that gives most players their published points."""
-    won = np.where(results[OPPONENT].isna(), 1, (results[WINS] > results[LOSSES]).astype(int))
-    tally = results.assign(_won=won, _drawn=~won.astype(bool) & (results[WINS] == results[LOSSES]))
-    per = tally.groupby(PLAYER, observed=True, sort=False)[["_won", "_drawn"]].sum()
-    points = published.set_index(PLAYER)["Points"]
-    per = per.join(points, how="inner")
-    hits = [
-        int((per["_won"] * win + per["_drawn"] * draw == per["Points"]).sum())
-        for win, draw in TOPDECK_SCHEMES
-    ]
-    win, draw = TOPDECK_SCHEMES[int(np.argmax(hits))]  # the first (3/1) when equal
-    return rules if (win, draw) == (rules.win, rules.draw) else replace(rules, win=win, draw=draw)
-
-
-def _restore_byes(results: pd.DataFrame, published: pd.DataFrame, rules: Rules) -> pd.DataFrame:
-    """Byes for the rounds a player has no table in before his last one, where his published
-    points exceed the computed ones by exactly a win per such round (topdeck.gg files)."""
-    rounds = pd.crosstab(results[PLAYER], results[ROUND]).astype(bool)
-    last = rounds.columns.to_numpy()[::-1][np.argmax(rounds.to_numpy()[:, ::-1], axis=1)]
-    missing = ~rounds & (rounds.columns.to_numpy()[None, :] <= last[:, None])
-    computed = standings(results, rules=rules).set_index(PLAYER)[MATCH_POINTS]
-    points = published.drop_duplicates(PLAYER, keep=False).set_index(PLAYER)["Points"]
-    deficit = points.reindex(rounds.index) - computed.reindex(rounds.index)
-    fill = missing.any(axis=1) & (deficit == rules.win * missing.sum(axis=1))
-    cells = missing[fill].stack()
-    cells = cells[cells].index.to_frame(index=False)
-    if not len(cells):
-        return results
-    warnings.warn(
-        f"{results[EVENT].iloc[0]}: restored {len(cells)} bye(s) missing from the file, from the "
-        f"published points ({', '.join(sorted(set(cells[PLAYER].astype(str))))[:200]})",
-        stacklevel=4,
-    )
-    byes = cells.assign(**{EVENT: results[EVENT].iloc[0], OPPONENT: pd.NA, WINS: 1, LOSSES: 0})
-    byes[DRAWS] = 0
-    return pd.concat([results, byes[results.columns]], ignore_index=True)
-
-
-def _ogwp_from_published(
-    results: pd.DataFrame, published: pd.DataFrame, rules: Rules
-) -> tuple[pd.Series, list]:
-    """Per player: the average of his opponents' published GW% (floored) as the rules average
-    (the files of topdeck.gg hold no game scores, the site publishes GW%), and the players
-    whose average is unknown: an opponent without a published GW% (a deleted account, a shared
-    name) makes it missing, unless he lost every match (topdeck.gg's dummy opponent). A player
-    without a counted opponent has the rules' ``no_opponents``."""
-    terms = explain(results, rules=rules)
-    gwp = published.drop_duplicates(PLAYER, keep=False).set_index(PLAYER)["GWP"]
-    # an opponent the standings do not list who lost every match won no game: GW% 0
-    lost = (terms[MATCH_POINTS] == rules.loss).groupby(terms[PLAYER], observed=True).all()
-    gwp = gwp.combine_first(pd.Series(0.0, index=lost.index[lost.to_numpy()]))
-    value = cast(pd.Series, np.maximum(terms[OPPONENT].map(gwp).astype(float), rules.floor))
-    bye = np.nan if rules.bye_opponent is None else rules.bye_opponent
-    counted = terms.assign(_v=value.where(~terms["bye"], bye))[terms["counted"]]
-    grouped = counted.assign(_unknown=counted["_v"].isna()).groupby(
-        PLAYER, observed=True, sort=False
-    )
-    unknown = grouped["_unknown"].any()
-    mean = grouped["_v"].mean().where(~unknown)
-    alone = pd.Index(results[PLAYER].unique()).difference(mean.index, sort=False)
-    alone_value = np.nan if rules.no_opponents is None else rules.no_opponents
-    mean = pd.concat([mean, pd.Series(alone_value, index=alone, dtype=float)])
-    return mean, list(unknown.index[unknown.to_numpy()])
+def _repaired(
+    results: pd.DataFrame, published: pd.DataFrame, rules: Rules, event: str
+) -> tuple[Rules, pd.DataFrame]:
+    """A topdeck.gg event's rules with the points scheme that gives most players their
+    published points, and its rows with the byes missing from the file
+    (:mod:`~tourneystats.cards.nogames`)."""
+    win, draw = TOPDECK_SCHEMES[points_schemes(results, published, {event: 0})[0]]
+    if (win, draw) != (rules.win, rules.draw):
+        rules = replace(rules, win=win, draw=draw)
+    byes, said = restored_byes(results, published, rules)
+    if not len(byes):
+        return rules, results
+    warnings.warn(said[event], stacklevel=4)
+    return rules, pd.concat([results, byes], ignore_index=True)
 
 
 def _published_places(ours: pd.DataFrame, theirs: pd.DataFrame) -> pd.DataFrame:
@@ -241,8 +187,7 @@ def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.
         _left_out("files with nothing to compare", [f"{record['file']}: {what}"])
         return None
     if implied and record[PLATFORM] == "topdeck":
-        rules = _points_scheme(results, published, rules)
-        results = _restore_byes(results, published, rules)
+        rules, results = _repaired(results, published, rules, event)
     bracket = None if data.bracket is None else data.bracket[data.bracket[EVENT] == event]
     table = event_standings(results, dict(record), rules, bracket=bracket)
     if table is None:
@@ -262,8 +207,9 @@ def _json_event(data: CardsFile, event: str, rules: Rules, implied: bool) -> pd.
     if rules.game_scores:
         values.update({"GWP": GWP, "OGWP": OGWP})
     else:
-        ogwp, unknown = _ogwp_from_published(results, published, rules)
-        table[_FROM_PUBLISHED] = table[PLAYER].map(ogwp)
+        ogwp, unknowable = ogwp_from_published(results, published, rules)
+        table[_FROM_PUBLISHED] = table[PLAYER].map(ogwp.xs(event, level=0))
+        unknown = list(unknowable.get_level_values(1))
         values["OGWP"] = _FROM_PUBLISHED
         unknown = sorted(map(str, published.loc[published[PLAYER].isin(unknown), PLAYER]))
         _left_out(f"{event}: OGWP of players who met an opponent without a published GW%", unknown)

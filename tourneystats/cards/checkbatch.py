@@ -36,6 +36,7 @@ from .decklistcache import (
     _rounds,
 )
 from .jsonstandings import _key, read_standings
+from .nogames import TOPDECK_SCHEMES, points_schemes, restored_byes
 from .published import GAME_SCORES, PLATFORM, PRECISION, CardsFile
 from .publishers import implied_presets
 from .report import _finished, finished_rows
@@ -256,26 +257,81 @@ def _swiss(
     records = data.events.to_dict("records")
     parts: list[pd.DataFrame] = []  # (comparisons, with the event's position K)
     messages: dict[int, list[str]] = {}
+    ks = [k for k, record in enumerate(records) if record[EVENT] not in shared]
+    topdeck = [k for k in ks if rules is None and records[k][PLATFORM] == "topdeck"]
+    alone: list[int] = []  # (topdeck.gg events whose repairs warn otherwise: a few)
+    if topdeck:
+        data, at, alone = _repaired(data, at, topdeck, records, own, messages)
     groups: dict[Rules, list[int]] = {}
-    for k, record in enumerate(records):  # per event: which way it is computed
-        if record[EVENT] in shared:
-            continue  # (told apart: alone)
-        repaired = rules is None and record[PLATFORM] == "topdeck"
-        if own[k].game_scores and not repaired:
+    for k in ks:  # (the events of each rules: together)
+        if k not in alone:
             groups.setdefault(own[k], []).append(k)
-            continue
-        view = _event_view(data, k, record[EVENT], at)  # (no game scores: a few)
+    for k in alone:
+        view = _event_view(data, k, records[k][EVENT], at)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            table = _json_event(view, record[EVENT], own[k], rules is None)
+            table = _json_event(view, records[k][EVENT], own[k], True)
         messages[k] = [str(w.message) for w in caught]
         if table is not None:
             parts.append(table.assign(**{K: k}))
-    for used, ks in groups.items():  # the events of each rules: together
-        table, said_of = events_compared(data, ks, used, records, at)
+    for used, group in groups.items():
+        table, said_of = events_compared(data, group, used, records, at)
         parts.append(table)
-        messages |= said_of
+        messages |= {k: messages.get(k, []) + m for k, m in said_of.items()}
     return _rows_of(paths, parts, messages, records, own, names, said, rows)
+
+
+def _repaired(
+    data: CardsFile,
+    at: dict,
+    ks: list[int],
+    records: list[dict],
+    own: list[Rules],
+    messages: dict[int, list[str]],
+) -> tuple[CardsFile, dict, list[int]]:
+    """topdeck.gg's events `ks` repaired as :func:`~tourneystats.cards.check._json_event`
+    repairs each alone, all at once: their points scheme (set in `own`) and the byes missing
+    from their files (added to ``data.results``, their warnings to `messages`); and the events
+    to be checked alone (the repair of their group warned of something else)."""
+    events = [records[k][EVENT] for k in ks]
+    order = {e: i for i, e in enumerate(events)}
+
+    def rows(frame: pd.DataFrame, key: str) -> pd.DataFrame:
+        return frame.iloc[np.concatenate([at[key].get(e, _NONE) for e in events])]
+
+    results, published = rows(data.results, "results"), rows(data.published, "published")
+    scheme = points_schemes(results, published, order)
+    for k, j in zip(ks, scheme, strict=True):  # (each event's rules: one of a few)
+        win, draw = TOPDECK_SCHEMES[j]
+        if (win, draw) != (own[k].win, own[k].draw):
+            own[k] = replace(own[k], win=win, draw=draw)
+    byes, alone = [], []
+    for used in dict.fromkeys(own[k] for k in ks):  # (a few sets of rules)
+        group = [k for k in ks if own[k] == used]
+        names = np.asarray([records[k][EVENT] for k in group], dtype=object)
+        mine = results[EVENT].astype(str).isin(names).to_numpy()
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            added, said = restored_byes(
+                results[mine], published[published[EVENT].astype(str).isin(names).to_numpy()], used
+            )
+        if caught:  # (told alone, each with its own warnings)
+            alone += group
+            continue
+        byes.append(added)
+        for k in group:
+            messages[k] = [said[records[k][EVENT]]] if records[k][EVENT] in said else []
+    byes = [b for b in byes if len(b)]
+    if not byes:
+        return data, at, alone
+    added = pd.concat(byes, ignore_index=True)
+    start = len(data.results)
+    data = replace(data, results=pd.concat([data.results, added], ignore_index=True))
+    extra: dict = added.groupby(EVENT, sort=False).indices
+    at = dict(at)
+    at["results"] = {e: np.concatenate([i, np.asarray(extra[e]) + start]) if e in extra else i
+                     for e, i in at["results"].items()}  # fmt: skip
+    return data, at, alone
 
 
 def _rows_of(

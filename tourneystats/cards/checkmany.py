@@ -34,11 +34,12 @@ from ..core.schema import (
     ROUND,
     WINS,
 )
-from .check import RECORDS, _ranks, _with_earlier, left_out_text
+from .check import _FROM_PUBLISHED, RECORDS, _ranks, _with_earlier, left_out_text
 from .cuts import cut_pairs, cut_standings, points_cut_rounds
 from .earlier import EARLIER, TIE_BREAKERS
 from .earliermany import Found, mark_many, ranked_with_many, shown_many
 from .history import standings_by_round
+from .nogames import ogwp_from_published
 from .published import CUT_ROUND, PLAYOFFS, UNREAD, CardsFile
 from .publishers import event_standings
 from .rules import Rules
@@ -157,7 +158,7 @@ def events_compared(
     data: CardsFile, ks: list[int], rules: Rules, records: list[dict], at: dict
 ) -> tuple[pd.DataFrame, dict[int, list[str]]]:
     """The comparisons of the events `ks` (positions in ``data.events``), computed with `rules`
-    (game scores counted; no topdeck.gg repairs), as
+    (with or without game scores; topdeck.gg's repairs made before), as
     :func:`~tourneystats.cards.check._json_event` gives each event alone, in one table (column
     :data:`K`: the event's position; each event's rows together, its values then its ranks;
     none for an event with nothing published), and the warnings of each event."""
@@ -192,11 +193,28 @@ def events_compared(
     if rules.published_records and set(RECORDS) <= set(published.columns):
         table = table.assign(**_records(results, table))
         values.update({key: key for key in RECORDS})
-    values.update({"GWP": GWP, "OGWP": OGWP})
+    unknown = pd.MultiIndex.from_arrays([[], []])  # (OGWP the file cannot give)
+    if rules.game_scores:
+        values.update({"GWP": GWP, "OGWP": OGWP})
+    else:  # (OGWP from the opponents' published GW%)
+        ogwp, unknown = ogwp_from_published(results, published, rules)
+        table[_FROM_PUBLISHED] = ogwp.reindex(_keys(table)).to_numpy()
+        values["OGWP"] = _FROM_PUBLISHED
+        unknown = unknown[unknown.isin(_keys(published))]
+        for event, items in _listed(pd.DataFrame({EVENT: unknown.get_level_values(0),
+                                                  PLAYER: unknown.get_level_values(1)}),
+                                    PLAYER).items():  # fmt: skip
+            said[names[event]].append(left_out_text(
+                f"{event}: OGWP of players who met an opponent without a published GW%",
+                sorted(items)))  # fmt: skip
     mine = table[_keys(table).isin(_keys(published))]
     compared = _by_precision(published, mine, values, order, last_digit=rules.last_digit)
-    compared = compared[compared["published"].notna().to_numpy()].reset_index(drop=True)
+    unknowable = (compared["value"] == "OGWP").to_numpy() & _keys(compared).isin(unknown)
+    compared = compared[compared["published"].notna().to_numpy() & ~unknowable]
+    compared = compared.reset_index(drop=True)
     compared[EARLIER] = pd.array([pd.NA] * len(compared), dtype="Int64")
+    if not rules.game_scores:  # (ranks depend on the GW% the file cannot give)
+        return _in_event_order(compared, compared.iloc[:0], names), said
     in_playoffs = _keys(players[players[PLAYOFFS].to_numpy(dtype=bool)])
     swiss_only = published[~_keys(published).isin(in_playoffs)]
     both = published[_keys(published).isin(_keys(table))]
