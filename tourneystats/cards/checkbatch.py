@@ -4,10 +4,12 @@ A real archive holds thousands of small files (13,166 of the 17,452 files of the
 archive are MTGO playoffs, with nothing to compare). Each file is read and parsed once, on its
 own (a refused file refuses itself alone); the files with nothing to compare are reported
 without building any table, and the tables of the other files of a batch are built in one step
-(:class:`~tourneystats.cards.batch._Gathered`). Each file's report row, comparison and warnings
-are those :func:`~tourneystats.cards.file_report` gives it alone; the files a batch cannot
-take (other formats, a second file of the same name, topdeck.gg files whose byes are written
-null, events whose standings list a name twice) are left to be checked alone.
+(:class:`~tourneystats.cards.batch._Gathered`) and compared in one step per set of rules
+(:func:`~tourneystats.cards.checkmany.events_compared`); only an event whose standings list a
+name twice (its homonyms told apart first), or whose repairs warn, is compared alone. Each
+file's report row, comparison and warnings are those :func:`~tourneystats.cards.file_report`
+gives it alone; the files a batch cannot take (other formats, a second file of the same name,
+topdeck.gg files whose byes are written null) are left to be checked alone.
 """
 
 from __future__ import annotations
@@ -35,10 +37,11 @@ from .decklistcache import (
     _platform,
     _rounds,
 )
+from .homonyms import told_apart
 from .jsonstandings import _key, read_standings
 from .nogames import TOPDECK_SCHEMES, points_schemes, restored_byes
 from .published import GAME_SCORES, PLATFORM, PRECISION, CardsFile
-from .publishers import implied_presets
+from .publishers import implied_presets, with_bye_players
 from .report import _finished, finished_rows
 from .rules import RULES, Rules, get_rules
 
@@ -237,8 +240,7 @@ def _swiss(
     rows: list[dict | None],
 ) -> list[pd.DataFrame]:
     """The comparisons of the files with Swiss rounds, their tables built once for the batch;
-    their rows set in `rows` (events whose standings list a name twice left to be checked
-    alone)."""
+    their rows set in `rows`."""
     data = _frame(gathered.rows, gathered.published, gathered.events, gathered.finalists)
     data = replace(data, bracket=_bracket_frame(gathered.bracket))
     twice = data.published.duplicated([EVENT, PLAYER], keep=False).to_numpy()
@@ -266,11 +268,14 @@ def _swiss(
     for k in ks:  # (the events of each rules: together)
         if k not in alone:
             groups.setdefault(own[k], []).append(k)
-    for k in alone:
+    homonyms = [k for k, record in enumerate(records) if record[EVENT] in shared]
+    for k in sorted(alone + homonyms):  # (a few: alone; the homonyms told apart first)
         view = _event_view(data, k, records[k][EVENT], at)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            table = _json_event(view, records[k][EVENT], own[k], True)
+            if k in homonyms:
+                view = told_apart(with_bye_players(view))
+            table = _json_event(view, records[k][EVENT], own[k], rules is None)
         messages[k] = [str(w.message) for w in caught]
         if table is not None:
             parts.append(table.assign(**{K: k}))
