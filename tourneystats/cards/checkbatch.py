@@ -42,7 +42,7 @@ from .jsonstandings import _key, read_standings
 from .nogames import TOPDECK_SCHEMES, points_schemes, restored_byes
 from .published import GAME_SCORES, PLATFORM, PRECISION, CardsFile
 from .publishers import implied_presets, with_bye_players
-from .report import _finished, finished_rows
+from .report import _EMPTY, _finished, finished_rows
 from .rules import RULES, Rules, get_rules
 
 __all__ = ["files_report"]
@@ -193,9 +193,15 @@ def _bare_rows(
         presets = [get_rules(rules).name] * len(bare)
     else:
         presets = _presets([p for p, _ in found], _dates([d for _, d in found], bare, said))
-    for i, (platform, _), preset in zip(bare, found, presets, strict=True):
-        row = _row(Path(paths[i])) | {"platform": platform, "preset": preset}
-        rows[i] = _finished(row, None, said[i], frame=False)[0]
+    base = [
+        _row(Path(paths[i])) | {"platform": platform, "preset": preset}
+        for i, (platform, _), preset in zip(bare, found, presets, strict=True)
+    ]
+    none = np.empty(0, dtype=np.intp)
+    for i, row in zip(
+        bare, finished_rows(base, _EMPTY, none, [said[i] for i in bare]), strict=True
+    ):
+        rows[i] = row
 
 
 def _dates(texts: list, at: list[int], said: dict[int, list[str]]) -> list:
