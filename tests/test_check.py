@@ -144,3 +144,41 @@ def test_the_statuses_are_the_common_ones_and_the_families_own_in_one_order():
     given = set(re.findall(r'"([a-z_ ]+)"', source)) & {*check.STATUS_ORDER, "refused"}
     assert given == set(cards_report.STATUSES) - {"refused"}  # (refused: by the caller)
     assert cards_report.STATUSES == check.STATUS_ORDER
+
+
+def test_chess_check_of_a_folder_leaves_out_text_files_that_hold_no_trf(tmp_path, capsys):
+    """A club's web site keeps other texts beside its TRF files (a React page's data, an empty
+    ``change_id.txt``): ``check`` leaves a ``.txt`` without any TRF record out, and says so; a
+    ``.txt`` with TRF records that is no good TRF, and a bad ``.trf``, are still refused."""
+    import shutil
+
+    from tourneystats.cli import main
+
+    data = Path(__file__).parent / "data" / "chess"
+    site = tmp_path / "site"
+    (site / "timeline").mkdir(parents=True)
+    shutil.copy(data / "tournament_1.txt", site / "event.txt")
+    (site / "timeline" / "page.txt").write_text('1:"$Sreact.fragment"\n2:I[6874,[],""]\n')
+    (site / "change_id.txt").write_text("")
+    (site / "broken.txt").write_text("012 Club\n001 not a player line\n")
+    (site / "broken.trf").write_text("just text\n")
+    report = tmp_path / "report.csv"
+    code = main(["check", str(site), "--family", "chess", "--out", str(report)])
+    out = capsys.readouterr().out
+    rows = pd.read_csv(report).set_index("file")["status"].to_dict()
+    assert sorted(rows) == ["broken.trf", "broken.txt", "event.txt"]  # (checked, the others out)
+    assert rows["broken.trf"] == rows["broken.txt"] == "refused" != rows["event.txt"]
+    assert code == 1
+    assert (
+        "left out: 2 file(s) that hold no chess results, e.g. change_id.txt, timeline/page.txt"
+        in out
+    )
+
+
+def test_chess_check_of_a_folder_of_texts_alone_says_they_hold_no_results(tmp_path, capsys):
+    from tourneystats.cli import main
+
+    (tmp_path / "notes.txt").write_text("nothing to see\n")
+    assert main(["check", str(tmp_path), "--family", "chess"]) == 1
+    err = capsys.readouterr().err
+    assert "no chess files to check in this folder" in err and "1 left out" in err

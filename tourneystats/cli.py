@@ -202,7 +202,7 @@ def _check_folder(args: argparse.Namespace, module: str) -> int:
         _out_format("--out", args.out, TABLE_SUFFIXES)
         for target in (Path(args.out), *(beside(Path(args.out), p) for p in BESIDE_REPORT)):
             check_target(target, TABLE_SUFFIXES, inputs=inputs)
-    files = check_folder_files(args.family, folder)
+    files, left_out = check_folder_files(args.family, folder)
     report, differences, notes, values = check_files(
         module, files, folder, options=_options(args), jobs=args.jobs
     )
@@ -218,6 +218,9 @@ def _check_folder(args: argparse.Namespace, module: str) -> int:
         f"{len(differences)} different" + (f", {unknown} not computable" if unknown else "")
     )
     print(report_summary(report))
+    if left_out:
+        shown = ", ".join(p.relative_to(folder).as_posix() for p in left_out[:3])
+        print(f"left out: {len(left_out)} file(s) that hold no {args.family} results, e.g. {shown}")
     print(_chosen_by_values(report), end="")
     if args.by_value:
         points = getattr(sys.modules[module], "POINTS_VALUES", ())

@@ -209,6 +209,7 @@ from .breakdown import explain
 from .check import POINTS_VALUES, check_from_path
 from .check import check_targets as check_targets  # check FOLDER: Vega folders
 from .check import file_report as file_report  # check FOLDER: a file's row
+from .check import holds_no_results as holds_no_results  # check FOLDER: files left out
 from .codes import TIEBREAKS, TieBreak, parse_tiebreak
 from .files import history_from_path, read_results, standings_from_path
 from .kinds import EVENT_COLUMNS, KINDS, PLAYER_COLUMNS, RESULT_COLUMNS

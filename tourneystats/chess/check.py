@@ -437,6 +437,15 @@ def check_targets(folder: str | os.PathLike) -> list:
     return vega_folders(folder)
 
 
+def holds_no_results(path: Path) -> bool:
+    """Whether ``check FOLDER`` leaves `path` out: a ``.txt`` file that holds no TRF record (a
+    web site's data beside its Vega pages, notes; :func:`~tourneystats.chess.trflines.
+    holds_no_trf`)."""
+    from .trflines import holds_no_trf
+
+    return holds_no_trf(Path(path))
+
+
 def file_report(path: Any, **options: Any) -> tuple[dict, pd.DataFrame]:
     """One file's (or Vega folder's) report row for ``check FOLDER``: as
     :func:`tourneystats.core.report.file_report`, with ``inconsistent`` for published points

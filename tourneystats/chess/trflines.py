@@ -31,6 +31,33 @@ _BOM = b"\xef\xbb\xbf"
 _DIGIT_VALUE = np.zeros(256, dtype=np.int32)  # blank counts as 0
 _DIGIT_VALUE[48:58] = np.arange(10)
 
+#: the start of a TRF record: three digits (or ``###``, a comment), then a space or the line's end
+_RECORD = re.compile(rb"^(\d{3}|###)( |\r?$)", re.MULTILINE)
+#: the bytes of a ``.txt`` file looked at to tell a TRF from another text
+_SNIFF = 1 << 16
+
+
+def holds_no_trf(path: Path) -> bool:
+    r"""Whether `path`, a ``.txt`` file (a TRF's usual name, and any other text's), holds no TRF
+    record in its first 64 KiB: another text (a web site's data, notes), not a TRF file. A file
+    named ``.trf`` or ``.trfx`` is always read as a TRF (and refused where it is no good one).
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "event.txt").write_text("012 Club Open\n001    1 m    Ann\n")
+    >>> _ = (folder / "notes.txt").write_text('1:"$Sreact.fragment"\n')
+    >>> holds_no_trf(folder / "event.txt"), holds_no_trf(folder / "notes.txt")
+    (False, True)
+    """
+    if path.suffix.lower() != ".txt":
+        return False
+    with open(path, "rb") as file:
+        head = file.read(_SNIFF)
+    return _RECORD.search(head.removeprefix(_BOM)) is None
+
+
 # --- lines ---------------------------------------------------------------------------------------
 
 

@@ -650,25 +650,31 @@ CHECK_SUFFIXES = {
 }
 
 
-def check_folder_files(family: str, folder: Path) -> list[Path]:
-    """The files of `folder` and its sub-folders that ``check`` reports on, one by one."""
+def check_folder_files(family: str, folder: Path) -> tuple[list[Path], list[Path]]:
+    """The files of `folder` and its sub-folders that ``check`` reports on, one by one; and
+    those of their names that the family says hold none of its results (a chess ``.txt`` that
+    holds no TRF record: the family's ``holds_no_results``), left out."""
     import importlib
 
     suffixes = CHECK_SUFFIXES.get(family, ())
+    module = importlib.import_module(f"tourneystats.{family}")
     # a family may check whole folders too (chess: a Vega web export is one event)
-    targets = getattr(importlib.import_module(f"tourneystats.{family}"), "check_targets", None)
+    targets = getattr(module, "check_targets", None)
     folders = targets(folder) if targets is not None else []
     files = [
         p
         for p in list_files(folder, suffixes)
         if "standings" not in p.name.lower() and not any(f in p.parents for f in folders)
     ]
-    files = sorted([*folders, *files], key=lambda p: p.as_posix())
+    sniff = getattr(module, "holds_no_results", None)
+    left = [p for p in files if sniff(p)] if sniff is not None else []
+    files = sorted([*folders, *set(files).difference(left)], key=lambda p: p.as_posix())
     if not files:
         raise ValidationError(
             f"{folder}: no {family} files to check in this folder ({'/'.join(suffixes)} files)"
+            + (f"; {len(left)} left out: they hold no {family} results" if left else "")
         )
-    return files
+    return files, left
 
 
 def beside(out: Path, part: str) -> Path:
