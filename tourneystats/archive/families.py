@@ -83,7 +83,7 @@ FAMILIES: dict[str, FamilySpec] = {
     "cards": FamilySpec(
         "cards", "tourneystats.cards", "archive_standings", converters={"rules": "Rules"}
     ),
-    "chess": FamilySpec("chess", "tourneystats.chess", "standings"),
+    "chess": FamilySpec("chess", "tourneystats.chess", "archive_standings"),
     "bridge": FamilySpec("bridge", "tourneystats.bridge", "session_standings"),
     "bridge_teams": FamilySpec("bridge_teams", "tourneystats.bridge", "team_standings"),
     "league": FamilySpec(

@@ -29,7 +29,18 @@ from ..core.folders import MissingPathError, walk
 from ..core.io import atomic_write, read_table, table_columns
 from ..core.parallel import map_files
 from ..core.report import warning_kind, warnings_summary, warnings_table
-from ..core.schema import DATE, EVENT, PLAYER, RATING, SEASON, TYPE, ValidationError, fail_rows
+from ..core.schema import (
+    DATE,
+    EVENT,
+    FIDE_ID,
+    NAME,
+    PLAYER,
+    RATING,
+    SEASON,
+    TYPE,
+    ValidationError,
+    fail_rows,
+)
 from .dataset import (
     CHUNK_ROWS,
     _check_targets,
@@ -236,13 +247,15 @@ def _chess_rows(data: TrfData) -> pd.DataFrame:
     """Chess results with what the standings need from the players and events tables.
 
     The archive holds one frame per family, so each row carries its player's ``rating`` (for
-    ARO, TPR, ...), its event's start ``date`` (for the ``auto`` rule set) and ``type`` (TRF
+    ARO, TPR, ...), ``name`` and ``fide_id`` (where the file gives them), its event's start ``date`` (for the ``auto`` rule set) and ``type`` (TRF
     ``092``: round robins are told by it).
     """
     results = data.results
-    if RATING not in results.columns and RATING in data.players.columns:
-        ratings = data.players[[EVENT, PLAYER, RATING]].drop_duplicates([EVENT, PLAYER])
-        results = results.merge(ratings, on=[EVENT, PLAYER], how="left", validate="many_to_one")
+    people = [c for c in (RATING, NAME, FIDE_ID) if c in data.players.columns]
+    people = [c for c in people if c not in results.columns and data.players[c].notna().any()]
+    if people:  # (the names and ids shown by recompute, as standings_from_path shows them)
+        carried = data.players[[EVENT, PLAYER, *people]].drop_duplicates([EVENT, PLAYER])
+        results = results.merge(carried, on=[EVENT, PLAYER], how="left", validate="many_to_one")
     for column in (DATE, TYPE):  # the start date for rules="auto", the type for round robins
         if column not in results.columns and column in data.events.columns:
             values = data.events[[EVENT, column]].drop_duplicates(EVENT)

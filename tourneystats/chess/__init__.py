@@ -211,7 +211,7 @@ from .check import check_targets as check_targets  # check FOLDER: Vega folders
 from .check import file_report as file_report  # check FOLDER: a file's row
 from .check import holds_no_results as holds_no_results  # check FOLDER: files left out
 from .codes import TIEBREAKS, TieBreak, parse_tiebreak
-from .files import history_from_path, read_results, standings_from_path
+from .files import archive_standings, history_from_path, read_results, standings_from_path
 from .kinds import EVENT_COLUMNS, KINDS, PLAYER_COLUMNS, RESULT_COLUMNS
 from .pgn import read_pgn
 from .points import POINT_KEYS, point_system
@@ -248,6 +248,7 @@ __all__ = [
     "standings",
     "standings_by_round",
     "standings_from_path",
+    "archive_standings",
     "history_from_path",
     "read_pgn",
     "read_trf",

@@ -14,12 +14,15 @@ from ..core.io import TABLE_SUFFIXES, read_table, texts_again
 from ..core.schema import (
     COLOUR,
     EVENT,
+    FIDE_ID,
     KIND,
+    NAME,
     OPPONENT,
     OPPONENT_TEAM,
     PLAYER,
     TEAM,
     ValidationError,
+    fail_rows,
 )
 from .kinds import RESULT_COLUMNS
 from .tables import standings, standings_by_round
@@ -426,3 +429,48 @@ def files_points(paths: list, points: list, tables: list) -> Any:
             "choose one (points=)"
         )
     return next((p for p in points if p is not None), None)
+
+
+def archive_standings(results: pd.DataFrame, **options: Any) -> pd.DataFrame:
+    """Standings of archive rows (``tourneystats recompute``): :func:`standings` of `results`,
+    whose rows may carry each player's ``name`` and ``fide_id`` (``tourneystats import`` stores
+    them, one value per player and event), shown after ``player`` as ``standings`` shows a
+    players frame's.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        Chess results (see :func:`standings`), with ``name`` and ``fide_id`` columns or not.
+    **options
+        As :func:`standings` (``rules``, ``tiebreaks``, ...).
+
+    Returns
+    -------
+    pandas.DataFrame
+        As :func:`standings`, with ``name`` (and ``fide_id``) when the rows carry them.
+
+    Examples
+    --------
+    >>> rows = pd.DataFrame({"event": "E", "round": 1, "player": [1, 2], "opponent": [2, 1],
+    ...                      "colour": ["w", "b"], "points": [1.0, 0.0], "kind": "played",
+    ...                      "name": ["Ann", "Bo"]})
+    >>> archive_standings(rows, tiebreaks=["BH"])[["player", "name", "rank"]]
+       player name  rank
+    0       1  Ann     1
+    1       2   Bo     2
+    """
+    carried = [c for c in (NAME, FIDE_ID) if c in results.columns]
+    if not carried:
+        return standings(results, **options)
+    people = results[[EVENT, PLAYER, *carried]].drop_duplicates()
+    twice = people.duplicated([EVENT, PLAYER], keep=False).to_numpy()
+    if twice.any():
+        fail_rows(
+            results,
+            results.set_index([EVENT, PLAYER]).index.isin(
+                people[twice].set_index([EVENT, PLAYER]).index
+            ),
+            f"a player with two different {' or '.join(carried)} values in one event",
+            what="archive rows",
+        )
+    return standings(results.drop(columns=carried), players=people, **options)
