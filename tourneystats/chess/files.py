@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -474,3 +475,7 @@ def archive_standings(results: pd.DataFrame, **options: Any) -> pd.DataFrame:
             what="archive rows",
         )
     return standings(results.drop(columns=carried), players=people, **options)
+
+
+# its options are standings' (read by recompute's --set/--config checks and its help)
+archive_standings.__signature__ = inspect.signature(standings)  # type: ignore[attr-defined]
