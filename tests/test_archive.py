@@ -870,15 +870,15 @@ def test_import_folder(tmp_path, capsys):
     want = pd.concat(
         [bridge.standings_from_path(src / "2022" / f) for f in ("butler.xml", "howell.xml")],
         ignore_index=True,
-    ).drop(columns="names")  # the archive keeps results, not the pairs' names
+    )  # the archive keeps the pairs' names with their boards
     keys = ["event", "section", "line", "pair"]
     pd.testing.assert_frame_equal(
         sort_rows(got, keys), sort_rows(want, keys), check_dtype=False, check_like=True
     )
     got = read_archive(out, family="bridge_teams").drop(columns="season")
     want = bridge.team_standings_from_path(src / "bridge" / "2021" / "teams.pbn")
-    pd.testing.assert_frame_equal(got, want.drop(columns="names"), check_dtype=False)
-    assert len(got) > 2
+    pd.testing.assert_frame_equal(got, want, check_dtype=False)
+    assert len(got) > 2 and got["names"].notna().all()
 
 
 def test_import_reads_league_tables_as_the_league_family(tmp_path):
@@ -974,6 +974,23 @@ def _import_sources(src: Path) -> None:
     shutil.copy(DATA / "bridge" / "usebio-butler-mitchell.xml", src / "2022" / "butler.xml")
     (src / "league" / "2024").mkdir(parents=True)
     shutil.copy(ROOT / "data" / "league" / "worked-example.csv", src / "league" / "2024" / "a.csv")
+
+
+def test_bridge_archive_standings_name_the_pairs_and_refuse_two_names_of_a_pair():
+    rows = pd.DataFrame(
+        {"event": "E", "board": [1, 1, 2, 2], "ns_pair": [1, 2, 1, 2], "ew_pair": [3, 4, 4, 3],
+         "ns_score": [420, 450, -50, 100], "ns_names": ["A & B", "C & D", "A & B", "C & D"],
+         "ew_names": ["E & F", "G & H", "G & H", "E & F"]}
+    )  # fmt: skip
+    table = bridge.archive_standings(rows)
+    assert dict(zip(table["pair"], table["names"], strict=True)) == {
+        1: "A & B", 2: "C & D", 3: "E & F", 4: "G & H"
+    }  # fmt: skip
+    plain = bridge.standings(rows.drop(columns=["ns_names", "ew_names"]))
+    pd.testing.assert_frame_equal(table.drop(columns="names"), plain)
+    wrong = rows.assign(ew_names=["E & F", "G & H", "G & H", "E & X"])
+    with pytest.raises(ValidationError, match="a pair with two different names in one event"):
+        bridge.archive_standings(wrong)
 
 
 def test_chess_archive_standings_refuses_a_player_with_two_names_in_an_event():

@@ -857,6 +857,25 @@ def test_write_trf_refuses_bad_results(tmp_path, change, message):
     assert not (tmp_path / "x.trf").exists()
 
 
+def test_write_trf_writes_a_tie_break_order_canonical_and_refuses_a_bad_one(tmp_path):
+    """The events' ``tiebreaks`` as a ``202`` record in the spelling the reader gives back (a
+    user's ``de/p, bh/c1`` is ``DE/P,BH/C1``); a blank order writes none; a code that is no
+    tie-break, or one listed twice, is refused naming the event (no file written)."""
+    results = read_trf(DATA / "buchholz_4.trf").results
+    events = pd.DataFrame({"event": ["buchholz_4"], "tiebreaks": ["de/p, bh/c1"]})
+    path = write_trf(results, None, events, tmp_path / "x.trf")
+    assert "202 DE/P,BH/C1" in path.read_text().splitlines()
+    assert read_trf(path).events.loc[0, "tiebreaks"] == "DE/P,BH/C1"
+    blank = write_trf(results, None, events.assign(tiebreaks=" "), tmp_path / "y.trf")
+    assert not any(line.startswith("202") for line in blank.read_text().splitlines())
+    for order, message in (("BH,XYZ", "unknown tie-break 'XYZ'"), ("BH,bh", "listed twice")):
+        with pytest.raises(
+            ValidationError, match=f"event 'buchholz_4': tie-break order .*{message}"
+        ):
+            write_trf(results, None, events.assign(tiebreaks=order), tmp_path / "z.trf")
+        assert not (tmp_path / "z.trf").exists()
+
+
 def test_write_trf_targets(tmp_path):
     season = read_trf(sorted(DATA.glob("buchholz_?.trf")))
     with pytest.raises(ValidationError, match="one file"):

@@ -84,8 +84,8 @@ FAMILIES: dict[str, FamilySpec] = {
         "cards", "tourneystats.cards", "archive_standings", converters={"rules": "Rules"}
     ),
     "chess": FamilySpec("chess", "tourneystats.chess", "archive_standings"),
-    "bridge": FamilySpec("bridge", "tourneystats.bridge", "session_standings"),
-    "bridge_teams": FamilySpec("bridge_teams", "tourneystats.bridge", "team_standings"),
+    "bridge": FamilySpec("bridge", "tourneystats.bridge", "archive_standings"),
+    "bridge_teams": FamilySpec("bridge_teams", "tourneystats.bridge", "archive_team_standings"),
     "league": FamilySpec(
         "league",
         "tourneystats.league",

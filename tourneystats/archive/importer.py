@@ -237,8 +237,10 @@ def _load_source(path: Path, kind: str) -> tuple[str | None, pd.DataFrame]:
         return "cards", archive_rows(path)
     if kind in ("pbn", "usebio"):
         from ..bridge import read_pbn, read_usebio
+        from ..bridge.archiverows import with_names
 
-        results = (read_pbn if kind == "pbn" else read_usebio)(path).results
+        data = (read_pbn if kind == "pbn" else read_usebio)(path)
+        results = with_names(data.results, data.pairs)  # (recompute names the pairs, teams)
         return _table_family(results) or "bridge", results
     raise ValueError(f"{path}: unknown source kind {kind!r}")
 

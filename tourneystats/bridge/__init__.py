@@ -157,6 +157,7 @@ Board-a-match and Patton scoring (:func:`board_a_match`, :func:`bam_standings`,
 # tourneystats.bridge.pbn_lex) and tourneystats.bridge.usebio, and tourneystats.bridge.files
 # (results files and folders).
 
+from .archiverows import archive_standings, archive_team_standings
 from .check import check_from_path
 from .contract import BridgeFile, contract_score, tricks_from_result, vulnerability
 from .conventions import CONVENTIONS, Convention
@@ -239,6 +240,8 @@ __all__ = [
     "season_history",
     "season_summary",
     "session_standings",
+    "archive_standings",
+    "archive_team_standings",
     "standings",
     "standings_from_path",
     "team_matches",

@@ -44,6 +44,7 @@ from ..core.schema import (
 from .grid import _checked_rounds
 from .kinds import COLOURS, K_LIVE, K_PLAYED, KINDS, POINT_SYSTEM, TIEBREAK_ORDER
 from .points import _KIND_ENTRY, DEFAULT_POINTS, P_DRAW, P_LOSS, P_WIN, POINT_KEYS, _event_points
+from .trfheader import _tiebreak_order
 from .trflines import MIN_ROUND_LIMIT, TRF_SUFFIXES
 
 _RESULT_SPEC = (
@@ -422,14 +423,31 @@ def _event_records(row: dict, rounds: int, points: np.ndarray | None = None) -> 
     head.append(f"XXR {rounds}")
     if points is not None and not np.array_equal(points, DEFAULT_POINTS):
         head.append(_record_162(row[EVENT], points))
-    if TIEBREAK_ORDER in row and not pd.isna(row[TIEBREAK_ORDER]):
-        head.append(f"202 {row[TIEBREAK_ORDER]}")
+    if (
+        TIEBREAK_ORDER in row
+        and not pd.isna(row[TIEBREAK_ORDER])
+        and str(row[TIEBREAK_ORDER]).strip()
+    ):
+        head.append(f"202 {_order(row[EVENT], row[TIEBREAK_ORDER])}")
     if any(re.search(_CONTROL, h) for h in head):
         raise ValidationError(
             f"write_trf: event {row[EVENT]!r}: a line break or another control character in "
             "its header"
         )
     return head
+
+
+def _order(event: object, order: object) -> str:
+    """An event's tie-break order as its ``202`` record writes it: the codes canonical (as
+    :func:`~tourneystats.chess.read_trf` reads them back), one that is no tie-break, or listed
+    twice, refused."""
+    try:
+        return _tiebreak_order("202", f"202 {order}", "")
+    except ValidationError as exc:
+        why = str(exc).split(": ", 3)[-1]  # (not the record's column)
+        raise ValidationError(
+            f"write_trf: event {event!r}: tie-break order {order!r}: {why}"
+        ) from None
 
 
 def _record_162(event: object, points: np.ndarray) -> str:
