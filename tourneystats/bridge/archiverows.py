@@ -6,6 +6,7 @@ does. ``tourneystats import`` adds them with :func:`with_names`.
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 import pandas as pd
@@ -111,3 +112,8 @@ def archive_team_standings(results: pd.DataFrame, **options: Any) -> pd.DataFram
     rows carry (``home_names``, ``visit_names``: :func:`with_names`), shown after ``team``."""
     plain, names = _names(results, TEAM)
     return with_people(team_standings(plain, **options), names)
+
+
+# their options are the standings' (read by recompute's --set/--config checks and its help)
+archive_standings.__signature__ = inspect.signature(standings)  # type: ignore[attr-defined]
+archive_team_standings.__signature__ = inspect.signature(team_standings)  # type: ignore[attr-defined]
