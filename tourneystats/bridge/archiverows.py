@@ -1,7 +1,7 @@
 """Bridge results in an archive: each board row carries the names of its pairs (or the players
 of its teams), so that :func:`archive_standings` and :func:`archive_team_standings` (what
 ``tourneystats recompute`` runs) name them as :func:`~tourneystats.bridge.standings_from_path`
-does. ``tourneystats import`` adds them with :func:`with_names`.
+does. ``tourneystats import`` adds them with ``with_names``.
 """
 
 from __future__ import annotations
@@ -88,11 +88,29 @@ def _names(results: pd.DataFrame, kind: str) -> tuple[pd.DataFrame, pd.DataFrame
 
 
 def archive_standings(results: pd.DataFrame, **options: Any) -> pd.DataFrame:
-    """:func:`~tourneystats.bridge.standings` of archive rows whose pairs' names the rows carry
-    (``ns_names``, ``ew_names``: :func:`with_names`), shown in ``names`` after ``pair``.
+    """Pairs standings of archive rows (``tourneystats recompute``): :func:`~tourneystats.bridge.
+    standings` of `results`, whose board rows may carry their pairs' names (``ns_names``,
+    ``ew_names``: ``tourneystats import`` stores them), shown in ``names`` after ``pair`` as
+    :func:`~tourneystats.bridge.standings_from_path` shows them.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        Board results of pairs sessions (see :func:`~tourneystats.bridge.standings`), with
+        ``ns_names`` and ``ew_names`` columns or not.
+    **options
+        As :func:`~tourneystats.bridge.standings` (``scoring``, ``movement``, ...).
+
+    Returns
+    -------
+    pandas.DataFrame
+        As :func:`~tourneystats.bridge.standings`, with ``names`` when the rows carry them; a
+        pair given two names in one event is refused.
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.bridge import archive_standings
     >>> rows = pd.DataFrame({"event": "E", "board": 1, "ns_pair": [1, 2], "ew_pair": [3, 4],
     ...                      "ns_score": [420, 450], "ns_names": ["A & B", "C & D"],
     ...                      "ew_names": ["E & F", "G & H"]})
@@ -108,8 +126,38 @@ def archive_standings(results: pd.DataFrame, **options: Any) -> pd.DataFrame:
 
 
 def archive_team_standings(results: pd.DataFrame, **options: Any) -> pd.DataFrame:
-    """:func:`~tourneystats.bridge.team_standings` of archive rows whose teams' players the
-    rows carry (``home_names``, ``visit_names``: :func:`with_names`), shown after ``team``."""
+    """Team standings of archive rows (``tourneystats recompute``): :func:`~tourneystats.bridge.
+    team_standings` of `results`, whose board rows may carry their teams' players
+    (``home_names``, ``visit_names``: ``tourneystats import`` stores them), shown in ``names``
+    after ``team``.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        Team board results (see :func:`~tourneystats.bridge.team_standings`), with
+        ``home_names`` and ``visit_names`` columns or not.
+    **options
+        As :func:`~tourneystats.bridge.team_standings` (``vp_scale``, ``boards``, ...).
+
+    Returns
+    -------
+    pandas.DataFrame
+        As :func:`~tourneystats.bridge.team_standings`, with ``names`` when the rows carry them;
+        a team given two lists of players in one event is refused.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from tourneystats.bridge import archive_team_standings
+    >>> rows = pd.DataFrame({"event": "E", "board": [1, 1], "home_team": "Reds",
+    ...                      "visit_team": "Blues", "table": [1, 2], "home_side": ["NS", "EW"],
+    ...                      "ns_score": [420, -170], "home_names": "Ann, Bo, Cy, Di",
+    ...                      "visit_names": "Ed, Flo, Gus, Hal"})
+    >>> archive_team_standings(rows)[["team", "names", "imps_for", "rank"]]
+        team              names  imps_for  rank
+    0   Reds    Ann, Bo, Cy, Di        11     1
+    1  Blues  Ed, Flo, Gus, Hal         0     2
+    """
     plain, names = _names(results, TEAM)
     return with_people(team_standings(plain, **options), names)
 

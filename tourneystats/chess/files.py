@@ -452,6 +452,8 @@ def archive_standings(results: pd.DataFrame, **options: Any) -> pd.DataFrame:
 
     Examples
     --------
+    >>> import pandas as pd
+    >>> from tourneystats.chess import archive_standings
     >>> rows = pd.DataFrame({"event": "E", "round": 1, "player": [1, 2], "opponent": [2, 1],
     ...                      "colour": ["w", "b"], "points": [1.0, 0.0], "kind": "played",
     ...                      "name": ["Ann", "Bo"]})
