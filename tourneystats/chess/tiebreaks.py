@@ -70,8 +70,14 @@ class _Engine:
         unplayed: C.07 (2026) 15.2 keeps every forfeit unplayed in the rating-based tie-breaks
         (``"ratings"``) and every forfeit loss in the Type B ones of art. 7 (``"own"``); the
         ``"tiebreakserver"`` reading keeps them all unplayed there, and in the opponents met
-        over the board of AOB (``"board"``)."""
+        over the board of AOB (``"board"``). ``"predetermined"`` (the ``/P`` of BH, FB, SB):
+        every forfeit with a scheduled opponent is a game, in Swiss events too."""
         g = self.grid
+        if family == "predetermined":  # /P: every paired forfeit a game, Swiss events too
+            if family not in self._kinds:
+                forfeit = _is(g.kind, _FORFEIT) & (g.opp >= 0)
+                self._kinds[family] = np.where(forfeit, K_PLAYED, g.kind).astype(g.kind.dtype)
+            return self._kinds[family]
         if not g.rr.any():
             return g.kind
         if family not in self._kinds:
@@ -98,12 +104,13 @@ class _Engine:
             self.cache[key] = self.kind(family) == K_PLAYED
         return self.cache[key]
 
-    def rounds(self, fore: bool = False) -> _Rounds:
-        """Opponents' scores as counted (with every last-round game a draw for `fore`)."""
-        key = ("rounds", fore)
+    def rounds(self, fore: bool = False, played: bool = False) -> _Rounds:
+        """Opponents' scores as counted (with every last-round game a draw for `fore`; with
+        every forfeit with a scheduled opponent a game for `played`, the ``/P`` modifier)."""
+        key = ("rounds", fore, played)
         if key not in self.cache:
             g = self.grid
-            kind = self.kind("games")
+            kind = self.kind("predetermined" if played else "games")
             kind, points = _fore(g, kind) if fore else (kind, g.points)
             self.cache[key] = _scores(kind, points, g.opp, g)
         return self.cache[key]
@@ -148,7 +155,7 @@ class _Engine:
     def _opponents_scores(self, tb: TieBreak) -> tuple[np.ndarray, _Detail | None]:
         """BH, SB, FB and KS: sums over the rounds of the opponents' scores as counted."""
         name = tb.name
-        r = self.rounds(fore=name == "FB")
+        r = self.rounds(fore=name == "FB", played=tb.forfeits_played)
         if name == "SB":
             contrib = r.result * r.score
             zero = self._per_rule_set(lambda s: s.pab_in_sb == "zero")
