@@ -56,6 +56,11 @@ EDEBB    count then bottom board elimination; two teams that did not meet stay t
          code; C.07 names the other four.) The board count step ranks the lower first (12.1)
          unless the rule set says otherwise (:attr:`RuleSet.encounter_board_count`:
          ``"tiebreakserver"``, the higher first, as FIDE's TieBreakServer ranks it there)
+BH/P     (and FB, SB, the EXYSBs and SSSC with /P, cuts and point types alike: BH:MP/C1/P,
+         EMGSB/C1/P, SSSC/P) every forfeited match a match played against the scheduled
+         opponent, with the points awarded: the opponent's score in place of the art. 16
+         stand-in, no voluntarily unplayed round for the cuts (the TRF-2026 tie-break list's
+         /P, 8.1, 8.3, 9.1, 13.2, 13.4); in round robins nothing changes (15.2)
 EDE/P    (and EDEC/P, ... EDEBB/P) the same with the forfeited matches between the tied teams
          counted as matches played, with the points awarded, in Swiss events too (C.07 6.1.1:
          forfeits are left out "unless the tournament regulations say otherwise"; the TRF-2026
