@@ -87,7 +87,7 @@ import pandas as pd
 from ..core.ranking import competition_rank
 from ..core.schema import DECIDED_BY, EVENT, NAME, RANK, TEAM
 from .encounter import _group_ids, direct_encounter
-from .kinds import K_FW, K_PLAYED, TIEBREAK_ORDER, _counted
+from .kinds import K_FL, K_FW, K_PLAYED, TIEBREAK_ORDER, _counted
 from .rules import RuleSet
 from .scores import _cut, _fore, _Rounds, _scores
 from .teamcodes import (
@@ -117,13 +117,14 @@ class _TeamEngine:
     def rounds(self, score: str, fore: bool = False, played: bool = False) -> _Rounds:
         """Opponents' scores as counted, in `score` points (`fore`: with every match of the
         last round paired a draw, C.07 art. 8.3; `played`: with every forfeited match a match
-        played against the scheduled opponent, the ``/P`` modifier)."""
+        played against the scheduled opponent, the ``/P`` modifier; the opponents' scores as
+        counted stay those of art. 16.3)."""
         key = ("rounds", score, fore, played)
         if key not in self.cache:
             g = self.tg.grid(score)
-            kind = _games_kind(g, played)
-            kind, points = _fore(g, kind) if fore else (kind, g.points)
-            self.cache[key] = _scores(kind, points, g.opp, g)
+            kind, points = _fore(g, _games_kind(g)) if fore else (_games_kind(g), g.points)
+            forfeit = ((kind == K_FW) | (kind == K_FL)) & (g.opp >= 0)
+            self.cache[key] = _scores(kind, points, g.opp, g, also=forfeit if played else None)
         return self.cache[key]
 
     def value(self, tb: TeamTieBreak) -> np.ndarray:

@@ -70,14 +70,8 @@ class _Engine:
         unplayed: C.07 (2026) 15.2 keeps every forfeit unplayed in the rating-based tie-breaks
         (``"ratings"``) and every forfeit loss in the Type B ones of art. 7 (``"own"``); the
         ``"tiebreakserver"`` reading keeps them all unplayed there, and in the opponents met
-        over the board of AOB (``"board"``). ``"predetermined"`` (the ``/P`` of BH, FB, SB):
-        every forfeit with a scheduled opponent is a game, in Swiss events too."""
+        over the board of AOB (``"board"``)."""
         g = self.grid
-        if family == "predetermined":  # /P: every paired forfeit a game, Swiss events too
-            if family not in self._kinds:
-                forfeit = _is(g.kind, _FORFEIT) & (g.opp >= 0)
-                self._kinds[family] = np.where(forfeit, K_PLAYED, g.kind).astype(g.kind.dtype)
-            return self._kinds[family]
         if not g.rr.any():
             return g.kind
         if family not in self._kinds:
@@ -106,13 +100,15 @@ class _Engine:
 
     def rounds(self, fore: bool = False, played: bool = False) -> _Rounds:
         """Opponents' scores as counted (with every last-round game a draw for `fore`; with
-        every forfeit with a scheduled opponent a game for `played`, the ``/P`` modifier)."""
+        every forfeit with a scheduled opponent a game against him for `played`, the ``/P``
+        modifier: the opponents' scores as counted stay those of art. 16.3)."""
         key = ("rounds", fore, played)
         if key not in self.cache:
             g = self.grid
-            kind = self.kind("predetermined" if played else "games")
+            kind = self.kind("games")
             kind, points = _fore(g, kind) if fore else (kind, g.points)
-            self.cache[key] = _scores(kind, points, g.opp, g)
+            also = _is(kind, _FORFEIT) & (g.opp >= 0) if played else None
+            self.cache[key] = _scores(kind, points, g.opp, g, also=also)
         return self.cache[key]
 
     def value(self, tb: TieBreak) -> np.ndarray:
