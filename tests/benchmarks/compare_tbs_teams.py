@@ -278,6 +278,9 @@ def compare(
             same = np.isclose(a, b, atol=0.0051) if rounded else np.isclose(a, b)
             tally[(rules, my_code, "agree")] += int(same.sum())
             tally[(rules, my_code, "total")] += len(same)
+            if my_code in P_CODES:  # the values /P changes (the comparison is not vacuous)
+                plain = mine[my_code.removesuffix("/P")].to_numpy(dtype=float)
+                tally[(rules, my_code, "changed")] += int((~np.isclose(plain, b)).sum())
             if not same.all():
                 examples.setdefault((rules, my_code), (path.name, mine.index[~same][:3].tolist()))
     for code in GROUPED if grouped else ():  # the ranks after match points and the code
@@ -355,7 +358,11 @@ def report(files: int, tally: Counter, examples: dict, failed: list) -> None:
     print(f"{'format rules':<15} {'code':<14} {'agree':>8} {'total':>8}")
     for rules, code in keys:
         agree, total = tally[(rules, code, "agree")], tally[(rules, code, "total")]
-        print(f"{rules:<15} {code:<14} {agree:>8} {total:>8}  {examples.get((rules, code), '')}")
+        changed = (
+            f" ({tally[(rules, code, 'changed')]} differ without /P)" if code in P_CODES else ""
+        )
+        print(f"{rules:<15} {code:<14} {agree:>8} {total:>8}{changed}  "
+              f"{examples.get((rules, code), '')}")  # fmt: skip
     for name, error in failed[:5]:
         print("failed:", name, error)
     sys.stdout.flush()
