@@ -18,6 +18,19 @@ changes the values of the tie-breaks computed after it in the same run (a known 
 With ``--round-robin`` the files are single round robins (``092 Round robin``; ``-p``) with
 forfeits and withdrawals (a withdrawn player's games lost by forfeit).
 
+The ``/P`` codes (BH/P, BH/C1/P, BH/M1/P, SB/P, SB/C1/P, FB/P, FB/C1/P: a forfeit with a
+scheduled opponent counted as a game against him, the TRF-2026 tie-break list) are asked too, FB/P
+and FB/C1/P in a run of their own (FB last in each run); the report counts the values each
+changes against the same code without it. Measured (TieBreakServer 14a34a2, 2026-12-07): Swiss,
+seeds 1-300: 4,608 players, every /P value agrees under /V1 and /V2 (64,512 values); /P changes
+BH 1,508, BH/C1 1,492, BH/M1 1,415, SB 834, SB/C1 1,050, FB 1,408 of them under 2024 (863, 990,
+928, 214, 408, 809 under 2026, whose caps of 16.4.1 already count a forfeit's opponent where he
+scored less). Round robins, seeds 1-150: 1,008 players, every /P value agrees, and /P changes
+none (15.2: forfeits are games there). The other differences of those runs are not of /P: the
+rating-based values (ARO, TPR, PTP, APRO, APPO) of 53 players of the Swiss files and one of the
+round robins where TieBreakServer prints 0 (in the Swiss files, players without a game over the
+board: tourneystats gives no value), not looked into here, and the known readings below.
+
 Where the two disagree, the script says whether TieBreakServer's value is what one of its known
 faults or readings gives: SB/C1 and SB/C2 choosing the voluntarily unplayed round to cut by its
 stand-in's score instead of its contribution (C.07 16.5.2; tourneystats follows the text); in

@@ -24,6 +24,16 @@ the group it places below): they are compared on the ranks they give after match
 ``--keep-tbs`` runs TieBreakServer in one process for all the files (its runs of one file give
 the same output as separate processes: checked on the first files), about three times faster.
 
+``/P`` on the opponents'-score codes (TieBreakServer 14a34a2, seeds 0-499, ``--grouped-every 1
+--keep-tbs``, 2026-12-07): 23 codes (BH:MP/P, BH:GP/P, BH:MP/C1/P, BH:GP/C1/P, BH:MP/M1/P, the SBs
+with /P and /C1/P, the four extended SBs with /P and /C1/P, SSSC/P, FB:MP/P, FB:GP/P, FB:MP/C1/P,
+FB:GP/C1/P, FB:GP/M1/P) x 2 rule sets x 5,805 teams: 267,030 values a format, every one agrees,
+TRF-16 and TRF-2026 alike. Every code of the run: 859,140 values and ranks a format, 856,850
+agree; the 2,290 differences are the classes below (WON in round robins, the 2026 cut of
+byes, the board count direction, TieBreakServer's count of encounters at a rematch), none of a
+``/P`` value code. ``/P`` is not idle: the run of seeds 500-749 counts the values that differ
+without it (``differ without /P``; see the report of that run in the summary below).
+
 Measured again after the direct-encounter fixes (6.1.2 averages, 6.3 successive places) and with
 the ``/P`` codes (TieBreakServer 14a34a2, seeds 0-999 in batches of 250, ``--grouped-every 1
 --keep-tbs``, 2026-12-07). Each format: 1,000 events, 11,759 teams, 1,199,418 values (41 codes
