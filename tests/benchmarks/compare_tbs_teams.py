@@ -31,8 +31,12 @@ FB:GP/C1/P, FB:GP/M1/P) x 2 rule sets x 5,805 teams: 267,030 values a format, ev
 TRF-16 and TRF-2026 alike. Every code of the run: 859,140 values and ranks a format, 856,850
 agree; the 2,290 differences are the classes below (WON in round robins, the 2026 cut of
 byes, the board count direction, TieBreakServer's count of encounters at a rematch), none of a
-``/P`` value code. ``/P`` is not idle: the run of seeds 500-749 counts the values that differ
-without it (``differ without /P``; see the report of that run in the summary below).
+``/P`` value code. Seeds 500-749 (250 events, 2,877 teams a format): 132,342 ``/P`` values a
+format, 132,334 agree; the 8 others are FB:GP/P, /C1/P, /M1/P of seed 720 under both rule sets,
+the FB class below (an opponent's bye before his last-round forfeit), as FB:GP there. ``/P`` is
+not idle: of the 66,171 ``/P`` values a rule set, 6,488 (2024) and 2,761 (2026) differ from the
+same code without it in the TRF-16 files (6,551 and 2,750 in the TRF-2026 files, whose byes
+score as their ``320`` record says): the report's ``differ without /P``.
 
 Measured again after the direct-encounter fixes (6.1.2 averages, 6.3 successive places) and with
 the ``/P`` codes (TieBreakServer 14a34a2, seeds 0-999 in batches of 250, ``--grouped-every 1
