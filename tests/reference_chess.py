@@ -82,11 +82,14 @@ class Event:
     def rounds(self, player, family="games"):
         """The player's rounds as the tie-breaks of `family` see them: round-robin forfeits
         made games (every family under 2024; under 2026 not for the rating-based ones, and the
-        forfeit losses not for the Type B ones)."""
+        forfeit losses not for the Type B ones); ``"predetermined"`` (the /P modifier): every
+        forfeit with a scheduled opponent made a game, in Swiss events too."""
         mode = RULES[self.rule][2]
         out = []
         for k, opp, p, c in self.table[player]:
-            if self.rr and k in FORFEITS and opp is not None:  # (a forfeit without opponent:
+            if family == "predetermined" and k in FORFEITS and opp is not None:
+                k = "played"
+            elif self.rr and k in FORFEITS and opp is not None:  # (a forfeit without opponent:
                 # no game)
                 if family == "games" or mode == "played":
                     k = "played"
@@ -157,10 +160,11 @@ def seen_score(ev, player, fore=False):
     return total
 
 
-def round_entries(ev, player, games, seen):
-    """[(score counted, result, is_vur)] for each counted round of `player`."""
+def round_entries(ev, player, games, seen, base=None):
+    """[(score counted, result, is_vur)] for each counted round of `player` (`base`: his rounds
+    as his adjusted score counts them, when `games` makes forfeits games, /P)."""
     own_total = sum(p for k, _, p, _ in games if counted(k))
-    own_adj = sum(p if k == "played" else ev.D for k, _, p, _ in games if counted(k))
+    own_adj = sum(p if k == "played" else ev.D for k, _, p, _ in base or games if counted(k))
     how, vur_first = RULES[ev.rule][:2]
     entries, before = [], 0.0
     for r, (k, opp, p, _) in enumerate(games, start=1):
@@ -214,9 +218,9 @@ def cut(entries, low, high, vur_first):
     return items
 
 
-def fore_rounds(ev, player):
+def fore_rounds(ev, player, family="games"):
     """The player's rounds with every paired game of the planned last round a draw."""
-    games = list(ev.rounds(player))
+    games = list(ev.rounds(player, family))
     last = ev.planned - 1
     if last < ev.n:
         k, opp, p, c = games[last]
@@ -225,10 +229,14 @@ def fore_rounds(ev, player):
     return games
 
 
-def bh_like(ev, player, name, low, high, fore=False):
+def bh_like(ev, player, name, low, high, fore=False, played=False):
+    """BH, SB, KS (FB: `fore`) of `player`; `played` (/P): each of his forfeits with a
+    scheduled opponent a game against him (the scores as counted stay those of 16.3)."""
+    family = "predetermined" if played else "games"
     seen = {q: seen_score(ev, q, fore) for q in ev.table}
-    games = fore_rounds(ev, player) if fore else ev.rounds(player)
-    entries = round_entries(ev, player, games, seen)
+    games = fore_rounds(ev, player, family) if fore else ev.rounds(player, family)
+    base = fore_rounds(ev, player) if fore else ev.rounds(player)
+    entries = round_entries(ev, player, games, seen, base)
     rows = []
     limit = 0.5 * ev.W * ev.koya_n - 1e-9
     for score, result, vur, *pab0 in entries:
@@ -330,9 +338,9 @@ def value(ev, player, code, ratings, opts):
             p for k, opp, p, _ in games if counted(k) and opp is not None and totals[opp] >= limit
         )
     if name in ("BH", "SB", "KS"):
-        return bh_like(ev, player, name, low, high)
+        return bh_like(ev, player, name, low, high, played="P" in mods)
     if name == "FB":
-        return bh_like(ev, player, "BH", low, high, fore=True)
+        return bh_like(ev, player, "BH", low, high, fore=True, played="P" in mods)
     if name == "AOB":
         fore = "F" in mods
         key = (id(ev), "AOB", fore)

@@ -65,32 +65,38 @@ def matches(boards: pd.DataFrame, size: int | None = None) -> dict:
 
 def reference(boards: pd.DataFrame, size: int | None = None) -> pd.DataFrame:
     """MP, GP, BH:MP, BH:GP, BH:MP/C1, the four extended SBs, PS:MP, WIN:MP, WON:MP, BC of every
-    team of one Swiss event, C.07 (2024)."""
+    team of one Swiss event, C.07 (2024); the opponents'-score ones with /P too (:data:`P_CODES`)."""
     size = size or int(boards["board"].max())
     m = matches(boards, size)
     teams = sorted({t for t, _ in m})
     rounds = max(r for _, r in m)
     total = _totals(m, teams, rounds)
-    pairs = _opponents(m, teams, rounds, size)
     # Fore Buchholz (8.3): every paired match of the last round a drawn match played
     fore = dict(m)
     for t in teams:
         if m[(t, rounds)]["opp"] is not None:
             fore[(t, rounds)] = dict(m[(t, rounds)], kind="played", mp=1.0, gp=0.5 * size)
-    fore_pairs = _opponents(fore, teams, rounds, size)
-
     rows = []
-    for t in teams:
-        row = {"team": t, "MP": total["MP"][t], "GP": total["GP"][t]}
-        for s in ("MP", "GP"):
-            row[f"BH:{s}"] = sum(v for v, _, _ in pairs(t, s))
-            row[f"FB:{s}"] = sum(v for v, _, _ in fore_pairs(t, s))
-        row["BH:MP/C1"] = _cut_one(pairs(t, "MP"))
-        row["FB:GP/C1"] = _cut_one(fore_pairs(t, "GP"))
-        for opp_s in ("MP", "GP"):
-            for own_s in ("MP", "GP"):
-                code = f"E{opp_s[0]}{own_s[0]}SB"
-                row[code] = sum(v * m[(t, r)][own_s.lower()] for v, _, r in pairs(t, opp_s))
+    for suffix, played in (("", False), ("/P", True)):  # /P: forfeited matches as matches
+        pairs = _opponents(m, teams, rounds, size, played)
+        fore_pairs = _opponents(fore, teams, rounds, size, played)
+        for t in teams:
+            row = {"team": t, "MP": total["MP"][t], "GP": total["GP"][t]} if not played else {}
+            for s in ("MP", "GP"):
+                row[f"BH:{s}{suffix}"] = sum(v for v, _, _ in pairs(t, s))
+                row[f"FB:{s}{suffix}"] = sum(v for v, _, _ in fore_pairs(t, s))
+            row[f"BH:MP/C1{suffix}"] = _cut_one(pairs(t, "MP"))
+            row[f"FB:GP/C1{suffix}"] = _cut_one(fore_pairs(t, "GP"))
+            for opp_s in ("MP", "GP"):
+                for own_s in ("MP", "GP"):
+                    code = f"E{opp_s[0]}{own_s[0]}SB{suffix}"
+                    row[code] = sum(v * m[(t, r)][own_s.lower()] for v, _, r in pairs(t, opp_s))
+            if played:
+                rows[teams.index(t)].update(row)
+            else:
+                rows.append(row)
+    for row in rows:
+        t = row["team"]
         running, ps = 0.0, 0.0
         for r in range(1, rounds + 1):
             running += m[(t, r)]["mp"]
@@ -108,7 +114,6 @@ def reference(boards: pd.DataFrame, size: int | None = None) -> pd.DataFrame:
                 per = dict.fromkeys(range(1, size + 1), 1.0)
             bc += sum(b * p for b, p in per.items())
         row["BC"] = bc
-        rows.append(row)
     return pd.DataFrame(rows)
 
 
@@ -118,10 +123,11 @@ def _totals(m: dict, teams: list, rounds: int) -> dict:
             for s in ("MP", "GP")}  # fmt: skip
 
 
-def _opponents(m: dict, teams: list, rounds: int, size: int):
+def _opponents(m: dict, teams: list, rounds: int, size: int, played: bool = False):
     """pairs(team, score): (opponent's score as counted, VUR, round) of every round (16.4: a
     dummy with the team's own score for an unplayed round; 16.3.2: a team's byes after the last
-    round it was available count as draws for its opponents)."""
+    round it was available count as draws for its opponents; `played`, /P: a forfeited match
+    is a match against the scheduled opponent, his score as counted unchanged)."""
     draw = {"MP": 1.0, "GP": 0.5 * size}
     total = _totals(m, teams, rounds)
 
@@ -139,7 +145,8 @@ def _opponents(m: dict, teams: list, rounds: int, size: int):
         out = []
         for r in range(1, rounds + 1):
             cell = m[(team, r)]
-            if cell["kind"] == "played":
+            forfeited = cell["kind"] in ("forfeit_win", "forfeit_loss") and cell["opp"] is not None
+            if cell["kind"] == "played" or (played and forfeited):
                 out.append((seen(cell["opp"], score), False, r))
             else:
                 vur = cell["kind"] in ("forfeit_loss", "hpb", "zpb")
@@ -163,6 +170,9 @@ def _cut_one(bh: list[tuple[float, bool, int]]) -> float:
 
 CODES = ["GP", "BH:MP", "BH:GP", "BH:MP/C1", "FB:MP", "FB:GP", "FB:GP/C1", "EMMSB", "EMGSB",
          "EGMSB", "EGGSB", "PS:MP", "WIN:MP", "WON:MP", "BC"]  # fmt: skip
+#: the codes with /P (forfeited matches as matches against the scheduled opponent)
+P_CODES = ["BH:MP/P", "BH:GP/P", "BH:MP/C1/P", "FB:MP/P", "FB:GP/P", "FB:GP/C1/P", "EMMSB/P",
+           "EMGSB/P", "EGMSB/P", "EGGSB/P"]  # fmt: skip
 
 
 def reference_by_round(boards: pd.DataFrame) -> pd.DataFrame:

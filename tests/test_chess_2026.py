@@ -583,7 +583,8 @@ def test_the_order_a_trf_declares_is_used(tmp_path):
             "202 EDET/P2,BH:MP/C1",
             r"a\.trf:\d+: column 5: modifier /P takes no number \(in 'EDET/P2'\)",
         ),
-        ("202 EDET/P,EMGSB/C1/P", r"a\.trf:\d+: column 12: team tie-break EMGSB takes no /P modif"),
+        ("202 EDET/P,EMGSB/C1/P1", r"a\.trf:\d+: column 12: modifier /P takes no number"),
+        ("202 BH/C1,AOB/P", r"a\.trf:\d+: column 11: tie-break AOB takes no /P modifier"),
         ("202 DE/Q", r"a\.trf:\d+: column 5: tie-break DE takes no /Q modifier \(in 'DE/Q'\)"),
         (
             "202 BH,EDET/P",

@@ -182,6 +182,14 @@ def test_codes_with_p():
     assert parse_team_tiebreak("edebb/p").code == "EDEBB/P"
     assert parse_team_tiebreak("EDE/P/P").code == "EDE/P"
     assert canonical_tiebreak_code("edet/p") == "EDET/P"
+    # the opponents'-score codes of the TRF-2026 tie-break list (8.1, 8.3, 9.1, 13.2, 13.4)
+    assert parse_tiebreak("bh / p / c1").code == "BH/C1/P"
+    assert parse_tiebreak("FB/M1/P@2026").code == "FB/M1/P@2026"
+    assert canonical_tiebreak_code("sb/p") == "SB/P"
+    assert canonical_tiebreak_code("emgsb/p/c1") == "EMGSB/C1/P"
+    assert canonical_tiebreak_code("bh:mp/c1/p") == "BH:MP/C1/P"
+    assert canonical_tiebreak_code("sssc/p") == "SSSC/P"
+    assert parse_team_tiebreak("FB:GP/M2/P").forfeits_played
 
 
 @pytest.mark.parametrize(
@@ -189,13 +197,21 @@ def test_codes_with_p():
     [
         ("DE/P1", r"modifier /P takes no number \(in 'DE/P1'\)"),
         ("DE/Q", r"tie-break DE takes no /Q modifier \(in 'DE/Q'\)"),
-        ("BH/P", r"tie-break BH takes no /P modifier \(in 'BH/P'\)"),
+        ("BH/P1", r"modifier /P takes no number \(in 'BH/P1'\)"),
+        ("AOB/P", r"tie-break AOB takes no /P modifier \(in 'AOB/P'\)"),
+        ("KS/P", r"tie-break KS takes no /P modifier \(in 'KS/P'\)"),
+        ("ARO/P", r"tie-break ARO takes no /P modifier \(in 'ARO/P'\)"),
         ("EDET/P2", r"modifier /P takes no number \(in 'EDET/P2'\)"),
         ("EDE/C1", r"team tie-break EDE takes no /C modifier \(in 'EDE/C1'\)"),
         ("EDE:GP/P", r"team tie-break EDE takes no point type \(in 'EDE:GP/P'\)"),
-        ("SB:MP/P", r"team tie-break SB takes no /P modifier \(in 'SB:MP/P'\)"),
-        ("EMGSB/C1/P", r"team tie-break EMGSB takes no /P modifier \(in 'EMGSB/C1/P'\)"),
+        ("SB:MP/P2", r"modifier /P takes no number \(in 'SB:MP/P2'\)"),
+        ("EMGSB/C1/P1", r"modifier /P takes no number \(in 'EMGSB/C1/P1'\)"),
         ("TBR/P", r"team tie-break TBR takes no /P modifier \(in 'TBR/P'\)"),
+        ("BBE/P", r"team tie-break BBE takes no /P modifier \(in 'BBE/P'\)"),
+        ("MPvGP/P", r"team tie-break MPVGP takes no /P modifier \(in 'MPvGP/P'\)"),
+        ("AOB:MP/P", r"team tie-break AOB takes no /P modifier \(in 'AOB:MP/P'\)"),
+        ("PS:GP/P", r"team tie-break PS takes no /P modifier \(in 'PS:GP/P'\)"),
+        ("SSSC/C1", r"team tie-break SSSC takes no /C modifier \(in 'SSSC/C1'\)"),
     ],
 )
 def test_bad_modifiers_are_refused_naming_the_code(code, message):
@@ -204,7 +220,7 @@ def test_bad_modifiers_are_refused_naming_the_code(code, message):
 
 
 def test_team_standings_refuse_a_bad_modifier_naming_it():
-    with pytest.raises(ValueError, match=r"takes no /P modifier \(in 'BH:MP/C1/P'\)"):
-        team_standings(team_event(), tiebreaks=["EDET/P", "BH:MP/C1/P"])
+    with pytest.raises(ValueError, match=r"takes no /P modifier \(in 'AOB:MP/P'\)"):
+        team_standings(team_event(), tiebreaks=["EDET/P", "AOB:MP/P"])
     with pytest.raises(ValueError, match=r"tie-break DE takes no /X modifier \(in 'DE/X'\)"):
         standings(individual_event(), tiebreaks=["DE/X"])

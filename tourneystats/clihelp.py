@@ -108,7 +108,8 @@ def _family_choices(league: bool = True) -> str:
                      "folders: the preset vega, with the rule set an event's values show where "
                      "its date's does not reproduce them, reported as chosen so)"),
             *_listed("chess    --tiebreaks", list(TIEBREAKS), "(each with its modifiers after "
-                     "/, e.g. BH/C1, BH/M1, and an edition after @, e.g. BH/C1@2026)"),
+                     "/, e.g. BH/C1, BH/M1, BH/C1/P: forfeits counted as games, and an edition "
+                     "after @, e.g. BH/C1@2026)"),
             *_listed("chess    --tiebreaks", list(TEAM_TIEBREAKS), "(team events)"),
             *_listed("bridge   --rules", ["full", "half"], "(the matchpoint scale: 2 or 1 per "
                      "result beaten; default full)"),

@@ -18,6 +18,19 @@ changes the values of the tie-breaks computed after it in the same run (a known 
 With ``--round-robin`` the files are single round robins (``092 Round robin``; ``-p``) with
 forfeits and withdrawals (a withdrawn player's games lost by forfeit).
 
+The ``/P`` codes (BH/P, BH/C1/P, BH/M1/P, SB/P, SB/C1/P, FB/P, FB/C1/P: a forfeit with a
+scheduled opponent counted as a game against him, the TRF-2026 tie-break list) are asked too, FB/P
+and FB/C1/P in a run of their own (FB last in each run); the report counts the values each
+changes against the same code without it. Measured (TieBreakServer 14a34a2, 2026-12-07): Swiss,
+seeds 1-300: 4,608 players, every /P value agrees under /V1 and /V2 (64,512 values); /P changes
+BH 1,508, BH/C1 1,492, BH/M1 1,415, SB 834, SB/C1 1,050, FB 1,408 of them under 2024 (863, 990,
+928, 214, 408, 809 under 2026, whose caps of 16.4.1 already count a forfeit's opponent where he
+scored less). Round robins, seeds 1-150: 1,008 players, every /P value agrees, and /P changes
+none (15.2: forfeits are games there). The other differences of those runs are not of /P: the
+rating-based values (ARO, TPR, PTP, APRO, APPO) of 53 players of the Swiss files and one of the
+round robins where TieBreakServer prints 0 (in the Swiss files, players without a game over the
+board: tourneystats gives no value), not looked into here, and the known readings below.
+
 Where the two disagree, the script says whether TieBreakServer's value is what one of its known
 faults or readings gives: SB/C1 and SB/C2 choosing the voluntarily unplayed round to cut by its
 stand-in's score instead of its contribution (C.07 16.5.2; tourneystats follows the text); in
@@ -74,8 +87,16 @@ CODES = [
     "TPN",
     "RTNG",
     "AOB/F",
+    "BH/P",
+    "BH/C1/P",
+    "BH/M1/P",
+    "SB/P",
+    "SB/C1/P",
     "FB",
 ]  # fmt: skip  (FB last: see the module documentation)
+#: Fore Buchholz with /P, asked of TieBreakServer in a run of its own (FB last in each run)
+FB_P = ["FB/P", "FB/C1/P"]
+ALL = [*CODES, *FB_P]
 RULES = {"fide2024": "V1", "fide2026": "V2"}
 
 
@@ -165,19 +186,22 @@ def tbs_values(
 ) -> pd.DataFrame:
     """TieBreakServer's values of every code under one rules version, by start number (after
     round `played`: its current round, when the file's XXR plans more)."""
-    codes = [f"{c}/{version}" for c in CODES]
     how = "-s" if swiss else "-p"
     command = [python, "tiebreakchecker.py", "-i", str(path), "-o", "-", how, "-d", "T"]
     command += ["-n", str(played)]
     if unrated is not None:
         command += ["-u", str(int(unrated))]
-    done = subprocess.run(command + ["-t", *codes], cwd=tbs, capture_output=True, text=True)
-    if done.returncode != 0 or not done.stdout.strip():
-        raise RuntimeError(f"TieBreakServer failed on {path}: {done.stderr[-500:]}")
-    table = pd.read_csv(io.StringIO(done.stdout), sep="\t", dtype=str).set_index("StartNo")
-    table.index = table.index.astype(int)
-    table = table.apply(pd.to_numeric, errors="coerce")
-    return table.rename(columns=dict(zip(codes, CODES, strict=True)))
+    tables = []
+    for asked in (CODES, FB_P):  # FB last in each run
+        codes = [f"{c}/{version}" for c in asked]
+        done = subprocess.run(command + ["-t", *codes], cwd=tbs, capture_output=True, text=True)
+        if done.returncode != 0 or not done.stdout.strip():
+            raise RuntimeError(f"TieBreakServer failed on {path}: {done.stderr[-500:]}")
+        table = pd.read_csv(io.StringIO(done.stdout), sep="\t", dtype=str).set_index("StartNo")
+        table.index = table.index.astype(int)
+        table = table.apply(pd.to_numeric, errors="coerce")
+        tables.append(table.rename(columns=dict(zip(codes, asked, strict=True)))[asked])
+    return pd.concat(tables, axis=1)
 
 
 def ours(path: Path, rules, unrated, *, by_score: bool = False) -> pd.DataFrame:
@@ -194,7 +218,7 @@ def ours(path: Path, rules, unrated, *, by_score: bool = False) -> pd.DataFrame:
             warnings.simplefilter("ignore")  # Buchholz in a round robin: asked for on purpose
             table = standings(
                 data.results,
-                tiebreaks=CODES[1:],
+                tiebreaks=ALL[1:],
                 rules=rules,
                 players=data.players,
                 events=data.events,
@@ -212,6 +236,7 @@ def compare(args: argparse.Namespace) -> int:
     counts = {r: Counter() for r in RULES}
     agree = {r: Counter() for r in RULES}
     explained: dict[str, Counter] = {r: Counter() for r in RULES}
+    changed: dict[str, Counter] = {r: Counter() for r in RULES}
     unexplained = []
     make = random_round_robin if args.round_robin else random_event
     for k in range(args.files):
@@ -229,13 +254,16 @@ def compare(args: argparse.Namespace) -> int:
             if args.round_robin:
                 variant = RULE_SETS[rules].replace(round_robin_forfeits="tiebreakserver")
                 other["tiebreakserver"] = ours(path, variant, unrated)
-            for code in CODES:
+            for code in ALL:
                 a = mine[code].astype(float)
                 b = theirs[code].reindex(a.index).astype(float)
                 tolerance = 0.005 + 1e-9 if code.startswith("AOB") else 1e-9
                 same = ((a - b).abs() <= tolerance) | (a.isna() & b.isna())
                 counts[rules][code] += len(a)
                 agree[rules][code] += int(same.sum())
+                plain = code.replace("/P", "")
+                if plain != code and plain in mine:  # the values /P changes (not vacuous)
+                    changed[rules][code] += int((mine[plain] - a).abs().gt(1e-9).sum())
                 for player in a.index[~same]:
                     alternatives = {name: t[code][player] for name, t in other.items()}
                     why = _known_fault(code, b[player], alternatives, rules, tolerance)
@@ -243,7 +271,7 @@ def compare(args: argparse.Namespace) -> int:
                         explained[rules][why] += 1
                     else:
                         unexplained.append((path.name, rules, code, player, a[player], b[player]))
-    _report(counts, agree, explained, unexplained, work)
+    _report(counts, agree, explained, unexplained, work, changed)
     return 0
 
 
@@ -266,14 +294,19 @@ def _known_fault(code: str, theirs: float, alternatives: dict, rules: str, toler
     return None
 
 
-def _report(counts, agree, explained, unexplained, work: Path) -> None:
+def _report(counts, agree, explained, unexplained, work: Path, changed) -> None:
     for rules in RULES:
         total, same = sum(counts[rules].values()), sum(agree[rules].values())
         print(f"{rules} (TieBreakServer /{RULES[rules]}): {same:,} of {total:,} values agree")
-        for code in CODES:
+        for code in ALL:
             n, s = counts[rules][code], agree[rules][code]
-            if s != n:
-                print(f"  {code:7} {s:6,} / {n:6,}")
+            if s != n or code.endswith("/P"):
+                other = (
+                    f" ({changed[rules][code]:,} differ from {code[:-2]})"
+                    if code in changed[rules]
+                    else ""
+                )
+                print(f"  {code:7} {s:6,} / {n:6,}{other}")
         for why, n in explained[rules].items():
             print(f"  known TieBreakServer fault, {n:,} values: {why}")
     print(f"unexplained disagreements: {len(unexplained)} (files in {work})")

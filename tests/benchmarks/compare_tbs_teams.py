@@ -24,6 +24,20 @@ the group it places below): they are compared on the ranks they give after match
 ``--keep-tbs`` runs TieBreakServer in one process for all the files (its runs of one file give
 the same output as separate processes: checked on the first files), about three times faster.
 
+``/P`` on the opponents'-score codes (TieBreakServer 14a34a2, seeds 0-499, ``--grouped-every 1
+--keep-tbs``, 2026-12-07): 23 codes (BH:MP/P, BH:GP/P, BH:MP/C1/P, BH:GP/C1/P, BH:MP/M1/P, the SBs
+with /P and /C1/P, the four extended SBs with /P and /C1/P, SSSC/P, FB:MP/P, FB:GP/P, FB:MP/C1/P,
+FB:GP/C1/P, FB:GP/M1/P) x 2 rule sets x 5,805 teams: 267,030 values a format, every one agrees,
+TRF-16 and TRF-2026 alike. Every code of the run: 859,140 values and ranks a format, 856,850
+agree; the 2,290 differences are the classes below (WON in round robins, the 2026 cut of
+byes, the board count direction, TieBreakServer's count of encounters at a rematch), none of a
+``/P`` value code. Seeds 500-749 (250 events, 2,877 teams a format): 132,342 ``/P`` values a
+format, 132,334 agree; the 8 others are FB:GP/P, /C1/P, /M1/P of seed 720 under both rule sets,
+the FB class below (an opponent's bye before his last-round forfeit), as FB:GP there. ``/P`` is
+not idle: of the 66,171 ``/P`` values a rule set, 6,488 (2024) and 2,761 (2026) differ from the
+same code without it in the TRF-16 files (6,551 and 2,750 in the TRF-2026 files, whose byes
+score as their ``320`` record says): the report's ``differ without /P``.
+
 Measured again after the direct-encounter fixes (6.1.2 averages, 6.3 successive places) and with
 the ``/P`` codes (TieBreakServer 14a34a2, seeds 0-999 in batches of 250, ``--grouped-every 1
 --keep-tbs``, 2026-12-07). Each format: 1,000 events, 11,759 teams, 1,199,418 values (41 codes
@@ -145,6 +159,15 @@ CODES = {
     "FB:MP": "FB:MP", "FB:GP": "FB:GP", "FB:MP/C1": "FB:MP/C1", "FB:GP/C1": "FB:GP/C1",
     "FB:MP/M1": "FB:MP/M1", "FB:GP/M1": "FB:GP/M1",
 }  # fmt: skip
+#: the codes with /P (forfeited matches as matches against the scheduled opponent: the TRF-2026
+#: tie-break list, 8.1, 8.3, 9.1, 13.2, 13.4), spelt alike by both programs
+P_CODES = [
+    "BH:MP/P", "BH:GP/P", "BH:MP/C1/P", "BH:GP/C1/P", "BH:MP/M1/P", "SB:MP/P", "SB:GP/P",
+    "SB:MP/C1/P", "SB:GP/C1/P", "EMMSB/P", "EMGSB/P", "EGMSB/P", "EGGSB/P", "EMMSB/C1/P",
+    "EMGSB/C1/P", "EGMSB/C1/P", "EGGSB/C1/P", "SSSC/P", "FB:MP/P", "FB:GP/P", "FB:MP/C1/P",
+    "FB:GP/C1/P", "FB:GP/M1/P",
+]  # fmt: skip
+CODES.update({c: c for c in P_CODES})
 _EDE = ("EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB")
 #: the codes compared on the ranks they give after match points: with /P, the forfeited matches
 #: between the tied teams count (C.07 art. 6.1.1)
@@ -265,10 +288,13 @@ def compare(
         for code, my_code in CODES.items():
             a = theirs[f"{code}/{version}"].reindex(mine.index).to_numpy(dtype=float)
             b = mine[my_code].to_numpy(dtype=float)
-            rounded = code == "SSSC" or code.startswith("AOB")  # printed to 2 decimals
+            rounded = code.startswith(("SSSC", "AOB"))  # printed to 2 decimals
             same = np.isclose(a, b, atol=0.0051) if rounded else np.isclose(a, b)
             tally[(rules, my_code, "agree")] += int(same.sum())
             tally[(rules, my_code, "total")] += len(same)
+            if my_code in P_CODES:  # the values /P changes (the comparison is not vacuous)
+                plain = mine[my_code.removesuffix("/P")].to_numpy(dtype=float)
+                tally[(rules, my_code, "changed")] += int((~np.isclose(plain, b)).sum())
             if not same.all():
                 examples.setdefault((rules, my_code), (path.name, mine.index[~same][:3].tolist()))
     for code in GROUPED if grouped else ():  # the ranks after match points and the code
@@ -346,7 +372,11 @@ def report(files: int, tally: Counter, examples: dict, failed: list) -> None:
     print(f"{'format rules':<15} {'code':<14} {'agree':>8} {'total':>8}")
     for rules, code in keys:
         agree, total = tally[(rules, code, "agree")], tally[(rules, code, "total")]
-        print(f"{rules:<15} {code:<14} {agree:>8} {total:>8}  {examples.get((rules, code), '')}")
+        changed = (
+            f" ({tally[(rules, code, 'changed')]} differ without /P)" if code in P_CODES else ""
+        )
+        print(f"{rules:<15} {code:<14} {agree:>8} {total:>8}{changed}  "
+              f"{examples.get((rules, code), '')}")  # fmt: skip
     for name, error in failed[:5]:
         print("failed:", name, error)
     sys.stdout.flush()

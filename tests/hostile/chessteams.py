@@ -91,25 +91,36 @@ def chess_team_cases() -> Iterator[Case]:
 
 
 def _encounter_modifier_cases(trf: bytes) -> Iterator[Case]:
-    """The /P modifier of the direct-encounter codes (C.07 6.1.1) in a 212 order and in
-    --tiebreaks: accepted on EDE and its variants, refused elsewhere or with a number."""
+    """The /P modifier (the TRF-2026 tie-break list: EDE and its variants, BH, FB, SB, the
+    extended SBs, SSSC) in a 212 order and in --tiebreaks: accepted there (FIDE's sample order
+    EDET/P,EMGSB/C1/P,BH:MP/C1/P too), refused elsewhere or with a number."""
     yield Case("team trf/212 with EDET/P", "chess", {_NAME: _sub(trf, r"^212 MP,GP", "212 MP,EDET/P,GP")},
                "ok", want=_WANT[:1])  # fmt: skip
+    sample = "212 MP,EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP"
+    swiss = _sub(_sub(trf, r"^212 MP,GP", sample), r"^092 Team round robin", "092 Team Swiss")
+    yield Case("team trf/212 FIDE's sample order with /P", "chess", {_NAME: swiss}, "ok",
+               want=_WANT[:1])  # fmt: skip
     refused = {
         "212 with EDET/P2": "212 MP,EDET/P2",
-        "212 with EMGSB/C1/P": "212 MP,EMGSB/C1/P",
-        "212 with BH:MP/C1/P": "212 MP,BH:MP/C1/P",
+        "212 with EMGSB/C1/P1": "212 MP,EMGSB/C1/P1",
+        "212 with AOB/P": "212 MP,AOB:MP/P",
+        "212 with TBR/P": "212 MP,TBR/P",
+        "212 with KS/P": "212 MP,KS/P",
+        "212 with SSSC/C1": "212 MP,SSSC/C1",
         "212 with EDE/P/C1": "212 MP,EDE/P/C1",
     }
     for label, record in refused.items():
         data = _sub(trf, r"^212 MP,GP", record)
         yield Case(f"team trf/{label}", "chess", {_NAME: data}, "error", locate="line")
     for label, codes in (("--tiebreaks TBR/P", "MP,TBR/P"), ("--tiebreaks EDE:GP/P", "EDE:GP/P"),
-                         ("--tiebreaks DE/PP", "DE/PP")):  # fmt: skip
+                         ("--tiebreaks DE/PP", "DE/PP"), ("--tiebreaks BH/P1", "MP,BH/P1"),
+                         ("--tiebreaks PS/P", "MP,PS/P")):  # fmt: skip
         yield Case(f"team trf/{label}", "chess", {_NAME: trf}, "error",
                    args=("--tiebreaks", codes), locate="option", names=("--tiebreaks",))  # fmt: skip
     yield Case("team trf/--tiebreaks EDEBB/P", "chess", {_NAME: trf}, "ok",
                args=("--tiebreaks", "MP,EDEBB/P,GP"), want=_WANT[:1])  # fmt: skip
+    yield Case("team trf/--tiebreaks SB:GP/P,SSSC/P,EGGSB/C1/P", "chess", {_NAME: trf}, "ok",
+               args=("--tiebreaks", "MP,SB:GP/P,SSSC/P,EGGSB/C1/P"), want=_WANT[:1])  # fmt: skip
 
 
 def _boards_csv() -> bytes:

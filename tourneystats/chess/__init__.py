@@ -113,7 +113,11 @@ planned rounds are ``planned_rounds=`` or ``events.rounds`` (TRF ``142``/``XXR``
 Tie-breaks (C.07 2026, art. 5: every criterion for individuals)
 -----------------------------------------------------------------
 Modifiers: ``/Cn`` cuts the n least significant values, ``/Mn`` the n least and the n most
-(art. 14); ``/R`` reverses TPN and RTNG; ``/F`` makes AOB average Fore Buchholz. A code may
+(art. 14); ``/R`` reverses TPN and RTNG; ``/F`` makes AOB average Fore Buchholz; ``/P``
+(the TRF-2026 tie-break list: DE, BH, FB, SB) counts every forfeit with a scheduled opponent as a
+game played against him, with the points awarded (BH, FB, SB: the opponent's score in place of
+the art. 16 stand-in, and no voluntarily unplayed round for the cuts; a round robin's forfeits
+are games anyway, 15.2). A code may
 name the edition it is computed under, whatever the event's rule set: ``BH/C1@2026`` next to
 ``BH/M1@2024`` in one table, as Swiss-Manager labels its columns with their edition ("Buchholz
 Tie-Break Variable (2026) (Gamepoints, Cut1)": ``tourneystats.chess.programs.code_of_label``);
@@ -141,10 +145,13 @@ STD    Standard Points                      B     7.7          1 per round with 
                                                                as many
 TPN    Tournament Pairing Number            B     7.8   /R     the player id (a start rank),
                                                                lowest first
-BH     Buchholz                             C     8.1   /C /M
+BH     Buchholz                             C     8.1   /C /M  /P: forfeits as games
+                                                        /P
 AOB    Average of Opponents' Buchholz       CC    8.2   /F     over the board; 0 with none
-FB     Fore Buchholz                        D     8.3   /C /M  the planned last round drawn
-SB     Sonneborn-Berger                     BC    9.1   /C /M
+FB     Fore Buchholz                        D     8.3   /C /M  the planned last round drawn;
+                                                        /P     /P: forfeits as games
+SB     Sonneborn-Berger                     BC    9.1   /C /M  /P: forfeits as games
+                                                        /P
 KS     Koya System (for Round Robin)        BC    9.2          against opponents with 50 % of
                                                                the maximum score
 ARO    Average Rating of Opponents          D     10.1  /C /M  over the board; 0 with none

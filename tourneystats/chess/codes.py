@@ -3,10 +3,14 @@
 A code is an acronym (:data:`TIEBREAKS`) followed by modifiers, each after a ``/`` (or ``-``):
 ``/Cn`` cuts the n least significant values, ``/Mn`` the n least and the n most significant
 (C.07 art. 14); ``/R`` reverses TPN (descending) and RTNG (lowest first) (7.8, 10.6); ``/F``
-makes AOB the average of the opponents' Fore Buchholz (8.2); ``/P`` makes DE count the forfeits
-between the tied players as games played (6.1.1: forfeits outside round robins are left out
-"unless the tournament regulations say otherwise"; the TRF-2026 tie-break list's ``/P``: a
-forfeit is "considered as played" against the scheduled opponent). This is the syntax of the
+makes AOB the average of the opponents' Fore Buchholz (8.2); ``/P`` counts every forfeit with a
+scheduled opponent as a game played against him, with the points awarded: in DE the forfeits
+between the tied players (6.1.1: forfeits outside round robins are left out "unless the
+tournament regulations say otherwise"), in BH, FB and SB the forfeiting or forfeited opponent's
+score as counted in place of the art. 16 stand-in (and the round is no voluntarily unplayed round
+for the cuts, 16.5). This is the TRF-2026 tie-break list's ``/P`` (BH 8.1, FB 8.3, SB 9.1, DE 6),
+as FIDE's TieBreakServer computes it; in round robins forfeits are games anyway (15.2), so ``/P``
+changes nothing there. This is the syntax of the
 TRF-2026 ``202``/``212`` records, as FIDE's TieBreakServer reads them.
 
 A code may end with the edition of the rules it is computed under, after an ``@``:
@@ -34,7 +38,7 @@ TIEBREAKS = (
 )  # fmt: skip
 #: the modifiers each tie-break takes besides none
 _MODIFIERS = {
-    "BH": "CM", "SB": "CM", "FB": "CM", "ARO": "CM", "PS": "C", "TPN": "R", "RTNG": "R",
+    "BH": "CMP", "SB": "CMP", "FB": "CMP", "ARO": "CM", "PS": "C", "TPN": "R", "RTNG": "R",
     "AOB": "F", "DE": "P",
 }  # fmt: skip
 #: Buchholz and its relatives (C.07 art. 8: "must not be used in round-robins", 2026)
@@ -70,9 +74,10 @@ class TieBreak:
     fore : bool
         ``/F``: AOB over the opponents' Fore Buchholz.
     forfeits_played : bool
-        ``/P``: DE counts a forfeit between two tied players as a game played, with the points
-        awarded (C.07 art. 6.1.1, the regulations saying so); without it only round robins do
-        (15.2).
+        ``/P``: a forfeit with a scheduled opponent counts as a game played against him, with
+        the points awarded: in DE between two tied players (C.07 art. 6.1.1, the regulations
+        saying so), in BH, FB and SB in place of the art. 16 stand-in; without it only round
+        robins do (15.2).
     edition : str or None
         The rule set (a name of :data:`~tourneystats.chess.RULE_SETS`) the tie-break is
         computed under, whatever the event's (``@2026``: ``"fide2026"``); None: the event's.
@@ -107,8 +112,8 @@ def parse_tiebreak(code: str | TieBreak) -> TieBreak:
     ----------
     code : str or TieBreak
         An acronym of :data:`TIEBREAKS` with its modifiers (``/C1`` cut the lowest, ``/M1`` the
-        lowest and highest, ``/R`` reversed, ``/F`` Fore Buchholz average, ``/P`` DE with the
-        forfeits between the tied as games), any letter case,
+        lowest and highest, ``/R`` reversed, ``/F`` Fore Buchholz average, ``/P`` forfeits
+        counted as games played: BH, FB, SB, DE), any letter case,
         and optionally the edition it is computed under (``@2026``, ``@2024``, ``@2023``,
         ``@2009`` or ``@<rule set>``); a :class:`TieBreak` is returned as it is.
 
@@ -131,6 +136,8 @@ def parse_tiebreak(code: str | TieBreak) -> TieBreak:
     (1, True)
     >>> parse_tiebreak("de/p").code, parse_tiebreak("DE/P").forfeits_played
     ('DE/P', True)
+    >>> parse_tiebreak("bh/p/c1").code, parse_tiebreak("SB/C1/P").forfeits_played
+    ('BH/C1/P', True)
     >>> parse_tiebreak("BH/C1@2026").edition, parse_tiebreak("bh/m1 @ 2023").code
     ('fide2026', 'BH/M1@2024')
     >>> parse_tiebreak("XYZ")
@@ -179,7 +186,8 @@ def _parse_plain(text: str, code: str) -> TieBreak:
         if letter not in _MODIFIERS.get(name, "") or len(letter) != 1:
             raise ValueError(
                 f"tie-break {name} takes no /{letter} modifier (in {code!r}); supported: "
-                "/Cn and /Mn (BH, SB, FB, ARO), /Cn (PS), /R (TPN, RTNG), /F (AOB), /P (DE)"
+                "/Cn and /Mn (BH, SB, FB, ARO), /Cn (PS), /R (TPN, RTNG), /F (AOB), "
+                "/P (BH, FB, SB, DE)"
             )
         if letter in "CM":
             if not count.isdigit() or int(count) < 1:

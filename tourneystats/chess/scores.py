@@ -36,13 +36,22 @@ class _Rounds:
 _STANDIN_CODE = {"self": 1, "dummy": 2, "dummy_capped": 2, "dummy_seen": 2, "virtual": 3}
 
 
-def _scores(kind: np.ndarray, points: np.ndarray, opp: np.ndarray, grid: _Grid) -> _Rounds:
+def _scores(
+    kind: np.ndarray,
+    points: np.ndarray,
+    opp: np.ndarray,
+    grid: _Grid,
+    also: np.ndarray | None = None,
+) -> _Rounds:
     """Each (player, round) as a pair (opponent's score as counted, result) under the rule set
     of the player's event; unplayed rounds against the rule set's stand-in. A game in progress
-    counts nowhere (no opponent's score, no stand-in, no points)."""
+    counts nowhere (no opponent's score, no stand-in, no points). `also` (the ``/P``
+    modifier): rounds counted as games against their opponent, with the points awarded, and no
+    voluntarily unplayed rounds; every player's score as counted stays as art. 16.3 says."""
     G, R = kind.shape
     valid = _counted(kind)
     played = kind == K_PLAYED
+    extra = np.zeros((G, R), dtype=bool) if also is None else also & valid
     pts = np.where(valid, points, 0.0)
     total = pts.sum(axis=1)
     rr = _round_robin_rules(grid)
@@ -55,7 +64,8 @@ def _scores(kind: np.ndarray, points: np.ndarray, opp: np.ndarray, grid: _Grid) 
     if rr is not None:
         seen = np.where(rr, total, seen)
     opp_seen = np.take(seen, np.where(opp >= 0, opp, 0))  # the opponent's, where there is one
-    score = np.where(played, opp_seen, np.nan)
+    unplayed &= ~extra
+    score = np.where(played | extra, opp_seen, np.nan)
     result = pts.copy()
     standin = np.zeros((G, R), dtype=np.int8)
     for code in set(np.unique(grid.rule).tolist()):
@@ -72,7 +82,7 @@ def _scores(kind: np.ndarray, points: np.ndarray, opp: np.ndarray, grid: _Grid) 
         score = np.where(mine, own, score)
         standin[mine] = _STANDIN_CODE[how]
     vur_first = np.array([r.vur_cut_first for r in grid.rule_sets])[grid.rule]
-    vur = _is(kind, _VUR) & vur_first[:, None]
+    vur = _is(kind, _VUR) & vur_first[:, None] & ~extra
     score = np.where(valid, score, np.nan)
     return _Rounds(score, result, standin, vur, valid, total, seen)
 

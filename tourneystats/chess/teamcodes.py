@@ -4,10 +4,14 @@ A code is an acronym (:data:`TEAM_TIEBREAKS`), optionally a point type after a c
 match points, ``:GP`` game points; by default the event's primary score), then cut modifiers
 (``/Cn``: the n least significant values; ``/Mn``: the n least and the n most; C.07 art. 14), as
 FIDE's TieBreakServer and the TRF-2026 ``202``/``212`` records write them: ``BH:GP/C1``,
-``SB:MP``, ``EMGSB/C1``, ``FB:MP/C1``, ``EDE``, ``EDEBT``. The direct-encounter codes take
-``/P`` (``EDET/P``, as in FIDE's sample TRF-2026 file): the forfeited matches between the tied
-teams count as matches played, with the points awarded (C.07 art. 6.1.1, for teams by art. 13;
-without it only round robins count them, 15.2).
+``SB:MP``, ``EMGSB/C1``, ``FB:MP/C1``, ``EDE``, ``EDEBT``. ``/P`` (as in FIDE's sample TRF-2026
+file: ``EDET/P,EMGSB/C1/P,BH:MP/C1/P``) counts every forfeited match as a match played against
+the scheduled opponent, with the points awarded: in the direct-encounter codes the forfeited
+matches between the tied teams (C.07 art. 6.1.1, for teams by art. 13), in BH, FB, SB, the
+extended SBs and SSSC the forfeiting or forfeited opponent's score as counted in place of the
+art. 16 stand-in (no voluntarily unplayed round for the cuts, 16.5). This is the TRF-2026
+tie-break list's ``/P`` (8.1, 8.3, 9.1, 13.2, 13.3, 13.4), as FIDE's TieBreakServer computes it;
+in round robins forfeited matches are matches played anyway (15.2), so ``/P`` changes nothing.
 """
 
 from __future__ import annotations
@@ -27,8 +31,8 @@ TEAM_TIEBREAKS = (
     "WIN", "WON", "STD", "KS", "SSSC", "BC", "TBR", "BBE", *EDE_VARIANTS,
 )  # fmt: skip
 #: the tie-breaks that take cut modifiers
-_CUTS = {"BH": "CM", "FB": "CM", "SB": "CM", "EMMSB": "C", "EMGSB": "C", "EGMSB": "C",
-         "EGGSB": "C", "PS": "C", **dict.fromkeys(EDE_VARIANTS, "P")}  # fmt: skip
+_CUTS = {"BH": "CMP", "FB": "CMP", "SB": "CMP", "EMMSB": "CP", "EMGSB": "CP", "EGMSB": "CP",
+         "EGGSB": "CP", "PS": "C", "SSSC": "P", **dict.fromkeys(EDE_VARIANTS, "P")}  # fmt: skip
 #: the tie-breaks whose value is fixed by their name (no point type)
 _NO_TYPE = frozenset({"MP", "GP", "MPVGP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "BC", "TBR",
                       "BBE", "SSSC", *EDE_VARIANTS})  # fmt: skip
@@ -55,8 +59,9 @@ class TeamTieBreak:
     low, high : int
         How many least / most significant values are cut.
     forfeits_played : bool
-        ``/P`` (EDE and its variants): the forfeited matches between the tied teams count as
-        matches played, in Swiss events too (C.07 art. 6.1.1).
+        ``/P``: the forfeited matches count as matches played against the scheduled opponent,
+        in Swiss events too: between the tied teams in EDE and its variants (C.07 art. 6.1.1),
+        every one in BH, FB, SB, the extended SBs and SSSC.
     """
 
     code: str
@@ -74,8 +79,8 @@ def parse_team_tiebreak(code: str | TeamTieBreak) -> TeamTieBreak:
     ----------
     code : str or TeamTieBreak
         An acronym of :data:`TEAM_TIEBREAKS` (any letter case), a point type ``:MP``/``:GP``
-        where the tie-break takes one, and modifiers ``/Cn``, ``/Mn`` (``/P`` for EDE and its
-        variants).
+        where the tie-break takes one, and modifiers ``/Cn``, ``/Mn``, ``/P`` where the
+        tie-break takes them.
 
     Returns
     -------
@@ -95,6 +100,8 @@ def parse_team_tiebreak(code: str | TeamTieBreak) -> TeamTieBreak:
     'MPvGP'
     >>> parse_team_tiebreak("edet/p").code, parse_team_tiebreak("EDET/P").forfeits_played
     ('EDET/P', True)
+    >>> parse_team_tiebreak("bh:mp/p/c1").code, parse_team_tiebreak("emgsb/c1/p").code
+    ('BH:MP/C1/P', 'EMGSB/C1/P')
     >>> parse_team_tiebreak("EDE:GP")
     Traceback (most recent call last):
     ...
@@ -122,7 +129,7 @@ def parse_team_tiebreak(code: str | TeamTieBreak) -> TeamTieBreak:
             raise ValueError(
                 f"team tie-break {name} takes no /{letter} modifier (in {str(code)!r}); "
                 "/Cn and /Mn: BH, FB, SB; /Cn: the extended SBs (the TEC's exercises, §10), PS; "
-                "/P: EDE and its variants"
+                "/P: BH, FB, SB, the extended SBs, SSSC, EDE and its variants"
             )
         if letter == "P":
             if count:

@@ -235,12 +235,15 @@ def _standard(points: np.ndarray, system: TeamPoints) -> np.ndarray:
     return (points > draw + 1e-9) + 0.5 * (np.abs(points - draw) <= 1e-9)
 
 
-def _games_kind(grid: _Grid) -> np.ndarray:
+def _games_kind(grid: _Grid, played: bool = False) -> np.ndarray:
     """The kinds as the opponents' scores and direct encounter see them: in round robins a
-    forfeited match is a match played (C.07 15.2)."""
-    if not grid.rr.any():
+    forfeited match is a match played (C.07 15.2); with `played` (the ``/P`` modifier) every
+    forfeited match with a scheduled opponent, in Swiss events too."""
+    if not played and not grid.rr.any():
         return grid.kind
     kind = grid.kind.copy()
     forfeit = ((kind == K_FW) | (kind == K_FL)) & grid.rr[:, None]
+    if played:
+        forfeit |= ((kind == K_FW) | (kind == K_FL)) & (grid.opp >= 0)
     kind[forfeit] = K_PLAYED
     return kind

@@ -56,6 +56,11 @@ EDEBB    count then bottom board elimination; two teams that did not meet stay t
          code; C.07 names the other four.) The board count step ranks the lower first (12.1)
          unless the rule set says otherwise (:attr:`RuleSet.encounter_board_count`:
          ``"tiebreakserver"``, the higher first, as FIDE's TieBreakServer ranks it there)
+BH/P     (and FB, SB, the EXYSBs and SSSC with /P, cuts and point types alike: BH:MP/C1/P,
+         EMGSB/C1/P, SSSC/P) every forfeited match a match played against the scheduled
+         opponent, with the points awarded: the opponent's score in place of the art. 16
+         stand-in, no voluntarily unplayed round for the cuts (the TRF-2026 tie-break list's
+         /P, 8.1, 8.3, 9.1, 13.2, 13.4); in round robins nothing changes (15.2)
 EDE/P    (and EDEC/P, ... EDEBB/P) the same with the forfeited matches between the tied teams
          counted as matches played, with the points awarded, in Swiss events too (C.07 6.1.1:
          forfeits are left out "unless the tournament regulations say otherwise"; the TRF-2026
@@ -109,14 +114,17 @@ class _TeamEngine:
         self.secondary = "GP" if primary == "MP" else "MP"
         self.cache: dict = {}
 
-    def rounds(self, score: str, fore: bool = False) -> _Rounds:
+    def rounds(self, score: str, fore: bool = False, played: bool = False) -> _Rounds:
         """Opponents' scores as counted, in `score` points (`fore`: with every match of the
-        last round paired a draw, C.07 art. 8.3)."""
-        key = ("rounds", score, fore)
+        last round paired a draw, C.07 art. 8.3; `played`: with every forfeited match a match
+        played against the scheduled opponent, the ``/P`` modifier; the opponents' scores as
+        counted stay those of art. 16.3)."""
+        key = ("rounds", score, fore, played)
         if key not in self.cache:
             g = self.tg.grid(score)
             kind, points = _fore(g, _games_kind(g)) if fore else (_games_kind(g), g.points)
-            self.cache[key] = _scores(kind, points, g.opp, g)
+            forfeit = ((kind == K_FW) | (kind == K_FL)) & (g.opp >= 0)
+            self.cache[key] = _scores(kind, points, g.opp, g, also=forfeit if played else None)
         return self.cache[key]
 
     def value(self, tb: TeamTieBreak) -> np.ndarray:
@@ -146,14 +154,14 @@ class _TeamEngine:
         """BH, FB or SB (EXYSB) round by round: the opponents' scores as counted, the results
         counted against them, each round's contribution, and whether it is kept (not cut)."""
         if tb.name in ("BH", "FB"):
-            r = self.rounds(score, fore=tb.name == "FB")
+            r = self.rounds(score, fore=tb.name == "FB", played=tb.forfeits_played)
             contrib = np.where(r.valid, r.score, 0.0)
             kept = _cut(r.score, contrib, r.valid, r.vur, tb.low, tb.high, by_score=True)
             return r, self.tg.grid(score).points, contrib, kept  # (the own points)
         opp_type, own_type = score, score
         if tb.name.startswith("E"):  # EXYSB: the opponent's X, the team's own Y
             opp_type, own_type = tb.name[1] + "P", tb.name[2] + "P"
-        r = self.rounds(opp_type)
+        r = self.rounds(opp_type, played=tb.forfeits_played)
         own = self.tg.grid(own_type)
         result = np.where(r.standin == 1, own.draw[:, None], own.points)  # adjusted: a draw
         contrib = np.where(r.valid, r.score * result, 0.0)
@@ -176,7 +184,7 @@ class _TeamEngine:
             factor = np.floor(tg.system.match[0] * rounds / per_match + 1e-9)
         else:
             factor = np.floor(per_match * rounds / tg.system.match[0] + 1e-9)
-        bh = self.value(parse_team_tiebreak(f"BH:{self.primary}"))
+        bh = self.value(parse_team_tiebreak(f"BH:{self.primary}" + "/P" * tb.forfeits_played))
         return self.rounds(self.secondary).pts + bh / np.maximum(factor, 1.0)
 
     # -- own record ---------------------------------------------------------------------------
@@ -256,10 +264,7 @@ class _TeamEngine:
         15.2), and with `forfeits_played` (``/P``) every forfeited match with its scheduled
         opponent (6.1.1)."""
         g = self.tg.grid(score)
-        games = _games_kind(g) == K_PLAYED
-        if forfeits_played:
-            games |= ((g.kind == K_FW) | (g.kind == K_FL)) & (g.opp >= 0)
-        return games
+        return _games_kind(g, forfeits_played) == K_PLAYED
 
     def _knockout_steps(
         self, steps: str, group: np.ndarray, forfeits_played: bool = False

@@ -98,14 +98,17 @@ class _Engine:
             self.cache[key] = self.kind(family) == K_PLAYED
         return self.cache[key]
 
-    def rounds(self, fore: bool = False) -> _Rounds:
-        """Opponents' scores as counted (with every last-round game a draw for `fore`)."""
-        key = ("rounds", fore)
+    def rounds(self, fore: bool = False, played: bool = False) -> _Rounds:
+        """Opponents' scores as counted (with every last-round game a draw for `fore`; with
+        every forfeit with a scheduled opponent a game against him for `played`, the ``/P``
+        modifier: the opponents' scores as counted stay those of art. 16.3)."""
+        key = ("rounds", fore, played)
         if key not in self.cache:
             g = self.grid
             kind = self.kind("games")
             kind, points = _fore(g, kind) if fore else (kind, g.points)
-            self.cache[key] = _scores(kind, points, g.opp, g)
+            also = _is(kind, _FORFEIT) & (g.opp >= 0) if played else None
+            self.cache[key] = _scores(kind, points, g.opp, g, also=also)
         return self.cache[key]
 
     def value(self, tb: TieBreak) -> np.ndarray:
@@ -148,7 +151,7 @@ class _Engine:
     def _opponents_scores(self, tb: TieBreak) -> tuple[np.ndarray, _Detail | None]:
         """BH, SB, FB and KS: sums over the rounds of the opponents' scores as counted."""
         name = tb.name
-        r = self.rounds(fore=name == "FB")
+        r = self.rounds(fore=name == "FB", played=tb.forfeits_played)
         if name == "SB":
             contrib = r.result * r.score
             zero = self._per_rule_set(lambda s: s.pab_in_sb == "zero")
