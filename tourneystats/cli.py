@@ -9,6 +9,8 @@ import os
 import sys
 import warnings
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextvars import copy_context
 from functools import partial
 from pathlib import Path
 from typing import Any, NoReturn
@@ -134,10 +136,17 @@ def cmd_standings(args: argparse.Namespace) -> int:
         check_target(args.out, TABLE_SUFFIXES, inputs=_inputs(args.path))
     table = module.standings_from_path(args.path, **_options(args), **jobs_of(args))
     return_free_memory()  # the computation's memory, before the writer takes its own
-    written = write_table(table, args.out, inputs=_inputs(args.path)) if args.out else None
-    return_free_memory()  # the writer's, before the preview takes its own
+    written = None
+    if args.out:
+        with ThreadPoolExecutor(1) as pool:  # the preview made while the file is written
+            inputs = _inputs(args.path)  # (and the files read so far: this thread's context)
+            writing = pool.submit(copy_context().run, write_table, table, args.out, inputs=inputs)
+            shown = _show(table, args.head, args.tables)
+            written = writing.result()
+    else:
+        shown = _show(table, args.head, args.tables)
     # after the output file: a closed pipe loses nothing
-    print(_show(table, args.head, args.tables))
+    print(shown)
     if written:
         print(f"\nwrote {len(table)} rows to {written}")
     return 0

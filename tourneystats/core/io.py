@@ -9,6 +9,7 @@ import os
 import tempfile
 import warnings
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -244,27 +245,42 @@ def _read_parquet(
         return frame
     assert schema is not None
     names = list(schema.names if columns is None else columns)
-    # the text columns first, read together (on Arrow's threads) as dictionary indices and
-    # coded one at a time (each released once coded), then the others: their Arrow and pandas
-    # copies are never in memory beside the Arrow text columns
+    # the text columns first, read together (on Arrow's threads) as dictionary indices, each
+    # released once coded; the other columns read while the last are coded
     columns_read = _parquet_columns(path, text, text)
     rows = columns_read.num_rows
+    arrow = dict(zip(text, columns_read.columns, strict=True))
+    del columns_read
+    pairs = {c: o for c, o in (shared or {}).items() if c in arrow and o in arrow and c != o}
+    pairs = {c: o for c, o in pairs.items() if text.index(o) < text.index(c)}
     coded: dict[str, Any] = {}
-    for c in text:
-        column = columns_read.column(0)
-        columns_read = columns_read.remove_column(0)
-        other = coded.get((shared or {}).get(c, ""))
-        same = None if other is None else _shared_categorical(column, other)
+
+    def code(c: str) -> None:
+        column = arrow.pop(c)
+        same = _shared_categorical(column, coded[pairs[c]]) if c in pairs else None
         coded[c] = _sorted_categorical(column) if same is None else same
         del column
         pa.default_memory_pool().release_unused()
-    rest = [c for c in names if c not in coded]
-    if rest:
+
+    # on two cores: this thread codes the columns that share categories (a player column,
+    # then its opponents), a second one the other text columns, then reads the other columns
+    mine = [c for c in text if c in pairs or c in pairs.values()]
+    rest = [c for c in names if c not in arrow]
+
+    def theirs() -> pd.DataFrame:
+        for c in text:
+            if c not in mine:
+                code(c)
+        if not rest:
+            return pd.DataFrame(index=pd.RangeIndex(rows))
         table = _parquet_columns(path, rest)
-        others = table.to_pandas(split_blocks=True, self_destruct=True)
-        del table
-    else:
-        others = pd.DataFrame(index=pd.RangeIndex(rows))
+        return table.to_pandas(split_blocks=True, self_destruct=True)
+
+    with ThreadPoolExecutor(1) as pool:
+        later = pool.submit(theirs)
+        for c in mine:
+            code(c)
+        others = later.result()
     pa.default_memory_pool().release_unused()  # the Arrow buffers freed above, to the system
     # the columns in the file's order (a stored index is the frame's), none copied (as
     # DataFrame.insert would copy them)
