@@ -176,7 +176,6 @@ def _compare_choices() -> str:
 
 def _recompute_keys() -> str:
     """The options ``recompute --set FAMILY.KEY=VALUE`` takes, read from each family's kernel."""
-    import inspect
 
     from .archive import FAMILIES as SPECS
 
@@ -184,7 +183,7 @@ def _recompute_keys() -> str:
     for name, spec in SPECS.items():
         names = [
             p.name
-            for p in list(inspect.signature(spec.kernel(None)).parameters.values())[1:]
+            for p in list(spec.options_signature().parameters.values())[1:]
             if p.kind is p.KEYWORD_ONLY
             and p.name not in ("by", spec.by_unit)
             and "DataFrame" not in str(p.annotation)  # players, events: read from the archive

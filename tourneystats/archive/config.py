@@ -5,7 +5,6 @@ mapping) with one table per family, checked against the family's kernel before a
 from __future__ import annotations
 
 import importlib
-import inspect
 import os
 import tomllib
 from collections.abc import Callable, Mapping
@@ -102,7 +101,7 @@ def _bind(spec: FamilySpec, options: Mapping[str, Any]) -> tuple[Callable, dict]
             "computes every event on its own"
         )
     kernel = spec.kernel(table)
-    signature = inspect.signature(kernel)
+    signature = spec.options_signature(table)
     valid = [
         name
         for name, p in list(signature.parameters.items())[1:]

@@ -7,8 +7,11 @@ holds, and the kernel :func:`~tourneystats.archive.recompute` runs. :data:`FAMIL
 
 from __future__ import annotations
 
+import importlib
+import inspect
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 import pandas as pd
 
@@ -44,6 +47,10 @@ class FamilySpec:
     file_key : tuple of str
         Columns naming what one source file holds (events; tournaments of a league): when
         importing, two files may not hold the same one.
+    options_of : str or None
+        The function of the module whose keyword parameters are the kernel's options, for a
+        kernel that hands its options on (``**options``: the chess and bridge archive kernels
+        hand them to their standings); None: the kernel's own.
     """
 
     name: str
@@ -55,16 +62,23 @@ class FamilySpec:
     tables: Mapping[str, str] = field(default_factory=dict)
     file_key: tuple[str, ...] = (EVENT,)
     converters: Mapping[str, str] = field(default_factory=dict)
+    options_of: str | None = None
 
     def unit_columns(self, columns: Iterable[str]) -> list[str]:
         """The unit columns present among `columns`."""
         present = set(columns)
         return [c for c in self.unit if c in present]
 
+    def options_signature(self, table: str | None = None) -> Any:
+        """The signature (an ``inspect.Signature``) whose keyword parameters are the options of
+        the kernel (`table`)."""
+        kernel = self.kernel(table)
+        if table is None and self.options_of is not None:
+            kernel = getattr(importlib.import_module(self.module), self.options_of)
+        return inspect.signature(kernel)
+
     def kernel(self, table: str | None = None) -> Callable[..., pd.DataFrame]:
         """Import and return the kernel function (`table` picks an alternative)."""
-        import importlib
-
         name = self.function if table is None else self.tables[table]
         try:
             module = importlib.import_module(self.module)
@@ -83,9 +97,13 @@ FAMILIES: dict[str, FamilySpec] = {
     "cards": FamilySpec(
         "cards", "tourneystats.cards", "archive_standings", converters={"rules": "Rules"}
     ),
-    "chess": FamilySpec("chess", "tourneystats.chess", "archive_standings"),
-    "bridge": FamilySpec("bridge", "tourneystats.bridge", "archive_standings"),
-    "bridge_teams": FamilySpec("bridge_teams", "tourneystats.bridge", "archive_team_standings"),
+    "chess": FamilySpec("chess", "tourneystats.chess", "archive_standings", options_of="standings"),
+    "bridge": FamilySpec(
+        "bridge", "tourneystats.bridge", "archive_standings", options_of="standings"
+    ),
+    "bridge_teams": FamilySpec(
+        "bridge_teams", "tourneystats.bridge", "archive_team_standings", options_of="team_standings"
+    ),
     "league": FamilySpec(
         "league",
         "tourneystats.league",

@@ -6,7 +6,6 @@ does. ``tourneystats import`` adds them with ``with_names``.
 
 from __future__ import annotations
 
-import inspect
 from typing import Any
 
 import pandas as pd
@@ -88,10 +87,11 @@ def _names(results: pd.DataFrame, kind: str) -> tuple[pd.DataFrame, pd.DataFrame
 
 
 def archive_standings(results: pd.DataFrame, **options: Any) -> pd.DataFrame:
-    """Pairs standings of archive rows (``tourneystats recompute``): :func:`~tourneystats.bridge.
-    standings` of `results`, whose board rows may carry their pairs' names (``ns_names``,
-    ``ew_names``: ``tourneystats import`` stores them), shown in ``names`` after ``pair`` as
-    :func:`~tourneystats.bridge.standings_from_path` shows them.
+    """Pairs standings of archive rows (``tourneystats recompute``).
+
+    :func:`~tourneystats.bridge.standings` of `results`, whose board rows may carry their
+    pairs' names (``ns_names``, ``ew_names``: ``tourneystats import`` stores them), shown in
+    ``names`` after ``pair`` as :func:`~tourneystats.bridge.standings_from_path` shows them.
 
     Parameters
     ----------
@@ -126,10 +126,11 @@ def archive_standings(results: pd.DataFrame, **options: Any) -> pd.DataFrame:
 
 
 def archive_team_standings(results: pd.DataFrame, **options: Any) -> pd.DataFrame:
-    """Team standings of archive rows (``tourneystats recompute``): :func:`~tourneystats.bridge.
-    team_standings` of `results`, whose board rows may carry their teams' players
-    (``home_names``, ``visit_names``: ``tourneystats import`` stores them), shown in ``names``
-    after ``team``.
+    """Team standings of archive rows (``tourneystats recompute``).
+
+    :func:`~tourneystats.bridge.team_standings` of `results`, whose board rows may carry their
+    teams' players (``home_names``, ``visit_names``: ``tourneystats import`` stores them),
+    shown in ``names`` after ``team``.
 
     Parameters
     ----------
@@ -160,8 +161,3 @@ def archive_team_standings(results: pd.DataFrame, **options: Any) -> pd.DataFram
     """
     plain, names = _names(results, TEAM)
     return with_people(team_standings(plain, **options), names)
-
-
-# their options are the standings' (read by recompute's --set/--config checks and its help)
-archive_standings.__signature__ = inspect.signature(standings)  # type: ignore[attr-defined]
-archive_team_standings.__signature__ = inspect.signature(team_standings)  # type: ignore[attr-defined]

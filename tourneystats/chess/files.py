@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -477,7 +476,3 @@ def archive_standings(results: pd.DataFrame, **options: Any) -> pd.DataFrame:
             what="archive rows",
         )
     return standings(results.drop(columns=carried), players=people, **options)
-
-
-# its options are standings' (read by recompute's --set/--config checks and its help)
-archive_standings.__signature__ = inspect.signature(standings)  # type: ignore[attr-defined]
