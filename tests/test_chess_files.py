@@ -56,6 +56,28 @@ def test_trf_folder_through_standings_from_path(tmp_path):
     np.testing.assert_array_equal(got.loc[published.index, "BH"], published["v"])
 
 
+def test_a_folder_leaves_out_its_texts_that_hold_no_trf(tmp_path):
+    """A club's web site keeps other texts beside its TRF files (a React page's data, an empty
+    ``change_id.txt``): the standings of the folder leave them out, with one warning; a folder
+    of such texts alone holds no chess results."""
+    (tmp_path / "event.txt").write_bytes((DATA / "buchholz_1.trf").read_bytes())
+    (tmp_path / "page.txt").write_text('1:"$Sreact.fragment"\n2:I[6874,[],""]\n')
+    (tmp_path / "change_id.txt").write_text("")
+    with pytest.warns(UserWarning, match=r"2 \.txt file\(s\) hold no TRF record .*skipped"):
+        table = standings_from_path(tmp_path, rules="fide2024", tiebreaks=["BH"])
+    published = _published(DATA / "buchholz_1.trf.bh")
+    assert set(table["event"]) == {"event"}
+    np.testing.assert_array_equal(
+        table.set_index("player").loc[published.index, "BH"], published["v"]
+    )
+    (tmp_path / "event.txt").unlink()
+    with pytest.raises(ValueError, match="no chess results in this folder: 2 .txt file"):
+        standings_from_path(tmp_path)
+    (tmp_path / "page.txt").write_text("012 Club\n001 not a player line\n")  # TRF, and broken
+    with pytest.raises(ValueError, match="page.txt"):
+        standings_from_path(tmp_path)
+
+
 # --- tourneystats check: the points and ranks TRF files publish ----------------------------------
 
 

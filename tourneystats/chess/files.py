@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -42,7 +43,7 @@ def read_results(
     files (read together with :func:`tourneystats.chess.read_pgn`, events told by their
     ``Event`` tags) and its CSV and Parquet tables holding the results columns; hidden files are
     skipped, and so are (with a warning) other tables, such as a standings table written into
-    the folder.
+    the folder, and ``.txt`` files holding no TRF record, such as a web site's data.
 
     Parameters
     ----------
@@ -97,6 +98,8 @@ def read_results(
         )
     else:
         files = result_files(path, suffixes, required, what="chess results")
+    if os.path.isdir(path):
+        files = _without_other_texts(path, files)
     tables = [p for p in files if p.suffix.lower() in TABLE_SUFFIXES]
     pgns = [p for p in files if p.suffix.lower() in PGN_SUFFIXES]
     trfs = [p for p in files if p.suffix.lower() not in (*TABLE_SUFFIXES, *PGN_SUFFIXES)]
@@ -126,6 +129,21 @@ def read_results(
 #: the text columns of a results table the standings read as categoricals: their Parquet
 #: dictionary codes are the codes the grid needs (the standings get their text dtype back)
 _KEYS = (EVENT, PLAYER, OPPONENT, COLOUR, KIND)
+
+
+def _without_other_texts(folder: str | os.PathLike, files: list[Path]) -> list[Path]:
+    """`files` of `folder` without its ``.txt`` files holding no TRF record (a web site's data,
+    notes: :func:`~tourneystats.chess.trflines.holds_no_trf`), left out with one warning."""
+    from .trflines import holds_no_trf
+
+    other = {p for p in files if holds_no_trf(p)}
+    if not other:
+        return files
+    said = f"{len(other)} .txt file(s) hold no TRF record (e.g. {min(other).name})"
+    if len(other) == len(files):
+        raise ValidationError(f"{folder}: no chess results in this folder: {said}")
+    warnings.warn(f"{folder}: {said}, skipped", stacklevel=3)
+    return [p for p in files if p not in other]
 
 
 def _joined(frames: list[pd.DataFrame]) -> pd.DataFrame | None:
