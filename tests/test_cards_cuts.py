@@ -10,11 +10,13 @@ number of times, whatever the number of events.
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pandas as pd
 import pytest
 
-from tourneystats.cards import RULES
+from tourneystats.cards import RULES, standings
 from tourneystats.cards import cuts as cuts_module
 from tourneystats.cards.cuts import cut_standings, points_cut_rounds
 from tourneystats.cards.publishers import event_standings, points_cuts
@@ -125,14 +127,20 @@ def reference(results, top, bracket, rules) -> dict[str, pd.DataFrame]:
 
 
 def compare(results, top, bracket, rules) -> int:
+    """:func:`cut_standings` against the reference, computing its events' whole standings
+    itself and taking them from the standings computed before (``computed``)."""
     expected = reference(results, top, bracket, rules)
-    got = cut_standings(results, top, rules, bracket=bracket)
-    assert (got is None) == (not expected)
-    if got is None:
-        return 0
-    assert sorted(pd.unique(got["event"])) == sorted(expected)
-    for event, table in got.groupby("event", sort=False):
-        pd.testing.assert_frame_equal(table.reset_index(drop=True), expected[event])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        before = standings(results, rules=rules)
+    for computed in (None, before):
+        got = cut_standings(results, top, rules, bracket=bracket, computed=computed)
+        assert (got is None) == (not expected)
+        if got is None:
+            return 0
+        assert sorted(pd.unique(got["event"])) == sorted(expected)
+        for event, table in got.groupby("event", sort=False):
+            pd.testing.assert_frame_equal(table.reset_index(drop=True), expected[event])
     return len(expected)
 
 
@@ -172,11 +180,15 @@ def test_calls_of_the_standings_core_do_not_grow_with_the_events(monkeypatch):
     monkeypatch.setattr(cuts_module, "explain", counted("explain", cuts_module.explain))
     seen = []
     for count in (5, 1000):
-        calls.update(standings=0, explain=0)
         results, top, bracket = make_events(count, seed=3)
-        cut_standings(results, top, RULES["melee"], bracket=bracket)
-        seen.append(dict(calls))
-    assert seen[0] == seen[1] == {"standings": 2, "explain": 1}
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            before = standings(results, rules=RULES["melee"])
+        for computed in (None, before):  # (the whole events' standings taken from `computed`)
+            calls.update(standings=0, explain=0)
+            cut_standings(results, top, RULES["melee"], bracket=bracket, computed=computed)
+            seen.append(dict(calls))
+    assert seen[0] == seen[1] == seen[2] == seen[3] == {"standings": 2, "explain": 1}
 
 
 def test_the_worked_example_by_hand():

@@ -232,6 +232,7 @@ def cut_standings(
     rules: Rules,
     *,
     bracket: pd.DataFrame | None = None,
+    computed: pd.DataFrame | None = None,
 ) -> pd.DataFrame | None:
     """The standings of the events of `results` that their publisher computes otherwise than
     :func:`~tourneystats.cards.standings`, all at once, as
@@ -257,6 +258,9 @@ def cut_standings(
         The rules of every event.
     bracket : pandas.DataFrame, optional
         The events' bracket rows (:func:`~tourneystats.cards.decklistcache.bracket_rows`).
+    computed : pandas.DataFrame, optional
+        :func:`~tourneystats.cards.standings` of the events under `rules`, computed before:
+        their whole events' rows are taken from it, not computed again.
 
     Returns
     -------
@@ -309,13 +313,18 @@ def cut_standings(
     stopped = pd.Series(np.where(ok, pair, -1), index=last.index)  # cut pair, -1: none
     used = np.unique(stopped.to_numpy()[ok])
     # one standings call: the events (key = code), their rounds before each used cut
-    main, _ = _rows_of(codes, np.flatnonzero(out))
     before, which = _rows_of(codes, cut_ev[used])
     keep = rnd[before] < cut_at[used][which]
     before, which = before[keep], which[keep]
-    pos = np.concatenate([main, before])
-    key = np.concatenate([codes[main], n_events + used[which]])
-    table = _standings_again(results.iloc[pos].assign(**{EVENT: key}), rules)
+    key = n_events + used[which]
+    if computed is None:
+        main, _ = _rows_of(codes, np.flatnonzero(out))
+        before, key = np.concatenate([main, before]), np.concatenate([codes[main], key])
+    if computed is None or before.size:
+        table = _standings_again(results.iloc[before].assign(**{EVENT: key}), rules)
+    if computed is not None:
+        whole = _whole_events(computed, names, out)
+        table = pd.concat([whole, table], ignore_index=True) if before.size else whole
     t_key = table[EVENT].to_numpy(dtype=np.int64)
     is_main = t_key < n_events
     base = table[is_main].reset_index(drop=True)
@@ -336,6 +345,16 @@ def cut_standings(
     first = np.unique(codes, return_index=True)[1]  # each event's first row
     parts[EVENT] = results[EVENT].array.take(first[ev])
     return _renumbered(parts, ev, part, cut[ev])
+
+
+def _whole_events(computed: pd.DataFrame, names: pd.Index, out: np.ndarray) -> pd.DataFrame:
+    """The rows of `computed` (standings) of the events `out` of `names`, their events numbered
+    (codes into `names`), event after event."""
+    key = pd.Index(names).get_indexer(computed[EVENT])
+    take = np.flatnonzero(key >= 0)
+    take = take[out[key[take]]]
+    take = take[np.argsort(key[take], kind="stable")]
+    return computed.iloc[take].assign(**{EVENT: key[take]}).reset_index(drop=True)
 
 
 def _renumbered(

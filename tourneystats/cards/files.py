@@ -745,7 +745,11 @@ def _cuts_frozen(
         wanted = named.get_indexer(group)
         rows, marks = np.isin(codes, wanted), np.isin(b_codes, wanted)
         part = cut_standings(
-            results[rows], top, own, bracket=bracket[marks] if len(bracket) else None
+            results[rows],
+            top,
+            own,
+            bracket=bracket[marks] if len(bracket) else None,
+            computed=table,
         )
         if part is not None:
             parts.append(part)
