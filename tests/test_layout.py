@@ -1,6 +1,8 @@
 """The package's shape: every module imports on its own, no module or function grows too long."""
 
 import ast
+import json
+import os
 import pkgutil
 import subprocess
 import sys
@@ -18,15 +20,60 @@ MODULES = sorted(
 )
 
 
-def test_every_module_imports_alone_in_a_fresh_interpreter():
-    # one interpreter per module: an import cycle or an import-order dependency fails here
-    code = "import importlib, sys; importlib.import_module(sys.argv[1])"
+#: imports each module named on the command line (after the package's name) with none of the
+#: package's modules loaded before it (the libraries it uses stay loaded: they cannot depend on
+#: the package), and prints the ones that fail with their error, as JSON
+ALONE = """
+import importlib, json, sys, traceback
+package, failed = sys.argv[1], {}
+for name in sys.argv[2:]:
+    for loaded in [m for m in sys.modules if m == package or m.startswith(package + ".")]:
+        del sys.modules[loaded]
+    try:
+        importlib.import_module(name)
+    except BaseException:
+        failed[name] = traceback.format_exc().strip().splitlines()[-1]
+print(json.dumps(failed))
+"""
+
+
+def test_every_module_imports_alone():
+    # each module imported with none of the package loaded: an import cycle or an import-order
+    # dependency fails here (one interpreter for all: a fresh one each costs a second a module)
+    n = max(1, min(4, os.cpu_count() or 1))  # (interpreters side by side, a share each)
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-c", ALONE, "tourneystats", *MODULES[i::n]],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for i in range(n)
+    ]
     failed = {}
-    for name in MODULES:
-        done = subprocess.run([sys.executable, "-c", code, name], capture_output=True, text=True)
-        if done.returncode:
-            failed[name] = done.stderr.strip().splitlines()[-1]
+    for run in runs:
+        out, err = run.communicate()
+        assert run.returncode == 0, err
+        failed.update(json.loads(out.strip().splitlines()[-1]))
     assert not failed, failed
+
+
+def test_a_module_that_needs_another_imported_first_fails_alone(tmp_path):
+    """The check above finds an import-order dependency: ``b`` uses ``a`` without importing
+    it, so ``b`` alone fails, and after ``a`` it would not."""
+    package = tmp_path / "layoutpkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("import sys\nsys.modules['layoutpkg'].shared = 1\n")
+    (package / "b.py").write_text("import layoutpkg\nvalue = layoutpkg.shared\n")
+    command = [sys.executable, "-c", ALONE, "layoutpkg", "layoutpkg.a", "layoutpkg.b"]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path)
+    assert json.loads(done.stdout) == {
+        "layoutpkg.b": "AttributeError: module 'layoutpkg' has no attribute 'shared'"
+    }
+    command = [sys.executable, "-c", ALONE, "layoutpkg", "layoutpkg.b"]  # (and b alone)
+    done = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path)
+    assert list(json.loads(done.stdout)) == ["layoutpkg.b"]
 
 
 def _code_lines(node: ast.AST, lines: list[str]) -> int:
