@@ -1,7 +1,8 @@
 """Run the hostile cases through ``tourneystats standings`` under a memory and time limit.
 
-Usage: ``python tests/hostile_run.py WORKDIR OUT.jsonl [FIRST]``: writes one JSON line per case
-(its outcome), starting at case number FIRST; the parent restarts it after a case that killed it.
+Usage: ``python tests/hostile_run.py WORKDIR OUT.jsonl [FIRST [END]]``: writes one JSON line per
+case (its outcome), from case number FIRST to END (excluded); the parent restarts it after a case
+that killed it.
 """
 
 from __future__ import annotations
@@ -181,7 +182,7 @@ def main(argv: list[str]) -> int:
 
     cases = all_cases()
     with open(results, "a") as fh:
-        for index in range(first, len(cases)):
+        for index in range(first, int(argv[3]) if len(argv) > 3 else len(cases)):
             fh.write(json.dumps({"started": index}) + "\n")
             fh.flush()
             fh.write(json.dumps(run_case(cases[index], work, index)) + "\n")
