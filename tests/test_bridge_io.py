@@ -13,6 +13,7 @@ import pytest
 import reference_contract as ref
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from tourneystats import (
     ValidationError,
@@ -834,7 +835,7 @@ def _pbn_string(text):
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(_travellers(), st.booleans(), st.booleans())
 def test_pbn_score_table_round_trip(tmp_path_factory, traveller, one_line, comments):
     board, rows = traveller
@@ -879,7 +880,7 @@ def test_pbn_score_table_round_trip(tmp_path_factory, traveller, one_line, comme
     assert names.to_dict() == first
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(_travellers())
 def test_usebio_round_trip(tmp_path_factory, traveller):
     from xml.sax.saxutils import escape

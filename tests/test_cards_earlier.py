@@ -17,6 +17,7 @@ import pytest
 import reference_cards as ref
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from tourneystats.cards import RULES, file_report, standings
 from tourneystats.cards.earlier import EARLIER, earlier_rounds, ranked_with, shown_earlier
@@ -135,7 +136,7 @@ def _event(seed: int, players: int, rounds: int) -> pd.DataFrame:
     return frame.assign(event="E", draws=0)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(0, 10**6), st.integers(4, 9), st.integers(2, 4), st.data())
 def test_earlier_rounds_agree_with_the_reference(seed, players, rounds, data):
     """Published values: for each player who left, his standings after a random round from his
@@ -397,7 +398,7 @@ def test_real_file_knocked_out_of_the_top_8_at_their_own_round():
     assert quietly(file_report, WPN, rules=rules)[0]["status"] == "different"
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.integers(0, 10**6), st.integers(1, 3), st.sampled_from([2, 3]), st.data())
 def test_knocked_out_rounds_agree_with_the_reference(seed, swiss, size, data):
     """Random Swiss rounds of 10 players, then a single elimination of 2**size of them written

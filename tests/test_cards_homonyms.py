@@ -11,6 +11,7 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from tourneystats.cards import RULES, file_report, read_mtg_json, standings, standings_from_path
 from tourneystats.cards import check as check_module
@@ -160,7 +161,7 @@ def swiss_event(seed: int, players: int, rounds: int) -> tuple[pd.DataFrame, lis
     return rows, names
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 10**6), players=st.integers(5, 10), rounds=st.integers(2, 5))
 def test_told_apart_finds_who_played_which_match(seed, players, rounds):
     """Published values computed from the true players (A1, A2); the reader's labels mix them

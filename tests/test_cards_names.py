@@ -13,6 +13,7 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 from reference_names import case_variants as reference_variants
 from reference_names import clean_name as reference_clean
 
@@ -31,7 +32,7 @@ CHARS = st.sampled_from(list("aAbBé ") + ["\t", "\n", "\xa0", "\u2003", "\u3000
 NAMES = st.lists(st.text(CHARS, max_size=6), min_size=1, max_size=12)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(NAMES, st.sampled_from(["str", "object", "category"]))
 def test_clean_names_is_the_reference_value_by_value(names, dtype):
     values = pd.Series(names, dtype=dtype)
@@ -48,7 +49,7 @@ def test_clean_names_is_the_reference_value_by_value(names, dtype):
 ALIKE = ["al", "Al", "AL", "bo", "ß", "SS", "ss", "\u212al", "Kl", "é", "É", "ＡＬ", "ａｌ"]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     st.lists(st.tuples(st.sampled_from("EF"), st.sampled_from(ALIKE))),
     st.sampled_from(["str", "object", "category"]),

@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 from reference_nogames import ogwp_from_published as _ogwp_from_published
 from reference_nogames import points_scheme as _points_scheme
 from reference_nogames import restore_byes as _restore_byes
@@ -65,7 +66,7 @@ _events = st.lists(
 )
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(_events, st.sampled_from(["topdeck", "mtg"]))
 def test_many_events_as_each_alone(events, preset):
     rules = RULES[preset]

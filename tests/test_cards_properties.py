@@ -11,6 +11,7 @@ import pandas as pd
 import reference_cards as reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from tourneystats.cards import (
     RULES,
@@ -180,7 +181,7 @@ def test_standings_by_round_equals_truncated_standings(t, rules):
     assert_same(drift, expected)
 
 
-@settings(max_examples=100)  # a consistency check between two vectorised functions
+@settings(max_examples=examples(100))  # a consistency check between two vectorised functions
 @given(tournaments(), st.sampled_from(ALL_RULES))
 def test_explain_means_are_the_opponents_averages(t, rules):
     match_frame, game_frame = t
@@ -208,7 +209,7 @@ def test_explain_means_are_the_opponents_averages(t, rules):
         assert np.allclose(joined.loc[ok, ours], joined.loc[ok, shown], rtol=0, atol=1e-12)
 
 
-@settings(max_examples=100)  # not a differential test: 100 random tournaments are plenty
+@settings(max_examples=examples(100))  # not a differential test: 100 random tournaments are plenty
 @given(tournaments())
 def test_conversions_are_lossless(t):
     match_frame, game_frame = t
@@ -274,7 +275,7 @@ def _assert_same_values(got: pd.DataFrame, expected: dict) -> None:
             )
 
 
-@settings(deadline=None, max_examples=40)
+@settings(deadline=None, max_examples=examples(40))
 @given(tournaments(max_events=1, max_players=8), st.sampled_from(["melee", "mtg"]), st.data())
 def test_standings_with_bracket_match_reference(t, name, data):
     """A bracket of two semifinals and a final among four players of the Swiss rounds, counted
@@ -312,7 +313,7 @@ def _bracket_of(matches: pd.DataFrame, event: str, data) -> pd.DataFrame | None:
     return pd.DataFrame(rows, columns=MATCH)
 
 
-@settings(deadline=None, max_examples=30)
+@settings(deadline=None, max_examples=examples(30))
 @given(tournaments(max_events=3, max_players=8), st.sampled_from(["melee", "mtg"]), st.data())
 def test_archive_standings_with_brackets_match_reference(t, name, data):
     """An archive's rows of several events, some with a bracket (marked ``bracket``), in any
@@ -362,7 +363,7 @@ def _second_day(matches: pd.DataFrame, after: int, rules, first: int = 0) -> pd.
     return out[out["round"] <= gap]  # the rounds follow on (a round nobody played ends it)
 
 
-@settings(deadline=None, max_examples=150)
+@settings(deadline=None, max_examples=examples(150))
 @given(tournaments(max_events=1, max_players=8), st.sampled_from(["melee2024", "mtg"]), st.data())
 def test_cuts_and_the_standings_before_them_match_reference(t, name, data):
     """Cut rounds found by points, and the standings of an event cut at random rounds (each
@@ -406,7 +407,7 @@ _TOP_TWO = _SECOND_DAY[(_SECOND_DAY["round"] < 4) | _SECOND_DAY["player"].isin([
 )
 
 
-@settings(deadline=None, max_examples=100)
+@settings(deadline=None, max_examples=examples(100))
 @given(tournaments(max_events=3, max_players=8), st.sampled_from(["melee2024", "mtg"]), st.data())
 def test_events_with_points_cuts_found_at_once_match_reference(t, name, data):
     """The events of a season with a second day found all at once are those for which the

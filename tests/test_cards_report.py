@@ -14,6 +14,7 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from tourneystats.cards import (
     RULES,
@@ -311,7 +312,7 @@ def test_cut_round_of_a_knockout_after_a_drawn_round():
     assert _cut_round(mixed + match(2, "A", "C") + match(2, "B", "D") + match(3, "A", "B")) == 3
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(2, 5), st.data())
 def test_cut_round_of_a_random_knockout_with_no_shows(size, data):
     """Random single-elimination events of 2**size players in which, in any pair of a round, one
@@ -452,7 +453,7 @@ def test_cut_round_of_one_round_is_paired_as_a_bracket():
     assert _cut_round(rounds + match(3, "A", "C") + match(3, "E", "D")) == 0  # 6-6, 3-3
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(2, 4), st.integers(3, 5), st.data())
 def test_cut_round_of_one_round_matches_the_points(rounds, half, data):
     """Random Swiss rounds of 2*half players (everyone plays), then a last round of four: it is

@@ -7,6 +7,7 @@ import numpy as np
 import pandas as pd
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 from reference_report import report_row
 
 from tourneystats.cards.report import REPORT_COLUMNS, _finished, finished_rows
@@ -52,7 +53,7 @@ def _table(files: list) -> tuple[pd.DataFrame, np.ndarray]:
     return table, at
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(_file, max_size=8))
 def test_rows_of_many_files_equal_the_reference_file_by_file(files):
     table, at = _table(files)

@@ -13,6 +13,7 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 import tourneystats.cards
 from tourneystats.cards.check import _published_places
@@ -100,7 +101,7 @@ _event = st.lists(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(_event, min_size=1, max_size=4))
 def test_places_of_many_events_equal_each_event_alone(events):
     """Computed ranks (ties included) and published ranks (some missing, some shared)."""
@@ -120,7 +121,7 @@ def test_places_of_many_events_equal_each_event_alone(events):
         )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     st.lists(
         st.lists(
@@ -192,7 +193,7 @@ _standing = st.tuples(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     st.lists(st.lists(_standing, min_size=1, max_size=7), min_size=1, max_size=4),
     st.sampled_from(["melee2024", "melee2025", "mtg"]),

@@ -11,6 +11,7 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 from reference_chess import reference_standings
 
 from tourneystats.chess import standings, standings_by_round
@@ -144,7 +145,7 @@ def check(frame, players, codes, rules, round_robin=(), **options):
                 assert abs(a - b) < 1e-9, (code, rules, row["event"], row["player"], a, b)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), rules=st.sampled_from(RULES), n_events=st.integers(1, 3))
 def test_every_tiebreak_matches_the_reference(seed, rules, n_events):
     frame, players = random_tournaments(seed, n_events)
@@ -158,7 +159,7 @@ EDITIONS = [
 ]  # fmt: skip
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), rules=st.sampled_from(RULES), n_events=st.integers(1, 3))
 def test_tiebreaks_under_their_own_editions_match_the_reference(seed, rules, n_events):
     frame, players = random_tournaments(seed, n_events)
@@ -167,7 +168,7 @@ def test_tiebreaks_under_their_own_editions_match_the_reference(seed, rules, n_e
     check(frame, players, ["BH/C1@2026", "WON@2026", "DE@2024", "SB@2024"], rules, round_robin=rr)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), order=st.sampled_from(ORDERS), n_events=st.integers(1, 3))
 def test_direct_encounter_and_ranking_match_the_reference(seed, order, n_events):
     frame, players = random_tournaments(seed, n_events)
@@ -175,7 +176,7 @@ def test_direct_encounter_and_ranking_match_the_reference(seed, order, n_events)
     check(frame, players, order, rules)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), rules=st.sampled_from(RULES))
 def test_round_robin_forfeits_count_as_played(seed, rules):
     # as the rule set says: games for every tie-break (2024), or not for the rating-based
@@ -186,7 +187,7 @@ def test_round_robin_forfeits_count_as_played(seed, rules):
     check(frame, players, ["DE/P", "SB"], rules, round_robin=round_robin)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 10_000), rules=st.sampled_from(RULES))
 def test_synthetic_season_matches_the_reference(seed, rules):
     results, players = chess_swiss(3, 9, 5, seed=seed, forfeit_rate=0.1, bye_rate=0.1,
@@ -194,7 +195,7 @@ def test_synthetic_season_matches_the_reference(seed, rules):
     check(results, players, ["BH/C1", "BH", "SB", "PS", "ARO", "KS", "DE"], rules)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), rules=st.sampled_from(RULES))
 def test_by_round_is_standings_of_each_prefix(seed, rules):
     frame, players = random_tournaments(seed, 2)
@@ -210,7 +211,7 @@ def test_by_round_is_standings_of_each_prefix(seed, rules):
             pd.testing.assert_frame_equal(got, alone, check_dtype=False)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 10_000), rules=st.sampled_from(RULES), chunk=st.integers(1, 120))
 def test_chunked_computation_equals_one_pass(seed, rules, chunk):
     # standings() works through big inputs a few thousand events at a time; force tiny chunks
@@ -231,7 +232,7 @@ def test_chunked_computation_equals_one_pass(seed, rules, chunk):
     pd.testing.assert_frame_equal(chunked, whole)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(seed=st.integers(0, 10_000), chunk=st.integers(1, 120))
 def test_chunked_round_robins_equal_one_pass(seed, chunk):
     # round robins named by label: each chunk is given those among its events
@@ -251,7 +252,7 @@ def test_chunked_round_robins_equal_one_pass(seed, chunk):
     pd.testing.assert_frame_equal(chunked, whole)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(seed=st.integers(0, 10_000), rules=st.sampled_from(RULES))
 def test_events_of_very_different_rounds_are_computed_apart_as_one_pass(seed, rules):
     chess = importlib.import_module("tourneystats.chess.tables")  # where PADDING_CELLS lives
@@ -275,7 +276,7 @@ def test_events_of_very_different_rounds_are_computed_apart_as_one_pass(seed, ru
     pd.testing.assert_frame_equal(apart, whole)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(seed=st.integers(0, 10_000), chunk=st.integers(1, 120), shuffle=st.booleans())
 def test_text_columns_as_arrow_or_objects_and_chunks_as_slices_agree(seed, chunk, shuffle):
     # the same results with text columns Arrow-backed (read from a file: codes through Arrow,

@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 from test_chess_property import CODES, RULES, check, random_tournaments
 
 from tourneystats.chess import standings, standings_by_round
@@ -75,7 +76,7 @@ def _rest(system) -> dict:
     return {"forfeit_win": win, "forfeit_loss": 0, "pab": win, "fpb": win, "hpb": draw, "zpb": 0}
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     rules=st.sampled_from(RULES),
@@ -107,7 +108,7 @@ def test_options_match_the_reference(
     )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), rules=st.sampled_from(RULES))
 def test_points_option_equals_the_point_system_column(seed, rules):
     frame, players, events, _ = with_options(seed, 1)
@@ -125,7 +126,7 @@ def test_points_option_equals_the_point_system_column(seed, rules):
     pd.testing.assert_frame_equal(a, b)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), rules=st.sampled_from(RULES))
 def test_by_round_with_options_is_standings_of_each_prefix(seed, rules):
     frame, players, events, _ = with_options(seed, 2)

@@ -10,6 +10,7 @@ import pandas as pd
 from chess_team_data import random_team_event
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 from reference_chess_teams import P_CODES, reference
 from test_chess_property import RULES, check, random_tournaments
 from test_chess_teams_property import forfeit_heavy_event
@@ -21,14 +22,14 @@ CODES_P = ["BH/P", "BH/C1/P", "BH/M1/P", "SB/P", "SB/C1/P", "FB/P", "FB/C1/P"]
 PLAIN = [c.replace("/P", "") for c in CODES_P]
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), rules=st.sampled_from(RULES), n_events=st.integers(1, 3))
 def test_individual_p_matches_the_reference(seed, rules, n_events):
     frame, players = random_tournaments(seed, n_events)
     check(frame, players, CODES_P, rules)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), rules=st.sampled_from(RULES))
 def test_individual_p_in_round_robins_matches_the_reference_and_changes_nothing(seed, rules):
     frame, players = random_tournaments(seed, 3)
@@ -68,7 +69,7 @@ def _assert_team_p_as_reference(rows: pd.DataFrame) -> None:
         assert np.allclose(ours[code].to_numpy(float), expected[code].to_numpy(float)), code
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     seed=st.integers(0, 10**6),
     teams=st.integers(3, 12),
@@ -82,7 +83,7 @@ def test_team_p_matches_the_reference(seed, teams, boards, rounds):
     _assert_team_p_as_reference(rows)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 10**6))
 def test_team_p_on_forfeit_heavy_events_matches_the_reference(seed):
     _assert_team_p_as_reference(forfeit_heavy_event(seed))

@@ -14,6 +14,7 @@ import pytest
 from chess_team_data import random_team_event
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from tourneystats.chess import read_pgn, read_results, standings_from_path, team_standings
 from tourneystats.chess.files import _team_files
@@ -136,7 +137,7 @@ def test_every_way_of_numbering_boards_gives_the_boards(tmp_path, style):
     assert dict(zip(table["name"], table["GP"])) == {"A": 2.0, "B": 1.0, "C": 2.5, "D": 2.5}
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(
     order=st.permutations(range(len(LEAGUE))),
     style=st.sampled_from(["board tag", "round.board", "round.match.board", "round.game"]),

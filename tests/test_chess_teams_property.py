@@ -8,13 +8,14 @@ import pandas as pd
 from chess_team_data import random_team_event
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 from reference_chess_teams import CODES, ede_ranks, ede_variant_ranks, reference
 from test_chess_teams_variants import forfeit, frame, match
 
 from tourneystats.chess import RULE_SETS, team_standings
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     seed=st.integers(0, 10**6),
     teams=st.integers(3, 12),
@@ -49,7 +50,7 @@ def _assert_ede_as_reference(rows: pd.DataFrame, variants: dict[str, str]) -> No
                 assert ours["rank"].to_dict() == expected, (code, suffix, is_high)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     seed=st.integers(0, 10**6),
     teams=st.integers(3, 10),
@@ -73,7 +74,7 @@ def test_ede_variants_match_the_reference(seed, teams, boards, rounds):
         assert ours["rank"].to_dict() == expected, code
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     seed=st.integers(0, 10**6),
     teams=st.integers(3, 10),
@@ -107,7 +108,7 @@ def forfeit_heavy_event(seed: int) -> pd.DataFrame:
     return frame(rows)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 10**6))
 def test_ede_p_on_forfeit_heavy_events_matches_the_reference(seed):
     rows = forfeit_heavy_event(seed)

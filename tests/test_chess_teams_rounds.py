@@ -23,6 +23,7 @@ import pytest
 from chess_team_data import random_team_event, write_team_trf
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 from reference_chess_teams import CODES, reference_by_round
 
 from tourneystats.chess import (
@@ -198,7 +199,7 @@ def test_each_event_keeps_its_rule_set_and_round_robin():
     assert not np.allclose(other["BH:MP"], together.loc[: len(other) - 1, "BH:MP"])
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(
     seed=st.integers(0, 10**6),
     teams=st.integers(3, 10),

@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 from test_chess_property import CODES, check, random_tournaments
 
 from tourneystats.chess import check_from_path, standings
@@ -299,14 +300,14 @@ def test_auto_takes_the_vega_rule_set_for_vega_files():
     assert list(auto.columns[auto.columns.get_loc("PTS") + 1 :][:2]) == ["BH", "BH/C1"]
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), rules=st.sampled_from(VEGA_RULES))
 def test_vega_rule_sets_match_the_reference(seed, rules):
     frame, players = random_tournaments(seed, 2)
     check(frame, players, CODES, rules)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 10_000), rules=st.sampled_from(VEGA_RULES))
 def test_vega_rule_sets_on_a_synthetic_season_match_the_reference(seed, rules):
     results, players = chess_swiss(3, 9, 5, seed=seed, forfeit_rate=0.15, bye_rate=0.15,

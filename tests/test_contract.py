@@ -10,6 +10,7 @@ import pytest
 import reference_contract as ref
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from tourneystats import ValidationError, contract_score, tricks_from_result, vulnerability
 from tourneystats.bridge.contract import artificial_code, normalize_contract, normalize_vulnerable
@@ -231,7 +232,7 @@ _results = st.tuples(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(_results, min_size=1, max_size=40), st.integers(0, 1000))
 def test_random_batches_match_reference(batch, offset):
     frame = pd.DataFrame(batch, columns=["contract", "declarer", "tricks", "vul"])

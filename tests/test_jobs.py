@@ -18,6 +18,7 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 from test_pgn_property import tournaments, write_pgn
 
 from tourneystats import bridge, cards, chess, league
@@ -402,7 +403,7 @@ def _in_this_process(monkeypatch) -> None:
     monkeypatch.setattr(jobs, "map_warned", lambda func, items, **kwargs: map(func, items))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     events=st.lists(tournaments(), min_size=1, max_size=3),
     movetext=st.sampled_from(["tags only", "moves", "comments", "escapes"]),

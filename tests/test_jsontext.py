@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 from reference_jsontext import too_deep
 
 from tourneystats.core.jsontext import MAX_DEPTH, _too_deep, load_json
@@ -50,7 +51,7 @@ PIECES = st.sampled_from(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(PIECES, max_size=60), st.integers(min_value=0, max_value=3))
 def test_depth_matches_a_plain_scanner(pieces: list[str], extra: int) -> None:
     """Any text (valid JSON or not): the first bracket past the limit, as the reference finds it

@@ -12,6 +12,7 @@ import pandas as pd
 import reference_league as ref
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from tourneystats.league import explain, history, leaderboard
 
@@ -109,7 +110,7 @@ def assert_board(ours: pd.DataFrame, theirs: list[dict]):
     assert [None if pd.isna(x) else x for x in ours["decided_by"]] == expected
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(leagues, rules)
 def test_leaderboard_matches_reference(df, rule):
     k, mode = rule
@@ -122,7 +123,7 @@ def test_leaderboard_matches_reference(df, rule):
         assert_board(out[out["league"] == lg], rows)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(leagues, rules)
 def test_history_matches_reference(df, rule):
     k, mode = rule
@@ -139,7 +140,7 @@ def test_history_matches_reference(df, rule):
         assert_board(out[(out["league"] == lg) & (out["tournament"] == t)], rows)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(leagues, rules)
 def test_explain_terms_add_up(df, rule):
     k, mode = rule

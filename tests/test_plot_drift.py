@@ -13,6 +13,7 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection
 from matplotlib.text import Text
@@ -159,7 +160,7 @@ def test_rules_go_on_the_titles_line_when_they_fit_else_on_their_own():
     assert_inside(title_box, figure)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(
     words=st.lists(st.text("abcdefghij", min_size=1, max_size=14), min_size=1, max_size=40),
     hyphens=st.booleans(),

@@ -11,6 +11,7 @@ import pytest
 import reference_trf
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from tourneystats import ValidationError
 from tourneystats.chess import KINDS, read_trf, standings, write_trf
@@ -738,7 +739,7 @@ def plain(frame: pd.DataFrame) -> pd.DataFrame:
     return out.reset_index(drop=True)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(crosstables(), st.booleans(), st.booleans())
 def test_random_crosstables_match_construction_and_reference(table_rounds, declare, trim):
     table, n_rounds = table_rounds
@@ -765,7 +766,7 @@ def test_random_crosstables_match_construction_and_reference(table_rounds, decla
 CORRUPT = list("0123456789 wbWBdDlL-+=HFUZhfuzXQ.#")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(crosstables(), st.data())
 def test_corrupted_files_are_refused_or_read_like_the_reference(table_rounds, data):
     """One changed character in a 001 line: refused by both readers, or read the same way."""
@@ -794,7 +795,7 @@ def test_corrupted_files_are_refused_or_read_like_the_reference(table_rounds, da
 # --- writer --------------------------------------------------------------------------------------
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(crosstables(), min_size=1, max_size=3))
 def test_write_read_round_trip_of_a_season(tables):
     parts = []

@@ -11,6 +11,7 @@ import pytest
 import reference_whatif as ref
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 from reference_ranking import decided_by as reference_decided_by
 from test_bridge_reference import frame as bridge_frame
 from test_bridge_reference import sessions
@@ -46,7 +47,7 @@ def test_cards_compare_equals_standings(t, rule_sets):
         _assert_frames(got, want)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.integers(0, 10_000), st.sampled_from(["season", None]))
 def test_cards_compare_on_synthetic_seasons(seed, by):
     results = synth.cards_season(4, 12, 4, seed=seed, season="S1")
@@ -63,7 +64,7 @@ def test_cards_compare_on_synthetic_seasons(seed, by):
         _assert_frames(_part(table, "floor 1/4", list(want.columns)), want)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     n_events=st.integers(1, 3),
@@ -97,7 +98,7 @@ def test_chess_compare_equals_standings(seed, n_events, picks):
         assert [None if pd.isna(x) else x for x in why] == expected
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(st.integers(0, 10_000))
 def test_chess_compare_on_a_synthetic_season(seed):
     results, players = synth.chess_swiss(6, 16, 5, seed=seed)
@@ -112,7 +113,7 @@ def test_chess_compare_on_a_synthetic_season(seed):
         _assert_frames(_part(table, label, list(want.columns)), want)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(sessions(), st.sampled_from([None, "mitchell", "howell"]))
 def test_bridge_compare_equals_standings(rows, movement):
     results = bridge_frame(rows)
@@ -145,7 +146,7 @@ def test_bridge_compare_on_a_synthetic_season():
     assert len(table) == 3 * len(want)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(leagues, st.lists(st.tuples(st.integers(0, 12), st.sampled_from(["top-up", "constant"]))))
 def test_league_compare_equals_leaderboard(results, picks):
     picks = list(dict.fromkeys(picks)) or [(10, "top-up")]
@@ -311,7 +312,7 @@ def test_summary_pairs_every_rule_set_in_order():
 
 
 @given(st.integers(0, 1000), st.sampled_from([None, 1, 3, 8]))
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 def test_decisive_counts_match_reference(seed, top):
     results = synth.cards_season(3, 12, 4, seed=seed, season="S")
     table = cards.compare(results, rules=["mtg", "pokemon"])
