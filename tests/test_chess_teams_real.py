@@ -13,7 +13,12 @@ spread a match's game points over its six boards (wins first, then a draw, then 
 value checked here depends on the match scores alone; no board count or board-weighted
 tie-break is checked.
 
-A second real event: the Cretan inter-club Friendship Cup 2024 (Heraklion, 23-24 November 2024;
+The same championship's blitz event (20 June 2026) opened with four pools of 12 teams, each a
+round robin of 11 rounds on six boards; the source gives every pool match's score and the pool
+standings with TB3 and TB4: ``SB`` (each opponent's match points times the match points scored
+against him) and ``EGGSB`` (game points times game points), the latter printed to one decimal.
+
+A further real event: the Cretan inter-club Friendship Cup 2024 (Heraklion, 23-24 November 2024;
 a 7-round Swiss of 15 teams on six boards), a TRF-16 file with ``013`` team records and the
 published standings (match points, game points, ``EGGSB``, ``BH:MP``, and each team's matches
 won, drawn and lost). The file needs two readings the TRF cannot carry, both shown below with
@@ -297,3 +302,39 @@ def test_the_friendship_cup_under_the_2026_rules(friendship: Friendship) -> None
     assert ours.index[eggsb].tolist() == ["Σ.A.ΧΕΡΣΟΝΗΣΟΥ"]
     assert ours.index[bh].tolist() == ["ΣΑΧ"]
     assert (ours.loc["Σ.A.ΧΕΡΣΟΝΗΣΟΥ", "EGGSB"], ours.loc["ΣΑΧ", "BH:MP"]) == (406.0, 57.0)
+
+
+# --- the World Team Blitz Championship 2026: four round-robin pools --------------------------------
+
+POOLS = DATA / "wbtcc2026-pools.csv"
+POOLS_PUBLISHED = DATA / "wbtcc2026-pool-standings.csv"
+
+
+def _half_up(values: pd.Series) -> np.ndarray:
+    """To one decimal, halves up, as the pool standings print EGGSB (1608.25 as 1608.3)."""
+    return np.floor(values.to_numpy(float) * 10 + 0.5) / 10
+
+
+@pytest.mark.parametrize("rules", ["fide2024", "fide2026"])
+def test_every_published_value_of_the_blitz_pools(rules: str) -> None:
+    matches = pd.read_csv(POOLS)
+    published = pd.read_csv(POOLS_PUBLISHED)
+    assert matches.groupby("pool").size().tolist() == [66] * 4  # 12 teams, all against all
+    boards = pd.concat(
+        [_boards(group).assign(event=f"pool {pool}") for pool, group in matches.groupby("pool")],
+        ignore_index=True,
+    )
+    ours = team_standings(boards, tiebreaks=["GP", "SB", "EGGSB"], primary="MP", rules=rules,
+                          round_robin=True)  # fmt: skip
+    joined = ours.merge(published, on="team", validate="one_to_one", suffixes=("", "_published"))
+    assert (joined["event"] == "pool " + joined["pool"]).all()
+    same = {
+        "rank": int((joined["rank"] == joined["rank_published"]).sum()),
+        "MP": int((joined["MP"] == joined["match_points"]).sum()),
+        "GP": int((joined["GP"] == joined["game_points"]).sum()),
+        "SB": int((joined["SB"] == joined["sonneborn_berger"]).sum()),
+        "EGGSB": int(np.isclose(_half_up(joined["EGGSB"]), joined["sonneborn_berger_2"]).sum()),
+    }
+    assert same == dict.fromkeys(same, 48)  # 240 of 240
+    # the printed EGGSB is the value to one decimal: 1608.25 for WR Chess, printed 1608.3
+    assert joined.set_index("team").loc["wr-chess", "EGGSB"] == 1608.25
