@@ -333,6 +333,8 @@ def test_malformed_001_line_names_file_line_and_column(tmp_path, case):
     ("new", "message", "column"),
     [
         ("hello world", "not a TRF record", None),
+        ("12345", "not a TRF record", None),  # (a units ruler is 1234567890...)
+        ("   1", "not a TRF record", None),  # (a tens ruler has 9 spaces before its digit)
         ("142 two", "number of rounds", 5),
         ("042 2024/13/45", "not a date", 5),
         ("012 Test event", "a second 012 record", None),
@@ -451,6 +453,23 @@ def test_control_characters_are_refused(tmp_path, line, column, char):
         err.value
     )
     assert "UTF-16" not in str(err.value)
+
+
+def test_the_column_ruler_of_swiss_manager_is_skipped(tmp_path):
+    # Swiss-Manager's TRF export writes a column ruler (tens, units) and a legend above the 001
+    # records, as the TRF-16 description shows them
+    ruler = [
+        "".join(str(k).rjust(10) for k in range(1, 12)),
+        "1234567890" * 11,
+        "DDD SSSS sTTT NNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN RRRR FFF IIIIIIIIIII BBBB/BB/BB PPPP RRRR"
+        "  1111 1 1  2222 2 2 ",
+    ]
+    plain = two_players()
+    at = plain.index("001 ")
+    with_ruler = plain[:at] + "\n".join(ruler) + "\n" + plain[at:]
+    a, b = read_trf(write(tmp_path, plain)), read_trf(write(tmp_path, with_ruler, name="r.trf"))
+    pd.testing.assert_frame_equal(a.results, b.results.assign(event=a.results["event"]))
+    assert b.players["name"].tolist() == a.players["name"].tolist()
 
 
 def test_utf16_is_refused_with_a_hint(tmp_path):

@@ -41,6 +41,12 @@ def chess_team_cases() -> Iterator[Case]:
     yield Case("team trf/310 records only", "chess", {_NAME: _without(trf, b"013")}, "same", base)
     yield Case("team trf/CRLF line ends", "chess", {_NAME: trf.replace(b"\n", b"\r\n")}, "same",
                base)  # fmt: skip
+    at = trf.index(b"\n001 ") + 1  # Swiss-Manager's column ruler above the 001 records
+    ruler = "".join(str(k).rjust(10) for k in range(1, 11)) + "\n" + "1234567890" * 10 + "\n"
+    yield Case("team trf/Swiss-Manager's column ruler", "chess",
+               {_NAME: trf[:at] + ruler.encode() + trf[at:]}, "same", base)  # fmt: skip
+    yield Case("team trf/a column ruler out of step", "chess",
+               {_NAME: trf[:at] + b"        1\n" + trf[at:]}, "error", locate="line")  # fmt: skip
     refused = {
         "a 310 team naming an unknown player": _sub(only310, r"^(310   3 .*)   7$", r"\1  77"),
         "a 013 team naming an unknown player": _sub(only013, r"^(013 Bishops .*)   7$", r"\1  77"),

@@ -135,7 +135,9 @@ def team_records(path: str | os.PathLike) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=[TEAM, NAME, PLAYER, "order", "line"])
 
 
-def read_team_trf(path: str | os.PathLike, *, event: str | None = None) -> TeamTrfData:
+def read_team_trf(
+    path: str | os.PathLike, *, event: str | None = None, check_points: bool = True
+) -> TeamTrfData:
     """Read a TRF-16 team event (``001`` games and ``013`` team records) as board rows.
 
     Parameters
@@ -144,6 +146,10 @@ def read_team_trf(path: str | os.PathLike, *, event: str | None = None) -> TeamT
         One TRF file.
     event : str, optional
         The event's name; by default the file name without its extension.
+    check_points : bool
+        Refuse a player whose published points (columns 81-84) are not the sum of his games,
+        as :func:`~tourneystats.chess.read_trf` does; False reads the file anyway (the team
+        scores come from the games, never from a player's published points).
 
     Returns
     -------
@@ -181,7 +187,8 @@ def read_team_trf(path: str | os.PathLike, *, event: str | None = None) -> TeamT
 
     with warnings.catch_warnings():  # (the players' games are what is wanted here)
         warnings.filterwarnings("ignore", message=".*" + re.escape(TEAM_RECORDS_NOTE))
-        data = read_trf(path, event=event)  # (first: what no TRF file may hold)
+        # (first: what no TRF file may hold)
+        data = read_trf(path, event=event, check_points=check_points)
     records = team_records(path)
     section = read_team_section(path) if has_team_section(path) else None
     if section is not None:

@@ -61,8 +61,10 @@ blank lines, the other tournament records (``062``-``082``, ``102``-``132``, ``1
 (``240`` bye requests, ``250`` acceleration, ``260`` prohibited pairings), ``299`` abnormal point
 assignments (a penalty then shows up as a published-points mismatch), National Rating Support
 records (a federation code instead of ``001``), and program extensions (``XXC``, ``XXS``, ``XXZ``,
-``XXA``, ``DAT``, ...). Any other non-blank line that is not a record (three characters from
-``0-9``, ``A-Z``, ``#`` followed by a space) is an error.
+``XXA``, ``DAT``, ...). The column ruler that Swiss-Manager's TRF export writes above the player
+records (a row of tens, ``"         1         2"``, and a row of units, ``"1234567890123..."``)
+is skipped. Any other non-blank line that is not a record (three characters from ``0-9``,
+``A-Z``, ``#`` followed by a space) is an error.
 
 Refused, naming file, line and column: a line that is not a record; a control character (NUL,
 escape, ...; FIDE TRF lines are text) anywhere, a tab in a ``001`` line outside the name (its fields
@@ -165,6 +167,9 @@ from .trfwrite import write_trf
 __all__ = ["COLOURS", "KINDS", "TRF_SUFFIXES", "TrfData", "read_trf", "write_trf"]
 
 _RECORD = re.compile(r"[0-9A-Z#]{3}( |$)")
+#: the column ruler Swiss-Manager writes above the player records: the tens row ("         1
+#: 2 ...") and the units row ("1234567890123..."); its "DDD SSSS ..." legend is a record
+_RULER = re.compile(r"(?: {9}\d| {8}\d\d)+|(?:1234567890)+\d*")
 _POINT_SYMBOLS = ("W", "D", "L", "A", "P", "X")
 _POINTS = re.compile(r" *(\d+(\.\d*)?|\.\d+)")
 
@@ -482,6 +487,8 @@ def _header(
             continue
         f, n = int(file_of[k]), int(lineno[k])
         if not _RECORD.match(text):
+            if _RULER.fullmatch(text.rstrip()):
+                continue
             raise ValidationError(
                 f"TRF: {files[f]}:{n}: not a TRF record (a 3-character record type, then a space)"
             )
