@@ -140,6 +140,32 @@ def test_chess_standings_by_round_takes_board_rows_as_teams():
     assert final["team"].tolist() == ["D", "A", "B", "C"]  # never player rows
 
 
+def test_board_rows_take_the_team_functions_default_rules():
+    """Given board rows and no rule set, the individual functions rank the teams under the team
+    functions' default (by the events' dates, fide2024 when undated), not the individual
+    functions' own (the adjusted score); a rule set named is used as named. The random events
+    have forfeited boards and matches and team byes: the two rule sets differ on most."""
+    codes = ["BH:MP", "SB:MP"]
+    differ = 0
+    for seed in range(12):
+        rows, _, _ = random_team_event(seed, teams=8, boards=4, rounds=5, round_robin=False)
+        table = team_standings(rows, tiebreaks=codes)
+        pd.testing.assert_frame_equal(standings(rows, tiebreaks=codes), table)
+        pd.testing.assert_frame_equal(
+            standings_by_round(rows, tiebreaks=codes),
+            team_standings_by_round(rows, tiebreaks=codes),
+        )
+        team = table["team"].iloc[0]
+        pd.testing.assert_frame_equal(
+            explain(rows, tiebreak="BH:MP", player=team),
+            explain_team(rows, tiebreak="BH:MP", team=team),
+        )
+        adjusted = team_standings(rows, tiebreaks=codes, rules="adjusted")
+        pd.testing.assert_frame_equal(standings(rows, tiebreaks=codes, rules="adjusted"), adjusted)
+        differ += not adjusted.equals(table)
+    assert differ >= 6
+
+
 @pytest.mark.parametrize(
     "option, message",
     [

@@ -14,7 +14,7 @@ from .codes import TieBreak, parse_tiebreak
 from .grid import _build_grid, _Grid
 from .kinds import K_NONE, KINDS
 from .regulations import _Options
-from .rules import _resolve_round_robin
+from .rules import INDIVIDUAL_RULES, _resolve_round_robin
 from .tables import _edition_grids, _restore_player_dtype
 from .tiebreaks import _Engine
 
@@ -27,7 +27,7 @@ def explain(
     tiebreak: str = "BH",
     player: object = None,
     event: object = None,
-    rules: str | Mapping | pd.Series | None = "adjusted",
+    rules: str | Mapping | pd.Series | None = INDIVIDUAL_RULES,
     players: pd.DataFrame | None = None,
     events: pd.DataFrame | None = None,
     round_robin: bool | Iterable | None = None,

@@ -126,6 +126,23 @@ _ALLOWED = {
     "aro_cut": ("lowest", "unplayed_first"),
     "encounter_board_count": ("lowest_first", "tiebreakserver"),
 }
+
+
+class _Default(str):
+    """A rule-set name given as a function's default (not by the caller): the individual
+    functions' default, which board rows of team events, handed to the team functions, replace
+    by theirs (:data:`TEAM_RULES`)."""
+
+    __slots__ = ()
+
+
+#: the default rule set of the individual functions (``standings``, ``standings_by_round``,
+#: ``explain``): the adjusted score; a name the caller gives is a plain ``str``
+INDIVIDUAL_RULES: str = _Default("adjusted")
+#: the default rule set of the team functions: by each event's date, fide2024 when undated
+TEAM_RULES = "auto:fide2024"
+
+
 RULE_SETS: dict[str, RuleSet] = {
     "adjusted": RuleSet("adjusted", "adjusted", "self", False, unplayed_in_round_robins="as_swiss"),
     "fide2024": RuleSet("fide2024", "trailing_byes_draw", "dummy", True),

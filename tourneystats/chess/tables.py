@@ -44,6 +44,7 @@ from .regulations import (
     _parse_list,
 )
 from .rules import (
+    INDIVIDUAL_RULES,
     RULE_SETS,
     RuleSet,
     _dated,
@@ -154,7 +155,7 @@ def standings(
     results: pd.DataFrame,
     *,
     tiebreaks: Sequence[str] | str | None = None,
-    rules: str | RuleSet | Mapping | pd.Series | None = "adjusted",
+    rules: str | RuleSet | Mapping | pd.Series | None = INDIVIDUAL_RULES,
     players: pd.DataFrame | None = None,
     events: pd.DataFrame | None = None,
     round_robin: bool | Iterable | None = None,
@@ -562,7 +563,7 @@ def standings_by_round(
     results: pd.DataFrame,
     *,
     tiebreaks: Sequence[str] | str | None = None,
-    rules: str | Mapping | pd.Series | None = "adjusted",
+    rules: str | Mapping | pd.Series | None = INDIVIDUAL_RULES,
     players: pd.DataFrame | None = None,
     events: pd.DataFrame | None = None,
     round_robin: bool | Iterable | None = None,

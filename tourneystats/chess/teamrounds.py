@@ -27,7 +27,14 @@ from ..core.schema import (
     TEAM,
 )
 from .regulations import _Options
-from .rules import RuleSet, _resolve_round_robin, _round_robin_events, _rule_codes
+from .rules import (
+    INDIVIDUAL_RULES,
+    TEAM_RULES,
+    RuleSet,
+    _resolve_round_robin,
+    _round_robin_events,
+    _rule_codes,
+)
 from .tables import _expand_by_round
 from .teamgrid import _build_team_grid, _check_rounds
 from .teams import TeamPoints, _team_points, validate_team_results
@@ -187,6 +194,8 @@ def team_keywords(what: str, options: Any, players: pd.DataFrame | None, **call:
             "columns), ranked as teams; players= gives the teams' names (event, team, name: "
             "read_team_trf's teams), not the players'"
         )
+    if call.get("rules") is INDIVIDUAL_RULES:  # (not given: the team functions' default)
+        call["rules"] = TEAM_RULES
     return dict(
         call,
         points=options.points,
