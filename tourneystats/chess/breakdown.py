@@ -44,7 +44,8 @@ def explain(
     whose `players` also gives the names, ids and ratings carried into the table. Board rows
     of team events (``team`` and ``opponent_team`` columns) are explained as teams
     (:func:`~tourneystats.chess.teamexplain.explain_team`: BH, SB and the extended SBs; `player`
-    a team, `players` the teams' names).
+    a team, `players` the teams' names; by default under the team functions' rule set,
+    ``"auto:fide2024"``).
 
     Parameters
     ----------

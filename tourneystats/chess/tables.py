@@ -193,6 +193,8 @@ def standings(
         a fallback is given as ``"auto:NAME"`` (e.g. ``"auto:fide2009"``: undated events use
         fide2009). A program's preset (``"chessmanager"``, ``"swissmanager"``) picks the rule
         set that program applied at each event's start date, and takes a fallback alike.
+        Board rows of team events take the team functions' default, ``"auto:fide2024"``, unless
+        a rule set is given.
     players : pandas.DataFrame, optional
         ``event, player, rating`` (ratings for ARO, TPR, RTNG, ...), and the players' ``name``,
         ``fide_id``, ``title`` and ``federation`` when known (the ``players`` frame of
@@ -584,7 +586,7 @@ def standings_by_round(
 
     Board rows of team events (``team`` and ``opponent_team`` columns) give the teams after
     every round (:func:`~tourneystats.chess.team_standings_by_round`, with `tiebreaks`, `rules`
-    as given, `events`, `round_robin`, `points` a team point system, `players` the teams'
+    as given (by default the team functions' ``"auto:fide2024"``), `events`, `round_robin`, `points` a team point system, `players` the teams'
     names ``event, team, name``); the options of individual events are refused for them.
 
     Parameters
