@@ -33,11 +33,18 @@ def chess_team_cases() -> Iterator[Case]:
     trf = _trf()
     only310 = _without(trf, b"013")
     only013 = _without(_without(_without(trf, b"310"), b"300"), b"320")
+    plain013 = _without(_without(_without(only013, b"330"), b"352"), b"362")  # (TRF-16 alone)
     base = "team trf/original"
     yield Case(base, "chess", {_NAME: trf}, "ok", want=_WANT)
     yield Case("team trf/013 records only (TRF-16)", "chess",
-               {_NAME: only013}, "error",
+               {_NAME: plain013}, "error",
                locate="line")  # (the out-of-order boards of round 2 need their 300 record)  # fmt: skip
+    for tag, others in ((b"330", (b"352", b"362")), (b"362", (b"330", b"352"))):
+        alone = only013
+        for other in others:
+            alone = _without(alone, other)
+        yield Case(f"team trf/a {tag.decode()} record without 310 records", "chess",
+                   {_NAME: alone}, "error", locate="line")  # fmt: skip
     yield Case("team trf/310 records only", "chess", {_NAME: _without(trf, b"013")}, "same", base)
     yield Case("team trf/CRLF line ends", "chess", {_NAME: trf.replace(b"\n", b"\r\n")}, "same",
                base)  # fmt: skip

@@ -135,6 +135,23 @@ def team_records(path: str | os.PathLike) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=[TEAM, NAME, PLAYER, "order", "line"])
 
 
+#: the records of the TRF-2026 team section that only its ``310`` team records give a meaning
+_SECTION_ONLY = ("320", "330", "300", "352", "362")
+
+
+def _no_section_records(path: str | os.PathLike) -> None:
+    """Refuse a file without ``310`` team records that holds a record of the team section (a
+    forfeited match, a line-up, the match points), naming its line: read without the section,
+    its values would be left out silently."""
+    for n, line in enumerate(section_lines(path), start=1):
+        if line[:3] in _SECTION_ONLY and line[3:4] in (" ", ""):
+            raise ValidationError(
+                f"TRF: {path}:{n}: a {line[:3]} record of the TRF-2026 team section, in a file "
+                "without the section's 310 team records (its 013 records are TRF-16's): give "
+                "the teams as 310 records, or leave the section's records out"
+            )
+
+
 def read_team_trf(
     path: str | os.PathLike, *, event: str | None = None, check_points: bool = True
 ) -> TeamTrfData:
@@ -191,6 +208,8 @@ def read_team_trf(
         data = read_trf(path, event=event, check_points=check_points)
     records = team_records(path)
     section = read_team_section(path) if has_team_section(path) else None
+    if section is None:
+        _no_section_records(path)
     if section is not None:
         _same_rosters(records, section.rosters, path)
         records = section.rosters
