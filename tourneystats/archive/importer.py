@@ -147,6 +147,7 @@ FAILED_REPORT = "_import_report.failed.json"
 _SIGNATURES = {
     "cards": [{"wins", "losses", "draws"}, {"game", "result"}],
     "chess": [{"colour", "kind"}],
+    "chess_teams": [{"team", "opponent_team", "board"}],
     "bridge": [{"ns_pair", "ew_pair", "ns_score"}],
     "bridge_teams": [{"home_team", "visit_team", "ns_score"}],
     "league": [{"team", "target"}, {"tournament", "date", "player", "points"}],
@@ -154,9 +155,15 @@ _SIGNATURES = {
 
 
 def _table_family(frame: pd.DataFrame) -> str | None:
+    """The one family whose signature the columns hold; of two, the one whose signature is the
+    other's family and more (a team table of chess board rows has ``colour`` and ``kind``
+    too)."""
     cols = set(frame.columns)
-    found = [f for f, sigs in _SIGNATURES.items() if any(s <= cols for s in sigs)]
-    return found[0] if len(found) == 1 else None
+    found = {f: set().union(*(s for s in sigs if s <= cols)) for f, sigs in _SIGNATURES.items()}
+    found = {f: held for f, held in found.items() if held}
+    if len(found) == 2 and {f.split("_")[0] for f in found} == {"chess"}:
+        found.pop("chess")
+    return next(iter(found)) if len(found) == 1 else None
 
 
 #: the family of each kind of results file :func:`_sniff` tells apart, but tables (their columns
@@ -176,7 +183,18 @@ def family_of(path: Path) -> str | None:
     kind = _sniff(path)
     if kind == "table":
         return _table_family(pd.DataFrame(columns=table_columns(path)))
+    if kind in ("trf", "pgn") and _is_team_file(path):
+        return "chess_teams"
     return _KIND_FAMILY.get(kind or "")
+
+
+def _is_team_file(path: Path) -> bool:
+    """Whether a TRF or PGN file holds a team event (TRF ``013``/``310`` records, PGN
+    ``WhiteTeam``/``BlackTeam`` tags)."""
+    from ..chess.teampgn import has_team_tags
+    from ..chess.teamtrf import has_team_records
+
+    return has_team_tags(path) if path.suffix.lower() == ".pgn" else has_team_records(path)
 
 
 def _sniff(path: Path) -> str | None:
@@ -221,7 +239,15 @@ def _load_source(path: Path, kind: str) -> tuple[str | None, pd.DataFrame]:
             frame = league.read_results(path)
             if season is not None:  # the same rows, in the same order
                 frame[SEASON] = season
+        if family == "chess_teams":  # validated here: a bad team table is refused by name
+            from ..chess.teamarchive import team_table_rows
+
+            return family, team_table_rows(frame, path)
         return family, frame
+    if kind in ("trf", "pgn") and _is_team_file(path):  # a team event: its board rows
+        from ..chess.teamarchive import read_team_rows
+
+        return "chess_teams", read_team_rows(path)
     if kind == "trf":
         from ..chess import read_trf
 
@@ -830,7 +856,7 @@ def _read_group(group: list[Path]) -> tuple[pd.DataFrame | None, list[_Read]]:
     :class:`~tourneystats.cards.batch.Rows`; :func:`_read_json_group`), any other file alone."""
     if len(group) > 1 and group[0].suffix.lower() == ".json":
         return _read_json_group(group)
-    if len(group) > 1:
+    if len(group) > 1 and not any(_is_team_file(p) for p in group):  # (team files: alone)
         from ..chess import read_trf
 
         with warnings.catch_warnings(record=True) as caught:
