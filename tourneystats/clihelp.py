@@ -600,7 +600,7 @@ def family_hint(args: argparse.Namespace, error: Exception) -> str:
         except (ValueError, OSError):
             continue
         if found is not None:  # (a table of no family: published standings, ...)
-            founds.add("bridge" if found == "bridge_teams" else found)
+            founds.add(found.split("_")[0])  # (bridge_teams, chess_teams: --family bridge, chess)
     found = founds.pop() if len(founds) == 1 else None
     if found is None or found == family:
         return ""
