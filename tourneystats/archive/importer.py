@@ -125,7 +125,10 @@ class ImportReport:
         if not self.ok:
             lines.append(f"{len(self.errors)} file(s) skipped:")
             for row in self.errors.head(limit).itertuples(index=False):
-                lines.append(f"  {row.path}: {str(row.message).splitlines()[0]}")
+                said = str(row.message).splitlines() or [""]
+                lines.append(f"  {row.path}: {said[0]}")
+                if len(said) > 1 and said[0].endswith(":"):  # where: the first place or row
+                    lines.append(f"      {said[1].strip()}")
             if len(self.errors) > limit:
                 lines.append(f"  ... and {len(self.errors) - limit} more")
         if len(self.warnings):
@@ -242,7 +245,7 @@ def _load_source(path: Path, kind: str) -> tuple[str | None, pd.DataFrame]:
         if family == "chess_teams":  # validated here: a bad team table is refused by name
             from ..chess.teamarchive import team_table_rows
 
-            return family, team_table_rows(frame, path)
+            return family, team_table_rows(frame)
         return family, frame
     if kind in ("trf", "pgn") and _is_team_file(path):  # a team event: its board rows
         from ..chess.teamarchive import read_team_rows

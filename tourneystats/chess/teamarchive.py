@@ -138,23 +138,18 @@ def read_team_rows(path: str | os.PathLike) -> pd.DataFrame:
     if suffix in PGN_SUFFIXES:
         pgn = read_team_pgn(path)
         return _rows(pgn.boards, pgn.teams, pgn.players, pgn.events, None)
-    return team_table_rows(read_table(path), path)
+    return team_table_rows(read_table(path))
 
 
-def team_table_rows(table: pd.DataFrame, path: str | os.PathLike) -> pd.DataFrame:
-    """The archive rows of the team results table `table` read from `path`: its rows as they
-    are (without the index column a CSV may be written with), once
+def team_table_rows(table: pd.DataFrame) -> pd.DataFrame:
+    """The archive rows of the team results table `table`: its rows as they are (without the
+    index column a CSV may be written with), once
     :func:`~tourneystats.chess.teams.validate_team_results` accepts them (with each event's
-    ``team_point_system`` where the table has one); else an error naming `path` and the first
-    offending row on its first line."""
+    ``team_point_system`` where the table has one), and its teams have one name and its events
+    one date, type and tie-break order each; else the error naming the offending rows."""
     if "Unnamed: 0" in table.columns:  # a CSV written with its index
         table = table.drop(columns="Unnamed: 0")
-    try:
-        _validate_table(table)
-    except ValidationError as exc:
-        lines = str(exc).splitlines()
-        first = f" (first: {lines[1].strip()})" if len(lines) > 1 else ""
-        raise ValidationError(f"{path}: {lines[0]}{first}\n" + "\n".join(lines[1:])) from None
+    _validate_table(table)
     return table
 
 
