@@ -24,7 +24,7 @@ from test_chess_teams_real import (
     _friendship,
 )
 
-from tourneystats.archive import FAMILIES, import_folder, read_archive, recompute
+from tourneystats.archive import FAMILIES, import_folder, read_archive, recompute, write_archive
 from tourneystats.chess import (
     archive_team_standings,
     read_trf,
@@ -321,3 +321,18 @@ def test_points_text_round_trips() -> None:
                                                           points.unplayed)  # fmt: skip
     with pytest.raises(ValidationError, match="team_point_system: not a team point system"):
         points_of_text("match 2/1/0; game 1/0.5/0; pab maybe/draw")
+
+
+def test_recompute_skips_a_bad_team_event_naming_it(tmp_path: Path) -> None:
+    # rows written into an archive by other means: an event with a board row twice is skipped
+    # with the error naming its round and team; the other event is computed
+    rows = read_team_rows(CUP_TRF).assign(season="2026")
+    bad = pd.concat([rows, rows.iloc[[0]]], ignore_index=True).assign(event="bad")
+    write_archive(pd.concat([bad, rows], ignore_index=True), tmp_path / "a", family="chess_teams")
+    report = recompute(tmp_path / "a", tmp_path / "out", progress=False)
+    assert not report.ok
+    assert report.errors["unit"].tolist() == [{"event": "bad"}]
+    error = report.errors["error"].iloc[0]
+    assert "event='bad', round=1, board=1, team=1" in error
+    table = read_archive(tmp_path / "out", family="chess_teams")
+    assert table["event"].unique().tolist() == ["cup-trf2026"] and len(table) == 3
