@@ -331,13 +331,17 @@ def import_folder(
 
     Every file below `src` is read with its family's reader: CSV or Parquet tables (the family
     told by the columns: ``wins, losses, draws`` or ``game, result`` for cards, ``colour, kind``
-    for chess, ``ns_pair, ew_pair, ns_score`` for bridge pairs, ``home_team, visit_team,
+    for chess, ``team, opponent_team, board`` for team chess (one row per board per round,
+    checked as :func:`tourneystats.chess.validate_team_results` checks it), ``ns_pair, ew_pair,
+    ns_score`` for bridge pairs, ``home_team, visit_team,
     ns_score`` for bridge teams, ``team, target`` or (final scores only) ``tournament, date,
     player, points`` for the league; a table of none of them, such as
     published standings, is ignored and listed), FIDE TRF (``.trf``, or ``.txt`` starting with TRF
     lines; each row gets its player's ``rating`` and its event's start ``date``), PGN (``.pgn``,
     read with :func:`tourneystats.chess.read_pgn`, events told by their tags, so an event may not
-    be split over several files), PBN (``.pbn``), USEBIO (``.xml``), and for cards the JSON files
+    be split over several files; team events, TRF files with ``013``/``310`` team records and PGN
+    files with ``WhiteTeam``/``BlackTeam`` tags, are filed as the family ``chess_teams``, their
+    board rows with the teams' names: :mod:`tourneystats.chess.teamarchive`), PBN (``.pbn``), USEBIO (``.xml``), and for cards the JSON files
     of the MTG archives (``.json`` with a ``"Tournament"``, each file an event) and Pokémon TOM
     exports (``.tdf``), read with :func:`tourneystats.cards.read_results`. Other files are ignored.
     A file in a folder named after a family
