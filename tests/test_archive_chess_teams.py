@@ -336,3 +336,34 @@ def test_recompute_skips_a_bad_team_event_naming_it(tmp_path: Path) -> None:
     assert "event='bad', round=1, board=1, team=1" in error
     table = read_archive(tmp_path / "out", family="chess_teams")
     assert table["event"].unique().tolist() == ["cup-trf2026"] and len(table) == 3
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_events_together_as_each_alone(seed: int) -> None:
+    # a random season (tests/chess_team_data.py: Swiss events and round robins, forfeits, team
+    # byes), each event with its own date, type, names and (every other event) the
+    # tiebreakserver point system: one kernel call gives each event's team_standings alone
+    from chess_team_data import random_team_event
+
+    order = ["MP", "GP", "EDE", "EMGSB/C1", "SB:MP", "BC"]
+    parts, alone = [], []
+    for k in range(6):
+        boards, _, rr = random_team_event(seed * 10 + k, event=f"E{k}")
+        points = TEAM_POINTS["tiebreakserver"] if k % 2 else None
+        date = pd.Timestamp(f"202{3 + k % 3}-05-01")
+        kind = "Team round robin" if rr else "Team Swiss"
+        names = pd.DataFrame({"event": f"E{k}", "team": pd.unique(boards["team"])})
+        names["name"] = "club " + names["team"].astype(str)
+        events = pd.DataFrame({"event": [f"E{k}"], "date": [date], "type": [kind]})
+        alone.append(team_standings(boards, tiebreaks=order, rules="auto", points=points,
+                                    teams=names, events=events,
+                                    allow_buchholz_in_round_robins=True))  # fmt: skip
+        rows = boards.merge(names.rename(columns={"name": "team_name"}), on=["event", "team"])
+        rows = rows.assign(date=date, type=kind)
+        if points is not None:
+            rows["team_point_system"] = points_text(points)
+        parts.append(rows)
+    season = pd.concat(parts, ignore_index=True)
+    together = archive_team_standings(season, tiebreaks=order, rules="auto",
+                                      allow_buchholz_in_round_robins=True)  # fmt: skip
+    _same(together, pd.concat(alone, ignore_index=True))
