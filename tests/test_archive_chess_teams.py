@@ -367,3 +367,11 @@ def test_random_events_together_as_each_alone(seed: int) -> None:
     together = archive_team_standings(season, tiebreaks=order, rules="auto",
                                       allow_buchholz_in_round_robins=True)  # fmt: skip
     _same(together, pd.concat(alone, ignore_index=True))
+
+
+def test_an_event_with_two_point_systems_is_refused() -> None:
+    rows = read_team_rows(CUP_TRF)
+    rows["team_point_system"] = points_text(TEAM_POINTS["tiebreakserver"])
+    rows.loc[rows.index[:2], "team_point_system"] = None  # two rows of the default's
+    with pytest.raises(ValidationError, match="an event with two different team_point_system"):
+        archive_team_standings(rows)

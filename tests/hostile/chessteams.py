@@ -283,6 +283,19 @@ def chess_team_import_cases() -> Iterator[Case]:
     redated = _sub(named, r"^(cup,2,1,3,1,3,6,b,1\.0,played,Rooks,)2026-03-07", r"\g<1>2026-03-08")
     yield Case("import team table/an event with two dates", "chess", {"cup-boards.csv": redated},
                "error", command="import", out="standings", locate="rows")  # fmt: skip
+    system = ("match 3/1/0; game 1/0.5/0; forfeit_win win/win; forfeit_loss loss/loss; "
+              "pab draw/draw; fpb win/win; hpb draw/draw; zpb loss/loss")  # fmt: skip
+    three = _with_column(named, "team_point_system", f'"{system}"')
+    yield Case("import team table/a point system of 3/1/0", "chess", {"cup-boards.csv": three},
+               "ok", command="import", out="standings",
+               want=(("team", 1, "MP", 7.0), ("team", 2, "MP", 4.0)))  # fmt: skip
+    for label, text in (("an outcome not a win, draw or loss", system.replace("pab draw", "pab tie")),
+                        ("match points not numbers", system.replace("3/1/0", "three/1/0")),
+                        ("a draw worth more than a win", system.replace("3/1/0", "1/3/0"))):  # fmt: skip
+        yield Case(f"import team table/a point system with {label}", "chess",
+                   {"cup-boards.csv": _with_column(named, "team_point_system", f'"{text}"')},
+                   "error", command="import", out="standings",
+                   names=("cup-boards.csv", "team_point_system"))  # fmt: skip
     mixed = {_NAME: _trf(), "ex01.trf": (TESTS / "chess" / "tec" / "ex01.trf").read_bytes()}
     yield Case("import team trf beside an individual trf", "chess", mixed, "ok", command="import",
                out="standings", target=_NAME)  # fmt: skip
@@ -295,4 +308,12 @@ def _named_table(header: bytes, rows: list[bytes]) -> bytes:
     for row in rows:
         team = row.decode().split(",")[2]
         lines.append(row.rstrip(b"\n") + f",{names[team]},2026-03-07\n".encode())
+    return _join(lines)
+
+
+def _with_column(table: bytes, column: str, value: str) -> bytes:
+    """The CSV `table` with one more column, `value` on every row."""
+    header, rows = _csv_rows(table)
+    lines = [header.rstrip(b"\n") + f",{column}\n".encode()]
+    lines += [row.rstrip(b"\n") + f",{value}\n".encode() for row in rows]
     return _join(lines)

@@ -157,12 +157,14 @@ def _validate_table(table: pd.DataFrame) -> None:
     """:func:`validate_team_results` of a team results table, each point system's rows apart
     (a few systems), and one name per team and one date, type and order per event."""
     rest = table
+    _per_event(table, (TEAM_POINT_SYSTEM,))
     if TEAM_POINT_SYSTEM in table.columns:
         for text in pd.unique(table[TEAM_POINT_SYSTEM].dropna()):
             chosen = table[TEAM_POINT_SYSTEM].eq(text).to_numpy()
             validate_team_results(table[chosen], points=points_of_text(text))
         rest = table[table[TEAM_POINT_SYSTEM].isna().to_numpy()]
-    validate_team_results(rest)
+    if len(rest) or rest is table:  # (an empty table is refused as such)
+        validate_team_results(rest)
     if TEAM_NAME in table.columns:
         _team_names(table)
     _events(table)
@@ -218,7 +220,13 @@ def _team_names(results: pd.DataFrame) -> pd.DataFrame:
 def _events(results: pd.DataFrame) -> pd.DataFrame | None:
     """``event`` with the rows' ``date``, ``type`` and ``tiebreaks``; an event given two
     values of one of them is refused."""
-    carried = [c for c in _EVENT_COLUMNS if c in results.columns]
+    return _per_event(results, _EVENT_COLUMNS)
+
+
+def _per_event(results: pd.DataFrame, columns: tuple[str, ...]) -> pd.DataFrame | None:
+    """``event`` with the `columns` of `results` it has (None: none), one value each per event
+    (a missing value is one); an event given two is refused."""
+    carried = [c for c in columns if c in results.columns]
     if not carried:
         return None
     events = results[[EVENT, *carried]].drop_duplicates()
@@ -277,6 +285,7 @@ def archive_team_standings(results: pd.DataFrame, **options: Any) -> pd.DataFram
     options = {**options, "teams": teams, "events": events}
     if TEAM_POINT_SYSTEM not in results.columns or options.get("points") is not None:
         return team_standings(boards, **options)
+    _per_event(results, (TEAM_POINT_SYSTEM,))  # (an event's rows all in one call)
     systems = (
         results[TEAM_POINT_SYSTEM].astype(object).where(results[TEAM_POINT_SYSTEM].notna(), "")
     )
