@@ -60,7 +60,7 @@ def test_an_output_the_command_cannot_write_is_a_usage_error(
         ("chess", "--set chess: expected FAMILY.KEY=VALUE, e.g. chess.rules=fide2024"),
         ("chess.=1", "--set chess.=1: expected FAMILY.KEY=VALUE"),
         ("nofam.rules=1", "--set nofam.rules=1: unknown family 'nofam'; expected one of bridge, "
-         "bridge_teams, cards, chess, league"),
+         "bridge_teams, cards, chess, chess_teams, league"),
         ("chess.nosuch=1", "--set chess.nosuch=1: unknown option(s) 'nosuch'; the chess options "
          "are tiebreaks, rules, "),
         ("chess.rules=nosuch", "--set chess.rules=nosuch: unknown rule set(s) ['nosuch']; "),

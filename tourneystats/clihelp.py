@@ -288,7 +288,9 @@ COMMANDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "hive-partitioned Parquet archive (family=NAME/season=S/part-N.parquet). The family is "
         "told by the file type, the columns or a folder named after it; the season by a season "
         "column, else --season, else (with --season-from-folder) the first folder below SRC "
-        "that is not a family's, else the year of the event's date. A file with no round to "
+        "that is not a family's, else the year of the event's date. Team chess events (TRF "
+        "team records, PGN team tags, tables of board rows with team, opponent_team, board) "
+        "are the family chess_teams, whose standings are the teams'. A file with no round to "
         "rank (a playoff bracket alone) is listed, not imported.",
         (
             "tourneystats import data/ archive/ --season 2024",
@@ -600,7 +602,7 @@ def family_hint(args: argparse.Namespace, error: Exception) -> str:
         except (ValueError, OSError):
             continue
         if found is not None:  # (a table of no family: published standings, ...)
-            founds.add("bridge" if found == "bridge_teams" else found)
+            founds.add(found.split("_")[0])  # (bridge_teams, chess_teams: --family bridge, chess)
     found = founds.pop() if len(founds) == 1 else None
     if found is None or found == family:
         return ""

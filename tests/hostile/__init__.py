@@ -25,7 +25,12 @@ from .bridge import bridge_cases, bridge_option_cases, bridge_scoring_cases
 from .bridgeteams import bridge_team_cases
 from .cards import cards_cases, cards_command_cases, cards_file_cases
 from .chess import chess_cases, chess_option_cases, pgn_cases
-from .chessteams import chess_team_cases, chess_team_pgn_cases, chess_team_table_cases
+from .chessteams import (
+    chess_team_cases,
+    chess_team_import_cases,
+    chess_team_pgn_cases,
+    chess_team_table_cases,
+)
 from .common import Case
 from .league import config_cases, league_cases
 from .vega import vega_cases
@@ -38,6 +43,7 @@ CASES = [
     chess_team_cases,
     chess_team_table_cases,
     chess_team_pgn_cases,
+    chess_team_import_cases,
     vega_cases,
     cards_cases,
     cards_file_cases,

@@ -226,3 +226,101 @@ def chess_team_pgn_cases() -> Iterator[Case]:
     yield Case("team pgn/truncated mid-line", "chess", {name: _truncate_mid_line(pgn, 0.6)},
                "either")  # fmt: skip
     yield Case("team pgn/check", "chess", {name: pgn}, "error", command="check", out=None)
+
+
+#: the cases of the standings command also run through ``import`` then ``recompute`` (the
+#: archive's family chess_teams): the originals and a share of the refusals of each format
+_IMPORTED = (
+    "team trf/original",
+    "team trf/CRLF line ends",
+    "team trf/310 records only",
+    "team trf/a player in two 310 teams",
+    "team trf/a 330 forfeit won by the other side",
+    "team trf/a 320 bye to a team that plays",
+    "team trf/a 001 game whose sides disagree",
+    "team trf/truncated mid-line",
+    "team trf/binary garbage after the teams",
+    "team table/original",
+    "team table/rows reversed",
+    "team table/no kind column",
+    "team table/a board row twice",
+    "team table/a game whose sides do not add up",
+    "team table/a board naming another opponent team",
+    "team table/a forfeit win against a board played",
+    "team table/a player in two teams",
+    "team table/a team bye with a game kind",
+    "team pgn/original",
+    "team pgn/a player in two teams",
+    "team pgn/a team against itself",
+    "team pgn/a team meeting two teams",
+)
+
+
+def chess_team_import_cases() -> Iterator[Case]:
+    """Team files imported into an archive and recomputed (``import`` then ``recompute``): the
+    same outcome as the standings command's, a refused file named by the import with its line
+    or its rows; a team table (no date) in the season given (``--season``)."""
+    from dataclasses import replace
+
+    made = [*chess_team_cases(), *chess_team_table_cases(), *chess_team_pgn_cases()]
+    for case in made:
+        if case.name not in _IMPORTED:
+            continue
+        table = case.name.startswith("team table/")
+        yield replace(
+            case, name=f"import {case.name}", command="import", out="standings",
+            base=case.base and f"import {case.base}", args=("--season", "2026") if table else (),
+        )  # fmt: skip
+    pgn = next(c for c in made if c.name == "team pgn/one file per round")
+    yield replace(  # an event's rounds in two files: refused, as an individual PGN's (by name)
+        pgn, name=f"import {pgn.name}", command="import", out="standings", expect="error",
+        base=None, names=("r1.pgn", "r2-3.pgn"),
+    )  # fmt: skip
+    boards = _boards_csv()
+    yield Case("import team table/no date, no season given", "chess", {"cup-boards.csv": boards},
+               "error", command="import", out="standings")  # fmt: skip
+    header, rows = _csv_rows(boards)
+    named = _named_table(header, rows)
+    yield Case("import team table/team names and a date", "chess", {"cup-boards.csv": named},
+               "ok", command="import", out="standings",
+               want=(("team", 1, "name", "Rooks"), ("team", 1, "MP", 5.0)))  # fmt: skip
+    renamed = _sub(named, r"^(cup,2,1,3,1,3,6,b,1\.0,played,)Rooks", r"\1Towers")
+    yield Case("import team table/a team with two names", "chess", {"cup-boards.csv": renamed},
+               "error", command="import", out="standings", locate="rows")  # fmt: skip
+    redated = _sub(named, r"^(cup,2,1,3,1,3,6,b,1\.0,played,Rooks,)2026-03-07", r"\g<1>2026-03-08")
+    yield Case("import team table/an event with two dates", "chess", {"cup-boards.csv": redated},
+               "error", command="import", out="standings", locate="rows")  # fmt: skip
+    system = ("match 3/1/0; game 1/0.5/0; forfeit_win win/win; forfeit_loss loss/loss; "
+              "pab draw/draw; fpb win/win; hpb draw/draw; zpb loss/loss")  # fmt: skip
+    three = _with_column(named, "team_point_system", f'"{system}"')
+    yield Case("import team table/a point system of 3/1/0", "chess", {"cup-boards.csv": three},
+               "ok", command="import", out="standings",
+               want=(("team", 1, "MP", 7.0), ("team", 2, "MP", 4.0)))  # fmt: skip
+    for label, text in (("an outcome not a win, draw or loss", system.replace("pab draw", "pab tie")),
+                        ("match points not numbers", system.replace("3/1/0", "three/1/0")),
+                        ("a draw worth more than a win", system.replace("3/1/0", "1/3/0"))):  # fmt: skip
+        yield Case(f"import team table/a point system with {label}", "chess",
+                   {"cup-boards.csv": _with_column(named, "team_point_system", f'"{text}"')},
+                   "error", command="import", out="standings",
+                   names=("cup-boards.csv", "team_point_system"))  # fmt: skip
+    mixed = {_NAME: _trf(), "ex01.trf": (TESTS / "chess" / "tec" / "ex01.trf").read_bytes()}
+    yield Case("import team trf beside an individual trf", "chess", mixed, "ok", command="import",
+               out="standings", target=_NAME)  # fmt: skip
+
+
+def _named_table(header: bytes, rows: list[bytes]) -> bytes:
+    """The team table with each row's ``team_name`` and the event's ``date``."""
+    names = {"1": "Rooks", "2": "Knights", "3": "Bishops"}
+    lines = [header.rstrip(b"\n") + b",team_name,date\n"]
+    for row in rows:
+        team = row.decode().split(",")[2]
+        lines.append(row.rstrip(b"\n") + f",{names[team]},2026-03-07\n".encode())
+    return _join(lines)
+
+
+def _with_column(table: bytes, column: str, value: str) -> bytes:
+    """The CSV `table` with one more column, `value` on every row."""
+    header, rows = _csv_rows(table)
+    lines = [header.rstrip(b"\n") + f",{column}\n".encode()]
+    lines += [row.rstrip(b"\n") + f",{value}\n".encode() for row in rows]
+    return _join(lines)

@@ -300,9 +300,9 @@ def write_archive(
         one league). Not modified.
     root : path-like
         The archive folder (created if missing).
-    family : {"cards", "chess", "bridge", "bridge_teams", "league"}
+    family : {"cards", "chess", "chess_teams", "bridge", "bridge_teams", "league"}
         The family, the top-level partition (``bridge`` holds pairs travellers, ``bridge_teams``
-        team-match results).
+        team-match results, ``chess_teams`` the board rows of team chess events).
     partition_cols : sequence of str
         Columns whose values name the partition folders (integers or strings, no missing
         values). Rows of the same event name in two partitions are two events (as the family

@@ -98,6 +98,9 @@ FAMILIES: dict[str, FamilySpec] = {
         "cards", "tourneystats.cards", "archive_standings", converters={"rules": "Rules"}
     ),
     "chess": FamilySpec("chess", "tourneystats.chess", "archive_standings", options_of="standings"),
+    "chess_teams": FamilySpec(
+        "chess_teams", "tourneystats.chess", "archive_team_standings", options_of="team_standings"
+    ),
     "bridge": FamilySpec(
         "bridge", "tourneystats.bridge", "archive_standings", options_of="standings"
     ),

@@ -125,7 +125,10 @@ class ImportReport:
         if not self.ok:
             lines.append(f"{len(self.errors)} file(s) skipped:")
             for row in self.errors.head(limit).itertuples(index=False):
-                lines.append(f"  {row.path}: {str(row.message).splitlines()[0]}")
+                said = str(row.message).splitlines() or [""]
+                lines.append(f"  {row.path}: {said[0]}")
+                if len(said) > 1 and said[0].endswith(":"):  # where: the first place or row
+                    lines.append(f"      {said[1].strip()}")
             if len(self.errors) > limit:
                 lines.append(f"  ... and {len(self.errors) - limit} more")
         if len(self.warnings):
@@ -147,6 +150,7 @@ FAILED_REPORT = "_import_report.failed.json"
 _SIGNATURES = {
     "cards": [{"wins", "losses", "draws"}, {"game", "result"}],
     "chess": [{"colour", "kind"}],
+    "chess_teams": [{"team", "opponent_team", "board"}],
     "bridge": [{"ns_pair", "ew_pair", "ns_score"}],
     "bridge_teams": [{"home_team", "visit_team", "ns_score"}],
     "league": [{"team", "target"}, {"tournament", "date", "player", "points"}],
@@ -154,9 +158,15 @@ _SIGNATURES = {
 
 
 def _table_family(frame: pd.DataFrame) -> str | None:
+    """The one family whose signature the columns hold; of two, the one whose signature is the
+    other's family and more (a team table of chess board rows has ``colour`` and ``kind``
+    too)."""
     cols = set(frame.columns)
-    found = [f for f, sigs in _SIGNATURES.items() if any(s <= cols for s in sigs)]
-    return found[0] if len(found) == 1 else None
+    found = {f: set().union(*(s for s in sigs if s <= cols)) for f, sigs in _SIGNATURES.items()}
+    found = {f: held for f, held in found.items() if held}
+    if len(found) == 2 and {f.split("_")[0] for f in found} == {"chess"}:
+        found.pop("chess")
+    return next(iter(found)) if len(found) == 1 else None
 
 
 #: the family of each kind of results file :func:`_sniff` tells apart, but tables (their columns
@@ -176,7 +186,18 @@ def family_of(path: Path) -> str | None:
     kind = _sniff(path)
     if kind == "table":
         return _table_family(pd.DataFrame(columns=table_columns(path)))
+    if kind in ("trf", "pgn") and _is_team_file(path):
+        return "chess_teams"
     return _KIND_FAMILY.get(kind or "")
+
+
+def _is_team_file(path: Path) -> bool:
+    """Whether a TRF or PGN file holds a team event (TRF ``013``/``310`` records, PGN
+    ``WhiteTeam``/``BlackTeam`` tags)."""
+    from ..chess.teampgn import has_team_tags
+    from ..chess.teamtrf import has_team_records
+
+    return has_team_tags(path) if path.suffix.lower() == ".pgn" else has_team_records(path)
 
 
 def _sniff(path: Path) -> str | None:
@@ -221,7 +242,15 @@ def _load_source(path: Path, kind: str) -> tuple[str | None, pd.DataFrame]:
             frame = league.read_results(path)
             if season is not None:  # the same rows, in the same order
                 frame[SEASON] = season
+        if family == "chess_teams":  # validated here: a bad team table is refused by name
+            from ..chess.teamarchive import team_table_rows
+
+            return family, team_table_rows(frame)
         return family, frame
+    if kind in ("trf", "pgn") and _is_team_file(path):  # a team event: its board rows
+        from ..chess.teamarchive import read_team_rows
+
+        return "chess_teams", read_team_rows(path)
     if kind == "trf":
         from ..chess import read_trf
 
@@ -302,13 +331,17 @@ def import_folder(
 
     Every file below `src` is read with its family's reader: CSV or Parquet tables (the family
     told by the columns: ``wins, losses, draws`` or ``game, result`` for cards, ``colour, kind``
-    for chess, ``ns_pair, ew_pair, ns_score`` for bridge pairs, ``home_team, visit_team,
+    for chess, ``team, opponent_team, board`` for team chess (one row per board per round,
+    checked as :func:`tourneystats.chess.validate_team_results` checks it), ``ns_pair, ew_pair,
+    ns_score`` for bridge pairs, ``home_team, visit_team,
     ns_score`` for bridge teams, ``team, target`` or (final scores only) ``tournament, date,
     player, points`` for the league; a table of none of them, such as
     published standings, is ignored and listed), FIDE TRF (``.trf``, or ``.txt`` starting with TRF
     lines; each row gets its player's ``rating`` and its event's start ``date``), PGN (``.pgn``,
     read with :func:`tourneystats.chess.read_pgn`, events told by their tags, so an event may not
-    be split over several files), PBN (``.pbn``), USEBIO (``.xml``), and for cards the JSON files
+    be split over several files; team events, TRF files with ``013``/``310`` team records and PGN
+    files with ``WhiteTeam``/``BlackTeam`` tags, are filed as the family ``chess_teams``, their
+    board rows with the teams' names: :mod:`tourneystats.chess.teamarchive`), PBN (``.pbn``), USEBIO (``.xml``), and for cards the JSON files
     of the MTG archives (``.json`` with a ``"Tournament"``, each file an event) and Pokémon TOM
     exports (``.tdf``), read with :func:`tourneystats.cards.read_results`. Other files are ignored.
     A file in a folder named after a family
@@ -830,7 +863,7 @@ def _read_group(group: list[Path]) -> tuple[pd.DataFrame | None, list[_Read]]:
     :class:`~tourneystats.cards.batch.Rows`; :func:`_read_json_group`), any other file alone."""
     if len(group) > 1 and group[0].suffix.lower() == ".json":
         return _read_json_group(group)
-    if len(group) > 1:
+    if len(group) > 1 and not any(_is_team_file(p) for p in group):  # (team files: alone)
         from ..chess import read_trf
 
         with warnings.catch_warnings(record=True) as caught:

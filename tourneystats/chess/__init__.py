@@ -225,6 +225,7 @@ from .points import POINT_KEYS, point_system
 from .ratings import DP_TABLE, PD_TABLE
 from .rules import PRESETS, ROUND_ROBIN_TYPE, RULE_SETS, Preset, RuleSet, rules_for_date
 from .tables import standings, standings_by_round, validate_results
+from .teamarchive import archive_team_standings
 from .teamboards import board_standings
 from .teamcodes import TEAM_TIEBREAKS, TeamTieBreak, parse_team_tiebreak
 from .teamexplain import explain_team
@@ -269,6 +270,7 @@ __all__ = [
     "TEAM_TIEBREAKS",
     "TeamPoints",
     "TeamTieBreak",
+    "archive_team_standings",
     "board_standings",
     "explain_team",
     "parse_team_tiebreak",

@@ -146,6 +146,10 @@ TOURNAMENT = "tournament"
 MATCH = "match"
 TEAM = "team"
 OPPONENT_TEAM = "opponent_team"  #: chess: the team a team meets in a round; missing for a bye
+TEAM_NAME = "team_name"  #: chess team archive rows: the name of the row's team
+#: chess team archive rows: the point system of the row's event, when its file gives one
+#: other than the default, as text (``tourneystats.chess.teamarchive.points_text``)
+TEAM_POINT_SYSTEM = "team_point_system"
 TARGET = "target"
 PLACE = "place"
 RANKING = "ranking"
