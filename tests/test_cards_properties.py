@@ -449,13 +449,13 @@ def test_standings_on_two_threads_are_the_one_thread_table(t, rules, in_order, c
         pd.testing.assert_frame_equal(two, one, check_exact=True)
         if frame is t[0]:
             assert_same(two, reference.standings(frame, rules))
-    assert (tables.THREADED_ROWS, tables.CHUNK_ROWS) == (1_000_000, 250_000)
+    assert (tables.THREADED_ROWS, tables.CHUNK_ROWS) == (1_000_000, 125_000)
 
 
 class _threaded_from:
     """``cards.tables.THREADED_ROWS`` (and the rows of a run, ``CHUNK_ROWS``) set for a block."""
 
-    def __init__(self, rows: int, chunk: int = 250_000) -> None:
+    def __init__(self, rows: int, chunk: int = 125_000) -> None:
         self.rows, self.chunk = rows, chunk
 
     def __enter__(self) -> None:

@@ -107,16 +107,18 @@ def test_text_columns_read_as_sorted_dictionaries(tmp_path):
     assert read_table(csv, dictionaries=["player"]).attrs == {}
 
 
+@pytest.mark.parametrize("group_rows", [3, 8])  # dictionaries differ between row groups; one
 @pytest.mark.parametrize(
     "opponents, shares",
     [
         (["Bob", "zoë", None, "Bob", "alice", None, "zoë", "Émile"], True),  # all players
         (["Bob", "zoë", None, "Bob", "alice", None, "ghost", "Émile"], False),  # "ghost" is not
+        (["Bob", "ghost", None, "Bob", "alice", None, "zoë", "Émile"], False),  # (first group)
         ([None] * 8, True),  # byes only
     ],
 )
 def test_a_column_shares_the_categories_of_another_when_its_values_are_among_them(
-    tmp_path, opponents, shares
+    tmp_path, opponents, shares, group_rows
 ):
     """``shared={"opponent": "player"}``: the opponent column takes the player column's
     categories (its codes are those of the same names), or is read as without it when one of
@@ -127,7 +129,7 @@ def test_a_column_shares_the_categories_of_another_when_its_values_are_among_the
     players = ["zoë", "Bob", "", "alice", "Émile", "Bob", "Émile", "zoë"]
     table = pa.table({"player": players, "opponent": pa.array(opponents, pa.string())})
     p = tmp_path / "t.parquet"
-    pq.write_table(table, p, row_group_size=3)  # dictionaries differ between row groups
+    pq.write_table(table, p, row_group_size=group_rows)
     plain = read_table(p)
     alone = read_table(p, dictionaries=["player", "opponent"])
     coded = read_table(p, dictionaries=["player", "opponent"], shared={"opponent": "player"})

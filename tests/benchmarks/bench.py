@@ -23,6 +23,9 @@ or ``int`` (small integers, the inputs before issue 16); each has its own cache 
 with ours on the file (``python tests/benchmarks/bench_<family>_duckdb.py FILE``). On a shared
 machine, ``--quiet 0.1`` waits before each timed pair of runs until other programs leave the CPU
 idle (at most ``--quiet-wait`` seconds), and ``--warmup 1`` runs each pair once untimed first.
+The line printed for each row also gives the system part of the CPU time and the minor page
+faults (memory touched for the first time, which the kernel must map and clear): with the
+peak, what a program's handling of its memory costs.
 """
 
 from __future__ import annotations
@@ -68,6 +71,8 @@ class Timings:
     walls: list[float] = field(default_factory=list)
     peaks_mb: list[float] = field(default_factory=list)
     cpus: list[float] = field(default_factory=list)  # user + system seconds, all threads
+    systems: list[float] = field(default_factory=list)  # of which system (the kernel's work)
+    faults: list[int] = field(default_factory=list)  # minor page faults (memory first touched)
     rows: int = 0
 
     @property
@@ -81,7 +86,8 @@ class Timings:
     def spread(self) -> str:
         return (
             f"median {self.median:.2f} s (min {min(self.walls):.2f}, max {max(self.walls):.2f}), "
-            f"CPU {self.cpu:.2f} s, peak {max(self.peaks_mb):,.0f} MB"
+            f"CPU {self.cpu:.2f} s (system {statistics.median(self.systems):.2f} s, "
+            f"{statistics.median(self.faults):,.0f} page faults), peak {max(self.peaks_mb):,.0f} MB"
         )
 
 
@@ -142,6 +148,8 @@ def _run_once(module: str, path: Path, into: Timings) -> None:
     into.cpus.append(
         after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime  # the child's CPU
     )
+    into.systems.append(after.ru_stime - before.ru_stime)
+    into.faults.append(after.ru_minflt - before.ru_minflt)
     into.peaks_mb.append(result["peak_kb"] / 1024)
     into.rows = result["rows"]
 
