@@ -8,6 +8,7 @@ no network.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -68,6 +69,7 @@ def test_the_wheel_holds_the_code_the_samples_and_the_type_marker(wheel):
 
 def test_the_installed_wheel_runs_the_demo_from_an_empty_folder(wheel, tmp_path):
     env = tmp_path / "env"
+    alone = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # (the wheel's package)
     venv.EnvBuilder(with_pip=False).create(env)
     python = env / "bin" / "python"
     site = Path(
@@ -81,13 +83,13 @@ def test_the_installed_wheel_runs_the_demo_from_an_empty_folder(wheel, tmp_path)
     subprocess.run(
         [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps",
          "--no-index", str(wheel)],
-        check=True, capture_output=True, text=True,
+        check=True, capture_output=True, text=True, env=alone,
     )  # fmt: skip
     empty = tmp_path / "somewhere"
     empty.mkdir()
     done = subprocess.run(
         [env / "bin" / "tourneystats", "demo", "--head", "1"],
-        cwd=empty, capture_output=True, text=True, timeout=600,
+        cwd=empty, capture_output=True, text=True, timeout=600, env=alone,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert f"sample seasons: {site / 'tourneystats' / 'samples'}" in done.stdout
