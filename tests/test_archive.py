@@ -881,6 +881,26 @@ def test_import_folder(tmp_path, capsys):
     assert len(got) > 2 and got["names"].notna().all()
 
 
+def test_import_ignores_published_standings_that_count_wins_losses_and_draws(tmp_path, capsys):
+    """A published standings table counts each player's or team's wins, draws and losses: it
+    holds no rounds nor players, so it is no cards results table (it was read as one, and
+    refused: "cannot tell the season"); it is ignored and listed, the results beside it
+    imported."""
+    src = tmp_path / "src"
+    src.mkdir()
+    shutil.copy(DATA / "cards" / "melee-14643-matches.csv", src / "matches.csv")
+    shutil.copy(DATA / "chess" / "teams" / "friendship2024-standings.csv", src / "teams.csv")
+    root = tmp_path / "archive"
+    assert main(["import", str(src), str(root), "--season", "2023", "--quiet"]) == 0
+    listed = json.loads((root / "_import_report.json").read_text())["files"]
+    assert {f["path"]: f["status"] for f in listed} == {
+        "matches.csv": "imported",
+        "teams.csv": "ignored",
+    }
+    back = read_archive(root, family="cards")
+    assert len(back) == len(pd.read_csv(src / "matches.csv"))
+
+
 def test_import_reads_league_tables_as_the_league_family(tmp_path):
     # two league files without a league column in one season: two leagues, as league.read_results
     # (and the CLI) read them, not one league (their tournament ids would clash)

@@ -148,7 +148,11 @@ FAILED_REPORT = "_import_report.failed.json"
 
 #: column sets that identify a family in a CSV or Parquet file
 _SIGNATURES = {
-    "cards": [{"wins", "losses", "draws"}, {"game", "result"}],
+    # (with the rounds and players: a published standings table counts wins, losses and draws)
+    "cards": [
+        {"round", "player", "wins", "losses", "draws"},
+        {"round", "player", "game", "result"},
+    ],
     "chess": [{"colour", "kind"}],
     "chess_teams": [{"team", "opponent_team", "board"}],
     "bridge": [{"ns_pair", "ew_pair", "ns_score"}],
@@ -330,8 +334,8 @@ def import_folder(
     """Build (or extend) an archive from a folder of source files.
 
     Every file below `src` is read with its family's reader: CSV or Parquet tables (the family
-    told by the columns: ``wins, losses, draws`` or ``game, result`` for cards, ``colour, kind``
-    for chess, ``team, opponent_team, board`` for team chess (one row per board per round,
+    told by the columns: ``round, player`` with ``wins, losses, draws`` or ``game, result`` for
+    cards, ``colour, kind`` for chess, ``team, opponent_team, board`` for team chess (one row per board per round,
     checked as :func:`tourneystats.chess.validate_team_results` checks it), ``ns_pair, ew_pair,
     ns_score`` for bridge pairs, ``home_team, visit_team,
     ns_score`` for bridge teams, ``team, target`` or (final scores only) ``tournament, date,
