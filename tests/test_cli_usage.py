@@ -63,6 +63,12 @@ def test_an_output_the_command_cannot_write_is_a_usage_error(
          "bridge_teams, cards, chess, chess_teams, league"),
         ("chess.nosuch=1", "--set chess.nosuch=1: unknown option(s) 'nosuch'; the chess options "
          "are tiebreaks, rules, "),
+        ("chess.players=x", "--set chess.players=x: unknown option(s) 'players'; the chess "
+         "options are tiebreaks, rules, round_robin, "),  # (a frame: the archive's own)
+        # a family the archive does not hold: its options' names are checked all the same
+        ("cards.nosuch=1", "--set cards.nosuch=1: unknown option(s) 'nosuch'; the cards options "
+         "are rules, within"),
+        ("chess_teams.teams=x", "--set chess_teams.teams=x: unknown option(s) 'teams'; "),
         ("chess.rules=nosuch", "--set chess.rules=nosuch: unknown rule set(s) ['nosuch']; "),
         ('chess.tiebreaks=["XX"]', "--set chess.tiebreaks=[\"XX\"]: unknown tie-break 'XX'; "),
     ],

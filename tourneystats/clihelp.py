@@ -181,13 +181,7 @@ def _recompute_keys() -> str:
 
     lines = ["keys of --set FAMILY.KEY=VALUE (and of a --config file's [FAMILY] tables):"]
     for name, spec in SPECS.items():
-        names = [
-            p.name
-            for p in list(spec.options_signature().parameters.values())[1:]
-            if p.kind is p.KEYWORD_ONLY
-            and p.name not in ("by", spec.by_unit)
-            and "DataFrame" not in str(p.annotation)  # players, events: read from the archive
-        ]
+        names = spec.option_names()  # (players, events: read from the archive)
         if spec.tables:
             names.append(f"table ({' or '.join(spec.tables)})")
         lines += _listed(f"{name:<13}", names, indent=15)

@@ -448,6 +448,9 @@ def _family_options(items: list[_Item], config: Mapping[str, dict]) -> tuple[dic
     """The spec, options and options hash of every family in `items`, the options checked
     against the kernel before any work (unknown families, modules or options fail fast)."""
     specs = {f: _spec(f) for f in dict.fromkeys(i.family for i in items)}
+    for f in config:  # (a family the archive does not hold: its options' names checked too)
+        if f not in specs:
+            _bind(_spec(f), config[f])
     options = {}
     for f, spec in specs.items():
         _bind(spec, config.get(f, {}))

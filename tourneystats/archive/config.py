@@ -102,11 +102,7 @@ def _bind(spec: FamilySpec, options: Mapping[str, Any]) -> tuple[Callable, dict]
         )
     kernel = spec.kernel(table)
     signature = spec.options_signature(table)
-    valid = [
-        name
-        for name, p in list(signature.parameters.items())[1:]
-        if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD) and name not in (spec.by_unit, "by")
-    ]
+    valid = spec.option_names(table)
     unknown = [name for name in options if name not in valid]
     takes_any = any(p.kind == p.VAR_KEYWORD for p in signature.parameters.values())
     if unknown and not takes_any:

@@ -77,6 +77,19 @@ class FamilySpec:
             kernel = getattr(importlib.import_module(self.module), self.options_of)
         return inspect.signature(kernel)
 
+    def option_names(self, table: str | None = None) -> list[str]:
+        """The options a configuration may give the kernel (`table`): its keyword parameters but
+        the pooling ones (``by``, the unit's) and the frames the archive itself holds
+        (``players``, ``events``, ``teams``: annotated as DataFrames)."""
+        params = list(self.options_signature(table).parameters.values())[1:]
+        return [
+            p.name
+            for p in params
+            if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
+            and p.name not in ("by", self.by_unit)
+            and "DataFrame" not in str(p.annotation)
+        ]
+
     def kernel(self, table: str | None = None) -> Callable[..., pd.DataFrame]:
         """Import and return the kernel function (`table` picks an alternative)."""
         name = self.function if table is None else self.tables[table]
