@@ -21,7 +21,14 @@ import numpy as np
 import pandas as pd
 
 from ..core.folders import names_its_source, result_files
-from ..core.io import TABLE_SUFFIXES, read_table, return_free_memory, table_columns, texts_again
+from ..core.io import (
+    TABLE_SUFFIXES,
+    coded_texts,
+    read_table,
+    return_free_memory,
+    table_columns,
+    texts_again,
+)
 from ..core.people import with_clean_names, with_people
 from ..core.schema import BRACKET, DATE, EVENT, NAME, OPPONENT, PLAYER, ROUND, ValidationError
 from .cuts import cut_standings
@@ -394,6 +401,16 @@ def archive_standings(
     0      a             3  NaN
     1      b             0  NaN
     """
+    # the ids as integer codes (the rows of events taken apart by rules and cuts: no strings
+    # copied), the table's ids as text again
+    coded, text = coded_texts(results, (EVENT, PLAYER, OPPONENT), {OPPONENT: PLAYER})
+    return texts_again(_archive_standings(coded, rules, within), text)
+
+
+def _archive_standings(
+    results: pd.DataFrame, rules: str | Rules | None, within: str | None
+) -> pd.DataFrame:
+    """:func:`archive_standings` of `results` (its ids coded or not)."""
     present = [c for c in EVENT_COLUMNS if c in results.columns]
     plain, bracket = _archive_bracket(results, results.drop(columns=present))
     if PLATFORM not in present:

@@ -471,6 +471,43 @@ def texts_again(table: pd.DataFrame, columns: Mapping[str, Any] | Iterable[str])
     return table.assign(**{c: as_text(table[c], d) for c, d in shown.items()})
 
 
+def coded_texts(
+    frame: pd.DataFrame, columns: Sequence[str], shared: Mapping[str, str] | None = None
+) -> tuple[pd.DataFrame, dict[str, Any]]:
+    """`frame` with those of `columns` it holds as Arrow text as categoricals of sorted
+    categories, as ``read_table(dictionaries=..., shared=...)`` reads them from Parquet (a
+    column of `shared` with the categories of the column it names, when they hold its values),
+    and their text dtypes, for :func:`texts_again`. Rows are then taken as integer codes, not
+    as strings copied.
+
+    Examples
+    --------
+    >>> frame = pd.DataFrame({"player": ["b", "a"], "opponent": ["a", "b"]}, dtype="string[pyarrow]")
+    >>> coded, text = coded_texts(frame, ["player", "opponent"], {"opponent": "player"})
+    >>> coded["opponent"].cat.categories.tolist(), texts_again(coded, text).equals(frame)
+    (['a', 'b'], True)
+    """
+    import pyarrow as pa
+
+    text = {
+        c: frame[c].dtype
+        for c in columns
+        if c in frame.columns
+        and isinstance(frame[c].array, pd.arrays.ArrowExtensionArray | pd.arrays.ArrowStringArray)
+    }
+    coded: dict[str, pd.Categorical] = {}
+    for c in text:
+        column = pa.array(frame[c].array).dictionary_encode()  # (the Arrow data: no copy)
+        if not isinstance(column, pa.ChunkedArray):
+            column = pa.chunked_array([column])
+        like = (shared or {}).get(c)
+        same = _shared_categorical(column, coded[like]) if like in coded else None
+        coded[c] = _sorted_categorical(column) if same is None else same
+    if not coded:
+        return frame, {}
+    return frame.assign(**{c: pd.Series(v, index=frame.index) for c, v in coded.items()}), text
+
+
 def _dictionaries(chunks: list) -> tuple[list, list[int]]:
     """The distinct dictionaries of a column's chunks (the chunks of one row group share theirs)
     and the index of each chunk's."""

@@ -166,6 +166,15 @@ def _none_alike(distinct: Any) -> bool:
     return len(pc.unique(folded)) == len(text)
 
 
+def _in_use(codes: np.ndarray, categories: pd.Index) -> tuple[np.ndarray, pd.Index]:
+    """Categorical `codes` numbered again over the categories some row has (-1 stays -1), and
+    those categories (a frame of a few events keeps the categories of a whole archive)."""
+    used = np.bincount(codes[codes >= 0], minlength=len(categories)) > 0
+    remap = np.full(len(categories) + 1, -1, dtype=np.int64)  # the last slot: -1 stays -1
+    remap[:-1][used] = np.arange(int(used.sum()))
+    return remap[codes], categories[used]
+
+
 def case_variants(frame: pd.DataFrame, column: str, within: Sequence[str] = ()) -> list[str]:
     """The names of `column` that another name of the same `within` group (an event) differs
     from in letter case only, shown as ``event 'E': 'Gen Shinohara', 'GEN Shinohara'``; a
@@ -180,13 +189,13 @@ def case_variants(frame: pd.DataFrame, column: str, within: Sequence[str] = ()) 
     """
     keys = [*within, column]
     values = frame[column]
-    if isinstance(values.dtype, pd.CategoricalDtype):  # its codes (unused categories: no row)
-        codes, distinct = values.cat.codes.to_numpy(), values.cat.categories
+    if isinstance(values.dtype, pd.CategoricalDtype):  # its codes, of the categories in use
+        codes, distinct = _in_use(values.cat.codes.to_numpy(), values.cat.categories)
     else:
         codes, distinct = pd.factorize(values)
     if _none_alike(distinct):  # (most often: no two alike at all)
         return []
-    folds = pd.Series([v.casefold() if isinstance(v, str) else v for v in distinct])
+    folds = pd.Series([v.casefold() if isinstance(v, str) else v for v in distinct.tolist()])
     alike = folds.duplicated(keep=False).to_numpy()
     names = frame.loc[(codes >= 0) & alike[codes.clip(0)], keys].drop_duplicates()
     text = names[column].astype(str)
