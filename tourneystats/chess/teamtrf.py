@@ -329,7 +329,9 @@ def _boards(
             f"{shown.values.tolist()}"
         )
     byes = _team_byes(rows, paired, key)
-    out = pd.concat([paired, byes], ignore_index=True)
+    with warnings.catch_warnings():  # (pandas 2.2 warns of the byes' all-missing columns)
+        warnings.filterwarnings("ignore", "The behavior of DataFrame concatenation", FutureWarning)
+        out = pd.concat([paired, byes], ignore_index=True)
     out = out.sort_values([ROUND, TEAM, BOARD], na_position="last", kind="stable")
     columns = [EVENT, ROUND, TEAM, OPPONENT_TEAM, BOARD, PLAYER, OPPONENT, "colour", "points",
                KIND]  # fmt: skip
