@@ -10,6 +10,8 @@ points, a ZPB and a forfeit loss nothing, a forfeit win two match points and fou
 
 from __future__ import annotations
 
+from typing import Any
+
 import pandas as pd
 
 #: team: its seven rounds, "opponent colour game points", or a bye / forfeit
@@ -220,6 +222,21 @@ def _match(rng, event, rnd, a, b, roster, size, board_rows, own_rows) -> tuple[f
         gp[0] += pts[0]
         gp[1] += pts[1]
     return gp[0], gp[1]
+
+
+def swiss_team_events(teams: int = 12, boards: int = 6, rounds: int = 7) -> Any:
+    """A hypothesis strategy: the board rows of a random Swiss team event
+    (:func:`random_team_event`) of 3 to `teams` teams, 1 to `boards` boards and 1 to `rounds`
+    rounds."""
+    from hypothesis import strategies as st
+
+    def rows(seed: int, n_teams: int, n_boards: int, n_rounds: int) -> pd.DataFrame:
+        return random_team_event(
+            seed, teams=n_teams, boards=n_boards, rounds=n_rounds, round_robin=False
+        )[0]
+
+    return st.builds(rows, st.integers(0, 10**6), st.integers(3, teams),
+                     st.integers(1, boards), st.integers(1, rounds))  # fmt: skip
 
 
 def write_team_trf(seed: int, path, **options) -> bool:

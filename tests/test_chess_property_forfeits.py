@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from chess_team_data import random_team_event
+from chess_team_data import random_team_event, swiss_team_events
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_profiles import examples
@@ -70,16 +70,8 @@ def _assert_team_p_as_reference(rows: pd.DataFrame) -> None:
 
 
 @settings(max_examples=examples(40), deadline=None)
-@given(
-    seed=st.integers(0, 10**6),
-    teams=st.integers(3, 12),
-    boards=st.integers(1, 6),
-    rounds=st.integers(1, 7),
-)
-def test_team_p_matches_the_reference(seed, teams, boards, rounds):
-    rows, _, _ = random_team_event(
-        seed, teams=teams, boards=boards, rounds=rounds, round_robin=False
-    )
+@given(rows=swiss_team_events())
+def test_team_p_matches_the_reference(rows):
     _assert_team_p_as_reference(rows)
 
 

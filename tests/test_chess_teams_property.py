@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from chess_team_data import random_team_event
+from chess_team_data import random_team_event, swiss_team_events
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_profiles import examples
@@ -16,16 +16,8 @@ from tourneystats.chess import RULE_SETS, team_standings
 
 
 @settings(max_examples=examples(40), deadline=None)
-@given(
-    seed=st.integers(0, 10**6),
-    teams=st.integers(3, 12),
-    boards=st.integers(1, 6),
-    rounds=st.integers(1, 7),
-)
-def test_team_tiebreaks_match_the_reference(seed, teams, boards, rounds):
-    rows, _, _ = random_team_event(
-        seed, teams=teams, boards=boards, rounds=rounds, round_robin=False
-    )
+@given(rows=swiss_team_events())
+def test_team_tiebreaks_match_the_reference(rows):
     ours = team_standings(rows, tiebreaks=CODES, rules="fide2024", round_robin=False)
     expected = reference(rows).set_index("team")
     ours = ours.set_index("team").loc[expected.index]
@@ -51,16 +43,8 @@ def _assert_ede_as_reference(rows: pd.DataFrame, variants: dict[str, str]) -> No
 
 
 @settings(max_examples=examples(40), deadline=None)
-@given(
-    seed=st.integers(0, 10**6),
-    teams=st.integers(3, 10),
-    boards=st.integers(1, 6),
-    rounds=st.integers(1, 7),
-)
-def test_ede_variants_match_the_reference(seed, teams, boards, rounds):
-    rows, _, _ = random_team_event(
-        seed, teams=teams, boards=boards, rounds=rounds, round_robin=False
-    )
+@given(rows=swiss_team_events(teams=10))
+def test_ede_variants_match_the_reference(rows):
     ede = team_standings(rows, tiebreaks=["EDE"], round_robin=False).set_index("team")["rank"]
     for code, steps in {
         "EDEC": "C",
@@ -75,18 +59,10 @@ def test_ede_variants_match_the_reference(seed, teams, boards, rounds):
 
 
 @settings(max_examples=examples(40), deadline=None)
-@given(
-    seed=st.integers(0, 10**6),
-    teams=st.integers(3, 10),
-    boards=st.integers(1, 6),
-    rounds=st.integers(1, 7),
-)
-def test_ede_with_and_without_p_matches_the_reference(seed, teams, boards, rounds):
+@given(rows=swiss_team_events(teams=10))
+def test_ede_with_and_without_p_matches_the_reference(rows):
     """EDE and EDE/P (the forfeited matches between the tied count, C.07 6.1.1), then the
     variants with /P, and with the board count highest first (the TieBreakServer reading)."""
-    rows, _, _ = random_team_event(
-        seed, teams=teams, boards=boards, rounds=rounds, round_robin=False
-    )
     _assert_ede_as_reference(rows, {"EDEC": "C", "EDET": "T", "EDEBB": "CB"})
 
 

@@ -55,6 +55,16 @@ def season(n_events: int) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
+def cached_season(n_events: int, cache: Path | None) -> pd.DataFrame:
+    """:func:`season`, read from (or kept in) the Parquet file `cache` when one is given."""
+    if cache is not None and cache.exists():
+        return pd.read_parquet(cache)
+    boards = season(n_events)
+    if cache is not None:
+        boards.to_parquet(cache)
+    return boards
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--events", type=int, default=1000)
@@ -64,12 +74,7 @@ def main() -> None:
     parser.add_argument("--tbs-events", type=int, default=50, help="the events TBS computes")
     args = parser.parse_args()
     start = time.perf_counter()
-    if args.cache is not None and args.cache.exists():
-        boards = pd.read_parquet(args.cache)
-    else:
-        boards = season(args.events)
-        if args.cache is not None:
-            boards.to_parquet(args.cache)
+    boards = cached_season(args.events, args.cache)
     made = time.perf_counter() - start
     print(f"{boards['event'].nunique()} events, {len(boards):,} board rows ({made:.1f} s to make)")
     best = float("inf")

@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "benchmarks"))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from bench_chess_teams import season  # noqa: E402
+from bench_chess_teams import cached_season  # noqa: E402
 
 from tourneystats.archive import read_archive, recompute, write_archive  # noqa: E402
 from tourneystats.chess import team_standings  # noqa: E402
@@ -44,12 +44,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--cache", type=Path, help="a Parquet file keeping the season made")
     args = parser.parse_args()
-    if args.cache is not None and args.cache.exists():
-        boards = pd.read_parquet(args.cache)
-    else:
-        boards = season(args.events)
-        if args.cache is not None:
-            boards.to_parquet(args.cache)
+    boards = cached_season(args.events, args.cache)
     rows = boards.assign(team_name="team " + boards["team"].astype(str),
                          date=pd.Timestamp("2025-05-01"), season="2025")  # fmt: skip
     print(f"{rows['event'].nunique()} events, {len(rows):,} board rows")

@@ -19,14 +19,12 @@ import sys
 import time
 from pathlib import Path
 
-import pandas as pd
-
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "tests" / "benchmarks"))
 
-from bench_chess_teams import TIEBREAKS, season  # noqa: E402
+from bench_chess_teams import TIEBREAKS, cached_season  # noqa: E402
 
 from tourneystats.chess import team_standings  # noqa: E402
 from tourneystats.chess.teamrounds import team_standings_by_round  # noqa: E402
@@ -38,12 +36,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--cache", type=Path, help="a Parquet file keeping the season made")
     args = parser.parse_args()
-    if args.cache is not None and args.cache.exists():
-        boards = pd.read_parquet(args.cache)
-    else:
-        boards = season(args.events)
-        if args.cache is not None:
-            boards.to_parquet(args.cache)
+    boards = cached_season(args.events, args.cache)
     print(f"{boards['event'].nunique()} events, {len(boards):,} board rows")
     for name, function in (("team_standings", team_standings),
                            ("team_standings_by_round", team_standings_by_round)):  # fmt: skip
