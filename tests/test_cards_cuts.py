@@ -176,8 +176,9 @@ def test_calls_of_the_standings_core_do_not_grow_with_the_events(monkeypatch):
 
         return wrapper
 
-    monkeypatch.setattr(cuts_module, "standings", counted("standings", cuts_module.standings))
-    monkeypatch.setattr(cuts_module, "explain", counted("explain", cuts_module.explain))
+    # (the cores of cards.standings and cards.explain, as cut_standings calls them)
+    monkeypatch.setattr(cuts_module, "_standings", counted("standings", cuts_module._standings))
+    monkeypatch.setattr(cuts_module, "_explained", counted("explain", cuts_module._explained))
     seen = []
     for count in (5, 1000):
         results, top, bracket = make_events(count, seed=3)

@@ -12,11 +12,12 @@ number of events.
 
 from __future__ import annotations
 
-import warnings
+from typing import cast
 
 import numpy as np
 import pandas as pd
 
+from ..core.people import with_clean_names
 from ..core.schema import (
     DECIDED_BY,
     EVENT,
@@ -33,9 +34,10 @@ from ..core.schema import (
     ROUNDS,
     WINS,
 )
+from .prepare import _prepare
 from .rules import Rules
-from .tables import standings
-from .terms import explain
+from .tables import _standings
+from .terms import _explained
 
 
 def points_cut_rounds(results: pd.DataFrame, rules: Rules) -> pd.DataFrame:
@@ -70,7 +72,7 @@ def points_cut_rounds(results: pd.DataFrame, rules: Rules) -> pd.DataFrame:
     0   cut      4
     """
     event, names = pd.factorize(results[EVENT], sort=False)
-    player = pd.factorize(_as_text(results[PLAYER]), sort=False)[0]
+    player = _id_codes(results[PLAYER])
     n_events, width_p = len(names), player.max(initial=0) + 1
     # one row per event and player, each event's rounds numbered 0, 1, ... in order
     pairs, who = np.unique(event * width_p + player, return_inverse=True)
@@ -113,9 +115,21 @@ def points_cut_rounds(results: pd.DataFrame, rules: Rules) -> pd.DataFrame:
     })  # fmt: skip
 
 
-def _as_text(ids: pd.Series) -> pd.Series:
-    """Ids compared as text (text ids as they are: no copy)."""
-    return ids if isinstance(ids.dtype, pd.StringDtype) else ids.astype(str)
+def _id_codes(ids: pd.Series) -> np.ndarray:
+    """Integer codes of ids compared as text (text categories: their codes as they are)."""
+    if _text_categories(ids):
+        return ids.cat.codes.to_numpy()
+    text = ids if isinstance(ids.dtype, pd.StringDtype) else ids.astype(str)
+    return pd.factorize(text, sort=False)[0]
+
+
+def _text_categories(ids: pd.Series | np.ndarray) -> bool:
+    """Whether `ids` are a categorical of text categories (as the Parquet reader and
+    :func:`~tourneystats.core.io.coded_texts` code them): one code per distinct text."""
+    dtype = getattr(ids, "dtype", None)
+    return isinstance(dtype, pd.CategoricalDtype) and isinstance(
+        dtype.categories.dtype, pd.StringDtype
+    )
 
 
 def cut_pairs(
@@ -153,7 +167,10 @@ def _rows_of(event: np.ndarray, wanted: np.ndarray) -> tuple[np.ndarray, np.ndar
 
 
 def _codes(*columns: pd.Series | np.ndarray) -> list[np.ndarray]:
-    """Shared integer codes of ids in several columns (-1: missing)."""
+    """Shared integer codes of ids in several columns (-1: missing): the codes of categoricals
+    of the same text categories as they are."""
+    if columns and all(_text_categories(c) and c.dtype == columns[0].dtype for c in columns):
+        return [cast(pd.Series, c).cat.codes.to_numpy(dtype=np.int64) for c in columns]
     values = [np.asarray(c, dtype=object) for c in columns]
     codes = pd.factorize(np.concatenate(values) if values else np.array([], dtype=object))[0]
     return np.split(codes, np.cumsum([v.size for v in values])[:-1])
@@ -167,7 +184,7 @@ def _with_bracket(
     :func:`~tourneystats.cards.publishers.standings_with_bracket` counts it, every event at once:
     `results` and `bracket` are those events' Swiss and bracket rows (``event`` codes)."""
     games = _standings_again(pd.concat([results, bracket], ignore_index=True), rules)
-    terms = explain(results, rules=rules)
+    terms = _explain_again(results, rules)
     sp, bp, bo, gp, tp, to = _codes(
         swiss[PLAYER], bracket[PLAYER], bracket[OPPONENT], games[PLAYER], terms[PLAYER],
         terms[OPPONENT],
@@ -211,19 +228,20 @@ def _with_bracket(
     return table
 
 
-#: what :func:`~tourneystats.cards.standings` warns of names of one event that differ in letter
-#: case only (:func:`~tourneystats.cards.prepare._warn_case_variants`)
-_CASE_VARIANTS = r".*names that differ in letter case only"
-
-
 def _standings_again(results: pd.DataFrame, rules: Rules) -> pd.DataFrame:
     """:func:`~tourneystats.cards.standings` of rows of events whose standings were computed
-    before (:func:`cut_standings` is computed after them), their events numbered: the warning
-    of names that differ in letter case only, given then with the events' names, is not given
-    again with their numbers."""
-    with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", message=_CASE_VARIANTS)
-        return standings(results, rules=rules)
+    before (:func:`cut_standings` is computed after them), their names read then
+    (:func:`~tourneystats.core.people.with_clean_names`): not read again, and the warning of
+    names that differ in letter case only, given then with the events' names, not given again
+    with their numbers."""
+    return _standings(_prepare(results, names_read=True), rules, None, None, keep_rows=False)
+
+
+def _explain_again(results: pd.DataFrame, rules: Rules) -> pd.DataFrame:
+    """:func:`~tourneystats.cards.explain` of every player of rows read before, as
+    :func:`_standings_again`."""
+    terms, m = _explained(_prepare(results, names_read=True), rules)
+    return terms.iloc[np.lexsort((m.t, m.p, m.e))].reset_index(drop=True)
 
 
 def cut_standings(
@@ -284,6 +302,28 @@ def cut_standings(
     2     E      C     3             3  match_points
     3     E      D     4             0          <NA>
     """
+    return _cut_standings(*names_read(results, bracket), top, rules, computed)
+
+
+def names_read(
+    results: pd.DataFrame, bracket: pd.DataFrame | None
+) -> tuple[pd.DataFrame, pd.DataFrame | None]:
+    """`results` and `bracket` with their players' and opponents' names read as
+    :func:`~tourneystats.cards.standings` reads them
+    (:func:`~tourneystats.core.people.with_clean_names`), for :func:`_cut_standings`."""
+    results = with_clean_names(results, (PLAYER, OPPONENT))
+    return results, None if bracket is None else with_clean_names(bracket, (PLAYER, OPPONENT))
+
+
+def _cut_standings(
+    results: pd.DataFrame,
+    bracket: pd.DataFrame | None,
+    top: pd.Series,
+    rules: Rules,
+    computed: pd.DataFrame | None,
+) -> pd.DataFrame | None:
+    """:func:`cut_standings` of results and bracket rows whose names are read
+    (:func:`names_read`)."""
     codes, names = pd.factorize(results[EVENT], sort=False)
     n_events = len(names)
     tops = top.reindex(names).fillna(0).to_numpy(dtype=np.int64) if n_events else np.zeros(0, int)

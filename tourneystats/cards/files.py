@@ -31,7 +31,7 @@ from ..core.io import (
 )
 from ..core.people import with_clean_names, with_people
 from ..core.schema import BRACKET, DATE, EVENT, NAME, OPPONENT, PLAYER, ROUND, ValidationError
-from .cuts import cut_standings
+from .cuts import _cut_standings, names_read
 from .decklistcache import JSON_SUFFIXES, is_mtg_json, read_mtg_json
 from .history import standings_by_round
 from .homonyms import told_apart
@@ -754,6 +754,8 @@ def _cuts_frozen(
     groups, unread = _to_recompute(results, events, rules)
     for message in unread:  # (as bracket_rows says it)
         warnings.warn(message, stacklevel=4)
+    results, read = names_read(results, bracket)  # (once for every set of rules)
+    bracket = read if read is not None else bracket
     codes, names = pd.factorize(results[EVENT], sort=False)  # (text compared once)
     named = pd.Index(names)
     b_codes = named.get_indexer(bracket[EVENT]) if len(bracket) else np.zeros(0, np.int64)
@@ -761,12 +763,8 @@ def _cuts_frozen(
     for own, (group, top) in groups.items():  # a few: one per set of rules
         wanted = named.get_indexer(group)
         rows, marks = np.isin(codes, wanted), np.isin(b_codes, wanted)
-        part = cut_standings(
-            results[rows],
-            top,
-            own,
-            bracket=bracket[marks] if len(bracket) else None,
-            computed=table,
+        part = _cut_standings(
+            results[rows], bracket[marks] if len(bracket) else None, top, own, table
         )
         if part is not None:
             parts.append(part)

@@ -82,7 +82,19 @@ def explain(
     1      2        C  False           0.5     True
     """
     rules = get_rules(rules)
-    m = _prepare(results)
+    out, m = _explained(_prepare(results), rules)
+    if player is not None:
+        many = isinstance(player, list | tuple | set | np.ndarray | pd.Series | pd.Index)
+        wanted: list[Hashable] = list(cast(Iterable, player)) if many else [cast(Hashable, player)]
+        if players is not None and NAME in players.columns:
+            wanted = select(players, wanted, entity=PLAYER)
+        out = out[out[PLAYER].isin(wanted).to_numpy()]
+    order = np.lexsort((m.t[out.index], m.p[out.index], m.e[out.index]))
+    return with_people(out.iloc[order].reset_index(drop=True), players)
+
+
+def _explained(m: _Matches, rules: Rules) -> tuple[pd.DataFrame, _Matches]:
+    """The rows of :func:`explain` of prepared results `m`, in the rows' order (and `m`)."""
     s = _score(m, rules, m.p, m.q, m.n_players, _dropped(m))
     row_mp, row_gp, _ = _row_points(m, rules)
     assert s.seen_mwp is not None and s.seen_gwp is not None  # (set by _score)
@@ -102,15 +114,7 @@ def explain(
         **terms,
         COUNTED: _counted(m, rules),
     }
-    out = pd.DataFrame(columns)
-    if player is not None:
-        many = isinstance(player, list | tuple | set | np.ndarray | pd.Series | pd.Index)
-        wanted: list[Hashable] = list(cast(Iterable, player)) if many else [cast(Hashable, player)]
-        if players is not None and NAME in players.columns:
-            wanted = select(players, wanted, entity=PLAYER)
-        out = out[out[PLAYER].isin(wanted).to_numpy()]
-    order = np.lexsort((m.t[out.index], m.p[out.index], m.e[out.index]))
-    return with_people(out.iloc[order].reset_index(drop=True), players)
+    return pd.DataFrame(columns), m
 
 
 def _terms(m: _Matches, rules: Rules, values: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
