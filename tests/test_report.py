@@ -433,3 +433,25 @@ def test_the_import_report_is_json_with_null_for_no_message(tmp_path):
     report = json.loads(text, parse_constant=lambda c: pytest.fail(f"{c} is not JSON"))
     messages = [f["message"] for f in report["files"]]
     assert None in messages and any(isinstance(m, str) for m in messages)
+
+
+def test_recompute_gives_the_warnings_of_its_workers_as_its_own(tmp_path, capfd):
+    """The warnings of events computed on two processes are given as one process gives them
+    (by this command, the same lines), not as the workers' Python warnings."""
+    rows = pd.DataFrame({
+        "event": ["E1"] * 4 + ["E2"] * 2, "round": 1,
+        "player": ["Al", "AL", "Bo", "Cy", "Di", "Ed"],
+        "opponent": ["Bo", "Cy", "Al", "AL", "Ed", "Di"],
+        "wins": [2, 2, 0, 0, 2, 0], "losses": [0, 0, 2, 2, 0, 2], "draws": 0,
+    })  # fmt: skip
+    store = tmp_path / "store"
+    seasons = rows.assign(season=rows["event"].map({"E1": 2023, "E2": 2024}))  # two files
+    archive.write_archive(seasons, store, family="cards")
+    said = []
+    for jobs in ("1", "2"):
+        out = ["recompute", str(store), "--out", str(tmp_path / f"out-{jobs}"), "--quiet"]
+        assert main([*out, "--jobs", jobs, "--force"]) == 0
+        said.append(capfd.readouterr().err)
+    assert said[0] == said[1]
+    assert said[0].count("letter case only") == 1 and "'AL', 'Al'" in said[0]
+    assert "UserWarning" not in said[0]

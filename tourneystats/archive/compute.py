@@ -22,7 +22,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ..core.io import atomic_write
-from ..core.parallel import map_files
+from ..core.parallel import map_warned
 from ..core.schema import ValidationError
 from .config import _bind, load_config
 from .dataset import (
@@ -589,7 +589,9 @@ def _run_pandas(
     work = _Compute(specs, options, strict)
     if not strict and jobs != 1:
         todo = sorted(todo, key=lambda item: -item.rows)  # (stable: equal sizes in order)
-    for item, (table, errors) in zip(todo, map_files(work, todo, jobs=jobs), strict=False):
+    # (a worker's warnings given again here, as this process gives its own: one form for any jobs)
+    done = map_warned(work, todo, jobs=jobs, stacklevel=4)
+    for item, (table, errors) in zip(todo, done, strict=False):
         if on_done(item, table, errors):
             break
 
