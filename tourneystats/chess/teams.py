@@ -452,8 +452,9 @@ def _match_frame(
     )  # fmt: skip
     agg = agg.merge(theirs, on=[EVENT, ROUND, OPPONENT_TEAM], how="left")
     mine, other = agg["_pts"].to_numpy(), agg["_opp_pts"].to_numpy(dtype=np.float64)
-    played = agg["_played"].to_numpy() | agg["_opp_played"].fillna(False).to_numpy(dtype=bool)
-    live = agg["_live"].to_numpy() | agg["_opp_live"].fillna(False).to_numpy(dtype=bool)
+    # (.eq(True): a team bye's missing opponent is False, with no downcast of the merged column)
+    played = agg["_played"].to_numpy() | agg["_opp_played"].eq(True).to_numpy()
+    live = agg["_live"].to_numpy() | agg["_opp_live"].eq(True).to_numpy()
     is_bye = agg["_bye"].to_numpy() >= 0
     code = np.where(mine > other, K_FW, K_FL)
     code = np.where(played, K_PLAYED, code)
