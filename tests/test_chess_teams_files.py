@@ -159,6 +159,21 @@ def test_a_table_of_board_rows_is_a_team_event(tmp_path, suffix):
         read_results(path)  # its boards are never read as an individual event
 
 
+def test_a_table_with_blank_cells_names_its_rows_ids_as_integers(tmp_path):
+    """The team byes' blank cells make a CSV's opponent_team, board, player and opponent floats:
+    a refusal names the rows' ids as the table gives them."""
+    boards = read_team_trf(ROOT / "tests/data/chess/teams/cup-trf2026.trf").boards
+    path = tmp_path / "cup.csv"
+    bad = (boards["round"] == 2) & (boards["team"] == 3) & (boards["board"] == 2)
+    boards.assign(points=boards["points"].mask(bad, 0.0)).to_csv(path, index=False)
+    with pytest.raises(ValidationError) as caught:
+        standings_from_path(path)
+    assert str(caught.value).splitlines()[1:] == [
+        "  event='cup-trf2026', round=2, board=2, team=1, opponent_team=3, player=1, opponent=7",
+        "  event='cup-trf2026', round=2, board=2, team=3, opponent_team=1, player=7, opponent=1",
+    ]
+
+
 # --- the dtypes of the board rows ----------------------------------------------------------------
 
 #: the club cup of tests/data/chess/teams/cup.pgn (read_team_pgn numbers the players by rating:
