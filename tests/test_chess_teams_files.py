@@ -157,3 +157,110 @@ def test_a_table_of_board_rows_is_a_team_event(tmp_path, suffix):
     assert np.allclose(table["BH:GP/C1"], expected["BH:GP/C1"])
     with pytest.raises(ValidationError, match="a team event"):
         read_results(path)  # its boards are never read as an individual event
+
+
+def test_a_table_with_blank_cells_names_its_rows_ids_as_integers(tmp_path):
+    """The team byes' blank cells make a CSV's opponent_team, board, player and opponent floats:
+    a refusal names the rows' ids as the table gives them."""
+    boards = read_team_trf(ROOT / "tests/data/chess/teams/cup-trf2026.trf").boards
+    path = tmp_path / "cup.csv"
+    bad = (boards["round"] == 2) & (boards["team"] == 3) & (boards["board"] == 2)
+    boards.assign(points=boards["points"].mask(bad, 0.0)).to_csv(path, index=False)
+    with pytest.raises(ValidationError) as caught:
+        standings_from_path(path)
+    assert str(caught.value).splitlines()[1:] == [
+        "  event='cup-trf2026', round=2, board=2, team=1, opponent_team=3, player=1, opponent=7",
+        "  event='cup-trf2026', round=2, board=2, team=3, opponent_team=1, player=7, opponent=1",
+    ]
+
+
+# --- the dtypes of the board rows ----------------------------------------------------------------
+
+#: the club cup of tests/data/chess/teams/cup.pgn (read_team_pgn numbers the players by rating:
+#: 1 Ann, 2 Cid, 3 Ben, 4 Dan, 5 Eve, 6 Fay), each player's rows: (round, player, opponent,
+#: colour, points); a player without a game in a round (his team idle) has a zero-point bye
+_CUP_GAMES = [
+    (1, 1, 2, "w", 1.0), (1, 2, 1, "b", 0.0), (1, 4, 3, "w", 0.5), (1, 3, 4, "b", 0.5),
+    (2, 2, 5, "w", 0.5), (2, 5, 2, "b", 0.5), (2, 6, 4, "w", 0.0), (2, 4, 6, "b", 1.0),
+    (3, 5, 1, "w", 1.0), (3, 1, 5, "b", 0.0), (3, 3, 6, "w", 1.0), (3, 6, 3, "b", 0.0),
+]  # fmt: skip
+#: the dtypes every team reader gives its board rows, under every pandas version
+_BOARD_DTYPES = {"event": "category", "round": "int64", "team": "int64",
+                 "opponent_team": "Int64", "board": "Int64", "player": "Int64",
+                 "opponent": "Int64", "colour": "category", "points": "float64",
+                 "kind": "category"}  # fmt: skip
+
+
+def _cup_trf(path: Path) -> Path:
+    """The club cup of cup.pgn as a TRF-16 file with 013 team records (board order as played)."""
+    from tourneystats.chess import KINDS, write_trf
+
+    rows = [(r, p, o, c, pts, "played") for r, p, o, c, pts in _CUP_GAMES]
+    played = {(r, p) for r, p, *_ in _CUP_GAMES}
+    rows += [(r, p, None, None, 0.0, "zpb") for r in (1, 2, 3) for p in range(1, 7)
+             if (r, p) not in played]  # fmt: skip
+    own = pd.DataFrame(rows, columns=["round", "player", "opponent", "colour", "points", "kind"])
+    own = own.assign(event="Club team cup").astype({"opponent": "Int64"})
+    assert set(own["kind"]) <= set(KINDS)
+    players = pd.DataFrame({"event": "Club team cup", "player": range(1, 7),
+                            "name": ["Ann", "Cid", "Ben", "Dan", "Eve", "Fay"],
+                            "rating": [2000, 1950, 1900, 1850, 1800, 1700]})  # fmt: skip
+    write_trf(own.sort_values(["round", "player"]), players, None, path)
+    with open(path, "a", encoding="utf-8") as handle:
+        for name, roster in (("Rooks", (1, 3)), ("Knights", (2, 4)), ("Bishops", (5, 6))):
+            handle.write(f"013 {name:<32}" + " ".join(f"{p:4d}" for p in roster) + "\n")
+    return path
+
+
+def _dtypes(frame: pd.DataFrame) -> dict[str, str]:
+    return {column: str(dtype) for column, dtype in frame.dtypes.items()}
+
+
+def test_the_board_rows_of_a_team_trf_have_the_dtypes_of_every_team_reader(tmp_path):
+    """read_team_trf's board rows: one dtype per column, whatever the pandas version (they once
+    came from a concatenation of the team byes' empty columns) and whatever the file holds, the
+    same as read_team_pgn's of the same event, and kept by validate_team_results."""
+    import warnings
+
+    from tourneystats.chess import KINDS
+    from tourneystats.chess.teampgn import read_team_pgn
+    from tourneystats.chess.teams import BOARD_ROW_DTYPES, validate_team_results
+
+    cup, generated = _cup_trf(tmp_path / "cup.trf"), tmp_path / "generated.trf"
+    write_team_trf(3, generated)  # (team byes: pab)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", FutureWarning)  # (pandas 2.2 warned of the byes' concat)
+        trf = read_team_trf(cup, event="Club team cup").boards
+        section = read_team_trf(ROOT / "tests/data/chess/teams/cup-trf2026.trf").boards
+        swiss = read_team_trf(generated).boards
+    pgn = read_team_pgn(ROOT / "tests/data/chess/teams/cup.pgn").boards
+    for frame in (trf, section, swiss, pgn):
+        assert _dtypes(frame) == _BOARD_DTYPES
+        assert frame["colour"].cat.categories.tolist() == ["w", "b"]
+        assert frame["kind"].cat.categories.tolist() == list(KINDS)
+        for column, dtype in BOARD_ROW_DTYPES.items():
+            assert frame[column].dtype == dtype, column
+    assert swiss["opponent_team"].isna().any() and section["opponent_team"].isna().any()
+    assert trf["event"].cat.categories.tolist() == ["Club team cup"]
+    pd.testing.assert_series_equal(trf.dtypes, pgn.dtypes)
+    # the same event: the matches' rows are the PGN's, value for value and dtype for dtype; the
+    # idle team's rounds are team byes (zero-point: its players have no game)
+    matches = trf[trf["opponent_team"].notna()].reset_index(drop=True)
+    pd.testing.assert_frame_equal(matches, pgn)
+    byes = trf[trf["opponent_team"].isna()]
+    assert byes[["round", "team", "kind"]].values.tolist() == [
+        [1, 3, "zpb"], [2, 1, "zpb"], [3, 2, "zpb"]]  # fmt: skip
+    for frame in (trf, section, pgn):  # (the validated table keeps them)
+        pd.testing.assert_series_equal(validate_team_results(frame).dtypes, frame.dtypes)
+
+
+def test_a_kind_of_no_category_is_never_dropped_silently():
+    from tourneystats.chess.teams import as_board_rows
+
+    rows = pd.DataFrame({"event": "E", "round": 1, "team": 1, "opponent_team": 2, "board": 1,
+                         "player": 1, "opponent": 2, "colour": ["w"], "points": 1.0,
+                         "kind": ["won"]})  # fmt: skip
+    with pytest.raises(ValueError, match=r"kind 'won': not one of \['played'"):
+        as_board_rows(rows, "category")
+    with pytest.raises(ValueError, match=r"colour 'white': not one of \['w', 'b'\]"):
+        as_board_rows(rows.assign(colour="white", kind="played"), "category")

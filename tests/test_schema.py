@@ -90,3 +90,27 @@ def test_nullable_and_categorical_values_print_plainly():
     )
     with pytest.raises(ValidationError, match=r"event='E1', round=1, player=7$"):
         fail_rows(df, np.ones(1, bool), "bad")
+
+
+def test_ids_read_as_floats_print_as_the_table_gives_them():
+    """A CSV's integer column with blank cells (a bye's opponent) is read as floats: the rows an
+    error lists print its whole numbers as integers; other values as they are."""
+    df = pd.DataFrame(
+        {
+            "event": ["E", "E", "E"],
+            "round": [1.0, 2.0, 3.0],
+            "opponent_team": [3.0, np.nan, 2.5],
+            "player": [7.0, 8.0, 9.0],
+            "opponent": np.array([12.0, np.nan, 1e15]),
+        }
+    )
+    with pytest.raises(ValidationError) as caught:
+        fail_rows(df, np.ones(3, bool), "bad")
+    assert str(caught.value).splitlines()[1:] == [
+        "  event='E', round=1, opponent_team=3, player=7, opponent=12",
+        "  event='E', round=2, opponent_team=nan, player=8, opponent=nan",
+        "  event='E', round=3, opponent_team=2.5, player=9, opponent=1000000000000000",
+    ]
+    # without an id column the first columns print as they are
+    with pytest.raises(ValidationError, match=r"points=1\.0, score=2\.5$"):
+        fail_rows(pd.DataFrame({"points": [1.0], "score": [2.5]}), np.ones(1, bool), "bad")

@@ -56,8 +56,8 @@ from ..core.schema import (
     TEAM,
     ValidationError,
 )
-from .kinds import KINDS
 from .pgn import ParsedPgn, parse_pgn
+from .teams import BOARD_ROW_DTYPES
 
 _SIDES = ("White", "Black")
 #: a team tag with a known value (not blank, ``?`` or ``-``)
@@ -71,7 +71,10 @@ class TeamPgnData(NamedTuple):
     Attributes
     ----------
     boards : pandas.DataFrame
-        One row per board per round (:func:`~tourneystats.chess.teams.validate_team_results`).
+        One row per board per round (:func:`~tourneystats.chess.teams.validate_team_results`),
+        of the dtypes every team reader gives (``teams.BOARD_ROW_DTYPES``): ``event``,
+        ``colour`` and ``kind`` categorical, ``round``, ``team`` int64, ``opponent_team``,
+        ``board``, ``player``, ``opponent`` nullable Int64, ``points`` float64.
     teams : pandas.DataFrame
         ``event, team, name``: the teams, numbered in each event in order of appearance.
     players : pandas.DataFrame
@@ -365,19 +368,20 @@ def _frames(
     colour = np.repeat(np.array([0, 1], dtype=np.int8), len(board))[order]
     event_cat = parsed.data.events[EVENT].dtype
     assert isinstance(event_cat, pd.CategoricalDtype)  # (as read_pgn makes it)
+    dtype = BOARD_ROW_DTYPES  # (the dtypes of read_team_trf's board rows)
     rows = pd.DataFrame(
         {
             EVENT: pd.Categorical.from_codes(event[order], dtype=event_cat),
-            ROUND: rounds[order],
-            TEAM: mine[order],
-            OPPONENT_TEAM: theirs[order],
-            BOARD: boards[order],
-            PLAYER: player,
-            OPPONENT: opponent,
-            COLOUR: pd.Categorical.from_codes(colour, categories=pd.Index(["w", "b"])),
-            POINTS: parsed.points.ravel()[order],
+            ROUND: rounds[order].astype(dtype[ROUND], copy=False),
+            TEAM: mine[order].astype(dtype[TEAM], copy=False),
+            OPPONENT_TEAM: pd.array(theirs[order], dtype=dtype[OPPONENT_TEAM]),
+            BOARD: pd.array(boards[order], dtype=dtype[BOARD]),
+            PLAYER: pd.array(player, dtype=dtype[PLAYER]),
+            OPPONENT: pd.array(opponent, dtype=dtype[OPPONENT]),
+            COLOUR: pd.Categorical.from_codes(colour, dtype=dtype[COLOUR]),
+            POINTS: parsed.points.ravel()[order].astype(dtype[POINTS], copy=False),
             KIND: pd.Categorical.from_codes(
-                parsed.kinds.ravel()[order].astype(np.int8), categories=pd.Index(list(KINDS))
+                parsed.kinds.ravel()[order].astype(np.int8), dtype=dtype[KIND]
             ),
         }
     )

@@ -56,7 +56,7 @@ from ..core.schema import (
     fail_rows,
     validate,
 )
-from .kinds import K_FL, K_FPB, K_FW, K_HPB, K_LIVE, K_PAB, K_PLAYED, K_ZPB, KINDS
+from .kinds import COLOURS, K_FL, K_FPB, K_FW, K_HPB, K_LIVE, K_PAB, K_PLAYED, K_ZPB, KINDS
 
 #: the columns of a team results table (one row per board per round)
 TEAM_RESULT_COLUMNS = (
@@ -71,6 +71,22 @@ TEAM_RESULT_COLUMNS = (
     Column(POINTS, "float", nullable=True, doc="board points; missing for a game in progress"),
     Column(KIND, "str", doc="how the board was decided, one of KINDS"),
 )
+#: the dtypes of the board rows the team readers give (:func:`~tourneystats.chess.read_team_trf`,
+#: :func:`~tourneystats.chess.read_team_pgn`), the same under every pandas version: the ids a
+#: team bye or an empty board leaves missing are nullable integers, ``colour`` and ``kind``
+#: categorical as :func:`~tourneystats.chess.read_trf` gives them (``event`` is categorical too,
+#: of the events read: :func:`as_board_rows`)
+BOARD_ROW_DTYPES: dict[str, Any] = {
+    ROUND: np.dtype(np.int64),
+    TEAM: np.dtype(np.int64),
+    OPPONENT_TEAM: pd.Int64Dtype(),
+    BOARD: pd.Int64Dtype(),
+    PLAYER: pd.Int64Dtype(),
+    OPPONENT: pd.Int64Dtype(),
+    COLOUR: pd.CategoricalDtype(pd.Index(list(COLOURS))),
+    POINTS: np.dtype(np.float64),
+    KIND: pd.CategoricalDtype(pd.Index(list(KINDS))),
+}
 #: the columns of the match table (:func:`team_matches`)
 MATCH_COLUMNS = (EVENT, ROUND, TEAM, OPPONENT_TEAM, KIND, MATCH_POINTS, GAME_POINTS)
 _BYES = (K_PAB, K_FPB, K_HPB, K_ZPB)
@@ -184,6 +200,28 @@ def _team_points(points: str | TeamPoints | None) -> TeamPoints:
     if points not in TEAM_POINTS:
         raise ValueError(f"unknown team points {points!r}; expected one of {list(TEAM_POINTS)}")
     return TEAM_POINTS[points]
+
+
+def as_board_rows(frame: pd.DataFrame, event: Any) -> pd.DataFrame:
+    """The board-row columns of `frame`, in order, of the dtypes ``BOARD_ROW_DTYPES`` and `event`
+    the dtype of ``event`` (a reader's: the categories of its events).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from tourneystats.chess.teams import as_board_rows
+    >>> rows = pd.DataFrame({"event": "E", "round": 1, "team": [1, 2], "kind": "pab",
+    ...     "opponent_team": None, "board": None, "player": None, "opponent": None,
+    ...     "colour": None, "points": 0.0})
+    >>> as_board_rows(rows, "category").dtypes.astype(str).tolist()
+    ['category', 'int64', 'int64', 'Int64', 'Int64', 'Int64', 'Int64', 'category', 'float64', 'category']
+    """
+    for column in (COLOUR, KIND):  # (a value of no category would be left out silently)
+        values, known = frame[column], BOARD_ROW_DTYPES[column].categories
+        stray = values.notna().to_numpy() & ~values.isin(known).to_numpy()
+        if stray.any():
+            raise ValueError(f"{column} {values[stray].iloc[0]!r}: not one of {list(known)}")
+    return frame[[EVENT, *BOARD_ROW_DTYPES]].astype({EVENT: event, **BOARD_ROW_DTYPES})
 
 
 # --- validation ----------------------------------------------------------------------------------
@@ -414,8 +452,9 @@ def _match_frame(
     )  # fmt: skip
     agg = agg.merge(theirs, on=[EVENT, ROUND, OPPONENT_TEAM], how="left")
     mine, other = agg["_pts"].to_numpy(), agg["_opp_pts"].to_numpy(dtype=np.float64)
-    played = agg["_played"].to_numpy() | agg["_opp_played"].fillna(False).to_numpy(dtype=bool)
-    live = agg["_live"].to_numpy() | agg["_opp_live"].fillna(False).to_numpy(dtype=bool)
+    # (.eq(True): a team bye's missing opponent is False, with no downcast of the merged column)
+    played = agg["_played"].to_numpy() | agg["_opp_played"].eq(True).to_numpy()
+    live = agg["_live"].to_numpy() | agg["_opp_live"].eq(True).to_numpy()
     is_bye = agg["_bye"].to_numpy() >= 0
     code = np.where(mine > other, K_FW, K_FL)
     code = np.where(played, K_PLAYED, code)

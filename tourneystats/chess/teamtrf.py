@@ -59,7 +59,7 @@ from ..core.schema import (
     TEAM,
     ValidationError,
 )
-from .teams import TeamPoints
+from .teams import TeamPoints, as_board_rows
 from .teamsection import (
     apply_section,
     has_team_section,
@@ -79,7 +79,10 @@ class TeamTrfData(NamedTuple):
     Attributes
     ----------
     boards : pandas.DataFrame
-        One row per board per round (:func:`~tourneystats.chess.teams.validate_team_results`).
+        One row per board per round (:func:`~tourneystats.chess.teams.validate_team_results`),
+        of the dtypes every team reader gives (``teams.BOARD_ROW_DTYPES``): ``event``,
+        ``colour`` and ``kind`` categorical, ``round``, ``team`` int64, ``opponent_team``,
+        ``board``, ``player``, ``opponent`` nullable Int64, ``points`` float64.
     teams : pandas.DataFrame
         ``event, team, name``: the ``013`` records, numbered in file order.
     players : pandas.DataFrame
@@ -226,6 +229,7 @@ def read_team_trf(
         points = section_points(section, boards, path)
         published = section.published.drop(columns="line").assign(**{EVENT: name})
         published = published[[EVENT, *published.columns[:-1]]]
+    boards = as_board_rows(boards, data.events[EVENT].dtype)  # (as read_team_pgn gives them)
     teams = records.drop_duplicates(TEAM)[[TEAM, NAME]].assign(**{EVENT: name})
     players = data.players.merge(members[[PLAYER, TEAM]], on=PLAYER, how="left")
     return TeamTrfData(boards, teams[[EVENT, TEAM, NAME]].reset_index(drop=True), players,
@@ -329,14 +333,11 @@ def _boards(
             f"{shown.values.tolist()}"
         )
     byes = _team_byes(rows, paired, key)
-    with warnings.catch_warnings():  # (pandas 2.2 warns of the byes' all-missing columns)
-        warnings.filterwarnings("ignore", "The behavior of DataFrame concatenation", FutureWarning)
-        out = pd.concat([paired, byes], ignore_index=True)
+    # (both of one dtype per column: the concatenation's dtypes depend on no pandas version)
+    parts = [as_board_rows(part, object) for part in (paired, byes)]
+    out = pd.concat(parts, ignore_index=True)
     out = out.sort_values([ROUND, TEAM, BOARD], na_position="last", kind="stable")
-    columns = [EVENT, ROUND, TEAM, OPPONENT_TEAM, BOARD, PLAYER, OPPONENT, "colour", "points",
-               KIND]  # fmt: skip
-    out = out[columns].reset_index(drop=True)
-    return out.astype({TEAM: np.int64, OPPONENT_TEAM: "Int64", BOARD: "Int64", KIND: str})
+    return out.reset_index(drop=True)
 
 
 def _team_byes(rows: pd.DataFrame, paired: pd.DataFrame, key: list[str]) -> pd.DataFrame:

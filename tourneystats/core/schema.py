@@ -254,13 +254,33 @@ def shortened(items: Iterable[object], total: int | None = None, shown: int = 8)
     return text + (f", ... ({total:,} in all)" if total > shown else "")
 
 
+def _plain(value: object, whole: bool) -> object:
+    """`value` as a person reads it: a numpy scalar (of a nullable or categorical column) as the
+    Python value; with `whole`, a float holding a whole number as an int."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    if whole and isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
 def describe_rows(rows: pd.DataFrame, limit: int = SHOWN_ROWS) -> str:
-    """Render the first `limit` rows as ``event=..., round=..., player=...`` lines."""
-    shown = [c for c in CONTEXT if c in rows.columns] or list(rows.columns[:4])
+    """Render the first `limit` rows as ``event=..., round=..., player=...`` lines.
+
+    The ids (the columns of :data:`CONTEXT`) print whole numbers as integers: a table's
+    integer column with blank cells is read as floats (``opponent_team=3``, not ``3.0``).
+
+    Examples
+    --------
+    >>> rows = pd.DataFrame({"event": ["A"], "round": [2], "team": [1], "opponent_team": [3.0]})
+    >>> print(describe_rows(rows))
+      event='A', round=2, team=1, opponent_team=3
+    """
+    context = [c for c in CONTEXT if c in rows.columns]
+    shown = context or list(rows.columns[:4])
     lines = []
     for values in rows[shown].head(limit).itertuples(index=False, name=None):
-        # numpy scalars (from nullable or categorical columns) print as plain Python values
-        plain = (v.item() if isinstance(v, np.generic) else v for v in values)
+        plain = (_plain(v, bool(context)) for v in values)
         lines.append("  " + ", ".join(f"{c}={v!r}" for c, v in zip(shown, plain, strict=True)))
     if len(rows) > limit:
         lines.append(f"  ... and {len(rows) - limit} more")
