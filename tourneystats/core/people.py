@@ -169,8 +169,12 @@ def _none_alike(distinct: Any) -> bool:
 def _in_use(codes: np.ndarray, categories: pd.Index) -> tuple[np.ndarray, pd.Index]:
     """Categorical `codes` numbered again over the categories some row has (-1 stays -1), and
     those categories (a frame of a few events keeps the categories of a whole archive)."""
-    used = np.bincount(codes[codes >= 0], minlength=len(categories)) > 0
-    remap = np.full(len(categories) + 1, -1, dtype=np.int64)  # the last slot: -1 stays -1
+    used = np.zeros(len(categories) + 1, dtype=bool)  # the last slot: -1's (no copy, no cast)
+    used[codes] = True
+    used = used[:-1]
+    if used.all():  # (a frame's own categories)
+        return codes, categories
+    remap = np.full(len(categories) + 1, -1, dtype=codes.dtype)  # the last slot: -1 stays -1
     remap[:-1][used] = np.arange(int(used.sum()))
     return remap[codes], categories[used]
 
