@@ -156,8 +156,10 @@ def random_team_event(
     )
     absent = [(event, r, p, None, None, 0.0, "zpb") for r in range(1, n_rounds + 1)
               for ps in roster.values() for p in ps if (r, p) not in seen]  # fmt: skip
-    own = pd.concat([own, pd.DataFrame(absent, columns=own.columns)], ignore_index=True)
-    own = own.astype({"opponent": "Int64"}).sort_values(["round", "player"], ignore_index=True)
+    # (the parts of the same dtypes, and no empty part: none decides a column's dtype)
+    absent = pd.DataFrame(absent, columns=own.columns).astype({"opponent": "Int64"})
+    own = pd.concat([own, absent], ignore_index=True) if len(absent) else own
+    own = own.sort_values(["round", "player"], ignore_index=True)
     return out, own, rr
 
 

@@ -1038,7 +1038,7 @@ def test_import_in_small_batches_builds_the_same_archive(tmp_path, monkeypatch, 
     whole = import_folder(
         src, tmp_path / "whole", chunk_rows=10**9, season_from_folder=True, progress=False
     )
-    monkeypatch.setattr(archive.importer, "_TRF_BATCH", trf_batch)
+    monkeypatch.setattr(archive.sources, "_TRF_BATCH", trf_batch)
     small = import_folder(
         src, tmp_path / "small", chunk_rows=1, season_from_folder=True, progress=False
     )
@@ -1110,7 +1110,7 @@ def test_import_stages_files_as_one_write_cuts_them(tmp_path, monkeypatch):
     src = tmp_path / "src" / "2019"
     frame = chess_season(n_events=12).drop(columns="season")  # events of 40 rows
     write_trf(frame, None, None, src)
-    monkeypatch.setattr(archive.importer, "_TRF_BATCH", 5)
+    monkeypatch.setattr(archive.sources, "_TRF_BATCH", 5)
     imported = import_folder(
         tmp_path / "src", tmp_path / "a", chunk_rows=150, season_from_folder=True, progress=False
     )

@@ -11,7 +11,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from tourneystats.archive import import_folder, importer, read_archive
+from tourneystats.archive import import_folder, read_archive, sources
 from tourneystats.archive.dataset import archive_files
 
 
@@ -70,9 +70,9 @@ def imported(src: Path, root: Path, **options) -> tuple[dict, pd.DataFrame, list
 @pytest.mark.parametrize("batch", [3, 200])  # 3: a name given twice in two batches
 def test_files_read_together_are_imported_as_each_alone(src, tmp_path, monkeypatch, options,
                                                           chunk_rows, batch):  # fmt: skip
-    monkeypatch.setattr(importer, "_JSON_BATCH", batch)
+    monkeypatch.setattr(sources, "_JSON_BATCH", batch)
     together = imported(src, tmp_path / "together", chunk_rows=chunk_rows, **options)
-    monkeypatch.setattr(importer, "_JSON_BATCH", 1)  # each file a batch of its own: read alone
+    monkeypatch.setattr(sources, "_JSON_BATCH", 1)  # each file a batch of its own: read alone
     alone = imported(src, tmp_path / "alone", chunk_rows=chunk_rows, **options)
     assert together[0] == alone[0]  # the report: every file, season, rows, status, warning
     assert together[2] == alone[2]  # the archive files, cut alike

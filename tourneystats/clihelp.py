@@ -586,7 +586,7 @@ def family_hint(args: argparse.Namespace, error: Exception) -> str:
     family = getattr(args, "family", None)
     if family is None or not path.exists() or "no such file" in str(error):
         return ""
-    from .archive.importer import family_of
+    from .archive.sources import family_of
 
     files = [path] if path.is_file() else list_files(path, FAMILY_SUFFIXES)[:20]
     founds = set()

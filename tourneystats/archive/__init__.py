@@ -26,6 +26,7 @@ Dask is an optional extra (``pip install 'tourneystats[dask]'``); it is imported
 
 The code lives in :mod:`~tourneystats.archive.dataset` (the Parquet dataset: write, list, read),
 :mod:`~tourneystats.archive.importer` (a folder of source files into an archive),
+:mod:`~tourneystats.archive.sources` (which family a source file holds, read with its reader),
 :mod:`~tourneystats.archive.compute` (standings of every event, pandas and Dask engines),
 :mod:`~tourneystats.archive.config` (per-family options) and
 :mod:`~tourneystats.archive.families` (what each family stores and which kernel computes it).
