@@ -246,9 +246,10 @@ def test_ctrl_c_during_recompute_then_resume(tmp_path, monkeypatch, capsys):
     assert len(got) == results[["event", "player"]].drop_duplicates().shape[0]
 
 
-def test_the_output_is_written_before_the_preview(tmp_path):
+@pytest.mark.parametrize("entry", ["run", "program"])
+def test_the_output_is_written_before_the_preview(tmp_path, entry):
     """`... | head -1` closes standard output early: the file is complete, nothing is printed
-    about it, the status is 0."""
+    about it, the status is 0 (under the program's quick end too)."""
     import subprocess
     import sys
 
@@ -256,7 +257,7 @@ def test_the_output_is_written_before_the_preview(tmp_path):
 
     source, out = tmp_path / "season.csv", tmp_path / "standings.parquet"
     cards_season(300, 16, 4, seed=5).to_csv(source, index=False)  # a preview of ~400 KB
-    code = "from tourneystats.cli import run; run()"
+    code = f"from tourneystats.cli import {entry}; {entry}()"
     command = [sys.executable, "-c", code, "standings", str(source), "--family", "cards"]
     pipeline = subprocess.Popen(
         [*command, "--out", str(out), "--head", "100", "--tables", "0"],
@@ -269,6 +270,40 @@ def test_the_output_is_written_before_the_preview(tmp_path):
     err = pipeline.stderr.read().decode()
     assert status == 0 and err == ""
     assert len(pd.read_parquet(out)) == 300 * 16
+
+
+def test_the_program_ends_with_the_status_output_and_exit_handlers_of_the_command(tmp_path):
+    """The program (the console script, ``python -m tourneystats``) ends the process at once,
+    after the command: its status, all it printed (to a file, as a shell redirects: what
+    :func:`run` prints, ended as usual), and the exit handlers registered before it run."""
+    import subprocess
+    import sys
+
+    marker = tmp_path / "handlers-ran"
+
+    def ended(entry: str, args: list[str]) -> tuple[int, str, bool]:
+        marker.unlink(missing_ok=True)
+        script = (
+            "import atexit\n"
+            f"atexit.register(lambda: open({str(marker)!r}, 'w').close())\n"
+            f"from tourneystats.cli import {entry}\n"
+            f"{entry}()\n"
+        )
+        printed = tmp_path / f"{entry}.txt"
+        with printed.open("w") as out:
+            done = subprocess.run(
+                [sys.executable, "-c", script, *args], stdout=out, stderr=subprocess.DEVNULL,
+                timeout=120, check=False,
+            )  # fmt: skip
+        return done.returncode, printed.read_text(), marker.exists()
+
+    table = ["standings", str(DATA / "cards"), "--family", "cards", "--head", "500"]
+    status, shown, handled = ended("program", table)
+    assert (status, handled) == (0, True) and shown.count("\n") > 50
+    assert (status, shown, handled) == ended("run", table)
+    for args, want in ((["--version"], 0), (["standings", "--rules"], 2),
+                       (["standings", str(tmp_path / "none.csv"), "--family", "cards"], 1)):  # fmt: skip
+        assert ended("program", args)[::2] == (want, True)
 
 
 def test_an_internal_error_is_one_line(monkeypatch, capsys):

@@ -1,6 +1,6 @@
 """``python -m tourneystats``: the command line."""
 
-from .cli import run
+from .cli import program
 
 if __name__ == "__main__":
-    run()
+    program()
