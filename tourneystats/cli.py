@@ -737,7 +737,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run(argv: Sequence[str] | None = None) -> NoReturn:
-    """The ``tourneystats`` console script: :func:`main`, then exit with its status.
+    """The command line in a process that ends with it: :func:`main`, then exit with its
+    status (raises :class:`SystemExit`; :func:`program`, the ``tourneystats`` console script,
+    then ends the process at once).
 
     The process ends with the command, so the objects its imports made (pandas' are many) are
     frozen out of the garbage collector first: the collections during the run and the one at
