@@ -104,3 +104,15 @@ def test_a_season_at_once_is_each_event_alone():
     pd.testing.assert_frame_equal(
         together.reset_index(drop=True), alone.reset_index(drop=True), check_dtype=False
     )
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(rows=swiss_team_events())
+def test_board_rows_held_as_python_objects_rank_as_typed_ones(rows):
+    """Every column of object dtype (as a JSON reader or a hand-made frame gives them, ids and
+    points Python ints and floats, missing values None): the same table."""
+    loose = rows.astype(object).where(rows.notna(), None)
+    assert all(loose[c].dtype == object for c in loose.columns)
+    typed = team_standings(rows, tiebreaks=CODES, rules="fide2024", round_robin=False)
+    held = team_standings(loose, tiebreaks=CODES, rules="fide2024", round_robin=False)
+    pd.testing.assert_frame_equal(held, typed, check_dtype=False)
