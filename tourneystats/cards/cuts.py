@@ -17,7 +17,6 @@ from typing import cast
 import numpy as np
 import pandas as pd
 
-from ..core.people import with_clean_names
 from ..core.schema import (
     DECIDED_BY,
     EVENT,
@@ -34,7 +33,7 @@ from ..core.schema import (
     ROUNDS,
     WINS,
 )
-from .prepare import _prepare
+from .prepare import _clean_names, _prepare
 from .rules import Rules
 from .tables import _standings
 from .terms import _explained
@@ -231,7 +230,7 @@ def _with_bracket(
 def _standings_again(results: pd.DataFrame, rules: Rules) -> pd.DataFrame:
     """:func:`~tourneystats.cards.standings` of rows of events whose standings were computed
     before (:func:`cut_standings` is computed after them), their names read then
-    (:func:`~tourneystats.core.people.with_clean_names`): not read again, and the warning of
+    (:func:`~tourneystats.cards.prepare._clean_names`): not read again, and the warning of
     names that differ in letter case only, given then with the events' names, not given again
     with their numbers."""
     return _standings(_prepare(results, names_read=True), rules, None, None, keep_rows=False)
@@ -302,17 +301,8 @@ def cut_standings(
     2     E      C     3             3  match_points
     3     E      D     4             0          <NA>
     """
-    return _cut_standings(*names_read(results, bracket), top, rules, computed)
-
-
-def names_read(
-    results: pd.DataFrame, bracket: pd.DataFrame | None
-) -> tuple[pd.DataFrame, pd.DataFrame | None]:
-    """`results` and `bracket` with their players' and opponents' names read as
-    :func:`~tourneystats.cards.standings` reads them
-    (:func:`~tourneystats.core.people.with_clean_names`), for :func:`_cut_standings`."""
-    results = with_clean_names(results, (PLAYER, OPPONENT))
-    return results, None if bracket is None else with_clean_names(bracket, (PLAYER, OPPONENT))
+    read = None if bracket is None else _clean_names(bracket)
+    return _cut_standings(_clean_names(results), read, top, rules, computed)
 
 
 def _cut_standings(
@@ -322,8 +312,9 @@ def _cut_standings(
     rules: Rules,
     computed: pd.DataFrame | None,
 ) -> pd.DataFrame | None:
-    """:func:`cut_standings` of results and bracket rows whose names are read
-    (:func:`names_read`)."""
+    """:func:`cut_standings` of results and bracket rows whose names are read as
+    :func:`~tourneystats.cards.standings` reads them
+    (:func:`~tourneystats.cards.prepare._clean_names`)."""
     codes, names = pd.factorize(results[EVENT], sort=False)
     n_events = len(names)
     tops = top.reindex(names).fillna(0).to_numpy(dtype=np.int64) if n_events else np.zeros(0, int)

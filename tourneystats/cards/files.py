@@ -29,13 +29,13 @@ from ..core.io import (
     table_columns,
     texts_again,
 )
-from ..core.people import with_clean_names, with_people
+from ..core.people import with_people
 from ..core.schema import BRACKET, DATE, EVENT, NAME, OPPONENT, PLAYER, ROUND, ValidationError
-from .cuts import _cut_standings, names_read
+from .cuts import _cut_standings
 from .decklistcache import JSON_SUFFIXES, is_mtg_json, read_mtg_json
 from .history import standings_by_round
 from .homonyms import told_apart
-from .prepare import GAME_COLUMNS, MATCH_COLUMNS
+from .prepare import GAME_COLUMNS, MATCH_COLUMNS, _clean_names
 from .published import CUT_ROUND, DIVISION, GAME_SCORES, PLATFORM, PRECISION, UNREAD
 from .publishers import KNOWN_PLATFORMS, implied_presets, with_bye_players
 from .rules import Rules, get_rules
@@ -75,7 +75,7 @@ def _read_results(path: Path, by: str | None, coded: bool = False) -> pd.DataFra
         shared={OPPONENT: PLAYER},  # opponents are players: their names sorted once
     )
     if not coded:  # names read as every reader reads them (coded: when computed, prepare)
-        frame = with_clean_names(frame, (PLAYER, OPPONENT))
+        frame = _clean_names(frame)
     if not marked:
         return frame
     bracket = frame[BRACKET].isin([True]).to_numpy()
@@ -754,8 +754,7 @@ def _cuts_frozen(
     groups, unread = _to_recompute(results, events, rules)
     for message in unread:  # (as bracket_rows says it)
         warnings.warn(message, stacklevel=4)
-    results, read = names_read(results, bracket)  # (once for every set of rules)
-    bracket = read if read is not None else bracket
+    results, bracket = _clean_names(results), _clean_names(bracket)  # (once for every rule set)
     codes, names = pd.factorize(results[EVENT], sort=False)  # (text compared once)
     named = pd.Index(names)
     b_codes = named.get_indexer(bracket[EVENT]) if len(bracket) else np.zeros(0, np.int64)
