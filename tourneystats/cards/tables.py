@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pandas as pd
@@ -339,7 +340,6 @@ def _on_two_threads(results: pd.DataFrame, rules: Rules, within: str | None) -> 
         return None
     try:  # the names read and checked once (each run's categoricals hold all the names)
         results = _clean_names(results)
-        variants = case_variants(results, PLAYER, [EVENT])
     except (TypeError, ValueError):
         return None
 
@@ -349,7 +349,13 @@ def _on_two_threads(results: pd.DataFrame, rules: Rules, within: str | None) -> 
 
     from ..core.parallel import in_event_chunks  # (not imported by every command)
 
-    table = in_event_chunks(results, codes, run, CHUNK_ROWS)
+    with ThreadPoolExecutor(1) as pool:  # the names' letter case checked beside the runs
+        checked = pool.submit(case_variants, results, PLAYER, [EVENT])
+        table = in_event_chunks(results, codes, run, CHUNK_ROWS)
+        try:
+            variants = checked.result()
+        except (TypeError, ValueError):
+            return None
     if table is not None:  # (else the call over the whole frame warns)
         _warn_variants(variants, "results", stacklevel=4)
     return table
