@@ -539,3 +539,18 @@ def test_tables_of_runs_joined_column_by_column_are_their_concat():
     pd.testing.assert_frame_equal(_joined(list(parts)), expected, check_exact=True)
     other = [part(2, 0), part(2, 2)[["rank", "event"]]]
     pd.testing.assert_frame_equal(_joined(list(other)), pd.concat(other, ignore_index=True))
+    # a column whose dtype differs between tables (narrower integers, the categories in
+    # another order, which pandas calls an equal dtype, a table without rows) is joined as
+    # pd.concat joins it
+    mixed = [
+        part(2, 0),
+        part(2, 2).assign(
+            rank=lambda t: t["rank"].astype("int32"),
+            event=pd.Categorical(["a", "b"], categories=["c", "b", "a"]),
+        ),
+        part(0, 4),
+    ]
+    joined = _joined(list(mixed))
+    assert joined["event"].tolist() == ["a", "b", "a", "b"]
+    assert joined["rank"].tolist() == [0, 1, 2, 3] and joined["rank"].dtype == "int64"
+    pd.testing.assert_frame_equal(joined, pd.concat(mixed, ignore_index=True), check_exact=True)

@@ -208,9 +208,34 @@ def _joined(tables: list[pd.DataFrame]) -> pd.DataFrame:
     tables.clear()  # (the columns are held by `parts` alone)
     joined = {}
     for name in columns:
-        joined[name] = pd.concat([p.pop(name) for p in parts], ignore_index=True)
+        joined[name] = _joined_column([p.pop(name) for p in parts])
         return_free_memory()  # (the threads' memory, which this thread does not reuse)
     return pd.DataFrame(joined, columns=columns, copy=False)
+
+
+def _joined_column(parts: list[pd.Series]) -> Any:
+    """The values of `parts` one after the other: NumPy arrays or categoricals of one dtype
+    joined as arrays (as ``pd.concat`` joins them, without an index for each part); else by
+    ``pd.concat``."""
+    dtype = parts[0].dtype
+    if not all(_same_dtype(p.dtype, dtype) for p in parts):
+        return pd.concat(parts, ignore_index=True)
+    if isinstance(dtype, np.dtype):
+        return np.concatenate([p.to_numpy() for p in parts])
+    if isinstance(dtype, pd.CategoricalDtype):
+        codes = np.concatenate([p.cat.codes.to_numpy() for p in parts])
+        return pd.Categorical.from_codes(codes, dtype=dtype, validate=False)
+    return pd.concat(parts, ignore_index=True)
+
+
+def _same_dtype(a: Any, b: Any) -> bool:
+    """Whether two dtypes are the same, categories in the same order (``==`` ignores the order
+    of unordered categories)."""
+    if a is b:
+        return True
+    if isinstance(a, pd.CategoricalDtype) and isinstance(b, pd.CategoricalDtype):
+        return a.ordered == b.ordered and a.categories.equals(b.categories)
+    return bool(a == b)
 
 
 def on_threads(func: Callable[[_T], _R], items: Iterable[_T], threads: int = 2) -> list[_R]:
