@@ -82,17 +82,16 @@ def clean_names(values: pd.Series) -> pd.Series:
     True
     """
     if isinstance(values.dtype, pd.CategoricalDtype):  # the categories cleaned (maybe merged)
+        if not _unclean(values.cat.categories):  # (distinct already)
+            return values
         categories = pd.Series(values.cat.categories)
         cleaned = clean_names(categories)
-        if cleaned is categories:
-            return values
         taken = cleaned.array.take(values.cat.codes.to_numpy(), allow_fill=True)
         return pd.Series(taken, index=values.index, name=values.name).astype("category")
     if not (pd.api.types.is_string_dtype(values.dtype) or values.dtype == object):
         return values
-    distinct = _maybe_unclean(values.unique())
-    odd = [v for v in distinct.tolist() if isinstance(v, str) and v != clean_name(v)]
-    if not odd:  # (names repeat: a pass over the distinct ones)
+    odd = _unclean(values.unique())  # (names repeat: a pass over the distinct ones)
+    if not odd:
         return values
     at = values.isin(odd).to_numpy(dtype=bool)
     out = values.copy()
@@ -133,6 +132,12 @@ def _spaces() -> str:
     return "".join(
         f"\\x{{{ord(c):x}}}" for c in map(chr, range(0x3001)) if c.isspace() and c != " "
     )
+
+
+def _unclean(distinct: Any) -> list[str]:
+    """Those of the `distinct` values of a column that :func:`clean_name` changes."""
+    maybe = _maybe_unclean(distinct).tolist()
+    return [v for v in maybe if isinstance(v, str) and v != clean_name(v)]
 
 
 def _maybe_unclean(distinct: Any) -> Any:
