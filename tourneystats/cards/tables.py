@@ -277,8 +277,8 @@ def standings(
     Notes
     -----
     A frame of ``THREADED_ROWS`` rows or more (a million) is computed in runs of its events
-    (an eighth of a million rows each, ``CHUNK_ROWS``) on two threads, joined: the same table,
-    faster on two cores and in less memory than in one piece.
+    (a twentieth of its rows each, from an eighth to half a million rows) on two threads,
+    joined: the same table, faster on two cores and in less memory than in one piece.
 
     Examples
     --------
@@ -315,14 +315,26 @@ def standings(
     return with_people(table, players)
 
 
-#: rows from which :func:`standings` computes a frame's events in runs of about
-#: :data:`CHUNK_ROWS` rows on two threads; below, the threads cost more than they give
+#: rows from which :func:`standings` computes a frame's events in runs of events on two
+#: threads (:func:`_run_rows`); below, the threads cost more than they give
 THREADED_ROWS = 1_000_000
-#: the rows of a run (two runs are in memory at a time). The memory a run frees is kept for the
-#: next runs, not given back to the system while they run: given back, its pages are mapped
-#: and cleared again by the next run (at 9.2 million rows, 150,000 page faults and 0.4 s of
-#: system time more); runs this small keep what is kept small (a peak as low as before)
+#: the fewest rows of a run (two runs are in memory at a time). The memory a run frees is kept
+#: for the next runs, not given back to the system while they run: given back, its pages are
+#: mapped and cleared again by the next run (at 9.2 million rows, 150,000 page faults and 0.4 s
+#: of system time more); runs this small keep what is kept small (a peak as low as before)
 CHUNK_ROWS = 125_000
+#: a run holds about 1/RUNS of the frame's rows (a run costs about 6 ms besides its rows:
+#: at 9.2 million rows, 74 runs of an eighth of a million took about 1.5 times the CPU time of
+#: 20 runs of 460,000), ...
+RUNS = 20
+#: ... and at most this many rows (the memory of two runs in flight stays a small part of the
+#: frame's)
+LARGEST_RUN_ROWS = 500_000
+
+
+def _run_rows(rows: int) -> int:
+    """The rows of a run of events of a frame of `rows` rows (about)."""
+    return max(CHUNK_ROWS, min(rows // RUNS, LARGEST_RUN_ROWS))
 
 
 def _on_two_threads(results: pd.DataFrame, rules: Rules, within: str | None) -> pd.DataFrame | None:
@@ -351,7 +363,7 @@ def _on_two_threads(results: pd.DataFrame, rules: Rules, within: str | None) -> 
 
     with ThreadPoolExecutor(1) as pool:  # the names' letter case checked beside the runs
         checked = pool.submit(case_variants, results, PLAYER, [EVENT])
-        table = in_event_chunks(results, codes, run, CHUNK_ROWS)
+        table = in_event_chunks(results, codes, run, _run_rows(len(results)))
         try:
             variants = checked.result()
         except (TypeError, ValueError):
