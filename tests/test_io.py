@@ -133,6 +133,20 @@ def test_a_column_shares_the_categories_of_another_when_its_values_are_among_the
     plain = read_table(p)
     alone = read_table(p, dictionaries=["player", "opponent"])
     coded = read_table(p, dictionaries=["player", "opponent"], shared={"opponent": "player"})
+    # with a text column that shares nothing and a number column (each read on its own)
+    more = table.add_column(0, "event", pa.array(list("EEFFEEFF"))).append_column(
+        "round", pa.array(range(8))
+    )
+    pq.write_table(more, tmp_path / "more.parquet", row_group_size=group_rows)
+    both = read_table(
+        tmp_path / "more.parquet",
+        dictionaries=["event", "player", "opponent"],
+        shared={"opponent": "player"},
+    )
+    assert both.columns.tolist() == ["event", "player", "opponent", "round"]
+    assert both["event"].astype("str").tolist() == list("EEFFEEFF")
+    assert both["round"].tolist() == list(range(8))
+    pd.testing.assert_frame_equal(both[["player", "opponent"]], coded)
     assert coded["player"].cat.categories.equals(alone["player"].cat.categories)
     same = coded["opponent"].cat.categories.equals(coded["player"].cat.categories)
     assert same == shares

@@ -245,42 +245,48 @@ def _read_parquet(
         return frame
     assert schema is not None
     names = list(schema.names if columns is None else columns)
-    # the text columns first, read together (on Arrow's threads) as dictionary indices, each
-    # released once coded; the other columns read while the last are coded
-    columns_read = _parquet_columns(path, text, text)
-    rows = columns_read.num_rows
-    arrow = dict(zip(text, columns_read.columns, strict=True))
-    del columns_read
-    pairs = {c: o for c, o in (shared or {}).items() if c in arrow and o in arrow and c != o}
+    pairs = {c: o for c, o in (shared or {}).items() if c in text and o in text and c != o}
     pairs = {c: o for c, o in pairs.items() if text.index(o) < text.index(c)}
     coded: dict[str, Any] = {}
 
-    def code(c: str) -> None:
-        column = arrow.pop(c)
-        same = _shared_categorical(column, coded[pairs[c]]) if c in pairs else None
-        coded[c] = _sorted_categorical(column) if same is None else same
-        del column
-        pa.default_memory_pool().release_unused()
+    def read(some: list[str]) -> dict[str, Any]:
+        """Text columns as dictionary indices (on Arrow's threads)."""
+        return dict(zip(some, _parquet_columns(path, some, some).columns, strict=True))
 
-    # on two cores: this thread codes the columns that share categories (a player column,
-    # then its opponents), a second one the other text columns, then reads the other columns
-    mine = [c for c in text if c in pairs or c in pairs.values()]
-    rest = [c for c in names if c not in arrow]
+    def code(arrow: dict[str, Any]) -> None:
+        """Code text columns, each released once coded."""
+        for c in list(arrow):
+            column = arrow.pop(c)
+            same = _shared_categorical(column, coded[pairs[c]]) if c in pairs else None
+            coded[c] = _sorted_categorical(column) if same is None else same
+            del column
+            pa.default_memory_pool().release_unused()
 
-    def theirs() -> pd.DataFrame:
-        for c in text:
-            if c not in mine:
-                code(c)
+    # on two cores: this thread reads and codes the columns whose categories others share (a
+    # player column), then those others (its opponents), which a second thread reads
+    # meanwhile; that one then reads and codes the other text columns, and reads the rest
+    sources = [c for c in text if c in pairs.values()]
+    sharing = [c for c in text if c in pairs]
+    alone = [c for c in text if c not in sources and c not in sharing]
+    rest = [c for c in names if c not in text]
+
+    def theirs() -> pd.DataFrame | None:
+        if alone:
+            code(read(alone))
         if not rest:
-            return pd.DataFrame(index=pd.RangeIndex(rows))
-        table = _parquet_columns(path, rest)
-        return table.to_pandas(split_blocks=True, self_destruct=True)
+            return None
+        return _parquet_columns(path, rest).to_pandas(split_blocks=True, self_destruct=True)
 
     with ThreadPoolExecutor(1) as pool:
+        shared_read = pool.submit(read, sharing) if sharing else None
         later = pool.submit(theirs)
-        for c in mine:
-            code(c)
+        if sources:
+            code(read(sources))
+        if shared_read is not None:
+            code(shared_read.result())
         others = later.result()
+    if others is None:
+        others = pd.DataFrame(index=pd.RangeIndex(len(coded[text[0]])))
     pa.default_memory_pool().release_unused()  # the Arrow buffers freed above, to the system
     # the columns in the file's order (a stored index is the frame's), none copied (as
     # DataFrame.insert would copy them)
