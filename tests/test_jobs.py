@@ -554,3 +554,36 @@ def test_tables_of_runs_joined_column_by_column_are_their_concat():
     assert joined["event"].tolist() == ["a", "b", "a", "b"]
     assert joined["rank"].tolist() == [0, 1, 2, 3] and joined["rank"].dtype == "int64"
     pd.testing.assert_frame_equal(joined, pd.concat(mixed, ignore_index=True), check_exact=True)
+
+
+@settings(max_examples=examples(150), deadline=None)
+@given(
+    st.lists(st.integers(0, 12), min_size=1, max_size=60),
+    st.booleans(),
+    st.integers(1, 25),
+    st.sampled_from(["int16", "int64", "uint8"]),
+)
+def test_runs_of_events_give_the_table_of_one_call(events, in_order, rows, dtype):
+    """Runs of whole consecutive events (rows in event order or not, events without rows)
+    joined give the table of one call; each run holds whole events."""
+    import numpy as np
+
+    from tourneystats.core import parallel
+
+    codes = np.array(sorted(events) if in_order else events, dtype=dtype)
+    frame = pd.DataFrame({"event": codes.astype(np.int64), "x": np.arange(len(codes))})
+    seen: list[pd.DataFrame] = []
+
+    def total(part: pd.DataFrame) -> pd.DataFrame:
+        seen.append(part)
+        out = part.groupby("event", as_index=False, sort=True).agg(n=("x", "size"), s=("x", "sum"))
+        return out.assign(first=part.groupby("event", sort=True)["x"].first().to_numpy())
+
+    table = parallel.in_event_chunks(frame, codes, total, rows)
+    expected = total(frame)
+    if table is None:  # one core, or a single run
+        assert parallel.cores() < 2 or len(seen) == 1
+        return
+    pd.testing.assert_frame_equal(table, expected)
+    runs = [set(part["event"]) for part in seen[:-1]]
+    assert all(not (a & b) for i, a in enumerate(runs) for b in runs[i + 1 :])  # whole events

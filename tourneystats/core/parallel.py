@@ -160,16 +160,21 @@ def in_event_chunks(
     """
     if cores() < 2 or not len(codes):
         return None
-    sizes = np.bincount(codes)
+    ascending = bool(np.all(codes[1:] >= codes[:-1]))  # (rows in event order, as most are)
+    sizes = _counts(codes, ascending)
     run = (np.cumsum(sizes) - sizes) // max(rows, 1)  # per event: the run of its first row
     run = np.unique(run, return_inverse=True)[1].reshape(-1)  # numbered 0, 1, ...
     if run[-1] == 0:
         return None
-    of_row = run[codes]
-    ends = np.cumsum(np.bincount(of_row))
+    last = np.flatnonzero(np.diff(run, append=run[-1] + 1))  # per run: its last event
+    ends = np.cumsum(sizes)[last]
     starts = np.concatenate([[0], ends[:-1]])
-    order = None if np.all(of_row[1:] >= of_row[:-1]) else np.argsort(of_row, kind="stable")
-    del of_row
+    order = None
+    if not ascending:
+        of_row = run[codes]
+        if not np.all(of_row[1:] >= of_row[:-1]):
+            order = np.argsort(of_row, kind="stable")
+        del of_row
 
     def one(i: int) -> pd.DataFrame:
         a, b = int(starts[i]), int(ends[i])
@@ -180,6 +185,21 @@ def in_event_chunks(
     except Exception:
         return None
     return _joined(tables)
+
+
+def _counts(codes: np.ndarray, ascending: bool) -> np.ndarray:
+    """``np.bincount(codes)``; of codes in ascending order without a copy of them all (bincount
+    copies small integers as 64-bit ones: at 9.2 million rows, 74 MB of new memory and 0.15 s).
+
+    Examples
+    --------
+    >>> _counts(np.array([1, 1, 3], dtype=np.int16), ascending=True).tolist()
+    [0, 2, 0, 1]
+    """
+    if not ascending:
+        return np.bincount(codes)
+    starts = np.searchsorted(codes, np.arange(int(codes[-1]) + 1, dtype=codes.dtype))
+    return np.diff(starts, append=len(codes))
 
 
 def _joined(tables: list[pd.DataFrame]) -> pd.DataFrame:
