@@ -3,7 +3,9 @@
 For each family, size and form of ids asked for, generates (or reuses a cached) synthetic input
 with ``bench_<family>.generate``, then times ``bench_<family>.run`` end to end (start, imports,
 read, compute, write) in a fresh Python process: wall seconds from process start to exit, and
-the peak resident memory of that process. When the family has a DuckDB baseline
+the peak resident memory of that process. Each process ends as the ``tourneystats`` program
+ends (``cli.program``: exit handlers run, then the process ends without the interpreter freeing
+its modules one by one), ours and the baseline's alike. When the family has a DuckDB baseline
 (``bench_<family>_duckdb``: one hand-written SQL query writing the same standings), the two run
 alternately on the same file (ours, DuckDB, ours, DuckDB, ...), so both see the machine in the
 same state. One markdown table is printed at the end::
@@ -60,7 +62,10 @@ rows = b.run(Path({path!r}), Path({out!r}))
 # VmHWM is this process's own peak RSS (ru_maxrss of a child starts at its parent's RSS)
 hwm = next(line for line in open("/proc/self/status") if line.startswith("VmHWM"))
 print(json.dumps({{"rows": int(rows), "inner_s": time.perf_counter() - t0,
-                  "peak_kb": int(hwm.split()[1]), "pandas": "pandas" in sys.modules}}))
+                  "peak_kb": int(hwm.split()[1]), "pandas": "pandas" in sys.modules}}), flush=True)
+import atexit, os  # the end of the tourneystats program (cli.program), for both programs
+atexit._run_exitfuncs()
+os._exit(0)
 """
 
 
