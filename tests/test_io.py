@@ -242,3 +242,31 @@ def test_json_is_read_strictly():
     assert load_json(inside, "f.json")["s"] == '"[' * 500
     with pytest.raises(ValidationError, match=r"line 1, column 2: not valid JSON"):
         load_json("{,}", "f.json")
+
+
+def test_nearly_distinct_floats_are_written_without_a_dictionary(tmp_path):
+    """A float column whose values are nearly all distinct (a computed ratio) is written plain;
+    one of few values, text and integers keep their dictionary; the table reads back equal."""
+    import numpy as np
+    import pyarrow.parquet as pq
+
+    n = 50_000
+    rng = np.random.default_rng(7)
+    frame = pd.DataFrame(
+        {
+            "player": [f"p{i % 997}" for i in range(n)],
+            "rank": np.arange(n) % 64 + 1,
+            "ratio": rng.random(n),  # nearly all distinct
+            "pct": np.round(rng.random(n), 2),  # 101 values
+            "some": np.where(np.arange(n) % 3 == 0, np.nan, rng.random(n)),  # 2/3 distinct
+        }
+    )
+    path = write_table(frame, tmp_path / "t.parquet")
+    pd.testing.assert_frame_equal(read_table(path), frame)
+    chunk = pq.read_metadata(path).row_group(0)
+    encodings = {chunk.column(i).path_in_schema: chunk.column(i).encodings for i in range(5)}
+    assert "RLE_DICTIONARY" not in encodings["ratio"]
+    for name in ("player", "rank", "pct", "some"):
+        assert "RLE_DICTIONARY" in encodings[name], name
+    small = write_table(frame.head(1_000), tmp_path / "small.parquet")  # the writer's default
+    assert "RLE_DICTIONARY" in pq.read_metadata(small).row_group(0).column(2).encodings

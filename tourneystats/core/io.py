@@ -8,7 +8,7 @@ import csv
 import os
 import tempfile
 import warnings
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -672,8 +672,32 @@ def _check_writable(path: Path) -> None:
 def _write(frame: pd.DataFrame, tmp: Path, suffix: str) -> None:
     if suffix == ".csv":
         frame.to_csv(tmp, index=False)
-    else:
-        frame.to_parquet(tmp, index=False)
+        return
+    plain = _nearly_distinct(frame)
+    dictionary = [c for c in frame.columns if c not in plain] if plain else True
+    frame.to_parquet(tmp, index=False, use_dictionary=dictionary)
+
+
+#: the values of a float column sampled by :func:`_nearly_distinct`
+_SAMPLE = 10_000
+
+
+def _nearly_distinct(frame: pd.DataFrame) -> set[Hashable]:
+    """The floating-point columns whose values are nearly all distinct (of a sample of them, 97 %
+    or more; computed ratios such as a tie-break's), written to Parquet without a dictionary:
+    the writer would fill a dictionary page (131,072 doubles), then fall back to plain
+    encoding, having held the column's encoded pages meanwhile (about 30 MB more memory for a
+    standings table of 320,000 rows, and a larger file)."""
+    out: set[Hashable] = set()
+    if len(frame) <= _SAMPLE:
+        return out
+    for i, (name, dtype) in enumerate(frame.dtypes.items()):
+        if dtype.kind == "f":
+            values = frame.iloc[:, i].to_numpy(dtype=np.float64, na_value=np.nan)
+            sample = values[:: len(values) // _SAMPLE]
+            if pd.unique(sample).size >= 0.97 * sample.size:
+                out.add(name)
+    return out
 
 
 def atomic_write(path: str | os.PathLike, write: Callable[[Path], object]) -> Path:
