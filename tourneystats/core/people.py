@@ -200,10 +200,12 @@ def case_variants(frame: pd.DataFrame, column: str, within: Sequence[str] = ()) 
     values = frame[column]
     if isinstance(values.dtype, pd.CategoricalDtype):  # its codes, of the categories in use
         codes, distinct = _in_use(values.cat.codes.to_numpy(), values.cat.categories)
+        if _none_alike(distinct):  # (most often: no two alike at all)
+            return []
+    elif _none_alike(values.unique()):  # (the rows not coded: no memory per row)
+        return []
     else:
         codes, distinct = pd.factorize(values)
-    if _none_alike(distinct):  # (most often: no two alike at all)
-        return []
     folds = pd.Series([v.casefold() if isinstance(v, str) else v for v in distinct.tolist()])
     alike = folds.duplicated(keep=False).to_numpy()
     names = frame.loc[(codes >= 0) & alike[codes.clip(0)], keys].drop_duplicates()
