@@ -82,17 +82,20 @@ def clean_names(values: pd.Series) -> pd.Series:
     True
     """
     if isinstance(values.dtype, pd.CategoricalDtype):  # the categories cleaned (maybe merged)
-        if not _unclean(values.cat.categories):  # (distinct already)
+        odd = _unclean(values.cat.categories)  # (distinct already)
+        if not odd:
             return values
-        categories = pd.Series(values.cat.categories)
-        cleaned = clean_names(categories)
+        cleaned = _cleaned(pd.Series(values.cat.categories), odd)
         taken = cleaned.array.take(values.cat.codes.to_numpy(), allow_fill=True)
         return pd.Series(taken, index=values.index, name=values.name).astype("category")
     if not (pd.api.types.is_string_dtype(values.dtype) or values.dtype == object):
         return values
     odd = _unclean(values.unique())  # (names repeat: a pass over the distinct ones)
-    if not odd:
-        return values
+    return _cleaned(values, odd) if odd else values
+
+
+def _cleaned(values: pd.Series, odd: list[str]) -> pd.Series:
+    """A copy of `values` with those of them that are `odd` read by :func:`clean_name`."""
     at = values.isin(odd).to_numpy(dtype=bool)
     out = values.copy()
     out[at] = [clean_name(v) for v in values[at]]
